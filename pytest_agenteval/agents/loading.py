@@ -1,0 +1,71 @@
+"""Resolve an ``--agent`` value to a factory, with errors that give the real cause."""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import re
+import sys
+import traceback
+from pathlib import Path
+from typing import Any
+
+from pytest_agenteval.agents.builtin import NoopAgent, Reference
+from pytest_agenteval.errors import AgentSpecError
+
+BUILTIN_AGENTS = ("reference", "noop")
+_SPEC_RE = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*:[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*$")
+USAGE = "use MODULE:ATTR (e.g. mymod:Agent) or one of: " + ", ".join(BUILTIN_AGENTS)
+
+
+def load_agent(spec: str, *, search_path: Path | None = None) -> Any:
+    """A zero-argument factory (or task-aware factory) for the agent ``spec`` names."""
+    if spec == "reference":
+        return Reference()
+    if spec == "noop":
+        return NoopAgent
+    if spec.startswith("saboteur:"):
+        from pytest_agenteval.agents.saboteurs import saboteur
+
+        return saboteur(spec.partition(":")[2])
+    if not _SPEC_RE.match(spec):
+        raise AgentSpecError(f"--agent={spec}: not a valid agent name ({USAGE})")
+    module_name, _, attr_path = spec.partition(":")
+    if search_path is not None and str(search_path) not in sys.path:
+        sys.path.insert(0, str(search_path))
+    module = _import(module_name, spec)
+    target: Any = module
+    for part in attr_path.split("."):
+        if not hasattr(target, part):
+            names = [n for n in dir(target) if not n.startswith("_")]
+            close = difflib.get_close_matches(part, names, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise AgentSpecError(f"--agent={spec}: module {module_name!r} has no attribute {part!r}{hint}")
+        target = getattr(target, part)
+    if not callable(target):
+        raise AgentSpecError(
+            f"--agent={spec}: {attr_path} is a {type(target).__name__}, not a class or factory "
+            "(name a class with run(episode), or a function returning such an object)"
+        )
+    return target
+
+
+def _import(module_name: str, spec: str) -> Any:
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and module_name.startswith(exc.name):
+            raise AgentSpecError(
+                f"--agent={spec}: no module named {module_name!r} (it must be importable from "
+                "the rootdir or an installed package; check the spelling)"
+            ) from None
+        raise AgentSpecError(f"--agent={spec}: importing {module_name!r} failed: {_cause(exc)}") from None
+    except Exception as exc:  # noqa: BLE001 - report the agent module's own error, whatever it is
+        raise AgentSpecError(f"--agent={spec}: importing {module_name!r} failed: {_cause(exc)}") from None
+
+
+def _cause(exc: BaseException) -> str:
+    frames = traceback.extract_tb(exc.__traceback__)
+    ours = [f for f in frames if "importlib" not in f.filename and "pytest_agenteval" not in f.filename]
+    where = f" (at {Path(ours[-1].filename).name}:{ours[-1].lineno})" if ours else ""
+    return f"{type(exc).__name__}: {exc}{where}"

@@ -1,0 +1,117 @@
+"""The ``@action`` decorator: one method becomes one validated, described tool."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, get_type_hints
+
+from pydantic import BaseModel, ConfigDict, ValidationError, create_model
+
+
+@dataclass(frozen=True, kw_only=True)
+class ActionSpec:
+    """What the agent sees of one action, plus the model that validates its arguments."""
+
+    name: str
+    description: str
+    writes: bool
+    arguments_model: type[BaseModel]
+    function: Callable[..., Any] = field(repr=False)
+
+    @property
+    def parameters(self) -> dict[str, Any]:
+        """The JSON Schema of the arguments (an object schema)."""
+        schema = self.arguments_model.model_json_schema()
+        schema.pop("title", None)
+        for prop in schema.get("properties", {}).values():
+            prop.pop("title", None)
+        return schema
+
+    def tool(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "description": self.description,
+            "parameters": self.parameters,
+            "read_only": not self.writes,
+        }
+
+    def validate(self, arguments: object) -> tuple[dict[str, Any] | None, str | None]:
+        """Return (validated arguments, None) or (None, one-line reason naming the field)."""
+        if not isinstance(arguments, dict):
+            return None, f"arguments must be a JSON object, got {type(arguments).__name__}"
+        try:
+            model = self.arguments_model.model_validate(arguments)
+        except ValidationError as exc:
+            parts = []
+            for err in exc.errors(include_url=False):
+                loc = ".".join(str(p) for p in err["loc"]) or "arguments"
+                parts.append(f"{loc}: {err['msg']}")
+            return None, "; ".join(parts)
+        return model.model_dump(), None
+
+
+_ARGS_CONFIG = ConfigDict(extra="forbid", strict=True)
+
+
+def action(
+    function: Callable[..., Any] | None = None,
+    *,
+    writes: bool = True,
+    name: str | None = None,
+    description: str | None = None,
+) -> Any:
+    """Mark an environment method as an action.
+
+    The argument schema comes from the type hints (use ``Annotated[T, Field(...)]`` for
+    descriptions and bounds); the description from the first docstring paragraph.
+    ``writes=False`` marks a look-up: it may not change state, and it never breaks a path.
+    """
+
+    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+        fn.__agenteval_action__ = {  # type: ignore[attr-defined]
+            "writes": writes,
+            "name": name or fn.__name__,
+            "description": description,
+        }
+        return fn
+
+    return mark(function) if function is not None else mark
+
+
+def collect_actions(cls: type) -> dict[str, ActionSpec]:
+    """Build the specs of every ``@action`` method of an environment class."""
+    specs: dict[str, ActionSpec] = {}
+    for attr in dir(cls):
+        fn = getattr(cls, attr, None)
+        meta = getattr(fn, "__agenteval_action__", None)
+        if meta is None or fn is None:
+            continue
+        specs[meta["name"]] = ActionSpec(
+            name=meta["name"],
+            description=meta["description"] or _first_paragraph(fn),
+            writes=meta["writes"],
+            arguments_model=_arguments_model(fn, meta["name"]),
+            function=fn,
+        )
+    return dict(sorted(specs.items()))
+
+
+def _first_paragraph(fn: Callable[..., Any]) -> str:
+    doc = inspect.getdoc(fn) or ""
+    return " ".join(doc.split("\n\n")[0].split())
+
+
+def _arguments_model(fn: Callable[..., Any], action_name: str) -> type[BaseModel]:
+    hints = get_type_hints(fn, include_extras=True)
+    fields: dict[str, Any] = {}
+    for param in list(inspect.signature(fn).parameters.values())[1:]:  # skip self
+        if param.name not in hints:
+            raise TypeError(f"action {action_name}: parameter {param.name!r} needs a type hint")
+        default = ... if param.default is inspect.Parameter.empty else param.default
+        fields[param.name] = (hints[param.name], default)
+    model: type[BaseModel] = create_model(  # type: ignore[call-overload]
+        f"{action_name}_arguments", __config__=_ARGS_CONFIG, **fields
+    )
+    return model

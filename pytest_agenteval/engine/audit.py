@@ -1,0 +1,91 @@
+"""The append-only audit log: its table, the triggers that keep it append-only, its digest."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+AUDIT_SCHEMA = """
+CREATE TABLE audit_events (
+    seq        INTEGER PRIMARY KEY,
+    step       INTEGER NOT NULL CHECK (step >= 0),
+    actor_role TEXT NOT NULL,
+    actor_id   TEXT NOT NULL,
+    action     TEXT NOT NULL,
+    args_json  TEXT NOT NULL,
+    args_hash  TEXT NOT NULL CHECK (length(args_hash) = 64),
+    ts         TEXT NOT NULL,
+    outcome    TEXT NOT NULL CHECK (outcome IN ('ok', 'error', 'refused')),
+    error      TEXT,
+    fault      TEXT
+);
+CREATE TRIGGER audit_events_no_update BEFORE UPDATE ON audit_events
+BEGIN SELECT RAISE(ABORT, 'audit_events is append-only'); END;
+CREATE TRIGGER audit_events_no_delete BEFORE DELETE ON audit_events
+BEGIN SELECT RAISE(ABORT, 'audit_events is append-only'); END;
+"""
+
+AUDIT_COLUMNS = (
+    "seq", "step", "actor_role", "actor_id", "action", "args_json", "args_hash",
+    "ts", "outcome", "error", "fault",
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class AuditEvent:
+    seq: int
+    step: int
+    actor_role: str
+    actor_id: str
+    action: str
+    args_json: str
+    args_hash: str
+    ts: str
+    outcome: str
+    error: str | None
+    fault: str | None
+
+    @property
+    def arguments(self) -> Any:
+        return json.loads(self.args_json)
+
+
+def canonical_json(value: Any) -> str:
+    """Stable JSON text: sorted keys, no spaces; unknown objects shown by type, never crash."""
+    return json.dumps(
+        value,
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+        default=lambda o: f"<{type(o).__name__}>",
+    )
+
+
+def sha256_text(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def append(conn: sqlite3.Connection, **fields: Any) -> None:
+    conn.execute(
+        "INSERT INTO audit_events (step, actor_role, actor_id, action, args_json, args_hash,"
+        " ts, outcome, error, fault) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            fields["step"], fields["actor_role"], fields["actor_id"], fields["action"],
+            fields["args_json"], sha256_text(fields["args_json"]), fields["ts"],
+            fields["outcome"], fields.get("error"), fields.get("fault"),
+        ),
+    )
+
+
+def read_events(conn: sqlite3.Connection) -> list[AuditEvent]:
+    cols = ", ".join(AUDIT_COLUMNS)
+    rows = conn.execute(f"SELECT {cols} FROM audit_events ORDER BY seq").fetchall()
+    return [AuditEvent(**dict(zip(AUDIT_COLUMNS, row))) for row in rows]
+
+
+def digest(events: list[AuditEvent]) -> str:
+    """sha256 over the log's canonical JSON: lets a results file be checked against a replay."""
+    return sha256_text(canonical_json([[getattr(e, c) for c in AUDIT_COLUMNS] for e in events]))

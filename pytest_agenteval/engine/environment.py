@@ -1,0 +1,344 @@
+"""The ``Environment`` base class: reset, apply and grade over a seeded SQLite database.
+
+A domain subclasses it with its SQL schema, a deterministic ``seed_rows`` and its
+``@action`` methods. Nothing here imports pytest, so a customer's harness can drive it.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pytest_agenteval.engine import audit, faults, tracking
+from pytest_agenteval.engine.actions import ActionSpec, collect_actions
+from pytest_agenteval.engine.scenarios import ScenarioCache, connect
+from pytest_agenteval.engine.schema import TableInfo, quote, read_tables
+from pytest_agenteval.errors import ActionError
+
+if TYPE_CHECKING:
+    from pytest_agenteval.grading.checks import Check
+    from pytest_agenteval.grading.context import GradeContext
+    from pytest_agenteval.grading.grade import Grade
+    from pytest_agenteval.tasks.model import Task
+
+
+@dataclass(kw_only=True)
+class EpisodeState:
+    """What the engine remembers about the running episode (plain Python, reset each time)."""
+
+    task: Task | None
+    seed: int
+    max_steps: int
+    allowed: frozenset[str] | None
+    steps: int = 0
+    ticks: int = 0
+    calls: Counter[str] = field(default_factory=Counter)
+    forbidden: list[str] = field(default_factory=list)
+    over_budget: bool = False
+    sequences: Counter[str] = field(default_factory=Counter)
+    # Set by the runner when the agent itself failed: "agent_error" or "timeout".
+    agent_failure: tuple[str, str] | None = None
+
+
+class Environment:
+    """Base class of every domain. See the README, "Writing an environment"."""
+
+    name: ClassVar[str] = ""
+    schema: ClassVar[str] = ""
+    agent_role: ClassVar[str] = "agent"
+    default_population: ClassVar[int] = 100
+    # Task fields beyond the common ones that this domain understands.
+    task_fields: ClassVar[frozenset[str]] = frozenset()
+    max_open_scenarios: ClassVar[int] = 8
+    clock_start: ClassVar[datetime] = datetime(2026, 1, 5, 9, 0, tzinfo=timezone.utc)
+    clock_tick: ClassVar[timedelta] = timedelta(seconds=30)
+    actions: ClassVar[dict[str, ActionSpec]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.actions = collect_actions(cls)
+
+    def __init__(self, *, population: int | None = None) -> None:
+        self.population = population or self.default_population
+        self._scenarios = ScenarioCache(self._build, max_open=self.max_open_scenarios)
+        self._db: sqlite3.Connection | None = None
+        self._episode: EpisodeState | None = None
+
+    # ----- what a domain provides ---------------------------------------------------
+
+    def seed_rows(
+        self, rng: random.Random, scenario_seed: int
+    ) -> Mapping[str, Iterable[Sequence[Any] | Mapping[str, Any]]]:
+        """Rows per table, in column order or as mappings. Use only ``rng`` for chance."""
+        raise NotImplementedError
+
+    def on_reset(self, task: Task | None) -> None:
+        """Called after each reset (overrides applied); prepare scripted counterparties."""
+
+    def after_step(self, step: int) -> None:
+        """Called after every agent step; scripted counterparties act here."""
+
+    def rubric(self, ctx: GradeContext) -> list[Check]:
+        """The domain's own checks, for what task data cannot say."""
+        return []
+
+    def agent_actor_id(self, task: Task | None) -> str:
+        return "agent"
+
+    # ----- the three hooks ------------------------------------------------------------
+
+    def reset(self, scenario_seed: int, *, task: Task | None = None) -> None:
+        """Restore the scenario for ``scenario_seed`` and apply the task's overrides.
+
+        Cost: a rollback of what the previous episode wrote plus the overrides; it does
+        not grow with table size.
+        """
+        if task is not None and task.scenario_seed != scenario_seed:
+            raise ValueError(
+                f"task {task.task_id} uses scenario_seed {task.scenario_seed}, not {scenario_seed}"
+            )
+        db = self._scenarios.get(scenario_seed)
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        db.execute("BEGIN")
+        self._db = db
+        if task is not None:
+            self._apply_overrides(task.overrides)
+        db.execute("DELETE FROM _changes")
+        self._episode = EpisodeState(
+            task=task,
+            seed=scenario_seed,
+            max_steps=task.max_steps if task else 10_000,
+            allowed=frozenset(task.allowed_actions) if task else None,
+        )
+        self.on_reset(task)
+
+    def apply(self, action: str, arguments: Any = None) -> dict[str, Any]:
+        """Run one agent action; always returns an observation, never raises for bad input."""
+        ep = self._require_episode()
+        ep.steps += 1
+        arguments = {} if arguments is None else arguments
+        outcome, fault, obs = self._run_agent_action(ep, action, arguments)
+        args_json = audit.canonical_json(arguments)
+        self._append_audit(
+            step=ep.steps, actor_role=self.agent_role,
+            actor_id=self.agent_actor_id(ep.task), action=str(action),
+            args_json=args_json, outcome=outcome, error=obs.get("error"), fault=fault,
+        )
+        self.after_step(ep.steps)
+        return obs
+
+    def grade(self, task_id: str | None = None, *, run: int = 1) -> Grade:
+        """Grade the current episode against its task. Never changes the environment."""
+        from pytest_agenteval.grading.grader import grade_episode
+
+        ep = self._require_episode()
+        if ep.task is None:
+            raise ValueError("grade() needs an episode started with reset(seed, task=...)")
+        if task_id is not None and task_id != ep.task.task_id:
+            raise ValueError(f"the running episode is task {ep.task.task_id}, not {task_id}")
+        db = self.db
+        db.execute("PRAGMA query_only = ON")
+        try:
+            return grade_episode(self, ep, run=run)
+        finally:
+            db.execute("PRAGMA query_only = OFF")
+
+    # ----- reading the episode ----------------------------------------------------------
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        if self._db is None:
+            raise RuntimeError("call reset(scenario_seed) before using the environment")
+        return self._db
+
+    @property
+    def episode(self) -> EpisodeState:
+        return self._require_episode()
+
+    @property
+    def task(self) -> Task | None:
+        return self._require_episode().task
+
+    @cached_property
+    def tables(self) -> dict[str, TableInfo]:
+        scratch = connect()
+        try:
+            scratch.executescript(self.schema)
+            return read_tables(scratch)
+        finally:
+            scratch.close()
+
+    def diff(self) -> tracking.StateDiff:
+        return tracking.compute_diff(self.db, self.tables)
+
+    def audit_log(self) -> list[audit.AuditEvent]:
+        return audit.read_events(self.db)
+
+    def tools(self, allowed: Iterable[str] | None = None) -> list[dict[str, Any]]:
+        names = self.actions if allowed is None else [a for a in allowed if a in self.actions]
+        return [self.actions[n].tool() for n in names]
+
+    def row(self, table: str, pk: Any) -> dict[str, Any] | None:
+        return tracking.fetch_row(self.db, self.tables[table], pk)
+
+    def scenario_has_row(self, scenario_seed: int, table: str, pk: Any) -> bool:
+        """Whether the built scenario (before any episode) holds this row."""
+        db = self._scenarios.get(scenario_seed)
+        info = self.tables[table]
+        if db.in_transaction and db is self._db:
+            # Look through the open episode at the scenario: a touched row's old version.
+            hit = db.execute(
+                "SELECT old FROM _changes WHERE tbl = ? AND pk = ?", (table, pk)
+            ).fetchone()
+            if hit is not None:
+                return hit[0] is not None
+        found = db.execute(
+            f"SELECT 1 FROM {info.quoted} WHERE {quote(info.pk)} = ?", (pk,)
+        ).fetchone()
+        return found is not None
+
+    # ----- helpers for domain code -------------------------------------------------------
+
+    def now(self) -> str:
+        """The simulated clock: deterministic, one tick per audit row."""
+        ticks = self._episode.ticks if self._episode else 0
+        return (self.clock_start + ticks * self.clock_tick).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+    def new_id(self, prefix: str) -> str:
+        """Ids for rows the episode creates: PREFIX-E001, PREFIX-E002, … (never seeded)."""
+        ep = self._require_episode()
+        ep.sequences[prefix] += 1
+        return f"{prefix}-E{ep.sequences[prefix]:03d}"
+
+    def record(self, *, actor_role: str, actor_id: str, action: str, arguments: Any) -> None:
+        """Audit an action taken by a scripted counterparty (not the agent)."""
+        ep = self._require_episode()
+        self._append_audit(
+            step=ep.steps, actor_role=actor_role, actor_id=actor_id, action=action,
+            args_json=audit.canonical_json(arguments), outcome="ok", error=None, fault=None,
+        )
+
+    def close(self) -> None:
+        self._scenarios.close()
+        self._db = None
+        self._episode = None
+
+    def __enter__(self) -> Environment:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ----- internals ---------------------------------------------------------------------
+
+    def _require_episode(self) -> EpisodeState:
+        if self._episode is None:
+            raise RuntimeError("call reset(scenario_seed) before apply() or grade()")
+        return self._episode
+
+    def _build(self, db: sqlite3.Connection, scenario_seed: int) -> None:
+        db.executescript(self.schema)
+        tables = read_tables(db)
+        rng = random.Random(f"{self.name}:{scenario_seed}:{self.population}")
+        db.execute("BEGIN")
+        for table, rows in self.seed_rows(rng, scenario_seed).items():
+            info = tables[table]
+            cols = ", ".join(quote(c) for c in info.columns)
+            marks = ", ".join("?" for _ in info.columns)
+            db.executemany(
+                f"INSERT INTO {info.quoted} ({cols}) VALUES ({marks})",
+                (_as_tuple(row, info.columns) for row in rows),
+            )
+        db.execute("COMMIT")
+        db.executescript(audit.AUDIT_SCHEMA)
+        tracking.install(db, tables.values())
+
+    def _apply_overrides(self, overrides: Mapping[str, Mapping[str, Mapping[str, Any]]]) -> None:
+        for table, rows in overrides.items():
+            info = self.tables[table]
+            for pk, fields in rows.items():
+                assignments = ", ".join(f"{quote(f)} = ?" for f in fields)
+                self.db.execute(
+                    f"UPDATE {info.quoted} SET {assignments} WHERE {quote(info.pk)} = ?",
+                    [*fields.values(), pk],
+                )
+
+    def _run_agent_action(
+        self, ep: EpisodeState, action: Any, arguments: Any
+    ) -> tuple[str, str | None, dict[str, Any]]:
+        """(outcome, fault, observation) for one agent call."""
+        if ep.steps > ep.max_steps:
+            ep.over_budget = True
+            return "refused", None, _error("step_limit", f"the step budget of {ep.max_steps} is used up")
+        spec = self.actions.get(action) if isinstance(action, str) else None
+        if spec is None or (ep.allowed is not None and action not in ep.allowed):
+            ep.forbidden.append(str(action))
+            allowed = sorted(ep.allowed if ep.allowed is not None else self.actions)
+            code = "unknown_action" if spec is None else "forbidden_action"
+            return "refused", None, _error(
+                code, f"{action!r} is not an allowed action; allowed: {', '.join(allowed)}"
+            )
+        args, reason = spec.validate(arguments)
+        if args is None:
+            return "error", None, _error("invalid_arguments", reason or "")
+        ep.calls[spec.name] += 1
+        fault = faults.lookup(ep.task, spec.name, ep.calls[spec.name])
+        if fault is not None and fault.error in ("unavailable", "timeout") and not fault.after_commit:
+            return "error", fault.label, faults.observation(fault)
+        outcome, obs = self._execute(spec, args, stale=fault is not None and fault.error == "stale_read")
+        if fault is not None and fault.after_commit:
+            return "error", fault.label, faults.observation(fault)
+        return outcome, fault.label if fault else None, obs
+
+    def _execute(self, spec: ActionSpec, args: dict[str, Any], *, stale: bool) -> tuple[str, dict[str, Any]]:
+        db = self.db
+        before = db.total_changes
+        db.execute("SAVEPOINT action")
+        try:
+            if stale:
+                tracking.revert_changes(db, self.tables)
+                before = db.total_changes
+            result = spec.function(self, **args)
+        except ActionError as exc:
+            db.execute("ROLLBACK TO action")
+            db.execute("RELEASE action")
+            return "error", _error(exc.code, exc.detail)
+        except sqlite3.IntegrityError as exc:
+            db.execute("ROLLBACK TO action")
+            db.execute("RELEASE action")
+            return "error", _error("constraint", f"the database refused it: {exc}")
+        except BaseException:
+            db.execute("ROLLBACK TO action")
+            db.execute("RELEASE action")
+            raise
+        if stale or not spec.writes:
+            wrote = db.total_changes != before
+            db.execute("ROLLBACK TO action")
+            db.execute("RELEASE action")
+            if wrote and not stale:
+                raise RuntimeError(f"read-only action {spec.name} changed the database")
+        else:
+            db.execute("RELEASE action")
+        return "ok", {"ok": True, "result": result}
+
+    def _append_audit(self, **fields: Any) -> None:
+        ep = self._require_episode()
+        audit.append(self.db, ts=self.now(), **fields)
+        ep.ticks += 1
+
+
+def _error(code: str, detail: str) -> dict[str, Any]:
+    return {"ok": False, "error": code, "detail": detail}
+
+
+def _as_tuple(row: Sequence[Any] | Mapping[str, Any], columns: tuple[str, ...]) -> Sequence[Any]:
+    if isinstance(row, Mapping):
+        return tuple(row[c] for c in columns)
+    return row

@@ -1,0 +1,52 @@
+"""Exception types. Each is one line of meaning; messages say what and how to fix."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, kw_only=True)
+class TaskProblem:
+    """One thing wrong with one task line: where, which field, what, and the fix."""
+
+    path: str
+    line: int
+    field: str
+    message: str
+    fix: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.field}: {self.message} ({self.fix})"
+
+
+class AgentEvalError(Exception):
+    """Base class of every error this package raises on purpose."""
+
+
+class TaskFileError(AgentEvalError):
+    """One or more task lines are malformed; ``problems`` lists each of them."""
+
+    def __init__(self, problems: list[TaskProblem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+class ActionError(AgentEvalError):
+    """Raised by an action when the business rules refuse it; the agent sees it as data."""
+
+    def __init__(self, code: str, detail: str) -> None:
+        self.code = code
+        self.detail = detail
+        super().__init__(f"{code}: {detail}")
+
+
+class EpisodeOver(AgentEvalError):
+    """Raised from ``episode.call`` once the episode has ended (step budget or time limit)."""
+
+
+class AgentSpecError(AgentEvalError):
+    """``--agent`` names something that cannot be loaded."""
+
+
+class EnvironmentSpecError(AgentEvalError):
+    """A task names an environment that is not registered or cannot be imported."""

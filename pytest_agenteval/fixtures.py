@@ -1,0 +1,103 @@
+"""The public fixtures. Override ``agent`` (or any other) in your conftest.py."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from pytest_agenteval.agents.episode import Episode, play
+from pytest_agenteval.engine.environment import Environment
+from pytest_agenteval.engine.registry import EnvironmentPool
+from pytest_agenteval.tasks.loader import LoadedTask
+from pytest_agenteval.tasks.model import Task
+
+GRADE_PROPERTY = "agenteval_grade"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TaskCase:
+    """One episode to run: a task from a file, and which of the K runs it is."""
+
+    loaded: LoadedTask
+    run: int
+
+    @property
+    def task(self) -> Task:
+        return self.loaded.task
+
+
+def _state(config: pytest.Config) -> Any:
+    from pytest_agenteval.plugin import STATE
+
+    return config.stash[STATE]
+
+
+@pytest.fixture(scope="session")
+def agenteval_pool(pytestconfig: pytest.Config) -> EnvironmentPool:
+    """The environments of this process, one per name; scenarios are built once each."""
+    return _state(pytestconfig).pool
+
+
+@pytest.fixture
+def task(agenteval_case: TaskCase) -> Task:
+    """The task of this test item (parametrize ``task`` directly in your own tests)."""
+    return agenteval_case.task
+
+
+@pytest.fixture
+def env(task: Task, agenteval_pool: EnvironmentPool) -> Environment:
+    """The task's environment, reset to its scenario with the task's overrides applied."""
+    environment = agenteval_pool.get(task.environment)
+    environment.reset(task.scenario_seed, task=task)
+    return environment
+
+
+@pytest.fixture
+def reset(env: Environment, task: Task) -> Callable[..., None]:
+    """``reset()`` restores this task's scenario again; ``reset(seed)`` a bare scenario."""
+
+    def _reset(scenario_seed: int | None = None) -> None:
+        if scenario_seed is None or scenario_seed == task.scenario_seed:
+            env.reset(task.scenario_seed, task=task)
+        else:
+            env.reset(scenario_seed)
+
+    return _reset
+
+
+@pytest.fixture
+def apply(env: Environment) -> Callable[..., dict[str, Any]]:
+    """``apply(action, arguments)``: run one action in the task's environment."""
+    return env.apply
+
+
+@pytest.fixture
+def agent(pytestconfig: pytest.Config) -> Any:
+    """The agent factory from ``--agent``; override this fixture to supply your own."""
+    factory = _state(pytestconfig).agent
+    if factory is None:
+        pytest.fail("no agent to evaluate: pass --agent=MODULE:ATTR or define an `agent` fixture",
+                    pytrace=False)
+    return factory
+
+
+@pytest.fixture
+def episode(env: Environment, task: Task, agenteval_case: TaskCase) -> Episode:
+    """The episode the agent acts in: instruction, tools, ``call``."""
+    return Episode(env, task, run=agenteval_case.run)
+
+
+def play_and_report(request: pytest.FixtureRequest, case: TaskCase, env: Environment,
+                    episode: Episode, agent: Any, subtests: Any) -> None:
+    """Run the agent, record the grade, then report each check as a subtest."""
+    state = _state(request.config)
+    grade = play(env, case.task, episode, agent, run=case.run, time_limit=state.time_limit)
+    # Recorded before any subtest runs, so -x (which stops at the first failed check) loses nothing.
+    request.node.user_properties.append((GRADE_PROPERTY, grade.model_dump_json()))
+    for check in grade.checks:
+        with subtests.test(msg=check.name):
+            if not check.passed:
+                pytest.fail(f"[{check.failure_mode}] {check.detail}", pytrace=False)

@@ -1,0 +1,32 @@
+"""A check: one named, explained pass/fail fact about an episode."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, kw_only=True)
+class Check:
+    name: str
+    passed: bool
+    detail: str
+    failure_mode: str
+    # Which grade component the check counts towards (state, frame, actions, routing, …).
+    component: str
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def check(
+    name: str, passed: bool, *, failure_mode: str, component: str, ok: str, failed: str
+) -> Check:
+    """Build a check whose detail says ``ok`` when it passed and ``failed`` when it did not."""
+    return Check(
+        name=name,
+        passed=passed,
+        detail=ok if passed else failed,
+        failure_mode=failure_mode,
+        component=component,
+    )

@@ -1,0 +1,40 @@
+"""The grade object: one per episode, the JSON users read and tools consume."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+
+class CheckResult(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    passed: bool
+    detail: str
+    failure_mode: str
+    component: str
+
+
+class Grade(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    task_id: str
+    run: int
+    environment: str
+    scenario_seed: int
+    passed: bool
+    score: float
+    components: dict[str, float]
+    checks: list[CheckResult]
+    failure_modes: list[str]
+    failure_mode_tags: list[str]
+    split: str
+    forbidden_actions_taken: list[str]
+    steps_used: int
+    final_state_diff: dict[str, Any]
+    audit_digest: str
+
+    def failed_checks(self) -> list[CheckResult]:
+        return [c for c in self.checks if not c.passed]

@@ -1,0 +1,147 @@
+"""pytest wiring, and only that: options, markers, collection hooks, fixtures, reporting.
+
+Hooks are listed in the order pytest calls them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT
+from pytest_agenteval.agents.loading import load_agent
+from pytest_agenteval.engine.registry import EnvironmentPool
+from pytest_agenteval.errors import AgentSpecError
+from pytest_agenteval.fixtures import (  # noqa: F401 - fixtures are registered by being here
+    agent,
+    agenteval_pool,
+    apply,
+    env,
+    episode,
+    reset,
+    task,
+)
+from pytest_agenteval.plugin_collect import (
+    DEFAULT_PATTERNS,
+    INI_PATTERNS,
+    RUNNER,
+    TaskFile,
+    TaskItem,
+    is_task_file,
+    register_marker,
+    scan_task_files,
+    task_params,
+)
+from pytest_agenteval.plugin_report import Reporter
+from pytest_agenteval.tasks.loader import TaskLoader
+
+
+@dataclass(kw_only=True)
+class State:
+    """Per-run state, kept in ``config.stash``."""
+
+    agent: Any
+    agent_spec: str | None
+    runs: int
+    time_limit: float | None
+    pool: EnvironmentPool
+    loader: TaskLoader
+    explicit: set[Path]
+    markers: set[str] = field(default_factory=set)
+    task_files: dict[str, int] = field(default_factory=dict)
+
+
+STATE = pytest.StashKey[State]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("agenteval", "agent evaluation (pytest-agenteval)")
+    group.addoption("--agent", metavar="MODULE:ATTR",
+                    help="the agent to evaluate: MODULE:ATTR (class or zero-argument factory), "
+                         "or reference, noop, saboteur:<failure_mode>")
+    group.addoption("--runs", metavar="K", type=int, default=1,
+                    help="run every task K times (ids gain -runN); the summary reports pass^K")
+    group.addoption("--agenteval-results", metavar="PATH",
+                    help="write one grade per episode as JSON Lines, flushed as each ends")
+    group.addoption("--agenteval-timeout", metavar="SECONDS", type=float, default=DEFAULT_TIME_LIMIT,
+                    help=f"time limit per episode (default {DEFAULT_TIME_LIMIT:g}; 0 for none)")
+    parser.addini(INI_PATTERNS, type="linelist", default=DEFAULT_PATTERNS,
+                  help="glob patterns (matched from the right, relative to rootdir) of task files; "
+                       ".jsonl files named on the command line are always task files")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    runs = config.getoption("runs")
+    if runs < 1:
+        raise pytest.UsageError(f"--runs={runs}: must be 1 or more")
+    spec = config.getoption("agent")
+    factory = None
+    if spec:
+        try:
+            factory = load_agent(spec, search_path=config.rootpath)
+        except AgentSpecError as exc:
+            raise pytest.UsageError(str(exc)) from None
+    timeout = config.getoption("agenteval_timeout")
+    pool = EnvironmentPool()
+    explicit = {Path(a.split("::")[0]).resolve() for a in config.args if a.split("::")[0].endswith(".jsonl")}
+    state = State(agent=factory, agent_spec=spec, runs=runs, time_limit=timeout or None,
+                  pool=pool, loader=TaskLoader(pool), explicit=explicit)
+    config.stash[STATE] = state
+    paths = [Path(a.split("::")[0]) for a in config.args] or [config.rootpath]
+    markers, state.task_files = scan_task_files(paths, config, explicit)
+    for name, what in markers.items():
+        register_marker(config, name, what)
+    if not hasattr(config, "workerinput"):  # the controller (or a serial run) reports
+        config.pluginmanager.register(Reporter(config, state), "agenteval-reporter")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    state = config.stash.get(STATE, None)
+    if state is not None:
+        state.pool.close()
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    state = parent.config.stash[STATE]
+    if is_task_file(file_path, parent.config, state.explicit):
+        return TaskFile.from_parent(parent, path=file_path)
+    return None
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if metafunc.module.__name__ != RUNNER:
+        return
+    task_file = metafunc.definition.parent
+    assert isinstance(task_file, TaskFile)
+    state = metafunc.config.stash[STATE]
+    env_names = {t.task.environment: state.pool.get(t.task.environment).name for t in task_file.loaded}
+    metafunc.parametrize("agenteval_case", task_params(metafunc.config, task_file.loaded, state.runs, env_names))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    state = config.stash[STATE]
+    task_items = [i for i in items if isinstance(i, TaskItem)]
+    if state.agent is None and task_items and not _agent_fixture_overridden(task_items[0]):
+        raise pytest.UsageError(
+            "no agent to evaluate: pass --agent=MODULE:ATTR (e.g. --agent=reference), "
+            "or define an `agent` fixture in conftest.py"
+        )
+
+
+def _agent_fixture_overridden(item: pytest.Item) -> bool:
+    defs = item._fixtureinfo.name2fixturedefs.get("agent", ())  # type: ignore[attr-defined]
+    return bool(defs) and defs[-1].func is not agent.__wrapped__  # type: ignore[attr-defined]
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    state = config.stash[STATE]
+    limit = f"{state.time_limit:g} s" if state.time_limit else "none"
+    files = ", ".join(f"{path} ({n})" for path, n in state.task_files.items()) or "none found"
+    return [
+        f"agenteval: agent={state.agent_spec or '(agent fixture)'}, runs={state.runs}, "
+        f"episode time limit={limit}",
+        f"agenteval task files: {files}",
+    ]

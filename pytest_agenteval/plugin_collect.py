@@ -1,0 +1,176 @@
+"""Collection: a task file is a pytest Module whose one test is parametrised by its lines."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections import defaultdict
+from collections.abc import Iterable
+from pathlib import Path, PurePath
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from pytest_agenteval.errors import TaskProblem
+from pytest_agenteval.fixtures import TaskCase
+from pytest_agenteval.tasks.loader import LoadedTask
+from pytest_agenteval.tasks.model import NAME_RE, RESERVED_MARK_WORDS
+
+RUNNER = "pytest_agenteval._runner"
+INI_PATTERNS = "agenteval_task_files"
+DEFAULT_PATTERNS = ["tasks/*.jsonl"]
+
+
+def is_task_file(path: Path, config: pytest.Config, explicit: set[Path]) -> bool:
+    """A ``.jsonl`` named on the command line, or one matching ``agenteval_task_files``."""
+    if path.suffix != ".jsonl":
+        return False
+    if path.resolve() in explicit:
+        return True
+    try:
+        relative = PurePath(path.resolve().relative_to(config.rootpath.resolve()))
+    except ValueError:
+        relative = PurePath(path)
+    return any(relative.match(p) for p in config.getini(INI_PATTERNS))
+
+
+def display_path(path: Path, config: pytest.Config) -> str:
+    try:
+        return path.resolve().relative_to(config.rootpath.resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+class TaskFile(pytest.Module):
+    """A ``.jsonl`` task file. Its module object is our shipped ``_runner`` module."""
+
+    loaded: list[LoadedTask]
+
+    def _getobj(self) -> ModuleType:
+        return importlib.import_module(RUNNER)
+
+    def collect(self) -> Iterable[pytest.Item | pytest.Collector]:
+        from pytest_agenteval.plugin import STATE
+
+        state = self.config.stash[STATE]
+        self.loaded, problems = state.loader.load_file(self.path, display=display_path(self.path, self.config))
+        items: list[Any] = []
+        if self.loaded:
+            for item in super().collect():
+                if isinstance(item, pytest.Function):
+                    item.__class__ = TaskItem  # only to point reports at the task line
+                items.append(item)
+        by_line: dict[int, list[TaskProblem]] = defaultdict(list)
+        for p in problems:
+            by_line[p.line].append(p)
+        items += [TaskLineError.from_parent(self, name=f"line{n}", problems=ps) for n, ps in by_line.items()]
+        return sorted(items, key=_line_of)
+
+
+def _line_of(item: Any) -> int:
+    if isinstance(item, TaskLineError):
+        return item.problems[0].line
+    case = getattr(item, "callspec", None)
+    return case.params["agenteval_case"].loaded.line if case else 0
+
+
+class TaskItem(pytest.Function):
+    """A task's test item; reports point at the task file and line, not at ``_runner``."""
+
+    def reportinfo(self) -> tuple[Any, int | None, str]:
+        case: TaskCase = self.callspec.params["agenteval_case"]
+        return self.path, case.loaded.line - 1, case.task.task_id
+
+
+class TaskLineError(pytest.Item):
+    """One malformed task line: an error for that line only; the rest of the file runs."""
+
+    def __init__(self, *, problems: list[TaskProblem], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.problems = problems
+
+    def setup(self) -> None:
+        # Failing in setup makes it an ERROR; pytrace=False prints the problems alone.
+        pytest.fail("\n".join(str(p) for p in self.problems), pytrace=False)
+
+    def runtest(self) -> None:  # pragma: no cover - setup always fails
+        raise AssertionError("unreachable")
+
+    def reportinfo(self) -> tuple[Any, int | None, str]:
+        return self.path, self.problems[0].line - 1, f"line {self.problems[0].line}"
+
+
+def task_params(config: pytest.Config, loaded: list[LoadedTask], runs: int, env_names: dict[str, str]) -> list[Any]:
+    params = []
+    for item in loaded:
+        task = item.task
+        names = [*task.failure_mode_tags, env_names.get(task.environment, ""), task.split]
+        for name in names:
+            register_marker(config, name, "")
+        marks = [getattr(pytest.mark, n) for n in names if is_mark_name(n)]
+        for run in range(1, runs + 1):
+            case = TaskCase(loaded=item, run=run)
+            ident = task.task_id if runs == 1 else f"{task.task_id}-run{run}"
+            params.append(pytest.param(case, id=ident, marks=marks))
+    return params
+
+
+def is_mark_name(name: str) -> bool:
+    return bool(NAME_RE.match(name)) and name not in RESERVED_MARK_WORDS
+
+
+def register_marker(config: pytest.Config, name: str, what: str) -> None:
+    from pytest_agenteval.plugin import STATE
+
+    registered = config.stash[STATE].markers
+    if name in registered or not is_mark_name(name):
+        return
+    registered.add(name)
+    config.addinivalue_line("markers", f"{name}: {what or 'from agenteval task files'}")
+
+
+def scan_task_files(paths: Iterable[Path], config: pytest.Config, explicit: set[Path]
+                    ) -> tuple[dict[str, str], dict[str, int]]:
+    """(marker names, task lines per file), read cheaply for the header, ``--markers`` and ``-m``.
+
+    Reads JSON only (no validation, no environments); bad lines are skipped here and
+    reported properly at collection.
+    """
+    found: dict[str, str] = {}
+    counts: dict[str, int] = {}
+    for path in _task_files(paths, config, explicit):
+        shown = counts.setdefault(display_path(path, config), 0)
+        for raw in path.read_bytes().splitlines():
+            try:
+                obj = json.loads(raw)
+            except ValueError:
+                continue
+            if not isinstance(obj, dict):
+                continue
+            shown += 1
+            counts[display_path(path, config)] = shown
+            for tag in obj.get("failure_mode_tags") or []:
+                if isinstance(tag, str):
+                    found.setdefault(tag, "failure mode tag (agenteval)")
+            for key, what in (("environment", "environment (agenteval)"), ("split", "task split (agenteval)")):
+                value = obj.get(key)
+                # A module:Class environment's marker is its class's name, known at collection.
+                if isinstance(value, str) and ":" not in value:
+                    found.setdefault(value, what)
+    return found, counts
+
+
+def _task_files(paths: Iterable[Path], config: pytest.Config, explicit: set[Path]) -> Iterable[Path]:
+    for path in paths:
+        if path.is_file() and is_task_file(path, config, explicit):
+            yield path
+        elif path.is_dir():
+            for candidate in sorted(path.rglob("*.jsonl")):
+                if is_task_file(candidate, config, explicit) and not _hidden(candidate, path):
+                    yield candidate
+
+
+def _hidden(path: Path, base: Path) -> bool:
+    return any(part.startswith(".") or part in ("node_modules", "__pycache__")
+               for part in path.relative_to(base).parts)

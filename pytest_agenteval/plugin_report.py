@@ -1,0 +1,67 @@
+"""Reporting on the controller: grades from every worker, the reliability table, outputs."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from _pytest.subtests import SubtestReport
+
+from pytest_agenteval.fixtures import GRADE_PROPERTY
+from pytest_agenteval.report.metrics import render_table, summarize, summary_json, triggered_modes
+from pytest_agenteval.report.results import ResultsWriter
+
+if TYPE_CHECKING:
+    from pytest_agenteval.plugin import State
+
+
+class Reporter:
+    """Registered only where reports arrive: the xdist controller, or a serial run."""
+
+    def __init__(self, config: pytest.Config, state: State) -> None:
+        self.k = state.runs
+        self.grades: list[dict[str, Any]] = []
+        self.by_nodeid: dict[str, dict[str, Any]] = {}
+        path = config.getoption("agenteval_results")
+        self.writer = ResultsWriter(path) if path else None
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when != "call" or isinstance(report, SubtestReport):
+            return
+        for name, value in report.user_properties:
+            if name == GRADE_PROPERTY:
+                grade = json.loads(value)
+                self.grades.append(grade)
+                self.by_nodeid[report.nodeid] = grade
+                if self.writer is not None:
+                    self.writer.write({**grade, "nodeid": report.nodeid, "duration": round(report.duration, 6)})
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if not self.grades:
+            return
+        tr = terminalreporter
+        tr.write_sep("=", f"agenteval: {len(self.grades)} episodes, K={self.k}")
+        for line in render_table(summarize(self.grades, self.k), self.k):
+            tr.write_line(line)
+        modes = ", ".join(f"{m} {n}" for m, n in triggered_modes(self.grades)) or "none"
+        tr.write_line(f"failure modes triggered (episodes): {modes}")
+
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        if self.writer is not None:
+            self.writer.close(summary_json(self.grades, self.k))
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_json_modifyreport(self, json_report: dict[str, Any]) -> None:
+        """Repair pytest-json-report 1.5 under subtests and attach each test's grade."""
+        tests = json_report.get("tests", [])
+        for test in tests:
+            if test.get("outcome") == "subtests passed":
+                test["outcome"] = "passed"
+            grade = self.by_nodeid.get(test.get("nodeid", ""))
+            if grade is not None:
+                test["agenteval"] = grade
+        summary = json_report.get("summary", {})
+        kept = {k: summary[k] for k in ("collected", "deselected") if k in summary}
+        json_report["summary"] = {**dict(Counter(t["outcome"] for t in tests)), "total": len(tests), **kept}

@@ -1,0 +1,1 @@
+"""Reporting without pytest: reliability metrics and the results file."""

@@ -1,0 +1,110 @@
+"""Reliability metrics over graded episodes: pass@1 with a Wilson interval, pass^k, pass@k."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """95% Wilson score interval for a binomial proportion."""
+    if n == 0:
+        return 0.0, 0.0
+    p = successes / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    denom = 1 + z * z / n
+    return max(0.0, (centre - spread) / denom), min(1.0, (centre + spread) / denom)
+
+
+def pass_hat_k(counts: Iterable[tuple[int, int]], k: int) -> float | None:
+    """Unbiased pass^k: mean over tasks of C(c, k) / C(n, k); tasks with n < k are left out."""
+    values = [math.comb(c, k) / math.comb(n, k) for c, n in counts if n >= k]
+    return sum(values) / len(values) if values else None
+
+
+def pass_at_k(counts: Iterable[tuple[int, int]], k: int) -> float | None:
+    """Unbiased pass@k: mean over tasks of 1 - C(n - c, k) / C(n, k)."""
+    values = [1 - math.comb(n - c, k) / math.comb(n, k) for c, n in counts if n >= k]
+    return sum(values) / len(values) if values else None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Row:
+    group: str
+    tasks: int
+    episodes: int
+    passed: int
+    pass_at_1: float
+    ci_low: float
+    ci_high: float
+    pass_hat_k: float | None
+    pass_at_k: float | None
+    # For a failure-mode tag: in how many of the group's episodes that mode was triggered.
+    triggered: int | None
+
+
+def _row(group: str, grades: list[Mapping[str, Any]], k: int, tag: str | None) -> Row:
+    per_task: dict[str, list[bool]] = defaultdict(list)
+    for g in grades:
+        per_task[g["task_id"]].append(bool(g["passed"]))
+    counts = [(sum(v), len(v)) for v in per_task.values()]
+    passed = sum(c for c, _ in counts)
+    low, high = wilson(passed, len(grades))
+    return Row(
+        group=group, tasks=len(per_task), episodes=len(grades), passed=passed,
+        pass_at_1=passed / len(grades) if grades else 0.0, ci_low=low, ci_high=high,
+        pass_hat_k=pass_hat_k(counts, k), pass_at_k=pass_at_k(counts, k),
+        triggered=None if tag is None else sum(tag in g["failure_modes"] for g in grades),
+    )
+
+
+def summarize(grades: list[Mapping[str, Any]], k: int) -> list[Row]:
+    """Rows for all episodes, each environment, and each failure-mode tag (sorted)."""
+    rows = [_row("all", grades, k, None)] if grades else []
+    by_env: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
+    by_tag: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
+    for g in grades:
+        by_env[g["environment"]].append(g)
+        for tag in g.get("failure_mode_tags", []):
+            by_tag[tag].append(g)
+    rows += [_row(f"env {name}", by_env[name], k, None) for name in sorted(by_env)]
+    rows += [_row(f"tag {name}", by_tag[name], k, name) for name in sorted(by_tag)]
+    return rows
+
+
+def triggered_modes(grades: Iterable[Mapping[str, Any]]) -> list[tuple[str, int]]:
+    counts = Counter(mode for g in grades for mode in g["failure_modes"])
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def _fmt(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"
+
+
+def render_table(rows: list[Row], k: int) -> list[str]:
+    header = ["group", "tasks", "episodes", "pass@1", "95% CI", f"pass^{k}", f"pass@{k}", "triggered"]
+    body = [
+        [r.group, str(r.tasks), str(r.episodes), _fmt(r.pass_at_1),
+         f"[{r.ci_low:.2f}, {r.ci_high:.2f}]", _fmt(r.pass_hat_k), _fmt(r.pass_at_k),
+         "" if r.triggered is None else f"{r.triggered}/{r.episodes}"]
+        for r in rows
+    ]
+    widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(header))]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+    return [line(header), *(line(b) for b in body)]
+
+
+def summary_json(grades: list[Mapping[str, Any]], k: int) -> dict[str, Any]:
+    return {
+        "k": k,
+        "episodes": len(grades),
+        "groups": [r.__dict__ for r in summarize(grades, k)],
+        "failure_modes_triggered": dict(triggered_modes(grades)),
+    }

@@ -1,0 +1,173 @@
+"""Load ``.jsonl`` task files line by line; every problem names file, line, field and fix.
+
+A bad line never stops the other lines: ``TaskLoader.load_file`` returns the good
+tasks and the problems side by side, and the caller decides what to do with each.
+"""
+
+from __future__ import annotations
+
+import codecs
+import difflib
+import json
+from dataclasses import dataclass
+from os import PathLike
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from pydantic_core import ErrorDetails
+
+from pytest_agenteval.engine.registry import EnvironmentPool
+from pytest_agenteval.errors import EnvironmentSpecError, TaskFileError, TaskProblem
+from pytest_agenteval.tasks.model import Task
+from pytest_agenteval.tasks.validate import validate_task
+
+TASK_FIELDS = sorted([*Task.model_fields, "expected_end_state"])
+_KINDS = {"called", "order", "count"}
+_TYPE_WORDS = {
+    "string_type": "a string", "int_type": "an integer", "float_type": "a number",
+    "bool_type": "true or false", "list_type": "a list", "dict_type": "an object",
+    "model_type": "an object", "int_from_float": "a whole number",
+}
+
+
+@dataclass(frozen=True, kw_only=True)
+class LoadedTask:
+    """A valid task and where it came from."""
+
+    task: Task
+    path: str
+    line: int
+
+    @property
+    def where(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+class TaskLoader:
+    """Loads task files, remembering task ids across files to catch duplicates."""
+
+    def __init__(self, pool: EnvironmentPool | None = None) -> None:
+        self.pool = pool or EnvironmentPool()
+        self._seen: dict[str, str] = {}
+
+    def load_file(self, path: str | PathLike[str], *, display: str | None = None
+                  ) -> tuple[list[LoadedTask], list[TaskProblem]]:
+        shown = display or str(path)
+        data = Path(path).read_bytes()
+        tasks: list[LoadedTask] = []
+        problems: list[TaskProblem] = []
+        for number, chunk in enumerate(data.split(b"\n"), start=1):
+            result = self.load_line(chunk, path=shown, line=number)
+            if isinstance(result, LoadedTask):
+                tasks.append(result)
+            elif result:
+                problems += result
+        return tasks, problems
+
+    def load_line(self, chunk: bytes, *, path: str, line: int) -> LoadedTask | list[TaskProblem] | None:
+        """A task, its problems, or None for a blank or ``#`` comment line."""
+
+        def fail(field: str, message: str, fix: str) -> list[TaskProblem]:
+            return [TaskProblem(path=path, line=line, field=field, message=message, fix=fix)]
+
+        if chunk.endswith(b"\r"):
+            chunk = chunk[:-1]
+        if line == 1 and chunk.startswith(codecs.BOM_UTF8):
+            chunk = chunk[len(codecs.BOM_UTF8):]
+        try:
+            text = chunk.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return fail("<line>", f"not valid UTF-8 (byte {exc.start + 1})", "save the file as UTF-8")
+        stripped = text.strip()
+        if not stripped or stripped.startswith("#"):
+            return None
+        try:
+            obj = json.loads(stripped)
+        except json.JSONDecodeError as exc:
+            return fail("<json>", f"not valid JSON: {exc.msg} at column {exc.colno}",
+                        "write one complete JSON object per line")
+        except RecursionError:
+            return fail("<json>", "nested too deeply to read", "flatten the line")
+        if not isinstance(obj, dict):
+            return fail("<json>", f"a task line must be a JSON object, not {_json_kind(obj)}",
+                        "write the task's fields inside {...}")
+        try:
+            task = Task.model_validate(obj)
+        except ValidationError as exc:
+            return [TaskProblem(path=path, line=line, field=f, message=m, fix=x)
+                    for f, m, x in map(_explain, exc.errors(include_url=False))]
+        try:
+            env = self.pool.get(task.environment)
+        except EnvironmentSpecError as exc:
+            message, _, fix = str(exc).rpartition(" (")
+            return fail("environment", message, fix.rstrip(")"))
+        found = validate_task(env, task)
+        if found:
+            return [TaskProblem(path=path, line=line, field=f, message=m, fix=x) for f, m, x in found]
+        where = f"{path}:{line}"
+        first = self._seen.setdefault(task.task_id, where)
+        if first != where:
+            return fail("task_id", f"{task.task_id!r} is already used at {first}",
+                        "give each task a unique task_id")
+        return LoadedTask(task=task, path=path, line=line)
+
+
+def load_tasks(*paths: str | PathLike[str], pool: EnvironmentPool | None = None) -> list[LoadedTask]:
+    """Load task files for use outside pytest; raises ``TaskFileError`` listing every problem."""
+    loader = TaskLoader(pool)
+    tasks: list[LoadedTask] = []
+    problems: list[TaskProblem] = []
+    for path in paths:
+        got, bad = loader.load_file(path)
+        tasks += got
+        problems += bad
+    if problems:
+        raise TaskFileError(problems)
+    return tasks
+
+
+def _json_kind(value: Any) -> str:
+    return {list: "a list", str: "a string", bool: "a boolean", type(None): "null"}.get(
+        type(value), "a number")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _field(loc: tuple[int | str, ...]) -> str:
+    parts = list(loc)
+    if len(parts) > 2 and parts[0] == "checks" and parts[2] in _KINDS:
+        del parts[2]  # the discriminated union's tag adds nothing for the reader
+    out = ""
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "<line>"
+
+
+def _explain(err: ErrorDetails) -> tuple[str, str, str]:
+    field, kind, ctx, value = _field(err["loc"]), err["type"], err.get("ctx") or {}, err.get("input")
+    if kind == "agenteval":
+        return field, err["msg"], str(ctx["fix"])
+    if kind == "missing":
+        return field, "is required", f'add "{field.rsplit(".", 1)[-1]}"'
+    if kind == "extra_forbidden":
+        name = str(err["loc"][-1])
+        choices = TASK_FIELDS if len(err["loc"]) == 1 else []
+        close = difflib.get_close_matches(name, choices, n=1)
+        fix = f"did you mean {close[0]!r}?" if close else "remove it; the task format is in the README"
+        return field, "is not a known field", fix
+    if kind == "literal_error":
+        return field, f"{_short(value)} is not allowed", f"use {ctx.get('expected')}"
+    if kind in _TYPE_WORDS:
+        return (field, f"expected {_TYPE_WORDS[kind]}, got {_json_kind(value)} {_short(value)}",
+                f"write {_TYPE_WORDS[kind]}")
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        return field, f"{_short(value)} is out of range", err["msg"].lower().replace("input", "use a value")
+    if kind == "too_short":
+        return field, "must not be empty", "give at least one"
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        return field, "unknown or missing check kind", 'set "kind" to called, order or count'
+    return field, err["msg"], "see the task format in the README"

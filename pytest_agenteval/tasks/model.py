@@ -1,0 +1,213 @@
+"""The task line, as pydantic models: the one place a task file's shape is defined.
+
+``Task.model_json_schema()`` exports it for editors and other tools.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import (
+    AliasChoices,
+    BaseModel,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+Scalar = Union[str, int, float, bool, None]
+
+# A name pytest's -m expression parser accepts as one identifier.
+NAME_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+RESERVED_MARK_WORDS = frozenset({"and", "or", "not"})
+TASK_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:-]*$")
+VARY_RE = re.compile(r"^(\*|[A-Za-z_][A-Za-z0-9_]*)\.[A-Za-z_][A-Za-z0-9_]*$")
+SENIOR_POLICY_RE = re.compile(r"^(approve|decline|return_for_info|amend_amount:\d+(\.\d+)?)$")
+
+
+def problem(message: str, fix: str, **values: Any) -> PydanticCustomError:
+    """A validation error whose context carries the fix, so the loader can print it."""
+    return PydanticCustomError("agenteval", message, {"fix": fix, **values})
+
+
+def check_mark_name(value: str, what: str) -> str:
+    if not NAME_RE.match(value) or value in RESERVED_MARK_WORDS:
+        raise problem(
+            f"{value!r} cannot be a pytest marker",
+            f"a {what} is letters, digits and underscores, starts with a letter or underscore, "
+            "and is not and/or/not",
+        )
+    return value
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class PathStep(_Strict):
+    """One step of an acceptable action path; ``arguments`` match as a subset."""
+
+    action: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
+
+
+class Fault(_Strict):
+    """Make ``action`` fail on its ``call``-th call (counting calls that reached execution)."""
+
+    action: str
+    call: Annotated[int, Field(ge=1)] = 1
+    error: Literal["timeout", "unavailable", "stale_read"]
+    after_commit: bool = False
+
+    @model_validator(mode="after")
+    def _after_commit_needs_timeout(self) -> Fault:
+        if self.after_commit and self.error != "timeout":
+            raise problem(
+                f"after_commit is only meaningful for a timeout, not {self.error!r}",
+                'drop "after_commit" or use "error": "timeout"',
+            )
+        return self
+
+
+class _RuleCheck(_Strict):
+    name: str
+    failure_mode: str
+
+    @field_validator("name", "failure_mode")
+    @classmethod
+    def _names(cls, value: str) -> str:
+        return check_mark_name(value, "check name or failure mode")
+
+
+class CalledCheck(_RuleCheck):
+    """``action`` succeeded between ``min`` and ``max`` times (arguments as a subset)."""
+
+    kind: Literal["called"]
+    action: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
+    min: Annotated[int, Field(ge=0)] = 1
+    max: Annotated[int, Field(ge=0)] | None = None
+
+
+class OrderCheck(_RuleCheck):
+    """Every successful ``then`` comes after a successful ``first``."""
+
+    kind: Literal["order"]
+    first: str
+    then: str
+
+
+class CountCheck(_RuleCheck):
+    """Exactly ``equals`` rows of ``table`` match ``where`` in the final state."""
+
+    kind: Literal["count"]
+    table: str
+    where: dict[str, Scalar]
+    equals: Annotated[int, Field(ge=0)]
+
+
+RuleCheck = Annotated[Union[CalledCheck, OrderCheck, CountCheck], Field(discriminator="kind")]
+
+
+class Task(_Strict):
+    """One line of a task file. Unknown keys are an error, so typos cannot pass silently."""
+
+    task_id: str
+    environment: str
+    scenario_seed: Annotated[int, Field(ge=0)]
+    instruction: Annotated[str, Field(min_length=1)]
+    allowed_actions: Annotated[list[str], Field(min_length=1)]
+    expected_final_state: dict[str, dict[str, Any]] = Field(
+        validation_alias=AliasChoices("expected_final_state", "expected_end_state")
+    )
+    vary: list[str] = Field(default_factory=list)
+    acceptable_action_paths: list[list[PathStep]] = Field(default_factory=list)
+    failure_mode_tags: list[str] = Field(default_factory=list)
+    split: Literal["train", "eval"] = "eval"
+    overrides: dict[str, dict[str, dict[str, Scalar]]] = Field(default_factory=dict)
+    senior_policy: str | None = None
+    senior_delay_steps: Annotated[int, Field(ge=0)] = 0
+    faults: list[Fault] = Field(default_factory=list)
+    checks: list[RuleCheck] = Field(default_factory=list)
+    max_steps: Annotated[int, Field(ge=1, le=10_000)] = 30
+
+    @field_validator("task_id")
+    @classmethod
+    def _task_id(cls, value: str) -> str:
+        if not TASK_ID_RE.match(value):
+            raise problem(
+                f"{value!r} is not a usable test id",
+                "use letters, digits and . _ : - only, starting with a letter or digit",
+            )
+        return value
+
+    @field_validator("failure_mode_tags")
+    @classmethod
+    def _tags(cls, value: list[str]) -> list[str]:
+        for tag in value:
+            check_mark_name(tag, "failure-mode tag")
+        if len(set(value)) != len(value):
+            raise problem("a tag is listed twice", "list each failure-mode tag once")
+        return value
+
+    @field_validator("vary")
+    @classmethod
+    def _vary(cls, value: list[str]) -> list[str]:
+        for item in value:
+            if not VARY_RE.match(item):
+                raise problem(
+                    f"{item!r} is not table.field or *.field",
+                    'write e.g. "note.body" or "*.updated_at"',
+                )
+        return value
+
+    @field_validator("senior_policy")
+    @classmethod
+    def _senior_policy(cls, value: str | None) -> str | None:
+        if value is not None and not SENIOR_POLICY_RE.match(value):
+            raise problem(
+                f"unknown senior policy {value!r}",
+                "use approve, decline, return_for_info or amend_amount:<amount>",
+            )
+        return value
+
+    @field_validator("expected_final_state")
+    @classmethod
+    def _expected_shape(cls, value: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        for table, clauses in value.items():
+            for key, clause in clauses.items():
+                where = f"{table}.{key}"
+                if key == "+":
+                    if not isinstance(clause, list) or not all(isinstance(r, dict) for r in clause):
+                        raise problem(
+                            f'{where} must be a list of row objects',
+                            'write "+": [{"field": value, ...}] for each row the episode adds',
+                        )
+                elif key == "-":
+                    if not isinstance(clause, list) or not all(
+                        isinstance(k, (str, int)) and not isinstance(k, bool) for k in clause
+                    ):
+                        raise problem(
+                            f"{where} must be a list of primary keys",
+                            'write "-": ["ID-1", ...] for the rows the episode deletes',
+                        )
+                elif not isinstance(clause, dict) or not clause:
+                    raise problem(
+                        f"{where} must be a non-empty object of field values",
+                        f'write "{key}": {{"field": value}}',
+                    )
+        return value
+
+    @property
+    def tags(self) -> tuple[str, ...]:
+        return tuple(self.failure_mode_tags)
+
+    def expected_senior(self) -> tuple[str, float | None] | None:
+        """The scripted senior policy as (verb, amount)."""
+        if self.senior_policy is None:
+            return None
+        verb, _, amount = self.senior_policy.partition(":")
+        return verb, float(amount) if amount else None

@@ -1,0 +1,146 @@
+"""Checks of a task against its environment: tables, rows, fields and actions exist."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from pytest_agenteval.engine.environment import Environment
+from pytest_agenteval.tasks.model import CountCheck, Task
+
+# (field, what is wrong, how to fix)
+Finding = tuple[str, str, str]
+
+COMMON_FIELDS = frozenset(Task.model_fields) - {"senior_policy", "senior_delay_steps"}
+DOMAIN_FIELDS = frozenset({"senior_policy", "senior_delay_steps"})
+
+
+def one_of(value: str, choices: Iterable[str]) -> str:
+    choices = sorted(choices)
+    close = difflib.get_close_matches(value, choices, n=1)
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    return f"{hint}use one of: {', '.join(choices)}"
+
+
+def validate_task(env: Environment, task: Task) -> list[Finding]:
+    return [
+        *_domain_fields(env, task),
+        *_actions(env, task),
+        *_state(env, task),
+        *_overrides(env, task),
+        *_vary(env, task),
+        *_rules(env, task),
+    ]
+
+
+def _domain_fields(env: Environment, task: Task) -> Iterator[Finding]:
+    for name in sorted(DOMAIN_FIELDS - env.task_fields):
+        if name in task.model_fields_set:
+            yield (name, f"the {env.name} environment does not use {name}",
+                   "remove it, or use an environment that does")
+
+
+def _action(env: Environment, task: Task, field: str, name: str, *, allowed: bool) -> Iterator[Finding]:
+    if name not in env.actions:
+        yield field, f"{name!r} is not an action of {env.name}", one_of(name, env.actions)
+    elif allowed and name not in task.allowed_actions:
+        yield field, f"{name!r} is not in allowed_actions", "add it to allowed_actions or change the step"
+
+
+def _actions(env: Environment, task: Task) -> Iterator[Finding]:
+    for i, name in enumerate(task.allowed_actions):
+        yield from _action(env, task, f"allowed_actions[{i}]", name, allowed=False)
+    for p, path in enumerate(task.acceptable_action_paths):
+        for s, step in enumerate(path):
+            where = f"acceptable_action_paths[{p}][{s}]"
+            found = list(_action(env, task, f"{where}.action", step.action, allowed=True))
+            yield from found
+            if not found:
+                known = env.actions[step.action].arguments_model.model_fields
+                for arg in step.arguments:
+                    if arg not in known:
+                        yield (f"{where}.arguments.{arg}", f"{step.action} has no argument {arg!r}",
+                               one_of(arg, known))
+    for i, fault in enumerate(task.faults):
+        yield from _action(env, task, f"faults[{i}].action", fault.action, allowed=True)
+
+
+def _table(env: Environment, field: str, table: str) -> Iterator[Finding]:
+    if table not in env.tables:
+        yield field, f"{env.name} has no table {table!r}", one_of(table, env.tables)
+
+
+def _fields(env: Environment, field: str, table: str, names: Iterable[str]) -> Iterator[Finding]:
+    columns = env.tables[table].columns
+    for name in names:
+        if name not in columns:
+            yield f"{field}.{name}", f"table {table} has no field {name!r}", one_of(name, columns)
+
+
+def _row(env: Environment, task: Task, field: str, table: str, pk: Any) -> Iterator[Finding]:
+    if not env.scenario_has_row(task.scenario_seed, table, pk):
+        yield (field, f"{table} has no row {pk!r} in scenario {task.scenario_seed}",
+               "use a primary key of the seeded scenario, or list new rows under \"+\"")
+
+
+def _state(env: Environment, task: Task) -> Iterator[Finding]:
+    for table, clauses in task.expected_final_state.items():
+        base = f"expected_final_state.{table}"
+        problems = list(_table(env, base, table))
+        yield from problems
+        if problems:
+            continue
+        for key, clause in clauses.items():
+            if key == "+":
+                for i, row in enumerate(clause):
+                    yield from _fields(env, f"{base}.+[{i}]", table, row)
+            elif key == "-":
+                for i, pk in enumerate(clause):
+                    yield from _row(env, task, f"{base}.-[{i}]", table, pk)
+            else:
+                yield from _row(env, task, f"{base}.{key}", table, key)
+                yield from _fields(env, f"{base}.{key}", table, clause)
+
+
+def _overrides(env: Environment, task: Task) -> Iterator[Finding]:
+    for table, rows in task.overrides.items():
+        base = f"overrides.{table}"
+        problems = list(_table(env, base, table))
+        yield from problems
+        if problems:
+            continue
+        for pk, fields in rows.items():
+            yield from _row(env, task, f"{base}.{pk}", table, pk)
+            yield from _fields(env, f"{base}.{pk}", table, fields)
+            if env.tables[table].pk in fields:
+                yield (f"{base}.{pk}.{env.tables[table].pk}", "an override cannot change a primary key",
+                       "override other fields only")
+
+
+def _vary(env: Environment, task: Task) -> Iterator[Finding]:
+    every = {c for t in env.tables.values() for c in t.columns}
+    for i, item in enumerate(task.vary):
+        table, _, field = item.partition(".")
+        if table == "*":
+            if field not in every:
+                yield f"vary[{i}]", f"no table has a field {field!r}", one_of(field, every)
+        elif table not in env.tables:
+            yield f"vary[{i}]", f"{env.name} has no table {table!r}", one_of(table, env.tables)
+        elif field not in env.tables[table].columns:
+            yield f"vary[{i}]", f"table {table} has no field {field!r}", one_of(field, env.tables[table].columns)
+
+
+def _rules(env: Environment, task: Task) -> Iterator[Finding]:
+    for i, rule in enumerate(task.checks):
+        base = f"checks[{i}]"
+        if isinstance(rule, CountCheck):
+            problems = list(_table(env, f"{base}.table", rule.table))
+            yield from problems
+            if not problems:
+                yield from _fields(env, f"{base}.where", rule.table, rule.where)
+        else:
+            names = [("action", rule.action)] if hasattr(rule, "action") else [
+                ("first", rule.first), ("then", rule.then)]  # type: ignore[union-attr]
+            for attr, name in names:
+                yield from _action(env, task, f"{base}.{attr}", name, allowed=False)
