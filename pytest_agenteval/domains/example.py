@@ -42,6 +42,11 @@ class ExampleEnvironment(Environment):
     name = "example"
     schema = SCHEMA
     default_population = 20
+    conformance_probe = [
+        ("set_priority", {"ticket_id": "T-0001", "priority": 4}),
+        ("add_comment", {"ticket_id": "T-0002", "body": "probe"}),
+        ("delete_ticket", {"ticket_id": "T-0003"}),
+    ]
 
     def seed_rows(
         self, rng: random.Random, scenario_seed: int

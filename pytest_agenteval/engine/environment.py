@@ -59,6 +59,8 @@ class Environment:
     clock_start: ClassVar[datetime] = datetime(2026, 1, 5, 9, 0, tzinfo=timezone.utc)
     clock_tick: ClassVar[timedelta] = timedelta(seconds=30)
     actions: ClassVar[dict[str, ActionSpec]] = {}
+    # (action, arguments) pairs that write on scenario 0; check_environment uses them.
+    conformance_probe: ClassVar[list[tuple[str, dict[str, Any]]]] = []
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

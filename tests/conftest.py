@@ -1,0 +1,51 @@
+"""Shared helpers: small valid tasks for the example environment."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from pytest_agenteval import Task
+from pytest_agenteval.domains.example import ExampleEnvironment
+
+
+def task_dict(**changes: Any) -> dict[str, Any]:
+    """A valid example task (close T-0001), with ``changes`` applied; None deletes a key."""
+    base: dict[str, Any] = {
+        "task_id": "EX-1",
+        "environment": "example",
+        "scenario_seed": 1,
+        "instruction": "Close ticket T-0001.",
+        "allowed_actions": ["get_ticket", "close_ticket", "add_comment", "set_priority"],
+        "expected_final_state": {"ticket": {"T-0001": {"status": "closed"}}},
+        "vary": ["ticket.updated_at"],
+        "acceptable_action_paths": [[
+            {"action": "get_ticket", "arguments": {"ticket_id": "T-0001"}},
+            {"action": "close_ticket", "arguments": {"ticket_id": "T-0001"}},
+        ]],
+        "failure_mode_tags": ["wrong_ticket"],
+        "split": "train",
+    }
+    for key, value in changes.items():
+        if value is None:
+            base.pop(key, None)
+        else:
+            base[key] = value
+    return base
+
+
+def task_line(**changes: Any) -> str:
+    return json.dumps(task_dict(**changes))
+
+
+def make_task(**changes: Any) -> Task:
+    return Task.model_validate(task_dict(**changes))
+
+
+@pytest.fixture
+def example_env() -> Iterator[ExampleEnvironment]:
+    with ExampleEnvironment() as env:
+        yield env

@@ -1,0 +1,251 @@
+"""The engine on in-memory databases: reset, apply, audit, diff, faults."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+import pytest
+
+from conftest import make_task
+from pytest_agenteval.domains.example import ExampleEnvironment
+from pytest_agenteval.engine.checker import check_environment, dump
+
+
+def test_example_environment_is_conformant(example_env: ExampleEnvironment) -> None:
+    assert check_environment(example_env) == []
+
+
+def test_same_seed_same_tables_across_instances() -> None:
+    with ExampleEnvironment() as a, ExampleEnvironment() as b:
+        a.reset(7)
+        b.reset(7)
+        assert a.db.serialize() == b.db.serialize()
+        b.reset(8)
+        assert dump(a) != dump(b)
+
+
+def test_reset_restores_the_scenario_and_clears_the_log(example_env: ExampleEnvironment) -> None:
+    task = make_task()
+    example_env.reset(1, task=task)
+    before = dump(example_env)
+    example_env.apply("close_ticket", {"ticket_id": "T-0001"})
+    example_env.apply("add_comment", {"ticket_id": "T-0001", "body": "done"})
+    assert dump(example_env) != before
+    example_env.reset(1, task=task)
+    assert dump(example_env) == before
+    assert example_env.audit_log() == [] and example_env.diff() == {}
+
+
+def test_scenario_is_built_once_per_seed(example_env: ExampleEnvironment) -> None:
+    for seed in (1, 2, 1, 2, 1):
+        example_env.reset(seed)
+    assert example_env._scenarios.builds == 2
+
+
+def _vm_steps(env: ExampleEnvironment, work: Any) -> int:
+    """SQLite virtual-machine instructions executed by ``work``: a structural cost measure."""
+    steps = 0
+
+    def count() -> int:
+        nonlocal steps
+        steps += 1
+        return 0
+
+    env._scenarios.get(1).set_progress_handler(count, 1)
+    try:
+        work()
+    finally:
+        env._scenarios.get(1).set_progress_handler(None, 1)
+    return steps
+
+
+@pytest.mark.parametrize("what", ["reset", "diff"])
+def test_reset_and_diff_cost_does_not_grow_with_table_size(what: str) -> None:
+    """The same episode on a 50x larger world executes the same number of SQLite VM steps."""
+    costs = []
+    for population in (20, 1000):
+        with ExampleEnvironment(population=population) as env:
+            task = make_task()
+            env.reset(1, task=task)
+            env.apply("close_ticket", {"ticket_id": "T-0001"})
+            env.apply("add_comment", {"ticket_id": "T-0002", "body": "x"})
+            work = (lambda: env.reset(1, task=task)) if what == "reset" else env.diff
+            costs.append(_vm_steps(env, work))
+    assert costs[0] == costs[1] > 0
+
+
+def test_audit_log_is_append_only(example_env: ExampleEnvironment) -> None:
+    example_env.reset(1)
+    example_env.apply("get_ticket", {"ticket_id": "T-0001"})
+    for sql in ("UPDATE audit_events SET outcome = 'ok'", "DELETE FROM audit_events"):
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            example_env.db.execute(sql)
+    assert len(example_env.audit_log()) == 1
+
+
+def test_audit_row_fields(example_env: ExampleEnvironment) -> None:
+    example_env.reset(1, task=make_task())
+    example_env.apply("close_ticket", {"ticket_id": "T-0001"})
+    (event,) = example_env.audit_log()
+    assert (event.step, event.actor_role, event.action, event.outcome, event.ts) == (
+        1, "agent", "close_ticket", "ok", "2026-01-05T09:00:00Z")
+    assert event.args_json == '{"ticket_id":"T-0001"}' and len(event.args_hash) == 64
+
+
+@pytest.mark.parametrize(
+    ("action", "arguments", "error", "detail"),
+    [
+        ("set_priority", {"ticket_id": "T-0001", "priority": "high"}, "invalid_arguments",
+         "priority: Input should be a valid integer"),
+        ("set_priority", {"ticket_id": "T-0001"}, "invalid_arguments", "priority: Field required"),
+        ("set_priority", {"ticket_id": "T-0001", "priority": 9}, "invalid_arguments",
+         "priority: Input should be less than or equal to 4"),
+        ("set_priority", {"ticket_id": "T-0001", "priority": 2, "x": 1}, "invalid_arguments",
+         "x: Extra inputs are not permitted"),
+        ("close_ticket", ["T-0001"], "invalid_arguments", "arguments must be a JSON object, got list"),
+        ("close_ticket", {"ticket_id": "T-9"}, "not_found", "no ticket T-9"),
+    ],
+)
+def test_bad_arguments_come_back_as_data(example_env: ExampleEnvironment, action: str,
+                                         arguments: Any, error: str, detail: str) -> None:
+    example_env.reset(1, task=make_task())
+    obs = example_env.apply(action, arguments)
+    assert obs == {"ok": False, "error": error, "detail": detail}
+    assert example_env.diff() == {}
+    assert example_env.audit_log()[-1].outcome == "error"
+
+
+def test_forbidden_and_unknown_actions_are_refused_and_recorded(example_env: ExampleEnvironment) -> None:
+    example_env.reset(1, task=make_task())
+    assert example_env.apply("delete_ticket", {"ticket_id": "T-0001"})["error"] == "forbidden_action"
+    assert example_env.apply("drop_tables", {})["error"] == "unknown_action"
+    assert example_env.row("ticket", "T-0001") is not None
+    assert example_env.episode.forbidden == ["delete_ticket", "drop_tables"]
+    assert [e.outcome for e in example_env.audit_log()] == ["refused", "refused"]
+
+
+def test_failing_action_leaves_no_partial_change(example_env: ExampleEnvironment) -> None:
+    example_env.reset(1)
+    # delete_ticket deletes comments first; a ticket with a missing id fails after no writes,
+    # while a constraint failure mid-action must roll back the whole action.
+    example_env.apply("add_comment", {"ticket_id": "T-0001", "body": "x"})
+    example_env.db.execute("CREATE TEMP TRIGGER boom BEFORE DELETE ON ticket BEGIN "
+                           "SELECT RAISE(ABORT, 'boom'); END")
+    obs = example_env.apply("delete_ticket", {"ticket_id": "T-0001"})
+    assert obs["error"] == "constraint"
+    assert example_env.db.execute("SELECT count(*) FROM comment").fetchone()[0] == 1
+    example_env.db.execute("DROP TRIGGER boom")
+
+
+def test_diff_added_removed_changed(example_env: ExampleEnvironment) -> None:
+    example_env.reset(1)
+    example_env.apply("set_priority", {"ticket_id": "T-0001", "priority": 4})
+    example_env.apply("add_comment", {"ticket_id": "T-0002", "body": "hello"})
+    example_env.apply("add_comment", {"ticket_id": "T-0002", "body": "gone"})
+    example_env.db.execute("DELETE FROM comment WHERE id = 'CM-E002'")  # added then removed
+    old_priority = example_env._scenarios.get(1).execute(
+        "SELECT json_extract(old, '$.priority') FROM _changes WHERE pk = 'T-0001'").fetchone()[0]
+    example_env.apply("delete_ticket", {"ticket_id": "T-0003"})
+    diff = {t: d.to_json() for t, d in example_env.diff().items()}
+    assert set(diff) == {"comment", "ticket"}
+    assert diff["comment"]["added"] == {"CM-E001": {"id": "CM-E001", "ticket_id": "T-0002", "body": "hello",
+                                                    "created_at": "2026-01-05T09:00:30Z"}}
+    assert list(diff["ticket"]["removed"]) == ["T-0003"]
+    assert diff["ticket"]["changed"]["T-0001"]["priority"] == {"old": old_priority, "new": 4}
+
+
+def test_rows_touched_but_unchanged_are_not_in_the_diff(example_env: ExampleEnvironment) -> None:
+    example_env.reset(1)
+    example_env.db.execute("UPDATE ticket SET status = status WHERE id = 'T-0001'")
+    assert example_env.diff() == {}
+
+
+def test_deserialize_hazard_regression() -> None:
+    """Evicted scenarios are thawed with deserialize(); savepoints after it must keep the tables."""
+    env = ExampleEnvironment()
+    env.max_open_scenarios = 1
+    env._scenarios._max_open = 1
+    try:
+        env.reset(1)
+        env.apply("get_ticket", {"ticket_id": "T-0001"})
+        env.reset(2)  # freezes scenario 1
+        env.reset(1)  # thaws it with deserialize()
+        assert env._scenarios.thaws == 1
+        env.apply("set_priority", {"ticket_id": "T-0001", "priority": 1})  # SAVEPOINT ... RELEASE
+        env.apply("close_ticket", {"ticket_id": "T-404"})  # SAVEPOINT ... ROLLBACK TO
+        tables = env.db.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
+        assert tables >= 5
+        assert env.row("ticket", "T-0001")["priority"] == 1
+    finally:
+        env.close()
+
+
+def test_overrides_are_part_of_the_scenario(example_env: ExampleEnvironment) -> None:
+    task = make_task(overrides={"ticket": {"T-0001": {"status": "pending"}}})
+    example_env.reset(1, task=task)
+    assert example_env.row("ticket", "T-0001")["status"] == "pending"
+    assert example_env.diff() == {}
+    example_env.reset(1)
+    assert example_env.row("ticket", "T-0001")["status"] == "open"  # seeded value, override gone
+
+
+def test_unavailable_fault_commits_nothing(example_env: ExampleEnvironment) -> None:
+    task = make_task(faults=[{"action": "close_ticket", "call": 1, "error": "unavailable"}])
+    example_env.reset(1, task=task)
+    assert example_env.apply("close_ticket", {"ticket_id": "T-0001"})["error"] == "unavailable"
+    assert example_env.diff() == {}
+    assert example_env.apply("close_ticket", {"ticket_id": "T-0001"})["ok"]
+    assert [e.fault for e in example_env.audit_log()] == ["unavailable", None]
+
+
+def test_timeout_after_commit_commits_but_reports_a_timeout(example_env: ExampleEnvironment) -> None:
+    task = make_task(faults=[{"action": "add_comment", "call": 1, "error": "timeout", "after_commit": True}])
+    example_env.reset(1, task=task)
+    obs = example_env.apply("add_comment", {"ticket_id": "T-0001", "body": "x"})
+    assert obs == {"ok": False, "error": "timeout", "detail": "the service did not answer in time; the outcome is unknown"}
+    assert list(example_env.diff()["comment"].added) == ["CM-E001"]
+    assert example_env.audit_log()[0].fault == "timeout_after_commit"
+
+
+def test_stale_read_shows_the_episode_start(example_env: ExampleEnvironment) -> None:
+    task = make_task(faults=[{"action": "get_ticket", "call": 1, "error": "stale_read"}])
+    example_env.reset(1, task=task)
+    example_env.apply("close_ticket", {"ticket_id": "T-0001"})
+    stale = example_env.apply("get_ticket", {"ticket_id": "T-0001"})
+    fresh = example_env.apply("get_ticket", {"ticket_id": "T-0001"})
+    assert stale["result"]["status"] != "closed" and fresh["result"]["status"] == "closed"
+    assert example_env.row("ticket", "T-0001")["status"] == "closed"
+
+
+def test_read_only_actions_cannot_write() -> None:
+    from pytest_agenteval.engine import action
+
+    class Leaky(ExampleEnvironment):
+        @action(writes=False)
+        def peek(self, ticket_id: str) -> None:
+            """Looks, but writes."""
+            self.db.execute("UPDATE ticket SET priority = 1 WHERE id = ?", (ticket_id,))
+
+    with Leaky() as env:
+        env.reset(1)
+        with pytest.raises(RuntimeError, match="read-only action peek changed the database"):
+            env.apply("peek", {"ticket_id": "T-0001"})
+        assert env.diff() == {}
+
+
+def test_step_budget(example_env: ExampleEnvironment) -> None:
+    example_env.reset(1, task=make_task(max_steps=2))
+    for _ in range(2):
+        assert example_env.apply("get_ticket", {"ticket_id": "T-0001"})["ok"]
+    assert example_env.apply("get_ticket", {"ticket_id": "T-0001"})["error"] == "step_limit"
+    assert example_env.episode.over_budget
+
+
+def test_action_schemas_come_from_type_hints() -> None:
+    spec = ExampleEnvironment.actions["set_priority"]
+    assert spec.writes and not ExampleEnvironment.actions["get_ticket"].writes
+    assert spec.description == "Set a ticket's priority (1 is most urgent)."
+    assert spec.parameters["properties"]["priority"] == {"maximum": 4, "minimum": 1, "type": "integer"}
+    assert spec.parameters["required"] == ["ticket_id", "priority"]
+    assert spec.parameters["additionalProperties"] is False
