@@ -96,6 +96,33 @@ def pytest_configure(config: pytest.Config) -> None:
         register_marker(config, name, what)
     if not hasattr(config, "workerinput"):  # the controller (or a serial run) reports
         config.pluginmanager.register(Reporter(config, state), "agenteval-reporter")
+        if _xdist_controller(config) and not _listing(config) and state.task_files:
+            # Workers cannot stop the session cleanly, so the controller checks up front.
+            _require_agent(state.agent is not None or _conftest_defines_agent(config))
+
+
+def _listing(config: pytest.Config) -> bool:
+    opt = config.option
+    return bool(opt.collectonly or opt.showfixtures or opt.show_fixtures_per_test or opt.markers)
+
+
+def _xdist_controller(config: pytest.Config) -> bool:
+    return bool(getattr(config.option, "numprocesses", None)) and not getattr(config.option, "dist", "no") == "no"
+
+
+def _conftest_defines_agent(config: pytest.Config) -> bool:
+    return any(
+        getattr(plugin, "__file__", "").endswith("conftest.py") and hasattr(plugin, "agent")
+        for plugin in config.pluginmanager.get_plugins()
+    )
+
+
+def _require_agent(present: bool) -> None:
+    if not present:
+        raise pytest.UsageError(
+            "no agent to evaluate: pass --agent=MODULE:ATTR (e.g. --agent=reference), "
+            "or define an `agent` fixture in conftest.py"
+        )
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -124,11 +151,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     state = config.stash[STATE]
     task_items = [i for i in items if isinstance(i, TaskItem)]
-    if state.agent is None and task_items and not _agent_fixture_overridden(task_items[0]):
-        raise pytest.UsageError(
-            "no agent to evaluate: pass --agent=MODULE:ATTR (e.g. --agent=reference), "
-            "or define an `agent` fixture in conftest.py"
-        )
+    if state.agent is None and task_items and not _listing(config) and not hasattr(config, "workerinput"):
+        _require_agent(_agent_fixture_overridden(task_items[0]))
 
 
 def _agent_fixture_overridden(item: pytest.Item) -> bool:
