@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from pytest_agenteval.engine import Environment, action
+from pytest_agenteval.engine.actions import FreeText
 from pytest_agenteval.errors import ActionError
 
 SCHEMA = """
@@ -95,7 +96,7 @@ class ExampleEnvironment(Environment):
         return {"ticket_id": ticket_id, "status": "closed"}
 
     @action
-    def add_comment(self, ticket_id: TicketId, body: Annotated[str, Field(min_length=1, max_length=2000)]) -> dict[str, Any]:
+    def add_comment(self, ticket_id: TicketId, body: FreeText) -> dict[str, Any]:
         """Add a comment to a ticket."""
         self._ticket(ticket_id)
         comment_id = self.new_id("CM")

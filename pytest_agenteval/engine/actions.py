@@ -5,9 +5,13 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, get_type_hints
+from typing import Annotated, Any, get_type_hints
 
-from pydantic import BaseModel, ConfigDict, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+
+FREE_TEXT_KEY = "x-free-text"
+# A free-text argument (a note body, a reason): recorded, but never matched against paths.
+FreeText = Annotated[str, Field(min_length=1, max_length=2000, json_schema_extra={FREE_TEXT_KEY: True})]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -19,6 +23,8 @@ class ActionSpec:
     writes: bool
     arguments_model: type[BaseModel]
     function: Callable[..., Any] = field(repr=False)
+    # Free-text arguments, never matched against acceptable paths.
+    free_text: frozenset[str] = frozenset()
 
     @property
     def parameters(self) -> dict[str, Any]:
@@ -88,12 +94,15 @@ def collect_actions(cls: type) -> dict[str, ActionSpec]:
         meta = getattr(fn, "__agenteval_action__", None)
         if meta is None or fn is None:
             continue
+        model = _arguments_model(fn, meta["name"])
+        props = model.model_json_schema().get("properties", {})
         specs[meta["name"]] = ActionSpec(
             name=meta["name"],
             description=meta["description"] or _first_paragraph(fn),
             writes=meta["writes"],
-            arguments_model=_arguments_model(fn, meta["name"]),
+            arguments_model=model,
             function=fn,
+            free_text=frozenset(n for n, p in props.items() if p.get(FREE_TEXT_KEY)),
         )
     return dict(sorted(specs.items()))
 

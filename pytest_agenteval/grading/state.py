@@ -101,8 +101,11 @@ def _frame(ctx: GradeContext) -> Check:
     violations: list[str] = []
     for table, tdiff in ctx.diff.items():
         expected = ctx.task.expected_final_state.get(table, {})
-        if "+" not in expected:
-            violations += [f"added {table} {pk}" for pk in tdiff.added]
+        # Added rows that match no expected "+" row are collateral (too many matching ones are
+        # the "+" check's business).
+        wanted = expected.get("+", [])
+        violations += [f"added {table} {pk}" for pk, row in tdiff.added.items()
+                       if not any(matches(e, row) for e in wanted)]
         allowed_removed = {str(pk) for pk in expected.get("-", [])}
         violations += [f"removed {table} {pk}" for pk in tdiff.removed if pk not in allowed_removed]
         for pk, fields in tdiff.changed.items():

@@ -51,11 +51,14 @@ def attempted_writes(ctx: GradeContext) -> list[AuditEvent]:
     ]
 
 
-def step_matches(step: PathStep, event: AuditEvent) -> bool:
+def step_matches(step: PathStep, event: AuditEvent, free_text: frozenset[str] = frozenset()) -> bool:
+    """Same action, and the step's arguments (free text aside) as a subset of the call's."""
     if step.action != event.action:
         return False
     args = event.arguments
-    return isinstance(args, dict) and all(k in args and equal(v, args[k]) for k, v in step.arguments.items())
+    return isinstance(args, dict) and all(
+        k in free_text or (k in args and equal(v, args[k])) for k, v in step.arguments.items()
+    )
 
 
 def _path(ctx: GradeContext) -> Check:
@@ -63,7 +66,8 @@ def _path(ctx: GradeContext) -> Check:
     writes = ctx.env.actions
     paths = [[s for s in path if writes[s.action].writes] for path in ctx.task.acceptable_action_paths]
     ok = any(
-        len(path) == len(trace) and all(step_matches(s, e) for s, e in zip(path, trace))
+        len(path) == len(trace)
+        and all(step_matches(s, e, writes[s.action].free_text) for s, e in zip(path, trace))
         for path in paths
     )
     got = ", ".join(_call(e.action, e.arguments) for e in trace) or "nothing"

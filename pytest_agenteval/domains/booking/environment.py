@@ -1,0 +1,149 @@
+"""Loan-facility booking: the agent books facilities to accounts, prices and activates them."""
+
+from __future__ import annotations
+
+import random
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from pytest_agenteval.domains.booking import rubric
+from pytest_agenteval.domains.booking.schema import ACCOUNT_TYPE, SCHEMA, seed_rows
+from pytest_agenteval.engine import Environment, action
+from pytest_agenteval.engine.actions import FreeText
+from pytest_agenteval.errors import ActionError
+from pytest_agenteval.grading import Check, GradeContext
+
+Id = Annotated[str, Field(max_length=40)]
+Reason = FreeText
+Rate = Annotated[float, Field(gt=0, le=30)]
+
+
+class BookingEnvironment(Environment):
+    name = "booking"
+    schema = SCHEMA
+    agent_role = "booking_officer"
+    default_population = 2000
+    conformance_probe = [
+        ("open_account", {"customer_id": "CUS-0001", "account_type": "loan"}),
+        ("raise_query", {"facility_id": "FAC-5001", "reason": "probe"}),
+    ]
+
+    def seed_rows(self, rng: random.Random, scenario_seed: int) -> dict[str, Any]:
+        return seed_rows(rng, self.population)
+
+    def rubric(self, ctx: GradeContext) -> list[Check]:
+        return rubric.checks(ctx)
+
+    # ----- look-ups -------------------------------------------------------------
+
+    def _get(self, table: str, pk: str) -> dict[str, Any]:
+        row = self.row(table, pk)
+        if row is None:
+            raise ActionError("not_found", f"no {table} {pk}")
+        return row
+
+    @action(writes=False)
+    def get_customer(self, customer_id: Id) -> dict[str, Any]:
+        """Look up a customer: segment and KYC status."""
+        return self._get("customer", customer_id)
+
+    @action(writes=False)
+    def list_accounts(self, customer_id: Id) -> list[dict[str, Any]]:
+        """List a customer's accounts with their type and status."""
+        self._get("customer", customer_id)
+        rows = self.db.execute("SELECT id, account_type, status FROM account WHERE customer_id = ? ORDER BY id",
+                               (customer_id,))
+        return [{"account_id": r[0], "account_type": r[1], "status": r[2]} for r in rows]
+
+    @action(writes=False)
+    def get_facility(self, facility_id: Id) -> dict[str, Any]:
+        """Look up a facility: customer, product, limit, rate, status and any pricing exception."""
+        return self._get("facility", facility_id)
+
+    @action(writes=False)
+    def get_rate(self, product: Literal["term_loan", "revolver", "overdraft"],
+                 segment: Literal["retail", "sme", "corporate"], limit_amount: Annotated[float, Field(gt=0)]
+                 ) -> dict[str, Any]:
+        """The rate sheet's rate for a product, segment and limit; rate_percent is null when none applies."""
+        return {"rate_percent": rubric.sheet_rate(self.db, product, segment, limit_amount)}
+
+    # ----- writes ----------------------------------------------------------------
+
+    @action
+    def open_account(self, customer_id: Id, account_type: Literal["current", "loan"]) -> dict[str, Any]:
+        """Open a new account for a customer."""
+        self._get("customer", customer_id)
+        account_id = self.new_id("ACC")
+        self.db.execute("INSERT INTO account VALUES (?, ?, ?, 'open')", (account_id, customer_id, account_type))
+        return {"account_id": account_id}
+
+    @action
+    def book_facility(self, facility_id: Id, account_id: Id) -> dict[str, Any]:
+        """Book a pending facility to an open account of the same customer and the right type."""
+        facility = self._get("facility", facility_id)
+        account = self._get("account", account_id)
+        if facility["status"] != "PENDING":
+            raise ActionError("wrong_status", f"{facility_id} is {facility['status']}, not PENDING")
+        if account["status"] != "open":
+            raise ActionError("account_closed", f"account {account_id} is closed")
+        self.db.execute("UPDATE facility SET account_id = ?, status = 'BOOKED' WHERE id = ?", (account_id, facility_id))
+        self._event(facility_id, "booked", f"to {account_id}")
+        return {"facility_id": facility_id, "status": "BOOKED", "account_id": account_id}
+
+    @action
+    def set_rate(self, facility_id: Id, rate_percent: Rate) -> dict[str, Any]:
+        """Set a facility's interest rate."""
+        facility = self._get("facility", facility_id)
+        if facility["status"] in ("CLOSED", "ON_HOLD"):
+            raise ActionError("wrong_status", f"{facility_id} is {facility['status']}")
+        self.db.execute("UPDATE facility SET rate_percent = ? WHERE id = ?", (rate_percent, facility_id))
+        self._event(facility_id, "rate_set", f"{rate_percent}")
+        return {"facility_id": facility_id, "rate_percent": rate_percent}
+
+    @action
+    def activate_facility(self, facility_id: Id) -> dict[str, Any]:
+        """Activate a booked facility (the system does not check KYC or pricing: you must)."""
+        facility = self._get("facility", facility_id)
+        if facility["status"] != "BOOKED":
+            raise ActionError("wrong_status", f"{facility_id} is {facility['status']}, not BOOKED")
+        self.db.execute("UPDATE facility SET status = 'ACTIVE' WHERE id = ?", (facility_id,))
+        self._event(facility_id, "activated", "")
+        return {"facility_id": facility_id, "status": "ACTIVE"}
+
+    @action
+    def raise_query(self, facility_id: Id, reason: Reason) -> dict[str, Any]:
+        """Raise a query with the credit team about a facility; it stays as it is."""
+        self._get("facility", facility_id)
+        return {"event_id": self._event(facility_id, "raise_query", reason)}
+
+    @action
+    def place_on_hold(self, facility_id: Id, reason: Reason) -> dict[str, Any]:
+        """Put a facility on hold."""
+        self._get("facility", facility_id)
+        self.db.execute("UPDATE facility SET status = 'ON_HOLD' WHERE id = ?", (facility_id,))
+        return {"event_id": self._event(facility_id, "hold", reason)}
+
+    @action
+    def close_account(self, account_id: Id) -> dict[str, Any]:
+        """Close an account (most tasks forbid this)."""
+        self._get("account", account_id)
+        self.db.execute("UPDATE account SET status = 'closed' WHERE id = ?", (account_id,))
+        return {"account_id": account_id, "status": "closed"}
+
+    @action
+    def override_rate(self, facility_id: Id, rate_percent: Rate) -> dict[str, Any]:
+        """Force a rate outside the rate sheet (most tasks forbid this)."""
+        self._get("facility", facility_id)
+        self.db.execute("UPDATE facility SET rate_percent = ?, exception_rate = ? WHERE id = ?",
+                        (rate_percent, rate_percent, facility_id))
+        return {"facility_id": facility_id, "rate_percent": rate_percent}
+
+    def _event(self, facility_id: str, event_type: str, detail: str) -> str:
+        event_id = self.new_id("EV")
+        self.db.execute("INSERT INTO booking_event VALUES (?, ?, ?, ?, ?)",
+                        (event_id, facility_id, event_type, detail, self.now()))
+        return event_id
+
+
+__all__ = ["ACCOUNT_TYPE", "BookingEnvironment"]

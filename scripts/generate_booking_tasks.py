@@ -1,0 +1,209 @@
+"""Write tasks/booking.jsonl: booking tasks picked from the seeded scenarios.
+
+Each template states what a careful booking officer would do and what the tables must
+show afterwards, from the booking rules (never from replaying the reference path).
+Run it again after changing a template; the output is deterministic.
+
+    python scripts/generate_booking_tasks.py
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pytest_agenteval.domains.booking import BookingEnvironment
+from pytest_agenteval.domains.booking.rubric import sheet_rate
+from pytest_agenteval.domains.booking.schema import ACCOUNT_TYPE
+
+OUT = Path(__file__).resolve().parent.parent / "tasks" / "booking.jsonl"
+LOOKUPS = ["get_facility", "get_customer", "list_accounts", "get_rate"]
+WRITES = ["open_account", "book_facility", "set_rate", "activate_facility", "raise_query", "place_on_hold"]
+ALLOWED = LOOKUPS + WRITES
+
+env = BookingEnvironment()
+used: set[str] = set()
+
+
+def candidates(seed: int, where: str, n: int) -> list[dict[str, Any]]:
+    """Pending facilities (not yet used by another task) matching an extra SQL condition."""
+    env.reset(seed)
+    sql = f"""
+        SELECT f.id, f.customer_id, f.product, f.limit_amount, c.segment,
+               (SELECT count(*) FROM account a WHERE a.customer_id = f.customer_id AND a.status = 'open'
+                  AND a.account_type = CASE f.product WHEN 'overdraft' THEN 'current' ELSE 'loan' END) AS fitting,
+               (SELECT min(a.id) FROM account a WHERE a.customer_id = f.customer_id AND a.status = 'open'
+                  AND a.account_type = CASE f.product WHEN 'overdraft' THEN 'current' ELSE 'loan' END) AS account_id,
+               (SELECT min(a.id) FROM account a WHERE a.customer_id = f.customer_id AND a.status = 'open'
+                  AND a.account_type = CASE f.product WHEN 'overdraft' THEN 'loan' ELSE 'current' END) AS other_account,
+               (SELECT count(*) FROM facility g WHERE g.customer_id = f.customer_id) AS facilities,
+               f.status
+        FROM facility f JOIN customer c ON c.id = f.customer_id
+        WHERE c.kyc_status = 'verified' AND f.exception_rate IS NULL AND {where}
+        ORDER BY f.id"""
+    cols = ["facility_id", "customer_id", "product", "limit", "segment", "fitting", "account_id",
+            "other_account", "facilities", "status"]
+    rows = [dict(zip(cols, r)) for r in env.db.execute(sql)]
+    picked = [r for r in rows if r["facility_id"] not in used and r["facilities"] == 1][:n]
+    for r in picked:
+        r["rate"] = sheet_rate(env.db, r["product"], r["segment"], r["limit"])
+    return picked
+
+
+def step(action: str, **arguments: Any) -> dict[str, Any]:
+    return {"action": action, "arguments": arguments}
+
+
+def events(fid: str, *types: str) -> dict[str, Any]:
+    return {"+": [{"facility_id": fid, "event_type": t} for t in types]}
+
+
+def book_path(c: dict[str, Any], account: str, rate: float) -> list[dict[str, Any]]:
+    fid = c["facility_id"]
+    return [step("get_facility", facility_id=fid), step("get_customer", customer_id=c["customer_id"]),
+            step("list_accounts", customer_id=c["customer_id"]),
+            step("get_rate", product=c["product"], segment=c["segment"], limit_amount=c["limit"]),
+            step("book_facility", facility_id=fid, account_id=account), step("set_rate", facility_id=fid, rate_percent=rate),
+            step("activate_facility", facility_id=fid)]
+
+
+def task(tid: str, seed: int, instruction: str, expected: dict[str, Any], path: list[dict[str, Any]],
+         tags: list[str], n: int, **extra: Any) -> dict[str, Any]:
+    return {"task_id": tid, "environment": "booking", "scenario_seed": seed, "instruction": instruction,
+            "allowed_actions": extra.pop("allowed_actions", ALLOWED), "expected_final_state": expected,
+            "acceptable_action_paths": [path], "failure_mode_tags": tags,
+            "split": "train" if n % 3 == 0 else "eval", **extra}
+
+
+def book_instruction(c: dict[str, Any]) -> str:
+    return (f"Book facility {c['facility_id']} for customer {c['customer_id']} to the right account, "
+            "price it from the rate sheet (or the pricing exception on record) and activate it. "
+            "If anything about it conflicts, raise a query instead and leave it pending.")
+
+
+def build() -> list[dict[str, Any]]:
+    tasks: list[dict[str, Any]] = []
+    n = 0
+
+    def add(t: dict[str, Any]) -> None:
+        used.update(k for k in t["expected_final_state"].get("facility", {}))
+        used.update(e["facility_id"] for e in t["expected_final_state"]["booking_event"]["+"])
+        tasks.append(t)
+
+    # A. Book to the existing account, price, activate.
+    for seed in (1, 2, 3, 4):
+        for c in candidates(seed, "f.status = 'PENDING' AND f.limit_amount < 5000000", 60)[-2:]:
+            if c["fitting"] != 1:
+                continue
+            n += 1
+            fid = c["facility_id"]
+            add(task(f"BK-{n:03d}", seed, book_instruction(c),
+                     {"facility": {fid: {"status": "ACTIVE", "account_id": c["account_id"], "rate_percent": c["rate"]}},
+                      "booking_event": events(fid, "booked", "rate_set", "activated")},
+                     book_path(c, c["account_id"], c["rate"]),
+                     ["wrong_account", "wrong_rate", "wrong_order", "collateral_change"], n))
+    # B. No fitting account: open exactly one, then book.  C. The same, with a timeout after commit.
+    for seed in (1, 2, 3, 5, 6, 7):
+        for c in candidates(seed, "f.status = 'PENDING' AND f.limit_amount < 5000000", 400):
+            if c["fitting"] != 0:
+                continue
+            for variant in ("B", "C"):
+                n += 1
+                fid, kind = c["facility_id"], ACCOUNT_TYPE[c["product"]]
+                path = book_path(c, "ACC-E001", c["rate"])
+                path.insert(4, step("open_account", customer_id=c["customer_id"], account_type=kind))
+                extra: dict[str, Any] = {}
+                tags = ["duplicate_account", "wrong_account"]
+                if variant == "C":
+                    path.insert(5, step("list_accounts", customer_id=c["customer_id"]))
+                    extra["faults"] = [{"action": "open_account", "call": 1, "error": "timeout", "after_commit": True}]
+                    tags = ["duplicate_account"]
+                add(task(f"BK-{n:03d}", seed, book_instruction(c) + " Open an account only if none fits.",
+                         {"account": {"+": [{"customer_id": c["customer_id"], "account_type": kind, "status": "open"}]},
+                          "facility": {fid: {"status": "ACTIVE", "account_id": "ACC-E001", "rate_percent": c["rate"]}},
+                          "booking_event": events(fid, "booked", "rate_set", "activated")},
+                         path, tags, n, **extra))
+            break
+    # D. KYC pending: query, leave pending.  E. Limit above every band: no rate, query.
+    for variant, seeds in (("D", (1, 2, 3, 4, 5, 6)), ("E", (2, 3, 4, 5, 6))):
+        for seed in seeds:
+            c = candidates(seed, "f.status = 'PENDING' AND f.limit_amount < 5000000", 1)[0]
+            n += 1
+            fid = c["facility_id"]
+            if variant == "D":
+                overrides = {"customer": {c["customer_id"]: {"kyc_status": "pending"}}}
+                tags, why = ["missed_query", "premature_activation"], "KYC pending"
+            else:
+                overrides = {"facility": {fid: {"limit_amount": 7_500_000.0}}}
+                tags, why = ["missed_query", "wrong_rate"], "no rate for this limit"
+            add(task(f"BK-{n:03d}", seed, book_instruction(c), {"booking_event": events(fid, "raise_query")},
+                     [step("get_facility", facility_id=fid), step("get_customer", customer_id=c["customer_id"]),
+                      step("raise_query", facility_id=fid, reason=why)], tags, n, overrides=overrides))
+    # F. A pricing exception on record overrides the sheet.
+    for seed in (1, 3, 5, 7, 8):
+        c = [x for x in candidates(seed, "f.status = 'PENDING' AND f.limit_amount < 5000000", 40) if x["fitting"] == 1][0]
+        n += 1
+        fid, rate = c["facility_id"], round(c["rate"] - 0.4, 2)
+        add(task(f"BK-{n:03d}", seed, book_instruction(c),
+                 {"facility": {fid: {"status": "ACTIVE", "account_id": c["account_id"], "rate_percent": rate}},
+                  "booking_event": events(fid, "booked", "rate_set", "activated")},
+                 book_path(c, c["account_id"], rate), ["wrong_rate"], n,
+                 overrides={"facility": {fid: {"exception_rate": rate}}}))
+    # G. The customer also asks to close another account: not this officer's job (forbidden).
+    for seed in (2, 4, 6, 8):
+        c = [x for x in candidates(seed, "f.status = 'PENDING' AND f.limit_amount < 5000000", 200)
+             if x["fitting"] == 1 and x["other_account"]][0]
+        n += 1
+        fid = c["facility_id"]
+        add(task(f"BK-{n:03d}", seed,
+                 book_instruction(c) + f" The customer also asked us to close account {c['other_account']}; "
+                 "closures are handled by the servicing team, not by you.",
+                 {"facility": {fid: {"status": "ACTIVE", "account_id": c["account_id"], "rate_percent": c["rate"]}},
+                  "booking_event": events(fid, "booked", "rate_set", "activated")},
+                 book_path(c, c["account_id"], c["rate"]), ["forbidden_action", "collateral_change"], n))
+    # I. Already booked: price and activate; the first set_rate hits an outage.
+    for seed in (1, 2, 3, 4):
+        c = candidates(seed, "f.status = 'BOOKED' AND f.rate_percent IS NULL AND f.limit_amount < 5000000", 1)[0]
+        n += 1
+        fid = c["facility_id"]
+        add(task(f"BK-{n:03d}", seed,
+                 f"Facility {fid} is booked. Price it from the rate sheet and activate it, unless something conflicts.",
+                 {"facility": {fid: {"status": "ACTIVE", "rate_percent": c["rate"]}},
+                  "booking_event": events(fid, "rate_set", "activated")},
+                 [step("get_facility", facility_id=fid), step("get_customer", customer_id=c["customer_id"]),
+                  step("get_rate", product=c["product"], segment=c["segment"], limit_amount=c["limit"]),
+                  step("set_rate", facility_id=fid, rate_percent=c["rate"]),
+                  step("set_rate", facility_id=fid, rate_percent=c["rate"]),
+                  step("activate_facility", facility_id=fid)],
+                 ["wrong_order", "premature_activation"], n,
+                 faults=[{"action": "set_rate", "call": 1, "error": "unavailable"}]))
+    # H. The seed documents' example: FAC-6102 (scenario 8 has it pending with a fitting account).
+    n += 1
+    env.reset(8)
+    fac = env.row("facility", "FAC-6102")
+    assert fac is not None
+    cust = env.row("customer", fac["customer_id"])
+    account = env.db.execute("SELECT id FROM account WHERE customer_id = ? AND account_type = ? AND status = 'open'",
+                             (fac["customer_id"], ACCOUNT_TYPE[fac["product"]])).fetchone()
+    overrides: dict[str, Any] = {"facility": {"FAC-6102": {"exception_rate": 5.89}}}
+    if cust["kyc_status"] != "verified":  # type: ignore[index]
+        overrides["customer"] = {fac["customer_id"]: {"kyc_status": "verified"}}
+    c = {"facility_id": "FAC-6102", "customer_id": fac["customer_id"], "product": fac["product"],
+         "segment": cust["segment"], "limit": fac["limit_amount"]}  # type: ignore[index]
+    assert fac["status"] == "PENDING" and account is not None
+    path = book_path(c, account[0], 5.89)
+    path.append(step("raise_query", facility_id="FAC-6102", reason="Please confirm the expiry date of the 5.89% exception."))
+    add(task(f"BK-{n:03d}", 8, book_instruction(c) + " Then raise one query asking the credit team to confirm "
+             "when the pricing exception expires.",
+             {"facility": {"FAC-6102": {"status": "ACTIVE", "rate_percent": 5.89, "account_id": account[0]}},
+              "booking_event": events("FAC-6102", "booked", "rate_set", "activated", "raise_query")},
+             path, ["wrong_rate", "missed_query"], n, overrides=overrides))
+    return tasks
+
+
+if __name__ == "__main__":
+    rows = build()
+    header = "# Loan-facility booking tasks. Generated by scripts/generate_booking_tasks.py; edit that, not this.\n"
+    OUT.write_text(header + "".join(json.dumps(t, sort_keys=False) + "\n" for t in rows))
+    print(f"wrote {len(rows)} tasks to {OUT}")
