@@ -79,7 +79,8 @@ class TaskItem(pytest.Function):
     """A task's test item; reports point at the task file and line, not at ``_runner``."""
 
     def reportinfo(self) -> tuple[Any, int | None, str]:
-        case: TaskCase = self.callspec.params["agenteval_case"]
+        case = self.callspec.params["agenteval_case"]
+        assert isinstance(case, TaskCase)
         return self.path, case.loaded.line - 1, case.task.task_id
 
 

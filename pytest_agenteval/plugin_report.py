@@ -32,7 +32,7 @@ class Reporter:
             return
         for name, value in report.user_properties:
             if name == GRADE_PROPERTY:
-                grade = json.loads(value)
+                grade = json.loads(str(value))
                 self.grades.append(grade)
                 self.by_nodeid[report.nodeid] = grade
                 if self.writer is not None:

@@ -36,7 +36,7 @@ class ScenarioCache:
             return conn
         conn = connect()
         if seed in self._frozen:
-            conn.deserialize(self._frozen.pop(seed))
+            conn.deserialize(self._frozen.pop(seed))  # type: ignore[attr-defined]
             # SQLite 3.40 hazard: a SAVEPOINT/ROLLBACK TO right after deserialize() can leave
             # a database with no tables. Reading the schema first avoids it (PYTEST_NOTES.md).
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
@@ -50,7 +50,9 @@ class ScenarioCache:
             old_seed, old = self._open.popitem(last=False)
             if old.in_transaction:
                 old.execute("ROLLBACK")
-            self._frozen[old_seed] = old.serialize()
+            serialize = getattr(old, "serialize", None)  # Python 3.11+; 3.10 rebuilds instead
+            if serialize is not None:
+                self._frozen[old_seed] = serialize()
             old.close()
         return conn
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,7 +47,7 @@ class Row:
     triggered: int | None
 
 
-def _row(group: str, grades: list[Mapping[str, Any]], k: int, tag: str | None) -> Row:
+def _row(group: str, grades: Sequence[Mapping[str, Any]], k: int, tag: str | None) -> Row:
     per_task: dict[str, list[bool]] = defaultdict(list)
     for g in grades:
         per_task[g["task_id"]].append(bool(g["passed"]))
@@ -62,7 +62,7 @@ def _row(group: str, grades: list[Mapping[str, Any]], k: int, tag: str | None) -
     )
 
 
-def summarize(grades: list[Mapping[str, Any]], k: int) -> list[Row]:
+def summarize(grades: Sequence[Mapping[str, Any]], k: int) -> list[Row]:
     """Rows for all episodes, each environment, and each failure-mode tag (sorted)."""
     rows = [_row("all", grades, k, None)] if grades else []
     by_env: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
@@ -101,7 +101,7 @@ def render_table(rows: list[Row], k: int) -> list[str]:
     return [line(header), *(line(b) for b in body)]
 
 
-def summary_json(grades: list[Mapping[str, Any]], k: int) -> dict[str, Any]:
+def summary_json(grades: Sequence[Mapping[str, Any]], k: int) -> dict[str, Any]:
     return {
         "k": k,
         "episodes": len(grades),

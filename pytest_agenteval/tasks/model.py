@@ -109,7 +109,7 @@ class CountCheck(_RuleCheck):
     equals: Annotated[int, Field(ge=0)]
 
 
-RuleCheck = Annotated[Union[CalledCheck, OrderCheck, CountCheck], Field(discriminator="kind")]
+RuleCheck = Annotated[CalledCheck | OrderCheck | CountCheck, Field(discriminator="kind")]
 
 
 class Task(_Strict):
