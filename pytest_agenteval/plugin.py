@@ -61,7 +61,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("agenteval", "agent evaluation (pytest-agenteval)")
     group.addoption("--agent", metavar="MODULE:ATTR",
                     help="the agent to evaluate: MODULE:ATTR (class or zero-argument factory), "
-                         "or reference, noop, saboteur:<failure_mode>")
+                         "or one of the built-ins: reference, noop")
     group.addoption("--runs", metavar="K", type=int, default=1,
                     help="run every task K times (ids gain -runN); the summary reports pass^K")
     group.addoption("--agenteval-results", metavar="PATH",

@@ -24,10 +24,6 @@ def load_agent(spec: str, *, search_path: Path | None = None) -> Any:
         return Reference()
     if spec == "noop":
         return NoopAgent
-    if spec.startswith("saboteur:"):
-        from pytest_agenteval.agents.saboteurs import saboteur
-
-        return saboteur(spec.partition(":")[2])
     if not _SPEC_RE.match(spec):
         raise AgentSpecError(f"--agent={spec}: not a valid agent name ({USAGE})")
     module_name, _, attr_path = spec.partition(":")
