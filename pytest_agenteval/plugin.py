@@ -107,7 +107,7 @@ def _listing(config: pytest.Config) -> bool:
 
 
 def _xdist_controller(config: pytest.Config) -> bool:
-    return bool(getattr(config.option, "numprocesses", None)) and not getattr(config.option, "dist", "no") == "no"
+    return bool(getattr(config.option, "numprocesses", None)) and getattr(config.option, "dist", "no") != "no"
 
 
 def _conftest_defines_agent(config: pytest.Config) -> bool:

@@ -44,7 +44,7 @@ def candidates(seed: int, where: str, n: int) -> list[dict[str, Any]]:
         ORDER BY f.id"""
     cols = ["facility_id", "customer_id", "product", "limit", "segment", "fitting", "account_id",
             "other_account", "facilities", "status"]
-    rows = [dict(zip(cols, r)) for r in env.db.execute(sql)]
+    rows = [dict(zip(cols, r, strict=True)) for r in env.db.execute(sql)]
     picked = [r for r in rows if r["facility_id"] not in used and r["facilities"] == 1][:n]
     for r in picked:
         r["rate"] = sheet_rate(env.db, r["product"], r["segment"], r["limit"])
@@ -64,7 +64,8 @@ def book_path(c: dict[str, Any], account: str, rate: float) -> list[dict[str, An
     return [step("get_facility", facility_id=fid), step("get_customer", customer_id=c["customer_id"]),
             step("list_accounts", customer_id=c["customer_id"]),
             step("get_rate", product=c["product"], segment=c["segment"], limit_amount=c["limit"]),
-            step("book_facility", facility_id=fid, account_id=account), step("set_rate", facility_id=fid, rate_percent=rate),
+            step("book_facility", facility_id=fid, account_id=account),
+            step("set_rate", facility_id=fid, rate_percent=rate),
             step("activate_facility", facility_id=fid)]
 
 
@@ -142,7 +143,8 @@ def build() -> list[dict[str, Any]]:
                       step("raise_query", facility_id=fid, reason=why)], tags, n, overrides=overrides))
     # F. A pricing exception on record overrides the sheet.
     for seed in (1, 3, 5, 7, 8):
-        c = [x for x in candidates(seed, "f.status = 'PENDING' AND f.limit_amount < 5000000", 40) if x["fitting"] == 1][0]
+        pending = candidates(seed, "f.status = 'PENDING' AND f.limit_amount < 5000000", 40)
+        c = [x for x in pending if x["fitting"] == 1][0]
         n += 1
         fid, rate = c["facility_id"], round(c["rate"] - 0.4, 2)
         add(task(f"BK-{n:03d}", seed, book_instruction(c),
@@ -193,7 +195,8 @@ def build() -> list[dict[str, Any]]:
          "segment": cust["segment"], "limit": fac["limit_amount"]}  # type: ignore[index]
     assert fac["status"] == "PENDING" and account is not None
     path = book_path(c, account[0], 5.89)
-    path.append(step("raise_query", facility_id="FAC-6102", reason="Please confirm the expiry date of the 5.89% exception."))
+    reason = "Please confirm the expiry date of the 5.89% exception."
+    path.append(step("raise_query", facility_id="FAC-6102", reason=reason))
     add(task(f"BK-{n:03d}", 8, book_instruction(c) + " Then raise one query asking the credit team to confirm "
              "when the pricing exception expires.",
              {"facility": {"FAC-6102": {"status": "ACTIVE", "rate_percent": 5.89, "account_id": account[0]}},

@@ -70,7 +70,7 @@ def test_reset_and_diff_cost_does_not_grow_with_table_size(what: str) -> None:
             env.reset(1, task=task)
             env.apply("close_ticket", {"ticket_id": "T-0001"})
             env.apply("add_comment", {"ticket_id": "T-0002", "body": "x"})
-            work = (lambda: env.reset(1, task=task)) if what == "reset" else env.diff
+            work = (lambda env=env, task=task: env.reset(1, task=task)) if what == "reset" else env.diff
             costs.append(_vm_steps(env, work))
     assert costs[0] == costs[1] > 0
 

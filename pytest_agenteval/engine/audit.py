@@ -83,7 +83,7 @@ def append(conn: sqlite3.Connection, **fields: Any) -> None:
 def read_events(conn: sqlite3.Connection) -> list[AuditEvent]:
     cols = ", ".join(AUDIT_COLUMNS)
     rows = conn.execute(f"SELECT {cols} FROM audit_events ORDER BY seq").fetchall()
-    return [AuditEvent(**dict(zip(AUDIT_COLUMNS, row))) for row in rows]
+    return [AuditEvent(**dict(zip(AUDIT_COLUMNS, row, strict=True))) for row in rows]
 
 
 def digest(events: list[AuditEvent]) -> str:

@@ -116,7 +116,7 @@ def fetch_row(conn: sqlite3.Connection, table: TableInfo, pk: Any) -> dict[str, 
     row = conn.execute(
         f"SELECT {cols} FROM {table.quoted} WHERE {quote(table.pk)} = ?", (pk,)
     ).fetchone()
-    return None if row is None else dict(zip(table.columns, row))
+    return None if row is None else dict(zip(table.columns, row, strict=True))
 
 
 def revert_changes(conn: sqlite3.Connection, tables: dict[str, TableInfo]) -> None:

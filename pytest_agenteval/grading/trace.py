@@ -67,7 +67,7 @@ def _path(ctx: GradeContext) -> Check:
     paths = [[s for s in path if writes[s.action].writes] for path in ctx.task.acceptable_action_paths]
     ok = any(
         len(path) == len(trace)
-        and all(step_matches(s, e, writes[s.action].free_text) for s, e in zip(path, trace))
+        and all(step_matches(s, e, writes[s.action].free_text) for s, e in zip(path, trace, strict=True))
         for path in paths
     )
     got = ", ".join(_call(e.action, e.arguments) for e in trace) or "nothing"

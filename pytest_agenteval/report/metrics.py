@@ -96,7 +96,8 @@ def render_table(rows: list[Row], k: int) -> list[str]:
     widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(header))]
 
     def line(cells: list[str]) -> str:
-        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+        padded = (c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True)))
+        return "  ".join(padded).rstrip()
 
     return [line(header), *(line(b) for b in body)]
 

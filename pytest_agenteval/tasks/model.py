@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     AliasChoices,
@@ -18,7 +18,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-Scalar = Union[str, int, float, bool, None]
+Scalar = str | int | float | bool | None
 
 # A name pytest's -m expression parser accepts as one identifier.
 NAME_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")

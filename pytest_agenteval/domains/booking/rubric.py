@@ -145,7 +145,11 @@ def _query(ctx: GradeContext) -> Check:
         facility = ctx.row("facility", fid)
         assert facility is not None
         kyc = ctx.row("customer", facility["customer_id"])["kyc_status"]  # type: ignore[index]
-        conflict = "KYC " + kyc if kyc != "verified" else ("no applicable rate" if expected_rate(ctx, facility) is None else "")
+        conflict = ""
+        if kyc != "verified":
+            conflict = f"KYC {kyc}"
+        elif expected_rate(ctx, facility) is None:
+            conflict = "no applicable rate"
         if not conflict:
             continue
         if fid not in queried:
