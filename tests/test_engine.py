@@ -127,8 +127,8 @@ def test_forbidden_and_unknown_actions_are_refused_and_recorded(example_env: Exa
 
 def test_failing_action_leaves_no_partial_change(example_env: ExampleEnvironment) -> None:
     example_env.reset(1)
-    # delete_ticket deletes comments first; a ticket with a missing id fails after no writes,
-    # while a constraint failure mid-action must roll back the whole action.
+    # delete_ticket deletes the comments, then the ticket; make the second write fail and
+    # the first (already done inside the action) must be rolled back with it.
     example_env.apply("add_comment", {"ticket_id": "T-0001", "body": "x"})
     example_env.db.execute("CREATE TEMP TRIGGER boom BEFORE DELETE ON ticket BEGIN "
                            "SELECT RAISE(ABORT, 'boom'); END")

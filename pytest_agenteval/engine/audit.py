@@ -6,6 +6,7 @@ import hashlib
 import json
 import sqlite3
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 AUDIT_SCHEMA = """
@@ -48,8 +49,9 @@ class AuditEvent:
     error: str | None
     fault: str | None
 
-    @property
+    @cached_property
     def arguments(self) -> Any:
+        """The arguments as sent, parsed once."""
         return json.loads(self.args_json)
 
 

@@ -63,14 +63,11 @@ def check_environment(env: Environment, *, seeds: tuple[int, int] = (0, 1)) -> l
 
 
 def _write_everything(env: Environment) -> None:
-    """The domain's probe actions (real writes), plus a touch of every table's first row."""
+    """Run the domain's probe actions, which must really change the tables."""
     for action, arguments in env.conformance_probe:
         obs = env.apply(action, arguments)
         if not obs.get("ok"):
             raise AssertionError(f"conformance probe {action} failed: {obs}")
-    for t in env.tables.values():
-        env.db.execute(f"UPDATE {t.quoted} SET {quote(t.pk)} = {quote(t.pk)} WHERE rowid IN "
-                       f"(SELECT rowid FROM {t.quoted} LIMIT 1)")
     if env.conformance_probe and not env.diff():
         raise AssertionError("the conformance probe actions changed nothing")
 

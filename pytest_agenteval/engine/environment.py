@@ -301,12 +301,11 @@ class Environment:
 
     def _execute(self, spec: ActionSpec, args: dict[str, Any], *, stale: bool) -> tuple[str, dict[str, Any]]:
         db = self.db
-        before = db.total_changes
         db.execute("SAVEPOINT action")
         try:
             if stale:
                 tracking.revert_changes(db, self.tables)
-                before = db.total_changes
+            before = db.total_changes
             result = spec.function(self, **args)
         except ActionError as exc:
             db.execute("ROLLBACK TO action")
@@ -321,10 +320,11 @@ class Environment:
             db.execute("RELEASE action")
             raise
         if stale or not spec.writes:
+            # Look-ups are rolled back even when clean: a stale view must never leak out.
             wrote = db.total_changes != before
             db.execute("ROLLBACK TO action")
             db.execute("RELEASE action")
-            if wrote and not stale:
+            if wrote:
                 raise RuntimeError(f"read-only action {spec.name} changed the database")
         else:
             db.execute("RELEASE action")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.engine.audit import AuditEvent
@@ -21,8 +22,13 @@ class GradeContext:
     diff: StateDiff
     events: list[AuditEvent]
 
-    def agent_events(self) -> list[AuditEvent]:
+    @cached_property
+    def _agent_events(self) -> list[AuditEvent]:
         return [e for e in self.events if e.actor_role == self.env.agent_role]
+
+    def agent_events(self) -> list[AuditEvent]:
+        """The agent's own audit rows (not scripted counterparties'), computed once."""
+        return self._agent_events
 
     def succeeded(self, action: str) -> list[AuditEvent]:
         """Agent calls of ``action`` that took effect (ok, or a timeout after commit)."""
