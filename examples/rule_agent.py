@@ -1,8 +1,10 @@
-"""A plausible rule-based booking agent: good, not perfect.
+"""A plausible rule-based agent for both shipped domains: good, not perfect.
 
-It follows the booking rules most of the time, but it has two habits real agents have:
-it prices from the rate sheet without checking for a pricing exception, and after a
-timeout on ``open_account`` it simply tries again without looking (a duplicate account).
+It follows the rules most of the time, but has habits real agents have. Booking: it prices
+from the rate sheet without checking for a pricing exception, and after a timeout on
+``open_account`` it simply tries again without looking (a duplicate account). Claims: it
+escalates to the senior whose limit fits without checking whether they are present, and
+when a reviewer amends the amount it still pays the assessed amount.
 
     pytest --agent=examples.rule_agent:Agent tasks/
 """
@@ -17,6 +19,10 @@ ACCOUNT_TYPE = {"term_loan": "loan", "revolver": "loan", "overdraft": "current"}
 
 class Agent:
     def run(self, episode: Any) -> None:
+        claim = re.search(r"CLM-\d+", episode.instruction)
+        if claim is not None:
+            ClaimsHandler().run(episode, claim.group(0))
+            return
         match = re.search(r"FAC-\d+", episode.instruction)
         if match is None:
             return
@@ -49,3 +55,47 @@ class Agent:
             obs = episode.call("open_account", {"customer_id": facility["customer_id"], "account_type": kind})
             if obs["ok"]:
                 return str(obs["result"]["account_id"])
+
+
+class ClaimsHandler:
+    def run(self, episode: Any, claim_id: str) -> None:
+        claim = episode.call("get_claim", {"claim_id": claim_id})["result"]
+        policy = episode.call("get_policy", {"policy_id": claim["policy_id"]})["result"]
+        limit = episode.call("get_authority_policy", {})["result"]["your_approval_limit"]
+        amount = claim["assessed_amount"]
+        if policy["status"] == "lapsed":
+            self.decline(episode, claim_id, "The policy had lapsed.")
+        elif amount <= limit:
+            self.pay(episode, claim_id, amount)
+        else:
+            self.escalate(episode, claim, amount)
+
+    def escalate(self, episode: Any, claim: dict[str, Any], amount: float) -> None:
+        claim_id = claim["id"]
+        people = episode.call("find_reviewers", {"specialism": claim["claim_type"]})["result"]
+        # The habit: the first limit that fits, present or not.
+        target = next(p["staff_id"] for p in people if p["approval_limit"] >= amount)
+        episode.call("escalate", {"claim_id": claim_id, "to_staff_id": target, "reason": "Above my limit."})
+        episode.call("add_note", {"claim_id": claim_id, "kind": "escalation", "body": f"Escalated to {target}."})
+        answer = {"status": "pending"}
+        for _ in range(6):
+            answer = episode.call("check_escalation", {"claim_id": claim_id})["result"][-1]
+            if answer["status"] != "pending":
+                break
+            episode.call("wait", {})
+        if answer["status"] in ("approved", "amended"):
+            self.pay(episode, claim_id, amount)  # the habit: the assessed amount, even if amended
+        elif answer["status"] == "declined":
+            self.decline(episode, claim_id, "Declined on review.")
+        elif answer["status"] == "returned":
+            episode.call("request_info", {"claim_id": claim_id, "question": "Please send the invoice and photos."})
+
+    def pay(self, episode: Any, claim_id: str, amount: float) -> None:
+        episode.call("approve_claim", {"claim_id": claim_id, "amount": amount})
+        episode.call("issue_payment", {"claim_id": claim_id, "amount": amount})
+        episode.call("notify_claimant", {"claim_id": claim_id, "kind": "approval", "body": "Your claim is approved."})
+
+    def decline(self, episode: Any, claim_id: str, reason: str) -> None:
+        episode.call("decline_claim", {"claim_id": claim_id, "reason": reason})
+        episode.call("add_note", {"claim_id": claim_id, "kind": "decline", "body": reason})
+        episode.call("notify_claimant", {"claim_id": claim_id, "kind": "decline", "body": "We cannot pay this claim."})

@@ -1,0 +1,60 @@
+"""The authority policy, as code the environment, the rubric and the task generator share."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from pytest_agenteval.domains.escalation.schema import HEAD
+
+MISROUTED_PREFIX = "misrouted:"
+RETURNED_PREFIX = "returned for information:"
+
+AUTHORITY_POLICY = (
+    "1. You (a handler) may decide a claim whose assessed amount is within your own approval limit. "
+    "2. Above it, escalate to the present senior whose specialism matches the claim type and whose "
+    "approval limit is the lowest that covers the assessed amount; if that senior is absent, escalate to "
+    "their deputy (and so on); above every senior's limit, escalate to the head of claims. Add a note of "
+    "kind 'escalation' when you escalate. "
+    "3. Wait for the reviewer's decision (check_escalation) and carry it out exactly: approved or amended "
+    "amounts are approved and paid in full, declines are declined and communicated, returns for "
+    "information become an information request to the claimant. "
+    "4. A claim on a lapsed policy is declined, whatever its amount, with a note of kind 'decline'. "
+    "5. One claim, one decision, one payment: never split an approval or a payment. "
+    "6. Tell the claimant of every approval or decline (notify_claimant)."
+)
+
+
+def one(db: sqlite3.Connection, sql: str, *args: Any) -> dict[str, Any] | None:
+    cursor = db.execute(sql, args)
+    row = cursor.fetchone()
+    return None if row is None else dict(zip([c[0] for c in cursor.description], row, strict=True))
+
+
+def needs_escalation(db: sqlite3.Connection, claim: dict[str, Any], handler_limit: float) -> bool:
+    policy = one(db, "SELECT status FROM policy WHERE id = ?", claim["policy_id"])
+    return policy is not None and policy["status"] == "active" and claim["assessed_amount"] > handler_limit
+
+
+def policy_lapsed(db: sqlite3.Connection, claim: dict[str, Any]) -> bool:
+    policy = one(db, "SELECT status FROM policy WHERE id = ?", claim["policy_id"])
+    return policy is not None and policy["status"] == "lapsed"
+
+
+def right_reviewer(db: sqlite3.Connection, claim: dict[str, Any]) -> str:
+    """Who a claim above the handler's limit must go to, under the authority policy."""
+    senior = one(
+        db,
+        "SELECT id FROM staff WHERE role = 'senior' AND specialism = ? AND approval_limit >= ? "
+        "ORDER BY approval_limit, id LIMIT 1",
+        claim["claim_type"], claim["assessed_amount"],
+    )
+    target = senior["id"] if senior else HEAD
+    seen: set[str] = set()
+    while target not in seen:
+        seen.add(target)
+        row = one(db, "SELECT status, deputy_id FROM staff WHERE id = ?", target)
+        if row is None or row["status"] == "present" or row["deputy_id"] is None:
+            return target
+        target = row["deputy_id"]
+    return HEAD
