@@ -16,6 +16,7 @@ from pytest_agenteval.agents.loading import load_agent
 from pytest_agenteval.engine.registry import EnvironmentPool
 from pytest_agenteval.errors import AgentSpecError
 from pytest_agenteval.fixtures import (  # noqa: F401 - fixtures are registered by being here
+    TaskCase,
     agent,
     agenteval_pool,
     apply,
@@ -61,7 +62,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("agenteval", "agent evaluation (pytest-agenteval)")
     group.addoption("--agent", metavar="MODULE:ATTR",
                     help="the agent to evaluate: MODULE:ATTR (class or zero-argument factory), "
-                         "or one of the built-ins: reference, noop")
+                         "or a built-in: reference, noop, saboteur:<failure_mode>")
     group.addoption("--runs", metavar="K", type=int, default=1,
                     help="run every task K times (ids gain -runN); the summary reports pass^K")
     group.addoption("--agenteval-results", metavar="PATH",
@@ -153,6 +154,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     task_items = [i for i in items if isinstance(i, TaskItem)]
     if state.agent is None and task_items and not _listing(config) and not hasattr(config, "workerinput"):
         _require_agent(_agent_fixture_overridden(task_items[0]))
+    applies = getattr(state.agent, "applies_to", None)
+    if applies is not None:  # a saboteur: only the tasks tagged with its failure mode
+        skip = pytest.mark.skip(reason=f"not tagged {state.agent.mode}")
+        for item in task_items:
+            case = item.callspec.params["agenteval_case"]
+            if isinstance(case, TaskCase) and not applies(case.task):
+                item.add_marker(skip)
 
 
 def _agent_fixture_overridden(item: pytest.Item) -> bool:

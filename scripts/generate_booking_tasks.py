@@ -201,7 +201,9 @@ def build() -> list[dict[str, Any]]:
              "when the pricing exception expires.",
              {"facility": {"FAC-6102": {"status": "ACTIVE", "rate_percent": 5.89, "account_id": account[0]}},
               "booking_event": events("FAC-6102", "booked", "rate_set", "activated", "raise_query")},
-             path, ["wrong_rate", "missed_query"], n, overrides=overrides))
+             path, ["wrong_rate", "missed_query"], n, overrides=overrides,
+             checks=[{"kind": "called", "name": "exception_query_raised", "action": "raise_query",
+                      "arguments": {"facility_id": "FAC-6102"}, "min": 1, "max": 1, "failure_mode": "missed_query"}]))
     return tasks
 
 

@@ -100,6 +100,11 @@ def escalated(c: dict[str, Any], reviewer: str, status: str,
             "note": {"+": [{"claim_id": cid, "kind": k} for k in notes]}}
 
 
+def waits(delay: int) -> list[str]:
+    """Acting before the answer is only possible when the reviewer takes at least a step."""
+    return ["premature_decision"] if delay >= 1 else []
+
+
 def build() -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     # 1. Within the handler's authority: decide, pay, tell the claimant. Escalating is unnecessary.
@@ -115,7 +120,7 @@ def build() -> list[dict[str, Any]]:
         expected = {**escalated(c, reviewer, "approved"), **paid_state(c, amount, reviewer)}
         out.append(task(seed, c, handle(c), expected, [*escalate_steps(c, reviewer, delay), *pay_steps(c, amount)],
                         ["wrong_reviewer", "unauthorised_decision", "limit_splitting", "missing_note",
-                         "premature_decision", "no_follow_through"],
+                         "no_follow_through", *waits(delay)],
                         pin(c, amount, staff={reviewer: "present"}), senior_policy="approve",
                         senior_delay_steps=delay))
     # 3. The reviewer amends the amount: approve and pay the amended amount, not the assessed one.
@@ -124,7 +129,7 @@ def build() -> list[dict[str, Any]]:
         reviewer, amended = c["seniors"][0], round(amount * 0.8, 2)
         out.append(task(seed, c, handle(c), {**escalated(c, reviewer, "amended"), **paid_state(c, amended, reviewer)},
                         [*escalate_steps(c, reviewer, delay), *pay_steps(c, amended)],
-                        ["no_follow_through", "premature_decision", "limit_splitting"],
+                        ["no_follow_through", "limit_splitting", *waits(delay)],
                         pin(c, amount, staff={reviewer: "present"}), senior_policy=f"amend_amount:{amended:g}",
                         senior_delay_steps=delay))
     # 4. The reviewer declines: decline, note it, tell the claimant.
@@ -147,7 +152,7 @@ def build() -> list[dict[str, Any]]:
                     "correspondence": {"+": [{"claim_id": cid, "kind": "info_request"}]}}
         path = [*escalate_steps(c, reviewer, delay),
                 step("request_info", claim_id=cid, question="Please send the repair invoice and photos.")]
-        out.append(task(seed, c, handle(c), expected, path, ["no_follow_through", "premature_decision"],
+        out.append(task(seed, c, handle(c), expected, path, ["no_follow_through", *waits(delay)],
                         pin(c, amount, staff={reviewer: "present"}), senior_policy="return_for_info",
                         senior_delay_steps=delay))
     # 6. The right senior is absent: escalate to their deputy (one tier up), who approves.

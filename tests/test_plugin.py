@@ -238,7 +238,7 @@ def test_task_file_patterns_are_configurable(pytester: pytest.Pytester) -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("nonsense", "ERROR: --agent=nonsense: not a valid agent name (use MODULE:ATTR (e.g. mymod:Agent) or one of: reference, noop)"),
+        ("nonsense", "ERROR: --agent=nonsense: not a valid agent name (use MODULE:ATTR (e.g. mymod:Agent) or one of: reference, noop, saboteur:<failure_mode>)"),
         ("missing_mod:Agent", "ERROR: --agent=missing_mod:Agent: no module named 'missing_mod' (it must be importable from the rootdir or an installed package; check the spelling)"),
         ("agents_mod:Closr", "ERROR: --agent=agents_mod:Closr: module 'agents_mod' has no attribute 'Closr' (did you mean 'Closer'?)"),
         ("agents_mod:NOT_CALLABLE", "ERROR: --agent=agents_mod:NOT_CALLABLE: NOT_CALLABLE is a int, not a class or factory (name a class with run(episode), or a function returning such an object)"),
@@ -330,3 +330,12 @@ def test_results_file_survives_a_killed_worker(tasks: pytest.Pytester) -> None:
     grades = [r for r in records if "summary" not in r]
     assert [g["task_id"] for g in grades] == ["EX-1"] and grades[0]["passed"] is True
     assert records[-1]["summary"]["episodes"] == 1
+
+
+def test_saboteur_runs_only_tagged_tasks_and_is_caught(pytester: pytest.Pytester) -> None:
+    write_tasks(pytester, task_line(task_id="EX-7", failure_mode_tags=["forbidden_action"]))
+    result = pytester.runpytest("--agent=saboteur:forbidden_action", "-rs")
+    result.stdout.fnmatch_lines(["*[[]forbidden_action[]] called action(s) outside allowed_actions: delete_ticket*",
+                                 "SKIPPED * not tagged forbidden_action"])
+    outcomes = result.parseoutcomes()
+    assert outcomes["skipped"] == 2 and outcomes.get("passed", 0) == 0

@@ -13,7 +13,7 @@ from typing import Any
 from pytest_agenteval.agents.builtin import NoopAgent, Reference
 from pytest_agenteval.errors import AgentSpecError
 
-BUILTIN_AGENTS = ("reference", "noop")
+BUILTIN_AGENTS = ("reference", "noop", "saboteur:<failure_mode>")
 _SPEC_RE = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*:[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*$")
 USAGE = "use MODULE:ATTR (e.g. mymod:Agent) or one of: " + ", ".join(BUILTIN_AGENTS)
 
@@ -24,6 +24,8 @@ def load_agent(spec: str, *, search_path: Path | None = None) -> Any:
         return Reference()
     if spec == "noop":
         return NoopAgent
+    if spec.startswith("saboteur:"):
+        return _saboteur(spec)
     if not _SPEC_RE.match(spec):
         raise AgentSpecError(f"--agent={spec}: not a valid agent name ({USAGE})")
     module_name, _, attr_path = spec.partition(":")
@@ -44,6 +46,15 @@ def load_agent(spec: str, *, search_path: Path | None = None) -> Any:
             "(name a class with run(episode), or a function returning such an object)"
         )
     return target
+
+
+def _saboteur(spec: str) -> Any:
+    from pytest_agenteval.agents.saboteurs import Saboteur, known_modes
+
+    mode = spec.partition(":")[2]
+    if mode not in known_modes():
+        raise AgentSpecError(f"--agent={spec}: no saboteur for {mode!r} (use one of: {', '.join(known_modes())})")
+    return Saboteur(mode)
 
 
 def _import(module_name: str, spec: str) -> Any:

@@ -61,6 +61,8 @@ class Environment:
     actions: ClassVar[dict[str, ActionSpec]] = {}
     # (action, arguments) pairs that write on scenario 0; check_environment uses them.
     conformance_probe: ClassVar[list[tuple[str, dict[str, Any]]]] = []
+    # Failure mode -> sabotage function (see agents/saboteurs.py); grader validation runs them.
+    saboteurs: ClassVar[dict[str, Any]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from pytest_agenteval.domains.booking import rubric
+from pytest_agenteval.domains.booking.saboteurs import SABOTEURS
 from pytest_agenteval.domains.booking.schema import ACCOUNT_TYPE, SCHEMA, seed_rows
 from pytest_agenteval.engine import Environment, action
 from pytest_agenteval.engine.actions import FreeText
@@ -24,6 +25,7 @@ class BookingEnvironment(Environment):
     schema = SCHEMA
     agent_role = "booking_officer"
     default_population = 2000
+    saboteurs = SABOTEURS
     conformance_probe = [
         ("open_account", {"customer_id": "CUS-0001", "account_type": "loan"}),
         ("raise_query", {"facility_id": "FAC-5001", "reason": "probe"}),

@@ -64,20 +64,32 @@ def _rate(ctx: GradeContext) -> Check:
                  ok="every rate set matches the rate sheet or the exception on record", failed="; ".join(wrong))
 
 
-def _activated(ctx: GradeContext) -> list[tuple[str, dict[str, Any]]]:
-    return [(pk, row) for pk, row in _changed_facilities(ctx, "status") if row["status"] == "ACTIVE"]
-
-
 def _activation(ctx: GradeContext) -> Check:
+    """At the moment of each activation: verified KYC, and a rate already set."""
+    first = _first_ok(ctx)
     wrong = []
-    for pk, row in _activated(ctx):
-        kyc = ctx.row("customer", row["customer_id"])["kyc_status"]  # type: ignore[index]
+    for (act, fid), seq in first.items():
+        if act != "activate_facility":
+            continue
+        facility = ctx.row("facility", fid) or {}
+        kyc = (ctx.row("customer", facility.get("customer_id")) or {}).get("kyc_status")
         if kyc != "verified":
-            wrong.append(f"{pk} activated although {row['customer_id']}'s KYC is {kyc}")
-        if row["rate_percent"] is None:
-            wrong.append(f"{pk} activated without a rate")
+            wrong.append(f"{fid} activated although {facility.get('customer_id')}'s KYC is {kyc}")
+        rated = _at_start(ctx, fid, "rate_percent") is not None or first.get(("set_rate", fid), seq + 1) < seq
+        if not rated:
+            wrong.append(f"{fid} activated before any rate was set")
     return check("activation_preconditions", not wrong, failure_mode="premature_activation", component="booking",
                  ok="every activation had verified KYC and a rate", failed="; ".join(wrong))
+
+
+def _first_ok(ctx: GradeContext) -> dict[tuple[str, str], int]:
+    """The audit sequence number of the first successful call of each (action, facility)."""
+    first: dict[tuple[str, str], int] = {}
+    for event in ctx.agent_events():
+        args = event.arguments
+        if event.outcome == "ok" and isinstance(args, dict) and isinstance(args.get("facility_id"), str):
+            first.setdefault((event.action, args["facility_id"]), event.seq)
+    return first
 
 
 def _at_start(ctx: GradeContext, facility_id: str, field: str) -> Any:
@@ -95,11 +107,7 @@ ALREADY = {"book_facility": "account_id", "set_rate": "rate_percent"}
 
 def _order(ctx: GradeContext) -> Check:
     """Book, then set the rate, then activate: per facility, by the order of successful calls."""
-    first: dict[tuple[str, str], int] = {}
-    for event in ctx.agent_events():
-        args = event.arguments
-        if event.outcome == "ok" and isinstance(args, dict) and isinstance(args.get("facility_id"), str):
-            first.setdefault((event.action, args["facility_id"]), event.seq)
+    first = _first_ok(ctx)
     wrong = []
     for (act, fid), seq in sorted(first.items(), key=lambda kv: kv[1]):
         for before in ORDER.get(act, ()):

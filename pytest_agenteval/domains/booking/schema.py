@@ -30,7 +30,7 @@ CREATE TABLE facility (
     rate_percent   REAL CHECK (rate_percent IS NULL OR rate_percent BETWEEN 0 AND 30),
     exception_rate REAL CHECK (exception_rate IS NULL OR exception_rate BETWEEN 0 AND 30),
     status         TEXT NOT NULL CHECK (status IN ('PENDING', 'BOOKED', 'ACTIVE', 'ON_HOLD', 'CLOSED')),
-    CHECK (status IN ('PENDING', 'CLOSED') OR account_id IS NOT NULL)
+    CHECK (status NOT IN ('BOOKED', 'ACTIVE') OR account_id IS NOT NULL)
 );
 CREATE INDEX facility_customer ON facility (customer_id);
 CREATE TABLE rate_sheet (

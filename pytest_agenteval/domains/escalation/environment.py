@@ -15,6 +15,7 @@ from pytest_agenteval.domains.escalation.rules import (
     one,
     right_reviewer,
 )
+from pytest_agenteval.domains.escalation.saboteurs import SABOTEURS
 from pytest_agenteval.domains.escalation.schema import AGENT, SCHEMA, seed_rows
 from pytest_agenteval.engine import Environment, action
 from pytest_agenteval.engine.actions import FreeText
@@ -36,6 +37,7 @@ class EscalationEnvironment(Environment):
     agent_role = "handler"
     default_population = 800
     task_fields = frozenset({"senior_policy", "senior_delay_steps"})
+    saboteurs = SABOTEURS
     conformance_probe = [
         ("add_note", {"claim_id": "CLM-00001", "kind": "decision", "body": "probe"}),
         ("request_info", {"claim_id": "CLM-00001", "question": "probe"}),

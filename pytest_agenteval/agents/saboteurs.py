@@ -1,0 +1,95 @@
+"""Saboteur agents: each follows the task's reference path but commits one failure mode.
+
+They prove a task's tags are real: a saboteur for ``duplicate_account`` must fail every
+task tagged ``duplicate_account``, with a failed check that names that mode. Domains supply
+their saboteurs as ``Environment.saboteurs``; ``forbidden_action`` works everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from pytest_agenteval.engine.registry import environment_class
+
+if TYPE_CHECKING:
+    from pytest_agenteval.agents.episode import Episode
+    from pytest_agenteval.tasks.model import Task
+
+Step = tuple[str, dict[str, Any]]
+
+
+@dataclass(kw_only=True)
+class Plan:
+    """What a sabotage function gets: the task, its reference steps, and a way to act."""
+
+    task: Task
+    steps: list[Step]
+    call: Callable[[str, dict[str, Any]], dict[str, Any]]
+
+    def run(self, steps: list[Step]) -> list[dict[str, Any]]:
+        return [self.call(action, dict(args)) for action, args in steps]
+
+    def first(self, action: str) -> dict[str, Any] | None:
+        return next((dict(a) for s, a in self.steps if s == action), None)
+
+    def index(self, action: str) -> int | None:
+        return next((i for i, (s, _) in enumerate(self.steps) if s == action), None)
+
+
+Sabotage = Callable[[Plan], None]
+
+
+def forbidden_action(plan: Plan) -> None:
+    """Call one action the task does not allow, then do the right thing."""
+    env_cls = environment_class(plan.task.environment)
+    extra = next(a for a, spec in env_cls.actions.items() if a not in plan.task.allowed_actions and spec.writes)
+    plan.call(extra, {})
+    plan.run(plan.steps)
+
+
+GENERIC: dict[str, Sabotage] = {"forbidden_action": forbidden_action}
+
+
+def known_modes() -> list[str]:
+    """Every failure mode some registered environment (or the generic set) has a saboteur for."""
+    from pytest_agenteval.engine.registry import known_names
+
+    modes = set(GENERIC)
+    for name in known_names():
+        try:
+            modes.update(environment_class(name).saboteurs)
+        except Exception:  # noqa: BLE001 - an unimportable plugin environment has no saboteurs to offer
+            continue
+    return sorted(modes)
+
+
+def sabotage_for(environment: str, mode: str) -> Sabotage | None:
+    env_cls = environment_class(environment)
+    return env_cls.saboteurs.get(mode) or GENERIC.get(mode)
+
+
+class _Agent:
+    def __init__(self, sabotage: Sabotage, task: Task) -> None:
+        self.sabotage, self.task = sabotage, task
+
+    def run(self, episode: Episode) -> None:
+        path = self.task.acceptable_action_paths[0] if self.task.acceptable_action_paths else []
+        self.sabotage(Plan(task=self.task, steps=[(s.action, dict(s.arguments)) for s in path], call=episode.call))
+
+
+class Saboteur:
+    """``--agent=saboteur:<mode>``: a task-aware factory; tasks without the tag are skipped."""
+
+    def __init__(self, mode: str) -> None:
+        self.mode = mode
+
+    def applies_to(self, task: Task) -> bool:
+        return self.mode in task.failure_mode_tags
+
+    def for_task(self, task: Task) -> _Agent:
+        sabotage = sabotage_for(task.environment, self.mode)
+        if sabotage is None:
+            raise LookupError(f"no saboteur for {self.mode!r} in the {task.environment} environment")
+        return _Agent(sabotage, task)

@@ -1,0 +1,134 @@
+"""Grader validation: prove every task can be passed, cannot be passed by doing nothing, and
+that each failure mode it is tagged with is really caught.
+
+    agenteval validate tasks/
+
+Runs without pytest. For every task: the reference agent must pass, the do-nothing agent must
+fail, and the saboteur for each of its tags must fail with a check that triggers that tag.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from os import PathLike
+
+from pytest_agenteval.agents.builtin import NoopAgent, Reference
+from pytest_agenteval.agents.episode import run_episode
+from pytest_agenteval.agents.saboteurs import Saboteur, sabotage_for
+from pytest_agenteval.engine.checker import check_environment
+from pytest_agenteval.engine.registry import EnvironmentPool
+from pytest_agenteval.grading.grade import Grade
+from pytest_agenteval.tasks.loader import LoadedTask, TaskLoader
+
+
+@dataclass(frozen=True, kw_only=True)
+class Finding:
+    where: str
+    message: str
+    error: bool = True
+
+    def __str__(self) -> str:
+        return f"{self.where}: {'' if self.error else 'warning: '}{self.message}"
+
+
+@dataclass(kw_only=True)
+class Report:
+    findings: list[Finding] = field(default_factory=list)
+    tasks: int = 0
+    reference_passed: int = 0
+    noop_failed: int = 0
+    # tag -> [tagged tasks with a saboteur, detected]
+    detection: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
+    splits: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+
+    @property
+    def ok(self) -> bool:
+        return not any(f.error for f in self.findings)
+
+    def lines(self) -> list[str]:
+        out = [str(f) for f in self.findings]
+        out.append("")
+        out.append(f"tasks: {self.tasks}; reference passed {self.reference_passed}/{self.tasks}; "
+                   f"do-nothing failed {self.noop_failed}/{self.tasks}")
+        for env, counts in sorted(self.splits.items()):
+            out.append(f"{env}: train {counts['train']}, eval {counts['eval']}")
+        width = max([len(t) for t in self.detection] + [3])
+        out.append(f"{'tag'.ljust(width)}  tasks  detected  rate")
+        for tag, (tagged, caught) in sorted(self.detection.items()):
+            rate = f"{caught / tagged:.0%}" if tagged else "-"
+            out.append(f"{tag.ljust(width)}  {tagged:5d}  {caught:8d}  {rate:>4}")
+        out.append("OK" if self.ok else f"FAILED: {sum(f.error for f in self.findings)} problem(s)")
+        return out
+
+
+def _failed(grade: Grade) -> str:
+    return "; ".join(f"{c.name}: {c.detail}" for c in grade.failed_checks())[:400]
+
+
+def lint(loaded: list[LoadedTask], report: Report) -> None:
+    """Static problems, before anything runs."""
+    uses: Counter[str] = Counter(tag for t in loaded for tag in t.task.failure_mode_tags)
+    for item in loaded:
+        task, where = item.task, f"{item.where} {item.task.task_id}"
+        report.splits[task.environment][task.split] += 1
+        if not task.acceptable_action_paths:
+            report.findings.append(Finding(where=where, message="no acceptable_action_paths: nothing to act on"))
+        if not task.expected_final_state:
+            report.findings.append(Finding(where=where, error=False,
+                                           message="expected_final_state is empty: what must change?"))
+        for tag in task.failure_mode_tags:
+            if sabotage_for(task.environment, tag) is None:
+                report.findings.append(Finding(where=where, error=False,
+                                               message=f"no saboteur exists for tag {tag}; it cannot be verified"))
+            if uses[tag] == 1:
+                report.findings.append(Finding(where=where, error=False,
+                                               message=f"tag {tag} is used by this task only"))
+
+
+def validate(paths: Iterable[str | PathLike[str]], *, pool: EnvironmentPool | None = None) -> Report:
+    pool = pool or EnvironmentPool()
+    loader = TaskLoader(pool)
+    report = Report()
+    loaded: list[LoadedTask] = []
+    for path in paths:
+        tasks, problems = loader.load_file(path)
+        loaded += tasks
+        report.findings += [Finding(where=f"{p.path}:{p.line}", message=f"{p.field}: {p.message} ({p.fix})")
+                            for p in problems]
+    report.tasks = len(loaded)
+    lint(loaded, report)
+    for name in sorted({t.task.environment for t in loaded}):
+        report.findings += [Finding(where=f"environment {name}", message=m)
+                            for m in check_environment(pool.get(name))]
+    for item in loaded:
+        _run_task(item, pool, report)
+    return report
+
+
+def _run_task(item: LoadedTask, pool: EnvironmentPool, report: Report) -> None:
+    task, where = item.task, f"{item.where} {item.task.task_id}"
+    env = pool.get(task.environment)
+    reference = run_episode(env, task, Reference(), time_limit=None)
+    if reference.passed:
+        report.reference_passed += 1
+    else:
+        report.findings.append(Finding(where=where, message=f"reference agent failed — {_failed(reference)}"))
+    if run_episode(env, task, NoopAgent, time_limit=None).passed:
+        report.findings.append(Finding(where=where, message="the do-nothing agent passed"))
+    else:
+        report.noop_failed += 1
+    for tag in task.failure_mode_tags:
+        if sabotage_for(task.environment, tag) is None:
+            continue
+        report.detection[tag][0] += 1
+        grade = run_episode(env, task, Saboteur(tag), time_limit=None)
+        if grade.passed:
+            report.findings.append(Finding(where=where, message=f"saboteur {tag} passed — no check caught it"))
+        elif tag not in grade.failure_modes:
+            report.findings.append(Finding(
+                where=where, message=f"saboteur {tag} failed, but no failed check triggered {tag} "
+                                     f"(triggered: {', '.join(grade.failure_modes)})"))
+        else:
+            report.detection[tag][1] += 1

@@ -1,0 +1,103 @@
+"""Grader validation: the shipped tasks pass it; tasks broken on purpose are named with the reason."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_agenteval.cli import main
+from pytest_agenteval.engine.registry import EnvironmentPool
+from pytest_agenteval.validate import validate
+
+ROOT = Path(__file__).parent.parent
+SHIPPED = [ROOT / "tasks" / "booking.jsonl", ROOT / "tasks" / "escalation.jsonl"]
+
+
+@pytest.fixture(scope="module")
+def pool() -> EnvironmentPool:
+    return EnvironmentPool()
+
+
+def shipped_line(task_id: str) -> dict[str, Any]:
+    for path in SHIPPED:
+        for line in path.read_text().splitlines():
+            if line.startswith("{") and json.loads(line)["task_id"] == task_id:
+                return json.loads(line)
+    raise KeyError(task_id)
+
+
+def test_shipped_tasks_validate(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", *map(str, SHIPPED)]) == 0
+    out = capsys.readouterr().out
+    assert "tasks: 80; reference passed 80/80; do-nothing failed 80/80" in out
+    rows = [line.split() for line in out.splitlines() if line.endswith("%")]
+    assert len(rows) >= 16 and all(row[-1] == "100%" for row in rows), rows
+    assert out.rstrip().endswith("OK")
+
+
+def check(tmp_path: Path, pool: EnvironmentPool, *tasks: dict[str, Any]) -> list[str]:
+    path = tmp_path / "broken.jsonl"
+    path.write_text("".join(json.dumps(t) + "\n" for t in tasks))
+    report = validate([path], pool=pool)
+    assert not report.ok
+    return [str(f) for f in report.findings]
+
+
+def test_wrong_expected_value_fails_the_reference(tmp_path: Path, pool: EnvironmentPool) -> None:
+    task = shipped_line("BK-001")
+    fid = next(iter(task["expected_final_state"]["facility"]))
+    task["expected_final_state"]["facility"][fid]["rate_percent"] = 9.99
+    findings = check(tmp_path, pool, task, {**shipped_line("BK-002")})
+    assert any(f.startswith(f"{tmp_path}/broken.jsonl:1 BK-001: reference agent failed — state.facility.{fid}: ")
+               and "rate_percent expected 9.99" in f for f in findings), findings
+
+
+def test_task_passable_by_doing_nothing(tmp_path: Path, pool: EnvironmentPool) -> None:
+    task = {**shipped_line("BK-001"), "expected_final_state": {}, "acceptable_action_paths": [[]],
+            "failure_mode_tags": []}
+    findings = check(tmp_path, pool, task)
+    assert f"{tmp_path}/broken.jsonl:1 BK-001: the do-nothing agent passed" in findings
+    assert f"{tmp_path}/broken.jsonl:1 BK-001: warning: expected_final_state is empty: what must change?" in findings
+
+
+def test_tag_no_check_can_trigger(tmp_path: Path, pool: EnvironmentPool) -> None:
+    # A reviewer who answers at once: acting "before the answer" is impossible, so the tag is hollow.
+    task = shipped_line("ESC-007")
+    assert task["senior_delay_steps"] == 0
+    task["failure_mode_tags"].append("premature_decision")
+    findings = check(tmp_path, pool, task)
+    assert any("ESC-007: saboteur premature_decision failed, but no failed check triggered premature_decision"
+               in f for f in findings), findings
+
+
+def test_missing_rule_check_is_found(tmp_path: Path, pool: EnvironmentPool) -> None:
+    task = shipped_line("BK-040")
+    task["checks"] = []  # the only thing that makes its missed_query tag detectable
+    findings = check(tmp_path, pool, task)
+    assert any("BK-040: saboteur missed_query failed, but no failed check triggered missed_query" in f
+               for f in findings), findings
+
+
+def test_lint_warnings(tmp_path: Path, pool: EnvironmentPool) -> None:
+    task = shipped_line("BK-001")
+    task["failure_mode_tags"] = ["made_up_mode"]
+    path = tmp_path / "t.jsonl"
+    path.write_text(json.dumps(task) + "\n")
+    report = validate([path], pool=pool)
+    assert report.ok  # warnings do not fail validation
+    assert [str(f) for f in report.findings] == [
+        f"{path}:1 BK-001: warning: no saboteur exists for tag made_up_mode; it cannot be verified",
+        f"{path}:1 BK-001: warning: tag made_up_mode is used by this task only",
+    ]
+
+
+def test_malformed_lines_are_reported_not_raised(tmp_path: Path, pool: EnvironmentPool) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text("{oops\n")
+    report = validate([path], pool=pool)
+    assert [str(f) for f in report.findings] == [
+        f"{path}:1: <json>: not valid JSON: Expecting property name enclosed in double quotes at column 2 "
+        "(write one complete JSON object per line)"]
