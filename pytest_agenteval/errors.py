@@ -40,8 +40,12 @@ class ActionError(AgentEvalError):
         super().__init__(f"{code}: {detail}")
 
 
-class EpisodeOver(AgentEvalError):
-    """Raised from ``episode.call`` once the episode has ended (step budget or time limit)."""
+class EpisodeOver(BaseException):
+    """Raised from ``episode.call`` once the episode has ended (step budget or time limit).
+
+    A ``BaseException``, like ``asyncio.CancelledError``: an agent's ``except Exception``
+    retry loop does not swallow it, so the agent stops instead of spinning.
+    """
 
 
 class AgentSpecError(AgentEvalError):

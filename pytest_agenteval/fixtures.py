@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 from pytest_agenteval.agents.episode import Episode, play
+from pytest_agenteval.agents.loading import is_builtin
+from pytest_agenteval.agents.sandbox import IsolatedAgent
 from pytest_agenteval.engine.environment import Environment
 from pytest_agenteval.engine.registry import EnvironmentPool
 from pytest_agenteval.tasks.loader import LoadedTask
@@ -94,6 +96,11 @@ def play_and_report(request: pytest.FixtureRequest, case: TaskCase, env: Environ
                     episode: Episode, agent: Any, subtests: Any) -> None:
     """Run the agent, record the grade, then report each check as a subtest."""
     state = _state(request.config)
+    if state.isolate and not is_builtin(agent) and not isinstance(agent, IsolatedAgent):
+        try:  # an agent from a conftest fixture: isolate it by its importable name
+            agent = IsolatedAgent.of(agent, request.config.rootpath)
+        except ValueError as exc:
+            pytest.fail(str(exc), pytrace=False)
     grade = play(env, case.task, episode, agent, run=case.run, time_limit=state.time_limit)
     # Recorded before any subtest runs, so -x (which stops at the first failed check) loses nothing.
     request.node.user_properties.append((GRADE_PROPERTY, grade.model_dump_json()))

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT
-from pytest_agenteval.agents.loading import load_agent
+from pytest_agenteval.agents.loading import is_builtin, load_agent
+from pytest_agenteval.agents.sandbox import IsolatedAgent
 from pytest_agenteval.engine.registry import EnvironmentPool
 from pytest_agenteval.errors import AgentSpecError
 from pytest_agenteval.fixtures import (  # noqa: F401 - fixtures are registered by being here
@@ -48,6 +49,7 @@ class State:
     agent_spec: str | None
     runs: int
     time_limit: float | None
+    isolate: bool
     pool: EnvironmentPool
     loader: TaskLoader
     explicit: set[Path]
@@ -67,6 +69,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="run every task K times (ids gain -runN); the summary reports pass^K")
     group.addoption("--agenteval-results", metavar="PATH",
                     help="write one grade per episode as JSON Lines, flushed as each ends")
+    group.addoption("--agenteval-isolate", action="store_true",
+                    help="run each agent in its own process, which can only send actions and receive "
+                         "observations (for agents you do not trust; costs a process start per episode)")
     group.addoption("--agenteval-timeout", metavar="SECONDS", type=float, default=DEFAULT_TIME_LIMIT,
                     help=f"time limit per episode (default {DEFAULT_TIME_LIMIT:g}; 0 for none)")
     parser.addini(INI_PATTERNS, type="linelist", default=DEFAULT_PATTERNS,
@@ -88,7 +93,10 @@ def pytest_configure(config: pytest.Config) -> None:
     timeout = config.getoption("agenteval_timeout")
     pool = EnvironmentPool()
     explicit = {Path(a.split("::")[0]).resolve() for a in config.args if a.split("::")[0].endswith(".jsonl")}
-    state = State(agent=factory, agent_spec=spec, runs=runs, time_limit=timeout or None,
+    isolate = config.getoption("agenteval_isolate")
+    if isolate and factory is not None and not is_builtin(factory):
+        factory = IsolatedAgent(spec=spec, search_path=str(config.rootpath))
+    state = State(agent=factory, agent_spec=spec, runs=runs, time_limit=timeout or None, isolate=isolate,
                   pool=pool, loader=TaskLoader(pool), explicit=explicit)
     config.stash[STATE] = state
     paths = [Path(a.split("::")[0]) for a in config.args] or [config.rootpath]

@@ -40,3 +40,18 @@ def test_mutated_valid_lines(field: str, value: object) -> None:
     line[field] = value
     fresh = TaskLoader()  # no duplicate-id memory between examples
     assert_line_result(fresh.load_line(json.dumps(line).encode(), path="t.jsonl", line=9), 9)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.binary(max_size=200) | st.builds(lambda d: json.dumps(d).encode(), JSON), max_size=6))
+def test_whole_files_raise_only_our_error(tmp_path_factory: object, lines: list[bytes]) -> None:
+    import pytest as _pytest  # noqa: F401 - only to show this test needs nothing from the plugin
+
+    from pytest_agenteval import TaskFileError, load_tasks
+
+    path = tmp_path_factory.mktemp("prop") / "t.jsonl"  # type: ignore[attr-defined]
+    path.write_bytes(b"\n".join(line.replace(b"\n", b" ") for line in lines))
+    try:
+        load_tasks(path)
+    except TaskFileError as exc:
+        assert all(f"t.jsonl:{p.line}: " in str(p) for p in exc.problems)

@@ -339,3 +339,28 @@ def test_saboteur_runs_only_tagged_tasks_and_is_caught(pytester: pytest.Pytester
                                  "SKIPPED * not tagged forbidden_action"])
     outcomes = result.parseoutcomes()
     assert outcomes["skipped"] == 2 and outcomes.get("passed", 0) == 0
+
+
+def test_ctrl_c_keeps_every_finished_episode(pytester: pytest.Pytester) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    lines = [task_line(task_id=f"EX-{i}") for i in range(40)]
+    (pytester.path / "tasks").mkdir()
+    (pytester.path / "tasks" / "many.jsonl").write_text("\n".join(lines) + "\n")
+    pytester.makepyfile(slow_agent="import time\nclass Agent:\n    def run(self, episode):\n        time.sleep(0.1)\n")
+    results = pytester.path / "r.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "pytest", "--agent=slow_agent:Agent", f"--agenteval-results={results}",
+                             "-p", "no:cacheprovider"], cwd=pytester.path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not results.exists() or len(results.read_text().splitlines()) < 3):
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    out = proc.communicate(timeout=60)[0].decode()
+    assert "KeyboardInterrupt" in out
+    records = [json.loads(line) for line in results.read_text().splitlines()]  # every line is valid JSON
+    grades = [r for r in records if "summary" not in r]
+    assert 3 <= len(grades) < 40
+    assert records[-1]["summary"]["episodes"] == len(grades)

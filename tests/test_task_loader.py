@@ -47,7 +47,7 @@ def test_bad_line_does_not_stop_the_others(tmp_path: Path) -> None:
         ({"instruction": None}, 't.jsonl:1: instruction: is required (add "instruction")'),
         ({"expected_state": {}}, "t.jsonl:1: expected_state: is not a known field (did you mean 'expected_end_state'?)"),
         ({"split": "test"}, "t.jsonl:1: split: 'test' is not allowed (use 'train' or 'eval')"),
-        ({"scenario_seed": -1}, "t.jsonl:1: scenario_seed: -1 is out of range (use a value should be greater than or equal to 0)"),
+        ({"scenario_seed": -1}, "t.jsonl:1: scenario_seed: -1 is out of range (use a value of at least 0)"),
         ({"allowed_actions": []}, "t.jsonl:1: allowed_actions: must not be empty (give at least one)"),
         ({"failure_mode_tags": ["bad tag"]}, "t.jsonl:1: failure_mode_tags: 'bad tag' cannot be a pytest marker (a failure-mode tag is letters, digits and underscores, starts with a letter or underscore, and is not and/or/not)"),
         ({"failure_mode_tags": ["not"]}, "t.jsonl:1: failure_mode_tags: 'not' cannot be a pytest marker (a failure-mode tag is letters, digits and underscores, starts with a letter or underscore, and is not and/or/not)"),

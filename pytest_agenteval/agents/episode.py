@@ -102,6 +102,10 @@ def play(
 
 def drive(factory: Any, task: Task, episode: Episode, time_limit: float | None) -> tuple[str, str] | None:
     """Run the agent in a thread so a time limit holds even if it never returns control."""
+    from pytest_agenteval.agents.sandbox import IsolatedAgent, run_isolated
+
+    if isinstance(factory, IsolatedAgent):
+        return run_isolated(factory, episode, time_limit)
     box: dict[str, BaseException] = {}
 
     def target() -> None:

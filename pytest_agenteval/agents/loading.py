@@ -48,6 +48,11 @@ def load_agent(spec: str, *, search_path: Path | None = None) -> Any:
     return target
 
 
+def is_builtin(factory: Any) -> bool:
+    """Our own agents (reference, noop, saboteurs): trusted, and some must see the task."""
+    return factory is NoopAgent or hasattr(factory, "for_task")
+
+
 def _saboteur(spec: str) -> Any:
     from pytest_agenteval.agents.saboteurs import Saboteur, known_modes
 

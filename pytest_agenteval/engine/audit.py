@@ -66,6 +66,29 @@ def canonical_json(value: Any) -> str:
     )
 
 
+MAX_STORED_ARGS = 64 * 1024
+PROTECTED = frozenset({"audit_events", "audit_events_no_update", "audit_events_no_delete"})
+
+
+def guard(action: int, arg1: str | None, arg2: str | None, db: str | None, source: str | None) -> int:
+    """SQLite authorizer: nobody on this connection may drop or alter the log or its triggers."""
+    if action in (sqlite3.SQLITE_DROP_TABLE, sqlite3.SQLITE_DROP_TRIGGER) and arg1 in PROTECTED:
+        return sqlite3.SQLITE_DENY
+    if action == sqlite3.SQLITE_ALTER_TABLE and arg2 in PROTECTED:
+        return sqlite3.SQLITE_DENY
+    if action == sqlite3.SQLITE_PRAGMA and arg1 == "writable_schema":
+        return sqlite3.SQLITE_DENY
+    return sqlite3.SQLITE_OK
+
+
+def stored_arguments(arguments: Any) -> str:
+    """The arguments' canonical JSON; a huge payload is kept as its size, prefix and hash."""
+    text = canonical_json(arguments)
+    if len(text) <= MAX_STORED_ARGS:
+        return text
+    return canonical_json({"_truncated": True, "chars": len(text), "sha256": sha256_text(text), "prefix": text[:1024]})
+
+
 def sha256_text(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 

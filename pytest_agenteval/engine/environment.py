@@ -129,7 +129,7 @@ class Environment:
         ep.steps += 1
         arguments = {} if arguments is None else arguments
         outcome, fault, obs = self._run_agent_action(ep, action, arguments)
-        args_json = audit.canonical_json(arguments)
+        args_json = audit.stored_arguments(arguments)
         self._append_audit(
             step=ep.steps, actor_role=self.agent_role,
             actor_id=self.agent_actor_id(ep.task), action=str(action),
@@ -207,6 +207,21 @@ class Environment:
             f"SELECT 1 FROM {info.quoted} WHERE {quote(info.pk)} = ?", (pk,)
         ).fetchone()
         return found is not None
+
+    def try_update(self, scenario_seed: int, table: str, pk: Any, fields: Mapping[str, Any]) -> str | None:
+        """Try an update on the scenario and undo it: None if the constraints accept it, else why not."""
+        db = self._scenarios.get(scenario_seed)
+        info = self.tables[table]
+        assignments = ", ".join(f"{quote(f)} = ?" for f in fields)
+        db.execute("SAVEPOINT try_update")
+        try:
+            db.execute(f"UPDATE {info.quoted} SET {assignments} WHERE {quote(info.pk)} = ?", [*fields.values(), pk])
+        except sqlite3.DatabaseError as exc:
+            return str(exc)
+        finally:
+            db.execute("ROLLBACK TO try_update")
+            db.execute("RELEASE try_update")
+        return None
 
     # ----- helpers for domain code -------------------------------------------------------
 

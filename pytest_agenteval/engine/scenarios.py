@@ -11,6 +11,8 @@ import sqlite3
 from collections import OrderedDict
 from collections.abc import Callable
 
+from pytest_agenteval.engine import audit
+
 
 def connect() -> sqlite3.Connection:
     # isolation_level=None: we issue BEGIN/SAVEPOINT ourselves. The agent may run in
@@ -45,6 +47,7 @@ class ScenarioCache:
         else:
             self._build(conn, seed)
             self.builds += 1
+        conn.set_authorizer(audit.guard)
         self._open[seed] = conn
         while len(self._open) > self._max_open:
             old_seed, old = self._open.popitem(last=False)

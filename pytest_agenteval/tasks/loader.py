@@ -24,6 +24,9 @@ from pytest_agenteval.tasks.validate import validate_task
 
 TASK_FIELDS = sorted([*Task.model_fields, "expected_end_state"])
 _KINDS = {"called", "order", "count"}
+MAX_LINE_BYTES = 1 << 20
+_BOUNDS = {"greater_than_equal": ("of at least", "ge"), "greater_than": ("above", "gt"),
+           "less_than_equal": ("of at most", "le"), "less_than": ("below", "lt")}
 _TYPE_WORDS = {
     "string_type": "a string", "int_type": "an integer", "float_type": "a number",
     "bool_type": "true or false", "list_type": "a list", "dict_type": "an object",
@@ -63,6 +66,9 @@ class TaskLoader:
                 tasks.append(result)
             elif result:
                 problems += result
+        if not tasks and not problems:
+            problems.append(TaskProblem(path=shown, line=1, field="<file>", message="the file holds no tasks",
+                                        fix="add one JSON object per line, or remove the file"))
         return tasks, problems
 
     def load_line(self, chunk: bytes, *, path: str, line: int) -> LoadedTask | list[TaskProblem] | None:
@@ -71,9 +77,15 @@ class TaskLoader:
         def fail(field: str, message: str, fix: str) -> list[TaskProblem]:
             return [TaskProblem(path=path, line=line, field=field, message=message, fix=fix)]
 
+        if len(chunk) > MAX_LINE_BYTES:
+            return fail("<line>", f"the line is {len(chunk):,} bytes; the limit is 1 MiB",
+                        "shorten the instruction or split the task")
         if chunk.endswith(b"\r"):
             chunk = chunk[:-1]
-        if line == 1 and chunk.startswith(codecs.BOM_UTF8):
+        if chunk.startswith(codecs.BOM_UTF8):
+            if line != 1:  # usually two files concatenated
+                return fail("<line>", "starts with a byte-order mark",
+                            "remove it; only a file's first line may have one")
             chunk = chunk[len(codecs.BOM_UTF8):]
         try:
             text = chunk.decode("utf-8")
@@ -164,8 +176,9 @@ def _explain(err: ErrorDetails) -> tuple[str, str, str]:
     if kind in _TYPE_WORDS:
         return (field, f"expected {_TYPE_WORDS[kind]}, got {_json_kind(value)} {_short(value)}",
                 f"write {_TYPE_WORDS[kind]}")
-    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
-        return field, f"{_short(value)} is out of range", err["msg"].lower().replace("input", "use a value")
+    if kind in _BOUNDS:
+        word, key = _BOUNDS[kind]
+        return field, f"{_short(value)} is out of range", f"use a value {word} {ctx.get(key)}"
     if kind == "too_short":
         return field, "must not be empty", "give at least one"
     if kind in ("union_tag_invalid", "union_tag_not_found"):

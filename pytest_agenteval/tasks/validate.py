@@ -111,11 +111,23 @@ def _overrides(env: Environment, task: Task) -> Iterator[Finding]:
         if problems:
             continue
         for pk, fields in rows.items():
-            yield from _row(env, task, f"{base}.{pk}", table, pk)
-            yield from _fields(env, f"{base}.{pk}", table, fields)
+            found = [*_row(env, task, f"{base}.{pk}", table, pk), *_fields(env, f"{base}.{pk}", table, fields)]
             if env.tables[table].pk in fields:
-                yield (f"{base}.{pk}.{env.tables[table].pk}", "an override cannot change a primary key",
-                       "override other fields only")
+                found.append((f"{base}.{pk}.{env.tables[table].pk}", "an override cannot change a primary key",
+                              "override other fields only"))
+            yield from found
+            if not found:
+                yield from _accepted(env, task, base, table, pk, fields)
+
+
+def _accepted(env: Environment, task: Task, base: str, table: str, pk: str, fields: dict[str, Any]
+              ) -> Iterator[Finding]:
+    """Whether the database's own constraints accept each overridden value (tried, then undone)."""
+    for field, value in fields.items():
+        refusal = env.try_update(task.scenario_seed, table, pk, {field: value})
+        if refusal:
+            yield (f"{base}.{pk}.{field}", f"the database refuses {value!r}: {refusal}",
+                   "use a value the table's constraints allow")
 
 
 def _vary(env: Environment, task: Task) -> Iterator[Finding]:

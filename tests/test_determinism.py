@@ -1,0 +1,50 @@
+"""Same tasks and agent => identical per-episode grades, whatever the workers, the order or the run."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+REVERSE = "def pytest_collection_modifyitems(items):\n    items.reverse()\n"
+
+
+def grades(path: Path) -> list[dict[str, Any]]:
+    out = []
+    for line in path.read_text().splitlines():
+        record = json.loads(line)
+        if "summary" not in record:
+            record.pop("duration")
+            out.append(record)
+    return sorted(out, key=lambda g: g["nodeid"])
+
+
+def test_grades_do_not_depend_on_workers_order_or_run(pytester: pytest.Pytester) -> None:
+    (pytester.path / "tasks").mkdir()
+    for name in ("booking.jsonl", "escalation.jsonl"):
+        shutil.copy(ROOT / "tasks" / name, pytester.path / "tasks" / name)
+    shutil.copy(ROOT / "examples" / "rule_agent.py", pytester.path / "rule_agent.py")
+    common = ["--agent=rule_agent:Agent", "--runs", "2", "-p", "no:cacheprovider", "-q"]
+    runs = {
+        "serial": [],
+        "serial again": [],
+        "-n 2": ["-n", "2"],
+        "-n 4": ["-n", "4"],
+    }
+    results = {}
+    for label, extra in runs.items():
+        out = pytester.path / f"{label.replace(' ', '_')}.jsonl"
+        pytester.runpytest_subprocess(*common, *extra, f"--agenteval-results={out}")
+        results[label] = grades(out)
+    pytester.makeconftest(REVERSE)
+    out = pytester.path / "reversed.jsonl"
+    pytester.runpytest_subprocess(*common, f"--agenteval-results={out}")
+    results["reversed"] = grades(out)
+    baseline = results["serial"]
+    assert len(baseline) == 160 and 0 < sum(g["passed"] for g in baseline) < 160
+    for label, got in results.items():
+        assert got == baseline, label
