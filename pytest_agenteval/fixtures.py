@@ -13,6 +13,7 @@ from pytest_agenteval.agents.loading import is_builtin
 from pytest_agenteval.agents.sandbox import IsolatedAgent
 from pytest_agenteval.engine.environment import Environment
 from pytest_agenteval.engine.registry import EnvironmentPool
+from pytest_agenteval.plugin_checks import report_checks
 from pytest_agenteval.tasks.loader import LoadedTask
 from pytest_agenteval.tasks.model import Task
 
@@ -104,7 +105,4 @@ def play_and_report(request: pytest.FixtureRequest, case: TaskCase, env: Environ
     grade = play(env, case.task, episode, agent, run=case.run, time_limit=state.time_limit)
     # Recorded before any subtest runs, so -x (which stops at the first failed check) loses nothing.
     request.node.user_properties.append((GRADE_PROPERTY, grade.model_dump_json()))
-    for check in grade.checks:
-        with subtests.test(msg=check.name):
-            if not check.passed:
-                pytest.fail(f"[{check.failure_mode}] {check.detail}", pytrace=False)
+    report_checks(request, subtests, grade.checks)

@@ -91,7 +91,9 @@ def pytest_configure(config: pytest.Config) -> None:
         except AgentSpecError as exc:
             raise pytest.UsageError(str(exc)) from None
     timeout = config.getoption("agenteval_timeout")
-    pool = EnvironmentPool()
+    # Built scenarios are cached in pytest's cache folder (cleared by --cache-clear).
+    cache = getattr(config, "cache", None)
+    pool = EnvironmentPool(cache_dir=cache.mkdir("agenteval-scenarios") if cache is not None else None)
     explicit = {Path(a.split("::")[0]).resolve() for a in config.args if a.split("::")[0].endswith(".jsonl")}
     isolate = config.getoption("agenteval_isolate")
     if isolate and factory is not None and not is_builtin(factory):

@@ -249,3 +249,22 @@ def test_action_schemas_come_from_type_hints() -> None:
     assert spec.parameters["properties"]["priority"] == {"maximum": 4, "minimum": 1, "type": "integer"}
     assert spec.parameters["required"] == ["ticket_id", "priority"]
     assert spec.parameters["additionalProperties"] is False
+
+
+def test_built_scenarios_are_cached_on_disk_by_fingerprint(tmp_path: Any) -> None:
+    with ExampleEnvironment(cache_dir=tmp_path) as first:
+        first.reset(3)
+        assert (first._scenarios.builds, first._scenarios.loads) == (1, 0)
+    images = list(tmp_path.glob("*.sqlite"))
+    assert len(images) == 1 and images[0].name.startswith("example-20-")
+    with ExampleEnvironment(cache_dir=tmp_path) as second, ExampleEnvironment() as fresh:
+        second.reset(3)
+        fresh.reset(3)
+        assert (second._scenarios.builds, second._scenarios.loads) == (0, 1)
+        assert second.db.serialize() == fresh.db.serialize()
+        # A loaded image behaves like a built one (savepoints right after deserialize included).
+        assert second.apply("close_ticket", {"ticket_id": "T-0404"})["error"] == "not_found"
+        assert second.apply("set_priority", {"ticket_id": "T-0001", "priority": 2})["ok"]
+    with ExampleEnvironment(cache_dir=tmp_path, population=21) as other:
+        other.reset(3)  # another population is another fingerprint: built, not loaded
+        assert (other._scenarios.builds, other._scenarios.loads) == (1, 0)

@@ -6,6 +6,7 @@ import asyncio
 import copy
 import hashlib
 import inspect
+import queue
 import threading
 import traceback
 from collections.abc import Callable
@@ -33,7 +34,7 @@ class Episode:
         self.instruction = task.instruction
         self.max_steps = task.max_steps
         self.seed = episode_seed(task.task_id, run)
-        self._tools = env.tools(task.allowed_actions)
+        self._actions = [env.actions[a] for a in task.allowed_actions if a in env.actions]
         self.__env = env
         self.__lock = threading.Lock()
         self.__closed = False
@@ -41,7 +42,7 @@ class Episode:
     @property
     def tools(self) -> list[dict[str, Any]]:
         """Name, description, JSON Schema of the arguments and read-only flag of each action."""
-        return copy.deepcopy(self._tools)
+        return copy.deepcopy([spec.tool() for spec in self._actions])
 
     @property
     def steps_used(self) -> int:
@@ -122,14 +123,47 @@ def drive(factory: Any, task: Task, episode: Episode, time_limit: float | None) 
         except BaseException as exc:  # noqa: BLE001 - any agent failure is the agent's alone
             box["error"] = exc
 
-    thread = threading.Thread(target=target, name=f"agent-{task.task_id}", daemon=True)
-    thread.start()
-    thread.join(time_limit)
-    if thread.is_alive():
+    if not time_limit:
+        target()  # no limit to enforce: no thread needed
+    elif not _WORKER.run(target, time_limit):
         return "timeout", f"the agent ran past the time limit of {time_limit:g} s"
     if "error" in box:
         return "agent_error", describe(box["error"])
     return None
+
+
+class _Worker:
+    """One daemon thread reused across episodes (a thread start per episode costs more).
+
+    An agent that overstays its time limit keeps its thread; that thread and its queue are
+    abandoned and a fresh one serves the next episode. Daemon threads never block exit.
+    """
+
+    def __init__(self) -> None:
+        self._jobs: queue.SimpleQueue[tuple[Callable[[], None], threading.Event]] | None = None
+
+    def run(self, job: Callable[[], None], time_limit: float) -> bool:
+        if self._jobs is None:
+            self._jobs = queue.SimpleQueue()
+            threading.Thread(target=self._serve, args=(self._jobs,), name="agenteval-agent", daemon=True).start()
+        done = threading.Event()
+        self._jobs.put((job, done))
+        if done.wait(time_limit):
+            return True
+        self._jobs = None
+        return False
+
+    @staticmethod
+    def _serve(jobs: queue.SimpleQueue[tuple[Callable[[], None], threading.Event]]) -> None:
+        while True:
+            job, done = jobs.get()
+            try:
+                job()
+            finally:
+                done.set()
+
+
+_WORKER = _Worker()
 
 
 async def _await(awaitable: Any) -> Any:

@@ -23,17 +23,10 @@ class ActionSpec:
     writes: bool
     arguments_model: type[BaseModel]
     function: Callable[..., Any] = field(repr=False)
+    # The JSON Schema of the arguments (an object schema), derived once; treat as read-only.
+    parameters: dict[str, Any] = field(default_factory=dict)
     # Free-text arguments, never matched against acceptable paths.
     free_text: frozenset[str] = frozenset()
-
-    @property
-    def parameters(self) -> dict[str, Any]:
-        """The JSON Schema of the arguments (an object schema)."""
-        schema = self.arguments_model.model_json_schema()
-        schema.pop("title", None)
-        for prop in schema.get("properties", {}).values():
-            prop.pop("title", None)
-        return schema
 
     def tool(self) -> dict[str, Any]:
         return {
@@ -95,16 +88,25 @@ def collect_actions(cls: type) -> dict[str, ActionSpec]:
         if meta is None or fn is None:
             continue
         model = _arguments_model(fn, meta["name"])
-        props = model.model_json_schema().get("properties", {})
+        schema = _schema(model)
         specs[meta["name"]] = ActionSpec(
             name=meta["name"],
             description=meta["description"] or _first_paragraph(fn),
             writes=meta["writes"],
             arguments_model=model,
             function=fn,
-            free_text=frozenset(n for n, p in props.items() if p.get(FREE_TEXT_KEY)),
+            parameters=schema,
+            free_text=frozenset(n for n, p in schema.get("properties", {}).items() if p.get(FREE_TEXT_KEY)),
         )
     return dict(sorted(specs.items()))
+
+
+def _schema(model: type[BaseModel]) -> dict[str, Any]:
+    schema = model.model_json_schema()
+    schema.pop("title", None)
+    for prop in schema.get("properties", {}).values():
+        prop.pop("title", None)
+    return schema
 
 
 def _first_paragraph(fn: Callable[..., Any]) -> str:

@@ -6,6 +6,9 @@ A domain subclasses it with its SQL schema, a deterministic ``seed_rows`` and it
 
 from __future__ import annotations
 
+import copy
+import hashlib
+import inspect
 import random
 import sqlite3
 from collections import Counter
@@ -13,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pytest_agenteval.engine import audit, faults, tracking
@@ -68,9 +72,10 @@ class Environment:
         super().__init_subclass__(**kwargs)
         cls.actions = collect_actions(cls)
 
-    def __init__(self, *, population: int | None = None) -> None:
+    def __init__(self, *, population: int | None = None, cache_dir: Path | None = None) -> None:
         self.population = population or self.default_population
-        self._scenarios = ScenarioCache(self._build, max_open=self.max_open_scenarios)
+        self._scenarios = ScenarioCache(self._build, max_open=self.max_open_scenarios, disk=cache_dir,
+                                        fingerprint=f"{self.name}-{self.population}-{fingerprint(type(self))}")
         self._db: sqlite3.Connection | None = None
         self._episode: EpisodeState | None = None
 
@@ -187,7 +192,7 @@ class Environment:
 
     def tools(self, allowed: Iterable[str] | None = None) -> list[dict[str, Any]]:
         names = self.actions if allowed is None else [a for a in allowed if a in self.actions]
-        return [self.actions[n].tool() for n in names]
+        return copy.deepcopy([self.actions[n].tool() for n in names])
 
     def row(self, table: str, pk: Any) -> dict[str, Any] | None:
         return tracking.fetch_row(self.db, self.tables[table], pk)
@@ -351,6 +356,21 @@ class Environment:
         ep = self._require_episode()
         audit.append(self.db, ts=self.now(), **fields)
         ep.ticks += 1
+
+
+def fingerprint(cls: type[Environment]) -> str:
+    """A hash of the code that builds a scenario: the domain's package (or module), this
+    engine's building code, and the SQLite version. Change any and cached images are ignored."""
+    module = inspect.getmodule(cls)
+    source = Path(inspect.getfile(cls))
+    files = sorted(source.parent.glob("*.py")) if module and module.__package__ and \
+        source.parent.name == module.__package__.rsplit(".", 1)[-1] else [source]
+    engine = Path(__file__).parent
+    files += [engine / n for n in ("environment.py", "scenarios.py", "tracking.py", "audit.py", "schema.py")]
+    digest = hashlib.sha256(sqlite3.sqlite_version.encode())
+    for path in files:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def _error(code: str, detail: str) -> dict[str, Any]:

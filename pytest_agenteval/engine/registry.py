@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 from importlib.metadata import entry_points
+from pathlib import Path
 
 from pytest_agenteval.engine.environment import Environment
 from pytest_agenteval.errors import EnvironmentSpecError
@@ -55,14 +56,16 @@ def environment_class(spec: str) -> type[Environment]:
 class EnvironmentPool:
     """One instance per environment per process, so scenarios are built once."""
 
-    def __init__(self, *, population: int | None = None) -> None:
+    def __init__(self, *, population: int | None = None, cache_dir: Path | None = None) -> None:
         self._population = population
+        self._cache_dir = cache_dir
         self._envs: dict[str, Environment] = {}
 
     def get(self, spec: str) -> Environment:
         env = self._envs.get(spec)
         if env is None:
-            env = self._envs[spec] = environment_class(spec)(population=self._population)
+            cls = environment_class(spec)
+            env = self._envs[spec] = cls(population=self._population, cache_dir=self._cache_dir)
         return env
 
     def close(self) -> None:

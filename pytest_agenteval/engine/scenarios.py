@@ -2,14 +2,19 @@
 
 Open scenarios are kept as connections; past ``max_open`` the least recently used is
 frozen to bytes with ``serialize()`` and thawed with ``deserialize()`` when needed
-again, so a seed is never rebuilt.
+again, so a seed is never rebuilt. With a ``disk`` folder, built scenarios are also kept
+there as database images named by a fingerprint of the code that built them, so the next
+run (or another xdist worker) loads instead of building.
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import tempfile
 from collections import OrderedDict
 from collections.abc import Callable
+from pathlib import Path
 
 from pytest_agenteval.engine import audit
 
@@ -23,13 +28,17 @@ def connect() -> sqlite3.Connection:
 
 
 class ScenarioCache:
-    def __init__(self, build: Callable[[sqlite3.Connection, int], None], *, max_open: int) -> None:
+    def __init__(self, build: Callable[[sqlite3.Connection, int], None], *, max_open: int,
+                 disk: Path | None = None, fingerprint: str = "") -> None:
         self._build = build
         self._max_open = max_open
         self._open: OrderedDict[int, sqlite3.Connection] = OrderedDict()
         self._frozen: dict[int, bytes] = {}
+        self._disk = disk if disk is not None and hasattr(sqlite3.Connection, "serialize") else None
+        self._fingerprint = fingerprint
         self.builds = 0
         self.thaws = 0
+        self.loads = 0
 
     def get(self, seed: int) -> sqlite3.Connection:
         conn = self._open.get(seed)
@@ -37,16 +46,18 @@ class ScenarioCache:
             self._open.move_to_end(seed)
             return conn
         conn = connect()
+        image = self._disk / f"{self._fingerprint}-{seed}.sqlite" if self._disk is not None else None
         if seed in self._frozen:
-            conn.deserialize(self._frozen.pop(seed))  # type: ignore[attr-defined]
-            # SQLite 3.40 hazard: a SAVEPOINT/ROLLBACK TO right after deserialize() can leave
-            # a database with no tables. Reading the schema first avoids it (PYTEST_NOTES.md).
-            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-            conn.execute("PRAGMA foreign_keys = ON")
+            _thaw(conn, self._frozen.pop(seed))
             self.thaws += 1
+        elif image is not None and image.exists():
+            _thaw(conn, image.read_bytes())
+            self.loads += 1
         else:
             self._build(conn, seed)
             self.builds += 1
+            if image is not None:
+                _write_atomically(image, conn.serialize())  # type: ignore[attr-defined]
         conn.set_authorizer(audit.guard)
         self._open[seed] = conn
         while len(self._open) > self._max_open:
@@ -64,3 +75,20 @@ class ScenarioCache:
             conn.close()
         self._open.clear()
         self._frozen.clear()
+
+
+def _thaw(conn: sqlite3.Connection, image: bytes) -> None:
+    conn.deserialize(image)  # type: ignore[attr-defined]
+    # SQLite 3.40 hazard: a SAVEPOINT/ROLLBACK TO right after deserialize() can leave a
+    # database with no tables. Reading the schema first avoids it (PYTEST_NOTES.md).
+    conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    conn.execute("PRAGMA foreign_keys = ON")
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Other processes (xdist workers) may write the same image: write aside, then rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(data)
+    os.replace(tmp, path)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -16,7 +16,8 @@ class Check:
     component: str
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {"name": self.name, "passed": self.passed, "detail": self.detail,
+                "failure_mode": self.failure_mode, "component": self.component}
 
 
 def check(
