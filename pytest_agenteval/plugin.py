@@ -102,7 +102,7 @@ def pytest_configure(config: pytest.Config) -> None:
                   pool=pool, loader=TaskLoader(pool), explicit=explicit)
     config.stash[STATE] = state
     paths = [Path(a.split("::")[0]) for a in config.args] or [config.rootpath]
-    markers, state.task_files = scan_task_files(paths, config, explicit)
+    markers, state.task_files = scan_task_files(paths, config, explicit, markers=bool(config.option.markers))
     for name, what in markers.items():
         register_marker(config, name, what)
     if not hasattr(config, "workerinput"):  # the controller (or a serial run) reports

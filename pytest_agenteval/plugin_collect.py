@@ -6,6 +6,7 @@ import importlib
 import json
 from collections import defaultdict
 from collections.abc import Iterable
+from functools import cache
 from pathlib import Path, PurePath
 from types import ModuleType
 from typing import Any
@@ -109,12 +110,17 @@ def task_params(config: pytest.Config, loaded: list[LoadedTask], runs: int, env_
         names = [*task.failure_mode_tags, env_names.get(task.environment, ""), task.split]
         for name in names:
             register_marker(config, name, "")
-        marks = [getattr(pytest.mark, n) for n in names if is_mark_name(n)]
+        marks = [_mark(n) for n in names if is_mark_name(n)]
         for run in range(1, runs + 1):
             case = TaskCase(loaded=item, run=run)
             ident = task.task_id if runs == 1 else f"{task.task_id}-run{run}"
             params.append(pytest.param(case, id=ident, marks=marks))
     return params
+
+
+@cache
+def _mark(name: str) -> pytest.MarkDecorator:
+    return getattr(pytest.mark, name)  # type: ignore[no-any-return]
 
 
 def is_mark_name(name: str) -> bool:
@@ -131,26 +137,29 @@ def register_marker(config: pytest.Config, name: str, what: str) -> None:
     config.addinivalue_line("markers", f"{name}: {what or 'from agenteval task files'}")
 
 
-def scan_task_files(paths: Iterable[Path], config: pytest.Config, explicit: set[Path]
+def scan_task_files(paths: Iterable[Path], config: pytest.Config, explicit: set[Path], *, markers: bool
                     ) -> tuple[dict[str, str], dict[str, int]]:
-    """(marker names, task lines per file), read cheaply for the header, ``--markers`` and ``-m``.
+    """(marker names, task lines per file) for the header and ``pytest --markers``.
 
-    Reads JSON only (no validation, no environments); bad lines are skipped here and
-    reported properly at collection.
+    Counting lines is cheap; reading the markers means parsing every line, so it is done only
+    for ``--markers`` (which does not collect). Otherwise markers are registered as lines are
+    collected, before ``-m`` or ``--strict-markers`` look at them. Bad lines are skipped here
+    and reported at collection.
     """
     found: dict[str, str] = {}
     counts: dict[str, int] = {}
     for path in _task_files(paths, config, explicit):
-        shown = counts.setdefault(display_path(path, config), 0)
-        for raw in path.read_bytes().splitlines():
+        lines = path.read_bytes().splitlines()
+        counts[display_path(path, config)] = sum(line.lstrip().startswith(b"{") for line in lines)
+        if not markers:
+            continue
+        for raw in lines:
             try:
                 obj = json.loads(raw)
             except ValueError:
                 continue
             if not isinstance(obj, dict):
                 continue
-            shown += 1
-            counts[display_path(path, config)] = shown
             for tag in obj.get("failure_mode_tags") or []:
                 if isinstance(tag, str):
                     found.setdefault(tag, "failure mode tag (agenteval)")

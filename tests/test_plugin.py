@@ -205,7 +205,7 @@ def test_malformed_line_is_one_error_and_the_rest_run(pytester: pytest.Pytester)
     result.assert_outcomes(passed=2, errors=1)
     result.stdout.fnmatch_lines([
         "*ERROR at setup of line 3*",
-        "tasks/example.jsonl:3: <json>: not valid JSON: Expecting ',' delimiter at column 45 "
+        "tasks/example.jsonl:3: <json>: not valid JSON: the line ends in the middle of an object at column 44 "
         "(write one complete JSON object per line)",
     ])
     assert "Traceback" not in result.stdout.str()

@@ -99,5 +99,5 @@ def test_malformed_lines_are_reported_not_raised(tmp_path: Path, pool: Environme
     path.write_text("{oops\n")
     report = validate([path], pool=pool)
     assert [str(f) for f in report.findings] == [
-        f"{path}:1: <json>: not valid JSON: Expecting property name enclosed in double quotes at column 2 "
+        f"{path}:1: <json>: not valid JSON: key must be a string at column 2 "
         "(write one complete JSON object per line)"]

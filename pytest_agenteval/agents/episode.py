@@ -48,6 +48,12 @@ class Episode:
     def steps_used(self) -> int:
         return self.__env.episode.steps
 
+    def tools_for(self, fmt: str) -> list[dict[str, Any]]:
+        """The tools in a provider's format: openai, openai-responses, anthropic or mcp."""
+        from pytest_agenteval.agents.tools import export
+
+        return export((spec.tool() for spec in self._actions), fmt)
+
     def call(self, action: str, arguments: dict[str, Any] | None = None) -> dict[str, Any]:
         """Run one action and return its observation: ``{"ok": true, "result": …}`` or an error."""
         with self.__lock:

@@ -129,6 +129,11 @@ class RemoteEpisode:
     async def acall(self, action: str, arguments: dict[str, Any] | None = None) -> dict[str, Any]:
         return self.call(action, arguments)
 
+    def tools_for(self, fmt: str) -> list[dict[str, Any]]:
+        from pytest_agenteval.agents.tools import export
+
+        return export(self.tools, fmt)
+
 
 def child_main() -> None:
     outbox = os.fdopen(os.dup(1), "w")

@@ -27,6 +27,7 @@ class ActionSpec:
     parameters: dict[str, Any] = field(default_factory=dict)
     # Free-text arguments, never matched against acceptable paths.
     free_text: frozenset[str] = frozenset()
+    argument_names: tuple[str, ...] = ()
 
     def tool(self) -> dict[str, Any]:
         return {
@@ -96,6 +97,7 @@ def collect_actions(cls: type) -> dict[str, ActionSpec]:
             arguments_model=model,
             function=fn,
             parameters=schema,
+            argument_names=tuple(schema.get("properties", {})),
             free_text=frozenset(n for n, p in schema.get("properties", {}).items() if p.get(FREE_TEXT_KEY)),
         )
     return dict(sorted(specs.items()))

@@ -12,10 +12,11 @@ import inspect
 import random
 import sqlite3
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -152,12 +153,9 @@ class Environment:
             raise ValueError("grade() needs an episode started with reset(seed, task=...)")
         if task_id is not None and task_id != ep.task.task_id:
             raise ValueError(f"the running episode is task {ep.task.task_id}, not {task_id}")
-        db = self.db
-        db.execute("PRAGMA query_only = ON")
-        try:
-            return grade_episode(self, ep, run=run)
-        finally:
-            db.execute("PRAGMA query_only = OFF")
+        with self._undone("grading"):
+            grade = grade_episode(self, ep, run=run)
+        return grade
 
     # ----- reading the episode ----------------------------------------------------------
 
@@ -184,6 +182,10 @@ class Environment:
         finally:
             scratch.close()
 
+    @cached_property
+    def all_columns(self) -> frozenset[str]:
+        return frozenset(c for t in self.tables.values() for c in t.columns)
+
     def diff(self) -> tracking.StateDiff:
         return tracking.compute_diff(self.db, self.tables)
 
@@ -208,32 +210,37 @@ class Environment:
             ).fetchone()
             if hit is not None:
                 return hit[0] is not None
-        found = db.execute(
-            f"SELECT 1 FROM {info.quoted} WHERE {quote(info.pk)} = ?", (pk,)
-        ).fetchone()
-        return found is not None
+        return db.execute(info.select_by_pk, (pk,)).fetchone() is not None
 
-    def try_update(self, scenario_seed: int, table: str, pk: Any, fields: Mapping[str, Any]) -> str | None:
-        """Try an update on the scenario and undo it: None if the constraints accept it, else why not."""
+    def try_overrides(self, scenario_seed: int, rows: Sequence[tuple[str, Any, Mapping[str, Any]]]
+                      ) -> list[str | None]:
+        """Apply updates to the scenario and undo them; per row: None (accepted), "missing"
+        (no such row), or why the database's constraints refuse it."""
+        if not rows:
+            return []
         db = self._scenarios.get(scenario_seed)
-        info = self.tables[table]
-        assignments = ", ".join(f"{quote(f)} = ?" for f in fields)
-        db.execute("SAVEPOINT try_update")
+        outcomes: list[str | None] = []
+        db.execute("SAVEPOINT try_overrides")
         try:
-            db.execute(f"UPDATE {info.quoted} SET {assignments} WHERE {quote(info.pk)} = ?", [*fields.values(), pk])
-        except sqlite3.DatabaseError as exc:
-            return str(exc)
+            for table, pk, fields in rows:
+                info = self.tables[table]
+                assignments = ", ".join(f"{quote(f)} = ?" for f in fields)
+                try:
+                    cursor = db.execute(f"UPDATE {info.quoted} SET {assignments} WHERE {quote(info.pk)} = ?",
+                                        [*fields.values(), pk])
+                    outcomes.append(None if cursor.rowcount else "missing")
+                except sqlite3.DatabaseError as exc:
+                    outcomes.append(str(exc))
         finally:
-            db.execute("ROLLBACK TO try_update")
-            db.execute("RELEASE try_update")
-        return None
+            db.execute("ROLLBACK TO try_overrides")
+            db.execute("RELEASE try_overrides")
+        return outcomes
 
     # ----- helpers for domain code -------------------------------------------------------
 
     def now(self) -> str:
         """The simulated clock: deterministic, one tick per audit row."""
-        ticks = self._episode.ticks if self._episode else 0
-        return (self.clock_start + ticks * self.clock_tick).strftime("%Y-%m-%dT%H:%M:%SZ")
+        return _clock_text(self.clock_start, self.clock_tick, self._episode.ticks if self._episode else 0)
 
     def new_id(self, prefix: str) -> str:
         """Ids for rows the episode creates: PREFIX-E001, PREFIX-E002, … (never seeded)."""
@@ -323,6 +330,8 @@ class Environment:
 
     def _execute(self, spec: ActionSpec, args: dict[str, Any], *, stale: bool) -> tuple[str, dict[str, Any]]:
         db = self.db
+        if not spec.writes and not stale:
+            return self._look_up(spec, args)
         db.execute("SAVEPOINT action")
         try:
             if stale:
@@ -341,8 +350,7 @@ class Environment:
             db.execute("ROLLBACK TO action")
             db.execute("RELEASE action")
             raise
-        if stale or not spec.writes:
-            # Look-ups are rolled back even when clean: a stale view must never leak out.
+        if stale:  # the stale view is undone, whatever the look-up did
             wrote = db.total_changes != before
             db.execute("ROLLBACK TO action")
             db.execute("RELEASE action")
@@ -352,10 +360,44 @@ class Environment:
             db.execute("RELEASE action")
         return "ok", {"ok": True, "result": result}
 
+    def _look_up(self, spec: ActionSpec, args: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """A read-only action, inside a savepoint that is always rolled back: a look-up that
+        writes is an environment bug, raised, and leaves nothing behind.
+
+        (Not ``PRAGMA query_only``: changing a flag pragma expires every prepared statement,
+        so each later statement, trigger programs included, would be compiled again.)
+        """
+        with self._undone(f"read-only action {spec.name}"):
+            try:
+                result = spec.function(self, **args)
+            except ActionError as exc:
+                return "error", _error(exc.code, exc.detail)
+        return "ok", {"ok": True, "result": result}
+
+    @contextmanager
+    def _undone(self, what: str) -> Iterator[None]:
+        """Run a block that must not write; whatever it did is rolled back, and a write raises."""
+        db = self.db
+        before = db.total_changes
+        db.execute("SAVEPOINT undone")
+        try:
+            yield
+        finally:
+            wrote = db.total_changes != before
+            db.execute("ROLLBACK TO undone")
+            db.execute("RELEASE undone")
+        if wrote:
+            raise RuntimeError(f"{what} changed the database")
+
     def _append_audit(self, **fields: Any) -> None:
         ep = self._require_episode()
         audit.append(self.db, ts=self.now(), **fields)
         ep.ticks += 1
+
+
+@lru_cache(maxsize=4096)
+def _clock_text(start: datetime, tick: timedelta, ticks: int) -> str:
+    return (start + ticks * tick).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def fingerprint(cls: type[Environment]) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from functools import cached_property
 
 INTERNAL_TABLES = frozenset({"audit_events", "_changes"})
 
@@ -17,6 +18,11 @@ class TableInfo:
     @property
     def quoted(self) -> str:
         return quote(self.name)
+
+    @cached_property
+    def select_by_pk(self) -> str:
+        """SELECT every column of one row by primary key (built once per table)."""
+        return f"SELECT {', '.join(quote(c) for c in self.columns)} FROM {self.quoted} WHERE {quote(self.pk)} = ?"
 
 
 def quote(identifier: str) -> str:

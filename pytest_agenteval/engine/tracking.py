@@ -112,10 +112,7 @@ def compute_diff(conn: sqlite3.Connection, tables: dict[str, TableInfo]) -> Stat
 
 
 def fetch_row(conn: sqlite3.Connection, table: TableInfo, pk: Any) -> dict[str, Any] | None:
-    cols = ", ".join(quote(c) for c in table.columns)
-    row = conn.execute(
-        f"SELECT {cols} FROM {table.quoted} WHERE {quote(table.pk)} = ?", (pk,)
-    ).fetchone()
+    row = conn.execute(table.select_by_pk, (pk,)).fetchone()
     return None if row is None else dict(zip(table.columns, row, strict=True))
 
 

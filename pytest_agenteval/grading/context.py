@@ -40,5 +40,13 @@ class GradeContext:
     def table(self, name: str) -> TableDiff:
         return self.diff.get(name, TableDiff())
 
+    @cached_property
+    def _rows(self) -> dict[tuple[str, Any], dict[str, Any] | None]:
+        return {}
+
     def row(self, table: str, pk: Any) -> dict[str, Any] | None:
-        return self.env.row(table, pk)
+        """A row of the final state (read once per grading: nothing changes while grading)."""
+        key = (table, pk)
+        if key not in self._rows:
+            self._rows[key] = self.env.row(table, pk)
+        return self._rows[key]

@@ -35,6 +35,8 @@ class Grade(BaseModel):
     steps_used: int
     final_state_diff: dict[str, Any]
     audit_digest: str
+    # The agent's calls in order ({"action", "arguments"}), so an episode can be replayed.
+    actions: list[dict[str, Any]] = []
 
     def failed_checks(self) -> list[CheckResult]:
         return [c for c in self.checks if not c.passed]

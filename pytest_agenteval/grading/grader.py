@@ -28,7 +28,8 @@ def grade_episode(env: Environment, episode: EpisodeState, *, run: int = 1) -> G
     for c in checks:
         by_component[c.component].append(c.passed)
     passed = sum(c.passed for c in checks)
-    return Grade(
+    # Built from our own typed values: model_construct skips re-validating them.
+    return Grade.model_construct(
         task_id=task.task_id,
         run=run,
         environment=env.name,
@@ -36,7 +37,7 @@ def grade_episode(env: Environment, episode: EpisodeState, *, run: int = 1) -> G
         passed=passed == len(checks),
         score=round(passed / len(checks), 4),
         components={k: round(sum(v) / len(v), 4) for k, v in sorted(by_component.items())},
-        checks=[CheckResult(**c.to_json()) for c in checks],
+        checks=[CheckResult.model_construct(**c.to_json()) for c in checks],
         failure_modes=sorted({c.failure_mode for c in checks if not c.passed}),
         failure_mode_tags=list(task.failure_mode_tags),
         split=task.split,
@@ -44,6 +45,7 @@ def grade_episode(env: Environment, episode: EpisodeState, *, run: int = 1) -> G
         steps_used=episode.steps,
         final_state_diff={t: d.to_json() for t, d in sorted(diff.items())},
         audit_digest=digest(events),
+        actions=[{"action": e.action, "arguments": e.arguments} for e in ctx.agent_events()],
     )
 
 

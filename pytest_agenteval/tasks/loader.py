@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import codecs
 import difflib
-import json
 from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
@@ -19,7 +18,7 @@ from pydantic_core import ErrorDetails
 
 from pytest_agenteval.engine.registry import EnvironmentPool
 from pytest_agenteval.errors import EnvironmentSpecError, TaskFileError, TaskProblem
-from pytest_agenteval.tasks.model import Task
+from pytest_agenteval.tasks.model import PATTERN_PROBLEMS, Task
 from pytest_agenteval.tasks.validate import validate_task
 
 TASK_FIELDS = sorted([*Task.model_fields, "expected_end_state"])
@@ -95,17 +94,9 @@ class TaskLoader:
         if not stripped or stripped.startswith("#"):
             return None
         try:
-            obj = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            return fail("<json>", f"not valid JSON: {exc.msg} at column {exc.colno}",
-                        "write one complete JSON object per line")
-        except RecursionError:
-            return fail("<json>", "nested too deeply to read", "flatten the line")
-        if not isinstance(obj, dict):
-            return fail("<json>", f"a task line must be a JSON object, not {_json_kind(obj)}",
-                        "write the task's fields inside {...}")
-        try:
-            task = Task.model_validate(obj)
+            # Parsing and validating in one step (pydantic's JSON parser) costs half as much
+            # as json.loads followed by model_validate.
+            task = Task.model_validate_json(stripped)
         except ValidationError as exc:
             return [TaskProblem(path=path, line=line, field=f, message=m, fix=x)
                     for f, m, x in map(_explain, exc.errors(include_url=False))]
@@ -161,6 +152,16 @@ def _field(loc: tuple[int | str, ...]) -> str:
 
 def _explain(err: ErrorDetails) -> tuple[str, str, str]:
     field, kind, ctx, value = _field(err["loc"]), err["type"], err.get("ctx") or {}, err.get("input")
+    if kind == "json_invalid":
+        reason = err["msg"].removeprefix("Invalid JSON: ").replace(" at line 1 column ", " at column ")
+        reason = reason.replace("EOF while parsing", "the line ends in the middle of")
+        return "<json>", f"not valid JSON: {reason}", "write one complete JSON object per line"
+    if kind == "model_type" and not err["loc"]:
+        return ("<json>", f"a task line must be a JSON object, not {_json_kind(value)}",
+                "write the task's fields inside {...}")
+    if kind == "string_pattern_mismatch" and err["loc"] and err["loc"][0] in PATTERN_PROBLEMS:
+        message, fix = PATTERN_PROBLEMS[str(err["loc"][0])]
+        return str(err["loc"][0]), message.format(value=value), fix
     if kind == "agenteval":
         return field, err["msg"], str(ctx["fix"])
     if kind == "missing":

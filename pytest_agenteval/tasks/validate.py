@@ -41,29 +41,34 @@ def _domain_fields(env: Environment, task: Task) -> Iterator[Finding]:
                    "remove it, or use an environment that does")
 
 
-def _action(env: Environment, task: Task, field: str, name: str, *, allowed: bool) -> Iterator[Finding]:
+def _action(env: Environment, task: Task, field: str, name: str, *, allowed: bool) -> list[Finding]:
     if name not in env.actions:
-        yield field, f"{name!r} is not an action of {env.name}", one_of(name, env.actions)
-    elif allowed and name not in task.allowed_actions:
-        yield field, f"{name!r} is not in allowed_actions", "add it to allowed_actions or change the step"
+        return [(field, f"{name!r} is not an action of {env.name}", one_of(name, env.actions))]
+    if allowed and name not in task.allowed_actions:
+        return [(field, f"{name!r} is not in allowed_actions", "add it to allowed_actions or change the step")]
+    return []
 
 
-def _actions(env: Environment, task: Task) -> Iterator[Finding]:
+def _actions(env: Environment, task: Task) -> list[Finding]:
+    found: list[Finding] = []
     for i, name in enumerate(task.allowed_actions):
-        yield from _action(env, task, f"allowed_actions[{i}]", name, allowed=False)
+        if name not in env.actions:
+            found += _action(env, task, f"allowed_actions[{i}]", name, allowed=False)
+    allowed = set(task.allowed_actions)
     for p, path in enumerate(task.acceptable_action_paths):
         for s, step in enumerate(path):
+            spec = env.actions.get(step.action)
             where = f"acceptable_action_paths[{p}][{s}]"
-            found = list(_action(env, task, f"{where}.action", step.action, allowed=True))
-            yield from found
-            if not found:
-                known = env.actions[step.action].arguments_model.model_fields
-                for arg in step.arguments:
-                    if arg not in known:
-                        yield (f"{where}.arguments.{arg}", f"{step.action} has no argument {arg!r}",
-                               one_of(arg, known))
+            if spec is None or step.action not in allowed:
+                found += _action(env, task, f"{where}.action", step.action, allowed=True)
+                continue
+            for arg in step.arguments:
+                if arg not in spec.argument_names:
+                    found.append((f"{where}.arguments.{arg}", f"{step.action} has no argument {arg!r}",
+                                  one_of(arg, spec.argument_names)))
     for i, fault in enumerate(task.faults):
-        yield from _action(env, task, f"faults[{i}].action", fault.action, allowed=True)
+        found += _action(env, task, f"faults[{i}].action", fault.action, allowed=True)
+    return found
 
 
 def _table(env: Environment, field: str, table: str) -> Iterator[Finding]:
@@ -104,34 +109,38 @@ def _state(env: Environment, task: Task) -> Iterator[Finding]:
 
 
 def _overrides(env: Environment, task: Task) -> Iterator[Finding]:
-    for table, rows in task.overrides.items():
+    rows: list[tuple[str, str, dict[str, Any]]] = []
+    for table, by_pk in task.overrides.items():
         base = f"overrides.{table}"
         problems = list(_table(env, base, table))
         yield from problems
         if problems:
             continue
-        for pk, fields in rows.items():
-            found = [*_row(env, task, f"{base}.{pk}", table, pk), *_fields(env, f"{base}.{pk}", table, fields)]
+        for pk, fields in by_pk.items():
+            found = list(_fields(env, f"{base}.{pk}", table, fields))
             if env.tables[table].pk in fields:
                 found.append((f"{base}.{pk}.{env.tables[table].pk}", "an override cannot change a primary key",
                               "override other fields only"))
             yield from found
             if not found:
-                yield from _accepted(env, task, base, table, pk, fields)
-
-
-def _accepted(env: Environment, task: Task, base: str, table: str, pk: str, fields: dict[str, Any]
-              ) -> Iterator[Finding]:
-    """Whether the database's own constraints accept each overridden value (tried, then undone)."""
-    for field, value in fields.items():
-        refusal = env.try_update(task.scenario_seed, table, pk, {field: value})
-        if refusal:
-            yield (f"{base}.{pk}.{field}", f"the database refuses {value!r}: {refusal}",
-                   "use a value the table's constraints allow")
+                rows.append((table, pk, fields))
+    # Every row at once, on the scenario, undone: the update's row count says whether the row
+    # exists, and the database's own constraints say whether it accepts the values.
+    for (table, pk, fields), outcome in zip(rows, env.try_overrides(task.scenario_seed, rows), strict=True):
+        base = f"overrides.{table}.{pk}"
+        if outcome == "missing":
+            yield (base, f"{table} has no row {pk!r} in scenario {task.scenario_seed}",
+                   "use a primary key of the seeded scenario, or list new rows under \"+\"")
+        elif outcome is not None:
+            for field, value in fields.items():  # name the refused field
+                refusal = env.try_overrides(task.scenario_seed, [(table, pk, {field: value})])[0]
+                if refusal:
+                    yield (f"{base}.{field}", f"the database refuses {value!r}: {refusal}",
+                           "use a value the table's constraints allow")
 
 
 def _vary(env: Environment, task: Task) -> Iterator[Finding]:
-    every = {c for t in env.tables.values() for c in t.columns}
+    every = env.all_columns
     for i, item in enumerate(task.vary):
         table, _, field = item.partition(".")
         if table == "*":

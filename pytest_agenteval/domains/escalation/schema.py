@@ -41,6 +41,7 @@ CREATE TABLE claim (
     decided_by      TEXT REFERENCES staff (id)
 );
 CREATE INDEX claim_handler ON claim (handler_id);
+CREATE INDEX staff_reviewers ON staff (role, specialism, approval_limit);
 CREATE TABLE escalation (
     id              TEXT PRIMARY KEY,
     claim_id        TEXT NOT NULL REFERENCES claim (id),

@@ -1,0 +1,69 @@
+"""Re-grade recorded episodes without their agent: after a grader fix, or for customers who run
+agents in their own harness and only want our grading.
+
+    agenteval replay grades.jsonl tasks/*.jsonl
+
+Each grade in a results file carries the agent's actions; replaying them on a fresh reset gives
+the same grade (and the same ``audit_digest``) unless the task, the environment or the grader
+changed. What an agent did outside the actions (raising, running out of time) is carried over
+from the recorded ``agent_completed`` check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from os import PathLike
+from typing import Any
+
+from pytest_agenteval.engine.environment import Environment
+from pytest_agenteval.engine.registry import EnvironmentPool
+from pytest_agenteval.grading.grade import Grade
+from pytest_agenteval.tasks.loader import load_tasks
+from pytest_agenteval.tasks.model import Task
+
+IGNORED = frozenset({"nodeid", "duration"})
+
+
+def replay(env: Environment, task: Task, actions: Iterable[Mapping[str, Any]], *, run: int = 1,
+           agent_failure: tuple[str, str] | None = None) -> Grade:
+    """Apply recorded actions to a fresh episode of ``task`` and grade it."""
+    env.reset(task.scenario_seed, task=task)
+    for step in actions:
+        env.apply(step["action"], step.get("arguments"))
+    env.episode.agent_failure = agent_failure
+    return env.grade(run=run)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Difference:
+    task_id: str
+    run: int
+    fields: list[str]
+
+    def __str__(self) -> str:
+        return f"{self.task_id} run {self.run}: replay differs in {', '.join(self.fields)}"
+
+
+def replay_results(records: Iterable[Mapping[str, Any]], task_paths: Iterable[str | PathLike[str]],
+                   *, pool: EnvironmentPool | None = None) -> tuple[list[Grade], list[Difference]]:
+    """Replay every graded episode of a results file; report the ones whose grade differs."""
+    pool = pool or EnvironmentPool()
+    tasks = {t.task.task_id: t.task for t in load_tasks(*task_paths, pool=pool)}
+    grades, differences = [], []
+    for record in records:
+        if "summary" in record:
+            continue
+        task = tasks.get(record["task_id"])
+        if task is None:
+            differences.append(Difference(task_id=record["task_id"], run=record["run"], fields=["task (not found)"]))
+            continue
+        failed = next((c for c in record["checks"] if c["name"] == "agent_completed" and not c["passed"]), None)
+        grade = replay(pool.get(task.environment), task, record.get("actions", []), run=record["run"],
+                       agent_failure=(failed["failure_mode"], failed["detail"]) if failed else None)
+        grades.append(grade)
+        again = grade.model_dump(mode="json")
+        changed = sorted(k for k in again if k not in IGNORED and again[k] != record.get(k))
+        if changed:
+            differences.append(Difference(task_id=task.task_id, run=record["run"], fields=changed))
+    return grades, differences

@@ -1,0 +1,140 @@
+"""Tool export: every action of every shipped environment, in every format, checked against its rules."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import jsonschema
+import pytest
+from pydantic import Field
+
+from pytest_agenteval import load_tasks
+from pytest_agenteval.agents.tools import STRICT_UNSUPPORTED, export, from_strict_arguments
+from pytest_agenteval.cli import main
+from pytest_agenteval.domains.booking import BookingEnvironment
+from pytest_agenteval.domains.escalation import EscalationEnvironment
+from pytest_agenteval.domains.example import ExampleEnvironment
+from pytest_agenteval.engine import action
+
+ROOT = Path(__file__).parent.parent
+NAME = r"^[a-zA-Z0-9_-]{1,64}$"
+OPENAI_CHAT_TOOL = {
+    "type": "object", "additionalProperties": False, "required": ["type", "function"],
+    "properties": {"type": {"const": "function"}, "function": {
+        "type": "object", "additionalProperties": False, "required": ["name", "description", "parameters"],
+        "properties": {"name": {"type": "string", "pattern": NAME}, "description": {"type": "string", "minLength": 1},
+                       "parameters": {"type": "object", "required": ["type"], "properties": {"type": {"const": "object"}}}}}},
+}
+ANTHROPIC_TOOL = {
+    "type": "object", "additionalProperties": False, "required": ["name", "description", "input_schema"],
+    "properties": {"name": {"type": "string", "pattern": NAME}, "description": {"type": "string", "minLength": 1},
+                   "input_schema": {"type": "object", "required": ["type"], "properties": {"type": {"const": "object"}}}},
+}
+RESPONSES_TOOL = {
+    "type": "object", "additionalProperties": False, "required": ["type", "name", "description", "parameters", "strict"],
+    "properties": {"type": {"const": "function"}, "name": {"type": "string", "pattern": NAME},
+                   "description": {"type": "string"}, "parameters": {"type": "object"}, "strict": {"const": True}},
+}
+
+
+class Optional_(ExampleEnvironment):
+    name = "optional_example"
+
+    @action
+    def reassign(self, ticket_id: str, team: Annotated[str | None, Field(max_length=20)] = None,
+                 urgent: bool = False) -> dict[str, Any]:
+        """Reassign a ticket, optionally to a team."""
+        return {"ticket_id": ticket_id, "team": team, "urgent": urgent}
+
+
+ENVS = [BookingEnvironment, EscalationEnvironment, ExampleEnvironment, Optional_]
+TOOLS = [(cls.__name__, spec.tool()) for cls in ENVS for spec in cls.actions.values()]
+
+
+@pytest.fixture(params=TOOLS, ids=[f"{env}.{tool['name']}" for env, tool in TOOLS])
+def tool(request: pytest.FixtureRequest) -> dict[str, Any]:
+    return dict(request.param[1])
+
+
+def test_the_argument_schema_is_valid_json_schema(tool: dict[str, Any]) -> None:
+    jsonschema.Draft202012Validator.check_schema(tool["parameters"])
+    assert tool["parameters"]["type"] == "object" and tool["parameters"]["additionalProperties"] is False
+
+
+def test_openai_chat_completions(tool: dict[str, Any]) -> None:
+    (got,) = export([tool], "openai")
+    jsonschema.validate(got, OPENAI_CHAT_TOOL)
+    jsonschema.Draft202012Validator.check_schema(got["function"]["parameters"])
+
+
+def test_anthropic(tool: dict[str, Any]) -> None:
+    (got,) = export([tool], "anthropic")
+    jsonschema.validate(got, ANTHROPIC_TOOL)
+
+
+def assert_strict(schema: dict[str, Any], where: str = "parameters") -> None:
+    """OpenAI strict mode's rules, checked explicitly and recursively."""
+    assert not STRICT_UNSUPPORTED & set(schema), f"{where}: unsupported keyword(s) {STRICT_UNSUPPORTED & set(schema)}"
+    if schema.get("type") == "object":
+        assert schema.get("additionalProperties") is False, f"{where}: not closed"
+        assert sorted(schema.get("required", [])) == sorted(schema.get("properties", {})), f"{where}: not all required"
+    for key, sub in schema.get("properties", {}).items():
+        assert_strict(sub, f"{where}.{key}")
+    for sub in schema.get("anyOf", []):
+        assert_strict(sub, f"{where}.anyOf")
+    if isinstance(schema.get("items"), dict):
+        assert_strict(schema["items"], f"{where}.items")
+
+
+def test_openai_responses_strict(tool: dict[str, Any]) -> None:
+    (got,) = export([tool], "openai-responses")
+    jsonschema.validate(got, RESPONSES_TOOL)
+    jsonschema.Draft202012Validator.check_schema(got["parameters"])
+    assert_strict(got["parameters"])
+
+
+def test_mcp(tool: dict[str, Any]) -> None:
+    types = pytest.importorskip("mcp.types")
+    (got,) = export([tool], "mcp")
+    parsed = types.Tool.model_validate(got)
+    assert parsed.input_schema["type"] == "object"
+    assert parsed.annotations.read_only_hint is tool["read_only"]
+
+
+def test_optional_arguments_become_nullable_in_strict_mode() -> None:
+    tool = Optional_.actions["reassign"].tool()
+    (strict,) = export([tool], "openai-responses")
+    props = strict["parameters"]["properties"]
+    assert strict["parameters"]["required"] == ["ticket_id", "team", "urgent"]
+    assert props["urgent"] == {"type": ["boolean", "null"]}
+    assert {"type": "null"} in props["team"]["anyOf"]
+    sent = {"ticket_id": "T-1", "team": None, "urgent": None}
+    jsonschema.validate(sent, strict["parameters"])
+    assert from_strict_arguments(sent, tool) == {"ticket_id": "T-1"}
+    args, reason = Optional_.actions["reassign"].validate(from_strict_arguments(sent, tool))
+    assert reason is None and args == {"ticket_id": "T-1", "team": None, "urgent": False}
+
+
+def test_exported_schemas_accept_every_reference_call() -> None:
+    """The schemas describe what our validation accepts: every shipped reference step validates."""
+    envs = {"booking": BookingEnvironment, "escalation": EscalationEnvironment}
+    for path in ("booking", "escalation"):
+        for loaded in load_tasks(ROOT / "tasks" / f"{path}.jsonl"):
+            for step in loaded.task.acceptable_action_paths[0]:
+                params = envs[loaded.task.environment].actions[step.action].tool()["parameters"]
+                jsonschema.validate(step.arguments, params)
+
+
+def test_unknown_format() -> None:
+    with pytest.raises(ValueError, match="unknown tool format 'gemini'"):
+        export([], "gemini")
+
+
+def test_cli_prints_a_tasks_tools(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tools", str(ROOT / "tasks" / "booking.jsonl"), "--task", "BK-001", "--format", "mcp"]) == 0
+    tools = json.loads(capsys.readouterr().out)
+    task = next(t.task for t in load_tasks(ROOT / "tasks" / "booking.jsonl") if t.task.task_id == "BK-001")
+    assert [t["name"] for t in tools] == task.allowed_actions
+    assert main(["tools", str(ROOT / "tasks" / "booking.jsonl"), "--task", "NOPE"]) == 2
