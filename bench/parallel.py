@@ -63,16 +63,14 @@ def main() -> None:
             del os.environ["AGENT_SLEEP"]
             rows.append((n, episodes, seconds, fixed))
     base = rows[0][1] / rows[0][2]
-    steady = rows[0][1] / (rows[0][2] - rows[0][3])
-    print(table(["-n", "episodes", "wall s", "same, no waiting s", "episodes/s", "speed-up", "of ideal",
-                 "of ideal, start-up excluded"],
-                [[n, e, f"{s:.1f}", f"{f:.1f}", f"{e / s:.1f}", f"{e / s / base:.2f}", f"{e / s / base / max(n, 1):.0%}",
-                  f"{e / (s - f) / steady / max(n, 1):.0%}"] for n, e, s, f in rows]))
+    print(table(["-n", "episodes", "wall s", "episodes/s", "speed-up", "of ideal", "same run, agent not waiting: s"],
+                [[n, e, f"{s:.1f}", f"{e / s:.1f}", f"{e / s / base:.2f}", f"{e / s / base / max(n, 1):.0%}",
+                  f"{f:.1f}"] for n, e, s, f in rows]))
     n, e, s, f = rows[-1]
     share = e / s / base / max(n, 1)
     print(f"\nat -n {n}: {share:.0%} of the ideal speed-up on wall time (target >= 80%: "
-          f"{'met' if share >= 0.8 else 'NOT met'}); {e / (s - f) / steady / max(n, 1):.0%} once start-up "
-          f"({f:.1f} s at -n {n}) is set aside")
+          f"{'met' if share >= 0.8 else 'NOT met'}); the same run with an agent that does not wait takes "
+          f"{f:.1f} s: worker start-up and the harness's own work, which 2 cores cannot hide")
 
 
 if __name__ == "__main__":

@@ -115,7 +115,7 @@ RuleCheck = Annotated[CalledCheck | OrderCheck | CountCheck, Field(discriminator
 # Checked by pydantic's own (Rust) regex engine: far cheaper than a Python validator per
 # line. The loader turns a mismatch into the message and fix in PATTERN_PROBLEMS.
 TaskId = Annotated[str, Field(pattern=TASK_ID_RE.pattern)]
-TagName = Annotated[str, Field(pattern=r"^(?:[A-Za-z_][A-Za-z0-9_]*)$")]
+TagName = Annotated[str, Field(pattern=NAME_RE.pattern)]
 VaryName = Annotated[str, Field(pattern=VARY_RE.pattern)]
 PATTERN_PROBLEMS = {
     "task_id": ("{value!r} is not a usable test id",
