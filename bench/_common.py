@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -34,6 +35,13 @@ def pytest_seconds(args: Sequence[str], cwd: Path, *, repeat: int) -> float:
         if done.returncode not in (0, 1):
             raise SystemExit(f"pytest failed ({done.returncode}):\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
     return statistics.median(times)
+
+
+def copy_tasks(work: Path) -> None:
+    """The shipped task files, copied into ``work/tasks``."""
+    (work / "tasks").mkdir()
+    for path in TASK_FILES:
+        shutil.copy(path, work / "tasks" / path.name)
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import tempfile
 from pathlib import Path
 
-from _common import TASK_FILES, pytest_seconds, table
+from _common import copy_tasks, pytest_seconds, table
 
 PLAIN = '''
 import pytest
@@ -35,9 +34,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        (work / "tasks").mkdir()
-        for path in TASK_FILES:
-            shutil.copy(path, work / "tasks" / path.name)
+        copy_tasks(work)
         results = work / "r.jsonl"
         run = ["--agent=reference", "--runs", str(args.runs), f"--agenteval-results={results}", "tasks/"]
         ours = pytest_seconds(run, work, repeat=args.repeat)

@@ -12,11 +12,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import tempfile
 from pathlib import Path
 
-from _common import TASK_FILES, pytest_seconds, table
+from _common import copy_tasks, pytest_seconds, table
 
 AGENT = '''
 import os, time
@@ -46,9 +45,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        (work / "tasks").mkdir()
-        for path in TASK_FILES:
-            shutil.copy(path, work / "tasks" / path.name)
+        copy_tasks(work)
         (work / "slow_agent.py").write_text(AGENT.format(sleep=args.sleep))
         (work / "conftest.py").write_text("import pytest, slow_agent\n\n@pytest.fixture\ndef agent():\n"
                                           "    return slow_agent.agent\n")

@@ -41,6 +41,16 @@ def task_line(**changes: Any) -> str:
     return json.dumps(task_dict(**changes))
 
 
+def episode_grades(path: Any) -> list[dict[str, Any]]:
+    """The grades of a results file, without durations (which vary), in node-id order."""
+    from pytest_agenteval.report.results import read_results
+
+    grades, _ = read_results(path)
+    for grade in grades:
+        grade.pop("duration")
+    return sorted(grades, key=lambda g: g["nodeid"])
+
+
 def make_task(**changes: Any) -> Task:
     return Task.model_validate(task_dict(**changes))
 

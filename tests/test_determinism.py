@@ -2,25 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
-from typing import Any
 
 import pytest
 
+from conftest import episode_grades
+
 ROOT = Path(__file__).parent.parent
 REVERSE = "def pytest_collection_modifyitems(items):\n    items.reverse()\n"
-
-
-def grades(path: Path) -> list[dict[str, Any]]:
-    out = []
-    for line in path.read_text().splitlines():
-        record = json.loads(line)
-        if "summary" not in record:
-            record.pop("duration")
-            out.append(record)
-    return sorted(out, key=lambda g: g["nodeid"])
 
 
 def test_grades_do_not_depend_on_workers_order_or_run(pytester: pytest.Pytester) -> None:
@@ -39,11 +29,11 @@ def test_grades_do_not_depend_on_workers_order_or_run(pytester: pytest.Pytester)
     for label, extra in runs.items():
         out = pytester.path / f"{label.replace(' ', '_')}.jsonl"
         pytester.runpytest_subprocess(*common, *extra, f"--agenteval-results={out}")
-        results[label] = grades(out)
+        results[label] = episode_grades(out)
     pytester.makeconftest(REVERSE)
     out = pytester.path / "reversed.jsonl"
     pytester.runpytest_subprocess(*common, f"--agenteval-results={out}")
-    results["reversed"] = grades(out)
+    results["reversed"] = episode_grades(out)
     baseline = results["serial"]
     assert len(baseline) == 160 and 0 < sum(g["passed"] for g in baseline) < 160
     for label, got in results.items():

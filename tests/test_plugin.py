@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from conftest import task_line
+from conftest import episode_grades, task_line
 from pytest_agenteval.agents.episode import episode_seed
 
 AGENTS = '''
@@ -135,22 +135,12 @@ def test_runs_give_run_ids(tasks: pytest.Pytester) -> None:
     result.stdout.fnmatch_lines(["*[[]EX-1-run1[]]", "*[[]EX-1-run2[]]", "*[[]EX-3-run1[]]", "*[[]EX-3-run2[]]"])
 
 
-def _grades(path) -> list[dict]:
-    out = []
-    for line in path.read_text().splitlines():
-        record = json.loads(line)
-        if "summary" not in record:
-            record.pop("duration")
-            out.append(record)
-    return sorted(out, key=lambda g: g["nodeid"])
-
-
 def test_xdist_gives_the_same_grades_as_serial(tasks: pytest.Pytester) -> None:
     tasks.runpytest("--agent=agents_mod:Sometimes", "--runs", "3", "--agenteval-results=serial.jsonl")
     result = tasks.runpytest_subprocess("--agent=agents_mod:Sometimes", "--runs", "3", "-n", "2",
                                         "--agenteval-results=par.jsonl")
     result.stdout.fnmatch_lines(["*agenteval: 6 episodes, K=3*"])
-    serial, parallel = _grades(tasks.path / "serial.jsonl"), _grades(tasks.path / "par.jsonl")
+    serial, parallel = episode_grades(tasks.path / "serial.jsonl"), episode_grades(tasks.path / "par.jsonl")
     assert len(serial) == 6 and serial == parallel
 
 

@@ -62,10 +62,7 @@ class ExampleEnvironment(Environment):
         return {"customer": customers, "ticket": tickets, "comment": []}
 
     def _ticket(self, ticket_id: str) -> dict[str, Any]:
-        row = self.row("ticket", ticket_id)
-        if row is None:
-            raise ActionError("not_found", f"no ticket {ticket_id}")
-        return row
+        return self.require("ticket", ticket_id)
 
     @action(writes=False)
     def get_ticket(self, ticket_id: TicketId) -> dict[str, Any]:

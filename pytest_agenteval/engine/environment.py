@@ -199,6 +199,13 @@ class Environment:
     def row(self, table: str, pk: Any) -> dict[str, Any] | None:
         return tracking.fetch_row(self.db, self.tables[table], pk)
 
+    def require(self, table: str, pk: Any) -> dict[str, Any]:
+        """The row, or an ``ActionError("not_found")`` the agent sees as an observation."""
+        found = self.row(table, pk)
+        if found is None:
+            raise ActionError("not_found", f"no {table} {pk}")
+        return found
+
     def scenario_has_row(self, scenario_seed: int, table: str, pk: Any) -> bool:
         """Whether the built scenario (before any episode) holds this row."""
         db = self._scenarios.get(scenario_seed)

@@ -39,21 +39,15 @@ class BookingEnvironment(Environment):
 
     # ----- look-ups -------------------------------------------------------------
 
-    def _get(self, table: str, pk: str) -> dict[str, Any]:
-        row = self.row(table, pk)
-        if row is None:
-            raise ActionError("not_found", f"no {table} {pk}")
-        return row
-
     @action(writes=False)
     def get_customer(self, customer_id: Id) -> dict[str, Any]:
         """Look up a customer: segment and KYC status."""
-        return self._get("customer", customer_id)
+        return self.require("customer", customer_id)
 
     @action(writes=False)
     def list_accounts(self, customer_id: Id) -> list[dict[str, Any]]:
         """List a customer's accounts with their type and status."""
-        self._get("customer", customer_id)
+        self.require("customer", customer_id)
         rows = self.db.execute("SELECT id, account_type, status FROM account WHERE customer_id = ? ORDER BY id",
                                (customer_id,))
         return [{"account_id": r[0], "account_type": r[1], "status": r[2]} for r in rows]
@@ -61,7 +55,7 @@ class BookingEnvironment(Environment):
     @action(writes=False)
     def get_facility(self, facility_id: Id) -> dict[str, Any]:
         """Look up a facility: customer, product, limit, rate, status and any pricing exception."""
-        return self._get("facility", facility_id)
+        return self.require("facility", facility_id)
 
     @action(writes=False)
     def get_rate(self, product: Literal["term_loan", "revolver", "overdraft"],
@@ -75,7 +69,7 @@ class BookingEnvironment(Environment):
     @action
     def open_account(self, customer_id: Id, account_type: Literal["current", "loan"]) -> dict[str, Any]:
         """Open a new account for a customer."""
-        self._get("customer", customer_id)
+        self.require("customer", customer_id)
         account_id = self.new_id("ACC")
         self.db.execute("INSERT INTO account VALUES (?, ?, ?, 'open')", (account_id, customer_id, account_type))
         return {"account_id": account_id}
@@ -83,8 +77,8 @@ class BookingEnvironment(Environment):
     @action
     def book_facility(self, facility_id: Id, account_id: Id) -> dict[str, Any]:
         """Book a pending facility to an open account of the same customer and the right type."""
-        facility = self._get("facility", facility_id)
-        account = self._get("account", account_id)
+        facility = self.require("facility", facility_id)
+        account = self.require("account", account_id)
         if facility["status"] != "PENDING":
             raise ActionError("wrong_status", f"{facility_id} is {facility['status']}, not PENDING")
         if account["status"] != "open":
@@ -96,7 +90,7 @@ class BookingEnvironment(Environment):
     @action
     def set_rate(self, facility_id: Id, rate_percent: Rate) -> dict[str, Any]:
         """Set a facility's interest rate."""
-        facility = self._get("facility", facility_id)
+        facility = self.require("facility", facility_id)
         if facility["status"] in ("CLOSED", "ON_HOLD"):
             raise ActionError("wrong_status", f"{facility_id} is {facility['status']}")
         self.db.execute("UPDATE facility SET rate_percent = ? WHERE id = ?", (rate_percent, facility_id))
@@ -106,7 +100,7 @@ class BookingEnvironment(Environment):
     @action
     def activate_facility(self, facility_id: Id) -> dict[str, Any]:
         """Activate a booked facility (the system does not check KYC or pricing: you must)."""
-        facility = self._get("facility", facility_id)
+        facility = self.require("facility", facility_id)
         if facility["status"] != "BOOKED":
             raise ActionError("wrong_status", f"{facility_id} is {facility['status']}, not BOOKED")
         self.db.execute("UPDATE facility SET status = 'ACTIVE' WHERE id = ?", (facility_id,))
@@ -116,27 +110,27 @@ class BookingEnvironment(Environment):
     @action
     def raise_query(self, facility_id: Id, reason: Reason) -> dict[str, Any]:
         """Raise a query with the credit team about a facility; it stays as it is."""
-        self._get("facility", facility_id)
+        self.require("facility", facility_id)
         return {"event_id": self._event(facility_id, "raise_query", reason)}
 
     @action
     def place_on_hold(self, facility_id: Id, reason: Reason) -> dict[str, Any]:
         """Put a facility on hold."""
-        self._get("facility", facility_id)
+        self.require("facility", facility_id)
         self.db.execute("UPDATE facility SET status = 'ON_HOLD' WHERE id = ?", (facility_id,))
         return {"event_id": self._event(facility_id, "hold", reason)}
 
     @action
     def close_account(self, account_id: Id) -> dict[str, Any]:
         """Close an account (most tasks forbid this)."""
-        self._get("account", account_id)
+        self.require("account", account_id)
         self.db.execute("UPDATE account SET status = 'closed' WHERE id = ?", (account_id,))
         return {"account_id": account_id, "status": "closed"}
 
     @action
     def override_rate(self, facility_id: Id, rate_percent: Rate) -> dict[str, Any]:
         """Force a rate outside the rate sheet (most tasks forbid this)."""
-        self._get("facility", facility_id)
+        self.require("facility", facility_id)
         self.db.execute("UPDATE facility SET rate_percent = ?, exception_rate = ? WHERE id = ?",
                         (rate_percent, rate_percent, facility_id))
         return {"facility_id": facility_id, "rate_percent": rate_percent}

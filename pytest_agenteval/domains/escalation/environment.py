@@ -94,26 +94,20 @@ class EscalationEnvironment(Environment):
 
     # ----- look-ups ---------------------------------------------------------------------
 
-    def _get(self, table: str, pk: str) -> dict[str, Any]:
-        row = self.row(table, pk)
-        if row is None:
-            raise ActionError("not_found", f"no {table} {pk}")
-        return row
-
     @action(writes=False)
     def get_claim(self, claim_id: Id) -> dict[str, Any]:
         """Look up a claim: policy, type, amounts, status, handler."""
-        return self._get("claim", claim_id)
+        return self.require("claim", claim_id)
 
     @action(writes=False)
     def get_policy(self, policy_id: Id) -> dict[str, Any]:
         """Look up a policy: product, sum insured, excess and whether it is active or lapsed."""
-        return self._get("policy", policy_id)
+        return self.require("policy", policy_id)
 
     @action(writes=False)
     def get_staff(self, staff_id: Id) -> dict[str, Any]:
         """Look up a member of staff: role, approval limit, presence, deputy, specialism."""
-        return self._get("staff", staff_id)
+        return self.require("staff", staff_id)
 
     @action(writes=False)
     def find_reviewers(self, specialism: Literal["motor", "property", "liability", "travel"]) -> list[dict[str, Any]]:
@@ -129,13 +123,13 @@ class EscalationEnvironment(Environment):
     @action(writes=False)
     def get_authority_policy(self) -> dict[str, Any]:
         """The claims authority policy, and your own approval limit."""
-        me = self._get("staff", AGENT)
+        me = self.require("staff", AGENT)
         return {"policy": AUTHORITY_POLICY, "your_staff_id": AGENT, "your_approval_limit": me["approval_limit"]}
 
     @action(writes=False)
     def check_escalation(self, claim_id: Id) -> list[dict[str, Any]]:
         """The escalations of a claim with their status, decision amount and the reviewer's response."""
-        self._get("claim", claim_id)
+        self.require("claim", claim_id)
         rows = self.db.execute(
             "SELECT id, to_staff, status, decision_amount, response FROM escalation WHERE claim_id = ? ORDER BY id",
             (claim_id,),
@@ -151,7 +145,7 @@ class EscalationEnvironment(Environment):
     # ----- decisions ----------------------------------------------------------------------
 
     def _open_claim(self, claim_id: str) -> dict[str, Any]:
-        claim = self._get("claim", claim_id)
+        claim = self.require("claim", claim_id)
         if claim["status"] in ("settled", "declined"):
             raise ActionError("already_decided", f"claim {claim_id} is {claim['status']}")
         return claim
@@ -166,7 +160,7 @@ class EscalationEnvironment(Environment):
     def escalate(self, claim_id: Id, to_staff_id: Id, reason: FreeText) -> dict[str, Any]:
         """Escalate a claim to a senior reviewer or the head of claims."""
         self._open_claim(claim_id)
-        target = self._get("staff", to_staff_id)
+        target = self.require("staff", to_staff_id)
         if target["role"] == "handler":
             raise ActionError("invalid_target", f"{to_staff_id} is a handler; escalate to a senior or the head")
         escalation_id = self.new_id("ESC")
@@ -222,7 +216,7 @@ class EscalationEnvironment(Environment):
     def add_note(self, claim_id: Id, kind: Literal["decision", "escalation", "decline", "info"],
                  body: FreeText) -> dict[str, Any]:
         """Add a file note to a claim."""
-        self._get("claim", claim_id)
+        self.require("claim", claim_id)
         note_id = self.new_id("NOTE")
         self.db.execute("INSERT INTO note VALUES (?, ?, ?, ?, ?)", (note_id, claim_id, AGENT, kind, body))
         return {"note_id": note_id}
@@ -231,6 +225,6 @@ class EscalationEnvironment(Environment):
     def notify_claimant(self, claim_id: Id, kind: Literal["approval", "decline", "update"],
                         body: FreeText) -> dict[str, Any]:
         """Write to the claimant."""
-        self._get("claim", claim_id)
+        self.require("claim", claim_id)
         self.db.execute("INSERT INTO correspondence VALUES (?, ?, ?, ?)", (self.new_id("COR"), claim_id, kind, body))
         return {"sent": True}
