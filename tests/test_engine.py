@@ -268,3 +268,26 @@ def test_built_scenarios_are_cached_on_disk_by_fingerprint(tmp_path: Any) -> Non
     with ExampleEnvironment(cache_dir=tmp_path, population=21) as other:
         other.reset(3)  # another population is another fingerprint: built, not loaded
         assert (other._scenarios.builds, other._scenarios.loads) == (1, 0)
+
+
+def test_an_environment_without_a_source_file_works_and_is_not_cached(tmp_path: Any) -> None:
+    """Defined in a notebook or by exec(): no fingerprint to key a cache by, so nothing is cached."""
+    code = ("from pytest_agenteval import Environment, action\n"
+            "class Desk(Environment):\n"
+            "    name = 'desk'\n"
+            "    schema = 'CREATE TABLE ticket (id TEXT PRIMARY KEY, status TEXT NOT NULL);'\n"
+            "    def seed_rows(self, rng, scenario_seed):\n"
+            "        return {'ticket': [(f'T-{i}', 'open') for i in range(3)]}\n"
+            "    @action\n"
+            "    def close_ticket(self, ticket_id: str) -> dict:\n"
+            "        '''Close a ticket.'''\n"
+            "        self.require('ticket', ticket_id)\n"
+            "        self.db.execute(\"UPDATE ticket SET status = 'closed' WHERE id = ?\", (ticket_id,))\n"
+            "        return {}\n")
+    namespace: dict[str, Any] = {}
+    exec(code, namespace)
+    with namespace["Desk"](cache_dir=tmp_path) as env:
+        env.reset(1)
+        assert env.apply("close_ticket", {"ticket_id": "T-1"}) == {"ok": True, "result": {}}
+        assert env.apply("close_ticket", {"ticket_id": "T-9"})["error"] == "not_found"
+    assert list(tmp_path.iterdir()) == []

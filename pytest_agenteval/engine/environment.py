@@ -75,8 +75,10 @@ class Environment:
 
     def __init__(self, *, population: int | None = None, cache_dir: Path | None = None) -> None:
         self.population = population or self.default_population
-        self._scenarios = ScenarioCache(self._build, max_open=self.max_open_scenarios, disk=cache_dir,
-                                        fingerprint=f"{self.name}-{self.population}-{fingerprint(type(self))}")
+        code = fingerprint(type(self)) if cache_dir is not None else None
+        self._scenarios = ScenarioCache(self._build, max_open=self.max_open_scenarios,
+                                        disk=cache_dir if code else None,
+                                        fingerprint=f"{self.name}-{self.population}-{code}")
         self._db: sqlite3.Connection | None = None
         self._episode: EpisodeState | None = None
 
@@ -407,11 +409,17 @@ def _clock_text(start: datetime, tick: timedelta, ticks: int) -> str:
     return (start + ticks * tick).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def fingerprint(cls: type[Environment]) -> str:
+def fingerprint(cls: type[Environment]) -> str | None:
     """A hash of the code that builds a scenario: the domain's package (or module), this
-    engine's building code, and the SQLite version. Change any and cached images are ignored."""
+    engine's building code, and the SQLite version. Change any and cached images are ignored.
+    None when the class has no source file (a notebook, ``exec``): then nothing is cached."""
     module = inspect.getmodule(cls)
-    source = Path(inspect.getfile(cls))
+    try:
+        source = Path(inspect.getfile(cls))
+    except (TypeError, OSError):
+        return None
+    if not source.is_file():
+        return None
     files = sorted(source.parent.glob("*.py")) if module and module.__package__ and \
         source.parent.name == module.__package__.rsplit(".", 1)[-1] else [source]
     engine = Path(__file__).parent
