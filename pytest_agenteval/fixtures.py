@@ -13,11 +13,9 @@ from pytest_agenteval.agents.loading import is_builtin
 from pytest_agenteval.agents.sandbox import IsolatedAgent
 from pytest_agenteval.engine.environment import Environment
 from pytest_agenteval.engine.registry import EnvironmentPool
-from pytest_agenteval.plugin_checks import report_checks
+from pytest_agenteval.plugin_checks import GRADE_PROPERTY, report_checks
 from pytest_agenteval.tasks.loader import LoadedTask
 from pytest_agenteval.tasks.model import Task
-
-GRADE_PROPERTY = "agenteval_grade"
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -19,6 +19,8 @@ import pytest
 
 from pytest_agenteval.grading.grade import CheckResult
 
+GRADE_PROPERTY = "agenteval_grade"
+
 try:
     from _pytest._code import ExceptionInfo
     from _pytest.runner import CallInfo, check_interactive_exception
@@ -53,6 +55,9 @@ def report_checks(request: pytest.FixtureRequest, subtests: Any, checks: Iterabl
         report = node.ihook.pytest_runtest_makereport(item=node, call=call)
         sub = SubtestReport._new(report, SubtestContext(msg=check.name, kwargs={}), captured_output=None,
                                  captured_logs=None)
+        # pytest copies the item's user_properties into every report; the grade belongs to the
+        # test's own report, not to each check's (under xdist each copy crosses the wire).
+        sub.user_properties = [p for p in sub.user_properties if p[0] != GRADE_PROPERTY]
         if sub.failed:
             config.stash[failed_subtests_key][node.id] += 1
         with suspend():
