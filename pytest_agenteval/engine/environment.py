@@ -393,7 +393,8 @@ class Environment:
             yield
         finally:
             wrote = db.total_changes != before
-            db.execute("ROLLBACK TO undone")
+            if wrote:  # only a block that wrote has anything to undo
+                db.execute("ROLLBACK TO undone")
             db.execute("RELEASE undone")
         if wrote:
             raise RuntimeError(f"{what} changed the database")
