@@ -291,3 +291,12 @@ def test_an_environment_without_a_source_file_works_and_is_not_cached(tmp_path: 
         assert env.apply("close_ticket", {"ticket_id": "T-1"}) == {"ok": True, "result": {}}
         assert env.apply("close_ticket", {"ticket_id": "T-9"})["error"] == "not_found"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_timeout_before_commit_commits_nothing_and_says_so(example_env: ExampleEnvironment) -> None:
+    task = make_task(faults=[{"action": "close_ticket", "call": 1, "error": "timeout"}])
+    example_env.reset(1, task=task)
+    obs = example_env.apply("close_ticket", {"ticket_id": "T-0001"})
+    assert obs["error"] == "timeout" and example_env.diff() == {}
+    assert example_env.apply("close_ticket", {"ticket_id": "T-0001"})["ok"]  # the second call is not faulted
+    assert [e.fault for e in example_env.audit_log()] == ["timeout", None]
