@@ -129,3 +129,19 @@ def test_load_tasks_raises_one_error_listing_every_problem(tmp_path: Path) -> No
 def test_task_json_schema_is_exportable() -> None:
     schema = Task.model_json_schema()
     assert "task_id" in schema["properties"] and schema["additionalProperties"] is False
+
+
+def test_loading_restores_the_garbage_collectors_state(tmp_path: Path) -> None:
+    import gc
+
+    path = tmp_path / "t.jsonl"
+    path.write_text(task_line() + "\n{broken\n")
+    assert gc.isenabled()
+    TaskLoader().load_file(path)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        TaskLoader().load_file(path)
+        assert not gc.isenabled()  # a caller's choice is kept
+    finally:
+        gc.enable()

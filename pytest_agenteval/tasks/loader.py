@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import codecs
 import difflib
+import gc
 from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
@@ -59,12 +60,20 @@ class TaskLoader:
         data = Path(path).read_bytes()
         tasks: list[LoadedTask] = []
         problems: list[TaskProblem] = []
-        for number, chunk in enumerate(data.split(b"\n"), start=1):
-            result = self.load_line(chunk, path=shown, line=number)
-            if isinstance(result, LoadedTask):
-                tasks.append(result)
-            elif result:
-                problems += result
+        # Validation makes many objects and no reference cycles: the cyclic collector would
+        # only re-scan the growing heap (half the load time for 10,000 lines), so it waits.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            for number, chunk in enumerate(data.split(b"\n"), start=1):
+                result = self.load_line(chunk, path=shown, line=number)
+                if isinstance(result, LoadedTask):
+                    tasks.append(result)
+                elif result:
+                    problems += result
+        finally:
+            if collecting:
+                gc.enable()
         if not tasks and not problems:
             problems.append(TaskProblem(path=shown, line=1, field="<file>", message="the file holds no tasks",
                                         fix="add one JSON object per line, or remove the file"))
