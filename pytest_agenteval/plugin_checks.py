@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from pytest_agenteval.grading.grade import CheckResult
+from pytest_agenteval.grading.checks import Check
 
 GRADE_PROPERTY = "agenteval_grade"
 
@@ -31,7 +31,7 @@ except ImportError:  # pragma: no cover - a future pytest without these internal
     FAST = False
 
 
-def report_checks(request: pytest.FixtureRequest, subtests: Any, checks: Iterable[CheckResult]) -> None:
+def report_checks(request: pytest.FixtureRequest, subtests: Any, checks: Iterable[Check]) -> None:
     if not FAST:  # pragma: no cover
         for check in checks:
             with subtests.test(msg=check.name):
@@ -68,5 +68,5 @@ def report_checks(request: pytest.FixtureRequest, subtests: Any, checks: Iterabl
             return  # -x: stop at the first failed check, as subtests.test() does
 
 
-def message(check: CheckResult) -> str:
+def message(check: Check) -> str:
     return f"[{check.failure_mode}] {check.detail}"

@@ -6,7 +6,6 @@ import hashlib
 import json
 import sqlite3
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 AUDIT_SCHEMA = """
@@ -48,11 +47,8 @@ class AuditEvent:
     outcome: str
     error: str | None
     fault: str | None
-
-    @cached_property
-    def arguments(self) -> Any:
-        """The arguments as sent, parsed once."""
-        return json.loads(self.args_json)
+    # The arguments as sent, parsed once when the log is read.
+    arguments: Any = None
 
 
 def canonical_json(value: Any) -> str:
@@ -108,7 +104,7 @@ def append(conn: sqlite3.Connection, **fields: Any) -> None:
 def read_events(conn: sqlite3.Connection) -> list[AuditEvent]:
     cols = ", ".join(AUDIT_COLUMNS)
     rows = conn.execute(f"SELECT {cols} FROM audit_events ORDER BY seq").fetchall()
-    return [AuditEvent(**dict(zip(AUDIT_COLUMNS, row, strict=True))) for row in rows]
+    return [AuditEvent(**dict(zip(AUDIT_COLUMNS, row, strict=True)), arguments=json.loads(row[5])) for row in rows]
 
 
 def digest(events: list[AuditEvent]) -> str:

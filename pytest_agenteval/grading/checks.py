@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -14,10 +13,6 @@ class Check:
     failure_mode: str
     # Which grade component the check counts towards (state, frame, actions, routing, …).
     component: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "passed": self.passed, "detail": self.detail,
-                "failure_mode": self.failure_mode, "component": self.component}
 
 
 def check(

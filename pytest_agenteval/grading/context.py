@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.engine.audit import AuditEvent
@@ -21,13 +20,16 @@ class GradeContext:
     episode: EpisodeState
     diff: StateDiff
     events: list[AuditEvent]
+    # Rows read while grading (nothing changes while grading, so each is read once).
+    _rows: dict[tuple[str, Any], dict[str, Any] | None] = field(default_factory=dict)
+    _agent_events: list[AuditEvent] = field(default_factory=list)
 
-    @cached_property
-    def _agent_events(self) -> list[AuditEvent]:
-        return [e for e in self.events if e.actor_role == self.env.agent_role]
+    def __post_init__(self) -> None:
+        role = self.env.agent_role
+        self._agent_events.extend(e for e in self.events if e.actor_role == role)
 
     def agent_events(self) -> list[AuditEvent]:
-        """The agent's own audit rows (not scripted counterparties'), computed once."""
+        """The agent's own audit rows (not scripted counterparties')."""
         return self._agent_events
 
     def succeeded(self, action: str) -> list[AuditEvent]:
@@ -39,10 +41,6 @@ class GradeContext:
 
     def table(self, name: str) -> TableDiff:
         return self.diff.get(name, TableDiff())
-
-    @cached_property
-    def _rows(self) -> dict[tuple[str, Any], dict[str, Any] | None]:
-        return {}
 
     def row(self, table: str, pk: Any) -> dict[str, Any] | None:
         """A row of the final state (read once per grading: nothing changes while grading)."""

@@ -6,15 +6,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from pytest_agenteval.grading.checks import Check
 
-class CheckResult(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    name: str
-    passed: bool
-    detail: str
-    failure_mode: str
-    component: str
+# A grade's checks are the checks themselves (a frozen dataclass pydantic validates and
+# serialises as it is): no per-check model to build for every episode.
+CheckResult = Check
 
 
 class Grade(BaseModel):
@@ -27,7 +23,7 @@ class Grade(BaseModel):
     passed: bool
     score: float
     components: dict[str, float]
-    checks: list[CheckResult]
+    checks: list[Check]
     failure_modes: list[str]
     failure_mode_tags: list[str]
     split: str
@@ -38,5 +34,5 @@ class Grade(BaseModel):
     # The agent's calls in order ({"action", "arguments"}), so an episode can be replayed.
     actions: list[dict[str, Any]] = []
 
-    def failed_checks(self) -> list[CheckResult]:
+    def failed_checks(self) -> list[Check]:
         return [c for c in self.checks if not c.passed]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from pytest_agenteval.engine.audit import digest
 from pytest_agenteval.grading.checks import Check
 from pytest_agenteval.grading.context import GradeContext
-from pytest_agenteval.grading.grade import CheckResult, Grade
+from pytest_agenteval.grading.grade import Grade
 from pytest_agenteval.grading.state import state_checks
 from pytest_agenteval.grading.trace import trace_checks
 
@@ -37,7 +37,7 @@ def grade_episode(env: Environment, episode: EpisodeState, *, run: int = 1) -> G
         passed=passed == len(checks),
         score=round(passed / len(checks), 4),
         components={k: round(sum(v) / len(v), 4) for k, v in sorted(by_component.items())},
-        checks=[CheckResult.model_construct(**c.to_json()) for c in checks],
+        checks=checks,
         failure_modes=sorted({c.failure_mode for c in checks if not c.passed}),
         failure_mode_tags=list(task.failure_mode_tags),
         split=task.split,
