@@ -91,15 +91,17 @@ def pytest_configure(config: pytest.Config) -> None:
         except AgentSpecError as exc:
             raise pytest.UsageError(str(exc)) from None
     timeout = config.getoption("agenteval_timeout")
-    # Built scenarios are cached in pytest's cache folder (cleared by --cache-clear).
+    # Built scenarios and validated task lines are cached in pytest's cache folder
+    # (cleared by --cache-clear).
     cache = getattr(config, "cache", None)
     pool = EnvironmentPool(cache_dir=cache.mkdir("agenteval-scenarios") if cache is not None else None)
+    loader = TaskLoader(pool, cache_dir=cache.mkdir("agenteval-tasks") if cache is not None else None)
     explicit = {Path(a.split("::")[0]).resolve() for a in config.args if a.split("::")[0].endswith(".jsonl")}
     isolate = config.getoption("agenteval_isolate")
     if isolate and factory is not None and not is_builtin(factory):
         factory = IsolatedAgent(spec=spec, search_path=str(config.rootpath))
     state = State(agent=factory, agent_spec=spec, runs=runs, time_limit=timeout or None, isolate=isolate,
-                  pool=pool, loader=TaskLoader(pool), explicit=explicit)
+                  pool=pool, loader=loader, explicit=explicit)
     config.stash[STATE] = state
     paths = [Path(a.split("::")[0]) for a in config.args] or [config.rootpath]
     markers, state.task_files = scan_task_files(paths, config, explicit, markers=bool(config.option.markers))
@@ -155,7 +157,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     task_file = metafunc.definition.parent
     assert isinstance(task_file, TaskFile)
     state = metafunc.config.stash[STATE]
-    env_names = {t.task.environment: state.pool.get(t.task.environment).name for t in task_file.loaded}
+    env_names = {t.environment: state.pool.get(t.environment).name for t in task_file.loaded}
     metafunc.parametrize("agenteval_case", task_params(metafunc.config, task_file.loaded, state.runs, env_names))
 
 

@@ -82,7 +82,7 @@ class TaskItem(pytest.Function):
     def reportinfo(self) -> tuple[Any, int | None, str]:
         case = self.callspec.params["agenteval_case"]
         assert isinstance(case, TaskCase)
-        return self.path, case.loaded.line - 1, case.task.task_id
+        return self.path, case.loaded.line - 1, case.loaded.task_id
 
 
 class TaskLineError(pytest.Item):
@@ -105,15 +105,17 @@ class TaskLineError(pytest.Item):
 
 def task_params(config: pytest.Config, loaded: list[LoadedTask], runs: int, env_names: dict[str, str]) -> list[Any]:
     params = []
+    marks_of: dict[tuple[str, ...], tuple[pytest.MarkDecorator, ...]] = {}
     for item in loaded:
-        task = item.task
-        names = [*task.failure_mode_tags, env_names.get(task.environment, ""), task.split]
-        for name in names:
-            register_marker(config, name, "")
-        marks = [_mark(n) for n in names if is_mark_name(n)]
+        names = (*item.failure_mode_tags, env_names.get(item.environment, ""), item.split)
+        marks = marks_of.get(names)
+        if marks is None:  # tasks share a few combinations of tags
+            for name in names:
+                register_marker(config, name, "")
+            marks = marks_of[names] = tuple(_mark(n) for n in names if is_mark_name(n))
         for run in range(1, runs + 1):
             case = TaskCase(loaded=item, run=run)
-            ident = task.task_id if runs == 1 else f"{task.task_id}-run{run}"
+            ident = item.task_id if runs == 1 else f"{item.task_id}-run{run}"
             params.append(pytest.param(case, id=ident, marks=marks))
     return params
 

@@ -201,6 +201,22 @@ def test_malformed_line_is_one_error_and_the_rest_run(pytester: pytest.Pytester)
     assert "Traceback" not in result.stdout.str()
 
 
+def test_second_run_uses_remembered_lines_and_sees_edits(tasks: pytest.Pytester) -> None:
+    tasks.runpytest("--agent=reference").assert_outcomes(passed=2)
+    assert list((tasks.path / ".pytest_cache" / "d" / "agenteval-tasks").iterdir())
+    # Remembered lines keep their ids and markers.
+    tasks.runpytest("--agent=reference", "-m", "slow_close", "-v").stdout.fnmatch_lines(
+        ["*test_task[[]EX-3[]] PASSED*", "*1 passed, 1 deselected*"])
+    path = tasks.path / "tasks" / "example.jsonl"
+    lines = path.read_text().splitlines()
+    edited = json.loads(lines[1])
+    edited["overrides"] = {"ticket": {"T-0003": {"status": "exploded"}}}
+    path.write_text("\n".join([lines[0], json.dumps(edited)]) + "\n")
+    result = tasks.runpytest("--agent=reference")
+    result.assert_outcomes(passed=1, errors=1)
+    result.stdout.fnmatch_lines(["tasks/example.jsonl:2: overrides.ticket.T-0003.status: the database refuses*"])
+
+
 def test_duplicate_ids_across_files_name_both_places(pytester: pytest.Pytester) -> None:
     write_tasks(pytester)
     (pytester.path / "tasks" / "more.jsonl").write_text(task_line(task_id="EX-3") + "\n")

@@ -76,9 +76,11 @@ class Environment:
     def __init__(self, *, population: int | None = None, cache_dir: Path | None = None) -> None:
         self.population = population or self.default_population
         code = fingerprint(type(self)) if cache_dir is not None else None
+        # Names this environment's code, population and SQLite for anything cached on disk.
+        self.cache_key = f"{self.name}-{self.population}-{code}" if code else None
         self._scenarios = ScenarioCache(self._build, max_open=self.max_open_scenarios,
                                         disk=cache_dir if code else None,
-                                        fingerprint=f"{self.name}-{self.population}-{code}")
+                                        fingerprint=self.cache_key or "")
         self._db: sqlite3.Connection | None = None
         self._episode: EpisodeState | None = None
 

@@ -57,7 +57,7 @@ class ScenarioCache:
             self._build(conn, seed)
             self.builds += 1
             if image is not None:
-                _write_atomically(image, conn.serialize())  # type: ignore[attr-defined]
+                write_atomically(image, conn.serialize())  # type: ignore[attr-defined]
         conn.set_authorizer(audit.guard)
         self._open[seed] = conn
         while len(self._open) > self._max_open:
@@ -85,7 +85,7 @@ def _thaw(conn: sqlite3.Connection, image: bytes) -> None:
     conn.execute("PRAGMA foreign_keys = ON")
 
 
-def _write_atomically(path: Path, data: bytes) -> None:
+def write_atomically(path: Path, data: bytes) -> None:
     """Other processes (xdist workers) may write the same image: write aside, then rename."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")

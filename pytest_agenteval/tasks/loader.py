@@ -10,6 +10,7 @@ import codecs
 import difflib
 import gc
 from dataclasses import dataclass
+from functools import lru_cache
 from os import PathLike
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from pytest_agenteval.engine.registry import EnvironmentPool
 from pytest_agenteval.errors import EnvironmentSpecError, TaskFileError, TaskProblem
 from pytest_agenteval.tasks.model import PATTERN_PROBLEMS, Task
 from pytest_agenteval.tasks.validate import validate_task
+from pytest_agenteval.tasks.verdicts import Summary, Verdicts, line_key
 
 TASK_FIELDS = sorted([*Task.model_fields, "expected_end_state"])
 _KINDS = {"called", "order", "count"}
@@ -34,25 +36,50 @@ _TYPE_WORDS = {
 }
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class LoadedTask:
-    """A valid task and where it came from."""
+    """A valid task, where it came from, and the fields collection needs.
 
-    task: Task
+    The parsed ``Task`` is not kept: ten thousand of them are half a million live objects,
+    which every full garbage collection (pytest runs two at the end of a session) walks.
+    ``task`` parses the validated line again when asked, from a small cache.
+    """
+
+    text: str
     path: str
     line: int
+    task_id: str
+    environment: str
+    failure_mode_tags: tuple[str, ...]
+    split: str
+
+    @property
+    def task(self) -> Task:
+        return _parse(self.text)
 
     @property
     def where(self) -> str:
         return f"{self.path}:{self.line}"
 
 
-class TaskLoader:
-    """Loads task files, remembering task ids across files to catch duplicates."""
+@lru_cache(maxsize=256)
+def _parse(text: str) -> Task:
+    # The same text was validated at load time; Task is frozen, so sharing a parse is safe.
+    return Task.model_validate_json(text)
 
-    def __init__(self, pool: EnvironmentPool | None = None) -> None:
+
+class TaskLoader:
+    """Loads task files, remembering task ids across files to catch duplicates.
+
+    With ``cache_dir``, lines that passed validation before are remembered there (see
+    ``verdicts``) and are not validated again while their text and environment are unchanged.
+    """
+
+    def __init__(self, pool: EnvironmentPool | None = None, *, cache_dir: Path | None = None) -> None:
         self.pool = pool or EnvironmentPool()
+        self._cache_dir = cache_dir
         self._seen: dict[str, str] = {}
+        self._verdicts: Verdicts | None = None
 
     def load_file(self, path: str | PathLike[str], *, display: str | None = None
                   ) -> tuple[list[LoadedTask], list[TaskProblem]]:
@@ -60,6 +87,8 @@ class TaskLoader:
         data = Path(path).read_bytes()
         tasks: list[LoadedTask] = []
         problems: list[TaskProblem] = []
+        if self._cache_dir is not None:
+            self._verdicts = Verdicts(self._cache_dir, str(Path(path).resolve()))
         # Validation makes many objects and no reference cycles: the cyclic collector would
         # only re-scan the growing heap (half the load time for 10,000 lines), so it waits.
         collecting = gc.isenabled()
@@ -71,7 +100,10 @@ class TaskLoader:
                     tasks.append(result)
                 elif result:
                     problems += result
+            if self._verdicts is not None:
+                self._verdicts.save()
         finally:
+            self._verdicts = None
             if collecting:
                 gc.enable()
         if not tasks and not problems:
@@ -81,31 +113,32 @@ class TaskLoader:
 
     def load_line(self, chunk: bytes, *, path: str, line: int) -> LoadedTask | list[TaskProblem] | None:
         """A task, its problems, or None for a blank or ``#`` comment line."""
+        text = _line_text(chunk, path=path, line=line)
+        if text is None or isinstance(text, list):
+            return text
+        key = line_key(text) if self._verdicts is not None else ""
+        summary = self._verdicts.recall(key, self._env_key) if self._verdicts is not None else None
+        if summary is None:
+            checked = self._validate(text, path=path, line=line)
+            if isinstance(checked, list):
+                return checked
+            summary = checked
+            if self._verdicts is not None:
+                self._verdicts.remember(key, summary, self._env_key(summary[1]))
+        task_id, environment, tags, split = summary
+        where = f"{path}:{line}"
+        first = self._seen.setdefault(task_id, where)
+        if first != where:
+            return _fail(path, line, "task_id", f"{task_id!r} is already used at {first}",
+                         "give each task a unique task_id")
+        return LoadedTask(text=text, path=path, line=line, task_id=task_id, environment=environment,
+                          failure_mode_tags=tags, split=split)
 
-        def fail(field: str, message: str, fix: str) -> list[TaskProblem]:
-            return [TaskProblem(path=path, line=line, field=field, message=message, fix=fix)]
-
-        if len(chunk) > MAX_LINE_BYTES:
-            return fail("<line>", f"the line is {len(chunk):,} bytes; the limit is 1 MiB",
-                        "shorten the instruction or split the task")
-        if chunk.endswith(b"\r"):
-            chunk = chunk[:-1]
-        if chunk.startswith(codecs.BOM_UTF8):
-            if line != 1:  # usually two files concatenated
-                return fail("<line>", "starts with a byte-order mark",
-                            "remove it; only a file's first line may have one")
-            chunk = chunk[len(codecs.BOM_UTF8):]
-        try:
-            text = chunk.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            return fail("<line>", f"not valid UTF-8 (byte {exc.start + 1})", "save the file as UTF-8")
-        stripped = text.strip()
-        if not stripped or stripped.startswith("#"):
-            return None
+    def _validate(self, text: str, *, path: str, line: int) -> Summary | list[TaskProblem]:
         try:
             # Parsing and validating in one step (pydantic's JSON parser) costs half as much
             # as json.loads followed by model_validate.
-            task = Task.model_validate_json(stripped)
+            task = Task.model_validate_json(text)
         except ValidationError as exc:
             return [TaskProblem(path=path, line=line, field=f, message=m, fix=x)
                     for f, m, x in map(_explain, exc.errors(include_url=False))]
@@ -113,16 +146,43 @@ class TaskLoader:
             env = self.pool.get(task.environment)
         except EnvironmentSpecError as exc:
             message, _, fix = str(exc).rpartition(" (")
-            return fail("environment", message, fix.rstrip(")"))
+            return _fail(path, line, "environment", message, fix.rstrip(")"))
         found = validate_task(env, task)
         if found:
             return [TaskProblem(path=path, line=line, field=f, message=m, fix=x) for f, m, x in found]
-        where = f"{path}:{line}"
-        first = self._seen.setdefault(task.task_id, where)
-        if first != where:
-            return fail("task_id", f"{task.task_id!r} is already used at {first}",
-                        "give each task a unique task_id")
-        return LoadedTask(task=task, path=path, line=line)
+        return task.task_id, task.environment, tuple(task.failure_mode_tags), task.split
+
+    def _env_key(self, spec: str) -> str | None:
+        try:
+            return self.pool.get(spec).cache_key
+        except EnvironmentSpecError:
+            return None
+
+
+def _fail(path: str, line: int, field: str, message: str, fix: str) -> list[TaskProblem]:
+    return [TaskProblem(path=path, line=line, field=field, message=message, fix=fix)]
+
+
+def _line_text(chunk: bytes, *, path: str, line: int) -> str | list[TaskProblem] | None:
+    """The line as text, its problem, or None for a blank or ``#`` comment line."""
+    if len(chunk) > MAX_LINE_BYTES:
+        return _fail(path, line, "<line>", f"the line is {len(chunk):,} bytes; the limit is 1 MiB",
+                     "shorten the instruction or split the task")
+    if chunk.endswith(b"\r"):
+        chunk = chunk[:-1]
+    if chunk.startswith(codecs.BOM_UTF8):
+        if line != 1:  # usually two files concatenated
+            return _fail(path, line, "<line>", "starts with a byte-order mark",
+                         "remove it; only a file's first line may have one")
+        chunk = chunk[len(codecs.BOM_UTF8):]
+    try:
+        text = chunk.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return _fail(path, line, "<line>", f"not valid UTF-8 (byte {exc.start + 1})", "save the file as UTF-8")
+    stripped = text.strip()
+    if not stripped or stripped.startswith("#"):
+        return None
+    return stripped
 
 
 def load_tasks(*paths: str | PathLike[str], pool: EnvironmentPool | None = None) -> list[LoadedTask]:

@@ -1,0 +1,77 @@
+"""Remembered verdicts: a task line that passed need not be validated again.
+
+Validating a line (parse it, then check its rows, fields and override values against the
+seeded scenario) costs ~0.15 ms, so a 10,000-line file took pytest longer to load than to
+collect. A verdict depends only on the line's text, on its environment's code, population
+and SQLite version (``Environment.cache_key``), and on the validating code (``CODE``), so
+good lines are remembered under those, one JSON file per task file in pytest's cache
+folder. Problems are never remembered: bad lines are rare and are always checked afresh,
+so their messages stay current. ``--cache-clear`` or ``-p no:cacheprovider`` switch it off.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pydantic_core
+
+from pytest_agenteval.engine.scenarios import write_atomically
+
+# What a remembered line gives back without parsing it: enough to make its test item.
+Summary = tuple[str, str, tuple[str, ...], str]  # task_id, environment, failure_mode_tags, split
+
+
+def _code() -> str:
+    digest = hashlib.sha256(pydantic_core.__version__.encode())
+    here = Path(__file__).parent
+    for name in ("model.py", "loader.py", "validate.py", "verdicts.py"):
+        digest.update((here / name).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+CODE = _code()
+
+
+def line_key(text: str) -> str:
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+class Verdicts:
+    """The remembered good lines of one task file; ``save`` keeps only the lines still in it."""
+
+    def __init__(self, folder: Path, task_file: str) -> None:
+        self._path = folder / f"{line_key(task_file)}.json"
+        self._old: dict[str, list[Any]] = {}
+        self._kept: dict[str, list[Any]] = {}
+        try:
+            stored = json.loads(self._path.read_bytes())
+            if stored.get("code") == CODE and isinstance(stored["lines"], dict):
+                self._old = stored["lines"]
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            pass  # missing or damaged: everything is validated afresh
+
+    def recall(self, key: str, env_key: Callable[[str], str | None]) -> Summary | None:
+        """The summary of a line that passed before against the same environment, or None."""
+        entry = self._old.get(key)
+        if not (isinstance(entry, list) and len(entry) == 5):
+            return None
+        task_id, environment, tags, split, passed_on = entry
+        if not (isinstance(task_id, str) and isinstance(environment, str) and isinstance(split, str)
+                and isinstance(tags, list) and all(isinstance(t, str) for t in tags)):
+            return None
+        if passed_on is None or env_key(environment) != passed_on:
+            return None
+        self._kept[key] = entry
+        return task_id, environment, tuple(tags), split
+
+    def remember(self, key: str, summary: Summary, env_key: str | None) -> None:
+        if env_key is not None:
+            self._kept[key] = [*summary[:2], list(summary[2]), summary[3], env_key]
+
+    def save(self) -> None:
+        if self._kept != self._old:
+            write_atomically(self._path, json.dumps({"code": CODE, "lines": self._kept}).encode())
