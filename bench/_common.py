@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TASK_FILES = [ROOT / "tasks" / "booking.jsonl", ROOT / "tasks" / "escalation.jsonl"]
 
 
-def pytest_seconds(args: Sequence[str], cwd: Path, *, repeat: int) -> float:
+def pytest_seconds(args: Sequence[str], cwd: Path, *, repeat: int, warm_up: bool = True) -> float:
     """Median wall time of ``python -m pytest ARGS`` (a fresh process each time, as users run it).
 
     Bytecode caching is switched on (this workplace sets PYTHONDONTWRITEBYTECODE, which makes
@@ -26,11 +26,11 @@ def pytest_seconds(args: Sequence[str], cwd: Path, *, repeat: int) -> float:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPATH"] = str(ROOT)
     times = []
-    for i in range(repeat + 1):
+    for i in range(repeat + 1 if warm_up else repeat):
         start = time.perf_counter()
         done = subprocess.run([sys.executable, "-m", "pytest", "-q", *args],
                               cwd=cwd, env=env, capture_output=True, text=True)
-        if i:
+        if i or not warm_up:
             times.append(time.perf_counter() - start)
         if done.returncode not in (0, 1):
             raise SystemExit(f"pytest failed ({done.returncode}):\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import hashlib
 import inspect
@@ -123,6 +122,8 @@ def drive(factory: Any, task: Task, episode: Episode, time_limit: float | None) 
                 raise TypeError(f"the agent {type(agent).__name__} has no run(episode) method")
             result = run(episode)
             if inspect.isawaitable(result):
+                import asyncio  # only async agents need it: ~25 ms per process otherwise
+
                 asyncio.run(_await(result))
         except EpisodeOver:
             pass  # the engine has recorded why (step budget); graded as step_budget

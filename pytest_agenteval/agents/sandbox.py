@@ -11,7 +11,6 @@ file the user can (see the README's threat model).
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 import json
 import os
@@ -148,6 +147,8 @@ def child_main() -> None:
         agent = load_agent(setup["spec"], search_path=Path.cwd())()
         result = agent.run(RemoteEpisode(setup["episode"], inbox, outbox))
         if inspect.isawaitable(result):
+            import asyncio
+
             asyncio.run(_await(result))
         outbox.write(json.dumps({"done": True}) + "\n")
     except EpisodeOver:
