@@ -6,6 +6,12 @@ computed before any is reported), so there is nothing to capture. ``report_check
 very same ``SubtestReport``s through the same hooks — makereport, logreport, the failed-subtest
 count that fails the parent, ``-x``, ``--pdb`` — and skips only the capture. If pytest's
 internals move, it falls back to ``subtests.test()``.
+
+Under xdist every report crosses from worker to controller and is decoded there, one at a
+time; passed checks were most of that traffic. A worker therefore sends only the names of its
+passed checks, with the test's own report, and the controller turns each back into the same
+``SubtestReport`` (``replay_passed``) before that report goes on, so terminal, JUnit, JSON
+report and counts see what a serial run shows. Failed checks travel as they are.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import pytest
 from pytest_agenteval.grading.checks import Check
 
 GRADE_PROPERTY = "agenteval_grade"
+PASSED_PROPERTY = "agenteval_passed_checks"  # names of passed checks a worker did not send
 
 try:
     from _pytest._code import ExceptionInfo
@@ -42,7 +49,21 @@ def report_checks(request: pytest.FixtureRequest, subtests: Any, checks: Iterabl
     config = request.config
     capman = config.pluginmanager.getplugin("capturemanager")
     suspend = capman.global_and_fixture_disabled if capman is not None else nullcontext
+    passed_unsent: list[str] | None = [] if hasattr(config, "workerinput") else None
+    try:
+        _report(request, checks, passed_unsent, suspend)
+    finally:
+        if passed_unsent is not None:
+            node.user_properties.append((PASSED_PROPERTY, passed_unsent))
+
+
+def _report(request: pytest.FixtureRequest, checks: Iterable[Check], passed_unsent: list[str] | None,
+            suspend: Any) -> None:
+    node, config = request.node, request.config
     for check in checks:
+        if passed_unsent is not None and check.passed:
+            passed_unsent.append(check.name)
+            continue
         start, precise = time.time(), time.perf_counter()
         excinfo = None
         if not check.passed:
@@ -57,7 +78,7 @@ def report_checks(request: pytest.FixtureRequest, subtests: Any, checks: Iterabl
                                  captured_logs=None)
         # pytest copies the item's user_properties into every report; the grade belongs to the
         # test's own report, not to each check's (under xdist each copy crosses the wire).
-        sub.user_properties = [p for p in sub.user_properties if p[0] != GRADE_PROPERTY]
+        sub.user_properties = [p for p in sub.user_properties if p[0] not in (GRADE_PROPERTY, PASSED_PROPERTY)]
         if sub.failed:
             config.stash[failed_subtests_key][node.id] += 1
         with suspend():
@@ -66,6 +87,27 @@ def report_checks(request: pytest.FixtureRequest, subtests: Any, checks: Iterabl
             node.ihook.pytest_exception_interact(node=node, call=call, report=sub)
         if excinfo is not None and request.session.shouldfail:
             return  # -x: stop at the first failed check, as subtests.test() does
+
+
+def replay_passed(config: pytest.Config, report: pytest.TestReport) -> None:
+    """On the controller: one passed ``SubtestReport`` per check name a worker sent with the
+    test's own call report, in the order the checks ran. The names come off every report
+    (teardown carries the item's properties too), so JUnit and JSON never show them."""
+    if not any(p[0] == PASSED_PROPERTY for p in report.user_properties):
+        return
+    names = [str(n) for key, value in report.user_properties
+             if key == PASSED_PROPERTY and isinstance(value, list) for n in value]
+    report.user_properties = [p for p in report.user_properties if p[0] != PASSED_PROPERTY]
+    if report.when != "call":
+        return
+    own = [p for p in report.user_properties if p[0] != GRADE_PROPERTY]
+    for name in names:
+        sub = SubtestReport(report.nodeid, report.location, report.keywords, "passed", None, "call",
+                            duration=0.0, start=report.start, stop=report.start, user_properties=own,
+                            context=SubtestContext(msg=name, kwargs={}))
+        if hasattr(report, "node"):  # xdist's worker handle: JUnit keys its test cases by it
+            sub.node = report.node  # type: ignore[attr-defined]
+        config.hook.pytest_runtest_logreport(report=sub)
 
 
 def message(check: Check) -> str:

@@ -10,6 +10,7 @@ import pytest
 from _pytest.subtests import SubtestReport
 
 from pytest_agenteval.fixtures import GRADE_PROPERTY
+from pytest_agenteval.plugin_checks import replay_passed
 from pytest_agenteval.report.metrics import render_table, summarize, summary_json, triggered_modes
 from pytest_agenteval.report.results import ResultsWriter
 
@@ -21,14 +22,19 @@ class Reporter:
     """Registered only where reports arrive: the xdist controller, or a serial run."""
 
     def __init__(self, config: pytest.Config, state: State) -> None:
+        self.config = config
         self.k = state.runs
         self.grades: list[dict[str, Any]] = []
         self.by_nodeid: dict[str, dict[str, Any]] = {}
         path = config.getoption("agenteval_results")
         self.writer = ResultsWriter(path) if path else None
 
+    @pytest.hookimpl(tryfirst=True)  # passed checks are replayed before the test's own report
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        if report.when != "call" or isinstance(report, SubtestReport):
+        if isinstance(report, SubtestReport):
+            return
+        replay_passed(self.config, report)
+        if report.when != "call":
             return
         for name, value in report.user_properties:
             if name == GRADE_PROPERTY:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import math
+import re
+from typing import Any
 
 import pytest
 
@@ -142,6 +144,31 @@ def test_xdist_gives_the_same_grades_as_serial(tasks: pytest.Pytester) -> None:
     result.stdout.fnmatch_lines(["*agenteval: 6 episodes, K=3*"])
     serial, parallel = episode_grades(tasks.path / "serial.jsonl"), episode_grades(tasks.path / "par.jsonl")
     assert len(serial) == 6 and serial == parallel
+
+
+def test_under_xdist_every_check_still_reaches_the_controller_as_a_subtest(tasks: pytest.Pytester) -> None:
+    """Workers send passed checks' names with the test's report; the controller replays them.
+    Terminal lines, counts, JUnit and the JSON report must match a serial run."""
+    import xml.etree.ElementTree as ET
+
+    def run(*extra: str) -> tuple[Any, ...]:
+        result = tasks.runpytest_subprocess("--agent=agents_mod:Closer", "-v", "--junitxml=junit.xml",
+                                            "--json-report", "--json-report-file=report.json", *extra)
+        # (test, check outcome) of each progress line; xdist words them in another order.
+        lines = sorted(re.search(r"\S+::test_task\[EX-\d\]", line)[0] + " " + found[0]  # type: ignore[index]
+                       for line in result.stdout.lines
+                       if not line.startswith("SUB") and (found := re.search(r"SUB(PASSED|FAILED)\[[^\]]+\]", line)))
+        cases = sorted((c.get("name"), *(child.tag for child in c), *(p.get("name") for p in c.iter("property")))
+                       for c in ET.parse(tasks.path / "junit.xml").iter("testcase"))
+        report = json.loads((tasks.path / "report.json").read_text())
+        tests = sorted((t["nodeid"], t["outcome"], t["call"]["outcome"], t["agenteval"]["passed"])
+                       for t in report["tests"])
+        return lines, result.stdout.lines[-1].split(" in ")[0], cases, report["summary"], tests
+
+    serial, parallel = run(), run("-n", "2")
+    assert len(serial[0]) == 12 and any("SUBFAILED" in line for line in serial[0])
+    assert parallel == serial
+    assert "agenteval_passed_checks" not in (tasks.path / "junit.xml").read_text()
 
 
 def test_summary_table_numbers(tasks: pytest.Pytester) -> None:

@@ -51,15 +51,17 @@ class AuditEvent:
     arguments: Any = None
 
 
+def _shown_by_type(value: Any) -> str:
+    return f"<{type(value).__name__}>"
+
+
+# Built once: json.dumps with options builds a new encoder on every call.
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=_shown_by_type)
+
+
 def canonical_json(value: Any) -> str:
     """Stable JSON text: sorted keys, no spaces; unknown objects shown by type, never crash."""
-    return json.dumps(
-        value,
-        sort_keys=True,
-        separators=(",", ":"),
-        ensure_ascii=False,
-        default=lambda o: f"<{type(o).__name__}>",
-    )
+    return _CANONICAL.encode(value)
 
 
 MAX_STORED_ARGS = 64 * 1024
