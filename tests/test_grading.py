@@ -115,3 +115,9 @@ def test_grade_is_deterministic_and_json(example_env: ExampleEnvironment) -> Non
     a = episode(example_env, [LOOK, CLOSE]).model_dump_json()
     b = episode(example_env, [LOOK, CLOSE]).model_dump_json()
     assert a == b and '"audit_digest"' in a
+
+
+def test_audit_digest_is_stable(example_env: ExampleEnvironment) -> None:
+    # Results files are checked against replays by this digest: its definition must not drift.
+    digest = episode(example_env, [LOOK, CLOSE]).audit_digest
+    assert digest == "08d146adf91adcaacd9b578f37720b0d501415bdad8815e96b69f540875dcb24"

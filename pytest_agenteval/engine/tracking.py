@@ -74,12 +74,14 @@ StateDiff = dict[str, TableDiff]
 
 
 def same_value(a: Any, b: Any) -> bool:
+    kind = type(a)
+    if kind is type(b) and not isinstance(a, float):  # the common case first: graders call it a lot
+        return bool(a == b)
     # SQLite 3.40's json_object prints REAL with 15 significant digits; compare floats loosely.
-    if isinstance(a, float) or isinstance(b, float):
-        if isinstance(a, (int, float)) and isinstance(b, (int, float)):
-            return math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-12)
-        return False
-    return a == b and type(a) is type(b)
+    numbers = isinstance(a, (int, float)) and isinstance(b, (int, float))
+    if numbers and (isinstance(a, float) or isinstance(b, float)):
+        return math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-12)
+    return False
 
 
 def changed_keys(conn: sqlite3.Connection) -> list[tuple[str, Any, str | None]]:

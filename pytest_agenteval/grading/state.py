@@ -62,9 +62,8 @@ def _added(ctx: GradeContext, table: str, expected: list[dict[str, Any]]) -> Che
     parts = [f"expected {len(expected)} added {table} row(s), got {len(added)}"]
     if unmatched:
         parts.append("no added row matches " + ", ".join(show(e) for e in unmatched))
-    extra = [show(r) for r in added][:MAX_LISTED]
-    if len(added) > len(expected) and extra:
-        parts.append("added: " + ", ".join(extra))
+    if len(added) > len(expected):
+        parts.append("added: " + ", ".join(show(r) for r in added[:MAX_LISTED]))
     return check(name, ok, failure_mode=WRONG_STATE, component="state",
                  ok=f"{len(added)} added {table} row(s) as expected", failed="; ".join(parts))
 
