@@ -116,15 +116,16 @@ class TaskLoader:
         text = _line_text(chunk, path=path, line=line)
         if text is None or isinstance(text, list):
             return text
-        key = line_key(text) if self._verdicts is not None else ""
-        summary = self._verdicts.recall(key, self._env_key) if self._verdicts is not None else None
+        verdicts = self._verdicts
+        key = line_key(text) if verdicts is not None else ""
+        summary = verdicts.recall(key, self._env_key) if verdicts is not None else None
         if summary is None:
             checked = self._validate(text, path=path, line=line)
             if isinstance(checked, list):
                 return checked
             summary = checked
-            if self._verdicts is not None:
-                self._verdicts.remember(key, summary, self._env_key(summary[1]))
+            if verdicts is not None:
+                verdicts.remember(key, summary, self._env_key(summary[1]))
         task_id, environment, tags, split = summary
         where = f"{path}:{line}"
         first = self._seen.setdefault(task_id, where)
