@@ -21,7 +21,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from _common import copy_tasks, pytest_seconds, table
+from _common import copy_tasks, pytest_seconds, shipped_lines, table
 
 AGENT = '''
 import os, time
@@ -47,6 +47,25 @@ class SlowReference:
 
 agent = SlowReference()
 '''
+
+
+PLAIN = '''
+import time, pytest
+
+@pytest.mark.parametrize("pause", {pauses})
+def test_wait(pause):
+    time.sleep(pause)
+'''
+
+
+def plain(work: Path, n: int, runs: int, sleep: float) -> tuple[int, float, float]:
+    """(items, wall s, ideal s) of a plain pytest file whose items only wait what the episodes
+    wait (25 ms per step of each task's reference path): pytest-xdist's own cost, no harness."""
+    pauses = [len(t["acceptable_action_paths"][0]) * sleep for t in shipped_lines()] * runs
+    (work / "plain").mkdir(exist_ok=True)
+    (work / "plain" / "test_wait.py").write_text(PLAIN.format(pauses=pauses))
+    wall = pytest_seconds(["-n", str(n), "-p", "no:hypothesispytest", "plain/"], work, repeat=1, warm_up=False)
+    return len(pauses), wall, sum(pauses) / max(n, 1)
 
 
 def measure(work: Path, n: int, runs: int) -> tuple[int, float, float, float]:
@@ -87,8 +106,10 @@ def main() -> None:
         del os.environ["AGENT_SLEEP"]
         workers = [int(w) for w in args.workers.split(",")]
         rows = [(n, *measure(work, n, args.runs)) for n in workers]
+        baselines = [plain(work, workers[-1], args.runs, args.sleep)]
         if args.long_runs:
             rows.append((workers[-1], *measure(work, workers[-1], args.long_runs)))
+            baselines.append(plain(work, workers[-1], args.long_runs, args.sleep))
     # The serial rate while running is the base for both measures (the serial run's own start-up
     # would only lower it).
     base = rows[0][1] / rows[0][3]
@@ -107,6 +128,9 @@ def main() -> None:
         n, e, s, r, f = rows[-1]
         print(f"with {e} episodes (--runs {args.long_runs}) at -n {n}: {e / s / base / max(n, 1):.0%} of the ideal "
               f"on the whole run's wall time ({s - r:.1f} s outside the episodes)")
+    for items, wall, ideal in baselines:
+        print(f"plain pytest-xdist at -n {workers[-1]}, {items} items that only wait as long: {wall:.1f} s, "
+              f"{ideal / wall:.0%} of its ideal ({ideal:.1f} s)")
 
 
 if __name__ == "__main__":
