@@ -270,6 +270,27 @@ def test_built_scenarios_are_cached_on_disk_by_fingerprint(tmp_path: Any) -> Non
         assert (other._scenarios.builds, other._scenarios.loads) == (1, 0)
 
 
+@pytest.mark.parametrize("damage", [
+    lambda data: data[: len(data) // 2],           # cut short (disk full, a copy interrupted)
+    lambda data: b"not a database" * 10,
+    lambda data: data[:100] + b"\0" * (len(data) - 100),   # the right size, pages zeroed
+    lambda data: b"",
+])
+def test_a_damaged_scenario_image_is_built_again(tmp_path: Any, damage: Any) -> None:
+    with ExampleEnvironment(cache_dir=tmp_path) as first:
+        first.reset(3)
+    (image,) = tmp_path.glob("*.sqlite")
+    image.write_bytes(damage(image.read_bytes()))
+    with ExampleEnvironment(cache_dir=tmp_path) as second, ExampleEnvironment() as fresh:
+        second.reset(3)
+        fresh.reset(3)
+        assert second.db.serialize() == fresh.db.serialize()
+        assert second._scenarios.builds == 1
+    with ExampleEnvironment(cache_dir=tmp_path) as third:  # the rebuilt image replaced it
+        third.reset(3)
+        assert (third._scenarios.builds, third._scenarios.loads) == (0, 1)
+
+
 def test_an_environment_without_a_source_file_works_and_is_not_cached(tmp_path: Any) -> None:
     """Defined in a notebook or by exec(): no fingerprint to key a cache by, so nothing is cached."""
     code = ("from pytest_agenteval import Environment, action\n"

@@ -133,3 +133,16 @@ def test_without_a_cache_folder_nothing_is_written(tmp_path: Path, validated: li
     TaskLoader().load_file(path)
     TaskLoader().load_file(path)
     assert validated == ["EX-1", "EX-1"] and sorted(p.name for p in tmp_path.iterdir()) == ["t.jsonl"]
+
+
+def test_a_cache_folder_that_cannot_be_written_costs_nothing(tmp_path: Path, validated: list[str]) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    path = tmp_path / "t.jsonl"
+    path.write_text(task_line() + "\n")
+    pool = EnvironmentPool(cache_dir=blocker / "scenarios")  # mkdir fails: a file is in the way
+    for _ in range(2):
+        tasks, problems = TaskLoader(pool, cache_dir=blocker / "tasks").load_file(path)
+        assert [t.task_id for t in tasks] == ["EX-1"] and problems == []
+    pool.close()
+    assert validated == ["EX-1", "EX-1"]

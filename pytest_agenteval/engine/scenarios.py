@@ -45,15 +45,16 @@ class ScenarioCache:
         if conn is not None:
             self._open.move_to_end(seed)
             return conn
-        conn = connect()
         image = self._disk / f"{self._fingerprint}-{seed}.sqlite" if self._disk is not None else None
         if seed in self._frozen:
+            conn = connect()
             _thaw(conn, self._frozen.pop(seed))
             self.thaws += 1
-        elif image is not None and image.exists():
-            _thaw(conn, image.read_bytes())
+        elif (loaded := _load(image)) is not None:
+            conn = loaded
             self.loads += 1
         else:
+            conn = connect()
             self._build(conn, seed)
             self.builds += 1
             if image is not None:
@@ -77,6 +78,34 @@ class ScenarioCache:
         self._frozen.clear()
 
 
+def _load(image: Path | None) -> sqlite3.Connection | None:
+    """A connection holding a cached image; None if there is none or it is damaged (cut
+    short, or not a database), so that the scenario is built again instead of trusted."""
+    if image is None:
+        return None
+    try:
+        data = image.read_bytes()
+    except OSError:
+        return None
+    if not _whole(data):
+        return None
+    conn = connect()
+    try:
+        _thaw(conn, data)
+    except sqlite3.DatabaseError:
+        conn.close()
+        return None
+    return conn
+
+
+def _whole(data: bytes) -> bool:
+    """An SQLite image whose header's page size times page count is its length."""
+    if len(data) < 100 or not data.startswith(b"SQLite format 3\x00"):
+        return False
+    page = int.from_bytes(data[16:18], "big")
+    return (65536 if page == 1 else page) * int.from_bytes(data[28:32], "big") == len(data)
+
+
 def _thaw(conn: sqlite3.Connection, image: bytes) -> None:
     conn.deserialize(image)  # type: ignore[attr-defined]
     # SQLite 3.40 hazard: a SAVEPOINT/ROLLBACK TO right after deserialize() can leave a
@@ -86,9 +115,18 @@ def _thaw(conn: sqlite3.Connection, image: bytes) -> None:
 
 
 def write_atomically(path: Path, data: bytes) -> None:
-    """Other processes (xdist workers) may write the same image: write aside, then rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(data)
-    os.replace(tmp, path)
+    """Other processes (xdist workers) may write the same file: write aside, then rename.
+
+    Caching is best effort: a folder that cannot be written (read-only checkout, full disk)
+    costs the next run its head start, never this run its result.
+    """
+    tmp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except OSError:
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
