@@ -175,7 +175,7 @@ def build() -> list[dict[str, Any]]:
                   "booking_event": events(fid, "rate_set", "activated")},
                  [step("get_facility", facility_id=fid), step("get_customer", customer_id=c["customer_id"]),
                   step("get_rate", product=c["product"], segment=c["segment"], limit_amount=c["limit"]),
-                  step("set_rate", facility_id=fid, rate_percent=c["rate"]),
+                  {**step("set_rate", facility_id=fid, rate_percent=c["rate"]), "no_effect": True},
                   step("set_rate", facility_id=fid, rate_percent=c["rate"]),
                   step("activate_facility", facility_id=fid)],
                  ["wrong_order", "premature_activation"], n,

@@ -13,6 +13,7 @@ from pytest_agenteval.agents.builtin import NoopAgent, Reference
 from pytest_agenteval.agents.episode import run_episode
 from pytest_agenteval.domains.booking import BookingEnvironment
 from pytest_agenteval.engine.checker import check_environment
+from pytest_agenteval.tasks.paths import first_order
 
 TASKS = Path(__file__).parent.parent / "tasks" / "booking.jsonl"
 
@@ -63,7 +64,7 @@ def play(env: BookingEnvironment, task: Any, calls: list[tuple[str, dict[str, An
 
 
 def reference_calls(task: Any) -> list[tuple[str, dict[str, Any]]]:
-    return [(s.action, dict(s.arguments)) for s in task.acceptable_action_paths[0]]
+    return [(s.action, dict(s.arguments)) for s in first_order(task.acceptable_action_paths[0])]
 
 
 def modes(grade: Grade) -> set[str]:
@@ -127,7 +128,7 @@ def test_each_rubric_check_fires(shipped: dict[str, Any], change: str, mode: str
 
 def test_kyc_pending_activation_is_premature(shipped: dict[str, Any]) -> None:
     task = first(shipped, lambda t: "premature_activation" in t.tags and "customer" in t.overrides)
-    fid = task.acceptable_action_paths[0][0].arguments["facility_id"]
+    fid = first_order(task.acceptable_action_paths[0])[0].arguments["facility_id"]
     with BookingEnvironment() as env:
         env.reset(task.scenario_seed, task=task)
         facility = env.row("facility", fid)

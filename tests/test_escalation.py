@@ -14,6 +14,7 @@ from pytest_agenteval.agents.episode import run_episode
 from pytest_agenteval.domains.escalation import EscalationEnvironment
 from pytest_agenteval.domains.escalation.rules import right_reviewer
 from pytest_agenteval.engine.checker import check_environment
+from pytest_agenteval.tasks.paths import first_order
 
 TASKS = Path(__file__).parent.parent / "tasks" / "escalation.jsonl"
 Calls = list[tuple[str, dict[str, Any]]]
@@ -53,7 +54,7 @@ def test_reference_passes_and_noop_fails_every_shipped_task(env: EscalationEnvir
 
 
 def calls_of(task: Task) -> Calls:
-    return [(s.action, dict(s.arguments)) for s in task.acceptable_action_paths[0]]
+    return [(s.action, dict(s.arguments)) for s in first_order(task.acceptable_action_paths[0])]
 
 
 def play(env: EscalationEnvironment, task: Task, calls: Calls) -> tuple[list[str], list[dict[str, Any]]]:

@@ -62,7 +62,17 @@ def test_added_rows_match_by_listed_fields_and_count(example_env: ExampleEnviron
     twice = episode(example_env, [comment, comment], **spec)
     assert failed(twice) == {"state.comment.added": "wrong_final_state"}
     other = episode(example_env, [("add_comment", {"ticket_id": "T-0002", "body": "a"})], **spec)
-    assert "no added row matches {ticket_id: 'T-0001'}" in other.failed_checks()[0].detail
+    # A wrong version of the expected row is reported once, by the "+" check, not as collateral too.
+    assert failed(other) == {"state.comment.added": "wrong_final_state"}
+    assert other.failed_checks()[0].detail == (
+        "no added comment row matches {ticket_id: 'T-0001'}; the closest has ticket_id 'T-0002'")
+    # A row like nothing expected, beside the expected one, is collateral only.
+    stray = episode(example_env, [comment, ("add_comment", {"ticket_id": "T-0002", "body": "a"})],
+                    **{**spec, "expected_final_state": {"comment": {"+": [{"ticket_id": "T-0001"}]}}})
+    assert failed(stray) == {"frame": "collateral_change"}
+    # Two more of the expected kind: the "+" count, not the frame.
+    thrice = episode(example_env, [comment, comment, comment], **spec)
+    assert thrice.failed_checks()[0].detail.startswith("2 more than the 1 expected: ")
 
 
 def test_removed_rows(example_env: ExampleEnvironment) -> None:

@@ -17,6 +17,7 @@ from pytest_agenteval.domains.booking import BookingEnvironment
 from pytest_agenteval.domains.escalation import EscalationEnvironment
 from pytest_agenteval.domains.example import ExampleEnvironment
 from pytest_agenteval.engine import action
+from pytest_agenteval.tasks.paths import first_order
 
 ROOT = Path(__file__).parent.parent
 NAME = r"^[a-zA-Z0-9_-]{1,64}$"
@@ -122,7 +123,7 @@ def test_exported_schemas_accept_every_reference_call() -> None:
     envs = {"booking": BookingEnvironment, "escalation": EscalationEnvironment}
     for path in ("booking", "escalation"):
         for loaded in load_tasks(ROOT / "tasks" / f"{path}.jsonl"):
-            for step in loaded.task.acceptable_action_paths[0]:
+            for step in first_order(loaded.task.acceptable_action_paths[0]):
                 params = envs[loaded.task.environment].actions[step.action].tool()["parameters"]
                 jsonschema.validate(step.arguments, params)
 

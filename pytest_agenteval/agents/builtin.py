@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pytest_agenteval.tasks.paths import first_order
+
 if TYPE_CHECKING:
     from pytest_agenteval.agents.episode import Episode
     from pytest_agenteval.tasks.model import PathStep, Task
@@ -25,7 +27,7 @@ class Reference:
 
     def for_task(self, task: Task) -> ScriptedAgent:
         path = task.acceptable_action_paths[0] if task.acceptable_action_paths else []
-        return ScriptedAgent(list(path))
+        return ScriptedAgent(first_order(path))
 
 
 class NoopAgent:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.engine.registry import environment_class
+from pytest_agenteval.tasks.paths import first_order
 
 if TYPE_CHECKING:
     from pytest_agenteval.agents.episode import Episode
@@ -75,7 +76,7 @@ class _Agent:
         self.sabotage, self.task = sabotage, task
 
     def run(self, episode: Episode) -> None:
-        path = self.task.acceptable_action_paths[0] if self.task.acceptable_action_paths else []
+        path = first_order(self.task.acceptable_action_paths[0]) if self.task.acceptable_action_paths else []
         self.sabotage(Plan(task=self.task, steps=[(s.action, dict(s.arguments)) for s in path], call=episode.call))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -11,6 +12,10 @@ from pytest_agenteval.engine.tracking import StateDiff, TableDiff
 if TYPE_CHECKING:
     from pytest_agenteval.engine.environment import Environment, EpisodeState
     from pytest_agenteval.tasks.model import Task
+
+
+# Words of an instruction that may be record ids: they hold a digit (CLM-00042, FAC-5001).
+_WORD = re.compile(r"[A-Za-z0-9_]+(?:[-.:/][A-Za-z0-9_]+)*")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -34,10 +39,35 @@ class GradeContext:
 
     def succeeded(self, action: str) -> list[AuditEvent]:
         """Agent calls of ``action`` that took effect (ok, or a timeout after commit)."""
-        return [
-            e for e in self.agent_events()
-            if e.action == action and (e.outcome == "ok" or e.fault == "timeout_after_commit")
-        ]
+        return [e for e in self.succeeded_any() if e.action == action]
+
+    def succeeded_any(self) -> list[AuditEvent]:
+        """Every agent call that took effect, in order."""
+        return [e for e in self.agent_events() if e.outcome == "ok" or e.fault == "timeout_after_commit"]
+
+    def written(self) -> list[AuditEvent]:
+        """The agent's writing calls that took effect, in order."""
+        actions = self.env.actions
+        return [e for e in self.succeeded_any() if e.action in actions and actions[e.action].writes]
+
+    def written_values(self, argument: str) -> list[Any]:
+        """The values of ``argument`` in the agent's writes that took effect, first use first."""
+        seen = (e.arguments.get(argument) for e in self.written() if isinstance(e.arguments, dict))
+        return list(dict.fromkeys(v for v in seen if isinstance(v, (str, int)) and not isinstance(v, bool)))
+
+    def task_keys(self, table: str) -> list[Any]:
+        """Rows of ``table`` the task is about: named in its instruction, expected state or overrides.
+
+        Rubrics judge these and the rows the agent wrote, never rows it only read: an agent
+        that looks at a neighbouring record must not be failed for it.
+        """
+        task = self.task
+        named = [k for k in task.expected_final_state.get(table, {}) if k not in ("+", "-")]
+        named += task.expected_final_state.get(table, {}).get("-", [])
+        named += list(task.overrides.get(table, {}))
+        named += [w for w in _WORD.findall(task.instruction)
+                  if any(c.isdigit() for c in w) and self.row(table, w) is not None]
+        return list(dict.fromkeys(named))
 
     def table(self, name: str) -> TableDiff:
         return self.diff.get(name, TableDiff())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from pytest_agenteval.engine.tracking import same_value
@@ -15,16 +16,55 @@ MAX_LISTED = 5
 
 def state_checks(ctx: GradeContext) -> list[Check]:
     checks: list[Check] = []
+    stray: dict[str, list[str]] = {}  # per table: added rows no "+" clause accounts for
     for table, clauses in ctx.task.expected_final_state.items():
         for key, clause in clauses.items():
             if key == "+":
-                checks.append(_added(ctx, table, clause))
+                sorting = AddedRows.sort(clause, ctx.table(table).added)
+                stray[table] = sorting.stray
+                checks.append(_added(table, clause, sorting))
             elif key == "-":
                 checks.append(_removed(ctx, table, clause))
             else:
                 checks.append(_row(ctx, table, key, clause))
-    checks.append(_frame(ctx))
+    checks.append(_frame(ctx, stray))
     return checks
+
+
+@dataclass(frozen=True)
+class AddedRows:
+    """How a table's added rows answer its ``"+"`` clause; each row is judged by one check.
+
+    ``missing``: expected rows nothing matches. ``extra``: surplus rows of an expected kind
+    (the "+" count's business). ``near``: for a missing row, the added row that comes closest
+    (a wrong version of it: the "+" check reports it, not the frame). ``stray``: added rows
+    like nothing expected, which the frame reports as collateral.
+    """
+
+    missing: list[dict[str, Any]]
+    extra: list[dict[str, Any]]
+    near: list[tuple[dict[str, Any], dict[str, Any]]]
+    stray: list[str]
+
+    @classmethod
+    def sort(cls, expected: list[dict[str, Any]], added: dict[str, dict[str, Any]]) -> AddedRows:
+        rows = list(added.items())
+        owner = _matching(expected, [r for _, r in rows])
+        missing = [e for i, e in enumerate(expected) if i not in owner.values()]
+        left = [(pk, r) for i, (pk, r) in enumerate(rows) if i not in owner]
+        extra = [r for _, r in left if any(matches(e, r) for e in expected)]
+        unlike = [(pk, r) for pk, r in left if not any(matches(e, r) for e in expected)]
+        near: list[tuple[dict[str, Any], dict[str, Any]]] = []
+        for want in missing:
+            if not unlike:
+                break
+            best = max(range(len(unlike)), key=lambda i: _agreement(want, unlike[i][1]))
+            near.append((want, unlike.pop(best)[1]))
+        return cls(missing=missing, extra=extra, near=near, stray=[pk for pk, _ in unlike])
+
+    @property
+    def ok(self) -> bool:
+        return not self.missing and not self.extra
 
 
 def matches(expected: dict[str, Any], actual: dict[str, Any]) -> bool:
@@ -54,22 +94,30 @@ def _row(ctx: GradeContext, table: str, pk: str, fields: dict[str, Any]) -> Chec
                  ok=f"{table} {pk} ends with {show(fields)}", failed=f"{table} {pk}: " + "; ".join(wrong))
 
 
-def _added(ctx: GradeContext, table: str, expected: list[dict[str, Any]]) -> Check:
-    added = list(ctx.table(table).added.values())
+def _added(table: str, expected: list[dict[str, Any]], rows: AddedRows) -> Check:
     name = f"state.{table}.added"
-    unmatched = _unmatched(expected, added)
-    ok = len(added) == len(expected) and not unmatched
-    parts = [f"expected {len(expected)} added {table} row(s), got {len(added)}"]
-    if unmatched:
-        parts.append("no added row matches " + ", ".join(show(e) for e in unmatched))
-    if len(added) > len(expected):
-        parts.append("added: " + ", ".join(show(r) for r in added[:MAX_LISTED]))
-    return check(name, ok, failure_mode=WRONG_STATE, component="state",
-                 ok=f"{len(added)} added {table} row(s) as expected", failed="; ".join(parts))
+    parts: list[str] = []
+    near = {id(want): got for want, got in rows.near}
+    for want in rows.missing:
+        got = near.get(id(want))
+        if got is None:
+            parts.append(f"no added {table} row matches {show(want)}")
+        else:
+            wrong = ", ".join(f"{f} {got.get(f)!r}" for f, v in want.items() if not equal(v, got.get(f)))
+            parts.append(f"no added {table} row matches {show(want)}; the closest has {wrong}")
+    if rows.extra:
+        parts.append(f"{len(rows.extra)} more than the {len(expected)} expected: "
+                     + ", ".join(show(r) for r in rows.extra[:MAX_LISTED]))
+    return check(name, rows.ok, failure_mode=WRONG_STATE, component="state",
+                 ok=f"{len(expected)} added {table} row(s) as expected", failed="; ".join(parts))
 
 
-def _unmatched(expected: list[dict[str, Any]], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Expected rows left without a distinct matching row (small bipartite matching)."""
+def _agreement(want: dict[str, Any], row: dict[str, Any]) -> int:
+    return sum(1 for f, v in want.items() if f in row and equal(v, row[f]))
+
+
+def _matching(expected: list[dict[str, Any]], rows: list[dict[str, Any]]) -> dict[int, int]:
+    """A largest matching of expected rows to distinct added rows: {row index: expected index}."""
     candidates = [[i for i, r in enumerate(rows) if matches(e, r)] for e in expected]
     owner: dict[int, int] = {}
 
@@ -83,7 +131,9 @@ def _unmatched(expected: list[dict[str, Any]], rows: list[dict[str, Any]]) -> li
                 return True
         return False
 
-    return [expected[e] for e in range(len(expected)) if not assign(e, set())]
+    for e in range(len(expected)):
+        assign(e, set())
+    return owner
 
 
 def _removed(ctx: GradeContext, table: str, pks: list[Any]) -> Check:
@@ -94,17 +144,15 @@ def _removed(ctx: GradeContext, table: str, pks: list[Any]) -> Check:
                  failed=f"{table} {', '.join(missing)} still exist(s); expected removed")
 
 
-def _frame(ctx: GradeContext) -> Check:
+def _frame(ctx: GradeContext, stray: dict[str, list[str]]) -> Check:
     """Everything the task did not name stays as it was, ``vary`` fields excepted."""
     vary = set(ctx.task.vary)
     violations: list[str] = []
     for table, tdiff in ctx.diff.items():
         expected = ctx.task.expected_final_state.get(table, {})
-        # Added rows that match no expected "+" row are collateral (too many matching ones are
-        # the "+" check's business).
-        wanted = expected.get("+", [])
-        violations += [f"added {table} {pk}" for pk, row in tdiff.added.items()
-                       if not any(matches(e, row) for e in wanted)]
+        # Added rows the "+" clause accounts for (expected ones, surplus of an expected kind,
+        # wrong versions of a missing one) are its business; the rest are collateral.
+        violations += [f"added {table} {pk}" for pk in stray.get(table, tdiff.added)]
         allowed_removed = {str(pk) for pk in expected.get("-", [])}
         violations += [f"removed {table} {pk}" for pk in tdiff.removed if pk not in allowed_removed]
         for pk, fields in tdiff.changed.items():

@@ -9,7 +9,8 @@ from pytest_agenteval.engine.schema import quote
 from pytest_agenteval.grading.checks import Check, check
 from pytest_agenteval.grading.context import GradeContext
 from pytest_agenteval.grading.state import equal, show
-from pytest_agenteval.tasks.model import CalledCheck, CountCheck, OrderCheck, PathStep
+from pytest_agenteval.tasks.model import CalledCheck, CountCheck, OrderCheck
+from pytest_agenteval.tasks.paths import PathOrder, PathStep, mentions_of, mentions_ok
 
 
 def trace_checks(ctx: GradeContext) -> list[Check]:
@@ -42,39 +43,53 @@ def _budget(ctx: GradeContext) -> Check:
                  failed=f"the agent tried to go past its budget of {ep.max_steps} steps")
 
 
-def attempted_writes(ctx: GradeContext) -> list[AuditEvent]:
-    """Writing calls that reached execution (refused and invalid calls are graded elsewhere)."""
-    return [
-        e for e in ctx.agent_events()
-        if e.outcome != "refused" and e.error != "invalid_arguments"
-        and e.action in ctx.env.actions and ctx.env.actions[e.action].writes
-    ]
+def effective_writes(ctx: GradeContext) -> list[AuditEvent]:
+    """The agent's writing calls that took effect: what ``action_path`` compares with the paths.
+
+    Refused calls (outside allowed_actions, past the budget), invalid arguments and calls the
+    environment answered with an error changed nothing, and are judged by their own checks.
+    """
+    return ctx.written()
+
+
+def arguments_match(expected: dict[str, Any], args: Any, free_text: frozenset[str] = frozenset()) -> bool:
+    """``expected`` as a subset of ``args``; free-text ones only where a ``mentions`` asks."""
+    if not isinstance(args, dict):
+        return False
+    for key, want in expected.items():
+        terms = mentions_of(want)
+        if terms is not None:
+            if not mentions_ok(terms, args.get(key)):
+                return False
+        elif key not in free_text and not (key in args and equal(want, args[key])):
+            return False
+    return True
 
 
 def step_matches(step: PathStep, event: AuditEvent, free_text: frozenset[str] = frozenset()) -> bool:
     """Same action, and the step's arguments (free text aside) as a subset of the call's."""
-    if step.action != event.action:
-        return False
-    args = event.arguments
-    return isinstance(args, dict) and all(
-        k in free_text or (k in args and equal(v, args[k])) for k, v in step.arguments.items()
-    )
+    return step.action == event.action and arguments_match(step.arguments, event.arguments, free_text)
 
 
 def _path(ctx: GradeContext) -> Check:
-    trace = attempted_writes(ctx)
-    writes = ctx.env.actions
-    paths = [[s for s in path if writes[s.action].writes] for path in ctx.task.acceptable_action_paths]
-    ok = any(
-        len(path) == len(trace)
-        and all(step_matches(s, e, writes[s.action].free_text) for s, e in zip(path, trace, strict=True))
-        for path in paths
-    )
+    trace = effective_writes(ctx)
+    actions = ctx.env.actions
+    orders = [o.only(lambda s: actions[s.action].writes and not s.no_effect) for o in ctx.task.path_orders()]
+    ok = any(o.allows(trace, lambda s, e: step_matches(s, e, actions[s.action].free_text)) for o in orders)
     got = ", ".join(_call(e.action, e.arguments) for e in trace) or "nothing"
-    want = " | ".join(", ".join(_call(s.action, s.arguments) for s in p) or "nothing" for p in paths)
+    want = " | ".join(_show_order(o) for o in orders)
     return check("action_path", ok, failure_mode="unexpected_path", component="actions",
-                 ok=f"writing actions followed an acceptable path: {got}",
-                 failed=f"writing actions were: {got}; acceptable: {want}")
+                 ok=f"writes that took effect followed an acceptable path: {got}",
+                 failed=f"writes that took effect: {got}; acceptable: {want}")
+
+
+def _show_order(order: PathOrder) -> str:
+    """The listed order, with ``~`` joining neighbours that may come in either order."""
+    parts = []
+    for i, s in enumerate(order.steps):
+        sep = "" if i == 0 else (", " if i - 1 in order.before[i] else " ~ ")
+        parts.append(sep + _call(s.action, s.arguments))
+    return "".join(parts) or "nothing"
 
 
 def _call(action: str, arguments: Any) -> str:
@@ -85,10 +100,7 @@ def _call(action: str, arguments: Any) -> str:
 
 def _rule(ctx: GradeContext, rule: CalledCheck | OrderCheck | CountCheck) -> Check:
     if isinstance(rule, CalledCheck):
-        n = sum(
-            1 for e in ctx.succeeded(rule.action)
-            if all(k in e.arguments and equal(v, e.arguments[k]) for k, v in rule.arguments.items())
-        )
+        n = sum(1 for e in ctx.succeeded(rule.action) if arguments_match(rule.arguments, e.arguments))
         ok = n >= rule.min and (rule.max is None or n <= rule.max)
         bound = f"at least {rule.min}" + (f" and at most {rule.max}" if rule.max is not None else "")
         what = _call(rule.action, rule.arguments)

@@ -21,6 +21,7 @@ from pydantic_core import ErrorDetails
 from pytest_agenteval.engine.registry import EnvironmentPool
 from pytest_agenteval.errors import EnvironmentSpecError, TaskFileError, TaskProblem
 from pytest_agenteval.tasks.model import PATTERN_PROBLEMS, Task
+from pytest_agenteval.tasks.paths import UNION_TAGS
 from pytest_agenteval.tasks.validate import validate_task
 from pytest_agenteval.tasks.verdicts import Summary, Verdicts, line_key
 
@@ -214,6 +215,8 @@ def _field(loc: tuple[int | str, ...]) -> str:
     parts = list(loc)
     if len(parts) > 2 and parts[0] == "checks" and parts[2] in _KINDS:
         del parts[2]  # the discriminated union's tag adds nothing for the reader
+    if parts and parts[0] == "acceptable_action_paths":  # nor do the path unions' tags
+        parts = [p for i, p in enumerate(parts) if not (p in UNION_TAGS and isinstance(parts[i - 1], int))]
     out = ""
     for part in parts:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))

@@ -18,6 +18,10 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from pytest_agenteval.tasks.paths import AnyOrder as AnyOrder  # re-exported
+from pytest_agenteval.tasks.paths import Element, PathOrder, check_arguments
+from pytest_agenteval.tasks.paths import PathStep as PathStep  # re-exported
+
 Scalar = str | int | float | bool | None
 
 # A name pytest's -m expression parser accepts as one identifier.
@@ -45,13 +49,6 @@ def check_mark_name(value: str, what: str) -> str:
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-
-
-class PathStep(_Strict):
-    """One step of an acceptable action path; ``arguments`` match as a subset."""
-
-    action: str
-    arguments: dict[str, Any] = Field(default_factory=dict)
 
 
 class Fault(_Strict):
@@ -90,6 +87,11 @@ class CalledCheck(_RuleCheck):
     arguments: dict[str, Any] = Field(default_factory=dict)
     min: Annotated[int, Field(ge=0)] = 1
     max: Annotated[int, Field(ge=0)] | None = None
+
+    @field_validator("arguments")
+    @classmethod
+    def _requirements(cls, value: dict[str, Any]) -> dict[str, Any]:
+        return check_arguments(value)
 
 
 class OrderCheck(_RuleCheck):
@@ -139,7 +141,8 @@ class Task(_Strict):
         validation_alias=AliasChoices("expected_final_state", "expected_end_state")
     )
     vary: list[VaryName] = Field(default_factory=list)
-    acceptable_action_paths: list[list[PathStep]] = Field(default_factory=list)
+    # Each path a list of steps and {"any_order": [...]} groups (see tasks/paths.py).
+    acceptable_action_paths: list[list[Element]] = Field(default_factory=list)
     failure_mode_tags: list[TagName] = Field(default_factory=list)
     split: Literal["train", "eval"] = "eval"
     overrides: dict[str, dict[str, dict[str, Scalar]]] = Field(default_factory=dict)
@@ -195,6 +198,10 @@ class Task(_Strict):
                         f'write "{key}": {{"field": value}}',
                     )
         return value
+
+    def path_orders(self) -> list[PathOrder]:
+        """Each acceptable path as a partial order over its steps."""
+        return [PathOrder.of(p) for p in self.acceptable_action_paths]
 
     @property
     def tags(self) -> tuple[str, ...]:

@@ -6,8 +6,10 @@ import difflib
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from pytest_agenteval.engine.actions import ActionSpec
 from pytest_agenteval.engine.environment import Environment
-from pytest_agenteval.tasks.model import CountCheck, Task
+from pytest_agenteval.tasks.model import CalledCheck, CountCheck, Task
+from pytest_agenteval.tasks.paths import PathStep, located_steps, mentions_of
 
 # (field, what is wrong, how to fix)
 Finding = tuple[str, str, str]
@@ -56,18 +58,28 @@ def _actions(env: Environment, task: Task) -> list[Finding]:
             found += _action(env, task, f"allowed_actions[{i}]", name, allowed=False)
     allowed = set(task.allowed_actions)
     for p, path in enumerate(task.acceptable_action_paths):
-        for s, step in enumerate(path):
-            spec = env.actions.get(step.action)
-            where = f"acceptable_action_paths[{p}][{s}]"
-            if spec is None or step.action not in allowed:
-                found += _action(env, task, f"{where}.action", step.action, allowed=True)
-                continue
-            for arg in step.arguments:
-                if arg not in spec.argument_names:
-                    found.append((f"{where}.arguments.{arg}", f"{step.action} has no argument {arg!r}",
-                                  one_of(arg, spec.argument_names)))
+        for loc, step in located_steps(path, f"acceptable_action_paths[{p}]"):
+            found += _step(env, task, loc, step, allowed)
     for i, fault in enumerate(task.faults):
         found += _action(env, task, f"faults[{i}].action", fault.action, allowed=True)
+    return found
+
+
+def _step(env: Environment, task: Task, where: str, step: PathStep, allowed: set[str]) -> list[Finding]:
+    spec = env.actions.get(step.action)
+    if spec is None or step.action not in allowed:
+        return _action(env, task, f"{where}.action", step.action, allowed=True)
+    return _arguments(f"{where}.arguments", step.action, spec, step.arguments)
+
+
+def _arguments(where: str, action: str, spec: ActionSpec, arguments: dict[str, Any]) -> list[Finding]:
+    found: list[Finding] = []
+    for arg, value in arguments.items():
+        if arg not in spec.argument_names:
+            found.append((f"{where}.{arg}", f"{action} has no argument {arg!r}", one_of(arg, spec.argument_names)))
+        elif mentions_of(value) is not None and arg not in spec.free_text:
+            found.append((f"{where}.{arg}", f"{arg} is not free text, so it cannot take {{\"mentions\": ...}}",
+                          "give the exact value; mentions are for free-text arguments"))
     return found
 
 
@@ -165,3 +177,5 @@ def _rules(env: Environment, task: Task) -> Iterator[Finding]:
                 ("first", rule.first), ("then", rule.then)]  # type: ignore[union-attr]
             for attr, name in names:
                 yield from _action(env, task, f"{base}.{attr}", name, allowed=False)
+            if isinstance(rule, CalledCheck) and rule.action in env.actions:
+                yield from _arguments(f"{base}.arguments", rule.action, env.actions[rule.action], rule.arguments)

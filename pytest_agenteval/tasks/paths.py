@@ -1,0 +1,224 @@
+"""Acceptable action paths: steps, order freedom, and free-text requirements.
+
+A path is a list of elements, done in the order listed. An element is a step
+(``{"action", "arguments"}``) or a group ``{"any_order": [member, ...]}`` whose members are
+independent: their steps may interleave in any way. A member is a step, a group, or a list
+(a sub-sequence that keeps its own order). So ``[A, {"any_order": [B, [C, D]]}, E]`` allows
+A B C D E, A C B D E and A C D B E: B anywhere between A and E, C before D.
+
+Each path is turned into a partial order over its steps (``PathOrder``): the steps in listed
+order (the reference agent's order) and, for each step, the steps that must come before it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any, TypeVar, Union
+
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
+from pydantic_core import PydanticCustomError
+
+MENTIONS = "mentions"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+def _problem(message: str, fix: str) -> PydanticCustomError:
+    return PydanticCustomError("agenteval", message, {"fix": fix})
+
+
+def mentions_of(value: Any) -> list[list[str]] | None:
+    """The terms a free-text requirement ``{"mentions": [...]}`` asks for, else None.
+
+    Each term is a string or a list of alternatives; every term must appear.
+    """
+    if not (isinstance(value, dict) and set(value) == {MENTIONS}):
+        return None
+    return [[t] if isinstance(t, str) else list(t) for t in value[MENTIONS]]
+
+
+def mentions_ok(terms: list[list[str]], text: Any) -> bool:
+    """Every term (one of its alternatives) appears in ``text``, ignoring case and spacing."""
+    if not isinstance(text, str):
+        return False
+    haystack = " ".join(text.casefold().split())
+    return all(any(" ".join(alt.casefold().split()) in haystack for alt in term) for term in terms)
+
+
+def check_arguments(value: dict[str, Any]) -> dict[str, Any]:
+    """Shape-check any ``{"mentions": ...}`` requirement among step or check arguments."""
+    for name, arg in value.items():
+        if not (isinstance(arg, dict) and MENTIONS in arg):
+            continue
+        terms = arg[MENTIONS]
+        well_formed = set(arg) == {MENTIONS} and isinstance(terms, list) and terms and all(
+            (isinstance(t, str) and t.strip())
+            or (isinstance(t, list) and t and all(isinstance(a, str) and a.strip() for a in t))
+            for t in terms
+        )
+        if not well_formed:
+            raise _problem(
+                f"{name}: a free-text requirement is {{\"mentions\": [term, ...]}}",
+                'write e.g. {"mentions": ["KYC"]} or {"mentions": [["KYC", "know your customer"]]}',
+            )
+    return value
+
+
+class PathStep(_Strict):
+    """One step of an acceptable action path; ``arguments`` match as a subset.
+
+    ``no_effect``: the call is expected to change nothing (an injected fault answers it), so
+    the reference agent makes it but ``action_path`` does not expect it among the writes.
+    """
+
+    action: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
+    no_effect: bool = False
+
+    @field_validator("arguments")
+    @classmethod
+    def _requirements(cls, value: dict[str, Any]) -> dict[str, Any]:
+        return check_arguments(value)
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, list):
+        return "sequence"
+    if isinstance(value, dict) and "any_order" in value:
+        return "any_order"
+    return "step"
+
+
+class AnyOrder(_Strict):
+    """Members whose steps may interleave in any order (each nested list keeps its own)."""
+
+    any_order: Annotated[list[Member], Field(min_length=2)]
+
+
+Element = Annotated[
+    Union[Annotated[PathStep, Tag("step")], Annotated[AnyOrder, Tag("any_order")]],  # noqa: UP007
+    Discriminator(_kind),
+]
+Member = Annotated[
+    Union[  # noqa: UP007
+        Annotated[PathStep, Tag("step")],
+        Annotated[AnyOrder, Tag("any_order")],
+        Annotated[list[Element], Tag("sequence")],
+    ],
+    Discriminator(_kind),
+]
+AnyOrder.model_rebuild()
+Path = list[Element]
+# Names pydantic adds to an error's location for these unions; the loader leaves them out.
+UNION_TAGS = frozenset({"step", "any_order", "sequence"})
+
+
+@dataclass(frozen=True)
+class PathOrder:
+    """A path's steps in listed order and, per step, the indices of the steps before it."""
+
+    steps: tuple[PathStep, ...]
+    before: tuple[frozenset[int], ...]
+
+    @classmethod
+    def of(cls, path: Sequence[PathStep | AnyOrder]) -> PathOrder:
+        steps: list[PathStep] = []
+        before: list[frozenset[int]] = []
+
+        def add(item: Any, after: frozenset[int]) -> frozenset[int]:
+            """Lay out ``item`` after ``after``; return the steps that end it."""
+            if isinstance(item, PathStep):
+                steps.append(item)
+                before.append(after)
+                return frozenset({len(steps) - 1})
+            if isinstance(item, AnyOrder):
+                ends: frozenset[int] = frozenset()
+                for member in item.any_order:
+                    ends |= add(member, after)
+                return ends or after
+            for element in item:  # a sequence
+                after = add(element, after)
+            return after
+
+        add(list(path), frozenset())
+        # Close transitively, so a restriction to some steps keeps every constraint.
+        closed: list[frozenset[int]] = []
+        for direct in before:
+            closed.append(frozenset(direct).union(*(closed[i] for i in direct)))
+        return cls(tuple(steps), tuple(closed))
+
+    def only(self, keep: Callable[[PathStep], bool]) -> PathOrder:
+        """The same order over the steps ``keep`` accepts (e.g. writing steps only)."""
+        kept = [i for i, s in enumerate(self.steps) if keep(s)]
+        index = {old: new for new, old in enumerate(kept)}
+        return PathOrder(tuple(self.steps[i] for i in kept),
+                         tuple(frozenset(index[j] for j in self.before[i] if j in index) for i in kept))
+
+    def constrained_pairs(self) -> list[tuple[int, int]]:
+        """Pairs (a, b), a listed right before b, where a must come first."""
+        return [(i - 1, i) for i in range(1, len(self.steps)) if i - 1 in self.before[i]]
+
+    def orders(self, limit: int) -> Iterator[list[int]]:
+        """Every order the path allows (listed order first), at most ``limit`` of them."""
+        count = 0
+        n = len(self.steps)
+
+        def walk(done: int, prefix: list[int]) -> Iterator[list[int]]:
+            nonlocal count
+            if count >= limit:
+                return
+            if len(prefix) == n:
+                count += 1
+                yield list(prefix)
+                return
+            for i in range(n):
+                if not done >> i & 1 and all(done >> j & 1 for j in self.before[i]):
+                    prefix.append(i)
+                    yield from walk(done | 1 << i, prefix)
+                    prefix.pop()
+
+        yield from walk(0, [])
+
+    def allows(self, calls: Sequence[T], same: Callable[[PathStep, T], bool]) -> bool:
+        """Whether ``calls``, in order, are one order of these steps, each matching its step."""
+        n = len(self.steps)
+        if len(calls) != n:
+            return False
+        failed: set[int] = set()
+
+        def fits(done: int, at: int) -> bool:
+            if at == n:
+                return True
+            if done in failed:
+                return False
+            for i in range(n):
+                if (not done >> i & 1 and all(done >> j & 1 for j in self.before[i])
+                        and same(self.steps[i], calls[at]) and fits(done | 1 << i, at + 1)):
+                    return True
+            failed.add(done)
+            return False
+
+        return fits(0, 0)
+
+
+T = TypeVar("T")
+
+
+def located_steps(path: Sequence[Any], where: str = "") -> Iterator[tuple[str, PathStep]]:
+    """Every step of a path with its location, e.g. ``[1].any_order[0][2]``."""
+    for i, item in enumerate(path):
+        here = f"{where}[{i}]"
+        if isinstance(item, PathStep):
+            yield here, item
+        elif isinstance(item, AnyOrder):
+            yield from located_steps(item.any_order, f"{here}.any_order")
+        else:
+            yield from located_steps(item, here)
+
+
+def first_order(path: Sequence[PathStep | AnyOrder]) -> list[PathStep]:
+    """The path's steps in the order they are listed: what the reference agent does."""
+    return list(PathOrder.of(path).steps)
