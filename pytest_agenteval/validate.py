@@ -4,7 +4,9 @@ that each failure mode it is tagged with is really caught.
     agenteval validate tasks/
 
 Runs without pytest. For every task: the reference agent must pass, the do-nothing agent must
-fail, and the saboteur for each of its tags must fail with a check that triggers that tag.
+fail, the saboteur for each of its tags must fail with a check that triggers that tag, every
+generated valid variant must pass, and the generated mutants measure how strict the task's
+success criteria are (see ``agents/variants.py``).
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from os import PathLike
 from pytest_agenteval.agents.builtin import NoopAgent, Reference
 from pytest_agenteval.agents.episode import run_episode
 from pytest_agenteval.agents.saboteurs import Saboteur, sabotage_for
+from pytest_agenteval.agents.variants import Planner, ScriptedCalls
 from pytest_agenteval.engine.checker import check_environment
+from pytest_agenteval.engine.environment import Environment
 from pytest_agenteval.engine.registry import EnvironmentPool
 from pytest_agenteval.grading.grade import Grade
 from pytest_agenteval.tasks.loader import LoadedTask, TaskLoader
@@ -42,10 +46,16 @@ class Report:
     # tag -> [tagged tasks with a saboteur, detected]
     detection: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
     splits: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    variants: int = 0
+    strictness: list[Strictness] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return not any(f.error for f in self.findings)
+
+    @property
+    def survivors(self) -> int:
+        return sum(len(s.survived) for s in self.strictness)
 
     def lines(self) -> list[str]:
         out = [str(f) for f in self.findings]
@@ -59,8 +69,46 @@ class Report:
         for tag, (tagged, caught) in sorted(self.detection.items()):
             rate = f"{caught / tagged:.0%}" if tagged else "-"
             out.append(f"{tag.ljust(width)}  {tagged:5d}  {caught:8d}  {rate:>4}")
+        out += strictness_lines(self.strictness)
+        false_failures = sum(f.error and f.message.startswith("valid variant") for f in self.findings)
+        out.append(f"valid variants: {self.variants} run, {self.variants - false_failures} passed")
         out.append("OK" if self.ok else f"FAILED: {sum(f.error for f in self.findings)} problem(s)")
         return out
+
+
+@dataclass(kw_only=True)
+class Strictness:
+    """The mutants of one task's reference path: how many the success criteria catch.
+
+    A mutant is killed when a check other than ``action_path`` fails: the path says how the
+    job may be done, the expected state, rule checks and rubric say whether it was done. One
+    only the path notices is a survivor: either harmless (free it in the path, and it becomes
+    a valid variant) or a gap in the criteria.
+    """
+
+    where: str
+    task_id: str
+    mutants: int = 0
+    killed: int = 0
+    survived: list[str] = field(default_factory=list)
+
+
+def strictness_lines(rows: list[Strictness]) -> list[str]:
+    if not rows:
+        return []
+    out = ["", "strictness: mutants of each reference path, killed when a check other than action_path fails",
+           f"{'task':<12} mutants  killed  survived"]
+    for r in rows:
+        out.append(f"{r.task_id:<12} {r.mutants:7d}  {r.killed:6d}  {len(r.survived):8d}")
+        out += [f"  survived: {name}" for name in r.survived]
+    files: dict[str, list[Strictness]] = defaultdict(list)
+    for r in rows:
+        files[r.where.rsplit(":", 1)[0]].append(r)
+    for path, group in files.items():
+        total, killed = sum(r.mutants for r in group), sum(r.killed for r in group)
+        rate = f" ({killed / total:.0%})" if total else ""
+        out.append(f"{path}: {total} mutants, {killed} killed{rate}, {total - killed} survived")
+    return out
 
 
 def _failed(grade: Grade) -> str:
@@ -119,6 +167,7 @@ def _run_task(item: LoadedTask, pool: EnvironmentPool, report: Report) -> None:
         report.findings.append(Finding(where=where, message="the do-nothing agent passed"))
     else:
         report.noop_failed += 1
+    _both_ways(item, env, report)
     for tag in task.failure_mode_tags:
         if sabotage_for(task.environment, tag) is None:
             continue
@@ -132,3 +181,36 @@ def _run_task(item: LoadedTask, pool: EnvironmentPool, report: Report) -> None:
                                      f"(triggered: {', '.join(grade.failure_modes)})"))
         else:
             report.detection[tag][1] += 1
+
+
+def _both_ways(item: LoadedTask, env: Environment, report: Report) -> None:
+    """Valid variants must pass; mutants are counted as killed, caught by the path only, or survived."""
+    task, where = item.task, f"{item.where} {item.task.task_id}"
+    planner = Planner(env, task)
+    for script in planner.variants():
+        agent = ScriptedCalls(script)
+        grade = run_episode(env, task, agent, time_limit=None)
+        if agent.applicable():
+            _variant(report, where, script.name, grade)
+    row = Strictness(where=item.where, task_id=task.task_id)
+    for script in planner.mutants():
+        grade = run_episode(env, task, ScriptedCalls(script), time_limit=None)
+        path = next((c for c in grade.checks if c.name == "action_path"), None)
+        if path is not None and path.passed:
+            # What took effect is what a path allows (the environment refused the repeat, or
+            # the path leaves this free): a valid variant, not a mutant.
+            _variant(report, where, f"{script.name}, which the task allows", grade)
+            continue
+        row.mutants += 1
+        if {c.name for c in grade.failed_checks()} - {"action_path"}:
+            row.killed += 1
+        else:
+            row.survived.append(f"{script.name} ({'passed' if grade.passed else 'only action_path noticed'})")
+    report.strictness.append(row)
+
+
+def _variant(report: Report, where: str, name: str, grade: Grade) -> None:
+    report.variants += 1
+    if not grade.passed:
+        report.findings.append(Finding(where=where, message=f"valid variant failed ({name}) — {_failed(grade)}"))
+

@@ -19,7 +19,7 @@ class ScriptedAgent:
 
     def run(self, episode: Episode) -> None:
         for step in self.steps:
-            episode.call(step.action, dict(step.arguments))
+            episode.call(step.action, step.call_arguments())
 
 
 class Reference:

@@ -77,7 +77,7 @@ class _Agent:
 
     def run(self, episode: Episode) -> None:
         path = first_order(self.task.acceptable_action_paths[0]) if self.task.acceptable_action_paths else []
-        self.sabotage(Plan(task=self.task, steps=[(s.action, dict(s.arguments)) for s in path], call=episode.call))
+        self.sabotage(Plan(task=self.task, steps=[(s.action, s.call_arguments()) for s in path], call=episode.call))
 
 
 class Saboteur:

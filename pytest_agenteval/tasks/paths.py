@@ -83,6 +83,11 @@ class PathStep(_Strict):
     def _requirements(cls, value: dict[str, Any]) -> dict[str, Any]:
         return check_arguments(value)
 
+    def call_arguments(self) -> dict[str, Any]:
+        """Arguments to call with: a ``mentions`` requirement becomes a text that meets it."""
+        return {k: " ".join(t[0] for t in terms) if (terms := mentions_of(v)) is not None else v
+                for k, v in self.arguments.items()}
+
 
 def _kind(value: Any) -> str:
     if isinstance(value, list):

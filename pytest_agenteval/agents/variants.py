@@ -1,0 +1,277 @@
+"""Scripted agents that test a task's grading both ways (``agenteval validate`` runs them).
+
+*Valid variants* do the job another correct way and must pass: extra look-ups of unrelated
+records with every allowed look-up action, every read done twice, every order the paths
+allow, and a mistyped or invalid call corrected. *Mutants* change the reference path in one
+way that should matter and must fail: drop or repeat a write, change a compared argument to
+another valid value, swap two writes whose order the path constrains.
+
+Everything is derived from the task and its scenario, so it works for any environment.
+Unrelated records are found by value: an argument whose value is a primary key of some
+table is varied over other rows of that table (its neighbours, and rows spread across it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pytest_agenteval.tasks.paths import PathOrder, PathStep, first_order, mentions_of
+
+if TYPE_CHECKING:
+    from pytest_agenteval.agents.episode import Episode
+    from pytest_agenteval.engine.environment import Environment
+    from pytest_agenteval.tasks.model import Task
+
+Call = tuple[str, dict[str, Any]]
+MAX_ORDERS = 12  # orders tried per path (spread over all it allows)
+OTHER_ROWS = 4  # unrelated rows tried per look-up argument
+UNMENTIONED = "Not applicable."
+
+
+@dataclass(frozen=True, kw_only=True)
+class Script:
+    """A named list of calls. ``expect_refused``: calls that must change nothing (a mistyped
+    id); when one took effect after all, the variant tells nothing and is dropped."""
+
+    name: str
+    calls: list[Call]
+    expect_refused: frozenset[int] = frozenset()
+
+
+@dataclass
+class ScriptedCalls:
+    """An agent (and its own factory) that makes the script's calls, keeping the answers."""
+
+    script: Script
+    answers: list[dict[str, Any]] = field(default_factory=list)
+
+    def for_task(self, task: Task) -> ScriptedCalls:
+        return self
+
+    def run(self, episode: Episode) -> None:
+        for action, arguments in self.script.calls:
+            self.answers.append(episode.call(action, dict(arguments)))
+
+    def applicable(self) -> bool:
+        return not any(i < len(self.answers) and self.answers[i].get("ok") for i in self.script.expect_refused)
+
+
+def describe(action: str, arguments: dict[str, Any]) -> str:
+    shown = ", ".join(f"{k}={v!r}" for k, v in arguments.items() if not isinstance(v, str) or len(v) <= 40)
+    return f"{action}({shown})"
+
+
+class Planner:
+    """Builds the variants and mutants of one task, reading its scenario for other rows."""
+
+    def __init__(self, env: Environment, task: Task) -> None:
+        self.env, self.task = env, task
+        env.reset(task.scenario_seed, task=task)
+        path = task.acceptable_action_paths[0] if task.acceptable_action_paths else []
+        self.steps: list[PathStep] = first_order(path)
+        self.reference: list[Call] = [(s.action, s.call_arguments()) for s in self.steps]
+        self.faulted = {f.action for f in task.faults}
+        self.related = {v for _, args in self.reference for v in args.values() if isinstance(v, str)}
+        self._tables: dict[Any, str | None] = {}
+
+    # ----- what the scenario holds ----------------------------------------------------
+
+    def writes(self, action: str) -> bool:
+        return self.env.actions[action].writes
+
+    def table_of(self, value: Any) -> str | None:
+        """The table whose primary key ``value`` is, in this task's scenario."""
+        if not isinstance(value, str) or not value:
+            return None
+        if value not in self._tables:
+            self._tables[value] = next((t for t in self.env.tables if self.env.row(t, value) is not None), None)
+        return self._tables[value]
+
+    def other_rows(self, table: str, near: Any, n: int) -> list[Any]:
+        """Up to ``n`` primary keys of ``table`` not used by the task: neighbours of ``near``
+        first (the audit's case: the next record, which may well have a conflict), then rows
+        spread across the table."""
+        info = self.env.tables[table]
+        db, pk = self.env.db, info.pk
+        found: list[Any] = []
+        if near is not None:
+            found += [r[0] for r in db.execute(f'SELECT "{pk}" FROM {info.quoted} WHERE "{pk}" > ? '
+                                               f'ORDER BY "{pk}" LIMIT 2', (near,))]
+            found += [r[0] for r in db.execute(f'SELECT "{pk}" FROM {info.quoted} WHERE "{pk}" < ? '
+                                               f'ORDER BY "{pk}" DESC LIMIT 1', (near,))]
+        total = db.execute(f"SELECT count(*) FROM {info.quoted}").fetchone()[0]
+        for share in (1, 2, 3):
+            found += [r[0] for r in db.execute(f'SELECT "{pk}" FROM {info.quoted} ORDER BY "{pk}" '
+                                               "LIMIT 1 OFFSET ?", (total * share // 4,))]
+        others = [v for v in dict.fromkeys(found) if v != near and v not in self.related]
+        return others[:n]
+
+    # ----- valid variants ---------------------------------------------------------------
+
+    def variants(self) -> list[Script]:
+        found = [*self._orders(), *self._look_ups(), *self._reread(), *self._corrected()]
+        return [s for s in found if len(s.calls) <= self.task.max_steps]
+
+    def _orders(self) -> Iterator[Script]:
+        for p, path in enumerate(self.task.acceptable_action_paths):
+            order = PathOrder.of(path)
+            every = list(order.orders(limit=50 * MAX_ORDERS))
+            picked = every[:: max(1, len(every) // MAX_ORDERS)][:MAX_ORDERS]
+            for k, indices in enumerate(picked):
+                calls = [(order.steps[i].action, order.steps[i].call_arguments()) for i in indices]
+                if calls == self.reference:
+                    continue
+                shown = ", ".join(a for a, _ in calls if self.writes(a)) or "no writes"
+                yield Script(name=f"path {p + 1}, order {k + 1}: {shown}", calls=calls)
+
+    def _look_ups(self) -> Iterator[Script]:
+        """Each allowed look-up of unrelated records, at the start, after the first write, at the end."""
+        first_write = next((i + 1 for i, (a, _) in enumerate(self.reference) if self.writes(a)), 0)
+        for action in self.task.allowed_actions:
+            spec = self.env.actions.get(action)
+            if spec is None or spec.writes or action in self.faulted:
+                continue
+            for arguments in self._look_up_arguments(action):
+                call = (action, arguments)
+                ref = self.reference
+                calls = [call, *ref[:first_write], call, *ref[first_write:], call]
+                yield Script(name=f"extra look-up {describe(*call)}", calls=calls)
+
+    def _look_up_arguments(self, action: str) -> list[dict[str, Any]]:
+        spec = self.env.actions[action]
+        props: dict[str, Any] = spec.parameters.get("properties", {})
+        if not props:
+            return [{}]
+        seen = [args for a, args in self.reference if a == action]
+        out: list[dict[str, Any]] = []
+        for base in seen or [self._made_up(action)]:
+            if base is None:
+                continue
+            for name, value in base.items():
+                out += [{**base, name: v} for v in self._alternatives(props.get(name, {}), value, OTHER_ROWS)]
+            if not any(self.table_of(v) for v in base.values()) and base not in out:
+                out.append(base)
+        return [dict(t) for t in dict.fromkeys(tuple(sorted(a.items())) for a in out)]
+
+    def _made_up(self, action: str) -> dict[str, Any] | None:
+        """Arguments for a look-up the reference never makes: enums, or values of the same
+        name elsewhere in the reference, or rows of the table the argument is named after."""
+        spec = self.env.actions[action]
+        props: dict[str, Any] = spec.parameters.get("properties", {})
+        made: dict[str, Any] = {}
+        for name in spec.parameters.get("required", []):
+            prop = props.get(name, {})
+            used = [args[name] for _, args in self.reference if name in args]
+            table = name.removesuffix("_id")
+            if "enum" in prop:
+                made[name] = prop["enum"][0]
+            elif used:
+                made[name] = used[0]
+            elif table in self.env.tables:
+                rows = self.other_rows(table, None, 1)
+                if not rows:
+                    return None
+                made[name] = rows[0]
+            else:
+                return None
+        return made
+
+    def _alternatives(self, prop: dict[str, Any], value: Any, n: int) -> list[Any]:
+        """Other valid values for an argument: other rows of its table, or other enum values."""
+        if "enum" in prop:
+            return [v for v in prop["enum"] if v != value][:n]
+        table = self.table_of(value)
+        return self.other_rows(table, value, n) if table else []
+
+    def _reread(self) -> Iterator[Script]:
+        calls: list[Call] = []
+        for call in self.reference:
+            calls.append(call)
+            if not self.writes(call[0]) and call[0] not in self.faulted:
+                calls.append(call)
+        if len(calls) > len(self.reference):
+            yield Script(name="every read done twice", calls=calls)
+
+    def _corrected(self) -> Iterator[Script]:
+        """A write first called wrongly, then right: with a mistyped id, and with a bad argument."""
+        invalid: list[Call] = []
+        for i, (action, arguments) in enumerate(self.reference):
+            step = self.steps[i]
+            if self.writes(action) and not step.no_effect:
+                invalid.append((action, {**arguments, "not_an_argument": 1}))
+                if action not in self.faulted:
+                    yield from self._typo(i, action, arguments)
+            invalid.append((action, arguments))
+        if len(invalid) > len(self.reference):
+            yield Script(name="an invalid call before each write", calls=invalid)
+
+    def _typo(self, i: int, action: str, arguments: dict[str, Any]) -> Iterator[Script]:
+        for name, value in arguments.items():
+            if self.table_of(value):
+                wrong = (action, {**arguments, name: f"{value}-TYPO"})
+                calls = [*self.reference[:i], wrong, *self.reference[i:]]
+                yield Script(name=f"mistyped {name} in {describe(action, arguments)}, then corrected",
+                             calls=calls, expect_refused=frozenset({i}))
+                return
+
+    # ----- mutants ------------------------------------------------------------------------
+
+    def mutants(self) -> list[Script]:
+        ref = self.reference
+        out: list[Script] = []
+        for i, (action, arguments) in enumerate(ref):
+            if not self.writes(action) or self.steps[i].no_effect:
+                continue
+            what = describe(action, arguments)
+            out.append(Script(name=f"drop {what}", calls=ref[:i] + ref[i + 1:]))
+            out.append(Script(name=f"repeat {what}", calls=ref[:i + 1] + ref[i:]))
+            for name, new in self._changes(action, arguments):
+                changed = (action, {**arguments, name: new})
+                out.append(Script(name=f"change {action}.{name} {arguments[name]!r} -> {new!r}",
+                                  calls=[*ref[:i], changed, *ref[i + 1:]]))
+        out += self._swaps()
+        return out
+
+    def _changes(self, action: str, arguments: dict[str, Any]) -> Iterator[tuple[str, Any]]:
+        """Each compared argument (free text only where a task requires mentions) changed once."""
+        spec = self.env.actions[action]
+        props: dict[str, Any] = spec.parameters.get("properties", {})
+        required_text = self._required_text(action)
+        for name, value in arguments.items():
+            if name in spec.free_text:
+                if name in required_text:
+                    yield name, UNMENTIONED
+                continue
+            candidates: list[Any]
+            if isinstance(value, bool):
+                candidates = [not value]
+            elif isinstance(value, (int, float)):
+                candidates = [round(value * 0.9, 2), round(value * 1.1, 2), value + 1]
+            else:
+                candidates = self._alternatives(props.get(name, {}), value, 1)
+            for new in candidates:
+                if new != value and spec.validate({**arguments, name: new})[0] is not None:
+                    yield name, new
+                    break
+
+    def _required_text(self, action: str) -> set[str]:
+        """Free-text arguments of ``action`` some path step or ``called`` check requires mentions of."""
+        steps = [s for p in self.task.path_orders() for s in p.steps if s.action == action]
+        rules = [r for r in self.task.checks if getattr(r, "action", None) == action]
+        return {k for holder in [*steps, *rules] for k, v in holder.arguments.items()  # type: ignore[union-attr]
+                if mentions_of(v) is not None}
+
+    def _swaps(self) -> Iterator[Script]:
+        """Two writes the path orders, listed next to each other, done the other way round."""
+        if not self.task.acceptable_action_paths:
+            return
+        order = PathOrder.of(self.task.acceptable_action_paths[0])
+        positions = [i for i, s in enumerate(order.steps) if self.writes(s.action) and not s.no_effect]
+        writes = order.only(lambda s: self.writes(s.action) and not s.no_effect)
+        for a, b in writes.constrained_pairs():
+            i, j = positions[a], positions[b]
+            calls = list(self.reference)
+            calls[i], calls[j] = calls[j], calls[i]
+            yield Script(name=f"swap {describe(*self.reference[i])} and {describe(*self.reference[j])}", calls=calls)
