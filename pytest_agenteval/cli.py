@@ -19,6 +19,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                                  "and each tag caught by its saboteur")
     check.add_argument("paths", nargs="+", help="task files (.jsonl)")
     check.add_argument("--population", type=int, default=None, help="scenario size (default: each domain's)")
+    check.add_argument("--strict", action="store_true",
+                       help="also fail when a mutant of a reference path survives (the success criteria miss it)")
     tools = commands.add_parser("tools", help="print a task's tools in a provider's format (JSON)")
     tools.add_argument("path", help="a task file (.jsonl)")
     tools.add_argument("--task", help="the task_id (default: the file's first task)")
@@ -43,6 +45,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     report = validate(args.paths, pool=EnvironmentPool(population=args.population))
     for line in report.lines():
         print(line)
+    if args.strict and report.survivors:
+        print(f"--strict: {report.survivors} mutant(s) survived (named above); tighten the expected state or "
+              "checks, or free a harmless change in the path")
+        return 1
     return 0 if report.ok else 1
 
 

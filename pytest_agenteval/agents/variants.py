@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pytest_agenteval.engine.schema import quote
 from pytest_agenteval.tasks.paths import PathOrder, PathStep, first_order, mentions_of
 
 if TYPE_CHECKING:
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
 
 Call = tuple[str, dict[str, Any]]
 MAX_ORDERS = 12  # orders tried per path (spread over all it allows)
-OTHER_ROWS = 4  # unrelated rows tried per look-up argument
+OTHER_ROWS = 8  # unrelated rows tried per look-up argument
+FEW_VALUES = 8  # a column with at most this many values is a category worth one row each
 UNMENTIONED = "Not applicable."
 
 
@@ -75,6 +77,7 @@ class Planner:
         self.faulted = {f.action for f in task.faults}
         self.related = {v for _, args in self.reference for v in args.values() if isinstance(v, str)}
         self._tables: dict[Any, str | None] = {}
+        self._diverse: dict[str, list[Any]] = {}
 
     # ----- what the scenario holds ----------------------------------------------------
 
@@ -90,23 +93,35 @@ class Planner:
         return self._tables[value]
 
     def other_rows(self, table: str, near: Any, n: int) -> list[Any]:
-        """Up to ``n`` primary keys of ``table`` not used by the task: neighbours of ``near``
-        first (the audit's case: the next record, which may well have a conflict), then rows
-        spread across the table."""
+        """Up to ``n`` primary keys of ``table`` the task does not use: the neighbours of
+        ``near`` (the audit's case: the next record, which may well have a conflict), then one
+        row for each value of each column with few values (a pending one, a closed one, …)."""
         info = self.env.tables[table]
-        db, pk = self.env.db, info.pk
+        db, pk = self.env.db, quote(info.pk)
         found: list[Any] = []
         if near is not None:
-            found += [r[0] for r in db.execute(f'SELECT "{pk}" FROM {info.quoted} WHERE "{pk}" > ? '
-                                               f'ORDER BY "{pk}" LIMIT 2', (near,))]
-            found += [r[0] for r in db.execute(f'SELECT "{pk}" FROM {info.quoted} WHERE "{pk}" < ? '
-                                               f'ORDER BY "{pk}" DESC LIMIT 1', (near,))]
-        total = db.execute(f"SELECT count(*) FROM {info.quoted}").fetchone()[0]
-        for share in (1, 2, 3):
-            found += [r[0] for r in db.execute(f'SELECT "{pk}" FROM {info.quoted} ORDER BY "{pk}" '
-                                               "LIMIT 1 OFFSET ?", (total * share // 4,))]
+            found += [r[0] for r in db.execute(f"SELECT {pk} FROM {info.quoted} WHERE {pk} > ? "
+                                               f"ORDER BY {pk} LIMIT 2", (near,))]
+            found += [r[0] for r in db.execute(f"SELECT {pk} FROM {info.quoted} WHERE {pk} < ? "
+                                               f"ORDER BY {pk} DESC LIMIT 1", (near,))]
+        found += self._diverse_rows(table)
         others = [v for v in dict.fromkeys(found) if v != near and v not in self.related]
         return others[:n]
+
+    def _diverse_rows(self, table: str) -> list[Any]:
+        if table not in self._diverse:
+            info = self.env.tables[table]
+            db, pk = self.env.db, quote(info.pk)
+            rows: list[Any] = []
+            for column in info.columns:
+                if column == info.pk:
+                    continue
+                col = quote(column)
+                if db.execute(f"SELECT count(DISTINCT {col}) FROM {info.quoted}").fetchone()[0] <= FEW_VALUES:
+                    rows += [r[0] for r in db.execute(
+                        f"SELECT min({pk}) FROM {info.quoted} GROUP BY {col} ORDER BY {col}")]
+            self._diverse[table] = list(dict.fromkeys(rows))
+        return self._diverse[table]
 
     # ----- valid variants ---------------------------------------------------------------
 
@@ -146,9 +161,8 @@ class Planner:
             return [{}]
         seen = [args for a, args in self.reference if a == action]
         out: list[dict[str, Any]] = []
-        for base in seen or [self._made_up(action)]:
-            if base is None:
-                continue
+        made = None if seen else self._made_up(action)
+        for base in seen or ([made] if made is not None else []):
             for name, value in base.items():
                 out += [{**base, name: v} for v in self._alternatives(props.get(name, {}), value, OTHER_ROWS)]
             if not any(self.table_of(v) for v in base.values()) and base not in out:

@@ -1,0 +1,99 @@
+"""``agenteval validate`` both ways, on any environment: valid variants that must pass, and
+mutants whose survival says the success criteria are too loose."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import task_dict
+from pytest_agenteval import register_environment
+from pytest_agenteval.cli import main
+from pytest_agenteval.domains.example import ExampleEnvironment
+from pytest_agenteval.engine.registry import EnvironmentPool
+from pytest_agenteval.grading import Check, GradeContext, check
+from pytest_agenteval.validate import validate
+
+
+class ReadsAreJudged(ExampleEnvironment):
+    """A rubric with the audit's defect: it judges every ticket the agent so much as looked at."""
+
+    name = "reads_are_judged"
+
+    def rubric(self, ctx: GradeContext) -> list[Check]:
+        seen = {e.arguments.get("ticket_id") for e in ctx.agent_events() if isinstance(e.arguments, dict)}
+        urgent = [t for t in seen if (ctx.row("ticket", t) or {}).get("status") not in ("closed", None)
+                  and (ctx.row("ticket", t) or {}).get("priority") == 1]
+        return [check("urgent_tickets_closed", not urgent, failure_mode="left_open", component="desk",
+                      ok="no urgent ticket left open", failed=f"urgent tickets left open: {sorted(urgent)}")]
+
+
+register_environment("reads_are_judged", ReadsAreJudged)
+
+
+def write(tmp_path: Path, *tasks: dict[str, Any]) -> Path:
+    path = tmp_path / "t.jsonl"
+    path.write_text("".join(json.dumps(t) + "\n" for t in tasks))
+    return path
+
+
+def test_a_rubric_that_judges_reads_is_caught_by_the_valid_variants(tmp_path: Path) -> None:
+    # T-0001 closed; some neighbouring ticket is urgent and open: reading it must not fail the task.
+    with ReadsAreJudged() as env:
+        env.reset(1)
+        urgent = env.db.execute("SELECT id FROM ticket WHERE priority = 1 AND status != 'closed' ORDER BY id").fetchall()
+    assert urgent, "the scenario needs an urgent open ticket for this test"
+    report = validate([write(tmp_path, task_dict(environment="reads_are_judged", failure_mode_tags=[]))])
+    failures = [str(f) for f in report.findings if f.error]
+    assert failures and all("valid variant failed (extra look-up get_ticket(ticket_id=" in f for f in failures)
+    assert "urgent_tickets_closed: urgent tickets left open" in failures[0]
+    # The same task on the example environment (no such rubric) has no false failure.
+    assert validate([write(tmp_path, task_dict(failure_mode_tags=[]))]).ok
+
+
+LOOSE = task_dict(
+    failure_mode_tags=[],
+    vary=["ticket.updated_at", "ticket.priority"],  # the priority is not graded at all
+    acceptable_action_paths=[[
+        {"action": "get_ticket", "arguments": {"ticket_id": "T-0001"}},
+        {"action": "set_priority", "arguments": {"ticket_id": "T-0001", "priority": 1}},
+        {"action": "close_ticket", "arguments": {"ticket_id": "T-0001"}},
+    ]],
+)
+
+
+def test_loose_criteria_leave_named_survivors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, LOOSE)
+    assert main(["validate", str(path)]) == 0  # survivors are reported...
+    out = capsys.readouterr().out
+    assert "  survived: drop set_priority(ticket_id='T-0001', priority=1) (only action_path noticed)" in out
+    assert "  survived: change set_priority.priority 1 -> 2 (only action_path noticed)" in out
+    # Dropping or repeating the close is caught by the expected state: killed.
+    assert "drop close_ticket" not in out and "repeat close_ticket" not in out
+    assert f"{path}: 7 mutants, 2 killed (29%), 5 survived" in out
+    assert main(["validate", "--strict", str(path)]) == 1  # ...and fail the run under --strict
+    assert capsys.readouterr().out.rstrip().endswith(
+        "--strict: 5 mutant(s) survived (named above); tighten the expected state or checks, "
+        "or free a harmless change in the path")
+
+
+def test_tight_criteria_kill_every_mutant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Drop the close, or close another ticket: both killed. Repeating the close is refused by the
+    environment (already closed), so it is a valid variant, not a mutant."""
+    path = write(tmp_path, task_dict(failure_mode_tags=[]))
+    assert main(["validate", "--strict", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"{path}: 2 mutants, 2 killed (100%), 0 survived" in out
+    report = validate([path], pool=EnvironmentPool())
+    assert report.variants >= 10 and report.ok
+
+
+def test_an_order_the_path_frees_is_a_valid_variant_not_a_survivor(tmp_path: Path) -> None:
+    freed = {**LOOSE, "acceptable_action_paths": [[LOOSE["acceptable_action_paths"][0][0], {"any_order": [
+        LOOSE["acceptable_action_paths"][0][1], LOOSE["acceptable_action_paths"][0][2]]}]]}
+    report = validate([write(tmp_path, freed)], pool=EnvironmentPool())
+    assert not any("swap" in name for name in report.strictness[0].survived)
+    assert report.ok
