@@ -194,11 +194,11 @@ def _both_ways(item: LoadedTask, env: Environment, report: Report) -> None:
             _variant(report, where, script.name, grade)
     row = Strictness(where=item.where, task_id=task.task_id)
     for script in planner.mutants():
-        grade = run_episode(env, task, ScriptedCalls(script), time_limit=None)
-        path = next((c for c in grade.checks if c.name == "action_path"), None)
-        if path is not None and path.passed:
-            # What took effect is what a path allows (the environment refused the repeat, or
-            # the path leaves this free): a valid variant, not a mutant.
+        agent = ScriptedCalls(script)
+        grade = run_episode(env, task, agent, time_limit=None)
+        if agent.refused_repeat() or (not script.free_text and _path_passed(grade)):
+            # The environment refused the repeat, or a path allows what took effect: by the
+            # task's own data this is a correct way to do the job, so it must pass.
             _variant(report, where, f"{script.name}, which the task allows", grade)
             continue
         row.mutants += 1
@@ -214,3 +214,7 @@ def _variant(report: Report, where: str, name: str, grade: Grade) -> None:
     if not grade.passed:
         report.findings.append(Finding(where=where, message=f"valid variant failed ({name}) — {_failed(grade)}"))
 
+
+
+def _path_passed(grade: Grade) -> bool:
+    return any(c.name == "action_path" and c.passed for c in grade.checks)

@@ -97,3 +97,18 @@ def test_an_order_the_path_frees_is_a_valid_variant_not_a_survivor(tmp_path: Pat
     report = validate([write(tmp_path, freed)], pool=EnvironmentPool())
     assert not any("swap" in name for name in report.strictness[0].survived)
     assert report.ok
+
+
+def test_a_required_mention_is_mutated_and_its_check_kills_it(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    comment = {"action": "add_comment", "arguments": {"ticket_id": "T-0001", "body": "Refunded."}}
+    task = task_dict(
+        failure_mode_tags=[], vary=["ticket.updated_at", "comment.body", "comment.created_at"],
+        expected_final_state={"ticket": {"T-0001": {"status": "closed"}}, "comment": {"+": [{"ticket_id": "T-0001"}]}},
+        acceptable_action_paths=[[{"any_order": [comment, {"action": "close_ticket", "arguments": {"ticket_id": "T-0001"}}]}]],
+        checks=[{"kind": "called", "name": "comment_names_the_refund", "action": "add_comment",
+                 "arguments": {"body": {"mentions": ["refund"]}}, "failure_mode": "vague_comment"}])
+    path = write(tmp_path, task)
+    assert main(["validate", "--strict", str(path)]) == 0
+    # The path ignores the free text; the check does not: the text mutant is a mutant, and killed.
+    assert f"{path}: 6 mutants, 6 killed (100%), 0 survived" in capsys.readouterr().out
