@@ -3,7 +3,7 @@
 Correct agents it must not fail: extra look-ups of neighbours that have data conflicts (with
 every look-up action), repeated reads, mistyped ids corrected, refused writes, every order
 the task's path allows, honest wordings of a query. Wrong agents it must fail, under its own
-label: a wrong rate corrected later, booking then holding a
+label: a wrong rate corrected later, a query for the wrong reason, booking then holding a
 conflicting facility, an account for the wrong customer, activation with no rate, …
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from booking_play import LOOKUPS, Call, Scene, failed, play, shipped_tasks, writes
+from booking_play import LOOKUPS, Call, Scene, failed, play, reference_calls, scene, shipped_tasks, writes
 
 from pytest_agenteval import Task
 from pytest_agenteval.domains.booking import BookingEnvironment
@@ -76,6 +76,29 @@ def refused_writes(s: Scene, calls: list[Call]) -> list[Call]:
     return calls[:at] + refused + calls[at:]
 
 
+def _conflict(s: Scene) -> str:
+    if s.facility["exception_rate"] is not None:
+        return "exception"
+    return "kyc" if s.customer["kyc_status"] != "verified" else "rate"
+
+
+# Honest reasons in other words than the reference's, and reasons that miss the point.
+HONEST = {
+    "kyc": ["Customer's know-your-customer check is still pending; cannot book.", "kyc_status is 'pending'",
+            "Identity verification of the customer is not complete"],
+    "rate": ["Limit of 7,500,000 is above every band of the rate sheet.", "No rate available for this limit",
+             "get_rate returned null: cannot price the facility", "There is no sheet rate for a 7.5m limit"],
+    "exception": ["Until when is the 5.89% pricing exception valid?", "When does the exception expire?",
+                  "Please confirm the end date of the 5.89% rate"],
+}
+WRONG_REASONS = {
+    # "corporate" holds "rate": a requirement must not be met by accident.
+    "kyc": ["Please confirm the term for this corporate customer.", "Is the rate sheet up to date?"],
+    "rate": ["Please confirm the term for this corporate customer.", "KYC documents look old, please check"],
+    "exception": ["Please confirm the term for this corporate customer.", "Please confirm the exception is approved."],
+}
+
+
 def _reason(reason: str) -> Any:
     def reworded(s: Scene, calls: list[Call]) -> list[Call]:
         return [(a, {**k, "reason": reason} if a == "raise_query" else k) for a, k in calls]
@@ -90,6 +113,20 @@ CORRECT = {f.__name__: f for f in (neighbour_lookups, repeated_reads, typos_corr
 def test_a_correct_agent_passes(env: BookingEnvironment, task: Task, variant: str) -> None:
     grade, _ = play(env, task, CORRECT[variant])
     assert grade.passed, failed(grade)
+
+
+QUERY_TASKS = [t for t in TASKS if "raise_query" in writes(t)]
+
+
+@pytest.mark.parametrize("task", QUERY_TASKS, ids=[t.task_id for t in QUERY_TASKS])
+def test_a_query_in_other_words_is_judged_by_what_it_names(env: BookingEnvironment, task: Task) -> None:
+    kind = _conflict(scene(env, task))
+    for reason in HONEST[kind]:
+        grade, _ = play(env, task, _reason(reason))
+        assert grade.passed, f"{reason!r}: {failed(grade)}"
+    for reason in WRONG_REASONS[kind]:
+        grade, _ = play(env, task, _reason(reason))
+        assert grade.failure_modes == ["missed_query"], f"{reason!r}: {failed(grade)}"
 
 
 @pytest.mark.parametrize("task", TASKS, ids=IDS)
@@ -146,6 +183,11 @@ def rate_before_booking(s: Scene, calls: list[Call]) -> list[Call]:
     return rest[:at] + priced + rest[at:]
 
 
+def query_for_the_wrong_reason(s: Scene, calls: list[Call]) -> list[Call]:
+    """The audit's example: 'confirm the term', whatever the conflict."""
+    return _reason("Please confirm the term.")(s, calls)
+
+
 def book_then_hold(s: Scene, calls: list[Call]) -> list[Call]:
     return [*calls, ("open_account", {"customer_id": s.customer["id"], "account_type": s.kind}),
             ("book_facility", {"facility_id": s.fid, "account_id": "ACC-E001"}),
@@ -181,6 +223,7 @@ WRONG: list[tuple[Any, Any, str, set[str]]] = [
      {"wrong_rate", "wrong_order"}),
     (activation_before_rate, lambda w: {"set_rate", "activate_facility"} <= w, "premature_activation", {"wrong_rate"}),
     (rate_before_booking, lambda w: {"set_rate", "book_facility"} <= w, "wrong_order", {"wrong_rate"}),
+    (query_for_the_wrong_reason, lambda w: "raise_query" in w, "missed_query", set()),
     (book_then_hold, lambda w: w == {"raise_query"}, "missed_query", set()),
     (hold_instead_of_query, lambda w: w == {"raise_query"}, "missed_query", set()),
     (account_for_another_customer, lambda w: "open_account" in w, "wrong_account", {"duplicate_account"}),
@@ -207,11 +250,80 @@ def test_every_wrong_variant_applies_somewhere() -> None:
 
 
 
+def _move(calls: list[tuple[str, Any]], action: str, before: str) -> list[tuple[str, Any]]:
+    """``calls`` with the first ``action`` moved just before the first ``before``."""
+    moved = next(c for c in calls if c[0] == action)
+    rest = [c for c in calls if c is not moved]
+    at = next(i for i, (a, _) in enumerate(rest) if a == before)
+    return rest[:at] + [moved] + rest[at:]
+
+
+def _names_customer(task: Task) -> bool:
+    return "customer CUS-" in task.instruction
+
+
+# Freedoms the booking rules leave: (what, move this, before that, the tasks it applies to).
+FREEDOMS: list[tuple[str, str, str, Any]] = [
+    ("the exception query first", "raise_query", "get_rate", lambda t: "activate_facility" in writes(t)),
+    ("the exception query before pricing", "raise_query", "set_rate", lambda t: "activate_facility" in writes(t)),
+    ("the rate looked up after booking", "get_rate", "set_rate", lambda t: "book_facility" in writes(t)),
+    ("the account opened before the rate is looked up", "open_account", "get_rate", lambda t: True),
+    ("the accounts listed before the facility is read", "list_accounts", "get_facility", _names_customer),
+    ("the customer read before the facility", "get_customer", "get_facility", _names_customer),
+]
+FREE = [pytest.param(task, action, before, id=f"{what}-{task.task_id}")
+        for what, action, before, applies in FREEDOMS for task in TASKS
+        if {action, before} <= {a for a, _ in reference_calls(task)} and applies(task)]
+
+
+@pytest.mark.parametrize(("task", "action", "before"), FREE)
+def test_the_path_allows_what_the_rules_leave_free(env: BookingEnvironment, task: Task, action: str,
+                                                   before: str) -> None:
+    order = PathOrder.of(task.acceptable_action_paths[0])
+    moved = _move([(s.action, s) for s in order.steps], action, before)
+    assert order.allows([s for _, s in moved], lambda want, got: want is got), [a for a, _ in moved]
+    grade, _ = play(env, task, lambda s, calls: _move(calls, action, before))
+    assert grade.passed, failed(grade)
+
+
+# Orders the rules fix, which no path may leave free: (what, move this, before that).
+FIXED = [
+    ("pricing before booking", "set_rate", "book_facility"),
+    ("activation before pricing", "activate_facility", "set_rate"),
+    ("booking before the account is opened", "book_facility", "open_account"),
+    ("opening an account before looking at the customer's accounts", "open_account", "list_accounts"),
+    ("a write before the customer's KYC is read", "raise_query", "get_customer"),
+    ("a write before the customer's KYC is read", "book_facility", "get_customer"),
+    ("a write before the customer's KYC is read", "set_rate", "get_customer"),
+]
+PINNED = [pytest.param(task, action, before, id=f"{what}-{task.task_id}")
+          for what, action, before in FIXED for task in TASKS
+          if {action, before} <= {a for a, _ in reference_calls(task)}]
+
+
+@pytest.mark.parametrize(("task", "action", "before"), PINNED)
+def test_the_path_keeps_what_the_rules_fix(task: Task, action: str, before: str) -> None:
+    order = PathOrder.of(task.acceptable_action_paths[0])
+    moved = _move([(s.action, s) for s in order.steps], action, before)
+    assert not order.allows([s for _, s in moved], lambda want, got: want is got), [a for a, _ in moved]
+
+
+def test_after_a_timeout_the_account_is_looked_up_before_it_is_used() -> None:
+    for task in TASKS:
+        steps = [s.action for s in PathOrder.of(task.acceptable_action_paths[0]).steps]
+        if task.faults and task.faults[0].action == "open_account":
+            order = PathOrder.of(task.acceptable_action_paths[0])
+            opened, looked, booked = steps.index("open_account"), len(steps) - 1 - steps[::-1].index(
+                "list_accounts"), steps.index("book_facility")
+            assert opened in order.before[looked] and looked in order.before[booked], task.task_id
+
+
 @pytest.mark.parametrize(("task_id", "variant", "check", "detail"), [
     ("BK-001", wrong_rate_corrected_after_activation, "rate_matches_sheet",
      "FAC-5260: 5.0 set at step 6, activated at 5.0 at step 7; the applicable rate is the rate sheet's 5.04"),
     ("BK-022", lambda s, calls: [("set_rate", {"facility_id": s.fid, "rate_percent": 5.0}), *calls],
      "rate_matches_sheet", "FAC-5024: 5.0 set at step 1; no rate applies: query it"),
+    ("BK-022", query_for_the_wrong_reason, "rate_matches_sheet", None),
     ("BK-016", book_then_hold, "query_on_conflict",
      "FAC-5014 has a conflict (KYC pending) but was changed (account_id None -> 'ACC-E001', "
      "status 'PENDING' -> 'ON_HOLD'); leave it pending"),
