@@ -105,7 +105,12 @@ def _reason(reason: str) -> Any:
     return reworded
 
 
-CORRECT = {f.__name__: f for f in (neighbour_lookups, repeated_reads, typos_corrected, refused_writes)}
+def refused_repeats(s: Scene, calls: list[Call]) -> list[Call]:
+    """Booking and activation said twice: the system refuses the second, which changes nothing."""
+    return [c for call in calls for c in ([call, call] if call[0] in ("book_facility", "activate_facility") else [call])]
+
+
+CORRECT = {f.__name__: f for f in (neighbour_lookups, repeated_reads, typos_corrected, refused_writes, refused_repeats)}
 
 
 @pytest.mark.parametrize("variant", CORRECT)
@@ -339,3 +344,13 @@ def test_details_say_what_was_wrong(env: BookingEnvironment, task_id: str, varia
     grade, _ = play(env, task, variant)
     (got,) = [c for c in grade.checks if c.name == check]
     assert (got.passed, got.detail if detail else "") == (detail is None, detail or "")
+
+
+def test_a_rate_forced_with_override_rate_is_judged_against_the_exception_on_record(env: BookingEnvironment) -> None:
+    """override_rate also writes an exception: the applicable rate is the one the episode found."""
+    (task,) = [t for t in TASKS if t.task_id == "BK-001"]
+    task = task.model_copy(update={"allowed_actions": [*task.allowed_actions, "override_rate"]})
+    grade, _ = play(env, task, lambda s, calls: [("override_rate", {**k, "rate_percent": 4.0}) if a == "set_rate"
+                                                   else (a, k) for a, k in calls])
+    (rate,) = [c for c in grade.checks if c.name == "rate_matches_sheet"]
+    assert rate.detail == "FAC-5260: 4.0 set at step 6, activated at 4.0 at step 7; the applicable rate is the rate sheet's 5.04"
