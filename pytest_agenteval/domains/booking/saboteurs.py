@@ -49,11 +49,14 @@ def duplicate_account(plan: Plan) -> None:
 
 
 def wrong_rate(plan: Plan) -> None:
-    if plan.index("set_rate") is None:
+    """Price 0.5 points off and activate at that rate; then correct it, so only the final rate is right."""
+    right = plan.first("set_rate")
+    if right is None:
         _book_anyway(plan, rate=5.0)
         return
     plan.run([(a, {**k, "rate_percent": round(k["rate_percent"] + 0.5, 2)} if a == "set_rate" else k)
               for a, k in plan.steps])
+    plan.call("set_rate", right)
 
 
 def _move_activation_early(steps: list[Step]) -> list[Step]:
