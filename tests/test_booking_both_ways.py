@@ -9,11 +9,13 @@ conflicting facility, an account for the wrong customer, activation with no rate
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from booking_play import LOOKUPS, Call, Scene, failed, play, reference_calls, scene, shipped_tasks, writes
+from booking_play import TASKS as TASKS_FILE
 
 from pytest_agenteval import Task
 from pytest_agenteval.domains.booking import BookingEnvironment
@@ -354,3 +356,24 @@ def test_a_rate_forced_with_override_rate_is_judged_against_the_exception_on_rec
                                                    else (a, k) for a, k in calls])
     (rate,) = [c for c in grade.checks if c.name == "rate_matches_sheet"]
     assert rate.detail == "FAC-5260: 4.0 set at step 6, activated at 4.0 at step 7; the applicable rate is the rate sheet's 5.04"
+
+
+def test_a_conflicting_facility_may_change_as_the_task_expects(env: BookingEnvironment) -> None:
+    """'Left as it was' yields to the task: one that wants the facility on hold gets it on hold."""
+    line = next(json.loads(x) for x in TASKS_FILE.read_text().splitlines() if '"BK-016"' in x)
+    fid = "FAC-5014"
+    line["expected_final_state"] = {"facility": {fid: {"status": "ON_HOLD"}},
+                                    "booking_event": {"+": [{"facility_id": fid, "event_type": "raise_query"},
+                                                            {"facility_id": fid, "event_type": "hold"}]}}
+    line["acceptable_action_paths"][0].append(
+        {"action": "place_on_hold", "arguments": {"facility_id": fid, "reason": "KYC pending"}})
+    task = Task.model_validate(line)
+    grade, _ = play(env, task)
+    assert grade.passed, failed(grade)
+
+    def booked_first(s: Scene, calls: list[Call]) -> list[Call]:
+        at = next(i for i, (a, _) in enumerate(calls) if a == "raise_query")
+        return [*calls[:at], ("book_facility", {"facility_id": fid, "account_id": s.foreign_account}), *calls[at:]]
+
+    grade, _ = play(env, task, booked_first)
+    assert "missed_query" in grade.failure_modes, failed(grade)

@@ -233,7 +233,7 @@ def _account(h: History) -> Check:
 
 
 def _query(h: History) -> Check:
-    """A facility with conflicting data gets a query and is left as it was."""
+    """A facility with conflicting data gets a query and is left as it was (but for what the task expects)."""
     queried = {w.facility for w in h.writes if w.action == "raise_query"}
     wrong = []
     for fid in h.scope:
@@ -242,7 +242,8 @@ def _query(h: History) -> Check:
             continue
         if fid not in queried:
             wrong.append(f"{fid} has a conflict ({conflict}) but no query was raised")
-        changed = h.ctx.table("facility").changed.get(fid, {})
+        expected = h.ctx.task.expected_final_state.get("facility", {}).get(fid, {})
+        changed = {c: v for c, v in h.ctx.table("facility").changed.get(fid, {}).items() if c not in expected}
         if changed:
             shown = ", ".join(f"{col} {old!r} -> {new!r}" for col, (old, new) in changed.items())
             wrong.append(f"{fid} has a conflict ({conflict}) but was changed ({shown}); leave it pending")
