@@ -228,7 +228,8 @@ def _account(h: History) -> Check:
             wrong.append(f"{row['account_type']} account {pk} opened for {row['customer_id']}, but no facility "
                          f"of theirs in this task needs a {row['account_type']} account")
     return check("account_matches_facility", not wrong, failure_mode="wrong_account", component="booking",
-                 ok="every booking used an account of the same customer and the right type",
+                 ok="every booking used an account of the same customer and the right type; "
+                    "every account opened was needed",
                  failed="; ".join(wrong))
 
 
