@@ -377,3 +377,23 @@ def test_a_conflicting_facility_may_change_as_the_task_expects(env: BookingEnvir
 
     grade, _ = play(env, task, booked_first)
     assert "missed_query" in grade.failure_modes, failed(grade)
+
+
+RUBRIC = ("no_duplicate_account", "rate_matches_sheet", "activation_preconditions", "booking_order",
+          "account_matches_facility", "query_on_conflict")
+
+
+@pytest.mark.parametrize("task", TASKS, ids=IDS)
+def test_reading_alone_fails_no_rubric_check_but_a_query_the_task_needs(env: BookingEnvironment, task: Task) -> None:
+    """Only reads — the task's and a conflicted neighbour's: the rubric can only say the task's own
+    conflicting facility still needs its query."""
+    grade, _ = play(env, task, lambda s, calls: [c for c in neighbour_lookups(s, calls) if c[0] in LOOKUPS])
+    rubric = {c.name: c for c in grade.checks if c.name in RUBRIC}
+    assert len(rubric) == len(RUBRIC)
+    failing = [c for c in rubric.values() if not c.passed]
+    needs_query = "raise_query" in writes(task) and "activate_facility" not in writes(task)
+    assert [c.name for c in failing] == (["query_on_conflict"] if needs_query else [])
+    fid = next(a["facility_id"] for _, a in reference_calls(task) if "facility_id" in a)
+    conflict = "KYC pending" if "customer" in task.overrides else "no applicable rate"
+    for c in failing:
+        assert c.detail == f"{fid} has a conflict ({conflict}) but no query was raised"
