@@ -397,3 +397,19 @@ def test_reading_alone_fails_no_rubric_check_but_a_query_the_task_needs(env: Boo
     conflict = "KYC pending" if "customer" in task.overrides else "no applicable rate"
     for c in failing:
         assert c.detail == f"{fid} has a conflict ({conflict}) but no query was raised"
+
+
+@pytest.mark.xfail(strict=True, reason="engine: an after-commit timeout is recorded as timeout_after_commit even when "
+                                       "the action itself failed (not_found), so ctx.written() counts a call that "
+                                       "changed nothing; see the #13 report")
+def test_a_mistyped_call_that_meets_an_after_commit_timeout_is_not_a_write(env: BookingEnvironment) -> None:
+    (task,) = [t for t in TASKS if t.task_id == "BK-005"]
+
+    def mistyped_first(s: Scene, calls: list[Call]) -> list[Call]:
+        at = next(i for i, (a, _) in enumerate(calls) if a == "open_account")
+        typo = ("open_account", {**calls[at][1], "customer_id": "CUS-090"})  # no such customer
+        return [*calls[:at], typo, *calls[at:]]
+
+    grade, observations = play(env, task, mistyped_first)
+    assert observations[4]["error"] == "timeout"  # the mistyped call met the fault and changed nothing
+    assert grade.passed, failed(grade)
