@@ -213,6 +213,15 @@ def account_for_another_customer(s: Scene, calls: list[Call]) -> list[Call]:
     return calls[:at] + [stray] + booked
 
 
+def account_of_the_wrong_type(s: Scene, calls: list[Call]) -> list[Call]:
+    """A new account of the type this facility does not need (the customer may have one): booked to it."""
+    wrong = "current" if s.kind == "loan" else "loan"
+    at = next(i for i, (a, _) in enumerate(calls) if a == "book_facility")
+    return [*[c for c in calls[:at] if c[0] != "open_account"],
+            ("open_account", {"customer_id": s.customer["id"], "account_type": wrong}),
+            *[(a, {**k, "account_id": "ACC-E001"} if a == "book_facility" else k) for a, k in calls[at:]]]
+
+
 def booked_to_another_customers_account(s: Scene, calls: list[Call]) -> list[Call]:
     return [(a, {**k, "account_id": s.foreign_account} if a == "book_facility" else k) for a, k in calls]
 
@@ -235,6 +244,7 @@ WRONG: list[tuple[Any, Any, str, set[str]]] = [
     (hold_instead_of_query, lambda w: w == {"raise_query"}, "missed_query", set()),
     (account_for_another_customer, lambda w: "open_account" in w, "wrong_account", {"duplicate_account"}),
     (booked_to_another_customers_account, lambda w: "book_facility" in w, "wrong_account", set()),
+    (account_of_the_wrong_type, lambda w: "book_facility" in w, "wrong_account", {"duplicate_account"}),
     (account_opened_though_one_fits, lambda w: "book_facility" in w and "open_account" not in w,
      "duplicate_account", {"wrong_account"}),
 ]

@@ -32,7 +32,7 @@ def sheet_rate(db: sqlite3.Connection, product: str, segment: str, limit: float)
 
 def checks(ctx: GradeContext) -> list[Check]:
     history = History.of(ctx)
-    return [_duplicate(ctx), _rate(history), _activation(history), _order(history), _account(history),
+    return [_duplicate(history), _rate(history), _activation(history), _order(history), _account(history),
             _query(history)]
 
 
@@ -107,6 +107,11 @@ class History:
                 if rate[fid] is None:
                     unpriced[fid] = w
 
+    @property
+    def needs(self) -> set[tuple[str, str]]:
+        """(customer, account type) pairs the facilities in scope need."""
+        return {(self.start(f, "customer_id"), ACCOUNT_TYPE[self.start(f, "product")]) for f in self.scope}
+
     def start(self, facility_id: str, column: str) -> Any:
         """A facility's column as the episode found it."""
         changed = self.ctx.table("facility").changed.get(facility_id, {})
@@ -137,10 +142,14 @@ class History:
         return ""
 
 
-def _duplicate(ctx: GradeContext) -> Check:
+def _duplicate(h: History) -> Check:
+    """At most one account opened per customer and type a facility in scope needs, and none
+    where an open one existed (an account nothing needs is ``account_matches_facility``'s)."""
+    ctx = h.ctx
     opened: dict[tuple[str, str], list[str]] = defaultdict(list)
     for pk, row in ctx.table("account").added.items():
-        opened[(row["customer_id"], row["account_type"])].append(pk)
+        if (row["customer_id"], row["account_type"]) in h.needs:
+            opened[(row["customer_id"], row["account_type"])].append(pk)
     problems = []
     for (customer, kind), ids in sorted(opened.items()):
         existing = [
@@ -222,9 +231,8 @@ def _account(h: History) -> Check:
         elif account["account_type"] != want:
             wrong.append(f"{fid} ({h.start(fid, 'product')}) booked to a {account['account_type']} account; "
                          f"needs {want}")
-    needs = {(h.start(f, "customer_id"), ACCOUNT_TYPE[h.start(f, "product")]) for f in h.scope}
     for pk, row in ctx.table("account").added.items():
-        if (row["customer_id"], row["account_type"]) not in needs:
+        if (row["customer_id"], row["account_type"]) not in h.needs:
             wrong.append(f"{row['account_type']} account {pk} opened for {row['customer_id']}, but no facility "
                          f"of theirs in this task needs a {row['account_type']} account")
     return check("account_matches_facility", not wrong, failure_mode="wrong_account", component="booking",
