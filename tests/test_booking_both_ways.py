@@ -58,7 +58,10 @@ def _typo(value: str) -> str:
 
 
 def typos_corrected(s: Scene, calls: list[Call]) -> list[Call]:
-    """Each call naming a record is first tried with a mistyped id (not found), then right."""
+    """Each call naming a record is first tried with a mistyped id (not found), then right.
+
+    Not for an action with an injected fault (the mistyped call would meet the fault, which
+    counts calls) nor open_account (see the xfail at the end of this file)."""
     out: list[Call] = []
     for action, args in calls:
         key = next((k for k in ("facility_id", "customer_id") if k in args), None)
