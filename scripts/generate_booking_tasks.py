@@ -62,11 +62,10 @@ def any_order(*members: Any) -> dict[str, Any]:
     return {"any_order": list(members)}
 
 
-# What a query's reason must mention to name its conflict (any one alternative of each term;
-# case-insensitive substrings, so no bare "rate": "corporate" holds it).
+# What a query's reason must mention to name its conflict (any one alternative of each term,
+# at the start of a word: "rate" matches "rates" but not "corporate").
 KYC_TERMS = ["KYC", "know your customer", "know-your-customer", "identity verification", "due diligence"]
-RATE_TERMS = ["rate sheet", "sheet rate", "no rate", "rate for", "applicable rate", "rate available", "rate band",
-              "interest rate", "rate_percent", "get_rate", "pricing", "price", "band"]
+RATE_TERMS = ["rate", "rate_percent", "get_rate", "pricing", "price", "band"]
 EXCEPTION_TERMS = [["exception", "5.89"],
                    ["expir", "end date", "ends", "until", "lapse", "how long", "validity", "when"]]
 

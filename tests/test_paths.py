@@ -13,7 +13,7 @@ from conftest import make_task, task_line
 from pytest_agenteval.domains.example import ExampleEnvironment
 from pytest_agenteval.engine.registry import EnvironmentPool
 from pytest_agenteval.tasks.loader import TaskLoader
-from pytest_agenteval.tasks.paths import PathOrder, first_order
+from pytest_agenteval.tasks.paths import PathOrder, first_order, mentions_ok
 
 LOOK = ("get_ticket", {"ticket_id": "T-0001"})
 CLOSE = ("close_ticket", {"ticket_id": "T-0001"})
@@ -152,3 +152,11 @@ def test_plain_list_paths_load_and_grade_as_before(tmp_path: Path) -> None:
     assert load(tmp_path) == []
     line = json.loads(task_line())
     assert line["acceptable_action_paths"] == [[step(LOOK), step(CLOSE)]]
+
+
+@pytest.mark.parametrize(("text", "ok"), [
+    ("No applicable rate.", True), ("Rates missing for this band", True), ("(rate) unknown", True),
+    ("A corporate customer", False), ("see get_rate", False), ("", False),
+])
+def test_a_term_must_start_a_word(text: str, ok: bool) -> None:
+    assert mentions_ok([["rate"]], text) is ok

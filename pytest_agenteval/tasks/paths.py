@@ -12,8 +12,10 @@ order (the reference agent's order) and, for each step, the steps that must come
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Annotated, Any, TypeVar, Union
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
@@ -41,11 +43,17 @@ def mentions_of(value: Any) -> list[list[str]] | None:
 
 
 def mentions_ok(terms: list[list[str]], text: Any) -> bool:
-    """Every term (one of its alternatives) appears in ``text``, ignoring case and spacing."""
+    """Every term (one of its alternatives) starts a word of ``text``, ignoring case and
+    spacing: "expir" matches "expires", "rate" matches "rates" but not "corporate"."""
     if not isinstance(text, str):
         return False
     haystack = " ".join(text.casefold().split())
-    return all(any(" ".join(alt.casefold().split()) in haystack for alt in term) for term in terms)
+    return all(any(_word_start(alt).search(haystack) for alt in term) for term in terms)
+
+
+@lru_cache(maxsize=1024)
+def _word_start(term: str) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)" + re.escape(" ".join(term.casefold().split())))
 
 
 def check_arguments(value: dict[str, Any]) -> dict[str, Any]:
