@@ -160,3 +160,13 @@ def test_plain_list_paths_load_and_grade_as_before(tmp_path: Path) -> None:
 ])
 def test_a_term_must_start_a_word(text: str, ok: bool) -> None:
     assert mentions_ok([["rate"]], text) is ok
+
+
+def test_paths_round_trip_through_json_without_warnings() -> None:
+    import warnings
+
+    task = make_task(**FREE)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        dumped = task.model_dump_json()
+    assert type(task).model_validate_json(dumped) == task

@@ -98,9 +98,10 @@ class PathStep(_Strict):
 
 
 def _kind(value: Any) -> str:
+    """Which member a value is: raw JSON while validating, a model while serialising."""
     if isinstance(value, list):
         return "sequence"
-    if isinstance(value, dict) and "any_order" in value:
+    if isinstance(value, AnyOrder) or (isinstance(value, dict) and "any_order" in value):
         return "any_order"
     return "step"
 
