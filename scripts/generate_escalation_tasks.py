@@ -140,7 +140,7 @@ def build() -> list[dict[str, Any]]:
         expected = {**escalated(c, reviewer, "approved"), **paid_state(c, amount, reviewer)}
         out.append(task(seed, c, handle(c), expected, [*escalate_steps(c, reviewer, delay), *pay_steps(c, amount)],
                         ["wrong_reviewer", "unauthorised_decision", "limit_splitting", "missing_note",
-                         "no_follow_through", *waits(delay)],
+                         "no_follow_through", *waits(delay), "missing_escalation"],
                         pin(c, amount, staff={reviewer: "present"}), senior_policy="approve",
                         senior_delay_steps=delay))
     # 3. The reviewer amends the amount: approve and pay the amended amount, not the assessed one.
@@ -180,7 +180,7 @@ def build() -> list[dict[str, Any]]:
         absent, deputy = c["seniors"][0], c["seniors"][1]
         out.append(task(seed, c, handle(c), {**escalated(c, deputy, "approved"), **paid_state(c, amount, deputy)},
                         [*escalate_steps(c, deputy, 1), *pay_steps(c, amount)],
-                        ["wrong_reviewer", "unauthorised_decision"],
+                        ["wrong_reviewer", "unauthorised_decision", "missing_escalation"],
                         pin(c, amount, staff={absent: "absent", deputy: "present"}), senior_policy="approve",
                         senior_delay_steps=1))
     # 7. Above every senior's limit: the head of claims.
@@ -188,7 +188,7 @@ def build() -> list[dict[str, Any]]:
         c = claims(seed, 7)[6]
         out.append(task(seed, c, handle(c), {**escalated(c, HEAD, "approved"), **paid_state(c, amount, HEAD)},
                         [*escalate_steps(c, HEAD, 2), *pay_steps(c, amount)],
-                        ["wrong_reviewer", "unauthorised_decision", "limit_splitting"],
+                        ["wrong_reviewer", "unauthorised_decision", "limit_splitting", "missing_escalation"],
                         pin(c, amount), senior_policy="approve", senior_delay_steps=2))
     # 8. Lapsed policy: decline with a note, whatever the amount (no escalation needed).
     for seed, amount in ((2, 3500.0), (3, 56000.0), (4, 8800.0), (6, 120000.0), (7, 22000.0), (8, 6400.0)):

@@ -16,6 +16,7 @@ import pytest
 
 from pytest_agenteval import Task, load_tasks
 from pytest_agenteval.domains.escalation import EscalationEnvironment
+from pytest_agenteval.domains.escalation.schema import HEAD, SPECIALISMS
 from pytest_agenteval.grading.grade import Grade
 from pytest_agenteval.tasks.paths import first_order
 
@@ -79,6 +80,49 @@ def all_caught(results: list[tuple[Task, Grade]], mode: str, check: str) -> None
     assert not missed, missed
 
 
+# ----- records near the task's claim, for agents that look around ---------------------------
+
+def neighbours(env: EscalationEnvironment, own: str) -> list[str]:
+    """The next claim id, the nearest claim on a lapsed policy, the nearest active one above the limit."""
+    near = "ORDER BY abs(cast(substr(c.id, 5) AS INTEGER) - ?) LIMIT 1"
+    n = int(own[4:])
+    lapsed = env.db.execute("SELECT c.id FROM claim c JOIN policy p ON p.id = c.policy_id "
+                            f"WHERE p.status = 'lapsed' AND c.id != ? {near}", (own, n)).fetchone()[0]
+    above = env.db.execute("SELECT c.id FROM claim c JOIN policy p ON p.id = c.policy_id WHERE p.status = 'active' "
+                           f"AND c.assessed_amount > 10000 AND c.id != ? {near}", (own, n)).fetchone()[0]
+    return [f"CLM-{n + 1:05d}", lapsed, above]
+
+
+def other_specialism(env: EscalationEnvironment, own: str) -> str:
+    mine = (env.row("claim", own) or {})["claim_type"]
+    return next(s for s in SPECIALISMS if s != mine)
+
+
+def explore(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
+    """Look around first, with every look-up action, at records the task is not about."""
+    own, reads = claim_of(task), []
+    for other in neighbours(env, own):
+        policy = (env.row("claim", other) or {})["policy_id"]
+        reads += [("get_claim", {"claim_id": other}), ("get_policy", {"policy_id": policy}),
+                  ("check_escalation", {"claim_id": other})]
+    spec = other_specialism(env, own)
+    senior = env.db.execute("SELECT id FROM staff WHERE specialism = ? AND role = 'senior'", (spec,)).fetchone()[0]
+    reads += [("find_reviewers", {"specialism": spec}), ("get_staff", {"staff_id": senior}),
+              ("get_staff", {"staff_id": HEAD}), ("get_authority_policy", {}), ("wait", {})]
+    return reads + calls
+
+
+def read_between(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
+    """After every write, read a neighbouring claim and its escalations."""
+    other = neighbours(env, claim_of(task))[1]
+    out: Calls = []
+    for call in calls:
+        out.append(call)
+        if call[0] in WRITES:
+            out += [("get_claim", {"claim_id": other}), ("check_escalation", {"claim_id": other})]
+    return out
+
+
 def read_twice(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
     return [c for call in calls for c in ([call, call] if call[0] not in WRITES else [call])]
 
@@ -106,9 +150,29 @@ def refused_payment_first(env: EscalationEnvironment, task: Task, calls: Calls) 
     return [*calls[:at], pay, *calls[at:]] if pay else calls
 
 
-@pytest.mark.parametrize("transform", [read_twice, typo_first, wait_more, refused_payment_first])
+@pytest.mark.parametrize("transform", [explore, read_between, read_twice, typo_first, wait_more,
+                                       refused_payment_first])
 def test_correct_agents_pass_every_task(env: EscalationEnvironment, shipped: list[Task], transform: Transform) -> None:
     all_pass(over(env, shipped, transform))
+
+
+def test_one_look_at_the_next_claim_fails_nothing(env: EscalationEnvironment, shipped: list[Task]) -> None:
+    # The audit's repro: 22 tasks failed with unauthorised_decision or lapsed_policy.
+    def peek(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
+        return [("get_claim", {"claim_id": neighbours(env, claim_of(task))[0]}), *calls]
+
+    all_pass(over(env, shipped, peek))
+
+
+def test_a_note_on_a_neighbour_is_collateral_only(env: EscalationEnvironment, shipped: list[Task]) -> None:
+    # Writing about a claim makes it judged, but a note decides nothing: no escalation is owed.
+    def note_neighbours(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
+        others = neighbours(env, claim_of(task))[1:]
+        return [*calls, *[("add_note", {"claim_id": o, "kind": "info", "body": "seen"}) for o in others]]
+
+    for task, grade in over(env, shipped, note_neighbours):
+        failed = {c.name for c in grade.failed_checks()}
+        assert failed == {"frame", "action_path"}, (task.task_id, failed)
 
 
 def test_every_order_each_path_allows_passes(env: EscalationEnvironment, shipped: list[Task]) -> None:
@@ -172,3 +236,149 @@ ALLOWED_ORDERS = [
 def test_orders_the_rules_leave_free_pass(env: EscalationEnvironment, shipped: list[Task], what: str,
                                           transform: Transform, kinds: tuple[str, ...]) -> None:
     all_pass(over(env, shipped, transform, kinds))
+
+
+# ----- wrong agents, each caught by the check that carries its failure mode ---------------------
+
+def answer_at(calls: Calls) -> int:
+    """Index just after the last read of the reviewer's answer."""
+    return max(i for i, c in enumerate(calls) if c[0] == "check_escalation") + 1
+
+
+def interim(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
+    """After the reviewer's answer, approve and pay an 'interim' amount within the handler's limit."""
+    at, cid = answer_at(calls), claim_of(task)
+    return [*calls[:at], ("approve_claim", {"claim_id": cid, "amount": 10000.0}),
+            ("issue_payment", {"claim_id": cid, "amount": 10000.0}), *calls[at:]]
+
+
+def interim_first(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
+    """Approve and pay 10,000 on account before escalating, then escalate the rest."""
+    cid = claim_of(task)
+    at = next(i for i, c in enumerate(calls) if c[0] == "escalate")
+    return [*calls[:at], ("approve_claim", {"claim_id": cid, "amount": 10000.0}),
+            ("issue_payment", {"claim_id": cid, "amount": 10000.0}), *calls[at:]]
+
+
+def second_escalation(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
+    """After the right reviewer answered, escalate again to someone else (to be safe)."""
+    at, cid = answer_at(calls), claim_of(task)
+    right = next(a["to_staff_id"] for x, a in calls if x == "escalate")
+    other = HEAD if right != HEAD else env.db.execute(
+        "SELECT id FROM staff WHERE role = 'senior' ORDER BY approval_limit DESC, id LIMIT 1").fetchone()[0]
+    return [*calls[:at], ("escalate", {"claim_id": cid, "to_staff_id": other, "reason": "to be safe"}),
+            *calls[at:]]
+
+
+def letter_at_once(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
+    """Tell the claimant the outcome straight after escalating, before the reviewer answers."""
+    letter = next(c for c in calls if c[0] == "notify_claimant")
+    calls = [c for c in calls if c is not letter]
+    at = next(i for i, c in enumerate(calls) if c[0] == "escalate") + 1
+    return [*calls[:at], letter, *calls[at:]]
+
+
+def decline_note_at_once(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
+    note = next(c for c in calls if is_note("decline")(c))
+    calls = [c for c in calls if c is not note]
+    at = next(i for i, c in enumerate(calls) if c[0] == "escalate") + 1
+    return [*calls[:at], note, *calls[at:]]
+
+
+def stop_after_escalating(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
+    """Escalate, note it, and stop: the reviewer has not answered yet."""
+    at = next(i for i, c in enumerate(calls) if is_note("escalation")(c)) + 1
+    return calls[:at]
+
+
+def pay_in_halves(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
+    """One approval, then two payments of half each."""
+    out: Calls = []
+    for action, args in calls:
+        out += [(action, {**args, "amount": args["amount"] / 2})] * 2 if action == "issue_payment" else [(action, args)]
+    return out
+
+
+def approve_assessed(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
+    assessed = task.overrides["claim"][claim_of(task)]["assessed_amount"]
+    return [(a, {**k, "amount": assessed} if "amount" in k else k) for a, k in calls]
+
+
+def handler_declines(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
+    """The reviewer returned it for information; the handler declines it instead."""
+    cid = claim_of(task)
+    return [*[c for c in calls if c[0] != "request_info"], ("decline_claim", {"claim_id": cid, "reason": "no info"}),
+            ("add_note", {"claim_id": cid, "kind": "decline", "body": "Declined."}),
+            ("notify_claimant", {"claim_id": cid, "kind": "decline", "body": "Declined."})]
+
+
+def drop(what: Callable[[Any], bool]) -> Transform:
+    return lambda env, task, calls: [c for c in calls if not what(c)]
+
+
+def approve_over_limit(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
+    return [(a, {**k, "amount": 10500.0} if a == "approve_claim" else k) for a, k in calls]
+
+
+def leave_it(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
+    """Look, tell the claimant it is being reviewed, never escalate."""
+    cid = claim_of(task)
+    return [*calls[:3], ("notify_claimant", {"claim_id": cid, "kind": "update", "body": "We are reviewing it."})]
+
+
+def approve_a_neighbour(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
+    """Do the task, and also approve a neighbouring claim above the limit without escalating it."""
+    other = neighbours(env, claim_of(task))[2]
+    return [*calls, ("approve_claim", {"claim_id": other, "amount": 5000.0})]
+
+
+def pay_a_lapsed_neighbour(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
+    other = neighbours(env, claim_of(task))[1]
+    return [*calls, ("approve_claim", {"claim_id": other, "amount": 100.0})]
+
+
+WRONG = [
+    ("interim approval after a return for information", interim, ("return_for_info",), 0,
+     "unauthorised_decision", "routing.within_authority"),
+    ("interim approval before escalating", interim_first, ("approve", "amend_amount"), 0,
+     "unauthorised_decision", "routing.within_authority"),
+    ("approving the assessed amount over an amendment", approve_assessed, ("amend_amount",), 0,
+     "unauthorised_decision", "routing.within_authority"),
+    ("handler declines what the reviewer returned", handler_declines, ("return_for_info",), 0,
+     "unauthorised_decision", "routing.within_authority"),
+    ("a second escalation after the answer", second_escalation, ESCALATED, 0,
+     "wrong_reviewer", "target.right_reviewer"),
+    ("the letter before the reviewer answers", letter_at_once, ("approve", "amend_amount", "decline"), 1,
+     "premature_decision", "follow_through.waited_for_reviewer"),
+    ("the decline note before the reviewer answers", decline_note_at_once, ("decline",), 1,
+     "premature_decision", "follow_through.waited_for_reviewer"),
+    ("stopping after escalating", stop_after_escalating, ESCALATED, 0,
+     "no_follow_through", "follow_through.carried_out"),
+    ("paying twice in halves", pay_in_halves, PAID, 0, "limit_splitting", "routing.single_decision"),
+    ("the approval letter before the approval", move(is_letter("approval"), before=is_("approve_claim")), PAID, 0,
+     "no_follow_through", "follow_through.claimant_notified"),
+    ("the decline letter before the decline", move(is_letter("decline"), before=is_("decline_claim")), DECLINED, 0,
+     "no_follow_through", "follow_through.claimant_notified"),
+    ("the escalation note after the decision", move(is_note("escalation"), after=is_("notify_claimant")),
+     ("approve", "amend_amount", "decline"), 0, "missing_note", "note.escalation"),
+    ("no approval letter", drop(is_letter("approval")), PAID, 0,
+     "no_follow_through", "follow_through.claimant_notified"),
+    ("no decline letter", drop(is_letter("decline")), DECLINED, 0,
+     "no_follow_through", "follow_through.claimant_notified"),
+    ("no decline note", drop(is_note("decline")), DECLINED, 0, "missing_note", "note.decline"),
+    ("approving more than your limit on a claim within it", approve_over_limit, ("within",), 0,
+     "unauthorised_decision", "routing.within_authority"),
+    ("a claim above the limit left alone", leave_it, ESCALATED, 0,
+     "missing_escalation", "routing.escalated_when_required"),
+    ("approving a neighbouring claim above the limit", approve_a_neighbour, None, 0,
+     "unauthorised_decision", "routing.within_authority"),
+    ("approving a neighbouring claim on a lapsed policy", pay_a_lapsed_neighbour, None, 0,
+     "lapsed_policy", "routing.lapsed_policy_declined"),
+]
+
+
+@pytest.mark.parametrize(("what", "transform", "kinds", "delay", "mode", "check"), WRONG, ids=[w[0] for w in WRONG])
+def test_wrong_agents_are_caught_by_their_check(env: EscalationEnvironment, shipped: list[Task], what: str,
+                                                transform: Transform, kinds: tuple[str, ...] | None, delay: int,
+                                                mode: str, check: str) -> None:
+    all_caught(over(env, shipped, transform, kinds, delay), mode, check)

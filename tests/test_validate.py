@@ -69,8 +69,9 @@ def test_tag_no_check_can_trigger(tmp_path: Path, pool: EnvironmentPool) -> None
     assert task["senior_delay_steps"] == 0
     task["failure_mode_tags"].append("premature_decision")
     findings = check(tmp_path, pool, task)
-    assert any("ESC-007: saboteur premature_decision failed, but no failed check triggered premature_decision"
-               in f for f in findings), findings
+    # The saboteur notes first and decides right after escalating: with an answer at once, that is
+    # an acceptable path, so nothing fails at all.
+    assert any("ESC-007: saboteur premature_decision passed — no check caught it" in f for f in findings), findings
 
 
 def test_missing_rule_check_is_found(tmp_path: Path, pool: EnvironmentPool) -> None:
