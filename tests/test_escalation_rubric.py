@@ -23,6 +23,7 @@ from pytest_agenteval.tasks.paths import first_order
 TASKS = Path(__file__).parent.parent / "tasks" / "escalation.jsonl"
 Calls = list[tuple[str, dict[str, Any]]]
 Transform = Callable[[EscalationEnvironment, Task, Calls], Calls]
+RUBRIC = ("routing", "target", "note", "follow_through")
 WRITES = ("escalate", "approve_claim", "decline_claim", "issue_payment", "request_info", "add_note",
           "notify_claimant")
 
@@ -63,8 +64,8 @@ def run(env: EscalationEnvironment, task: Task, transform: Transform) -> Grade:
 
 
 def over(env: EscalationEnvironment, tasks: list[Task], transform: Transform,
-         kinds: tuple[str, ...] | None = None, delay: int = 0) -> list[tuple[Task, Grade]]:
-    chosen = [t for t in tasks if (kinds is None or kind(t) in kinds) and t.senior_delay_steps >= delay]
+         kinds: tuple[str, ...] | None = None, min_delay: int = 0) -> list[tuple[Task, Grade]]:
+    chosen = [t for t in tasks if (kinds is None or kind(t) in kinds) and t.senior_delay_steps >= min_delay]
     assert chosen
     return [(t, run(env, t, transform)) for t in chosen]
 
@@ -377,8 +378,32 @@ WRONG = [
 ]
 
 
-@pytest.mark.parametrize(("what", "transform", "kinds", "delay", "mode", "check"), WRONG, ids=[w[0] for w in WRONG])
+@pytest.mark.parametrize(("what", "transform", "kinds", "min_delay", "mode", "check"), WRONG,
+                         ids=[w[0] for w in WRONG])
 def test_wrong_agents_are_caught_by_their_check(env: EscalationEnvironment, shipped: list[Task], what: str,
-                                                transform: Transform, kinds: tuple[str, ...] | None, delay: int,
+                                                transform: Transform, kinds: tuple[str, ...] | None, min_delay: int,
                                                 mode: str, check: str) -> None:
-    all_caught(over(env, shipped, transform, kinds, delay), mode, check)
+    all_caught(over(env, shipped, transform, kinds, min_delay), mode, check)
+
+
+def test_claims_the_task_names_are_judged_when_left_alone(env: EscalationEnvironment, shipped: list[Task]) -> None:
+    def nothing(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
+        return []
+
+    all_caught(over(env, shipped, nothing, ESCALATED), "missing_escalation", "routing.escalated_when_required")
+    all_caught(over(env, shipped, nothing, ("lapsed",)), "lapsed_policy", "routing.lapsed_policy_declined")
+
+
+def test_a_misrouting_put_right_is_only_a_wrong_reviewer(env: EscalationEnvironment, shipped: list[Task]) -> None:
+    # carried_out judges the claim's last escalation: re-routed and carried out, only target fails
+    # among the rubric's checks (the path and the frame see the extra escalation too).
+    def misroute_first(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
+        at = next(i for i, c in enumerate(calls) if c[0] == "escalate")
+        right = calls[at][1]["to_staff_id"]
+        wrong = HEAD if right != HEAD else "SNR-12"
+        rerouted = [("escalate", {**calls[at][1], "to_staff_id": wrong}), ("check_escalation", {"claim_id": claim_of(task)})]
+        return [*calls[:at], *rerouted, *calls[at:]]
+
+    for task, grade in over(env, shipped, misroute_first, ESCALATED):
+        failed = {c.name for c in grade.failed_checks() if c.component in RUBRIC}
+        assert failed == {"target.right_reviewer"}, (task.task_id, failed)
