@@ -353,6 +353,8 @@ WRONG = [
      "premature_decision", "follow_through.waited_for_reviewer"),
     ("the decline note before the reviewer answers", decline_note_at_once, ("decline",), 1,
      "premature_decision", "follow_through.waited_for_reviewer"),
+    ("the decline note before escalating", move(is_note("decline"), before=is_("escalate")), ("decline",), 0,
+     "premature_decision", "follow_through.waited_for_reviewer"),
     ("stopping after escalating", stop_after_escalating, ESCALATED, 0,
      "no_follow_through", "follow_through.carried_out"),
     ("paying twice in halves", pay_in_halves, PAID, 0, "limit_splitting", "routing.single_decision"),

@@ -187,12 +187,19 @@ def _decline_note(c: Case) -> str | None:
 
 
 def _premature(c: Case) -> str | None:
+    """Nothing decides, records or announces a decision while an escalation awaits its answer; on
+    a claim above the limit, no decision note or letter comes before it is escalated either
+    (deciding before escalating is ``within_authority``'s)."""
     escalated = [e.seq for e in c.calls("escalate")]
     for event in c.writes:
+        if not _is_act(event):
+            continue
         asked = [s for s in escalated if s < event.seq]
-        if _is_act(event) and asked and not any(asked[-1] < d.seq < event.seq for d in c.answers):
-            what = event.action + (f" ({event.arguments['kind']})" if "kind" in event.arguments else "")
+        what = event.action + (f" ({event.arguments['kind']})" if "kind" in event.arguments else "")
+        if asked and not any(asked[-1] < d.seq < event.seq for d in c.answers):
             return f"{c.id}: {what} at step {event.step} before the reviewer answered"
+        if not asked and escalated and c.required and event.action in ("add_note", "notify_claimant"):
+            return f"{c.id}: {what} at step {event.step}, before the claim was escalated and answered"
     return None
 
 
