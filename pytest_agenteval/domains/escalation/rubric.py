@@ -63,7 +63,6 @@ class Case:
                             if added[k]["claim_id"] == claim_id]
         self.misrouted = {r["id"] for r in self.escalations
                           if (r["response"] or "").startswith(MISROUTED_PREFIX)}
-        self.notes = [r for r in ctx.table("note").added.values() if r["claim_id"] == claim_id]
         self.letters = {r["kind"] for r in ctx.table("correspondence").added.values() if r["claim_id"] == claim_id}
         self.paid = sum(r["amount"] for r in ctx.table("payment").added.values() if r["claim_id"] == claim_id)
         self.handled = named or any(e.action in DECIDING for e in self.writes)
@@ -126,9 +125,10 @@ def _unauthorised(c: Case) -> str | None:
     above = f"assessed at {c.assessed}, above your limit {c.limit}"
     for event in c.writes:
         answer = c.answer_before(event.seq)
-        status = answer.arguments["status"] if answer else None
-        approving = answer is not None and status in ("approved", "amended")
-        allowed = float(answer.arguments["decision_amount"] or 0.0) if answer and approving else None
+        status = answer.arguments["status"] if answer is not None else None
+        # What the reviewer allowed to approve and pay, if they approved at all.
+        allowed = (float(answer.arguments["decision_amount"] or 0.0)
+                   if answer is not None and status in ("approved", "amended") else None)
         if event.action == "approve_claim":
             approved += event.arguments["amount"]
             if allowed is not None and approved > allowed + EPS:
