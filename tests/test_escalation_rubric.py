@@ -353,6 +353,8 @@ WRONG = [
      "premature_decision", "follow_through.waited_for_reviewer"),
     ("the decline note before the reviewer answers", decline_note_at_once, ("decline",), 1,
      "premature_decision", "follow_through.waited_for_reviewer"),
+    ("acting on the answer without reading it", drop(is_("check_escalation")), ESCALATED, 0,
+     "premature_decision", "follow_through.waited_for_reviewer"),
     ("the decline note before escalating", move(is_note("decline"), before=is_("escalate")), ("decline",), 0,
      "premature_decision", "follow_through.waited_for_reviewer"),
     ("stopping after escalating", stop_after_escalating, ESCALATED, 0,

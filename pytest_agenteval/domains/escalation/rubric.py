@@ -57,6 +57,8 @@ class Case:
         self.reviewer = right_reviewer(db, self.claim)
         self.writes = [e for e in ctx.written() if _claim_of(e) == claim_id]
         self.answers = [e for e in ctx.events if e.action == "decide_escalation" and _claim_of(e) == claim_id]
+        # When the agent read the claim's escalations: the only way to learn an answer.
+        self.looked = [e.seq for e in ctx.succeeded("check_escalation") if _claim_of(e) == claim_id]
         added = ctx.table("escalation").added
         # Oldest first: ids are ESC-E001, ESC-E002, … in the order they were made.
         self.escalations = [added[k] for k in sorted(added, key=lambda k: (len(k), k))
@@ -187,17 +189,22 @@ def _decline_note(c: Case) -> str | None:
 
 
 def _premature(c: Case) -> str | None:
-    """Nothing decides, records or announces a decision while an escalation awaits its answer; on
-    a claim above the limit, no decision note or letter comes before it is escalated either
-    (deciding before escalating is ``within_authority``'s)."""
+    """Nothing decides, records or announces a decision while an escalation awaits its answer, or
+    before the agent has read the answer (check_escalation); on a claim above the limit, no
+    decision note or letter comes before it is escalated either (deciding before escalating is
+    ``within_authority``'s)."""
     escalated = [e.seq for e in c.calls("escalate")]
     for event in c.writes:
         if not _is_act(event):
             continue
         asked = [s for s in escalated if s < event.seq]
         what = event.action + (f" ({event.arguments['kind']})" if "kind" in event.arguments else "")
-        if asked and not any(asked[-1] < d.seq < event.seq for d in c.answers):
+        answered = [d.seq for d in c.answers if asked and asked[-1] < d.seq < event.seq]
+        if asked and not answered:
             return f"{c.id}: {what} at step {event.step} before the reviewer answered"
+        if answered and not any(answered[0] < s < event.seq for s in c.looked):
+            return (f"{c.id}: {what} at step {event.step} without reading the reviewer's answer "
+                    "(check_escalation)")
         if not asked and escalated and c.required and event.action in ("add_note", "notify_claimant"):
             return f"{c.id}: {what} at step {event.step}, before the claim was escalated and answered"
     return None
