@@ -8,6 +8,7 @@ stopping early…) must fail with the check that carries their failure mode.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -35,7 +36,8 @@ def shipped() -> list[Task]:
 
 @pytest.fixture(scope="module")
 def env() -> Iterator[EscalationEnvironment]:
-    with EscalationEnvironment() as environment:
+    environment = EscalationEnvironment()
+    with environment:
         yield environment
 
 
@@ -176,15 +178,47 @@ def test_a_note_on_a_neighbour_is_collateral_only(env: EscalationEnvironment, sh
         assert failed == {"frame", "action_path"}, (task.task_id, failed)
 
 
+def in_order(steps: list[Any]) -> Transform:
+    return lambda env, task, calls: [(s.action, dict(s.arguments)) for s in steps]
+
+
 def test_every_order_each_path_allows_passes(env: EscalationEnvironment, shipped: list[Task]) -> None:
     failed: dict[str, list[str]] = {}
     for task in shipped:
         order = task.path_orders()[0]
         for indices in order.orders(64):
-            steps = [order.steps[i] for i in indices]
-            grade = run(env, task, lambda e, t, c, s=steps: [(x.action, dict(x.arguments)) for x in s])
+            grade = run(env, task, in_order([order.steps[i] for i in indices]))
             if not grade.passed:
                 failed[task.task_id] = [f"{c.name}: {c.detail}" for c in grade.failed_checks()]
+    assert not failed, failed
+
+
+def test_random_correct_agents_pass(env: EscalationEnvironment, shipped: list[Task]) -> None:
+    """Seeded: any allowed order, with look-ups of anything and refused writes sprinkled in."""
+    rng = random.Random(13)
+    failed: dict[str, list[str]] = {}
+    for _ in range(200):
+        task = rng.choice(shipped)
+        order = task.path_orders()[0]
+        steps = [order.steps[i] for i in rng.choice(list(order.orders(64)))]
+
+        def noisy(env: EscalationEnvironment, task: Task, calls: Calls, steps: Any = steps) -> Calls:
+            own = claim_of(task)
+            others = neighbours(env, own)
+            noise: Calls = [
+                ("get_claim", {"claim_id": rng.choice(others)}), ("check_escalation", {"claim_id": rng.choice(others)}),
+                ("find_reviewers", {"specialism": rng.choice(SPECIALISMS)}), ("get_staff", {"staff_id": HEAD}),
+                ("wait", {}), ("get_authority_policy", {}), ("check_escalation", {"claim_id": own}),
+                ("get_claim", {"claim_id": own + "9"}), ("approve_claim", {"claim_id": own + "9", "amount": 5.0}),
+            ]
+            out = [(s.action, dict(s.arguments)) for s in steps]
+            for _ in range(rng.randint(0, task.max_steps - len(out))):
+                out.insert(rng.randint(0, len(out)), rng.choice(noise))
+            return out
+
+        grade = run(env, task, noisy)
+        if not grade.passed:
+            failed[task.task_id] = [f"{c.name}: {c.detail}" for c in grade.failed_checks()]
     assert not failed, failed
 
 
