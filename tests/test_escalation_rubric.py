@@ -355,6 +355,13 @@ def approve_over_limit(env: EscalationEnvironment, task: Task, calls: Calls) -> 
     return [(a, {**k, "amount": 10500.0} if a == "approve_claim" else k) for a, k in calls]
 
 
+def escalate_to_be_safe(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
+    cid = claim_of(task)
+    return [*calls[:3], ("escalate", {"claim_id": cid, "to_staff_id": HEAD, "reason": "to be safe"}),
+            ("add_note", {"claim_id": cid, "kind": "escalation", "body": "Escalated."}),
+            ("check_escalation", {"claim_id": cid}), *calls[3:]]
+
+
 def leave_it(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
     """Look, tell the claimant it is being reviewed, never escalate."""
     cid = claim_of(task)
@@ -407,6 +414,9 @@ WRONG = [
     ("no decline note", drop(is_note("decline")), DECLINED, 0, "missing_note", "note.decline"),
     ("approving more than your limit on a claim within it", approve_over_limit, ("within",), 0,
      "unauthorised_decision", "routing.within_authority"),
+    ("escalating a claim you may decide", escalate_to_be_safe, ("within", "lapsed"), 0,
+     "unnecessary_escalation", "routing.no_unnecessary_escalation"),
+    ("no escalation note", drop(is_note("escalation")), ESCALATED, 0, "missing_note", "note.escalation"),
     ("a claim above the limit left alone", leave_it, ESCALATED, 0,
      "missing_escalation", "routing.escalated_when_required"),
     ("approving a neighbouring claim above the limit", approve_a_neighbour, None, 0,
