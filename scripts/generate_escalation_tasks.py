@@ -121,7 +121,10 @@ def escalated(c: dict[str, Any], reviewer: str, status: str,
 
 
 def waits(delay: int) -> list[str]:
-    """Acting before the answer is only possible when the reviewer takes at least a step."""
+    """Acting before the answer exists is only possible when the reviewer takes at least a step.
+
+    (At any delay an agent can act without reading the answer, which the rubric also calls
+    premature; the tag stays where the answer can really come too late.)"""
     return ["premature_decision"] if delay >= 1 else []
 
 
