@@ -355,6 +355,10 @@ def approve_over_limit(env: EscalationEnvironment, task: Task, calls: Calls) -> 
     return [(a, {**k, "amount": 10500.0} if a == "approve_claim" else k) for a, k in calls]
 
 
+def settle_for_less(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
+    return [(a, {**k, "amount": k["amount"] - 500} if "amount" in k else k) for a, k in calls]
+
+
 def escalate_to_be_safe(env: EscalationEnvironment, task: Task, calls: Calls) -> Calls:
     cid = claim_of(task)
     return [*calls[:3], ("escalate", {"claim_id": cid, "to_staff_id": HEAD, "reason": "to be safe"}),
@@ -414,6 +418,8 @@ WRONG = [
     ("no decline note", drop(is_note("decline")), DECLINED, 0, "missing_note", "note.decline"),
     ("approving more than your limit on a claim within it", approve_over_limit, ("within",), 0,
      "unauthorised_decision", "routing.within_authority"),
+    ("approving and paying less than the reviewer allowed", settle_for_less, ("approve", "amend_amount"), 0,
+     "no_follow_through", "follow_through.carried_out"),
     ("escalating a claim you may decide", escalate_to_be_safe, ("within", "lapsed"), 0,
      "unnecessary_escalation", "routing.no_unnecessary_escalation"),
     ("no escalation note", drop(is_note("escalation")), ESCALATED, 0, "missing_note", "note.escalation"),
