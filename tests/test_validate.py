@@ -64,13 +64,13 @@ def test_task_passable_by_doing_nothing(tmp_path: Path, pool: EnvironmentPool) -
 
 
 def test_tag_no_check_can_trigger(tmp_path: Path, pool: EnvironmentPool) -> None:
-    # A reviewer who answers at once: acting "before the answer" is impossible, so the tag is hollow.
+    # A claim on an active policy: paying it is wrong in other ways, but never a lapsed policy.
     task = shipped_line("ESC-007")
-    assert task["senior_delay_steps"] == 0
-    task["failure_mode_tags"].append("premature_decision")
+    assert task["overrides"]["policy"] and all(p["status"] == "active" for p in task["overrides"]["policy"].values())
+    task["failure_mode_tags"].append("lapsed_policy")
     findings = check(tmp_path, pool, task)
-    assert any("ESC-007: saboteur premature_decision failed, but no failed check triggered premature_decision"
-               in f for f in findings), findings
+    assert any("ESC-007: saboteur lapsed_policy failed, but no failed check triggered lapsed_policy" in f
+               for f in findings), findings
 
 
 def test_missing_rule_check_is_found(tmp_path: Path, pool: EnvironmentPool) -> None:
