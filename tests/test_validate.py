@@ -30,11 +30,19 @@ def shipped_line(task_id: str) -> dict[str, Any]:
 
 
 def test_shipped_tasks_validate(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["validate", *map(str, SHIPPED)]) == 0
+    assert main(["validate", "--strict", *map(str, SHIPPED)]) == 0
     out = capsys.readouterr().out
     assert "tasks: 80; reference passed 80/80; do-nothing failed 80/80" in out
-    rows = [line.split() for line in out.splitlines() if line.endswith("%")]
+    rows = [line.split() for line in out.splitlines() if line.endswith("%") and not line.startswith(str(ROOT))]
     assert len(rows) >= 16 and all(row[-1] == "100%" for row in rows), rows
+    # Both ways: every generated valid variant passes, and no mutant survives.
+    variants = next(line for line in out.splitlines() if line.startswith("valid variants: "))
+    run, passed = (int(w) for w in variants.replace(",", "").split() if w.isdigit())
+    assert run > 2000 and run == passed, variants
+    for path in SHIPPED:
+        line = next(line for line in out.splitlines() if line.startswith(f"{path}: "))
+        assert line.endswith(" killed (100%), 0 survived"), line
+    assert "survived: " not in out
     assert out.rstrip().endswith("OK")
 
 
