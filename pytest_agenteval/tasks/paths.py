@@ -80,11 +80,14 @@ class PathStep(_Strict):
 
     ``no_effect``: the call is expected to change nothing (an injected fault answers it), so
     the reference agent makes it but ``action_path`` does not expect it among the writes.
+    ``optional``: a harmless extra (a file note, an update letter) that may be left out; the
+    reference agent makes it.
     """
 
     action: str
     arguments: dict[str, Any] = Field(default_factory=dict)
     no_effect: bool = False
+    optional: bool = False
 
     @field_validator("arguments")
     @classmethod
@@ -197,22 +200,29 @@ class PathOrder:
         yield from walk(0, [])
 
     def allows(self, calls: Sequence[T], same: Callable[[PathStep, T], bool]) -> bool:
-        """Whether ``calls``, in order, are one order of these steps, each matching its step."""
-        n = len(self.steps)
-        if len(calls) != n:
+        """Whether ``calls``, in order, are one order of these steps, each matching its step
+        (optional steps may be left out)."""
+        n, m = len(self.steps), len(calls)
+        required = sum(not s.optional for s in self.steps)
+        if not required <= m <= n:
             return False
-        failed: set[int] = set()
+        full = (1 << n) - 1
+        failed: set[tuple[int, int]] = set()
 
         def fits(done: int, at: int) -> bool:
-            if at == n:
-                return True
-            if done in failed:
+            if done == full:
+                return at == m
+            if (done, at) in failed:
                 return False
             for i in range(n):
-                if (not done >> i & 1 and all(done >> j & 1 for j in self.before[i])
-                        and same(self.steps[i], calls[at]) and fits(done | 1 << i, at + 1)):
+                if done >> i & 1 or not all(done >> j & 1 for j in self.before[i]):
+                    continue
+                step = self.steps[i]
+                if at < m and same(step, calls[at]) and fits(done | 1 << i, at + 1):
                     return True
-            failed.add(done)
+                if step.optional and fits(done | 1 << i, at):
+                    return True
+            failed.add((done, at))
             return False
 
         return fits(0, 0)
