@@ -60,12 +60,12 @@ def _typo(value: str) -> str:
 def typos_corrected(s: Scene, calls: list[Call]) -> list[Call]:
     """Each call naming a record is first tried with a mistyped id (not found), then right.
 
-    Not for an action with an injected fault (the mistyped call would meet the fault, which
-    counts calls) nor open_account (see the xfail at the end of this file)."""
+    Not for an action with an injected fault: the mistyped call would meet the fault, which
+    counts calls (that case has its own test at the end of this file)."""
     out: list[Call] = []
     for action, args in calls:
         key = next((k for k in ("facility_id", "customer_id") if k in args), None)
-        if key is not None and action not in _faulted(s.task) and action != "open_account":
+        if key is not None and action not in _faulted(s.task):
             out.append((action, {**args, key: _typo(args[key])}))
         out.append((action, args))
     return out
@@ -412,9 +412,6 @@ def test_reading_alone_fails_no_rubric_check_but_a_query_the_task_needs(env: Boo
         assert c.detail == f"{fid} has a conflict ({conflict}) but no query was raised"
 
 
-@pytest.mark.xfail(strict=True, reason="engine: an after-commit timeout is recorded as timeout_after_commit even when "
-                                       "the action itself failed (not_found), so ctx.written() counts a call that "
-                                       "changed nothing; see the #13 report")
 def test_a_mistyped_call_that_meets_an_after_commit_timeout_is_not_a_write(env: BookingEnvironment) -> None:
     (task,) = [t for t in TASKS if t.task_id == "BK-005"]
 
