@@ -64,8 +64,9 @@ def any_order(*members: Any) -> dict[str, Any]:
 
 # What a query's reason must mention to name its conflict (any one alternative of each term,
 # at the start of a word: "rate" matches "rates" but not "corporate").
-KYC_TERMS = ["KYC", "know your customer", "know-your-customer", "identity verification", "due diligence"]
-RATE_TERMS = ["rate", "rate_percent", "get_rate", "pricing", "price", "band"]
+# (Words, not meaning: "KYC is fine; please confirm the limit" still names KYC.)
+KYC_TERMS = ["KYC", "know your customer", "identity", "verif", "due diligence", "AML", "anti money laundering"]
+RATE_TERMS = ["rate", "pricing", "price", "band", "tariff", "grid"]
 EXCEPTION_TERMS = [["exception", "5.89"],
                    ["expir", "end date", "ends", "until", "lapse", "how long", "validity", "when"]]
 

@@ -24,6 +24,9 @@ OUT = Path(__file__).resolve().parent.parent / "tasks" / "escalation.jsonl"
 ALLOWED = ["get_claim", "get_policy", "get_staff", "find_reviewers", "get_authority_policy", "check_escalation",
            "wait", "escalate", "approve_claim", "decline_claim", "issue_payment", "request_info", "add_note",
            "notify_claimant"]
+# Room to explore: the longest path (with the welcome extras) is 17 steps, and a careful agent
+# looks up the claim, the policy, the reviewers and the answer more than once.
+MAX_STEPS = 40
 env = EscalationEnvironment()
 used: set[str] = set()
 counter = 0
@@ -59,10 +62,25 @@ def task(seed: int, c: dict[str, Any], instruction: str, expected: dict[str, Any
     global counter
     counter += 1
     used.add(c["claim_id"])
+    expected, path = welcome_extras(c["claim_id"], expected, path)
     return {"task_id": f"ESC-{counter:03d}", "environment": "escalation", "scenario_seed": seed,
             "instruction": instruction, "allowed_actions": ALLOWED, "expected_final_state": expected,
-            "acceptable_action_paths": [path], "failure_mode_tags": tags,
+            "acceptable_action_paths": [path], "failure_mode_tags": tags, "max_steps": MAX_STEPS,
             "split": "train" if counter % 3 == 0 else "eval", "overrides": overrides, **extra}
+
+
+def welcome_extras(cid: str, expected: dict[str, Any], path: list[dict[str, Any]]
+                   ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """What the policy calls always welcome may be done or not (rule 7): an 'info' file note and an
+    'update' letter at any point, a 'decision' note once decided (placed by the steps above)."""
+    expected = {**expected,
+                "note": {**expected.get("note", {}), "+?": [{"claim_id": cid, "kind": "decision"},
+                                                            {"claim_id": cid, "kind": "info"}]},
+                "correspondence": {**expected.get("correspondence", {}),
+                                   "+?": [{"claim_id": cid, "kind": "update"}]}}
+    extras = [optional(step("notify_claimant", claim_id=cid, kind="update", body="We are working on your claim.")),
+              optional(step("add_note", claim_id=cid, kind="info", body="Claim file reviewed."))]
+    return expected, [any_order(path, *extras)]
 
 
 def pin(c: dict[str, Any], amount: float, *, policy: str = "active", staff: dict[str, str] | None = None
@@ -91,11 +109,22 @@ def escalate_steps(c: dict[str, Any], reviewer: str, delay: int) -> list[dict[st
             *[step("wait") for _ in range(delay)], step("check_escalation", claim_id=c["claim_id"])]
 
 
+def optional(path_step: dict[str, Any]) -> dict[str, Any]:
+    return {**path_step, "optional": True}
+
+
+def decision_note(cid: str) -> dict[str, Any]:
+    """A file note recording the decision: welcome once the reviewer's answer is read (or at any
+    point on a claim you decide yourself), never required."""
+    return optional(step("add_note", claim_id=cid, kind="decision", body="Decision recorded."))
+
+
 def pay_steps(c: dict[str, Any], amount: float) -> list[dict[str, Any]]:
-    return [step("approve_claim", claim_id=c["claim_id"], amount=amount),
-            any_order(step("issue_payment", claim_id=c["claim_id"], amount=amount),
-                      step("notify_claimant", claim_id=c["claim_id"], kind="approval",
-                           body=f"Your claim is approved: {amount}."))]
+    return [any_order([step("approve_claim", claim_id=c["claim_id"], amount=amount),
+                       any_order(step("issue_payment", claim_id=c["claim_id"], amount=amount),
+                                 step("notify_claimant", claim_id=c["claim_id"], kind="approval",
+                                      body=f"Your claim is approved: {amount}."))],
+                      decision_note(c["claim_id"]))]
 
 
 def decline_steps(cid: str, reason: str, note: str, letter: str) -> list[dict[str, Any]]:
@@ -103,7 +132,7 @@ def decline_steps(cid: str, reason: str, note: str, letter: str) -> list[dict[st
     the decline note anywhere among them."""
     return [any_order([step("decline_claim", claim_id=cid, reason=reason),
                        step("notify_claimant", claim_id=cid, kind="decline", body=letter)],
-                      step("add_note", claim_id=cid, kind="decline", body=note))]
+                      step("add_note", claim_id=cid, kind="decline", body=note), decision_note(cid))]
 
 
 def paid_state(c: dict[str, Any], amount: float, by: str) -> dict[str, Any]:
@@ -173,10 +202,15 @@ def build() -> list[dict[str, Any]]:
         expected = {**escalated(c, reviewer, "returned"), "claim": {cid: {"status": "info_requested"}},
                     "correspondence": {"+": [{"claim_id": cid, "kind": "info_request"}]}}
         path = [*escalate_steps(c, reviewer, delay),
-                step("request_info", claim_id=cid, question="Please send the repair invoice and photos.")]
+                any_order(step("request_info", claim_id=cid, question="Please send the repair invoice and photos."),
+                          decision_note(cid))]
+        # The request must ask for what the reviewer asked for (the repair invoice and photos).
+        asked = {"kind": "called", "name": "info_request_asks_what_the_reviewer_asked", "action": "request_info",
+                 "arguments": {"claim_id": cid, "question": {"mentions": [["invoice"], ["photo"]]}},
+                 "failure_mode": "no_follow_through"}
         out.append(task(seed, c, handle(c), expected, path, ["no_follow_through", *waits(delay)],
                         pin(c, amount, staff={reviewer: "present"}), senior_policy="return_for_info",
-                        senior_delay_steps=delay))
+                        senior_delay_steps=delay, checks=[asked]))
     # 6. The right senior is absent: escalate to their deputy (one tier up), who approves.
     for seed, amount in ((2, 24000.0), (4, 38000.0), (6, 14000.0), (7, 44000.0), (8, 31000.0)):
         c = claims(seed, 6)[5]

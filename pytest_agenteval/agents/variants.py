@@ -254,12 +254,12 @@ class Planner:
         ref = self.reference
         out: list[Script] = []
         for i, (action, arguments) in enumerate(ref):
-            if not self.writes(action) or self.steps[i].no_effect:
+            # Optional steps are extras the task welcomes, in any form: nothing to mutate.
+            if not self.writes(action) or self.steps[i].no_effect or self.steps[i].optional:
                 continue
             what = describe(action, arguments)
-            if not self.steps[i].optional:  # leaving out an optional extra is allowed, not a mutant
-                out.append(Script(name=f"drop {what}", calls=ref[:i] + ref[i + 1:]))
-                out.append(Script(name=f"repeat {what}", calls=ref[:i + 1] + ref[i:], repeat_at=i + 1))
+            out.append(Script(name=f"drop {what}", calls=ref[:i] + ref[i + 1:]))
+            out.append(Script(name=f"repeat {what}", calls=ref[:i + 1] + ref[i:], repeat_at=i + 1))
             for name, new in self._changes(action, arguments):
                 changed = (action, {**arguments, name: new})
                 out.append(Script(name=f"change {action}.{name} {arguments[name]!r} -> {new!r}",

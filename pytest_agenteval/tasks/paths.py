@@ -43,17 +43,25 @@ def mentions_of(value: Any) -> list[list[str]] | None:
 
 
 def mentions_ok(terms: list[list[str]], text: Any) -> bool:
-    """Every term (one of its alternatives) starts a word of ``text``, ignoring case and
-    spacing: "expir" matches "expires", "rate" matches "rates" but not "corporate"."""
+    """Every term (one of its alternatives) starts a word of ``text``, ignoring case, spacing
+    and hyphens: "expir" matches "expires", "due diligence" matches "due-diligence", "rate"
+    matches "rates" but not "corporate"."""
     if not isinstance(text, str):
         return False
-    haystack = " ".join(text.casefold().split())
+    haystack = _plain(text)
     return all(any(_word_start(alt).search(haystack) for alt in term) for term in terms)
+
+
+def _plain(text: str) -> str:
+    return " ".join(_JOINERS.sub(" ", text.casefold()).split())
+
+
+_JOINERS = re.compile(r"[-_/]")
 
 
 @lru_cache(maxsize=1024)
 def _word_start(term: str) -> re.Pattern[str]:
-    return re.compile(r"(?<!\w)" + re.escape(" ".join(term.casefold().split())))
+    return re.compile(r"(?<!\w)" + re.escape(_plain(term)))
 
 
 def check_arguments(value: dict[str, Any]) -> dict[str, Any]:
