@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,7 +13,9 @@ from pytest_agenteval.agents.loading import is_builtin
 from pytest_agenteval.agents.sandbox import IsolatedAgent
 from pytest_agenteval.engine.environment import Environment
 from pytest_agenteval.engine.registry import EnvironmentPool
-from pytest_agenteval.plugin_checks import GRADE_PROPERTY, report_checks
+from pytest_agenteval.grading.grade import Grade
+from pytest_agenteval.plugin_checks import GRADE_PROPERTY, PASSED_PROPERTY, report_checks
+from pytest_agenteval.plugin_time import episode_time_limit
 from pytest_agenteval.tasks.loader import LoadedTask
 from pytest_agenteval.tasks.model import Task
 
@@ -49,11 +51,14 @@ def task(agenteval_case: TaskCase) -> Task:
 
 
 @pytest.fixture
-def env(task: Task, agenteval_pool: EnvironmentPool) -> Environment:
-    """The task's environment, reset to its scenario with the task's overrides applied."""
+def env(task: Task, agenteval_pool: EnvironmentPool) -> Iterator[Environment]:
+    """The task's environment, reset to its scenario with the task's overrides applied.
+
+    When the test ends, so does the episode: calls made for it from then on are refused."""
     environment = agenteval_pool.get(task.environment)
     environment.reset(task.scenario_seed, task=task)
-    return environment
+    yield environment
+    environment.end_episode()
 
 
 @pytest.fixture
@@ -86,9 +91,12 @@ def agent(pytestconfig: pytest.Config) -> Any:
 
 
 @pytest.fixture
-def episode(env: Environment, task: Task, agenteval_case: TaskCase) -> Episode:
-    """The episode the agent acts in: instruction, tools, ``call``."""
-    return Episode(env, task, run=agenteval_case.run)
+def episode(env: Environment, task: Task, agenteval_case: TaskCase) -> Iterator[Episode]:
+    """The episode the agent acts in: instruction, tools, ``call``. Closed when the test ends,
+    however it ends."""
+    handle = Episode(env, task, run=agenteval_case.run)
+    yield handle
+    handle.close()
 
 
 def play_and_report(request: pytest.FixtureRequest, case: TaskCase, env: Environment,
@@ -100,7 +108,16 @@ def play_and_report(request: pytest.FixtureRequest, case: TaskCase, env: Environ
             agent = IsolatedAgent.of(agent, request.config.rootpath)
         except ValueError as exc:
             pytest.fail(str(exc), pytrace=False)
-    grade = play(env, case.task, episode, agent, run=case.run, time_limit=state.time_limit)
-    # Recorded before any subtest runs, so -x (which stops at the first failed check) loses nothing.
-    request.node.user_properties.append((GRADE_PROPERTY, grade.model_dump_json()))
+    limit, timeout_detail = episode_time_limit(request.node, state.time_limit)
+
+    def record(grade: Grade) -> None:
+        # Before any subtest runs, so -x (which stops at the first failed check) loses nothing.
+        # Replacing, not adding: a rerun plugin runs the item again with the same properties.
+        node = request.node
+        node.user_properties[:] = [p for p in node.user_properties if p[0] not in (GRADE_PROPERTY, PASSED_PROPERTY)]
+        node.user_properties.append((GRADE_PROPERTY, grade.model_dump_json()))
+
+    grade = play(env, case.task, episode, agent, run=case.run, time_limit=limit, timeout_detail=timeout_detail,
+                 on_interrupt=record)
+    record(grade)
     report_checks(request, subtests, grade.checks)

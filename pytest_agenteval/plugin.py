@@ -38,6 +38,10 @@ from pytest_agenteval.plugin_collect import (
     task_params,
 )
 from pytest_agenteval.plugin_report import Reporter
+from pytest_agenteval.plugin_time import (  # noqa: F401 - hooks are registered by being here
+    pytest_timeout_cancel_timer,
+    pytest_timeout_set_timer,
+)
 from pytest_agenteval.tasks.loader import TaskLoader
 
 

@@ -24,6 +24,8 @@ from typing import IO, TYPE_CHECKING, Any
 
 from pytest_agenteval.errors import EpisodeOver
 
+WAIT_SLICE = 0.25  # see agents.episode._wait
+
 if TYPE_CHECKING:
     from pytest_agenteval.agents.episode import Episode
 
@@ -73,8 +75,11 @@ def _serve(proc: subprocess.Popen[bytes], episode: Episode, deadline: float | No
         selector.register(proc.stdout, selectors.EVENT_READ)
         while True:
             wait = None if deadline is None else deadline - time.monotonic()
-            if wait is not None and (wait <= 0 or not selector.select(wait)):
+            if wait is not None and wait <= 0:
                 return "timeout", f"the agent ran past the time limit of {time_limit:g} s"
+            # In slices, so a signal that arrives just before the select is handled within one.
+            if not selector.select(WAIT_SLICE if wait is None else min(wait, WAIT_SLICE)):
+                continue
             line = proc.stdout.readline()
             if not line:
                 code = proc.wait()
