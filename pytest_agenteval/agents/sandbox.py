@@ -17,6 +17,7 @@ import os
 import selectors
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,7 +86,9 @@ def _serve(proc: subprocess.Popen[bytes], episode: Episode, deadline: float | No
                 code = proc.wait()
                 tail = proc.stderr.read().decode(errors="replace").strip().splitlines()[-1:] or [""]
                 return "agent_error", f"the agent process died (exit code {code}) {tail[0]}".strip()[:500]
-            message = json.loads(line)
+            message = _parse(line)
+            if message is None:
+                return "agent_error", f"the agent process broke the protocol: {line[:200]!r}"
             if "done" in message:
                 return None
             if "error" in message:
@@ -94,10 +97,22 @@ def _serve(proc: subprocess.Popen[bytes], episode: Episode, deadline: float | No
                 reply: dict[str, Any] = {"observation": episode.call(message["call"], message.get("arguments"))}
             except EpisodeOver as exc:
                 reply = {"over": str(exc)}
+            reply["id"] = message.get("id")  # the child checks each answer is to its own request
             try:
                 _send(proc.stdin, reply)
             except BrokenPipeError:
                 continue  # the child died; the next read sees EOF and reports it
+
+
+def _parse(line: bytes) -> dict[str, Any] | None:
+    """One message from the child, or None if it is not one (the child's code is not ours)."""
+    try:
+        message = json.loads(line)
+    except ValueError:
+        return None
+    if not isinstance(message, dict) or not ({"done", "error", "call"} & message.keys()):
+        return None
+    return message
 
 
 def _send(stream: IO[bytes], message: dict[str, Any]) -> None:
@@ -109,7 +124,11 @@ def _send(stream: IO[bytes], message: dict[str, Any]) -> None:
 
 
 class RemoteEpisode:
-    """The child's episode: the same face as ``Episode``, every call a round trip to the parent."""
+    """The child's episode: the same face as ``Episode``, every call a round trip to the parent.
+
+    Safe to call from several threads at once (agent frameworks run tools in parallel): one
+    round trip at a time, each request numbered and its answer checked against the number.
+    """
 
     def __init__(self, data: dict[str, Any], inbox: IO[str], outbox: IO[str]) -> None:
         self.task_id: str = data["task_id"]
@@ -119,16 +138,31 @@ class RemoteEpisode:
         self.seed: int = data["seed"]
         self.steps_used = 0
         self._inbox, self._outbox = inbox, outbox
+        self._lock = threading.Lock()
+        self._requests = 0
 
     def call(self, action: str, arguments: dict[str, Any] | None = None) -> dict[str, Any]:
-        self._outbox.write(json.dumps({"call": action, "arguments": arguments},
-                                      default=lambda o: f"<{type(o).__name__}>") + "\n")
-        self._outbox.flush()
-        reply = json.loads(self._inbox.readline())
-        self.steps_used += 1
+        with self._lock:
+            self._requests += 1
+            request = self._requests
+            self._write({"id": request, "call": action, "arguments": arguments})
+            reply = json.loads(self._inbox.readline())
+            if reply.get("id") != request:
+                raise RuntimeError(f"agenteval protocol error: answer to request {reply.get('id')}, "
+                                   f"expected {request}")
+            self.steps_used += 1
         if "over" in reply:
             raise EpisodeOver(reply["over"])
         return reply["observation"]  # type: ignore[no-any-return]
+
+    def finish(self, message: dict[str, Any]) -> None:
+        """The last message: ``done`` or ``error`` (never in the middle of a round trip)."""
+        with self._lock:
+            self._write(message)
+
+    def _write(self, message: dict[str, Any]) -> None:
+        self._outbox.write(json.dumps(message, default=lambda o: f"<{type(o).__name__}>") + "\n")
+        self._outbox.flush()
 
     async def acall(self, action: str, arguments: dict[str, Any] | None = None) -> dict[str, Any]:
         return self.call(action, arguments)
@@ -148,19 +182,19 @@ def child_main() -> None:
     from pytest_agenteval.agents.loading import load_agent
 
     setup = json.loads(inbox.readline())
+    episode = RemoteEpisode(setup["episode"], inbox, outbox)
     try:
         agent = load_agent(setup["spec"], search_path=Path.cwd())()
-        result = agent.run(RemoteEpisode(setup["episode"], inbox, outbox))
+        result = agent.run(episode)
         if inspect.isawaitable(result):
             import asyncio
 
             asyncio.run(_await(result))
-        outbox.write(json.dumps({"done": True}) + "\n")
+        episode.finish({"done": True})
     except EpisodeOver:
-        outbox.write(json.dumps({"done": True}) + "\n")
+        episode.finish({"done": True})
     except BaseException as exc:  # noqa: BLE001 - report the agent's failure to the parent
-        outbox.write(json.dumps({"error": describe(exc)}) + "\n")
-    outbox.flush()
+        episode.finish({"error": describe(exc)})
 
 
 async def _await(awaitable: Any) -> Any:
