@@ -1,0 +1,70 @@
+"""One counted episode per task and run, whatever plugin runs tests again.
+
+- pytest-rerunfailures (``--reruns N``, or its ``flaky`` marker) runs a failed item again.
+  Each attempt is a fresh episode; only the final attempt counts. An attempt that will be
+  run again fails as one plain failure naming its failed checks instead of reporting them
+  as subtests (which would stay in JUnit as failures of an item that then passed); the
+  rerun plugin marks its report ``rerun`` and the reporter writes it to the results file
+  with ``"counted": false`` and takes its grade off its reports (``plugin_report``).
+- pytest-repeat's ``--count N`` would run each task N times as the same run, with the same
+  seed, counted as N tasks: refused, pointing at ``--runs N``. Any other plugin that
+  collects a task's run twice is refused the same way, at collection.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import pytest
+
+from pytest_agenteval.grading.checks import Check
+
+
+def refuse_repeat(config: pytest.Config, has_tasks: bool) -> None:
+    count = getattr(config.option, "count", None)
+    if has_tasks and isinstance(count, int) and count > 1:
+        raise pytest.UsageError(
+            f"--count={count} (pytest-repeat) would run each task {count} times as the same run, with the "
+            f"same seed; use --runs {count}: each run gets its own seed and the table reports pass^{count}")
+
+
+def refuse_duplicate_runs(items: Iterable[pytest.Item], case_of: Any) -> None:
+    """A task's run collected twice (a plugin that parametrizes or copies every test)."""
+    seen: dict[tuple[str, int], str] = {}
+    for item in items:
+        case = case_of(item)
+        if case is None:
+            continue
+        key = (case.task.task_id, case.run)
+        if key in seen:
+            raise pytest.UsageError(
+                f"{seen[key]} and {item.nodeid} are both {key[0]} run {key[1]}: a plugin runs tests more than "
+                "once; use --runs K instead: each run gets its own seed and the table reports pass^K")
+        seen[key] = item.nodeid
+
+
+def will_rerun(item: pytest.Item) -> bool:
+    """Whether pytest-rerunfailures will run this item again if this attempt fails."""
+    plugin: Any = item.config.pluginmanager.get_plugin("rerunfailures")
+    counter = getattr(plugin, "get_reruns_count", None)
+    if counter is None:
+        return False
+    try:
+        reruns = counter(item)
+    except Exception:  # noqa: BLE001 - a version whose internals moved: report checks as usual
+        return False
+    if not reruns or getattr(item, "execution_count", 0) > reruns:
+        return False
+    try:
+        excluded = getattr(plugin, "_is_rerun_path_excluded", None)
+        condition = getattr(plugin, "get_reruns_condition", None)
+        return not (excluded is not None and excluded(item)) and (condition is None or bool(condition(item)))
+    except Exception:  # noqa: BLE001 - as above
+        return False
+
+
+def fail_for_rerun(task_id: str, checks: Iterable[Check]) -> None:
+    failed = [c.name for c in checks if not c.passed]
+    pytest.fail(f"{task_id}: {len(failed)} failed checks ({', '.join(failed)}); the rerun plugin runs it again "
+                "and only the final attempt counts", pytrace=False)
