@@ -210,3 +210,14 @@ def test_the_abandoned_thread_exits_once_its_agent_returns(example_env: ExampleE
     release.set()
     ran_on[0].join(60)
     assert not ran_on[0].is_alive()  # not left waiting forever for jobs nobody sends
+
+
+def test_a_closed_environment_refuses_its_last_episode_as_over() -> None:
+    """At the end of the session the environments close; a straggling agent still gets
+    EpisodeOver, not an error about a missing reset."""
+    env = ExampleEnvironment()
+    env.reset(1, task=make_task())
+    stale = Episode(env, make_task())
+    env.close()
+    with pytest.raises(EpisodeOver, match="EX-1 has ended"):
+        stale.call("get_ticket", {"ticket_id": "T-0001"})

@@ -154,11 +154,10 @@ class Environment:
         and changes nothing. Without it, the call acts on the current episode.
         """
         with self._lock:
-            ep = self._require_episode()
-            if episode is not None and (episode is not ep or episode.ended):
+            if episode is not None and (episode is not self._episode or episode.ended):
                 task_id = episode.task.task_id if episode.task is not None else "(no task)"
                 raise EpisodeOver(f"episode {task_id} has ended; no more actions are accepted")
-            return self._apply(ep, action, arguments)
+            return self._apply(self._require_episode(), action, arguments)
 
     def end_episode(self, episode: EpisodeState | None = None) -> None:
         """End the current episode (or ``episode``, if still current): later calls made for it
