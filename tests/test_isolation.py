@@ -143,3 +143,43 @@ def test_concurrent_calls_from_many_threads_get_their_own_answers(pytester: pyte
     grade = json.loads((pytester.path / "r.jsonl").read_text().splitlines()[0])
     assert agent_check(grade) == "ok"
     assert grade["passed"] and grade["steps_used"] == 161
+
+
+UNRULY = '''
+import sys, time
+
+class Chatty:
+    """Prints far more than a pipe holds (LLM agents log a lot) before acting."""
+    def run(self, episode):
+        for _ in range(2000):
+            print("x" * 1000)
+        episode.call("close_ticket", {"ticket_id": "T-0001"})
+
+class HalfLine:
+    """Writes half a protocol line to the parent, then hangs."""
+    def run(self, episode):
+        episode._outbox.write('{"call": "close_')
+        episode._outbox.flush()
+        time.sleep(120)
+'''
+
+
+def test_a_chatty_isolated_agent_does_not_block_on_its_output(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(unruly=UNRULY)
+    (pytester.path / "tasks").mkdir()
+    (pytester.path / "tasks" / "t.jsonl").write_text(task_line(acceptable_action_paths=[[
+        {"action": "close_ticket", "arguments": {"ticket_id": "T-0001"}}]]) + "\n")
+    pytester.runpytest("--agent=unruly:Chatty", "--agenteval-isolate", "--agenteval-timeout=60",
+                       "--agenteval-results=r.jsonl", "-p", "no:cacheprovider")
+    grade = json.loads((pytester.path / "r.jsonl").read_text().splitlines()[0])
+    assert agent_check(grade) == "ok" and grade["passed"]
+
+
+def test_half_a_line_from_an_isolated_agent_does_not_outlast_the_time_limit(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(unruly=UNRULY)
+    (pytester.path / "tasks").mkdir()
+    (pytester.path / "tasks" / "t.jsonl").write_text(task_line() + "\n")
+    pytester.runpytest("--agent=unruly:HalfLine", "--agenteval-isolate", "--agenteval-timeout=3",
+                       "--agenteval-results=r.jsonl", "-p", "no:cacheprovider")
+    grade = json.loads((pytester.path / "r.jsonl").read_text().splitlines()[0])
+    assert agent_check(grade) == "[timeout] the agent ran past the time limit of 3 s"
