@@ -64,7 +64,9 @@ def env(task: Task, agenteval_pool: EnvironmentPool) -> Iterator[Environment]:
 
 @pytest.fixture
 def reset(env: Environment, task: Task) -> Callable[..., None]:
-    """``reset()`` restores this task's scenario again; ``reset(seed)`` a bare scenario."""
+    """``reset()`` restores this task's scenario again; ``reset(seed)`` a bare scenario.
+
+    A reset starts a new episode: an ``episode`` handle made before it is over."""
 
     def _reset(scenario_seed: int | None = None) -> None:
         if scenario_seed is None or scenario_seed == task.scenario_seed:
