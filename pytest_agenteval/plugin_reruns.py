@@ -38,9 +38,13 @@ def refuse_duplicate_runs(items: Iterable[pytest.Item], case_of: Any) -> None:
             continue
         key = (case.task.task_id, case.run)
         if key in seen:
+            callspec = getattr(item, "callspec", None)
+            extra = sorted(k for k in (callspec.params if callspec else {}) if k != "agenteval_case")
+            why = f"parametrized again by {', '.join(extra)}" if extra else "collected twice"
             raise pytest.UsageError(
-                f"{seen[key]} and {item.nodeid} are both {key[0]} run {key[1]}: a plugin runs tests more than "
-                "once; use --runs K instead: each run gets its own seed and the table reports pass^K")
+                f"{seen[key]} and {item.nodeid} are both {key[0]} run {key[1]} ({why}): each task run is one "
+                "episode; use --runs K to run tasks K times (each run gets its own seed and the table reports "
+                "pass^K), and one session per agent")
         seen[key] = item.nodeid
 
 

@@ -119,6 +119,18 @@ def test_any_plugin_that_collects_a_run_twice_is_refused(project: pytest.Pyteste
     result = project.runpytest("--agent=reference", "-p", "no:cacheprovider")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines([
-        "ERROR: tasks/t.jsonl::test_task[[]1-EX-1] and tasks/t.jsonl::test_task[[]2-EX-1] are both EX-1 run 1: "
-        "a plugin runs tests more than once; use --runs K instead: each run gets its own seed and the table "
-        "reports pass^K"])
+        "ERROR: tasks/t.jsonl::test_task[[]1-EX-1] and tasks/t.jsonl::test_task[[]2-EX-1] are both EX-1 run 1 "
+        "(parametrized again by copy): each task run is one episode; use --runs K to run tasks K times (each run "
+        "gets its own seed and the table reports pass^K), and one session per agent"])
+
+
+def test_an_agent_fixture_with_several_params_is_refused_not_pooled(project: pytest.Pytester) -> None:
+    """Two agents' episodes in one table would be counted as two runs of one task."""
+    project.makeconftest("import pytest, rr_agents\n"
+                         "@pytest.fixture(params=[rr_agents.Closer, rr_agents.SecondTry], ids=['closer', 'second'])\n"
+                         "def agent(request):\n"
+                         "    return request.param\n")
+    result = project.runpytest("-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: * are both EX-1 run 1 (parametrized again by agent): each task run is one "
+                                 "episode; * and one session per agent"])
