@@ -72,9 +72,11 @@ class Episode:
         return self.call(action, arguments)
 
     def close(self) -> None:
-        """End the episode: a call in flight finishes first; every later call is refused."""
-        with self.__lock:
-            self.__env.end_episode(self.__state)
+        """End the episode: a call in flight finishes first; every later call is refused.
+
+        (Through the engine's lock only: an agent thread stuck in ``call`` never holds it for
+        longer than one action takes.)"""
+        self.__env.end_episode(self.__state)
 
 
 class TaskAwareFactory(Protocol):
