@@ -79,10 +79,12 @@ def agent_check(grade: dict[str, Any]) -> dict[str, Any]:
 @pytest.mark.parametrize("method", ["signal", "thread"])
 def test_pytest_timeout_ends_the_episode_and_nothing_crosses_over(project: pytest.Pytester, method: str) -> None:
     """pytest-timeout's limit covers the whole item. The agent gets that limit less time to
-    grade, so the episode is graded as a timeout before pytest-timeout fires (whose thread
-    method would otherwise end the process with os._exit)."""
+    grade (a quarter of it), so the episode is graded as a timeout before pytest-timeout fires
+    (whose thread method would otherwise end the process with os._exit: hence the longer limit
+    there, 3 s to grade, however loaded the machine)."""
     result = project.runpytest_subprocess(
-        "--agent=lt_agents:Stalls", "--timeout=8", f"--timeout-method={method}", "--agenteval-results=r.jsonl",
+        "--agent=lt_agents:Stalls", f"--timeout={12 if method == 'thread' else 8}", f"--timeout-method={method}",
+        "--agenteval-results=r.jsonl",
         "-p", "no:randomly", "-p", "no:cacheprovider")
     assert result.ret == 1, result.stdout.str()
     grades, summary = results(project)
@@ -221,3 +223,24 @@ def test_a_closed_environment_refuses_its_last_episode_as_over() -> None:
     env.close()
     with pytest.raises(EpisodeOver, match="EX-1 has ended"):
         stale.call("get_ticket", {"ticket_id": "T-0001"})
+
+
+def test_stopped_while_grading_still_records_the_agents_own_outcome(example_env: ExampleEnvironment,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from pytest_agenteval.agents.episode import play
+
+    real, calls, recorded = example_env.grade, [], []
+
+    def grade_stopped_once(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 1:
+            raise _Interrupt("stop")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(example_env, "grade", grade_stopped_once)
+    task = make_task()
+    example_env.reset(1, task=task)
+    with pytest.raises(_Interrupt):
+        play(example_env, task, Episode(example_env, task), Reference(), run=1, time_limit=60,
+             on_interrupt=recorded.append)
+    assert len(recorded) == 1 and recorded[0].passed  # the agent finished; only grading was stopped

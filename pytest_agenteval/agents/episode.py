@@ -113,17 +113,20 @@ def play(
     is left behind for a fresh one, the episode is graded as ``timeout`` or ``interrupted``
     and handed to ``on_interrupt``, and the exception goes on.
     """
+    agent_done = False
     try:
         failure = drive(factory, task, episode, time_limit, timeout_detail)
+        agent_done = True
+        episode.close()
+        env.episode.agent_failure = failure
+        return env.grade(run=run)
     except BaseException as exc:
         episode.close()
-        env.episode.agent_failure = interruption(exc)
+        if not agent_done:  # stopped while grading: the agent's own outcome stands
+            env.episode.agent_failure = interruption(exc)
         if on_interrupt is not None:
             on_interrupt(env.grade(run=run))
         raise
-    episode.close()
-    env.episode.agent_failure = failure
-    return env.grade(run=run)
 
 
 def interruption(exc: BaseException) -> tuple[str, str]:
