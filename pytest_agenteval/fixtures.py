@@ -15,7 +15,7 @@ from pytest_agenteval.engine.environment import Environment
 from pytest_agenteval.engine.registry import EnvironmentPool
 from pytest_agenteval.grading.grade import Grade
 from pytest_agenteval.plugin_checks import GRADE_PROPERTY, PASSED_PROPERTY, report_checks
-from pytest_agenteval.plugin_reruns import fail_for_rerun, will_rerun
+from pytest_agenteval.plugin_reruns import rerun_message, will_rerun
 from pytest_agenteval.plugin_time import episode_time_limit
 from pytest_agenteval.tasks.loader import LoadedTask
 from pytest_agenteval.tasks.model import Task
@@ -123,6 +123,8 @@ def play_and_report(request: pytest.FixtureRequest, case: TaskCase, env: Environ
     grade = play(env, case.task, episode, agent, run=case.run, time_limit=limit, timeout_detail=timeout_detail,
                  on_interrupt=record)
     record(grade)
-    if not grade.passed and will_rerun(request.node):
-        fail_for_rerun(case.task.task_id, grade.checks)
+    if not grade.passed:
+        message = rerun_message(case.task.task_id, grade.checks)
+        if will_rerun(request.node):
+            pytest.fail(message, pytrace=False)
     report_checks(request, subtests, grade.checks)

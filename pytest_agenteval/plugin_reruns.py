@@ -48,27 +48,32 @@ def refuse_duplicate_runs(items: Iterable[pytest.Item], case_of: Any) -> None:
         seen[key] = item.nodeid
 
 
+def rerun_message(task_id: str, checks: Iterable[Check]) -> str:
+    """What a superseded attempt fails with: each failed check and the mode it triggers, so
+    ``--only-rerun``/``--rerun-except`` can pick attempts by failure mode (``timeout``)."""
+    failed = [f"{c.name} [{c.failure_mode}]" for c in checks if not c.passed]
+    return (f"{task_id}: {len(failed)} failed checks: {', '.join(failed)} (if the rerun plugin runs it again, "
+            "only the final attempt counts)")
+
+
 def will_rerun(item: pytest.Item) -> bool:
-    """Whether pytest-rerunfailures will run this item again if this attempt fails."""
+    """Whether pytest-rerunfailures may run this item again if this attempt fails: reruns
+    left, the path not excluded, the marker's condition met. ``--only-rerun``/``--rerun-except``
+    are left to the plugin, matched against ``rerun_message``: an attempt they keep from a
+    rerun is final, counted, and reported as that one failure (the plugin does not apply them
+    to failed subtests at all, so reporting subtests would rerun it regardless)."""
     plugin: Any = item.config.pluginmanager.get_plugin("rerunfailures")
     counter = getattr(plugin, "get_reruns_count", None)
     if counter is None:
         return False
     try:
         reruns = counter(item)
+        if not reruns or getattr(item, "execution_count", 0) > reruns:
+            return False
+        excluded = getattr(plugin, "_is_rerun_path_excluded", None)
+        if excluded is not None and excluded(item):
+            return False
+        condition = getattr(plugin, "get_reruns_condition", None)
+        return condition is None or bool(condition(item))
     except Exception:  # noqa: BLE001 - a version whose internals moved: report checks as usual
         return False
-    if not reruns or getattr(item, "execution_count", 0) > reruns:
-        return False
-    try:
-        excluded = getattr(plugin, "_is_rerun_path_excluded", None)
-        condition = getattr(plugin, "get_reruns_condition", None)
-        return not (excluded is not None and excluded(item)) and (condition is None or bool(condition(item)))
-    except Exception:  # noqa: BLE001 - as above
-        return False
-
-
-def fail_for_rerun(task_id: str, checks: Iterable[Check]) -> None:
-    failed = [c.name for c in checks if not c.passed]
-    pytest.fail(f"{task_id}: {len(failed)} failed checks ({', '.join(failed)}); the rerun plugin runs it again "
-                "and only the final attempt counts", pytrace=False)

@@ -137,3 +137,22 @@ def test_an_agent_fixture_with_several_params_is_refused_not_pooled(project: pyt
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["ERROR: * are both EX-1 run 1 (parametrized again by agent): each task run is one "
                                  "episode; * and one session per agent"])
+
+
+@pytest.mark.parametrize(("pattern", "reruns"), [(r"\[timeout\]", 0), (r"\[wrong_final_state\]", 1)])
+def test_only_rerun_picks_attempts_by_failure_mode(project: pytest.Pytester, pattern: str, reruns: int) -> None:
+    """An attempt that may be rerun fails with its failed checks and their modes, so
+    --only-rerun can rerun, say, only timeouts. (pytest-rerunfailures ignores --only-rerun for
+    failed subtests: reported as subtests, every failure would be rerun.)"""
+    result, records, summary, junit, report = run(project, "--agent=rr_agents:Closer", "--reruns", "1",
+                                                  "--only-rerun", pattern, "-rfR")
+    assert [r["task_id"] for r in records if r.get("counted") is False] == ["EX-3"] * reruns
+    assert summary["episodes"] == 2 and sorted(len(g) for g in junit_grades(junit).values()) == [1, 1]
+    if reruns:
+        result.stdout.fnmatch_lines(["RERUN tasks/t.jsonl::test_task[[]EX-3[]]",
+                                     "SUBFAILED[[]state.ticket.T-0003[]] tasks/t.jsonl::test_task[[]EX-3[]]*"])
+    else:  # not rerun: its one attempt counts, reported as the one failure that names each check
+        result.stdout.fnmatch_lines([
+            "EX-3: 3 failed checks: action_path [[]unexpected_path[]], state.ticket.T-0003 [[]wrong_final_state[]], "
+            "frame [[]collateral_change[]] (if the rerun plugin runs it again, only the final attempt counts)",
+            "FAILED tasks/t.jsonl::test_task[[]EX-3[]] - Failed: EX-3: 3 failed checks:*"])
