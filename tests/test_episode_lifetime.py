@@ -99,10 +99,11 @@ def test_pytest_timeout_ends_the_episode_and_nothing_crosses_over(project: pytes
     result.stdout.fnmatch_lines(["*agenteval: 3 episodes, K=1*"])
 
 
-def test_pytest_timeout_under_isolation_records_the_episode(project: pytest.Pytester) -> None:
+@pytest.mark.parametrize("method", ["signal", "thread"])
+def test_pytest_timeout_under_isolation_records_the_episode(project: pytest.Pytester, method: str) -> None:
     result = project.runpytest_subprocess(
-        "--agent=lt_agents:HangsOnFirst", "--agenteval-isolate", "--timeout=8", "--agenteval-results=r.jsonl",
-        "-p", "no:randomly", "-p", "no:cacheprovider")
+        "--agent=lt_agents:HangsOnFirst", "--agenteval-isolate", f"--timeout={12 if method == 'thread' else 8}",
+        f"--timeout-method={method}", "--agenteval-results=r.jsonl", "-p", "no:randomly", "-p", "no:cacheprovider")
     assert result.ret == 1, result.stdout.str()
     grades, summary = results(project)
     assert sorted(grades) == ["EX-1", "EX-2", "EX-3"] and summary["episodes"] == 3
