@@ -33,6 +33,9 @@ class Reporter:
         self.k = state.runs
         self.by_nodeid: dict[str, dict[str, Any]] = {}  # the counted grade of each item
         self.superseded: set[str] = set()  # items whose last call report was a superseded attempt
+        # Task items that failed before their episode was graded (a setup error, a timeout in
+        # setup): no episode to count, but the table must not look complete without them.
+        self.ungraded: dict[str, str] = {}
         path = config.getoption("agenteval_results")
         self.writer = ResultsWriter(path) if path else None
 
@@ -44,11 +47,12 @@ class Reporter:
         if report.when == "teardown" and report.nodeid in self.superseded:
             self.superseded.discard(report.nodeid)
             _drop_grade(report)  # JUnit reads the properties off the teardown report
-        if report.when != "call":
-            return
         values = [value for name, value in report.user_properties if name == GRADE_PROPERTY]
-        if not values:
+        if report.failed and not values and report.when != "teardown" and _is_task_item(report.nodeid):
+            self.ungraded[report.nodeid] = report.when
+        if report.when != "call" or not values:
             return
+        self.ungraded.pop(report.nodeid, None)
         grade = json.loads(str(values[-1]))
         record = {**grade, "nodeid": report.nodeid, "duration": round(report.duration, 6)}
         attempt = getattr(report, "rerun", 0) + 1  # set by pytest-rerunfailures, from 0
@@ -68,14 +72,18 @@ class Reporter:
         return list(self.by_nodeid.values())
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
-        if not self.grades:
+        if not self.grades and not self.ungraded:
             return
         tr = terminalreporter
         tr.write_sep("=", f"agenteval: {len(self.grades)} episodes, K={self.k}")
-        for line in render_table(summarize(self.grades, self.k), self.k):
-            tr.write_line(line)
-        modes = ", ".join(f"{m} {n}" for m, n in triggered_modes(self.grades)) or "none"
-        tr.write_line(f"failure modes triggered (episodes): {modes}")
+        if self.grades:
+            for line in render_table(summarize(self.grades, self.k), self.k):
+                tr.write_line(line)
+            modes = ", ".join(f"{m} {n}" for m, n in triggered_modes(self.grades)) or "none"
+            tr.write_line(f"failure modes triggered (episodes): {modes}")
+        if self.ungraded:
+            items = ", ".join(f"{nodeid} ({when})" for nodeid, when in sorted(self.ungraded.items()))
+            tr.write_line(f"not graded, not in the table (the test failed before its episode was graded): {items}")
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if self.writer is not None:
@@ -100,3 +108,8 @@ class Reporter:
 
 def _drop_grade(report: pytest.TestReport) -> None:
     report.user_properties = [p for p in report.user_properties if p[0] != GRADE_PROPERTY]
+
+
+def _is_task_item(nodeid: str) -> bool:
+    path, _, name = nodeid.partition("::")
+    return path.endswith(".jsonl") and name.startswith("test_task[")

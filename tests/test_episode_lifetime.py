@@ -245,3 +245,16 @@ def test_stopped_while_grading_still_records_the_agents_own_outcome(example_env:
         play(example_env, task, Episode(example_env, task), Reference(), run=1, time_limit=60,
              on_interrupt=recorded.append)
     assert len(recorded) == 1 and recorded[0].passed  # the agent finished; only grading was stopped
+
+
+def test_an_item_that_fails_before_its_episode_is_graded_is_named_under_the_table(project: pytest.Pytester) -> None:
+    project.makeconftest("import pytest\n"
+                         "@pytest.fixture(autouse=True)\n"
+                         "def broken_for_ex2(request):\n"
+                         "    if 'EX-2' in request.node.nodeid:\n"
+                         "        raise RuntimeError('no database today')\n")
+    result = project.runpytest("--agent=reference", "-p", "no:cacheprovider")
+    result.stdout.fnmatch_lines([
+        "*agenteval: 2 episodes, K=1*",
+        "not graded, not in the table (the test failed before its episode was graded): "
+        "tasks/t.jsonl::test_task[[]EX-2[]] (setup)"])
