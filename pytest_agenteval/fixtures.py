@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,7 +13,10 @@ from pytest_agenteval.agents.loading import is_builtin
 from pytest_agenteval.agents.sandbox import IsolatedAgent
 from pytest_agenteval.engine.environment import Environment
 from pytest_agenteval.engine.registry import EnvironmentPool
-from pytest_agenteval.plugin_checks import GRADE_PROPERTY, report_checks
+from pytest_agenteval.grading.grade import Grade
+from pytest_agenteval.plugin_checks import GRADE_PROPERTY, PASSED_PROPERTY, report_checks
+from pytest_agenteval.plugin_reruns import rerun_message, will_rerun
+from pytest_agenteval.plugin_time import episode_time_limit
 from pytest_agenteval.tasks.loader import LoadedTask
 from pytest_agenteval.tasks.model import Task
 
@@ -49,16 +52,21 @@ def task(agenteval_case: TaskCase) -> Task:
 
 
 @pytest.fixture
-def env(task: Task, agenteval_pool: EnvironmentPool) -> Environment:
-    """The task's environment, reset to its scenario with the task's overrides applied."""
+def env(task: Task, agenteval_pool: EnvironmentPool) -> Iterator[Environment]:
+    """The task's environment, reset to its scenario with the task's overrides applied.
+
+    When the test ends, so does the episode: calls made for it from then on are refused."""
     environment = agenteval_pool.get(task.environment)
     environment.reset(task.scenario_seed, task=task)
-    return environment
+    yield environment
+    environment.end_episode()
 
 
 @pytest.fixture
 def reset(env: Environment, task: Task) -> Callable[..., None]:
-    """``reset()`` restores this task's scenario again; ``reset(seed)`` a bare scenario."""
+    """``reset()`` restores this task's scenario again; ``reset(seed)`` a bare scenario.
+
+    A reset starts a new episode: an ``episode`` handle made before it is over."""
 
     def _reset(scenario_seed: int | None = None) -> None:
         if scenario_seed is None or scenario_seed == task.scenario_seed:
@@ -86,9 +94,12 @@ def agent(pytestconfig: pytest.Config) -> Any:
 
 
 @pytest.fixture
-def episode(env: Environment, task: Task, agenteval_case: TaskCase) -> Episode:
-    """The episode the agent acts in: instruction, tools, ``call``."""
-    return Episode(env, task, run=agenteval_case.run)
+def episode(env: Environment, task: Task, agenteval_case: TaskCase) -> Iterator[Episode]:
+    """The episode the agent acts in: instruction, tools, ``call``. Closed when the test ends,
+    however it ends."""
+    handle = Episode(env, task, run=agenteval_case.run)
+    yield handle
+    handle.close()
 
 
 def play_and_report(request: pytest.FixtureRequest, case: TaskCase, env: Environment,
@@ -100,7 +111,20 @@ def play_and_report(request: pytest.FixtureRequest, case: TaskCase, env: Environ
             agent = IsolatedAgent.of(agent, request.config.rootpath)
         except ValueError as exc:
             pytest.fail(str(exc), pytrace=False)
-    grade = play(env, case.task, episode, agent, run=case.run, time_limit=state.time_limit)
-    # Recorded before any subtest runs, so -x (which stops at the first failed check) loses nothing.
-    request.node.user_properties.append((GRADE_PROPERTY, grade.model_dump_json()))
+    limit, timeout_detail = episode_time_limit(request.node, state.time_limit)
+
+    def record(grade: Grade) -> None:
+        # Before any subtest runs, so -x (which stops at the first failed check) loses nothing.
+        # Replacing, not adding: a rerun plugin runs the item again with the same properties.
+        node = request.node
+        node.user_properties[:] = [p for p in node.user_properties if p[0] not in (GRADE_PROPERTY, PASSED_PROPERTY)]
+        node.user_properties.append((GRADE_PROPERTY, grade.model_dump_json()))
+
+    grade = play(env, case.task, episode, agent, run=case.run, time_limit=limit, timeout_detail=timeout_detail,
+                 on_interrupt=record)
+    record(grade)
+    if not grade.passed:
+        message = rerun_message(case.task.task_id, grade.checks)
+        if will_rerun(request.node):
+            pytest.fail(message, pytrace=False)
     report_checks(request, subtests, grade.checks)

@@ -38,6 +38,11 @@ from pytest_agenteval.plugin_collect import (
     task_params,
 )
 from pytest_agenteval.plugin_report import Reporter
+from pytest_agenteval.plugin_reruns import refuse_duplicate_runs, refuse_repeat
+from pytest_agenteval.plugin_time import (  # noqa: F401 - hooks are registered by being here
+    pytest_timeout_cancel_timer,
+    pytest_timeout_set_timer,
+)
 from pytest_agenteval.tasks.loader import TaskLoader
 
 
@@ -107,6 +112,7 @@ def pytest_configure(config: pytest.Config) -> None:
     markers, state.task_files = scan_task_files(paths, config, explicit, markers=bool(config.option.markers))
     for name, what in markers.items():
         register_marker(config, name, what)
+    refuse_repeat(config, bool(state.task_files))
     if not hasattr(config, "workerinput"):  # the controller (or a serial run) reports
         config.pluginmanager.register(Reporter(config, state), "agenteval-reporter")
         if _xdist_controller(config) and not _listing(config) and state.task_files:
@@ -164,6 +170,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     state = config.stash[STATE]
     task_items = [i for i in items if isinstance(i, TaskItem)]
+    refuse_duplicate_runs(task_items, lambda item: item.callspec.params.get("agenteval_case"))
     if state.agent is None and task_items and not _listing(config) and not hasattr(config, "workerinput"):
         _require_agent(_agent_fixture_overridden(task_items[0]))
     applies = getattr(state.agent, "applies_to", None)

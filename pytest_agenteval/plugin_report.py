@@ -19,13 +19,23 @@ if TYPE_CHECKING:
 
 
 class Reporter:
-    """Registered only where reports arrive: the xdist controller, or a serial run."""
+    """Registered only where reports arrive: the xdist controller, or a serial run.
+
+    One counted episode per task and run: when a rerun plugin runs an item again
+    (pytest-rerunfailures marks the superseded attempt's report ``"rerun"``), only the final
+    attempt counts. A superseded attempt is still written to the results file, marked
+    ``"counted": false``, and its grade is taken off its reports so JUnit and the JSON report
+    carry one grade per item.
+    """
 
     def __init__(self, config: pytest.Config, state: State) -> None:
         self.config = config
         self.k = state.runs
-        self.grades: list[dict[str, Any]] = []
-        self.by_nodeid: dict[str, dict[str, Any]] = {}
+        self.by_nodeid: dict[str, dict[str, Any]] = {}  # the counted grade of each item
+        self.superseded: set[str] = set()  # items whose last call report was a superseded attempt
+        # Task items that failed before their episode was graded (a setup error, a timeout in
+        # setup): no episode to count, but the table must not look complete without them.
+        self.ungraded: dict[str, str] = {}
         path = config.getoption("agenteval_results")
         self.writer = ResultsWriter(path) if path else None
 
@@ -34,25 +44,46 @@ class Reporter:
         if isinstance(report, SubtestReport):
             return
         replay_passed(self.config, report)
-        if report.when != "call":
+        if report.when == "teardown" and report.nodeid in self.superseded:
+            self.superseded.discard(report.nodeid)
+            _drop_grade(report)  # JUnit reads the properties off the teardown report
+        values = [value for name, value in report.user_properties if name == GRADE_PROPERTY]
+        if report.failed and not values and report.when != "teardown" and _is_task_item(report.nodeid):
+            self.ungraded[report.nodeid] = report.when
+        if report.when != "call" or not values:
             return
-        for name, value in report.user_properties:
-            if name == GRADE_PROPERTY:
-                grade = json.loads(str(value))
-                self.grades.append(grade)
-                self.by_nodeid[report.nodeid] = grade
-                if self.writer is not None:
-                    self.writer.write({**grade, "nodeid": report.nodeid, "duration": round(report.duration, 6)})
+        self.ungraded.pop(report.nodeid, None)
+        grade = json.loads(str(values[-1]))
+        record = {**grade, "nodeid": report.nodeid, "duration": round(report.duration, 6)}
+        attempt = getattr(report, "rerun", 0) + 1  # set by pytest-rerunfailures, from 0
+        if attempt > 1 or report.outcome == "rerun":
+            record["attempt"] = attempt
+        if report.outcome == "rerun":
+            record["counted"] = False
+            self.superseded.add(report.nodeid)
+            _drop_grade(report)
+        else:
+            self.by_nodeid[report.nodeid] = grade
+        if self.writer is not None:
+            self.writer.write(record)
+
+    @property
+    def grades(self) -> list[dict[str, Any]]:
+        return list(self.by_nodeid.values())
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
-        if not self.grades:
+        if not self.grades and not self.ungraded:
             return
         tr = terminalreporter
         tr.write_sep("=", f"agenteval: {len(self.grades)} episodes, K={self.k}")
-        for line in render_table(summarize(self.grades, self.k), self.k):
-            tr.write_line(line)
-        modes = ", ".join(f"{m} {n}" for m, n in triggered_modes(self.grades)) or "none"
-        tr.write_line(f"failure modes triggered (episodes): {modes}")
+        if self.grades:
+            for line in render_table(summarize(self.grades, self.k), self.k):
+                tr.write_line(line)
+            modes = ", ".join(f"{m} {n}" for m, n in triggered_modes(self.grades)) or "none"
+            tr.write_line(f"failure modes triggered (episodes): {modes}")
+        if self.ungraded:
+            items = ", ".join(f"{nodeid} ({when})" for nodeid, when in sorted(self.ungraded.items()))
+            tr.write_line(f"not graded, not in the table (the test failed before its episode was graded): {items}")
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if self.writer is not None:
@@ -63,6 +94,8 @@ class Reporter:
         """Repair pytest-json-report 1.5 under subtests and attach each test's grade."""
         tests = json_report.get("tests", [])
         for test in tests:
+            if test.get("outcome") == "rerun":  # kept from a superseded attempt: the final one decides
+                test["outcome"] = test.get("call", {}).get("outcome", "rerun")
             if test.get("outcome") == "subtests passed":
                 test["outcome"] = "passed"
             grade = self.by_nodeid.get(test.get("nodeid", ""))
@@ -71,3 +104,12 @@ class Reporter:
         summary = json_report.get("summary", {})
         kept = {k: summary[k] for k in ("collected", "deselected") if k in summary}
         json_report["summary"] = {**dict(Counter(t["outcome"] for t in tests)), "total": len(tests), **kept}
+
+
+def _drop_grade(report: pytest.TestReport) -> None:
+    report.user_properties = [p for p in report.user_properties if p[0] != GRADE_PROPERTY]
+
+
+def _is_task_item(nodeid: str) -> bool:
+    path, _, name = nodeid.partition("::")
+    return path.endswith(".jsonl") and name.startswith("test_task[")

@@ -100,3 +100,86 @@ def test_a_fixture_agent_that_cannot_be_imported_by_name(project: pytest.Pyteste
     result = project.runpytest("--agenteval-isolate", "-p", "no:cacheprovider")
     result.stdout.fnmatch_lines(["*cannot run <class 'conftest.agent.<locals>.Local'> in a separate process: "
                                  "name a module-level class or function (MODULE:ATTR)"])
+
+
+PARALLEL = '''
+import threading
+
+class Parallel:
+    """8 threads x 20 look-ups at once (as LangGraph or pydantic-ai run sync tools); each
+    answer must be the one to its own request."""
+    def run(self, episode):
+        wrong, errors = [], []
+
+        def worker(t):
+            try:
+                for i in range(20):
+                    ticket = f"T-{(t * 20 + i) % 60 + 1:04d}"
+                    obs = episode.call("get_ticket", {"ticket_id": ticket})
+                    if obs.get("result", {}).get("id") != ticket:
+                        wrong.append((ticket, obs))
+            except BaseException as exc:
+                errors.append(repr(exc))
+
+        threads = [threading.Thread(target=worker, args=(t,)) for t in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        if wrong or errors:
+            raise AssertionError(f"{len(wrong)} answers belonged to another request; errors: {errors[:2]}")
+        episode.call("close_ticket", {"ticket_id": "T-0001"})
+'''
+
+
+@pytest.mark.parametrize("isolate", [False, True], ids=["in-process", "isolated"])
+def test_concurrent_calls_from_many_threads_get_their_own_answers(pytester: pytest.Pytester, isolate: bool) -> None:
+    pytester.makepyfile(par_agents=PARALLEL)
+    (pytester.path / "tasks").mkdir()
+    (pytester.path / "tasks" / "t.jsonl").write_text(task_line(max_steps=200, acceptable_action_paths=[[
+        {"action": "close_ticket", "arguments": {"ticket_id": "T-0001"}}]]) + "\n")
+    pytester.runpytest("--agent=par_agents:Parallel", "--agenteval-results=r.jsonl", "--agenteval-timeout=60",
+                       "-p", "no:cacheprovider", *(["--agenteval-isolate"] if isolate else []))
+    grade = json.loads((pytester.path / "r.jsonl").read_text().splitlines()[0])
+    assert agent_check(grade) == "ok"
+    assert grade["passed"] and grade["steps_used"] == 161
+
+
+UNRULY = '''
+import sys, time
+
+class Chatty:
+    """Prints far more than a pipe holds (LLM agents log a lot) before acting."""
+    def run(self, episode):
+        for _ in range(2000):
+            print("x" * 1000)
+        episode.call("close_ticket", {"ticket_id": "T-0001"})
+
+class HalfLine:
+    """Writes half a protocol line to the parent, then hangs."""
+    def run(self, episode):
+        episode._outbox.write('{"call": "close_')
+        episode._outbox.flush()
+        time.sleep(120)
+'''
+
+
+def test_a_chatty_isolated_agent_does_not_block_on_its_output(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(unruly=UNRULY)
+    (pytester.path / "tasks").mkdir()
+    (pytester.path / "tasks" / "t.jsonl").write_text(task_line(acceptable_action_paths=[[
+        {"action": "close_ticket", "arguments": {"ticket_id": "T-0001"}}]]) + "\n")
+    pytester.runpytest("--agent=unruly:Chatty", "--agenteval-isolate", "--agenteval-timeout=60",
+                       "--agenteval-results=r.jsonl", "-p", "no:cacheprovider")
+    grade = json.loads((pytester.path / "r.jsonl").read_text().splitlines()[0])
+    assert agent_check(grade) == "ok" and grade["passed"]
+
+
+def test_half_a_line_from_an_isolated_agent_does_not_outlast_the_time_limit(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(unruly=UNRULY)
+    (pytester.path / "tasks").mkdir()
+    (pytester.path / "tasks" / "t.jsonl").write_text(task_line() + "\n")
+    pytester.runpytest("--agent=unruly:HalfLine", "--agenteval-isolate", "--agenteval-timeout=3",
+                       "--agenteval-results=r.jsonl", "-p", "no:cacheprovider")
+    grade = json.loads((pytester.path / "r.jsonl").read_text().splitlines()[0])
+    assert agent_check(grade) == "[timeout] the agent ran past the time limit of 3 s"
