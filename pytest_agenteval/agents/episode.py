@@ -11,6 +11,7 @@ import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from pytest_agenteval.agents.usage import UsageLedger
 from pytest_agenteval.errors import EpisodeOver
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ class Episode:
         self.__env = env
         self.__lock = threading.Lock()
         self.__closed = False
+        self._ledger = UsageLedger()
 
     @property
     def tools(self) -> list[dict[str, Any]]:
@@ -67,6 +69,18 @@ class Episode:
     async def acall(self, action: str, arguments: dict[str, Any] | None = None) -> dict[str, Any]:
         """``call`` for async agents."""
         return self.call(action, arguments)
+
+    def record_usage(self, *, model: str | None = None, input_tokens: int = 0, output_tokens: int = 0,
+                     cost: float | None = None, latency: float | None = None, calls: int = 1) -> None:
+        """Report model calls (``calls`` of them, 1 by default): tokens, cost in USD and latency
+        in seconds, if known. Totals and per-model figures reach the grade's ``usage``."""
+        self._ledger.record(model=model, input_tokens=input_tokens, output_tokens=output_tokens,
+                            cost=cost, latency=latency, calls=calls)
+
+    def attach_transcript(self, messages: Any) -> None:
+        """Keep the conversation (a list of messages in any framework's shape) in the grade's
+        ``transcript``, made JSON-able and size-capped. A later call replaces an earlier one."""
+        self._ledger.attach(messages)
 
     def close(self) -> None:
         with self.__lock:
@@ -103,7 +117,11 @@ def play(
     failure = drive(factory, task, episode, time_limit)
     episode.close()
     env.episode.agent_failure = failure
-    return env.grade(run=run)
+    grade = env.grade(run=run)
+    usage, transcript = episode._ledger.usage(), episode._ledger.transcript()
+    if usage is None and transcript is None:
+        return grade
+    return grade.model_copy(update={"usage": usage, "transcript": transcript})
 
 
 def drive(factory: Any, task: Task, episode: Episode, time_limit: float | None) -> tuple[str, str] | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
 from pytest_agenteval.grading.checks import Check
 
@@ -33,6 +33,18 @@ class Grade(BaseModel):
     audit_digest: str
     # The agent's calls in order ({"action", "arguments"}), so an episode can be replayed.
     actions: list[dict[str, Any]] = []
+    # What the agent reported through episode.record_usage / attach_transcript (README, "Usage
+    # and transcripts"); left out of the JSON when not reported.
+    usage: dict[str, Any] | None = None
+    transcript: list[Any] | None = None
+
+    @model_serializer(mode="wrap")
+    def _leave_out_unreported(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        for key in ("usage", "transcript"):
+            if data.get(key) is None:
+                data.pop(key, None)
+        return data
 
     def failed_checks(self) -> list[Check]:
         return [c for c in self.checks if not c.passed]
