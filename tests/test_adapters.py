@@ -258,3 +258,38 @@ def test_the_one_line_agent_option_runs_under_xdist_with_runs(pytester: pytest.P
         assert grade["steps_used"] == 4  # TestModel calls each of the four tools once
         assert grade["usage"]["models"].keys() == {"test"} and grade["usage"]["model_calls"] == 2
     result.stdout.fnmatch_lines(["group * tokens/ep * cost/ep", "all * 2 * 4 * -"])
+
+
+@pytest.mark.parametrize("asked", [False, True])
+def test_the_agents_sdk_sends_no_traces_unless_asked(pool: EnvironmentPool, monkeypatch: pytest.MonkeyPatch,
+                                                     asked: bool) -> None:
+    pytest.importorskip("agents")
+    from agents.tracing import TracingProcessor
+    from agents.tracing.provider import DefaultTraceProvider
+    from agents.tracing.setup import get_trace_provider, set_trace_provider
+
+    class Recorder(TracingProcessor):
+        def __init__(self) -> None:
+            self.traces: list[Any] = []
+
+        def on_trace_start(self, trace: Any) -> None:
+            self.traces.append(trace)
+
+        def on_trace_end(self, trace: Any) -> None: ...
+        def on_span_start(self, span: Any) -> None: ...
+        def on_span_end(self, span: Any) -> None: ...
+        def shutdown(self) -> None: ...
+        def force_flush(self) -> None: ...
+
+    if asked:
+        monkeypatch.setenv("AGENTEVAL_TRACING", "1")
+    recorder, provider, saved = Recorder(), DefaultTraceProvider(), get_trace_provider()
+    provider.set_processors([recorder])  # in place of the exporter that would upload them
+    set_trace_provider(provider)
+    try:
+        task = load(pool, "booking")
+        factory, _ = openai_agents(reference_turns(task))
+        assert run_episode(pool.get(task.environment), task, factory, time_limit=60).passed
+    finally:
+        set_trace_provider(saved)
+    assert bool(recorder.traces) is asked
