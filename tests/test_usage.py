@@ -159,3 +159,16 @@ def test_usage_and_transcript_reach_results_and_table(pytester: pytest.Pytester)
     (grade, summary) = [json.loads(line) for line in (pytester.path / "s.jsonl").read_text().splitlines()]
     assert "usage" not in grade and "transcript" not in grade
     assert "tokens_per_episode" not in summary["summary"]["groups"][0]
+
+
+def test_replay_keeps_what_the_agent_reported(tmp_path: Any) -> None:
+    from pytest_agenteval.replay import replay_results
+
+    (tmp_path / "t.jsonl").write_text(task_line() + "\n")
+    with ExampleEnvironment() as env:
+        record = json.loads(run_episode(env, make_task(), Reporting, time_limit=None).model_dump_json())
+    record["transcript"] = [{"role": "user", "content": "hi"}]
+    grades, differences = replay_results([record], [tmp_path / "t.jsonl"])
+    assert differences == []
+    assert grades[0].usage == record["usage"] and grades[0].transcript == record["transcript"]
+    assert json.loads(grades[0].model_dump_json()) == record
