@@ -172,3 +172,22 @@ def test_replay_keeps_what_the_agent_reported(tmp_path: Any) -> None:
     assert differences == []
     assert grades[0].usage == record["usage"] and grades[0].transcript == record["transcript"]
     assert json.loads(grades[0].model_dump_json()) == record
+
+
+def test_an_isolated_agent_reports_usage_and_transcript_too(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(agents_mod=AGENTS + '''
+class BadUsage:
+    def run(self, episode):
+        episode.record_usage(input_tokens=-5)
+''')
+    (pytester.path / "tasks").mkdir()
+    (pytester.path / "tasks" / "t.jsonl").write_text(task_line() + "\n")
+    pytester.runpytest("--agent=agents_mod:Counted", "--agenteval-isolate", "--agenteval-results=r.jsonl")
+    (grade, _) = [json.loads(line) for line in (pytester.path / "r.jsonl").read_text().splitlines()]
+    assert grade["passed"] and grade["usage"]["input_tokens"] == 2200 and grade["usage"]["latency_s"] == 0.75
+    assert grade["transcript"][-1] == {"role": "assistant", "content": "Done."}
+    pytester.runpytest("--agent=agents_mod:BadUsage", "--agenteval-isolate", "--agenteval-results=b.jsonl")
+    (bad, _) = [json.loads(line) for line in (pytester.path / "b.jsonl").read_text().splitlines()]
+    detail = next(c["detail"] for c in bad["checks"] if c["name"] == "agent_completed")
+    assert detail.startswith("ValueError: record_usage: input_tokens must be a whole number >= 0, got -5"), detail
+    assert "usage" not in bad
