@@ -138,8 +138,8 @@ class RemoteEpisode:
                      cost: float | None = None, latency: float | None = None, calls: int = 1) -> None:
         from pytest_agenteval.agents.usage import UsageLedger
 
-        usage = {"model": model, "input_tokens": input_tokens, "output_tokens": output_tokens, "cost": cost,
-                 "latency": latency, "calls": calls}
+        usage: dict[str, Any] = {"model": model, "input_tokens": input_tokens, "output_tokens": output_tokens,
+                                 "cost": cost, "latency": latency, "calls": calls}
         UsageLedger().record(**usage)  # the same errors as in process, raised in the agent
         self._send({"usage": usage})
 
