@@ -293,3 +293,45 @@ def test_the_agents_sdk_sends_no_traces_unless_asked(pool: EnvironmentPool, monk
     finally:
         set_trace_provider(saved)
     assert bool(recorder.traces) is asked
+
+
+@pytest.mark.parametrize(("adapter", "module", "extra"), [
+    ("pydantic_ai", "pydantic_ai", "pydantic-ai"), ("openai_agents", "agents", "openai-agents"),
+    ("langgraph", "langchain", "langgraph"), ("anthropic", "anthropic", "anthropic")])
+def test_a_missing_framework_names_the_extra_to_install(monkeypatch: pytest.MonkeyPatch, adapter: str, module: str,
+                                                        extra: str) -> None:
+    import importlib
+    import sys
+
+    agent_class = importlib.import_module(f"pytest_agenteval.adapters.{adapter}").Agent
+    monkeypatch.setitem(sys.modules, module, None)  # as if not installed
+    with pytest.raises(ImportError, match=rf'^this adapter needs {module!r}: pip install "pytest-agenteval\[{extra}\]"$'):
+        agent_class()
+
+
+def test_cost_from_the_price_setting_or_genai_prices(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pytest_agenteval.adapters._common import cost
+
+    assert cost("scripted-model", 1000, 1000) is None
+    if importlib_util_has("genai_prices"):
+        assert cost("gpt-4o-mini", 1_000_000, 1_000_000) == pytest.approx(0.75)
+    monkeypatch.setenv("AGENTEVAL_PRICE_PER_MTOK", "1.5,6")
+    assert cost("anything", 2_000_000, 500_000) == pytest.approx(6.0)
+    monkeypatch.setenv("AGENTEVAL_PRICE_PER_MTOK", "cheap")
+    with pytest.raises(ValueError, match=r"^AGENTEVAL_PRICE_PER_MTOK='cheap': give two numbers"):
+        cost("anything", 1, 1)
+
+
+def test_an_adapter_reports_cost_per_call(pool: EnvironmentPool, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AGENTEVAL_PRICE_PER_MTOK", "3,15")
+    task = load(pool, "booking")
+    factory, _ = anthropic(reference_turns(task))
+    usage = run_episode(pool.get(task.environment), task, factory, time_limit=60).usage
+    assert usage is not None
+    assert usage["cost_usd"] == pytest.approx((usage["input_tokens"] * 3 + usage["output_tokens"] * 15) / 1e6)
+
+
+def importlib_util_has(module: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None

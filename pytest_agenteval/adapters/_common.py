@@ -73,3 +73,15 @@ def cost(model: str | None, input_tokens: int, output_tokens: int, *, provider: 
                                 provider_id=provider).total_price)
     except (LookupError, ValueError):
         return None
+
+
+def require(module: str, extra: str) -> None:
+    """Fail at construction, naming the extra to install, when the framework is missing."""
+    import importlib.util
+
+    try:
+        found = importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        found = False
+    if not found:
+        raise ImportError(f"this adapter needs {module!r}: pip install \"pytest-agenteval[{extra}]\"")

@@ -15,7 +15,7 @@ import json
 import time
 from typing import Any
 
-from pytest_agenteval.adapters._common import SYSTEM, cost, model_setting, turn_limit
+from pytest_agenteval.adapters._common import SYSTEM, cost, model_setting, require, turn_limit
 
 DEFAULT_MODEL = "claude-sonnet-4-5"
 
@@ -42,6 +42,7 @@ class Agent:
 
     def __init__(self, model: str | None = None, *, client: Any = None, system: str = SYSTEM,
                  max_tokens: int = 1024) -> None:
+        require("anthropic", "anthropic")
         if client is None:
             from anthropic import Anthropic
 

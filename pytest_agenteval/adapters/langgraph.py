@@ -15,7 +15,7 @@ import json
 import time
 from typing import Any
 
-from pytest_agenteval.adapters._common import SYSTEM, budget_end, cost, model_setting, turn_limit
+from pytest_agenteval.adapters._common import SYSTEM, budget_end, cost, model_setting, require, turn_limit
 from pytest_agenteval.errors import EpisodeOver
 
 
@@ -40,6 +40,7 @@ class Agent:
     """A ``create_agent`` graph with the episode's tools; one run per episode."""
 
     def __init__(self, model: Any = None, *, system_prompt: str = SYSTEM) -> None:
+        require("langchain", "langgraph")
         self.model = model if model is not None else model_setting("openai:gpt-4o-mini")
         self.system_prompt = system_prompt
 

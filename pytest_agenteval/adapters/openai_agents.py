@@ -13,7 +13,7 @@ import os
 import time
 from typing import Any
 
-from pytest_agenteval.adapters._common import SYSTEM, budget_end, cost, model_setting, turn_limit
+from pytest_agenteval.adapters._common import SYSTEM, budget_end, cost, model_setting, require, turn_limit
 from pytest_agenteval.errors import EpisodeOver
 
 
@@ -46,6 +46,7 @@ class Agent:
     """An Agents SDK agent with the episode's tools; one ``Runner.run`` per episode."""
 
     def __init__(self, model: Any = None, *, instructions: str = SYSTEM) -> None:
+        require("agents", "openai-agents")
         self.model = model if model is not None else model_setting("gpt-4o-mini")
         self.instructions = instructions
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from pytest_agenteval.adapters._common import SYSTEM, budget_end, cost, model_setting, turn_limit
+from pytest_agenteval.adapters._common import SYSTEM, budget_end, cost, model_setting, require, turn_limit
 from pytest_agenteval.errors import EpisodeOver
 
 
@@ -36,6 +36,7 @@ class Agent:
     """A pydantic-ai agent with the episode's tools; one run per episode."""
 
     def __init__(self, model: Any = None, *, system_prompt: str = SYSTEM, retries: int = 3) -> None:
+        require("pydantic_ai", "pydantic-ai")
         self.model = model if model is not None else model_setting("openai:gpt-4o-mini")
         self.system_prompt = system_prompt
         self.retries = retries
