@@ -335,3 +335,17 @@ def importlib_util_has(module: str) -> bool:
     import importlib.util
 
     return importlib.util.find_spec(module) is not None
+
+
+def test_the_anthropic_adapter_configures_itself_from_the_environment(pool: EnvironmentPool,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """What ``--agent=pytest_agenteval.adapters.anthropic:Agent`` builds: the SDK's own settings, our model."""
+    from pytest_agenteval.adapters.anthropic import Agent
+
+    task = load(pool, "booking")
+    anthropic(reference_turns(task))  # installs the script on the server
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", ANTHROPIC_SERVER[0].url)
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")
+    monkeypatch.setenv("AGENTEVAL_MODEL", "claude-from-env")
+    grade = run_episode(pool.get(task.environment), task, Agent, time_limit=60)
+    assert grade.passed and grade.usage is not None and list(grade.usage["models"]) == ["claude-from-env"]
