@@ -349,3 +349,24 @@ def test_the_anthropic_adapter_configures_itself_from_the_environment(pool: Envi
     monkeypatch.setenv("AGENTEVAL_MODEL", "claude-from-env")
     grade = run_episode(pool.get(task.environment), task, Agent, time_limit=60)
     assert grade.passed and grade.usage is not None and list(grade.usage["models"]) == ["claude-from-env"]
+
+
+@pytest.mark.parametrize("adapter", ADAPTERS)
+def test_tools_gives_the_episodes_tools_in_the_frameworks_shape(pool: EnvironmentPool, adapter: str) -> None:
+    import importlib
+
+    from pytest_agenteval.agents.episode import Episode
+
+    ADAPTERS[adapter]([])  # skips when the framework is missing
+    task = load(pool, "escalation")
+    env = pool.get(task.environment)
+    env.reset(task.scenario_seed, task=task)
+    episode = Episode(env, task)
+    made = importlib.import_module(f"pytest_agenteval.adapters.{adapter}").tools(episode)
+    names = [t["name"] if isinstance(t, dict) else t.name for t in made]
+    assert names == [t["name"] for t in episode.tools] == [a for a in task.allowed_actions if a in env.actions]
+    escalate = made[names.index("escalate")]
+    schema = (escalate["input_schema"] if isinstance(escalate, dict) else
+              getattr(escalate, "params_json_schema", None) or getattr(escalate, "args_schema", None)
+              or escalate.tool_def.parameters_json_schema)
+    assert set(schema["required"]) == {"claim_id", "to_staff_id", "reason"}
