@@ -38,11 +38,14 @@ class ActionSpec:
         }
 
     def validate(self, arguments: object) -> tuple[dict[str, Any] | None, str | None]:
-        """Return (validated arguments, None) or (None, one-line reason naming the field)."""
+        """Return (validated arguments, None) or (None, one-line reason naming the field).
+        A null for an optional argument means "not given" (see ``given``)."""
         if not isinstance(arguments, dict):
             return None, f"arguments must be a JSON object, got {type(arguments).__name__}"
+        if any(v is None or isinstance(v, (dict, list)) for v in arguments.values()):  # else nothing to drop
+            arguments = given(arguments, self.parameters)
         try:
-            model = self.arguments_model.model_validate(given(arguments, self.parameters))
+            model = self.arguments_model.model_validate(arguments)
         except ValidationError as exc:
             parts = []
             for err in exc.errors(include_url=False):

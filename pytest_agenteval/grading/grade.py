@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel, ConfigDict, Field
 
 from pytest_agenteval.grading.checks import Check
 
 # A grade's checks are the checks themselves (a frozen dataclass pydantic validates and
 # serialises as it is): no per-check model to build for every episode.
 CheckResult = Check
+
+
+def _unreported(value: Any) -> bool:
+    return value is None
 
 
 class Grade(BaseModel):
@@ -34,17 +38,9 @@ class Grade(BaseModel):
     # The agent's calls in order ({"action", "arguments"}), so an episode can be replayed.
     actions: list[dict[str, Any]] = []
     # What the agent reported through episode.record_usage / attach_transcript (README, "Usage
-    # and transcripts"); left out of the JSON when not reported.
-    usage: dict[str, Any] | None = None
-    transcript: list[Any] | None = None
-
-    @model_serializer(mode="wrap")
-    def _leave_out_unreported(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        data: dict[str, Any] = handler(self)
-        for key in ("usage", "transcript"):
-            if data.get(key) is None:
-                data.pop(key, None)
-        return data
+    # and transcripts"); left out of the JSON when not reported, so such grades dump as before.
+    usage: dict[str, Any] | None = Field(default=None, exclude_if=_unreported)
+    transcript: list[Any] | None = Field(default=None, exclude_if=_unreported)
 
     def failed_checks(self) -> list[Check]:
         return [c for c in self.checks if not c.passed]
