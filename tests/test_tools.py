@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import jsonschema
 import pytest
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from pytest_agenteval import load_tasks
 from pytest_agenteval.agents.tools import STRICT_DESCRIBED, STRICT_UNSUPPORTED, export, from_strict_arguments
@@ -229,3 +229,31 @@ def test_cli_prints_a_tasks_tools(capsys: pytest.CaptureFixture[str]) -> None:
     task = next(t.task for t in load_tasks(ROOT / "tasks" / "booking.jsonl") if t.task.task_id == "BK-001")
     assert [t["name"] for t in tools] == task.allowed_actions
     assert main(["tools", str(ROOT / "tasks" / "booking.jsonl"), "--task", "NOPE"]) == 2
+
+
+class Contact(BaseModel):
+    name: str
+    phone: str | None = None
+    primary: bool = False
+
+
+class Nested(ExampleEnvironment):
+    name = "nested_example"
+
+    @action
+    def add_contacts(self, ticket_id: str, contacts: list[Contact], main: Contact | None = None) -> dict[str, Any]:
+        """Add contacts to a ticket."""
+        return {}
+
+
+def test_nulls_for_optional_fields_of_nested_objects_mean_not_given_too() -> None:
+    spec = Nested.actions["add_contacts"]
+    (strict,) = export([spec.tool()], "openai-responses")
+    sent = {"ticket_id": "T-1", "contacts": [{"name": "A", "phone": None, "primary": None}],
+            "main": {"name": "B", "phone": "1", "primary": None}}
+    jsonschema.validate(sent, strict["parameters"])  # what a strict-mode model may send
+    args, reason = spec.validate(sent)
+    assert reason is None, reason
+    assert args == {"ticket_id": "T-1", "contacts": [{"name": "A", "phone": None, "primary": False}],
+                    "main": {"name": "B", "phone": "1", "primary": False}}
+    assert spec.validate({**sent, "contacts": [{"name": None}]})[1] == "contacts.0.name: Input should be a valid string"
