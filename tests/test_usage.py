@@ -141,7 +141,8 @@ def test_usage_and_transcript_reach_results_and_table(pytester: pytest.Pytester)
     pytester.makepyfile(agents_mod=AGENTS)
     (pytester.path / "tasks").mkdir()
     (pytester.path / "tasks" / "t.jsonl").write_text(task_line() + "\n")
-    result = pytester.runpytest("--agent=agents_mod:Counted", "--runs", "2", "--agenteval-results=r.jsonl")
+    result = pytester.runpytest("--agent=agents_mod:Counted", "--runs", "2", "--agenteval-results=r.jsonl",
+                                "--json-report", "--json-report-file=report.json")
     result.assert_outcomes(passed=2)
     result.stdout.fnmatch_lines(["group * triggered * tokens/ep * cost/ep", "all * 2,500 * $0.0220"])
     records = [json.loads(line) for line in (pytester.path / "r.jsonl").read_text().splitlines()]
@@ -153,6 +154,8 @@ def test_usage_and_transcript_reach_results_and_table(pytester: pytest.Pytester)
         assert grade["transcript"] == [{"role": "user", "content": "Close ticket T-0001."},
                                        {"role": "assistant", "content": "Done."}]
     assert records[-1]["summary"]["groups"][0]["tokens_per_episode"] == 2500
+    report = json.loads((pytester.path / "report.json").read_text())
+    assert [t["agenteval"]["usage"]["output_tokens"] for t in report["tests"]] == [300, 300]
 
     silent = pytester.runpytest("--agent=agents_mod:Silent", "--agenteval-results=s.jsonl")
     assert "tokens/ep" not in silent.stdout.str()
