@@ -47,13 +47,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from pytest_agenteval.validate import validate
 
     report = validate(args.paths, pool=EnvironmentPool(population=args.population))
-    for line in report.lines():
+    for line in report.lines(strict=args.strict):
         print(line)
-    if args.strict and report.survivors:
-        print(f"--strict: {report.survivors} mutant(s) survived (named above); tighten the expected state or "
-              "checks, or free a harmless change in the path")
-        return 1
-    return 0 if report.ok else 1
+    return 0 if report.passed(strict=args.strict) else 1
 
 
 def _one_task(command: str, path: str, task_id: str | None) -> tuple[EnvironmentPool, Task] | None:

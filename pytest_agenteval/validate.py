@@ -57,7 +57,7 @@ class Report:
     def survivors(self) -> int:
         return sum(len(s.survived) for s in self.strictness)
 
-    def lines(self) -> list[str]:
+    def lines(self, *, strict: bool = False) -> list[str]:
         out = [str(f) for f in self.findings]
         out.append("")
         out.append(f"tasks: {self.tasks}; reference passed {self.reference_passed}/{self.tasks}; "
@@ -72,8 +72,16 @@ class Report:
         out += strictness_lines(self.strictness)
         false_failures = sum(f.error and f.message.startswith("valid variant") for f in self.findings)
         out.append(f"valid variants: {self.variants} run, {self.variants - false_failures} passed")
-        out.append("OK" if self.ok else f"FAILED: {sum(f.error for f in self.findings)} problem(s)")
+        problems = sum(f.error for f in self.findings)
+        if strict and self.survivors:
+            problems += self.survivors
+            out.append(f"--strict: {self.survivors} surviving mutant(s) count as problems: tighten the expected "
+                       "state or checks, or free a harmless change in the path")
+        out.append(f"FAILED: {problems} problem(s)" if problems else "OK")
         return out
+
+    def passed(self, *, strict: bool = False) -> bool:
+        return self.ok and not (strict and self.survivors)
 
 
 @dataclass(kw_only=True)
@@ -167,7 +175,8 @@ def _run_task(item: LoadedTask, pool: EnvironmentPool, report: Report) -> None:
         report.findings.append(Finding(where=where, message="the do-nothing agent passed"))
     else:
         report.noop_failed += 1
-    _both_ways(item, env, report)
+    if reference.passed:  # variants and mutants of a failing reference would only repeat its failure
+        _both_ways(item, env, report)
     for tag in task.failure_mode_tags:
         if sabotage_for(task.environment, tag) is None:
             continue
@@ -194,11 +203,11 @@ def _both_ways(item: LoadedTask, env: Environment, report: Report) -> None:
             _variant(report, where, script.name, grade)
     row = Strictness(where=item.where, task_id=task.task_id)
     for script in planner.mutants():
-        grade = run_episode(env, task, ScriptedCalls(script), time_limit=None)
-        path = next((c for c in grade.checks if c.name == "action_path"), None)
-        if path is not None and path.passed:
-            # What took effect is what a path allows (the environment refused the repeat, or
-            # the path leaves this free): a valid variant, not a mutant.
+        agent = ScriptedCalls(script)
+        grade = run_episode(env, task, agent, time_limit=None)
+        if agent.refused_repeat() or (not script.free_text and _path_passed(grade)):
+            # The environment refused the repeat, or a path allows what took effect: by the
+            # task's own data this is a correct way to do the job, so it must pass.
             _variant(report, where, f"{script.name}, which the task allows", grade)
             continue
         row.mutants += 1
@@ -214,3 +223,7 @@ def _variant(report: Report, where: str, name: str, grade: Grade) -> None:
     if not grade.passed:
         report.findings.append(Finding(where=where, message=f"valid variant failed ({name}) — {_failed(grade)}"))
 
+
+
+def _path_passed(grade: Grade) -> bool:
+    return any(c.name == "action_path" and c.passed for c in grade.checks)

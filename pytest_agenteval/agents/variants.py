@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.engine.schema import quote
-from pytest_agenteval.tasks.paths import PathOrder, PathStep, first_order, mentions_of
+from pytest_agenteval.tasks.paths import PathOrder, PathStep, first_order, mentions_of, mentions_ok
 
 if TYPE_CHECKING:
     from pytest_agenteval.agents.episode import Episode
@@ -29,7 +29,7 @@ Call = tuple[str, dict[str, Any]]
 MAX_ORDERS = 12  # orders tried per path (spread over all it allows)
 OTHER_ROWS = 8  # unrelated rows tried per look-up argument
 FEW_VALUES = 8  # a column with at most this many values is a category worth one row each
-UNMENTIONED = "Not applicable."
+UNMENTIONED = ("n/a", "-", "?")  # texts to try where a mention is required: the first that misses one
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -40,6 +40,10 @@ class Script:
     name: str
     calls: list[Call]
     expect_refused: frozenset[int] = frozenset()
+    # Mutants only: a repeated write (its index) that the environment may refuse, and
+    # whether the change is to free text, which paths never compare.
+    repeat_at: int | None = None
+    free_text: bool = False
 
 
 @dataclass
@@ -57,7 +61,15 @@ class ScriptedCalls:
             self.answers.append(episode.call(action, dict(arguments)))
 
     def applicable(self) -> bool:
-        return not any(i < len(self.answers) and self.answers[i].get("ok") for i in self.script.expect_refused)
+        return not any(self._ok(i) for i in self.script.expect_refused)
+
+    def refused_repeat(self) -> bool:
+        """The repeated write was refused: the mistake could not be made at all."""
+        at = self.script.repeat_at
+        return at is not None and at < len(self.answers) and not self._ok(at)
+
+    def _ok(self, i: int) -> bool:
+        return i < len(self.answers) and bool(self.answers[i].get("ok"))
 
 
 def describe(action: str, arguments: dict[str, Any]) -> str:
@@ -126,7 +138,7 @@ class Planner:
     # ----- valid variants ---------------------------------------------------------------
 
     def variants(self) -> list[Script]:
-        found = [*self._orders(), *self._look_ups(), *self._reread(), *self._corrected()]
+        found = [*self._orders(), *self._look_ups(), *self._reread(), *self._corrected(), *self._bare()]
         return [s for s in found if len(s.calls) <= self.task.max_steps]
 
     def _orders(self) -> Iterator[Script]:
@@ -208,6 +220,12 @@ class Planner:
         if len(calls) > len(self.reference):
             yield Script(name="every read done twice", calls=calls)
 
+    def _bare(self) -> Iterator[Script]:
+        """The reference without its optional steps."""
+        calls = [c for c, s in zip(self.reference, self.steps, strict=True) if not s.optional]
+        if len(calls) < len(self.reference):
+            yield Script(name="without the optional steps", calls=calls)
+
     def _corrected(self) -> Iterator[Script]:
         """A write first called wrongly, then right: with a mistyped id, and with a bad argument."""
         invalid: list[Call] = []
@@ -239,12 +257,14 @@ class Planner:
             if not self.writes(action) or self.steps[i].no_effect:
                 continue
             what = describe(action, arguments)
-            out.append(Script(name=f"drop {what}", calls=ref[:i] + ref[i + 1:]))
-            out.append(Script(name=f"repeat {what}", calls=ref[:i + 1] + ref[i:]))
+            if not self.steps[i].optional:  # leaving out an optional extra is allowed, not a mutant
+                out.append(Script(name=f"drop {what}", calls=ref[:i] + ref[i + 1:]))
+                out.append(Script(name=f"repeat {what}", calls=ref[:i + 1] + ref[i:], repeat_at=i + 1))
             for name, new in self._changes(action, arguments):
                 changed = (action, {**arguments, name: new})
                 out.append(Script(name=f"change {action}.{name} {arguments[name]!r} -> {new!r}",
-                                  calls=[*ref[:i], changed, *ref[i + 1:]]))
+                                  calls=[*ref[:i], changed, *ref[i + 1:]],
+                                  free_text=name in self.env.actions[action].free_text))
         out += self._swaps()
         return out
 
@@ -255,8 +275,10 @@ class Planner:
         required_text = self._required_text(action)
         for name, value in arguments.items():
             if name in spec.free_text:
-                if name in required_text:
-                    yield name, UNMENTIONED
+                needs = required_text.get(name, [])
+                text = next((t for t in UNMENTIONED if not all(mentions_ok(terms, t) for terms in needs)), None)
+                if needs and text is not None:
+                    yield name, text
                 continue
             candidates: list[Any]
             if isinstance(value, bool):
@@ -270,12 +292,18 @@ class Planner:
                     yield name, new
                     break
 
-    def _required_text(self, action: str) -> set[str]:
-        """Free-text arguments of ``action`` some path step or ``called`` check requires mentions of."""
+    def _required_text(self, action: str) -> dict[str, list[list[list[str]]]]:
+        """Free-text arguments of ``action`` that a path step or ``called`` check requires
+        mentions in, with each requirement's terms."""
         steps = [s for p in self.task.path_orders() for s in p.steps if s.action == action]
         rules = [r for r in self.task.checks if getattr(r, "action", None) == action]
-        return {k for holder in [*steps, *rules] for k, v in holder.arguments.items()  # type: ignore[union-attr]
-                if mentions_of(v) is not None}
+        required: dict[str, list[list[list[str]]]] = {}
+        for holder in [*steps, *rules]:
+            for name, value in holder.arguments.items():  # type: ignore[union-attr]
+                terms = mentions_of(value)
+                if terms is not None:
+                    required.setdefault(name, []).append(terms)
+        return required
 
     def _swaps(self) -> Iterator[Script]:
         """Two writes the path orders, listed next to each other, done the other way round."""

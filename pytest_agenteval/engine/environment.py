@@ -336,7 +336,10 @@ class Environment:
             return "error", fault.label, faults.observation(fault)
         outcome, obs = self._execute(spec, args, stale=fault is not None and fault.error == "stale_read")
         if fault is not None and fault.after_commit:
-            return "error", fault.label, faults.observation(fault)
+            # The agent hears "timeout" either way; the log says whether anything committed,
+            # so a call that failed on its own is not counted as a write that took effect.
+            label = fault.label if outcome == "ok" else fault.error
+            return "error", label, faults.observation(fault)
         return outcome, fault.label if fault else None, obs
 
     def _execute(self, spec: ActionSpec, args: dict[str, Any], *, stale: bool) -> tuple[str, dict[str, Any]]:
