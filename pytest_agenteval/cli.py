@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT
 from pytest_agenteval.engine.registry import EnvironmentPool
 from pytest_agenteval.tasks.model import Task
 
@@ -29,6 +30,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve.add_argument("path", help="a task file (.jsonl)")
     serve.add_argument("--task", help="the task_id (default: the file's first task)")
     serve.add_argument("--grade-out", required=True, help="where to write the grade JSON when the session ends")
+    serve.add_argument("--timeout", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
+                       help=f"end the session after this long, graded as a timeout (default {DEFAULT_TIME_LIMIT:g}; "
+                            "0 for none)")
     again = commands.add_parser("replay", help="re-grade a results file's episodes without their agent")
     again.add_argument("results", help="a results file written by --agenteval-results")
     again.add_argument("tasks", nargs="+", help="the task files (.jsonl) the episodes came from")
@@ -37,7 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "replay":
         return _replay(args.results, args.tasks, args.out)
     if args.command == "mcp":
-        return _mcp(args.path, args.task, args.grade_out)
+        return _mcp(args.path, args.task, args.grade_out, args.timeout)
     if args.command == "tools":
         return _tools(args.path, args.task, args.format)
     from pytest_agenteval.validate import validate
@@ -94,7 +98,7 @@ def _replay(results: str, tasks: list[str], out: str | None) -> int:
     return 1 if differences else 0
 
 
-def _mcp(path: str, task_id: str | None, grade_out: str) -> int:
+def _mcp(path: str, task_id: str | None, grade_out: str, timeout: float) -> int:
     try:
         import mcp  # noqa: F401
     except ImportError:
@@ -106,7 +110,7 @@ def _mcp(path: str, task_id: str | None, grade_out: str) -> int:
     if found is None:
         return 2
     pool, task = found
-    serve(pool.get(task.environment), task, Path(grade_out))
+    serve(pool.get(task.environment), task, Path(grade_out), time_limit=timeout or None)
     return 0
 
 

@@ -6,7 +6,8 @@ agents in their own harness and only want our grading.
 Each grade in a results file carries the agent's actions; replaying them on a fresh reset gives
 the same grade (and the same ``audit_digest``) unless the task, the environment or the grader
 changed. What an agent did outside the actions (raising, running out of time) is carried over
-from the recorded ``agent_completed`` check.
+from the recorded ``agent_completed`` check, and what it reported (``usage``, ``transcript``)
+is copied from the record.
 """
 
 from __future__ import annotations
@@ -61,6 +62,9 @@ def replay_results(records: Iterable[Mapping[str, Any]], task_paths: Iterable[st
         failed = next((c for c in record["checks"] if c["name"] == "agent_completed" and not c["passed"]), None)
         grade = replay(pool.get(task.environment), task, record.get("actions", []), run=record["run"],
                        agent_failure=(failed["failure_mode"], failed["detail"]) if failed else None)
+        # What the agent reported (usage, transcript) is not the grader's to recompute: carried over.
+        kept = {k: record[k] for k in ("usage", "transcript") if record.get(k) is not None}
+        grade = grade.model_copy(update=kept) if kept else grade
         grades.append(grade)
         again = grade.model_dump(mode="json")
         changed = sorted(k for k in again if k not in IGNORED and again[k] != record.get(k))

@@ -12,6 +12,7 @@ import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from pytest_agenteval.agents.usage import UsageLedger
 from pytest_agenteval.errors import EpisodeOver
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ class Episode:
         self.__env = env
         self.__state: EpisodeState = env.episode
         self.__lock = threading.Lock()
+        self._ledger = UsageLedger()
 
     @property
     def tools(self) -> list[dict[str, Any]]:
@@ -70,6 +72,18 @@ class Episode:
     async def acall(self, action: str, arguments: dict[str, Any] | None = None) -> dict[str, Any]:
         """``call`` for async agents."""
         return self.call(action, arguments)
+
+    def record_usage(self, *, model: str | None = None, input_tokens: int = 0, output_tokens: int = 0,
+                     cost: float | None = None, latency: float | None = None, calls: int = 1) -> None:
+        """Report model calls (``calls`` of them, 1 by default): tokens, cost in USD and latency
+        in seconds, if known. Totals and per-model figures reach the grade's ``usage``."""
+        self._ledger.record(model=model, input_tokens=input_tokens, output_tokens=output_tokens,
+                            cost=cost, latency=latency, calls=calls)
+
+    def attach_transcript(self, messages: Any) -> None:
+        """Keep the conversation (a list of messages in any framework's shape) in the grade's
+        ``transcript``, made JSON-able and size-capped. A later call replaces an earlier one."""
+        self._ledger.attach(messages)
 
     def close(self) -> None:
         """End the episode: a call in flight finishes first; every later call is refused.
@@ -119,14 +133,22 @@ def play(
         agent_done = True
         episode.close()
         env.episode.agent_failure = failure
-        return env.grade(run=run)
+        return _with_usage(env.grade(run=run), episode)
     except BaseException as exc:
         episode.close()
         if not agent_done:  # stopped while grading: the agent's own outcome stands
             env.episode.agent_failure = interruption(exc)
         if on_interrupt is not None:
-            on_interrupt(env.grade(run=run))
+            on_interrupt(_with_usage(env.grade(run=run), episode))
         raise
+
+
+def _with_usage(grade: Grade, episode: Episode) -> Grade:
+    """The grade with what the agent reported of its model use, if anything."""
+    usage, transcript = episode._ledger.usage(), episode._ledger.transcript()
+    if usage is None and transcript is None:
+        return grade
+    return grade.model_copy(update={"usage": usage, "transcript": transcript})
 
 
 def interruption(exc: BaseException) -> tuple[str, str]:

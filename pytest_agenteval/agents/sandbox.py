@@ -88,6 +88,12 @@ def _serve(pipes: _Pipes, episode: Episode) -> tuple[str, str] | None:
             return None
         if "error" in message:
             return "agent_error", str(message["error"])[:500]
+        if "usage" in message:  # checked in the child already; no reply
+            episode.record_usage(**message["usage"])
+            continue
+        if "transcript" in message:
+            episode.attach_transcript(message["transcript"])
+            continue
         try:
             reply: dict[str, Any] = {"observation": episode.call(message["call"], message.get("arguments"))}
         except EpisodeOver as exc:
@@ -202,7 +208,7 @@ def _parse(line: bytes) -> dict[str, Any] | None:
         message = json.loads(line)
     except ValueError:
         return None
-    if not isinstance(message, dict) or not ({"done", "error", "call"} & message.keys()):
+    if not isinstance(message, dict) or not ({"done", "error", "call", "usage", "transcript"} & message.keys()):
         return None
     return message
 
@@ -253,6 +259,26 @@ class RemoteEpisode:
 
     async def acall(self, action: str, arguments: dict[str, Any] | None = None) -> dict[str, Any]:
         return self.call(action, arguments)
+
+    def record_usage(self, *, model: str | None = None, input_tokens: int = 0, output_tokens: int = 0,
+                     cost: float | None = None, latency: float | None = None, calls: int = 1) -> None:
+        from pytest_agenteval.agents.usage import UsageLedger
+
+        usage: dict[str, Any] = {"model": model, "input_tokens": input_tokens, "output_tokens": output_tokens,
+                                 "cost": cost, "latency": latency, "calls": calls}
+        UsageLedger().record(**usage)  # the same errors as in process, raised in the agent
+        self._send({"usage": usage})
+
+    def attach_transcript(self, messages: Any) -> None:
+        from pytest_agenteval.agents.usage import UsageLedger
+
+        ledger = UsageLedger()
+        ledger.attach(messages)
+        self._send({"transcript": ledger.transcript()})  # JSON-able and capped before it travels
+
+    def _send(self, message: dict[str, Any]) -> None:
+        self._outbox.write(json.dumps(message, default=lambda o: f"<{type(o).__name__}>") + "\n")
+        self._outbox.flush()
 
     def tools_for(self, fmt: str) -> list[dict[str, Any]]:
         from pytest_agenteval.agents.tools import export
