@@ -54,6 +54,7 @@ class State:
     loader: TaskLoader
     explicit: set[Path]
     markers: set[str] = field(default_factory=set)
+    marker_lines: set[str] = field(default_factory=set)  # the ``markers`` ini lines we added
     task_files: dict[str, int] = field(default_factory=dict)
 
 

@@ -16,6 +16,7 @@ import pytest
 from pytest_agenteval.errors import TaskProblem
 from pytest_agenteval.fixtures import TaskCase
 from pytest_agenteval.tasks.loader import LoadedTask
+from pytest_agenteval.tasks.marks import marker_names, reserved_marks
 from pytest_agenteval.tasks.model import NAME_RE, RESERVED_MARK_WORDS
 
 RUNNER = "pytest_agenteval._runner"
@@ -55,6 +56,9 @@ class TaskFile(pytest.Module):
         from pytest_agenteval.plugin import STATE
 
         state = self.config.stash[STATE]
+        # Read now, not at configure: plugins and conftests register markers in their own
+        # pytest_configure, which may run after ours or (in a folder's conftest) mid-collection.
+        state.loader.reserved = reserved_marks(taken_markers(self.config))
         self.loaded, problems = state.loader.load_file(self.path, display=display_path(self.path, self.config))
         items: list[Any] = []
         if self.loaded:
@@ -132,11 +136,21 @@ def is_mark_name(name: str) -> bool:
 def register_marker(config: pytest.Config, name: str, what: str) -> None:
     from pytest_agenteval.plugin import STATE
 
-    registered = config.stash[STATE].markers
-    if name in registered or not is_mark_name(name):
+    state = config.stash[STATE]
+    if name in state.markers or not is_mark_name(name) or name in reserved_marks():
         return
-    registered.add(name)
-    config.addinivalue_line("markers", f"{name}: {what or 'from agenteval task files'}")
+    state.markers.add(name)
+    line = f"{name}: {what or 'from agenteval task files'}"
+    state.marker_lines.add(line)
+    config.addinivalue_line("markers", line)
+
+
+def taken_markers(config: pytest.Config) -> list[str]:
+    """Names of the markers pytest, plugins, conftests and the ini file registered (not ours)."""
+    from pytest_agenteval.plugin import STATE
+
+    ours = config.stash[STATE].marker_lines
+    return marker_names(line for line in config.getini("markers") if line not in ours)
 
 
 def scan_task_files(paths: Iterable[Path], config: pytest.Config, explicit: set[Path], *, markers: bool

@@ -73,7 +73,7 @@ def test_a_good_agent_passes_and_its_prints_do_not_break_the_protocol(project: p
     ("Exits", "[agent_error] the agent process died (exit code 3)"),
     ("Segfaults", "[agent_error] the agent process died (exit code -11)"),
     ("Snoops", "[agent_error] AttributeError: 'RemoteEpisode' object has no attribute '_Episode__env' (at iso_agents.py:20)"),
-    ("Hangs", "[timeout] the agent ran past the time limit of 2 s"),
+    ("Hangs", "[agent_timeout] the agent ran past the time limit of 2 s"),
 ])
 def test_a_crashing_or_snooping_agent_fails_only_its_episode(project: pytest.Pytester, agent: str, expected: str) -> None:
     got = grades(project, agent, "--agenteval-timeout=2")

@@ -311,7 +311,7 @@ def test_async_agents_and_factories(tasks: pytest.Pytester, spec: str) -> None:
     [
         ("Raises", "agent_error", "ValueError: boom (at agents_mod.py:*)"),
         ("Loops", "step_limit", "the agent tried to go past its budget of 30 steps"),
-        ("Sleeps", "timeout", "the agent ran past the time limit of 0.5 s"),
+        ("Sleeps", "agent_timeout", "the agent ran past the time limit of 0.5 s"),
     ],
 )
 def test_misbehaving_agents_fail_their_own_episodes(tasks: pytest.Pytester, spec: str, label: str, detail: str) -> None:

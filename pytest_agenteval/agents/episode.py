@@ -133,7 +133,7 @@ def drive(factory: Any, task: Task, episode: Episode, time_limit: float | None) 
     if not time_limit:
         target()  # no limit to enforce: no thread needed
     elif not _WORKER.run(target, time_limit):
-        return "timeout", f"the agent ran past the time limit of {time_limit:g} s"
+        return "agent_timeout", f"the agent ran past the time limit of {time_limit:g} s"
     if "error" in box:
         return "agent_error", describe(box["error"])
     return None

@@ -74,7 +74,7 @@ def _serve(proc: subprocess.Popen[bytes], episode: Episode, deadline: float | No
         while True:
             wait = None if deadline is None else deadline - time.monotonic()
             if wait is not None and (wait <= 0 or not selector.select(wait)):
-                return "timeout", f"the agent ran past the time limit of {time_limit:g} s"
+                return "agent_timeout", f"the agent ran past the time limit of {time_limit:g} s"
             line = proc.stdout.readline()
             if not line:
                 code = proc.wait()

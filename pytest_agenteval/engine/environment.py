@@ -47,7 +47,7 @@ class EpisodeState:
     forbidden: list[str] = field(default_factory=list)
     over_budget: bool = False
     sequences: Counter[str] = field(default_factory=Counter)
-    # Set by the runner when the agent itself failed: "agent_error" or "timeout".
+    # Set by the runner when the agent itself failed: "agent_error" or "agent_timeout".
     agent_failure: tuple[str, str] | None = None
 
 
