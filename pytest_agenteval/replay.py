@@ -45,18 +45,49 @@ class Difference:
         return f"{self.task_id} run {self.run}: replay differs in {', '.join(self.fields)}"
 
 
+@dataclass(frozen=True, kw_only=True)
+class NotFound:
+    """An episode whose task is in none of the given task files: not replayed, not compared."""
+
+    task_id: str
+    run: int
+
+    def __str__(self) -> str:
+        return (f"{self.task_id} run {self.run}: its task is not in the given task files "
+                "(pass the task file it came from)")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Replayed:
+    grades: list[Grade]  # one per episode replayed (episodes whose task was found)
+    different: list[Difference]
+    not_found: list[NotFound]
+
+    @property
+    def identical(self) -> int:
+        return len(self.grades) - len(self.different)
+
+    @property
+    def episodes(self) -> int:
+        return len(self.grades) + len(self.not_found)
+
+    def counts(self) -> str:
+        return (f"replayed {self.episodes} episode(s): {self.identical} identical, {len(self.different)} different, "
+                f"{len(self.not_found)} whose task was not found")
+
+
 def replay_results(records: Iterable[Mapping[str, Any]], task_paths: Iterable[str | PathLike[str]],
-                   *, pool: EnvironmentPool | None = None) -> tuple[list[Grade], list[Difference]]:
+                   *, pool: EnvironmentPool | None = None) -> Replayed:
     """Replay every graded episode of a results file; report the ones whose grade differs."""
     pool = pool or EnvironmentPool()
     tasks = {t.task.task_id: t.task for t in load_tasks(*task_paths, pool=pool)}
-    grades, differences = [], []
+    grades, differences, not_found = [], [], []
     for record in records:
-        if "summary" in record:
+        if "summary" in record or "run_record" in record:
             continue
         task = tasks.get(record["task_id"])
         if task is None:
-            differences.append(Difference(task_id=record["task_id"], run=record["run"], fields=["task (not found)"]))
+            not_found.append(NotFound(task_id=record["task_id"], run=record["run"]))
             continue
         failed = next((c for c in record["checks"] if c["name"] == "agent_completed" and not c["passed"]), None)
         grade = replay(pool.get(task.environment), task, record.get("actions", []), run=record["run"],
@@ -66,4 +97,4 @@ def replay_results(records: Iterable[Mapping[str, Any]], task_paths: Iterable[st
         changed = sorted(k for k in again if k not in IGNORED and again[k] != record.get(k))
         if changed:
             differences.append(Difference(task_id=task.task_id, run=record["run"], fields=changed))
-    return grades, differences
+    return Replayed(grades=grades, different=differences, not_found=not_found)
