@@ -152,6 +152,10 @@ def writable(raw: str, option: str) -> Path:
     path = Path(raw)
     if path.is_dir():
         raise UsageError(f"{option} {raw}: is a folder (name a file to write)")
+    blocking = next((p for p in path.parents if p.is_file()), None)
+    if blocking is not None:
+        raise UsageError(f"{option} {raw}: cannot write it: {blocking} is a file, not a folder "
+                         "(name a file you can write)")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.touch()

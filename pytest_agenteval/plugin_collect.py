@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
 from collections import defaultdict
@@ -154,8 +155,9 @@ def taken_markers(config: pytest.Config) -> list[str]:
 
 
 def scan_task_files(paths: Iterable[Path], config: pytest.Config, explicit: set[Path], *, markers: bool
-                    ) -> tuple[dict[str, str], dict[str, int]]:
-    """(marker names, task lines per file) for the header and ``pytest --markers``.
+                    ) -> tuple[dict[str, str], dict[str, int], dict[str, str]]:
+    """(marker names, task lines per file, sha256 per file) for the header, the run record and
+    ``pytest --markers``.
 
     Counting lines is cheap; reading the markers means parsing every line, so it is done only
     for ``--markers`` (which does not collect). Otherwise markers are registered as lines are
@@ -164,9 +166,13 @@ def scan_task_files(paths: Iterable[Path], config: pytest.Config, explicit: set[
     """
     found: dict[str, str] = {}
     counts: dict[str, int] = {}
+    hashes: dict[str, str] = {}
     for path in _task_files(paths, config, explicit):
-        lines = path.read_bytes().splitlines()
-        counts[display_path(path, config)] = sum(line.lstrip().startswith(b"{") for line in lines)
+        data = path.read_bytes()
+        lines = data.splitlines()
+        shown = display_path(path, config)
+        counts[shown] = sum(line.lstrip().startswith(b"{") for line in lines)
+        hashes[shown] = hashlib.sha256(data).hexdigest()
         if not markers:
             continue
         for raw in lines:
@@ -184,7 +190,7 @@ def scan_task_files(paths: Iterable[Path], config: pytest.Config, explicit: set[
                 # A module:Class environment's marker is its class's name, known at collection.
                 if isinstance(value, str) and ":" not in value:
                     found.setdefault(value, what)
-    return found, counts
+    return found, counts, hashes
 
 
 def _task_files(paths: Iterable[Path], config: pytest.Config, explicit: set[Path]) -> Iterable[Path]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -11,11 +12,26 @@ from _pytest.subtests import SubtestReport
 
 from pytest_agenteval.fixtures import GRADE_PROPERTY
 from pytest_agenteval.plugin_checks import replay_passed
+from pytest_agenteval.plugin_record import run_record
 from pytest_agenteval.report.metrics import render_table, summarize, summary_json, triggered_modes
 from pytest_agenteval.report.results import ResultsWriter
 
 if TYPE_CHECKING:
     from pytest_agenteval.plugin import State
+
+
+def _open_results(path: str) -> ResultsWriter:
+    if Path(path).is_dir():
+        raise pytest.UsageError(f"--agenteval-results={path}: is a folder (name a file to write)")
+    blocking = next((p for p in Path(path).parents if p.is_file()), None)
+    if blocking is not None:
+        raise pytest.UsageError(f"--agenteval-results={path}: cannot write it: {blocking} is a file, not a folder "
+                                "(name a file you can write)")
+    try:
+        return ResultsWriter(path)
+    except OSError as exc:
+        raise pytest.UsageError(f"--agenteval-results={path}: cannot write it: {exc.strerror} "
+                                "(name a file you can write)") from None
 
 
 class Reporter:
@@ -27,7 +43,9 @@ class Reporter:
         self.grades: list[dict[str, Any]] = []
         self.by_nodeid: dict[str, dict[str, Any]] = {}
         path = config.getoption("agenteval_results")
-        self.writer = ResultsWriter(path) if path else None
+        self.writer = _open_results(path) if path else None
+        if self.writer is not None:
+            self.writer.start(run_record(config, state))
 
     @pytest.hookimpl(tryfirst=True)  # passed checks are replayed before the test's own report
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:

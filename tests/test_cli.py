@@ -132,3 +132,10 @@ def test_replay_cannot_write_its_output(project: Path) -> None:
     results = record(project, "tasks")
     one_line_error(agenteval("replay", str(results), "tasks", "--out", "tasks", cwd=project),
                    "agenteval replay: --out tasks: is a folder (name a file to write)")
+
+
+def test_replay_output_below_a_file_is_one_line(project: Path) -> None:
+    results = record(project, "tasks/a.jsonl")
+    one_line_error(agenteval("replay", str(results), "tasks", "--out", "tasks/a.jsonl/x.jsonl", cwd=project),
+                   "agenteval replay: --out tasks/a.jsonl/x.jsonl: cannot write it: tasks/a.jsonl is a file, not a folder "
+                   "(name a file you can write)")

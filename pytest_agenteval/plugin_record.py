@@ -1,0 +1,101 @@
+"""Say what ran: the agent that really runs (a conftest ``agent`` fixture wins over ``--agent``),
+and the run record that opens and closes a results file."""
+
+from __future__ import annotations
+
+import datetime
+import importlib.metadata
+import platform
+import sqlite3
+from collections.abc import Iterable
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from pytest_agenteval.report.results import FORMAT
+
+if TYPE_CHECKING:
+    from pytest_agenteval.plugin import State
+
+try:
+    from _pytest.fixtures import FixtureFunctionDefinition
+
+    FIXTURE_TYPES: tuple[type, ...] = (FixtureFunctionDefinition,)
+except ImportError:  # pragma: no cover - a pytest that renamed it: look for the attribute name only
+    FIXTURE_TYPES = ()
+
+PACKAGES = ("pytest-agenteval", "pytest", "pydantic", "pytest-xdist", "deepdiff")
+
+
+def agent_fixtures(config: pytest.Config, task_files: Iterable[Path]) -> list[str]:
+    """Where an ``agent`` fixture overrides ours for at least one of ``task_files``.
+
+    Conftests are seen once pytest has loaded them: those of the rootdir and of the folders on
+    the command line (and their parents) are, before collection; a conftest deeper down is only
+    loaded as its folder is collected, too late for the header.
+    """
+    files = [f.resolve() for f in task_files]
+    found = []
+    for plugin in config.pluginmanager.get_plugins():
+        if not isinstance(plugin, ModuleType) or plugin.__name__.startswith("pytest_agenteval"):
+            continue
+        if not any(_is_agent_fixture(name, value) for name, value in vars(plugin).items()):
+            continue
+        source = Path(getattr(plugin, "__file__", "") or "")
+        if source.name != "conftest.py":
+            found.append(f"plugin {plugin.__name__}")  # a plugin's fixtures are seen everywhere
+        elif not files or any(source.parent.resolve() in f.parents for f in files):
+            found.append(_shown(source, config))
+    return found
+
+
+def _is_agent_fixture(name: str, value: Any) -> bool:
+    if not FIXTURE_TYPES:  # pragma: no cover
+        return name == "agent"
+    return isinstance(value, FIXTURE_TYPES) and getattr(value, "name", None) == "agent"
+
+
+def _shown(path: Path, config: pytest.Config) -> str:
+    try:
+        return path.resolve().relative_to(config.rootpath.resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def describe_agent(spec: str | None, fixtures: list[str]) -> str:
+    """``reference``, ``agent fixture in tasks/conftest.py (overrides --agent=reference)``…"""
+    if not fixtures:
+        return spec or "none"
+    where = ", ".join(fixtures)
+    told = f"agent fixture{'s' if len(fixtures) > 1 else ''} in {where}"
+    return f"{told} (overrides --agent={spec})" if spec else told
+
+
+def run_record(config: pytest.Config, state: State) -> dict[str, Any]:
+    """What produced a results file: enough to reproduce the run or to tell two runs apart."""
+    versions = {"python": platform.python_version()}
+    for name in PACKAGES:
+        try:
+            versions[name] = importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            versions[name] = None  # type: ignore[assignment]
+    versions["sqlite"] = sqlite3.sqlite_version
+    option = config.option
+    return {
+        "format": FORMAT,
+        "agent": state.agent_described,
+        "started": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "versions": versions,
+        "options": {
+            "runs": state.runs,
+            "timeout": state.time_limit,
+            "isolate": state.isolate,
+            "numprocesses": getattr(option, "numprocesses", None) or None,
+            "markexpr": option.markexpr or None,
+            "keyword": option.keyword or None,
+        },
+        "task_files": [{"path": path, "tasks": count, "sha256": state.task_hashes.get(path)}
+                       for path, count in state.task_files.items()],
+    }
