@@ -76,7 +76,9 @@ def test_a_good_agent_passes_and_its_prints_do_not_break_the_protocol(project: p
     ("Hangs", "[agent_timeout] the agent ran past the time limit of 2 s"),
 ])
 def test_a_crashing_or_snooping_agent_fails_only_its_episode(project: pytest.Pytester, agent: str, expected: str) -> None:
-    got = grades(project, agent, "--agenteval-timeout=2")
+    # Only the hanging agent gets a short limit: on a loaded machine starting the child process
+    # alone can take seconds, and a crash must not be reported as a timeout.
+    got = grades(project, agent, f"--agenteval-timeout={2 if agent == 'Hangs' else 120}")
     assert len(got) == 2 and not any(g["passed"] for g in got)
     assert agent_check(got[0]).startswith(expected), agent_check(got[0])
     assert all(g["final_state_diff"] == {} for g in got)  # the database was never reached
