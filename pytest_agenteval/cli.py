@@ -129,8 +129,11 @@ def _replay(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(f"{args.results}: cannot read it: {exc.strerror} (check its permissions)") from None
+    inputs = [path, *task_files(args.tasks)]
+    if args.out and Path(args.out).resolve() in {p.resolve() for p in inputs}:
+        raise UsageError(f"--out {args.out}: is one of the files being replayed (name a new file)")
     out = writable(args.out, "--out") if args.out else None
-    replayed = replay_results(results.grades, task_files(args.tasks))
+    replayed = replay_results(results.grades, inputs[1:])
     if out is not None:
         out.write_text("".join(g.model_dump_json() + "\n" for g in replayed.grades), encoding="utf-8")
     for line in [*replayed.not_found, *replayed.different]:

@@ -12,6 +12,7 @@ from _pytest.subtests import SubtestReport
 
 from pytest_agenteval.fixtures import GRADE_PROPERTY
 from pytest_agenteval.plugin_checks import replay_passed
+from pytest_agenteval.plugin_collect import is_task_file
 from pytest_agenteval.plugin_record import run_record
 from pytest_agenteval.report.metrics import render_table, summarize, summary_json, triggered_modes
 from pytest_agenteval.report.results import ResultsWriter
@@ -20,7 +21,11 @@ if TYPE_CHECKING:
     from pytest_agenteval.plugin import State
 
 
-def _open_results(path: str) -> ResultsWriter:
+def _open_results(path: str, config: pytest.Config, state: State) -> ResultsWriter:
+    if is_task_file(Path(path), config, state.explicit):
+        raise pytest.UsageError(f"--agenteval-results={path}: that is a task file's path (it matches "
+                                "agenteval_task_files); the results would overwrite it or be read as tasks next "
+                                "run (write them elsewhere, e.g. results.jsonl)")
     if Path(path).is_dir():
         raise pytest.UsageError(f"--agenteval-results={path}: is a folder (name a file to write)")
     blocking = next((p for p in Path(path).parents if p.is_file()), None)
@@ -43,7 +48,7 @@ class Reporter:
         self.grades: list[dict[str, Any]] = []
         self.by_nodeid: dict[str, dict[str, Any]] = {}
         path = config.getoption("agenteval_results")
-        self.writer = _open_results(path) if path else None
+        self.writer = _open_results(path, config, state) if path else None
         if self.writer is not None:
             self.writer.start(run_record(config, state))
 

@@ -139,3 +139,28 @@ def test_replay_output_below_a_file_is_one_line(project: Path) -> None:
     one_line_error(agenteval("replay", str(results), "tasks", "--out", "tasks/a.jsonl/x.jsonl", cwd=project),
                    "agenteval replay: --out tasks/a.jsonl/x.jsonl: cannot write it: tasks/a.jsonl is a file, not a folder "
                    "(name a file you can write)")
+
+
+@pytest.mark.parametrize("out", ["r.jsonl", "tasks/a.jsonl"])
+def test_replay_never_overwrites_its_own_inputs(project: Path, out: str) -> None:
+    results = record(project, "tasks/a.jsonl")
+    before = results.read_text(), (project / "tasks" / "a.jsonl").read_text()
+    one_line_error(agenteval("replay", "r.jsonl", "tasks", "--out", out, cwd=project),
+                   f"agenteval replay: --out {out}: is one of the files being replayed (name a new file)")
+    assert (results.read_text(), (project / "tasks" / "a.jsonl").read_text()) == before
+
+
+@pytest.mark.parametrize("tamper", [
+    lambda g: g.update(checks=[1, 2]),
+    lambda g: g.update(run="one"),
+    lambda g: g.update(actions={"action": "close_ticket"}),
+    lambda g: g["checks"][0].pop("name"),
+])
+def test_replay_with_a_mangled_grade_is_one_line(project: Path, tamper: object) -> None:
+    results = record(project, "tasks/a.jsonl")
+    lines = results.read_text().splitlines()
+    grade = json.loads(lines[1])
+    tamper(grade)  # type: ignore[operator]
+    results.write_text("\n".join([lines[0], json.dumps(grade), *lines[2:]]) + "\n")
+    one_line_error(agenteval("replay", "r.jsonl", "tasks", cwd=project),
+                   f"agenteval replay: r.jsonl:2: not a results file: this line is not a grade {RESULTS_FIX}")

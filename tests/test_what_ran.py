@@ -170,3 +170,14 @@ def test_results_path_that_cannot_be_written_is_a_usage_error(tasks: pytest.Pyte
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines([f"ERROR: --agenteval-results={target}: {problem}"])
     assert "Traceback" not in result.stdout.str() + result.stderr.str()
+
+
+@pytest.mark.parametrize("target", ["tasks/t.jsonl", "tasks/results.jsonl"])
+def test_results_are_never_written_where_task_files_are_read(tasks: pytest.Pytester, target: str) -> None:
+    before = (tasks.path / "tasks" / "t.jsonl").read_text()
+    result = tasks.runpytest("--agent=reference", f"--agenteval-results={target}")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([
+        f"ERROR: --agenteval-results={target}: that is a task file's path (it matches agenteval_task_files); "
+        "the results would overwrite it or be read as tasks next run (write them elsewhere, e.g. results.jsonl)"])
+    assert (tasks.path / "tasks" / "t.jsonl").read_text() == before

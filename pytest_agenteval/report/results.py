@@ -21,7 +21,6 @@ from pytest_agenteval.errors import AgentEvalError
 RUN_RECORD = "run_record"
 SUMMARY = "summary"
 FORMAT = 1  # the run record's "format": bumped when a reader would need to know
-_GRADE_KEYS = ("task_id", "run", "checks")
 
 
 class ResultsFileError(AgentEvalError):
@@ -92,13 +91,28 @@ def load_results(path: str | os.PathLike[str]) -> Results:
         if RUN_RECORD in record or SUMMARY in record:
             out.run_record = record.get(RUN_RECORD, out.run_record)
             out.summary = record.get(SUMMARY, out.summary)
-        elif all(key in record for key in _GRADE_KEYS) and isinstance(record["checks"], list):
+        elif _is_grade(record):
             out.grades.append(record)
         else:
             raise ResultsFileError(f"{shown}:{number}", "this line is not a grade")
     if out.run_record is None and out.summary is None and not out.grades:
         raise ResultsFileError(shown, "it is empty")
     return out
+
+
+def _is_grade(record: dict[str, Any]) -> bool:
+    """Has what replay and the summary read: ids, checks (failed ones with mode and detail), actions."""
+    run, checks, actions = record.get("run"), record.get("checks"), record.get("actions", [])
+    return (isinstance(record.get("task_id"), str) and isinstance(run, int) and not isinstance(run, bool)
+            and isinstance(checks, list) and all(map(_is_check, checks))
+            and isinstance(actions, list)
+            and all(isinstance(a, dict) and isinstance(a.get("action"), str) for a in actions))
+
+
+def _is_check(check: Any) -> bool:
+    return (isinstance(check, dict) and isinstance(check.get("name"), str) and isinstance(check.get("passed"), bool)
+            and (check["passed"] or (isinstance(check.get("failure_mode"), str)
+                                     and isinstance(check.get("detail"), str))))
 
 
 def read_results(path: str | os.PathLike[str]) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
