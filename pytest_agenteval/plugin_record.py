@@ -30,13 +30,9 @@ PACKAGES = ("pytest-agenteval", "pytest", "pydantic", "pytest-xdist", "deepdiff"
 
 
 def agent_fixtures(config: pytest.Config, task_files: Iterable[Path]) -> list[str]:
-    """Where an ``agent`` fixture overrides ours for at least one of ``task_files``.
-
-    Conftests are seen once pytest has loaded them: those of the rootdir and of the folders on
-    the command line (and their parents) are, before collection; a conftest deeper down is only
-    loaded as its folder is collected, too late for the header.
-    """
+    """Where an ``agent`` fixture overrides ours for at least one of ``task_files``."""
     files = [f.resolve() for f in task_files]
+    _load_conftests(config, files)
     found = []
     for plugin in config.pluginmanager.get_plugins():
         if not isinstance(plugin, ModuleType) or plugin.__name__.startswith("pytest_agenteval"):
@@ -49,6 +45,23 @@ def agent_fixtures(config: pytest.Config, task_files: Iterable[Path]) -> list[st
         elif not files or any(source.parent.resolve() in f.parents for f in files):
             found.append(_shown(source, config))
     return found
+
+
+def _load_conftests(config: pytest.Config, files: list[Path]) -> None:
+    """Load the conftests of the task files' folders now, as pytest does for the folders named on
+    the command line; otherwise ``tasks/conftest.py`` would only be loaded while collecting,
+    after the header and the run record have named the agent. Loading is what collection would
+    do anyway (pytest remembers each folder); a conftest that fails to import is left for
+    collection to report in its usual way."""
+    load = getattr(config.pluginmanager, "_loadconftestmodules", None)
+    if load is None:  # pragma: no cover - a pytest without it: only preloaded conftests count
+        return
+    for folder in sorted({f.parent for f in files}):
+        try:
+            load(folder, config.getoption("importmode"), config.rootpath,
+                 consider_namespace_packages=config.getini("consider_namespace_packages"))
+        except Exception:  # noqa: BLE001, S112 - collection reports it, with pytest's own message
+            continue
 
 
 def _is_agent_fixture(name: str, value: Any) -> bool:

@@ -181,3 +181,13 @@ def test_results_are_never_written_where_task_files_are_read(tasks: pytest.Pytes
         f"ERROR: --agenteval-results={target}: that is a task file's path (it matches agenteval_task_files); "
         "the results would overwrite it or be read as tasks next run (write them elsewhere, e.g. results.jsonl)"])
     assert (tasks.path / "tasks" / "t.jsonl").read_text() == before
+
+
+def test_header_sees_a_fixture_in_the_task_folder_when_no_path_is_given(tasks: pytest.Pytester) -> None:
+    """pytest loads tasks/conftest.py only while collecting, after the header: we load it first."""
+    conftest_agent(tasks, "agents_mod.Closer", where="tasks")
+    result = tasks.runpytest("--agent=reference", "--agenteval-results=r.jsonl")
+    result.stdout.fnmatch_lines(["agenteval: agent=agent fixture in tasks/conftest.py (overrides --agent=reference), "
+                                 "runs=1, episode time limit=300 s"])
+    result.assert_outcomes(passed=1, failed=4)  # and it is what ran
+    assert load_results(tasks.path / "r.jsonl").run_record["agent"].startswith("agent fixture in tasks/conftest.py")
