@@ -99,8 +99,8 @@ def pytest_configure(config: pytest.Config) -> None:
             raise pytest.UsageError(str(exc)) from None
     timeout = config.getoption("agenteval_timeout")
     if not 0 <= timeout < math.inf:  # also refuses nan
-        raise pytest.UsageError(f"--agenteval-timeout={_given(config, 'agenteval_timeout', timeout)}: must be a "
-                                "number of seconds, 0 or more (0 for no time limit)")
+        raise pytest.UsageError(f"--agenteval-timeout={timeout:g}: must be a number of seconds, 0 or more "
+                                "(0 for no time limit)")
     # Built scenarios and validated task lines are cached in pytest's cache folder
     # (cleared by --cache-clear).
     cache = getattr(config, "cache", None)
@@ -125,18 +125,6 @@ def pytest_configure(config: pytest.Config) -> None:
         if _xdist_controller(config) and not _listing(config) and state.task_files:
             # Workers cannot stop the session cleanly, so the controller checks up front.
             _require_agent(state.agent is not None or bool(fixtures))
-
-
-def _given(config: pytest.Config, dest: str, value: float) -> str:
-    """The option's value as the user wrote it (``-1``, not ``-1.0``)."""
-    flag = "--" + dest.replace("_", "-")
-    for i, arg in enumerate(config.invocation_params.args):
-        arg = str(arg)
-        if arg.startswith(flag + "="):
-            return arg.split("=", 1)[1]
-        if arg == flag and i + 1 < len(config.invocation_params.args):
-            return str(config.invocation_params.args[i + 1])
-    return f"{value:g}"
 
 
 def _listing(config: pytest.Config) -> bool:
