@@ -119,7 +119,7 @@ def _add_replay(commands: Any) -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from pytest_agenteval.replay import replay_results
+    from pytest_agenteval.replay import changed_task_files, replay_results
     from pytest_agenteval.report.results import ResultsFileError, load_results
 
     path = existing(args.results, "a results file")
@@ -136,7 +136,7 @@ def _replay(args: argparse.Namespace) -> int:
     replayed = replay_results(results.grades, inputs[1:])
     if out is not None:
         out.write_text("".join(g.model_dump_json() + "\n" for g in replayed.grades), encoding="utf-8")
-    for line in [*replayed.not_found, *replayed.different]:
+    for line in [*changed_task_files(results.run_record, inputs[1:]), *replayed.not_found, *replayed.different]:
         print(line)
     print(replayed.counts())
     return 1 if replayed.different or replayed.not_found else 0

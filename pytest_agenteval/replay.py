@@ -11,9 +11,11 @@ from the recorded ``agent_completed`` check.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from os import PathLike
+from pathlib import Path
 from typing import Any
 
 from pytest_agenteval.engine.environment import Environment
@@ -74,6 +76,21 @@ class Replayed:
     def counts(self) -> str:
         return (f"replayed {self.episodes} episode(s): {self.identical} identical, {len(self.different)} different, "
                 f"{len(self.not_found)} whose task was not found")
+
+
+def changed_task_files(run_record: Mapping[str, Any] | None, task_paths: Iterable[Path]) -> list[str]:
+    """A note for each given task file whose bytes differ from the same file in the recorded run."""
+    notes = []
+    recorded = [f for f in (run_record or {}).get("task_files", []) if isinstance(f, dict)]
+    for path in task_paths:
+        shown = path.resolve().as_posix()
+        same = [f for f in recorded if isinstance(f.get("path"), str)
+                and (shown == f["path"] or shown.endswith("/" + f["path"].lstrip("/")))]
+        now = hashlib.sha256(path.read_bytes()).hexdigest()
+        if same and all(f.get("sha256") != now for f in same):
+            notes.append(f"note: {path} is not the file the run graded (sha256 {str(same[0].get('sha256'))[:12]} "
+                         f"then, {now[:12]} now): a difference may come from the task, not the grader")
+    return notes
 
 
 def replay_results(records: Iterable[Mapping[str, Any]], task_paths: Iterable[str | PathLike[str]],

@@ -3,6 +3,7 @@ problem and the fix, exit 2 (issue #14, item 7). Folders stand for the task file
 
 from __future__ import annotations
 
+import hashlib
 import json
 import subprocess
 import sys
@@ -164,3 +165,17 @@ def test_replay_with_a_mangled_grade_is_one_line(project: Path, tamper: object) 
     results.write_text("\n".join([lines[0], json.dumps(grade), *lines[2:]]) + "\n")
     one_line_error(agenteval("replay", "r.jsonl", "tasks", cwd=project),
                    f"agenteval replay: r.jsonl:2: not a results file: this line is not a grade {RESULTS_FIX}")
+
+
+def test_replay_says_when_a_task_file_changed_since_the_run(project: Path) -> None:
+    results = record(project, "tasks/a.jsonl")
+    path = project / "tasks" / "a.jsonl"
+    recorded = hashlib.sha256(path.read_bytes()).hexdigest()
+    path.write_text(task_line(task_id="EX-1", instruction="Close ticket T-0001, please.") + "\n")
+    now = hashlib.sha256(path.read_bytes()).hexdigest()
+    result = agenteval("replay", str(results), "tasks/a.jsonl", cwd=project)
+    assert result.stdout.splitlines() == [
+        f"note: tasks/a.jsonl is not the file the run graded (sha256 {recorded[:12]} then, {now[:12]} now): "
+        "a difference may come from the task, not the grader",
+        "replayed 1 episode(s): 1 identical, 0 different, 0 whose task was not found",
+    ]
