@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from _pytest.junitxml import xml_key as junit_xml_key
 from _pytest.subtests import SubtestReport
 
 from pytest_agenteval.fixtures import GRADE_PROPERTY
@@ -49,8 +50,14 @@ class Reporter:
         self.by_nodeid: dict[str, dict[str, Any]] = {}
         path = config.getoption("agenteval_results")
         self.writer = _open_results(path, config, state) if path else None
+        self.run_record = run_record(config, state)  # in every output: results, JUnit, JSON report
         if self.writer is not None:
-            self.writer.start(run_record(config, state))
+            self.writer.start(self.run_record)
+
+    def pytest_sessionstart(self, session: pytest.Session) -> None:
+        xml = self.config.stash.get(junit_xml_key, None)  # set up by --junitxml's own configure
+        if xml is not None:
+            xml.add_global_property("agenteval_run", json.dumps(self.run_record, sort_keys=True))
 
     @pytest.hookimpl(tryfirst=True)  # passed checks are replayed before the test's own report
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -83,7 +90,8 @@ class Reporter:
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_json_modifyreport(self, json_report: dict[str, Any]) -> None:
-        """Repair pytest-json-report 1.5 under subtests and attach each test's grade."""
+        """Repair pytest-json-report 1.5 under subtests; attach each test's grade and the run record."""
+        json_report["agenteval_run"] = self.run_record
         tests = json_report.get("tests", [])
         for test in tests:
             if test.get("outcome") == "subtests passed":

@@ -191,3 +191,14 @@ def test_header_sees_a_fixture_in_the_task_folder_when_no_path_is_given(tasks: p
                                  "runs=1, episode time limit=300 s"])
     result.assert_outcomes(passed=1, failed=4)  # and it is what ran
     assert load_results(tasks.path / "r.jsonl").run_record["agent"].startswith("agent fixture in tasks/conftest.py")
+
+
+def test_junit_and_json_report_carry_the_run_record(tasks: pytest.Pytester) -> None:
+    import xml.etree.ElementTree as ET
+
+    tasks.runpytest("--agent=reference", "--junitxml=j.xml", "--json-report", "--json-report-file=j.json")
+    prop = ET.parse(tasks.path / "j.xml").find(".//testsuite/properties/property[@name='agenteval_run']")
+    assert prop is not None and json.loads(prop.get("value"))["agent"] == "reference"
+    report = json.loads((tasks.path / "j.json").read_text())
+    assert report["agenteval_run"]["agent"] == "reference"
+    assert report["agenteval_run"]["task_files"][0]["path"] == "tasks/t.jsonl"
