@@ -116,3 +116,10 @@ def test_validate_refuses_builtin_and_well_known_markers_too(tmp_path: Path, cap
             f"as a tag it would change how the task runs ({FIX})\n") in out
     assert (f"{path}:1: failure_mode_tags[1]: 'flaky' is already a pytest marker (used by flaky and "
             f"pytest-rerunfailures); as a tag it would change how the task runs ({FIX})\n") in out
+
+
+def test_markers_listing_does_not_claim_a_taken_name(pytester: pytest.Pytester) -> None:
+    write(pytester, task_line(task_id="EX-1", failure_mode_tags=["xfail", "slow_close"]))
+    out = pytester.runpytest("--markers", "tasks/").stdout.str()
+    assert "@pytest.mark.slow_close: failure mode tag (agenteval)" in out
+    assert "@pytest.mark.xfail: failure mode tag" not in out
