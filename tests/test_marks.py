@@ -123,3 +123,14 @@ def test_markers_listing_does_not_claim_a_taken_name(pytester: pytest.Pytester) 
     out = pytester.runpytest("--markers", "tasks/").stdout.str()
     assert "@pytest.mark.slow_close: failure mode tag (agenteval)" in out
     assert "@pytest.mark.xfail: failure mode tag" not in out
+
+
+@pytest.mark.parametrize(("tag", "what"), [("eval", "a task split"), ("booking", "an environment")])
+def test_a_tag_named_like_our_other_markers_is_a_line_error(pytester: pytest.Pytester, tag: str, what: str) -> None:
+    """`-m eval` must select the eval split, not also the tasks tagged eval."""
+    write(pytester, task_line(task_id="EX-1", failure_mode_tags=[tag]))
+    result = pytester.runpytest("--agent=reference")
+    result.assert_outcomes(passed=1, errors=1)
+    result.stdout.fnmatch_lines([
+        f"tasks/t.jsonl:2: failure_mode_tags[0]: {tag!r} is also the marker of {what}; `-m {tag}` could not "
+        "tell them apart (rename the tag)"])

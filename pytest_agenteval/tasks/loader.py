@@ -19,13 +19,14 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from pytest_agenteval.engine.registry import EnvironmentPool
+from pytest_agenteval.engine.registry import EnvironmentPool, known_names
 from pytest_agenteval.errors import EnvironmentSpecError, TaskFileError, TaskProblem
 from pytest_agenteval.tasks.marks import clash, reserved_marks
 from pytest_agenteval.tasks.model import PATTERN_PROBLEMS, Task
 from pytest_agenteval.tasks.validate import validate_task
 from pytest_agenteval.tasks.verdicts import Summary, Verdicts, line_key
 
+SPLITS = ("train", "eval")
 TASK_FIELDS = sorted([*Task.model_fields, "expected_end_state"])
 _KINDS = {"called", "order", "count"}
 MAX_LINE_BYTES = 1 << 20
@@ -85,6 +86,7 @@ class TaskLoader:
                  reserved: Mapping[str, str] | None = None) -> None:
         self.pool = pool or EnvironmentPool()
         self.reserved = reserved_marks() if reserved is None else reserved
+        self._env_names: frozenset[str] = frozenset()
         self._cache_dir = cache_dir
         self._seen: dict[str, str] = {}
         self._verdicts: Verdicts | None = None
@@ -93,6 +95,7 @@ class TaskLoader:
                   ) -> tuple[list[LoadedTask], list[TaskProblem]]:
         shown = display or str(path)
         data = Path(path).read_bytes()
+        self._env_names = frozenset(known_names())  # once per file: it reads entry points
         tasks: list[LoadedTask] = []
         problems: list[TaskProblem] = []
         if self._cache_dir is not None:
@@ -170,10 +173,15 @@ class TaskLoader:
         effect = "it would change how the task runs"
         for i, tag in enumerate(tags):
             why = clash(tag, self.reserved)
+            ours = "a task split" if tag in SPLITS else "an environment" if tag in self._env_names else None
             if why:
                 found.append(TaskProblem(path=path, line=line, field=f"failure_mode_tags[{i}]",
                                          message=f"{why}; as a tag {effect}",
                                          fix="rename the tag; `pytest --markers` lists the markers in use"))
+            elif ours:
+                found.append(TaskProblem(path=path, line=line, field=f"failure_mode_tags[{i}]",
+                                         message=f"{tag!r} is also the marker of {ours}; `-m {tag}` could not "
+                                                 "tell them apart", fix="rename the tag"))
         why = clash(self.pool.get(environment).name, self.reserved)
         if why:
             found.append(TaskProblem(path=path, line=line, field="environment", message=f"its marker {why}; {effect}",
