@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -85,7 +86,8 @@ def apply(env: Environment) -> Callable[..., dict[str, Any]]:
 
 @pytest.fixture
 def agent(pytestconfig: pytest.Config) -> Any:
-    """The agent factory from ``--agent``; override this fixture to supply your own."""
+    """The agent factory from ``--agent``. Override it in conftest.py to return your own agent
+    class, zero-argument factory, or a fresh instance per episode (see the README)."""
     factory = _state(pytestconfig).agent
     if factory is None:
         pytest.fail("no agent to evaluate: pass --agent=MODULE:ATTR or define an `agent` fixture",
@@ -102,10 +104,57 @@ def episode(env: Environment, task: Task, agenteval_case: TaskCase) -> Iterator[
     handle.close()
 
 
+class AgentsSeen:
+    """Agent instances already given to an episode (weakly held: they may go once it ends)."""
+
+    def __init__(self) -> None:
+        self._weak: weakref.WeakSet[Any] = weakref.WeakSet()
+        self._strong: dict[int, Any] = {}  # objects that cannot be weakly referenced
+
+    def add(self, agent: Any) -> bool:
+        """False if ``agent`` was given to an episode before."""
+        try:
+            if agent in self._weak:
+                return False
+            self._weak.add(agent)
+        except TypeError:
+            if id(agent) in self._strong:
+                return False
+            self._strong[id(agent)] = agent
+        return True
+
+
+def as_factory(agent: Any, seen: AgentsSeen) -> Any:
+    """What the ``agent`` fixture returned, as the runner's factory.
+
+    A class or a zero-argument factory makes a new agent per episode. An instance (an object
+    with ``run``) is this episode's agent, used once: given to a second episode (a wider-scoped
+    fixture, a module-level object) it would carry that episode the state the first one left,
+    so that fails the test. To share one stateless instance on purpose, return ``lambda: it``.
+    """
+    if isinstance(agent, type) or hasattr(agent, "for_task") or isinstance(agent, IsolatedAgent):
+        return agent
+    if callable(getattr(agent, "run", None)):
+        if not seen.add(agent):
+            pytest.fail(f"the `agent` fixture gave the same {type(agent).__name__} instance to a second episode, "
+                        "which would see the state the first one left (return a new instance each time from a "
+                        "function-scoped fixture, or return the class or a factory)", pytrace=False)
+        return lambda: agent
+    if callable(agent):
+        return agent
+    article = "an" if type(agent).__name__[:1] in "aeiou" else "a"
+    pytest.fail(f"the `agent` fixture returned {agent!r:.60} ({article} {type(agent).__name__}): return an agent "
+                "class, a zero-argument factory, or an agent instance with a run(episode) method", pytrace=False)
+
+
 def play_and_report(request: pytest.FixtureRequest, case: TaskCase, env: Environment,
                     episode: Episode, agent: Any, subtests: Any) -> None:
     """Run the agent, record the grade, then report each check as a subtest."""
     state = _state(request.config)
+    if state.isolate and not isinstance(agent, type) and callable(getattr(agent, "run", None)):
+        pytest.fail(f"--agenteval-isolate cannot run a {type(agent).__name__} instance in a separate process "
+                    "(make the `agent` fixture return its class or a module-level factory)", pytrace=False)
+    agent = as_factory(agent, state.agents_seen)
     if state.isolate and not is_builtin(agent) and not isinstance(agent, IsolatedAgent):
         try:  # an agent from a conftest fixture: isolate it by its importable name
             agent = IsolatedAgent.of(agent, request.config.rootpath)

@@ -4,18 +4,40 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from _pytest.junitxml import xml_key as junit_xml_key
 from _pytest.subtests import SubtestReport
 
 from pytest_agenteval.fixtures import GRADE_PROPERTY
 from pytest_agenteval.plugin_checks import replay_passed
+from pytest_agenteval.plugin_collect import is_task_file
+from pytest_agenteval.plugin_record import run_record
 from pytest_agenteval.report.metrics import render_table, summarize, summary_json, triggered_modes
 from pytest_agenteval.report.results import ResultsWriter
 
 if TYPE_CHECKING:
     from pytest_agenteval.plugin import State
+
+
+def _open_results(path: str, config: pytest.Config, state: State) -> ResultsWriter:
+    if is_task_file(Path(path), config, state.explicit):
+        raise pytest.UsageError(f"--agenteval-results={path}: that is a task file's path (it matches "
+                                "agenteval_task_files); the results would overwrite it or be read as tasks next "
+                                "run (write them elsewhere, e.g. results.jsonl)")
+    if Path(path).is_dir():
+        raise pytest.UsageError(f"--agenteval-results={path}: is a folder (name a file to write)")
+    blocking = next((p for p in Path(path).parents if p.is_file()), None)
+    if blocking is not None:
+        raise pytest.UsageError(f"--agenteval-results={path}: cannot write it: {blocking} is a file, not a folder "
+                                "(name a file you can write)")
+    try:
+        return ResultsWriter(path)
+    except OSError as exc:
+        raise pytest.UsageError(f"--agenteval-results={path}: cannot write it: {exc.strerror} "
+                                "(name a file you can write)") from None
 
 
 class Reporter:
@@ -37,7 +59,15 @@ class Reporter:
         # setup): no episode to count, but the table must not look complete without them.
         self.ungraded: dict[str, str] = {}
         path = config.getoption("agenteval_results")
-        self.writer = ResultsWriter(path) if path else None
+        self.writer = _open_results(path, config, state) if path else None
+        self.run_record = run_record(config, state)  # in every output: results, JUnit, JSON report
+        if self.writer is not None:
+            self.writer.start(self.run_record)
+
+    def pytest_sessionstart(self, session: pytest.Session) -> None:
+        xml = self.config.stash.get(junit_xml_key, None)  # set up by --junitxml's own configure
+        if xml is not None:
+            xml.add_global_property("agenteval_run", json.dumps(self.run_record, sort_keys=True))
 
     @pytest.hookimpl(tryfirst=True)  # passed checks are replayed before the test's own report
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -91,7 +121,8 @@ class Reporter:
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_json_modifyreport(self, json_report: dict[str, Any]) -> None:
-        """Repair pytest-json-report 1.5 under subtests and attach each test's grade."""
+        """Repair pytest-json-report 1.5 under subtests; attach each test's grade and the run record."""
+        json_report["agenteval_run"] = self.run_record
         tests = json_report.get("tests", [])
         for test in tests:
             if test.get("outcome") == "rerun":  # kept from a superseded attempt: the final one decides

@@ -90,7 +90,7 @@ def test_pytest_timeout_ends_the_episode_and_nothing_crosses_over(project: pytes
     grades, summary = results(project)
     assert sorted(grades) == ["EX-1", "EX-2", "EX-3"] and summary["episodes"] == 3
     check = agent_check(grades["EX-1"])
-    assert (check["passed"], check["failure_mode"]) == (False, "timeout")
+    assert (check["passed"], check["failure_mode"]) == (False, "agent_timeout")
     assert "pytest-timeout" in check["detail"]
     # The woken agent's write was refused, and the later episodes saw only their own action.
     assert (project.path / "late.txt").read_text() == "EpisodeOver"
@@ -107,7 +107,7 @@ def test_pytest_timeout_under_isolation_records_the_episode(project: pytest.Pyte
     assert result.ret == 1, result.stdout.str()
     grades, summary = results(project)
     assert sorted(grades) == ["EX-1", "EX-2", "EX-3"] and summary["episodes"] == 3
-    assert agent_check(grades["EX-1"])["failure_mode"] == "timeout"
+    assert agent_check(grades["EX-1"])["failure_mode"] == "agent_timeout"
     assert grades["EX-2"]["passed"] and grades["EX-3"]["passed"]
     result.stdout.fnmatch_lines(["*agenteval: 3 episodes, K=1*"])
 

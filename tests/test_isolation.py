@@ -57,7 +57,7 @@ def project(pytester: pytest.Pytester) -> pytest.Pytester:
 def grades(pytester: pytest.Pytester, agent: str, *extra: str) -> list[dict]:
     pytester.runpytest(f"--agent=iso_agents:{agent}", "--agenteval-isolate", "--agenteval-results=r.jsonl",
                        "-p", "no:cacheprovider", *extra)
-    return [g for g in map(json.loads, (pytester.path / "r.jsonl").read_text().splitlines()) if "summary" not in g]
+    return [g for g in map(json.loads, (pytester.path / "r.jsonl").read_text().splitlines()) if "task_id" in g]
 
 
 def agent_check(grade: dict) -> str:
@@ -73,10 +73,12 @@ def test_a_good_agent_passes_and_its_prints_do_not_break_the_protocol(project: p
     ("Exits", "[agent_error] the agent process died (exit code 3)"),
     ("Segfaults", "[agent_error] the agent process died (exit code -11)"),
     ("Snoops", "[agent_error] AttributeError: 'RemoteEpisode' object has no attribute '_Episode__env' (at iso_agents.py:20)"),
-    ("Hangs", "[timeout] the agent ran past the time limit of 2 s"),
+    ("Hangs", "[agent_timeout] the agent ran past the time limit of 2 s"),
 ])
 def test_a_crashing_or_snooping_agent_fails_only_its_episode(project: pytest.Pytester, agent: str, expected: str) -> None:
-    got = grades(project, agent, "--agenteval-timeout=2")
+    # Only the hanging agent gets a short limit: on a loaded machine starting the child process
+    # alone can take seconds, and a crash must not be reported as a timeout.
+    got = grades(project, agent, f"--agenteval-timeout={2 if agent == 'Hangs' else 120}")
     assert len(got) == 2 and not any(g["passed"] for g in got)
     assert agent_check(got[0]).startswith(expected), agent_check(got[0])
     assert all(g["final_state_diff"] == {} for g in got)  # the database was never reached
@@ -90,7 +92,7 @@ def test_the_step_budget_still_ends_a_looping_agent(project: pytest.Pytester) ->
 
 def test_in_process_agents_can_snoop_which_is_why_isolation_exists(project: pytest.Pytester) -> None:
     project.runpytest("--agent=iso_agents:Snoops", "--agenteval-results=r.jsonl", "-p", "no:cacheprovider")
-    first = json.loads((project.path / "r.jsonl").read_text().splitlines()[0])
+    first = json.loads((project.path / "r.jsonl").read_text().splitlines()[1])  # after the run record
     assert first["final_state_diff"]["ticket"]["changed"]["T-0001"]["status"]["new"] == "closed"
 
 

@@ -88,7 +88,7 @@ def test_the_session_ends_when_the_budget_does_and_agent_errors_stay_the_agents(
     task = next(t.task for t in load_tasks(TASKS["BK-001"], pool=pool) if t.task.task_id == "BK-001")
     env = pool.get(task.environment)
     looped = run_episode(env, task, Looping, time_limit=30)
-    assert "step_limit" in looped.failure_modes and "timeout" not in looped.failure_modes
+    assert "step_limit" in looped.failure_modes and "agent_timeout" not in looped.failure_modes
     assert looped.steps_used == task.max_steps + 1
     raised = run_episode(env, task, Raising, time_limit=30)
     detail = next(c.detail for c in raised.checks if c.name == "agent_completed")

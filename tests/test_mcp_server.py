@@ -94,5 +94,5 @@ async def test_the_stdio_server_ends_a_session_at_its_time_limit(tmp_path: Path,
     # Written while the client was quiet: the limit ended the session, not the client.
     assert quiet_from < grade_file.stat().st_mtime < quiet_until
     grade = json.loads(grade_file.read_text())
-    assert "timeout" in grade["failure_modes"] and grade["steps_used"] == 1
+    assert "agent_timeout" in grade["failure_modes"] and grade["steps_used"] == 1
     assert "past the time limit of 1 s" in json.dumps(grade["checks"])

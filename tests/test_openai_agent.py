@@ -36,7 +36,7 @@ def test_llm_agent_through_the_real_sdk(pytester: pytest.Pytester, monkeypatch: 
         result = pytester.runpytest_subprocess("--agent=openai_agent:Agent", "--agenteval-results=r.jsonl",
                                                "-p", "no:cacheprovider")
     grades = {g["task_id"]: g for g in map(json.loads, (pytester.path / "r.jsonl").read_text().splitlines())
-              if "summary" not in g}
+              if "task_id" in g}
     assert grades["LLM-1"]["passed"] is True, result.stdout.str()
     assert not grades["LLM-2"]["passed"]
     assert set(grades["LLM-2"]["failure_modes"]) >= {"forbidden_action", "wrong_final_state"}

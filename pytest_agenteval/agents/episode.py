@@ -156,7 +156,7 @@ def interruption(exc: BaseException) -> tuple[str, str]:
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
     what = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
     if "pytest-timeout" in text:
-        return "timeout", f"pytest-timeout stopped the test while the agent ran: {what}"[:500]
+        return "agent_timeout", f"pytest-timeout stopped the test while the agent ran: {what}"[:500]
     return "interrupted", f"the test was stopped while the agent ran: {what}"[:500]
 
 
@@ -169,7 +169,7 @@ def drive(factory: Any, task: Task, episode: Episode, time_limit: float | None,
     over = timeout_detail or f"the agent ran past the time limit of {time_limit or 0:g} s"
     if isinstance(factory, IsolatedAgent):
         failure = run_isolated(factory, episode, time_limit)
-        return ("timeout", over) if failure is not None and failure[0] == "timeout" else failure
+        return ("agent_timeout", over) if failure is not None and failure[0] == "agent_timeout" else failure
     box: dict[str, BaseException] = {}
 
     def target() -> None:
@@ -189,7 +189,7 @@ def drive(factory: Any, task: Task, episode: Episode, time_limit: float | None,
             box["error"] = exc
 
     if not _WORKER.run(target, time_limit):
-        return "timeout", over
+        return "agent_timeout", over
     if "error" in box:
         return "agent_error", describe(box["error"])
     return None

@@ -111,6 +111,7 @@ def serve(env: Environment, task: Task, grade_out: Path, *, time_limit: float | 
     finally:
         episode.close()
         if timed_out:
-            env.episode.agent_failure = ("timeout", f"the MCP session ran past the time limit of {time_limit:g} s")
+            env.episode.agent_failure = ("agent_timeout",
+                                         f"the MCP session ran past the time limit of {time_limit:g} s")
         grade = env.grade()
         grade_out.write_text(grade.model_dump_json(indent=2) + "\n", encoding="utf-8")

@@ -63,7 +63,7 @@ def run_isolated(agent: IsolatedAgent, episode: Episode, time_limit: float | Non
                 "max_steps": episode.max_steps, "seed": episode.seed}})
         return _serve(pipes, episode)
     except _Late:
-        return "timeout", f"the agent ran past the time limit of {time_limit:g} s"
+        return "agent_timeout", f"the agent ran past the time limit of {time_limit:g} s"
     finally:
         pipes.close()
         if proc.poll() is None:

@@ -48,7 +48,7 @@ class EpisodeState:
     forbidden: list[str] = field(default_factory=list)
     over_budget: bool = False
     sequences: Counter[str] = field(default_factory=Counter)
-    # Set by the runner when the agent itself failed: "agent_error", "timeout" or "interrupted".
+    # Set by the runner when the agent itself failed: "agent_error", "agent_timeout" or "interrupted".
     agent_failure: tuple[str, str] | None = None
     # Set when the episode is over: calls made on its behalf (``apply(..., episode=this)``)
     # are refused from then on, as they are once a reset has started another episode.
