@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from conftest import result_lines
 from pytest_agenteval import EnvironmentPool, load_tasks
 from pytest_agenteval.agents.episode import run_episode
 from pytest_agenteval.tasks.model import Task
@@ -251,7 +252,7 @@ def test_the_one_line_agent_option_runs_under_xdist_with_runs(pytester: pytest.P
     monkeypatch.setenv("AGENTEVAL_MODEL", "test")
     result = pytester.runpytest_subprocess("--agent=pytest_agenteval.adapters.pydantic_ai:Agent", "--runs", "2",
                                            "-n", "2", "--agenteval-results=r.jsonl", "-p", "no:cacheprovider")
-    grades = [json.loads(line) for line in (pytester.path / "r.jsonl").read_text().splitlines()][:-1]
+    grades = result_lines(pytester.path / "r.jsonl")[:-1]
     assert len(grades) == 4, result.stdout.str()
     for grade in grades:
         assert "agent_error" not in grade["failure_modes"], grade["checks"]

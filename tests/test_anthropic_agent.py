@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from anthropic_fake import OUTPUT_TOKENS, ScriptedAnthropic
 
-from conftest import task_line
+from conftest import result_lines, task_line
 
 pytest.importorskip("anthropic")
 ROOT = Path(__file__).parent.parent
@@ -37,7 +37,7 @@ def test_anthropic_agent_through_the_real_sdk(pytester: pytest.Pytester, monkeyp
         monkeypatch.setenv("AGENTEVAL_MODEL", "claude-scripted")
         result = pytester.runpytest_subprocess("--agent=anthropic_agent:Agent", "--agenteval-results=r.jsonl",
                                                "-p", "no:cacheprovider")
-    grades = {g["task_id"]: g for g in map(json.loads, (pytester.path / "r.jsonl").read_text().splitlines())
+    grades = {g["task_id"]: g for g in result_lines(pytester.path / "r.jsonl")
               if "summary" not in g}
     assert grades["ANT-1"]["passed"] is True, result.stdout.str()
     assert not grades["ANT-2"]["passed"]

@@ -9,7 +9,6 @@ files that a later episode sets, with generous limits.
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import threading
@@ -17,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from conftest import make_task, task_line
+from conftest import make_task, result_lines, task_line
 from pytest_agenteval import EpisodeOver
 from pytest_agenteval.agents.builtin import Reference
 from pytest_agenteval.agents.episode import Episode, run_episode
@@ -68,7 +67,7 @@ def project(pytester: pytest.Pytester) -> pytest.Pytester:
 
 
 def results(pytester: pytest.Pytester) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
-    lines = [json.loads(x) for x in (pytester.path / "r.jsonl").read_text().splitlines()]
+    lines = result_lines(pytester.path / "r.jsonl")
     return {g["task_id"]: g for g in lines if "summary" not in g}, next(x["summary"] for x in lines if "summary" in x)
 
 

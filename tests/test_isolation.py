@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import task_line
+from conftest import result_lines, task_line
 
 AGENTS = '''
 import os, sys, time
@@ -57,7 +57,7 @@ def project(pytester: pytest.Pytester) -> pytest.Pytester:
 def grades(pytester: pytest.Pytester, agent: str, *extra: str) -> list[dict]:
     pytester.runpytest(f"--agent=iso_agents:{agent}", "--agenteval-isolate", "--agenteval-results=r.jsonl",
                        "-p", "no:cacheprovider", *extra)
-    return [g for g in map(json.loads, (pytester.path / "r.jsonl").read_text().splitlines()) if "task_id" in g]
+    return [g for g in result_lines(pytester.path / "r.jsonl") if "task_id" in g]
 
 
 def agent_check(grade: dict) -> str:
@@ -142,7 +142,7 @@ def test_concurrent_calls_from_many_threads_get_their_own_answers(pytester: pyte
         {"action": "close_ticket", "arguments": {"ticket_id": "T-0001"}}]]) + "\n")
     pytester.runpytest("--agent=par_agents:Parallel", "--agenteval-results=r.jsonl", "--agenteval-timeout=60",
                        "-p", "no:cacheprovider", *(["--agenteval-isolate"] if isolate else []))
-    grade = json.loads((pytester.path / "r.jsonl").read_text().splitlines()[0])
+    grade = result_lines(pytester.path / "r.jsonl")[0]
     assert agent_check(grade) == "ok"
     assert grade["passed"] and grade["steps_used"] == 161
 
@@ -173,7 +173,7 @@ def test_a_chatty_isolated_agent_does_not_block_on_its_output(pytester: pytest.P
         {"action": "close_ticket", "arguments": {"ticket_id": "T-0001"}}]]) + "\n")
     pytester.runpytest("--agent=unruly:Chatty", "--agenteval-isolate", "--agenteval-timeout=60",
                        "--agenteval-results=r.jsonl", "-p", "no:cacheprovider")
-    grade = json.loads((pytester.path / "r.jsonl").read_text().splitlines()[0])
+    grade = result_lines(pytester.path / "r.jsonl")[0]
     assert agent_check(grade) == "ok" and grade["passed"]
 
 
@@ -183,5 +183,5 @@ def test_half_a_line_from_an_isolated_agent_does_not_outlast_the_time_limit(pyte
     (pytester.path / "tasks" / "t.jsonl").write_text(task_line() + "\n")
     pytester.runpytest("--agent=unruly:HalfLine", "--agenteval-isolate", "--agenteval-timeout=3",
                        "--agenteval-results=r.jsonl", "-p", "no:cacheprovider")
-    grade = json.loads((pytester.path / "r.jsonl").read_text().splitlines()[0])
-    assert agent_check(grade) == "[timeout] the agent ran past the time limit of 3 s"
+    grade = result_lines(pytester.path / "r.jsonl")[0]
+    assert agent_check(grade) == "[agent_timeout] the agent ran past the time limit of 3 s"

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from conftest import result_lines
 from pytest_agenteval import EnvironmentPool, load_tasks
 from pytest_agenteval.agents.episode import run_episode
 from pytest_agenteval.tasks.paths import first_order
@@ -47,7 +48,7 @@ def test_an_mcp_client_agent_runs_under_pytest_with_runs_and_xdist(pytester: pyt
     result = pytester.runpytest_subprocess("--agent=mcp_agents:Scripted", *map(str, TASKS.values()),
                                            "-k", " or ".join(TASKS), "--runs", "2", "-n", "2",
                                            "--agenteval-results=r.jsonl", "-p", "no:cacheprovider")
-    records = [json.loads(line) for line in (pytester.path / "r.jsonl").read_text().splitlines()]
+    records = result_lines(pytester.path / "r.jsonl")
     grades = [r for r in records if "summary" not in r]
     assert sorted((g["task_id"], g["run"]) for g in grades) == [("BK-001", 1), ("BK-001", 2), ("ESC-008", 1),
                                                                   ("ESC-008", 2)], result.stdout.str()

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from conftest import task_line
+from conftest import result_lines, task_line
 
 AGENTS = '''
 import os
@@ -53,7 +53,7 @@ def run(pytester: pytest.Pytester, *args: str) -> tuple[Any, list[dict[str, Any]
     result = pytester.runpytest_subprocess(
         *args, "--agenteval-results=r.jsonl", "--junitxml=junit.xml", "--json-report",
         "--json-report-file=report.json", "-p", "no:cacheprovider")
-    lines = [json.loads(x) for x in (pytester.path / "r.jsonl").read_text().splitlines()]
+    lines = result_lines(pytester.path / "r.jsonl")
     records = [x for x in lines if "summary" not in x]
     summary = next(x["summary"] for x in lines if "summary" in x)
     return result, records, summary, ET.parse(pytester.path / "junit.xml"), json.loads(

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from conftest import make_task, task_line
+from conftest import make_task, result_lines, task_line
 from pytest_agenteval.agents.episode import run_episode
 from pytest_agenteval.agents.usage import MESSAGE_CAP, TRANSCRIPT_CAP, UsageLedger, cap_transcript
 from pytest_agenteval.domains.example import ExampleEnvironment
@@ -145,7 +145,7 @@ def test_usage_and_transcript_reach_results_and_table(pytester: pytest.Pytester)
                                 "--json-report", "--json-report-file=report.json")
     result.assert_outcomes(passed=2)
     result.stdout.fnmatch_lines(["group * triggered * tokens/ep * cost/ep", "all * 2,500 * $0.0220"])
-    records = [json.loads(line) for line in (pytester.path / "r.jsonl").read_text().splitlines()]
+    records = result_lines(pytester.path / "r.jsonl")
     grades = [r for r in records if "summary" not in r]
     assert len(grades) == 2
     for grade in grades:
@@ -159,7 +159,7 @@ def test_usage_and_transcript_reach_results_and_table(pytester: pytest.Pytester)
 
     silent = pytester.runpytest("--agent=agents_mod:Silent", "--agenteval-results=s.jsonl")
     assert "tokens/ep" not in silent.stdout.str()
-    (grade, summary) = [json.loads(line) for line in (pytester.path / "s.jsonl").read_text().splitlines()]
+    (grade, summary) = result_lines(pytester.path / "s.jsonl")
     assert "usage" not in grade and "transcript" not in grade
     assert "tokens_per_episode" not in summary["summary"]["groups"][0]
 
@@ -171,8 +171,9 @@ def test_replay_keeps_what_the_agent_reported(tmp_path: Any) -> None:
     with ExampleEnvironment() as env:
         record = json.loads(run_episode(env, make_task(), Reporting, time_limit=None).model_dump_json())
     record["transcript"] = [{"role": "user", "content": "hi"}]
-    grades, differences = replay_results([record], [tmp_path / "t.jsonl"])
-    assert differences == []
+    replayed = replay_results([record], [tmp_path / "t.jsonl"])
+    grades = replayed.grades
+    assert replayed.different == [] and replayed.not_found == []
     assert grades[0].usage == record["usage"] and grades[0].transcript == record["transcript"]
     assert json.loads(grades[0].model_dump_json()) == record
 
@@ -186,11 +187,11 @@ class BadUsage:
     (pytester.path / "tasks").mkdir()
     (pytester.path / "tasks" / "t.jsonl").write_text(task_line() + "\n")
     pytester.runpytest("--agent=agents_mod:Counted", "--agenteval-isolate", "--agenteval-results=r.jsonl")
-    (grade, _) = [json.loads(line) for line in (pytester.path / "r.jsonl").read_text().splitlines()]
+    (grade, _) = result_lines(pytester.path / "r.jsonl")
     assert grade["passed"] and grade["usage"]["input_tokens"] == 2200 and grade["usage"]["latency_s"] == 0.75
     assert grade["transcript"][-1] == {"role": "assistant", "content": "Done."}
     pytester.runpytest("--agent=agents_mod:BadUsage", "--agenteval-isolate", "--agenteval-results=b.jsonl")
-    (bad, _) = [json.loads(line) for line in (pytester.path / "b.jsonl").read_text().splitlines()]
+    (bad, _) = result_lines(pytester.path / "b.jsonl")
     detail = next(c["detail"] for c in bad["checks"] if c["name"] == "agent_completed")
     assert detail.startswith("ValueError: record_usage: input_tokens must be a whole number >= 0, got -5"), detail
     assert "usage" not in bad
