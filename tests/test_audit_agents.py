@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from audit_agents import Booking, Escalation, make
+
 from pytest_agenteval import EnvironmentPool, load_tasks, run_episode
 
 ROOT = Path(__file__).parent.parent
