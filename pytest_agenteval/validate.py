@@ -201,6 +201,10 @@ def _both_ways(item: LoadedTask, env: Environment, report: Report) -> None:
         grade = run_episode(env, task, agent, time_limit=None)
         if agent.applicable():
             _variant(report, where, script.name, grade)
+    for action in planner.unprobed:
+        report.findings.append(Finding(where=where, error=False, message=(
+            f"look-up {action} was not tried on unrelated records: no arguments could be built for it "
+            "(name its id argument <table>_id, or use it in the reference path)")))
     row = Strictness(where=item.where, task_id=task.task_id)
     for script in planner.mutants():
         agent = ScriptedCalls(script)

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import pytest
+from pydantic import Field
 
 from conftest import task_dict
 from pytest_agenteval.cli import main
 from pytest_agenteval.domains.example import ExampleEnvironment
+from pytest_agenteval.engine import action
 from pytest_agenteval.engine.registry import EnvironmentPool
 from pytest_agenteval.grading import Check, GradeContext, check
 from pytest_agenteval.validate import validate
@@ -112,3 +114,22 @@ def test_a_required_mention_is_mutated_and_its_check_kills_it(tmp_path: Path,
     assert main(["validate", "--strict", str(path)]) == 0
     # The path ignores the free text; the check does not: the text mutant is a mutant, and killed.
     assert f"{path}: 6 mutants, 6 killed (100%), 0 survived" in capsys.readouterr().out
+
+
+class WithSearch(ExampleEnvironment):
+    name = "with_search"
+
+    @action(writes=False)
+    def search(self, text: Annotated[str, Field(max_length=40)]) -> list[str]:
+        """Search ticket subjects."""
+        return [r[0] for r in self.db.execute("SELECT id FROM ticket WHERE subject LIKE ?", (f"%{text}%",))]
+
+
+def test_a_look_up_no_arguments_can_be_built_for_is_named(tmp_path: Path) -> None:
+    task = task_dict(environment=f"{__name__}:WithSearch", failure_mode_tags=[],
+                     allowed_actions=["get_ticket", "close_ticket", "search"])
+    report = validate([write(tmp_path, task)])
+    assert report.ok
+    assert [f.message for f in report.findings if "search" in f.message] == [
+        "look-up search was not tried on unrelated records: no arguments could be built for it "
+        "(name its id argument <table>_id, or use it in the reference path)"]

@@ -13,6 +13,7 @@ table is varied over other rows of that table (its neighbours, and rows spread a
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -72,6 +73,14 @@ class ScriptedCalls:
         return i < len(self.answers) and bool(self.answers[i].get("ok"))
 
 
+def _some_value(prop: dict[str, Any]) -> Any:
+    """A value a number, integer or boolean argument's schema accepts."""
+    if prop["type"] == "boolean":
+        return False
+    low = prop.get("minimum", prop.get("exclusiveMinimum", 0) + 1 if "exclusiveMinimum" in prop else 1)
+    return int(low) if prop["type"] == "integer" else float(low)
+
+
 def describe(action: str, arguments: dict[str, Any]) -> str:
     shown = ", ".join(f"{k}={v!r}" for k, v in arguments.items() if not isinstance(v, str) or len(v) <= 40)
     return f"{action}({shown})"
@@ -90,6 +99,8 @@ class Planner:
         self.related = {v for _, args in self.reference for v in args.values() if isinstance(v, str)}
         self._tables: dict[Any, str | None] = {}
         self._diverse: dict[str, list[Any]] = {}
+        # Allowed look-ups no unrelated-record arguments could be built for (validate says so).
+        self.unprobed: list[str] = []
 
     # ----- what the scenario holds ----------------------------------------------------
 
@@ -160,7 +171,10 @@ class Planner:
             spec = self.env.actions.get(action)
             if spec is None or spec.writes or action in self.faulted:
                 continue
-            for arguments in self._look_up_arguments(action):
+            found = self._look_up_arguments(action)
+            if not found:
+                self.unprobed.append(action)
+            for arguments in found:
                 call = (action, arguments)
                 ref = self.reference
                 calls = [call, *ref[:first_write], call, *ref[first_write:], call]
@@ -179,7 +193,8 @@ class Planner:
                 out += [{**base, name: v} for v in self._alternatives(props.get(name, {}), value, OTHER_ROWS)]
             if not any(self.table_of(v) for v in base.values()) and base not in out:
                 out.append(base)
-        return [dict(t) for t in dict.fromkeys(tuple(sorted(a.items())) for a in out)]
+        unique = {json.dumps(a, sort_keys=True, default=str): a for a in out}
+        return list(unique.values())
 
     def _made_up(self, action: str) -> dict[str, Any] | None:
         """Arguments for a look-up the reference never makes: enums, or values of the same
@@ -200,6 +215,8 @@ class Planner:
                 if not rows:
                     return None
                 made[name] = rows[0]
+            elif prop.get("type") in ("number", "integer", "boolean"):
+                made[name] = _some_value(prop)
             else:
                 return None
         return made
