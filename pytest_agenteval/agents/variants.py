@@ -8,7 +8,8 @@ another valid value, swap two writes whose order the path constrains.
 
 Everything is derived from the task and its scenario, so it works for any environment.
 Unrelated records are found by value: an argument whose value is a primary key of some
-table is varied over other rows of that table (its neighbours, and rows spread across it).
+table is varied over other rows of that table: its neighbours, and one row for each value of
+each column with few values (a pending record, a closed one, …).
 """
 
 from __future__ import annotations
