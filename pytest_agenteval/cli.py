@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pytest_agenteval.engine.registry import EnvironmentPool
+from pytest_agenteval.report.commands import add_commands as add_report_commands
 from pytest_agenteval.tasks.model import Task
 
 
@@ -33,7 +34,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     again.add_argument("results", help="a results file written by --agenteval-results")
     again.add_argument("tasks", nargs="+", help="the task files (.jsonl) the episodes came from")
     again.add_argument("--out", help="write the replayed grades here (JSON Lines)")
+    add_report_commands(commands)
     args = parser.parse_args(argv)
+    if hasattr(args, "handler"):
+        return int(args.handler(args))
     if args.command == "replay":
         return _replay(args.results, args.tasks, args.out)
     if args.command == "mcp":
