@@ -37,6 +37,7 @@ from pytest_agenteval.plugin_collect import (
     scan_task_files,
     task_params,
 )
+from pytest_agenteval.plugin_html import HtmlReport
 from pytest_agenteval.plugin_report import Reporter
 from pytest_agenteval.tasks.loader import TaskLoader
 
@@ -69,6 +70,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="run every task K times (ids gain -runN); the summary reports pass^K")
     group.addoption("--agenteval-results", metavar="PATH",
                     help="write one grade per episode as JSON Lines, flushed as each ends")
+    group.addoption("--agenteval-html", metavar="PATH",
+                    help="write a self-contained HTML report (charts, task x run grid, every episode)")
     group.addoption("--agenteval-isolate", action="store_true",
                     help="run each agent in its own process, which can only send actions and receive "
                          "observations (for agents you do not trust; costs a process start per episode)")
@@ -108,7 +111,11 @@ def pytest_configure(config: pytest.Config) -> None:
     for name, what in markers.items():
         register_marker(config, name, what)
     if not hasattr(config, "workerinput"):  # the controller (or a serial run) reports
-        config.pluginmanager.register(Reporter(config, state), "agenteval-reporter")
+        reporter = Reporter(config, state)
+        config.pluginmanager.register(reporter, "agenteval-reporter")
+        if config.getoption("agenteval_html"):
+            config.pluginmanager.register(HtmlReport(config, config.getoption("agenteval_html"), reporter, pool,
+                                                     list(state.task_files)), "agenteval-html")
         if _xdist_controller(config) and not _listing(config) and state.task_files:
             # Workers cannot stop the session cleanly, so the controller checks up front.
             _require_agent(state.agent is not None or _conftest_defines_agent(config))

@@ -17,6 +17,9 @@ def add_commands(commands: Any) -> None:
                                                 "reliability table; --html writes the HTML report")
     report.add_argument("results", nargs="+", help="results files written by --agenteval-results")
     report.add_argument("--html", metavar="PATH", help="also write a self-contained HTML report here")
+    report.add_argument("--tasks", nargs="+", metavar="TASKS",
+                        help="the task files, so that the HTML report shows instructions and observations "
+                             "(each episode's actions are replayed)")
     report.add_argument("--out", metavar="PATH", help="also write the merged results file here")
     _merge_options(report)
     report.set_defaults(handler=_report)
@@ -70,7 +73,12 @@ def _report(args: argparse.Namespace) -> int:
     if args.html:
         from pytest_agenteval.report.html import write_html
 
-        write_html(args.html, merged.grades, merged.k, sources=merged.files)
+        details = None
+        if args.tasks:
+            from pytest_agenteval.report.episodes import episode_details
+
+            details = episode_details(merged.grades, args.tasks)
+        write_html(args.html, merged.grades, merged.k, sources=merged.files, details=details)
         print(f"HTML report: {args.html}")
     return 0
 
