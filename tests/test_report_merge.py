@@ -28,7 +28,7 @@ def grade(task_id: str, passed: bool, run: int = 1, **changes: Any) -> dict[str,
 
 
 def write(path: Path, grades: list[dict[str, Any]], run: dict[str, Any] | None = None) -> str:
-    lines = ([json.dumps({"run": run})] if run else []) + [json.dumps(g) for g in grades]
+    lines = ([json.dumps({"run_record": run})] if run else []) + [json.dumps(g) for g in grades]
     path.write_text("\n".join([*lines, json.dumps({"summary": {}})]) + "\n")
     return str(path)
 

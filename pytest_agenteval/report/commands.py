@@ -66,7 +66,7 @@ def _report(args: argparse.Namespace) -> int:
     if args.out:
         records: list[dict[str, Any]] = []
         if merged.runs:
-            records.append({"run": {**merged.runs[0], "merged_from": merged.files}})
+            records.append({"run_record": {**merged.runs[0], "merged_from": merged.files}})
         records += merged.grades
         records.append({"summary": summary_json(merged.grades, merged.k)})
         Path(args.out).write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in records), encoding="utf-8")

@@ -9,8 +9,9 @@ harness fix), and says so.
 
 Runs of different agents, or of different versions of a task, are refused unless
 ``allow_mixed``: merged, their pass rate would describe no agent and no task set. The agent
-and the task files' sha256 come from each file's run record (its ``{"run": {...}}`` line) when
-it has one; a task's version is also read from its grades (environment, seed, tags, split).
+and the task files' sha256 come from each file's run record when it has one
+(``{"run_record": {...}}``, its first and last line); a task's version is also read from its
+grades (environment, seed, tags, split).
 """
 
 from __future__ import annotations
@@ -41,9 +42,13 @@ class ResultsFile:
     run: dict[str, Any] | None = None
 
 
-def is_run_record(record: Mapping[str, Any]) -> bool:
-    """The run-record line: ``{"run": {...}}`` (a grade's ``run`` is its run number)."""
-    return isinstance(record.get("run"), dict) and "task_id" not in record
+RUN_RECORD = "run_record"
+
+
+def run_record_of(record: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The run record a line carries: ``{"run_record": {...}}`` opens and closes a results file."""
+    found = record.get(RUN_RECORD)
+    return found if isinstance(found, dict) else None
 
 
 def read_results_file(path: str | os.PathLike[str]) -> ResultsFile:
@@ -67,10 +72,9 @@ def read_results_file(path: str | os.PathLike[str]) -> ResultsFile:
                              "by --agenteval-results?)") from None
         if not isinstance(record, dict):
             raise MergeError(f"{path}:{number}: not a JSON object (is this a results file?)")
-        if "summary" in record:
-            summary = record["summary"]
-        elif is_run_record(record):
-            run = record["run"]
+        if "summary" in record or run_record_of(record) is not None:
+            summary = record.get("summary", summary)
+            run = run_record_of(record) or run
         elif "task_id" in record and "passed" in record:
             grades.append(record)
         else:
