@@ -29,6 +29,10 @@ class TaskCase:
     def task(self) -> Task:
         return self.loaded.task
 
+    def __repr__(self) -> str:
+        # Reporters that show parameters (allure) print this, not the whole task line.
+        return f"{self.loaded.task_id} run {self.run}"
+
 
 def _state(config: pytest.Config) -> Any:
     from pytest_agenteval.plugin import STATE

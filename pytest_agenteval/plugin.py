@@ -38,6 +38,7 @@ from pytest_agenteval.plugin_collect import (
     task_params,
 )
 from pytest_agenteval.plugin_html import HtmlReport
+from pytest_agenteval.plugin_outcomes import Outcomes, SugarCounts
 from pytest_agenteval.plugin_report import Reporter
 from pytest_agenteval.tasks.loader import TaskLoader
 
@@ -106,6 +107,9 @@ def pytest_configure(config: pytest.Config) -> None:
     state = State(agent=factory, agent_spec=spec, runs=runs, time_limit=timeout or None, isolate=isolate,
                   pool=pool, loader=loader, explicit=explicit)
     config.stash[STATE] = state
+    config.pluginmanager.register(Outcomes(config), "agenteval-outcomes")
+    if config.pluginmanager.hasplugin("sugar"):
+        config.pluginmanager.register(SugarCounts(config), "agenteval-sugar")
     paths = [Path(a.split("::")[0]) for a in config.args] or [config.rootpath]
     markers, state.task_files = scan_task_files(paths, config, explicit, markers=bool(config.option.markers))
     for name, what in markers.items():

@@ -63,11 +63,15 @@ class Reporter:
         """Repair pytest-json-report 1.5 under subtests and attach each test's grade."""
         tests = json_report.get("tests", [])
         for test in tests:
-            if test.get("outcome") == "subtests passed":
+            if test.get("outcome") in ("subtests passed", "checks passed"):
                 test["outcome"] = "passed"
             grade = self.by_nodeid.get(test.get("nodeid", ""))
             if grade is not None:
                 test["agenteval"] = grade
+                # Stored once: the same grade as a JSON string among the user properties was half the file.
+                test["user_properties"] = [p for p in test.get("user_properties", []) if GRADE_PROPERTY not in p]
+                if not test["user_properties"]:
+                    del test["user_properties"]
         summary = json_report.get("summary", {})
         kept = {k: summary[k] for k in ("collected", "deselected") if k in summary}
         json_report["summary"] = {**dict(Counter(t["outcome"] for t in tests)), "total": len(tests), **kept}
