@@ -175,3 +175,12 @@ def test_compare_uses_every_run_of_a_task_and_lists_tasks_in_one_run_only(tmp_pa
     assert result.overall.tasks == 2 and result.overall.delta == pytest.approx(0.25)
     assert result.only_base == ["T9"] and result.only_new == ["T5"]
     assert not result.significant_regression
+
+
+def test_compare_refuses_different_task_versions_unless_told(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files = lambda digest: [{"path": "tasks/x.jsonl", "sha256": digest * 32}]  # noqa: E731
+    base = write(tmp_path / "base.jsonl", [grade("T1", True)], run={"agent": "a:A", "task_files": files("aa")})
+    new = write(tmp_path / "new.jsonl", [grade("T1", False)], run={"agent": "b:B", "task_files": files("bb")})
+    assert main(["compare", base, new]) == 2
+    assert "tasks/x.jsonl differs between" in capsys.readouterr().err
+    assert main(["compare", base, new, "--allow-mixed"]) == 0  # one task: not significant

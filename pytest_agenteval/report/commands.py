@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from pytest_agenteval.report.merge import Merged, MergeError, read_and_merge
+from pytest_agenteval.report.merge import Merged, MergeError, read_and_merge, read_results_file, refuse_different_tasks
 from pytest_agenteval.report.metrics import summary_json, summary_lines, summary_title
 
 
@@ -28,6 +28,8 @@ def add_commands(commands: Any) -> None:
     against.add_argument("base", help="the earlier run's results file")
     against.add_argument("new", help="the run to judge")
     against.add_argument("--alpha", type=float, default=0.05, help="significance level of the sign test (0.05)")
+    against.add_argument("--allow-mixed", action="store_true",
+                         help="compare even if a task or task file differs between the two runs")
     against.set_defaults(handler=_compare)
 
 
@@ -89,6 +91,13 @@ def _compare(args: argparse.Namespace) -> int:
     base, new = _load([args.base], args), _load([args.new], args)
     if base is None or new is None:
         return 2
+    if not args.allow_mixed:
+        try:  # a paired comparison needs the same tasks on both sides (the agents may differ)
+            refuse_different_tasks([read_results_file(args.base), read_results_file(args.new)],
+                                   how="pass --allow-mixed to compare them anyway")
+        except MergeError as exc:
+            print(f"agenteval compare: {exc}", file=sys.stderr)
+            return 2
     result = compare(base.grades, new.grades, alpha=args.alpha)
     if result.overall.tasks == 0:
         print(f"agenteval compare: {args.base} and {args.new} have no task in common", file=sys.stderr)

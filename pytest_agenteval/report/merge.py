@@ -185,6 +185,11 @@ def _refuse_mixed(files: Sequence[ResultsFile]) -> None:
         listing = ", ".join(f"{p} ran {a}" for p, a in named.items())
         raise MergeError(f"these results are from different agents ({listing}); compare them with "
                          f"`agenteval compare BASE NEW` instead, or {how}")
+    refuse_different_tasks(files, how=how)
+
+
+def refuse_different_tasks(files: Sequence[ResultsFile], *, how: str) -> None:
+    """Raise ``MergeError`` if two files ran different versions of a task file or of a task."""
     digests: dict[str, tuple[str, str]] = {}
     for results in files:
         for task_file, digest in _task_files(results.run or {}).items():
