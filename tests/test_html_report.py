@@ -110,3 +110,15 @@ def test_page_in_headless_chromium(results: Path, browser: Any) -> None:
     assert "Close ticket T-0003." in text and "state.ticket.T-0003" in text and "close_ticket" in text
     assert browser.get_log("browser") == []
     json.dumps(browser.get_window_size())  # the session is still alive
+
+
+def test_usage_and_transcript_are_shown_when_the_grade_has_them(results: Path) -> None:
+    grades = read_results_file(results).grades
+    grades[0] = {**grades[0], "usage": {"input_tokens": 1200, "output_tokens": 80},
+                 "transcript": [{"role": "assistant", "content": "Closing <T-0001> now"}]}
+    page = render_html(grades, 2)
+    assert "<h3>Usage</h3>" in page and "&quot;input_tokens&quot;: 1200" in page
+    assert "<h3>Transcript</h3>" in page and "Closing &lt;T-0001&gt; now" in page  # escaped
+    assert page.count("<h3>Usage</h3>") == 1
+    # Without the task files, the actions are listed and the page says how to get observations.
+    assert "(not recorded)" in page and "--tasks tasks/*.jsonl" in page
