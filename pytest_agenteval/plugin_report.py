@@ -11,7 +11,7 @@ from _pytest.subtests import SubtestReport
 
 from pytest_agenteval.fixtures import GRADE_PROPERTY
 from pytest_agenteval.plugin_checks import replay_passed
-from pytest_agenteval.report.metrics import render_table, summarize, summary_json, triggered_modes
+from pytest_agenteval.report.metrics import summary_json, summary_lines, summary_title
 from pytest_agenteval.report.results import ResultsWriter
 
 if TYPE_CHECKING:
@@ -47,12 +47,9 @@ class Reporter:
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         if not self.grades:
             return
-        tr = terminalreporter
-        tr.write_sep("=", f"agenteval: {len(self.grades)} episodes, K={self.k}")
-        for line in render_table(summarize(self.grades, self.k), self.k):
-            tr.write_line(line)
-        modes = ", ".join(f"{m} {n}" for m, n in triggered_modes(self.grades)) or "none"
-        tr.write_line(f"failure modes triggered (episodes): {modes}")
+        terminalreporter.write_sep("=", summary_title(self.grades, self.k))
+        for line in summary_lines(self.grades, self.k):  # the same lines as `agenteval report`
+            terminalreporter.write_line(line)
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if self.writer is not None:

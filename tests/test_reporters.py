@@ -113,3 +113,8 @@ def test_json_report_stores_each_grade_once(tasks: pytest.Pytester) -> None:
     assert text.count('"audit_digest"') == 2  # one grade per test
     assert all("agenteval" in t and "user_properties" not in t for t in report["tests"])
     assert report["summary"]["passed"] == 1 and report["summary"]["failed"] == 1
+
+
+def test_one_episode_is_said_in_the_singular(tasks: pytest.Pytester) -> None:
+    result = tasks.runpytest("--agent=reference", "-k", "EX-1")
+    result.stdout.fnmatch_lines(["*= agenteval: 1 episode, K=1 =*"])
