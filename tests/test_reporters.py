@@ -118,3 +118,15 @@ def test_json_report_stores_each_grade_once(tasks: pytest.Pytester) -> None:
 def test_one_episode_is_said_in_the_singular(tasks: pytest.Pytester) -> None:
     result = tasks.runpytest("--agent=reference", "-k", "EX-1")
     result.stdout.fnmatch_lines(["*= agenteval: 1 episode, K=1 =*"])
+
+
+def test_a_users_own_subtests_are_counted_as_pytest_counts_them(tasks: pytest.Pytester) -> None:
+    tasks.makepyfile(test_own="""
+def test_mine(subtests):
+    with subtests.test(msg="one"):
+        assert False
+    with subtests.test(msg="two"):
+        pass
+""")
+    result = tasks.runpytest("test_own.py", "--agent=reference")
+    assert result.parseoutcomes() == {"failed": 2}  # pytest's own count: the subtest and its test
