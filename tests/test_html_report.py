@@ -122,3 +122,9 @@ def test_usage_and_transcript_are_shown_when_the_grade_has_them(results: Path) -
     assert page.count("<h3>Usage</h3>") == 1
     # Without the task files, the actions are listed and the page says how to get observations.
     assert "(not recorded)" in page and "--tasks tasks/*.jsonl" in page
+
+
+def test_under_xdist_the_controller_writes_the_report(results: Path, pytester: pytest.Pytester) -> None:
+    pytester.runpytest_subprocess("--agent=closer:Agent", "--runs=2", "-n", "2", "--agenteval-html=par.html")
+    page = (pytester.path / "par.html").read_text()
+    assert page.count('<details class="ep"') == 4 and page.count("Close ticket T-0003.") == 2
