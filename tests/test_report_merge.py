@@ -184,3 +184,13 @@ def test_compare_refuses_different_task_versions_unless_told(tmp_path: Path, cap
     assert main(["compare", base, new]) == 2
     assert "tasks/x.jsonl differs between" in capsys.readouterr().err
     assert main(["compare", base, new, "--allow-mixed"]) == 0  # one task: not significant
+
+
+def test_compare_interval_is_a_paired_t_interval() -> None:
+    # Four tasks: differences -1, 0, 0, 0. Mean -0.25; standard error sqrt(0.75 / (4 * 3)) = 0.25;
+    # t(3) = 3.182: [-0.25 - 0.7955, -0.25 + 0.7955], bounded below by -1.
+    base = [grade(f"T{i}", True) for i in range(4)]
+    new = [grade("T0", False), *(grade(f"T{i}", True) for i in range(1, 4))]
+    overall = compare(base, new).overall
+    assert overall.ci_low == -1.0 and overall.ci_high == pytest.approx(0.5455, abs=1e-4)
+    assert overall.p_value == 1.0  # one task changed: no evidence either way

@@ -7,7 +7,7 @@ Evals", arXiv:2411.00640, section 4 "paired differences").
 
 - delta: mean over tasks of (new rate - base rate), with a 95% interval from the standard
   error of that mean (the sample variance of the per-task differences over the number of
-  tasks; normal approximation).
+  tasks) and Student's t with tasks - 1 degrees of freedom (a tag may have only a few tasks).
 - significance: the exact two-sided **sign test** on the tasks whose rate changed (worse vs
   better; ties dropped). With one episode per task per run this is the exact McNemar test
   (McNemar 1947) on the discordant pairs. It assumes nothing about the size of a change.
@@ -25,6 +25,16 @@ from dataclasses import dataclass
 from typing import Any
 
 Z95 = 1.959964
+# Two-sided 95% quantiles of Student's t for 1..30 degrees of freedom.
+T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+       2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+def t95(df: int) -> float:
+    """Student's t quantile for a two-sided 95% interval (Cornish-Fisher's first term past 30)."""
+    if df <= len(T95):
+        return T95[df - 1]
+    return Z95 + (Z95**3 + Z95) / (4 * df)
 
 
 def sign_test(worse: int, better: int) -> float:
@@ -86,7 +96,7 @@ def paired_delta(group: str, pairs: Sequence[tuple[float, float]]) -> Delta:
     low = high = None
     if n > 1:
         se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n * (n - 1)))
-        low, high = max(-1.0, mean - Z95 * se), min(1.0, mean + Z95 * se)
+        low, high = max(-1.0, mean - t95(n - 1) * se), min(1.0, mean + t95(n - 1) * se)
     worse, better = sum(d < 0 for d in diffs), sum(d > 0 for d in diffs)
     return Delta(group=group, tasks=n, base=sum(b for b, _ in pairs) / n if n else 0.0,
                  new=sum(x for _, x in pairs) / n if n else 0.0, delta=mean, ci_low=low, ci_high=high,
