@@ -79,7 +79,7 @@ def measure(work: Path, n: int, runs: int) -> tuple[int, float, float, float]:
     del os.environ["AGENT_LOG"]
     spans = [tuple(map(float, line.split())) for line in log.read_text().splitlines()]
     running = max(end for _, end in spans) - min(start for start, _ in spans)
-    episodes = sum("summary" not in json.loads(line) for line in results.read_text().splitlines())
+    episodes = sum("task_id" in json.loads(line) for line in results.read_text().splitlines())
     assert episodes == len(spans), (episodes, len(spans))
     os.environ["AGENT_SLEEP"] = "0"  # the same run with no waiting: start-up and harness cost
     fixed = pytest_seconds(run, work, repeat=1, warm_up=False)

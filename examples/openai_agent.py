@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from typing import Any
 
 SYSTEM = (
@@ -35,17 +36,25 @@ class Agent:
             {"role": "system", "content": SYSTEM},
             {"role": "user", "content": episode.instruction},
         ]
-        while episode.steps_used < episode.max_steps:
-            response = self.client.chat.completions.create(
-                model=self.model, messages=messages, tools=tools, seed=episode.seed, temperature=0,
-            )
-            message = response.choices[0].message
-            messages.append(message.model_dump(exclude_none=True))
-            if not message.tool_calls:
-                return  # the model says it is done
-            for call in message.tool_calls:
-                messages.append({"role": "tool", "tool_call_id": call.id,
-                                 "content": json.dumps(self.act(episode, call.function.name, call.function.arguments))})
+        try:
+            while episode.steps_used < episode.max_steps:
+                started = time.perf_counter()
+                response = self.client.chat.completions.create(
+                    model=self.model, messages=messages, tools=tools, seed=episode.seed, temperature=0,
+                )
+                if response.usage is not None:  # tokens and latency reach the grade and the table
+                    episode.record_usage(model=response.model, input_tokens=response.usage.prompt_tokens,
+                                         output_tokens=response.usage.completion_tokens,
+                                         latency=time.perf_counter() - started)
+                message = response.choices[0].message
+                messages.append(message.model_dump(exclude_none=True))
+                if not message.tool_calls:
+                    return  # the model says it is done
+                for call in message.tool_calls:
+                    observation = self.act(episode, call.function.name, call.function.arguments)
+                    messages.append({"role": "tool", "tool_call_id": call.id, "content": json.dumps(observation)})
+        finally:
+            episode.attach_transcript(messages)  # kept in the grade, for reading a failed episode
 
     @staticmethod
     def act(episode: Any, name: str, raw_arguments: str) -> dict[str, Any]:

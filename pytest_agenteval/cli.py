@@ -1,4 +1,11 @@
-"""The ``agenteval`` command: grader validation (and other offline tools) without pytest."""
+"""The ``agenteval`` command: grader validation (and other offline tools) without pytest.
+
+Each subcommand is an ``_add_<name>`` function that declares its arguments and sets its
+handler; a handler takes the parsed arguments and returns the exit status. A user's mistake
+(a missing file, a folder without task files, a file that is not a results file) raises
+``UsageError``, printed as one line with the fix and exit status 2 — never a traceback.
+Folders stand for every ``*.jsonl`` under them.
+"""
 
 from __future__ import annotations
 
@@ -7,115 +14,202 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
+from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT
 from pytest_agenteval.engine.registry import EnvironmentPool
+from pytest_agenteval.errors import AgentEvalError, TaskFileError
 from pytest_agenteval.report.commands import add_commands as add_report_commands
 from pytest_agenteval.tasks.model import Task
 
+USAGE_ERROR = 2
+
+
+class UsageError(AgentEvalError):
+    """A mistake in what the user asked for: printed as one line, exit status 2."""
+
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="agenteval", description=__doc__)
+    parser = argparse.ArgumentParser(prog="agenteval", description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
-    check = commands.add_parser("validate", help="prove every task passable, not passable by doing nothing, "
-                                                 "and each tag caught by its saboteur")
-    check.add_argument("paths", nargs="+", help="task files (.jsonl)")
-    check.add_argument("--population", type=int, default=None, help="scenario size (default: each domain's)")
-    check.add_argument("--strict", action="store_true",
-                       help="also fail when a mutant of a reference path survives (the success criteria miss it)")
-    tools = commands.add_parser("tools", help="print a task's tools in a provider's format (JSON)")
-    tools.add_argument("path", help="a task file (.jsonl)")
-    tools.add_argument("--task", help="the task_id (default: the file's first task)")
-    tools.add_argument("--format", default="openai", help="neutral, openai, openai-responses, anthropic or mcp")
-    serve = commands.add_parser("mcp", help="serve one task's episode over MCP (stdio); write its grade at the end")
-    serve.add_argument("path", help="a task file (.jsonl)")
-    serve.add_argument("--task", help="the task_id (default: the file's first task)")
-    serve.add_argument("--grade-out", required=True, help="where to write the grade JSON when the session ends")
-    again = commands.add_parser("replay", help="re-grade a results file's episodes without their agent")
-    again.add_argument("results", help="a results file written by --agenteval-results")
-    again.add_argument("tasks", nargs="+", help="the task files (.jsonl) the episodes came from")
-    again.add_argument("--out", help="write the replayed grades here (JSON Lines)")
-    add_report_commands(commands)
+    for add in (_add_validate, _add_tools, _add_mcp, _add_replay, add_report_commands):
+        add(commands)
     args = parser.parse_args(argv)
-    if hasattr(args, "handler"):
+    try:
         return int(args.handler(args))
-    if args.command == "replay":
-        return _replay(args.results, args.tasks, args.out)
-    if args.command == "mcp":
-        return _mcp(args.path, args.task, args.grade_out)
-    if args.command == "tools":
-        return _tools(args.path, args.task, args.format)
+    except UsageError as exc:
+        print(f"agenteval {args.command}: {exc}", file=sys.stderr)
+        return USAGE_ERROR
+    except TaskFileError as exc:  # already one line per problem, each naming file, line and fix
+        print(exc, file=sys.stderr)
+        return USAGE_ERROR
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
+    return value
+
+
+def _add_validate(commands: Any) -> None:
+    cmd = commands.add_parser("validate", help="prove every task passable, not passable by doing nothing, "
+                                               "and each tag caught by its saboteur")
+    cmd.add_argument("paths", nargs="+", help="task files (.jsonl) or folders holding them")
+    cmd.add_argument("--population", type=_positive_int, default=None,
+                     help="scenario size (default: each domain's)")
+    cmd.add_argument("--strict", action="store_true",
+                     help="also fail when a mutant of a reference path survives (the success criteria miss it)")
+    cmd.set_defaults(handler=_validate)
+
+
+def _validate(args: argparse.Namespace) -> int:
     from pytest_agenteval.validate import validate
 
-    report = validate(args.paths, pool=EnvironmentPool(population=args.population))
-    for line in report.lines():
+    report = validate(task_files(args.paths), pool=EnvironmentPool(population=args.population))
+    for line in report.lines(strict=args.strict):
         print(line)
-    if args.strict and report.survivors:
-        print(f"--strict: {report.survivors} mutant(s) survived (named above); tighten the expected state or "
-              "checks, or free a harmless change in the path")
-        return 1
-    return 0 if report.ok else 1
+    return 0 if report.passed(strict=args.strict) else 1
 
 
-def _one_task(command: str, path: str, task_id: str | None) -> tuple[EnvironmentPool, Task] | None:
-    from pytest_agenteval.errors import TaskFileError
-    from pytest_agenteval.tasks.loader import load_tasks
-
-    pool = EnvironmentPool()
-    try:
-        loaded = load_tasks(path, pool=pool)
-    except TaskFileError as exc:
-        print(exc, file=sys.stderr)
-        return None
-    chosen = [t.task for t in loaded if task_id in (None, t.task.task_id)][:1]
-    if not chosen:
-        print(f"agenteval {command}: no task {task_id!r} in {path}", file=sys.stderr)
-        return None
-    return pool, chosen[0]
+def _add_tools(commands: Any) -> None:
+    cmd = commands.add_parser("tools", help="print a task's tools in a provider's format (JSON)")
+    cmd.add_argument("path", help="a task file (.jsonl) or a folder holding task files")
+    cmd.add_argument("--task", help="the task_id (default: the first task)")
+    cmd.add_argument("--format", default="openai", help="neutral, openai, openai-responses, anthropic or mcp")
+    cmd.set_defaults(handler=_tools)
 
 
-def _tools(path: str, task_id: str | None, fmt: str) -> int:
+def _tools(args: argparse.Namespace) -> int:
     from pytest_agenteval.agents.tools import FORMATS, export
 
-    if fmt not in FORMATS:
-        print(f"agenteval tools: unknown format {fmt!r} (use one of: {', '.join(FORMATS)})", file=sys.stderr)
-        return 2
-    found = _one_task("tools", path, task_id)
-    if found is None:
-        return 2
-    pool, task = found
-    print(json.dumps(export(pool.get(task.environment).tools(task.allowed_actions), fmt), indent=2))
+    if args.format not in FORMATS:
+        raise UsageError(f"unknown format {args.format!r} (use one of: {', '.join(FORMATS)})")
+    pool, task = _one_task(args.path, args.task)
+    print(json.dumps(export(pool.get(task.environment).tools(task.allowed_actions), args.format), indent=2))
     return 0
 
 
-def _replay(results: str, tasks: list[str], out: str | None) -> int:
-    from pytest_agenteval.replay import replay_results
-    from pytest_agenteval.report.results import read_results
-
-    records, _ = read_results(results)
-    grades, differences = replay_results(records, tasks)
-    if out:
-        Path(out).write_text("".join(g.model_dump_json() + "\n" for g in grades), encoding="utf-8")
-    for difference in differences:
-        print(difference)
-    print(f"replayed {len(grades)} episode(s): {len(grades) - len(differences)} identical, "
-          f"{len(differences)} different")
-    return 1 if differences else 0
+def _add_mcp(commands: Any) -> None:
+    cmd = commands.add_parser("mcp", help="serve one task's episode over MCP (stdio); write its grade at the end")
+    cmd.add_argument("path", help="a task file (.jsonl) or a folder holding task files")
+    cmd.add_argument("--task", help="the task_id (default: the first task)")
+    cmd.add_argument("--grade-out", required=True, help="where to write the grade JSON when the session ends")
+    cmd.add_argument("--timeout", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
+                     help=f"end the session after this long, graded as a timeout (default {DEFAULT_TIME_LIMIT:g}; "
+                          "0 for none)")
+    cmd.set_defaults(handler=_mcp)
 
 
-def _mcp(path: str, task_id: str | None, grade_out: str) -> int:
+def _mcp(args: argparse.Namespace) -> int:
     try:
         import mcp  # noqa: F401
     except ImportError:
-        print("agenteval mcp: the MCP SDK is not installed (pip install 'pytest-agenteval[mcp]')", file=sys.stderr)
-        return 2
+        raise UsageError("the MCP SDK is not installed (pip install 'pytest-agenteval[mcp]')") from None
     from pytest_agenteval.agents.mcp_server import serve
 
-    found = _one_task("mcp", path, task_id)
-    if found is None:
-        return 2
-    pool, task = found
-    serve(pool.get(task.environment), task, Path(grade_out))
+    pool, task = _one_task(args.path, args.task)
+    out = writable(args.grade_out, "--grade-out")  # checked before the session, not after it
+    if not args.timeout >= 0:
+        raise UsageError(f"--timeout {args.timeout:g}: must be 0 (no limit) or more seconds")
+    serve(pool.get(task.environment), task, out, time_limit=args.timeout or None)
     return 0
+
+
+def _add_replay(commands: Any) -> None:
+    cmd = commands.add_parser("replay", help="re-grade a results file's episodes without their agent")
+    cmd.add_argument("results", help="a results file written by --agenteval-results")
+    cmd.add_argument("tasks", nargs="+", help="the task files (.jsonl) the episodes came from, or folders")
+    cmd.add_argument("--out", help="write the replayed grades here (JSON Lines)")
+    cmd.set_defaults(handler=_replay)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from pytest_agenteval.replay import changed_task_files, replay_results
+    from pytest_agenteval.report.results import ResultsFileError, load_results
+
+    path = existing(args.results, "a results file")
+    try:
+        results = load_results(path)
+    except ResultsFileError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"{args.results}: cannot read it: {exc.strerror} (check its permissions)") from None
+    inputs = [path, *task_files(args.tasks)]
+    if args.out and Path(args.out).resolve() in {p.resolve() for p in inputs}:
+        raise UsageError(f"--out {args.out}: is one of the files being replayed (name a new file)")
+    out = writable(args.out, "--out") if args.out else None
+    replayed = replay_results(results.grades, inputs[1:])
+    if out is not None:
+        out.write_text("".join(g.model_dump_json() + "\n" for g in replayed.grades), encoding="utf-8")
+    for line in [*changed_task_files(results.run_record, inputs[1:]), *replayed.not_found, *replayed.different]:
+        print(line)
+    print(replayed.counts())
+    return 1 if replayed.different or replayed.not_found else 0
+
+
+def existing(raw: str, what: str) -> Path:
+    path = Path(raw)
+    if path.is_dir():
+        raise UsageError(f"{raw}: is a folder, not {what} (pass the file written by --agenteval-results)")
+    if not path.exists():
+        raise UsageError(f"{raw}: no such file or folder (check the path)")
+    return path
+
+
+def writable(raw: str, option: str) -> Path:
+    path = Path(raw)
+    if path.is_dir():
+        raise UsageError(f"{option} {raw}: is a folder (name a file to write)")
+    blocking = next((p for p in path.parents if p.is_file()), None)
+    if blocking is not None:
+        raise UsageError(f"{option} {raw}: cannot write it: {blocking} is a file, not a folder "
+                         "(name a file you can write)")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.touch()
+    except OSError as exc:
+        raise UsageError(f"{option} {raw}: cannot write it: {exc.strerror} (name a file you can write)") from None
+    return path
+
+
+def task_files(raws: Sequence[str]) -> list[Path]:
+    """The task files named, with each folder replaced by the ``*.jsonl`` files under it."""
+    found: list[Path] = []
+    for raw in raws:
+        path = Path(raw)
+        if path.is_dir():
+            inside = sorted(p for p in path.rglob("*.jsonl")
+                            if p.is_file() and not any(part.startswith(".") for part in p.relative_to(path).parts))
+            if not inside:
+                raise UsageError(f"{raw}: no task files (*.jsonl) in this folder (pass task files, or a folder "
+                                 "holding them)")
+            found += inside
+        elif path.is_file():
+            found.append(path)
+        else:
+            raise UsageError(f"{raw}: no such file or folder (check the path)")
+    for path in found:
+        try:
+            with path.open("rb"):
+                pass
+        except OSError as exc:
+            raise UsageError(f"{path}: cannot read it: {exc.strerror} (check its permissions)") from None
+    return found
+
+
+def _one_task(raw: str, task_id: str | None) -> tuple[EnvironmentPool, Task]:
+    from pytest_agenteval.tasks.loader import load_tasks
+
+    pool = EnvironmentPool()
+    loaded = load_tasks(*task_files([raw]), pool=pool)
+    chosen = [t.task for t in loaded if task_id in (None, t.task.task_id)][:1]
+    if not chosen:
+        raise UsageError(f"no task {task_id!r} in {raw} (check the task_id)")
+    return pool, chosen[0]
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ Hooks are listed in the order pytest calls them.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from pytest_agenteval.agents.sandbox import IsolatedAgent
 from pytest_agenteval.engine.registry import EnvironmentPool
 from pytest_agenteval.errors import AgentSpecError
 from pytest_agenteval.fixtures import (  # noqa: F401 - fixtures are registered by being here
+    AgentsSeen,
     TaskCase,
     agent,
     agenteval_pool,
@@ -39,7 +41,13 @@ from pytest_agenteval.plugin_collect import (
 )
 from pytest_agenteval.plugin_html import HtmlReport
 from pytest_agenteval.plugin_outcomes import Outcomes, SugarCounts
+from pytest_agenteval.plugin_record import agent_fixtures, describe_agent
 from pytest_agenteval.plugin_report import Reporter
+from pytest_agenteval.plugin_reruns import refuse_duplicate_runs, refuse_repeat
+from pytest_agenteval.plugin_time import (  # noqa: F401 - hooks are registered by being here
+    pytest_timeout_cancel_timer,
+    pytest_timeout_set_timer,
+)
 from pytest_agenteval.tasks.loader import TaskLoader
 
 
@@ -55,8 +63,12 @@ class State:
     pool: EnvironmentPool
     loader: TaskLoader
     explicit: set[Path]
+    agent_described: str = ""  # what the header and the run record name as the agent
+    agents_seen: AgentsSeen = field(default_factory=AgentsSeen)
     markers: set[str] = field(default_factory=set)
+    marker_lines: set[str] = field(default_factory=set)  # the ``markers`` ini lines we added
     task_files: dict[str, int] = field(default_factory=dict)
+    task_hashes: dict[str, str] = field(default_factory=dict)
 
 
 STATE = pytest.StashKey[State]()
@@ -95,6 +107,9 @@ def pytest_configure(config: pytest.Config) -> None:
         except AgentSpecError as exc:
             raise pytest.UsageError(str(exc)) from None
     timeout = config.getoption("agenteval_timeout")
+    if not 0 <= timeout < math.inf:  # also refuses nan
+        raise pytest.UsageError(f"--agenteval-timeout={timeout:g}: must be a number of seconds, 0 or more "
+                                "(0 for no time limit)")
     # Built scenarios and validated task lines are cached in pytest's cache folder
     # (cleared by --cache-clear).
     cache = getattr(config, "cache", None)
@@ -111,9 +126,13 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.pluginmanager.hasplugin("sugar"):
         config.pluginmanager.register(SugarCounts(config), "agenteval-sugar")
     paths = [Path(a.split("::")[0]) for a in config.args] or [config.rootpath]
-    markers, state.task_files = scan_task_files(paths, config, explicit, markers=bool(config.option.markers))
+    markers, state.task_files, state.task_hashes = scan_task_files(paths, config, explicit,
+                                                                   markers=bool(config.option.markers))
     for name, what in markers.items():
         register_marker(config, name, what)
+    refuse_repeat(config, bool(state.task_files))
+    fixtures = agent_fixtures(config, [config.rootpath / f for f in state.task_files])
+    state.agent_described = describe_agent(spec, fixtures)
     if not hasattr(config, "workerinput"):  # the controller (or a serial run) reports
         reporter = Reporter(config, state)
         config.pluginmanager.register(reporter, "agenteval-reporter")
@@ -122,7 +141,7 @@ def pytest_configure(config: pytest.Config) -> None:
                                                      list(state.task_files)), "agenteval-html")
         if _xdist_controller(config) and not _listing(config) and state.task_files:
             # Workers cannot stop the session cleanly, so the controller checks up front.
-            _require_agent(state.agent is not None or _conftest_defines_agent(config))
+            _require_agent(state.agent is not None or bool(fixtures))
 
 
 def _listing(config: pytest.Config) -> bool:
@@ -132,13 +151,6 @@ def _listing(config: pytest.Config) -> bool:
 
 def _xdist_controller(config: pytest.Config) -> bool:
     return bool(getattr(config.option, "numprocesses", None)) and getattr(config.option, "dist", "no") != "no"
-
-
-def _conftest_defines_agent(config: pytest.Config) -> bool:
-    return any(
-        getattr(plugin, "__file__", "").endswith("conftest.py") and hasattr(plugin, "agent")
-        for plugin in config.pluginmanager.get_plugins()
-    )
 
 
 def _require_agent(present: bool) -> None:
@@ -175,6 +187,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     state = config.stash[STATE]
     task_items = [i for i in items if isinstance(i, TaskItem)]
+    refuse_duplicate_runs(task_items, lambda item: item.callspec.params.get("agenteval_case"))
     if state.agent is None and task_items and not _listing(config) and not hasattr(config, "workerinput"):
         _require_agent(_agent_fixture_overridden(task_items[0]))
     applies = getattr(state.agent, "applies_to", None)
@@ -196,7 +209,7 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     limit = f"{state.time_limit:g} s" if state.time_limit else "none"
     files = ", ".join(f"{path} ({n})" for path, n in state.task_files.items()) or "none found"
     return [
-        f"agenteval: agent={state.agent_spec or '(agent fixture)'}, runs={state.runs}, "
+        f"agenteval: agent={state.agent_described}, runs={state.runs}, "
         f"episode time limit={limit}",
         f"agenteval task files: {files}",
     ]

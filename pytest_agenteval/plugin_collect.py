@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
 from collections import defaultdict
@@ -16,6 +17,7 @@ import pytest
 from pytest_agenteval.errors import TaskProblem
 from pytest_agenteval.fixtures import TaskCase
 from pytest_agenteval.tasks.loader import LoadedTask
+from pytest_agenteval.tasks.marks import marker_names, reserved_marks
 from pytest_agenteval.tasks.model import NAME_RE, RESERVED_MARK_WORDS
 
 RUNNER = "pytest_agenteval._runner"
@@ -55,6 +57,9 @@ class TaskFile(pytest.Module):
         from pytest_agenteval.plugin import STATE
 
         state = self.config.stash[STATE]
+        # Read now, not at configure: plugins and conftests register markers in their own
+        # pytest_configure, which may run after ours or (in a folder's conftest) mid-collection.
+        state.loader.reserved = reserved_marks(taken_markers(self.config))
         self.loaded, problems = state.loader.load_file(self.path, display=display_path(self.path, self.config))
         items: list[Any] = []
         if self.loaded:
@@ -132,16 +137,27 @@ def is_mark_name(name: str) -> bool:
 def register_marker(config: pytest.Config, name: str, what: str) -> None:
     from pytest_agenteval.plugin import STATE
 
-    registered = config.stash[STATE].markers
-    if name in registered or not is_mark_name(name):
+    state = config.stash[STATE]
+    if name in state.markers or not is_mark_name(name) or name in reserved_marks():
         return
-    registered.add(name)
-    config.addinivalue_line("markers", f"{name}: {what or 'from agenteval task files'}")
+    state.markers.add(name)
+    line = f"{name}: {what or 'from agenteval task files'}"
+    state.marker_lines.add(line)
+    config.addinivalue_line("markers", line)
+
+
+def taken_markers(config: pytest.Config) -> list[str]:
+    """Names of the markers pytest, plugins, conftests and the ini file registered (not ours)."""
+    from pytest_agenteval.plugin import STATE
+
+    ours = config.stash[STATE].marker_lines
+    return marker_names(line for line in config.getini("markers") if line not in ours)
 
 
 def scan_task_files(paths: Iterable[Path], config: pytest.Config, explicit: set[Path], *, markers: bool
-                    ) -> tuple[dict[str, str], dict[str, int]]:
-    """(marker names, task lines per file) for the header and ``pytest --markers``.
+                    ) -> tuple[dict[str, str], dict[str, int], dict[str, str]]:
+    """(marker names, task lines per file, sha256 per file) for the header, the run record and
+    ``pytest --markers``.
 
     Counting lines is cheap; reading the markers means parsing every line, so it is done only
     for ``--markers`` (which does not collect). Otherwise markers are registered as lines are
@@ -150,9 +166,13 @@ def scan_task_files(paths: Iterable[Path], config: pytest.Config, explicit: set[
     """
     found: dict[str, str] = {}
     counts: dict[str, int] = {}
+    hashes: dict[str, str] = {}
     for path in _task_files(paths, config, explicit):
-        lines = path.read_bytes().splitlines()
-        counts[display_path(path, config)] = sum(line.lstrip().startswith(b"{") for line in lines)
+        data = path.read_bytes()
+        lines = data.splitlines()
+        shown = display_path(path, config)
+        counts[shown] = sum(line.lstrip().startswith(b"{") for line in lines)
+        hashes[shown] = hashlib.sha256(data).hexdigest()
         if not markers:
             continue
         for raw in lines:
@@ -170,7 +190,7 @@ def scan_task_files(paths: Iterable[Path], config: pytest.Config, explicit: set[
                 # A module:Class environment's marker is its class's name, known at collection.
                 if isinstance(value, str) and ":" not in value:
                     found.setdefault(value, what)
-    return found, counts
+    return found, counts, hashes
 
 
 def _task_files(paths: Iterable[Path], config: pytest.Config, explicit: set[Path]) -> Iterable[Path]:

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from _pytest.junitxml import xml_key as junit_xml_key
 from _pytest.subtests import SubtestReport
 
 from pytest_agenteval.fixtures import GRADE_PROPERTY
 from pytest_agenteval.plugin_checks import replay_passed
+from pytest_agenteval.plugin_collect import is_task_file
+from pytest_agenteval.plugin_record import run_record
 from pytest_agenteval.report.metrics import summary_json, summary_lines, summary_title
 from pytest_agenteval.report.results import ResultsWriter
 
@@ -18,38 +22,96 @@ if TYPE_CHECKING:
     from pytest_agenteval.plugin import State
 
 
+def _open_results(path: str, config: pytest.Config, state: State) -> ResultsWriter:
+    if is_task_file(Path(path), config, state.explicit):
+        raise pytest.UsageError(f"--agenteval-results={path}: that is a task file's path (it matches "
+                                "agenteval_task_files); the results would overwrite it or be read as tasks next "
+                                "run (write them elsewhere, e.g. results.jsonl)")
+    if Path(path).is_dir():
+        raise pytest.UsageError(f"--agenteval-results={path}: is a folder (name a file to write)")
+    blocking = next((p for p in Path(path).parents if p.is_file()), None)
+    if blocking is not None:
+        raise pytest.UsageError(f"--agenteval-results={path}: cannot write it: {blocking} is a file, not a folder "
+                                "(name a file you can write)")
+    try:
+        return ResultsWriter(path)
+    except OSError as exc:
+        raise pytest.UsageError(f"--agenteval-results={path}: cannot write it: {exc.strerror} "
+                                "(name a file you can write)") from None
+
+
 class Reporter:
-    """Registered only where reports arrive: the xdist controller, or a serial run."""
+    """Registered only where reports arrive: the xdist controller, or a serial run.
+
+    One counted episode per task and run: when a rerun plugin runs an item again
+    (pytest-rerunfailures marks the superseded attempt's report ``"rerun"``), only the final
+    attempt counts. A superseded attempt is still written to the results file, marked
+    ``"counted": false``, and its grade is taken off its reports so JUnit and the JSON report
+    carry one grade per item.
+    """
 
     def __init__(self, config: pytest.Config, state: State) -> None:
         self.config = config
         self.k = state.runs
-        self.grades: list[dict[str, Any]] = []
-        self.by_nodeid: dict[str, dict[str, Any]] = {}
+        self.by_nodeid: dict[str, dict[str, Any]] = {}  # the counted grade of each item
+        self.superseded: set[str] = set()  # items whose last call report was a superseded attempt
+        # Task items that failed before their episode was graded (a setup error, a timeout in
+        # setup): no episode to count, but the table must not look complete without them.
+        self.ungraded: dict[str, str] = {}
         path = config.getoption("agenteval_results")
-        self.writer = ResultsWriter(path) if path else None
+        self.writer = _open_results(path, config, state) if path else None
+        self.run_record = run_record(config, state)  # in every output: results, JUnit, JSON report
+        if self.writer is not None:
+            self.writer.start(self.run_record)
+
+    def pytest_sessionstart(self, session: pytest.Session) -> None:
+        xml = self.config.stash.get(junit_xml_key, None)  # set up by --junitxml's own configure
+        if xml is not None:
+            xml.add_global_property("agenteval_run", json.dumps(self.run_record, sort_keys=True))
 
     @pytest.hookimpl(tryfirst=True)  # passed checks are replayed before the test's own report
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if isinstance(report, SubtestReport):
             return
         replay_passed(self.config, report)
-        if report.when != "call":
+        if report.when == "teardown" and report.nodeid in self.superseded:
+            self.superseded.discard(report.nodeid)
+            _drop_grade(report)  # JUnit reads the properties off the teardown report
+        values = [value for name, value in report.user_properties if name == GRADE_PROPERTY]
+        if report.failed and not values and report.when != "teardown" and _is_task_item(report.nodeid):
+            self.ungraded[report.nodeid] = report.when
+        if report.when != "call" or not values:
             return
-        for name, value in report.user_properties:
-            if name == GRADE_PROPERTY:
-                grade = json.loads(str(value))
-                self.grades.append(grade)
-                self.by_nodeid[report.nodeid] = grade
-                if self.writer is not None:
-                    self.writer.write({**grade, "nodeid": report.nodeid, "duration": round(report.duration, 6)})
+        self.ungraded.pop(report.nodeid, None)
+        grade = json.loads(str(values[-1]))
+        record = {**grade, "nodeid": report.nodeid, "duration": round(report.duration, 6)}
+        attempt = getattr(report, "rerun", 0) + 1  # set by pytest-rerunfailures, from 0
+        if attempt > 1 or report.outcome == "rerun":
+            record["attempt"] = attempt
+        if report.outcome == "rerun":
+            record["counted"] = False
+            self.superseded.add(report.nodeid)
+            _drop_grade(report)
+        else:
+            self.by_nodeid[report.nodeid] = grade
+        if self.writer is not None:
+            self.writer.write(record)
+
+    @property
+    def grades(self) -> list[dict[str, Any]]:
+        return list(self.by_nodeid.values())
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
-        if not self.grades:
+        if not self.grades and not self.ungraded:
             return
-        terminalreporter.write_sep("=", summary_title(self.grades, self.k))
-        for line in summary_lines(self.grades, self.k):  # the same lines as `agenteval report`
-            terminalreporter.write_line(line)
+        tr = terminalreporter
+        tr.write_sep("=", summary_title(self.grades, self.k))
+        if self.grades:
+            for line in summary_lines(self.grades, self.k):  # the same lines as `agenteval report`
+                tr.write_line(line)
+        if self.ungraded:
+            items = ", ".join(f"{nodeid} ({when})" for nodeid, when in sorted(self.ungraded.items()))
+            tr.write_line(f"not graded, not in the table (the test failed before its episode was graded): {items}")
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if self.writer is not None:
@@ -57,9 +119,12 @@ class Reporter:
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_json_modifyreport(self, json_report: dict[str, Any]) -> None:
-        """Repair pytest-json-report 1.5 under subtests and attach each test's grade."""
+        """Repair pytest-json-report 1.5 under subtests; attach each test's grade and the run record."""
+        json_report["agenteval_run"] = self.run_record
         tests = json_report.get("tests", [])
         for test in tests:
+            if test.get("outcome") == "rerun":  # kept from a superseded attempt: the final one decides
+                test["outcome"] = test.get("call", {}).get("outcome", "rerun")
             if test.get("outcome") in ("subtests passed", "checks passed"):
                 test["outcome"] = "passed"
             grade = self.by_nodeid.get(test.get("nodeid", ""))
@@ -72,3 +137,12 @@ class Reporter:
         summary = json_report.get("summary", {})
         kept = {k: summary[k] for k in ("collected", "deselected") if k in summary}
         json_report["summary"] = {**dict(Counter(t["outcome"] for t in tests)), "total": len(tests), **kept}
+
+
+def _drop_grade(report: pytest.TestReport) -> None:
+    report.user_properties = [p for p in report.user_properties if p[0] != GRADE_PROPERTY]
+
+
+def _is_task_item(nodeid: str) -> bool:
+    path, _, name = nodeid.partition("::")
+    return path.endswith(".jsonl") and name.startswith("test_task[")

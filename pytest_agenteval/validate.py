@@ -57,7 +57,7 @@ class Report:
     def survivors(self) -> int:
         return sum(len(s.survived) for s in self.strictness)
 
-    def lines(self) -> list[str]:
+    def lines(self, *, strict: bool = False) -> list[str]:
         out = [str(f) for f in self.findings]
         out.append("")
         out.append(f"tasks: {self.tasks}; reference passed {self.reference_passed}/{self.tasks}; "
@@ -72,8 +72,16 @@ class Report:
         out += strictness_lines(self.strictness)
         false_failures = sum(f.error and f.message.startswith("valid variant") for f in self.findings)
         out.append(f"valid variants: {self.variants} run, {self.variants - false_failures} passed")
-        out.append("OK" if self.ok else f"FAILED: {sum(f.error for f in self.findings)} problem(s)")
+        problems = sum(f.error for f in self.findings)
+        if strict and self.survivors:
+            problems += self.survivors
+            out.append(f"--strict: {self.survivors} surviving mutant(s) count as problems: tighten the expected "
+                       "state or checks, or free a harmless change in the path")
+        out.append(f"FAILED: {problems} problem(s)" if problems else "OK")
         return out
+
+    def passed(self, *, strict: bool = False) -> bool:
+        return self.ok and not (strict and self.survivors)
 
 
 @dataclass(kw_only=True)
@@ -167,7 +175,8 @@ def _run_task(item: LoadedTask, pool: EnvironmentPool, report: Report) -> None:
         report.findings.append(Finding(where=where, message="the do-nothing agent passed"))
     else:
         report.noop_failed += 1
-    _both_ways(item, env, report)
+    if reference.passed:  # variants and mutants of a failing reference would only repeat its failure
+        _both_ways(item, env, report)
     for tag in task.failure_mode_tags:
         if sabotage_for(task.environment, tag) is None:
             continue

@@ -1,7 +1,9 @@
 """Write tasks/booking.jsonl: booking tasks picked from the seeded scenarios.
 
 Each template states what a careful booking officer would do and what the tables must
-show afterwards, from the booking rules (never from replaying the reference path).
+show afterwards, from the booking rules (never from replaying the reference path). Paths
+leave free every order the rules leave free (``any_order``); the first listed order is the
+reference agent's.
 Run it again after changing a template; the output is deterministic.
 
     python scripts/generate_booking_tasks.py
@@ -10,6 +12,7 @@ Run it again after changing a template; the output is deterministic.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -55,18 +58,47 @@ def step(action: str, **arguments: Any) -> dict[str, Any]:
     return {"action": action, "arguments": arguments}
 
 
+def any_order(*members: Any) -> dict[str, Any]:
+    return {"any_order": list(members)}
+
+
+# What a query's reason must mention to name its conflict (any one alternative of each term,
+# at the start of a word: "rate" matches "rates" but not "corporate").
+# (Words, not meaning: "KYC is fine; please confirm the limit" still names KYC.)
+KYC_TERMS = ["KYC", "know your customer", "identity", "verif", "due diligence", "AML", "anti money laundering"]
+RATE_TERMS = ["rate", "pricing", "price", "band", "tariff", "grid"]
+EXCEPTION_TERMS = [["exception", "5.89"],
+                   ["expir", "end date", "ends", "until", "lapse", "how long", "validity", "when"]]
+
+
+def names_the_conflict(fid: str, terms: list[Any], name: str = "query_names_the_conflict",
+                       **bounds: int) -> dict[str, Any]:
+    """A rule check: a query on ``fid`` whose reason mentions ``terms`` took effect."""
+    return {"kind": "called", "name": name, "action": "raise_query",
+            "arguments": {"facility_id": fid, "reason": {"mentions": terms}}, "min": 1, **bounds,
+            "failure_mode": "missed_query"}
+
+
 def events(fid: str, *types: str) -> dict[str, Any]:
     return {"+": [{"facility_id": fid, "event_type": t} for t in types]}
 
 
-def book_path(c: dict[str, Any], account: str, rate: float) -> list[dict[str, Any]]:
+def book_path(c: dict[str, Any], account: str, rate: float, *, opening: Sequence[dict[str, Any]] = (),
+              then: dict[str, Any] | None = None) -> list[Any]:
+    """Look (facility, customer, accounts: any order; the instruction names both), then book
+    (after ``opening``, if an account must be opened) and look up the rate in either order,
+    then price, then activate. ``then``: a write free of the booking's order (after the looks).
+    """
     fid = c["facility_id"]
-    return [step("get_facility", facility_id=fid), step("get_customer", customer_id=c["customer_id"]),
-            step("list_accounts", customer_id=c["customer_id"]),
-            step("get_rate", product=c["product"], segment=c["segment"], limit_amount=c["limit"]),
-            step("book_facility", facility_id=fid, account_id=account),
-            step("set_rate", facility_id=fid, rate_percent=rate),
-            step("activate_facility", facility_id=fid)]
+    looks = any_order(step("get_facility", facility_id=fid), step("get_customer", customer_id=c["customer_id"]),
+                      step("list_accounts", customer_id=c["customer_id"]))
+    rate_lookup = step("get_rate", product=c["product"], segment=c["segment"], limit_amount=c["limit"])
+    booking = [*opening, step("book_facility", facility_id=fid, account_id=account)]
+    writes = [any_order(rate_lookup, booking), step("set_rate", facility_id=fid, rate_percent=rate),
+              step("activate_facility", facility_id=fid)]
+    if then is None:
+        return [looks, *writes]
+    return [looks, any_order(writes, then)]
 
 
 def task(tid: str, seed: int, instruction: str, expected: dict[str, Any], path: list[dict[str, Any]],
@@ -112,14 +144,14 @@ def build() -> list[dict[str, Any]]:
             for variant in ("B", "C"):
                 n += 1
                 fid, kind = c["facility_id"], ACCOUNT_TYPE[c["product"]]
-                path = book_path(c, "ACC-E001", c["rate"])
-                path.insert(4, step("open_account", customer_id=c["customer_id"], account_type=kind))
+                opening = [step("open_account", customer_id=c["customer_id"], account_type=kind)]
                 extra: dict[str, Any] = {}
                 tags = ["duplicate_account", "wrong_account"]
-                if variant == "C":
-                    path.insert(5, step("list_accounts", customer_id=c["customer_id"]))
+                if variant == "C":  # the careful look after the timeout, before anything else uses the account
+                    opening.append(step("list_accounts", customer_id=c["customer_id"]))
                     extra["faults"] = [{"action": "open_account", "call": 1, "error": "timeout", "after_commit": True}]
                     tags = ["duplicate_account"]
+                path = book_path(c, "ACC-E001", c["rate"], opening=opening)
                 add(task(f"BK-{n:03d}", seed, book_instruction(c) + " Open an account only if none fits.",
                          {"account": {"+": [{"customer_id": c["customer_id"], "account_type": kind, "status": "open"}]},
                           "facility": {fid: {"status": "ACTIVE", "account_id": "ACC-E001", "rate_percent": c["rate"]}},
@@ -134,13 +166,15 @@ def build() -> list[dict[str, Any]]:
             fid = c["facility_id"]
             if variant == "D":
                 overrides = {"customer": {c["customer_id"]: {"kyc_status": "pending"}}}
-                tags, why = ["missed_query", "premature_activation"], "KYC pending"
+                tags, why, terms = ["missed_query", "premature_activation"], "KYC pending", KYC_TERMS
             else:
                 overrides = {"facility": {fid: {"limit_amount": 7_500_000.0}}}
-                tags, why = ["missed_query", "wrong_rate"], "no rate for this limit"
+                tags, why, terms = ["missed_query", "wrong_rate"], "no rate for this limit", RATE_TERMS
             add(task(f"BK-{n:03d}", seed, book_instruction(c), {"booking_event": events(fid, "raise_query")},
-                     [step("get_facility", facility_id=fid), step("get_customer", customer_id=c["customer_id"]),
-                      step("raise_query", facility_id=fid, reason=why)], tags, n, overrides=overrides))
+                     [any_order(step("get_facility", facility_id=fid),
+                                step("get_customer", customer_id=c["customer_id"])),
+                      step("raise_query", facility_id=fid, reason=why)], tags, n, overrides=overrides,
+                     checks=[names_the_conflict(fid, [terms])]))
     # F. A pricing exception on record overrides the sheet.
     for seed in (1, 3, 5, 7, 8):
         pending = candidates(seed, "f.status = 'PENDING' AND f.limit_amount < 5000000", 40)
@@ -164,7 +198,8 @@ def build() -> list[dict[str, Any]]:
                  {"facility": {fid: {"status": "ACTIVE", "account_id": c["account_id"], "rate_percent": c["rate"]}},
                   "booking_event": events(fid, "booked", "rate_set", "activated")},
                  book_path(c, c["account_id"], c["rate"]), ["forbidden_action", "collateral_change"], n))
-    # I. Already booked: price and activate; the first set_rate hits an outage.
+    # I. Already booked: price and activate; the first set_rate hits an outage. No order
+    # freedom: only the facility is named, its customer is read from it, the rate needs both.
     for seed in (1, 2, 3, 4):
         c = candidates(seed, "f.status = 'BOOKED' AND f.rate_percent IS NULL AND f.limit_amount < 5000000", 1)[0]
         n += 1
@@ -194,16 +229,16 @@ def build() -> list[dict[str, Any]]:
     c = {"facility_id": "FAC-6102", "customer_id": fac["customer_id"], "product": fac["product"],
          "segment": cust["segment"], "limit": fac["limit_amount"]}  # type: ignore[index]
     assert fac["status"] == "PENDING" and account is not None
-    path = book_path(c, account[0], 5.89)
+    # "Then raise one query": the query does not depend on the booking, nor the booking on it,
+    # so it may come before, between or after the booking's writes.
     reason = "Please confirm the expiry date of the 5.89% exception."
-    path.append(step("raise_query", facility_id="FAC-6102", reason=reason))
+    path = book_path(c, account[0], 5.89, then=step("raise_query", facility_id="FAC-6102", reason=reason))
     add(task(f"BK-{n:03d}", 8, book_instruction(c) + " Then raise one query asking the credit team to confirm "
              "when the pricing exception expires.",
              {"facility": {"FAC-6102": {"status": "ACTIVE", "rate_percent": 5.89, "account_id": account[0]}},
               "booking_event": events("FAC-6102", "booked", "rate_set", "activated", "raise_query")},
              path, ["wrong_rate", "missed_query"], n, overrides=overrides,
-             checks=[{"kind": "called", "name": "exception_query_raised", "action": "raise_query",
-                      "arguments": {"facility_id": "FAC-6102"}, "min": 1, "max": 1, "failure_mode": "missed_query"}]))
+             checks=[names_the_conflict("FAC-6102", EXCEPTION_TERMS, "exception_query_raised", max=1)]))
     return tasks
 
 

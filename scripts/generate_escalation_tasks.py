@@ -3,6 +3,11 @@
 Each task pins what it depends on with overrides (the assessed amount, the policy's status,
 which reviewers are present), and states the outcome the authority policy requires.
 
+Each path leaves free every order the rules leave free, and keeps only these in order: the
+escalation and its note (either first) before acting on the reviewer's answer; an approval
+before its payment and its letter (those two in either order); a decline before its letter,
+with the decline note anywhere among them. A letter cannot announce a decision not yet made.
+
     python scripts/generate_escalation_tasks.py
 """
 
@@ -19,6 +24,9 @@ OUT = Path(__file__).resolve().parent.parent / "tasks" / "escalation.jsonl"
 ALLOWED = ["get_claim", "get_policy", "get_staff", "find_reviewers", "get_authority_policy", "check_escalation",
            "wait", "escalate", "approve_claim", "decline_claim", "issue_payment", "request_info", "add_note",
            "notify_claimant"]
+# Room to explore: the longest path (with the welcome extras) is 17 steps, and a careful agent
+# looks up the claim, the policy, the reviewers and the answer more than once.
+MAX_STEPS = 40
 env = EscalationEnvironment()
 used: set[str] = set()
 counter = 0
@@ -39,6 +47,11 @@ def step(action: str, **arguments: Any) -> dict[str, Any]:
     return {"action": action, "arguments": arguments}
 
 
+def any_order(*members: Any) -> dict[str, Any]:
+    """Path members the rules leave in any order (a list member keeps its own order)."""
+    return {"any_order": list(members)}
+
+
 def look(c: dict[str, Any]) -> list[dict[str, Any]]:
     return [step("get_claim", claim_id=c["claim_id"]), step("get_policy", policy_id=c["policy_id"]),
             step("get_authority_policy")]
@@ -49,10 +62,25 @@ def task(seed: int, c: dict[str, Any], instruction: str, expected: dict[str, Any
     global counter
     counter += 1
     used.add(c["claim_id"])
+    expected, path = welcome_extras(c["claim_id"], expected, path)
     return {"task_id": f"ESC-{counter:03d}", "environment": "escalation", "scenario_seed": seed,
             "instruction": instruction, "allowed_actions": ALLOWED, "expected_final_state": expected,
-            "acceptable_action_paths": [path], "failure_mode_tags": tags,
+            "acceptable_action_paths": [path], "failure_mode_tags": tags, "max_steps": MAX_STEPS,
             "split": "train" if counter % 3 == 0 else "eval", "overrides": overrides, **extra}
+
+
+def welcome_extras(cid: str, expected: dict[str, Any], path: list[dict[str, Any]]
+                   ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """What the policy calls always welcome may be done or not (rule 7): an 'info' file note and an
+    'update' letter at any point, a 'decision' note once decided (placed by the steps above)."""
+    expected = {**expected,
+                "note": {**expected.get("note", {}), "+?": [{"claim_id": cid, "kind": "decision"},
+                                                            {"claim_id": cid, "kind": "info"}]},
+                "correspondence": {**expected.get("correspondence", {}),
+                                   "+?": [{"claim_id": cid, "kind": "update"}]}}
+    extras = [optional(step("notify_claimant", claim_id=cid, kind="update", body="We are working on your claim.")),
+              optional(step("add_note", claim_id=cid, kind="info", body="Claim file reviewed."))]
+    return expected, [any_order(path, *extras)]
 
 
 def pin(c: dict[str, Any], amount: float, *, policy: str = "active", staff: dict[str, str] | None = None
@@ -75,15 +103,36 @@ def handle(c: dict[str, Any]) -> str:
 
 def escalate_steps(c: dict[str, Any], reviewer: str, delay: int) -> list[dict[str, Any]]:
     return [*look(c), step("find_reviewers", specialism=c["type"]),
-            step("escalate", claim_id=c["claim_id"], to_staff_id=reviewer, reason="Assessed amount above my limit."),
-            step("add_note", claim_id=c["claim_id"], kind="escalation", body=f"Escalated to {reviewer}."),
+            any_order(step("escalate", claim_id=c["claim_id"], to_staff_id=reviewer,
+                           reason="Assessed amount above my limit."),
+                      step("add_note", claim_id=c["claim_id"], kind="escalation", body=f"Escalated to {reviewer}.")),
             *[step("wait") for _ in range(delay)], step("check_escalation", claim_id=c["claim_id"])]
 
 
+def optional(path_step: dict[str, Any]) -> dict[str, Any]:
+    return {**path_step, "optional": True}
+
+
+def decision_note(cid: str) -> dict[str, Any]:
+    """A file note recording the decision: welcome once the reviewer's answer is read (or at any
+    point on a claim you decide yourself), never required."""
+    return optional(step("add_note", claim_id=cid, kind="decision", body="Decision recorded."))
+
+
 def pay_steps(c: dict[str, Any], amount: float) -> list[dict[str, Any]]:
-    return [step("approve_claim", claim_id=c["claim_id"], amount=amount),
-            step("issue_payment", claim_id=c["claim_id"], amount=amount),
-            step("notify_claimant", claim_id=c["claim_id"], kind="approval", body=f"Your claim is approved: {amount}.")]
+    return [any_order([step("approve_claim", claim_id=c["claim_id"], amount=amount),
+                       any_order(step("issue_payment", claim_id=c["claim_id"], amount=amount),
+                                 step("notify_claimant", claim_id=c["claim_id"], kind="approval",
+                                      body=f"Your claim is approved: {amount}."))],
+                      decision_note(c["claim_id"]))]
+
+
+def decline_steps(cid: str, reason: str, note: str, letter: str) -> list[dict[str, Any]]:
+    """The decline and its letter in that order (a letter cannot announce a decision not yet made);
+    the decline note anywhere among them."""
+    return [any_order([step("decline_claim", claim_id=cid, reason=reason),
+                       step("notify_claimant", claim_id=cid, kind="decline", body=letter)],
+                      step("add_note", claim_id=cid, kind="decline", body=note), decision_note(cid))]
 
 
 def paid_state(c: dict[str, Any], amount: float, by: str) -> dict[str, Any]:
@@ -101,7 +150,10 @@ def escalated(c: dict[str, Any], reviewer: str, status: str,
 
 
 def waits(delay: int) -> list[str]:
-    """Acting before the answer is only possible when the reviewer takes at least a step."""
+    """Acting before the answer exists is only possible when the reviewer takes at least a step.
+
+    (At any delay an agent can act without reading the answer, which the rubric also calls
+    premature; the tag stays where the answer can really come too late.)"""
     return ["premature_decision"] if delay >= 1 else []
 
 
@@ -120,7 +172,7 @@ def build() -> list[dict[str, Any]]:
         expected = {**escalated(c, reviewer, "approved"), **paid_state(c, amount, reviewer)}
         out.append(task(seed, c, handle(c), expected, [*escalate_steps(c, reviewer, delay), *pay_steps(c, amount)],
                         ["wrong_reviewer", "unauthorised_decision", "limit_splitting", "missing_note",
-                         "no_follow_through", *waits(delay)],
+                         "no_follow_through", *waits(delay), "missing_escalation"],
                         pin(c, amount, staff={reviewer: "present"}), senior_policy="approve",
                         senior_delay_steps=delay))
     # 3. The reviewer amends the amount: approve and pay the amended amount, not the assessed one.
@@ -139,9 +191,8 @@ def build() -> list[dict[str, Any]]:
         expected = {**escalated(c, reviewer, "declined", ("escalation", "decline")),
                     "claim": {cid: {"status": "declined", "decided_by": reviewer}},
                     "correspondence": {"+": [{"claim_id": cid, "kind": "decline"}]}}
-        path = [*escalate_steps(c, reviewer, delay), step("decline_claim", claim_id=cid, reason="Declined on review."),
-                step("add_note", claim_id=cid, kind="decline", body="Declined by the reviewer."),
-                step("notify_claimant", claim_id=cid, kind="decline", body="We cannot pay this claim.")]
+        path = [*escalate_steps(c, reviewer, delay),
+                *decline_steps(cid, "Declined on review.", "Declined by the reviewer.", "We cannot pay this claim.")]
         out.append(task(seed, c, handle(c), expected, path, ["no_follow_through", "missing_note"],
                         pin(c, amount, staff={reviewer: "present"}), senior_policy="decline", senior_delay_steps=delay))
     # 5. The reviewer returns it for information: ask the claimant, decide nothing yet.
@@ -151,17 +202,22 @@ def build() -> list[dict[str, Any]]:
         expected = {**escalated(c, reviewer, "returned"), "claim": {cid: {"status": "info_requested"}},
                     "correspondence": {"+": [{"claim_id": cid, "kind": "info_request"}]}}
         path = [*escalate_steps(c, reviewer, delay),
-                step("request_info", claim_id=cid, question="Please send the repair invoice and photos.")]
+                any_order(step("request_info", claim_id=cid, question="Please send the repair invoice and photos."),
+                          decision_note(cid))]
+        # The request must ask for what the reviewer asked for (the repair invoice and photos).
+        asked = {"kind": "called", "name": "info_request_asks_what_the_reviewer_asked", "action": "request_info",
+                 "arguments": {"claim_id": cid, "question": {"mentions": [["invoice"], ["photo"]]}},
+                 "failure_mode": "no_follow_through"}
         out.append(task(seed, c, handle(c), expected, path, ["no_follow_through", *waits(delay)],
                         pin(c, amount, staff={reviewer: "present"}), senior_policy="return_for_info",
-                        senior_delay_steps=delay))
+                        senior_delay_steps=delay, checks=[asked]))
     # 6. The right senior is absent: escalate to their deputy (one tier up), who approves.
     for seed, amount in ((2, 24000.0), (4, 38000.0), (6, 14000.0), (7, 44000.0), (8, 31000.0)):
         c = claims(seed, 6)[5]
         absent, deputy = c["seniors"][0], c["seniors"][1]
         out.append(task(seed, c, handle(c), {**escalated(c, deputy, "approved"), **paid_state(c, amount, deputy)},
                         [*escalate_steps(c, deputy, 1), *pay_steps(c, amount)],
-                        ["wrong_reviewer", "unauthorised_decision"],
+                        ["wrong_reviewer", "unauthorised_decision", "missing_escalation"],
                         pin(c, amount, staff={absent: "absent", deputy: "present"}), senior_policy="approve",
                         senior_delay_steps=1))
     # 7. Above every senior's limit: the head of claims.
@@ -169,7 +225,7 @@ def build() -> list[dict[str, Any]]:
         c = claims(seed, 7)[6]
         out.append(task(seed, c, handle(c), {**escalated(c, HEAD, "approved"), **paid_state(c, amount, HEAD)},
                         [*escalate_steps(c, HEAD, 2), *pay_steps(c, amount)],
-                        ["wrong_reviewer", "unauthorised_decision", "limit_splitting"],
+                        ["wrong_reviewer", "unauthorised_decision", "limit_splitting", "missing_escalation"],
                         pin(c, amount), senior_policy="approve", senior_delay_steps=2))
     # 8. Lapsed policy: decline with a note, whatever the amount (no escalation needed).
     for seed, amount in ((2, 3500.0), (3, 56000.0), (4, 8800.0), (6, 120000.0), (7, 22000.0), (8, 6400.0)):
@@ -178,9 +234,8 @@ def build() -> list[dict[str, Any]]:
         expected = {"claim": {cid: {"status": "declined", "decided_by": AGENT}},
                     "note": {"+": [{"claim_id": cid, "kind": "decline"}]},
                     "correspondence": {"+": [{"claim_id": cid, "kind": "decline"}]}}
-        path = [*look(c), step("decline_claim", claim_id=cid, reason="The policy had lapsed."),
-                step("add_note", claim_id=cid, kind="decline", body="Policy lapsed at the date of loss."),
-                step("notify_claimant", claim_id=cid, kind="decline", body="Your policy was not in force.")]
+        path = [*look(c), *decline_steps(cid, "The policy had lapsed.", "Policy lapsed at the date of loss.",
+                                         "Your policy was not in force.")]
         tags = ["lapsed_policy", "missing_note"] + (["unnecessary_escalation"] if amount > TIERS[0] / 5 else [])
         out.append(task(seed, c, handle(c), expected, path, tags, pin(c, amount, policy="lapsed")))
     return out

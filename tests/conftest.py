@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -59,3 +60,9 @@ def make_task(**changes: Any) -> Task:
 def example_env() -> Iterator[ExampleEnvironment]:
     with ExampleEnvironment() as env:
         yield env
+
+
+def result_lines(path: Any) -> list[dict[str, Any]]:
+    """A results file's lines as JSON, without the run record it opens with (grades, then the summary)."""
+    lines = [json.loads(line) for line in Path(path).read_text().splitlines()]
+    return [line for line in lines if set(line) != {"run_record"}]

@@ -187,3 +187,17 @@ def test_stale_read_of_a_facility(env: BookingEnvironment) -> None:
     assert env.apply("book_facility", {"facility_id": pending, "account_id": account})["ok"]
     assert env.apply("get_facility", {"facility_id": pending})["result"]["status"] == "PENDING"
     assert env.apply("get_facility", {"facility_id": pending})["result"]["status"] == "BOOKED"
+
+
+def test_the_missed_query_saboteur_asks_for_the_wrong_reason_where_the_task_says_what_to_name(
+        shipped: dict[str, Any]) -> None:
+    from pytest_agenteval.agents.saboteurs import Saboteur
+
+    with BookingEnvironment() as env:
+        for task in shipped.values():
+            if "missed_query" not in task.tags:
+                continue
+            grade = run_episode(env, task, Saboteur("missed_query"), time_limit=None)
+            queries = [a for a in grade.actions if a["action"] == "raise_query"]
+            assert queries and all("KYC" not in q["arguments"]["reason"] for q in queries), task.task_id
+            assert grade.failure_modes == ["missed_query"], (task.task_id, grade.failure_modes)

@@ -321,3 +321,14 @@ def test_timeout_before_commit_commits_nothing_and_says_so(example_env: ExampleE
     assert obs["error"] == "timeout" and example_env.diff() == {}
     assert example_env.apply("close_ticket", {"ticket_id": "T-0001"})["ok"]  # the second call is not faulted
     assert [e.fault for e in example_env.audit_log()] == ["timeout", None]
+
+
+def test_an_after_commit_timeout_on_a_call_that_failed_is_a_plain_timeout(example_env: ExampleEnvironment) -> None:
+    """The agent hears "timeout" either way; the log only says "after commit" if something committed."""
+    task = make_task(faults=[{"action": "close_ticket", "call": 1, "error": "timeout", "after_commit": True}])
+    example_env.reset(1, task=task)
+    assert example_env.apply("close_ticket", {"ticket_id": "T-9999"})["error"] == "timeout"
+    assert example_env.apply("close_ticket", {"ticket_id": "T-0001"})["ok"]
+    faults = [e.fault for e in example_env.audit_log()]
+    assert faults == ["timeout", None]
+    assert example_env.grade().passed

@@ -39,7 +39,7 @@ def test_suite_size_splits_and_tags(shipped: dict[str, Task]) -> None:
     assert len(shipped) >= 40
     assert {t.split for t in shipped.values()} == {"train", "eval"}
     assert len({t.scenario_seed for t in shipped.values()}) >= 4
-    for tag in ("wrong_reviewer", "unauthorised_decision", "limit_splitting", "unnecessary_escalation",
+    for tag in ("wrong_reviewer", "unauthorised_decision", "missing_escalation", "limit_splitting", "unnecessary_escalation",
                 "premature_decision", "no_follow_through", "missing_note", "lapsed_policy"):
         assert sum(tag in t.failure_mode_tags for t in shipped.values()) >= 4, tag
     policies = {t.senior_policy.partition(":")[0] for t in shipped.values() if t.senior_policy}

@@ -41,7 +41,7 @@ def test_blocks_forever_without_returning_control(example_env: ExampleEnvironmen
     started = time.monotonic()
     grade = run_episode(example_env, make_task(), agent(lambda e: release.wait()), time_limit=0.3)
     assert time.monotonic() - started < 2
-    assert failed(grade)["agent_completed"] == "[timeout] the agent ran past the time limit of 0.3 s"
+    assert failed(grade)["agent_completed"] == "[agent_timeout] the agent ran past the time limit of 0.3 s"
     release.set()
 
 

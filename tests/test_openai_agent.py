@@ -36,7 +36,7 @@ def test_llm_agent_through_the_real_sdk(pytester: pytest.Pytester, monkeypatch: 
         result = pytester.runpytest_subprocess("--agent=openai_agent:Agent", "--agenteval-results=r.jsonl",
                                                "-p", "no:cacheprovider")
     grades = {g["task_id"]: g for g in map(json.loads, (pytester.path / "r.jsonl").read_text().splitlines())
-              if "summary" not in g}
+              if "task_id" in g}
     assert grades["LLM-1"]["passed"] is True, result.stdout.str()
     assert not grades["LLM-2"]["passed"]
     assert set(grades["LLM-2"]["failure_modes"]) >= {"forbidden_action", "wrong_final_state"}
@@ -49,3 +49,6 @@ def test_llm_agent_through_the_real_sdk(pytester: pytest.Pytester, monkeypatch: 
     assert results[0]["error"] == "invalid_json"
     assert results[1]["error"] == "unknown_action"
     assert results[2] == {"ok": True, "result": {"ticket_id": "T-0003", "status": "closed"}}
+    # Usage and the conversation reach the results file.
+    assert grades["LLM-1"]["usage"]["model_calls"] == 3 and grades["LLM-1"]["usage"]["input_tokens"] == 3
+    assert grades["LLM-1"]["transcript"][1] == {"role": "user", "content": "Close ticket T-0001."}

@@ -13,7 +13,7 @@ from conftest import make_task, task_line
 from pytest_agenteval.domains.example import ExampleEnvironment
 from pytest_agenteval.engine.registry import EnvironmentPool
 from pytest_agenteval.tasks.loader import TaskLoader
-from pytest_agenteval.tasks.paths import PathOrder, first_order
+from pytest_agenteval.tasks.paths import PathOrder, first_order, mentions_ok
 
 LOOK = ("get_ticket", {"ticket_id": "T-0001"})
 CLOSE = ("close_ticket", {"ticket_id": "T-0001"})
@@ -152,3 +152,44 @@ def test_plain_list_paths_load_and_grade_as_before(tmp_path: Path) -> None:
     assert load(tmp_path) == []
     line = json.loads(task_line())
     assert line["acceptable_action_paths"] == [[step(LOOK), step(CLOSE)]]
+
+
+@pytest.mark.parametrize(("text", "ok"), [
+    ("No applicable rate.", True), ("Rates missing for this band", True), ("(rate) unknown", True),
+    ("A corporate customer", False), ("see get_rate", True), ("", False), ("no-rate band", True),
+])
+def test_a_term_must_start_a_word(text: str, ok: bool) -> None:
+    assert mentions_ok([["rate"]], text) is ok
+
+
+def test_paths_round_trip_through_json_without_warnings() -> None:
+    import warnings
+
+    task = make_task(**FREE)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        dumped = task.model_dump_json()
+    assert type(task).model_validate_json(dumped) == task
+
+
+OPTIONAL = {
+    "expected_final_state": {"ticket": {"T-0001": {"status": "closed"}},
+                             "comment": {"+?": [{"ticket_id": "T-0001"}]}},
+    "vary": ["ticket.updated_at", "comment.body", "comment.created_at"],
+    "acceptable_action_paths": [[step(LOOK), {"any_order": [{**step(NOTE), "optional": True}, step(CLOSE)]}]],
+}
+
+
+@pytest.mark.parametrize("calls", [[CLOSE], [NOTE, CLOSE], [CLOSE, NOTE], [LOOK, CLOSE, LOOK]])
+def test_an_optional_step_and_row_may_be_there_or_not(example_env: ExampleEnvironment, calls: list[Any]) -> None:
+    grade = episode(example_env, calls, **OPTIONAL)
+    assert grade.passed, failed(grade)
+
+
+def test_optional_extras_are_still_bounded(example_env: ExampleEnvironment) -> None:
+    # A note on another ticket is like no allowed row: collateral, and no path lists it.
+    other = ("add_comment", {"ticket_id": "T-0002", "body": "x"})
+    assert failed(episode(example_env, [CLOSE, other], **OPTIONAL)) == {
+        "frame": "collateral_change", "action_path": "unexpected_path"}
+    # The required step cannot be left out.
+    assert "state.ticket.T-0001" in failed(episode(example_env, [NOTE], **OPTIONAL))

@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from conftest import task_dict
-from pytest_agenteval import register_environment
 from pytest_agenteval.cli import main
 from pytest_agenteval.domains.example import ExampleEnvironment
 from pytest_agenteval.engine.registry import EnvironmentPool
@@ -31,7 +30,8 @@ class ReadsAreJudged(ExampleEnvironment):
                       ok="no urgent ticket left open", failed=f"urgent tickets left open: {sorted(urgent)}")]
 
 
-register_environment("reads_are_judged", ReadsAreJudged)
+# Named as module:Class, not registered: a registration would leak into other tests' messages.
+READS_ARE_JUDGED = f"{__name__}:ReadsAreJudged"
 
 
 def write(tmp_path: Path, *tasks: dict[str, Any]) -> Path:
@@ -46,7 +46,7 @@ def test_a_rubric_that_judges_reads_is_caught_by_the_valid_variants(tmp_path: Pa
         env.reset(1)
         urgent = env.db.execute("SELECT id FROM ticket WHERE priority = 1 AND status != 'closed' ORDER BY id").fetchall()
     assert urgent, "the scenario needs an urgent open ticket for this test"
-    report = validate([write(tmp_path, task_dict(environment="reads_are_judged", failure_mode_tags=[]))])
+    report = validate([write(tmp_path, task_dict(environment=READS_ARE_JUDGED, failure_mode_tags=[]))])
     failures = [str(f) for f in report.findings if f.error]
     assert failures and all("valid variant failed (extra look-up get_ticket(ticket_id=" in f for f in failures)
     assert "urgent_tickets_closed: urgent tickets left open" in failures[0]
@@ -76,8 +76,8 @@ def test_loose_criteria_leave_named_survivors(tmp_path: Path, capsys: pytest.Cap
     assert f"{path}: 7 mutants, 2 killed (29%), 5 survived" in out
     assert main(["validate", "--strict", str(path)]) == 1  # ...and fail the run under --strict
     assert capsys.readouterr().out.rstrip().endswith(
-        "--strict: 5 mutant(s) survived (named above); tighten the expected state or checks, "
-        "or free a harmless change in the path")
+        "--strict: 5 surviving mutant(s) count as problems: tighten the expected state or checks, "
+        "or free a harmless change in the path\nFAILED: 5 problem(s)")
 
 
 def test_tight_criteria_kill_every_mutant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

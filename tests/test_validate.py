@@ -30,11 +30,19 @@ def shipped_line(task_id: str) -> dict[str, Any]:
 
 
 def test_shipped_tasks_validate(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["validate", *map(str, SHIPPED)]) == 0
+    assert main(["validate", "--strict", *map(str, SHIPPED)]) == 0
     out = capsys.readouterr().out
     assert "tasks: 80; reference passed 80/80; do-nothing failed 80/80" in out
-    rows = [line.split() for line in out.splitlines() if line.endswith("%")]
+    rows = [line.split() for line in out.splitlines() if line.endswith("%") and not line.startswith(str(ROOT))]
     assert len(rows) >= 16 and all(row[-1] == "100%" for row in rows), rows
+    # Both ways: every generated valid variant passes, and no mutant survives.
+    variants = next(line for line in out.splitlines() if line.startswith("valid variants: "))
+    run, passed = (int(w) for w in variants.replace(",", "").split() if w.isdigit())
+    assert run > 2000 and run == passed, variants
+    for path in SHIPPED:
+        line = next(line for line in out.splitlines() if line.startswith(f"{path}: "))
+        assert line.endswith(" killed (100%), 0 survived"), line
+    assert "survived: " not in out
     assert out.rstrip().endswith("OK")
 
 
@@ -64,13 +72,13 @@ def test_task_passable_by_doing_nothing(tmp_path: Path, pool: EnvironmentPool) -
 
 
 def test_tag_no_check_can_trigger(tmp_path: Path, pool: EnvironmentPool) -> None:
-    # A reviewer who answers at once: acting "before the answer" is impossible, so the tag is hollow.
+    # A claim on an active policy: paying it is wrong in other ways, but never a lapsed policy.
     task = shipped_line("ESC-007")
-    assert task["senior_delay_steps"] == 0
-    task["failure_mode_tags"].append("premature_decision")
+    assert task["overrides"]["policy"] and all(p["status"] == "active" for p in task["overrides"]["policy"].values())
+    task["failure_mode_tags"].append("lapsed_policy")
     findings = check(tmp_path, pool, task)
-    assert any("ESC-007: saboteur premature_decision failed, but no failed check triggered premature_decision"
-               in f for f in findings), findings
+    assert any("ESC-007: saboteur lapsed_policy failed, but no failed check triggered lapsed_policy" in f
+               for f in findings), findings
 
 
 def test_missing_rule_check_is_found(tmp_path: Path, pool: EnvironmentPool) -> None:

@@ -7,14 +7,16 @@ import hashlib
 import inspect
 import queue
 import threading
+import time
 import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from pytest_agenteval.agents.usage import UsageLedger
 from pytest_agenteval.errors import EpisodeOver
 
 if TYPE_CHECKING:
-    from pytest_agenteval.engine.environment import Environment
+    from pytest_agenteval.engine.environment import Environment, EpisodeState
     from pytest_agenteval.grading.grade import Grade
     from pytest_agenteval.tasks.model import Task
 
@@ -26,6 +28,10 @@ class Episode:
 
     It never exposes the expected state, the acceptable paths or the database. In-process
     agents are trusted code all the same: see the README's threat model.
+
+    It is bound to the environment's episode running when it is made: once that episode is
+    over (closed, or the environment reset for another), ``call`` raises ``EpisodeOver``, and
+    the engine itself refuses the call. ``call`` is safe to use from several threads at once.
     """
 
     def __init__(self, env: Environment, task: Task, *, run: int = 1) -> None:
@@ -35,8 +41,9 @@ class Episode:
         self.seed = episode_seed(task.task_id, run)
         self._actions = [env.actions[a] for a in task.allowed_actions if a in env.actions]
         self.__env = env
+        self.__state: EpisodeState = env.episode
         self.__lock = threading.Lock()
-        self.__closed = False
+        self._ledger = UsageLedger()
 
     @property
     def tools(self) -> list[dict[str, Any]]:
@@ -45,7 +52,7 @@ class Episode:
 
     @property
     def steps_used(self) -> int:
-        return self.__env.episode.steps
+        return self.__state.steps
 
     def tools_for(self, fmt: str) -> list[dict[str, Any]]:
         """The tools in a provider's format: openai, openai-responses, anthropic or mcp."""
@@ -55,12 +62,10 @@ class Episode:
 
     def call(self, action: str, arguments: dict[str, Any] | None = None) -> dict[str, Any]:
         """Run one action and return its observation: ``{"ok": true, "result": …}`` or an error."""
-        with self.__lock:
-            if self.__closed:
-                raise EpisodeOver(f"episode {self.task_id} has ended; no more actions are accepted")
-            obs = self.__env.apply(action, arguments)
-            if self.__env.episode.over_budget:
-                self.__closed = True
+        with self.__lock:  # the budget check belongs with its call
+            obs = self.__env.apply(action, arguments, episode=self.__state)
+            if self.__state.over_budget:
+                self.__env.end_episode(self.__state)
                 raise EpisodeOver(f"the step budget of {self.max_steps} is used up")
             return obs
 
@@ -68,9 +73,24 @@ class Episode:
         """``call`` for async agents."""
         return self.call(action, arguments)
 
+    def record_usage(self, *, model: str | None = None, input_tokens: int = 0, output_tokens: int = 0,
+                     cost: float | None = None, latency: float | None = None, calls: int = 1) -> None:
+        """Report model calls (``calls`` of them, 1 by default): tokens, cost in USD and latency
+        in seconds, if known. Totals and per-model figures reach the grade's ``usage``."""
+        self._ledger.record(model=model, input_tokens=input_tokens, output_tokens=output_tokens,
+                            cost=cost, latency=latency, calls=calls)
+
+    def attach_transcript(self, messages: Any) -> None:
+        """Keep the conversation (a list of messages in any framework's shape) in the grade's
+        ``transcript``, made JSON-able and size-capped. A later call replaces an earlier one."""
+        self._ledger.attach(messages)
+
     def close(self) -> None:
-        with self.__lock:
-            self.__closed = True
+        """End the episode: a call in flight finishes first; every later call is refused.
+
+        (Through the engine's lock only: an agent thread stuck in ``call`` never holds it for
+        longer than one action takes.)"""
+        self.__env.end_episode(self.__state)
 
 
 class TaskAwareFactory(Protocol):
@@ -97,21 +117,59 @@ def run_episode(
 
 def play(
     env: Environment, task: Task, episode: Episode, factory: Any, *,
-    run: int, time_limit: float | None,
+    run: int, time_limit: float | None, timeout_detail: str | None = None,
+    on_interrupt: Callable[[Grade], None] | None = None,
 ) -> Grade:
-    """Drive the agent through an episode already reset, close it, and grade it."""
-    failure = drive(factory, task, episode, time_limit)
-    episode.close()
-    env.episode.agent_failure = failure
-    return env.grade(run=run)
+    """Drive the agent through an episode already reset, close it, and grade it.
+
+    If something stops the harness while the agent runs (pytest-timeout's signal, Ctrl-C, any
+    exception raised in this thread), the episode is closed all the same, its agent's thread
+    is left behind for a fresh one, the episode is graded as ``timeout`` or ``interrupted``
+    and handed to ``on_interrupt``, and the exception goes on.
+    """
+    agent_done = False
+    try:
+        failure = drive(factory, task, episode, time_limit, timeout_detail)
+        agent_done = True
+        episode.close()
+        env.episode.agent_failure = failure
+        return _with_usage(env.grade(run=run), episode)
+    except BaseException as exc:
+        episode.close()
+        if not agent_done:  # stopped while grading: the agent's own outcome stands
+            env.episode.agent_failure = interruption(exc)
+        if on_interrupt is not None:
+            on_interrupt(_with_usage(env.grade(run=run), episode))
+        raise
 
 
-def drive(factory: Any, task: Task, episode: Episode, time_limit: float | None) -> tuple[str, str] | None:
-    """Run the agent in a thread so a time limit holds even if it never returns control."""
+def _with_usage(grade: Grade, episode: Episode) -> Grade:
+    """The grade with what the agent reported of its model use, if anything."""
+    usage, transcript = episode._ledger.usage(), episode._ledger.transcript()
+    if usage is None and transcript is None:
+        return grade
+    return grade.model_copy(update={"usage": usage, "transcript": transcript})
+
+
+def interruption(exc: BaseException) -> tuple[str, str]:
+    """How an episode stopped from outside is labelled: pytest-timeout's stop is a timeout."""
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    what = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    if "pytest-timeout" in text:
+        return "agent_timeout", f"pytest-timeout stopped the test while the agent ran: {what}"[:500]
+    return "interrupted", f"the test was stopped while the agent ran: {what}"[:500]
+
+
+def drive(factory: Any, task: Task, episode: Episode, time_limit: float | None,
+          timeout_detail: str | None = None) -> tuple[str, str] | None:
+    """Run the agent in a thread, so a time limit holds even if it never returns control, and
+    so whatever stops this thread (a signal, Ctrl-C) never runs inside the agent's code."""
     from pytest_agenteval.agents.sandbox import IsolatedAgent, run_isolated
 
+    over = timeout_detail or f"the agent ran past the time limit of {time_limit or 0:g} s"
     if isinstance(factory, IsolatedAgent):
-        return run_isolated(factory, episode, time_limit)
+        failure = run_isolated(factory, episode, time_limit)
+        return ("agent_timeout", over) if failure is not None and failure[0] == "agent_timeout" else failure
     box: dict[str, BaseException] = {}
 
     def target() -> None:
@@ -130,10 +188,8 @@ def drive(factory: Any, task: Task, episode: Episode, time_limit: float | None) 
         except BaseException as exc:  # noqa: BLE001 - any agent failure is the agent's alone
             box["error"] = exc
 
-    if not time_limit:
-        target()  # no limit to enforce: no thread needed
-    elif not _WORKER.run(target, time_limit):
-        return "timeout", f"the agent ran past the time limit of {time_limit:g} s"
+    if not _WORKER.run(target, time_limit):
+        return "agent_timeout", over
     if "error" in box:
         return "agent_error", describe(box["error"])
     return None
@@ -142,28 +198,39 @@ def drive(factory: Any, task: Task, episode: Episode, time_limit: float | None) 
 class _Worker:
     """One daemon thread reused across episodes (a thread start per episode costs more).
 
-    An agent that overstays its time limit keeps its thread; that thread and its queue are
-    abandoned and a fresh one serves the next episode. Daemon threads never block exit.
+    An agent that overstays its time limit, or whose wait is interrupted (a signal, Ctrl-C),
+    keeps its thread: that thread is abandoned, told to exit once its agent returns, and a
+    fresh one serves the next episode. Daemon threads never block exit.
     """
 
     def __init__(self) -> None:
-        self._jobs: queue.SimpleQueue[tuple[Callable[[], None], threading.Event]] | None = None
+        self._jobs: queue.SimpleQueue[tuple[Callable[[], None], threading.Event] | None] | None = None
 
-    def run(self, job: Callable[[], None], time_limit: float) -> bool:
+    def run(self, job: Callable[[], None], time_limit: float | None) -> bool:
+        """Run ``job`` on the worker; False if it did not finish within ``time_limit``."""
         if self._jobs is None:
             self._jobs = queue.SimpleQueue()
             threading.Thread(target=self._serve, args=(self._jobs,), name="agenteval-agent", daemon=True).start()
-        done = threading.Event()
-        self._jobs.put((job, done))
-        if done.wait(time_limit):
-            return True
-        self._jobs = None
+        jobs, done = self._jobs, threading.Event()
+        try:
+            jobs.put((job, done))
+            if _wait(done, time_limit):
+                return True
+        except BaseException:
+            self._abandon(jobs)
+            raise
+        self._abandon(jobs)
         return False
 
+    def _abandon(self, jobs: queue.SimpleQueue[tuple[Callable[[], None], threading.Event] | None]) -> None:
+        if self._jobs is jobs:
+            self._jobs = None
+        jobs.put(None)  # the abandoned thread exits when its agent returns
+
     @staticmethod
-    def _serve(jobs: queue.SimpleQueue[tuple[Callable[[], None], threading.Event]]) -> None:
-        while True:
-            job, done = jobs.get()
+    def _serve(jobs: queue.SimpleQueue[tuple[Callable[[], None], threading.Event] | None]) -> None:
+        while (item := jobs.get()) is not None:
+            job, done = item
             try:
                 job()
             finally:
@@ -171,6 +238,21 @@ class _Worker:
 
 
 _WORKER = _Worker()
+
+# A signal that arrives just before this thread blocks in a wait is handled only when the wait
+# ends, so waits are cut into slices: pytest-timeout's signal or Ctrl-C lands within one.
+WAIT_SLICE = 0.25
+
+
+def _wait(done: threading.Event, time_limit: float | None) -> bool:
+    """Wait for ``done`` for up to ``time_limit`` seconds (0 or None: no limit)."""
+    deadline = time.monotonic() + time_limit if time_limit else None
+    while True:
+        left = WAIT_SLICE if deadline is None else min(deadline - time.monotonic(), WAIT_SLICE)
+        if left <= 0:
+            return done.is_set()
+        if done.wait(left):
+            return True
 
 
 async def _await(awaitable: Any) -> Any:

@@ -1,33 +1,53 @@
-"""Serve one task's episode over MCP (stdio), so any MCP-capable agent can be evaluated.
+"""Serve an episode over MCP, so any MCP-capable agent can be evaluated.
 
-    agenteval mcp tasks/booking.jsonl --task BK-017 --grade-out grade.json
+    agenteval mcp tasks/booking.jsonl --task BK-017 --grade-out grade.json [--timeout 300]
 
 The agent sees the task's tools (with read-only hints) and the instruction (as the server's
 instructions); each tool call is one action of the episode. The grade is never sent to the
-agent: when the session ends, it is written to ``--grade-out``. Needs ``pip install mcp``.
+agent: when the session ends (or the time limit ends it), it is written to ``--grade-out``.
+``build_server`` gives the same server for one episode in memory (``adapters.mcp``, under
+pytest). Needs ``pip install mcp``.
+
+``isError``. The MCP schema defines it as "Whether the tool call ended in an error" and asks
+that errors from a tool be reported "inside the result ... so the LLM can see and
+self-correct". Every observation is inside the result, as text and as structured content, so
+the model always sees it. A domain refusal (``not_found``, ``invalid_arguments``,
+``forbidden_action``…) is not a call that ended in an error: the environment carried the call
+out, audited it and answered no, an answer the model is expected to act on. So ``isError`` is
+false for every observation and true only when the call could not be carried out at all
+(the episode is over: step budget used up, time limit reached). This matters in practice:
+clients turn ``isError`` into exceptions (pydantic-ai retries then ends the run, fastmcp raises
+``ToolError``) that would end an agent's run on an ordinary refusal.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pytest_agenteval.agents.episode import Episode
+from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT, Episode
 from pytest_agenteval.agents.tools import export
 from pytest_agenteval.engine.environment import Environment
 from pytest_agenteval.errors import EpisodeOver
 from pytest_agenteval.tasks.model import Task
 
 
-def serve(env: Environment, task: Task, grade_out: Path) -> None:
-    import anyio
+def call_result(observation: dict[str, Any], *, carried_out: bool = True) -> Any:
+    """The observation as a ``CallToolResult``; ``isError`` only for a call not carried out."""
+    from mcp import types
+
+    return types.CallToolResult(content=[types.TextContent(type="text", text=json.dumps(observation))],
+                                structured_content=observation, is_error=not carried_out)
+
+
+def build_server(episode: Episode, *, name: str | None = None, on_over: Callable[[], None] | None = None) -> Any:
+    """A low-level MCP server whose tools are the episode's actions (one per episode).
+    ``on_over`` is called when a call finds the episode over."""
     from mcp import types
     from mcp.server.lowlevel import Server
-    from mcp.server.stdio import stdio_server
 
-    env.reset(task.scenario_seed, task=task)
-    episode = Episode(env, task)
     tools = [types.Tool.model_validate(t) for t in export(episode.tools, "mcp")]
 
     async def list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
@@ -35,22 +55,63 @@ def serve(env: Environment, task: Task, grade_out: Path) -> None:
 
     async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
         try:
-            observation = episode.call(params.name, dict(params.arguments or {}))
+            observation = await episode.acall(params.name, dict(params.arguments or {}))
         except EpisodeOver as exc:
-            observation = {"ok": False, "error": "episode_over", "detail": str(exc)}
-        return types.CallToolResult(content=[types.TextContent(type="text", text=json.dumps(observation))],
-                                    structured_content=observation, is_error=not observation.get("ok", False))
+            if on_over is not None:
+                on_over()
+            return call_result({"ok": False, "error": "episode_over", "detail": str(exc)}, carried_out=False)
+        return call_result(observation)
 
-    server = Server(f"agenteval-{task.task_id}", instructions=task.instruction,
-                    on_list_tools=list_tools, on_call_tool=call_tool)
+    return Server(name or f"agenteval-{episode.task_id}", instructions=episode.instruction,
+                  on_list_tools=list_tools, on_call_tool=call_tool)
+
+
+class _Lines:
+    """stdin's lines for the stdio server, read so that the time limit can interrupt the wait
+    (the SDK's own reader blocks a thread until the client writes or leaves)."""
+
+    def __init__(self) -> None:
+        import io
+        import sys
+
+        self._file = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+
+    def __aiter__(self) -> _Lines:
+        return self
+
+    async def __anext__(self) -> str:
+        import anyio
+
+        line = await anyio.to_thread.run_sync(self._file.readline, abandon_on_cancel=True)
+        if not line:
+            raise StopAsyncIteration
+        return line
+
+
+def serve(env: Environment, task: Task, grade_out: Path, *, time_limit: float | None = DEFAULT_TIME_LIMIT) -> None:
+    """Serve the task's episode on stdio until the client leaves or ``time_limit`` seconds pass;
+    then write the grade (a session cut by the limit is graded ``timeout``)."""
+    import anyio
+    from mcp.server.stdio import stdio_server
+
+    env.reset(task.scenario_seed, task=task)
+    episode = Episode(env, task)
+    server = build_server(episode)
+    timed_out = False
 
     async def main() -> None:
-        async with stdio_server() as (read, write):
-            await server.run(read, write, server.create_initialization_options())
+        nonlocal timed_out
+        with anyio.move_on_after(time_limit if time_limit else float("inf")) as scope:
+            async with stdio_server(stdin=_Lines()) as (read, write):  # type: ignore[arg-type]
+                await server.run(read, write, server.create_initialization_options())
+        timed_out = scope.cancelled_caught
 
     try:
         anyio.run(main)
     finally:
         episode.close()
+        if timed_out:
+            env.episode.agent_failure = ("agent_timeout",
+                                         f"the MCP session ran past the time limit of {time_limit:g} s")
         grade = env.grade()
         grade_out.write_text(grade.model_dump_json(indent=2) + "\n", encoding="utf-8")

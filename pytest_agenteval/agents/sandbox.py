@@ -11,18 +11,22 @@ file the user can (see the README's threat model).
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import json
 import os
 import selectors
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from pytest_agenteval.errors import EpisodeOver
+
+WAIT_SLICE = 0.25  # see agents.episode._wait
 
 if TYPE_CHECKING:
     from pytest_agenteval.agents.episode import Episode
@@ -51,60 +55,173 @@ def run_isolated(agent: IsolatedAgent, episode: Episode, time_limit: float | Non
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [agent.search_path, os.environ.get("PYTHONPATH")]))}
     proc = subprocess.Popen([sys.executable, "-m", "pytest_agenteval.agents.sandbox"], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-    assert proc.stdin and proc.stdout and proc.stderr
-    deadline = None if not time_limit else time.monotonic() + time_limit
+    pipes = _Pipes(proc, None if not time_limit else time.monotonic() + time_limit)
     try:
-        _send(proc.stdin, {"spec": agent.spec, "episode": {
-            "task_id": episode.task_id, "instruction": episode.instruction, "tools": episode.tools,
-            "max_steps": episode.max_steps, "seed": episode.seed}})
-        return _serve(proc, episode, deadline, time_limit)
+        with contextlib.suppress(BrokenPipeError):  # the child died at once: its output says how
+            pipes.send({"spec": agent.spec, "episode": {
+                "task_id": episode.task_id, "instruction": episode.instruction, "tools": episode.tools,
+                "max_steps": episode.max_steps, "seed": episode.seed}})
+        return _serve(pipes, episode)
+    except _Late:
+        return "agent_timeout", f"the agent ran past the time limit of {time_limit:g} s"
     finally:
+        pipes.close()
         if proc.poll() is None:
             proc.kill()
         proc.wait()
         for stream in (proc.stdin, proc.stdout, proc.stderr):
-            stream.close()
+            if stream is not None:
+                stream.close()
 
 
-def _serve(proc: subprocess.Popen[bytes], episode: Episode, deadline: float | None,
-           time_limit: float | None) -> tuple[str, str] | None:
-    assert proc.stdin and proc.stdout and proc.stderr
-    with selectors.DefaultSelector() as selector:
-        selector.register(proc.stdout, selectors.EVENT_READ)
+def _serve(pipes: _Pipes, episode: Episode) -> tuple[str, str] | None:
+    while True:
+        line = pipes.read_line()
+        if line is None:
+            code = pipes.exit_code()
+            tail = pipes.stderr_tail().strip().splitlines()[-1:] or [""]
+            return "agent_error", f"the agent process died (exit code {code}) {tail[0]}".strip()[:500]
+        message = _parse(line)
+        if message is None:
+            return "agent_error", f"the agent process broke the protocol: {line[:200]!r}"
+        if "done" in message:
+            return None
+        if "error" in message:
+            return "agent_error", str(message["error"])[:500]
+        if "usage" in message:  # checked in the child already; no reply
+            episode.record_usage(**message["usage"])
+            continue
+        if "transcript" in message:
+            episode.attach_transcript(message["transcript"])
+            continue
+        try:
+            reply: dict[str, Any] = {"observation": episode.call(message["call"], message.get("arguments"))}
+        except EpisodeOver as exc:
+            reply = {"over": str(exc)}
+        reply["id"] = message.get("id")  # the child checks each answer is to its own request
+        try:
+            pipes.send(reply)
+        except BrokenPipeError:
+            continue  # the child died; the next read sees EOF and reports it
+
+
+class _Late(Exception):
+    """The episode's deadline passed while waiting on the child."""
+
+
+class _Pipes:
+    """The parent's ends of the child's pipes, never blocking past the episode's deadline.
+
+    Whole lines from stdout (a child that writes half a line and hangs still times out);
+    stderr drained as it comes, keeping its tail (a child that prints more than a pipe holds
+    would otherwise block on its print); writes that wait for room in slices. Every wait is a
+    slice of at most ``WAIT_SLICE``, so a signal (pytest-timeout, Ctrl-C) lands within one.
+    """
+
+    MAX_LINE = 64 * 2**20  # a longer line from the child is a protocol error
+
+    def __init__(self, proc: subprocess.Popen[bytes], deadline: float | None) -> None:
+        assert proc.stdin and proc.stdout and proc.stderr
+        self.proc, self.deadline = proc, deadline
+        self.stdin, self.stdout, self.stderr = proc.stdin, proc.stdout, proc.stderr
+        self.buffer, self.tail, self.eof = b"", b"", False
+        self.selector = selectors.DefaultSelector()
+        for stream in (self.stdin, self.stdout, self.stderr):
+            os.set_blocking(stream.fileno(), False)
+        self.selector.register(self.stdout, selectors.EVENT_READ)
+        self.selector.register(self.stderr, selectors.EVENT_READ)
+
+    def close(self) -> None:
+        self.selector.close()
+
+    def read_line(self) -> bytes | None:
+        """The next whole line, or None at the end of the child's output."""
         while True:
-            wait = None if deadline is None else deadline - time.monotonic()
-            if wait is not None and (wait <= 0 or not selector.select(wait)):
-                return "timeout", f"the agent ran past the time limit of {time_limit:g} s"
-            line = proc.stdout.readline()
-            if not line:
-                code = proc.wait()
-                tail = proc.stderr.read().decode(errors="replace").strip().splitlines()[-1:] or [""]
-                return "agent_error", f"the agent process died (exit code {code}) {tail[0]}".strip()[:500]
-            message = json.loads(line)
-            if "done" in message:
+            newline = self.buffer.find(b"\n")
+            if newline >= 0:
+                line, self.buffer = self.buffer[:newline + 1], self.buffer[newline + 1:]
+                return line
+            if self.eof:
                 return None
-            if "error" in message:
-                return "agent_error", str(message["error"])[:500]
+            if len(self.buffer) > self.MAX_LINE:
+                line, self.buffer = self.buffer, b""
+                return line  # not JSON: reported as a broken protocol
+            self._drain(self._select())
+
+    def send(self, message: dict[str, Any]) -> None:
+        data = memoryview(json.dumps(message, default=lambda o: f"<{type(o).__name__}>").encode() + b"\n")
+        self.selector.register(self.stdin, selectors.EVENT_WRITE)
+        try:
+            while data:
+                events = self._select()
+                self._drain(events)  # keep reading while the child is not reading
+                if any(key.fileobj is self.stdin for key, _ in events):
+                    try:
+                        data = data[os.write(self.stdin.fileno(), data):]
+                    except BlockingIOError:
+                        continue
+        finally:
+            self.selector.unregister(self.stdin)
+
+    def exit_code(self) -> int:
+        while True:
             try:
-                reply: dict[str, Any] = {"observation": episode.call(message["call"], message.get("arguments"))}
-            except EpisodeOver as exc:
-                reply = {"over": str(exc)}
+                return self.proc.wait(WAIT_SLICE)
+            except subprocess.TimeoutExpired:
+                self._drain(self._select())  # output closed but still running: wait, within the deadline
+
+    def stderr_tail(self) -> str:
+        try:
+            while chunk := os.read(self.stderr.fileno(), 65536):
+                self.tail = (self.tail + chunk)[-4096:]
+        except (BlockingIOError, OSError, ValueError):
+            pass
+        return self.tail.decode(errors="replace")
+
+    def _select(self) -> list[tuple[selectors.SelectorKey, int]]:
+        left = None if self.deadline is None else self.deadline - time.monotonic()
+        if left is not None and left <= 0:
+            raise _Late
+        return self.selector.select(WAIT_SLICE if left is None else min(left, WAIT_SLICE))
+
+    def _drain(self, events: list[tuple[selectors.SelectorKey, int]]) -> None:
+        for key, _ in events:
+            if key.fileobj is self.stdin:
+                continue
             try:
-                _send(proc.stdin, reply)
-            except BrokenPipeError:
-                continue  # the child died; the next read sees EOF and reports it
+                chunk = os.read(key.fd, 65536)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                self.selector.unregister(key.fileobj)
+                if key.fileobj is self.stdout:
+                    self.eof = True
+            elif key.fileobj is self.stdout:
+                self.buffer += chunk
+            else:
+                self.tail = (self.tail + chunk)[-4096:]
 
 
-def _send(stream: IO[bytes], message: dict[str, Any]) -> None:
-    stream.write(json.dumps(message, default=lambda o: f"<{type(o).__name__}>").encode() + b"\n")
-    stream.flush()
+def _parse(line: bytes) -> dict[str, Any] | None:
+    """One message from the child, or None if it is not one (the child's code is not ours)."""
+    try:
+        message = json.loads(line)
+    except ValueError:
+        return None
+    if not isinstance(message, dict) or not ({"done", "error", "call", "usage", "transcript"} & message.keys()):
+        return None
+    return message
 
 
 # ----- the child side ------------------------------------------------------------------------
 
 
 class RemoteEpisode:
-    """The child's episode: the same face as ``Episode``, every call a round trip to the parent."""
+    """The child's episode: the same face as ``Episode``, every call a round trip to the parent.
+
+    Safe to call from several threads at once (agent frameworks run tools in parallel): one
+    round trip at a time, each request numbered and its answer checked against the number.
+    """
 
     def __init__(self, data: dict[str, Any], inbox: IO[str], outbox: IO[str]) -> None:
         self.task_id: str = data["task_id"]
@@ -114,19 +231,54 @@ class RemoteEpisode:
         self.seed: int = data["seed"]
         self.steps_used = 0
         self._inbox, self._outbox = inbox, outbox
+        self._lock = threading.Lock()
+        self._requests = 0
 
     def call(self, action: str, arguments: dict[str, Any] | None = None) -> dict[str, Any]:
-        self._outbox.write(json.dumps({"call": action, "arguments": arguments},
-                                      default=lambda o: f"<{type(o).__name__}>") + "\n")
-        self._outbox.flush()
-        reply = json.loads(self._inbox.readline())
-        self.steps_used += 1
+        with self._lock:
+            self._requests += 1
+            request = self._requests
+            self._write({"id": request, "call": action, "arguments": arguments})
+            reply = json.loads(self._inbox.readline())
+            if reply.get("id") != request:
+                raise RuntimeError(f"agenteval protocol error: answer to request {reply.get('id')}, "
+                                   f"expected {request}")
+            self.steps_used += 1
         if "over" in reply:
             raise EpisodeOver(reply["over"])
         return reply["observation"]  # type: ignore[no-any-return]
 
+    def finish(self, message: dict[str, Any]) -> None:
+        """The last message: ``done`` or ``error`` (never in the middle of a round trip)."""
+        with self._lock:
+            self._write(message)
+
+    def _write(self, message: dict[str, Any]) -> None:
+        self._outbox.write(json.dumps(message, default=lambda o: f"<{type(o).__name__}>") + "\n")
+        self._outbox.flush()
+
     async def acall(self, action: str, arguments: dict[str, Any] | None = None) -> dict[str, Any]:
         return self.call(action, arguments)
+
+    def record_usage(self, *, model: str | None = None, input_tokens: int = 0, output_tokens: int = 0,
+                     cost: float | None = None, latency: float | None = None, calls: int = 1) -> None:
+        from pytest_agenteval.agents.usage import UsageLedger
+
+        usage: dict[str, Any] = {"model": model, "input_tokens": input_tokens, "output_tokens": output_tokens,
+                                 "cost": cost, "latency": latency, "calls": calls}
+        UsageLedger().record(**usage)  # the same errors as in process, raised in the agent
+        self._send({"usage": usage})
+
+    def attach_transcript(self, messages: Any) -> None:
+        from pytest_agenteval.agents.usage import UsageLedger
+
+        ledger = UsageLedger()
+        ledger.attach(messages)
+        self._send({"transcript": ledger.transcript()})  # JSON-able and capped before it travels
+
+    def _send(self, message: dict[str, Any]) -> None:
+        self._outbox.write(json.dumps(message, default=lambda o: f"<{type(o).__name__}>") + "\n")
+        self._outbox.flush()
 
     def tools_for(self, fmt: str) -> list[dict[str, Any]]:
         from pytest_agenteval.agents.tools import export
@@ -143,19 +295,19 @@ def child_main() -> None:
     from pytest_agenteval.agents.loading import load_agent
 
     setup = json.loads(inbox.readline())
+    episode = RemoteEpisode(setup["episode"], inbox, outbox)
     try:
         agent = load_agent(setup["spec"], search_path=Path.cwd())()
-        result = agent.run(RemoteEpisode(setup["episode"], inbox, outbox))
+        result = agent.run(episode)
         if inspect.isawaitable(result):
             import asyncio
 
             asyncio.run(_await(result))
-        outbox.write(json.dumps({"done": True}) + "\n")
+        episode.finish({"done": True})
     except EpisodeOver:
-        outbox.write(json.dumps({"done": True}) + "\n")
+        episode.finish({"done": True})
     except BaseException as exc:  # noqa: BLE001 - report the agent's failure to the parent
-        outbox.write(json.dumps({"error": describe(exc)}) + "\n")
-    outbox.flush()
+        episode.finish({"error": describe(exc)})
 
 
 async def _await(awaitable: Any) -> Any:

@@ -10,12 +10,18 @@
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 FORMATS = ("neutral", "openai", "openai-responses", "anthropic", "mcp")
 # JSON Schema keywords OpenAI's strict mode does not accept; our own validation still applies them.
-STRICT_UNSUPPORTED = frozenset({"default", "title", "minLength", "maxLength", "x-free-text"})
+# Those that limit what is valid are not lost: they move into the description, as
+# ``(maxLength=40)``, the way pydantic-ai and the Anthropic SDK do, so the model still reads them.
+STRICT_DESCRIBED = ("minLength", "maxLength", "minProperties", "maxProperties", "uniqueItems",
+                    "patternProperties", "propertyNames", "contains", "minContains", "maxContains",
+                    "unevaluatedProperties", "unevaluatedItems", "default")
+STRICT_UNSUPPORTED = frozenset({"title", "x-free-text", *STRICT_DESCRIBED})
 
 
 def export(tools: Iterable[Mapping[str, Any]], fmt: str) -> list[dict[str, Any]]:
@@ -46,11 +52,16 @@ def _plain(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def strict_schema(schema: Mapping[str, Any]) -> dict[str, Any]:
-    """OpenAI strict mode: every object closed, every property required (optional ones nullable),
-    no unsupported keywords."""
+    """OpenAI strict mode: every object closed, every property required (optional ones nullable,
+    null meaning "not given"), no unsupported keywords; the limits among them are described."""
 
     def tighten(node: dict[str, Any]) -> dict[str, Any]:
+        notes = [f"{k}={_note(node[k])}" for k in STRICT_DESCRIBED
+                 if k in node and not (k == "default" and node[k] is None)]
         node = {k: v for k, v in node.items() if k not in STRICT_UNSUPPORTED}
+        if notes:
+            said = node.get("description")
+            node["description"] = f"{said} ({', '.join(notes)})" if said else ", ".join(notes)
         if node.get("type") == "object":
             props = node.get("properties", {})
             required = set(node.get("required", []))
@@ -60,6 +71,10 @@ def strict_schema(schema: Mapping[str, Any]) -> dict[str, Any]:
         return node
 
     return _walk(dict(schema), tighten)
+
+
+def _note(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
 def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
@@ -74,9 +89,18 @@ def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def from_strict_arguments(arguments: Mapping[str, Any], tool: Mapping[str, Any]) -> dict[str, Any]:
-    """Undo strict mode's nulls: an optional argument sent as null means 'not given'."""
-    required = set(tool["parameters"].get("required", []))
-    return {k: v for k, v in arguments.items() if v is not None or k in required}
+    """Strict mode's nulls for optional arguments removed, at any depth.
+
+    Not needed with ``episode.call``, which already reads such a null as "not given"; kept for
+    harnesses that validate arguments themselves. ``tool`` is the neutral tool (``episode.tools``):
+    the strict export marks every property required, so it no longer says which are optional.
+    """
+    from pytest_agenteval.engine.actions import given
+
+    if tool.get("strict") is True or "parameters" not in tool:
+        raise ValueError("from_strict_arguments needs the tool as episode.tools gives it, not the strict export "
+                         "(which marks every argument required); episode.call needs neither")
+    return dict(given(dict(arguments), tool["parameters"]))
 
 
 def _walk(node: Any, change: Any) -> Any:

@@ -138,7 +138,7 @@ class Planner:
     # ----- valid variants ---------------------------------------------------------------
 
     def variants(self) -> list[Script]:
-        found = [*self._orders(), *self._look_ups(), *self._reread(), *self._corrected()]
+        found = [*self._orders(), *self._look_ups(), *self._reread(), *self._corrected(), *self._bare()]
         return [s for s in found if len(s.calls) <= self.task.max_steps]
 
     def _orders(self) -> Iterator[Script]:
@@ -220,6 +220,12 @@ class Planner:
         if len(calls) > len(self.reference):
             yield Script(name="every read done twice", calls=calls)
 
+    def _bare(self) -> Iterator[Script]:
+        """The reference without its optional steps."""
+        calls = [c for c, s in zip(self.reference, self.steps, strict=True) if not s.optional]
+        if len(calls) < len(self.reference):
+            yield Script(name="without the optional steps", calls=calls)
+
     def _corrected(self) -> Iterator[Script]:
         """A write first called wrongly, then right: with a mistyped id, and with a bad argument."""
         invalid: list[Call] = []
@@ -248,7 +254,8 @@ class Planner:
         ref = self.reference
         out: list[Script] = []
         for i, (action, arguments) in enumerate(ref):
-            if not self.writes(action) or self.steps[i].no_effect:
+            # Optional steps are extras the task welcomes, in any form: nothing to mutate.
+            if not self.writes(action) or self.steps[i].no_effect or self.steps[i].optional:
                 continue
             what = describe(action, arguments)
             out.append(Script(name=f"drop {what}", calls=ref[:i] + ref[i + 1:]))

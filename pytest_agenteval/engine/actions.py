@@ -38,9 +38,12 @@ class ActionSpec:
         }
 
     def validate(self, arguments: object) -> tuple[dict[str, Any] | None, str | None]:
-        """Return (validated arguments, None) or (None, one-line reason naming the field)."""
+        """Return (validated arguments, None) or (None, one-line reason naming the field).
+        A null for an optional argument means "not given" (see ``given``)."""
         if not isinstance(arguments, dict):
             return None, f"arguments must be a JSON object, got {type(arguments).__name__}"
+        if any(v is None or isinstance(v, (dict, list)) for v in arguments.values()):  # else nothing to drop
+            arguments = given(arguments, self.parameters)
         try:
             model = self.arguments_model.model_validate(arguments)
         except ValidationError as exc:
@@ -53,6 +56,43 @@ class ActionSpec:
 
 
 _ARGS_CONFIG = ConfigDict(extra="forbid", strict=True)
+
+
+def given(arguments: Any, schema: dict[str, Any]) -> Any:
+    """The arguments without nulls sent for optional properties, at any depth.
+
+    Strict tool formats (OpenAI's strict mode, the Agents SDK, structured outputs) make every
+    property required and the optional ones nullable, so a model "omits" an optional argument
+    by sending null. Here a null for an optional property always means "not given" (its
+    default applies), whichever format or client sent it; a null for a required one is still
+    refused. Done where arguments are validated, so every caller gets it without asking.
+    """
+    return _given(arguments, schema, schema.get("$defs", {}))
+
+
+def _given(value: Any, schema: dict[str, Any], defs: dict[str, Any]) -> Any:
+    schema = _resolve(schema, defs)
+    if isinstance(value, dict) and isinstance(schema.get("properties"), dict):
+        props, required = schema["properties"], set(schema.get("required", ()))
+        return {k: _given(v, props.get(k, {}), defs) for k, v in value.items()
+                if v is not None or k in required or k not in props}
+    if isinstance(value, list) and isinstance(schema.get("items"), dict):
+        return [_given(v, schema["items"], defs) for v in value]
+    return value
+
+
+def _resolve(schema: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
+    """Follow local ``$ref``s, and an ``anyOf`` with one non-null branch (``Model | None``)."""
+    for _ in range(32):  # a cycle of bare references would otherwise never end
+        if isinstance(schema.get("$ref"), str) and schema["$ref"].startswith("#/$defs/"):
+            schema = defs.get(schema["$ref"].rsplit("/", 1)[-1], {})
+            continue
+        branches = [b for b in schema.get("anyOf", ()) if isinstance(b, dict) and b.get("type") != "null"]
+        if "anyOf" in schema and len(branches) == 1:
+            schema = branches[0]
+            continue
+        break
+    return schema
 
 
 def action(

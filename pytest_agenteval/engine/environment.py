@@ -11,6 +11,7 @@ import hashlib
 import inspect
 import random
 import sqlite3
+import threading
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -24,7 +25,7 @@ from pytest_agenteval.engine import audit, faults, tracking
 from pytest_agenteval.engine.actions import ActionSpec, collect_actions
 from pytest_agenteval.engine.scenarios import ScenarioCache, connect
 from pytest_agenteval.engine.schema import TableInfo, quote, read_tables
-from pytest_agenteval.errors import ActionError
+from pytest_agenteval.errors import ActionError, EpisodeOver
 
 if TYPE_CHECKING:
     from pytest_agenteval.grading.checks import Check
@@ -47,8 +48,11 @@ class EpisodeState:
     forbidden: list[str] = field(default_factory=list)
     over_budget: bool = False
     sequences: Counter[str] = field(default_factory=Counter)
-    # Set by the runner when the agent itself failed: "agent_error" or "timeout".
+    # Set by the runner when the agent itself failed: "agent_error", "agent_timeout" or "interrupted".
     agent_failure: tuple[str, str] | None = None
+    # Set when the episode is over: calls made on its behalf (``apply(..., episode=this)``)
+    # are refused from then on, as they are once a reset has started another episode.
+    ended: bool = False
 
 
 class Environment:
@@ -83,6 +87,9 @@ class Environment:
                                         fingerprint=self.cache_key or "")
         self._db: sqlite3.Connection | None = None
         self._episode: EpisodeState | None = None
+        # An agent's thread may call apply() while the harness resets or grades (an agent
+        # left behind after its time limit, or after an interruption): one at a time.
+        self._lock = threading.RLock()
 
     # ----- what a domain provides ---------------------------------------------------
 
@@ -111,8 +118,14 @@ class Environment:
         """Restore the scenario for ``scenario_seed`` and apply the task's overrides.
 
         Cost: a rollback of what the previous episode wrote plus the overrides; it does
-        not grow with table size.
+        not grow with table size. The previous episode ends: calls on its behalf are refused.
         """
+        with self._lock:
+            self._reset(scenario_seed, task)
+
+    def _reset(self, scenario_seed: int, task: Task | None) -> None:
+        if self._episode is not None:
+            self._episode.ended = True
         if task is not None and task.scenario_seed != scenario_seed:
             raise ValueError(
                 f"task {task.task_id} uses scenario_seed {task.scenario_seed}, not {scenario_seed}"
@@ -133,9 +146,28 @@ class Environment:
         )
         self.on_reset(task)
 
-    def apply(self, action: str, arguments: Any = None) -> dict[str, Any]:
-        """Run one agent action; always returns an observation, never raises for bad input."""
-        ep = self._require_episode()
+    def apply(self, action: str, arguments: Any = None, *, episode: EpisodeState | None = None) -> dict[str, Any]:
+        """Run one agent action; always returns an observation, never raises for bad input.
+
+        ``episode``: the episode the call is made for (what ``Episode.call`` passes). If that
+        episode has ended, or a reset has started another, the call raises ``EpisodeOver``
+        and changes nothing. Without it, the call acts on the current episode.
+        """
+        with self._lock:
+            if episode is not None and (episode is not self._episode or episode.ended):
+                task_id = episode.task.task_id if episode.task is not None else "(no task)"
+                raise EpisodeOver(f"episode {task_id} has ended; no more actions are accepted")
+            return self._apply(self._require_episode(), action, arguments)
+
+    def end_episode(self, episode: EpisodeState | None = None) -> None:
+        """End the current episode (or ``episode``, if still current): later calls made for it
+        raise ``EpisodeOver``. Grading it is still allowed."""
+        with self._lock:
+            target = self._episode if episode is None else episode
+            if target is not None:
+                target.ended = True
+
+    def _apply(self, ep: EpisodeState, action: str, arguments: Any) -> dict[str, Any]:
         ep.steps += 1
         arguments = {} if arguments is None else arguments
         outcome, fault, obs = self._run_agent_action(ep, action, arguments)
@@ -152,13 +184,14 @@ class Environment:
         """Grade the current episode against its task. Never changes the environment."""
         from pytest_agenteval.grading.grader import grade_episode
 
-        ep = self._require_episode()
-        if ep.task is None:
-            raise ValueError("grade() needs an episode started with reset(seed, task=...)")
-        if task_id is not None and task_id != ep.task.task_id:
-            raise ValueError(f"the running episode is task {ep.task.task_id}, not {task_id}")
-        with self._undone("grading"):
-            grade = grade_episode(self, ep, run=run)
+        with self._lock:
+            ep = self._require_episode()
+            if ep.task is None:
+                raise ValueError("grade() needs an episode started with reset(seed, task=...)")
+            if task_id is not None and task_id != ep.task.task_id:
+                raise ValueError(f"the running episode is task {ep.task.task_id}, not {task_id}")
+            with self._undone("grading"):
+                grade = grade_episode(self, ep, run=run)
         return grade
 
     # ----- reading the episode ----------------------------------------------------------
@@ -268,9 +301,12 @@ class Environment:
         )
 
     def close(self) -> None:
-        self._scenarios.close()
-        self._db = None
-        self._episode = None
+        with self._lock:
+            if self._episode is not None:
+                self._episode.ended = True
+            self._scenarios.close()
+            self._db = None
+            self._episode = None
 
     def __enter__(self) -> Environment:
         return self
@@ -336,7 +372,10 @@ class Environment:
             return "error", fault.label, faults.observation(fault)
         outcome, obs = self._execute(spec, args, stale=fault is not None and fault.error == "stale_read")
         if fault is not None and fault.after_commit:
-            return "error", fault.label, faults.observation(fault)
+            # The agent hears "timeout" either way; the log says whether anything committed,
+            # so a call that failed on its own is not counted as a write that took effect.
+            label = fault.label if outcome == "ok" else fault.error
+            return "error", label, faults.observation(fault)
         return outcome, fault.label if fault else None, obs
 
     def _execute(self, spec: ActionSpec, args: dict[str, Any], *, stale: bool) -> tuple[str, dict[str, Any]]:

@@ -62,7 +62,7 @@ class GradeContext:
         that looks at a neighbouring record must not be failed for it.
         """
         task = self.task
-        named = [k for k in task.expected_final_state.get(table, {}) if k not in ("+", "-")]
+        named = [k for k in task.expected_final_state.get(table, {}) if k not in ("+", "+?", "-")]
         named += task.expected_final_state.get(table, {}).get("-", [])
         named += list(task.overrides.get(table, {}))
         named += [w for w in _WORD.findall(task.instruction)

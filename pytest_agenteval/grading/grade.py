@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from pytest_agenteval.grading.checks import Check
 
 # A grade's checks are the checks themselves (a frozen dataclass pydantic validates and
 # serialises as it is): no per-check model to build for every episode.
 CheckResult = Check
+
+
+def _unreported(value: Any) -> bool:
+    return value is None
 
 
 class Grade(BaseModel):
@@ -33,6 +37,10 @@ class Grade(BaseModel):
     audit_digest: str
     # The agent's calls in order ({"action", "arguments"}), so an episode can be replayed.
     actions: list[dict[str, Any]] = []
+    # What the agent reported through episode.record_usage / attach_transcript (README, "Usage
+    # and transcripts"); left out of the JSON when not reported, so such grades dump as before.
+    usage: dict[str, Any] | None = Field(default=None, exclude_if=_unreported)
+    transcript: list[Any] | None = Field(default=None, exclude_if=_unreported)
 
     def failed_checks(self) -> list[Check]:
         return [c for c in self.checks if not c.passed]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,17 +13,21 @@ from pytest_agenteval.grading.context import GradeContext
 WRONG_STATE = "wrong_final_state"
 COLLATERAL = "collateral_change"
 MAX_LISTED = 5
+MAY_ADD = "+?"  # rows an episode may add (harmless extras: a file note), any number of them
 
 
 def state_checks(ctx: GradeContext) -> list[Check]:
     checks: list[Check] = []
     stray: dict[str, list[str]] = {}  # per table: added rows no "+" clause accounts for
     for table, clauses in ctx.task.expected_final_state.items():
+        if "+" in clauses or MAY_ADD in clauses:
+            sorting = AddedRows.sort(clauses.get("+", []), ctx.table(table).added, clauses.get(MAY_ADD, []))
+            stray[table] = sorting.stray
         for key, clause in clauses.items():
             if key == "+":
-                sorting = AddedRows.sort(clause, ctx.table(table).added)
-                stray[table] = sorting.stray
                 checks.append(_added(table, clause, sorting))
+            elif key == MAY_ADD:
+                continue
             elif key == "-":
                 checks.append(_removed(ctx, table, clause))
             else:
@@ -38,7 +43,8 @@ class AddedRows:
     ``missing``: expected rows nothing matches. ``extra``: surplus rows of an expected kind
     (the "+" count's business). ``near``: for a missing row, the added row that comes closest
     (a wrong version of it: the "+" check reports it, not the frame). ``stray``: added rows
-    like nothing expected, which the frame reports as collateral.
+    like nothing expected, which the frame reports as collateral. Rows like a ``"+?"`` row
+    (``allowed``) are none of these.
     """
 
     missing: list[dict[str, Any]]
@@ -47,11 +53,13 @@ class AddedRows:
     stray: list[str]
 
     @classmethod
-    def sort(cls, expected: list[dict[str, Any]], added: dict[str, dict[str, Any]]) -> AddedRows:
+    def sort(cls, expected: list[dict[str, Any]], added: dict[str, dict[str, Any]],
+             allowed: Sequence[dict[str, Any]] = ()) -> AddedRows:
         rows = list(added.items())
         owner = _matching(expected, [r for _, r in rows])
         missing = [e for i, e in enumerate(expected) if i not in owner.values()]
-        left = [(pk, r) for i, (pk, r) in enumerate(rows) if i not in owner]
+        left = [(pk, r) for i, (pk, r) in enumerate(rows)
+                if i not in owner and not any(matches(a, r) for a in allowed)]
         extra = [r for _, r in left if any(matches(e, r) for e in expected)]
         unlike = [(pk, r) for pk, r in left if not any(matches(e, r) for e in expected)]
         near: list[tuple[dict[str, Any], dict[str, Any]]] = []

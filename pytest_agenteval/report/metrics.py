@@ -82,6 +82,10 @@ class Row:
     pass_at_k: float | None
     # For a failure-mode tag: in how many of the group's episodes that mode was triggered.
     triggered: int | None
+    # Mean tokens (input + output) and cost (USD) per episode, over the episodes that reported
+    # them (README, "Usage and transcripts"); None when none did.
+    tokens_per_episode: float | None = None
+    cost_per_episode: float | None = None
 
 
 def _row(group: str, grades: Sequence[Mapping[str, Any]], k: int, tag: str | None) -> Row:
@@ -98,7 +102,17 @@ def _row(group: str, grades: Sequence[Mapping[str, Any]], k: int, tag: str | Non
         pass_at_1=sum(rates) / len(rates) if rates else 0.0, ci_low=low, ci_high=high,
         pass_hat_k=pass_hat_k(counts, k), pass_at_k=pass_at_k(counts, k),
         triggered=None if tag is None else sum(tag in g["failure_modes"] for g in grades),
+        tokens_per_episode=_mean([u["input_tokens"] + u["output_tokens"] for u in _usages(grades)]),
+        cost_per_episode=_mean([u["cost_usd"] for u in _usages(grades) if u.get("cost_usd") is not None]),
     )
+
+
+def _usages(grades: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    return [g["usage"] for g in grades if isinstance(g.get("usage"), Mapping)]
+
+
+def _mean(values: Sequence[float]) -> float | None:
+    return sum(values) / len(values) if values else None
 
 
 def summarize(grades: Sequence[Mapping[str, Any]], k: int) -> list[Row]:
@@ -125,7 +139,9 @@ def _fmt(value: float | None) -> str:
 
 
 def render_table(rows: list[Row], k: int) -> list[str]:
-    """The reliability table. At K=1, pass^1 and pass@1 are pass@1 itself: one column, not three."""
+    """The reliability table; tokens and cost per episode appear when some episode reported usage.
+
+    At K=1, pass^1 and pass@1 are pass@1 itself: one column, not three."""
     header = ["group", "tasks", "episodes", "pass@1", "95% CI"]
     if k > 1:
         header += [f"pass^{k}", f"pass@{k}"]
@@ -136,6 +152,11 @@ def render_table(rows: list[Row], k: int) -> list[str]:
          "" if r.triggered is None else f"{r.triggered}/{r.episodes}"]
         for r in rows
     ]
+    if any(r.tokens_per_episode is not None for r in rows):
+        header += ["tokens/ep", "cost/ep"]
+        for r, cells in zip(rows, body, strict=True):
+            cells += ["-" if r.tokens_per_episode is None else f"{r.tokens_per_episode:,.0f}",
+                      "-" if r.cost_per_episode is None else f"${r.cost_per_episode:.4f}"]
     widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(header))]
 
     def line(cells: list[str]) -> str:
@@ -145,11 +166,16 @@ def render_table(rows: list[Row], k: int) -> list[str]:
     return [line(header), *(line(b) for b in body)]
 
 
+_USAGE_FIELDS = ("tokens_per_episode", "cost_per_episode")
+
+
 def summary_json(grades: Sequence[Mapping[str, Any]], k: int) -> dict[str, Any]:
     return {
         "k": k,
         "episodes": len(grades),
-        "groups": [r.__dict__ for r in summarize(grades, k)],
+        # Usage figures only where some episode reported usage: the summary is otherwise unchanged.
+        "groups": [{k: v for k, v in r.__dict__.items() if v is not None or k not in _USAGE_FIELDS}
+                   for r in summarize(grades, k)],
         "failure_modes_triggered": dict(triggered_modes(grades)),
     }
 

@@ -1,11 +1,33 @@
-"""The results file: JSON Lines, one grade per episode, flushed as each episode ends."""
+"""The results file: JSON Lines, flushed as each episode ends.
+
+    {"run_record": {...}}                     what ran: agent, versions, options, task files
+    {"task_id": "BK-017", "run": 1, ...}      one grade per episode, in the order they ended
+    {"summary": {...}, "run_record": {...}}   at the end of the session (absent if it was killed)
+
+The run record is the same on the first and the last line. ``read_results`` returns the grades
+and the summary; ``load_results`` the run record as well.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
+
+from pytest_agenteval.errors import AgentEvalError
+
+RUN_RECORD = "run_record"
+SUMMARY = "summary"
+FORMAT = 1  # the run record's "format": bumped when a reader would need to know
+
+
+class ResultsFileError(AgentEvalError):
+    """The file is not a results file written by ``--agenteval-results``."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        super().__init__(f"{where}: not a results file: {problem} (pass the file written by --agenteval-results)")
 
 
 class ResultsWriter:
@@ -14,6 +36,12 @@ class ResultsWriter:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         self._file: IO[str] | None = open(path, "w", encoding="utf-8")  # noqa: SIM115
+        self.run_record: dict[str, Any] | None = None
+
+    def start(self, run_record: dict[str, Any]) -> None:
+        """The first line: what ran."""
+        self.run_record = run_record
+        self.write({RUN_RECORD: run_record})
 
     def write(self, record: dict[str, Any]) -> None:
         if self._file is None:
@@ -25,18 +53,69 @@ class ResultsWriter:
         if self._file is None:
             return
         if summary is not None:
-            self.write({"summary": summary})
+            closing = {SUMMARY: summary}
+            if self.run_record is not None:
+                closing[RUN_RECORD] = self.run_record
+            self.write(closing)
         self._file.close()
         self._file = None
 
 
-def read_results(path: str | os.PathLike[str]) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
-    """(grades, summary or None) from a results file."""
-    grades, summary = [], None
-    for line in Path(path).read_text(encoding="utf-8").splitlines():
-        record = json.loads(line)
-        if "summary" in record:
-            summary = record["summary"]
+@dataclass(kw_only=True)
+class Results:
+    grades: list[dict[str, Any]] = field(default_factory=list)
+    summary: dict[str, Any] | None = None
+    run_record: dict[str, Any] | None = None
+
+
+def load_results(path: str | os.PathLike[str]) -> Results:
+    """Every record of a results file; ``ResultsFileError`` (one line, with the fix) if it is not one.
+
+    Files written before run records existed (grades, then a summary) read the same.
+    """
+    shown = os.fspath(path)
+    try:
+        text = Path(path).read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise ResultsFileError(shown, "not UTF-8 text") from None
+    out = Results()
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except ValueError:
+            raise ResultsFileError(f"{shown}:{number}", "not valid JSON") from None
+        if not isinstance(record, dict):
+            raise ResultsFileError(f"{shown}:{number}", "this line is not a grade")
+        if RUN_RECORD in record or SUMMARY in record:
+            out.run_record = record.get(RUN_RECORD, out.run_record)
+            out.summary = record.get(SUMMARY, out.summary)
+        elif _is_grade(record):
+            out.grades.append(record)
         else:
-            grades.append(record)
-    return grades, summary
+            raise ResultsFileError(f"{shown}:{number}", "this line is not a grade")
+    if out.run_record is None and out.summary is None and not out.grades:
+        raise ResultsFileError(shown, "it is empty")
+    return out
+
+
+def _is_grade(record: dict[str, Any]) -> bool:
+    """Has what replay and the summary read: ids, checks (failed ones with mode and detail), actions."""
+    run, checks, actions = record.get("run"), record.get("checks"), record.get("actions", [])
+    return (isinstance(record.get("task_id"), str) and isinstance(run, int) and not isinstance(run, bool)
+            and isinstance(checks, list) and all(map(_is_check, checks))
+            and isinstance(actions, list)
+            and all(isinstance(a, dict) and isinstance(a.get("action"), str) for a in actions))
+
+
+def _is_check(check: Any) -> bool:
+    return (isinstance(check, dict) and isinstance(check.get("name"), str) and isinstance(check.get("passed"), bool)
+            and (check["passed"] or (isinstance(check.get("failure_mode"), str)
+                                     and isinstance(check.get("detail"), str))))
+
+
+def read_results(path: str | os.PathLike[str]) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """(grades, summary or None) from a results file; the run record lines are skipped."""
+    results = load_results(path)
+    return results.grades, results.summary

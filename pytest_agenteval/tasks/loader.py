@@ -9,6 +9,7 @@ from __future__ import annotations
 import codecs
 import difflib
 import gc
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from os import PathLike
@@ -18,13 +19,15 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from pytest_agenteval.engine.registry import EnvironmentPool
+from pytest_agenteval.engine.registry import EnvironmentPool, known_names
 from pytest_agenteval.errors import EnvironmentSpecError, TaskFileError, TaskProblem
+from pytest_agenteval.tasks.marks import clash, reserved_marks
 from pytest_agenteval.tasks.model import PATTERN_PROBLEMS, Task
 from pytest_agenteval.tasks.paths import UNION_TAGS
 from pytest_agenteval.tasks.validate import validate_task
 from pytest_agenteval.tasks.verdicts import Summary, Verdicts, line_key
 
+SPLITS = ("train", "eval")
 TASK_FIELDS = sorted([*Task.model_fields, "expected_end_state"])
 _KINDS = {"called", "order", "count"}
 MAX_LINE_BYTES = 1 << 20
@@ -74,10 +77,17 @@ class TaskLoader:
 
     With ``cache_dir``, lines that passed validation before are remembered there (see
     ``verdicts``) and are not validated again while their text and environment are unchanged.
+
+    ``reserved`` maps marker names a task may not use (as a tag, environment or split) to what
+    gives them a meaning (``tasks.marks``); the plugin adds the markers of the running pytest.
+    It is checked on every load, remembered line or not, since it depends on the installation.
     """
 
-    def __init__(self, pool: EnvironmentPool | None = None, *, cache_dir: Path | None = None) -> None:
+    def __init__(self, pool: EnvironmentPool | None = None, *, cache_dir: Path | None = None,
+                 reserved: Mapping[str, str] | None = None) -> None:
         self.pool = pool or EnvironmentPool()
+        self.reserved = reserved_marks() if reserved is None else reserved
+        self._env_names: frozenset[str] = frozenset()
         self._cache_dir = cache_dir
         self._seen: dict[str, str] = {}
         self._verdicts: Verdicts | None = None
@@ -86,6 +96,7 @@ class TaskLoader:
                   ) -> tuple[list[LoadedTask], list[TaskProblem]]:
         shown = display or str(path)
         data = Path(path).read_bytes()
+        self._env_names = frozenset(known_names())  # once per file: it reads entry points
         tasks: list[LoadedTask] = []
         problems: list[TaskProblem] = []
         if self._cache_dir is not None:
@@ -128,6 +139,9 @@ class TaskLoader:
             if verdicts is not None:
                 verdicts.remember(key, summary, self._env_key(summary[1]))
         task_id, environment, tags, split = summary
+        taken = self._marker_problems(tags, environment, split, path=path, line=line)
+        if taken:
+            return taken
         where = f"{path}:{line}"
         first = self._seen.setdefault(task_id, where)
         if first != where:
@@ -153,6 +167,32 @@ class TaskLoader:
         if found:
             return [TaskProblem(path=path, line=line, field=f, message=m, fix=x) for f, m, x in found]
         return task.task_id, task.environment, tuple(task.failure_mode_tags), task.split
+
+    def _marker_problems(self, tags: tuple[str, ...], environment: str, split: str, *, path: str, line: int
+                         ) -> list[TaskProblem]:
+        found = []
+        effect = "it would change how the task runs"
+        for i, tag in enumerate(tags):
+            why = clash(tag, self.reserved)
+            ours = "a task split" if tag in SPLITS else "an environment" if tag in self._env_names else None
+            if why:
+                found.append(TaskProblem(path=path, line=line, field=f"failure_mode_tags[{i}]",
+                                         message=f"{why}; as a tag {effect}",
+                                         fix="rename the tag; `pytest --markers` lists the markers in use"))
+            elif ours:
+                found.append(TaskProblem(path=path, line=line, field=f"failure_mode_tags[{i}]",
+                                         message=f"{tag!r} is also the marker of {ours}; `-m {tag}` could not "
+                                                 "tell them apart", fix="rename the tag"))
+        why = clash(self.pool.get(environment).name, self.reserved)
+        if why:
+            found.append(TaskProblem(path=path, line=line, field="environment", message=f"its marker {why}; {effect}",
+                                     fix="register the environment under another name"))
+        why = clash(split, self.reserved)
+        if why:
+            found.append(TaskProblem(path=path, line=line, field="split", message=f"its marker {why}; {effect}",
+                                     fix="stop registering that marker, or disable the plugin that does "
+                                         "with -p no:NAME"))
+        return found
 
     def _env_key(self, spec: str) -> str | None:
         try:

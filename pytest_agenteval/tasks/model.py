@@ -178,11 +178,12 @@ class Task(_Strict):
         for table, clauses in value.items():
             for key, clause in clauses.items():
                 where = f"{table}.{key}"
-                if key == "+":
-                    if not isinstance(clause, list) or not all(isinstance(r, dict) for r in clause):
+                if key in ("+", "+?"):
+                    if not isinstance(clause, list) or not all(isinstance(r, dict) and r for r in clause):
                         raise problem(
                             f'{where} must be a list of row objects',
-                            'write "+": [{"field": value, ...}] for each row the episode adds',
+                            f'write "{key}": [{{"field": value, ...}}] for each row the episode '
+                            + ("adds" if key == "+" else "may add"),
                         )
                 elif key == "-":
                     if not isinstance(clause, list) or not all(

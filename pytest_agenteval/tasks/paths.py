@@ -12,8 +12,10 @@ order (the reference agent's order) and, for each step, the steps that must come
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Annotated, Any, TypeVar, Union
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
@@ -41,11 +43,25 @@ def mentions_of(value: Any) -> list[list[str]] | None:
 
 
 def mentions_ok(terms: list[list[str]], text: Any) -> bool:
-    """Every term (one of its alternatives) appears in ``text``, ignoring case and spacing."""
+    """Every term (one of its alternatives) starts a word of ``text``, ignoring case, spacing
+    and hyphens: "expir" matches "expires", "due diligence" matches "due-diligence", "rate"
+    matches "rates" but not "corporate"."""
     if not isinstance(text, str):
         return False
-    haystack = " ".join(text.casefold().split())
-    return all(any(" ".join(alt.casefold().split()) in haystack for alt in term) for term in terms)
+    haystack = _plain(text)
+    return all(any(_word_start(alt).search(haystack) for alt in term) for term in terms)
+
+
+def _plain(text: str) -> str:
+    return " ".join(_JOINERS.sub(" ", text.casefold()).split())
+
+
+_JOINERS = re.compile(r"[-_/]")
+
+
+@lru_cache(maxsize=1024)
+def _word_start(term: str) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)" + re.escape(_plain(term)))
 
 
 def check_arguments(value: dict[str, Any]) -> dict[str, Any]:
@@ -72,11 +88,14 @@ class PathStep(_Strict):
 
     ``no_effect``: the call is expected to change nothing (an injected fault answers it), so
     the reference agent makes it but ``action_path`` does not expect it among the writes.
+    ``optional``: a harmless extra (a file note, an update letter) that may be left out; the
+    reference agent makes it.
     """
 
     action: str
     arguments: dict[str, Any] = Field(default_factory=dict)
     no_effect: bool = False
+    optional: bool = False
 
     @field_validator("arguments")
     @classmethod
@@ -90,9 +109,10 @@ class PathStep(_Strict):
 
 
 def _kind(value: Any) -> str:
+    """Which member a value is: raw JSON while validating, a model while serialising."""
     if isinstance(value, list):
         return "sequence"
-    if isinstance(value, dict) and "any_order" in value:
+    if isinstance(value, AnyOrder) or (isinstance(value, dict) and "any_order" in value):
         return "any_order"
     return "step"
 
@@ -188,22 +208,29 @@ class PathOrder:
         yield from walk(0, [])
 
     def allows(self, calls: Sequence[T], same: Callable[[PathStep, T], bool]) -> bool:
-        """Whether ``calls``, in order, are one order of these steps, each matching its step."""
-        n = len(self.steps)
-        if len(calls) != n:
+        """Whether ``calls``, in order, are one order of these steps, each matching its step
+        (optional steps may be left out)."""
+        n, m = len(self.steps), len(calls)
+        required = sum(not s.optional for s in self.steps)
+        if not required <= m <= n:
             return False
-        failed: set[int] = set()
+        full = (1 << n) - 1
+        failed: set[tuple[int, int]] = set()
 
         def fits(done: int, at: int) -> bool:
-            if at == n:
-                return True
-            if done in failed:
+            if done == full:
+                return at == m
+            if (done, at) in failed:
                 return False
             for i in range(n):
-                if (not done >> i & 1 and all(done >> j & 1 for j in self.before[i])
-                        and same(self.steps[i], calls[at]) and fits(done | 1 << i, at + 1)):
+                if done >> i & 1 or not all(done >> j & 1 for j in self.before[i]):
+                    continue
+                step = self.steps[i]
+                if at < m and same(step, calls[at]) and fits(done | 1 << i, at + 1):
                     return True
-            failed.add(done)
+                if step.optional and fits(done | 1 << i, at):
+                    return True
+            failed.add((done, at))
             return False
 
         return fits(0, 0)

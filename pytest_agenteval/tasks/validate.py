@@ -109,9 +109,9 @@ def _state(env: Environment, task: Task) -> Iterator[Finding]:
         if problems:
             continue
         for key, clause in clauses.items():
-            if key == "+":
+            if key in ("+", "+?"):
                 for i, row in enumerate(clause):
-                    yield from _fields(env, f"{base}.+[{i}]", table, row)
+                    yield from _fields(env, f"{base}.{key}[{i}]", table, row)
             elif key == "-":
                 for i, pk in enumerate(clause):
                     yield from _row(env, task, f"{base}.-[{i}]", table, pk)

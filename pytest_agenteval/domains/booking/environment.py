@@ -68,7 +68,8 @@ class BookingEnvironment(Environment):
 
     @action
     def open_account(self, customer_id: Id, account_type: Literal["current", "loan"]) -> dict[str, Any]:
-        """Open a new account for a customer."""
+        """Open a new account for a customer (term loans and revolvers book to a loan account, overdrafts
+        to a current account; open one only if the customer has no open account of that type)."""
         self.require("customer", customer_id)
         account_id = self.new_id("ACC")
         self.db.execute("INSERT INTO account VALUES (?, ?, ?, 'open')", (account_id, customer_id, account_type))
@@ -76,7 +77,8 @@ class BookingEnvironment(Environment):
 
     @action
     def book_facility(self, facility_id: Id, account_id: Id) -> dict[str, Any]:
-        """Book a pending facility to an open account of the same customer and the right type."""
+        """Book a pending facility to an open account of the same customer and the right type: a loan
+        account for a term loan or revolver, a current account for an overdraft."""
         facility = self.require("facility", facility_id)
         account = self.require("account", account_id)
         if facility["status"] != "PENDING":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pytest_agenteval.agents.saboteurs import Plan, Sabotage, Step
 from pytest_agenteval.domains.booking.schema import ACCOUNT_TYPE
+from pytest_agenteval.tasks.model import CalledCheck
 
 
 def _facility(plan: Plan) -> str:
@@ -48,11 +49,14 @@ def duplicate_account(plan: Plan) -> None:
 
 
 def wrong_rate(plan: Plan) -> None:
-    if plan.index("set_rate") is None:
+    """Price 0.5 points off and activate at that rate; then correct it, so only the final rate is right."""
+    right = plan.first("set_rate")
+    if right is None:
         _book_anyway(plan, rate=5.0)
         return
     plan.run([(a, {**k, "rate_percent": round(k["rate_percent"] + 0.5, 2)} if a == "set_rate" else k)
               for a, k in plan.steps])
+    plan.call("set_rate", right)
 
 
 def _move_activation_early(steps: list[Step]) -> list[Step]:
@@ -75,7 +79,21 @@ def wrong_order(plan: Plan) -> None:
     plan.run(_move_activation_early(plan.steps))
 
 
+OFF_TOPIC = "Please confirm the facility's term."
+
+
+def _asks_what_a_query_names(plan: Plan) -> bool:
+    """Whether the task demands what a query's reason mentions (a ``called`` check with ``mentions``)."""
+    return any(isinstance(rule, CalledCheck) and rule.action == "raise_query"
+               and isinstance(rule.arguments.get("reason"), dict) for rule in plan.task.checks)
+
+
 def missed_query(plan: Plan) -> None:
+    """Raise the query for a reason that misses its point where the task says what it must name
+    (the subtler failure); otherwise skip it (booking anyway if nothing else is left to do)."""
+    if _asks_what_a_query_names(plan):
+        plan.run([(a, {**k, "reason": OFF_TOPIC} if a == "raise_query" else k) for a, k in plan.steps])
+        return
     steps = [s for s in plan.steps if s[0] != "raise_query"]
     if not any(a in ("book_facility", "set_rate", "activate_facility") for a, _ in steps):
         _book_anyway(plan)

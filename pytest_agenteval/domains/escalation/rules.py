@@ -15,13 +15,16 @@ AUTHORITY_POLICY = (
     "2. Above it, escalate to the present senior whose specialism matches the claim type and whose "
     "approval limit is the lowest that covers the assessed amount; if that senior is absent, escalate to "
     "their deputy (and so on); above every senior's limit, escalate to the head of claims. Add a note of "
-    "kind 'escalation' when you escalate. "
+    "kind 'escalation' when you escalate (before or after it, but before acting on the answer). Until the "
+    "reviewer has answered, do not decide, pay, request information or announce anything on the claim. "
     "3. Wait for the reviewer's decision (check_escalation) and carry it out exactly: approved or amended "
     "amounts are approved and paid in full, declines are declined and communicated, returns for "
-    "information become an information request to the claimant. "
-    "4. A claim on a lapsed policy is declined, whatever its amount, with a note of kind 'decline'. "
-    "5. One claim, one decision, one payment: never split an approval or a payment. "
-    "6. Tell the claimant of every approval or decline (notify_claimant)."
+    "information become an information request to the claimant asking for what the reviewer asked for. "
+    "4. A claim on a lapsed policy is declined by you, whatever its amount, without escalating it. "
+    "5. One claim, one decision (approve or decline, once), one payment: never split an approval or a payment. "
+    "6. Tell the claimant of every approval or decline (notify_claimant), once it is made. "
+    "7. Every decline, yours or a reviewer's, gets a note of kind 'decline'. File notes of kind 'decision' "
+    "(once decided) or 'info', and 'update' letters to the claimant, are always welcome."
 )
 
 

@@ -41,6 +41,12 @@ def limit_splitting(plan: Plan) -> None:
     plan.run(steps)
 
 
+def missing_escalation(plan: Plan) -> None:
+    """Look the claim up, tell the claimant it is under review, and never escalate it."""
+    plan.run([s for s in plan.steps if s[0] in ("get_claim", "get_policy", "get_authority_policy")])
+    plan.call("notify_claimant", {"claim_id": _claim(plan), "kind": "update", "body": "We are reviewing your claim."})
+
+
 def unnecessary_escalation(plan: Plan) -> None:
     claim = _claim(plan)
     plan.call("escalate", {"claim_id": claim, "to_staff_id": HEAD, "reason": "to be safe"})
@@ -49,12 +55,15 @@ def unnecessary_escalation(plan: Plan) -> None:
 
 
 def premature_decision(plan: Plan) -> None:
-    """Act on the claim straight after escalating, without waiting for the answer."""
+    """Act on the claim straight after escalating, without waiting for the answer.
+
+    The escalation note goes first (an order the rules allow), so that nothing but the
+    decision itself follows the escalation."""
     steps = [s for s in plan.steps if s[0] not in WAITING]
-    at = next(i for i, s in enumerate(steps) if s[0] == "escalate") + 1
-    notes = [s for s in steps[at:] if s[0] == "add_note" and s[1].get("kind") == "escalation"]
-    rest = [s for s in steps[at:] if s not in notes]
-    plan.run(steps[:at] + rest + notes)
+    notes = [s for s in steps if s[0] == "add_note" and s[1].get("kind") == "escalation"]
+    steps = [s for s in steps if s not in notes]
+    at = next(i for i, s in enumerate(steps) if s[0] == "escalate")
+    plan.run(steps[:at] + notes + steps[at:])
 
 
 def no_follow_through(plan: Plan) -> None:
@@ -81,6 +90,7 @@ def lapsed_policy(plan: Plan) -> None:
 SABOTEURS: dict[str, Sabotage] = {
     "wrong_reviewer": wrong_reviewer,
     "unauthorised_decision": unauthorised_decision,
+    "missing_escalation": missing_escalation,
     "limit_splitting": limit_splitting,
     "unnecessary_escalation": unnecessary_escalation,
     "premature_decision": premature_decision,

@@ -1,0 +1,87 @@
+"""What every adapter shares: the prompt, the model setting, the turn limit, the budget's end."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+from pytest_agenteval.errors import EpisodeOver
+
+MODEL_VARIABLE = "AGENTEVAL_MODEL"
+SYSTEM = (
+    "You are an operations agent working inside a business system. Use only the tools provided. "
+    "Look things up before you change them, follow the policies the tools describe, and stop when "
+    "the task is done. Tool results are JSON: {\"ok\": true, \"result\": …} or {\"ok\": false, \"error\": …}."
+)
+
+
+def model_setting(default: str) -> str:
+    """The model named by ``AGENTEVAL_MODEL``, else ``default``."""
+    return os.environ.get(MODEL_VARIABLE) or default
+
+
+def turn_limit(episode: Any) -> int:
+    """Model turns a framework may take: enough that the step budget always ends a looping agent
+    first (each turn that acts uses at least one step), so it is graded ``step_limit``."""
+    return int(episode.max_steps) + 2
+
+
+def budget_end(exc: BaseException) -> EpisodeOver | None:
+    """The EpisodeOver inside a framework's wrapping (causes, contexts, exception groups), if any."""
+    for found in _chain(exc, set()):
+        if isinstance(found, EpisodeOver):
+            return found
+    return None
+
+
+def _chain(exc: BaseException, seen: set[int]) -> Iterator[BaseException]:
+    if id(exc) in seen:
+        return
+    seen.add(id(exc))
+    yield exc
+    for inner in getattr(exc, "exceptions", ()) or ():
+        if isinstance(inner, BaseException):
+            yield from _chain(inner, seen)
+    for linked in (exc.__cause__, exc.__context__):
+        if linked is not None:
+            yield from _chain(linked, seen)
+
+
+PRICE_VARIABLE = "AGENTEVAL_PRICE_PER_MTOK"
+
+
+def cost(model: str | None, input_tokens: int, output_tokens: int, *, provider: str | None = None) -> float | None:
+    """USD for one model call: ``AGENTEVAL_PRICE_PER_MTOK="input,output"`` (USD per million
+    tokens) when set, else genai-prices' table when it is installed and knows the model, else None."""
+    setting = os.environ.get(PRICE_VARIABLE)
+    if setting:
+        try:
+            per_input, per_output = (float(x) for x in setting.split(","))
+        except ValueError:
+            raise ValueError(f"{PRICE_VARIABLE}={setting!r}: give two numbers, USD per million input and "
+                             "output tokens, e.g. 0.15,0.60") from None
+        return (input_tokens * per_input + output_tokens * per_output) / 1_000_000
+    if not model:
+        return None
+    try:
+        from genai_prices import Usage, calc_price
+    except ImportError:
+        return None
+    try:
+        return float(calc_price(Usage(input_tokens=input_tokens, output_tokens=output_tokens), model_ref=model,
+                                provider_id=provider).total_price)
+    except (LookupError, ValueError):
+        return None
+
+
+def require(module: str, extra: str) -> None:
+    """Fail at construction, naming the extra to install, when the framework is missing."""
+    import importlib.util
+
+    try:
+        found = importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        found = False
+    if not found:
+        raise ImportError(f"this adapter needs {module!r}: pip install \"pytest-agenteval[{extra}]\"")

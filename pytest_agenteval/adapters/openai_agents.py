@@ -1,0 +1,95 @@
+"""OpenAI Agents SDK: ``pytest --agent=pytest_agenteval.adapters.openai_agents:Agent tasks/``.
+
+The model is ``AGENTEVAL_MODEL`` (``gpt-4o-mini``; the SDK's ``litellm/…`` prefixes work when
+installed), or any SDK ``Model`` given as ``Agent(model=...)``. ``max_turns`` follows the step
+budget (the SDK's default of 10 is below most budgets), and traces are not uploaded unless
+``AGENTEVAL_TRACING=1``. Needs ``pip install "pytest-agenteval[openai-agents]"``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from typing import Any
+
+from pytest_agenteval.adapters._common import SYSTEM, budget_end, cost, model_setting, require, turn_limit
+from pytest_agenteval.errors import EpisodeOver
+
+
+def tools(episode: Any) -> list[Any]:
+    """The episode's tools as ``FunctionTool`` objects in strict mode (the SDK's recommendation).
+
+    Strict mode makes optional arguments nullable; ``episode.call`` reads those nulls as "not
+    given", and limits strict mode cannot express are in the descriptions. Domain refusals come
+    back as the observation (data the model can act on); the step budget's end raises.
+    """
+    from agents import FunctionTool
+
+    def make(name: str) -> Any:
+        async def invoke(context: Any, raw_arguments: str) -> str:
+            try:
+                arguments = json.loads(raw_arguments or "{}")
+            except json.JSONDecodeError as exc:
+                return json.dumps({"ok": False, "error": "invalid_json",
+                                   "detail": f"the arguments are not JSON: {exc}"})
+            return json.dumps(await episode.acall(name, arguments))
+
+        return invoke
+
+    return [FunctionTool(name=t["name"], description=t["description"], params_json_schema=t["parameters"],
+                         on_invoke_tool=make(t["name"]), strict_json_schema=True)
+            for t in episode.tools_for("openai-responses")]
+
+
+class Agent:
+    """An Agents SDK agent with the episode's tools; one ``Runner.run`` per episode."""
+
+    def __init__(self, model: Any = None, *, instructions: str = SYSTEM) -> None:
+        require("agents", "openai-agents")
+        self.model = model if model is not None else model_setting("gpt-4o-mini")
+        self.instructions = instructions
+
+    async def run(self, episode: Any) -> None:
+        from agents import Agent as SdkAgent
+        from agents import ModelSettings, RunConfig, Runner
+
+        agent = SdkAgent(name="agenteval", instructions=self.instructions, tools=tools(episode),
+                         model=self.model, model_settings=ModelSettings(temperature=0))
+        hooks = _hooks(episode, self.model)
+        config = RunConfig(tracing_disabled=os.environ.get("AGENTEVAL_TRACING") != "1",
+                           trace_include_sensitive_data=False)
+        try:
+            await Runner.run(agent, episode.instruction, max_turns=turn_limit(episode), hooks=hooks,
+                             run_config=config)
+        except BaseException as exc:
+            over = budget_end(exc)
+            if over is not None or episode.steps_used > episode.max_steps:
+                raise over or EpisodeOver("the step budget is used up") from None
+            raise
+        finally:
+            episode.attach_transcript(hooks.transcript)
+
+
+def _hooks(episode: Any, model: Any) -> Any:
+    from agents import RunHooks
+
+    class Hooks(RunHooks):  # type: ignore[misc]
+        """Each model call's tokens and latency, and the conversation as the model last saw it."""
+
+        def __init__(self) -> None:
+            self.started = 0.0
+            self.transcript: list[Any] = []
+
+        async def on_llm_start(self, context: Any, agent: Any, system_prompt: Any, input_items: Any) -> None:
+            self.started = time.perf_counter()
+            self.transcript = [{"role": "system", "content": system_prompt}, *input_items]
+
+        async def on_llm_end(self, context: Any, agent: Any, response: Any) -> None:
+            name = model if isinstance(model, str) else str(getattr(model, "model", type(model).__name__))
+            tokens_in, tokens_out = response.usage.input_tokens, response.usage.output_tokens
+            episode.record_usage(model=name, input_tokens=tokens_in, output_tokens=tokens_out,
+                                 cost=cost(name, tokens_in, tokens_out), latency=time.perf_counter() - self.started)
+            self.transcript = [*self.transcript, *response.output]
+
+    return Hooks()

@@ -1,0 +1,135 @@
+"""What an episode cost, and what was said: model usage and the conversation, for the grade.
+
+An agent reports them through its episode (every adapter does it for you)::
+
+    episode.record_usage(model="gpt-4o-mini", input_tokens=812, output_tokens=64, latency=0.9)
+    episode.attach_transcript(messages)
+
+The grade then carries ``usage`` (totals, and per model) and ``transcript`` (the messages,
+made JSON-able and size-capped). A grade of an agent that reports neither has neither key, so
+its JSON is what it was before usage existed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+# The transcript a grade keeps: each message at most MESSAGE_CAP characters of JSON, the whole
+# at most TRANSCRIPT_CAP; past that the middle of the conversation is left out (the start says
+# what was asked, the end how it ended) and a marker message says how much.
+MESSAGE_CAP = 16 * 1024
+TRANSCRIPT_CAP = 256 * 1024
+MARKER_ROLE = "agenteval"
+
+
+class UsageLedger:
+    """Accumulates one episode's usage; safe to call from an agent's threads."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._models: dict[str, dict[str, Any]] = {}
+        self._transcript: list[Any] | None = None
+
+    def record(self, *, model: str | None, input_tokens: int, output_tokens: int, cost: float | None,
+               latency: float | None, calls: int) -> None:
+        for name, value in (("input_tokens", input_tokens), ("output_tokens", output_tokens), ("calls", calls)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ValueError(f"record_usage: {name} must be a whole number >= 0, got {value!r}")
+        for name, number in (("cost", cost), ("latency", latency)):
+            if number is not None and (isinstance(number, bool) or not isinstance(number, (int, float))
+                                       or not math.isfinite(number) or number < 0):
+                raise ValueError(f"record_usage: {name} must be a number >= 0 or None, got {number!r}")
+        with self._lock:
+            entry = self._models.setdefault(model or "unknown", {
+                "model_calls": 0, "input_tokens": 0, "output_tokens": 0, "cost_usd": None, "latency_s": None})
+            entry["model_calls"] += calls
+            entry["input_tokens"] += input_tokens
+            entry["output_tokens"] += output_tokens
+            if cost is not None:
+                entry["cost_usd"] = (entry["cost_usd"] or 0.0) + float(cost)
+            if latency is not None:
+                entry["latency_s"] = (entry["latency_s"] or 0.0) + float(latency)
+
+    def attach(self, messages: Any) -> None:
+        with self._lock:
+            self._transcript = list(messages) if not isinstance(messages, (str, bytes, Mapping)) else [messages]
+
+    def usage(self) -> dict[str, Any] | None:
+        """Totals and per-model figures, or None when nothing was recorded."""
+        with self._lock:
+            if not self._models:
+                return None
+            models = {name: _rounded(dict(entry)) for name, entry in sorted(self._models.items())}
+        total = {key: sum(m[key] for m in models.values()) for key in ("model_calls", "input_tokens", "output_tokens")}
+        for key in ("cost_usd", "latency_s"):
+            known = [m[key] for m in models.values() if m[key] is not None]
+            total[key] = sum(known) if known else None
+        return {**_rounded(total), "models": models}
+
+    def transcript(self) -> list[Any] | None:
+        with self._lock:
+            messages = self._transcript
+        return None if messages is None else cap_transcript([jsonable(m) for m in messages])
+
+
+def _rounded(figures: dict[str, Any]) -> dict[str, Any]:
+    # Sums of floats carry noise (0.1 + 0.2); a results file should not.
+    return {k: round(v, 9) if isinstance(v, float) else v for k, v in figures.items()}
+
+
+def jsonable(value: Any) -> Any:
+    """A framework's message (pydantic model, dataclass, plain data) as JSON data."""
+    if hasattr(value, "model_dump") and callable(value.model_dump):
+        try:
+            return jsonable(value.model_dump(mode="json"))
+        except Exception:  # noqa: BLE001 - a message we cannot dump is shown as text, never a crash
+            return repr(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {"kind": type(value).__name__, **{f.name: jsonable(getattr(value, f.name))
+                                                 for f in dataclasses.fields(value)}}
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else str(value)
+    if isinstance(value, bytes):
+        return f"<{len(value)} bytes>"
+    return str(value)
+
+
+def _size(value: Any) -> int:
+    return len(json.dumps(value, ensure_ascii=False, sort_keys=True))
+
+
+def cap_transcript(messages: list[Any]) -> list[Any]:
+    """Each message within MESSAGE_CAP, the whole within TRANSCRIPT_CAP (middle left out)."""
+    capped = []
+    for message in messages:
+        size = _size(message)
+        if size > MESSAGE_CAP:
+            text = json.dumps(message, ensure_ascii=False, sort_keys=True)
+            message = {"role": MARKER_ROLE, "truncated_chars": size, "prefix": text[:1024]}
+        capped.append(message)
+    sizes = [_size(m) for m in capped]
+    if sum(sizes) <= TRANSCRIPT_CAP:
+        return capped
+    # Keep the first message and as many of the last as fit.
+    budget = TRANSCRIPT_CAP - sizes[0] - 200
+    tail: list[Any] = []
+    for message, size in zip(reversed(capped[1:]), reversed(sizes[1:]), strict=True):
+        if size > budget:
+            break
+        tail.append(message)
+        budget -= size
+    left_out = len(capped) - 1 - len(tail)
+    marker = {"role": MARKER_ROLE, "left_out_messages": left_out,
+              "note": f"{left_out} messages left out: the transcript is capped at {TRANSCRIPT_CAP} characters"}
+    return [capped[0], marker, *reversed(tail)]

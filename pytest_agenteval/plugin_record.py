@@ -1,0 +1,114 @@
+"""Say what ran: the agent that really runs (a conftest ``agent`` fixture wins over ``--agent``),
+and the run record that opens and closes a results file."""
+
+from __future__ import annotations
+
+import datetime
+import importlib.metadata
+import platform
+import sqlite3
+from collections.abc import Iterable
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from pytest_agenteval.report.results import FORMAT
+
+if TYPE_CHECKING:
+    from pytest_agenteval.plugin import State
+
+try:
+    from _pytest.fixtures import FixtureFunctionDefinition
+
+    FIXTURE_TYPES: tuple[type, ...] = (FixtureFunctionDefinition,)
+except ImportError:  # pragma: no cover - a pytest that renamed it: look for the attribute name only
+    FIXTURE_TYPES = ()
+
+PACKAGES = ("pytest-agenteval", "pytest", "pydantic", "pytest-xdist", "deepdiff")
+
+
+def agent_fixtures(config: pytest.Config, task_files: Iterable[Path]) -> list[str]:
+    """Where an ``agent`` fixture overrides ours for at least one of ``task_files``."""
+    files = [f.resolve() for f in task_files]
+    _load_conftests(config, files)
+    found = []
+    for plugin in config.pluginmanager.get_plugins():
+        if not isinstance(plugin, ModuleType) or plugin.__name__.startswith("pytest_agenteval"):
+            continue
+        if not any(_is_agent_fixture(name, value) for name, value in vars(plugin).items()):
+            continue
+        source = Path(getattr(plugin, "__file__", "") or "")
+        if source.name != "conftest.py":
+            found.append(f"plugin {plugin.__name__}")  # a plugin's fixtures are seen everywhere
+        elif not files or any(source.parent.resolve() in f.parents for f in files):
+            found.append(_shown(source, config))
+    return found
+
+
+def _load_conftests(config: pytest.Config, files: list[Path]) -> None:
+    """Load the conftests of the task files' folders now, as pytest does for the folders named on
+    the command line; otherwise ``tasks/conftest.py`` would only be loaded while collecting,
+    after the header and the run record have named the agent. Loading is what collection would
+    do anyway (pytest remembers each folder); a conftest that fails to import is left for
+    collection to report in its usual way."""
+    load = getattr(config.pluginmanager, "_loadconftestmodules", None)
+    if load is None:  # pragma: no cover - a pytest without it: only preloaded conftests count
+        return
+    for folder in sorted({f.parent for f in files}):
+        try:
+            load(folder, config.getoption("importmode"), config.rootpath,
+                 consider_namespace_packages=config.getini("consider_namespace_packages"))
+        except Exception:  # noqa: BLE001, S112 - collection reports it, with pytest's own message
+            continue
+
+
+def _is_agent_fixture(name: str, value: Any) -> bool:
+    if not FIXTURE_TYPES:  # pragma: no cover
+        return name == "agent"
+    return isinstance(value, FIXTURE_TYPES) and getattr(value, "name", None) == "agent"
+
+
+def _shown(path: Path, config: pytest.Config) -> str:
+    try:
+        return path.resolve().relative_to(config.rootpath.resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def describe_agent(spec: str | None, fixtures: list[str]) -> str:
+    """``reference``, ``agent fixture in tasks/conftest.py (overrides --agent=reference)``…"""
+    if not fixtures:
+        return spec or "none"
+    where = ", ".join(fixtures)
+    told = f"agent fixture{'s' if len(fixtures) > 1 else ''} in {where}"
+    return f"{told} (overrides --agent={spec})" if spec else told
+
+
+def run_record(config: pytest.Config, state: State) -> dict[str, Any]:
+    """What produced a results file: enough to reproduce the run or to tell two runs apart."""
+    versions = {"python": platform.python_version()}
+    for name in PACKAGES:
+        try:
+            versions[name] = importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            versions[name] = None  # type: ignore[assignment]
+    versions["sqlite"] = sqlite3.sqlite_version
+    option = config.option
+    return {
+        "format": FORMAT,
+        "agent": state.agent_described,
+        "started": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "versions": versions,
+        "options": {
+            "runs": state.runs,
+            "timeout": state.time_limit,
+            "isolate": state.isolate,
+            "numprocesses": getattr(option, "numprocesses", None) or None,
+            "markexpr": option.markexpr or None,
+            "keyword": option.keyword or None,
+        },
+        "task_files": [{"path": path, "tasks": count, "sha256": state.task_hashes.get(path)}
+                       for path, count in state.task_files.items()],
+    }
