@@ -9,8 +9,9 @@ items only (a user's own subtests are left alone):
   naming every failed check (pytest's subtests plugin would flip it later, in the terminal's
   status hook, and say only "contains 3 failed subtests"; pytest-sugar and pytest-html read the
   outcome before that and counted the task as passed);
-- a check report's status is "checks failed" / "checks passed", not "failed": the closing line
-  reads "22 failed, 58 passed, 99 checks failed", and the progress line has one letter per task;
+- a failed check's status is "checks failed", not "failed" (a passed check's is not counted):
+  the closing line reads "22 failed, 58 passed, 99 checks failed", and the progress line has
+  one letter per task;
 - a failed check does not count towards ``-x``/``--maxfail`` (pytest's session and xdist's
   controller count every failed report; we give back what a check took), so the run stops
   after the failed *task*, with all its checks reported;
@@ -84,9 +85,9 @@ class Outcomes:
         description = report._sub_test_description()
         if report.failed:
             return "checks failed", "", f"SUBFAILED{description}"
-        if config.get_verbosity() > 0:
-            return "checks passed", "", f"SUBPASSED{description}"
-        return "", "", ""
+        # Passed checks are not counted in the closing line: a second "checks …" entry would
+        # share its first word with this one, which is all pytester's parseoutcomes reads.
+        return "", "", f"SUBPASSED{description}" if config.get_verbosity() > 0 else ""
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:

@@ -39,7 +39,7 @@ def test_closing_line_and_progress_count_tasks_at_every_verbosity(tasks: pytest.
     assert quiet.stdout.lines[0].startswith(".F") and quiet.parseoutcomes() == {"failed": 1, "passed": 1, "checks": 3}
     verbose = tasks.runpytest("--agent=agents_mod:Closer", "-v")
     verbose.stdout.fnmatch_lines(["*test_task[[]EX-1[]] SUBPASSED[[]frame[]]*", "*test_task[[]EX-3[]] SUBFAILED[[]frame[]]*"])
-    assert re.search(r"1 failed, 1 passed, 9 checks passed, 3 checks failed in ", verbose.stdout.lines[-1])
+    assert verbose.parseoutcomes() == {"failed": 1, "passed": 1, "checks": 3}
 
 
 def test_exitfirst_stops_after_the_task_and_shows_all_its_failed_checks(pytester: pytest.Pytester) -> None:
