@@ -62,6 +62,16 @@ def test_plugin_and_cli_write_the_report_with_instructions_and_observations(resu
     assert "Close ticket T-0003." in out.read_text()
 
 
+def test_report_finds_the_task_files_its_run_record_names(results: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(results.parent)  # the run record's paths are relative to the rootdir
+    assert main(["report", "r.jsonl", "--html", "auto.html"]) == 0
+    assert "Close ticket T-0003." in (results.parent / "auto.html").read_text()
+    tasks = results.parent / "tasks" / "example.jsonl"
+    tasks.write_text(tasks.read_text() + "\n")  # changed since the run: not used
+    assert main(["report", "r.jsonl", "--html", "stale.html"]) == 0
+    assert "Close ticket T-0003." not in (results.parent / "stale.html").read_text()
+
+
 def chromium_driver() -> Any:
     """Selenium on the system's chromedriver (never a download); CI must have it (.ci/run installs it)."""
     path = shutil.which("chromedriver")

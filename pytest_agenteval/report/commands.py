@@ -8,7 +8,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from pytest_agenteval.report.merge import Merged, MergeError, read_and_merge, read_results_file, refuse_different_tasks
+from pytest_agenteval.report.merge import (
+    Merged,
+    MergeError,
+    read_and_merge,
+    read_results_file,
+    recorded_task_files,
+    refuse_different_tasks,
+)
 from pytest_agenteval.report.metrics import summary_json, summary_lines, summary_title
 
 
@@ -19,7 +26,8 @@ def add_commands(commands: Any) -> None:
     report.add_argument("--html", metavar="PATH", help="also write a self-contained HTML report here")
     report.add_argument("--tasks", nargs="+", metavar="TASKS",
                         help="the task files, so that the HTML report shows instructions and observations "
-                             "(each episode's actions are replayed)")
+                             "(each episode's actions are replayed); default: the files the run records name, "
+                             "where they are here unchanged")
     report.add_argument("--out", metavar="PATH", help="also write the merged results file here")
     _merge_options(report)
     report.set_defaults(handler=_report)
@@ -73,13 +81,11 @@ def _report(args: argparse.Namespace) -> int:
         records.append({"summary": summary_json(merged.grades, merged.k)})
         Path(args.out).write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in records), encoding="utf-8")
     if args.html:
+        from pytest_agenteval.report.episodes import episode_details
         from pytest_agenteval.report.html import write_html
 
-        details = None
-        if args.tasks:
-            from pytest_agenteval.report.episodes import episode_details
-
-            details = episode_details(merged.grades, args.tasks)
+        tasks = args.tasks or recorded_task_files(merged)
+        details = episode_details(merged.grades, tasks) if tasks else None
         write_html(args.html, merged.grades, merged.k, sources=merged.files, details=details)
         print(f"HTML report: {args.html}")
     return 0

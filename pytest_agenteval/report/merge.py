@@ -16,6 +16,7 @@ grades (environment, seed, tags, split).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections import Counter, defaultdict
@@ -213,3 +214,15 @@ def refuse_different_tasks(files: Sequence[ResultsFile], *, how: str) -> None:
 
 def read_and_merge(paths: Iterable[str | os.PathLike[str]], **options: bool) -> Merged:
     return merge([read_results_file(p) for p in paths], **options)
+
+
+def recorded_task_files(merged: Merged) -> list[str]:
+    """The task files the run records name that are here, unchanged (same sha256), for the HTML
+    report's replays when no ``--tasks`` are given."""
+    found = []
+    for run in merged.runs:
+        for path, digest in _task_files(run).items():
+            file = Path(path)
+            if path not in found and file.is_file() and hashlib.sha256(file.read_bytes()).hexdigest() == digest:
+                found.append(path)
+    return found
