@@ -19,6 +19,7 @@ from typing import Any
 from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT
 from pytest_agenteval.engine.registry import EnvironmentPool
 from pytest_agenteval.errors import AgentEvalError, TaskFileError
+from pytest_agenteval.report.commands import add_commands as add_report_commands
 from pytest_agenteval.tasks.model import Task
 
 USAGE_ERROR = 2
@@ -31,7 +32,7 @@ class UsageError(AgentEvalError):
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="agenteval", description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
-    for add in (_add_validate, _add_tools, _add_mcp, _add_replay):
+    for add in (_add_validate, _add_tools, _add_mcp, _add_replay, add_report_commands):
         add(commands)
     args = parser.parse_args(argv)
     try:

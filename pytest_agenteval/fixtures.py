@@ -33,6 +33,10 @@ class TaskCase:
     def task(self) -> Task:
         return self.loaded.task
 
+    def __repr__(self) -> str:
+        # Reporters that show parameters (allure) print this, not the whole task line.
+        return f"{self.loaded.task_id} run {self.run}"
+
 
 def _state(config: pytest.Config) -> Any:
     from pytest_agenteval.plugin import STATE
@@ -163,7 +167,7 @@ def play_and_report(request: pytest.FixtureRequest, case: TaskCase, env: Environ
     limit, timeout_detail = episode_time_limit(request.node, state.time_limit)
 
     def record(grade: Grade) -> None:
-        # Before any subtest runs, so -x (which stops at the first failed check) loses nothing.
+        # Before any subtest runs, so every reporter (and plugin_outcomes' failure message) has it.
         # Replacing, not adding: a rerun plugin runs the item again with the same properties.
         node = request.node
         node.user_properties[:] = [p for p in node.user_properties if p[0] not in (GRADE_PROPERTY, PASSED_PROPERTY)]

@@ -39,6 +39,8 @@ from pytest_agenteval.plugin_collect import (
     scan_task_files,
     task_params,
 )
+from pytest_agenteval.plugin_html import HtmlReport
+from pytest_agenteval.plugin_outcomes import Outcomes, SugarCounts
 from pytest_agenteval.plugin_record import agent_fixtures, describe_agent
 from pytest_agenteval.plugin_report import Reporter
 from pytest_agenteval.plugin_reruns import refuse_duplicate_runs, refuse_repeat
@@ -81,6 +83,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="run every task K times (ids gain -runN); the summary reports pass^K")
     group.addoption("--agenteval-results", metavar="PATH",
                     help="write one grade per episode as JSON Lines, flushed as each ends")
+    group.addoption("--agenteval-html", metavar="PATH",
+                    help="write a self-contained HTML report (charts, task x run grid, every episode)")
     group.addoption("--agenteval-isolate", action="store_true",
                     help="run each agent in its own process, which can only send actions and receive "
                          "observations (for agents you do not trust; costs a process start per episode)")
@@ -118,6 +122,9 @@ def pytest_configure(config: pytest.Config) -> None:
     state = State(agent=factory, agent_spec=spec, runs=runs, time_limit=timeout or None, isolate=isolate,
                   pool=pool, loader=loader, explicit=explicit)
     config.stash[STATE] = state
+    config.pluginmanager.register(Outcomes(config), "agenteval-outcomes")
+    if config.pluginmanager.hasplugin("sugar"):
+        config.pluginmanager.register(SugarCounts(config), "agenteval-sugar")
     paths = [Path(a.split("::")[0]) for a in config.args] or [config.rootpath]
     markers, state.task_files, state.task_hashes = scan_task_files(paths, config, explicit,
                                                                    markers=bool(config.option.markers))
@@ -127,7 +134,11 @@ def pytest_configure(config: pytest.Config) -> None:
     fixtures = agent_fixtures(config, [config.rootpath / f for f in state.task_files])
     state.agent_described = describe_agent(spec, fixtures)
     if not hasattr(config, "workerinput"):  # the controller (or a serial run) reports
-        config.pluginmanager.register(Reporter(config, state), "agenteval-reporter")
+        reporter = Reporter(config, state)
+        config.pluginmanager.register(reporter, "agenteval-reporter")
+        if config.getoption("agenteval_html"):
+            config.pluginmanager.register(HtmlReport(config, config.getoption("agenteval_html"), reporter, pool,
+                                                     list(state.task_files)), "agenteval-html")
         if _xdist_controller(config) and not _listing(config) and state.task_files:
             # Workers cannot stop the session cleanly, so the controller checks up front.
             _require_agent(state.agent is not None or bool(fixtures))

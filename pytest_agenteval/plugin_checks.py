@@ -27,6 +27,9 @@ from pytest_agenteval.grading.checks import Check
 
 GRADE_PROPERTY = "agenteval_grade"
 PASSED_PROPERTY = "agenteval_passed_checks"  # names of passed checks a worker did not send
+# Set on the item while its checks are reported: their reports are made by the same
+# makereport hook as the test's own, and plugin_outcomes must tell them apart.
+REPORTING_CHECKS = pytest.StashKey[bool]()
 
 try:
     from _pytest._code import ExceptionInfo
@@ -39,6 +42,14 @@ except ImportError:  # pragma: no cover - a future pytest without these internal
 
 
 def report_checks(request: pytest.FixtureRequest, subtests: Any, checks: Iterable[Check]) -> None:
+    request.node.stash[REPORTING_CHECKS] = True
+    try:
+        _report_checks(request, subtests, checks)
+    finally:
+        request.node.stash[REPORTING_CHECKS] = False
+
+
+def _report_checks(request: pytest.FixtureRequest, subtests: Any, checks: Iterable[Check]) -> None:
     if not FAST:  # pragma: no cover
         for check in checks:
             with subtests.test(msg=check.name):
@@ -85,8 +96,8 @@ def _report(request: pytest.FixtureRequest, checks: Iterable[Check], passed_unse
             node.ihook.pytest_runtest_logreport(report=sub)
         if check_interactive_exception(call, sub):
             node.ihook.pytest_exception_interact(node=node, call=call, report=sub)
-        if excinfo is not None and request.session.shouldfail:
-            return  # -x: stop at the first failed check, as subtests.test() does
+        # No early return under -x: a failed check does not count towards it (plugin_outcomes),
+        # so every check is reported and the run stops after the task.
 
 
 def replay_passed(config: pytest.Config, report: pytest.TestReport) -> None:

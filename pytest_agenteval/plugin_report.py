@@ -15,7 +15,7 @@ from pytest_agenteval.fixtures import GRADE_PROPERTY
 from pytest_agenteval.plugin_checks import replay_passed
 from pytest_agenteval.plugin_collect import is_task_file
 from pytest_agenteval.plugin_record import run_record
-from pytest_agenteval.report.metrics import render_table, summarize, summary_json, triggered_modes
+from pytest_agenteval.report.metrics import summary_json, summary_lines, summary_title
 from pytest_agenteval.report.results import ResultsWriter
 
 if TYPE_CHECKING:
@@ -105,12 +105,10 @@ class Reporter:
         if not self.grades and not self.ungraded:
             return
         tr = terminalreporter
-        tr.write_sep("=", f"agenteval: {len(self.grades)} episodes, K={self.k}")
+        tr.write_sep("=", summary_title(self.grades, self.k))
         if self.grades:
-            for line in render_table(summarize(self.grades, self.k), self.k):
+            for line in summary_lines(self.grades, self.k):  # the same lines as `agenteval report`
                 tr.write_line(line)
-            modes = ", ".join(f"{m} {n}" for m, n in triggered_modes(self.grades)) or "none"
-            tr.write_line(f"failure modes triggered (episodes): {modes}")
         if self.ungraded:
             items = ", ".join(f"{nodeid} ({when})" for nodeid, when in sorted(self.ungraded.items()))
             tr.write_line(f"not graded, not in the table (the test failed before its episode was graded): {items}")
@@ -132,6 +130,10 @@ class Reporter:
             grade = self.by_nodeid.get(test.get("nodeid", ""))
             if grade is not None:
                 test["agenteval"] = grade
+                # Stored once: the same grade as a JSON string among the user properties was half the file.
+                test["user_properties"] = [p for p in test.get("user_properties", []) if GRADE_PROPERTY not in p]
+                if not test["user_properties"]:
+                    del test["user_properties"]
         summary = json_report.get("summary", {})
         kept = {k: summary[k] for k in ("collected", "deselected") if k in summary}
         json_report["summary"] = {**dict(Counter(t["outcome"] for t in tests)), "total": len(tests), **kept}

@@ -92,13 +92,19 @@ def test_reference_passes_and_checks_are_subtests(tasks: pytest.Pytester) -> Non
     assert result.ret == 0
 
 
-def test_failed_check_is_a_subtest_failure_with_its_detail(tasks: pytest.Pytester) -> None:
+def test_a_failed_task_is_one_failure_naming_each_failed_check(tasks: pytest.Pytester) -> None:
     result = tasks.runpytest("--agent=agents_mod:Closer")
     result.stdout.fnmatch_lines([
-        "*EX-3 [[]state.ticket.T-0003[]]*",
-        "[[]wrong_final_state[]] ticket T-0003: status expected 'closed', got 'open'",
-        "*4 failed, 1 passed*",  # pytest counts each failed subtest, then the test itself
+        "*_ EX-3 _*",
+        "3 of 6 checks failed: action_path, state.ticket.T-0003, frame",
+        "  action_path [[]unexpected_path[]] *",
+        "  state.ticket.T-0003 [[]wrong_final_state[]] ticket T-0003: status expected 'closed', got 'open'",
+        "  frame [[]collateral_change[]] *",
+        "FAILED tasks/example.jsonl::test_task[[]EX-3[]] - 3 of 6 checks failed*",
     ])
+    # Tasks are tests; checks are counted apart: "1 failed, 1 passed, 3 checks failed".
+    assert result.parseoutcomes() == {"failed": 1, "passed": 1, "checks": 3}
+    assert "SUBFAILED" not in result.stdout.str()  # the short summary lists tasks, not checks
     assert result.ret == 1
 
 
@@ -120,7 +126,7 @@ def test_markers_are_listed_without_collecting(tasks: pytest.Pytester) -> None:
 def test_last_failed_reruns_only_the_failures(tasks: pytest.Pytester) -> None:
     tasks.runpytest("--agent=agents_mod:Closer")
     result = tasks.runpytest("--agent=agents_mod:Closer", "--lf", "-q")
-    result.assert_outcomes(failed=4)  # EX-3 alone: 3 failed checks and the test
+    result.assert_outcomes(failed=1)  # EX-3 alone
     assert "EX-1" not in result.stdout.str()
 
 
@@ -297,13 +303,13 @@ def test_no_agent_is_one_clear_error(tasks: pytest.Pytester) -> None:
 
 def test_conftest_agent_fixture_overrides_the_option(tasks: pytest.Pytester) -> None:
     tasks.makeconftest("import pytest, agents_mod\n@pytest.fixture\ndef agent():\n    return agents_mod.Closer\n")
-    tasks.runpytest().assert_outcomes(passed=1, failed=4)
-    tasks.runpytest("--agent=reference").assert_outcomes(passed=1, failed=4)
+    tasks.runpytest().assert_outcomes(passed=1, failed=1)
+    tasks.runpytest("--agent=reference").assert_outcomes(passed=1, failed=1)
 
 
 @pytest.mark.parametrize("spec", ["agents_mod:AsyncCloser", "agents_mod:make_closer"])
 def test_async_agents_and_factories(tasks: pytest.Pytester, spec: str) -> None:
-    tasks.runpytest(f"--agent={spec}").assert_outcomes(passed=1, failed=4)
+    tasks.runpytest(f"--agent={spec}").assert_outcomes(passed=1, failed=1)
 
 
 @pytest.mark.parametrize(
@@ -317,7 +323,7 @@ def test_async_agents_and_factories(tasks: pytest.Pytester, spec: str) -> None:
 def test_misbehaving_agents_fail_their_own_episodes(tasks: pytest.Pytester, spec: str, label: str, detail: str) -> None:
     result = tasks.runpytest(f"--agent=agents_mod:{spec}", "--agenteval-timeout=0.5")
     assert result.ret == 1 and result.parseoutcomes().get("passed", 0) == 0
-    result.stdout.fnmatch_lines([f"[[]{label}[]] {detail}"])
+    result.stdout.fnmatch_lines([f"  * [[]{label}[]] {detail}"])
 
 
 def test_header_names_agent_runs_and_task_files(tasks: pytest.Pytester) -> None:

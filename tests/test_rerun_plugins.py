@@ -150,7 +150,7 @@ def test_only_rerun_picks_attempts_by_failure_mode(project: pytest.Pytester, pat
     assert summary["episodes"] == 2 and sorted(len(g) for g in junit_grades(junit).values()) == [1, 1]
     if reruns:
         result.stdout.fnmatch_lines(["RERUN tasks/t.jsonl::test_task[[]EX-3[]]",
-                                     "SUBFAILED[[]state.ticket.T-0003[]] tasks/t.jsonl::test_task[[]EX-3[]]*"])
+                                     "FAILED tasks/t.jsonl::test_task[[]EX-3[]] - 3 of 6 checks failed: *"])
     else:  # not rerun: its one attempt counts, reported as the one failure that names each check
         result.stdout.fnmatch_lines([
             "EX-3: 3 failed checks: action_path [[]unexpected_path[]], state.ticket.T-0003 [[]wrong_final_state[]], "

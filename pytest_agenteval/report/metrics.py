@@ -1,4 +1,16 @@
-"""Reliability metrics over graded episodes: pass@1 with a Wilson interval, pass^k, pass@k."""
+"""Reliability metrics over graded episodes: pass@1 with an interval clustered by task, pass^k, pass@k.
+
+Episodes of the same task are not independent draws: a deterministic agent run K times gives
+K copies of one result. So pass@1 is the mean over tasks of each task's pass rate, and its
+interval is a Wilson score interval (Wilson 1927) at the *effective* number of independent
+draws, n_eff = p(1 - p) / V, where V is the cluster-robust variance of that mean (the sample
+variance of the per-task rates over the number of tasks: Miller 2024, "Adding Error Bars to
+Evals", arXiv:2411.00640, section 2.2 "clustered standard errors" and 3 "resampling"). This is
+Kish's design-effect correction, with the Wilson interval as Korn & Graubard (1998, Survey
+Methodology 24(2):193-201) use it for clustered samples. n_eff is at least the number of tasks
+minus one and at most the number of episodes; when V = 0 because every task has the same
+rate of 0 or 1 there is no within-sample spread to measure, and n_eff is the number of tasks.
+"""
 
 from __future__ import annotations
 
@@ -13,11 +25,36 @@ def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     """95% Wilson score interval for a binomial proportion."""
     if n == 0:
         return 0.0, 0.0
-    p = successes / n
+    return _wilson_fraction(successes / n, n, z)
+
+
+def task_interval(rates: Sequence[float], episodes: int, z: float = 1.959964) -> tuple[float, float]:
+    """95% interval for the mean of per-task pass rates, clustered by task (see the module's doc)."""
+    tasks = len(rates)
+    if tasks == 0:
+        return 0.0, 0.0
+    p = sum(rates) / tasks
+    n_eff = float(tasks)
+    if tasks > 1:
+        variance = sum((r - p) ** 2 for r in rates) / (tasks * (tasks - 1))
+        if variance > 0:
+            n_eff = p * (1 - p) / variance
+        elif 0 < p < 1:  # every task has the same fractional rate: as good as independent episodes
+            n_eff = float(episodes)
+    n_eff = min(max(n_eff, 1.0), float(max(episodes, tasks)))
+    return _wilson_fraction(p, n_eff, z)
+
+
+def _wilson_fraction(p: float, n: float, z: float) -> tuple[float, float]:
     centre = p + z * z / (2 * n)
     spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
     denom = 1 + z * z / n
     return max(0.0, (centre - spread) / denom), min(1.0, (centre + spread) / denom)
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``1 episode``, ``2 episodes``."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def pass_hat_k(counts: Iterable[tuple[int, int]], k: int) -> float | None:
@@ -57,10 +94,12 @@ def _row(group: str, grades: Sequence[Mapping[str, Any]], k: int, tag: str | Non
         per_task[g["task_id"]].append(bool(g["passed"]))
     counts = [(sum(v), len(v)) for v in per_task.values()]
     passed = sum(c for c, _ in counts)
-    low, high = wilson(passed, len(grades))
+    rates = [c / n for c, n in counts]
+    low, high = task_interval(rates, len(grades))
     return Row(
         group=group, tasks=len(per_task), episodes=len(grades), passed=passed,
-        pass_at_1=passed / len(grades) if grades else 0.0, ci_low=low, ci_high=high,
+        # The mean of per-task rates: a task run more often than another does not weigh more.
+        pass_at_1=sum(rates) / len(rates) if rates else 0.0, ci_low=low, ci_high=high,
         pass_hat_k=pass_hat_k(counts, k), pass_at_k=pass_at_k(counts, k),
         triggered=None if tag is None else sum(tag in g["failure_modes"] for g in grades),
         tokens_per_episode=_mean([u["input_tokens"] + u["output_tokens"] for u in _usages(grades)]),
@@ -100,11 +139,16 @@ def _fmt(value: float | None) -> str:
 
 
 def render_table(rows: list[Row], k: int) -> list[str]:
-    """The reliability table; tokens and cost per episode appear when some episode reported usage."""
-    header = ["group", "tasks", "episodes", "pass@1", "95% CI", f"pass^{k}", f"pass@{k}", "triggered"]
+    """The reliability table; tokens and cost per episode appear when some episode reported usage.
+
+    At K=1, pass^1 and pass@1 are pass@1 itself: one column, not three."""
+    header = ["group", "tasks", "episodes", "pass@1", "95% CI"]
+    if k > 1:
+        header += [f"pass^{k}", f"pass@{k}"]
+    header.append("triggered")
     body = [
-        [r.group, str(r.tasks), str(r.episodes), _fmt(r.pass_at_1),
-         f"[{r.ci_low:.2f}, {r.ci_high:.2f}]", _fmt(r.pass_hat_k), _fmt(r.pass_at_k),
+        [r.group, str(r.tasks), str(r.episodes), _fmt(r.pass_at_1), f"[{r.ci_low:.2f}, {r.ci_high:.2f}]",
+         *([_fmt(r.pass_hat_k), _fmt(r.pass_at_k)] if k > 1 else []),
          "" if r.triggered is None else f"{r.triggered}/{r.episodes}"]
         for r in rows
     ]
@@ -134,3 +178,13 @@ def summary_json(grades: Sequence[Mapping[str, Any]], k: int) -> dict[str, Any]:
                    for r in summarize(grades, k)],
         "failure_modes_triggered": dict(triggered_modes(grades)),
     }
+
+
+def summary_title(grades: Sequence[Mapping[str, Any]], k: int) -> str:
+    return f"agenteval: {plural(len(grades), 'episode')}, K={k}"
+
+
+def summary_lines(grades: Sequence[Mapping[str, Any]], k: int) -> list[str]:
+    """The reliability table and the triggered failure modes: what the plugin and ``agenteval report`` print."""
+    modes = ", ".join(f"{m} {n}" for m, n in triggered_modes(grades)) or "none"
+    return [*render_table(summarize(grades, k), k), f"failure modes triggered (episodes): {modes}"]

@@ -1,0 +1,177 @@
+"""Honest counts: a task is one test, passed or failed; its checks are counted apart.
+
+pytest 9 counts a failed subtest as a failed test, and its parent once more; every reporter
+built on reports inherits that (issue #18): "131 failed, 58 passed" for 80 tasks, JUnit
+``tests="1410"``, ``-x`` stopping after the first failed check. Here, for the checks of task
+items only (a user's own subtests are left alone):
+
+- the task's own call report fails by itself, before any other plugin sees it, with a message
+  naming every failed check (pytest's subtests plugin would flip it later, in the terminal's
+  status hook, and say only "contains 3 failed subtests"; pytest-sugar and pytest-html read the
+  outcome before that and counted the task as passed);
+- a failed check's status is "checks failed", not "failed" (a passed check's is not counted):
+  the closing line reads "22 failed, 58 passed, 99 checks failed", and the progress line has
+  one letter per task;
+- a failed check does not count towards ``-x``/``--maxfail`` (pytest's session and xdist's
+  controller count every failed report; we give back what a check took), so the run stops
+  after the failed *task*, with all its checks reported;
+- pytest-html shows one row per task (its check rows are dropped through its row hook);
+- the JUnit XML is rewritten after pytest writes it: one ``<failure>`` per failed task naming
+  each failed check, and the suite's counts per task.
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from collections.abc import Generator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from _pytest.subtests import SubtestReport, failed_subtests_key
+
+from pytest_agenteval.plugin_checks import GRADE_PROPERTY, REPORTING_CHECKS
+
+
+def is_check_report(report: Any) -> bool:
+    """A check of a task item: task items' reports point at their ``.jsonl`` task file."""
+    return isinstance(report, SubtestReport) and str(report.location[0]).endswith(".jsonl")
+
+
+def failed_checks_text(grade: dict[str, Any]) -> str:
+    """``3 of 14 checks failed: a, b, c`` and one line per failed check: name [mode] detail."""
+    checks = grade.get("checks", [])
+    failed = [c for c in checks if not c["passed"]]
+    head = f"{len(failed)} of {len(checks)} check{'s' if len(checks) != 1 else ''} failed: " + ", ".join(
+        c["name"] for c in failed)
+    return "\n".join([head, *(f"  {c['name']} [{c['failure_mode']}] {c['detail']}" for c in failed)])
+
+
+def _grade(properties: list[tuple[str, object]]) -> dict[str, Any] | None:
+    for name, value in properties:
+        if name == GRADE_PROPERTY:
+            return dict(json.loads(str(value)))
+    return None
+
+
+class Outcomes:
+    """Registered in every process (serial, xdist controller and workers)."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.session: pytest.Session | None = None
+
+    def pytest_sessionstart(self, session: pytest.Session) -> None:
+        self.session = session
+
+    @pytest.hookimpl(wrapper=True, tryfirst=True)  # outermost: after allure's wrapper has seen the report
+    def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]
+                                  ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+        report = yield
+        if (call.when == "call" and report.passed and not item.stash.get(REPORTING_CHECKS, False)
+                and self.config.stash[failed_subtests_key].get(item.id, 0) > 0):
+            grade = _grade(item.user_properties)
+            if grade is not None:
+                report.outcome = "failed"
+                report.longrepr = failed_checks_text(grade)
+                _tell_allure(self.config, item, report.longrepr)
+        return report
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_report_teststatus(self, report: Any, config: pytest.Config) -> tuple[str, str, str] | None:
+        if report.when != "call" or not is_check_report(report):
+            return None
+        description = report._sub_test_description()
+        if report.failed:
+            return "checks failed", "", f"SUBFAILED{description}"
+        # Passed checks are not counted in the closing line: a second "checks …" entry would
+        # share its first word with this one, which is all pytester's parseoutcomes reads.
+        return "", "", f"SUBPASSED{description}" if config.get_verbosity() > 0 else ""
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """Give back the failure a failed check is about to add to -x/--maxfail's counts."""
+        if not (report.failed and is_check_report(report)):
+            return
+        if self.session is not None:
+            self.session.testsfailed -= 1
+        dsession = self.config.pluginmanager.getplugin("dsession")
+        if dsession is not None and hasattr(dsession, "countfailures"):
+            dsession.countfailures -= 1
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_html_results_table_row(self, report: Any, cells: list[str]) -> None:
+        """pytest-html keeps one report per (when, outcome) and node id: a passed check's would be a
+        second, "Passed", row of a failed task. The task's own row says everything."""
+        if is_check_report(report):
+            del cells[:]
+
+    @pytest.hookimpl(trylast=True)  # after junitxml has written its file
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        path = getattr(self.config.option, "xmlpath", None)
+        if path and not hasattr(self.config, "workerinput") and Path(path).is_file():
+            rewrite_junit(Path(path))
+
+
+class SugarCounts:
+    """pytest-sugar counts every report by its outcome, through its own status function (not the
+    hook), so each check was a passed or failed test. Its tally is corrected as reports arrive."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+
+    @pytest.hookimpl(trylast=True)  # after sugar's reporter has filed the report
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        reporter = self.config.pluginmanager.getplugin("terminalreporter")
+        if type(reporter).__name__ != "SugarTerminalReporter" or not is_check_report(report):
+            return
+        for category in ("passed", "failed"):
+            filed = reporter.stats.get(category, [])
+            if filed and filed[-1] is report:
+                filed.pop()
+                reporter.stats.setdefault(f"checks {category}", []).append(report)
+
+
+def _tell_allure(config: pytest.Config, item: pytest.Item, text: str) -> None:
+    """allure-pytest keeps the message of the first failed report of a test, here the first failed
+    check's; the test's result should name them all. (Its listener has no public way to say so.)"""
+    listener = config.pluginmanager.getplugin("allure_listener")
+    if listener is None:
+        return
+    from allure_commons.model2 import Status, StatusDetails
+
+    result = listener.allure_logger.get_test(listener._cache.get(item.nodeid))
+    if result is not None:
+        result.status = Status.FAILED
+        result.statusDetails = StatusDetails(message=text)
+
+
+def rewrite_junit(path: Path) -> None:
+    """One test case per task: its check failures become one ``<failure>`` naming every failed
+    check, and the suite's counts are recounted from the test cases."""
+    tree = ET.parse(path)
+    changed = False
+    for suite in tree.iter("testsuite"):
+        for case in suite.iter("testcase"):
+            grade = _grade([(p.get("name", ""), p.get("value", "")) for p in case.iter("property")])
+            if grade is None:
+                continue
+            failures = case.findall("failure")
+            for failure in failures:
+                case.remove(failure)
+            if not grade["passed"]:
+                text = failed_checks_text(grade)
+                failure = ET.Element("failure", {"message": text.splitlines()[0]})
+                failure.text = text
+                # pytest's order: properties first, then the failure, then captured output.
+                case.insert(1 if case.find("properties") is not None else 0, failure)
+            changed = True
+        if changed:
+            cases = list(suite.iter("testcase"))
+            suite.set("tests", str(len(cases)))
+            suite.set("failures", str(sum(c.find("failure") is not None for c in cases)))
+            suite.set("errors", str(sum(c.find("error") is not None for c in cases)))
+            suite.set("skipped", str(sum(c.find("skipped") is not None for c in cases)))
+    if changed:
+        tree.write(path, encoding="utf-8", xml_declaration=True)

@@ -1,0 +1,72 @@
+"""What an episode looked like to its agent, for the HTML report's drill-down.
+
+A grade records the agent's actions but not what each call returned. Given the task files,
+``episode_details`` replays each episode's actions on a fresh reset and keeps every
+observation; the replay is deterministic, and its audit digest is compared with the recorded
+one so that a changed task or environment is said, not hidden.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pytest_agenteval.engine.registry import EnvironmentPool
+from pytest_agenteval.tasks.loader import TaskLoader
+
+
+@dataclass(frozen=True, kw_only=True)
+class Step:
+    action: str
+    arguments: Any
+    observation: Any
+
+
+@dataclass(frozen=True, kw_only=True)
+class EpisodeDetail:
+    instruction: str
+    steps: list[Step]
+    # Empty when the replay reproduced the recorded audit log; otherwise why it may not match.
+    warning: str = ""
+
+
+def episode_details(grades: Iterable[Mapping[str, Any]], task_paths: Iterable[str | os.PathLike[str]], *,
+                    pool: EnvironmentPool | None = None) -> dict[tuple[str, int], EpisodeDetail]:
+    """{(task_id, run): detail} for every grade whose task is in ``task_paths``.
+
+    Only the drill-down depends on it, so a task file that is missing or has bad lines costs
+    those tasks their details and nothing else.
+    """
+    own = pool is None
+    pool = pool or EnvironmentPool()
+    try:
+        loader = TaskLoader(pool)
+        tasks = {}
+        for path in task_paths:
+            files = sorted(Path(path).glob("*.jsonl")) if Path(path).is_dir() else [Path(path)]
+            for file in files:
+                if file.is_file():
+                    tasks.update({t.task.task_id: t.task for t in loader.load_file(file)[0]})
+        details = {}
+        for grade in grades:
+            task = tasks.get(str(grade["task_id"]))
+            if task is None:
+                continue
+            env = pool.get(task.environment)
+            env.reset(task.scenario_seed, task=task)
+            steps = [Step(action=a["action"], arguments=a.get("arguments"),
+                          observation=env.apply(a["action"], a.get("arguments")))
+                     for a in grade.get("actions", [])]
+            digest = env.grade(run=int(grade["run"])).audit_digest
+            warning = "" if digest == grade.get("audit_digest") else (
+                "replaying the recorded actions gave a different audit log: the task or environment changed "
+                "since this run, so these observations may not be the ones the agent saw")
+            details[(task.task_id, int(grade["run"]))] = EpisodeDetail(instruction=task.instruction, steps=steps,
+                                                                       warning=warning)
+        return details
+    finally:
+        if own:
+            pool.close()

@@ -1,0 +1,226 @@
+"""A self-contained HTML report: one file, no network, readable offline.
+
+Pass rate per failure-mode tag and per environment as bars with their 95% intervals (the same
+numbers as the terminal table), a task x run grid, and a drill-down per episode: instruction,
+each action with its observation in order, the state diff, every check with its message, and
+usage and transcript when the grade has them. Charts are inline SVG drawn here (they show with
+scripts off); a few lines of script only open the episode a grid cell links to.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from pytest_agenteval.report.episodes import EpisodeDetail
+from pytest_agenteval.report.metrics import Row, plural, summarize, triggered_modes
+
+CSS = """
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d2330;background:#f6f7f9}
+main{max-width:1180px;margin:0 auto;padding:20px 28px 60px}
+h1{font-size:22px;margin:6px 0 2px}h2{font-size:17px;margin:28px 0 8px}
+.muted{color:#5d6677}.cards{display:flex;gap:14px;flex-wrap:wrap;margin:14px 0}
+.card{background:#fff;border:1px solid #dde1e8;border-radius:8px;padding:10px 16px;min-width:130px}
+.card b{display:block;font-size:22px}.panel{background:#fff;border:1px solid #dde1e8;border-radius:8px;padding:12px}
+.charts{display:grid;grid-template-columns:1fr 1fr;gap:16px}
+svg text{font:12px system-ui,sans-serif;fill:#1d2330}
+.grid{column-width:330px;column-gap:24px;font-size:12px}
+.grid .row{display:flex;gap:6px;align-items:center;break-inside:avoid;padding:1px 0}
+.grid .id{width:64px;flex:none}.grid .runs{flex:none;display:flex;gap:3px}
+.grid .modes{color:#5d6677;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.grid a.cell{display:inline-block;width:18px;height:14px;border-radius:3px}
+a.pass{background:#2e9e5b}a.fail{background:#d64545}
+details.ep{background:#fff;border:1px solid #dde1e8;border-radius:8px;margin:6px 0;padding:6px 12px}
+details.ep[open]{box-shadow:0 0 0 2px #4a7bd0}summary{cursor:pointer}
+.tag{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;margin-left:6px}
+.tag.pass{background:#d9f2e3;color:#17633a}.tag.fail{background:#fadcdc;color:#8c1f1f}
+table.t{border-collapse:collapse;width:100%;margin:6px 0;table-layout:fixed}
+table.t td,table.t th{border-top:1px solid #e6e9ef;padding:3px 6px;vertical-align:top;font-size:12.5px;text-align:left}
+pre{white-space:pre-wrap;word-break:break-word;margin:0;font:12px/1.35 ui-monospace,Menlo,Consolas,monospace}
+tr.failed td{background:#fff3f3}.warn{color:#8c5a00}
+"""
+
+SCRIPT = """
+function openEpisode(){var id=decodeURIComponent(location.hash.slice(1));var el=id&&document.getElementById(id);
+if(el&&el.tagName==='DETAILS'){el.open=true;el.scrollIntoView({block:'start'});}}
+window.addEventListener('hashchange',openEpisode);document.addEventListener('DOMContentLoaded',openEpisode);
+"""
+
+
+def episode_anchor(task_id: str, run: int) -> str:
+    return f"ep-{task_id}-run{run}"
+
+
+def bars(rows: Sequence[Row], *, label_width: int = 170) -> str:
+    """Horizontal bars of pass@1 with the interval as a whisker; a scale of 0 to 1."""
+    width, bar_h, gap = 560, 16, 8
+    plot = width - label_width - 60
+    height = 24 + len(rows) * (bar_h + gap)
+    parts = [f'<svg class="chart" role="img" width="{width}" height="{height}" viewBox="0 0 {width} {height}">']
+    for tick in (0, 0.25, 0.5, 0.75, 1):
+        x = label_width + tick * plot
+        parts.append(f'<line x1="{x:.1f}" y1="14" x2="{x:.1f}" y2="{height}" stroke="#e3e6ec"/>'
+                     f'<text x="{x:.1f}" y="10" text-anchor="middle">{tick:g}</text>')
+    for i, row in enumerate(rows):
+        y = 20 + i * (bar_h + gap)
+        name = row.group.split(" ", 1)[-1]
+        colour = "#2e9e5b" if row.pass_at_1 >= 0.8 else "#d9a21b" if row.pass_at_1 >= 0.5 else "#d64545"
+        low, high = label_width + row.ci_low * plot, label_width + row.ci_high * plot
+        tip = (f"{name}: pass@1 {row.pass_at_1:.2f}, 95% CI [{row.ci_low:.2f}, {row.ci_high:.2f}], "
+               f"{plural(row.tasks, 'task')}, {plural(row.episodes, 'episode')}")
+        parts.append(
+            f'<g class="bar"><title>{escape(tip)}</title>'
+            f'<text x="{label_width - 8}" y="{y + 12}" text-anchor="end">{escape(name)}</text>'
+            f'<rect x="{label_width}" y="{y}" width="{max(row.pass_at_1 * plot, 1.5):.1f}" height="{bar_h}" '
+            f'fill="{colour}" rx="2"/>'
+            f'<line x1="{low:.1f}" y1="{y + bar_h / 2}" x2="{high:.1f}" y2="{y + bar_h / 2}" stroke="#1d2330"/>'
+            f'<line x1="{low:.1f}" y1="{y + 3}" x2="{low:.1f}" y2="{y + bar_h - 3}" stroke="#1d2330"/>'
+            f'<line x1="{high:.1f}" y1="{y + 3}" x2="{high:.1f}" y2="{y + bar_h - 3}" stroke="#1d2330"/>'
+            f'<text x="{label_width + plot + 8}" y="{y + 12}">{row.pass_at_1:.2f}</text></g>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def count_bars(counts: Sequence[tuple[str, int]], total: int, *, label_width: int = 170) -> str:
+    """Horizontal bars: in how many of ``total`` episodes each failure mode was triggered."""
+    width, bar_h, gap = 560, 14, 6
+    plot = width - label_width - 70
+    height = 8 + len(counts) * (bar_h + gap)
+    parts = [f'<svg class="chart counts" role="img" width="{width}" height="{height}" viewBox="0 0 {width} {height}">']
+    for i, (mode, n) in enumerate(counts):
+        y = 4 + i * (bar_h + gap)
+        parts.append(f'<g><title>{escape(f"{mode}: triggered in {n} of {total} episodes")}</title>'
+                     f'<text x="{label_width - 8}" y="{y + 11}" text-anchor="end">{escape(mode)}</text>'
+                     f'<rect x="{label_width}" y="{y}" width="{max(n / max(total, 1) * plot, 1.5):.1f}" '
+                     f'height="{bar_h}" fill="#d64545" rx="2"/>'
+                     f'<text x="{label_width + n / max(total, 1) * plot + 6:.1f}" y="{y + 11}">{n}</text></g>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _json(value: Any, *, compact: bool = False) -> str:
+    return escape(json.dumps(value, indent=None if compact else 1, ensure_ascii=False, sort_keys=True, default=str))
+
+
+def _grid(grades: Sequence[Mapping[str, Any]]) -> str:
+    by_task: dict[tuple[str, str], dict[int, Mapping[str, Any]]] = defaultdict(dict)
+    for g in grades:
+        by_task[(str(g["environment"]), str(g["task_id"]))][int(g["run"])] = g
+    runs = sorted({int(g["run"]) for g in grades})
+    rows = []
+    for (env, task), episodes in sorted(by_task.items()):
+        cells = []
+        for r in runs:
+            episode = episodes.get(r)
+            if episode is None:
+                cells.append('<span class="cell"></span>')
+                continue
+            verdict = "pass" if episode["passed"] else "fail"
+            failed = ", ".join(c["name"] for c in episode.get("checks", []) if not c["passed"])
+            tip = f"{task} run {r}: {'passed' if episode['passed'] else 'failed: ' + failed}"
+            cells.append(f'<a class="cell {verdict}" href="#{episode_anchor(task, r)}" '
+                         f'title="{escape(tip)}" aria-label="{escape(tip)}"></a>')
+        modes = ", ".join(sorted({m for g in episodes.values() for m in g.get("failure_modes", [])}))
+        rows.append(f'<div class="row" title="{escape(env)}"><span class="id">{escape(task)}</span>'
+                    f'<span class="runs">{"".join(cells)}</span><span class="modes">{escape(modes)}</span></div>')
+    if not runs:
+        return ""
+    which = "run 1" if len(runs) == 1 else f"runs {runs[0]}–{runs[-1]}"
+    return (f'<p class="muted">One row per task, one square per run ({which}), green passed, red failed, then the '
+            f'failure modes its episodes triggered.</p><div class="grid">{"".join(rows)}</div>')
+
+
+def _episode(grade: Mapping[str, Any], detail: EpisodeDetail | None) -> str:
+    task, run = str(grade["task_id"]), int(grade["run"])
+    verdict = "pass" if grade["passed"] else "fail"
+    checks = grade.get("checks", [])
+    failed = [c for c in checks if not c["passed"]]
+    out = [f'<details class="ep" id="{episode_anchor(task, run)}"><summary><b>{escape(task)}</b> run {run} '
+           f'<span class="tag {verdict}">{"passed" if grade["passed"] else "failed"}</span> '
+           f'<span class=muted>{escape(str(grade.get("environment", "")))} · score {grade.get("score", 0):.2f} · '
+           f'{plural(int(grade.get("steps_used", 0)), "step")}'
+           f'{" · " + escape(", ".join(grade.get("failure_modes", []))) if failed else ""}</span></summary>']
+    if detail is not None:
+        out.append(f"<h3>Instruction</h3><p>{escape(detail.instruction)}</p>")
+        if detail.warning:
+            out.append(f'<p class="warn">{escape(detail.warning)}</p>')
+    rows = "".join(f'<tr class="{"" if c["passed"] else "failed"}"><td>{"✔" if c["passed"] else "✘"}</td>'
+                   f'<td>{escape(c["name"])}</td><td>{escape("" if c["passed"] else c.get("failure_mode", ""))}</td>'
+                   f'<td>{escape(c.get("detail", ""))}</td></tr>' for c in sorted(checks, key=lambda c: c["passed"]))
+    out.append(f'<h3>Checks ({len(failed)} of {len(checks)} failed)</h3><table class="t"><colgroup>'
+               f'<col style="width:28px"><col style="width:230px"><col style="width:170px"><col></colgroup>'
+               f'<tr><th></th><th>check</th><th>failure mode</th><th>message</th></tr>{rows}</table>')
+    out.append("<h3>Actions</h3>")
+    steps: list[tuple[str, Any, Any]]
+    if detail is not None:
+        steps = [(s.action, s.arguments, s.observation) for s in detail.steps]
+    else:
+        steps = [(a["action"], a.get("arguments"), None) for a in grade.get("actions", [])]
+    if steps:
+        unknown = "(not recorded)"
+        rows = "".join(f"<tr><td>{i}</td><td><b>{escape(a)}</b><pre>{_json(args, compact=True)}</pre></td>"
+                       f"<td><pre>{unknown if detail is None else _json(obs, compact=True)}</pre></td></tr>"
+                       for i, (a, args, obs) in enumerate(steps, 1))
+        out.append('<table class="t"><colgroup><col style="width:28px"><col style="width:40%"><col></colgroup>'
+                   f'<tr><th>#</th><th>action</th><th>observation</th></tr>{rows}</table>')
+        if detail is None:
+            out.append('<p class="muted">Observations are not in the results file; give the task files '
+                       '(<code>agenteval report --html PATH RESULTS --tasks tasks/*.jsonl</code>) to replay them.</p>')
+    else:
+        out.append("<p class=muted>The agent took no action.</p>")
+    out.append(f"<h3>State diff</h3><pre>{_json(grade.get('final_state_diff', {}))}</pre>")
+    for key in ("usage", "transcript"):
+        if grade.get(key):
+            out.append(f"<h3>{key.capitalize()}</h3><pre>{_json(grade[key])}</pre>")
+    out.append("</details>")
+    return "".join(out)
+
+
+def render_html(grades: Sequence[Mapping[str, Any]], k: int, *, sources: Sequence[str] = (),
+                details: Mapping[tuple[str, int], EpisodeDetail] | None = None,
+                title: str = "agenteval report") -> str:
+    rows = summarize(grades, k)
+    overall = rows[0] if rows else None
+    envs = [r for r in rows if r.group.startswith("env ")]
+    tags = [r for r in rows if r.group.startswith("tag ")]
+    failed_episodes = sum(not g["passed"] for g in grades)
+    failed_checks = sum(not c["passed"] for g in grades for c in g.get("checks", []))
+    cards = "" if overall is None else "".join(
+        f'<div class="card"><span class=muted>{label}</span><b>{value}</b></div>' for label, value in [
+            ("pass@1", f"{overall.pass_at_1:.2f}"),
+            ("95% CI", f"[{overall.ci_low:.2f}, {overall.ci_high:.2f}]"),
+            ("tasks", str(overall.tasks)), ("episodes", f"{overall.episodes} (K={k})"),
+            ("failed episodes", str(failed_episodes)), ("failed checks", str(failed_checks)),
+        ] + ([(f"pass^{k}", f"{overall.pass_hat_k:.2f}")] if k > 1 and overall.pass_hat_k is not None else []))
+    triggered = triggered_modes(grades)
+    detail_map = details or {}
+    episodes = "".join(_episode(g, detail_map.get((str(g["task_id"]), int(g["run"]))))
+                       for g in sorted(grades, key=lambda g: (g["passed"], g["task_id"], g["run"])))
+    source = ", ".join(escape(os.fspath(s)) for s in sources)
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>{escape(title)}</title><style>{CSS}</style><script>{SCRIPT}</script></head>
+<body><main>
+<h1>{escape(title)}</h1><div class="muted">{plural(len(grades), "episode")}{" from " + source if source else ""}.
+Intervals are 95%, clustered by task (see the README, "Reliability table").</div>
+<div class="cards">{cards}</div>
+<div class="charts"><div class="panel"><h2>Pass rate per failure-mode tag</h2>{bars(tags)}</div>
+<div class="panel"><h2>Pass rate per environment</h2>{bars(envs)}
+<h2>Failure modes triggered</h2><p class="muted">In how many of the {len(grades)} episodes each failure mode was
+triggered (a failed check names it).</p>{count_bars(triggered_modes(grades), len(grades)) if triggered else "none"}
+</div></div>
+<h2>Tasks × runs</h2><div class="panel">{_grid(grades)}</div>
+<h2>Episodes</h2><p class="muted">Failed episodes first; click a grid cell to open one.</p>{episodes}
+</main></body></html>
+"""
+
+
+def write_html(path: str | os.PathLike[str], grades: Sequence[Mapping[str, Any]], k: int, *,
+               sources: Sequence[str] = (), details: Mapping[tuple[str, int], EpisodeDetail] | None = None) -> None:
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    Path(path).write_text(render_html(grades, k, sources=sources, details=details), encoding="utf-8")

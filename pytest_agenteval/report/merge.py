@@ -1,0 +1,228 @@
+"""Merge results files: xdist runs, shards, CI matrix jobs, reruns of a subset.
+
+An episode is identified by ``(task_id, run)``. The same episode in two files is kept once when
+both grades agree (the same file given twice, a shard that overlaps another). When they
+disagree (a rerun of the task) both are real episodes of the same agent, so both are kept, the
+later one under the next free run number: dropping one would let a rerun of the failures
+replace them. ``prefer_last`` keeps only the later file's grade instead (after a grader or
+harness fix), and says so.
+
+Runs of different agents, or of different versions of a task, are refused unless
+``allow_mixed``: merged, their pass rate would describe no agent and no task set. The agent
+and the task files' sha256 come from each file's run record when it has one
+(``{"run_record": {...}}``, its first and last line); a task's version is also read from its
+grades (environment, seed, tags, split).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pytest_agenteval.errors import AgentEvalError
+
+# Fields that differ between two runs of the very same episode (where and how long it ran).
+VOLATILE = frozenset({"nodeid", "duration", "worker"})
+
+
+class MergeError(AgentEvalError):
+    """Results files that must not be merged, or cannot be read."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResultsFile:
+    path: str
+    grades: list[dict[str, Any]]
+    summary: dict[str, Any] | None = None
+    run: dict[str, Any] | None = None
+
+
+RUN_RECORD = "run_record"
+
+
+def run_record_of(record: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The run record a line carries: ``{"run_record": {...}}`` opens and closes a results file."""
+    found = record.get(RUN_RECORD)
+    return found if isinstance(found, dict) else None
+
+
+def read_results_file(path: str | os.PathLike[str]) -> ResultsFile:
+    """Grades, summary and run record of one results file; a bad line names the file and line."""
+    grades: list[dict[str, Any]] = []
+    summary = run = None
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise MergeError(f"{path}: cannot read it ({exc.strerror or exc}); give a results file written "
+                         "by --agenteval-results") from None
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            if number == len(text.splitlines()):  # an interrupted run's last line may be cut short
+                continue
+            raise MergeError(f"{path}:{number}: not valid JSON: {exc.msg} (is this a results file written "
+                             "by --agenteval-results?)") from None
+        if not isinstance(record, dict):
+            raise MergeError(f"{path}:{number}: not a JSON object (is this a results file?)")
+        if "summary" in record or run_record_of(record) is not None:
+            summary = record.get("summary", summary)
+            run = run_record_of(record) or run
+        elif "task_id" in record and "passed" in record:
+            grades.append(record)
+        else:
+            raise MergeError(f"{path}:{number}: neither a grade, a run record nor a summary "
+                             "(is this a results file written by --agenteval-results?)")
+    return ResultsFile(path=str(path), grades=grades, summary=summary, run=run)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Merged:
+    grades: list[dict[str, Any]]
+    k: int
+    files: list[str]
+    duplicates: int = 0  # identical episodes found in more than one file, kept once
+    notes: list[str] = field(default_factory=list)  # what the merge did that a reader should know
+    runs: list[dict[str, Any]] = field(default_factory=list)
+
+
+def task_version(grade: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What a grade says about its task's version."""
+    return (grade.get("environment"), grade.get("scenario_seed"), tuple(sorted(grade.get("failure_mode_tags", []))),
+            grade.get("split"))
+
+
+def same_episode(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    keys = (set(a) | set(b)) - VOLATILE
+    return all(a.get(key) == b.get(key) for key in keys)
+
+
+def merge(files: Sequence[ResultsFile], *, allow_mixed: bool = False, prefer_last: bool = False) -> Merged:
+    if not files:
+        raise MergeError("no results files given")
+    if not allow_mixed:
+        _refuse_mixed(files)
+    kept: dict[tuple[str, int], tuple[dict[str, Any], str]] = {}
+    extra: list[dict[str, Any]] = []
+    duplicates = 0
+    notes: list[str] = []
+    for results in files:
+        for grade in results.grades:
+            key = (str(grade["task_id"]), int(grade["run"]))
+            if key not in kept:
+                kept[key] = (grade, results.path)
+                continue
+            earlier, where = kept[key]
+            if same_episode(earlier, grade):
+                duplicates += 1
+            elif prefer_last:
+                kept[key] = (grade, results.path)
+                notes.append(f"{key[0]} run {key[1]}: {results.path} replaces {where} (--prefer-last)")
+            else:
+                extra.append(grade)
+                differ = ", ".join(sorted(k for k in (set(earlier) | set(grade)) - VOLATILE
+                                          if earlier.get(k) != grade.get(k)))
+                notes.append(f"{key[0]} run {key[1]}: {where} ({_verdict(earlier)}) and {results.path} "
+                             f"({_verdict(grade)}) differ in {differ}; both kept as episodes "
+                             "(--prefer-last keeps only the later file's)")
+    grades = [g for g, _ in kept.values()]
+    taken = Counter(task for task, _ in kept)
+    highest: dict[str, int] = defaultdict(int)
+    for task, run in kept:
+        highest[task] = max(highest[task], run)
+    for grade in extra:  # the later of two disagreeing grades becomes a further run of its task
+        task = str(grade["task_id"])
+        highest[task] += 1
+        taken[task] += 1
+        grades.append({**grade, "run": highest[task]})
+    grades.sort(key=lambda g: (g["task_id"], g["run"]))
+    if duplicates:
+        notes.insert(0, f"{duplicates} episode(s) found in more than one file with the same grade: kept once")
+    return Merged(grades=grades, k=_k(taken), files=[f.path for f in files], duplicates=duplicates,
+                  notes=notes, runs=[f.run for f in files if f.run is not None])
+
+
+def _verdict(grade: Mapping[str, Any]) -> str:
+    return "passed" if grade.get("passed") else "failed"
+
+
+def _k(per_task: Mapping[str, int]) -> int:
+    """K for pass^k and pass@k: the fewest episodes any task has, so that every task counts."""
+    return max(1, min(per_task.values(), default=1))
+
+
+def _agent(run: Mapping[str, Any]) -> str | None:
+    agent = run.get("agent")
+    if isinstance(agent, Mapping):
+        agent = agent.get("spec") or agent.get("name")
+    return None if agent is None else str(agent)
+
+
+def _task_files(run: Mapping[str, Any]) -> dict[str, str]:
+    """{task file path: sha256} from a run record, in whichever of the plausible shapes it has."""
+    found = run.get("task_files") or run.get("tasks") or []
+    if isinstance(found, Mapping):
+        return {str(p): str(v.get("sha256") if isinstance(v, Mapping) else v) for p, v in found.items()}
+    out = {}
+    for item in found if isinstance(found, list) else []:
+        if isinstance(item, Mapping) and "sha256" in item:
+            out[str(item.get("path"))] = str(item["sha256"])
+    return out
+
+
+def _refuse_mixed(files: Sequence[ResultsFile]) -> None:
+    how = "pass --allow-mixed to merge them anyway"
+    agents = {f.path: _agent(f.run) for f in files if f.run is not None}
+    named = {p: a for p, a in agents.items() if a is not None}
+    if len(set(named.values())) > 1:
+        listing = ", ".join(f"{p} ran {a}" for p, a in named.items())
+        raise MergeError(f"these results are from different agents ({listing}); compare them with "
+                         f"`agenteval compare BASE NEW` instead, or {how}")
+    refuse_different_tasks(files, how=how)
+
+
+def refuse_different_tasks(files: Sequence[ResultsFile], *, how: str) -> None:
+    """Raise ``MergeError`` if two files ran different versions of a task file or of a task."""
+    digests: dict[str, tuple[str, str]] = {}
+    for results in files:
+        for task_file, digest in _task_files(results.run or {}).items():
+            if task_file in digests and digests[task_file][0] != digest:
+                other, where = digests[task_file]
+                raise MergeError(f"{task_file} differs between {where} (sha256 {other[:12]}) and {results.path} "
+                                 f"(sha256 {digest[:12]}): different task versions; rerun one of them on the "
+                                 f"same task files, or {how}")
+            digests.setdefault(task_file, (digest, results.path))
+    versions: dict[str, tuple[tuple[Any, ...], str]] = {}
+    for results in files:
+        for grade in results.grades:
+            version = task_version(grade)
+            task = str(grade["task_id"])
+            if task in versions and versions[task][0] != version:
+                raise MergeError(f"task {task} differs between {versions[task][1]} and {results.path} "
+                                 f"(environment, seed, tags or split: {versions[task][0]} vs {version}): "
+                                 f"different task versions; {how}")
+            versions.setdefault(task, (version, results.path))
+
+
+def read_and_merge(paths: Iterable[str | os.PathLike[str]], **options: bool) -> Merged:
+    return merge([read_results_file(p) for p in paths], **options)
+
+
+def recorded_task_files(merged: Merged) -> list[str]:
+    """The task files the run records name that are here, unchanged (same sha256), for the HTML
+    report's replays when no ``--tasks`` are given."""
+    found = []
+    for run in merged.runs:
+        for path, digest in _task_files(run).items():
+            file = Path(path)
+            if path not in found and file.is_file() and hashlib.sha256(file.read_bytes()).hexdigest() == digest:
+                found.append(path)
+    return found

@@ -1,0 +1,140 @@
+"""The HTML report: its content, and the page in a real headless Chromium (system package)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import task_line
+from pytest_agenteval.cli import main
+from pytest_agenteval.report.html import render_html
+from pytest_agenteval.report.merge import read_results_file
+
+AGENT = '''
+class Agent:
+    """Closes T-0001 whatever it is asked: passes EX-1, fails EX-3."""
+    def run(self, episode):
+        episode.call("get_ticket", {"ticket_id": "T-0001"})
+        episode.call("close_ticket", {"ticket_id": "T-0001"})
+'''
+
+
+@pytest.fixture
+def results(pytester: pytest.Pytester) -> Path:
+    """A real results file of two tasks x two runs, and the HTML report the plugin wrote."""
+    pytester.makepyfile(closer=AGENT)
+    (pytester.path / "tasks").mkdir()
+    (pytester.path / "tasks" / "example.jsonl").write_text("\n".join([
+        task_line(),
+        task_line(task_id="EX-3", instruction="Close ticket T-0003.",
+                  expected_final_state={"ticket": {"T-0003": {"status": "closed"}}},
+                  acceptable_action_paths=[[{"action": "close_ticket", "arguments": {"ticket_id": "T-0003"}}]],
+                  failure_mode_tags=["wrong_ticket", "slow_close"]),
+    ]) + "\n")
+    pytester.runpytest("--agent=closer:Agent", "--runs=2", "--agenteval-results=r.jsonl",
+                       "--agenteval-html=report.html")
+    return pytester.path / "r.jsonl"
+
+
+def test_report_shows_charts_grid_and_every_episodes_facts(results: Path) -> None:
+    grades = read_results_file(results).grades
+    page = render_html(grades, 2)
+    assert page.count('<g class="bar">') == 3  # tags slow_close, wrong_ticket; environment example
+    assert len(re.findall(r'<a class="cell (pass|fail)"', page)) == 4
+    assert page.count('<details class="ep"') == 4
+    assert "[wrong_final_state]" not in page and "ticket T-0003: status expected &#x27;closed&#x27;, got &#x27;open&#x27;" in page
+    assert '&quot;T-0001&quot;' in page  # the actions' arguments
+    assert not re.search(r'(src|href)="(https?:)?//', page) and "<link" not in page  # nothing fetched
+
+
+def test_plugin_and_cli_write_the_report_with_instructions_and_observations(results: Path) -> None:
+    written = (results.parent / "report.html").read_text()
+    assert "Close ticket T-0003." in written and "&quot;ok&quot;: true" in written  # replayed observations
+    out = results.parent / "cli.html"
+    assert main(["report", str(results), "--html", str(out), "--tasks", str(results.parent / "tasks")]) == 0
+    assert "Close ticket T-0003." in out.read_text()
+
+
+def test_report_finds_the_task_files_its_run_record_names(results: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(results.parent)  # the run record's paths are relative to the rootdir
+    assert main(["report", "r.jsonl", "--html", "auto.html"]) == 0
+    assert "Close ticket T-0003." in (results.parent / "auto.html").read_text()
+    tasks = results.parent / "tasks" / "example.jsonl"
+    tasks.write_text(tasks.read_text() + "\n")  # changed since the run: not used
+    assert main(["report", "r.jsonl", "--html", "stale.html"]) == 0
+    assert "Close ticket T-0003." not in (results.parent / "stale.html").read_text()
+
+
+def chromium_driver() -> Any:
+    """Selenium on the system's chromedriver (never a download); CI must have it (.ci/run installs it)."""
+    path = shutil.which("chromedriver")
+    if path is None:
+        message = "no chromedriver: apt-get install chromium chromium-driver"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--window-size=1280,1000"):
+        options.add_argument(flag)
+    options.binary_location = shutil.which("chromium") or shutil.which("chromium-browser") or ""
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(path), options=options)
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    driver = chromium_driver()
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def test_page_in_headless_chromium(results: Path, browser: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    browser.get((results.parent / "report.html").as_uri())
+    assert [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "WARNING")] == []
+    widths = browser.execute_script(
+        "return [...document.querySelectorAll('svg.chart:not(.counts) rect')].map(r => r.getBBox().width)")
+    assert len(widths) == 3 and all(w > 0 for w in widths)
+    # pass@1 of slow_close is 0 and of wrong_ticket 0.5: the drawn bars keep that order.
+    assert widths[0] < widths[1]
+    cell = browser.find_element(By.CSS_SELECTOR, 'a.cell.fail[href="#ep-EX-3-run2"]')
+    episode = browser.find_element(By.ID, "ep-EX-3-run2")
+    assert not episode.get_property("open")
+    cell.click()
+    assert episode.get_property("open") and episode.is_displayed()
+    text = episode.text
+    assert "Close ticket T-0003." in text and "state.ticket.T-0003" in text and "close_ticket" in text
+    assert browser.get_log("browser") == []
+    json.dumps(browser.get_window_size())  # the session is still alive
+
+
+def test_usage_and_transcript_are_shown_when_the_grade_has_them(results: Path) -> None:
+    grades = read_results_file(results).grades
+    grades[0] = {**grades[0], "usage": {"input_tokens": 1200, "output_tokens": 80},
+                 "transcript": [{"role": "assistant", "content": "Closing <T-0001> now"}]}
+    page = render_html(grades, 2)
+    assert "<h3>Usage</h3>" in page and "&quot;input_tokens&quot;: 1200" in page
+    assert "<h3>Transcript</h3>" in page and "Closing &lt;T-0001&gt; now" in page  # escaped
+    assert page.count("<h3>Usage</h3>") == 1
+    # Without the task files, the actions are listed and the page says how to get observations.
+    assert "(not recorded)" in page and "--tasks tasks/*.jsonl" in page
+
+
+def test_under_xdist_the_controller_writes_the_report(results: Path, pytester: pytest.Pytester) -> None:
+    pytester.runpytest_subprocess("--agent=closer:Agent", "--runs=2", "-n", "2", "--agenteval-html=par.html")
+    page = (pytester.path / "par.html").read_text()
+    assert page.count('<details class="ep"') == 4 and page.count("Close ticket T-0003.") == 2
