@@ -59,6 +59,10 @@ class Environment:
     """Base class of every domain. See the README, "Writing an environment"."""
 
     name: ClassVar[str] = ""
+    # What seed data is keyed by (with the scenario seed and population). It defaults to
+    # ``name``; set it to the old name when renaming an environment, or every scenario
+    # (and so every task's facts) changes.
+    seed_key: ClassVar[str | None] = None
     schema: ClassVar[str] = ""
     agent_role: ClassVar[str] = "agent"
     default_population: ClassVar[int] = 100
@@ -324,7 +328,7 @@ class Environment:
     def _build(self, db: sqlite3.Connection, scenario_seed: int) -> None:
         db.executescript(self.schema)
         tables = read_tables(db)
-        rng = random.Random(f"{self.name}:{scenario_seed}:{self.population}")
+        rng = random.Random(f"{self.seed_key or self.name}:{scenario_seed}:{self.population}")
         db.execute("BEGIN")
         for table, rows in self.seed_rows(rng, scenario_seed).items():
             info = tables[table]
