@@ -21,6 +21,8 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from pydantic import BaseModel
+
 from pytest_agenteval.engine import audit, faults, tracking
 from pytest_agenteval.engine.actions import ActionSpec, collect_actions
 from pytest_agenteval.engine.scenarios import ScenarioCache, connect
@@ -66,8 +68,9 @@ class Environment:
     schema: ClassVar[str] = ""
     agent_role: ClassVar[str] = "agent"
     default_population: ClassVar[int] = 100
-    # Task fields beyond the common ones that this domain understands.
-    task_fields: ClassVar[frozenset[str]] = frozenset()
+    # The domain's own task fields (top-level keys of a task line beyond the common ones),
+    # as a pydantic model; the loader validates them with it. None: the domain has none.
+    task_fields: ClassVar[type[BaseModel] | None] = None
     max_open_scenarios: ClassVar[int] = 8
     clock_start: ClassVar[datetime] = datetime(2026, 1, 5, 9, 0, tzinfo=timezone.utc)
     clock_tick: ClassVar[timedelta] = timedelta(seconds=30)
@@ -115,6 +118,13 @@ class Environment:
 
     def agent_actor_id(self, task: Task | None) -> str:
         return "agent"
+
+    def task_fields_of(self, task: Task | None) -> Any:
+        """The task's domain fields as an instance of ``task_fields`` (its defaults when
+        ``task`` is None). The loader has validated them, so this does not fail for a loaded task."""
+        if self.task_fields is None:
+            return None
+        return self.task_fields.model_validate(task.domain_fields if task is not None else {})
 
     # ----- the three hooks ------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import codecs
 import difflib
 import gc
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -19,7 +20,8 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from pytest_agenteval.engine.registry import EnvironmentPool, known_names
+from pytest_agenteval.engine.environment import Environment
+from pytest_agenteval.engine.registry import EnvironmentPool, environment_class, known_names
 from pytest_agenteval.errors import EnvironmentSpecError, TaskFileError, TaskProblem
 from pytest_agenteval.tasks.marks import clash, reserved_marks
 from pytest_agenteval.tasks.model import PATTERN_PROBLEMS, Task
@@ -156,17 +158,80 @@ class TaskLoader:
             # as json.loads followed by model_validate.
             task = Task.model_validate_json(text)
         except ValidationError as exc:
-            return [TaskProblem(path=path, line=line, field=f, message=m, fix=x)
-                    for f, m, x in map(_explain, exc.errors(include_url=False))]
+            found = [TaskProblem(path=path, line=line, field=f, message=m, fix=x)
+                     for f, m, x in map(_explain, exc.errors(include_url=False))]
+            return found + self._unknown_keys_of_invalid(text, path=path, line=line)
         try:
             env = self.pool.get(task.environment)
         except EnvironmentSpecError as exc:
             message, _, fix = str(exc).rpartition(" (")
             return _fail(path, line, "environment", message, fix.rstrip(")"))
+        domain = self._domain_fields(env, task.domain_fields, path=path, line=line)
+        if domain:
+            return domain
         found = validate_task(env, task)
         if found:
             return [TaskProblem(path=path, line=line, field=f, message=m, fix=x) for f, m, x in found]
         return task.task_id, task.environment, tuple(task.failure_mode_tags), task.split
+
+    def _domain_fields(self, env: Environment, extra: Mapping[str, Any], *, path: str, line: int
+                       ) -> list[TaskProblem]:
+        """The keys beyond the common fields, checked against the environment's ``task_fields``."""
+        if not extra:
+            return []
+        model = env.task_fields
+        declared = list(model.model_fields) if model is not None else []
+        found = []
+        for name in extra:
+            if name in declared:
+                continue
+            owner = self._field_owner(name)
+            if owner is not None:
+                found.append(TaskProblem(path=path, line=line, field=name,
+                                         message=f"the {env.name} environment does not use {name}",
+                                         fix="remove it, or use an environment that does"))
+            else:
+                found.append(TaskProblem(path=path, line=line, field=name, message="is not a known field",
+                                         fix=_did_you_mean(name, [*TASK_FIELDS, *declared])))
+        if found or model is None:
+            return found
+        try:
+            model.model_validate(dict(extra))
+        except ValidationError as exc:
+            return [TaskProblem(path=path, line=line, field=f, message=m, fix=x)
+                    for f, m, x in map(_explain, exc.errors(include_url=False))]
+        return []
+
+    def _field_owner(self, name: str) -> str | None:
+        """A known environment that declares task field ``name`` (for a clearer message)."""
+        for env_name in known_names():
+            try:
+                model = environment_class(env_name).task_fields
+            except Exception:  # noqa: BLE001 - a broken plug-in only loses the clearer message
+                continue
+            if model is not None and name in model.model_fields:
+                return env_name
+        return None
+
+    def _unknown_keys_of_invalid(self, text: str, *, path: str, line: int) -> list[TaskProblem]:
+        """For a line the common model refused: its unknown keys too, as the old model said."""
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return []
+        if not isinstance(data, dict):
+            return []
+        extra = {k: v for k, v in data.items() if k not in TASK_FIELDS}
+        declared: list[str] = []
+        if isinstance(data.get("environment"), str):
+            try:
+                model = self.pool.get(data["environment"]).task_fields
+                declared = list(model.model_fields) if model is not None else []
+            except EnvironmentSpecError:
+                pass
+        return [TaskProblem(path=path, line=line, field=name, message="is not a known field",
+                            fix=_did_you_mean(name, [*TASK_FIELDS, *declared]))
+                for name in extra if name not in declared]
 
     def _marker_problems(self, tags: tuple[str, ...], environment: str, split: str, *, path: str, line: int
                          ) -> list[TaskProblem]:
@@ -241,6 +306,11 @@ def load_tasks(*paths: str | PathLike[str], pool: EnvironmentPool | None = None)
     return tasks
 
 
+def _did_you_mean(name: str, choices: list[str]) -> str:
+    close = difflib.get_close_matches(name, choices, n=1)
+    return f"did you mean {close[0]!r}?" if close else "remove it; the task format is in the README"
+
+
 def _json_kind(value: Any) -> str:
     return {list: "a list", str: "a string", bool: "a boolean", type(None): "null"}.get(
         type(value), "a number")
@@ -281,10 +351,7 @@ def _explain(err: ErrorDetails) -> tuple[str, str, str]:
         return field, "is required", f'add "{field.rsplit(".", 1)[-1]}"'
     if kind == "extra_forbidden":
         name = str(err["loc"][-1])
-        choices = TASK_FIELDS if len(err["loc"]) == 1 else []
-        close = difflib.get_close_matches(name, choices, n=1)
-        fix = f"did you mean {close[0]!r}?" if close else "remove it; the task format is in the README"
-        return field, "is not a known field", fix
+        return field, "is not a known field", _did_you_mean(name, TASK_FIELDS if len(err["loc"]) == 1 else [])
     if kind == "literal_error":
         return field, f"{_short(value)} is not allowed", f"use {ctx.get('expected')}"
     if kind in _TYPE_WORDS:

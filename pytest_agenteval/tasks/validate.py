@@ -14,8 +14,6 @@ from pytest_agenteval.tasks.paths import PathStep, located_steps, mentions_of
 # (field, what is wrong, how to fix)
 Finding = tuple[str, str, str]
 
-COMMON_FIELDS = frozenset(Task.model_fields) - {"senior_policy", "senior_delay_steps"}
-DOMAIN_FIELDS = frozenset({"senior_policy", "senior_delay_steps"})
 
 
 def one_of(value: str, choices: Iterable[str]) -> str:
@@ -27,20 +25,12 @@ def one_of(value: str, choices: Iterable[str]) -> str:
 
 def validate_task(env: Environment, task: Task) -> list[Finding]:
     return [
-        *_domain_fields(env, task),
         *_actions(env, task),
         *_state(env, task),
         *_overrides(env, task),
         *_vary(env, task),
         *_rules(env, task),
     ]
-
-
-def _domain_fields(env: Environment, task: Task) -> Iterator[Finding]:
-    for name in sorted(DOMAIN_FIELDS - env.task_fields):
-        if name in task.model_fields_set:
-            yield (name, f"the {env.name} environment does not use {name}",
-                   "remove it, or use an environment that does")
 
 
 def _action(env: Environment, task: Task, field: str, name: str, *, allowed: bool) -> list[Finding]:
