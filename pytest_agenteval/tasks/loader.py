@@ -11,7 +11,7 @@ import difflib
 import gc
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from os import PathLike
 from pathlib import Path
@@ -93,6 +93,7 @@ class TaskLoader:
         self._cache_dir = cache_dir
         self._seen: dict[str, str] = {}
         self._verdicts: Verdicts | None = None
+        self._env_failures: dict[str, list[Any]] = {}
 
     def load_file(self, path: str | PathLike[str], *, display: str | None = None
                   ) -> tuple[list[LoadedTask], list[TaskProblem]]:
@@ -101,6 +102,7 @@ class TaskLoader:
         self._env_names = frozenset(known_names())  # once per file: it reads entry points
         tasks: list[LoadedTask] = []
         problems: list[TaskProblem] = []
+        self._env_failures = {}
         if self._cache_dir is not None:
             self._verdicts = Verdicts(self._cache_dir, str(Path(path).resolve()))
         # Validation makes many objects and no reference cycles: the cyclic collector would
@@ -116,6 +118,11 @@ class TaskLoader:
                     problems += result
             if self._verdicts is not None:
                 self._verdicts.save()
+            for first, more in self._env_failures.values():
+                if more:
+                    lines = "line names" if more == 1 else "lines name"
+                    problems[problems.index(first)] = replace(
+                        first, message=f"{first.message}; {more} more {lines} it, not repeated here")
         finally:
             self._verdicts = None
             if collecting:
@@ -164,8 +171,15 @@ class TaskLoader:
         try:
             env = self.pool.get(task.environment)
         except EnvironmentSpecError as exc:
+            # One message per environment and file, not one per line naming it.
+            failed = self._env_failures.get(task.environment)
+            if failed is not None:
+                failed[1] += 1
+                return []
             message, _, fix = str(exc).rpartition(" (")
-            return _fail(path, line, "environment", message, fix.rstrip(")"))
+            failing = _fail(path, line, "environment", message, fix.rstrip(")"))
+            self._env_failures[task.environment] = [failing[0], 0]
+            return failing
         domain = self._domain_fields(env, task.domain_fields, path=path, line=line)
         if domain:
             return domain
