@@ -165,9 +165,9 @@ class TaskLoader:
             # as json.loads followed by model_validate.
             task = Task.model_validate_json(text)
         except ValidationError as exc:
-            found = [TaskProblem(path=path, line=line, field=f, message=m, fix=x)
-                     for f, m, x in map(_explain, exc.errors(include_url=False))]
-            return found + self._unknown_keys_of_invalid(text, path=path, line=line)
+            invalid = [TaskProblem(path=path, line=line, field=f, message=m, fix=x)
+                       for f, m, x in map(_explain, exc.errors(include_url=False))]
+            return invalid + self._unknown_keys_of_invalid(text, path=path, line=line)
         try:
             env = self.pool.get(task.environment)
         except EnvironmentSpecError as exc:
