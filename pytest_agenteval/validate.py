@@ -20,7 +20,7 @@ from pytest_agenteval.agents.builtin import NoopAgent, Reference
 from pytest_agenteval.agents.episode import run_episode
 from pytest_agenteval.agents.saboteurs import Saboteur, sabotage_for
 from pytest_agenteval.agents.variants import Planner, ScriptedCalls
-from pytest_agenteval.engine.checker import check_environment
+from pytest_agenteval.engine.checker import check_environment, environment_warnings
 from pytest_agenteval.engine.environment import Environment
 from pytest_agenteval.engine.registry import EnvironmentPool
 from pytest_agenteval.grading.grade import Grade
@@ -170,6 +170,8 @@ def validate(paths: Iterable[str | PathLike[str]], *, pool: EnvironmentPool | No
     for name in sorted({t.task.environment for t in loaded}):
         report.findings += [Finding(where=f"environment {name}", message=m)
                             for m in check_environment(pool.get(name))]
+        report.findings += [Finding(where=f"environment {name}", message=m, error=False)
+                            for m in environment_warnings(pool.get(name))]
     for item in loaded:
         _run_task(item, pool, report)
     return report
