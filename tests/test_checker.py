@@ -114,3 +114,18 @@ def test_warnings_for_an_empty_probe_and_undescribed_parameters(cls: type[Exampl
             "reset undoes them (list a few writing calls that succeed on scenario 0)",
             "3 action parameter(s) have no description (add_comment.body, find_tickets.customer_id, "
             "set_priority.priority): the agent sees only their names (use Annotated[T, Field(description=...)])"]
+
+
+def test_seed_key_keeps_the_scenarios_across_a_rename() -> None:
+    class Renamed(ExampleEnvironment):
+        name = "renamed"
+
+    class RenamedKeepingFacts(ExampleEnvironment):
+        name = "renamed_keeping_facts"
+        seed_key = "example"
+
+    with ExampleEnvironment() as old, Renamed() as renamed, RenamedKeepingFacts() as kept:
+        for env in (old, renamed, kept):
+            env.reset(3)
+        assert kept.db.serialize() == old.db.serialize()
+        assert renamed.db.serialize() != old.db.serialize()  # the trap seed_key avoids

@@ -89,7 +89,7 @@ def test_model_problems_have_exact_messages(tmp_path: Path, changes: dict, expec
         ({"overrides": {"ticket": {"T-0001": {"id": "T-1"}}}},
          "t.jsonl:1: overrides.ticket.T-0001.id: an override cannot change a primary key (override other fields only)"),
         ({"overrides": {"ticket": {"T-9999": {"status": "open"}}}},
-         't.jsonl:1: overrides.ticket.T-9999: ticket has no row \'T-9999\' in scenario 1 (use a primary key of the seeded scenario, or list new rows under "+")'),
+         "t.jsonl:1: overrides.ticket.T-9999: ticket has no row 'T-9999' in scenario 1; overrides can only change rows the scenario seeds, not add rows (use a primary key of scenario 1's ticket rows, or another scenario_seed)"),
         ({"senior_policy": "approve"}, "t.jsonl:1: senior_policy: the example environment does not use senior_policy (remove it, or use an environment that does)"),
         ({"vary": ["ticket.colour"]}, "t.jsonl:1: vary[0]: table ticket has no field 'colour' (use one of: customer_id, id, priority, status, subject, updated_at)"),
         ({"faults": [{"action": "delete_ticket", "error": "timeout"}]}, "t.jsonl:1: faults[0].action: 'delete_ticket' is not in allowed_actions (add it to allowed_actions or change the step)"),

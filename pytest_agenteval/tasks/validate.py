@@ -130,9 +130,10 @@ def _overrides(env: Environment, task: Task) -> Iterator[Finding]:
     # exists, and the database's own constraints say whether it accepts the values.
     for (table, pk, fields), outcome in zip(rows, env.try_overrides(task.scenario_seed, rows), strict=True):
         base = f"overrides.{table}.{pk}"
-        if outcome == "missing":
-            yield (base, f"{table} has no row {pk!r} in scenario {task.scenario_seed}",
-                   "use a primary key of the seeded scenario, or list new rows under \"+\"")
+        if outcome == "missing":  # overrides only change seeded rows: "+" is no way out here
+            yield (base, f"{table} has no row {pk!r} in scenario {task.scenario_seed}; overrides can only change "
+                         "rows the scenario seeds, not add rows",
+                   f"use a primary key of scenario {task.scenario_seed}'s {table} rows, or another scenario_seed")
         elif outcome is not None:
             for field, value in fields.items():  # name the refused field
                 refusal = env.try_overrides(task.scenario_seed, [(table, pk, {field: value})])[0]
