@@ -171,7 +171,7 @@ def validate(paths: Iterable[str | PathLike[str]], *, pool: EnvironmentPool | No
         report.findings += [Finding(where=f"environment {name}", message=m)
                             for m in check_environment(pool.get(name))]
         report.findings += [Finding(where=f"environment {name}", message=m, error=False)
-                            for m in environment_warnings(pool.get(name))]
+                            for m in environment_warnings(pool.get(name), descriptions=False)]
     for item in loaded:
         _run_task(item, pool, report)
     return report

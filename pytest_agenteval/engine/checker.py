@@ -67,14 +67,16 @@ def check_environment(env: Environment, *, seeds: tuple[int, int] = (0, 1)) -> l
     return problems
 
 
-def environment_warnings(env: Environment) -> list[str]:
-    """What is legal but weak (see the module docstring)."""
+def environment_warnings(env: Environment, *, descriptions: bool = True) -> list[str]:
+    """What is legal but weak (see the module docstring). ``descriptions=False`` leaves out
+    the parameters without a description (``agenteval validate`` does, so that its output on
+    the shipped domains, whose parameters have none yet, stays as it was)."""
     found = []
     if not env.conformance_probe:
         found.append("conformance_probe is empty: check_environment cannot test that writes are deterministic "
                      "or that reset undoes them (list a few writing calls that succeed on scenario 0)")
     bare = [f"{name}.{prop}" for name, spec in env.actions.items()
-            for prop, sub in spec.parameters.get("properties", {}).items() if not _described(sub)]
+            for prop, sub in spec.parameters.get("properties", {}).items() if descriptions and not _described(sub)]
     if bare:
         shown = ", ".join(bare[:4]) + (f", … {len(bare) - 4} more" if len(bare) > 4 else "")
         found.append(f"{len(bare)} action parameter(s) have no description ({shown}): the agent sees only their "
