@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import task_line
 from pytest_agenteval.cli import main
 from pytest_agenteval.engine.discovery import configured_modules, project_root
 from pytest_agenteval.scaffold import ScaffoldError, new_environment
@@ -102,3 +103,35 @@ def test_an_environment_that_cannot_be_found_is_reported_once_per_file(tmp_path:
         "name it, not repeated here (put refunds_nowhere.py in the project root, next to pyproject.toml, and run "
         "from there; or install it)"]
     assert done.returncode == 1
+
+
+DESK = '''
+from pytest_agenteval import register_environment
+from pytest_agenteval.domains.example import ExampleEnvironment
+
+
+class Desk(ExampleEnvironment):
+    name = "desk"
+    seed_key = "example"
+
+
+register_environment("desk", Desk)
+'''
+
+
+def test_pytest_imports_the_modules_the_ini_key_lists(pytester: pytest.Pytester) -> None:
+    pytester.makeini("[pytest]\nagenteval_environments = desk_env\n")
+    pytester.makepyfile(desk_env=DESK)
+    (pytester.path / "tasks").mkdir()
+    (pytester.path / "tasks" / "desk.jsonl").write_text(task_line(environment="desk") + "\n")
+    result = pytester.runpytest_subprocess("--agent=reference", "tasks/", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1)
+
+
+def test_pytest_names_a_listed_module_it_cannot_import(pytester: pytest.Pytester) -> None:
+    pytester.makeini("[pytest]\nagenteval_environments = desk_missing\n")
+    result = pytester.runpytest_subprocess("--agent=reference")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: environment module 'desk_missing' (listed in the project's configuration) "
+                                 "cannot be imported: No module named 'desk_missing' (put desk_missing.py or its "
+                                 "package folder in *, or install it)"])
