@@ -1,5 +1,6 @@
 """One contract, run over every registered environment (as Gymnasium runs its checker over
-every registered spec): conformant, and, on the shipped tasks that use it, the reference
+every registered spec): conformant, and, on the shipped tasks that use it (and
+``tests/data/contract/`` for a domain without shipped tasks), the reference
 agent passes, the do-nothing agent fails, and each tag's saboteur is caught under that tag.
 
 A third domain registered by entry point is picked up here with no edit to this file.
@@ -33,7 +34,7 @@ def pool() -> Iterator[EnvironmentPool]:
 @pytest.fixture(scope="module")
 def shipped(pool: EnvironmentPool) -> dict[str, list]:
     loader, by_env = TaskLoader(pool), {}
-    for path in sorted((ROOT / "tasks").glob("*.jsonl")):
+    for path in [*sorted((ROOT / "tasks").glob("*.jsonl")), *sorted((ROOT / "tests/data/contract").glob("*.jsonl"))]:
         tasks, problems = loader.load_file(path)
         assert not problems, problems
         for t in tasks:
