@@ -65,3 +65,13 @@ def test_reference_passes_noop_fails_and_each_saboteur_is_caught(
             assert sabotage_for(name, tag) is not None, f"{task.task_id}: no saboteur for {tag}"
             grade = run_episode(env, task, Saboteur(tag), time_limit=None)
             assert tag in grade.failure_modes, (task.task_id, tag, grade.failure_modes)
+
+
+def test_with_no_entry_points_installed_the_error_says_to_reinstall(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pytest_agenteval.engine import registry
+    from pytest_agenteval.errors import EnvironmentSpecError
+
+    monkeypatch.setattr(registry, "_entry_points", lambda: {})
+    monkeypatch.setattr(registry, "_registered", {})
+    with pytest.raises(EnvironmentSpecError, match=r"reinstall pytest-agenteval \(pip install -e \.\)"):
+        registry.environment_class("booking")

@@ -45,7 +45,10 @@ def environment_class(spec: str) -> type[Environment]:
     target = _entry_points().get(spec)
     if target is None and ":" not in spec:
         names = known_names()
-        choices = f"use one of {', '.join(names)}, or module:Class" if names else "use module:Class"
+        # No name at all: the installed metadata predates the entry points (an old editable install).
+        choices = f"use one of {', '.join(names)}, or module:Class" if names else (
+            "no environment is registered: reinstall pytest-agenteval (pip install -e .) so its entry points "
+            "are installed, or use module:Class")
         raise EnvironmentSpecError(
             f"unknown environment {spec!r} ({choices}; list a module of your own under "
             "[tool.agenteval] environments in pyproject.toml)"
