@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT
+from pytest_agenteval.engine.discovery import load_project_environments, project_root
 from pytest_agenteval.engine.registry import EnvironmentPool
-from pytest_agenteval.errors import AgentEvalError, TaskFileError
+from pytest_agenteval.errors import AgentEvalError, EnvironmentSpecError, TaskFileError
 from pytest_agenteval.report.commands import add_commands as add_report_commands
 from pytest_agenteval.tasks.model import Task
 
@@ -32,9 +33,15 @@ class UsageError(AgentEvalError):
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="agenteval", description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
-    for add in (_add_validate, _add_tools, _add_mcp, _add_replay, add_report_commands):
+    for add in (_add_validate, _add_tools, _add_mcp, _add_replay, _add_new_environment, add_report_commands):
         add(commands)
     args = parser.parse_args(argv)
+    try:
+        # The project's own environments, found as pytest finds them (see engine/discovery.py).
+        load_project_environments(project_root(Path.cwd()))
+    except EnvironmentSpecError as exc:
+        print(f"agenteval {args.command}: {exc}", file=sys.stderr)
+        return USAGE_ERROR
     try:
         return int(args.handler(args))
     except UsageError as exc:
@@ -149,6 +156,28 @@ def _replay(args: argparse.Namespace) -> int:
         print(line)
     print(replayed.counts())
     return 1 if replayed.different or replayed.not_found else 0
+
+
+def _add_new_environment(commands: Any) -> None:
+    cmd = commands.add_parser("new-environment", help="write a small, complete environment package here "
+                                                      "(schema, rules, actions, rubric, saboteurs, tasks, tests)")
+    cmd.add_argument("name", help="the environment's name (lowercase letters, digits, underscores)")
+    cmd.set_defaults(handler=_new_environment)
+
+
+def _new_environment(args: argparse.Namespace) -> int:
+    from pytest_agenteval.scaffold import ScaffoldError, new_environment
+
+    try:
+        written = new_environment(args.name, Path.cwd())
+    except ScaffoldError as exc:
+        raise UsageError(str(exc)) from None
+    for path in written:
+        print(f"wrote {path.relative_to(Path.cwd())}")
+    if (Path.cwd() / "pyproject.toml") not in written:
+        print(f'add to pyproject.toml:  [tool.agenteval] environments = ["{args.name}_env"]')
+    print("next: pytest --agent=reference tasks/ && agenteval validate --strict tasks/ && pytest tests/")
+    return 0
 
 
 def existing(raw: str, what: str) -> Path:

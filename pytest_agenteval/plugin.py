@@ -15,8 +15,10 @@ import pytest
 from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT
 from pytest_agenteval.agents.loading import is_builtin, load_agent
 from pytest_agenteval.agents.sandbox import IsolatedAgent
+from pytest_agenteval.engine.discovery import INI_KEY as INI_ENVIRONMENTS
+from pytest_agenteval.engine.discovery import load_project_environments
 from pytest_agenteval.engine.registry import EnvironmentPool
-from pytest_agenteval.errors import AgentSpecError
+from pytest_agenteval.errors import AgentSpecError, EnvironmentSpecError
 from pytest_agenteval.fixtures import (  # noqa: F401 - fixtures are registered by being here
     AgentsSeen,
     TaskCase,
@@ -90,6 +92,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                          "observations (for agents you do not trust; costs a process start per episode)")
     group.addoption("--agenteval-timeout", metavar="SECONDS", type=float, default=DEFAULT_TIME_LIMIT,
                     help=f"time limit per episode (default {DEFAULT_TIME_LIMIT:g}; 0 for none)")
+    parser.addini(INI_ENVIRONMENTS, type="linelist", default=[],
+                  help="modules that register your environments (register_environment), imported at start "
+                       "with rootdir on sys.path; the agenteval command reads it too")
     parser.addini(INI_PATTERNS, type="linelist", default=DEFAULT_PATTERNS,
                   help="glob patterns (matched from the right, relative to rootdir) of task files; "
                        ".jsonl files named on the command line are always task files")
@@ -99,6 +104,10 @@ def pytest_configure(config: pytest.Config) -> None:
     runs = config.getoption("runs")
     if runs < 1:
         raise pytest.UsageError(f"--runs={runs}: must be 1 or more")
+    try:  # the project's own environments, found as the agenteval command finds them
+        load_project_environments(config.rootpath, config.getini(INI_ENVIRONMENTS))
+    except EnvironmentSpecError as exc:
+        raise pytest.UsageError(str(exc)) from None
     spec = config.getoption("agent")
     factory = None
     if spec:

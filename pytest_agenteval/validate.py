@@ -20,7 +20,7 @@ from pytest_agenteval.agents.builtin import NoopAgent, Reference
 from pytest_agenteval.agents.episode import run_episode
 from pytest_agenteval.agents.saboteurs import Saboteur, sabotage_for
 from pytest_agenteval.agents.variants import Planner, ScriptedCalls
-from pytest_agenteval.engine.checker import check_environment
+from pytest_agenteval.engine.checker import check_environment, environment_warnings
 from pytest_agenteval.engine.environment import Environment
 from pytest_agenteval.engine.registry import EnvironmentPool
 from pytest_agenteval.grading.grade import Grade
@@ -48,6 +48,8 @@ class Report:
     splits: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
     variants: int = 0
     strictness: list[Strictness] = field(default_factory=list)
+    # tag -> (environments, task ids) of tagged tasks no saboteur can check
+    unverified: dict[str, tuple[set[str], list[str]]] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -59,16 +61,21 @@ class Report:
 
     def lines(self, *, strict: bool = False) -> list[str]:
         out = [str(f) for f in self.findings]
+        for tag, (envs, ids) in sorted(self.unverified.items()):
+            shown = ", ".join(ids[:5]) + (f", … {len(ids) - 5} more" if len(ids) > 5 else "")
+            out.append(f"tag {tag}: warning: no saboteur in {', '.join(sorted(envs))}, so its {len(ids)} task(s) "
+                       f"({shown}) are unverified (add one to the environment's saboteurs; see docs/environments.md)")
         out.append("")
         out.append(f"tasks: {self.tasks}; reference passed {self.reference_passed}/{self.tasks}; "
                    f"do-nothing failed {self.noop_failed}/{self.tasks}")
         for env, counts in sorted(self.splits.items()):
             out.append(f"{env}: train {counts['train']}, eval {counts['eval']}")
-        width = max([len(t) for t in self.detection] + [3])
+        width = max([len(t) for t in [*self.detection, *self.unverified]] + [3])
         out.append(f"{'tag'.ljust(width)}  tasks  detected  rate")
-        for tag, (tagged, caught) in sorted(self.detection.items()):
-            rate = f"{caught / tagged:.0%}" if tagged else "-"
-            out.append(f"{tag.ljust(width)}  {tagged:5d}  {caught:8d}  {rate:>4}")
+        rows = {**{t: (n, f"{c:8d}", f"{c / n:.0%}" if n else "-") for t, (n, c) in self.detection.items()},
+                **{t: (len(ids), f"{'-':>8}", "unverified") for t, (_, ids) in self.unverified.items()}}
+        for tag, (tagged, caught, rate) in sorted(rows.items()):
+            out.append(f"{tag.ljust(width)}  {tagged:5d}  {caught}  {rate:>4}")
         out += strictness_lines(self.strictness)
         false_failures = sum(f.error and f.message.startswith("valid variant") for f in self.findings)
         out.append(f"valid variants: {self.variants} run, {self.variants - false_failures} passed")
@@ -77,11 +84,15 @@ class Report:
             problems += self.survivors
             out.append(f"--strict: {self.survivors} surviving mutant(s) count as problems: tighten the expected "
                        "state or checks, or free a harmless change in the path")
+        if strict and self.unverified:
+            problems += len(self.unverified)
+            out.append(f"--strict: {len(self.unverified)} tag(s) without a saboteur count as problems: write a "
+                       "saboteur for each, or drop the tag")
         out.append(f"FAILED: {problems} problem(s)" if problems else "OK")
         return out
 
     def passed(self, *, strict: bool = False) -> bool:
-        return self.ok and not (strict and self.survivors)
+        return self.ok and not (strict and (self.survivors or self.unverified))
 
 
 @dataclass(kw_only=True)
@@ -135,9 +146,10 @@ def lint(loaded: list[LoadedTask], report: Report) -> None:
             report.findings.append(Finding(where=where, error=False,
                                            message="expected_final_state is empty: what must change?"))
         for tag in task.failure_mode_tags:
-            if sabotage_for(task.environment, tag) is None:
-                report.findings.append(Finding(where=where, error=False,
-                                               message=f"no saboteur exists for tag {tag}; it cannot be verified"))
+            if sabotage_for(task.environment, tag) is None:  # one line per tag, in Report.lines
+                envs, ids = report.unverified.setdefault(tag, (set(), []))
+                envs.add(task.environment)
+                ids.append(task.task_id)
             if uses[tag] == 1:
                 report.findings.append(Finding(where=where, error=False,
                                                message=f"tag {tag} is used by this task only"))
@@ -158,6 +170,8 @@ def validate(paths: Iterable[str | PathLike[str]], *, pool: EnvironmentPool | No
     for name in sorted({t.task.environment for t in loaded}):
         report.findings += [Finding(where=f"environment {name}", message=m)
                             for m in check_environment(pool.get(name))]
+        report.findings += [Finding(where=f"environment {name}", message=m, error=False)
+                            for m in environment_warnings(pool.get(name), descriptions=False)]
     for item in loaded:
         _run_task(item, pool, report)
     return report

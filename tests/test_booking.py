@@ -9,10 +9,8 @@ from typing import Any
 import pytest
 
 from pytest_agenteval import Grade, load_tasks
-from pytest_agenteval.agents.builtin import NoopAgent, Reference
 from pytest_agenteval.agents.episode import run_episode
 from pytest_agenteval.domains.booking import BookingEnvironment
-from pytest_agenteval.engine.checker import check_environment
 from pytest_agenteval.tasks.paths import first_order
 
 TASKS = Path(__file__).parent.parent / "tasks" / "booking.jsonl"
@@ -27,10 +25,6 @@ def env() -> Iterator[BookingEnvironment]:
 @pytest.fixture(scope="module")
 def shipped() -> dict[str, Any]:
     return {t.task.task_id: t.task for t in load_tasks(TASKS)}
-
-
-def test_conformance(env: BookingEnvironment) -> None:
-    assert check_environment(env) == []
 
 
 def test_suite_size_splits_and_tags(shipped: dict[str, Any]) -> None:
@@ -48,13 +42,6 @@ def test_seed_document_example(shipped: dict[str, Any]) -> None:
     assert task.expected_final_state["facility"]["FAC-6102"]["rate_percent"] == 5.89
     added = task.expected_final_state["booking_event"]["+"]
     assert sum(e["event_type"] == "raise_query" for e in added) == 1
-
-
-def test_reference_passes_and_noop_fails_every_shipped_task(shipped: dict[str, Any]) -> None:
-    with BookingEnvironment() as full:
-        for task in shipped.values():
-            assert run_episode(full, task, Reference(), time_limit=None).passed, task.task_id
-            assert not run_episode(full, task, NoopAgent, time_limit=None).passed, task.task_id
 
 
 def play(env: BookingEnvironment, task: Any, calls: list[tuple[str, dict[str, Any]]]) -> tuple[Grade, list[dict]]:

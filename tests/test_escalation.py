@@ -9,16 +9,18 @@ from typing import Any
 import pytest
 
 from pytest_agenteval import Task, load_tasks
-from pytest_agenteval.agents.builtin import NoopAgent, Reference
-from pytest_agenteval.agents.episode import run_episode
 from pytest_agenteval.domains.escalation import EscalationEnvironment
-from pytest_agenteval.domains.escalation.rules import right_reviewer
-from pytest_agenteval.engine.checker import check_environment
+from pytest_agenteval.domains.escalation.rules import EscalationTaskFields, right_reviewer
 from pytest_agenteval.tasks.paths import first_order
 
 TASKS = Path(__file__).parent.parent / "tasks" / "escalation.jsonl"
 Calls = list[tuple[str, dict[str, Any]]]
 
+
+
+def fields(task: Task) -> EscalationTaskFields:
+    """The escalation fields of a task line (senior_policy, senior_delay_steps)."""
+    return EscalationTaskFields.model_validate(task.domain_fields)
 
 @pytest.fixture(scope="module")
 def shipped() -> dict[str, Task]:
@@ -31,10 +33,6 @@ def env() -> Iterator[EscalationEnvironment]:
         yield environment
 
 
-def test_conformance(env: EscalationEnvironment) -> None:
-    assert check_environment(env) == []
-
-
 def test_suite_size_splits_and_tags(shipped: dict[str, Task]) -> None:
     assert len(shipped) >= 40
     assert {t.split for t in shipped.values()} == {"train", "eval"}
@@ -42,15 +40,9 @@ def test_suite_size_splits_and_tags(shipped: dict[str, Task]) -> None:
     for tag in ("wrong_reviewer", "unauthorised_decision", "missing_escalation", "limit_splitting", "unnecessary_escalation",
                 "premature_decision", "no_follow_through", "missing_note", "lapsed_policy"):
         assert sum(tag in t.failure_mode_tags for t in shipped.values()) >= 4, tag
-    policies = {t.senior_policy.partition(":")[0] for t in shipped.values() if t.senior_policy}
+    policies = {fields(t).senior_policy.partition(":")[0] for t in shipped.values() if fields(t).senior_policy}
     assert policies == {"approve", "amend_amount", "decline", "return_for_info"}
-    assert {t.senior_delay_steps for t in shipped.values()} >= {0, 1, 2, 3}
-
-
-def test_reference_passes_and_noop_fails_every_shipped_task(env: EscalationEnvironment, shipped: dict[str, Task]) -> None:
-    for task in shipped.values():
-        assert run_episode(env, task, Reference(), time_limit=None).passed, task.task_id
-        assert not run_episode(env, task, NoopAgent, time_limit=None).passed, task.task_id
+    assert {fields(t).senior_delay_steps for t in shipped.values()} >= {0, 1, 2, 3}
 
 
 def calls_of(task: Task) -> Calls:
@@ -65,8 +57,8 @@ def play(env: EscalationEnvironment, task: Task, calls: Calls) -> tuple[list[str
 
 def pick(shipped: dict[str, Task], policy: str | None, *, tag: str | None = None, delay: int | None = None) -> Task:
     return next(t for t in shipped.values()
-                if (t.senior_policy or "").startswith(policy or "") and (policy or not t.senior_policy)
-                and (tag is None or tag in t.tags) and (delay is None or t.senior_delay_steps == delay))
+                if (fields(t).senior_policy or "").startswith(policy or "") and (policy or not fields(t).senior_policy)
+                and (tag is None or tag in t.tags) and (delay is None or fields(t).senior_delay_steps == delay))
 
 
 # ----- rules -------------------------------------------------------------------------
@@ -97,7 +89,7 @@ def test_each_senior_policy(env: EscalationEnvironment, shipped: dict[str, Task]
     answer = obs[-1]["result"][-1]
     assert answer["status"] == status
     if policy == "amend_amount":
-        assert answer["decision_amount"] == float(task.senior_policy.split(":")[1])
+        assert answer["decision_amount"] == float(fields(task).senior_policy.split(":")[1])
     senior_rows = [e for e in env.audit_log() if e.actor_role == "senior"]
     assert [e.action for e in senior_rows] == ["decide_escalation"]
 

@@ -17,6 +17,7 @@ import pytest
 
 from pytest_agenteval import Task, load_tasks
 from pytest_agenteval.domains.escalation import EscalationEnvironment
+from pytest_agenteval.domains.escalation.rules import EscalationTaskFields
 from pytest_agenteval.domains.escalation.schema import HEAD, SPECIALISMS
 from pytest_agenteval.grading.grade import Grade
 from pytest_agenteval.tasks.paths import first_order
@@ -28,6 +29,11 @@ RUBRIC = ("routing", "target", "note", "follow_through")
 WRITES = ("escalate", "approve_claim", "decline_claim", "issue_payment", "request_info", "add_note",
           "notify_claimant")
 
+
+
+def fields(task: Task) -> EscalationTaskFields:
+    """The escalation fields of a task line (senior_policy, senior_delay_steps)."""
+    return EscalationTaskFields.model_validate(task.domain_fields)
 
 @pytest.fixture(scope="module")
 def shipped() -> list[Task]:
@@ -47,8 +53,8 @@ def claim_of(task: Task) -> str:
 
 def kind(task: Task) -> str:
     """within | lapsed | approve | amend_amount | decline | return_for_info"""
-    if task.senior_policy:
-        return task.senior_policy.partition(":")[0]
+    if fields(task).senior_policy:
+        return fields(task).senior_policy.partition(":")[0]
     lapsed = any(v.get("status") == "lapsed" for v in task.overrides["policy"].values())
     return "lapsed" if lapsed else "within"
 
@@ -67,7 +73,7 @@ def run(env: EscalationEnvironment, task: Task, transform: Transform) -> Grade:
 
 def over(env: EscalationEnvironment, tasks: list[Task], transform: Transform,
          kinds: tuple[str, ...] | None = None, min_delay: int = 0) -> list[tuple[Task, Grade]]:
-    chosen = [t for t in tasks if (kinds is None or kind(t) in kinds) and t.senior_delay_steps >= min_delay]
+    chosen = [t for t in tasks if (kinds is None or kind(t) in kinds) and fields(t).senior_delay_steps >= min_delay]
     assert chosen
     return [(t, run(env, t, transform)) for t in chosen]
 

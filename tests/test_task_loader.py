@@ -8,7 +8,11 @@ from pathlib import Path
 import pytest
 
 from conftest import task_line
-from pytest_agenteval import Task, TaskFileError, TaskLoader, load_tasks
+from pytest_agenteval import TaskFileError, TaskLoader, load_tasks
+from pytest_agenteval.domains.escalation.rules import EscalationTaskFields
+from pytest_agenteval.tasks.model import task_json_schema
+
+ROOT = Path(__file__).parent.parent
 
 
 def load(tmp_path: Path, *lines: str, name: str = "t.jsonl") -> tuple[list, list[str]]:
@@ -50,7 +54,6 @@ def test_bad_line_does_not_stop_the_others(tmp_path: Path) -> None:
         ({"allowed_actions": []}, "t.jsonl:1: allowed_actions: must not be empty (give at least one)"),
         ({"failure_mode_tags": ["bad tag"]}, "t.jsonl:1: failure_mode_tags: 'bad tag' cannot be a pytest marker (a failure-mode tag is letters, digits and underscores, starts with a letter or underscore, and is not and/or/not)"),
         ({"failure_mode_tags": ["not"]}, "t.jsonl:1: failure_mode_tags: 'not' cannot be a pytest marker (a failure-mode tag is letters, digits and underscores, starts with a letter or underscore, and is not and/or/not)"),
-        ({"senior_policy": "maybe"}, "t.jsonl:1: senior_policy: unknown senior policy 'maybe' (use approve, decline, return_for_info or amend_amount:<amount>)"),
         ({"vary": ["updated_at"]}, "t.jsonl:1: vary: 'updated_at' is not table.field or *.field (write e.g. \"note.body\" or \"*.updated_at\")"),
         ({"faults": [{"action": "close_ticket", "error": "unavailable", "after_commit": True}]},
          "t.jsonl:1: faults[0]: after_commit is only meaningful for a timeout, not 'unavailable' (drop \"after_commit\" or use \"error\": \"timeout\")"),
@@ -71,7 +74,7 @@ def test_model_problems_have_exact_messages(tmp_path: Path, changes: dict, expec
 @pytest.mark.parametrize(
     ("changes", "expected"),
     [
-        ({"environment": "nowhere"}, "t.jsonl:1: environment: unknown environment 'nowhere' (use one of booking, escalation, example, or module:Class)"),
+        ({"environment": "nowhere"}, "t.jsonl:1: environment: unknown environment 'nowhere' (use one of booking, escalation, example, or module:Class; list a module of your own under [tool.agenteval] environments in pyproject.toml)"),
         ({"allowed_actions": ["get_tiket"]}, "t.jsonl:1: allowed_actions[0]: 'get_tiket' is not an action of example (did you mean 'get_ticket'? use one of: add_comment, close_ticket, delete_ticket, find_tickets, get_ticket, set_priority)"),
         ({"acceptable_action_paths": [[{"action": "delete_ticket", "arguments": {"ticket_id": "T-0001"}}]]},
          "t.jsonl:1: acceptable_action_paths[0][0].action: 'delete_ticket' is not in allowed_actions (add it to allowed_actions or change the step)"),
@@ -86,7 +89,7 @@ def test_model_problems_have_exact_messages(tmp_path: Path, changes: dict, expec
         ({"overrides": {"ticket": {"T-0001": {"id": "T-1"}}}},
          "t.jsonl:1: overrides.ticket.T-0001.id: an override cannot change a primary key (override other fields only)"),
         ({"overrides": {"ticket": {"T-9999": {"status": "open"}}}},
-         't.jsonl:1: overrides.ticket.T-9999: ticket has no row \'T-9999\' in scenario 1 (use a primary key of the seeded scenario, or list new rows under "+")'),
+         "t.jsonl:1: overrides.ticket.T-9999: ticket has no row 'T-9999' in scenario 1; overrides can only change rows the scenario seeds, not add rows (use a primary key of scenario 1's ticket rows, or another scenario_seed)"),
         ({"senior_policy": "approve"}, "t.jsonl:1: senior_policy: the example environment does not use senior_policy (remove it, or use an environment that does)"),
         ({"vary": ["ticket.colour"]}, "t.jsonl:1: vary[0]: table ticket has no field 'colour' (use one of: customer_id, id, priority, status, subject, updated_at)"),
         ({"faults": [{"action": "delete_ticket", "error": "timeout"}]}, "t.jsonl:1: faults[0].action: 'delete_ticket' is not in allowed_actions (add it to allowed_actions or change the step)"),
@@ -127,8 +130,25 @@ def test_load_tasks_raises_one_error_listing_every_problem(tmp_path: Path) -> No
 
 
 def test_task_json_schema_is_exportable() -> None:
-    schema = Task.model_json_schema()
+    schema = task_json_schema()
     assert "task_id" in schema["properties"] and schema["additionalProperties"] is False
+    assert "senior_policy" not in schema["properties"]
+    with_escalation = task_json_schema(EscalationTaskFields)
+    assert {"senior_policy", "senior_delay_steps"} <= set(with_escalation["properties"])
+
+
+def test_domain_fields_are_validated_by_their_environment(tmp_path: Path) -> None:
+    line = next(json.loads(raw) for raw in (ROOT / "tasks" / "escalation.jsonl").read_text().splitlines() if raw.startswith("{"))
+    bad = [{**line, "senior_policy": "maybe"}, {**line, "task_id": "X-2", "senior_delay_steps": -1},
+           {**line, "task_id": "X-3", "senior_polcy": "approve"}]
+    path = tmp_path / "t.jsonl"
+    path.write_text("".join(json.dumps(b) + "\n" for b in bad))
+    problems = [str(p) for p in TaskLoader().load_file(path)[1]]
+    assert problems == [
+        f"{path}:1: senior_policy: unknown senior policy 'maybe' (use approve, decline, return_for_info or amend_amount:<amount>)",
+        f"{path}:2: senior_delay_steps: -1 is out of range (use a value of at least 0)",
+        f"{path}:3: senior_polcy: is not a known field (did you mean 'senior_policy'?)",
+    ]
 
 
 def test_loading_restores_the_garbage_collectors_state(tmp_path: Path) -> None:

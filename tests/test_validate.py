@@ -97,9 +97,29 @@ def test_lint_warnings(tmp_path: Path, pool: EnvironmentPool) -> None:
     report = validate([path], pool=pool)
     assert report.ok  # warnings do not fail validation
     assert [str(f) for f in report.findings] == [
-        f"{path}:1 BK-001: warning: no saboteur exists for tag made_up_mode; it cannot be verified",
         f"{path}:1 BK-001: warning: tag made_up_mode is used by this task only",
     ]
+
+
+def test_tags_without_a_saboteur_are_named_once_shown_unverified_and_fail_under_strict(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = []
+    for task_id in ("BK-001", "BK-002"):
+        task = shipped_line(task_id)
+        task["failure_mode_tags"] = [*task["failure_mode_tags"], "made_up_mode"]
+        lines.append(json.dumps(task))
+    path = tmp_path / "t.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    assert main(["validate", str(path)]) == 0  # a warning without --strict
+    out = capsys.readouterr().out
+    assert out.count("made_up_mode") == 2, out  # its one line, and its row in the table
+    assert ("tag made_up_mode: warning: no saboteur in booking, so its 2 task(s) (BK-001, BK-002) are unverified "
+            "(add one to the environment's saboteurs; see docs/environments.md)") in out
+    assert "made_up_mode           2         -  unverified" in out
+    assert main(["validate", "--strict", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "--strict: 1 tag(s) without a saboteur count as problems: write a saboteur for each, or drop the tag" in out
+    assert out.rstrip().endswith("FAILED: 1 problem(s)")
 
 
 def test_malformed_lines_are_reported_not_raised(tmp_path: Path, pool: EnvironmentPool) -> None:

@@ -1,12 +1,23 @@
 """``check_environment``: conformance of an environment, in the spirit of Gymnasium's checker.
 
 Determinism is tested, not assumed: two independent builds of a seed must be identical
-byte for byte, a reset after writes must give the snapshot back, and so on.
+byte for byte, the conformance probe run twice from reset must leave identical diffs,
+observations and audit rows (a wall clock, unseeded randomness or state kept on the instance
+between episodes shows up as a difference), every look-up is called and must not write, a
+reset after writes must give the snapshot back, and so on. Problems are returned, never
+raised: a probe that fails or an action that crashes is one line naming it.
+
+``environment_warnings`` lists what is legal but weak: an empty probe (then the checks of
+writes and of reset after writes test nothing), and action parameters without a description
+(the agent sees only their names).
 """
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
+import time
+from datetime import datetime, timezone
 from typing import Any
 
 from pytest_agenteval.engine.environment import Environment
@@ -35,19 +46,10 @@ def check_environment(env: Environment, *, seeds: tuple[int, int] = (0, 1)) -> l
     a, b = seeds
     fresh = type(env)(population=env.population)
     try:
+        problems += _determinism(env, fresh, a, b)
+        problems += _probe(env, a)
+        problems += _look_ups(env, a)
         env.reset(a)
-        fresh.reset(a)
-        if _image(env) != _image(fresh):
-            problems.append(f"two builds of scenario {a} differ (seed data must depend only on rng)")
-        first = dump(env)
-        env.reset(b)
-        if dump(env) == first:
-            problems.append(f"scenarios {a} and {b} are identical (seed data ignores the seed)")
-        env.reset(a)
-        _write_everything(env)
-        env.reset(a)
-        if dump(env) != first or env.audit_log():
-            problems.append(f"reset({a}) after writes does not restore the scenario")
         env.apply("__conformance_probe__", {})
         for statement in ("UPDATE audit_events SET outcome = 'ok'", "DELETE FROM audit_events"):
             try:
@@ -56,20 +58,136 @@ def check_environment(env: Environment, *, seeds: tuple[int, int] = (0, 1)) -> l
             except sqlite3.DatabaseError:
                 pass
         problems += _schemas(env)
+    except Exception as exc:  # noqa: BLE001 - the checker reports an environment's crash, it does not raise it
+        problems.append(f"check_environment stopped: {type(exc).__name__}: {exc}")
     finally:
         fresh.close()
-        env.reset(a)
+        with contextlib.suppress(Exception):  # a crash here was reported above
+            env.reset(a)
     return problems
 
 
-def _write_everything(env: Environment) -> None:
-    """Run the domain's probe actions, which must really change the tables."""
-    for action, arguments in env.conformance_probe:
-        obs = env.apply(action, arguments)
+def environment_warnings(env: Environment, *, descriptions: bool = True) -> list[str]:
+    """What is legal but weak (see the module docstring). ``descriptions=False`` leaves out
+    the parameters without a description (``agenteval validate`` does, so that its output on
+    the shipped domains, whose parameters have none yet, stays as it was)."""
+    found = []
+    if not env.conformance_probe:
+        found.append("conformance_probe is empty: check_environment cannot test that writes are deterministic "
+                     "or that reset undoes them (list a few writing calls that succeed on scenario 0)")
+    bare = [f"{name}.{prop}" for name, spec in env.actions.items()
+            for prop, sub in spec.parameters.get("properties", {}).items() if descriptions and not _described(sub)]
+    if bare:
+        shown = ", ".join(bare[:4]) + (f", … {len(bare) - 4} more" if len(bare) > 4 else "")
+        found.append(f"{len(bare)} action parameter(s) have no description ({shown}): the agent sees only their "
+                     "names (use Annotated[T, Field(description=...)])")
+    return found
+
+
+def _described(schema: dict[str, Any]) -> bool:
+    return bool(schema.get("description")) or any(_described(s) for s in schema.get("anyOf", ()))
+
+
+def _determinism(env: Environment, fresh: Environment, a: int, b: int) -> list[str]:
+    problems = []
+    env.reset(a)
+    fresh.reset(a)
+    if _image(env) != _image(fresh):
+        problems.append(f"two builds of scenario {a} differ (seed data must depend only on rng)")
+    first = dump(env)
+    env.reset(b)
+    if dump(env) == first:
+        problems.append(f"scenarios {a} and {b} are identical (seed data ignores the seed)")
+    return problems
+
+
+def _run_probe(env: Environment, seed: int) -> tuple[list[dict[str, Any]], object, list[Any]] | str:
+    """The probe from a reset: (observations, diff, audit rows), or the problem that stopped it."""
+    env.reset(seed)
+    observations = []
+    for i, (action, arguments) in enumerate(env.conformance_probe):
+        try:
+            obs = env.apply(action, arguments)
+        except Exception as exc:  # noqa: BLE001 - an action that crashes is the environment's bug, reported
+            return f"conformance_probe[{i}] {action}: raised {type(exc).__name__}: {exc}"
         if not obs.get("ok"):
-            raise AssertionError(f"conformance probe {action} failed: {obs}")
-    if env.conformance_probe and not env.diff():
-        raise AssertionError("the conformance probe actions changed nothing")
+            return (f"conformance_probe[{i}] {action} failed on scenario {seed}: {obs.get('error')}: "
+                    f"{obs.get('detail')} (the probe's calls must succeed)")
+        observations.append(obs)
+    return observations, env.diff(), env.audit_log()
+
+
+def _probe(env: Environment, a: int) -> list[str]:
+    if not env.conformance_probe:
+        return []
+    env.reset(a)
+    before = dump(env)
+    first = _run_probe(env, a)
+    if isinstance(first, str):
+        return [first]
+    problems = []
+    if not first[1]:
+        problems.append("the conformance probe's actions changed nothing (list calls that write)")
+    problems += _wall_clock(first[1])
+    second = _run_probe(env, a)
+    if isinstance(second, str):
+        return [*problems, f"on a second run from reset({a}): {second}"]
+    for what, x, y in zip(("observations", "state diffs", "audit rows"), first, second, strict=True):
+        if x != y:
+            problems.append(f"the conformance probe run twice from reset({a}) gave different {what} (a wall "
+                            "clock, unseeded randomness, or state kept on the instance across episodes: use "
+                            "self.now(), self.new_id() and reset what on_reset prepares)")
+    env.reset(a)
+    if dump(env) != before or env.audit_log():
+        problems.append(f"reset({a}) after writes does not restore the scenario")
+    return problems
+
+
+def _wall_clock(diff: Any) -> list[str]:
+    """Values the probe wrote that look like the real current time."""
+    today = datetime.now(timezone.utc).date().isoformat()
+    local = datetime.now().date().isoformat()
+    now = time.time()
+    hits = []
+    for table, tdiff in diff.items():
+        rows = [*tdiff.added.items(), *((k, {f: v[1] for f, v in c.items()}) for k, c in tdiff.changed.items())]
+        for pk, row in rows:
+            for name, value in row.items():
+                if (isinstance(value, str) and (today in value or local in value)) or (
+                        isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value - now) < 86400):
+                    hits.append(f"{table}.{pk}.{name} = {value!r}")
+    if not hits:
+        return []
+    return [f"the conformance probe wrote the real current time ({', '.join(hits[:3])}): use self.now(), the "
+            "simulated clock, so grades do not depend on when they ran"]
+
+
+def _look_ups(env: Environment, seed: int) -> list[str]:
+    """Call every look-up with arguments taken from the probe (by parameter name); none may write."""
+    values: dict[str, Any] = {}
+    for _, arguments in env.conformance_probe:
+        for name, value in arguments.items():
+            values.setdefault(name, value)
+    problems = []
+    for name, spec in env.actions.items():
+        if spec.writes:
+            continue
+        props = spec.parameters.get("properties", {})
+        required = spec.parameters.get("required", [])
+        if not all(r in values for r in required):
+            continue
+        env.reset(seed)
+        try:
+            env.apply(name, {k: values[k] for k in props if k in values})
+        except RuntimeError as exc:
+            if "changed the database" in str(exc):
+                problems.append(f"look-up {name} changed the database: an action marked writes=False must only "
+                                "read (drop writes=False if it writes)")
+            else:
+                problems.append(f"look-up {name}: raised RuntimeError: {exc}")
+        except Exception as exc:  # noqa: BLE001 - reported, not raised
+            problems.append(f"look-up {name}: raised {type(exc).__name__}: {exc}")
+    return problems
 
 
 def _schemas(env: Environment) -> list[str]:

@@ -21,6 +21,8 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from pydantic import BaseModel
+
 from pytest_agenteval.engine import audit, faults, tracking
 from pytest_agenteval.engine.actions import ActionSpec, collect_actions
 from pytest_agenteval.engine.scenarios import ScenarioCache, connect
@@ -59,11 +61,16 @@ class Environment:
     """Base class of every domain. See the README, "Writing an environment"."""
 
     name: ClassVar[str] = ""
+    # What seed data is keyed by (with the scenario seed and population). It defaults to
+    # ``name``; set it to the old name when renaming an environment, or every scenario
+    # (and so every task's facts) changes.
+    seed_key: ClassVar[str | None] = None
     schema: ClassVar[str] = ""
     agent_role: ClassVar[str] = "agent"
     default_population: ClassVar[int] = 100
-    # Task fields beyond the common ones that this domain understands.
-    task_fields: ClassVar[frozenset[str]] = frozenset()
+    # The domain's own task fields (top-level keys of a task line beyond the common ones),
+    # as a pydantic model; the loader validates them with it. None: the domain has none.
+    task_fields: ClassVar[type[BaseModel] | None] = None
     max_open_scenarios: ClassVar[int] = 8
     clock_start: ClassVar[datetime] = datetime(2026, 1, 5, 9, 0, tzinfo=timezone.utc)
     clock_tick: ClassVar[timedelta] = timedelta(seconds=30)
@@ -111,6 +118,13 @@ class Environment:
 
     def agent_actor_id(self, task: Task | None) -> str:
         return "agent"
+
+    def task_fields_of(self, task: Task | None) -> Any:
+        """The task's domain fields as an instance of ``task_fields`` (its defaults when
+        ``task`` is None). The loader has validated them, so this does not fail for a loaded task."""
+        if self.task_fields is None:
+            return None
+        return self.task_fields.model_validate(task.domain_fields if task is not None else {})
 
     # ----- the three hooks ------------------------------------------------------------
 
@@ -324,7 +338,7 @@ class Environment:
     def _build(self, db: sqlite3.Connection, scenario_seed: int) -> None:
         db.executescript(self.schema)
         tables = read_tables(db)
-        rng = random.Random(f"{self.name}:{scenario_seed}:{self.population}")
+        rng = random.Random(f"{self.seed_key or self.name}:{scenario_seed}:{self.population}")
         db.execute("BEGIN")
         for table, rows in self.seed_rows(rng, scenario_seed).items():
             info = tables[table]

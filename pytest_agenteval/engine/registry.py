@@ -1,19 +1,26 @@
-"""Environment names: the built-in domains, registered ones, and ``module:Class`` specs."""
+"""Environment names: registered ones, entry points, and ``module:Class`` specs.
+
+The core names no domain. An environment becomes known by name in one of three ways:
+
+- an entry point in the ``pytest_agenteval.environments`` group (how the shipped domains
+  and any installed package register: ``name = "package.module:Class"``);
+- ``register_environment(name, cls)``, called by a module the project lists under
+  ``[tool.agenteval] environments`` (or the ini key ``agenteval_environments``; see
+  ``engine/discovery.py``), or from a ``conftest.py`` (seen by pytest only);
+- a task naming ``"environment": "module:Class"`` directly.
+"""
 
 from __future__ import annotations
 
 import importlib
+from functools import lru_cache
 from importlib.metadata import entry_points
 from pathlib import Path
 
 from pytest_agenteval.engine.environment import Environment
 from pytest_agenteval.errors import EnvironmentSpecError
 
-BUILTIN = {
-    "example": "pytest_agenteval.domains.example:ExampleEnvironment",
-    "escalation": "pytest_agenteval.domains.escalation:EscalationEnvironment",
-    "booking": "pytest_agenteval.domains.booking:BookingEnvironment",
-}
+GROUP = "pytest_agenteval.environments"
 _registered: dict[str, type[Environment]] = {}
 
 
@@ -22,28 +29,43 @@ def register_environment(name: str, cls: type[Environment]) -> None:
     _registered[name] = cls
 
 
+@lru_cache(maxsize=1)
+def _entry_points() -> dict[str, str]:
+    # Read once per process: scanning installed distributions costs milliseconds.
+    return {ep.name: ep.value for ep in entry_points(group=GROUP)}
+
+
 def known_names() -> list[str]:
-    plugins = [ep.name for ep in entry_points(group="pytest_agenteval.environments")]
-    return sorted({*BUILTIN, *_registered, *plugins})
+    return sorted({*_registered, *_entry_points()})
 
 
 def environment_class(spec: str) -> type[Environment]:
     if spec in _registered:
         return _registered[spec]
-    target = BUILTIN.get(spec)
-    if target is None:
-        for ep in entry_points(group="pytest_agenteval.environments"):
-            if ep.name == spec:
-                target = ep.value
+    target = _entry_points().get(spec)
     if target is None and ":" not in spec:
+        names = known_names()
+        # No name at all: the installed metadata predates the entry points (an old editable install).
+        choices = f"use one of {', '.join(names)}, or module:Class" if names else (
+            "no environment is registered: reinstall pytest-agenteval (pip install -e .) so its entry points "
+            "are installed, or use module:Class")
         raise EnvironmentSpecError(
-            f"unknown environment {spec!r} (use one of {', '.join(known_names())}, or module:Class)"
+            f"unknown environment {spec!r} ({choices}; list a module of your own under "
+            "[tool.agenteval] environments in pyproject.toml)"
         )
     module_name, _, attr = (target or spec).partition(":")
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
-        raise EnvironmentSpecError(f"cannot import {module_name!r}: {exc} (check the module path)") from None
+        missing = getattr(exc, "name", None)
+        if missing and module_name.split(".")[0] == missing.split(".")[0]:
+            raise EnvironmentSpecError(
+                f"cannot import {module_name!r}: {exc} (put {missing.split('.')[0]}.py in the project root, "
+                "next to pyproject.toml, and run from there; or install it)"
+            ) from None
+        raise EnvironmentSpecError(
+            f"cannot import {module_name!r}: {exc} (it was found, but an import inside it failed)"
+        ) from None
     cls = getattr(module, attr, None)
     if not (isinstance(cls, type) and issubclass(cls, Environment)):
         raise EnvironmentSpecError(

@@ -9,8 +9,9 @@ from __future__ import annotations
 import codecs
 import difflib
 import gc
+import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from os import PathLike
 from pathlib import Path
@@ -19,7 +20,8 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from pytest_agenteval.engine.registry import EnvironmentPool, known_names
+from pytest_agenteval.engine.environment import Environment
+from pytest_agenteval.engine.registry import EnvironmentPool, environment_class, known_names
 from pytest_agenteval.errors import EnvironmentSpecError, TaskFileError, TaskProblem
 from pytest_agenteval.tasks.marks import clash, reserved_marks
 from pytest_agenteval.tasks.model import PATTERN_PROBLEMS, Task
@@ -91,6 +93,7 @@ class TaskLoader:
         self._cache_dir = cache_dir
         self._seen: dict[str, str] = {}
         self._verdicts: Verdicts | None = None
+        self._env_failures: dict[str, list[Any]] = {}
 
     def load_file(self, path: str | PathLike[str], *, display: str | None = None
                   ) -> tuple[list[LoadedTask], list[TaskProblem]]:
@@ -99,6 +102,7 @@ class TaskLoader:
         self._env_names = frozenset(known_names())  # once per file: it reads entry points
         tasks: list[LoadedTask] = []
         problems: list[TaskProblem] = []
+        self._env_failures = {}
         if self._cache_dir is not None:
             self._verdicts = Verdicts(self._cache_dir, str(Path(path).resolve()))
         # Validation makes many objects and no reference cycles: the cyclic collector would
@@ -114,6 +118,11 @@ class TaskLoader:
                     problems += result
             if self._verdicts is not None:
                 self._verdicts.save()
+            for first, more in self._env_failures.values():
+                if more:
+                    lines = "line names" if more == 1 else "lines name"
+                    problems[problems.index(first)] = replace(
+                        first, message=f"{first.message}; {more} more {lines} it, not repeated here")
         finally:
             self._verdicts = None
             if collecting:
@@ -156,17 +165,87 @@ class TaskLoader:
             # as json.loads followed by model_validate.
             task = Task.model_validate_json(text)
         except ValidationError as exc:
-            return [TaskProblem(path=path, line=line, field=f, message=m, fix=x)
-                    for f, m, x in map(_explain, exc.errors(include_url=False))]
+            invalid = [TaskProblem(path=path, line=line, field=f, message=m, fix=x)
+                       for f, m, x in map(_explain, exc.errors(include_url=False))]
+            return invalid + self._unknown_keys_of_invalid(text, path=path, line=line)
         try:
             env = self.pool.get(task.environment)
         except EnvironmentSpecError as exc:
+            # One message per environment and file, not one per line naming it.
+            failed = self._env_failures.get(task.environment)
+            if failed is not None:
+                failed[1] += 1
+                return []
             message, _, fix = str(exc).rpartition(" (")
-            return _fail(path, line, "environment", message, fix.rstrip(")"))
+            failing = _fail(path, line, "environment", message, fix.rstrip(")"))
+            self._env_failures[task.environment] = [failing[0], 0]
+            return failing
+        domain = self._domain_fields(env, task.domain_fields, path=path, line=line)
+        if domain:
+            return domain
         found = validate_task(env, task)
         if found:
             return [TaskProblem(path=path, line=line, field=f, message=m, fix=x) for f, m, x in found]
         return task.task_id, task.environment, tuple(task.failure_mode_tags), task.split
+
+    def _domain_fields(self, env: Environment, extra: Mapping[str, Any], *, path: str, line: int
+                       ) -> list[TaskProblem]:
+        """The keys beyond the common fields, checked against the environment's ``task_fields``."""
+        if not extra:
+            return []
+        model = env.task_fields
+        declared = list(model.model_fields) if model is not None else []
+        found = []
+        for name in extra:
+            if name in declared:
+                continue
+            owner = self._field_owner(name)
+            if owner is not None:
+                found.append(TaskProblem(path=path, line=line, field=name,
+                                         message=f"the {env.name} environment does not use {name}",
+                                         fix="remove it, or use an environment that does"))
+            else:
+                found.append(TaskProblem(path=path, line=line, field=name, message="is not a known field",
+                                         fix=_did_you_mean(name, [*TASK_FIELDS, *declared])))
+        if found or model is None:
+            return found
+        try:
+            model.model_validate(dict(extra))
+        except ValidationError as exc:
+            return [TaskProblem(path=path, line=line, field=f, message=m, fix=x)
+                    for f, m, x in map(_explain, exc.errors(include_url=False))]
+        return []
+
+    def _field_owner(self, name: str) -> str | None:
+        """A known environment that declares task field ``name`` (for a clearer message)."""
+        for env_name in known_names():
+            try:
+                model = environment_class(env_name).task_fields
+            except Exception:  # noqa: BLE001 - a broken plug-in only loses the clearer message
+                continue
+            if model is not None and name in model.model_fields:
+                return env_name
+        return None
+
+    def _unknown_keys_of_invalid(self, text: str, *, path: str, line: int) -> list[TaskProblem]:
+        """For a line the common model refused: its unknown keys too, as the old model said."""
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return []
+        if not isinstance(data, dict):
+            return []
+        extra = {k: v for k, v in data.items() if k not in TASK_FIELDS}
+        declared: list[str] = []
+        if isinstance(data.get("environment"), str):
+            try:
+                model = self.pool.get(data["environment"]).task_fields
+                declared = list(model.model_fields) if model is not None else []
+            except EnvironmentSpecError:
+                pass
+        return [TaskProblem(path=path, line=line, field=name, message="is not a known field",
+                            fix=_did_you_mean(name, [*TASK_FIELDS, *declared]))
+                for name in extra if name not in declared]
 
     def _marker_problems(self, tags: tuple[str, ...], environment: str, split: str, *, path: str, line: int
                          ) -> list[TaskProblem]:
@@ -241,6 +320,11 @@ def load_tasks(*paths: str | PathLike[str], pool: EnvironmentPool | None = None)
     return tasks
 
 
+def _did_you_mean(name: str, choices: list[str]) -> str:
+    close = difflib.get_close_matches(name, choices, n=1)
+    return f"did you mean {close[0]!r}?" if close else "remove it; the task format is in the README"
+
+
 def _json_kind(value: Any) -> str:
     return {list: "a list", str: "a string", bool: "a boolean", type(None): "null"}.get(
         type(value), "a number")
@@ -281,10 +365,7 @@ def _explain(err: ErrorDetails) -> tuple[str, str, str]:
         return field, "is required", f'add "{field.rsplit(".", 1)[-1]}"'
     if kind == "extra_forbidden":
         name = str(err["loc"][-1])
-        choices = TASK_FIELDS if len(err["loc"]) == 1 else []
-        close = difflib.get_close_matches(name, choices, n=1)
-        fix = f"did you mean {close[0]!r}?" if close else "remove it; the task format is in the README"
-        return field, "is not a known field", fix
+        return field, "is not a known field", _did_you_mean(name, TASK_FIELDS if len(err["loc"]) == 1 else [])
     if kind == "literal_error":
         return field, f"{_short(value)} is not allowed", f"use {ctx.get('expected')}"
     if kind in _TYPE_WORDS:

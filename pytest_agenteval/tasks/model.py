@@ -29,7 +29,6 @@ NAME_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 RESERVED_MARK_WORDS = frozenset({"and", "or", "not"})
 TASK_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:-]*$")
 VARY_RE = re.compile(r"^(\*|[A-Za-z_][A-Za-z0-9_]*)\.[A-Za-z_][A-Za-z0-9_]*$")
-SENIOR_POLICY_RE = re.compile(r"^(approve|decline|return_for_info|amend_amount:\d+(\.\d+)?)$")
 
 
 def problem(message: str, fix: str, **values: Any) -> PydanticCustomError:
@@ -129,8 +128,14 @@ PATTERN_PROBLEMS = {
 }
 
 
-class Task(_Strict):
-    """One line of a task file. Unknown keys are an error, so typos cannot pass silently."""
+class Task(BaseModel):
+    """One line of a task file. Unknown keys are an error, so typos cannot pass silently.
+
+    Keys beyond these fields belong to the task's environment (``Environment.task_fields``,
+    a pydantic model); the loader validates them there, and refuses those no model declares.
+    """
+
+    model_config = ConfigDict(extra="allow", frozen=True, strict=True)
 
     task_id: TaskId
     environment: str
@@ -146,8 +151,6 @@ class Task(_Strict):
     failure_mode_tags: list[TagName] = Field(default_factory=list)
     split: Literal["train", "eval"] = "eval"
     overrides: dict[str, dict[str, dict[str, Scalar]]] = Field(default_factory=dict)
-    senior_policy: str | None = None
-    senior_delay_steps: Annotated[int, Field(ge=0)] = 0
     faults: list[Fault] = Field(default_factory=list)
     checks: list[RuleCheck] = Field(default_factory=list)
     max_steps: Annotated[int, Field(ge=1, le=10_000)] = 30
@@ -160,16 +163,6 @@ class Task(_Strict):
                 check_mark_name(tag, "failure-mode tag")
         if len(set(value)) != len(value):
             raise problem("a tag is listed twice", "list each failure-mode tag once")
-        return value
-
-    @field_validator("senior_policy")
-    @classmethod
-    def _senior_policy(cls, value: str | None) -> str | None:
-        if value is not None and not SENIOR_POLICY_RE.match(value):
-            raise problem(
-                f"unknown senior policy {value!r}",
-                "use approve, decline, return_for_info or amend_amount:<amount>",
-            )
         return value
 
     @field_validator("expected_final_state")
@@ -208,9 +201,21 @@ class Task(_Strict):
     def tags(self) -> tuple[str, ...]:
         return tuple(self.failure_mode_tags)
 
-    def expected_senior(self) -> tuple[str, float | None] | None:
-        """The scripted senior policy as (verb, amount)."""
-        if self.senior_policy is None:
-            return None
-        verb, _, amount = self.senior_policy.partition(":")
-        return verb, float(amount) if amount else None
+    @property
+    def domain_fields(self) -> dict[str, Any]:
+        """The line's keys beyond the common fields: its environment's own task fields,
+        validated by the loader against ``Environment.task_fields`` (read them typed with
+        ``env.task_fields_of(task)``)."""
+        return dict(self.model_extra or {})
+
+
+def task_json_schema(fields: type[BaseModel] | None = None) -> dict[str, Any]:
+    """The JSON Schema of a task line, with an environment's ``task_fields`` model if given.
+    (``Task.model_json_schema()`` alone allows any extra key: domain fields are checked later.)"""
+    schema = Task.model_json_schema()
+    if fields is not None:
+        extra = fields.model_json_schema()
+        schema["properties"].update(extra.get("properties", {}))
+        schema.setdefault("$defs", {}).update(extra.get("$defs", {}))
+    schema["additionalProperties"] = False
+    return schema

@@ -14,8 +14,6 @@ from pytest_agenteval.tasks.paths import PathStep, located_steps, mentions_of
 # (field, what is wrong, how to fix)
 Finding = tuple[str, str, str]
 
-COMMON_FIELDS = frozenset(Task.model_fields) - {"senior_policy", "senior_delay_steps"}
-DOMAIN_FIELDS = frozenset({"senior_policy", "senior_delay_steps"})
 
 
 def one_of(value: str, choices: Iterable[str]) -> str:
@@ -27,20 +25,12 @@ def one_of(value: str, choices: Iterable[str]) -> str:
 
 def validate_task(env: Environment, task: Task) -> list[Finding]:
     return [
-        *_domain_fields(env, task),
         *_actions(env, task),
         *_state(env, task),
         *_overrides(env, task),
         *_vary(env, task),
         *_rules(env, task),
     ]
-
-
-def _domain_fields(env: Environment, task: Task) -> Iterator[Finding]:
-    for name in sorted(DOMAIN_FIELDS - env.task_fields):
-        if name in task.model_fields_set:
-            yield (name, f"the {env.name} environment does not use {name}",
-                   "remove it, or use an environment that does")
 
 
 def _action(env: Environment, task: Task, field: str, name: str, *, allowed: bool) -> list[Finding]:
@@ -140,9 +130,10 @@ def _overrides(env: Environment, task: Task) -> Iterator[Finding]:
     # exists, and the database's own constraints say whether it accepts the values.
     for (table, pk, fields), outcome in zip(rows, env.try_overrides(task.scenario_seed, rows), strict=True):
         base = f"overrides.{table}.{pk}"
-        if outcome == "missing":
-            yield (base, f"{table} has no row {pk!r} in scenario {task.scenario_seed}",
-                   "use a primary key of the seeded scenario, or list new rows under \"+\"")
+        if outcome == "missing":  # overrides only change seeded rows: "+" is no way out here
+            yield (base, f"{table} has no row {pk!r} in scenario {task.scenario_seed}; overrides can only change "
+                         "rows the scenario seeds, not add rows",
+                   f"use a primary key of scenario {task.scenario_seed}'s {table} rows, or another scenario_seed")
         elif outcome is not None:
             for field, value in fields.items():  # name the refused field
                 refusal = env.try_overrides(task.scenario_seed, [(table, pk, {field: value})])[0]

@@ -8,8 +8,9 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from pytest_agenteval.domains.booking import rubric
+from pytest_agenteval.domains.booking.rules import ACCOUNT_TYPE, sheet_rate
 from pytest_agenteval.domains.booking.saboteurs import SABOTEURS
-from pytest_agenteval.domains.booking.schema import ACCOUNT_TYPE, SCHEMA, seed_rows
+from pytest_agenteval.domains.booking.schema import SCHEMA, seed_rows
 from pytest_agenteval.engine import Environment, action
 from pytest_agenteval.engine.actions import FreeText
 from pytest_agenteval.errors import ActionError
@@ -62,7 +63,7 @@ class BookingEnvironment(Environment):
                  segment: Literal["retail", "sme", "corporate"], limit_amount: Annotated[float, Field(gt=0)]
                  ) -> dict[str, Any]:
         """The rate sheet's rate for a product, segment and limit; rate_percent is null when none applies."""
-        return {"rate_percent": rubric.sheet_rate(self.db, product, segment, limit_amount)}
+        return {"rate_percent": sheet_rate(self.db, product, segment, limit_amount)}
 
     # ----- writes ----------------------------------------------------------------
 

@@ -10,24 +10,17 @@ the agent.
 
 from __future__ import annotations
 
-import sqlite3
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from pytest_agenteval.domains.booking.schema import ACCOUNT_TYPE
+from pytest_agenteval.domains.booking.rules import ACCOUNT_TYPE, sheet_rate
 from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.grading import Check, GradeContext, check
 
 RATE_ACTIONS = ("set_rate", "override_rate")
 
-
-def sheet_rate(db: sqlite3.Connection, product: str, segment: str, limit: float) -> float | None:
-    row = db.execute(
-        "SELECT rate_percent FROM rate_sheet WHERE product = ? AND segment = ? AND band_min <= ? AND ? < band_max",
-        (product, segment, limit, limit),
-    ).fetchone()
-    return None if row is None else row[0]
+__all__ = ["RATE_ACTIONS", "checks", "sheet_rate"]
 
 
 def checks(ctx: GradeContext) -> list[Check]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pytest_agenteval.agents.saboteurs import Plan, Sabotage, Step
-from pytest_agenteval.domains.booking.schema import ACCOUNT_TYPE
+from pytest_agenteval.domains.booking.rules import ACCOUNT_TYPE
 from pytest_agenteval.tasks.model import CalledCheck
 
 

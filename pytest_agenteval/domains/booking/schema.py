@@ -6,6 +6,10 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from pytest_agenteval.domains.booking.rules import ACCOUNT_TYPE
+
+__all__ = ["ACCOUNT_TYPE", "SCHEMA", "seed_rows"]
+
 SCHEMA = """
 CREATE TABLE customer (
     id         TEXT PRIMARY KEY,
@@ -56,7 +60,6 @@ PRODUCTS = ("term_loan", "revolver", "overdraft")
 SEGMENTS = ("retail", "sme", "corporate")
 # Limit bands: a facility above the last band has no sheet rate (a data conflict).
 BANDS = ((0.0, 250_000.0), (250_000.0, 1_000_000.0), (1_000_000.0, 5_000_000.0))
-ACCOUNT_TYPE = {"term_loan": "loan", "revolver": "loan", "overdraft": "current"}
 FIRST_FACILITY = 5001
 
 

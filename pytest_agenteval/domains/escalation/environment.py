@@ -12,6 +12,7 @@ from pytest_agenteval.domains.escalation.rules import (
     AUTHORITY_POLICY,
     MISROUTED_PREFIX,
     RETURNED_PREFIX,
+    EscalationTaskFields,
     one,
     right_reviewer,
 )
@@ -36,7 +37,7 @@ class EscalationEnvironment(Environment):
     schema = SCHEMA
     agent_role = "handler"
     default_population = 800
-    task_fields = frozenset({"senior_policy", "senior_delay_steps"})
+    task_fields = EscalationTaskFields
     saboteurs = SABOTEURS
     conformance_probe = [
         ("add_note", {"claim_id": "CLM-00001", "kind": "decision", "body": "probe"}),
@@ -56,9 +57,9 @@ class EscalationEnvironment(Environment):
 
     def on_reset(self, task: Task | None) -> None:
         self._due: list[tuple[int, str]] = []
-        policy = task.expected_senior() if task else None
-        self._policy = policy or ("approve", None)
-        self._delay = task.senior_delay_steps if task else 0
+        fields = self.task_fields_of(task)
+        self._policy = fields.expected_senior() or ("approve", None)
+        self._delay = fields.senior_delay_steps
 
     def after_step(self, step: int) -> None:
         still = []

@@ -2,13 +2,46 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from pytest_agenteval.domains.escalation.schema import HEAD
+from pytest_agenteval.tasks.model import problem
 
 MISROUTED_PREFIX = "misrouted:"
 RETURNED_PREFIX = "returned for information:"
+SENIOR_POLICY_RE = re.compile(r"^(approve|decline|return_for_info|amend_amount:\d+(\.\d+)?)$")
+
+
+class EscalationTaskFields(BaseModel):
+    """The escalation task fields: how the scripted reviewer answers, and when."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    senior_policy: str | None = Field(
+        default=None, description="approve, decline, return_for_info or amend_amount:<amount>")
+    senior_delay_steps: Annotated[int, Field(ge=0)] = Field(
+        default=0, description="the decision appears after this many further agent steps")
+
+    @field_validator("senior_policy")
+    @classmethod
+    def _senior_policy(cls, value: str | None) -> str | None:
+        if value is not None and not SENIOR_POLICY_RE.match(value):
+            raise problem(
+                f"unknown senior policy {value!r}",
+                "use approve, decline, return_for_info or amend_amount:<amount>",
+            )
+        return value
+
+    def expected_senior(self) -> tuple[str, float | None] | None:
+        """The scripted senior policy as (verb, amount)."""
+        if self.senior_policy is None:
+            return None
+        verb, _, amount = self.senior_policy.partition(":")
+        return verb, float(amount) if amount else None
 
 AUTHORITY_POLICY = (
     "1. You (a handler) may decide a claim whose assessed amount is within your own approval limit. "

@@ -1,0 +1,101 @@
+"""Finding a project's own environments, the same way under pytest and the ``agenteval`` command.
+
+The project root (the nearest folder, from the current one up, holding ``pyproject.toml``,
+``pytest.ini``, ``.pytest.ini``, ``tox.ini`` or ``setup.cfg`` — pytest's rootdir under pytest)
+goes on ``sys.path``, and the modules it lists are imported, so their
+``register_environment`` calls run:
+
+    [tool.agenteval]                      # pyproject.toml
+    environments = ["refunds_env"]
+
+or the pytest ini key ``agenteval_environments`` (one module per line, or a list in
+``[tool.pytest.ini_options]``). A module may also name a class directly in a task
+(``"environment": "refunds_env:Refunds"``): it is found from the project root too.
+Installed packages register by entry point and need none of this (see ``registry``).
+"""
+
+from __future__ import annotations
+
+import configparser
+import importlib
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from pytest_agenteval.errors import EnvironmentSpecError
+
+ROOT_FILES = ("pyproject.toml", "pytest.ini", ".pytest.ini", "tox.ini", "setup.cfg")
+INI_KEY = "agenteval_environments"
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - pytest depends on tomli below 3.11
+    import tomli as tomllib
+
+
+def project_root(start: Path) -> Path:
+    """The nearest folder from ``start`` up that holds a project file; else ``start``."""
+    start = start.resolve()
+    for folder in (start, *start.parents):
+        if any((folder / name).is_file() for name in ROOT_FILES):
+            return folder
+    return start
+
+
+def configured_modules(root: Path) -> list[str]:
+    """The environment modules the project's configuration lists, in order, once each."""
+    found: list[str] = []
+    pyproject = root / "pyproject.toml"
+    if pyproject.is_file():
+        try:
+            data: dict[str, Any] = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise EnvironmentSpecError(f"{pyproject}: not valid TOML: {exc} (fix the file)") from None
+        tool = data.get("tool", {})
+        found += _names(tool.get("agenteval", {}).get("environments", []), f"{pyproject} [tool.agenteval]")
+        found += _names(tool.get("pytest", {}).get("ini_options", {}).get(INI_KEY, []),
+                        f"{pyproject} [tool.pytest.ini_options]")
+    for name, section in (("pytest.ini", "pytest"), (".pytest.ini", "pytest"), ("tox.ini", "pytest"),
+                          ("setup.cfg", "tool:pytest")):
+        path = root / name
+        if path.is_file():
+            parser = configparser.ConfigParser(interpolation=None)
+            try:
+                parser.read(path, encoding="utf-8")
+            except configparser.Error:
+                continue  # pytest reports a broken ini file itself
+            if parser.has_option(section, INI_KEY):
+                found += parser.get(section, INI_KEY).split()
+    return list(dict.fromkeys(found))
+
+
+def _names(value: object, where: str) -> list[str]:
+    if isinstance(value, str):
+        return value.split()
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return list(value)
+    raise EnvironmentSpecError(f"{where} environments: expected a list of module names, got {value!r} "
+                               '(write environments = ["my_env"])')
+
+
+def load_project_environments(root: Path, extra: Iterable[str] = ()) -> list[str]:
+    """Put ``root`` on ``sys.path`` and import the environment modules the project lists
+    (and ``extra``). Returns the modules imported; raises ``EnvironmentSpecError`` naming the
+    module that could not be imported and the fix."""
+    root = root.resolve()
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    modules = list(dict.fromkeys([*configured_modules(root), *extra]))
+    for name in modules:
+        try:
+            importlib.import_module(name)
+        except ImportError as exc:
+            missing = getattr(exc, "name", None) or name
+            if missing.split(".")[0] == name.split(".")[0]:
+                raise EnvironmentSpecError(
+                    f"environment module {name!r} (listed in the project's configuration) cannot be imported: {exc} "
+                    f"(put {name.split('.')[0]}.py or its package folder in {root}, or install it)") from None
+            raise EnvironmentSpecError(
+                f"environment module {name!r} cannot be imported: {exc} (an import inside it failed)") from None
+    return modules

@@ -1,0 +1,137 @@
+"""Environment authors: the scaffold, and a new environment in a fresh folder outside this
+repository, found by pytest and by every ``agenteval`` subcommand with no path set."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import task_line
+from pytest_agenteval.cli import main
+from pytest_agenteval.engine.discovery import configured_modules, project_root
+from pytest_agenteval.scaffold import ScaffoldError, new_environment
+
+AGENTEVAL = str(Path(sys.executable).parent / "agenteval")
+
+
+def run(cmd: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTEST_ADDOPTS")}
+    return subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("fresh")
+    done = run([AGENTEVAL, "new-environment", "refunds"], folder)
+    assert done.returncode == 0, done.stderr
+    assert "wrote refunds_env/environment.py" in done.stdout
+    return folder
+
+
+def test_the_scaffold_writes_the_documented_file_set(project: Path) -> None:
+    names = {str(p.relative_to(project)) for p in project.rglob("*") if p.is_file() and "__pycache__" not in str(p)}
+    assert {"pyproject.toml", "tasks/refunds.jsonl", "tests/test_refunds_env.py"} <= names
+    assert {f"refunds_env/{f}.py" for f in ("__init__", "schema", "rules", "environment", "rubric", "saboteurs")} <= names
+
+
+def test_the_scaffold_is_green_under_validate_strict_and_its_own_tests(project: Path) -> None:
+    done = run([AGENTEVAL, "validate", "--strict", "tasks/"], project)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.rstrip().endswith("OK")
+    assert "tasks: 3; reference passed 3/3; do-nothing failed 3/3" in done.stdout
+    done = run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], project)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_fresh_folder_works_with_pytest_and_every_subcommand(project: Path) -> None:
+    done = run([sys.executable, "-m", "pytest", "--agent=reference", "tasks/", "-q", "-p", "no:cacheprovider",
+                "--agenteval-results=grades.jsonl"], project)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "3 passed" in done.stdout
+    done = run([sys.executable, "-m", "pytest", "--agent=noop", "tasks/", "-q", "-p", "no:cacheprovider"], project)
+    assert done.returncode == 1
+    done = run([AGENTEVAL, "tools", "tasks/refunds.jsonl", "--format", "openai"], project)
+    assert done.returncode == 0, done.stderr
+    assert [t["function"]["name"] for t in json.loads(done.stdout)] == ["get_order", "issue_refund"]
+    done = run([AGENTEVAL, "replay", "grades.jsonl", "tasks/"], project)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "replayed 3 episode(s): 3 identical, 0 different, 0 whose task was not found" in done.stdout
+
+
+def test_the_scaffold_refuses_bad_names_and_existing_files(tmp_path: Path) -> None:
+    with pytest.raises(ScaffoldError, match="not a usable environment name"):
+        new_environment("Bad-Name", tmp_path)
+    new_environment("desk", tmp_path)
+    with pytest.raises(ScaffoldError, match="already exists"):
+        new_environment("desk", tmp_path)
+
+
+def test_configured_modules_from_pyproject_and_ini(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.agenteval]\nenvironments = ["a_env"]\n'
+                                             '[tool.pytest.ini_options]\nagenteval_environments = ["b_env"]\n')
+    (tmp_path / "pytest.ini").write_text("[pytest]\nagenteval_environments =\n    c_env\n    a_env\n")
+    (tmp_path / "sub").mkdir()
+    assert project_root(tmp_path / "sub") == tmp_path.resolve()
+    assert configured_modules(tmp_path) == ["a_env", "b_env", "c_env"]
+
+
+def test_a_listed_module_that_cannot_be_imported_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.agenteval]\nenvironments = ["no_such_env_module"]\n')
+    (tmp_path / "t.jsonl").write_text("{}\n")
+    monkeypatch.chdir(tmp_path)
+    assert main(["validate", "t.jsonl"]) == 2
+    assert capsys.readouterr().err == (
+        "agenteval validate: environment module 'no_such_env_module' (listed in the project's configuration) "
+        "cannot be imported: No module named 'no_such_env_module' (put no_such_env_module.py or its package "
+        f"folder in {tmp_path.resolve()}, or install it)\n")
+
+
+def test_an_environment_that_cannot_be_found_is_reported_once_per_file(tmp_path: Path) -> None:
+    line = {"task_id": "X-1", "environment": "refunds_nowhere:Refunds", "scenario_seed": 0, "instruction": "x",
+            "allowed_actions": ["a"], "expected_final_state": {}}
+    (tmp_path / "t.jsonl").write_text("".join(json.dumps({**line, "task_id": f"X-{i}"}) + "\n" for i in range(20)))
+    done = run([AGENTEVAL, "validate", "t.jsonl"], tmp_path)
+    problems = [ln for ln in done.stdout.splitlines() if ln.startswith("t.jsonl:")]
+    assert problems == [
+        "t.jsonl:1: environment: cannot import 'refunds_nowhere': No module named 'refunds_nowhere'; 19 more lines "
+        "name it, not repeated here (put refunds_nowhere.py in the project root, next to pyproject.toml, and run "
+        "from there; or install it)"]
+    assert done.returncode == 1
+
+
+DESK = '''
+from pytest_agenteval import register_environment
+from pytest_agenteval.domains.example import ExampleEnvironment
+
+
+class Desk(ExampleEnvironment):
+    name = "desk"
+    seed_key = "example"
+
+
+register_environment("desk", Desk)
+'''
+
+
+def test_pytest_imports_the_modules_the_ini_key_lists(pytester: pytest.Pytester) -> None:
+    pytester.makeini("[pytest]\nagenteval_environments = desk_env\n")
+    pytester.makepyfile(desk_env=DESK)
+    (pytester.path / "tasks").mkdir()
+    (pytester.path / "tasks" / "desk.jsonl").write_text(task_line(environment="desk") + "\n")
+    result = pytester.runpytest_subprocess("--agent=reference", "tasks/", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1)
+
+
+def test_pytest_names_a_listed_module_it_cannot_import(pytester: pytest.Pytester) -> None:
+    pytester.makeini("[pytest]\nagenteval_environments = desk_missing\n")
+    result = pytester.runpytest_subprocess("--agent=reference")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: environment module 'desk_missing' (listed in the project's configuration) "
+                                 "cannot be imported: No module named 'desk_missing' (put desk_missing.py or its "
+                                 "package folder in *, or install it)"])
