@@ -39,6 +39,7 @@ from pytest_agenteval.plugin_collect import (
     scan_task_files,
     task_params,
 )
+from pytest_agenteval.plugin_concurrency import Ahead
 from pytest_agenteval.plugin_record import agent_fixtures, describe_agent
 from pytest_agenteval.plugin_report import Reporter
 from pytest_agenteval.plugin_reruns import refuse_duplicate_runs, refuse_repeat
@@ -67,6 +68,7 @@ class State:
     marker_lines: set[str] = field(default_factory=set)  # the ``markers`` ini lines we added
     task_files: dict[str, int] = field(default_factory=dict)
     task_hashes: dict[str, str] = field(default_factory=dict)
+    ahead: Ahead | None = None  # --agenteval-concurrency above 1
 
 
 STATE = pytest.StashKey[State]()
@@ -86,6 +88,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                          "observations (for agents you do not trust; costs a process start per episode)")
     group.addoption("--agenteval-timeout", metavar="SECONDS", type=float, default=DEFAULT_TIME_LIMIT,
                     help=f"time limit per episode (default {DEFAULT_TIME_LIMIT:g}; 0 for none)")
+    group.addoption("--agenteval-concurrency", metavar="C", type=int, default=1,
+                    help="episodes in flight at once in each process (default 1): for agents that spend "
+                         "their time waiting on a model; async agents share one event loop, others get a "
+                         "thread each. Combines with -n (C per worker)")
     parser.addini(INI_PATTERNS, type="linelist", default=DEFAULT_PATTERNS,
                   help="glob patterns (matched from the right, relative to rootdir) of task files; "
                        ".jsonl files named on the command line are always task files")
@@ -106,6 +112,10 @@ def pytest_configure(config: pytest.Config) -> None:
     if not 0 <= timeout < math.inf:  # also refuses nan
         raise pytest.UsageError(f"--agenteval-timeout={timeout:g}: must be a number of seconds, 0 or more "
                                 "(0 for no time limit)")
+    concurrency = config.getoption("agenteval_concurrency")
+    if concurrency < 1:
+        raise pytest.UsageError(f"--agenteval-concurrency={concurrency}: must be 1 or more (1 runs one episode "
+                                "at a time)")
     # Built scenarios and validated task lines are cached in pytest's cache folder
     # (cleared by --cache-clear).
     cache = getattr(config, "cache", None)
@@ -117,6 +127,8 @@ def pytest_configure(config: pytest.Config) -> None:
         factory = IsolatedAgent(spec=spec, search_path=str(config.rootpath))
     state = State(agent=factory, agent_spec=spec, runs=runs, time_limit=timeout or None, isolate=isolate,
                   pool=pool, loader=loader, explicit=explicit)
+    if concurrency > 1:
+        state.ahead = Ahead(concurrency, pool.fresh, state.time_limit)
     config.stash[STATE] = state
     paths = [Path(a.split("::")[0]) for a in config.args] or [config.rootpath]
     markers, state.task_files, state.task_hashes = scan_task_files(paths, config, explicit,
@@ -153,6 +165,8 @@ def _require_agent(present: bool) -> None:
 def pytest_unconfigure(config: pytest.Config) -> None:
     state = config.stash.get(STATE, None)
     if state is not None:
+        if state.ahead is not None:
+            state.ahead.close()
         state.pool.close()
 
 
