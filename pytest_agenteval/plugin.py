@@ -213,6 +213,7 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     files = ", ".join(f"{path} ({n})" for path, n in state.task_files.items()) or "none found"
     return [
         f"agenteval: agent={state.agent_described}, runs={state.runs}, "
-        f"episode time limit={limit}",
+        f"episode time limit={limit}"
+        + (f", episodes in flight per process={state.ahead.concurrency}" if state.ahead is not None else ""),
         f"agenteval task files: {files}",
     ]

@@ -16,11 +16,12 @@ episode at a time.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
 
-from pytest_agenteval.agents.episode import _wait, interruption
+from pytest_agenteval.agents.episode import interruption
 from pytest_agenteval.agents.inflight import Flight, InFlight
 from pytest_agenteval.grading.grade import Grade
 from pytest_agenteval.plugin_time import episode_time_limit
@@ -29,6 +30,9 @@ try:
     from _pytest.skipping import evaluate_skip_marks as _skip_marks
 except ImportError:  # pragma: no cover - a future pytest: skipped items may start, and are dropped
     _skip_marks = None  # type: ignore[assignment]
+
+
+REFILL_SLICE = 0.02
 
 
 class Ahead:
@@ -58,11 +62,15 @@ class Ahead:
         if flight is None:
             flight = self.runner.start(case.task, case.run, factory, time_limit=limit, timeout_detail=detail)
         self._top_up(item, factory)
+        # Our own limit runs inside the flight from its start; pytest-timeout's, from this test's.
+        deadline = time.monotonic() + limit if detail is not None and limit else None
         try:
-            # Our own limit runs inside the flight from its start; pytest-timeout's, from this test's.
-            if not _wait(flight.done, limit if detail is not None else None):
-                self.runner.stop(flight, "agent_timeout", detail or "")
-                flight.done.wait()
+            # Waits in short slices (a signal lands within one); a slot freed meanwhile is refilled.
+            while not flight.done.wait(REFILL_SLICE):
+                self._top_up(item, factory)
+                if deadline is not None and time.monotonic() >= deadline:
+                    self.runner.stop(flight, "agent_timeout", detail or "")
+                    flight.done.wait()
             return flight.result()
         except BaseException as exc:
             self.runner.stop(flight, *interruption(exc))
@@ -101,7 +109,7 @@ class Ahead:
         at = self._index.get(item.nodeid)
         if at is None:
             return []
-        return session.items[at + 1:at + 1 + 4 * self.concurrency]
+        return session.items[at + 1:at + 1 + 8 * self.concurrency]
 
 
 def _skipped(item: pytest.Item) -> bool:

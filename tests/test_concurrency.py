@@ -78,6 +78,7 @@ def test_c_episodes_in_flight_each_reported_in_order(pytester: pytest.Pytester, 
     result = pytester.runpytest_subprocess(f"--agent=cc_agents:{agent}", "--agenteval-concurrency", "4", "-v",
                                            f"--agenteval-results={out}", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=8)
+    result.stdout.fnmatch_lines(["agenteval: *, episodes in flight per process=4"])
     order = [line for line in result.stdout.lines if "::test_task[" in line and line.split()[1:2] == ["PASSED"]]
     assert [line.split("[")[1].split("]")[0] for line in order] == ids
     grades = [g for g in result_lines(out) if "task_id" in g]

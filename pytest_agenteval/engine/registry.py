@@ -76,6 +76,7 @@ class EnvironmentPool:
         env = environment_class(spec)(population=self._population, cache_dir=self._cache_dir)
         if hasattr(sqlite3.Connection, "serialize"):  # siblings thaw each other's built scenarios
             env._scenarios.shared = self._images.setdefault(spec, {})
+            env._scenarios._max_open = 2  # a thaw from a shared image is ~0.1 ms; an open one costs memory
         return env
 
     def close(self) -> None:

@@ -74,7 +74,7 @@ class ScenarioCache:
             if old.in_transaction:
                 old.execute("ROLLBACK")
             serialize = getattr(old, "serialize", None)  # Python 3.11+; 3.10 rebuilds instead
-            if serialize is not None:
+            if serialize is not None and (self.shared is None or old_seed not in self.shared):
                 self._frozen[old_seed] = serialize()
             old.close()
         return conn
