@@ -174,3 +174,40 @@ def test_across_hosts_with_xdist_gateways(pytester: pytest.Pytester, monkeypatch
     result.assert_outcomes(passed=8)
     grades = [g for g in result_lines(out) if "task_id" in g]
     assert sorted(g["task_id"] for g in grades) == ids and all(g["passed"] for g in grades)
+
+
+def test_in_flight_without_pytest() -> None:
+    """A harness of its own: three episodes in flight at once (a barrier of three), each in its
+    own environment instance, graded as a serial run grades them."""
+    import threading
+
+    from conftest import make_task
+    from pytest_agenteval.agents.episode import run_episode
+    from pytest_agenteval.agents.inflight import InFlight
+    from pytest_agenteval.domains.example import ExampleEnvironment
+
+    barrier = threading.Barrier(3, timeout=60)
+    path = [[{"action": "close_ticket", "arguments": {"ticket_id": "T-0001"}}]]
+    tasks = [make_task(task_id=f"EX-{i}", acceptable_action_paths=path) for i in range(3)]
+
+    class Agent:
+        def run(self, episode: object) -> None:
+            barrier.wait()
+            episode.call("close_ticket", {"ticket_id": "T-0001"})  # type: ignore[attr-defined]
+
+    made: list[ExampleEnvironment] = []
+
+    def make_env(name: str) -> ExampleEnvironment:
+        made.append(ExampleEnvironment())
+        return made[-1]
+
+    runner = InFlight(make_env)
+    try:
+        flights = [runner.start(t, 1, Agent, time_limit=60) for t in tasks]
+        grades = [f.result() for f in flights if f.done.wait(60)]
+    finally:
+        runner.close()
+    assert len(made) == 3 and [g.passed for g in grades] == [True] * 3
+    with ExampleEnvironment() as env:
+        barrier = threading.Barrier(1)
+        assert [run_episode(env, t, Agent).model_dump() for t in tasks] == [g.model_dump() for g in grades]

@@ -87,6 +87,8 @@ class InFlight:
             flight.done.wait(5)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(5)
+        if not self._thread.is_alive():
+            self._loop.close()
         for env in self._all:
             env.close()
         self._all.clear()
