@@ -158,6 +158,7 @@ def play_and_report(request: pytest.FixtureRequest, case: TaskCase, env: Environ
     if state.isolate and not isinstance(agent, type) and callable(getattr(agent, "run", None)):
         pytest.fail(f"--agenteval-isolate cannot run a {type(agent).__name__} instance in a separate process "
                     "(make the `agent` fixture return its class or a module-level factory)", pytrace=False)
+    instance = not isinstance(agent, type) and callable(getattr(agent, "run", None))
     agent = as_factory(agent, state.agents_seen)
     if state.isolate and not is_builtin(agent) and not isinstance(agent, IsolatedAgent):
         try:  # an agent from a conftest fixture: isolate it by its importable name
@@ -173,8 +174,13 @@ def play_and_report(request: pytest.FixtureRequest, case: TaskCase, env: Environ
         node.user_properties[:] = [p for p in node.user_properties if p[0] not in (GRADE_PROPERTY, PASSED_PROPERTY)]
         node.user_properties.append((GRADE_PROPERTY, grade.model_dump_json()))
 
-    grade = play(env, case.task, episode, agent, run=case.run, time_limit=limit, timeout_detail=timeout_detail,
-                 on_interrupt=record)
+    if state.ahead is not None and not state.isolate and not instance:
+        # Played in an environment instance of its own, alongside the next items' episodes.
+        episode.close()
+        grade = state.ahead.play(request.node, case, agent, on_interrupt=record)
+    else:
+        grade = play(env, case.task, episode, agent, run=case.run, time_limit=limit,
+                     timeout_detail=timeout_detail, on_interrupt=record)
     record(grade)
     if not grade.passed:
         message = rerun_message(case.task.task_id, grade.checks)

@@ -41,6 +41,7 @@ from pytest_agenteval.plugin_collect import (
     scan_task_files,
     task_params,
 )
+from pytest_agenteval.plugin_concurrency import Ahead
 from pytest_agenteval.plugin_html import HtmlReport
 from pytest_agenteval.plugin_outcomes import Outcomes, SugarCounts
 from pytest_agenteval.plugin_record import agent_fixtures, describe_agent
@@ -71,6 +72,7 @@ class State:
     marker_lines: set[str] = field(default_factory=set)  # the ``markers`` ini lines we added
     task_files: dict[str, int] = field(default_factory=dict)
     task_hashes: dict[str, str] = field(default_factory=dict)
+    ahead: Ahead | None = None  # --agenteval-concurrency above 1
 
 
 STATE = pytest.StashKey[State]()
@@ -95,6 +97,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini(INI_ENVIRONMENTS, type="linelist", default=[],
                   help="modules that register your environments (register_environment), imported at start "
                        "with rootdir on sys.path; the agenteval command reads it too")
+    group.addoption("--agenteval-concurrency", metavar="C", type=int, default=1,
+                    help="episodes in flight at once in each process (default 1): for agents that spend "
+                         "their time waiting on a model; async agents share one event loop, others get a "
+                         "thread each. Combines with -n (C per worker)")
     parser.addini(INI_PATTERNS, type="linelist", default=DEFAULT_PATTERNS,
                   help="glob patterns (matched from the right, relative to rootdir) of task files; "
                        ".jsonl files named on the command line are always task files")
@@ -119,6 +125,10 @@ def pytest_configure(config: pytest.Config) -> None:
     if not 0 <= timeout < math.inf:  # also refuses nan
         raise pytest.UsageError(f"--agenteval-timeout={timeout:g}: must be a number of seconds, 0 or more "
                                 "(0 for no time limit)")
+    concurrency = config.getoption("agenteval_concurrency")
+    if concurrency < 1:
+        raise pytest.UsageError(f"--agenteval-concurrency={concurrency}: must be 1 or more (1 runs one episode "
+                                "at a time)")
     # Built scenarios and validated task lines are cached in pytest's cache folder
     # (cleared by --cache-clear).
     cache = getattr(config, "cache", None)
@@ -130,6 +140,8 @@ def pytest_configure(config: pytest.Config) -> None:
         factory = IsolatedAgent(spec=spec, search_path=str(config.rootpath))
     state = State(agent=factory, agent_spec=spec, runs=runs, time_limit=timeout or None, isolate=isolate,
                   pool=pool, loader=loader, explicit=explicit)
+    if concurrency > 1:
+        state.ahead = Ahead(concurrency, pool.fresh, state.time_limit)
     config.stash[STATE] = state
     config.pluginmanager.register(Outcomes(config), "agenteval-outcomes")
     if config.pluginmanager.hasplugin("sugar"):
@@ -173,6 +185,8 @@ def _require_agent(present: bool) -> None:
 def pytest_unconfigure(config: pytest.Config) -> None:
     state = config.stash.get(STATE, None)
     if state is not None:
+        if state.ahead is not None:
+            state.ahead.close()
         state.pool.close()
 
 
@@ -219,6 +233,7 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     files = ", ".join(f"{path} ({n})" for path, n in state.task_files.items()) or "none found"
     return [
         f"agenteval: agent={state.agent_described}, runs={state.runs}, "
-        f"episode time limit={limit}",
+        f"episode time limit={limit}"
+        + (f", episodes in flight per process={state.ahead.concurrency}" if state.ahead is not None else ""),
         f"agenteval task files: {files}",
     ]

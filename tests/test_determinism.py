@@ -1,4 +1,5 @@
-"""Same tasks and agent => identical per-episode grades, whatever the workers, the order or the run."""
+"""Same tasks and agent => identical per-episode grades, whatever the workers, the order, the run, or how
+many episodes are in flight at once."""
 
 from __future__ import annotations
 
@@ -24,10 +25,12 @@ def test_grades_do_not_depend_on_workers_order_or_run(pytester: pytest.Pytester)
         "serial again": [],
         "-n 2": ["-n", "2"],
         "-n 4": ["-n", "4"],
+        "8 in flight": ["--agenteval-concurrency", "8"],
+        "-n 2, 4 in flight each": ["-n", "2", "--agenteval-concurrency", "4"],
     }
     results = {}
     for label, extra in runs.items():
-        out = pytester.path / f"{label.replace(' ', '_')}.jsonl"
+        out = pytester.path / f"{label.replace(' ', '_').replace(',', '')}.jsonl"
         pytester.runpytest_subprocess(*common, *extra, f"--agenteval-results={out}")
         results[label] = episode_grades(out)
     pytester.makeconftest(REVERSE)

@@ -13,6 +13,7 @@ The core names no domain. An environment becomes known by name in one of three w
 from __future__ import annotations
 
 import importlib
+import sqlite3
 from functools import lru_cache
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -82,12 +83,22 @@ class EnvironmentPool:
         self._population = population
         self._cache_dir = cache_dir
         self._envs: dict[str, Environment] = {}
+        self._images: dict[str, dict[int, bytes]] = {}
 
     def get(self, spec: str) -> Environment:
         env = self._envs.get(spec)
         if env is None:
             cls = environment_class(spec)
             env = self._envs[spec] = cls(population=self._population, cache_dir=self._cache_dir)
+        return env
+
+    def fresh(self, spec: str) -> Environment:
+        """Another instance of ``spec``, not kept here (the caller closes it): one per episode
+        in flight. Its scenarios come from the disk cache when there is one."""
+        env = environment_class(spec)(population=self._population, cache_dir=self._cache_dir)
+        if hasattr(sqlite3.Connection, "serialize"):  # siblings thaw each other's built scenarios
+            env._scenarios.shared = self._images.setdefault(spec, {})
+            env._scenarios._max_open = 2  # a thaw from a shared image is ~0.1 ms; an open one costs memory
         return env
 
     def close(self) -> None:

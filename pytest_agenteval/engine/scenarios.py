@@ -39,6 +39,8 @@ class ScenarioCache:
         self.builds = 0
         self.thaws = 0
         self.loads = 0
+        # Images shared by the instances of one environment in a process (episodes in flight).
+        self.shared: dict[int, bytes] | None = None
 
     def get(self, seed: int) -> sqlite3.Connection:
         conn = self._open.get(seed)
@@ -46,7 +48,11 @@ class ScenarioCache:
             self._open.move_to_end(seed)
             return conn
         image = self._disk / f"{self._fingerprint}-{seed}.sqlite" if self._disk is not None else None
-        if seed in self._frozen:
+        if self.shared is not None and seed in self.shared:
+            conn = connect()
+            _thaw(conn, self.shared[seed])
+            self.thaws += 1
+        elif seed in self._frozen:
             conn = connect()
             _thaw(conn, self._frozen.pop(seed))
             self.thaws += 1
@@ -59,6 +65,8 @@ class ScenarioCache:
             self.builds += 1
             if image is not None:
                 write_atomically(image, conn.serialize())  # type: ignore[attr-defined]
+        if self.shared is not None and seed not in self.shared and not conn.in_transaction:
+            self.shared[seed] = conn.serialize()  # type: ignore[attr-defined]
         conn.set_authorizer(audit.guard)
         self._open[seed] = conn
         while len(self._open) > self._max_open:
@@ -66,7 +74,7 @@ class ScenarioCache:
             if old.in_transaction:
                 old.execute("ROLLBACK")
             serialize = getattr(old, "serialize", None)  # Python 3.11+; 3.10 rebuilds instead
-            if serialize is not None:
+            if serialize is not None and (self.shared is None or old_seed not in self.shared):
                 self._frozen[old_seed] = serialize()
             old.close()
         return conn

@@ -1,0 +1,135 @@
+"""``--agenteval-concurrency C``: up to C episodes in flight per process, each item still a test.
+
+When a task item's test body runs, it starts its own episode (if not started yet) and those of
+the next task items this process will run, up to C in flight, then waits for its own grade and
+reports it as usual. Items run and report in their usual order; only the agents' waiting
+overlaps. Which items come next: the session's items after this one in a serial run; under
+xdist, the indices the controller has queued on this worker. Items whose skip marks hold never
+start; items that never run (``-x``, ``--maxfail``, Ctrl-C) have their episodes stopped and
+closed at the session's end, and never reach a report or the results file.
+
+An episode started ahead uses the agent factory the current item's ``agent`` fixture gave; if
+the item's own fixture gives another (a per-item fixture), that episode is dropped and the item
+runs its own. An ``agent`` fixture returning an instance, and ``--agenteval-isolate``, run one
+episode at a time.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from pytest_agenteval.agents.episode import interruption
+from pytest_agenteval.agents.inflight import Flight, InFlight
+from pytest_agenteval.grading.grade import Grade
+from pytest_agenteval.plugin_time import episode_time_limit
+
+try:
+    from _pytest.skipping import evaluate_skip_marks as _skip_marks
+except ImportError:  # pragma: no cover - a future pytest: skipped items may start, and are dropped
+    _skip_marks = None  # type: ignore[assignment]
+
+
+REFILL_SLICE = 0.02
+
+
+class Ahead:
+    """The prefetch window of one process."""
+
+    def __init__(self, concurrency: int, make_env: Any, time_limit: float | None) -> None:
+        self.concurrency = concurrency
+        self.time_limit = time_limit
+        self._make_env = make_env
+        self._runner: InFlight | None = None
+        self._flights: dict[str, Flight] = {}
+        self._index: dict[str, int] | None = None
+
+    @property
+    def runner(self) -> InFlight:
+        if self._runner is None:
+            self._runner = InFlight(self._make_env)
+        return self._runner
+
+    def play(self, item: pytest.Item, case: Any, factory: Any, on_interrupt: Any) -> Grade:
+        """Start this item's episode and the next ones, wait for this one's grade."""
+        limit, detail = episode_time_limit(item, self.time_limit)
+        flight = self._flights.pop(item.nodeid, None)
+        if flight is not None and flight.factory is not factory:
+            self.runner.stop(flight, "interrupted", "dropped: this test's agent fixture gave another agent")
+            flight = None
+        if flight is None:
+            flight = self.runner.start(case.task, case.run, factory, time_limit=limit, timeout_detail=detail)
+        self._top_up(item, factory)
+        # Our own limit runs inside the flight from its start; pytest-timeout's, from this test's.
+        deadline = time.monotonic() + limit if detail is not None and limit else None
+        try:
+            # Waits in short slices (a signal lands within one); a slot freed meanwhile is refilled.
+            while not flight.done.wait(REFILL_SLICE):
+                self._top_up(item, factory)
+                if deadline is not None and time.monotonic() >= deadline:
+                    self.runner.stop(flight, "agent_timeout", detail or "")
+                    flight.done.wait()
+            return flight.result()
+        except BaseException as exc:
+            self.runner.stop(flight, *interruption(exc))
+            if flight.done.wait(5) and flight.grade is not None:
+                on_interrupt(flight.grade)
+            raise
+
+    def close(self) -> None:
+        self._flights.clear()
+        if self._runner is not None:
+            self._runner.close()
+            self._runner = None
+
+    def _top_up(self, item: pytest.Item, factory: Any) -> None:
+        from pytest_agenteval.plugin_collect import TaskItem
+
+        in_flight = 1 + sum(not f.done.is_set() for f in self._flights.values())
+        for nxt in self._upcoming(item):
+            if in_flight >= self.concurrency:
+                break
+            if not isinstance(nxt, TaskItem) or nxt.nodeid in self._flights or _skipped(nxt):
+                continue
+            case: Any = nxt.callspec.params["agenteval_case"]
+            self._flights[nxt.nodeid] = self.runner.start(case.task, case.run, factory, time_limit=self.time_limit)
+            in_flight += 1
+
+    def _upcoming(self, item: pytest.Item) -> list[pytest.Item]:
+        session = item.session
+        worker = _worker_queue(item.config)
+        if worker is not None:
+            interactor, queue = worker
+            indices = [interactor.nextitem_index, *queue]
+            return [session.items[i] for i in indices if isinstance(i, int) and 0 <= i < len(session.items)]
+        if self._index is None:
+            self._index = {it.nodeid: n for n, it in enumerate(session.items)}
+        at = self._index.get(item.nodeid)
+        if at is None:
+            return []
+        return session.items[at + 1:at + 1 + 8 * self.concurrency]
+
+
+def _skipped(item: pytest.Item) -> bool:
+    if _skip_marks is None:
+        return False
+    try:
+        return _skip_marks(item) is not None
+    except Exception:  # noqa: BLE001 - a broken skipif condition: its own test reports it
+        return True
+
+
+def _worker_queue(config: pytest.Config) -> tuple[Any, list[Any]] | None:
+    """Under xdist, the worker's interactor and a copy of the indices queued on it."""
+    if not hasattr(config, "workerinput"):
+        return None
+    for plugin in config.pluginmanager.get_plugins():
+        if type(plugin).__name__ == "WorkerInteractor":
+            torun = getattr(plugin, "torun", None)
+            if torun is None:
+                return None
+            with torun.lock() as queued:
+                return plugin, list(queued)
+    return None

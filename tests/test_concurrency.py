@@ -1,0 +1,213 @@
+"""--agenteval-concurrency: episodes in flight together, each item still its own test, in order."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conftest import result_lines, task_line
+
+# Every agent waits at a barrier that only opens once BARRIER agents are in flight at once: a
+# run that never has that many in flight fails by the barrier's (generous) timeout, not by timing.
+AGENTS = '''
+import asyncio, os, threading, time
+
+BARRIER = int(os.environ.get("BARRIER", "4"))
+_barrier = threading.Barrier(BARRIER, timeout=60)
+_count = 0
+_event = None
+
+
+def _act(episode):
+    if episode.task_id.endswith("raise"):
+        raise ValueError("boom")
+    if episode.task_id.endswith("hang"):
+        threading.Event().wait(30)
+    episode.call("close_ticket", {"ticket_id": "T-0001"})
+
+
+class SyncAgent:
+    def run(self, episode):
+        if not episode.task_id.endswith(("raise", "hang")):
+            _barrier.wait()
+        _act(episode)
+
+
+class AsyncAgent:
+    async def run(self, episode):
+        global _count, _event
+        if _event is None:
+            _event = asyncio.Event()
+        if not episode.task_id.endswith(("raise", "hang")):
+            _count += 1
+            if _count % BARRIER == 0:
+                _event.set()
+            await asyncio.wait_for(_event.wait(), 60)
+        if episode.task_id.endswith("hang"):
+            await asyncio.sleep(30)
+        _act(episode)
+
+
+class Interrupting:
+    def run(self, episode):
+        if episode.task_id == "EX-5":  # starts once EX-2's test runs: EX-0, EX-1 are reported
+            os.kill(os.getpid(), __import__("signal").SIGINT)
+        time.sleep(0.2)
+        episode.call("close_ticket", {"ticket_id": "T-0001"})
+'''
+
+
+def write(pytester: pytest.Pytester, ids: list[str]) -> None:
+    pytester.makepyfile(cc_agents=AGENTS)
+    (pytester.path / "tasks").mkdir(exist_ok=True)
+    path = [[{"action": "close_ticket", "arguments": {"ticket_id": "T-0001"}}]]
+    lines = [task_line(task_id=i, acceptable_action_paths=path) for i in ids]
+    (pytester.path / "tasks" / "cc.jsonl").write_text("\n".join(lines) + "\n")
+
+
+@pytest.mark.parametrize("agent", ["SyncAgent", "AsyncAgent"])
+def test_c_episodes_in_flight_each_reported_in_order(pytester: pytest.Pytester, agent: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    ids = [f"EX-{i}" for i in range(8)]
+    write(pytester, ids)
+    monkeypatch.setenv("BARRIER", "4")
+    out = pytester.path / "r.jsonl"
+    result = pytester.runpytest_subprocess(f"--agent=cc_agents:{agent}", "--agenteval-concurrency", "4", "-v",
+                                           f"--agenteval-results={out}", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=8)
+    result.stdout.fnmatch_lines(["agenteval: *, episodes in flight per process=4"])
+    order = [line for line in result.stdout.lines if "::test_task[" in line and line.split()[1:2] == ["PASSED"]]
+    assert [line.split("[")[1].split("]")[0] for line in order] == ids
+    grades = [g for g in result_lines(out) if "task_id" in g]
+    assert [g["task_id"] for g in grades] == ids and all(g["passed"] for g in grades)
+
+
+@pytest.mark.parametrize("agent", ["SyncAgent", "AsyncAgent"])
+def test_time_limit_and_raising_agent_fail_only_their_own_episode(pytester: pytest.Pytester, agent: str,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    ids = ["EX-0", "EX-1-hang", "EX-2", "EX-3-raise", "EX-4", "EX-5"]
+    write(pytester, ids)
+    monkeypatch.setenv("BARRIER", "2")
+    out = pytester.path / "r.jsonl"
+    result = pytester.runpytest_subprocess(f"--agent=cc_agents:{agent}", "--agenteval-concurrency", "4",
+                                           "--agenteval-timeout", "1", f"--agenteval-results={out}",
+                                           "-p", "no:cacheprovider")
+    grades = {g["task_id"]: g for g in result_lines(out) if "task_id" in g}
+    assert list(grades) == ids
+    assert "agent_timeout" in grades["EX-1-hang"]["failure_modes"]
+    assert "agent_error" in grades["EX-3-raise"]["failure_modes"]
+    failed = {i for i, g in grades.items() if not g["passed"]}
+    assert failed == {"EX-1-hang", "EX-3-raise"}
+    result.stdout.fnmatch_lines(["*ValueError: boom*"])
+
+
+def test_exitfirst_stops_and_the_rest_never_report(pytester: pytest.Pytester,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    ids = ["EX-0-raise", *(f"EX-{i}" for i in range(1, 8))]
+    write(pytester, ids)
+    monkeypatch.setenv("BARRIER", "3")
+    out = pytester.path / "r.jsonl"
+    result = pytester.runpytest_subprocess("--agent=cc_agents:SyncAgent", "--agenteval-concurrency", "4", "-x",
+                                           f"--agenteval-results={out}", "-p", "no:cacheprovider")
+    assert result.ret == 1
+    grades = [g for g in result_lines(out) if "task_id" in g]
+    assert [g["task_id"] for g in grades] == ["EX-0-raise"]
+    assert result_lines(out)[-1]["summary"]["episodes"] == 1
+
+
+def test_skipped_and_deselected_items_never_start(pytester: pytest.Pytester) -> None:
+    ids = [f"EX-{i}" for i in range(6)]
+    write(pytester, ids)
+    # An agent that fails any episode of a task it should never see.
+    pytester.makepyfile(seen_agent='''
+class Agent:
+    def run(self, episode):
+        assert episode.task_id not in ("EX-1", "EX-3"), episode.task_id
+        episode.call("close_ticket", {"ticket_id": "T-0001"})
+''')
+    pytester.makeconftest('''
+import pytest
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "EX-1" in item.nodeid:
+            item.add_marker(pytest.mark.skip(reason="not this one"))
+''')
+    out = pytester.path / "r.jsonl"
+    result = pytester.runpytest_subprocess("--agent=seen_agent:Agent", "--agenteval-concurrency", "6",
+                                           "-k", "not EX-3", f"--agenteval-results={out}", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=4, skipped=1, deselected=1)
+
+
+def test_ctrl_c_leaves_a_valid_results_file(pytester: pytest.Pytester) -> None:
+    write(pytester, [f"EX-{i}" for i in range(12)])
+    out = pytester.path / "r.jsonl"
+    proc = subprocess.run([sys.executable, "-m", "pytest", "--agent=cc_agents:Interrupting",
+                           "--agenteval-concurrency", "4", f"--agenteval-results={out}", "-p", "no:cacheprovider"],
+                          cwd=pytester.path, capture_output=True, text=True, timeout=120)
+    assert "KeyboardInterrupt" in proc.stdout
+    records = [json.loads(line) for line in out.read_text().splitlines()]  # every line is valid JSON
+    grades = [r for r in records if "task_id" in r]
+    assert 2 <= len(grades) < 12
+    assert records[-1]["summary"]["episodes"] == len(grades)
+
+
+def test_concurrency_must_be_positive(pytester: pytest.Pytester) -> None:
+    write(pytester, ["EX-0"])
+    result = pytester.runpytest("--agent=reference", "--agenteval-concurrency", "0")
+    result.stderr.fnmatch_lines(["*--agenteval-concurrency=0: must be 1 or more*"])
+
+
+def test_across_hosts_with_xdist_gateways(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two popen gateways stand for two hosts (``--tx ssh=host//python=python3`` in real use):
+    grades and the results file stay on the controller."""
+    ids = [f"EX-{i}" for i in range(8)]
+    write(pytester, ids)
+    monkeypatch.setenv("BARRIER", "1")  # which items each gateway gets is up to xdist
+    out = pytester.path / "r.jsonl"
+    result = pytester.runpytest_subprocess("--agent=cc_agents:SyncAgent", "--dist", "load", "--tx", "2*popen",
+                                           "--agenteval-concurrency", "2",
+                                           f"--agenteval-results={out}", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=8)
+    grades = [g for g in result_lines(out) if "task_id" in g]
+    assert sorted(g["task_id"] for g in grades) == ids and all(g["passed"] for g in grades)
+
+
+def test_in_flight_without_pytest() -> None:
+    """A harness of its own: three episodes in flight at once (a barrier of three), each in its
+    own environment instance, graded as a serial run grades them."""
+    import threading
+
+    from conftest import make_task
+    from pytest_agenteval.agents.episode import run_episode
+    from pytest_agenteval.agents.inflight import InFlight
+    from pytest_agenteval.domains.example import ExampleEnvironment
+
+    barrier = threading.Barrier(3, timeout=60)
+    path = [[{"action": "close_ticket", "arguments": {"ticket_id": "T-0001"}}]]
+    tasks = [make_task(task_id=f"EX-{i}", acceptable_action_paths=path) for i in range(3)]
+
+    class Agent:
+        def run(self, episode: object) -> None:
+            barrier.wait()
+            episode.call("close_ticket", {"ticket_id": "T-0001"})  # type: ignore[attr-defined]
+
+    made: list[ExampleEnvironment] = []
+
+    def make_env(name: str) -> ExampleEnvironment:
+        made.append(ExampleEnvironment())
+        return made[-1]
+
+    runner = InFlight(make_env)
+    try:
+        flights = [runner.start(t, 1, Agent, time_limit=60) for t in tasks]
+        grades = [f.result() for f in flights if f.done.wait(60)]
+    finally:
+        runner.close()
+    assert len(made) == 3 and [g.passed for g in grades] == [True] * 3
+    with ExampleEnvironment() as env:
+        barrier = threading.Barrier(1)
+        assert [run_episode(env, t, Agent).model_dump() for t in tasks] == [g.model_dump() for g in grades]
