@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from pytest_agenteval.errors import EpisodeOver
@@ -33,6 +34,19 @@ def budget_end(exc: BaseException) -> EpisodeOver | None:
         if isinstance(found, EpisodeOver):
             return found
     return None
+
+
+@contextmanager
+def ended_by_budget(episode: Any) -> Iterator[None]:
+    """A framework's own error that wraps our EpisodeOver (or comes once the step budget is used
+    up) is the budget ending the run: raise it as EpisodeOver, so the grade says step_limit."""
+    try:
+        yield
+    except BaseException as exc:
+        over = budget_end(exc)
+        if over is not None or episode.steps_used > episode.max_steps:
+            raise over or EpisodeOver("the step budget is used up") from None
+        raise
 
 
 def _chain(exc: BaseException, seen: set[int]) -> Iterator[BaseException]:

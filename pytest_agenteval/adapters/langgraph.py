@@ -15,8 +15,7 @@ import json
 import time
 from typing import Any
 
-from pytest_agenteval.adapters._common import SYSTEM, budget_end, cost, model_setting, require, turn_limit
-from pytest_agenteval.errors import EpisodeOver
+from pytest_agenteval.adapters._common import SYSTEM, cost, ended_by_budget, model_setting, require, turn_limit
 
 
 def tools(episode: Any) -> list[Any]:
@@ -53,14 +52,10 @@ class Agent:
         config = {"recursion_limit": 2 * turn_limit(episode) + 1, "callbacks": [meter]}
         last: dict[str, Any] = {}
         try:
-            async for state in graph.astream({"messages": [{"role": "user", "content": episode.instruction}]},
-                                             config=config, stream_mode="values"):
-                last = state
-        except BaseException as exc:
-            over = budget_end(exc)
-            if over is not None or episode.steps_used > episode.max_steps:
-                raise over or EpisodeOver("the step budget is used up") from None
-            raise
+            with ended_by_budget(episode):
+                async for state in graph.astream({"messages": [{"role": "user", "content": episode.instruction}]},
+                                                 config=config, stream_mode="values"):
+                    last = state
         finally:
             episode.attach_transcript([{"role": "system", "content": self.system_prompt}, *last.get("messages", [])])
 

@@ -13,8 +13,7 @@ import os
 import time
 from typing import Any
 
-from pytest_agenteval.adapters._common import SYSTEM, budget_end, cost, model_setting, require, turn_limit
-from pytest_agenteval.errors import EpisodeOver
+from pytest_agenteval.adapters._common import SYSTEM, cost, ended_by_budget, model_setting, require, turn_limit
 
 
 def tools(episode: Any) -> list[Any]:
@@ -60,13 +59,9 @@ class Agent:
         config = RunConfig(tracing_disabled=os.environ.get("AGENTEVAL_TRACING") != "1",
                            trace_include_sensitive_data=False)
         try:
-            await Runner.run(agent, episode.instruction, max_turns=turn_limit(episode), hooks=hooks,
-                             run_config=config)
-        except BaseException as exc:
-            over = budget_end(exc)
-            if over is not None or episode.steps_used > episode.max_steps:
-                raise over or EpisodeOver("the step budget is used up") from None
-            raise
+            with ended_by_budget(episode):
+                await Runner.run(agent, episode.instruction, max_turns=turn_limit(episode), hooks=hooks,
+                                 run_config=config)
         finally:
             episode.attach_transcript(hooks.transcript)
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from pytest_agenteval.adapters._common import SYSTEM, budget_end, cost, model_setting, require, turn_limit
-from pytest_agenteval.errors import EpisodeOver
+from pytest_agenteval.adapters._common import SYSTEM, cost, ended_by_budget, model_setting, require, turn_limit
 
 
 def tools(episode: Any) -> list[Any]:
@@ -50,13 +49,9 @@ class Agent:
         # Off unless the user asked (Agent.instrument_all() or logfire): nothing leaves the machine.
         with capture_run_messages() as messages:
             try:
-                await agent.run(episode.instruction, model_settings={"seed": episode.seed},
-                                usage_limits=UsageLimits(request_limit=turn_limit(episode)))
-            except BaseException as exc:
-                over = budget_end(exc)
-                if over is not None or episode.steps_used > episode.max_steps:
-                    raise over or EpisodeOver("the step budget is used up") from None
-                raise
+                with ended_by_budget(episode):
+                    await agent.run(episode.instruction, model_settings={"seed": episode.seed},
+                                    usage_limits=UsageLimits(request_limit=turn_limit(episode)))
             finally:
                 episode.attach_transcript(_dumped(messages))
 
