@@ -66,3 +66,12 @@ def result_lines(path: Any) -> list[dict[str, Any]]:
     """A results file's lines as JSON, without the run record it opens with (grades, then the summary)."""
     lines = [json.loads(line) for line in Path(path).read_text().splitlines()]
     return [line for line in lines if set(line) != {"run_record"}]
+
+
+def interruptible() -> None:
+    """``preexec_fn`` for a child pytest that a test stops with SIGINT: Ctrl-C acts in it whatever
+    the worker running the test did to SIGINT (an ignored or blocked SIGINT is inherited)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

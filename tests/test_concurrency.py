@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from conftest import result_lines, task_line
+from conftest import interruptible, result_lines, task_line
 
 # Every agent waits at a barrier that only opens once BARRIER agents are in flight at once: a
 # run that never has that many in flight fails by the barrier's (generous) timeout, not by timing.
@@ -155,7 +155,7 @@ def test_ctrl_c_leaves_a_valid_results_file(pytester: pytest.Pytester) -> None:
     proc = subprocess.run([sys.executable, "-m", "pytest", "--agent=cc_agents:Interrupting",
                            "--agenteval-concurrency", "4", f"--agenteval-results={out}", "-p", "no:cacheprovider"],
                           cwd=pytester.path, capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "RESULTS": str(out)})
+                          env={**os.environ, "RESULTS": str(out)}, preexec_fn=interruptible)
     assert "KeyboardInterrupt" in proc.stdout
     records = [json.loads(line) for line in out.read_text().splitlines()]  # every line is valid JSON
     grades = [r for r in records if "task_id" in r]

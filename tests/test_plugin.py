@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from conftest import episode_grades, task_line
+from conftest import episode_grades, interruptible, task_line
 from pytest_agenteval.agents.episode import episode_seed
 
 AGENTS = '''
@@ -394,7 +394,8 @@ def test_ctrl_c_keeps_every_finished_episode(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(slow_agent="import time\nclass Agent:\n    def run(self, episode):\n        time.sleep(0.1)\n")
     results = pytester.path / "r.jsonl"
     proc = subprocess.Popen([sys.executable, "-m", "pytest", "--agent=slow_agent:Agent", f"--agenteval-results={results}",
-                             "-p", "no:cacheprovider"], cwd=pytester.path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                             "-p", "no:cacheprovider"], cwd=pytester.path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            preexec_fn=interruptible)
     deadline = time.monotonic() + 60
     # The run record, then at least 3 grades.
     while time.monotonic() < deadline and (not results.exists() or len(results.read_text().splitlines()) < 4):
