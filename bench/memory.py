@@ -20,7 +20,7 @@ import json, resource, sys
 sys.path.insert(0, {root!r})
 from pytest_agenteval import EnvironmentPool, load_tasks
 from pytest_agenteval.agents.builtin import Reference
-from pytest_agenteval.agents.episode import run_episode
+from pytest_agenteval.agents.play import run_episode
 
 def rss_mb():
     with open("/proc/self/statm") as f:
@@ -28,7 +28,7 @@ def rss_mb():
 
 mode, amount = sys.argv[1], int(sys.argv[2])
 if mode == "world":
-    from pytest_agenteval.engine.registry import environment_class
+    from pytest_agenteval.environments.registry import environment_class
     name, per = sys.argv[3], float(sys.argv[4])
     env = environment_class(name)(population=int(amount / per))
     env.reset(1)
@@ -36,7 +36,7 @@ if mode == "world":
     print(json.dumps({{"rows": rows, "rss": rss_mb(), "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
 else:
     pool = EnvironmentPool()
-    tasks = [t.task for t in load_tasks({root!r} + "/tasks/booking.jsonl", {root!r} + "/tasks/escalation.jsonl", pool=pool)]
+    tasks = list(load_tasks({root!r} + "/tasks/booking.jsonl", {root!r} + "/tasks/escalation.jsonl", pool=pool))
     samples = []
     for i in range(1, amount + 1):
         task = tasks[i % len(tasks)]

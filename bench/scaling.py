@@ -21,7 +21,7 @@ from _common import table
 from pytest_agenteval import Task
 from pytest_agenteval.domains.booking import BookingEnvironment
 from pytest_agenteval.domains.escalation import EscalationEnvironment
-from pytest_agenteval.engine.environment import Environment
+from pytest_agenteval.environments.base import Environment
 
 Calls = list[tuple[str, dict[str, Any]]]
 

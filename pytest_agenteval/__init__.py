@@ -1,20 +1,43 @@
 """pytest-agenteval: evaluate AI agents as pytest tests, graded by state diff and audit log.
 
-The pieces a harness needs without pytest::
+As a pytest plugin: ``pytest --agent=mymod:Agent tasks/``. Without pytest, a harness loads
+tasks, resets an environment, lets its agent act, and grades what changed:
 
-    tasks = load_tasks("tasks/booking.jsonl")
-    env = EnvironmentPool().get(tasks[0].task.environment)
-    env.reset(task.scenario_seed, task=task); env.apply(...); env.grade()
+>>> from pytest_agenteval import EnvironmentPool, Task
+>>> task = Task.model_validate({
+...     "task_id": "EX-1", "environment": "example", "scenario_seed": 1,
+...     "instruction": "Close ticket T-0001.", "allowed_actions": ["get_ticket", "close_ticket"],
+...     "expected_final_state": {"ticket": {"T-0001": {"status": "closed"}}},
+...     "vary": ["ticket.updated_at"]})
+>>> with EnvironmentPool() as pool:
+...     env = pool.get(task.environment)
+...     env.reset(task.scenario_seed, task=task)
+...     env.apply("close_ticket", {"ticket_id": "T-0001"})["ok"]
+...     grade = env.grade()
+...     late = env.grade(agent_failure=("agent_timeout", "no answer in 300 s"))
+True
+>>> grade.passed, grade.score
+(True, 1.0)
+>>> late.passed, late.failure_modes
+(False, ['agent_timeout'])
+
+``load_tasks("tasks/booking.jsonl")`` reads task files (every problem reported by file and
+line); ``run_episode(env, task, AgentClass)`` resets, runs an agent and grades in one call.
+An environment author subclasses ``Environment``, with ``@action`` methods and a ``rubric``
+returning ``Check``s, and tests it with ``check_environment``.
 """
 
-from pytest_agenteval.agents.episode import Episode, run_episode
-from pytest_agenteval.agents.loading import load_agent
-from pytest_agenteval.engine.actions import action
-from pytest_agenteval.engine.environment import Environment
-from pytest_agenteval.engine.registry import EnvironmentPool, register_environment
+from pytest_agenteval.agents.episode import Episode
+from pytest_agenteval.agents.play import run_episode
+from pytest_agenteval.engine.actions import FreeText, action
+from pytest_agenteval.engine.conformance import check_environment
+from pytest_agenteval.environments import Environment, EnvironmentPool, register_environment
 from pytest_agenteval.errors import ActionError, EpisodeOver, TaskFileError, TaskProblem
 from pytest_agenteval.grading import Check, Grade, GradeContext, check
-from pytest_agenteval.tasks import LoadedTask, Task, TaskLoader, load_tasks
+from pytest_agenteval.taskfiles import load_tasks
+from pytest_agenteval.tasks import Task
+
+__version__ = "0.1.0"
 
 __all__ = [
     "ActionError",
@@ -23,16 +46,16 @@ __all__ = [
     "EnvironmentPool",
     "Episode",
     "EpisodeOver",
+    "FreeText",
     "Grade",
     "GradeContext",
-    "LoadedTask",
     "Task",
     "TaskFileError",
-    "TaskLoader",
     "TaskProblem",
+    "__version__",
     "action",
     "check",
-    "load_agent",
+    "check_environment",
     "load_tasks",
     "register_environment",
     "run_episode",

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT
-from pytest_agenteval.engine.discovery import load_project_environments, project_root
-from pytest_agenteval.engine.registry import EnvironmentPool
+from pytest_agenteval.environments.discovery import load_project_environments, project_root
+from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.errors import AgentEvalError, EnvironmentSpecError, TaskFileError
 from pytest_agenteval.report.commands import add_commands as add_report_commands
 from pytest_agenteval.tasks.model import Task
@@ -231,11 +231,11 @@ def task_files(raws: Sequence[str]) -> list[Path]:
 
 
 def _one_task(raw: str, task_id: str | None) -> tuple[EnvironmentPool, Task]:
-    from pytest_agenteval.tasks.loader import load_tasks
+    from pytest_agenteval.taskfiles.loader import load_tasks
 
     pool = EnvironmentPool()
     loaded = load_tasks(*task_files([raw]), pool=pool)
-    chosen = [t.task for t in loaded if task_id in (None, t.task.task_id)][:1]
+    chosen = [t for t in loaded if task_id in (None, t.task_id)][:1]
     if not chosen:
         raise UsageError(f"no task {task_id!r} in {raw} (check the task_id)")
     return pool, chosen[0]

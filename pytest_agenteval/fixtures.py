@@ -9,16 +9,17 @@ from typing import Any
 
 import pytest
 
-from pytest_agenteval.agents.episode import Episode, play
+from pytest_agenteval.agents.episode import Episode
 from pytest_agenteval.agents.loading import is_builtin
+from pytest_agenteval.agents.play import play
 from pytest_agenteval.agents.sandbox import IsolatedAgent
-from pytest_agenteval.engine.environment import Environment
-from pytest_agenteval.engine.registry import EnvironmentPool
+from pytest_agenteval.environments.base import Environment
+from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.grading.grade import Grade
 from pytest_agenteval.plugin_checks import GRADE_PROPERTY, PASSED_PROPERTY, report_checks
 from pytest_agenteval.plugin_reruns import rerun_message, will_rerun
 from pytest_agenteval.plugin_time import episode_time_limit
-from pytest_agenteval.tasks.loader import LoadedTask
+from pytest_agenteval.taskfiles.loader import LoadedTask
 from pytest_agenteval.tasks.model import Task
 
 

@@ -15,9 +15,9 @@ import pytest
 from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT
 from pytest_agenteval.agents.loading import is_builtin, load_agent
 from pytest_agenteval.agents.sandbox import IsolatedAgent
-from pytest_agenteval.engine.discovery import INI_KEY as INI_ENVIRONMENTS
-from pytest_agenteval.engine.discovery import load_project_environments
-from pytest_agenteval.engine.registry import EnvironmentPool
+from pytest_agenteval.environments.discovery import INI_KEY as INI_ENVIRONMENTS
+from pytest_agenteval.environments.discovery import load_project_environments
+from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.errors import AgentSpecError, EnvironmentSpecError
 from pytest_agenteval.fixtures import (  # noqa: F401 - fixtures are registered by being here
     AgentsSeen,
@@ -51,7 +51,7 @@ from pytest_agenteval.plugin_time import (  # noqa: F401 - hooks are registered 
     pytest_timeout_cancel_timer,
     pytest_timeout_set_timer,
 )
-from pytest_agenteval.tasks.loader import TaskLoader
+from pytest_agenteval.taskfiles.loader import TaskLoader
 
 
 @dataclass(kw_only=True)

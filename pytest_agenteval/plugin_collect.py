@@ -16,7 +16,7 @@ import pytest
 
 from pytest_agenteval.errors import TaskProblem
 from pytest_agenteval.fixtures import TaskCase
-from pytest_agenteval.tasks.loader import LoadedTask
+from pytest_agenteval.taskfiles.loader import LoadedTask
 from pytest_agenteval.tasks.marks import marker_names, reserved_marks
 from pytest_agenteval.tasks.model import NAME_RE, RESERVED_MARK_WORDS
 

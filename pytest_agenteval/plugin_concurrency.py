@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
-from pytest_agenteval.agents.episode import interruption
 from pytest_agenteval.agents.inflight import Flight, InFlight
+from pytest_agenteval.agents.play import interruption
 from pytest_agenteval.grading.grade import Grade
 from pytest_agenteval.plugin_time import episode_time_limit
 

@@ -19,10 +19,10 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from pytest_agenteval.engine.environment import Environment
-from pytest_agenteval.engine.registry import EnvironmentPool
+from pytest_agenteval.environments.base import Environment
+from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.grading.grade import Grade
-from pytest_agenteval.tasks.loader import load_tasks
+from pytest_agenteval.taskfiles.loader import load_tasks
 from pytest_agenteval.tasks.model import Task
 
 IGNORED = frozenset({"nodeid", "duration"})
@@ -34,8 +34,7 @@ def replay(env: Environment, task: Task, actions: Iterable[Mapping[str, Any]], *
     env.reset(task.scenario_seed, task=task)
     for step in actions:
         env.apply(step["action"], step.get("arguments"))
-    env.episode.agent_failure = agent_failure
-    return env.grade(run=run)
+    return env.grade(run=run, agent_failure=agent_failure)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -98,7 +97,7 @@ def replay_results(records: Iterable[Mapping[str, Any]], task_paths: Iterable[st
                    *, pool: EnvironmentPool | None = None) -> Replayed:
     """Replay every graded episode of a results file; report the ones whose grade differs."""
     pool = pool or EnvironmentPool()
-    tasks = {t.task.task_id: t.task for t in load_tasks(*task_paths, pool=pool)}
+    tasks = {t.task_id: t for t in load_tasks(*task_paths, pool=pool)}
     grades, differences, not_found = [], [], []
     for record in records:
         if "summary" in record or "run_record" in record:

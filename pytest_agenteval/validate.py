@@ -17,14 +17,14 @@ from dataclasses import dataclass, field
 from os import PathLike
 
 from pytest_agenteval.agents.builtin import NoopAgent, Reference
-from pytest_agenteval.agents.episode import run_episode
+from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.agents.saboteurs import Saboteur, sabotage_for
 from pytest_agenteval.agents.variants import Planner, ScriptedCalls
-from pytest_agenteval.engine.checker import check_environment, environment_warnings
-from pytest_agenteval.engine.environment import Environment
-from pytest_agenteval.engine.registry import EnvironmentPool
+from pytest_agenteval.engine.conformance import check_environment, environment_warnings
+from pytest_agenteval.environments.base import Environment
+from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.grading.grade import Grade
-from pytest_agenteval.tasks.loader import LoadedTask, TaskLoader
+from pytest_agenteval.taskfiles.loader import LoadedTask, TaskLoader
 
 
 @dataclass(frozen=True, kw_only=True)

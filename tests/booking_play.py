@@ -23,7 +23,7 @@ Call = tuple[str, dict[str, Any]]
 
 
 def shipped_tasks() -> list[Task]:
-    return [t.task for t in load_tasks(TASKS)]
+    return list(load_tasks(TASKS))
 
 
 def reference_calls(task: Task) -> list[Call]:

@@ -17,7 +17,7 @@ import pytest
 
 from conftest import result_lines
 from pytest_agenteval import EnvironmentPool, load_tasks
-from pytest_agenteval.agents.episode import run_episode
+from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.tasks.model import Task
 from pytest_agenteval.tasks.paths import first_order
 
@@ -174,7 +174,7 @@ def pool() -> Any:
 
 def load(pool: EnvironmentPool, domain: str) -> Task:
     file, task_id = TASKS[domain]
-    return next(t.task for t in load_tasks(ROOT / "tasks" / file, pool=pool) if t.task.task_id == task_id)
+    return next(t for t in load_tasks(ROOT / "tasks" / file, pool=pool) if t.task_id == task_id)
 
 
 def reference_turns(task: Task) -> list[Turn]:

@@ -27,7 +27,7 @@ AGENTS = {"booking": Booking, "escalation": Escalation}
 @pytest.fixture(scope="module")
 def shipped() -> dict[str, Any]:
     pool = EnvironmentPool()
-    return {d: (pool, [t.task for t in load_tasks(ROOT / "tasks" / f"{d}.jsonl", pool=pool)]) for d in AGENTS}
+    return {d: (pool, list(load_tasks(ROOT / "tasks" / f"{d}.jsonl", pool=pool))) for d in AGENTS}
 
 
 def grades(shipped: dict[str, Any], domain: str, agent: type) -> dict[str, Any]:

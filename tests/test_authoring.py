@@ -13,7 +13,7 @@ import pytest
 
 from conftest import task_line
 from pytest_agenteval.cli import main
-from pytest_agenteval.engine.discovery import configured_modules, project_root
+from pytest_agenteval.environments.discovery import configured_modules, project_root
 from pytest_agenteval.scaffold import ScaffoldError, new_environment
 
 AGENTEVAL = str(Path(sys.executable).parent / "agenteval")

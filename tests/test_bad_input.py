@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import task_line
-from pytest_agenteval import TaskLoader
+from pytest_agenteval.taskfiles.loader import TaskLoader
 
 CORPUS = Path(__file__).parent / "data" / "bad_tasks"
 EXPECTED: dict[str, list[str]] = json.loads((CORPUS / "expected.json").read_text())

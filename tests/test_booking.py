@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from pytest_agenteval import Grade, load_tasks
-from pytest_agenteval.agents.episode import run_episode
+from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.domains.booking import BookingEnvironment
 from pytest_agenteval.tasks.paths import first_order
 
@@ -24,7 +24,7 @@ def env() -> Iterator[BookingEnvironment]:
 
 @pytest.fixture(scope="module")
 def shipped() -> dict[str, Any]:
-    return {t.task.task_id: t.task for t in load_tasks(TASKS)}
+    return {t.task_id: t for t in load_tasks(TASKS)}
 
 
 def test_suite_size_splits_and_tags(shipped: dict[str, Any]) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from pytest_agenteval.domains.example import ExampleEnvironment, TicketId
 from pytest_agenteval.engine import action
-from pytest_agenteval.engine.checker import check_environment, environment_warnings
+from pytest_agenteval.engine.conformance import check_environment, environment_warnings
 
 
 class WallClock(ExampleEnvironment):

@@ -190,8 +190,8 @@ def test_in_flight_without_pytest() -> None:
     import threading
 
     from conftest import make_task
-    from pytest_agenteval.agents.episode import run_episode
     from pytest_agenteval.agents.inflight import InFlight
+    from pytest_agenteval.agents.play import run_episode
     from pytest_agenteval.domains.example import ExampleEnvironment
 
     barrier = threading.Barrier(3, timeout=60)

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import make_task
 from pytest_agenteval.domains.example import ExampleEnvironment
-from pytest_agenteval.engine.checker import check_environment, dump
+from pytest_agenteval.engine.conformance import check_environment, dump
 
 
 def test_example_environment_is_conformant(example_env: ExampleEnvironment) -> None:

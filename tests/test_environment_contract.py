@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from pytest_agenteval.agents.builtin import NoopAgent, Reference
-from pytest_agenteval.agents.episode import run_episode
+from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.agents.saboteurs import Saboteur, sabotage_for
-from pytest_agenteval.engine.checker import check_environment
-from pytest_agenteval.engine.registry import EnvironmentPool, known_names
-from pytest_agenteval.tasks.loader import TaskLoader
+from pytest_agenteval.engine.conformance import check_environment
+from pytest_agenteval.environments.registry import EnvironmentPool, known_names
+from pytest_agenteval.taskfiles.loader import TaskLoader
 
 ROOT = Path(__file__).parent.parent
 NAMES = known_names()
@@ -68,7 +68,7 @@ def test_reference_passes_noop_fails_and_each_saboteur_is_caught(
 
 
 def test_with_no_entry_points_installed_the_error_says_to_reinstall(monkeypatch: pytest.MonkeyPatch) -> None:
-    from pytest_agenteval.engine import registry
+    from pytest_agenteval.environments import registry
     from pytest_agenteval.errors import EnvironmentSpecError
 
     monkeypatch.setattr(registry, "_entry_points", lambda: {})

@@ -19,7 +19,8 @@ import pytest
 from conftest import make_task, result_lines, task_line
 from pytest_agenteval import EpisodeOver
 from pytest_agenteval.agents.builtin import Reference
-from pytest_agenteval.agents.episode import Episode, run_episode
+from pytest_agenteval.agents.episode import Episode
+from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.domains.example import ExampleEnvironment
 
 AGENTS = '''
@@ -227,7 +228,7 @@ def test_a_closed_environment_refuses_its_last_episode_as_over() -> None:
 
 def test_stopped_while_grading_still_records_the_agents_own_outcome(example_env: ExampleEnvironment,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    from pytest_agenteval.agents.episode import play
+    from pytest_agenteval.agents.play import play
 
     real, calls, recorded = example_env.grade, [], []
 

@@ -24,7 +24,7 @@ def fields(task: Task) -> EscalationTaskFields:
 
 @pytest.fixture(scope="module")
 def shipped() -> dict[str, Task]:
-    return {t.task.task_id: t.task for t in load_tasks(TASKS)}
+    return {t.task_id: t for t in load_tasks(TASKS)}
 
 
 @pytest.fixture(scope="module")

@@ -37,7 +37,7 @@ def fields(task: Task) -> EscalationTaskFields:
 
 @pytest.fixture(scope="module")
 def shipped() -> list[Task]:
-    return [t.task for t in load_tasks(TASKS)]
+    return list(load_tasks(TASKS))
 
 
 @pytest.fixture(scope="module")

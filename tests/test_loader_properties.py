@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import task_dict
-from pytest_agenteval import LoadedTask, TaskLoader
+from pytest_agenteval.taskfiles.loader import LoadedTask, TaskLoader
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import result_lines
 from pytest_agenteval import EnvironmentPool, load_tasks
-from pytest_agenteval.agents.episode import run_episode
+from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.tasks.paths import first_order
 
 pytest.importorskip("mcp")
@@ -38,7 +38,7 @@ class Scripted(Agent):
 def scripts() -> dict[str, list[tuple[str, dict[str, Any]]]]:
     found = {}
     for task_id, path in TASKS.items():
-        task = next(t.task for t in load_tasks(path) if t.task.task_id == task_id)
+        task = next(t for t in load_tasks(path) if t.task_id == task_id)
         found[task.instruction] = [(s.action, s.call_arguments()) for s in first_order(task.acceptable_action_paths[0])]
     return found
 
@@ -86,7 +86,7 @@ class Raising:
 
 def test_the_session_ends_when_the_budget_does_and_agent_errors_stay_the_agents() -> None:
     pool = EnvironmentPool()
-    task = next(t.task for t in load_tasks(TASKS["BK-001"], pool=pool) if t.task.task_id == "BK-001")
+    task = next(t for t in load_tasks(TASKS["BK-001"], pool=pool) if t.task_id == "BK-001")
     env = pool.get(task.environment)
     looped = run_episode(env, task, Looping, time_limit=30)
     assert "step_limit" in looped.failure_modes and "agent_timeout" not in looped.failure_modes

@@ -12,7 +12,7 @@ import pytest
 from conftest import make_task
 from pytest_agenteval import EpisodeOver, Grade
 from pytest_agenteval.agents.builtin import Reference
-from pytest_agenteval.agents.episode import run_episode
+from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.domains.example import ExampleEnvironment
 
 

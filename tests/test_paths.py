@@ -11,8 +11,8 @@ from test_grading import episode, failed
 
 from conftest import make_task, task_line
 from pytest_agenteval.domains.example import ExampleEnvironment
-from pytest_agenteval.engine.registry import EnvironmentPool
-from pytest_agenteval.tasks.loader import TaskLoader
+from pytest_agenteval.environments.registry import EnvironmentPool
+from pytest_agenteval.taskfiles.loader import TaskLoader
 from pytest_agenteval.tasks.paths import PathOrder, first_order, mentions_ok
 
 LOOK = ("get_ticket", {"ticket_id": "T-0001"})

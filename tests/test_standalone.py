@@ -14,8 +14,7 @@ import json, sys
 from pytest_agenteval import EnvironmentPool, load_tasks
 
 pool = EnvironmentPool()
-for loaded in load_tasks(sys.argv[1], pool=pool):
-    task = loaded.task
+for task in load_tasks(sys.argv[1], pool=pool):
     env = pool.get(task.environment)
     env.reset(task.scenario_seed, task=task)
     env.apply("get_ticket", {"ticket_id": "T-0001"})

@@ -14,7 +14,7 @@ from conftest import task_dict
 from pytest_agenteval.cli import main
 from pytest_agenteval.domains.example import ExampleEnvironment
 from pytest_agenteval.engine import action
-from pytest_agenteval.engine.registry import EnvironmentPool
+from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.grading import Check, GradeContext, check
 from pytest_agenteval.validate import validate
 

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from conftest import task_line
-from pytest_agenteval import TaskFileError, TaskLoader, load_tasks
+from pytest_agenteval import TaskFileError, load_tasks
 from pytest_agenteval.domains.escalation.rules import EscalationTaskFields
+from pytest_agenteval.taskfiles.loader import TaskLoader
 from pytest_agenteval.tasks.model import task_json_schema
 
 ROOT = Path(__file__).parent.parent

@@ -212,9 +212,9 @@ def test_exported_schemas_accept_every_reference_call() -> None:
     """The schemas describe what our validation accepts: every shipped reference step validates."""
     envs = {"booking": BookingEnvironment, "escalation": EscalationEnvironment}
     for path in ("booking", "escalation"):
-        for loaded in load_tasks(ROOT / "tasks" / f"{path}.jsonl"):
-            for step in first_order(loaded.task.acceptable_action_paths[0]):
-                params = envs[loaded.task.environment].actions[step.action].tool()["parameters"]
+        for task in load_tasks(ROOT / "tasks" / f"{path}.jsonl"):
+            for step in first_order(task.acceptable_action_paths[0]):
+                params = envs[task.environment].actions[step.action].tool()["parameters"]
                 jsonschema.validate(step.arguments, params)
 
 
@@ -226,7 +226,7 @@ def test_unknown_format() -> None:
 def test_cli_prints_a_tasks_tools(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tools", str(ROOT / "tasks" / "booking.jsonl"), "--task", "BK-001", "--format", "mcp"]) == 0
     tools = json.loads(capsys.readouterr().out)
-    task = next(t.task for t in load_tasks(ROOT / "tasks" / "booking.jsonl") if t.task.task_id == "BK-001")
+    task = next(t for t in load_tasks(ROOT / "tasks" / "booking.jsonl") if t.task_id == "BK-001")
     assert [t["name"] for t in tools] == task.allowed_actions
     assert main(["tools", str(ROOT / "tasks" / "booking.jsonl"), "--task", "NOPE"]) == 2
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from conftest import make_task, result_lines, task_line
-from pytest_agenteval.agents.episode import run_episode
+from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.agents.usage import MESSAGE_CAP, TRANSCRIPT_CAP, UsageLedger, cap_transcript
 from pytest_agenteval.domains.example import ExampleEnvironment
 from pytest_agenteval.grading.grade import Grade

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from pytest_agenteval.cli import main
-from pytest_agenteval.engine.registry import EnvironmentPool
+from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.validate import validate
 
 ROOT = Path(__file__).parent.parent

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from conftest import task_line
-from pytest_agenteval import TaskLoader
-from pytest_agenteval.engine.registry import EnvironmentPool
-from pytest_agenteval.tasks import loader as loader_module
-from pytest_agenteval.tasks import verdicts
+from pytest_agenteval.environments.registry import EnvironmentPool
+from pytest_agenteval.taskfiles import loader as loader_module
+from pytest_agenteval.taskfiles import verdicts
+from pytest_agenteval.taskfiles.loader import TaskLoader
 
 
 @pytest.fixture

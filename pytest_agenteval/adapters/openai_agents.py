@@ -69,7 +69,7 @@ class Agent:
 def _hooks(episode: Any, model: Any) -> Any:
     from agents import RunHooks
 
-    class Hooks(RunHooks):  # type: ignore[misc]
+    class Hooks(RunHooks):
         """Each model call's tokens and latency, and the conversation as the model last saw it."""
 
         def __init__(self) -> None:

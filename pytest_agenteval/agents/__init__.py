@@ -1,6 +1,7 @@
 """Agents: the episode protocol, the runner, and the built-in agents."""
 
-from pytest_agenteval.agents.episode import Episode, run_episode
+from pytest_agenteval.agents.episode import Episode
 from pytest_agenteval.agents.loading import load_agent
+from pytest_agenteval.agents.play import run_episode
 
 __all__ = ["Episode", "load_agent", "run_episode"]

@@ -21,11 +21,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pytest_agenteval.agents.episode import Episode, _with_usage, describe
+from pytest_agenteval.agents.episode import Episode, describe
+from pytest_agenteval.agents.play import with_usage
 from pytest_agenteval.errors import EpisodeOver
 
 if TYPE_CHECKING:
-    from pytest_agenteval.engine.environment import Environment
+    from pytest_agenteval.environments.base import Environment
     from pytest_agenteval.grading.grade import Grade
     from pytest_agenteval.tasks.model import Task
 
@@ -119,8 +120,7 @@ class InFlight:
                 failure = await self._drive(flight, episode)
             finally:
                 episode.close()
-            env.episode.agent_failure = failure
-            flight.grade = _with_usage(env.grade(run=flight.run), episode)
+            flight.grade = with_usage(env.grade(run=flight.run, agent_failure=failure), episode)
         except BaseException as exc:  # noqa: BLE001 - handed to the test that waits for it
             flight.error = exc
         finally:

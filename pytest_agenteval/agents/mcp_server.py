@@ -25,16 +25,18 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT, Episode
 from pytest_agenteval.agents.tools import export
-from pytest_agenteval.engine.environment import Environment
+from pytest_agenteval.environments.base import Environment
 from pytest_agenteval.errors import EpisodeOver
 from pytest_agenteval.tasks.model import Task
 
+if TYPE_CHECKING:
+    from mcp import types  # an optional dependency: imported when a server is built
 
-def call_result(observation: dict[str, Any], *, carried_out: bool = True) -> Any:
+def call_result(observation: dict[str, Any], *, carried_out: bool = True) -> types.CallToolResult:
     """The observation as a ``CallToolResult``; ``isError`` only for a call not carried out."""
     from mcp import types
 
@@ -110,8 +112,7 @@ def serve(env: Environment, task: Task, grade_out: Path, *, time_limit: float | 
         anyio.run(main)
     finally:
         episode.close()
-        if timed_out:
-            env.episode.agent_failure = ("agent_timeout",
-                                         f"the MCP session ran past the time limit of {time_limit:g} s")
-        grade = env.grade()
+        failure = ("agent_timeout", f"the MCP session ran past the time limit of {time_limit:g} s") \
+            if timed_out else None
+        grade = env.grade(agent_failure=failure)
         grade_out.write_text(grade.model_dump_json(indent=2) + "\n", encoding="utf-8")

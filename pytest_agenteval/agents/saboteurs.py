@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from pytest_agenteval.engine.registry import environment_class
+from pytest_agenteval.environments.registry import environment_class
 from pytest_agenteval.tasks.paths import first_order
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ GENERIC: dict[str, Sabotage] = {"forbidden_action": forbidden_action}
 
 def known_modes() -> list[str]:
     """Every failure mode some registered environment (or the generic set) has a saboteur for."""
-    from pytest_agenteval.engine.registry import known_names
+    from pytest_agenteval.environments.registry import known_names
 
     modes = set(GENERIC)
     for name in known_names():

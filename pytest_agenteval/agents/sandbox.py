@@ -26,7 +26,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from pytest_agenteval.errors import EpisodeOver
 
-WAIT_SLICE = 0.25  # see agents.episode._wait
+WAIT_SLICE = 0.25  # see agents.play._wait
 
 if TYPE_CHECKING:
     from pytest_agenteval.agents.episode import Episode

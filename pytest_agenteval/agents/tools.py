@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 FORMATS = ("neutral", "openai", "openai-responses", "anthropic", "mcp")
@@ -48,7 +48,7 @@ def _one(tool: dict[str, Any], fmt: str) -> dict[str, Any]:
 
 def _plain(schema: dict[str, Any]) -> dict[str, Any]:
     """The schema without our private keywords."""
-    return _walk(schema, lambda node: {k: v for k, v in node.items() if k != "x-free-text"})
+    return _walk_schema(schema, lambda node: {k: v for k, v in node.items() if k != "x-free-text"})
 
 
 def strict_schema(schema: Mapping[str, Any]) -> dict[str, Any]:
@@ -70,7 +70,7 @@ def strict_schema(schema: Mapping[str, Any]) -> dict[str, Any]:
             node["additionalProperties"] = False
         return node
 
-    return _walk(dict(schema), tighten)
+    return _walk_schema(dict(schema), tighten)
 
 
 def _note(value: Any) -> str:
@@ -103,7 +103,12 @@ def from_strict_arguments(arguments: Mapping[str, Any], tool: Mapping[str, Any])
     return dict(given(dict(arguments), tool["parameters"]))
 
 
-def _walk(node: Any, change: Any) -> Any:
+def _walk_schema(schema: dict[str, Any], change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+    walked: dict[str, Any] = _walk(schema, change)
+    return walked
+
+
+def _walk(node: Any, change: Callable[[dict[str, Any]], dict[str, Any]]) -> Any:
     if isinstance(node, dict):
         node = change({k: _walk(v, change) for k, v in node.items()})
     elif isinstance(node, list):

@@ -24,7 +24,7 @@ from pytest_agenteval.tasks.paths import PathOrder, PathStep, first_order, menti
 
 if TYPE_CHECKING:
     from pytest_agenteval.agents.episode import Episode
-    from pytest_agenteval.engine.environment import Environment
+    from pytest_agenteval.environments.base import Environment
     from pytest_agenteval.tasks.model import Task
 
 Call = tuple[str, dict[str, Any]]

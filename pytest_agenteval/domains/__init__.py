@@ -1,1 +1,1 @@
-"""The shipped environments. Each is registered by name in ``engine.registry``."""
+"""The shipped environments. Each is registered by name in ``environments.registry``."""

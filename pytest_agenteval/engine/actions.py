@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Annotated, Any, get_type_hints
+from typing import Annotated, Any, TypeVar, get_type_hints, overload
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
@@ -95,13 +95,24 @@ def _resolve(schema: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
+Method = TypeVar("Method", bound=Callable[..., Any])
+
+
+@overload
+def action(function: Method, /) -> Method: ...
+@overload
+def action(*, writes: bool = True, name: str | None = None,
+           description: str | None = None) -> Callable[[Method], Method]: ...
+
+
 def action(
-    function: Callable[..., Any] | None = None,
+    function: Method | None = None,
+    /,
     *,
     writes: bool = True,
     name: str | None = None,
     description: str | None = None,
-) -> Any:
+) -> Method | Callable[[Method], Method]:
     """Mark an environment method as an action.
 
     The argument schema comes from the type hints (use ``Annotated[T, Field(...)]`` for
@@ -109,7 +120,8 @@ def action(
     ``writes=False`` marks a look-up: it may not change state, and it never breaks a path.
     """
 
-    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+    def mark(fn: Method) -> Method:
+        # The method keeps its own signature (typed callers, mypy); collect_actions reads this.
         fn.__agenteval_action__ = {  # type: ignore[attr-defined]
             "writes": writes,
             "name": name or fn.__name__,
@@ -164,7 +176,7 @@ def _arguments_model(fn: Callable[..., Any], action_name: str) -> type[BaseModel
             raise TypeError(f"action {action_name}: parameter {param.name!r} needs a type hint")
         default = ... if param.default is inspect.Parameter.empty else param.default
         fields[param.name] = (hints[param.name], default)
-    model: type[BaseModel] = create_model(  # type: ignore[call-overload]
+    model: type[BaseModel] = create_model(
         f"{action_name}_arguments", __config__=_ARGS_CONFIG, **fields
     )
     return model

@@ -2,6 +2,6 @@
 
 from pytest_agenteval.grading.checks import Check, check
 from pytest_agenteval.grading.context import GradeContext
-from pytest_agenteval.grading.grade import CheckResult, Grade
+from pytest_agenteval.grading.grade import Grade
 
-__all__ = ["Check", "CheckResult", "Grade", "GradeContext", "check"]
+__all__ = ["Check", "Grade", "GradeContext", "check"]

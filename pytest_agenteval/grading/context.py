@@ -10,7 +10,7 @@ from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.engine.tracking import StateDiff, TableDiff
 
 if TYPE_CHECKING:
-    from pytest_agenteval.engine.environment import Environment, EpisodeState
+    from pytest_agenteval.engine.world import EpisodeState, World
     from pytest_agenteval.tasks.model import Task
 
 
@@ -21,10 +21,12 @@ _WORD = re.compile(r"[A-Za-z0-9_]+(?:[-.:/][A-Za-z0-9_]+)*")
 @dataclass(frozen=True, kw_only=True)
 class GradeContext:
     task: Task
-    env: Environment
+    env: World
     episode: EpisodeState
     diff: StateDiff
     events: list[AuditEvent]
+    # (failure mode, detail) when the agent itself failed: raised, timed out, interrupted.
+    agent_failure: tuple[str, str] | None = None
     # Rows read while grading (nothing changes while grading, so each is read once).
     _rows: dict[tuple[str, Any], dict[str, Any] | None] = field(default_factory=dict)
     _agent_events: list[AuditEvent] = field(default_factory=list)

@@ -8,10 +8,6 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from pytest_agenteval.grading.checks import Check
 
-# A grade's checks are the checks themselves (a frozen dataclass pydantic validates and
-# serialises as it is): no per-check model to build for every episode.
-CheckResult = Check
-
 
 def _unreported(value: Any) -> bool:
     return value is None
@@ -27,7 +23,7 @@ class Grade(BaseModel):
     passed: bool
     score: float
     components: dict[str, float]
-    checks: list[Check]
+    checks: list[Check]  # the checks themselves: pydantic serialises the frozen dataclass as it is
     failure_modes: list[str]
     failure_mode_tags: list[str]
     split: str

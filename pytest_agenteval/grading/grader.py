@@ -1,8 +1,13 @@
-"""Assemble the grade: task-data checks, then the environment's rubric."""
+"""Judge an episode from outside: task-data checks, then the environment's rubric, into a Grade.
+
+A function of its inputs: the world as the episode left it, the rubric, and what the harness
+saw of the agent (its failure, if any). The world is read, never changed, and never told.
+"""
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from pytest_agenteval.engine.audit import digest
@@ -13,16 +18,31 @@ from pytest_agenteval.grading.state import state_checks
 from pytest_agenteval.grading.trace import trace_checks
 
 if TYPE_CHECKING:
-    from pytest_agenteval.engine.environment import Environment, EpisodeState
+    from pytest_agenteval.engine.world import EpisodeState, World
+
+Rubric = Callable[[GradeContext], Sequence[Check]]
 
 
-def grade_episode(env: Environment, episode: EpisodeState, *, run: int = 1) -> Grade:
+def grade_episode(world: World, *, rubric: Rubric | None = None, task_id: str | None = None, run: int = 1,
+                  agent_failure: tuple[str, str] | None = None) -> Grade:
+    """Grade the world's current episode against its task (``task_id``, if given, must be it)."""
+    with world.read_only("grading") as episode:
+        task = episode.task
+        if task is None:
+            raise ValueError("grade() needs an episode started with reset(seed, task=...)")
+        if task_id is not None and task_id != task.task_id:
+            raise ValueError(f"the running episode is task {task.task_id}, not {task_id}")
+        return _grade(world, episode, rubric, run, agent_failure)
+
+
+def _grade(world: World, episode: EpisodeState, rubric: Rubric | None, run: int,
+           agent_failure: tuple[str, str] | None) -> Grade:
     task = episode.task
     assert task is not None
-    diff = env.diff()
-    events = env.audit_log()
-    ctx = GradeContext(task=task, env=env, episode=episode, diff=diff, events=events)
-    checks = trace_checks(ctx) + state_checks(ctx) + env.rubric(ctx)
+    diff = world.diff()
+    events = world.audit_log()
+    ctx = GradeContext(task=task, env=world, episode=episode, diff=diff, events=events, agent_failure=agent_failure)
+    checks = trace_checks(ctx) + state_checks(ctx) + _rubric_checks(rubric, ctx)
     _require_unique_names(checks, task.task_id)
     by_component: dict[str, list[bool]] = defaultdict(list)
     for c in checks:
@@ -32,7 +52,7 @@ def grade_episode(env: Environment, episode: EpisodeState, *, run: int = 1) -> G
     return Grade.model_construct(
         task_id=task.task_id,
         run=run,
-        environment=env.name,
+        environment=world.name,
         scenario_seed=task.scenario_seed,
         passed=passed == len(checks),
         score=round(passed / len(checks), 4),
@@ -55,3 +75,11 @@ def _require_unique_names(checks: list[Check], task_id: str) -> None:
         if c.name in seen:
             raise ValueError(f"task {task_id}: two checks are named {c.name!r}; rename one")
         seen.add(c.name)
+
+
+def _rubric_checks(rubric: Rubric | None, ctx: GradeContext) -> list[Check]:
+    checks = list(rubric(ctx)) if rubric is not None else []
+    for c in checks:
+        if not isinstance(c, Check):
+            raise TypeError(f"the rubric of {ctx.env.name} returned {c!r}, not a Check: build checks with check(...)")
+    return checks

@@ -22,7 +22,7 @@ def trace_checks(ctx: GradeContext) -> list[Check]:
 
 
 def _agent(ctx: GradeContext) -> Check:
-    failure = ctx.episode.agent_failure
+    failure = ctx.agent_failure
     label, detail = failure if failure else ("agent_error", "")
     return check("agent_completed", failure is None, failure_mode=label, component="actions",
                  ok="the agent returned normally", failed=detail)

@@ -42,7 +42,7 @@ def sign_test(worse: int, better: int) -> float:
     n = worse + better
     if n == 0:
         return 1.0
-    tail = sum(math.comb(n, i) for i in range(min(worse, better) + 1)) / 2**n
+    tail: float = sum(math.comb(n, i) for i in range(min(worse, better) + 1)) / 2**n
     return min(1.0, 2 * tail)
 
 

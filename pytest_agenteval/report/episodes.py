@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pytest_agenteval.engine.registry import EnvironmentPool
-from pytest_agenteval.tasks.loader import TaskLoader
+from pytest_agenteval.environments.registry import EnvironmentPool
+from pytest_agenteval.taskfiles.loader import TaskLoader
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -1,6 +1,5 @@
-"""Task files: the pydantic model of a line and the loader that reports problems by line."""
+"""The task format: the pydantic model of a line, its action paths, and its marker names."""
 
-from pytest_agenteval.tasks.loader import LoadedTask, TaskLoader, load_tasks
 from pytest_agenteval.tasks.model import Task
 
-__all__ = ["LoadedTask", "Task", "TaskLoader", "load_tasks"]
+__all__ = ["Task"]

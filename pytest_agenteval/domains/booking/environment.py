@@ -11,8 +11,9 @@ from pytest_agenteval.domains.booking import rubric
 from pytest_agenteval.domains.booking.rules import ACCOUNT_TYPE, sheet_rate
 from pytest_agenteval.domains.booking.saboteurs import SABOTEURS
 from pytest_agenteval.domains.booking.schema import SCHEMA, seed_rows
-from pytest_agenteval.engine import Environment, action
+from pytest_agenteval.engine import action
 from pytest_agenteval.engine.actions import FreeText
+from pytest_agenteval.environments import Environment
 from pytest_agenteval.errors import ActionError
 from pytest_agenteval.grading import Check, GradeContext
 

@@ -8,7 +8,7 @@ from pytest_agenteval.tasks.model import CalledCheck
 
 
 def _facility(plan: Plan) -> str:
-    return next(a["facility_id"] for _, a in plan.steps if "facility_id" in a)
+    return str(next(a["facility_id"] for _, a in plan.steps if "facility_id" in a))
 
 
 def _book_anyway(plan: Plan, *, rate: float | None = None) -> None:

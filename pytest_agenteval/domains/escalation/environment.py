@@ -18,8 +18,9 @@ from pytest_agenteval.domains.escalation.rules import (
 )
 from pytest_agenteval.domains.escalation.saboteurs import SABOTEURS
 from pytest_agenteval.domains.escalation.schema import AGENT, SCHEMA, seed_rows
-from pytest_agenteval.engine import Environment, action
+from pytest_agenteval.engine import action
 from pytest_agenteval.engine.actions import FreeText
+from pytest_agenteval.environments import Environment
 from pytest_agenteval.errors import ActionError
 from pytest_agenteval.grading import Check, GradeContext
 

@@ -10,7 +10,7 @@ ROUTING = ("find_reviewers", "escalate", "add_note", *WAITING)
 
 
 def _claim(plan: Plan) -> str:
-    return next(a["claim_id"] for _, a in plan.steps if "claim_id" in a)
+    return str(next(a["claim_id"] for _, a in plan.steps if "claim_id" in a))
 
 
 def wrong_reviewer(plan: Plan) -> None:

@@ -1,7 +1,9 @@
-"""The ``Environment`` base class: reset, apply and grade over a seeded SQLite database.
+"""The ``World``: a seeded SQLite database an agent changes only through audited actions.
 
-A domain subclasses it with its SQL schema, a deterministic ``seed_rows`` and its
-``@action`` methods. Nothing here imports pytest, so a customer's harness can drive it.
+It resets, applies and lets anyone read; it knows nothing of grading. ``Environment``
+(``environments/base.py``) is a world with its rubric, judged from outside by ``grading``.
+A domain subclasses ``Environment`` with its SQL schema, a deterministic ``seed_rows`` and
+its ``@action`` methods. Nothing here imports pytest, so a customer's harness can drive it.
 """
 
 from __future__ import annotations
@@ -30,9 +32,6 @@ from pytest_agenteval.engine.schema import TableInfo, quote, read_tables
 from pytest_agenteval.errors import ActionError, EpisodeOver
 
 if TYPE_CHECKING:
-    from pytest_agenteval.grading.checks import Check
-    from pytest_agenteval.grading.context import GradeContext
-    from pytest_agenteval.grading.grade import Grade
     from pytest_agenteval.tasks.model import Task
 
 
@@ -50,15 +49,13 @@ class EpisodeState:
     forbidden: list[str] = field(default_factory=list)
     over_budget: bool = False
     sequences: Counter[str] = field(default_factory=Counter)
-    # Set by the runner when the agent itself failed: "agent_error", "agent_timeout" or "interrupted".
-    agent_failure: tuple[str, str] | None = None
     # Set when the episode is over: calls made on its behalf (``apply(..., episode=this)``)
     # are refused from then on, as they are once a reset has started another episode.
     ended: bool = False
 
 
-class Environment:
-    """Base class of every domain. See the README, "Writing an environment"."""
+class World:
+    """Reset, apply and read over a seeded SQLite database (what ``Environment`` builds on)."""
 
     name: ClassVar[str] = ""
     # What seed data is keyed by (with the scenario seed and population). It defaults to
@@ -111,10 +108,6 @@ class Environment:
 
     def after_step(self, step: int) -> None:
         """Called after every agent step; scripted counterparties act here."""
-
-    def rubric(self, ctx: GradeContext) -> list[Check]:
-        """The domain's own checks, for what task data cannot say."""
-        return []
 
     def agent_actor_id(self, task: Task | None) -> str:
         return "agent"
@@ -194,19 +187,14 @@ class Environment:
         self.after_step(ep.steps)
         return obs
 
-    def grade(self, task_id: str | None = None, *, run: int = 1) -> Grade:
-        """Grade the current episode against its task. Never changes the environment."""
-        from pytest_agenteval.grading.grader import grade_episode
-
+    @contextmanager
+    def read_only(self, what: str) -> Iterator[EpisodeState]:
+        """Hold the episode still while ``what`` reads it (grading): no agent call interleaves,
+        and a write raises and is undone."""
         with self._lock:
             ep = self._require_episode()
-            if ep.task is None:
-                raise ValueError("grade() needs an episode started with reset(seed, task=...)")
-            if task_id is not None and task_id != ep.task.task_id:
-                raise ValueError(f"the running episode is task {ep.task.task_id}, not {task_id}")
-            with self._undone("grading"):
-                grade = grade_episode(self, ep, run=run)
-        return grade
+            with self._undone(what):
+                yield ep
 
     # ----- reading the episode ----------------------------------------------------------
 
@@ -322,7 +310,7 @@ class Environment:
             self._db = None
             self._episode = None
 
-    def __enter__(self) -> Environment:
+    def __enter__(self) -> World:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -465,7 +453,7 @@ def _clock_text(start: datetime, tick: timedelta, ticks: int) -> str:
     return (start + ticks * tick).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def fingerprint(cls: type[Environment]) -> str | None:
+def fingerprint(cls: type[World]) -> str | None:
     """A hash of the code that builds a scenario: the domain's package (or module), this
     engine's building code, and the SQLite version. Change any and cached images are ignored.
     None when the class has no source file (a notebook, ``exec``): then nothing is cached."""
@@ -479,7 +467,7 @@ def fingerprint(cls: type[Environment]) -> str | None:
     files = sorted(source.parent.glob("*.py")) if module and module.__package__ and \
         source.parent.name == module.__package__.rsplit(".", 1)[-1] else [source]
     engine = Path(__file__).parent
-    files += [engine / n for n in ("environment.py", "scenarios.py", "tracking.py", "audit.py", "schema.py")]
+    files += [engine / n for n in ("world.py", "scenarios.py", "tracking.py", "audit.py", "schema.py")]
     digest = hashlib.sha256(sqlite3.sqlite_version.encode())
     for path in files:
         digest.update(path.read_bytes())

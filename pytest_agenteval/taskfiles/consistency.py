@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from pytest_agenteval.engine.actions import ActionSpec
-from pytest_agenteval.engine.environment import Environment
+from pytest_agenteval.environments.base import Environment
 from pytest_agenteval.tasks.model import CalledCheck, CountCheck, Task
 from pytest_agenteval.tasks.paths import PathStep, located_steps, mentions_of
 
@@ -165,7 +165,7 @@ def _rules(env: Environment, task: Task) -> Iterator[Finding]:
                 yield from _fields(env, f"{base}.where", rule.table, rule.where)
         else:
             names = [("action", rule.action)] if hasattr(rule, "action") else [
-                ("first", rule.first), ("then", rule.then)]  # type: ignore[union-attr]
+                ("first", rule.first), ("then", rule.then)]
             for attr, name in names:
                 yield from _action(env, task, f"{base}.{attr}", name, allowed=False)
             if isinstance(rule, CalledCheck) and rule.action in env.actions:

@@ -20,14 +20,14 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from pytest_agenteval.engine.environment import Environment
-from pytest_agenteval.engine.registry import EnvironmentPool, environment_class, known_names
+from pytest_agenteval.environments.base import Environment
+from pytest_agenteval.environments.registry import EnvironmentPool, environment_class, known_names
 from pytest_agenteval.errors import EnvironmentSpecError, TaskFileError, TaskProblem
+from pytest_agenteval.taskfiles.consistency import validate_task
+from pytest_agenteval.taskfiles.verdicts import Summary, Verdicts, line_key
 from pytest_agenteval.tasks.marks import clash, reserved_marks
 from pytest_agenteval.tasks.model import PATTERN_PROBLEMS, Task
 from pytest_agenteval.tasks.paths import UNION_TAGS
-from pytest_agenteval.tasks.validate import validate_task
-from pytest_agenteval.tasks.verdicts import Summary, Verdicts, line_key
 
 SPLITS = ("train", "eval")
 TASK_FIELDS = sorted([*Task.model_fields, "expected_end_state"])
@@ -306,8 +306,9 @@ def _line_text(chunk: bytes, *, path: str, line: int) -> str | list[TaskProblem]
     return stripped
 
 
-def load_tasks(*paths: str | PathLike[str], pool: EnvironmentPool | None = None) -> list[LoadedTask]:
-    """Load task files for use outside pytest; raises ``TaskFileError`` listing every problem."""
+def load_tasks(*paths: str | PathLike[str], pool: EnvironmentPool | None = None) -> list[Task]:
+    """The tasks of these files, in order, for use outside pytest; raises ``TaskFileError``
+    listing every problem (file, line, field and fix)."""
     loader = TaskLoader(pool)
     tasks: list[LoadedTask] = []
     problems: list[TaskProblem] = []
@@ -317,7 +318,7 @@ def load_tasks(*paths: str | PathLike[str], pool: EnvironmentPool | None = None)
         problems += bad
     if problems:
         raise TaskFileError(problems)
-    return tasks
+    return [t.task for t in tasks]
 
 
 def _did_you_mean(name: str, choices: list[str]) -> str:

@@ -18,7 +18,7 @@ from functools import lru_cache
 from importlib.metadata import entry_points
 from pathlib import Path
 
-from pytest_agenteval.engine.environment import Environment
+from pytest_agenteval.environments.base import Environment
 from pytest_agenteval.errors import EnvironmentSpecError
 
 GROUP = "pytest_agenteval.environments"
@@ -105,3 +105,9 @@ class EnvironmentPool:
         for env in self._envs.values():
             env.close()
         self._envs.clear()
+
+    def __enter__(self) -> EnvironmentPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -20,13 +20,13 @@ import time
 from datetime import datetime, timezone
 from typing import Any
 
-from pytest_agenteval.engine.environment import Environment
 from pytest_agenteval.engine.schema import quote
+from pytest_agenteval.engine.world import World
 
 JSON_SCHEMA_TYPES = {"object", "array", "string", "number", "integer", "boolean", "null"}
 
 
-def dump(env: Environment) -> list[tuple[str, list[tuple[Any, ...]]]]:
+def dump(env: World) -> list[tuple[str, list[tuple[Any, ...]]]]:
     """Every domain row, ordered by primary key: a reset's observable state."""
     return [
         (name, env.db.execute(f"SELECT * FROM {t.quoted} ORDER BY {quote(t.pk)}").fetchall())
@@ -34,13 +34,13 @@ def dump(env: Environment) -> list[tuple[str, list[tuple[Any, ...]]]]:
     ]
 
 
-def _image(env: Environment) -> object:
+def _image(env: World) -> object:
     """The database image, byte for byte where Python can serialize it (3.11+)."""
     serialize = getattr(env.db, "serialize", None)
     return serialize() if serialize is not None else dump(env)
 
 
-def check_environment(env: Environment, *, seeds: tuple[int, int] = (0, 1)) -> list[str]:
+def check_environment(env: World, *, seeds: tuple[int, int] = (0, 1)) -> list[str]:
     """Return the problems found (an empty list means conformant)."""
     problems: list[str] = []
     a, b = seeds
@@ -67,7 +67,7 @@ def check_environment(env: Environment, *, seeds: tuple[int, int] = (0, 1)) -> l
     return problems
 
 
-def environment_warnings(env: Environment, *, descriptions: bool = True) -> list[str]:
+def environment_warnings(env: World, *, descriptions: bool = True) -> list[str]:
     """What is legal but weak (see the module docstring). ``descriptions=False`` leaves out
     the parameters without a description (``agenteval validate`` does, so that its output on
     the shipped domains, whose parameters have none yet, stays as it was)."""
@@ -88,7 +88,7 @@ def _described(schema: dict[str, Any]) -> bool:
     return bool(schema.get("description")) or any(_described(s) for s in schema.get("anyOf", ()))
 
 
-def _determinism(env: Environment, fresh: Environment, a: int, b: int) -> list[str]:
+def _determinism(env: World, fresh: World, a: int, b: int) -> list[str]:
     problems = []
     env.reset(a)
     fresh.reset(a)
@@ -101,7 +101,7 @@ def _determinism(env: Environment, fresh: Environment, a: int, b: int) -> list[s
     return problems
 
 
-def _run_probe(env: Environment, seed: int) -> tuple[list[dict[str, Any]], object, list[Any]] | str:
+def _run_probe(env: World, seed: int) -> tuple[list[dict[str, Any]], object, list[Any]] | str:
     """The probe from a reset: (observations, diff, audit rows), or the problem that stopped it."""
     env.reset(seed)
     observations = []
@@ -117,7 +117,7 @@ def _run_probe(env: Environment, seed: int) -> tuple[list[dict[str, Any]], objec
     return observations, env.diff(), env.audit_log()
 
 
-def _probe(env: Environment, a: int) -> list[str]:
+def _probe(env: World, a: int) -> list[str]:
     if not env.conformance_probe:
         return []
     env.reset(a)
@@ -162,7 +162,7 @@ def _wall_clock(diff: Any) -> list[str]:
             "simulated clock, so grades do not depend on when they ran"]
 
 
-def _look_ups(env: Environment, seed: int) -> list[str]:
+def _look_ups(env: World, seed: int) -> list[str]:
     """Call every look-up with arguments taken from the probe (by parameter name); none may write."""
     values: dict[str, Any] = {}
     for _, arguments in env.conformance_probe:
@@ -190,7 +190,7 @@ def _look_ups(env: Environment, seed: int) -> list[str]:
     return problems
 
 
-def _schemas(env: Environment) -> list[str]:
+def _schemas(env: World) -> list[str]:
     problems = []
     for name, spec in env.actions.items():
         schema = spec.parameters

@@ -1,0 +1,34 @@
+"""``Environment``: the class a domain subclasses — a world plus the rubric it is judged by.
+
+The world (``engine.World``) resets and applies; ``grading`` judges an episode from outside
+(``grade_episode``). This class only joins the two, so ``env.grade()`` works in any harness.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pytest_agenteval.engine.world import World
+from pytest_agenteval.grading.grader import grade_episode
+
+if TYPE_CHECKING:
+    from pytest_agenteval.grading.checks import Check
+    from pytest_agenteval.grading.context import GradeContext
+    from pytest_agenteval.grading.grade import Grade
+
+
+class Environment(World):
+    """Base class of every domain. See the README, "Writing an environment"."""
+
+    def rubric(self, ctx: GradeContext) -> list[Check]:
+        """The domain's own checks, for what task data cannot say."""
+        return []
+
+    def grade(self, task_id: str | None = None, *, run: int = 1,
+              agent_failure: tuple[str, str] | None = None) -> Grade:
+        """Grade the current episode against its task. Never changes the environment.
+
+        ``agent_failure``: (failure mode, detail) when the agent itself failed — raised
+        ("agent_error"), ran out of time ("agent_timeout") or was interrupted.
+        """
+        return grade_episode(self, rubric=self.rubric, task_id=task_id, run=run, agent_failure=agent_failure)
