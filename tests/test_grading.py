@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from conftest import make_task
 from pytest_agenteval import Grade
 from pytest_agenteval.domains.example import ExampleEnvironment
@@ -131,3 +133,43 @@ def test_audit_digest_is_stable(example_env: ExampleEnvironment) -> None:
     # Results files are checked against replays by this digest: its definition must not drift.
     digest = episode(example_env, [LOOK, CLOSE]).audit_digest
     assert digest == "08d146adf91adcaacd9b578f37720b0d501415bdad8815e96b69f540875dcb24"
+
+
+# ----- grading is a function of its inputs ----------------------------------------------------
+
+def test_the_agent_failure_is_an_input_and_leaves_nothing_behind(example_env: ExampleEnvironment) -> None:
+    episode(example_env, [LOOK, CLOSE])
+    late = example_env.grade(agent_failure=("agent_timeout", "no answer in 300 s"))
+    assert failed(late) == {"agent_completed": "agent_timeout"}
+    assert next(c.detail for c in late.checks if c.name == "agent_completed") == "no answer in 300 s"
+    assert example_env.grade().passed  # the failure was not written anywhere
+
+
+def test_a_world_is_judged_from_outside_with_any_rubric() -> None:
+    """The engine's World has no grade(); grade_episode judges it with the rubric it is given."""
+    from pytest_agenteval import Check, GradeContext, check
+    from pytest_agenteval.engine import World
+    from pytest_agenteval.grading.grader import grade_episode
+
+    world_class = type("HelpDesk", (World,), {k: v for k, v in vars(ExampleEnvironment).items()
+                                              if not k.startswith("__") and k not in ("rubric", "actions")})
+    assert not hasattr(world_class, "grade") and not hasattr(world_class, "rubric")
+
+    def rubric(ctx: GradeContext) -> list[Check]:
+        commented = bool(ctx.succeeded("add_comment"))
+        return [check("customer_told", commented, failure_mode="silent_close", component="actions",
+                      ok="a comment was added", failed="closed without a comment")]
+
+    with world_class() as world:
+        world.reset(1, task=make_task())
+        world.apply(*CLOSE)
+        assert failed(grade_episode(world, rubric=rubric)) == {"customer_told": "silent_close"}
+        assert grade_episode(world).passed  # no rubric, no rubric check
+
+
+def test_a_rubric_that_returns_something_else_is_named(example_env: ExampleEnvironment) -> None:
+    from pytest_agenteval.grading.grader import grade_episode
+
+    example_env.reset(1, task=make_task())
+    with pytest.raises(TypeError, match=r"the rubric of example returned 'closed', not a Check: build checks with check\(\.\.\.\)"):
+        grade_episode(example_env, rubric=lambda ctx: ["closed"])  # type: ignore[list-item]
