@@ -32,7 +32,7 @@ from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.engine.actions import FreeText, action
 from pytest_agenteval.engine.conformance import check_environment
 from pytest_agenteval.environments import Environment, EnvironmentPool, register_environment
-from pytest_agenteval.errors import ActionError, EpisodeOver, TaskFileError, TaskProblem
+from pytest_agenteval.errors import ActionError, EnvironmentBug, EpisodeOver, TaskFileError, TaskProblem
 from pytest_agenteval.grading import Check, Grade, GradeContext, check
 from pytest_agenteval.taskfiles import load_tasks
 from pytest_agenteval.tasks import Task
@@ -43,6 +43,7 @@ __all__ = [
     "ActionError",
     "Check",
     "Environment",
+    "EnvironmentBug",
     "EnvironmentPool",
     "Episode",
     "EpisodeOver",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sysconfig
+import traceback
 from dataclasses import dataclass
 
 
@@ -48,9 +50,31 @@ class EpisodeOver(BaseException):
     """
 
 
+class EnvironmentBug(BaseException):
+    """An action raised something other than ``ActionError``: a bug in the environment, not
+    the agent's doing, so the episode is not graded (grading raises it again).
+
+    A ``BaseException``, like ``EpisodeOver``: an agent's ``except Exception`` cannot hide it.
+    """
+
+
 class AgentSpecError(AgentEvalError):
     """``--agent`` names something that cannot be loaded."""
 
 
 class EnvironmentSpecError(AgentEvalError):
     """A task names an environment that is not registered or cannot be imported."""
+
+
+_STDLIB = sysconfig.get_paths()["stdlib"]
+
+
+def describe_exception(exc: BaseException) -> str:
+    """``ValueError: boom (at myagent.py:12)``: the exception and the last line of the user's
+    own code it passed through (not this package's, not the standard library's)."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    ours = [f for f in frames if "pytest_agenteval" not in f.filename.replace("\\", "/")
+            and not f.filename.startswith(_STDLIB)]
+    where = f" (at {ours[-1].filename.rsplit('/', 1)[-1]}:{ours[-1].lineno})" if ours else ""
+    text = str(exc).splitlines()[0] if str(exc) else ""
+    return f"{type(exc).__name__}: {text}{where}"[:500]

@@ -23,6 +23,7 @@ from pytest_agenteval.agents.variants import Planner, ScriptedCalls
 from pytest_agenteval.engine.conformance import check_environment, environment_warnings
 from pytest_agenteval.environments.base import Environment
 from pytest_agenteval.environments.registry import EnvironmentPool
+from pytest_agenteval.errors import EnvironmentBug
 from pytest_agenteval.grading.grade import Grade
 from pytest_agenteval.taskfiles.loader import LoadedTask, TaskLoader
 
@@ -173,7 +174,10 @@ def validate(paths: Iterable[str | PathLike[str]], *, pool: EnvironmentPool | No
         report.findings += [Finding(where=f"environment {name}", message=m, error=False)
                             for m in environment_warnings(pool.get(name), descriptions=False)]
     for item in loaded:
-        _run_task(item, pool, report)
+        try:
+            _run_task(item, pool, report)
+        except EnvironmentBug as exc:  # the rest of this task's runs would only repeat it
+            report.findings.append(Finding(where=f"{item.where} {item.task.task_id}", message=str(exc)))
     return report
 
 

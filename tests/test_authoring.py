@@ -63,6 +63,20 @@ def test_a_fresh_folder_works_with_pytest_and_every_subcommand(project: Path) ->
     assert "replayed 3 episode(s): 3 identical, 0 different, 0 whose task was not found" in done.stdout
 
 
+def test_load_tasks_finds_the_projects_own_environments_as_the_commands_do(project: Path) -> None:
+    """A harness without pytest: load_tasks imports what [tool.agenteval] environments lists."""
+    harness = ("from pytest_agenteval import EnvironmentPool, load_tasks\n"
+               "with EnvironmentPool() as pool:\n"
+               "    for task in load_tasks('refunds.jsonl', pool=pool):\n"
+               "        env = pool.get(task.environment)\n"
+               "        env.reset(task.scenario_seed, task=task)\n"
+               "        print(task.task_id, env.grade().passed)\n")
+    done = run([sys.executable, "-c", harness], project / "tasks")  # from a subfolder of the project
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[0].endswith(" False")  # doing nothing fails
+    assert len(done.stdout.split()) == 6
+
+
 def test_the_scaffold_refuses_bad_names_and_existing_files(tmp_path: Path) -> None:
     with pytest.raises(ScaffoldError, match="not a usable environment name"):
         new_environment("Bad-Name", tmp_path)

@@ -102,7 +102,7 @@ def test_a_failing_probe_is_a_problem_not_a_traceback() -> None:
 
 
 def test_a_crashing_action_is_a_problem_not_a_traceback() -> None:
-    assert problems(Crashing) == ["conformance_probe[0] set_priority: raised KeyError: 'boom'"]
+    assert problems(Crashing) == ["conformance_probe[0]: action set_priority raised KeyError: 'boom' (at test_checker.py:62)"]
 
 
 @pytest.mark.parametrize("cls", [NoProbe])
@@ -129,3 +129,25 @@ def test_seed_key_keeps_the_scenarios_across_a_rename() -> None:
             env.reset(3)
         assert kept.db.serialize() == old.db.serialize()
         assert renamed.db.serialize() != old.db.serialize()  # the trap seed_key avoids
+
+
+class WritesOnlyOnceClosed(ExampleEnvironment):
+    """A look-up that writes only in a state the probe makes (here: on a closed ticket)."""
+
+    name = "writes_once_closed"
+    seed_key = "example"
+    conformance_probe = [("close_ticket", {"ticket_id": "T-0001"})]
+
+    @action(writes=False)
+    def get_ticket(self, ticket_id: TicketId) -> dict[str, Any]:
+        """Look up a ticket (and, by mistake, reopen it when closed)."""
+        row = self.require("ticket", ticket_id)
+        if row["status"] == "closed":
+            self.db.execute("UPDATE ticket SET status = 'open' WHERE id = ?", (ticket_id,))
+        return row
+
+
+def test_a_look_up_that_writes_only_after_the_probe_is_caught() -> None:
+    assert problems(WritesOnlyOnceClosed) == [
+        "look-up get_ticket changed the database after the conformance probe's writes: an action marked "
+        "writes=False must only read (drop writes=False if it writes)"]

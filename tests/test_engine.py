@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from typing import Any
 
 import pytest
 
 from conftest import make_task
+from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.domains.example import ExampleEnvironment
+from pytest_agenteval.engine import action
 from pytest_agenteval.engine.conformance import check_environment, dump
+from pytest_agenteval.errors import EnvironmentBug
 
 
 def test_example_environment_is_conformant(example_env: ExampleEnvironment) -> None:
@@ -219,7 +223,7 @@ def test_stale_read_shows_the_episode_start(example_env: ExampleEnvironment) -> 
 
 
 def test_read_only_actions_cannot_write() -> None:
-    from pytest_agenteval.engine import action
+
 
     class Leaky(ExampleEnvironment):
         @action(writes=False)
@@ -229,9 +233,77 @@ def test_read_only_actions_cannot_write() -> None:
 
     with Leaky() as env:
         env.reset(1)
-        with pytest.raises(RuntimeError, match="read-only action peek changed the database"):
+        with pytest.raises(EnvironmentBug, match="^action peek raised RuntimeError: read-only action peek changed "
+                                                 "the database"):
             env.apply("peek", {"ticket_id": "T-0001"})
         assert env.diff() == {}
+
+
+class Broken(ExampleEnvironment):
+    """An environment with bugs: a look-up that raises, a write that raises after writing."""
+
+    @action(writes=False)
+    def lookup(self, ticket_id: str) -> dict[str, Any]:
+        """Raises."""
+        return {"x": {}[ticket_id]}
+
+    @action
+    def half_write(self, ticket_id: str) -> None:
+        """Writes, then raises."""
+        self.db.execute("UPDATE ticket SET priority = 1 WHERE id = ?", (ticket_id,))
+        raise ZeroDivisionError("oops")
+
+
+BROKEN_TASK = {"allowed_actions": ["get_ticket", "close_ticket", "lookup", "half_write"]}
+
+
+@pytest.mark.parametrize("action", ["lookup", "half_write"])
+def test_an_action_that_raises_is_the_environments_bug_and_is_not_graded(action: str) -> None:
+    with Broken() as env:
+        env.reset(1, task=make_task(**BROKEN_TASK))
+        env.apply("close_ticket", {"ticket_id": "T-0001"})
+        with pytest.raises(EnvironmentBug, match=rf"^action {action} raised (KeyError: 'T-0001'|ZeroDivisionError: "
+                                                 r"oops) \(at test_engine.py:\d+\)$"):
+            env.apply(action, {"ticket_id": "T-0001"})
+        assert set(env.diff()["ticket"].changed) == {"T-0001"}  # the close stands; the crash wrote nothing
+        assert env.diff()["ticket"].changed["T-0001"].keys() == {"status", "updated_at"}
+        assert [(e.action, e.outcome, e.error) for e in env.audit_log()][-1] == (action, "error", "environment_error")
+        with pytest.raises(EnvironmentBug, match=rf"^example: action {action} raised .*; the episode is not graded "
+                                                 r"\(a bug in the environment, not the agent's doing"):
+            env.grade()
+
+
+def test_an_agent_that_swallows_the_crash_does_not_hide_it() -> None:
+    class Swallower:
+        def run(self, episode: Any) -> None:
+            with contextlib.suppress(Exception):  # what LLM loops do; EnvironmentBug is not an Exception
+                episode.call("lookup", {"ticket_id": "T-0001"})
+            episode.call("close_ticket", {"ticket_id": "T-0001"})
+
+    class CatchAll(Swallower):
+        def run(self, episode: Any) -> None:
+            with contextlib.suppress(BaseException):  # even this does not hide it
+                episode.call("lookup", {"ticket_id": "T-0001"})
+            episode.call("close_ticket", {"ticket_id": "T-0001"})
+
+    for agent in (Swallower, CatchAll):
+        with Broken() as env, pytest.raises(EnvironmentBug, match="^example: action lookup raised KeyError"):
+            run_episode(env, make_task(**BROKEN_TASK), agent)
+
+
+def test_a_scripted_counterparty_that_raises_is_the_environments_bug() -> None:
+    class Flaky(ExampleEnvironment):
+        def after_step(self, step: int) -> None:
+            if step == 2:
+                raise LookupError("no such senior")
+
+    with Flaky() as env:
+        env.reset(1, task=make_task())
+        env.apply("get_ticket", {"ticket_id": "T-0001"})
+        with pytest.raises(EnvironmentBug, match=r"^after_step\(2\) raised LookupError: no such senior"):
+            env.apply("get_ticket", {"ticket_id": "T-0001"})
+        with pytest.raises(EnvironmentBug):
+            env.grade()
 
 
 def test_step_budget(example_env: ExampleEnvironment) -> None:

@@ -173,3 +173,25 @@ def test_a_rubric_that_returns_something_else_is_named(example_env: ExampleEnvir
     example_env.reset(1, task=make_task())
     with pytest.raises(TypeError, match=r"the rubric of example returned 'closed', not a Check: build checks with check\(\.\.\.\)"):
         grade_episode(example_env, rubric=lambda ctx: ["closed"])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("failure", [("agent_timout", "typo"), ("wrong_rate", "x"), ("agent_error",), "agent_error",
+                                     ("agent_error", 3)])
+def test_an_agent_failure_that_is_not_one_is_refused(example_env: ExampleEnvironment, failure: Any) -> None:
+    example_env.reset(1, task=make_task())
+    with pytest.raises(ValueError, match=r"^agent_failure must be None or \(mode, detail\) with mode one of "
+                                         r"agent_error, agent_timeout, interrupted; got "):
+        example_env.grade(agent_failure=failure)
+
+
+def test_run_episode_wants_a_class_or_factory_not_an_instance(example_env: ExampleEnvironment) -> None:
+    from pytest_agenteval import run_episode
+
+    class Agent:
+        def run(self, episode: Any) -> None: ...
+
+    with pytest.raises(TypeError, match=r"^run_episode needs the agent's class or a zero-argument factory, not an "
+                                        r"instance of Agent \(pass Agent or lambda: agent\)$"):
+        run_episode(example_env, make_task(), Agent())  # type: ignore[arg-type]
+    assert run_episode(example_env, make_task(), lambda: Agent()).failure_modes == ["unexpected_path",
+                                                                                    "wrong_final_state"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import hashlib
 import threading
-import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -101,12 +100,3 @@ AgentFactory = Callable[[], Any]
 
 def episode_seed(task_id: str, run: int) -> int:
     return int.from_bytes(hashlib.sha256(f"{task_id}:{run}".encode()).digest()[:4], "big")
-
-
-def describe(exc: BaseException) -> str:
-    """``ValueError: boom (at myagent.py:12)``: the exception and the agent's own line."""
-    frames = traceback.extract_tb(exc.__traceback__)
-    ours = [f for f in frames if "pytest_agenteval" not in f.filename.replace("\\", "/")]
-    where = f" (at {ours[-1].filename.rsplit('/', 1)[-1]}:{ours[-1].lineno})" if ours else ""
-    text = str(exc).splitlines()[0] if str(exc) else ""
-    return f"{type(exc).__name__}: {text}{where}"[:500]

@@ -21,9 +21,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pytest_agenteval.agents.episode import Episode, describe
+from pytest_agenteval.agents.episode import Episode
 from pytest_agenteval.agents.play import with_usage
-from pytest_agenteval.errors import EpisodeOver
+from pytest_agenteval.errors import EpisodeOver, describe_exception
 
 if TYPE_CHECKING:
     from pytest_agenteval.environments.base import Environment
@@ -144,7 +144,7 @@ class InFlight:
             if not callable(run):
                 raise TypeError(f"the agent {type(agent).__name__} has no run(episode) method")
         except BaseException as exc:  # noqa: BLE001 - the agent's own failure
-            return "agent_error", describe(exc)
+            return "agent_error", describe_exception(exc)
         if inspect.iscoroutinefunction(run):
             work: asyncio.Future[Any] = loop.create_task(run(episode))
         else:
@@ -162,7 +162,7 @@ class InFlight:
         error = work.exception()
         if error is None or isinstance(error, EpisodeOver):
             return None
-        return "agent_error", describe(error)
+        return "agent_error", describe_exception(error)
 
 
 def _on_thread(run: Any, episode: Episode, loop: asyncio.AbstractEventLoop, work: asyncio.Future[Any]) -> None:

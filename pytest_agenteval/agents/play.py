@@ -10,9 +10,9 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT, AgentFactory, Episode, TaskAwareFactory, describe
+from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT, AgentFactory, Episode, TaskAwareFactory
 from pytest_agenteval.agents.sandbox import IsolatedAgent, run_isolated
-from pytest_agenteval.errors import EpisodeOver
+from pytest_agenteval.errors import EnvironmentBug, EpisodeOver, describe_exception
 
 if TYPE_CHECKING:
     from pytest_agenteval.environments.base import Environment
@@ -24,7 +24,13 @@ def run_episode(
     env: Environment, task: Task, factory: AgentFactory | TaskAwareFactory, *,
     run: int = 1, time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> Grade:
-    """Reset, let the agent act, grade. The agent failing fails its own episode only."""
+    """Reset, let the agent act, grade. The agent failing fails its own episode only.
+
+    ``factory``: the agent's class, or a zero-argument function that makes one (a new agent
+    per episode). An environment that fails raises ``EnvironmentBug`` instead of a grade."""
+    if not callable(factory) and not hasattr(factory, "for_task"):
+        raise TypeError(f"run_episode needs the agent's class or a zero-argument factory, not an instance of "
+                        f"{type(factory).__name__} (pass {type(factory).__name__} or lambda: agent)")
     env.reset(task.scenario_seed, task=task)
     return play(env, task, Episode(env, task, run=run), factory, run=run, time_limit=time_limit)
 
@@ -38,7 +44,7 @@ def play(
 
     If something stops the harness while the agent runs (pytest-timeout's signal, Ctrl-C, any
     exception raised in this thread), the episode is closed all the same, its agent's thread
-    is left behind for a fresh one, the episode is graded as ``timeout`` or ``interrupted``
+    is left behind for a fresh one, the episode is graded as ``agent_timeout`` or ``interrupted``
     and handed to ``on_interrupt``, and the exception goes on.
     """
     agent_done = False
@@ -48,6 +54,9 @@ def play(
         agent_done = True
         episode.close()
         return with_usage(env.grade(run=run, agent_failure=failure), episode)
+    except EnvironmentBug:
+        episode.close()
+        raise  # not the agent's doing: no grade
     except BaseException as exc:
         episode.close()
         if not agent_done:  # stopped while grading: the agent's own outcome stands
@@ -103,7 +112,7 @@ def drive(factory: Any, task: Task, episode: Episode, time_limit: float | None,
     if not _WORKER.run(target, time_limit):
         return "agent_timeout", over
     if "error" in box:
-        return "agent_error", describe(box["error"])
+        return "agent_error", describe_exception(box["error"])
     return None
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from pytest_agenteval.errors import EpisodeOver
+from pytest_agenteval.errors import EpisodeOver, describe_exception
 
 WAIT_SLICE = 0.25  # see agents.play._wait
 
@@ -291,7 +291,6 @@ def child_main() -> None:
     os.dup2(2, 1)  # the agent's own prints go to stderr, never into the protocol
     sys.stdout = sys.stderr
     inbox = sys.stdin
-    from pytest_agenteval.agents.episode import describe
     from pytest_agenteval.agents.loading import load_agent
 
     setup = json.loads(inbox.readline())
@@ -307,7 +306,7 @@ def child_main() -> None:
     except EpisodeOver:
         episode.finish({"done": True})
     except BaseException as exc:  # noqa: BLE001 - report the agent's failure to the parent
-        episode.finish({"error": describe(exc)})
+        episode.finish({"error": describe_exception(exc)})
 
 
 async def _await(awaitable: Any) -> Any:

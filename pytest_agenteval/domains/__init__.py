@@ -1,1 +1,1 @@
-"""The shipped environments. Each is registered by name in ``environments.registry``."""
+"""The shipped environments. Each registers by entry point (pyproject.toml), as a third-party one does."""

@@ -22,6 +22,7 @@ from typing import Any
 
 from pytest_agenteval.engine.schema import quote
 from pytest_agenteval.engine.world import World
+from pytest_agenteval.errors import EnvironmentBug
 
 JSON_SCHEMA_TYPES = {"object", "array", "string", "number", "integer", "boolean", "null"}
 
@@ -108,8 +109,8 @@ def _run_probe(env: World, seed: int) -> tuple[list[dict[str, Any]], object, lis
     for i, (action, arguments) in enumerate(env.conformance_probe):
         try:
             obs = env.apply(action, arguments)
-        except Exception as exc:  # noqa: BLE001 - an action that crashes is the environment's bug, reported
-            return f"conformance_probe[{i}] {action}: raised {type(exc).__name__}: {exc}"
+        except EnvironmentBug as exc:  # reported, not raised
+            return f"conformance_probe[{i}]: {exc}"
         if not obs.get("ok"):
             return (f"conformance_probe[{i}] {action} failed on scenario {seed}: {obs.get('error')}: "
                     f"{obs.get('detail')} (the probe's calls must succeed)")
@@ -163,7 +164,8 @@ def _wall_clock(diff: Any) -> list[str]:
 
 
 def _look_ups(env: World, seed: int) -> list[str]:
-    """Call every look-up with arguments taken from the probe (by parameter name); none may write."""
+    """Call every look-up with arguments taken from the probe (by parameter name), from reset
+    and again after the probe's writes (a look-up may write only in some states); none may write."""
     values: dict[str, Any] = {}
     for _, arguments in env.conformance_probe:
         for name, value in arguments.items():
@@ -173,21 +175,30 @@ def _look_ups(env: World, seed: int) -> list[str]:
         if spec.writes:
             continue
         props = spec.parameters.get("properties", {})
-        required = spec.parameters.get("required", [])
-        if not all(r in values for r in required):
+        if not all(r in values for r in spec.parameters.get("required", [])):
             continue
-        env.reset(seed)
-        try:
-            env.apply(name, {k: values[k] for k in props if k in values})
-        except RuntimeError as exc:
-            if "changed the database" in str(exc):
-                problems.append(f"look-up {name} changed the database: an action marked writes=False must only "
-                                "read (drop writes=False if it writes)")
-            else:
-                problems.append(f"look-up {name}: raised RuntimeError: {exc}")
-        except Exception as exc:  # noqa: BLE001 - reported, not raised
-            problems.append(f"look-up {name}: raised {type(exc).__name__}: {exc}")
+        for after_probe in (False, True):
+            env.reset(seed)
+            if after_probe and not _probe_ran(env):
+                break  # the probe's own problem is reported by _probe
+            try:
+                env.apply(name, {k: values[k] for k in props if k in values})
+            except EnvironmentBug as exc:
+                when = " after the conformance probe's writes" if after_probe else ""
+                if "changed the database" in str(exc):
+                    problems.append(f"look-up {name} changed the database{when}: an action marked writes=False "
+                                    "must only read (drop writes=False if it writes)")
+                else:
+                    problems.append(f"look-up {name}{when}: {exc}")
+                break
     return problems
+
+
+def _probe_ran(env: World) -> bool:
+    try:
+        return bool(env.conformance_probe) and all(env.apply(a, args).get("ok") for a, args in env.conformance_probe)
+    except EnvironmentBug:
+        return False
 
 
 def _schemas(env: World) -> list[str]:

@@ -64,9 +64,9 @@ class ScenarioCache:
             self._build(conn, seed)
             self.builds += 1
             if image is not None:
-                write_atomically(image, conn.serialize())  # type: ignore[attr-defined]
+                write_atomically(image, conn.serialize())  # type: ignore[attr-defined, unused-ignore]  # 3.11+
         if self.shared is not None and seed not in self.shared and not conn.in_transaction:
-            self.shared[seed] = conn.serialize()  # type: ignore[attr-defined]
+            self.shared[seed] = conn.serialize()  # type: ignore[attr-defined, unused-ignore]  # 3.11+
         conn.set_authorizer(audit.guard)
         self._open[seed] = conn
         while len(self._open) > self._max_open:
@@ -115,7 +115,7 @@ def _whole(data: bytes) -> bool:
 
 
 def _thaw(conn: sqlite3.Connection, image: bytes) -> None:
-    conn.deserialize(image)  # type: ignore[attr-defined]
+    conn.deserialize(image)  # type: ignore[attr-defined, unused-ignore]  # 3.11+
     # SQLite 3.40 hazard: a SAVEPOINT/ROLLBACK TO right after deserialize() can leave a
     # database with no tables. Reading the schema first avoids it (PYTEST_NOTES.md).
     conn.execute("SELECT count(*) FROM sqlite_master").fetchone()

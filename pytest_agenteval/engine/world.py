@@ -29,7 +29,7 @@ from pytest_agenteval.engine import audit, faults, tracking
 from pytest_agenteval.engine.actions import ActionSpec, collect_actions
 from pytest_agenteval.engine.scenarios import ScenarioCache, connect
 from pytest_agenteval.engine.schema import TableInfo, quote, read_tables
-from pytest_agenteval.errors import ActionError, EpisodeOver
+from pytest_agenteval.errors import ActionError, EnvironmentBug, EpisodeOver, describe_exception
 
 if TYPE_CHECKING:
     from pytest_agenteval.tasks.model import Task
@@ -49,6 +49,8 @@ class EpisodeState:
     forbidden: list[str] = field(default_factory=list)
     over_budget: bool = False
     sequences: Counter[str] = field(default_factory=Counter)
+    # Set when an action or a scripted counterparty raised: the environment's bug, not the agent's.
+    crash: str | None = None
     # Set when the episode is over: calls made on its behalf (``apply(..., episode=this)``)
     # are refused from then on, as they are once a reset has started another episode.
     ended: bool = False
@@ -177,15 +179,33 @@ class World:
     def _apply(self, ep: EpisodeState, action: str, arguments: Any) -> dict[str, Any]:
         ep.steps += 1
         arguments = {} if arguments is None else arguments
-        outcome, fault, obs = self._run_agent_action(ep, action, arguments)
+        try:
+            outcome, fault, obs = self._run_agent_action(ep, action, arguments)
+        except Exception as exc:  # not ActionError: the environment's bug (its writes are rolled back)
+            self._crashed(ep, f"action {action} raised {describe_exception(exc)}", action, arguments)
+            raise EnvironmentBug(ep.crash) from exc
         args_json = audit.stored_arguments(arguments)
         self._append_audit(
             step=ep.steps, actor_role=self.agent_role,
             actor_id=self.agent_actor_id(ep.task), action=str(action),
             args_json=args_json, outcome=outcome, error=obs.get("error"), fault=fault,
         )
-        self.after_step(ep.steps)
+        try:
+            self.after_step(ep.steps)
+        except Exception as exc:
+            self._crashed(ep, f"after_step({ep.steps}) raised {describe_exception(exc)}")
+            raise EnvironmentBug(ep.crash) from exc
         return obs
+
+    def _crashed(self, ep: EpisodeState, what: str, action: str | None = None, arguments: Any = None) -> None:
+        """Remember that the environment failed (grading then refuses the episode) and log it."""
+        ep.crash = ep.crash or what
+        if action is not None:
+            self._append_audit(
+                step=ep.steps, actor_role=self.agent_role, actor_id=self.agent_actor_id(ep.task),
+                action=str(action), args_json=audit.stored_arguments(arguments), outcome="error",
+                error="environment_error", fault=None,
+            )
 
     @contextmanager
     def read_only(self, what: str) -> Iterator[EpisodeState]:
@@ -320,7 +340,7 @@ class World:
 
     def _require_episode(self) -> EpisodeState:
         if self._episode is None:
-            raise RuntimeError("call reset(scenario_seed) before apply() or grade()")
+            raise RuntimeError("call reset(scenario_seed, task=...) before apply() or grade()")
         return self._episode
 
     def _build(self, db: sqlite3.Connection, scenario_seed: int) -> None:

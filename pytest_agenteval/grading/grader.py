@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from pytest_agenteval.engine.audit import digest
+from pytest_agenteval.errors import EnvironmentBug
 from pytest_agenteval.grading.checks import Check
 from pytest_agenteval.grading.context import GradeContext
 from pytest_agenteval.grading.grade import Grade
@@ -32,6 +33,10 @@ def grade_episode(world: World, *, rubric: Rubric | None = None, task_id: str | 
             raise ValueError("grade() needs an episode started with reset(seed, task=...)")
         if task_id is not None and task_id != task.task_id:
             raise ValueError(f"the running episode is task {task.task_id}, not {task_id}")
+        if episode.crash is not None:
+            raise EnvironmentBug(f"{world.name}: {episode.crash}; the episode is not graded (a bug in the "
+                                 "environment, not the agent's doing: fix it, and run check_environment)")
+        _check_failure(agent_failure)
         return _grade(world, episode, rubric, run, agent_failure)
 
 
@@ -75,6 +80,18 @@ def _require_unique_names(checks: list[Check], task_id: str) -> None:
         if c.name in seen:
             raise ValueError(f"task {task_id}: two checks are named {c.name!r}; rename one")
         seen.add(c.name)
+
+
+AGENT_FAILURES = ("agent_error", "agent_timeout", "interrupted")
+
+
+def _check_failure(agent_failure: object) -> None:
+    if agent_failure is None:
+        return
+    if not (isinstance(agent_failure, tuple) and len(agent_failure) == 2
+            and agent_failure[0] in AGENT_FAILURES and isinstance(agent_failure[1], str)):
+        raise ValueError(f"agent_failure must be None or (mode, detail) with mode one of "
+                         f"{', '.join(AGENT_FAILURES)}; got {agent_failure!r}")
 
 
 def _rubric_checks(rubric: Rubric | None, ctx: GradeContext) -> list[Check]:

@@ -21,6 +21,7 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from pytest_agenteval.environments.base import Environment
+from pytest_agenteval.environments.discovery import load_project_environments, project_root
 from pytest_agenteval.environments.registry import EnvironmentPool, environment_class, known_names
 from pytest_agenteval.errors import EnvironmentSpecError, TaskFileError, TaskProblem
 from pytest_agenteval.taskfiles.consistency import validate_task
@@ -308,7 +309,13 @@ def _line_text(chunk: bytes, *, path: str, line: int) -> str | list[TaskProblem]
 
 def load_tasks(*paths: str | PathLike[str], pool: EnvironmentPool | None = None) -> list[Task]:
     """The tasks of these files, in order, for use outside pytest; raises ``TaskFileError``
-    listing every problem (file, line, field and fix)."""
+    listing every problem (file, line, field and fix).
+
+    The environments a project lists (``[tool.agenteval] environments`` in the pyproject.toml
+    of the task files' project) are imported first, their folder put on ``sys.path``, as the
+    ``pytest`` and ``agenteval`` commands do."""
+    for root in dict.fromkeys(project_root(Path(p).resolve().parent) for p in paths):
+        load_project_environments(root)
     loader = TaskLoader(pool)
     tasks: list[LoadedTask] = []
     problems: list[TaskProblem] = []
