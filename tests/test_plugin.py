@@ -217,7 +217,7 @@ def test_junit_carries_the_grade_as_a_json_property(tasks: pytest.Pytester) -> N
 
 def test_junit_and_vv_point_at_the_task_line(tasks: pytest.Pytester) -> None:
     result = tasks.runpytest("--agent=reference", "-vv", "--junitxml=junit.xml", "-o", "junit_family=xunit1")
-    assert "_runner" not in result.stdout.str()
+    assert "runner" not in result.stdout.str()  # pytest_agenteval/plugin/runner.py, the shipped test module
     import xml.etree.ElementTree as ET
 
     case = ET.parse(tasks.path / "junit.xml").find(".//testcase")

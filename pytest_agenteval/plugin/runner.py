@@ -6,6 +6,6 @@ from typing import Any
 
 
 def test_task(agenteval_case: Any, env: Any, episode: Any, agent: Any, subtests: Any, request: Any) -> None:
-    from pytest_agenteval.fixtures import play_and_report
+    from pytest_agenteval.plugin.fixtures import play_and_report
 
     play_and_report(request, agenteval_case, env, episode, agent, subtests)

@@ -15,12 +15,12 @@ from typing import Any
 import pytest
 
 from pytest_agenteval.errors import TaskProblem
-from pytest_agenteval.fixtures import TaskCase
+from pytest_agenteval.plugin.fixtures import TaskCase
 from pytest_agenteval.tasks.loader import LoadedTask
 from pytest_agenteval.tasks.marks import marker_names, reserved_marks
 from pytest_agenteval.tasks.model import NAME_RE, RESERVED_MARK_WORDS
 
-RUNNER = "pytest_agenteval._runner"
+RUNNER = "pytest_agenteval.plugin.runner"
 INI_PATTERNS = "agenteval_task_files"
 DEFAULT_PATTERNS = ["tasks/*.jsonl"]
 

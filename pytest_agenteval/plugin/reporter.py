@@ -11,10 +11,10 @@ import pytest
 from _pytest.junitxml import xml_key as junit_xml_key
 from _pytest.subtests import SubtestReport
 
-from pytest_agenteval.fixtures import GRADE_PROPERTY
-from pytest_agenteval.plugin_checks import replay_passed
-from pytest_agenteval.plugin_collect import is_task_file
-from pytest_agenteval.plugin_record import run_record
+from pytest_agenteval.plugin.collect import is_task_file
+from pytest_agenteval.plugin.fixtures import GRADE_PROPERTY
+from pytest_agenteval.plugin.record import run_record
+from pytest_agenteval.plugin.subtests import replay_passed
 from pytest_agenteval.report.metrics import summary_json, summary_lines, summary_title
 from pytest_agenteval.report.results import ResultsWriter
 

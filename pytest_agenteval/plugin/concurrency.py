@@ -24,7 +24,7 @@ import pytest
 from pytest_agenteval.agents.episode import interruption
 from pytest_agenteval.agents.inflight import Flight, InFlight
 from pytest_agenteval.grading.grade import Grade
-from pytest_agenteval.plugin_time import episode_time_limit
+from pytest_agenteval.plugin.timeouts import episode_time_limit
 
 try:
     from _pytest.skipping import evaluate_skip_marks as _skip_marks
@@ -85,7 +85,7 @@ class Ahead:
             self._runner = None
 
     def _top_up(self, item: pytest.Item, factory: Any) -> None:
-        from pytest_agenteval.plugin_collect import TaskItem
+        from pytest_agenteval.plugin.collect import TaskItem
 
         in_flight = 1 + sum(not f.done.is_set() for f in self._flights.values())
         for nxt in self._upcoming(item):

@@ -15,9 +15,9 @@ from pytest_agenteval.agents.sandbox import IsolatedAgent
 from pytest_agenteval.engine.environment import Environment
 from pytest_agenteval.engine.registry import EnvironmentPool
 from pytest_agenteval.grading.grade import Grade
-from pytest_agenteval.plugin_checks import GRADE_PROPERTY, PASSED_PROPERTY, report_checks
-from pytest_agenteval.plugin_reruns import rerun_message, will_rerun
-from pytest_agenteval.plugin_time import episode_time_limit
+from pytest_agenteval.plugin.reruns import rerun_message, will_rerun
+from pytest_agenteval.plugin.subtests import GRADE_PROPERTY, PASSED_PROPERTY, report_checks
+from pytest_agenteval.plugin.timeouts import episode_time_limit
 from pytest_agenteval.tasks.loader import LoadedTask
 from pytest_agenteval.tasks.model import Task
 

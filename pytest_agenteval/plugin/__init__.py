@@ -19,18 +19,7 @@ from pytest_agenteval.engine.discovery import INI_KEY as INI_ENVIRONMENTS
 from pytest_agenteval.engine.discovery import load_project_environments
 from pytest_agenteval.engine.registry import EnvironmentPool
 from pytest_agenteval.errors import AgentSpecError, EnvironmentSpecError
-from pytest_agenteval.fixtures import (  # noqa: F401 - fixtures are registered by being here
-    AgentsSeen,
-    TaskCase,
-    agent,
-    agenteval_pool,
-    apply,
-    env,
-    episode,
-    reset,
-    task,
-)
-from pytest_agenteval.plugin_collect import (
+from pytest_agenteval.plugin.collect import (
     DEFAULT_PATTERNS,
     INI_PATTERNS,
     RUNNER,
@@ -41,13 +30,24 @@ from pytest_agenteval.plugin_collect import (
     scan_task_files,
     task_params,
 )
-from pytest_agenteval.plugin_concurrency import Ahead
-from pytest_agenteval.plugin_html import HtmlReport
-from pytest_agenteval.plugin_outcomes import Outcomes, SugarCounts
-from pytest_agenteval.plugin_record import agent_fixtures, describe_agent
-from pytest_agenteval.plugin_report import Reporter
-from pytest_agenteval.plugin_reruns import refuse_duplicate_runs, refuse_repeat
-from pytest_agenteval.plugin_time import (  # noqa: F401 - hooks are registered by being here
+from pytest_agenteval.plugin.concurrency import Ahead
+from pytest_agenteval.plugin.fixtures import (  # noqa: F401 - fixtures are registered by being here
+    AgentsSeen,
+    TaskCase,
+    agent,
+    agenteval_pool,
+    apply,
+    env,
+    episode,
+    reset,
+    task,
+)
+from pytest_agenteval.plugin.html import HtmlReport
+from pytest_agenteval.plugin.outcomes import Outcomes, SugarCounts
+from pytest_agenteval.plugin.record import agent_fixtures, describe_agent
+from pytest_agenteval.plugin.reporter import Reporter
+from pytest_agenteval.plugin.reruns import refuse_duplicate_runs, refuse_repeat
+from pytest_agenteval.plugin.timeouts import (  # noqa: F401 - hooks are registered by being here
     pytest_timeout_cancel_timer,
     pytest_timeout_set_timer,
 )

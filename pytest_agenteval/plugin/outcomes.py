@@ -31,7 +31,7 @@ from typing import Any
 import pytest
 from _pytest.subtests import SubtestReport, failed_subtests_key
 
-from pytest_agenteval.plugin_checks import GRADE_PROPERTY, REPORTING_CHECKS
+from pytest_agenteval.plugin.subtests import GRADE_PROPERTY, REPORTING_CHECKS
 
 
 def is_check_report(report: Any) -> bool:
