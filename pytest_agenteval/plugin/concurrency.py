@@ -24,13 +24,8 @@ import pytest
 from pytest_agenteval.agents.episode import interruption
 from pytest_agenteval.agents.inflight import Flight, InFlight
 from pytest_agenteval.grading.grade import Grade
+from pytest_agenteval.plugin.compat import skip_marked
 from pytest_agenteval.plugin.timeouts import episode_time_limit
-
-try:
-    from _pytest.skipping import evaluate_skip_marks as _skip_marks
-except ImportError:  # pragma: no cover - a future pytest: skipped items may start, and are dropped
-    _skip_marks = None  # type: ignore[assignment]
-
 
 REFILL_SLICE = 0.02
 
@@ -113,10 +108,8 @@ class Ahead:
 
 
 def _skipped(item: pytest.Item) -> bool:
-    if _skip_marks is None:
-        return False
     try:
-        return _skip_marks(item) is not None
+        return skip_marked(item)
     except Exception:  # noqa: BLE001 - a broken skipif condition: its own test reports it
         return True
 

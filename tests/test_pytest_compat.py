@@ -1,0 +1,97 @@
+"""pytest's internals are used in one module, plugin/compat.py, and its public-API fallback
+prints, writes and counts the same (issue #16)."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+from test_plugin import write_tasks
+
+from pytest_agenteval.plugin import compat
+
+PACKAGE = Path(__file__).parent.parent / "pytest_agenteval"
+PRIVATE = ("FixtureFunctionDefinition", "xml_key", "check_interactive_exception", "evaluate_skip_marks",
+           "SubtestContext", "failed_subtests_key")
+
+
+def test_only_compat_imports_pytest_internals() -> None:
+    found = []
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            if any(n == "_pytest" or n.startswith("_pytest.") for n in names):
+                found.append(str(path.relative_to(PACKAGE)))
+    assert sorted(set(found)) == ["plugin/compat.py"]
+
+
+def test_the_internals_pass_the_self_test_on_this_pytest() -> None:
+    # Otherwise every run here would take the fallback, and the test below would compare it with itself.
+    assert compat.self_test() is True
+
+
+def test_a_failing_self_test_means_the_fallback_without_a_word(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken() -> bool:
+        raise TypeError("a pytest whose internals changed")
+
+    monkeypatch.setattr(compat, "_verdict", None)
+    monkeypatch.setattr(compat, "_probe", broken)
+    assert compat.self_test() is False
+    monkeypatch.setattr(compat, "_verdict", None)
+    monkeypatch.setattr(compat, "_probe", lambda: False)
+    assert compat.self_test() is False
+
+
+def _run(pytester: pytest.Pytester, *args: str) -> tuple[list[str], list[dict[str, object]], str]:
+    """(terminal lines, results file, JUnit XML), without what differs between any two runs."""
+    result = pytester.runpytest("--agent=agents_mod:Closer", "-p", "no:randomly", "--agenteval-results=r.jsonl",
+                                "--junitxml=junit.xml", *args)
+    lines = [re.sub(r" in [0-9.]+s( \(\d+:\d\d:\d\d\))?", " in Ts", line) for line in result.stdout.lines]
+    records = [json.loads(line) for line in (pytester.path / "r.jsonl").read_text().splitlines()]
+    for record in records:
+        record.pop("duration", None)
+        record.get("run_record", {}).pop("started", None)
+    junit = (pytester.path / "junit.xml").read_text()
+    junit = re.sub(r' (time|timestamp|hostname)="[^"]*"', "", junit)
+    junit = re.sub(r"&quot;started&quot;: &quot;[^&]*&quot;", "", junit)
+    return lines, sorted(records, key=lambda r: str(r.get("nodeid", ""))), junit
+
+
+@pytest.mark.parametrize("args", [("-v",), ("-q",), ("-x",)], ids=["verbose", "quiet", "exitfirst"])
+def test_the_public_fallback_prints_and_writes_the_same(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch,
+                                                         args: tuple[str, ...]) -> None:
+    write_tasks(pytester)
+    internals = _run(pytester, *args)
+    assert any("SUBFAILED[frame]" in line for line in internals[0]) == ("-v" in args)
+    monkeypatch.setenv(compat.ENV_VAR, "off")
+    for name in PRIVATE:  # the fallback run cannot reach them: using one would be a NameError
+        monkeypatch.delattr(compat, name)
+    fallback = _run(pytester, *args)
+    assert fallback[0] == internals[0]
+    assert fallback[1] == internals[1]
+    assert fallback[2] == internals[2]
+
+
+def test_the_public_fallback_under_xdist_is_the_same(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+                                                     ) -> None:
+    write_tasks(pytester)
+    # Workers finish in any order: the lines are compared as a set, without which worker ran
+    # them and how far the run was; the files in node-id order.
+    internals = _run(pytester, "-n", "2", "-v")
+    monkeypatch.setenv(compat.ENV_VAR, "off")
+    fallback = _run(pytester, "-n", "2", "-v")
+    assert _unordered(fallback[0]) == _unordered(internals[0])
+    assert fallback[1] == internals[1]
+    assert _cases(fallback[2]) == _cases(internals[2])
+
+
+def _unordered(lines: list[str]) -> list[str]:
+    return sorted(re.sub(r"\[gw\d+\] (\[ *\d+%\] )?", "", line) for line in lines)
+
+
+def _cases(junit: str) -> list[str]:
+    return sorted(re.findall(r"<testcase .*?</testcase>|<testcase [^>]*/>", junit, re.S))
