@@ -338,6 +338,14 @@ def test_fixtures_are_documented(tasks: pytest.Pytester) -> None:
         result.stdout.fnmatch_lines([f"{name} -- *", "*"])
 
 
+def test_the_entry_point_module_holds_the_hooks_and_fixtures(tasks: pytest.Pytester) -> None:
+    off = tasks.runpytest("-p", "no:agenteval", "--collect-only", "-q")
+    assert "test_task" not in off.stdout.str()  # without the plugin a .jsonl file is not collected
+    # Named as a module, pytest registers the same hooks and fixtures the entry point does.
+    on = tasks.runpytest("-p", "no:agenteval", "-p", "pytest_agenteval.plugin", "--agent=reference")
+    on.assert_outcomes(passed=2)
+
+
 def test_users_can_write_their_own_tests_with_our_fixtures(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_own='''
 import pytest

@@ -79,18 +79,22 @@ def test_the_public_fallback_prints_and_writes_the_same(pytester: pytest.Pyteste
 def test_the_public_fallback_under_xdist_is_the_same(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
                                                      ) -> None:
     write_tasks(pytester)
-    # Workers finish in any order: the lines are compared as a set, without which worker ran
-    # them and how far the run was; the files in node-id order.
     internals = _run(pytester, "-n", "2", "-v")
+    assert len(_xdist_view(internals[0])[0]) == 2 + 2 * 6  # each task's status and its 6 checks'
     monkeypatch.setenv(compat.ENV_VAR, "off")
     fallback = _run(pytester, "-n", "2", "-v")
-    assert _unordered(fallback[0]) == _unordered(internals[0])
+    assert _xdist_view(fallback[0]) == _xdist_view(internals[0])
     assert fallback[1] == internals[1]
     assert _cases(fallback[2]) == _cases(internals[2])
 
 
-def _unordered(lines: list[str]) -> list[str]:
-    return sorted(re.sub(r"\[gw\d+\] (\[ *\d+%\] )?", "", line) for line in lines)
+def _xdist_view(lines: list[str]) -> tuple[list[str], list[str]]:
+    """Workers finish in any order, and where the terminal breaks lines depends on when each
+    report arrives: every status (``SUBPASSED[frame] tasks/…``), as a sorted list, and the
+    failures and summaries from ``FAILURES`` on, without which worker ran what."""
+    start = next(n for n, line in enumerate(lines) if " FAILURES " in line)
+    statuses = sorted(re.findall(r"(?:SUB)?(?:PASSED|FAILED)(?:\[[^\]]*\])? tasks/\S+", "\n".join(lines[:start])))
+    return statuses, [re.sub(r"\[gw\d+\] ", "", line) for line in lines[start:]]
 
 
 def _cases(junit: str) -> list[str]:

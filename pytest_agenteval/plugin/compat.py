@@ -2,12 +2,13 @@
 
 pytest 9 makes public what this plugin reads: ``pytest.SubtestReport``, ``pytest.Subtests``,
 ``pytest.CallInfo``, ``pytest.ExceptionInfo``, ``pytest.StashKey``. What it does not, and what
-this module uses it for (fallback in brackets):
+this module uses it for (the fallback in parentheses):
 
 - ``_pytest.subtests.SubtestContext``, ``SubtestReport._new``, ``failed_subtests_key``, the
-  ``CallInfo`` constructor and ``_pytest.runner.check_interactive_exception``: report checks as
-  subtests without setting up output capture around each (``subtests.test()``, ~0.3 ms more per
-  check), and under xdist send only the names of passed checks (every report is sent);
+  ``CallInfo`` constructor, ``_pytest.runner.check_interactive_exception`` and the capture
+  manager's ``global_and_fixture_disabled``: report checks as subtests without setting up
+  output capture around each (``subtests.test()``, ~0.3 ms more per check), and under xdist
+  send only the names of passed checks (every report is sent);
 - ``SubtestReport._sub_test_description``: the status line of a check (the same text, built
   from the public ``report.context``);
 - ``_pytest.junitxml.xml_key``: the run record as a JUnit global property (the ``LogXML``
@@ -31,6 +32,8 @@ the fallbacks (read at each configure; the tests use it to show both paths print
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 import pytest
@@ -125,6 +128,12 @@ def passed_subtest_report(report: pytest.TestReport, msg: str, user_properties: 
 def count_failed_subtest(config: pytest.Config, item: pytest.Item) -> None:
     """What pytest's subtests plugin counts for each failed subtest of an item."""
     config.stash[failed_subtests_key][item.id] += 1
+
+
+def capture_suspended(config: pytest.Config) -> Callable[[], AbstractContextManager[None]]:
+    """What suspends output capture while a subtest report is logged, as ``subtests.test()`` does."""
+    capman = config.pluginmanager.getplugin("capturemanager")
+    return capman.global_and_fixture_disabled if capman is not None else nullcontext  # type: ignore[no-any-return]
 
 
 def is_interactive(call: pytest.CallInfo[None], report: pytest.TestReport) -> bool:

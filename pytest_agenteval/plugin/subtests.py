@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from contextlib import nullcontext
 from typing import Any
 
 import pytest
 
 from pytest_agenteval.grading.checks import Check
 from pytest_agenteval.plugin.compat import (
+    capture_suspended,
     count_failed_subtest,
     is_interactive,
     make_call,
@@ -62,8 +62,7 @@ def _report_checks(request: pytest.FixtureRequest, subtests: Any, checks: Iterab
         return
     node = request.node
     config = request.config
-    capman = config.pluginmanager.getplugin("capturemanager")
-    suspend = capman.global_and_fixture_disabled if capman is not None else nullcontext
+    suspend = capture_suspended(config)
     passed_unsent: list[str] | None = [] if hasattr(config, "workerinput") else None
     try:
         _report(request, checks, passed_unsent, suspend)
