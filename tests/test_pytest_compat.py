@@ -99,3 +99,18 @@ def _xdist_view(lines: list[str]) -> tuple[list[str], list[str]]:
 
 def _cases(junit: str) -> list[str]:
     return sorted(re.findall(r"<testcase .*?</testcase>|<testcase [^>]*/>", junit, re.S))
+
+
+def test_without_internals_a_conftest_agent_still_counts_and_no_agent_is_still_refused(
+        pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    write_tasks(pytester)
+    pytester.syspathinsert()
+    monkeypatch.setenv(compat.ENV_VAR, "off")
+    refused = pytester.runpytest()
+    assert refused.ret == pytest.ExitCode.USAGE_ERROR
+    refused.stderr.fnmatch_lines(["ERROR: no agent to evaluate: pass --agent=MODULE:ATTR (e.g. --agent=reference), "
+                                  "or define an `agent` fixture in conftest.py"])
+    # tasks/conftest.py is loaded only by collection (no path given): found then.
+    (pytester.path / "tasks" / "conftest.py").write_text(
+        "import pytest, agents_mod\n@pytest.fixture\ndef agent():\n    return agents_mod.Closer\n")
+    pytester.runpytest("-p", "no:randomly").assert_outcomes(passed=1, failed=1)

@@ -139,7 +139,7 @@ def pytest_configure(config: pytest.Config) -> None:
     for name, what in markers.items():
         register_marker(config, name, what)
     refuse_repeat(config, bool(state.task_files))
-    fixtures = state.agent_fixtures = agent_fixtures(config, [config.rootpath / f for f in state.task_files])
+    fixtures = agent_fixtures(config, [config.rootpath / f for f in state.task_files])
     state.agent_described = describe_agent(spec, fixtures)
     if not hasattr(config, "workerinput"):  # the controller (or a serial run) reports
         reporter = Reporter(config, state)
@@ -186,7 +186,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     task_items = [i for i in items if isinstance(i, TaskItem)]
     refuse_duplicate_runs(task_items, lambda item: item.callspec.params.get("agenteval_case"))
     if state.agent is None and task_items and not _listing(config) and not hasattr(config, "workerinput"):
-        _require_agent(_agent_fixture_overridden(task_items[0], state))
+        _require_agent(_agent_fixture_overridden(task_items[0]))
     applies = getattr(state.agent, "applies_to", None)
     if applies is not None:  # a saboteur: only the tasks tagged with its failure mode
         skip = pytest.mark.skip(reason=f"not tagged {state.agent.mode}")
@@ -238,6 +238,8 @@ def _require_agent(present: bool) -> None:
         )
 
 
-def _agent_fixture_overridden(item: pytest.Item, state: State) -> bool:
+def _agent_fixture_overridden(item: pytest.Item) -> bool:
     overridden = fixture_overridden(item, "agent", agent.__wrapped__)  # type: ignore[attr-defined]
-    return bool(state.agent_fixtures) if overridden is None else overridden
+    if overridden is None:  # without pytest's internals: the conftests collection has loaded
+        return bool(agent_fixtures(item.config, [item.path]))
+    return overridden

@@ -21,7 +21,7 @@ this module uses it for (the fallback in parentheses):
 - ``PytestPluginManager._loadconftestmodules``: loading the task folders' conftests before the
   header names the agent (they load at collection; the header then names ``--agent`` only);
 - ``Item._fixtureinfo``: whether an ``agent`` fixture overrides ours, when no ``--agent`` is
-  given (the conftests found at configure decide).
+  given (the ``agent`` fixtures of the conftests collection loaded).
 
 ``configure(config)`` runs once per process, from ``pytest_configure``: it checks that the
 internals import and behave as this module expects, and if they do not, the run uses every
@@ -201,8 +201,10 @@ def load_conftests(config: pytest.Config, folder: Any) -> None:
 
 def fixture_overridden(item: pytest.Item, name: str, ours: Any) -> bool | None:
     """Whether the fixture ``name`` that ``item`` gets is not ``ours`` (None: cannot tell)."""
-    info = getattr(item, "_fixtureinfo", None) if uses_internals(item.config) else None
-    if info is None:
+    if not uses_internals(item.config):
         return None
-    defs = info.name2fixturedefs.get(name, ())
-    return bool(defs) and defs[-1].func is not ours
+    try:
+        defs = item._fixtureinfo.name2fixturedefs.get(name, ())  # type: ignore[attr-defined]
+        return bool(defs) and defs[-1].func is not ours
+    except (AttributeError, IndexError, TypeError):  # a pytest that reshaped it: cannot tell
+        return None

@@ -79,7 +79,6 @@ class State:
     loader: TaskLoader
     explicit: set[Path]
     agent_described: str = ""  # what the header and the run record name as the agent
-    agent_fixtures: list[str] = field(default_factory=list)  # where an `agent` fixture overrides ours
     agents_seen: AgentsSeen = field(default_factory=AgentsSeen)
     markers: set[str] = field(default_factory=set)
     marker_lines: set[str] = field(default_factory=set)  # the ``markers`` ini lines we added
