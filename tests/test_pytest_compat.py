@@ -67,6 +67,7 @@ def test_the_public_fallback_prints_and_writes_the_same(pytester: pytest.Pyteste
     write_tasks(pytester)
     internals = _run(pytester, *args)
     assert any("SUBFAILED[frame]" in line for line in internals[0]) == ("-v" in args)
+    assert "agenteval_run" in internals[2] and len(internals[1]) == 4  # run record, 2 grades, summary
     monkeypatch.setenv(compat.ENV_VAR, "off")
     for name in PRIVATE:  # the fallback run cannot reach them: using one would be a NameError
         monkeypatch.delattr(compat, name)
@@ -114,3 +115,24 @@ def test_without_internals_a_conftest_agent_still_counts_and_no_agent_is_still_r
     (pytester.path / "tasks" / "conftest.py").write_text(
         "import pytest, agents_mod\n@pytest.fixture\ndef agent():\n    return agents_mod.Closer\n")
     pytester.runpytest("-p", "no:randomly").assert_outcomes(passed=1, failed=1)
+
+
+def test_skip_marks_read_the_same_without_internals(pytester: pytest.Pytester) -> None:
+    items = pytester.getitems("""
+import pytest
+def test_plain(): pass
+@pytest.mark.skip
+def test_skip(): pass
+@pytest.mark.skipif(True, reason="x")
+def test_skipif_true(): pass
+@pytest.mark.skipif(False, reason="x")
+def test_skipif_false(): pass
+@pytest.mark.skipif("1 == 1", reason="x")
+def test_skipif_string(): pass
+""")
+    config = items[0].config
+    assert compat.uses_internals(config)
+    with_internals = [compat.skip_marked(item) for item in items]
+    config.stash[compat.USE_INTERNALS] = False
+    without = [compat.skip_marked(item) for item in items]
+    assert with_internals == without == [False, True, True, False, True]

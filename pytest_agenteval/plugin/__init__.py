@@ -2,7 +2,7 @@
 the fixtures it registers.
 
 Everything pytest-specific lives in this package; what it drives (tasks, environments, agents,
-grading, reports) never imports pytest. The modules, each imported by the ones above it only:
+grading, reports) never imports pytest. Its modules, each importing only those listed before it:
 
 - ``state``: the per-run ``State`` and each item's ``TaskCase``; imports nothing of the plugin
 - ``compat``: the only use of pytest internals, each with a public-API fallback
