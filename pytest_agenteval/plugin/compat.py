@@ -133,7 +133,7 @@ def count_failed_subtest(config: pytest.Config, item: pytest.Item) -> None:
 def capture_suspended(config: pytest.Config) -> Callable[[], AbstractContextManager[None]]:
     """What suspends output capture while a subtest report is logged, as ``subtests.test()`` does."""
     capman = config.pluginmanager.getplugin("capturemanager")
-    return capman.global_and_fixture_disabled if capman is not None else nullcontext  # type: ignore[no-any-return]
+    return getattr(capman, "global_and_fixture_disabled", None) or nullcontext
 
 
 def is_interactive(call: pytest.CallInfo[None], report: pytest.TestReport) -> bool:
