@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import task_line
+from conftest import result_lines, task_line
 from pytest_agenteval.cli import main
 from pytest_agenteval.environments.discovery import configured_modules, project_root
 from pytest_agenteval.scaffold import ScaffoldError, new_environment
@@ -149,3 +149,52 @@ def test_pytest_names_a_listed_module_it_cannot_import(pytester: pytest.Pytester
     result.stderr.fnmatch_lines(["ERROR: environment module 'desk_missing' (listed in the project's configuration) "
                                  "cannot be imported: No module named 'desk_missing' (put desk_missing.py or its "
                                  "package folder in *, or install it)"])
+
+
+BUGGY = '''
+from typing import Any
+
+from pytest_agenteval import action, register_environment
+from pytest_agenteval.domains.example import ExampleEnvironment
+
+
+class Buggy(ExampleEnvironment):
+    name = "buggy"
+    seed_key = "example"
+
+    @action(writes=False)
+    def get_ticket(self, ticket_id: str) -> dict[str, Any]:
+        """Look up a ticket (with a bug)."""
+        return {"subject": {}["subject"]}
+
+
+register_environment("buggy", Buggy)
+'''
+
+SWALLOWS = '''
+class Agent:
+    def run(self, episode):
+        try:
+            episode.call("get_ticket", {"ticket_id": "T-0001"})
+        except Exception:
+            pass
+        episode.call("close_ticket", {"ticket_id": "T-0001"})
+'''
+
+
+@pytest.mark.parametrize("concurrency", ["1", "3"])
+def test_an_environment_bug_fails_the_test_ungraded_even_when_the_agent_swallows_it(
+        pytester: pytest.Pytester, concurrency: str) -> None:
+    pytester.makeini("[pytest]\nagenteval_environments = buggy_env\n")
+    pytester.makepyfile(buggy_env=BUGGY, swallow=SWALLOWS)
+    (pytester.path / "tasks").mkdir()
+    (pytester.path / "tasks" / "buggy.jsonl").write_text(
+        task_line(environment="buggy") + "\n" + task_line(task_id="EX-2", environment="example") + "\n")
+    result = pytester.runpytest_subprocess("--agent=swallow:Agent", "tasks/", "-p", "no:cacheprovider",
+                                           "--agenteval-results=r.jsonl", f"--agenteval-concurrency={concurrency}")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*_ EX-1 _*", "EX-1: buggy: action get_ticket raised KeyError: 'subject' (at "
+                                 "buggy_env.py:14); the episode is not graded (a bug in the environment, not the "
+                                 "agent's doing: fix it, and run check_environment)", "=*"])
+    assert "Traceback" not in result.stdout.str() and "During handling" not in result.stdout.str()
+    assert [g["task_id"] for g in result_lines(pytester.path / "r.jsonl") if "task_id" in g] == ["EX-2"]

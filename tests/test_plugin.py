@@ -217,7 +217,7 @@ def test_junit_carries_the_grade_as_a_json_property(tasks: pytest.Pytester) -> N
 
 def test_junit_and_vv_point_at_the_task_line(tasks: pytest.Pytester) -> None:
     result = tasks.runpytest("--agent=reference", "-vv", "--junitxml=junit.xml", "-o", "junit_family=xunit1")
-    assert "_runner" not in result.stdout.str()
+    assert "runner" not in result.stdout.str()  # pytest_agenteval/plugin/runner.py, the shipped test module
     import xml.etree.ElementTree as ET
 
     case = ET.parse(tasks.path / "junit.xml").find(".//testcase")
@@ -336,6 +336,14 @@ def test_fixtures_are_documented(tasks: pytest.Pytester) -> None:
     result = tasks.runpytest("--fixtures")
     for name in ("task", "env", "reset", "apply", "agent", "episode"):
         result.stdout.fnmatch_lines([f"{name} -- *", "*"])
+
+
+def test_the_entry_point_module_holds_the_hooks_and_fixtures(tasks: pytest.Pytester) -> None:
+    off = tasks.runpytest("-p", "no:agenteval", "--collect-only", "-q")
+    assert "test_task" not in off.stdout.str()  # without the plugin a .jsonl file is not collected
+    # Named as a module, pytest registers the same hooks and fixtures the entry point does.
+    on = tasks.runpytest("-p", "no:agenteval", "-p", "pytest_agenteval.plugin", "--agent=reference")
+    on.assert_outcomes(passed=2)
 
 
 def test_users_can_write_their_own_tests_with_our_fixtures(pytester: pytest.Pytester) -> None:

@@ -10,21 +10,13 @@ import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pytest
 
+from pytest_agenteval.plugin.compat import is_fixture, load_conftests
+from pytest_agenteval.plugin.state import State
 from pytest_agenteval.report.results import FORMAT
-
-if TYPE_CHECKING:
-    from pytest_agenteval.plugin import State
-
-try:
-    from _pytest.fixtures import FixtureFunctionDefinition
-
-    FIXTURE_TYPES: tuple[type, ...] = (FixtureFunctionDefinition,)
-except ImportError:  # pragma: no cover - a pytest that renamed it: look for the attribute name only
-    FIXTURE_TYPES = ()
 
 PACKAGES = ("pytest-agenteval", "pytest", "pydantic", "pytest-xdist", "deepdiff")
 
@@ -37,7 +29,7 @@ def agent_fixtures(config: pytest.Config, task_files: Iterable[Path]) -> list[st
     for plugin in config.pluginmanager.get_plugins():
         if not isinstance(plugin, ModuleType) or plugin.__name__.startswith("pytest_agenteval"):
             continue
-        if not any(_is_agent_fixture(name, value) for name, value in vars(plugin).items()):
+        if not any(is_fixture(config, value, "agent") for value in vars(plugin).values()):
             continue
         source = Path(getattr(plugin, "__file__", "") or "")
         if source.name != "conftest.py":
@@ -53,21 +45,11 @@ def _load_conftests(config: pytest.Config, files: list[Path]) -> None:
     after the header and the run record have named the agent. Loading is what collection would
     do anyway (pytest remembers each folder); a conftest that fails to import is left for
     collection to report in its usual way."""
-    load = getattr(config.pluginmanager, "_loadconftestmodules", None)
-    if load is None:  # pragma: no cover - a pytest without it: only preloaded conftests count
-        return
     for folder in sorted({f.parent for f in files}):
         try:
-            load(folder, config.getoption("importmode"), config.rootpath,
-                 consider_namespace_packages=config.getini("consider_namespace_packages"))
+            load_conftests(config, folder)
         except Exception:  # noqa: BLE001, S112 - collection reports it, with pytest's own message
             continue
-
-
-def _is_agent_fixture(name: str, value: Any) -> bool:
-    if not FIXTURE_TYPES:  # pragma: no cover
-        return name == "agent"
-    return isinstance(value, FIXTURE_TYPES) and getattr(value, "name", None) == "agent"
 
 
 def _shown(path: Path, config: pytest.Config) -> str:

@@ -4,45 +4,49 @@
 more than everything else an episode costs. Our checks run no user code (the grade is
 computed before any is reported), so there is nothing to capture. ``report_checks`` emits the
 very same ``SubtestReport``s through the same hooks — makereport, logreport, the failed-subtest
-count that fails the parent, ``-x``, ``--pdb`` — and skips only the capture. If pytest's
-internals move, it falls back to ``subtests.test()``.
+count that fails the parent, ``-x``, ``--pdb`` — and skips only the capture. That takes
+pytest internals (``compat``); without them, each check goes through ``subtests.test()``.
 
 Under xdist every report crosses from worker to controller and is decoded there, one at a
 time; passed checks were most of that traffic. A worker therefore sends only the names of its
 passed checks, with the test's own report, and the controller turns each back into the same
 ``SubtestReport`` (``replay_passed``) before that report goes on, so terminal, JUnit, JSON
-report and counts see what a serial run shows. Failed checks travel as they are.
+report and counts see what a serial run shows. Failed checks travel as they are. (Without
+the internals every check travels.)
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from contextlib import nullcontext
 from typing import Any
 
 import pytest
 
 from pytest_agenteval.grading.checks import Check
+from pytest_agenteval.plugin.compat import (
+    capture_suspended,
+    count_failed_subtest,
+    is_interactive,
+    make_call,
+    passed_subtest_report,
+    subtest_report,
+    uses_internals,
+)
 
 GRADE_PROPERTY = "agenteval_grade"
 PASSED_PROPERTY = "agenteval_passed_checks"  # names of passed checks a worker did not send
 # Set on the item while its checks are reported: their reports are made by the same
-# makereport hook as the test's own, and plugin_outcomes must tell them apart.
+# makereport hook as the test's own, and outcomes must tell them apart.
 REPORTING_CHECKS = pytest.StashKey[bool]()
-
-try:
-    from _pytest._code import ExceptionInfo
-    from _pytest.runner import CallInfo, check_interactive_exception
-    from _pytest.subtests import SubtestContext, SubtestReport, failed_subtests_key
-
-    FAST = True
-except ImportError:  # pragma: no cover - a future pytest without these internals
-    FAST = False
+# How many of the item's checks failed: outcomes fails the test's own report by it.
+FAILED_CHECKS = pytest.StashKey[int]()
 
 
 def report_checks(request: pytest.FixtureRequest, subtests: Any, checks: Iterable[Check]) -> None:
+    checks = list(checks)
     request.node.stash[REPORTING_CHECKS] = True
+    request.node.stash[FAILED_CHECKS] = sum(not check.passed for check in checks)
     try:
         _report_checks(request, subtests, checks)
     finally:
@@ -50,7 +54,7 @@ def report_checks(request: pytest.FixtureRequest, subtests: Any, checks: Iterabl
 
 
 def _report_checks(request: pytest.FixtureRequest, subtests: Any, checks: Iterable[Check]) -> None:
-    if not FAST:  # pragma: no cover
+    if not uses_internals(request.config):
         for check in checks:
             with subtests.test(msg=check.name):
                 if not check.passed:
@@ -58,8 +62,7 @@ def _report_checks(request: pytest.FixtureRequest, subtests: Any, checks: Iterab
         return
     node = request.node
     config = request.config
-    capman = config.pluginmanager.getplugin("capturemanager")
-    suspend = capman.global_and_fixture_disabled if capman is not None else nullcontext
+    suspend = capture_suspended(config)
     passed_unsent: list[str] | None = [] if hasattr(config, "workerinput") else None
     try:
         _report(request, checks, passed_unsent, suspend)
@@ -76,27 +79,25 @@ def _report(request: pytest.FixtureRequest, checks: Iterable[Check], passed_unse
             passed_unsent.append(check.name)
             continue
         start, precise = time.time(), time.perf_counter()
-        excinfo = None
+        excinfo: pytest.ExceptionInfo[BaseException] | None = None
         if not check.passed:
             try:
                 pytest.fail(message(check), pytrace=False)
             except pytest.fail.Exception as exc:
-                excinfo = ExceptionInfo.from_exception(exc)
-        call = CallInfo[None](None, excinfo, start=start, stop=time.time(),
-                              duration=time.perf_counter() - precise, when="call", _ispytest=True)
+                excinfo = pytest.ExceptionInfo.from_exception(exc)
+        call = make_call(excinfo, start=start, stop=time.time(), duration=time.perf_counter() - precise)
         report = node.ihook.pytest_runtest_makereport(item=node, call=call)
-        sub = SubtestReport._new(report, SubtestContext(msg=check.name, kwargs={}), captured_output=None,
-                                 captured_logs=None)
+        sub = subtest_report(report, check.name)
         # pytest copies the item's user_properties into every report; the grade belongs to the
         # test's own report, not to each check's (under xdist each copy crosses the wire).
         sub.user_properties = [p for p in sub.user_properties if p[0] not in (GRADE_PROPERTY, PASSED_PROPERTY)]
         if sub.failed:
-            config.stash[failed_subtests_key][node.id] += 1
+            count_failed_subtest(config, node)
         with suspend():
             node.ihook.pytest_runtest_logreport(report=sub)
-        if check_interactive_exception(call, sub):
+        if is_interactive(call, sub):
             node.ihook.pytest_exception_interact(node=node, call=call, report=sub)
-        # No early return under -x: a failed check does not count towards it (plugin_outcomes),
+        # No early return under -x: a failed check does not count towards it (outcomes),
         # so every check is reported and the run stops after the task.
 
 
@@ -109,13 +110,11 @@ def replay_passed(config: pytest.Config, report: pytest.TestReport) -> None:
     names = [str(n) for key, value in report.user_properties
              if key == PASSED_PROPERTY and isinstance(value, list) for n in value]
     report.user_properties = [p for p in report.user_properties if p[0] != PASSED_PROPERTY]
-    if report.when != "call":
+    if report.when != "call" or not uses_internals(config):  # without them, workers send every check
         return
     own = [p for p in report.user_properties if p[0] != GRADE_PROPERTY]
     for name in names:
-        sub = SubtestReport(report.nodeid, report.location, report.keywords, "passed", None, "call",
-                            duration=0.0, start=report.start, stop=report.start, user_properties=own,
-                            context=SubtestContext(msg=name, kwargs={}))
+        sub = passed_subtest_report(report, name, own)
         if hasattr(report, "node"):  # xdist's worker handle: JUnit keys its test cases by it
             sub.node = report.node  # type: ignore[attr-defined]
         config.hook.pytest_runtest_logreport(report=sub)

@@ -24,13 +24,8 @@ import pytest
 from pytest_agenteval.agents.inflight import Flight, InFlight
 from pytest_agenteval.agents.play import interruption
 from pytest_agenteval.grading.grade import Grade
-from pytest_agenteval.plugin_time import episode_time_limit
-
-try:
-    from _pytest.skipping import evaluate_skip_marks as _skip_marks
-except ImportError:  # pragma: no cover - a future pytest: skipped items may start, and are dropped
-    _skip_marks = None  # type: ignore[assignment]
-
+from pytest_agenteval.plugin.compat import skip_marked
+from pytest_agenteval.plugin.timeouts import episode_time_limit
 
 REFILL_SLICE = 0.02
 
@@ -85,7 +80,7 @@ class Ahead:
             self._runner = None
 
     def _top_up(self, item: pytest.Item, factory: Any) -> None:
-        from pytest_agenteval.plugin_collect import TaskItem
+        from pytest_agenteval.plugin.collect import TaskItem
 
         in_flight = 1 + sum(not f.done.is_set() for f in self._flights.values())
         for nxt in self._upcoming(item):
@@ -113,10 +108,8 @@ class Ahead:
 
 
 def _skipped(item: pytest.Item) -> bool:
-    if _skip_marks is None:
-        return False
     try:
-        return _skip_marks(item) is not None
+        return skip_marked(item)
     except Exception:  # noqa: BLE001 - a broken skipif condition: its own test reports it
         return True
 

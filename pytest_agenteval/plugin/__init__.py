@@ -1,12 +1,24 @@
-"""pytest wiring, and only that: options, markers, collection hooks, fixtures, reporting.
+"""The pytest plugin (entry point ``agenteval``): hooks, in the order pytest calls them, then
+the fixtures it registers.
 
-Hooks are listed in the order pytest calls them.
+Everything pytest-specific lives in this package; what it drives (tasks, environments, agents,
+grading, reports) never imports pytest. Its modules, each importing only those listed before it:
+
+- ``state``: the per-run ``State`` and each item's ``TaskCase``; imports nothing of the plugin
+- ``compat``: the only use of pytest internals, each with a public-API fallback
+- ``timeouts``, ``reruns``: living with pytest-timeout and rerun/repeat plugins
+- ``subtests``: each check reported as a pytest subtest
+- ``runner``: the test function every task line becomes
+- ``collect``: task files as pytest modules, task lines as parametrised items, markers
+- ``fixtures``: ``task``, ``env``, ``reset``, ``apply``, ``agent``, ``episode``, ``agenteval_pool``
+- ``outcomes``: one count per task in every reporter (terminal, JUnit, pytest-html, sugar, allure)
+- ``record``, ``reporter``, ``html``: what ran; the results file, the summary table, the HTML report
+- ``concurrency``: ``--agenteval-concurrency``, episodes in flight per process
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -19,18 +31,7 @@ from pytest_agenteval.environments.discovery import INI_KEY as INI_ENVIRONMENTS
 from pytest_agenteval.environments.discovery import load_project_environments
 from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.errors import AgentSpecError, EnvironmentSpecError
-from pytest_agenteval.fixtures import (  # noqa: F401 - fixtures are registered by being here
-    AgentsSeen,
-    TaskCase,
-    agent,
-    agenteval_pool,
-    apply,
-    env,
-    episode,
-    reset,
-    task,
-)
-from pytest_agenteval.plugin_collect import (
+from pytest_agenteval.plugin.collect import (
     DEFAULT_PATTERNS,
     INI_PATTERNS,
     RUNNER,
@@ -41,41 +42,26 @@ from pytest_agenteval.plugin_collect import (
     scan_task_files,
     task_params,
 )
-from pytest_agenteval.plugin_concurrency import Ahead
-from pytest_agenteval.plugin_html import HtmlReport
-from pytest_agenteval.plugin_outcomes import Outcomes, SugarCounts
-from pytest_agenteval.plugin_record import agent_fixtures, describe_agent
-from pytest_agenteval.plugin_report import Reporter
-from pytest_agenteval.plugin_reruns import refuse_duplicate_runs, refuse_repeat
-from pytest_agenteval.plugin_time import (  # noqa: F401 - hooks are registered by being here
-    pytest_timeout_cancel_timer,
-    pytest_timeout_set_timer,
+from pytest_agenteval.plugin.compat import configure as configure_compat
+from pytest_agenteval.plugin.compat import fixture_overridden
+from pytest_agenteval.plugin.concurrency import Ahead
+from pytest_agenteval.plugin.fixtures import (  # noqa: F401 - fixtures are registered by being here
+    agent,
+    agenteval_pool,
+    apply,
+    env,
+    episode,
+    reset,
+    task,
 )
+from pytest_agenteval.plugin.html import HtmlReport
+from pytest_agenteval.plugin.outcomes import Outcomes, SugarCounts
+from pytest_agenteval.plugin.record import agent_fixtures, describe_agent
+from pytest_agenteval.plugin.reporter import Reporter
+from pytest_agenteval.plugin.reruns import refuse_duplicate_runs, refuse_repeat
+from pytest_agenteval.plugin.state import STATE, State, TaskCase
+from pytest_agenteval.plugin.timeouts import drop_deadline, note_deadline
 from pytest_agenteval.taskfiles.loader import TaskLoader
-
-
-@dataclass(kw_only=True)
-class State:
-    """Per-run state, kept in ``config.stash``."""
-
-    agent: Any
-    agent_spec: str | None
-    runs: int
-    time_limit: float | None
-    isolate: bool
-    pool: EnvironmentPool
-    loader: TaskLoader
-    explicit: set[Path]
-    agent_described: str = ""  # what the header and the run record name as the agent
-    agents_seen: AgentsSeen = field(default_factory=AgentsSeen)
-    markers: set[str] = field(default_factory=set)
-    marker_lines: set[str] = field(default_factory=set)  # the ``markers`` ini lines we added
-    task_files: dict[str, int] = field(default_factory=dict)
-    task_hashes: dict[str, str] = field(default_factory=dict)
-    ahead: Ahead | None = None  # --agenteval-concurrency above 1
-
-
-STATE = pytest.StashKey[State]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -107,6 +93,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    configure_compat(config)  # pytest internals or their public fallbacks, for the whole run
     runs = config.getoption("runs")
     if runs < 1:
         raise pytest.UsageError(f"--runs={runs}: must be 1 or more")
@@ -165,29 +152,16 @@ def pytest_configure(config: pytest.Config) -> None:
             _require_agent(state.agent is not None or bool(fixtures))
 
 
-def _listing(config: pytest.Config) -> bool:
-    opt = config.option
-    return bool(opt.collectonly or opt.showfixtures or opt.show_fixtures_per_test or opt.markers)
-
-
-def _xdist_controller(config: pytest.Config) -> bool:
-    return bool(getattr(config.option, "numprocesses", None)) and getattr(config.option, "dist", "no") != "no"
-
-
-def _require_agent(present: bool) -> None:
-    if not present:
-        raise pytest.UsageError(
-            "no agent to evaluate: pass --agent=MODULE:ATTR (e.g. --agent=reference), "
-            "or define an `agent` fixture in conftest.py"
-        )
-
-
-def pytest_unconfigure(config: pytest.Config) -> None:
-    state = config.stash.get(STATE, None)
-    if state is not None:
-        if state.ahead is not None:
-            state.ahead.close()
-        state.pool.close()
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    state = config.stash[STATE]
+    limit = f"{state.time_limit:g} s" if state.time_limit else "none"
+    files = ", ".join(f"{path} ({n})" for path, n in state.task_files.items()) or "none found"
+    return [
+        f"agenteval: agent={state.agent_described}, runs={state.runs}, "
+        f"episode time limit={limit}"
+        + (f", episodes in flight per process={state.ahead.concurrency}" if state.ahead is not None else ""),
+        f"agenteval task files: {files}",
+    ]
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -222,18 +196,50 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 item.add_marker(skip)
 
 
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
+def pytest_timeout_set_timer(item: pytest.Item, settings: Any) -> None:
+    note_deadline(item, settings)
+    # None: pytest-timeout goes on to set its timer
+
+
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
+def pytest_timeout_cancel_timer(item: pytest.Item) -> None:
+    drop_deadline(item)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    state = config.stash.get(STATE, None)
+    if state is not None:
+        if state.ahead is not None:
+            state.ahead.close()
+        state.pool.close()
+
+
+@pytest.fixture(scope="session")
+def agenteval_state(pytestconfig: pytest.Config) -> State:
+    """This run's state: how the other fixtures and the test body reach it (they never import the hooks)."""
+    return pytestconfig.stash[STATE]
+
+
+def _listing(config: pytest.Config) -> bool:
+    opt = config.option
+    return bool(opt.collectonly or opt.showfixtures or opt.show_fixtures_per_test or opt.markers)
+
+
+def _xdist_controller(config: pytest.Config) -> bool:
+    return bool(getattr(config.option, "numprocesses", None)) and getattr(config.option, "dist", "no") != "no"
+
+
+def _require_agent(present: bool) -> None:
+    if not present:
+        raise pytest.UsageError(
+            "no agent to evaluate: pass --agent=MODULE:ATTR (e.g. --agent=reference), "
+            "or define an `agent` fixture in conftest.py"
+        )
+
+
 def _agent_fixture_overridden(item: pytest.Item) -> bool:
-    defs = item._fixtureinfo.name2fixturedefs.get("agent", ())  # type: ignore[attr-defined]
-    return bool(defs) and defs[-1].func is not agent.__wrapped__  # type: ignore[attr-defined]
-
-
-def pytest_report_header(config: pytest.Config) -> list[str]:
-    state = config.stash[STATE]
-    limit = f"{state.time_limit:g} s" if state.time_limit else "none"
-    files = ", ".join(f"{path} ({n})" for path, n in state.task_files.items()) or "none found"
-    return [
-        f"agenteval: agent={state.agent_described}, runs={state.runs}, "
-        f"episode time limit={limit}"
-        + (f", episodes in flight per process={state.ahead.concurrency}" if state.ahead is not None else ""),
-        f"agenteval task files: {files}",
-    ]
+    overridden = fixture_overridden(item, "agent", agent.__wrapped__)  # type: ignore[attr-defined]
+    if overridden is None:  # without pytest's internals: the conftests collection has loaded
+        return bool(agent_fixtures(item.config, [item.path]))
+    return overridden

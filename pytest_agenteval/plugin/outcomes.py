@@ -29,14 +29,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _pytest.subtests import SubtestReport, failed_subtests_key
 
-from pytest_agenteval.plugin_checks import GRADE_PROPERTY, REPORTING_CHECKS
+from pytest_agenteval.plugin.compat import subtest_description
+from pytest_agenteval.plugin.subtests import FAILED_CHECKS, GRADE_PROPERTY, REPORTING_CHECKS
 
 
 def is_check_report(report: Any) -> bool:
     """A check of a task item: task items' reports point at their ``.jsonl`` task file."""
-    return isinstance(report, SubtestReport) and str(report.location[0]).endswith(".jsonl")
+    return isinstance(report, pytest.SubtestReport) and str(report.location[0]).endswith(".jsonl")
 
 
 def failed_checks_text(grade: dict[str, Any]) -> str:
@@ -70,7 +70,7 @@ class Outcomes:
                                   ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
         report = yield
         if (call.when == "call" and report.passed and not item.stash.get(REPORTING_CHECKS, False)
-                and self.config.stash[failed_subtests_key].get(item.id, 0) > 0):
+                and item.stash.get(FAILED_CHECKS, 0) > 0):
             grade = _grade(item.user_properties)
             if grade is not None:
                 report.outcome = "failed"
@@ -82,7 +82,7 @@ class Outcomes:
     def pytest_report_teststatus(self, report: Any, config: pytest.Config) -> tuple[str, str, str] | None:
         if report.when != "call" or not is_check_report(report):
             return None
-        description = report._sub_test_description()
+        description = subtest_description(config, report)
         if report.failed:
             return "checks failed", "", f"SUBFAILED{description}"
         # Passed checks are not counted in the closing line: a second "checks …" entry would

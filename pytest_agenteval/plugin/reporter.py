@@ -5,21 +5,17 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pytest
-from _pytest.junitxml import xml_key as junit_xml_key
-from _pytest.subtests import SubtestReport
 
-from pytest_agenteval.fixtures import GRADE_PROPERTY
-from pytest_agenteval.plugin_checks import replay_passed
-from pytest_agenteval.plugin_collect import is_task_file
-from pytest_agenteval.plugin_record import run_record
+from pytest_agenteval.plugin.collect import is_task_file
+from pytest_agenteval.plugin.compat import junit_xml
+from pytest_agenteval.plugin.record import run_record
+from pytest_agenteval.plugin.state import State
+from pytest_agenteval.plugin.subtests import GRADE_PROPERTY, replay_passed
 from pytest_agenteval.report.metrics import summary_json, summary_lines, summary_title
 from pytest_agenteval.report.results import ResultsWriter
-
-if TYPE_CHECKING:
-    from pytest_agenteval.plugin import State
 
 
 def _open_results(path: str, config: pytest.Config, state: State) -> ResultsWriter:
@@ -65,13 +61,13 @@ class Reporter:
             self.writer.start(self.run_record)
 
     def pytest_sessionstart(self, session: pytest.Session) -> None:
-        xml = self.config.stash.get(junit_xml_key, None)  # set up by --junitxml's own configure
+        xml = junit_xml(self.config)  # set up by --junitxml's own configure
         if xml is not None:
             xml.add_global_property("agenteval_run", json.dumps(self.run_record, sort_keys=True))
 
     @pytest.hookimpl(tryfirst=True)  # passed checks are replayed before the test's own report
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        if isinstance(report, SubtestReport):
+        if isinstance(report, pytest.SubtestReport):
             return
         replay_passed(self.config, report)
         if report.when == "teardown" and report.nodeid in self.superseded:
@@ -86,9 +82,10 @@ class Reporter:
         grade = json.loads(str(values[-1]))
         record = {**grade, "nodeid": report.nodeid, "duration": round(report.duration, 6)}
         attempt = getattr(report, "rerun", 0) + 1  # set by pytest-rerunfailures, from 0
-        if attempt > 1 or report.outcome == "rerun":
+        rerun = str(report.outcome) == "rerun"  # an outcome pytest-rerunfailures adds
+        if attempt > 1 or rerun:
             record["attempt"] = attempt
-        if report.outcome == "rerun":
+        if rerun:
             record["counted"] = False
             self.superseded.add(report.nodeid)
             _drop_grade(report)

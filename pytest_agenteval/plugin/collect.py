@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 from collections import defaultdict
 from collections.abc import Iterable
@@ -14,13 +13,14 @@ from typing import Any
 
 import pytest
 
+import pytest_agenteval.plugin.runner as runner_module
 from pytest_agenteval.errors import TaskProblem
-from pytest_agenteval.fixtures import TaskCase
+from pytest_agenteval.plugin.state import STATE, TaskCase
 from pytest_agenteval.taskfiles.loader import LoadedTask
 from pytest_agenteval.tasks.marks import marker_names, reserved_marks
 from pytest_agenteval.tasks.model import NAME_RE, RESERVED_MARK_WORDS
 
-RUNNER = "pytest_agenteval._runner"
+RUNNER = runner_module.__name__
 INI_PATTERNS = "agenteval_task_files"
 DEFAULT_PATTERNS = ["tasks/*.jsonl"]
 
@@ -46,16 +46,14 @@ def display_path(path: Path, config: pytest.Config) -> str:
 
 
 class TaskFile(pytest.Module):
-    """A ``.jsonl`` task file. Its module object is our shipped ``_runner`` module."""
+    """A ``.jsonl`` task file. Its module object is our shipped ``runner`` module."""
 
     loaded: list[LoadedTask]
 
     def _getobj(self) -> ModuleType:
-        return importlib.import_module(RUNNER)
+        return runner_module
 
     def collect(self) -> Iterable[pytest.Item | pytest.Collector]:
-        from pytest_agenteval.plugin import STATE
-
         state = self.config.stash[STATE]
         # Read now, not at configure: plugins and conftests register markers in their own
         # pytest_configure, which may run after ours or (in a folder's conftest) mid-collection.
@@ -82,7 +80,7 @@ def _line_of(item: Any) -> int:
 
 
 class TaskItem(pytest.Function):
-    """A task's test item; reports point at the task file and line, not at ``_runner``."""
+    """A task's test item; reports point at the task file and line, not at ``runner``."""
 
     def reportinfo(self) -> tuple[Any, int | None, str]:
         case = self.callspec.params["agenteval_case"]
@@ -135,8 +133,6 @@ def is_mark_name(name: str) -> bool:
 
 
 def register_marker(config: pytest.Config, name: str, what: str) -> None:
-    from pytest_agenteval.plugin import STATE
-
     state = config.stash[STATE]
     if name in state.markers or not is_mark_name(name) or name in reserved_marks():
         return
@@ -148,8 +144,6 @@ def register_marker(config: pytest.Config, name: str, what: str) -> None:
 
 def taken_markers(config: pytest.Config) -> list[str]:
     """Names of the markers pytest, plugins, conftests and the ini file registered (not ours)."""
-    from pytest_agenteval.plugin import STATE
-
     ours = config.stash[STATE].marker_lines
     return marker_names(line for line in config.getini("markers") if line not in ours)
 

@@ -32,16 +32,15 @@ def grading_margin(timeout: float) -> float:
     return min(max(timeout / 4, 0.5), 5.0)
 
 
-@pytest.hookimpl(optionalhook=True, tryfirst=True)
-def pytest_timeout_set_timer(item: pytest.Item, settings: Any) -> None:
+def note_deadline(item: pytest.Item, settings: Any) -> None:
+    """From ``pytest_timeout_set_timer``: when pytest-timeout will stop this item, if it will."""
     timeout = getattr(settings, "timeout", None)
     if timeout:
         item.stash[DEADLINE] = ItemDeadline(at=time.monotonic() + timeout, timeout=float(timeout))
-    # None: pytest-timeout goes on to set its timer
 
 
-@pytest.hookimpl(optionalhook=True, tryfirst=True)
-def pytest_timeout_cancel_timer(item: pytest.Item) -> None:
+def drop_deadline(item: pytest.Item) -> None:
+    """From ``pytest_timeout_cancel_timer``."""
     if DEADLINE in item.stash:
         del item.stash[DEADLINE]
 

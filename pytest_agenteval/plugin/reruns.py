@@ -5,7 +5,7 @@
   run again fails as one plain failure naming its failed checks instead of reporting them
   as subtests (which would stay in JUnit as failures of an item that then passed); the
   rerun plugin marks its report ``rerun`` and the reporter writes it to the results file
-  with ``"counted": false`` and takes its grade off its reports (``plugin_report``).
+  with ``"counted": false`` and takes its grade off its reports (``reporter``).
 - pytest-repeat's ``--count N`` would run each task N times as the same run, with the same
   seed, counted as N tasks: refused, pointing at ``--runs N``. Any other plugin that
   collects a task's run twice is refused the same way, at collection.

@@ -1,0 +1,210 @@
+"""The one module that touches pytest's private names, each with a fallback on public API.
+
+pytest 9 makes public what this plugin reads: ``pytest.SubtestReport``, ``pytest.Subtests``,
+``pytest.CallInfo``, ``pytest.ExceptionInfo``, ``pytest.StashKey``. What it does not, and what
+this module uses it for (the fallback in parentheses):
+
+- ``_pytest.subtests.SubtestContext``, ``SubtestReport._new``, ``failed_subtests_key``, the
+  ``CallInfo`` constructor, ``_pytest.runner.check_interactive_exception`` and the capture
+  manager's ``global_and_fixture_disabled``: report checks as subtests without setting up
+  output capture around each (``subtests.test()``, ~0.3 ms more per check), and under xdist
+  send only the names of passed checks (every report is sent);
+- ``SubtestReport._sub_test_description``: the status line of a check (the same text, built
+  from the public ``report.context``);
+- ``_pytest.junitxml.xml_key``: the run record as a JUnit global property (the ``LogXML``
+  plugin found among the registered plugins);
+- ``_pytest.skipping.evaluate_skip_marks``: items ``--agenteval-concurrency`` must not start
+  ahead (their ``skip``/``skipif`` marks read directly; a ``skipif`` string condition counts
+  as skipping, so that item simply is not started ahead);
+- ``_pytest.fixtures.FixtureFunctionDefinition``: finding ``agent`` fixtures in conftests
+  (a callable attribute whose ``name`` is ``agent``);
+- ``PytestPluginManager._loadconftestmodules``: loading the task folders' conftests before the
+  header names the agent (they load at collection; the header then names ``--agent`` only);
+- ``Item._fixtureinfo``: whether an ``agent`` fixture overrides ours, when no ``--agent`` is
+  given (the ``agent`` fixtures of the conftests collection loaded).
+
+``configure(config)`` runs once per process, from ``pytest_configure``: it checks that the
+internals import and behave as this module expects, and if they do not, the run uses every
+fallback, silently. Setting the environment variable ``AGENTEVAL_PYTEST_INTERNALS=off`` forces
+the fallbacks (read at each configure; the tests use it to show both paths print the same).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
+from typing import Any
+
+import pytest
+
+ENV_VAR = "AGENTEVAL_PYTEST_INTERNALS"
+
+try:
+    from _pytest.fixtures import FixtureFunctionDefinition
+    from _pytest.junitxml import xml_key
+    from _pytest.runner import check_interactive_exception
+    from _pytest.skipping import evaluate_skip_marks
+    from _pytest.subtests import SubtestContext, failed_subtests_key
+
+    IMPORTED = True
+except ImportError:  # pragma: no cover - a pytest that moved them: the self-test fails
+    IMPORTED = False
+
+USE_INTERNALS = pytest.StashKey[bool]()
+_verdict: bool | None = None  # the self-test's, once per process
+
+
+def configure(config: pytest.Config) -> None:
+    """Decide, for this run, between pytest's internals and the public-API fallbacks."""
+    forced_off = os.environ.get(ENV_VAR, "").strip().lower() in ("off", "0", "no", "false")
+    config.stash[USE_INTERNALS] = not forced_off and self_test()
+
+
+def uses_internals(config: pytest.Config) -> bool:
+    return config.stash.get(USE_INTERNALS, False)
+
+
+def self_test() -> bool:
+    """Whether pytest's internals behave as this module expects (checked once per process)."""
+    global _verdict
+    if _verdict is None:
+        try:
+            _verdict = IMPORTED and _probe()
+        except Exception:  # noqa: BLE001 - any surprise means: use the public API
+            _verdict = False
+    return _verdict
+
+
+def _probe() -> bool:
+    try:
+        pytest.fail("probe", pytrace=False)
+    except pytest.fail.Exception as exc:
+        excinfo = pytest.ExceptionInfo.from_exception(exc)
+    failed_call = make_call(excinfo, start=1.0, stop=2.0, duration=1.0)
+    base = pytest.TestReport("t.jsonl::test_task[X]", ("t.jsonl", 0, "X"), {}, "failed", "x", "call",
+                             duration=1.0, start=1.0, stop=2.0, user_properties=[("p", "v")])
+    sub = subtest_report(base, "a check")
+    replayed = passed_subtest_report(base, "b check", [])
+    back = pytest.SubtestReport._from_json(replayed._to_json())  # as xdist carries it
+    probe_fixture = pytest.fixture(name="agenteval_probe")(lambda: None)
+    return (
+        failed_call.excinfo is excinfo and failed_call.when == "call" and failed_call.duration == 1.0
+        and isinstance(sub, pytest.SubtestReport) and sub.failed and sub.nodeid == base.nodeid
+        and sub.user_properties == [("p", "v")]
+        and sub._sub_test_description() == _description(sub) == "[a check]"
+        and isinstance(back, pytest.SubtestReport) and back.passed and back.context.msg == "b check"
+        and back._sub_test_description() == _description(back)
+        and check_interactive_exception(failed_call, sub) is True
+        and check_interactive_exception(make_call(None, start=1.0, stop=2.0, duration=1.0), replayed) is False
+        and isinstance(failed_subtests_key, pytest.StashKey) and isinstance(xml_key, pytest.StashKey)
+        and callable(evaluate_skip_marks)
+        and isinstance(probe_fixture, FixtureFunctionDefinition) and probe_fixture.name == "agenteval_probe"
+        and callable(getattr(pytest.PytestPluginManager, "_loadconftestmodules", None))
+    )
+
+
+# Subtests without per-subtest capture (subtests.report_checks); only when uses_internals().
+
+def make_call(excinfo: pytest.ExceptionInfo[BaseException] | None, *, start: float, stop: float,
+              duration: float) -> pytest.CallInfo[None]:
+    return pytest.CallInfo[None](None, excinfo, start=start, stop=stop, duration=duration, when="call",
+                                 _ispytest=True)
+
+
+def subtest_report(report: pytest.TestReport, msg: str) -> pytest.SubtestReport:
+    """The subtest report ``subtests.test(msg=msg)`` makes from its makereport result."""
+    return pytest.SubtestReport._new(report, SubtestContext(msg=msg, kwargs={}), captured_output=None,
+                                     captured_logs=None)
+
+
+def passed_subtest_report(report: pytest.TestReport, msg: str, user_properties: list[Any]) -> pytest.SubtestReport:
+    """A passed subtest of ``report``'s test, as a worker would have sent it."""
+    return pytest.SubtestReport(report.nodeid, report.location, report.keywords, "passed", None, "call",
+                                duration=0.0, start=report.start, stop=report.start,
+                                user_properties=user_properties, context=SubtestContext(msg=msg, kwargs={}))
+
+
+def count_failed_subtest(config: pytest.Config, item: pytest.Item) -> None:
+    """What pytest's subtests plugin counts for each failed subtest of an item."""
+    config.stash[failed_subtests_key][item.id] += 1
+
+
+def capture_suspended(config: pytest.Config) -> Callable[[], AbstractContextManager[None]]:
+    """What suspends output capture while a subtest report is logged, as ``subtests.test()`` does."""
+    capman = config.pluginmanager.getplugin("capturemanager")
+    return getattr(capman, "global_and_fixture_disabled", None) or nullcontext
+
+
+def is_interactive(call: pytest.CallInfo[None], report: pytest.TestReport) -> bool:
+    """Whether ``--pdb`` and friends should see this report's exception."""
+    return bool(check_interactive_exception(call, report))
+
+
+# Each with its fallback.
+
+def subtest_description(config: pytest.Config, report: pytest.SubtestReport) -> str:
+    """``[check name]``, as pytest shows a subtest in a status line."""
+    if uses_internals(config):
+        return report._sub_test_description()
+    return _description(report)
+
+
+def _description(report: pytest.SubtestReport) -> str:
+    parts = []
+    if report.context.msg is not None:
+        parts.append(f"[{report.context.msg}]")
+    if report.context.kwargs:
+        parts.append("(" + ", ".join(f"{k}={v}" for k, v in report.context.kwargs.items()) + ")")
+    return " ".join(parts) or "(<subtest>)"
+
+
+def junit_xml(config: pytest.Config) -> Any:
+    """``--junitxml``'s writer (``LogXML``), once its configure has run; else None."""
+    if uses_internals(config):
+        return config.stash.get(xml_key, None)
+    for plugin in config.pluginmanager.get_plugins():
+        if type(plugin).__name__ == "LogXML" and callable(getattr(plugin, "add_global_property", None)):
+            return plugin
+    return None
+
+
+def skip_marked(item: pytest.Item) -> bool:
+    """Whether the item's ``skip``/``skipif`` marks will skip it (may raise on a broken condition)."""
+    if uses_internals(item.config):
+        return evaluate_skip_marks(item) is not None
+    if any(True for _ in item.iter_markers("skip")):
+        return True
+    for mark in item.iter_markers("skipif"):
+        conditions = mark.args if mark.args else (mark.kwargs.get("condition", True),)
+        if any(isinstance(c, str) or bool(c) for c in conditions):
+            return True
+    return False
+
+
+def is_fixture(config: pytest.Config, value: Any, name: str) -> bool:
+    """Whether a module attribute is a fixture definition named ``name``."""
+    if uses_internals(config):
+        return isinstance(value, FixtureFunctionDefinition) and getattr(value, "name", None) == name
+    return callable(value) and not isinstance(value, type) and getattr(value, "name", None) == name
+
+
+def load_conftests(config: pytest.Config, folder: Any) -> None:
+    """Load ``folder``'s conftests now, as pytest does for the folders named on the command line
+    (fallback: nothing; collection loads them)."""
+    if not uses_internals(config):
+        return
+    config.pluginmanager._loadconftestmodules(
+        folder, config.getoption("importmode"), config.rootpath,
+        consider_namespace_packages=config.getini("consider_namespace_packages"))
+
+
+def fixture_overridden(item: pytest.Item, name: str, ours: Any) -> bool | None:
+    """Whether the fixture ``name`` that ``item`` gets is not ``ours`` (None: cannot tell)."""
+    if not uses_internals(item.config):
+        return None
+    try:
+        defs = item._fixtureinfo.name2fixturedefs.get(name, ())  # type: ignore[attr-defined]
+        return bool(defs) and defs[-1].func is not ours
+    except (AttributeError, IndexError, TypeError):  # a pytest that reshaped it: cannot tell
+        return None
