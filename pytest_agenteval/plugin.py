@@ -5,6 +5,7 @@ Hooks are listed in the order pytest calls them.
 
 from __future__ import annotations
 
+import gc
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -76,6 +77,8 @@ class State:
 
 
 STATE = pytest.StashKey[State]()
+FROZE = pytest.StashKey[bool]()
+_SESSIONS: set[int] = set()  # configs of this process not yet unconfigured
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -107,6 +110,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    _SESSIONS.add(id(config))
     runs = config.getoption("runs")
     if runs < 1:
         raise pytest.UsageError(f"--runs={runs}: must be 1 or more")
@@ -183,6 +187,9 @@ def _require_agent(present: bool) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    _SESSIONS.discard(id(config))
+    if config.stash.get(FROZE, False) and _SESSIONS:
+        gc.unfreeze()  # a run inside another (pytester): that process goes on; let its garbage go
     state = config.stash.get(STATE, None)
     if state is not None:
         if state.ahead is not None:
@@ -220,6 +227,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             case = item.callspec.params["agenteval_case"]
             if isinstance(case, TaskCase) and not applies(case.task):
                 item.add_marker(skip)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    if any(isinstance(item, TaskItem) for item in session.items):
+        # What collection made (modules, items, tasks) lives until the session ends: moved out
+        # of the cyclic collector's reach, the full collections during the run, pytest's own at
+        # unconfigure and the interpreter's at exit no longer walk it each time.
+        gc.freeze()
+        session.config.stash[FROZE] = True
 
 
 def _agent_fixture_overridden(item: pytest.Item) -> bool:
