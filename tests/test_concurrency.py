@@ -164,6 +164,42 @@ def test_ctrl_c_leaves_a_valid_results_file(pytester: pytest.Pytester) -> None:
     assert records[-1]["summary"]["episodes"] == len(grades)
 
 
+def test_pytest_timeout_ends_only_its_own_episode(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    """pytest-timeout's limit runs from the item's start; the hanging episode is graded as a
+    timeout naming it, and the episodes in flight beside it are graded as usual."""
+    ids = ["EX-0", "EX-1-hang", "EX-2", "EX-3"]
+    write(pytester, ids)
+    monkeypatch.setenv("BARRIER", "1")
+    out = pytester.path / "r.jsonl"
+    result = pytester.runpytest_subprocess("--agent=cc_agents:SyncAgent", "--agenteval-concurrency", "4",
+                                           "--timeout=8", "--timeout-method=signal", f"--agenteval-results={out}",
+                                           "-p", "no:randomly", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=3, failed=1)
+    grades = {g["task_id"]: g for g in result_lines(out) if "task_id" in g}
+    assert list(grades) == ids and result_lines(out)[-1]["summary"]["episodes"] == 4
+    check = next(c for c in grades["EX-1-hang"]["checks"] if c["name"] == "agent_completed")
+    assert (check["passed"], check["failure_mode"]) == (False, "agent_timeout") and "pytest-timeout" in check["detail"]
+    assert [i for i, g in grades.items() if g["passed"]] == ["EX-0", "EX-2", "EX-3"]
+
+
+def test_last_failed_runs_only_the_failures_as_a_serial_run_does(pytester: pytest.Pytester,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    ids = ["EX-0", "EX-1-raise", "EX-2", "EX-3-raise", "EX-4"]
+    write(pytester, ids)
+    monkeypatch.setenv("BARRIER", "1")
+    outcomes = {}
+    for label, extra in {"serial": [], "in flight": ["--agenteval-concurrency", "4"]}.items():
+        first = pytester.runpytest_subprocess("--agent=cc_agents:SyncAgent", *extra)
+        first.assert_outcomes(passed=3, failed=2)
+        out = pytester.path / f"{label}.jsonl"
+        again = pytester.runpytest_subprocess("--agent=cc_agents:SyncAgent", "--lf", *extra,
+                                              f"--agenteval-results={out}")
+        again.assert_outcomes(failed=2)
+        outcomes[label] = episode_grades(out)
+    assert [g["task_id"] for g in outcomes["serial"]] == ["EX-1-raise", "EX-3-raise"]
+    assert outcomes["in flight"] == outcomes["serial"]
+
+
 def test_concurrency_must_be_positive(pytester: pytest.Pytester) -> None:
     write(pytester, ["EX-0"])
     result = pytester.runpytest("--agent=reference", "--agenteval-concurrency", "0")
