@@ -42,6 +42,7 @@ class Flight:
     factory: Any
     time_limit: float | None
     timeout_detail: str | None = None
+    delay: float = 0.0  # seconds to wait before the episode starts
     done: threading.Event = field(default_factory=threading.Event)
     grade: Grade | None = None
     error: BaseException | None = None  # a harness failure (reset, grading), not the agent's
@@ -74,8 +75,9 @@ class InFlight:
         return len(self._all)
 
     def start(self, task: Task, run: int, factory: Any, *, time_limit: float | None,
-              timeout_detail: str | None = None) -> Flight:
-        flight = Flight(task=task, run=run, factory=factory, time_limit=time_limit, timeout_detail=timeout_detail)
+              timeout_detail: str | None = None, delay: float = 0.0) -> Flight:
+        flight = Flight(task=task, run=run, factory=factory, time_limit=time_limit, timeout_detail=timeout_detail,
+                        delay=delay)
         asyncio.run_coroutine_threadsafe(self._fly(flight), self._loop)
         return flight
 
@@ -113,6 +115,8 @@ class InFlight:
         flight._stop = self._loop.create_future()
         if flight._stopped is not None:
             flight._stop.set_result(flight._stopped)
+        if flight.delay > 0:
+            await asyncio.wait({flight._stop}, timeout=flight.delay)
         name = flight.task.environment
         spare = self._spare.setdefault(name, [])
         env = None
