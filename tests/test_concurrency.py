@@ -6,10 +6,11 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from conftest import interruptible, result_lines, task_line
+from conftest import episode_grades, interruptible, result_lines, task_line
 
 # Every agent waits at a barrier that only opens once BARRIER agents are in flight at once: a
 # run that never has that many in flight fails by the barrier's (generous) timeout, not by timing.
@@ -163,25 +164,98 @@ def test_ctrl_c_leaves_a_valid_results_file(pytester: pytest.Pytester) -> None:
     assert records[-1]["summary"]["episodes"] == len(grades)
 
 
+def test_pytest_timeout_ends_only_its_own_episode(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    """pytest-timeout's limit runs from the item's start; the hanging episode is graded as a
+    timeout naming it, and the episodes in flight beside it are graded as usual."""
+    ids = ["EX-0", "EX-1-hang", "EX-2", "EX-3"]
+    write(pytester, ids)
+    monkeypatch.setenv("BARRIER", "1")
+    out = pytester.path / "r.jsonl"
+    result = pytester.runpytest_subprocess("--agent=cc_agents:SyncAgent", "--agenteval-concurrency", "4",
+                                           "--timeout=8", "--timeout-method=signal", f"--agenteval-results={out}",
+                                           "-p", "no:randomly", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=3, failed=1)
+    grades = {g["task_id"]: g for g in result_lines(out) if "task_id" in g}
+    assert list(grades) == ids and result_lines(out)[-1]["summary"]["episodes"] == 4
+    check = next(c for c in grades["EX-1-hang"]["checks"] if c["name"] == "agent_completed")
+    assert (check["passed"], check["failure_mode"]) == (False, "agent_timeout") and "pytest-timeout" in check["detail"]
+    assert [i for i, g in grades.items() if g["passed"]] == ["EX-0", "EX-2", "EX-3"]
+
+
+def test_last_failed_runs_only_the_failures_as_a_serial_run_does(pytester: pytest.Pytester,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    ids = ["EX-0", "EX-1-raise", "EX-2", "EX-3-raise", "EX-4"]
+    write(pytester, ids)
+    monkeypatch.setenv("BARRIER", "1")
+    outcomes = {}
+    for label, extra in {"serial": [], "in flight": ["--agenteval-concurrency", "4"]}.items():
+        first = pytester.runpytest_subprocess("--agent=cc_agents:SyncAgent", *extra)
+        first.assert_outcomes(passed=3, failed=2)
+        out = pytester.path / f"{label}.jsonl"
+        again = pytester.runpytest_subprocess("--agent=cc_agents:SyncAgent", "--lf", *extra,
+                                              f"--agenteval-results={out}")
+        again.assert_outcomes(failed=2)
+        outcomes[label] = episode_grades(out)
+    assert [g["task_id"] for g in outcomes["serial"]] == ["EX-1-raise", "EX-3-raise"]
+    assert outcomes["in flight"] == outcomes["serial"]
+
+
 def test_concurrency_must_be_positive(pytester: pytest.Pytester) -> None:
     write(pytester, ["EX-0"])
     result = pytester.runpytest("--agent=reference", "--agenteval-concurrency", "0")
     result.stderr.fnmatch_lines(["*--agenteval-concurrency=0: must be 1 or more*"])
 
 
-def test_across_hosts_with_xdist_gateways(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Two popen gateways stand for two hosts (``--tx ssh=host//python=python3`` in real use):
-    grades and the results file stay on the controller."""
+def _socket_server(cwd: Path) -> tuple[subprocess.Popen[str], int]:
+    """execnet's own socket server (what a remote host runs), on a free loopback port."""
+    import execnet
+
+    script = Path(execnet.__file__).parent / "script" / "socketserver.py"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "COV_"))}
+    proc = subprocess.Popen([sys.executable, "-u", str(script), "127.0.0.1:0"], cwd=cwd, env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, preexec_fn=interruptible)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()  # "... Entering Accept loop ('127.0.0.1', PORT)"
+    return proc, int(line.rstrip().rstrip(")").rsplit(",", 1)[1])
+
+
+def test_across_hosts_with_xdist_socket_gateways(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two execnet socket servers stand for two hosts (``--tx ssh=host//python=python3`` or
+    ``--tx socket=host:port`` in real use): the results file and the table are on the
+    controller, and are those of a local serial run."""
     ids = [f"EX-{i}" for i in range(8)]
     write(pytester, ids)
     monkeypatch.setenv("BARRIER", "1")  # which items each gateway gets is up to xdist
-    out = pytester.path / "r.jsonl"
-    result = pytester.runpytest_subprocess("--agent=cc_agents:SyncAgent", "--dist", "load", "--tx", "2*popen",
-                                           "--agenteval-concurrency", "2",
-                                           f"--agenteval-results={out}", "-p", "no:cacheprovider")
+    common = ["--agent=cc_agents:SyncAgent", "-p", "no:cacheprovider"]
+    local = pytester.path / "local.jsonl"
+    serial = pytester.runpytest_subprocess(*common, f"--agenteval-results={local}")
+    servers = [_socket_server(pytester.path) for _ in range(2)]
+    try:
+        out = pytester.path / "r.jsonl"
+        # chdir: else xdist runs a remote worker in a pyexecnetcache folder, away from the project.
+        tx = [arg for _, port in servers for arg in ("--tx", f"socket=127.0.0.1:{port}//chdir={pytester.path}")]
+        result = pytester.runpytest_subprocess(*common, "-d", *tx, "--max-worker-restart=0",
+                                               "--agenteval-concurrency", "2", f"--agenteval-results={out}",
+                                               timeout=120)
+    finally:
+        for proc, _ in servers:
+            proc.kill()
+            proc.communicate()
     result.assert_outcomes(passed=8)
-    grades = [g for g in result_lines(out) if "task_id" in g]
-    assert sorted(g["task_id"] for g in grades) == ids and all(g["passed"] for g in grades)
+    result.stdout.fnmatch_lines(["*2 workers [[]8 items[]]*"])
+    assert episode_grades(out) == episode_grades(local)
+    assert [g["task_id"] for g in episode_grades(out)] == ids and all(g["passed"] for g in episode_grades(out))
+    assert result_lines(out)[-1]["summary"] == result_lines(local)[-1]["summary"]
+    assert _table(result.stdout.lines) == _table(serial.stdout.lines) != []
+
+
+def _table(lines: list[str]) -> list[str]:
+    """The agenteval summary section of a run's output."""
+    at = next((i for i, line in enumerate(lines) if line.startswith("=") and " agenteval: " in line), None)
+    if at is None:
+        return []
+    end = next((i for i in range(at + 1, len(lines)) if lines[i].startswith("=")), len(lines))
+    return lines[at:end]
 
 
 def test_in_flight_without_pytest() -> None:

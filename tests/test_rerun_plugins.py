@@ -69,7 +69,8 @@ def junit_grades(junit: Any) -> dict[str, list[dict[str, Any]]]:
     return grades
 
 
-@pytest.mark.parametrize("extra", [[], ["-n", "2"]], ids=["serial", "xdist"])
+@pytest.mark.parametrize("extra", [[], ["-n", "2"], ["--agenteval-concurrency", "2"]],
+                         ids=["serial", "xdist", "in-flight"])
 def test_reruns_count_only_the_final_attempt(project: pytest.Pytester, extra: list[str]) -> None:
     result, records, summary, junit, report = run(project, "--agent=rr_agents:Closer", "--reruns", "1", *extra)
     counted = [r for r in records if r.get("counted", True)]
@@ -83,8 +84,10 @@ def test_reruns_count_only_the_final_attempt(project: pytest.Pytester, extra: li
     assert sorted(g["task_id"] for g in graded) == ["EX-1", "EX-3"]
 
 
+@pytest.mark.parametrize("in_flight", [[], ["--agenteval-concurrency", "2"]], ids=["serial", "in-flight"])
 @pytest.mark.parametrize("how", ["--reruns", "flaky marker"])
-def test_a_pass_on_the_second_attempt_counts_once_as_a_pass(project: pytest.Pytester, how: str) -> None:
+def test_a_pass_on_the_second_attempt_counts_once_as_a_pass(project: pytest.Pytester, how: str,
+                                                            in_flight: list[str]) -> None:
     if how == "flaky marker":
         project.makeconftest("import pytest\n"
                              "def pytest_collection_modifyitems(items):\n"
@@ -93,7 +96,7 @@ def test_a_pass_on_the_second_attempt_counts_once_as_a_pass(project: pytest.Pyte
         args = ["--agent=rr_agents:SecondTry"]
     else:
         args = ["--agent=rr_agents:SecondTry", "--reruns", "1"]
-    result, records, summary, junit, report = run(project, *args)
+    result, records, summary, junit, report = run(project, *args, *in_flight)
     assert result.ret == 0, result.stdout.str()
     assert [(r["task_id"], r.get("counted", True), r["passed"]) for r in sorted(records, key=lambda r: r["task_id"])] \
         == [("EX-1", False, False), ("EX-1", True, True), ("EX-3", False, False), ("EX-3", True, True)]

@@ -6,9 +6,11 @@ at most ``concurrency`` instances per name exist. Nothing here imports pytest: a
 own can start flights and wait for their grades.
 
 One daemon thread runs the event loop. An agent whose ``run`` is ``async def`` runs on it; any
-other agent gets a daemon thread of its own per episode (a thread start costs far less than a
-model call, and an agent that never returns keeps only its own thread, never a pool slot). The
-loop thread makes the agent, resets, grades: the harness's own work, < 1 ms per episode.
+other agent gets a daemon thread of its own for its episode: an idle one left by an earlier
+episode, else a new one (as in a serial run, threads are reused: starting one blocks the loop
+until it runs, which under load cost more than the episode's own work). An agent that never
+returns keeps its thread, never a pool slot. The loop thread makes the agent, resets, grades:
+the harness's own work, < 1 ms per episode.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import inspect
+import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -40,6 +43,7 @@ class Flight:
     factory: Any
     time_limit: float | None
     timeout_detail: str | None = None
+    delay: float = 0.0  # seconds to wait before the episode starts
     done: threading.Event = field(default_factory=threading.Event)
     grade: Grade | None = None
     error: BaseException | None = None  # a harness failure (reset, grading), not the agent's
@@ -61,6 +65,7 @@ class InFlight:
         self._spare: dict[str, list[Environment]] = {}
         self._all: list[Environment] = []
         self._flying: set[Flight] = set()
+        self._threads = _Threads()
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="agenteval-inflight", daemon=True)
         self._thread.start()
@@ -71,8 +76,9 @@ class InFlight:
         return len(self._all)
 
     def start(self, task: Task, run: int, factory: Any, *, time_limit: float | None,
-              timeout_detail: str | None = None) -> Flight:
-        flight = Flight(task=task, run=run, factory=factory, time_limit=time_limit, timeout_detail=timeout_detail)
+              timeout_detail: str | None = None, delay: float = 0.0) -> Flight:
+        flight = Flight(task=task, run=run, factory=factory, time_limit=time_limit, timeout_detail=timeout_detail,
+                        delay=delay)
         asyncio.run_coroutine_threadsafe(self._fly(flight), self._loop)
         return flight
 
@@ -90,6 +96,7 @@ class InFlight:
         self._thread.join(5)
         if not self._thread.is_alive():
             self._loop.close()
+        self._threads.close()
         for env in self._all:
             env.close()
         self._all.clear()
@@ -109,6 +116,8 @@ class InFlight:
         flight._stop = self._loop.create_future()
         if flight._stopped is not None:
             flight._stop.set_result(flight._stopped)
+        if flight.delay > 0:
+            await asyncio.wait({flight._stop}, timeout=flight.delay)
         name = flight.task.environment
         spare = self._spare.setdefault(name, [])
         env = None
@@ -149,8 +158,7 @@ class InFlight:
             work: asyncio.Future[Any] = loop.create_task(run(episode))
         else:
             work = loop.create_future()
-            threading.Thread(target=_on_thread, args=(run, episode, loop, work), daemon=True,
-                             name=f"agenteval-agent-{task.task_id}").start()
+            self._threads.run(_on_thread, run, episode, loop, work)
         done, _ = await asyncio.wait({work, flight._stop}, timeout=flight.time_limit or None,
                                      return_when=asyncio.FIRST_COMPLETED)
         if work not in done:
@@ -163,6 +171,38 @@ class InFlight:
         if error is None or isinstance(error, EpisodeOver):
             return None
         return "agent_error", describe_exception(error)
+
+
+class _Threads:
+    """Daemon threads for sync agents: a thread whose agent returned waits for the next one."""
+
+    def __init__(self) -> None:
+        self._idle: list[queue.SimpleQueue[tuple[Any, tuple[Any, ...]] | None]] = []
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def run(self, job: Any, *args: Any) -> None:
+        with self._lock:
+            jobs = self._idle.pop() if self._idle else None
+        if jobs is None:
+            jobs = queue.SimpleQueue()
+            threading.Thread(target=self._serve, args=(jobs,), name="agenteval-agent", daemon=True).start()
+        jobs.put((job, args))
+
+    def close(self) -> None:
+        with self._lock:
+            idle, self._idle, self._closed = self._idle, [], True
+        for jobs in idle:
+            jobs.put(None)
+
+    def _serve(self, jobs: queue.SimpleQueue[tuple[Any, tuple[Any, ...]] | None]) -> None:
+        while (item := jobs.get()) is not None:
+            job, args = item
+            job(*args)
+            with self._lock:
+                if self._closed:
+                    return
+                self._idle.append(jobs)
 
 
 def _on_thread(run: Any, episode: Episode, loop: asyncio.AbstractEventLoop, work: asyncio.Future[Any]) -> None:

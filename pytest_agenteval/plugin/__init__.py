@@ -18,6 +18,7 @@ grading, reports) never imports pytest. Its modules, each importing only those l
 
 from __future__ import annotations
 
+import gc
 import math
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,9 @@ from pytest_agenteval.plugin.state import STATE, State, TaskCase
 from pytest_agenteval.plugin.timeouts import drop_deadline, note_deadline
 from pytest_agenteval.taskfiles.loader import TaskLoader
 
+FROZE = pytest.StashKey[bool]()  # this run froze what collection made (gc.freeze)
+_SESSIONS: set[int] = set()  # configs of this process not yet unconfigured
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("agenteval", "agent evaluation (pytest-agenteval)")
@@ -94,6 +98,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     configure_compat(config)  # pytest internals or their public fallbacks, for the whole run
+    _SESSIONS.add(id(config))
     runs = config.getoption("runs")
     if runs < 1:
         raise pytest.UsageError(f"--runs={runs}: must be 1 or more")
@@ -196,6 +201,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 item.add_marker(skip)
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    if any(isinstance(item, TaskItem) for item in session.items):
+        # What collection made (modules, items, tasks) lives until the session ends: moved out
+        # of the cyclic collector's reach, the full collections during the run, pytest's own at
+        # unconfigure and the interpreter's at exit no longer walk it each time.
+        gc.freeze()
+        session.config.stash[FROZE] = True
+
+
 @pytest.hookimpl(optionalhook=True, tryfirst=True)
 def pytest_timeout_set_timer(item: pytest.Item, settings: Any) -> None:
     note_deadline(item, settings)
@@ -208,6 +222,9 @@ def pytest_timeout_cancel_timer(item: pytest.Item) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    _SESSIONS.discard(id(config))
+    if config.stash.get(FROZE, False) and _SESSIONS:
+        gc.unfreeze()  # a run inside another (pytester): that process goes on; let its garbage go
     state = config.stash.get(STATE, None)
     if state is not None:
         if state.ahead is not None:

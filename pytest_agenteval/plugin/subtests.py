@@ -73,32 +73,47 @@ def _report_checks(request: pytest.FixtureRequest, subtests: Any, checks: Iterab
 
 def _report(request: pytest.FixtureRequest, checks: Iterable[Check], passed_unsent: list[str] | None,
             suspend: Any) -> None:
+    # Capture is suspended once for all the checks, not once per check (each suspension swaps
+    # file descriptors): the reports are made and logged uncaptured, as pytest does for a
+    # test's own report; it resumes for --pdb's interaction, which suspends it itself.
     node, config = request.node, request.config
-    for check in checks:
-        if passed_unsent is not None and check.passed:
-            passed_unsent.append(check.name)
-            continue
-        start, precise = time.time(), time.perf_counter()
-        excinfo: pytest.ExceptionInfo[BaseException] | None = None
-        if not check.passed:
-            try:
-                pytest.fail(message(check), pytrace=False)
-            except pytest.fail.Exception as exc:
-                excinfo = pytest.ExceptionInfo.from_exception(exc)
-        call = make_call(excinfo, start=start, stop=time.time(), duration=time.perf_counter() - precise)
-        report = node.ihook.pytest_runtest_makereport(item=node, call=call)
-        sub = subtest_report(report, check.name)
-        # pytest copies the item's user_properties into every report; the grade belongs to the
-        # test's own report, not to each check's (under xdist each copy crosses the wire).
-        sub.user_properties = [p for p in sub.user_properties if p[0] not in (GRADE_PROPERTY, PASSED_PROPERTY)]
-        if sub.failed:
-            count_failed_subtest(config, node)
+    pending = iter(checks)
+    while True:
+        interact = None
         with suspend():
-            node.ihook.pytest_runtest_logreport(report=sub)
-        if is_interactive(call, sub):
-            node.ihook.pytest_exception_interact(node=node, call=call, report=sub)
+            for check in pending:
+                if passed_unsent is not None and check.passed:
+                    passed_unsent.append(check.name)
+                    continue
+                call, sub = _log(node, config, check)
+                if is_interactive(call, sub):
+                    interact = call, sub
+                    break
+        if interact is None:
+            return
+        node.ihook.pytest_exception_interact(node=node, call=interact[0], report=interact[1])
         # No early return under -x: a failed check does not count towards it (outcomes),
         # so every check is reported and the run stops after the task.
+
+
+def _log(node: Any, config: pytest.Config, check: Check) -> tuple[Any, Any]:
+    start, precise = time.time(), time.perf_counter()
+    excinfo: pytest.ExceptionInfo[BaseException] | None = None
+    if not check.passed:
+        try:
+            pytest.fail(message(check), pytrace=False)
+        except pytest.fail.Exception as exc:
+            excinfo = pytest.ExceptionInfo.from_exception(exc)
+    call = make_call(excinfo, start=start, stop=time.time(), duration=time.perf_counter() - precise)
+    report = node.ihook.pytest_runtest_makereport(item=node, call=call)
+    sub = subtest_report(report, check.name)
+    # pytest copies the item's user_properties into every report; the grade belongs to the
+    # test's own report, not to each check's (under xdist each copy crosses the wire).
+    sub.user_properties = [p for p in sub.user_properties if p[0] not in (GRADE_PROPERTY, PASSED_PROPERTY)]
+    if sub.failed:
+        count_failed_subtest(config, node)
+    node.ihook.pytest_runtest_logreport(report=sub)
+    return call, sub
 
 
 def replay_passed(config: pytest.Config, report: pytest.TestReport) -> None:
