@@ -19,7 +19,7 @@ from typing import Any
 from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT
 from pytest_agenteval.environments.discovery import load_project_environments, project_root
 from pytest_agenteval.environments.registry import EnvironmentPool
-from pytest_agenteval.errors import AgentEvalError, EnvironmentSpecError, TaskFileError
+from pytest_agenteval.errors import AgentEvalError, EnvironmentBug, EnvironmentSpecError, TaskFileError
 from pytest_agenteval.report.commands import add_commands as add_report_commands
 from pytest_agenteval.tasks.model import Task
 
@@ -50,6 +50,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TaskFileError as exc:  # already one line per problem, each naming file, line and fix
         print(exc, file=sys.stderr)
         return USAGE_ERROR
+    except EnvironmentBug as exc:  # an environment's own bug: one line, not a traceback
+        print(f"agenteval {args.command}: {exc}", file=sys.stderr)
+        return 1
 
 
 def _positive_int(text: str) -> int:

@@ -67,6 +67,8 @@ class EnvironmentSpecError(AgentEvalError):
 
 
 _STDLIB = sysconfig.get_paths()["stdlib"]
+# Installed packages: under the standard library's folder in some layouts (pyenv, conda, distros).
+_SITE = tuple({sysconfig.get_paths()[k] for k in ("purelib", "platlib")})
 
 
 def describe_exception(exc: BaseException) -> str:
@@ -74,7 +76,7 @@ def describe_exception(exc: BaseException) -> str:
     own code it passed through (not this package's, not the standard library's)."""
     frames = traceback.extract_tb(exc.__traceback__)
     ours = [f for f in frames if "pytest_agenteval" not in f.filename.replace("\\", "/")
-            and not f.filename.startswith(_STDLIB)]
+            and (f.filename.startswith(_SITE) or not f.filename.startswith(_STDLIB))]
     where = f" (at {ours[-1].filename.rsplit('/', 1)[-1]}:{ours[-1].lineno})" if ours else ""
     text = str(exc).splitlines()[0] if str(exc) else ""
     return f"{type(exc).__name__}: {text}{where}"[:500]

@@ -198,3 +198,33 @@ def test_an_environment_bug_fails_the_test_ungraded_even_when_the_agent_swallows
                                  "agent's doing: fix it, and run check_environment)", "=*"])
     assert "Traceback" not in result.stdout.str() and "During handling" not in result.stdout.str()
     assert [g["task_id"] for g in result_lines(pytester.path / "r.jsonl") if "task_id" in g] == ["EX-2"]
+
+
+FLIP = '''
+import os
+
+
+class Agent:
+    """Does nothing on its first attempt, then calls the buggy look-up."""
+
+    def run(self, episode):
+        if os.path.exists("attempted"):
+            episode.call("get_ticket", {"ticket_id": "T-0001"})
+        open("attempted", "w").close()
+'''
+
+
+@pytest.mark.parametrize("concurrency", ["1", "2"])
+def test_a_rerun_that_meets_an_environment_bug_carries_no_earlier_grade(
+        pytester: pytest.Pytester, concurrency: str) -> None:
+    pytester.makeini("[pytest]\nagenteval_environments = buggy_env\n")
+    pytester.makepyfile(buggy_env=BUGGY, flip=FLIP)
+    (pytester.path / "tasks").mkdir()
+    (pytester.path / "tasks" / "buggy.jsonl").write_text(task_line(environment="buggy") + "\n")
+    result = pytester.runpytest_subprocess("--agent=flip:Agent", "tasks/", "-p", "no:cacheprovider", "--reruns=1",
+                                           "--agenteval-results=r.jsonl", f"--agenteval-concurrency={concurrency}")
+    outcomes = result.parseoutcomes()
+    assert (outcomes["failed"], outcomes["rerun"], outcomes.get("passed", 0)) == (1, 1, 0)
+    grades = [g for g in result_lines(pytester.path / "r.jsonl") if "task_id" in g]
+    assert [(g.get("attempt"), g.get("counted")) for g in grades] == [(1, False)]  # the second: no grade
+    result.stdout.fnmatch_lines(["not graded, not in the table *tasks/buggy.jsonl::test_task[[]EX-1[]]*"])

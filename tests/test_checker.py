@@ -151,3 +151,16 @@ def test_a_look_up_that_writes_only_after_the_probe_is_caught() -> None:
     assert problems(WritesOnlyOnceClosed) == [
         "look-up get_ticket changed the database after the conformance probe's writes: an action marked "
         "writes=False must only read (drop writes=False if it writes)"]
+
+
+class CounterpartyBug(ExampleEnvironment):
+    name = "counterparty_bug"
+    seed_key = "example"
+
+    def after_step(self, step: int) -> None:
+        raise LookupError("no such senior")
+
+
+def test_a_scripted_counterparty_that_raises_is_a_problem_not_a_traceback() -> None:
+    found = problems(CounterpartyBug)
+    assert found and all("after_step(1) raised LookupError: no such senior" in p for p in found)

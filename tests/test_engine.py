@@ -404,3 +404,25 @@ def test_an_after_commit_timeout_on_a_call_that_failed_is_a_plain_timeout(exampl
     faults = [e.fault for e in example_env.audit_log()]
     assert faults == ["timeout", None]
     assert example_env.grade().passed
+
+
+def test_an_interruption_after_the_environment_crashed_still_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C while an agent that survived a crash runs: the KeyboardInterrupt propagates (no
+    grade to hand over), not the environment's bug in its place."""
+    from pytest_agenteval.agents import play as play_module
+    from pytest_agenteval.agents.episode import Episode
+
+    def drive(factory: Any, task: Any, episode: Episode, *args: Any) -> None:
+        with contextlib.suppress(BaseException):
+            episode.call("lookup", {"ticket_id": "T-0001"})
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(play_module, "drive", drive)
+    handed: list[Any] = []
+    with Broken() as env:
+        task = make_task(**BROKEN_TASK)
+        env.reset(1, task=task)
+        with pytest.raises(KeyboardInterrupt):
+            play_module.play(env, task, Episode(env, task), object, run=1, time_limit=None,
+                             on_interrupt=handed.append)
+    assert handed == []

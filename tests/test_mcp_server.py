@@ -14,13 +14,14 @@ mcp = pytest.importorskip("mcp")
 
 
 async def drive(task_file: Path, grade: Path, calls: list[tuple[str, dict]], *extra: str,
-                pause: float = 0) -> tuple[list, list, str | None]:
+                pause: float = 0, cwd: Path | None = None) -> tuple[list, list, str | None]:
     import anyio
     from mcp import ClientSession, StdioServerParameters
     from mcp.client.stdio import stdio_client
 
     params = StdioServerParameters(command=sys.executable, args=[
-        "-m", "pytest_agenteval.cli", "mcp", str(task_file), "--task", "EX-1", "--grade-out", str(grade), *extra])
+        "-m", "pytest_agenteval.cli", "mcp", str(task_file), "--task", "EX-1", "--grade-out", str(grade), *extra],
+        cwd=cwd)
     async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
         init = await session.initialize()
         listed = await session.list_tools()
@@ -96,3 +97,22 @@ async def test_the_stdio_server_ends_a_session_at_its_time_limit(tmp_path: Path,
     grade = json.loads(grade_file.read_text())
     assert "agent_timeout" in grade["failure_modes"] and grade["steps_used"] == 1
     assert "past the time limit of 1 s" in json.dumps(grade["checks"])
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("anyio_backend", ["asyncio"])
+async def test_an_environment_bug_is_answered_and_no_grade_is_written(tmp_path: Path, anyio_backend: str) -> None:
+    from test_authoring import BUGGY
+
+    (tmp_path / "pyproject.toml").write_text('[tool.agenteval]\nenvironments = ["buggy_env"]\n')
+    (tmp_path / "buggy_env.py").write_text(BUGGY)
+    task_file = tmp_path / "t.jsonl"
+    task_file.write_text(task_line(environment="buggy") + "\n")
+    grade_file = tmp_path / "grade.json"
+    _, results, _ = await drive(task_file, grade_file, [("get_ticket", {"ticket_id": "T-0001"}),
+                                                        ("close_ticket", {"ticket_id": "T-0001"})], cwd=tmp_path)
+    assert [r.is_error for r in results] == [True, True]
+    observations = [json.loads(r.content[0].text) for r in results]
+    assert [o["error"] for o in observations] == ["environment_error", "episode_over"]
+    assert observations[0]["detail"].startswith("action get_ticket raised KeyError: 'subject'")
+    assert not grade_file.exists()  # not graded: no file, not an empty one

@@ -50,7 +50,9 @@ def _run(pytester: pytest.Pytester, *args: str) -> tuple[list[str], list[dict[st
     """(terminal lines, results file, JUnit XML), without what differs between any two runs."""
     result = pytester.runpytest("--agent=agents_mod:Closer", "-p", "no:randomly", "--agenteval-results=r.jsonl",
                                 "--junitxml=junit.xml", *args)
-    lines = [re.sub(r" in [0-9.]+s( \(\d+:\d\d:\d\d\))?", " in Ts", line) for line in result.stdout.lines]
+    # A time of another width re-centres its line between "=" runs: drop the padding too.
+    lines = [re.sub(r" in [0-9.]+s( \(\d+:\d\d:\d\d\))?", " in Ts", line).strip("= ")
+             for line in result.stdout.lines]
     records = [json.loads(line) for line in (pytester.path / "r.jsonl").read_text().splitlines()]
     for record in records:
         record.pop("duration", None)
@@ -93,7 +95,7 @@ def _xdist_view(lines: list[str]) -> tuple[list[str], list[str]]:
     """Workers finish in any order, and where the terminal breaks lines depends on when each
     report arrives: every status (``SUBPASSED[frame] tasks/…``), as a sorted list, and the
     failures and summaries from ``FAILURES`` on, without which worker ran what."""
-    start = next(n for n, line in enumerate(lines) if " FAILURES " in line)
+    start = next(n for n, line in enumerate(lines) if line == "FAILURES")
     statuses = sorted(re.findall(r"(?:SUB)?(?:PASSED|FAILED)(?:\[[^\]]*\])? tasks/\S+", "\n".join(lines[:start])))
     return statuses, [re.sub(r"\[gw\d+\] ", "", line) for line in lines[start:]]
 

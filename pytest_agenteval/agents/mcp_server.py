@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT, Episode
 from pytest_agenteval.agents.tools import export
 from pytest_agenteval.environments.base import Environment
-from pytest_agenteval.errors import EpisodeOver
+from pytest_agenteval.errors import EnvironmentBug, EpisodeOver
 from pytest_agenteval.tasks.model import Task
 
 if TYPE_CHECKING:
@@ -62,6 +62,9 @@ def build_server(episode: Episode, *, name: str | None = None, on_over: Callable
             if on_over is not None:
                 on_over()
             return call_result({"ok": False, "error": "episode_over", "detail": str(exc)}, carried_out=False)
+        except EnvironmentBug as exc:  # recorded by the engine; the episode will not be graded
+            episode.close()
+            return call_result({"ok": False, "error": "environment_error", "detail": str(exc)}, carried_out=False)
         return call_result(observation)
 
     return Server(name or f"agenteval-{episode.task_id}", instructions=episode.instruction,
@@ -92,7 +95,7 @@ class _Lines:
 
 def serve(env: Environment, task: Task, grade_out: Path, *, time_limit: float | None = DEFAULT_TIME_LIMIT) -> None:
     """Serve the task's episode on stdio until the client leaves or ``time_limit`` seconds pass;
-    then write the grade (a session cut by the limit is graded ``timeout``)."""
+    then write the grade (a session cut by the limit is graded ``agent_timeout``)."""
     import anyio
     from mcp.server.stdio import stdio_server
 
@@ -114,5 +117,9 @@ def serve(env: Environment, task: Task, grade_out: Path, *, time_limit: float | 
         episode.close()
         failure = ("agent_timeout", f"the MCP session ran past the time limit of {time_limit:g} s") \
             if timed_out else None
-        grade = env.grade(agent_failure=failure)
+        try:
+            grade = env.grade(agent_failure=failure)
+        except EnvironmentBug:
+            grade_out.unlink(missing_ok=True)  # no grade: do not leave the prepared file empty
+            raise
         grade_out.write_text(grade.model_dump_json(indent=2) + "\n", encoding="utf-8")

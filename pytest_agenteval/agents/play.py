@@ -3,6 +3,7 @@ own process), then grade it with what the harness saw of the agent."""
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import queue
 import threading
@@ -56,13 +57,15 @@ def play(
         return with_usage(env.grade(run=run, agent_failure=failure), episode)
     except EnvironmentBug:
         episode.close()
-        raise  # not the agent's doing: no grade
+        env.grade(run=run)  # raises the environment's bug as grading states it (the crash is recorded)
+        raise  # (only if the engine's own raise did not record it)
     except BaseException as exc:
         episode.close()
         if not agent_done:  # stopped while grading: the agent's own outcome stands
             failure = interruption(exc)
         if on_interrupt is not None:
-            on_interrupt(with_usage(env.grade(run=run, agent_failure=failure), episode))
+            with contextlib.suppress(EnvironmentBug):  # no grade to hand over; the interruption goes on
+                on_interrupt(with_usage(env.grade(run=run, agent_failure=failure), episode))
         raise
 
 

@@ -59,11 +59,13 @@ def check_environment(env: World, *, seeds: tuple[int, int] = (0, 1)) -> list[st
             except sqlite3.DatabaseError:
                 pass
         problems += _schemas(env)
+    except EnvironmentBug as exc:  # an action or after_step raised: reported, not raised
+        problems.append(f"check_environment stopped: {exc}")
     except Exception as exc:  # noqa: BLE001 - the checker reports an environment's crash, it does not raise it
         problems.append(f"check_environment stopped: {type(exc).__name__}: {exc}")
     finally:
         fresh.close()
-        with contextlib.suppress(Exception):  # a crash here was reported above
+        with contextlib.suppress(Exception, EnvironmentBug):  # a crash here was reported above
             env.reset(a)
     return problems
 

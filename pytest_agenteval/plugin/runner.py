@@ -29,6 +29,10 @@ def test_task(agenteval_case: TaskCase, env: Environment, episode: Episode, agen
               request: pytest.FixtureRequest, agenteval_state: State) -> None:
     """Run the agent, record the grade, then report each check as a subtest."""
     state, case = agenteval_state, agenteval_case
+    # A rerun plugin runs the item again with the same properties: an attempt that ends before
+    # it is graded (an environment's bug, an interruption) must not carry the last one's grade.
+    node = request.node
+    node.user_properties[:] = [p for p in node.user_properties if p[0] not in (GRADE_PROPERTY, PASSED_PROPERTY)]
     if state.isolate and not isinstance(agent, type) and callable(getattr(agent, "run", None)):
         pytest.fail(f"--agenteval-isolate cannot run a {type(agent).__name__} instance in a separate process "
                     "(make the `agent` fixture return its class or a module-level factory)", pytrace=False)
@@ -43,9 +47,7 @@ def test_task(agenteval_case: TaskCase, env: Environment, episode: Episode, agen
 
     def record(grade: Grade) -> None:
         # Before any subtest runs, so every reporter (and outcomes' failure message) has it.
-        # Replacing, not adding: a rerun plugin runs the item again with the same properties.
-        node = request.node
-        node.user_properties[:] = [p for p in node.user_properties if p[0] not in (GRADE_PROPERTY, PASSED_PROPERTY)]
+        node.user_properties[:] = [p for p in node.user_properties if p[0] != GRADE_PROPERTY]
         node.user_properties.append((GRADE_PROPERTY, grade.model_dump_json()))
 
     try:
