@@ -182,16 +182,21 @@ class Agent:
 '''
 
 
+def run_buggy(pytester: pytest.Pytester, modules: dict[str, str], lines: list[str], *args: str) -> pytest.RunResult:
+    """pytest over ``lines`` in a project whose ``buggy`` environment has a crashing look-up."""
+    pytester.makeini("[pytest]\nagenteval_environments = buggy_env\n")
+    pytester.makepyfile(buggy_env=BUGGY, **modules)
+    (pytester.path / "tasks").mkdir()
+    (pytester.path / "tasks" / "buggy.jsonl").write_text("".join(line + "\n" for line in lines))
+    return pytester.runpytest_subprocess("tasks/", "-p", "no:cacheprovider", "--agenteval-results=r.jsonl", *args)
+
+
 @pytest.mark.parametrize("concurrency", ["1", "3"])
 def test_an_environment_bug_fails_the_test_ungraded_even_when_the_agent_swallows_it(
         pytester: pytest.Pytester, concurrency: str) -> None:
-    pytester.makeini("[pytest]\nagenteval_environments = buggy_env\n")
-    pytester.makepyfile(buggy_env=BUGGY, swallow=SWALLOWS)
-    (pytester.path / "tasks").mkdir()
-    (pytester.path / "tasks" / "buggy.jsonl").write_text(
-        task_line(environment="buggy") + "\n" + task_line(task_id="EX-2", environment="example") + "\n")
-    result = pytester.runpytest_subprocess("--agent=swallow:Agent", "tasks/", "-p", "no:cacheprovider",
-                                           "--agenteval-results=r.jsonl", f"--agenteval-concurrency={concurrency}")
+    result = run_buggy(pytester, {"swallow": SWALLOWS}, [task_line(environment="buggy"),
+                                                        task_line(task_id="EX-2", environment="example")],
+                       "--agent=swallow:Agent", f"--agenteval-concurrency={concurrency}")
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(["*_ EX-1 _*", "EX-1: buggy: action get_ticket raised KeyError: 'subject' (at "
                                  "buggy_env.py:14); the episode is not graded (a bug in the environment, not the "
@@ -217,12 +222,8 @@ class Agent:
 @pytest.mark.parametrize("concurrency", ["1", "2"])
 def test_a_rerun_that_meets_an_environment_bug_carries_no_earlier_grade(
         pytester: pytest.Pytester, concurrency: str) -> None:
-    pytester.makeini("[pytest]\nagenteval_environments = buggy_env\n")
-    pytester.makepyfile(buggy_env=BUGGY, flip=FLIP)
-    (pytester.path / "tasks").mkdir()
-    (pytester.path / "tasks" / "buggy.jsonl").write_text(task_line(environment="buggy") + "\n")
-    result = pytester.runpytest_subprocess("--agent=flip:Agent", "tasks/", "-p", "no:cacheprovider", "--reruns=1",
-                                           "--agenteval-results=r.jsonl", f"--agenteval-concurrency={concurrency}")
+    result = run_buggy(pytester, {"flip": FLIP}, [task_line(environment="buggy")],
+                       "--agent=flip:Agent", "--reruns=1", f"--agenteval-concurrency={concurrency}")
     outcomes = result.parseoutcomes()
     assert (outcomes["failed"], outcomes["rerun"], outcomes.get("passed", 0)) == (1, 1, 0)
     grades = [g for g in result_lines(pytester.path / "r.jsonl") if "task_id" in g]
