@@ -9,6 +9,8 @@ run (or another xdist worker) loads instead of building.
 
 from __future__ import annotations
 
+import hashlib
+import inspect
 import os
 import sqlite3
 import tempfile
@@ -138,3 +140,24 @@ def write_atomically(path: Path, data: bytes) -> None:
     except OSError:
         if tmp is not None:
             Path(tmp).unlink(missing_ok=True)
+
+
+def fingerprint(cls: type) -> str | None:
+    """A hash of the code that builds a scenario: the domain's package (or module), this
+    engine's building code, and the SQLite version. Change any and cached images are ignored.
+    None when the class has no source file (a notebook, ``exec``): then nothing is cached."""
+    module = inspect.getmodule(cls)
+    try:
+        source = Path(inspect.getfile(cls))
+    except (TypeError, OSError):
+        return None
+    if not source.is_file():
+        return None
+    files = sorted(source.parent.glob("*.py")) if module and module.__package__ and \
+        source.parent.name == module.__package__.rsplit(".", 1)[-1] else [source]
+    engine = Path(__file__).parent
+    files += [engine / n for n in ("world.py", "scenarios.py", "tracking.py", "audit.py", "schema.py")]
+    digest = hashlib.sha256(sqlite3.sqlite_version.encode())
+    for path in files:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]

@@ -9,8 +9,6 @@ its ``@action`` methods. Nothing here imports pytest, so a customer's harness ca
 from __future__ import annotations
 
 import copy
-import hashlib
-import inspect
 import random
 import sqlite3
 import threading
@@ -27,7 +25,7 @@ from pydantic import BaseModel
 
 from pytest_agenteval.engine import audit, faults, tracking
 from pytest_agenteval.engine.actions import ActionSpec, collect_actions
-from pytest_agenteval.engine.scenarios import ScenarioCache, connect
+from pytest_agenteval.engine.scenarios import ScenarioCache, connect, fingerprint
 from pytest_agenteval.engine.schema import TableInfo, quote, read_tables
 from pytest_agenteval.errors import ActionError, EnvironmentBug, EpisodeOver, describe_exception
 
@@ -471,27 +469,6 @@ class World:
 @lru_cache(maxsize=4096)
 def _clock_text(start: datetime, tick: timedelta, ticks: int) -> str:
     return (start + ticks * tick).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def fingerprint(cls: type[World]) -> str | None:
-    """A hash of the code that builds a scenario: the domain's package (or module), this
-    engine's building code, and the SQLite version. Change any and cached images are ignored.
-    None when the class has no source file (a notebook, ``exec``): then nothing is cached."""
-    module = inspect.getmodule(cls)
-    try:
-        source = Path(inspect.getfile(cls))
-    except (TypeError, OSError):
-        return None
-    if not source.is_file():
-        return None
-    files = sorted(source.parent.glob("*.py")) if module and module.__package__ and \
-        source.parent.name == module.__package__.rsplit(".", 1)[-1] else [source]
-    engine = Path(__file__).parent
-    files += [engine / n for n in ("world.py", "scenarios.py", "tracking.py", "audit.py", "schema.py")]
-    digest = hashlib.sha256(sqlite3.sqlite_version.encode())
-    for path in files:
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
 
 
 def _error(code: str, detail: str) -> dict[str, Any]:
