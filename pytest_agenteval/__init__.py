@@ -25,6 +25,9 @@ True
 line); ``run_episode(env, task, AgentClass)`` resets, runs an agent and grades in one call.
 An environment author subclasses ``Environment``, with ``@action`` methods and a ``rubric``
 returning ``Check``s, and tests it with ``check_environment``.
+
+PYTEST_DONT_REWRITE: pytest marks an editable install's package for assertion rewriting after it
+is imported, and warns in every in-process run (pytester) that it cannot; nothing here needs it.
 """
 
 from pytest_agenteval.agents.episode import Episode
