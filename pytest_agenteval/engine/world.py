@@ -28,6 +28,7 @@ from pytest_agenteval.engine.actions import ActionSpec, collect_actions
 from pytest_agenteval.engine.scenarios import ScenarioCache, connect, fingerprint
 from pytest_agenteval.engine.schema import TableInfo, quote, read_tables
 from pytest_agenteval.errors import ActionError, EnvironmentBug, EpisodeOver, describe_exception
+from pytest_agenteval.text import ENGLISH, Lexicon, Reader, reader_for
 
 if TYPE_CHECKING:
     from pytest_agenteval.tasks.model import Task
@@ -76,10 +77,20 @@ class World:
     conformance_probe: ClassVar[list[tuple[str, dict[str, Any]]]] = []
     # Failure mode -> sabotage function (see agents/saboteurs.py); grader validation runs them.
     saboteurs: ClassVar[dict[str, Any]] = {}
+    # What free text means here (docs/text.md): the meaning classes its texts are read with,
+    # and the free-text arguments whose claims the rubric checks, each with the failure mode
+    # a false claim triggers: {("notify_claimant", "body"): "misleading_letter"}.
+    lexicon: ClassVar[Lexicon] = ENGLISH
+    texts: ClassVar[Mapping[tuple[str, str], str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.actions = collect_actions(cls)
+
+    @classmethod
+    def reader(cls) -> Reader:
+        """The reader of this environment's lexicon (one per lexicon, its readings cached)."""
+        return reader_for(cls.lexicon)
 
     def __init__(self, *, population: int | None = None, cache_dir: Path | None = None) -> None:
         self.population = population or self.default_population

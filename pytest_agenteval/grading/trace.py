@@ -11,6 +11,8 @@ from pytest_agenteval.grading.context import GradeContext
 from pytest_agenteval.grading.state import equal, show
 from pytest_agenteval.tasks.model import CalledCheck, CountCheck, OrderCheck
 from pytest_agenteval.tasks.paths import PathOrder, PathStep, mentions_of, mentions_ok
+from pytest_agenteval.text import ENGLISH, Reader, reader_for
+from pytest_agenteval.text.requirements import says_ok, says_of
 
 
 def trace_checks(ctx: GradeContext) -> list[Check]:
@@ -52,30 +54,38 @@ def effective_writes(ctx: GradeContext) -> list[AuditEvent]:
     return ctx.written()
 
 
-def arguments_match(expected: dict[str, Any], args: Any, free_text: frozenset[str] = frozenset()) -> bool:
-    """``expected`` as a subset of ``args``; free-text ones only where a ``mentions`` asks."""
+def arguments_match(expected: dict[str, Any], args: Any, free_text: frozenset[str] = frozenset(),
+                    reader: Reader | None = None) -> bool:
+    """``expected`` as a subset of ``args``; free-text ones only where a ``mentions`` or ``says`` asks
+    (``says`` is read with ``reader``, the environment's)."""
     if not isinstance(args, dict):
         return False
     for key, want in expected.items():
         terms = mentions_of(want)
+        meanings = says_of(want)
         if terms is not None:
             if not mentions_ok(terms, args.get(key)):
+                return False
+        elif meanings is not None:
+            if not says_ok(reader or reader_for(ENGLISH), meanings, args.get(key)):
                 return False
         elif key not in free_text and not (key in args and equal(want, args[key])):
             return False
     return True
 
 
-def step_matches(step: PathStep, event: AuditEvent, free_text: frozenset[str] = frozenset()) -> bool:
+def step_matches(step: PathStep, event: AuditEvent, free_text: frozenset[str] = frozenset(),
+                 reader: Reader | None = None) -> bool:
     """Same action, and the step's arguments (free text aside) as a subset of the call's."""
-    return step.action == event.action and arguments_match(step.arguments, event.arguments, free_text)
+    return step.action == event.action and arguments_match(step.arguments, event.arguments, free_text, reader)
 
 
 def _path(ctx: GradeContext) -> Check:
     trace = effective_writes(ctx)
     actions = ctx.env.actions
     orders = [o.only(lambda s: actions[s.action].writes and not s.no_effect) for o in ctx.task.path_orders()]
-    ok = any(o.allows(trace, lambda s, e: step_matches(s, e, actions[s.action].free_text)) for o in orders)
+    reader = ctx.env.reader()
+    ok = any(o.allows(trace, lambda s, e: step_matches(s, e, actions[s.action].free_text, reader)) for o in orders)
     got = ", ".join(_call(e.action, e.arguments) for e in trace) or "nothing"
     want = " | ".join(_show_order(o) for o in orders)
     return check("action_path", ok, failure_mode="unexpected_path", component="actions",
@@ -100,7 +110,8 @@ def _call(action: str, arguments: Any) -> str:
 
 def _rule(ctx: GradeContext, rule: CalledCheck | OrderCheck | CountCheck) -> Check:
     if isinstance(rule, CalledCheck):
-        n = sum(1 for e in ctx.succeeded(rule.action) if arguments_match(rule.arguments, e.arguments))
+        reader = ctx.env.reader()
+        n = sum(1 for e in ctx.succeeded(rule.action) if arguments_match(rule.arguments, e.arguments, reader=reader))
         ok = n >= rule.min and (rule.max is None or n <= rule.max)
         bound = f"at least {rule.min}" + (f" and at most {rule.max}" if rule.max is not None else "")
         what = _call(rule.action, rule.arguments)

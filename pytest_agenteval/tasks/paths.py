@@ -21,6 +21,8 @@ from typing import Annotated, Any, TypeVar, Union
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
 from pydantic_core import PydanticCustomError
 
+from pytest_agenteval.text.requirements import SAYS, example, says_of
+
 MENTIONS = "mentions"
 
 
@@ -65,8 +67,15 @@ def _word_start(term: str) -> re.Pattern[str]:
 
 
 def check_arguments(value: dict[str, Any]) -> dict[str, Any]:
-    """Shape-check any ``{"mentions": ...}`` requirement among step or check arguments."""
+    """Shape-check any ``{"mentions": ...}`` or ``{"says": ...}`` requirement among step or check arguments."""
     for name, arg in value.items():
+        if isinstance(arg, dict) and SAYS in arg:
+            meanings = arg[SAYS]
+            if not (set(arg) == {SAYS} and isinstance(meanings, list) and meanings
+                    and all(isinstance(m, str) and m.strip() for m in meanings)):
+                raise _problem(f"{name}: a meaning requirement is {{\"says\": [meaning, ...]}}",
+                               'write e.g. {"says": ["invoice", "photos"]} or {"says": ["kyc:problem"]}')
+            continue
         if not (isinstance(arg, dict) and MENTIONS in arg):
             continue
         terms = arg[MENTIONS]
@@ -103,9 +112,15 @@ class PathStep(_Strict):
         return check_arguments(value)
 
     def call_arguments(self) -> dict[str, Any]:
-        """Arguments to call with: a ``mentions`` requirement becomes a text that meets it."""
-        return {k: " ".join(t[0] for t in terms) if (terms := mentions_of(v)) is not None else v
-                for k, v in self.arguments.items()}
+        """Arguments to call with: a ``mentions`` or ``says`` requirement becomes a text that meets it."""
+        out = {}
+        for k, v in self.arguments.items():
+            if (terms := mentions_of(v)) is not None:
+                v = " ".join(t[0] for t in terms)
+            elif (meanings := says_of(v)) is not None:
+                v = example(meanings)
+            out[k] = v
+        return out
 
 
 def _kind(value: Any) -> str:

@@ -1,0 +1,65 @@
+"""Free text judged by what it says: the environment's declared texts, read, and checked.
+
+An environment declares which free-text arguments carry claims (``World.texts``: (action,
+argument) -> failure mode) and judges each reading against the world in its rubric, through
+``text_checks``: one check per failure mode, named ``text.<failure mode>``. Silence about a
+fact is not a contradiction; saying something the world contradicts is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pytest_agenteval.engine.audit import AuditEvent
+from pytest_agenteval.grading.checks import Check, check
+from pytest_agenteval.grading.context import GradeContext
+from pytest_agenteval.text import Reading
+
+
+@dataclass(frozen=True)
+class Text:
+    """One declared free-text argument of a write that took effect, as read."""
+
+    event: AuditEvent
+    argument: str
+    reading: Reading
+    failure_mode: str
+
+    @property
+    def body(self) -> str:
+        return self.reading.text
+
+    def quote(self, width: int = 60) -> str:
+        body = " ".join(self.body.split())
+        return repr(body if len(body) <= width else body[: width - 1] + "…")
+
+
+def texts(ctx: GradeContext) -> list[Text]:
+    """Every declared text the agent wrote (writes that took effect), in order."""
+    declared = ctx.env.texts
+    if not declared:
+        return []
+    reader = ctx.env.reader()
+    out = []
+    for event in ctx.written():
+        args = event.arguments if isinstance(event.arguments, dict) else {}
+        for (action, argument), mode in declared.items():
+            value = args.get(argument)
+            if action == event.action and isinstance(value, str):
+                out.append(Text(event, argument, reader.read(value), mode))
+    return out
+
+
+def text_checks(ctx: GradeContext, judge: Callable[[Text], str | None], *, component: str,
+                ok: dict[str, str] | None = None) -> list[Check]:
+    """One check per declared failure mode: every text of that mode passes ``judge`` (which
+    returns what is false about a text, or None)."""
+    problems: dict[str, list[str]] = {mode: [] for mode in dict.fromkeys(ctx.env.texts.values())}
+    for text in texts(ctx):
+        found = judge(text)
+        if found:
+            problems[text.failure_mode].append(found)
+    return [check(f"text.{mode}", not found, failure_mode=mode, component=component,
+                  ok=(ok or {}).get(mode, "every text agrees with the records"), failed="; ".join(found))
+            for mode, found in problems.items()]

@@ -1,0 +1,15 @@
+"""Text facts: what a free-text argument asserts, read deterministically (no model).
+
+    >>> from pytest_agenteval.text import Reader, ENGLISH
+    >>> reading = Reader(ENGLISH).read("We regret that your claim CLM-00145 has not been approved.")
+    >>> reading.decision(), reading.named()
+    ('declined', ['CLM-00145'])
+
+Environments judge readings against the world (``domains/*/texts.py``); task files require
+meanings with ``{"says": [...]}`` (``requirements``). The grammar and its limits: ``reading``.
+"""
+
+from pytest_agenteval.text.lexicon import ENGLISH, Lexicon
+from pytest_agenteval.text.reading import AFFIRMED, HYPOTHETICAL, NEGATED, Mention, Quantity, Reader, Reading, reader_for
+
+__all__ = ["AFFIRMED", "ENGLISH", "HYPOTHETICAL", "NEGATED", "Lexicon", "Mention", "Quantity", "Reader", "Reading", "reader_for"]

@@ -1,0 +1,85 @@
+"""Meaning classes: named sets of words and phrases that say the same thing.
+
+A term is a word (``invoice``), a word stem ending in ``*`` (``approv*``: approve, approved,
+approval…) or a phrase of such words (``know your customer``, ``turn* down``). A lexicon is
+English and small on purpose: each environment extends the base one with its own classes
+(``Lexicon.extend``), and documents them, so an agent can know which words carry a meaning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+# Words that negate what follows them in their clause (NegEx-style cues).
+NEGATIONS = frozenset({"not", "no", "never", "cannot", "neither", "nor", "none", "nothing", "without", "unable",
+                       "nobody", "nowhere", "lack", "lacks", "lacking", "absent", "instead", "rather"})
+# Words that make what follows them in their clause hypothetical: asserted as neither true nor false.
+# A question is hypothetical too. ("could"/"would" are not here: "could not be approved" declines.)
+HEDGES = frozenset({"if", "whether", "once", "unless", "until", "may", "might", "should", "when", "whenever",
+                    "before", "provided", "subject", "possibly", "perhaps"})
+# "not yet approved" says pending, not declined.
+NOT_YET = frozenset({"yet", "still"})
+# Cues that are no negation: "no later than", "not only".
+PSEUDO_NEGATIONS = frozenset({("no", "later"), ("not", "only"), ("no", "doubt"), ("not", "just"), ("no", "sooner")})
+# Auxiliaries: "payment is not possible" negates the subject before them too.
+AUXILIARIES = frozenset({"is", "was", "are", "were", "has", "have", "had", "will", "can", "could", "would", "shall",
+                         "should", "do", "does", "did", "be", "been", "must", "may", "might"})
+# Words that make the amount after them a figure referred to, not the one decided ("assessed at 80,000").
+REFERENCES = frozenset({"assessed", "assessment", "claimed", "claim", "original", "originally", "requested",
+                        "excess", "deductible", "limit", "insured", "from", "instead", "rather", "estimate",
+                        "estimated", "quote", "quoted", "invoice", "invoiced", "asked", "sought", "than"})
+# Words that end a clause's scope like punctuation does.
+BREAKS = frozenset({"but", "however", "although", "though", "whereas", "while", "except", "so", "because",
+                    "since", "therefore", "hence", "meanwhile", "also"})
+# After "and"/"or", a new subject or auxiliary starts a new clause ("… and we need the invoice").
+RESTARTS = frozenset({"we", "i", "you", "it", "they", "he", "she", "this", "that", "these", "those", "there",
+                      "has", "have", "is", "are", "was", "were", "will", "please", "the", "your", "our"})
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """Meaning classes by name; a term may belong to several classes."""
+
+    classes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def extend(self, **classes: tuple[str, ...] | list[str]) -> Lexicon:
+        """A lexicon with more classes (a class named again gets the new terms too)."""
+        merged = {k: tuple(v) for k, v in self.classes.items()}
+        for name, terms in classes.items():
+            merged[name] = (*merged.get(name, ()), *terms)
+        return Lexicon(merged)
+
+    def terms(self) -> list[tuple[tuple[str, ...], str]]:
+        """(words of a term, class) pairs, longest terms first (a phrase wins over its words)."""
+        out = [(tuple(term.lower().split()), name) for name, terms in self.classes.items() for term in terms]
+        return sorted(out, key=lambda t: -len(t[0]))
+
+
+def word_matches(pattern: str, word: str) -> bool:
+    return word.startswith(pattern[:-1]) if pattern.endswith("*") else word == pattern
+
+
+# The decisions a business text announces, shared by every domain; and what a status says.
+ENGLISH = Lexicon({
+    "approved": ("approv*", "accept*", "pay", "paid", "paying", "pays", "payment*", "payout", "settle*",
+                 "reimburs*", "grant*", "authoris*", "authoriz*", "good news", "go ahead", "agreed", "covered"),
+    "declined": ("declin*", "reject*", "refus*", "denied", "deny", "denies", "turn* down", "unsuccessful",
+                 "not covered", "not cover", "excluded", "exclusion", "void", "repudiat*"),
+    "amended": ("amend*", "reduc*", "partial*", "revis*", "adjust*", "lower amount", "lesser amount", "in part",
+                "part of"),
+    "in_full": ("in full", "full amount", "as claimed", "as assessed", "entire", "whole amount", "everything"),
+    "pending": ("under review", "in review", "being reviewed", "being assessed", "being considered", "pending",
+                "await*", "in progress", "working on", "escalat*", "referred", "refer*", "passed to", "forwarded",
+                "no decision", "not yet decided", "not been decided", "will be in touch", "will write",
+                "will let you know", "will update", "keep you updated", "look* into", "looking at"),
+    "info": ("please send", "please provide", "send us", "send in", "provide", "need*", "requir*", "request*",
+             "information", "documents", "documentation", "evidence", "supply", "submit", "upload"),
+    # Statuses a record or a check can be in.
+    "ok": ("verified", "complete", "completed", "cleared", "passed", "satisfied", "valid", "in order", "fine",
+           "confirmed", "approved", "ok", "okay", "done", "resolved", "current", "active"),
+    "problem": ("pending", "outstanding", "incomplete", "missing", "fail*", "expired", "expir*", "lapsed", "lapse*",
+                "unverified", "not verified", "not complete", "awaiting", "open", "overdue", "problem*", "issue*",
+                "concern*", "conflict*", "mismatch*", "discrepan*", "wrong", "incorrect", "invalid", "blocked",
+                "flag*", "unresolved", "query", "queries", "unclear", "absent", "unavailable", "stale"),
+})
