@@ -105,6 +105,15 @@ class Chromium:
             raise RuntimeError(f"{expression}: {result['exceptionDetails'].get('text')}")
         return result["result"].get("value")
 
+    def wait_for(self, expression: str, seconds: float = 10.0) -> Any:
+        """The expression's value once it is truthy (event handlers such as hashchange run later)."""
+        deadline = time.monotonic() + seconds
+        while not (value := self.js(expression)):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{expression} still {value!r} after {seconds:.0f} s")
+            time.sleep(0.02)
+        return value
+
     def click(self, selector: str) -> None:
         """A real mouse click (press and release) at the middle of the element."""
         box = self.js(f"(() => {{ const e = document.querySelector({json.dumps(selector)});"

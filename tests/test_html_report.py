@@ -101,7 +101,7 @@ def test_page_in_headless_chromium(results: Path, browser: Chromium) -> None:
     episode = "document.getElementById('ep-EX-3-run2')"
     assert browser.js(f"{episode}.open") is False
     browser.click('a.cell.fail[href="#ep-EX-3-run2"]')
-    assert browser.js(f"{episode}.open") is True
+    assert browser.wait_for(f"{episode}.open") is True
     assert browser.js(f"{episode}.getClientRects().length > 0")  # displayed
     text = browser.js(f"{episode}.innerText")
     assert "Close ticket T-0003." in text and "state.ticket.T-0003" in text and "close_ticket" in text
