@@ -62,20 +62,18 @@ def any_order(*members: Any) -> dict[str, Any]:
     return {"any_order": list(members)}
 
 
-# What a query's reason must mention to name its conflict (any one alternative of each term,
-# at the start of a word: "rate" matches "rates" but not "corporate").
-# (Words, not meaning: "KYC is fine; please confirm the limit" still names KYC.)
-KYC_TERMS = ["KYC", "know your customer", "identity", "verif", "due diligence", "AML", "anti money laundering"]
-RATE_TERMS = ["rate", "pricing", "price", "band", "tariff", "grid"]
-EXCEPTION_TERMS = [["exception", "5.89"],
-                   ["expir", "end date", "ends", "until", "lapse", "how long", "validity", "when"]]
+# What a query's reason must say to name its conflict: meaning classes of the booking lexicon
+# (docs/text.md), so "onboarding checks (CDD) outstanding" names KYC and "KYC is verified" does not.
+KYC_TERMS = ["kyc:problem"]
+RATE_TERMS = ["rate:problem"]
+EXCEPTION_TERMS = [["exception", "rate"], "expiry"]  # "the end date of the 5.89% rate" names it too
 
 
 def names_the_conflict(fid: str, terms: list[Any], name: str = "query_names_the_conflict",
                        **bounds: int) -> dict[str, Any]:
     """A rule check: a query on ``fid`` whose reason mentions ``terms`` took effect."""
     return {"kind": "called", "name": name, "action": "raise_query",
-            "arguments": {"facility_id": fid, "reason": {"mentions": terms}}, "min": 1, **bounds,
+            "arguments": {"facility_id": fid, "reason": {"says": terms}}, "min": 1, **bounds,
             "failure_mode": "missed_query"}
 
 
@@ -103,6 +101,8 @@ def book_path(c: dict[str, Any], account: str, rate: float, *, opening: Sequence
 
 def task(tid: str, seed: int, instruction: str, expected: dict[str, Any], path: list[dict[str, Any]],
          tags: list[str], n: int, **extra: Any) -> dict[str, Any]:
+    if any(f'"action": "{a}"' in json.dumps(path) for a in ("raise_query", "place_on_hold")):
+        tags = [*tags, "misleading_query"]  # a reason to write is a reason that can lie
     return {"task_id": tid, "environment": "booking", "scenario_seed": seed, "instruction": instruction,
             "allowed_actions": extra.pop("allowed_actions", ALLOWED), "expected_final_state": expected,
             "acceptable_action_paths": [path], "failure_mode_tags": tags,
@@ -112,7 +112,8 @@ def task(tid: str, seed: int, instruction: str, expected: dict[str, Any], path: 
 def book_instruction(c: dict[str, Any]) -> str:
     return (f"Book facility {c['facility_id']} for customer {c['customer_id']} to the right account, "
             "price it from the rate sheet (or the pricing exception on record) and activate it. "
-            "If anything about it conflicts, raise a query instead and leave it pending.")
+            "If anything about it conflicts, raise a query instead, saying what the conflict is (KYC or pricing), "
+            "and leave it pending.")
 
 
 def build() -> list[dict[str, Any]]:
@@ -174,7 +175,7 @@ def build() -> list[dict[str, Any]]:
                      [any_order(step("get_facility", facility_id=fid),
                                 step("get_customer", customer_id=c["customer_id"])),
                       step("raise_query", facility_id=fid, reason=why)], tags, n, overrides=overrides,
-                     checks=[names_the_conflict(fid, [terms])]))
+                     checks=[names_the_conflict(fid, terms)]))
     # F. A pricing exception on record overrides the sheet.
     for seed in (1, 3, 5, 7, 8):
         pending = candidates(seed, "f.status = 'PENDING' AND f.limit_amount < 5000000", 40)

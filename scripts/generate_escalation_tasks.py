@@ -62,11 +62,34 @@ def task(seed: int, c: dict[str, Any], instruction: str, expected: dict[str, Any
     global counter
     counter += 1
     used.add(c["claim_id"])
+    tags = [*tags, *text_tags(path)]
     expected, path = welcome_extras(c["claim_id"], expected, path)
     return {"task_id": f"ESC-{counter:03d}", "environment": "escalation", "scenario_seed": seed,
             "instruction": instruction, "allowed_actions": ALLOWED, "expected_final_state": expected,
             "acceptable_action_paths": [path], "failure_mode_tags": tags, "max_steps": MAX_STEPS,
             "split": "train" if counter % 3 == 0 else "eval", "overrides": overrides, **extra}
+
+
+def steps_of(path: Any) -> list[dict[str, Any]]:
+    """Every step of a path, through its any_order groups."""
+    if isinstance(path, list):
+        return [s for p in path for s in steps_of(p)]
+    if "any_order" in path:
+        return steps_of(path["any_order"])
+    return [path]
+
+
+def text_tags(path: list[dict[str, Any]]) -> list[str]:
+    """The text failure modes a path's required writes can commit: a letter of a decision or a
+    request to the claimant can lie to them; a note or a reason can misstate the file."""
+    steps = [s for s in steps_of(path) if not s.get("optional")]
+    letters = any(s["action"] == "request_info" or (s["action"] == "notify_claimant" and
+                                                    s["arguments"].get("kind") in ("approval", "decline"))
+                  for s in steps)
+    notes = any(s["action"] in ("escalate", "decline_claim") or
+                (s["action"] == "add_note" and s["arguments"].get("kind") in ("escalation", "decline"))
+                for s in steps)
+    return ["misleading_letter"] * letters + ["misleading_note"] * notes
 
 
 def welcome_extras(cid: str, expected: dict[str, Any], path: list[dict[str, Any]]
@@ -204,9 +227,10 @@ def build() -> list[dict[str, Any]]:
         path = [*escalate_steps(c, reviewer, delay),
                 any_order(step("request_info", claim_id=cid, question="Please send the repair invoice and photos."),
                           decision_note(cid))]
-        # The request must ask for what the reviewer asked for (the repair invoice and photos).
+        # The request must ask for what the reviewer asked for (the repair invoice and photos), in any words
+        # of those meaning classes (docs/text.md): "the repair bill and pictures" says both.
         asked = {"kind": "called", "name": "info_request_asks_what_the_reviewer_asked", "action": "request_info",
-                 "arguments": {"claim_id": cid, "question": {"mentions": [["invoice"], ["photo"]]}},
+                 "arguments": {"claim_id": cid, "question": {"says": ["invoice", "photos"]}},
                  "failure_mode": "no_follow_through"}
         out.append(task(seed, c, handle(c), expected, path, ["no_follow_through", *waits(delay)],
                         pin(c, amount, staff={reviewer: "present"}), senior_policy="return_for_info",
@@ -235,7 +259,7 @@ def build() -> list[dict[str, Any]]:
                     "note": {"+": [{"claim_id": cid, "kind": "decline"}]},
                     "correspondence": {"+": [{"claim_id": cid, "kind": "decline"}]}}
         path = [*look(c), *decline_steps(cid, "The policy had lapsed.", "Policy lapsed at the date of loss.",
-                                         "Your policy was not in force.")]
+                                         "Your claim is declined: your policy was not in force.")]
         tags = ["lapsed_policy", "missing_note"] + (["unnecessary_escalation"] if amount > TIERS[0] / 5 else [])
         out.append(task(seed, c, handle(c), expected, path, tags, pin(c, amount, policy="lapsed")))
     return out

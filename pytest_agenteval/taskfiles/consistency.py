@@ -10,6 +10,7 @@ from pytest_agenteval.engine.actions import ActionSpec
 from pytest_agenteval.environments.base import Environment
 from pytest_agenteval.tasks.model import CalledCheck, CountCheck, Task
 from pytest_agenteval.tasks.paths import PathStep, located_steps, mentions_of
+from pytest_agenteval.text.requirements import says_of, unknown
 
 # (field, what is wrong, how to fix)
 Finding = tuple[str, str, str]
@@ -59,17 +60,26 @@ def _step(env: Environment, task: Task, where: str, step: PathStep, allowed: set
     spec = env.actions.get(step.action)
     if spec is None or step.action not in allowed:
         return _action(env, task, f"{where}.action", step.action, allowed=True)
-    return _arguments(f"{where}.arguments", step.action, spec, step.arguments)
+    return _arguments(env, f"{where}.arguments", step.action, spec, step.arguments)
 
 
-def _arguments(where: str, action: str, spec: ActionSpec, arguments: dict[str, Any]) -> list[Finding]:
+def _arguments(env: Environment, where: str, action: str, spec: ActionSpec, arguments: dict[str, Any]
+               ) -> list[Finding]:
     found: list[Finding] = []
     for arg, value in arguments.items():
+        requirement = "mentions" if mentions_of(value) is not None else "says" if says_of(value) is not None else ""
         if arg not in spec.argument_names:
             found.append((f"{where}.{arg}", f"{action} has no argument {arg!r}", one_of(arg, spec.argument_names)))
-        elif mentions_of(value) is not None and arg not in spec.free_text:
-            found.append((f"{where}.{arg}", f"{arg} is not free text, so it cannot take {{\"mentions\": ...}}",
-                          "give the exact value; mentions are for free-text arguments"))
+        elif requirement and arg not in spec.free_text:
+            found.append((f"{where}.{arg}", f"{arg} is not free text, so it cannot take {{\"{requirement}\": ...}}",
+                          f"give the exact value; {requirement} is for free-text arguments"))
+        elif requirement == "says":
+            reader = env.reader()
+            for bad in unknown(reader, says_of(value) or []):
+                topic = bad.partition(":")[0]
+                fix = (one_of(topic, reader.lexicon.classes) if topic not in reader.lexicon.classes
+                       else "a state is :ok or :problem")
+                found.append((f"{where}.{arg}", f"{env.name}'s lexicon has no meaning {bad!r}", fix))
     return found
 
 
@@ -169,4 +179,4 @@ def _rules(env: Environment, task: Task) -> Iterator[Finding]:
             for attr, name in names:
                 yield from _action(env, task, f"{base}.{attr}", name, allowed=False)
             if isinstance(rule, CalledCheck) and rule.action in env.actions:
-                yield from _arguments(f"{base}.arguments", rule.action, env.actions[rule.action], rule.arguments)
+                yield from _arguments(env, f"{base}.arguments", rule.action, env.actions[rule.action], rule.arguments)

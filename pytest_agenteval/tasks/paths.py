@@ -72,9 +72,12 @@ def check_arguments(value: dict[str, Any]) -> dict[str, Any]:
         if isinstance(arg, dict) and SAYS in arg:
             meanings = arg[SAYS]
             if not (set(arg) == {SAYS} and isinstance(meanings, list) and meanings
-                    and all(isinstance(m, str) and m.strip() for m in meanings)):
+                    and all((isinstance(m, str) and m.strip())
+                            or (isinstance(m, list) and m and all(isinstance(a, str) and a.strip() for a in m))
+                            for m in meanings)):
                 raise _problem(f"{name}: a meaning requirement is {{\"says\": [meaning, ...]}}",
-                               'write e.g. {"says": ["invoice", "photos"]} or {"says": ["kyc:problem"]}')
+                               'write e.g. {"says": ["invoice", "photos"]}, {"says": ["kyc:problem"]} '
+                               'or {"says": [["exception", "rate"]]}')
             continue
         if not (isinstance(arg, dict) and MENTIONS in arg):
             continue

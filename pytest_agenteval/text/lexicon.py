@@ -26,9 +26,11 @@ PSEUDO_NEGATIONS = frozenset({("no", "later"), ("not", "only"), ("no", "doubt"),
 AUXILIARIES = frozenset({"is", "was", "are", "were", "has", "have", "had", "will", "can", "could", "would", "shall",
                          "should", "do", "does", "did", "be", "been", "must", "may", "might"})
 # Words that make the amount after them a figure referred to, not the one decided ("assessed at 80,000").
-REFERENCES = frozenset({"assessed", "assessment", "claimed", "claim", "original", "originally", "requested",
+# Within the two words before the amount; "claim for/of 80,000" too (REFERENCE_PAIRS).
+REFERENCES = frozenset({"assessed", "assessment", "claimed", "original", "originally", "requested",
                         "excess", "deductible", "limit", "insured", "from", "instead", "rather", "estimate",
                         "estimated", "quote", "quoted", "invoice", "invoiced", "asked", "sought", "than"})
+REFERENCE_PAIRS = frozenset({("claim", "for"), ("claim", "of"), ("amount", "claimed")})
 # Words that end a clause's scope like punctuation does.
 BREAKS = frozenset({"but", "however", "although", "though", "whereas", "while", "except", "so", "because",
                     "since", "therefore", "hence", "meanwhile", "also"})
@@ -68,13 +70,18 @@ ENGLISH = Lexicon({
                  "not covered", "not cover", "excluded", "exclusion", "void", "repudiat*"),
     "amended": ("amend*", "reduc*", "partial*", "revis*", "adjust*", "lower amount", "lesser amount", "in part",
                 "part of"),
+    # That some decision exists ("we have made a decision"): "not yet" of it says pending.
+    "decided": ("decided", "made a decision", "reached a decision", "decision made", "decision was made"),
     "in_full": ("in full", "full amount", "as claimed", "as assessed", "entire", "whole amount", "everything"),
+    # The status now, not the history: "escalated" or "we are working on it" stay true after a decision.
     "pending": ("under review", "in review", "being reviewed", "being assessed", "being considered", "pending",
-                "await*", "in progress", "working on", "escalat*", "referred", "refer*", "passed to", "forwarded",
-                "no decision", "not yet decided", "not been decided", "will be in touch", "will write",
-                "will let you know", "will update", "keep you updated", "look* into", "looking at"),
+                "await*", "in progress", "no decision", "not yet decided", "not been decided", "yet to be decided",
+                "undecided", "still open"),
     "info": ("please send", "please provide", "send us", "send in", "provide", "need*", "requir*", "request*",
              "information", "documents", "documentation", "evidence", "supply", "submit", "upload"),
+    # Names of things, not decisions: "above my approval limit", "your payment details".
+    "process": ("approval limit*", "approval authorit*", "approval process", "payment details", "payment method*",
+                "payment process", "payment terms", "bank details", "settlement process", "decision process"),
     # Statuses a record or a check can be in.
     "ok": ("verified", "complete", "completed", "cleared", "passed", "satisfied", "valid", "in order", "fine",
            "confirmed", "approved", "ok", "okay", "done", "resolved", "current", "active"),

@@ -2,12 +2,12 @@
 
 The grammar (docs/text.md says it for users):
 
-- A text is split into sentences at ``. ! ? ;`` and into clauses at those, ``:``, commas,
-  dashes, at ``but``,
+- A text is split into sentences at ``. ! ? ;`` and into clauses at those, commas, dashes,
+  at ``but``,
   ``however``, ``although``… and at ``and``/``or`` followed by a new subject or auxiliary.
 - A negation cue (``not``, ``no``, ``never``, ``cannot``, ``without``, ``n't``…) negates every
   meaning after it in its clause; two cues cancel (``cannot proceed without the invoice``). A
-  cue right after an auxiliary also negates the subject before it (``payment is not due``).
+  cue right after an auxiliary also negates the three words before that (``payment is not due``).
 - A hedge (``if``, ``whether``, ``once``, ``until``, ``may``…) makes its clause and the rest of
   its sentence hypothetical: mentioned, but asserted neither way; so does a question mark for
   its clause. ``not yet`` says pending.
@@ -29,6 +29,7 @@ from pytest_agenteval.text.lexicon import (
     NEGATIONS,
     NOT_YET,
     PSEUDO_NEGATIONS,
+    REFERENCE_PAIRS,
     REFERENCES,
     RESTARTS,
     Lexicon,
@@ -38,6 +39,7 @@ from pytest_agenteval.text.tokens import Token, tokenize
 
 AFFIRMED, NEGATED, HYPOTHETICAL = 1, -1, 0
 DECISIONS = ("approved", "amended", "declined", "pending", "info", "mixed")
+DECIDED = frozenset({"approved", "amended", "declined", "decided"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +67,12 @@ class Reading:
     quantities: tuple[Quantity, ...]
     ids: tuple[tuple[str, int], ...]  # (id as written, clause)
     hypothetical_clauses: frozenset[int]
+    sentence_of: tuple[int, ...]  # clause -> its sentence
+
+    def in_sentence(self, meaning: str, clause: int) -> set[int]:
+        """Polarities of ``meaning`` in the sentence holding ``clause``."""
+        sentence = self.sentence_of[clause]
+        return {m.polarity for m in self.mentions if m.meaning == meaning and self.sentence_of[m.clause] == sentence}
 
     def polarities(self, meaning: str, clause: int | None = None) -> set[int]:
         return {m.polarity for m in self.mentions if m.meaning == meaning and (clause is None or m.clause == clause)}
@@ -132,6 +140,8 @@ class Reading:
 
 
 SENTENCE_ENDS = frozenset({".", "!", "?", ";"})
+TRANSPARENT = frozenset({"(", ")"})
+BACK_REACH = 3  # words before the auxiliary that "payment is not possible" negates
 
 
 def _clauses(tokens: list[Token]) -> list[tuple[int, list[Token]]]:
@@ -140,7 +150,7 @@ def _clauses(tokens: list[Token]) -> list[tuple[int, list[Token]]]:
     sentence = 0
     for i, t in enumerate(tokens):
         nxt = tokens[i + 1].text if i + 1 < len(tokens) else ""
-        if t.kind == "punct" and t.text in "()":
+        if t.kind == "punct" and t.text in TRANSPARENT:
             continue
         if t.kind == "punct":
             if t.text == "?":
@@ -180,10 +190,11 @@ class Reader:
 
     def _match(self, words: list[str], i: int) -> tuple[int, list[str]]:
         """The longest term starting at word ``i``: its length and every class it belongs to."""
-        best, meanings = 0, []
+        best, meanings = 0, list[str]()
         for term, meaning in (*self._exact.get(words[i], ()), *self._stems):
             n = len(term)
-            if n < best or i + n > len(words) or not all(word_matches(p, w) for p, w in zip(term, words[i:i + n])):
+            window = words[i:i + n]
+            if n < best or len(window) < n or not all(map(word_matches, term, window)):
                 continue
             if n > best:
                 best, meanings = n, []
@@ -196,7 +207,8 @@ class Reader:
         ids: list[tuple[str, int]] = []
         hypothetical: set[int] = set()
         hedged_sentence = -1  # a hedge reaches to the end of its sentence: "if approved, we will pay"
-        for c, (sentence, clause) in enumerate(_clauses(tokenize(text))):
+        clauses = _clauses(tokenize(text))
+        for c, (sentence, clause) in enumerate(clauses):
             words = [t.text if t.kind == "word" else "" for t in clause]
             hedged = any(w in HEDGES for w in words) or clause[-1].text == "?" or hedged_sentence == sentence
             if any(w in HEDGES for w in words):
@@ -205,7 +217,7 @@ class Reader:
             if hedged:
                 hypothetical.add(c)
             negations = 0  # cues seen so far in this clause
-            pending: list[int] = []  # indexes into mentions/quantities not yet past an auxiliary+cue
+            pending: list[tuple[int, int]] = []  # (mention index, its word position) since the last cue
             i = 0
             while i < len(clause):
                 token, word = clause[i], words[i]
@@ -214,33 +226,36 @@ class Reader:
                     if not meanings:  # a cue, unless it starts a phrase ("not covered")
                         negations += 1
                         if i > 0 and words[i - 1] in AUXILIARIES:  # "payment is not possible"
-                            for k in pending:
-                                mentions[k] = _flip(mentions[k])
+                            for k, at in pending:
+                                if at >= i - 1 - BACK_REACH:
+                                    mentions[k] = _flip(mentions[k])
                         pending = []
                         i += 1
                         continue
                 polarity = HYPOTHETICAL if hedged else (NEGATED if negations % 2 else AFFIRMED)
-                if polarity == NEGATED and not_yet:
-                    polarity = HYPOTHETICAL
                 if token.kind == "id":
                     ids.append((token.text, c))
                 elif token.kind in ("money", "rate", "date", "number") and token.value is not None:
-                    before = set(words[max(0, i - 3):i])
-                    quantities.append(Quantity(token.kind, token.value, polarity, c, bool(before & REFERENCES),
-                                               token.text))
+                    before = tuple(words[max(0, i - 2):i])
+                    reference = bool(set(before) & REFERENCES) or before in REFERENCE_PAIRS
+                    quantities.append(Quantity(token.kind, token.value, polarity, c, reference, token.text))
                 elif word:
                     n, meanings = self._match(words, i)
                     if meanings:
                         phrase = " ".join(words[i:i + n])
                         for meaning in dict.fromkeys(meanings):
-                            pending.append(len(mentions))
-                            mentions.append(Mention(meaning, polarity, c, phrase))
-                        if polarity == HYPOTHETICAL and not_yet and negations % 2:
-                            mentions.append(Mention("pending", AFFIRMED, c, phrase))
+                            pending.append((len(mentions), i))
+                            if polarity == NEGATED and not_yet and meaning in DECIDED:
+                                # "not yet approved" is pending, not declined ("not yet verified" stays negated)
+                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase))
+                                mentions.append(Mention("pending", AFFIRMED, c, phrase))
+                            else:
+                                mentions.append(Mention(meaning, polarity, c, phrase))
                         i += n
                         continue
                 i += 1
-        return Reading(text, tuple(mentions), tuple(quantities), tuple(ids), frozenset(hypothetical))
+        return Reading(text, tuple(mentions), tuple(quantities), tuple(ids), frozenset(hypothetical),
+                       tuple(n for n, _ in clauses))
 
 
 def _flip(m: Mention) -> Mention:

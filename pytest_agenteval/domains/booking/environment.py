@@ -11,6 +11,7 @@ from pytest_agenteval.domains.booking import rubric
 from pytest_agenteval.domains.booking.rules import ACCOUNT_TYPE, sheet_rate
 from pytest_agenteval.domains.booking.saboteurs import SABOTEURS
 from pytest_agenteval.domains.booking.schema import SCHEMA, seed_rows
+from pytest_agenteval.domains.booking.texts import LEXICON, TEXTS
 from pytest_agenteval.engine import action
 from pytest_agenteval.engine.actions import FreeText
 from pytest_agenteval.environments import Environment
@@ -28,6 +29,8 @@ class BookingEnvironment(Environment):
     agent_role = "booking_officer"
     default_population = 2000
     saboteurs = SABOTEURS
+    lexicon = LEXICON
+    texts = TEXTS
     conformance_probe = [
         ("open_account", {"customer_id": "CUS-0001", "account_type": "loan"}),
         ("raise_query", {"facility_id": "FAC-5001", "reason": "probe"}),

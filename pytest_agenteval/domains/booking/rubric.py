@@ -14,6 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from pytest_agenteval.domains.booking import texts
 from pytest_agenteval.domains.booking.rules import ACCOUNT_TYPE, sheet_rate
 from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.grading import Check, GradeContext, check
@@ -26,7 +27,7 @@ __all__ = ["RATE_ACTIONS", "checks", "sheet_rate"]
 def checks(ctx: GradeContext) -> list[Check]:
     history = History.of(ctx)
     return [_duplicate(history), _rate(history), _activation(history), _order(history), _account(history),
-            _query(history)]
+            _query(history), *texts.checks(history)]
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from pytest_agenteval.domains.escalation.rules import (
 )
 from pytest_agenteval.domains.escalation.saboteurs import SABOTEURS
 from pytest_agenteval.domains.escalation.schema import AGENT, SCHEMA, seed_rows
+from pytest_agenteval.domains.escalation.texts import LEXICON, TEXTS
 from pytest_agenteval.engine import action
 from pytest_agenteval.engine.actions import FreeText
 from pytest_agenteval.environments import Environment
@@ -40,6 +41,8 @@ class EscalationEnvironment(Environment):
     default_population = 800
     task_fields = EscalationTaskFields
     saboteurs = SABOTEURS
+    lexicon = LEXICON
+    texts = TEXTS
     conformance_probe = [
         ("add_note", {"claim_id": "CLM-00001", "kind": "decision", "body": "probe"}),
         ("request_info", {"claim_id": "CLM-00001", "question": "probe"}),

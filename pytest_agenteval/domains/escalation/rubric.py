@@ -14,8 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pytest_agenteval.domains.escalation import texts
 from pytest_agenteval.domains.escalation.rules import (
     MISROUTED_PREFIX,
+    RETURNED_ASKS,
     RETURNED_PREFIX,
     needs_escalation,
     policy_lapsed,
@@ -24,6 +26,7 @@ from pytest_agenteval.domains.escalation.rules import (
 from pytest_agenteval.domains.escalation.schema import AGENT
 from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.grading import Check, GradeContext, check
+from pytest_agenteval.text.requirements import unmet
 
 # Writes that decide something about a claim: a claim the agent made one of these on is the
 # agent's to finish, whether or not the task named it.
@@ -36,12 +39,19 @@ def _claim_of(event: AuditEvent) -> Any:
     return args.get("claim_id") if isinstance(args, dict) else None
 
 
-def _is_act(event: AuditEvent) -> bool:
-    """A write that makes, records or announces a decision (none may precede the reviewer's answer)."""
+def _is_act(c: Case, event: AuditEvent) -> bool:
+    """A write that makes, records or announces a decision (none may precede the reviewer's answer):
+    a letter or note of a deciding kind, or of any kind whose text announces a decision ("update:
+    approved, payment on its way")."""
     kind = event.arguments.get("kind")
-    return (event.action in ("approve_claim", "decline_claim", "issue_payment", "request_info")
-            or (event.action == "notify_claimant" and kind in ("approval", "decline"))
-            or (event.action == "add_note" and kind in ("decline", "decision")))
+    if event.action in ("approve_claim", "decline_claim", "issue_payment", "request_info"):
+        return True
+    if event.action not in ("notify_claimant", "add_note"):
+        return False
+    body = event.arguments.get("body")
+    return (kind in ("approval", "decline", "decision") and event.action == "notify_claimant"
+            or kind in ("decline", "decision") and event.action == "add_note"
+            or (isinstance(body, str) and texts.announces(c.reader.read(body))))
 
 
 class Case:
@@ -52,6 +62,7 @@ class Case:
         self.claim: dict[str, Any] = ctx.row("claim", claim_id) or {}
         self.limit: float = (ctx.row("staff", AGENT) or {}).get("approval_limit", 0.0)
         db = ctx.env.db
+        self.reader = ctx.env.reader()
         self.required = needs_escalation(db, self.claim, self.limit)
         self.lapsed = policy_lapsed(db, self.claim)
         self.reviewer = right_reviewer(db, self.claim)
@@ -90,7 +101,7 @@ def cases(ctx: GradeContext) -> list[Case]:
 
 def checks(ctx: GradeContext) -> list[Check]:
     judged = cases(ctx)
-    return [rule(judged) for rule in RULES]
+    return [rule(judged) for rule in RULES] + texts.checks(ctx, judged)
 
 
 Rule = Callable[[list[Case]], Check]
@@ -178,7 +189,7 @@ def _escalation_note(c: Case) -> str | None:
     notes = c.calls("add_note", "escalation")
     if not notes:
         return f"{c.id} was escalated without a note of kind 'escalation'"
-    acts = [e for e in c.writes if _is_act(e) and e.seq > escalated[0].seq]
+    acts = [e for e in c.writes if _is_act(c, e) and e.seq > escalated[0].seq]
     if acts and notes[0].seq > acts[0].seq:
         return (f"{c.id}: the escalation note came at step {notes[0].step}, after {acts[0].action} at step "
                 f"{acts[0].step}; note the escalation before acting on the answer")
@@ -198,7 +209,7 @@ def _premature(c: Case) -> str | None:
     before escalating is ``within_authority``'s)."""
     escalated = [e.seq for e in c.calls("escalate")]
     for event in c.writes:
-        if not _is_act(event):
+        if not _is_act(c, event):
             continue
         asked = [s for s in escalated if s < event.seq]
         what = event.action + (f" ({event.arguments['kind']})" if "kind" in event.arguments else "")
@@ -235,8 +246,13 @@ def _follow_through(c: Case) -> str | None:
     if status == "declined" and final["status"] != "declined":
         return f"{c.id}: the reviewer declined it, but it ends {final['status']}"
     returned = (last["response"] or "").startswith(RETURNED_PREFIX)
-    if status == "returned" and returned and "info_request" not in c.letters:
-        return f"{c.id}: the reviewer asked for information, but none was requested from the claimant"
+    if status == "returned" and returned:
+        asked = [e.arguments.get("question") for e in c.calls("request_info")]
+        if not asked:
+            return f"{c.id}: the reviewer asked for information, but none was requested from the claimant"
+        if not any(isinstance(q, str) and not unmet(c.reader.read(q), list(RETURNED_ASKS)) for q in asked):
+            return (f"{c.id}: the reviewer asked for {' and '.join(RETURNED_ASKS)}, but no request to the "
+                    f"claimant asks for both: {asked[-1]!r}")
     return None
 
 

@@ -13,6 +13,8 @@ from pytest_agenteval.tasks.model import problem
 
 MISROUTED_PREFIX = "misrouted:"
 RETURNED_PREFIX = "returned for information:"
+# What a reviewer returning a claim asks the claimant for (meaning classes of texts.LEXICON).
+RETURNED_ASKS = ("invoice", "photos")
 SENIOR_POLICY_RE = re.compile(r"^(approve|decline|return_for_info|amend_amount:\d+(\.\d+)?)$")
 
 

@@ -1,0 +1,94 @@
+"""The text reader: what a sentence asserts, with negation, hedges, numbers and ids."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from pytest_agenteval.domains.booking.texts import LEXICON as BOOKING
+from pytest_agenteval.domains.escalation.texts import LEXICON as CLAIMS
+from pytest_agenteval.text import ENGLISH, Reader
+from pytest_agenteval.text.requirements import says_ok, unknown, unmet
+from pytest_agenteval.text.tokens import tokenize
+
+claims = Reader(CLAIMS)
+booking = Reader(BOOKING)
+
+
+@pytest.mark.parametrize(("text", "decision"), [
+    ("Your claim is approved: 740000.0.", "approved"),
+    ("Good news: your claim has been approved and will be paid in full.", "approved"),
+    ("We have accepted your claim and will pay you 4,200.00 GBP.", "approved"),
+    ("We regret to tell you that your claim has not been approved.", "declined"),
+    ("We cannot pay this claim.", "declined"),
+    ("Payment is not possible.", "declined"),
+    ("Unfortunately we are unable to pay your claim after review.", "declined"),
+    ("After careful review, the senior reviewer has turned down your claim.", "declined"),
+    ("Your claim is declined: your policy was not in force.", "declined"),
+    ("Your claim for 30,000 has been approved at the reduced amount of 24,000.", "amended"),
+    ("Your claim has not yet been approved.", "pending"),
+    ("We have not yet made a decision on your claim.", "pending"),
+    ("Your claim is under review by a senior.", "pending"),
+    ("Please send the repair bill and pictures.", "info"),
+    ("If approved, we will pay you.", None),  # a hedge reaches to the end of its sentence
+    ("Has your claim been approved?", None),  # a question asserts nothing
+    ("Escalated: assessed amount above my approval limit.", None),  # a limit's name is no decision
+    ("Policy lapsed at the date of loss.", None),
+    ("We will pay once the reviewer approves.", None),  # the hedge reaches back in its clause
+    ("We declined one item, but the rest of your claim is approved.", "mixed"),
+])
+def test_the_decision_a_text_announces(text: str, decision: str | None) -> None:
+    assert claims.read(text).decision() == decision
+
+
+@pytest.mark.parametrize(("text", "status"), [
+    ("KYC is verified", {"ok"}),
+    ("KYC pending", {"problem"}),
+    ("Onboarding checks (CDD) outstanding for this customer.", {"problem"}),
+    ("The customer's identity has not been verified yet, so I cannot book.", {"problem"}),
+    ("The customer has not passed due-diligence checks yet.", {"problem"}),
+    ("No KYC issues on file.", {"ok"}),
+    ("No KYC on file.", {"problem"}),
+    ("Please check KYC and the rate.", set()),  # a bare mention says nothing
+    ("Is KYC complete?", set()),
+])
+def test_what_a_text_says_of_a_topics_state(text: str, status: set[str]) -> None:
+    assert booking.read(text).status("kyc") == status
+
+
+def test_negation_scope_and_double_negation() -> None:
+    assert not claims.read("No need to send the repair invoice or any photos.").mentions_meaning("invoice")
+    both = claims.read("We cannot proceed without the repair invoice and photos.")
+    assert both.mentions_meaning("invoice") and both.mentions_meaning("photos")
+    split = claims.read("No need to send the invoice, but please send photos.")
+    assert not split.mentions_meaning("invoice") and split.mentions_meaning("photos")
+    assert claims.read("Reply no later than Friday with the invoice.").mentions_meaning("invoice")
+
+
+def test_quantities_ids_and_their_roles() -> None:
+    tokens = tokenize("Pay £4,200 (EUR 70k) on 1 March 2026 at 5.89% for CLM-00145, within 14 days, in 2026; covid-19")
+    got = [(t.kind, t.value) for t in tokens if t.kind not in ("word", "punct")]
+    assert got == [("money", 4200.0), ("money", 70000.0), ("date", date(2026, 3, 1)), ("rate", 5.89),
+                   ("id", None), ("number", 14.0), ("number", 2026.0), ("number", 19.0)]
+    reading = claims.read("Your claim for 30,000 has been approved at 24,000 rather than 30,000.")
+    assert [(q.value, q.reference, q.polarity) for q in reading.quantities] == [
+        (30000.0, True, 1), (24000.0, False, 1), (30000.0, True, -1)]
+    assert [q.value for q in reading.amounts()] == [30000.0, 24000.0]
+    assert claims.read("Escalated to SNR-07 for CLM-00145; see ESC-E001.").named() == ["SNR-07", "CLM-00145",
+                                                                                        "ESC-E001"]
+
+
+def test_requirements_on_meaning() -> None:
+    assert says_ok(claims, ["invoice", "photos"], "Could you send us the repair bill and some pictures?")
+    assert not says_ok(claims, ["invoice", "photos"], "No need to send the repair invoice or any photos.")
+    assert not says_ok(booking, ["kyc:problem"], "KYC is verified")
+    assert says_ok(booking, ["kyc:problem"], "Know-your-customer checks on the borrower are still outstanding.")
+    assert unmet(booking.read("When does the exception expire?"), [["exception", "rate"], "expiry"]) == []
+    assert unmet(booking.read("Note that the 5.89% exception never expires."), ["exception", "expiry"]) == ["expiry"]
+    assert unknown(booking, ["kcy", "kyc:bad", "kyc:ok", ["rate", "nope"]]) == ["kcy", "kyc:bad", "nope"]
+
+
+def test_readings_are_cached_per_text() -> None:
+    reader = Reader(ENGLISH)
+    assert reader.read("Approved.") is reader.read("Approved.")
