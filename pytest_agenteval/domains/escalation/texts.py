@@ -39,7 +39,6 @@ DECISIVE = frozenset({"approved", "amended", "declined", "mixed"})
 LEXICON = ENGLISH.extend(
     invoice=("invoice*", "bill", "bills", "receipt*", "quote", "quotes", "quotation*", "estimate*"),
     photos=("photo*", "picture*", "image*", "pics", "footage"),
-    limit=("limit*", "authority", "above my", "exceeds", "over my"),
 )
 TEXTS = {
     ("notify_claimant", "body"): "misleading_letter",
