@@ -4,12 +4,14 @@ domain; and, in the same run, a full-copy baseline (restore by backup(), diff by
     python bench/scaling.py [--episodes 200] [--max-rows 1000000]
 
 Targets: time at the largest size <= 1.5x time at the default size; under 1 ms per episode
-excluding the agent (the agent here is a fixed list of calls, so all the time is ours).
+excluding the agent (the agent here is a fixed list of calls, so all the time is ours),
+text checks included (the escalation episode writes a letter and a note, new words each time).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import sqlite3
 import statistics
 import time
@@ -55,15 +57,18 @@ def escalation_episode(env: Environment) -> tuple[Task, Calls]:
     calls: Calls = [("get_claim", {"claim_id": cid}), ("get_policy", {"policy_id": pid}),
                     ("get_authority_policy", {}), ("approve_claim", {"claim_id": cid, "amount": 4200.0}),
                     ("issue_payment", {"claim_id": cid, "amount": 4200.0}),
-                    ("notify_claimant", {"claim_id": cid, "kind": "approval", "body": "Approved."})]
+                    ("notify_claimant", {"claim_id": cid, "kind": "approval", "body": LETTER.format(cid=cid, n="{n}")}),
+                    ("add_note", {"claim_id": cid, "kind": "decision", "body": NOTE.format(cid=cid, n="{n}")})]
     task = Task.model_validate({
         "task_id": "BENCH-ESC", "environment": "escalation", "scenario_seed": 1, "instruction": "x",
         "allowed_actions": sorted({a for a, _ in calls}),
+        "vary": ["note.body", "correspondence.body"],
         "overrides": {"claim": {cid: {"assessed_amount": 4200.0}}, "policy": {pid: {"status": "active"}}},
         "expected_final_state": {"claim": {cid: {"status": "settled", "approved_amount": 4200.0,
                                                        "decided_by": "STF-001"}},
                                  "payment": {"+": [{"claim_id": cid, "amount": 4200.0}]},
-                                 "correspondence": {"+": [{"claim_id": cid, "kind": "approval"}]}},
+                                 "correspondence": {"+": [{"claim_id": cid, "kind": "approval"}]},
+                                 "note": {"+": [{"claim_id": cid, "kind": "decision"}]}},
         "acceptable_action_paths": [[{"action": a, "arguments": k} for a, k in calls]]})
     return task, calls
 
@@ -75,7 +80,17 @@ DOMAINS: dict[str, tuple[type[Environment], float, Callable[[Environment], tuple
 }
 
 
+# Texts differ in every episode (as a model's do), so each is read afresh: no reading is cached.
+LETTER = ("Good news: your claim {cid} has been approved, and we will pay you the assessed amount of "
+          "4,200.00 GBP within five working days (letter {n}).")
+NOTE = "Approved at 4200.0 within my authority; payment issued and the claimant told (note {n})."
+FRESH = itertools.count()
+
+
 def ours(env: Environment, task: Task, calls: Calls) -> tuple[float, bool]:
+    n = next(FRESH)
+    calls = [(a, {k: v.replace("{n}", str(n)) if isinstance(v, str) else v for k, v in args.items()})
+             for a, args in calls]
     start = time.perf_counter()
     env.reset(task.scenario_seed, task=task)
     for action, arguments in calls:

@@ -75,6 +75,9 @@ def test_quantities_ids_and_their_roles() -> None:
     assert [(q.value, q.reference, q.polarity) for q in reading.quantities] == [
         (30000.0, True, 1), (24000.0, False, 1), (30000.0, True, -1)]
     assert [q.value for q in reading.amounts()] == [30000.0, 24000.0]
+    # A bare integer is money only after money words: a reference number is none.
+    assert [q.kind for q in claims.read("Approved: we will pay 4200 (reference 20931).").quantities] == [
+        "money", "number"]
     assert claims.read("Escalated to SNR-07 for CLM-00145; see ESC-E001.").named() == ["SNR-07", "CLM-00145",
                                                                                         "ESC-E001"]
 

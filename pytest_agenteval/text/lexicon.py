@@ -30,6 +30,10 @@ AUXILIARIES = frozenset({"is", "was", "are", "were", "has", "have", "had", "will
 REFERENCES = frozenset({"assessed", "assessment", "claimed", "original", "originally", "requested",
                         "excess", "deductible", "limit", "insured", "from", "instead", "rather", "estimate",
                         "estimated", "quote", "quoted", "invoice", "invoiced", "asked", "sought", "than"})
+# A bare integer right after one of these (two words at most) is money: "pay 4200", "approved at 4200".
+MONEY_WORDS = frozenset({"pay", "paid", "paying", "payment", "amount", "sum", "total", "approved", "approve",
+                         "settle", "settled", "settlement", "at", "of", "for", "assessed", "claimed", "excess",
+                         "insured", "limit", "reduced", "amended", "to"})
 REFERENCE_PAIRS = frozenset({("claim", "for"), ("claim", "of"), ("amount", "claimed")})
 # Words that end a clause's scope like punctuation does.
 BREAKS = frozenset({"but", "however", "although", "though", "whereas", "while", "except", "so", "because",

@@ -21,11 +21,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import NamedTuple
 
 from pytest_agenteval.text.lexicon import (
     AUXILIARIES,
     BREAKS,
     HEDGES,
+    MONEY_WORDS,
     NEGATIONS,
     NOT_YET,
     PSEUDO_NEGATIONS,
@@ -42,16 +44,14 @@ DECISIONS = ("approved", "amended", "declined", "pending", "info", "mixed")
 DECIDED = frozenset({"approved", "amended", "declined", "decided"})
 
 
-@dataclass(frozen=True, slots=True)
-class Mention:
+class Mention(NamedTuple):
     meaning: str
     polarity: int  # AFFIRMED, NEGATED or HYPOTHETICAL
     clause: int
     words: str
 
 
-@dataclass(frozen=True, slots=True)
-class Quantity:
+class Quantity(NamedTuple):
     kind: str  # "money", "rate", "date" or "number"
     value: float | date
     polarity: int
@@ -171,13 +171,14 @@ class Reader:
 
     def __init__(self, lexicon: Lexicon) -> None:
         self.lexicon = lexicon
+        # Terms by their first word: exact words, and stems ("approv*") by the stem.
         self._exact: dict[str, list[tuple[tuple[str, ...], str]]] = {}
-        self._stems: list[tuple[tuple[str, ...], str]] = []
+        self._stems: dict[str, list[tuple[tuple[str, ...], str]]] = {}
         for words, meaning in lexicon.terms():
-            if words[0].endswith("*"):
-                self._stems.append((words, meaning))
-            else:
-                self._exact.setdefault(words[0], []).append((words, meaning))
+            first = words[0]
+            index = self._stems if first.endswith("*") else self._exact
+            index.setdefault(first.rstrip("*"), []).append((words, meaning))
+        self._first: dict[str, list[tuple[tuple[str, ...], str]]] = {}  # per word: the terms it can start
         self._cache: dict[str, Reading] = {}
 
     def read(self, text: str) -> Reading:
@@ -188,13 +189,23 @@ class Reader:
             found = self._cache[text] = self._read(text)
         return found
 
+    def _starting(self, word: str) -> list[tuple[tuple[str, ...], str]]:
+        found = self._first.get(word)
+        if found is None:
+            found = list(self._exact.get(word, ()))
+            for k in range(1, len(word) + 1):
+                found += self._stems.get(word[:k], ())
+            if len(self._first) < self.CACHE:
+                self._first[word] = found
+        return found
+
     def _match(self, words: list[str], i: int) -> tuple[int, list[str]]:
         """The longest term starting at word ``i``: its length and every class it belongs to."""
         best, meanings = 0, list[str]()
-        for term, meaning in (*self._exact.get(words[i], ()), *self._stems):
+        for term, meaning in self._starting(words[i]):
             n = len(term)
             window = words[i:i + n]
-            if n < best or len(window) < n or not all(map(word_matches, term, window)):
+            if n < best or len(window) < n or not all(map(word_matches, term[1:], window[1:])):
                 continue
             if n > best:
                 best, meanings = n, []
@@ -210,10 +221,12 @@ class Reader:
         clauses = _clauses(tokenize(text))
         for c, (sentence, clause) in enumerate(clauses):
             words = [t.text if t.kind == "word" else "" for t in clause]
-            hedged = any(w in HEDGES for w in words) or clause[-1].text == "?" or hedged_sentence == sentence
-            if any(w in HEDGES for w in words):
+            present = set(words)
+            hedge = not present.isdisjoint(HEDGES)
+            hedged = hedge or clause[-1].text == "?" or hedged_sentence == sentence
+            if hedge:
                 hedged_sentence = sentence
-            not_yet = any(w in NOT_YET for w in words)
+            not_yet = not present.isdisjoint(NOT_YET)
             if hedged:
                 hypothetical.add(c)
             negations = 0  # cues seen so far in this clause
@@ -238,8 +251,12 @@ class Reader:
                 elif token.kind in ("money", "rate", "date", "number") and token.value is not None:
                     before = tuple(words[max(0, i - 2):i])
                     reference = bool(set(before) & REFERENCES) or before in REFERENCE_PAIRS
-                    quantities.append(Quantity(token.kind, token.value, polarity, c, reference, token.text))
-                elif word:
+                    kind = token.kind
+                    if kind == "number" and isinstance(token.value, float) and token.value >= 100 \
+                            and set(before) & MONEY_WORDS:
+                        kind = "money"
+                    quantities.append(Quantity(kind, token.value, polarity, c, reference, token.text))
+                elif word and self._starting(word):
                     n, meanings = self._match(words, i)
                     if meanings:
                         phrase = " ".join(words[i:i + n])

@@ -1,15 +1,19 @@
 """Words, numbers and clauses of an English text: the first pass of reading what it asserts.
 
 A token is a lowercased word, an identifier (``CLM-00145``, kept as written), a quantity
-(money, a rate, a date) or a punctuation mark. Quantities are parsed here, once, so that a
-number inside an id or a date is never read as an amount.
+(money, a rate, a date, a bare number) or a punctuation mark. Quantities are parsed here,
+once, so that a number inside an id or a date is never read as an amount.
+
+Two passes, for speed (a text is read in microseconds, not a tenth of a millisecond): one
+simple regex splits the text, then neighbours are joined — "4,200 GBP", "70 thousand",
+"5.89 per cent", "1 March 2026" and "March 1, 2026".
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import date
+from typing import NamedTuple
 
 ID = re.compile(r"\b[A-Z]{2,5}(?:-[A-Z]{0,3}\d+[A-Z]?)+\b")
 MONTHS = {m: i + 1 for i, m in enumerate(
@@ -17,80 +21,120 @@ MONTHS = {m: i + 1 for i, m in enumerate(
      "november", "december"))}
 MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
 MONTHS["sept"] = 9
-CURRENCY = r"(?:[£$€]|\b(?:GBP|USD|EUR|CHF)\s?)"
-NUMBER = r"\d{1,3}(?:[,\u00a0 ]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+CURRENCY_CODES = frozenset({"gbp", "usd", "eur", "chf"})
+CODES = CURRENCY_CODES | {"pound", "pounds", "dollar", "dollars", "euro", "euros"}
+JOINED = CURRENCY_CODES | set(MONTHS)  # words that may start a joined quantity ("GBP 4,200", "March 1, 2026")
 SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6, "bn": 1e9, "billion": 1e9}
-_MONTH = r"(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
-_PATTERNS = [
-    ("id", ID.pattern),
-    ("date", r"\b\d{4}-\d{2}-\d{2}\b"),
-    ("date", rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}\s+\d{{4}}\b"),
-    ("date", rf"\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b"),
-    ("rate", rf"(?<![\w.])(?:{NUMBER})\s?(?:%|\bper\s?cent\b|\bpercent\b|\bpc\b)"),
-    ("money", rf"{CURRENCY}(?:{NUMBER})(?:\s?(?:k|m|mn|bn|thousand|million|billion)\b)?"
-              rf"|(?<![\w.])(?:{NUMBER})(?:\s?(?:k|mn|bn|thousand|million|billion)\b)?"
-              rf"(?:\s?(?:GBP|USD|EUR|CHF|pounds?|dollars?|euros?)\b)?"),
-    ("word", r"[A-Za-z]+(?:'[A-Za-z]+)?|n't"),
-    ("punct", r"[.,;:!?()\u2013\u2014]|-{2,}| - "),
-]
-# Ids are case-sensitive (``covid-19`` is no id); everything else is not.
-_TOKEN = re.compile("|".join(f"(?P<{kind}{i}>{p if kind == 'id' else f'(?i:{p})'})"
-                             for i, (kind, p) in enumerate(_PATTERNS)))
+_SPLIT = re.compile(
+    r"(?P<id>\b[A-Z]{2,5}(?:-[A-Z]{0,3}\d+[A-Z]?)+\b)"
+    r"|(?P<iso>\b\d{4}-\d{2}-\d{2}\b)"
+    r"|(?P<num>[£$€]?\s?\d{1,3}(?:[,\u00a0 ]\d{3})+(?:\.\d+)?|[£$€]?\s?\d+(?:\.\d+)?)(?P<unit>\s?%|(?:k|mn|m|bn)\b)?"
+    r"|(?P<word>[A-Za-z]+(?:'[A-Za-z]+)?|n't)"
+    r"|(?P<punct>[.,;:!?()\u2013\u2014]|-{2,}|(?<=\s)-(?=\s))")
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
+class Token(NamedTuple):  # a tuple: made thousands of times a second
     kind: str  # "word", "id", "money", "number" (a bare count, year or small figure), "rate", "date", "punct"
     text: str  # a word lowercased; an id as written; the source text of a quantity
     value: float | date | None = None
 
 
-def _number(text: str) -> float:
-    digits = re.search(NUMBER, text)
-    assert digits is not None
-    value = float(re.sub(r"[,\u00a0 ]", "", digits.group(0)))
-    scale = re.search(r"(k|mn|m|bn|thousand|million|billion)\s*(?:GBP|USD|EUR|CHF|pounds?|dollars?|euros?)?$",
-                      text.strip(), re.IGNORECASE)
-    return value * SCALE[scale.group(1).lower()] if scale else value
+def _words(text: str) -> list[Token]:
+    out: list[Token] = []
+    for m in _SPLIT.finditer(text):
+        kind = m.lastgroup
+        raw = m.group(0)
+        if kind == "word":
+            word = raw.lower()
+            if "'" not in word:
+                out.append(Token("word", word))
+            elif word.endswith("n't") and word != "n't":  # can't, won't, isn't: a word and a negation
+                stem = {"can't": "can", "won't": "will", "shan't": "shall"}.get(word, word[:-3])
+                out += [Token("word", stem), Token("word", "not")]
+            else:
+                out.append(Token("word", "not" if word == "n't" else word))
+        elif kind in ("num", "unit"):
+            digits = m.group("num")
+            value = float(re.sub(r"[^\d.]", "", digits))
+            unit = (m.group("unit") or "").strip().lower()
+            if unit == "%":
+                out.append(Token("rate", raw, value))
+            elif unit or digits[0] in "£$€":
+                out.append(Token("money", raw, value * SCALE.get(unit, 1)))
+            else:
+                # A bare figure under 100 is a count, a bare integer a reference, a year or a count
+                # ("reference 20931"): money only with a currency, or where the reader sees money words.
+                bare_int = digits.replace(",", "").replace("\u00a0", "").replace(" ", "").isdigit()
+                kind = "number" if value < 100 or bare_int else "money"
+                out.append(Token(kind, digits, value))
+        elif kind == "iso":
+            try:
+                out.append(Token("date", raw, date.fromisoformat(raw)))
+            except ValueError:
+                out.append(Token("number", raw, None))
+        elif kind == "id":
+            out.append(Token("id", raw))
+        else:
+            out.append(Token("punct", raw.strip()))
+    return out
 
 
-def _date(text: str) -> date | None:
+def _date(day: Token, month: str, year: Token) -> Token | None:
+    if not (isinstance(day.value, float) and isinstance(year.value, float)):
+        return None
     try:
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-            return date.fromisoformat(text)
-        words = re.findall(r"[A-Za-z]+|\d+", text)
-        day = next(int(w) for w in words if w.isdigit() and len(w) <= 2)
-        year = next(int(w) for w in words if w.isdigit() and len(w) == 4)
-        month = next(MONTHS[w.lower()] for w in words if w.lower() in MONTHS)
-        return date(year, month, day)
-    except (ValueError, StopIteration):
+        return Token("date", f"{day.text} {month} {year.text}", date(int(year.value), MONTHS[month], int(day.value)))
+    except ValueError:
         return None
 
 
+def _word(tokens: list[Token], i: int) -> str:
+    """The word at ``i``, or "" (past the end, or not a word)."""
+    return tokens[i].text if i < len(tokens) and tokens[i].kind == "word" else ""
+
+
+def _kind(tokens: list[Token], i: int) -> str:
+    return tokens[i].kind if i < len(tokens) else ""
+
+
 def tokenize(text: str) -> list[Token]:
+    raw = _words(text)
     out: list[Token] = []
-    for match in _TOKEN.finditer(text):
-        kind = (match.lastgroup or "word").rstrip("0123456789")
-        raw = match.group(0)
-        if kind == "word":
-            word = raw.lower()
-            if word.endswith("n't") and word != "n't":  # can't, won't, isn't: a word and a negation
-                stem = {"can't": "can", "won't": "will", "shan't": "shall"}.get(word, word[:-3])
-                out += [Token("word", stem), Token("word", "not")]
+    i = 0
+    while i < len(raw):
+        t = raw[i]
+        if t.kind == "punct" or (t.kind == "word" and t.text not in JOINED):  # most tokens: nothing to join
+            out.append(t)
+            i += 1
+            continue
+        nxt = _word(raw, i + 1)
+        if t.kind in ("number", "money") and isinstance(t.value, float):
+            value = t.value
+            if nxt.rstrip(".") in MONTHS and _kind(raw, i + 2) == "number" and (
+                    d := _date(t, nxt.rstrip("."), raw[i + 2])):  # "1 March 2026"
+                out.append(d)
+                i += 3
                 continue
-            out.append(Token("word", "not" if word == "n't" else word))
-        elif kind == "money":
-            value = _number(raw)
-            # A bare small integer or a year is a count or a date part, not an amount.
-            bare = not re.search(rf"{CURRENCY}|[a-z]", raw, re.I)
-            if bare and (value < 100 or (1900 <= value <= 2100 and raw.isdigit())):
-                out.append(Token("number", raw, value))
-            else:
-                out.append(Token("money", raw, value))
-        elif kind == "rate":
-            out.append(Token("rate", raw, _number(re.sub(r"%|per\s?cent|percent|pc", "", raw, flags=re.I))))
-        elif kind == "date":
-            out.append(Token("date", raw, _date(raw)))
-        else:
-            out.append(Token(kind, raw if kind == "id" else raw.strip()))
+            if nxt == "percent" or (nxt == "per" and _word(raw, i + 2) == "cent"):
+                out.append(Token("rate", t.text, value))
+                i += 2 if nxt == "percent" else 3
+                continue
+            if nxt in ("thousand", "million", "billion") or nxt in CODES:
+                out.append(Token("money", f"{t.text} {nxt}", value * SCALE.get(nxt, 1)))
+                i += 2
+                continue
+        if t.kind == "word" and t.text in CURRENCY_CODES and _kind(raw, i + 1) in ("number", "money"):
+            out.append(Token("money", f"{t.text.upper()} {raw[i + 1].text}", raw[i + 1].value))  # "GBP 4,200"
+            i += 2
+            continue
+        month = t.text.rstrip(".") if t.kind == "word" else ""
+        if month in MONTHS and _kind(raw, i + 1) == "number":
+            comma = _kind(raw, i + 2) == "punct" and raw[i + 2].text == ","
+            at = i + 3 if comma else i + 2
+            if _kind(raw, at) == "number" and (d := _date(raw[i + 1], month, raw[at])):  # "March 1, 2026"
+                out.append(d)
+                i = at + 1
+                continue
+        out.append(t)
+        i += 1
     return out
