@@ -98,7 +98,7 @@ def negate_decision(reader: Reader, text: str) -> TextChange | None:
 
 def scaled(written: str, factor: float = AMOUNT_FACTOR) -> str:
     """An amount as written (``£4,200.00``, ``4200.0``, ``EUR 3.5k``) times ``factor``, written
-    the same way: same currency, separators and decimals (more, up to two, where the amount needs them)."""
+    the same way: same currency, separators and decimals (two where the amount needs more: £5 -> £4.50)."""
     found = re.search(NUMBER, written)
     if found is None:
         return written
@@ -107,8 +107,8 @@ def scaled(written: str, factor: float = AMOUNT_FACTOR) -> str:
     sep = next((s for s in (",", "\u00a0", " ") if s in whole), "")
     value = float(digits.replace(sep, "") if sep else digits) * factor
     decimals = len(fraction)
-    while decimals < 2 and abs(round(value, decimals) - value) > 1e-9:
-        decimals += 1
+    if decimals < 2 and abs(round(value, decimals) - value) > 1e-9:
+        decimals = 2  # £5 -> £4.50
     number = f"{value:,.{decimals}f}".replace(",", sep)
     return written[:found.start()] + number + written[found.end():]
 
