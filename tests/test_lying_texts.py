@@ -257,6 +257,9 @@ def test_an_early_text_the_environment_refuses_is_no_mutant(tmp_path: Path) -> N
     row = report.strictness[0]
     assert row.texts == row.texts_killed == 5  # no early letter: it could not be sent
     assert not any("announced before" in name for name in [*row.other_label, *row.survived])
+    # A letter on another (open) claim is refused too: only the expected state fails, and an
+    # undeclared mutant in an environment with a rubric is not killed under its label by that.
+    assert "change send_letter.claim_id 'CLM-0001' -> 'CLM-0002' (fired: wrong_final_state)" in row.other_label
 
 
 def test_a_change_that_keeps_the_meaning_is_no_mutant() -> None:

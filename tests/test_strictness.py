@@ -11,11 +11,13 @@ import pytest
 from pydantic import Field
 
 from conftest import task_dict
+from pytest_agenteval.agents.variants import Planner
 from pytest_agenteval.cli import main
 from pytest_agenteval.domains.example import ExampleEnvironment
 from pytest_agenteval.engine import action
 from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.grading import Check, GradeContext, check
+from pytest_agenteval.taskfiles.loader import TaskLoader
 from pytest_agenteval.validate import validate
 
 
@@ -113,9 +115,15 @@ def test_a_required_mention_is_mutated_and_its_check_kills_it(tmp_path: Path,
                  "arguments": {"body": {"mentions": ["refund"]}}, "failure_mode": "vague_comment"}])
     path = write(tmp_path, task)
     assert main(["validate", "--strict", str(path)]) == 0
-    # The path ignores the free text; the check does not: the text mutant is a mutant, and killed.
+    # The path ignores the free text; the check does not: the text mutant is a mutant, and killed
+    # under the label of the check that requires the mention.
     assert f"{path}: 6 mutants, 6 killed under their label (100%), 0 under another label, 0 survived" in \
         capsys.readouterr().out
+    pool = EnvironmentPool()
+    (loaded,), _ = TaskLoader(pool).load_file(path)
+    unmentioned = [s for s in Planner(pool.get("example"), loaded.task).mutants() if s.free_text]
+    assert [(s.name, s.expect) for s in unmentioned] == [
+        ("change add_comment.body 'Refunded.' -> 'n/a'", frozenset({"vague_comment"}))]
 
 
 class WithSearch(ExampleEnvironment):
