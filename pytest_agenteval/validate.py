@@ -270,8 +270,8 @@ def _both_ways(item: LoadedTask, env: Environment, report: Report) -> None:
     for script in planner.mutants():
         agent = ScriptedCalls(script)
         grade = run_episode(env, task, agent, time_limit=None)
-        if agent.refused_early():
-            continue  # the environment refused the early text: the mistake cannot be made
+        if agent.refused_lie():
+            continue  # the environment refused the lying text: the mistake cannot be made
         if agent.refused_repeat() or (not script.free_text and _path_passed(grade)):
             # The environment refused the repeat, or a path allows what took effect: by the
             # task's own data this is a correct way to do the job, so it must pass.

@@ -50,11 +50,11 @@ class Script:
     free_text: bool = False
     # Mutants only: the failure modes that are its label (a check carrying one must fail to
     # kill it; empty: any but the path's and the state's, see validate), whether it is a
-    # lying text, and a write moved early that the environment may refuse (then the mistake
-    # cannot be made and the mutant tells nothing).
+    # lying text, and its lying write (the text, or the text moved early), which the
+    # environment may refuse: then the mistake cannot be made and the mutant tells nothing.
     expect: frozenset[str] = frozenset()
     text: bool = False
-    early_at: int | None = None
+    lie_at: int | None = None
 
 
 @dataclass
@@ -78,9 +78,9 @@ class ScriptedCalls:
         """The repeated write was refused: the mistake could not be made at all."""
         return self._refused(self.script.repeat_at)
 
-    def refused_early(self) -> bool:
-        """The write moved early was refused: the mistake could not be made at all."""
-        return self._refused(self.script.early_at)
+    def refused_lie(self) -> bool:
+        """The lying write was refused: the mistake could not be made at all."""
+        return self._refused(self.script.lie_at)
 
     def _refused(self, at: int | None) -> bool:
         return at is not None and at < len(self.answers) and not self._ok(at)
@@ -376,11 +376,11 @@ class Planner:
             if mode is not None:
                 for change in lying_texts(reader, value, self._other_record):
                     yield Script(name=f"{head} {change.what}", text=True, free_text=True, expect=frozenset({mode}),
-                                 calls=[*ref[:i], (action, {**arguments, name: change.text}), *ref[i + 1:]])
+                                 calls=[*ref[:i], (action, {**arguments, name: change.text}), *ref[i + 1:]], lie_at=i)
                 if early is not None and reader.read(value).decision() is not None:
                     calls = [*ref[:early], ref[i], *ref[early:i], *ref[i + 1:]]
                     yield Script(name=f"{head} announced before {describe(*ref[early])}", calls=calls, text=True,
-                                 expect=frozenset({self.env.early_text_failure_mode or mode}), early_at=early)
+                                 expect=frozenset({self.env.early_text_failure_mode or mode}), lie_at=early)
             yield from self._dropped_facts(i, name, value, mode, head)
 
     def _dropped_facts(self, i: int, name: str, value: str, mode: str | None, head: str) -> Iterator[Script]:
@@ -398,7 +398,8 @@ class Planner:
                 fails = {r.failure_mode for r in required if r.failure_mode and unmet(reader.read(text), r.says or [])}
                 expect = frozenset(fails) or (frozenset({mode}) if mode else self._declared("change", action, name))
                 yield Script(name=f"{head} says all but {dropped}", text=True, free_text=True, expect=expect,
-                             calls=[*self.reference[:i], (action, {**arguments, name: text}), *self.reference[i + 1:]])
+                             calls=[*self.reference[:i], (action, {**arguments, name: text}), *self.reference[i + 1:]],
+                             lie_at=i)
 
     def _early(self, i: int) -> int | None:
         """Where the write at ``i`` comes too early: just before the last write the path puts before it."""
