@@ -4,7 +4,10 @@
 records with every allowed look-up action, every read done twice, every order the paths
 allow, and a mistyped or invalid call corrected. *Mutants* change the reference path in one
 way that should matter and must fail: drop or repeat a write, change a compared argument to
-another valid value, swap two writes whose order the path constrains.
+another valid value, swap two writes whose order the path constrains, or make a declared text
+lie (``text_mutants``: its decision negated, an amount or a record swapped, sent too early, a
+required meaning left out). Each mutant carries its label (``Script.expect``): the failure
+modes a check must carry to fail it for the right reason.
 
 Everything is derived from the task and its scenario, so it works for any environment.
 Unrelated records are found by value: an argument whose value is a primary key of some
