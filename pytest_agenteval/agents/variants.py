@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.agents.text_mutants import lying_texts
 from pytest_agenteval.engine.schema import quote
+from pytest_agenteval.tasks.model import CalledCheck
 from pytest_agenteval.tasks.paths import PathOrder, PathStep, first_order, mentions_of, mentions_ok
 from pytest_agenteval.text.requirements import example, says_of, unmet
 
@@ -351,12 +352,12 @@ class Planner:
     def _requirements(self, action: str) -> list[Requirement]:
         """The free-text requirements (``mentions``, ``says``) a path step or ``called`` check
         puts on ``action``'s arguments; a check's with its failure mode."""
-        steps = [s for p in self.task.path_orders() for s in p.steps if s.action == action]
-        rules = [r for r in self.task.checks if getattr(r, "action", None) == action]
+        holders: list[tuple[PathStep | CalledCheck, str | None]] = [
+            *((s, None) for p in self.task.path_orders() for s in p.steps if s.action == action),
+            *((r, r.failure_mode) for r in self.task.checks if isinstance(r, CalledCheck) and r.action == action)]
         found: list[Requirement] = []
-        for holder in [*steps, *rules]:
-            mode = getattr(holder, "failure_mode", None) if holder in rules else None
-            for name, value in holder.arguments.items():  # type: ignore[union-attr]
+        for holder, mode in holders:
+            for name, value in holder.arguments.items():
                 terms, meanings = mentions_of(value), says_of(value)
                 if terms is not None or meanings is not None:
                     found.append(Requirement(name, terms, meanings, mode))
