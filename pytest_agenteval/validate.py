@@ -5,8 +5,9 @@ that each failure mode it is tagged with is really caught.
 
 Runs without pytest. For every task: the reference agent must pass, the do-nothing agent must
 fail, the saboteur for each of its tags must fail with a check that triggers that tag, every
-generated valid variant must pass, and the generated mutants measure how strict the task's
-success criteria are (see ``agents/variants.py``).
+generated valid variant must pass, and the generated mutants — path mutants and lying texts —
+measure how strict the task's success criteria are, and whether they fail each mistake under
+its label (see ``agents/variants.py``, ``Strictness``).
 """
 
 from __future__ import annotations
@@ -19,12 +20,13 @@ from os import PathLike
 from pytest_agenteval.agents.builtin import NoopAgent, Reference
 from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.agents.saboteurs import Saboteur, sabotage_for
-from pytest_agenteval.agents.variants import Planner, ScriptedCalls
+from pytest_agenteval.agents.variants import Planner, Script, ScriptedCalls
 from pytest_agenteval.engine.conformance import check_environment, environment_warnings
 from pytest_agenteval.environments.base import Environment
 from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.errors import EnvironmentBug
 from pytest_agenteval.grading.grade import Grade
+from pytest_agenteval.grading.state import COLLATERAL, WRONG_STATE
 from pytest_agenteval.taskfiles.loader import LoadedTask, TaskLoader
 
 
@@ -60,6 +62,11 @@ class Report:
     def survivors(self) -> int:
         return sum(len(s.survived) for s in self.strictness)
 
+    @property
+    def mislabelled(self) -> int:
+        """Mutants killed, but by no check carrying their label."""
+        return sum(len(s.other_label) for s in self.strictness)
+
     def lines(self, *, strict: bool = False) -> list[str]:
         out = [str(f) for f in self.findings]
         for tag, (envs, ids) in sorted(self.unverified.items()):
@@ -85,6 +92,11 @@ class Report:
             problems += self.survivors
             out.append(f"--strict: {self.survivors} surviving mutant(s) count as problems: tighten the expected "
                        "state or checks, or free a harmless change in the path")
+        if strict and self.mislabelled:
+            problems += self.mislabelled
+            out.append(f"--strict: {self.mislabelled} mutant(s) killed under another label count as problems: "
+                       "make the check for the mistake fail (or declare the label it carries: "
+                       "mutant_failure_modes)")
         if strict and self.unverified:
             problems += len(self.unverified)
             out.append(f"--strict: {len(self.unverified)} tag(s) without a saboteur count as problems: write a "
@@ -93,41 +105,71 @@ class Report:
         return out
 
     def passed(self, *, strict: bool = False) -> bool:
-        return self.ok and not (strict and (self.survivors or self.unverified))
+        return self.ok and not (strict and (self.survivors or self.mislabelled or self.unverified))
 
 
 @dataclass(kw_only=True)
 class Strictness:
-    """The mutants of one task's reference path: how many the success criteria catch.
+    """The mutants of one task's reference path: how many the success criteria catch, and how.
 
-    A mutant is killed when a check other than ``action_path`` fails: the path says how the
-    job may be done, the expected state, rule checks and rubric say whether it was done. One
-    only the path notices is a survivor: either harmless (free it in the path, and it becomes
-    a valid variant) or a gap in the criteria.
+    A mutant is *killed under its label* when a check carrying one of the failure modes it
+    expects fails (``Script.expect``: a lying text expects its text check's; the environment
+    may declare the others' in ``mutant_failure_modes``). Undeclared, its label is any failure
+    mode but the path's and the state's (``GENERIC``) — or, in an environment without a
+    rubric, any but the path's. A mutant other checks fail, but none with its label, is
+    *killed under another label* (listed with the labels that fired): a grade that fails for
+    the wrong reason. One no check but ``action_path`` notices is a survivor: either harmless
+    (free it in the path, and it becomes a valid variant) or a gap in the criteria.
     """
 
     where: str
     task_id: str
     mutants: int = 0
     killed: int = 0
+    texts: int = 0  # lying texts among the mutants
+    texts_killed: int = 0
+    other_label: list[str] = field(default_factory=list)
     survived: list[str] = field(default_factory=list)
+
+
+# Failure modes that say a path or the state went wrong, not which mistake was made.
+GENERIC = frozenset({"unexpected_path", "step_limit", WRONG_STATE, COLLATERAL})
+
+
+def judge_mutant(script: Script, grade: Grade, *, rubric: bool) -> tuple[str, list[str]]:
+    """("killed" | "other" | "survived", the failure modes that fired besides the path's)."""
+    fired = list(dict.fromkeys(c.failure_mode for c in grade.failed_checks() if c.name != "action_path"))
+    if not fired:
+        return "survived", fired
+    if script.expect:
+        labelled = bool(script.expect & set(fired))
+    else:
+        labelled = bool(set(fired) - (GENERIC if rubric else {"unexpected_path"}))
+    return ("killed" if labelled else "other"), fired
 
 
 def strictness_lines(rows: list[Strictness]) -> list[str]:
     if not rows:
         return []
-    out = ["", "strictness: mutants of each reference path, killed when a check other than action_path fails",
-           f"{'task':<12} mutants  killed  survived"]
+    out = ["", "strictness: mutants of each reference path (texts: lying texts among them), killed when a check "
+               "carrying their label fails",
+           f"{'task':<12} mutants  texts  killed  other label  survived"]
     for r in rows:
-        out.append(f"{r.task_id:<12} {r.mutants:7d}  {r.killed:6d}  {len(r.survived):8d}")
+        out.append(f"{r.task_id:<12} {r.mutants:7d}  {r.texts:5d}  {r.killed:6d}  {len(r.other_label):11d}  "
+                   f"{len(r.survived):8d}")
+        out += [f"  killed under another label: {name}" for name in r.other_label]
         out += [f"  survived: {name}" for name in r.survived]
     files: dict[str, list[Strictness]] = defaultdict(list)
     for r in rows:
         files[r.where.rsplit(":", 1)[0]].append(r)
     for path, group in files.items():
         total, killed = sum(r.mutants for r in group), sum(r.killed for r in group)
+        other, survived = sum(len(r.other_label) for r in group), sum(len(r.survived) for r in group)
+        texts, texts_killed = sum(r.texts for r in group), sum(r.texts_killed for r in group)
         rate = f" ({killed / total:.0%})" if total else ""
-        out.append(f"{path}: {total} mutants, {killed} killed{rate}, {total - killed} survived")
+        out.append(f"{path}: {total} mutants, {killed} killed under their label{rate}, "
+                   f"{other} under another label, {survived} survived; "
+                   f"{texts} lying texts, {texts_killed} killed under their label")
     return out
 
 
@@ -224,17 +266,26 @@ def _both_ways(item: LoadedTask, env: Environment, report: Report) -> None:
             f"look-up {action} was not tried on unrelated records: no arguments could be built for it "
             "(name its id argument <table>_id, or use it in the reference path)")))
     row = Strictness(where=item.where, task_id=task.task_id)
+    rubric = type(env).rubric is not Environment.rubric
     for script in planner.mutants():
         agent = ScriptedCalls(script)
         grade = run_episode(env, task, agent, time_limit=None)
+        if agent.refused_lie():
+            continue  # the environment refused the lying text: the mistake cannot be made
         if agent.refused_repeat() or (not script.free_text and _path_passed(grade)):
             # The environment refused the repeat, or a path allows what took effect: by the
             # task's own data this is a correct way to do the job, so it must pass.
             _variant(report, where, f"{script.name}, which the task allows", grade)
             continue
         row.mutants += 1
-        if {c.name for c in grade.failed_checks()} - {"action_path"}:
+        row.texts += script.text
+        verdict, fired = judge_mutant(script, grade, rubric=rubric)
+        if verdict == "killed":
             row.killed += 1
+            row.texts_killed += script.text
+        elif verdict == "other":
+            expected = f"expected {', '.join(sorted(script.expect))}; " if script.expect else ""
+            row.other_label.append(f"{script.name} ({expected}fired: {', '.join(fired)})")
         else:
             row.survived.append(f"{script.name} ({'passed' if grade.passed else 'only action_path noticed'})")
     report.strictness.append(row)

@@ -11,11 +11,13 @@ import pytest
 from pydantic import Field
 
 from conftest import task_dict
+from pytest_agenteval.agents.variants import Planner
 from pytest_agenteval.cli import main
 from pytest_agenteval.domains.example import ExampleEnvironment
 from pytest_agenteval.engine import action
 from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.grading import Check, GradeContext, check
+from pytest_agenteval.taskfiles.loader import TaskLoader
 from pytest_agenteval.validate import validate
 
 
@@ -75,7 +77,8 @@ def test_loose_criteria_leave_named_survivors(tmp_path: Path, capsys: pytest.Cap
     assert "  survived: change set_priority.priority 1 -> 2 (only action_path noticed)" in out
     # Dropping or repeating the close is caught by the expected state: killed.
     assert "drop close_ticket" not in out and "repeat close_ticket" not in out
-    assert f"{path}: 7 mutants, 2 killed (29%), 5 survived" in out
+    assert (f"{path}: 7 mutants, 2 killed under their label (29%), 0 under another label, 5 survived; "
+            "0 lying texts, 0 killed under their label") in out
     assert main(["validate", "--strict", str(path)]) == 1  # ...and fail the run under --strict
     assert capsys.readouterr().out.rstrip().endswith(
         "--strict: 5 surviving mutant(s) count as problems: tighten the expected state or checks, "
@@ -88,7 +91,7 @@ def test_tight_criteria_kill_every_mutant(tmp_path: Path, capsys: pytest.Capture
     path = write(tmp_path, task_dict(failure_mode_tags=[]))
     assert main(["validate", "--strict", str(path)]) == 0
     out = capsys.readouterr().out
-    assert f"{path}: 2 mutants, 2 killed (100%), 0 survived" in out
+    assert f"{path}: 2 mutants, 2 killed under their label (100%), 0 under another label, 0 survived" in out
     report = validate([path], pool=EnvironmentPool())
     assert report.variants >= 10 and report.ok
 
@@ -112,8 +115,15 @@ def test_a_required_mention_is_mutated_and_its_check_kills_it(tmp_path: Path,
                  "arguments": {"body": {"mentions": ["refund"]}}, "failure_mode": "vague_comment"}])
     path = write(tmp_path, task)
     assert main(["validate", "--strict", str(path)]) == 0
-    # The path ignores the free text; the check does not: the text mutant is a mutant, and killed.
-    assert f"{path}: 6 mutants, 6 killed (100%), 0 survived" in capsys.readouterr().out
+    # The path ignores the free text; the check does not: the text mutant is a mutant, and killed
+    # under the label of the check that requires the mention.
+    assert f"{path}: 6 mutants, 6 killed under their label (100%), 0 under another label, 0 survived" in \
+        capsys.readouterr().out
+    pool = EnvironmentPool()
+    (loaded,), _ = TaskLoader(pool).load_file(path)
+    unmentioned = [s for s in Planner(pool.get("example"), loaded.task).mutants() if s.free_text]
+    assert [(s.name, s.expect) for s in unmentioned] == [
+        ("change add_comment.body 'Refunded.' -> 'n/a'", frozenset({"vague_comment"}))]
 
 
 class WithSearch(ExampleEnvironment):

@@ -4,7 +4,10 @@
 records with every allowed look-up action, every read done twice, every order the paths
 allow, and a mistyped or invalid call corrected. *Mutants* change the reference path in one
 way that should matter and must fail: drop or repeat a write, change a compared argument to
-another valid value, swap two writes whose order the path constrains.
+another valid value, swap two writes whose order the path constrains, or make a declared text
+lie (``text_mutants``: its decision negated, an amount or a record swapped, sent too early, a
+required meaning left out). Each mutant carries its label (``Script.expect``): the failure
+modes a check must carry to fail it for the right reason.
 
 Everything is derived from the task and its scenario, so it works for any environment.
 Unrelated records are found by value: an argument whose value is a primary key of some
@@ -19,8 +22,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pytest_agenteval.agents.text_mutants import lying_texts
 from pytest_agenteval.engine.schema import quote
+from pytest_agenteval.tasks.model import CalledCheck
 from pytest_agenteval.tasks.paths import PathOrder, PathStep, first_order, mentions_of, mentions_ok
+from pytest_agenteval.text.requirements import example, says_of, unmet
 
 if TYPE_CHECKING:
     from pytest_agenteval.agents.episode import Episode
@@ -46,6 +52,13 @@ class Script:
     # whether the change is to free text, which paths never compare.
     repeat_at: int | None = None
     free_text: bool = False
+    # Mutants only: the failure modes that are its label (a check carrying one must fail to
+    # kill it; empty: any but the path's and the state's, see validate), whether it is a
+    # lying text, and its lying write (the text, or the text moved early), which the
+    # environment may refuse: then the mistake cannot be made and the mutant tells nothing.
+    expect: frozenset[str] = frozenset()
+    text: bool = False
+    lie_at: int | None = None
 
 
 @dataclass
@@ -67,7 +80,13 @@ class ScriptedCalls:
 
     def refused_repeat(self) -> bool:
         """The repeated write was refused: the mistake could not be made at all."""
-        at = self.script.repeat_at
+        return self._refused(self.script.repeat_at)
+
+    def refused_lie(self) -> bool:
+        """The lying write was refused: the mistake could not be made at all."""
+        return self._refused(self.script.lie_at)
+
+    def _refused(self, at: int | None) -> bool:
         return at is not None and at < len(self.answers) and not self._ok(at)
 
     def _ok(self, i: int) -> bool:
@@ -269,6 +288,11 @@ class Planner:
     # ----- mutants ------------------------------------------------------------------------
 
     def mutants(self) -> list[Script]:
+        """The path mutants (drop, repeat, change, swap) and the lying texts, each with its label.
+
+        Two mutants with the same calls are one: the lying text's (its label is the more exact).
+        Other rows are looked up in the scenario as the last run left it (validate runs the
+        valid variants first), so a row the reference path creates (``ACC-E001``) is found too."""
         ref = self.reference
         out: list[Script] = []
         for i, (action, arguments) in enumerate(ref):
@@ -276,27 +300,42 @@ class Planner:
             if not self.writes(action) or self.steps[i].no_effect or self.steps[i].optional:
                 continue
             what = describe(action, arguments)
-            out.append(Script(name=f"drop {what}", calls=ref[:i] + ref[i + 1:]))
-            out.append(Script(name=f"repeat {what}", calls=ref[:i + 1] + ref[i:], repeat_at=i + 1))
-            for name, new in self._changes(action, arguments):
+            out.append(Script(name=f"drop {what}", calls=ref[:i] + ref[i + 1:], expect=self._declared("drop", action)))
+            out.append(Script(name=f"repeat {what}", calls=ref[:i + 1] + ref[i:], repeat_at=i + 1,
+                              expect=self._declared("repeat", action)))
+            for name, new, expect in self._changes(action, arguments):
                 changed = (action, {**arguments, name: new})
                 out.append(Script(name=f"change {action}.{name} {arguments[name]!r} -> {new!r}",
                                   calls=[*ref[:i], changed, *ref[i + 1:]],
-                                  free_text=name in self.env.actions[action].free_text))
+                                  free_text=name in self.env.actions[action].free_text,
+                                  expect=expect or self._declared("change", action, name)))
+            out += self._lying_texts(i)
         out += self._swaps()
-        return out
+        unique: dict[str, Script] = {}
+        for script in out:
+            key = json.dumps(script.calls, sort_keys=True, default=str)
+            if key not in unique or script.text:
+                unique[key] = script
+        return list(unique.values())
 
-    def _changes(self, action: str, arguments: dict[str, Any]) -> Iterator[tuple[str, Any]]:
-        """Each compared argument (free text only where a task requires mentions) changed once."""
+    def _declared(self, kind: str, action: str, argument: str | None = None) -> frozenset[str]:
+        """The label the environment declares for this kind of mutant (``mutant_failure_modes``)."""
+        declared = self.env.mutant_failure_modes
+        keys = [f"{kind} {action}.{argument}" if argument else "", f"{kind} {action}", action, kind]
+        return next((frozenset(declared[k]) for k in keys if k and k in declared), frozenset())
+
+    def _changes(self, action: str, arguments: dict[str, Any]) -> Iterator[tuple[str, Any, frozenset[str]]]:
+        """Each compared argument (free text only where a task requires mentions) changed once,
+        with the failure modes of the ``called`` checks the change fails."""
         spec = self.env.actions[action]
         props: dict[str, Any] = spec.parameters.get("properties", {})
-        required_text = self._required_text(action)
+        required = self._requirements(action)
         for name, value in arguments.items():
             if name in spec.free_text:
-                needs = required_text.get(name, [])
-                text = next((t for t in UNMENTIONED if not all(mentions_ok(terms, t) for terms in needs)), None)
+                needs = [(r.mentions, r.failure_mode) for r in required if r.argument == name and r.mentions]
+                text = next((t for t in UNMENTIONED if not all(mentions_ok(terms, t) for terms, _ in needs)), None)
                 if needs and text is not None:
-                    yield name, text
+                    yield name, text, frozenset(mode for terms, mode in needs if mode and not mentions_ok(terms, text))
                 continue
             candidates: list[Any]
             if isinstance(value, bool):
@@ -307,21 +346,78 @@ class Planner:
                 candidates = self._alternatives(props.get(name, {}), value, 1)
             for new in candidates:
                 if new != value and spec.validate({**arguments, name: new})[0] is not None:
-                    yield name, new
+                    yield name, new, frozenset()
                     break
 
-    def _required_text(self, action: str) -> dict[str, list[list[list[str]]]]:
-        """Free-text arguments of ``action`` that a path step or ``called`` check requires
-        mentions in, with each requirement's terms."""
-        steps = [s for p in self.task.path_orders() for s in p.steps if s.action == action]
-        rules = [r for r in self.task.checks if getattr(r, "action", None) == action]
-        required: dict[str, list[list[list[str]]]] = {}
-        for holder in [*steps, *rules]:
-            for name, value in holder.arguments.items():  # type: ignore[union-attr]
-                terms = mentions_of(value)
-                if terms is not None:
-                    required.setdefault(name, []).append(terms)
-        return required
+    def _requirements(self, action: str) -> list[Requirement]:
+        """The free-text requirements (``mentions``, ``says``) a path step or ``called`` check
+        puts on ``action``'s arguments; a check's with its failure mode."""
+        holders: list[tuple[PathStep | CalledCheck, str | None]] = [
+            *((s, None) for p in self.task.path_orders() for s in p.steps if s.action == action),
+            *((r, r.failure_mode) for r in self.task.checks if isinstance(r, CalledCheck) and r.action == action)]
+        found: list[Requirement] = []
+        for holder, mode in holders:
+            for name, value in holder.arguments.items():
+                terms, meanings = mentions_of(value), says_of(value)
+                if terms is not None or meanings is not None:
+                    found.append(Requirement(name, terms, meanings, mode))
+        return found
+
+    def _lying_texts(self, i: int) -> Iterator[Script]:
+        """The write at ``i`` with each declared text made to lie (``text_mutants``), moved before
+        the write it must follow, or saying all but one meaning a ``says`` requirement asks for."""
+        action, arguments = self.reference[i]
+        spec = self.env.actions[action]
+        reader = self.env.reader()
+        ref = self.reference
+        early = self._early(i)
+        for name in spec.free_text:
+            value = arguments.get(name)
+            if not isinstance(value, str):
+                continue
+            mode = self.env.texts.get((action, name))
+            head = f"text {action}.{name}:"
+            if mode is not None:
+                for change in lying_texts(reader, value, self._other_record):
+                    yield Script(name=f"{head} {change.what}", text=True, free_text=True, expect=frozenset({mode}),
+                                 calls=[*ref[:i], (action, {**arguments, name: change.text}), *ref[i + 1:]], lie_at=i)
+                if early is not None and reader.read(value).decision() is not None:
+                    calls = [*ref[:early], ref[i], *ref[early:i], *ref[i + 1:]]
+                    yield Script(name=f"{head} announced before {describe(*ref[early])}", calls=calls, text=True,
+                                 expect=frozenset({self.env.early_text_failure_mode or mode}), lie_at=early)
+            yield from self._dropped_facts(i, name, value, mode, head)
+
+    def _dropped_facts(self, i: int, name: str, value: str, mode: str | None, head: str) -> Iterator[Script]:
+        action, arguments = self.reference[i]
+        reader = self.env.reader()
+        required = [r for r in self._requirements(action) if r.argument == name and r.says is not None]
+        for meanings in dict.fromkeys(tuple(r.says or ()) for r in required):
+            if unmet(reader.read(value), list(meanings)):
+                continue  # the reference does not say them all: nothing to drop
+            for dropped in dict.fromkeys(meanings):
+                rest = [m for m in meanings if m != dropped]
+                text = example(rest) if rest else UNMENTIONED[0]
+                if dropped not in unmet(reader.read(text), list(meanings)) or unmet(reader.read(text), rest):
+                    continue
+                fails = {r.failure_mode for r in required if r.failure_mode and unmet(reader.read(text), r.says or [])}
+                expect = frozenset(fails) or (frozenset({mode}) if mode else self._declared("change", action, name))
+                yield Script(name=f"{head} says all but {dropped}", text=True, free_text=True, expect=expect,
+                             calls=[*self.reference[:i], (action, {**arguments, name: text}), *self.reference[i + 1:]],
+                             lie_at=i)
+
+    def _early(self, i: int) -> int | None:
+        """Where the write at ``i`` comes too early: just before the last write the path puts before it."""
+        if not self.task.acceptable_action_paths:
+            return None
+        order = PathOrder.of(self.task.acceptable_action_paths[0])
+        before = [j for j in order.before[i] if self.writes(self.steps[j].action)
+                  and not self.steps[j].no_effect and not self.steps[j].optional]
+        return max(before) if before else None
+
+    def _other_record(self, value: str) -> str | None:
+        table = self.table_of(value)
+        others = self.other_rows(table, value, 1) if table else []
+        return str(others[0]) if others else None
 
     def _swaps(self) -> Iterator[Script]:
         """Two writes the path orders, listed next to each other, done the other way round."""
@@ -334,4 +430,17 @@ class Planner:
             i, j = positions[a], positions[b]
             calls = list(self.reference)
             calls[i], calls[j] = calls[j], calls[i]
-            yield Script(name=f"swap {describe(*self.reference[i])} and {describe(*self.reference[j])}", calls=calls)
+            first, second = self.reference[i][0], self.reference[j][0]
+            yield Script(name=f"swap {describe(*self.reference[i])} and {describe(*self.reference[j])}", calls=calls,
+                         expect=self._declared("swap", f"{first} {second}"))
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """A free-text requirement on an argument: its terms or meanings, and the failure mode of the
+    ``called`` check that makes it (None: a path step's)."""
+
+    argument: str
+    mentions: list[list[str]] | None
+    says: list[str] | None
+    failure_mode: str | None
