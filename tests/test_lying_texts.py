@@ -50,7 +50,7 @@ class Letters(Environment):
     default_population = 10
     lexicon = ENGLISH.extend(invoice=("invoice*", "bill"), photos=("photo*", "picture*"))
     texts = {("send_letter", "body"): "misleading_letter"}
-    early_text_failure_mode = "premature_letter"
+    early_text_failure_modes = frozenset({"premature_letter"})
     mutant_failure_modes = {"drop send_letter": frozenset({"wrong_final_state"}),
                             "repeat send_letter": frozenset({"duplicate_letter"})}
     conformance_probe = [("approve_claim", {"claim_id": "CLM-0001", "amount": 10.0}),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -30,9 +31,7 @@ def shipped_line(task_id: str) -> dict[str, Any]:
 
 
 def test_shipped_tasks_validate(capsys: pytest.CaptureFixture[str]) -> None:
-    # Not --strict: mutants are judged by label now, and the shipped rubrics still fail some
-    # only on the expected state (killed under another label) while they are being tightened.
-    assert main(["validate", *map(str, SHIPPED)]) == 0
+    assert main(["validate", "--strict", *map(str, SHIPPED)]) == 0
     out = capsys.readouterr().out
     assert "tasks: 80; reference passed 80/80; do-nothing failed 80/80" in out
     rows = [line.split() for line in out.splitlines() if line.endswith("%") and not line.startswith(str(ROOT))]
@@ -41,9 +40,12 @@ def test_shipped_tasks_validate(capsys: pytest.CaptureFixture[str]) -> None:
     variants = next(line for line in out.splitlines() if line.startswith("valid variants: "))
     run, passed = (int(w) for w in variants.replace(",", "").split() if w.isdigit())
     assert run > 2000 and run == passed, variants
+    # Every mutant, lying texts included, killed by a check carrying its own label.
     for path in SHIPPED:
         line = next(line for line in out.splitlines() if line.startswith(f"{path}: "))
-        assert " under another label, 0 survived; " in line, line
+        assert "(100%), 0 under another label, 0 survived; " in line, line
+        texts = re.search(r"; (\d+) lying texts, (\d+) killed under their label", line)
+        assert texts and int(texts[1]) > 0 and texts[1] == texts[2], line
     assert "survived: " not in out
     assert out.rstrip().endswith("OK")
 

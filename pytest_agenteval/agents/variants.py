@@ -26,7 +26,7 @@ from pytest_agenteval.agents.text_mutants import lying_texts
 from pytest_agenteval.engine.schema import quote
 from pytest_agenteval.tasks.model import CalledCheck
 from pytest_agenteval.tasks.paths import PathOrder, PathStep, first_order, mentions_of, mentions_ok
-from pytest_agenteval.text.requirements import example, says_of, unmet
+from pytest_agenteval.text.requirements import Meaning, example, says_of, unmet
 
 if TYPE_CHECKING:
     from pytest_agenteval.agents.episode import Episode
@@ -384,20 +384,21 @@ class Planner:
                 if early is not None and reader.read(value).decision() is not None:
                     calls = [*ref[:early], ref[i], *ref[early:i], *ref[i + 1:]]
                     yield Script(name=f"{head} announced before {describe(*ref[early])}", calls=calls, text=True,
-                                 expect=frozenset({self.env.early_text_failure_mode or mode}), lie_at=early)
+                                 expect=self.env.early_text_failure_modes or frozenset({mode}), lie_at=early)
             yield from self._dropped_facts(i, name, value, mode, head)
 
     def _dropped_facts(self, i: int, name: str, value: str, mode: str | None, head: str) -> Iterator[Script]:
         action, arguments = self.reference[i]
         reader = self.env.reader()
         required = [r for r in self._requirements(action) if r.argument == name and r.says is not None]
-        for meanings in dict.fromkeys(tuple(r.says or ()) for r in required):
+        groups = (tuple(m if isinstance(m, str) else tuple(m) for m in r.says or ()) for r in required)
+        for meanings in dict.fromkeys(groups):  # alternatives as tuples, so a requirement is hashable
             if unmet(reader.read(value), list(meanings)):
                 continue  # the reference does not say them all: nothing to drop
             for dropped in dict.fromkeys(meanings):
-                rest = [m for m in meanings if m != dropped]
+                rest: list[Meaning] = [m for m in meanings if m != dropped]
                 text = example(rest) if rest else UNMENTIONED[0]
-                if dropped not in unmet(reader.read(text), list(meanings)) or unmet(reader.read(text), rest):
+                if dropped not in unmet(reader.read(text), [*meanings]) or unmet(reader.read(text), rest):
                     continue
                 fails = {r.failure_mode for r in required if r.failure_mode and unmet(reader.read(text), r.says or [])}
                 expect = frozenset(fails) or (frozenset({mode}) if mode else self._declared("change", action, name))
@@ -442,5 +443,5 @@ class Requirement:
 
     argument: str
     mentions: list[list[str]] | None
-    says: list[str] | None
+    says: list[Meaning] | None
     failure_mode: str | None

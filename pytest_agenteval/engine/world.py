@@ -82,10 +82,10 @@ class World:
     # a false claim triggers: {("notify_claimant", "body"): "misleading_letter"}.
     lexicon: ClassVar[Lexicon] = ENGLISH
     texts: ClassVar[Mapping[tuple[str, str], str]] = {}
-    # The failure mode of a declared text written too early: announcing a decision before the
-    # write it depends on (``agenteval validate``'s "announce early" mutants expect it). None:
-    # the text's own failure mode in ``texts``.
-    early_text_failure_mode: ClassVar[str | None] = None
+    # The failure modes (any one) of a declared text written too early: announcing a decision
+    # before the write it depends on (``agenteval validate``'s "announce early" mutants expect
+    # one). Empty: the text's own failure mode in ``texts``.
+    early_text_failure_modes: ClassVar[frozenset[str]] = frozenset()
     # The labels of ``agenteval validate``'s path mutants (docs/environments.md, "Proving it"):
     # "<kind> <action>.<argument>", "<kind> <action>", "<action>" or "<kind>" (kind: drop,
     # repeat, change, swap) -> the failure modes a check must carry to kill it; the most

@@ -10,6 +10,7 @@ and ``photos`` when the lexicon has them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pytest_agenteval.text.reading import Reader, Reading
@@ -18,7 +19,7 @@ SAYS = "says"
 STATES = ("ok", "problem")
 
 
-Meaning = str | list[str]  # one meaning, or alternatives
+Meaning = str | Sequence[str]  # one meaning, or alternatives (a list, or a tuple where it must hash)
 
 
 def says_of(value: Any) -> list[Meaning] | None:

@@ -43,6 +43,13 @@ class EscalationEnvironment(Environment):
     saboteurs = SABOTEURS
     lexicon = LEXICON
     texts = TEXTS
+    # A decision announced too early: before the reviewer answered (an "update" saying "approved")
+    # is premature_decision; after the answer but before the decision is made, no_follow_through.
+    early_text_failure_modes = frozenset({"premature_decision", "no_follow_through"})
+    # A second copy of a note, a letter or an information request has no rule of its own: the
+    # exact row counts of the expected state are what it breaks.
+    mutant_failure_modes = {f"repeat {a}": frozenset({"wrong_final_state"})
+                            for a in ("add_note", "notify_claimant", "request_info")}
     conformance_probe = [
         ("add_note", {"claim_id": "CLM-00001", "kind": "decision", "body": "probe"}),
         ("request_info", {"claim_id": "CLM-00001", "question": "probe"}),

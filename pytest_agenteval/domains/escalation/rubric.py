@@ -11,6 +11,7 @@ claim. Only calls that took effect count; refused and failed calls changed nothi
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -124,9 +125,17 @@ def _missing_escalation(c: Case) -> str | None:
 
 
 def _unnecessary(c: Case) -> str | None:
-    if c.calls("escalate") and not c.required:
+    """No escalation of a claim within authority; and none again unless the last came back
+    misrouted (a pending, answered or returned escalation is not asked twice)."""
+    escalated = c.calls("escalate")
+    if escalated and not c.required:
         why = "its policy is lapsed" if c.lapsed else f"{c.assessed} is within your limit {c.limit}"
         return f"{c.id} was escalated although {why}"
+    for before, again in itertools.pairwise(c.escalations):
+        if before["id"] not in c.misrouted:
+            state = before["status"] if before["status"] != "pending" else "still pending"
+            return (f"{c.id} was escalated again ({again['id']} to {again['to_staff']}) although {before['id']} "
+                    f"to {before['to_staff']} was {state}; escalate again only when one comes back misrouted")
     return None
 
 
@@ -226,9 +235,13 @@ def _premature(c: Case) -> str | None:
 
 
 def _follow_through(c: Case) -> str | None:
-    """The claim's last escalation was answered and the answer carried out. A needless escalation
-    (within your limit, or a lapsed policy) is routing's business, not something to carry out."""
+    """The claim's last escalation was answered and the answer carried out; a claim you approved
+    yourself is paid what you approved. A needless escalation (within your limit, or a lapsed
+    policy) is routing's business, not something to carry out."""
     if not c.required or not c.escalations:
+        approved = c.claim.get("approved_amount")
+        if c.calls("approve_claim") and approved is not None and abs(c.paid - approved) > EPS:
+            return f"{c.id}: {approved:g} was approved, but {c.paid:g} was paid"
         return None
     last = c.escalations[-1]
     if last["status"] == "pending":
