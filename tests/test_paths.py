@@ -137,7 +137,7 @@ def load(tmp_path: Path, **changes: Any) -> list[str]:
      "'ticket' (did you mean 'ticket_id'? use one of: ticket_id)"),
     ([[{"action": "close_ticket", "arguments": {"ticket_id": {"mentions": ["x"]}}}]],
      "t.jsonl:1: acceptable_action_paths[0][0].arguments.ticket_id: ticket_id is not free text, so it cannot take "
-     '{"mentions": ...} (give the exact value; mentions are for free-text arguments)'),
+     '{"mentions": ...} (give the exact value; mentions is for free-text arguments)'),
     ([[{"action": "add_comment", "arguments": {"body": {"mentions": []}}}]],
      "t.jsonl:1: acceptable_action_paths[0][0].arguments: body: a free-text requirement is {\"mentions\": [term, ...]} "
      '(write e.g. {"mentions": ["KYC"]} or {"mentions": [["KYC", "know your customer"]]})'),

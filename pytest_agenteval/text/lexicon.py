@@ -21,7 +21,18 @@ HEDGES = frozenset({"if", "whether", "once", "unless", "until", "may", "might", 
 # "not yet approved" says pending, not declined.
 NOT_YET = frozenset({"yet", "still"})
 # Cues that are no negation: "no later than", "not only".
-PSEUDO_NEGATIONS = frozenset({("no", "later"), ("not", "only"), ("no", "doubt"), ("not", "just"), ("no", "sooner")})
+PSEUDO_NEGATIONS = frozenset({("no", "later"), ("not", "only"), ("no", "doubt"), ("not", "just"), ("no", "sooner"),
+                              ("not", "forget"), ("not", "hesitate")})
+# "We have not (yet) received the invoice": the negation is of the receipt, not of the invoice.
+RECEIPTS = frozenset({"received", "receive", "got", "seen", "had"})
+# A decision sought is no decision made: "sent for approval", "awaiting authorisation", "needs to be
+# approved" (the five words before a decision word); "more than I can approve" (a modal right before it).
+MODALS = frozenset({"can", "could", "would", "able"})
+# Determiners that say a thing is missing when they negate it ("no rate", "without a rate"); "not
+# priced" negates an act, not a thing.
+ABSENCE = frozenset({"no", "none", "without", "lack", "lacks", "lacking", "nothing", "absent"})
+SOUGHT = frozenset({"for", "await", "awaiting", "awaits", "need", "needs", "needed", "require", "requires",
+                    "required", "seek", "seeking", "request", "requesting", "requested", "pending", "ask", "asking"})
 # Auxiliaries: "payment is not possible" negates the subject before them too.
 AUXILIARIES = frozenset({"is", "was", "are", "were", "has", "have", "had", "will", "can", "could", "would", "shall",
                          "should", "do", "does", "did", "be", "been", "must", "may", "might"})
@@ -37,7 +48,7 @@ MONEY_WORDS = frozenset({"pay", "paid", "paying", "payment", "amount", "sum", "t
 REFERENCE_PAIRS = frozenset({("claim", "for"), ("claim", "of"), ("amount", "claimed")})
 # Words that end a clause's scope like punctuation does.
 BREAKS = frozenset({"but", "however", "although", "though", "whereas", "while", "except", "so", "because",
-                    "since", "therefore", "hence", "meanwhile", "also"})
+                    "since", "therefore", "hence", "meanwhile", "also", "apart", "besides"})
 # After "and"/"or", a new subject or auxiliary starts a new clause ("… and we need the invoice").
 RESTARTS = frozenset({"we", "i", "you", "it", "they", "he", "she", "this", "that", "these", "those", "there",
                       "has", "have", "is", "are", "was", "were", "will", "please", "the", "your", "our"})
@@ -69,9 +80,14 @@ def word_matches(pattern: str, word: str) -> bool:
 # The decisions a business text announces, shared by every domain; and what a status says.
 ENGLISH = Lexicon({
     "approved": ("approv*", "accept*", "pay", "paid", "paying", "pays", "payment*", "payout", "settle*",
-                 "reimburs*", "grant*", "authoris*", "authoriz*", "good news", "go ahead", "agreed", "covered"),
+                 "reimburs*", "grant*", "authoris*", "authoriz*", "good news", "covered",
+                 "successful", "upheld", "uphold", "cheque", "transfer", "transferred", "honour*", "honor*",
+                 "signed off", "said yes", "green light", "cover the cost", "cover the full cost", "cover your loss",
+                 "cover the loss", "cover your claim"),
     "declined": ("declin*", "reject*", "refus*", "denied", "deny", "denies", "turn* down", "unsuccessful",
-                 "not covered", "not cover", "excluded", "exclusion", "void", "repudiat*"),
+                 "not covered", "not cover", "excluded", "exclusion", "void", "repudiat*", "not upheld",
+                 "unable to help", "not meet", "outside the scope", "falls outside", "not eligible", "ineligible",
+                 "outside cover", "outside the cover", "outside of cover", "outside the policy"),
     "amended": ("amend*", "reduc*", "partial*", "revis*", "adjust*", "lower amount", "lesser amount", "in part",
                 "part of"),
     # That some decision exists ("we have made a decision"): "not yet" of it says pending.
@@ -80,17 +96,22 @@ ENGLISH = Lexicon({
     # The status now, not the history: "escalated" or "we are working on it" stay true after a decision.
     "pending": ("under review", "in review", "being reviewed", "being assessed", "being considered", "pending",
                 "await*", "in progress", "no decision", "not yet decided", "not been decided", "yet to be decided",
-                "undecided", "still open"),
+                "undecided", "still open", "still looking", "looking into", "still assessing", "not finished",
+                "no payment made", "no payment yet", "not paid yet", "nothing paid yet"),
     "info": ("please send", "please provide", "send us", "send in", "provide", "need*", "requir*", "request*",
              "information", "documents", "documentation", "evidence", "supply", "submit", "upload"),
     # Names of things, not decisions: "above my approval limit", "your payment details".
     "process": ("approval limit*", "approval authorit*", "approval process", "payment details", "payment method*",
-                "payment process", "payment terms", "bank details", "settlement process", "decision process"),
+                "payment process", "payment terms", "bank details", "settlement process", "decision process",
+                "accept our apolog*", "accept my apolog*", "please accept", "premium*", "premium* paid",
+                "premium* payment*", "paid premium*"),
     # Statuses a record or a check can be in.
     "ok": ("verified", "complete", "completed", "cleared", "passed", "satisfied", "valid", "in order", "fine",
-           "confirmed", "approved", "ok", "okay", "done", "resolved", "current", "active"),
+           "confirmed", "approved", "ok", "okay", "done", "resolved", "current", "active", "in force", "verify",
+           "all good", "good", "clear", "applied", "applies", "fully"),
     "problem": ("pending", "outstanding", "incomplete", "missing", "fail*", "expired", "expir*", "lapsed", "lapse*",
-                "unverified", "not verified", "not complete", "awaiting", "open", "overdue", "problem*", "issue*",
+                "unverified", "not verified", "not complete", "awaiting", "inactive", "not active", "open", "overdue",
+                "problem*", "issue*",
                 "concern*", "conflict*", "mismatch*", "discrepan*", "wrong", "incorrect", "invalid", "blocked",
                 "flag*", "unresolved", "query", "queries", "unclear", "absent", "unavailable", "stale"),
 })

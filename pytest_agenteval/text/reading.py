@@ -24,16 +24,20 @@ from datetime import date
 from typing import NamedTuple
 
 from pytest_agenteval.text.lexicon import (
+    ABSENCE,
     AUXILIARIES,
     BREAKS,
     HEDGES,
+    MODALS,
     MONEY_WORDS,
     NEGATIONS,
     NOT_YET,
     PSEUDO_NEGATIONS,
+    RECEIPTS,
     REFERENCE_PAIRS,
     REFERENCES,
     RESTARTS,
+    SOUGHT,
     Lexicon,
     word_matches,
 )
@@ -68,6 +72,8 @@ class Reading:
     ids: tuple[tuple[str, int], ...]  # (id as written, clause)
     hypothetical_clauses: frozenset[int]
     sentence_of: tuple[int, ...]  # clause -> its sentence
+    joined: tuple[bool, ...] = ()  # clause -> opened by a colon or dash ("KYC status: pending")
+    missing: frozenset[int] = frozenset()  # clauses with a cue of absence ("no rate", "without a rate")
 
     def in_sentence(self, meaning: str, clause: int) -> set[int]:
         """Polarities of ``meaning`` in the sentence holding ``clause``."""
@@ -123,20 +129,39 @@ class Reading:
         """What the text says of ``topic``'s state, clause by clause: "ok", "problem" or both.
 
         "KYC is verified" says ok; "KYC pending", "KYC is not verified", "no KYC on file" say
-        problem; "no KYC issue" says ok. A bare mention says nothing.
+        problem; "no KYC issue" says ok. A clause naming the topic without a state word takes
+        the state words of its sentence ("KYC status: pending"). A bare mention says nothing.
         """
         out: set[str] = set()
         for clause in {m.clause for m in self.mentions if m.meaning == topic and m.polarity != HYPOTHETICAL}:
-            said = set()
-            for state, other in (("ok", "problem"), ("problem", "ok")):
-                for p in self.polarities(state, clause):
-                    said.add(state if p == AFFIRMED else other if p == NEGATED else "")
-            said.discard("")
-            if not said and NEGATED in self.polarities(topic, clause) and not self.polarities("ok", clause) | \
-                    self.polarities("problem", clause):
+            negated_topic = NEGATED in self.polarities(topic, clause)
+            said = set() if self._adjective(topic, clause) else self._states(clause)
+            if not said:
+                for other in (clause - 1, clause + 1):  # "KYC status: pending", "KYC - pending"
+                    if 0 <= other < len(self.joined) and self.joined[max(clause, other)]:
+                        said |= self._states(other)
+            if not said and negated_topic and clause in self.missing:
                 said.add("problem")  # "no rate on the sheet": the thing is missing
             out |= said
         return out
+
+    def _adjective(self, topic: str, clause: int) -> bool:
+        """A state word before its topic, both under one cue of absence, describes a kind of thing
+        ("no escalation needed for lapsed policies"); after it, it is the topic's state ("no KYC issues")."""
+        if clause not in self.missing:
+            return False
+        negated = [(k, m.meaning) for k, m in enumerate(self.mentions) if m.clause == clause and m.polarity == NEGATED]
+        topics = [k for k, meaning in negated if meaning == topic]
+        states = [k for k, meaning in negated if meaning in ("ok", "problem")]
+        return bool(topics and states) and min(states) < min(topics)
+
+    def _states(self, clause: int) -> set[str]:
+        said = set()
+        for state, other in (("ok", "problem"), ("problem", "ok")):
+            for p in self.polarities(state, clause):
+                if p != HYPOTHETICAL:
+                    said.add(state if p == AFFIRMED else other)
+        return said
 
 
 SENTENCE_ENDS = frozenset({".", "!", "?", ";"})
@@ -144,9 +169,9 @@ TRANSPARENT = frozenset({"(", ")"})
 BACK_REACH = 3  # words before the auxiliary that "payment is not possible" negates
 
 
-def _clauses(tokens: list[Token]) -> list[tuple[int, list[Token]]]:
-    """(sentence number, tokens) of each clause; brackets are transparent."""
-    clauses: list[tuple[int, list[Token]]] = [(0, [])]
+def _clauses(tokens: list[Token]) -> list[tuple[int, list[Token], bool]]:
+    """(sentence number, tokens, opened by a colon or dash) of each clause; brackets are transparent."""
+    clauses: list[tuple[int, list[Token], bool]] = [(0, [], False)]
     sentence = 0
     for i, t in enumerate(tokens):
         nxt = tokens[i + 1].text if i + 1 < len(tokens) else ""
@@ -156,12 +181,24 @@ def _clauses(tokens: list[Token]) -> list[tuple[int, list[Token]]]:
             if t.text == "?":
                 clauses[-1][1].append(t)  # kept: a question is hypothetical
             sentence += t.text in SENTENCE_ENDS
-            clauses.append((sentence, []))
+            clauses.append((sentence, [], t.text in JOINERS))
         elif t.kind == "word" and (t.text in BREAKS or (t.text in ("and", "or") and nxt in RESTARTS)):
-            clauses.append((sentence, []))
+            clauses.append((sentence, [], False))
         else:
             clauses[-1][1].append(t)
-    return [(n, c) for n, c in clauses if c]
+    return [c for c in clauses if c[1]]
+
+
+JOINERS = frozenset({":", "-", "\u2013", "\u2014", "--"})
+
+
+def _sought(words: list[str], i: int) -> bool:
+    """The decision word at ``i`` is sought, not made: "for approval", "more than I can approve"."""
+    before = words[max(0, i - 5):i]
+    if SOUGHT.intersection(before):
+        return True
+    near = words[max(0, i - 2):i]
+    return bool(MODALS.intersection(near)) and not NEGATIONS.intersection(words[max(0, i - 4):i])
 
 
 class Reader:
@@ -219,10 +256,12 @@ class Reader:
         hypothetical: set[int] = set()
         hedged_sentence = -1  # a hedge reaches to the end of its sentence: "if approved, we will pay"
         clauses = _clauses(tokenize(text))
-        for c, (sentence, clause) in enumerate(clauses):
+        missing: set[int] = set()
+        for c, (sentence, clause, _) in enumerate(clauses):
             words = [t.text if t.kind == "word" else "" for t in clause]
             present = set(words)
-            hedge = not present.isdisjoint(HEDGES)
+            # "Without the invoice, we cannot pay": a condition, not a negation.
+            hedge = not present.isdisjoint(HEDGES) or words[0] == "without"
             hedged = hedge or clause[-1].text == "?" or hedged_sentence == sentence
             if hedge:
                 hedged_sentence = sentence
@@ -234,10 +273,14 @@ class Reader:
             i = 0
             while i < len(clause):
                 token, word = clause[i], words[i]
-                if word in NEGATIONS and (word, words[i + 1] if i + 1 < len(words) else "") not in PSEUDO_NEGATIONS:
+                ahead = words[i + 1:i + 3]
+                if word in NEGATIONS and (word, ahead[0] if ahead else "") not in PSEUDO_NEGATIONS \
+                        and not (RECEIPTS & set(ahead)):
                     n, meanings = self._match(words, i)
                     if not meanings:  # a cue, unless it starts a phrase ("not covered")
                         negations += 1
+                        if word in ABSENCE:
+                            missing.add(c)
                         if i > 0 and words[i - 1] in AUXILIARIES:  # "payment is not possible"
                             for k, at in pending:
                                 if at >= i - 1 - BACK_REACH:
@@ -262,7 +305,9 @@ class Reader:
                         phrase = " ".join(words[i:i + n])
                         for meaning in dict.fromkeys(meanings):
                             pending.append((len(mentions), i))
-                            if polarity == NEGATED and not_yet and meaning in DECIDED:
+                            if meaning in DECIDED and polarity != HYPOTHETICAL and _sought(words, i):
+                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase))  # "for approval"
+                            elif polarity == NEGATED and not_yet and meaning in DECIDED:
                                 # "not yet approved" is pending, not declined ("not yet verified" stays negated)
                                 mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase))
                                 mentions.append(Mention("pending", AFFIRMED, c, phrase))
@@ -272,7 +317,7 @@ class Reader:
                         continue
                 i += 1
         return Reading(text, tuple(mentions), tuple(quantities), tuple(ids), frozenset(hypothetical),
-                       tuple(n for n, _ in clauses))
+                       tuple(n for n, _, _ in clauses), tuple(j for _, _, j in clauses), frozenset(missing))
 
 
 def _flip(m: Mention) -> Mention:

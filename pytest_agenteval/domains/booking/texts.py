@@ -27,12 +27,13 @@ class History(Protocol):
 LEXICON = ENGLISH.extend(
     kyc=("kyc", "know your customer", "identity", "id check*", "due diligence", "cdd", "edd", "aml",
          "anti money laundering", "onboarding", "customer check*", "verification", "sanctions screening"),
-    rate=("rate", "rates", "pricing", "price*", "tariff*", "band*", "grid", "rate sheet", "interest"),
+    rate=("rate", "rates", "pricing", "price*", "tariff*", "band*", "grid", "rate sheet", "sheet", "interest"),
     exception=("exception*", "concession*", "special rate", "waiver*"),
     expiry=("expir*", "end date", "ends", "until", "lapse*", "how long", "validity", "valid until", "when"),
     # What makes a rate a problem here: the limit falls outside the sheet.
-    problem=("above", "beyond", "outside", "exceed*", "null", "no entry", "not available", "not found",
-             "not listed", "off the sheet"),
+    problem=("above", "beyond", "outside", "exceed*", "null", "none", "no entry", "not available", "not found",
+             "not listed", "off the sheet", "larger", "bigger", "higher", "greater", "too high", "too large",
+             "only goes up", "only up to", "not cover*"),
 )
 TEXTS = {("raise_query", "reason"): "misleading_query", ("place_on_hold", "reason"): "misleading_query"}
 
@@ -84,7 +85,13 @@ def _facts(h: History, fid: str, reading: Reading) -> str | None:
         return f"says the rate is a problem, but {source} rate {applicable} applies"
     if "ok" in said and applicable is None:
         return "says the rate is in order, but no rate applies"
-    known = [r for r in (applicable, h.start(fid, "rate_percent"), h.start(fid, "exception_rate")) if r is not None]
+    # The rates a reason may state: the one that applies, the facility's own, and the sheet's for its
+    # product and segment (any band: "the top band is 7.35%, but the limit is above it").
+    sheet = [r[0] for r in h.ctx.env.db.execute(
+        "SELECT rate_percent FROM rate_sheet WHERE product = ? AND segment = ?",
+        (h.start(fid, "product"), h.customer(fid).get("segment")))]
+    known = [r for r in (applicable, h.start(fid, "rate_percent"), h.start(fid, "exception_rate"), *sheet)
+             if r is not None]
     for q in reading.quantities:
         in_rate_clause = q.kind == "number" and reading.polarities("rate", q.clause) - {NEGATED}
         if q.polarity == NEGATED or not (q.kind == "rate" or in_rate_clause):

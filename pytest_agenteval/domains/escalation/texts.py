@@ -19,7 +19,7 @@ from pytest_agenteval.domains.escalation.schema import AGENT
 from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.grading import Check, GradeContext
 from pytest_agenteval.grading.texts import Text, text_checks
-from pytest_agenteval.text import AFFIRMED, ENGLISH, Reading
+from pytest_agenteval.text import AFFIRMED, ENGLISH, NEGATED, Reading
 
 
 class Case(Protocol):
@@ -29,6 +29,10 @@ class Case(Protocol):
     claim: dict[str, Any]
     escalations: list[dict[str, Any]]
     writes: list[AuditEvent]
+    answers: list[AuditEvent]
+    looked: list[int]
+    misrouted: set[str]
+    lapsed: bool
     paid: float
 
     @property
@@ -39,6 +43,11 @@ DECISIVE = frozenset({"approved", "amended", "declined", "mixed"})
 LEXICON = ENGLISH.extend(
     invoice=("invoice*", "bill", "bills", "receipt*", "quote", "quotes", "quotation*", "estimate*"),
     photos=("photo*", "picture*", "image*", "pics", "footage"),
+    # Where a claim went: a staff id in such a clause is said to be its reviewer.
+    escalated=("escalat*", "sent to", "passed to", "referred to", "forwarded to", "routed to", "refer*"),
+    absence=("absent", "away", "unavailable", "on leave", "out of office", "off sick", "not present", "not in"),
+    limit=("limit*", "lowest", "highest", "covers up to"),
+    policy=("policy", "policies", "cover", "insurance"),
 )
 TEXTS = {
     ("notify_claimant", "body"): "misleading_letter",
@@ -93,49 +102,97 @@ def _related(ctx: GradeContext, c: Case) -> set[str]:
     return {i for i in ids if isinstance(i, str)}
 
 
+def _reviewers(ctx: GradeContext, c: Case) -> set[str]:
+    """Staff a text may name without saying the claim went to them: the seniors of its
+    specialism and the head of claims (``find_reviewers``), e.g. an absent one and their deputy."""
+    rows = ctx.env.db.execute("SELECT id FROM staff WHERE (role = 'senior' AND specialism = ?) "
+                              "OR role = 'head_of_claims'", (c.claim.get("claim_type"),))
+    return {r[0] for r in rows}
+
+
 def _records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
+    """Every id named is one of the claim's records. A member of staff named beside a decision or
+    an escalation is one the claim went to; a reviewer of the claim's specialism may be named
+    otherwise only beside their absence or limit ("SNR-10 is absent, so escalated to SNR-11")."""
     related = _related(ctx, c)
-    for ident in reading.named():
+    targets = {r["to_staff"] for r in c.escalations}
+    for ident, clause in dict.fromkeys(reading.ids):
+        table = next((t for t in TABLES if ctx.row(t, ident) is not None), None)
+        if table == "staff" and ident not in targets and ident != AGENT:
+            acting = any(reading.polarities(m, clause) - {NEGATED} for m in ("escalated", *DECISIVE_MEANINGS))
+            aside = any(reading.polarities(m, clause) for m in ("absence", "limit"))
+            if acting or not (aside and ident in _reviewers(ctx, c)):
+                sent = ", ".join(sorted(targets)) or "nobody"
+                return f"names {ident}, but the claim went to {sent}"
+            continue
         if ident in related:
             continue
-        table = next((t for t in TABLES if ctx.row(t, ident) is not None), None)
         if table is None:
             return f"names {ident}, which is no record"
-        if table == "staff" and c.escalations:
-            sent = ", ".join(dict.fromkeys(r["to_staff"] for r in c.escalations))
-            return f"names {ident}, but the claim was escalated to {sent}"
         return f"names {table} {ident}, which is not this claim's"
     return None
 
 
+def _decided_before(c: Case, t: Text, *, read: bool = False) -> str | None:
+    """The decision on the claim when the text was written: the agent's own (the text's own write
+    included: a decline's reason), or a reviewer's answer — with ``read``, only one the agent had
+    read (check_escalation) by then."""
+    seq = t.event.seq
+    found: list[tuple[int, str]] = [(e.seq, OWN[e.action]) for e in c.writes if e.seq <= seq and e.action in OWN]
+    found += [(d.seq, str(d.arguments.get("status"))) for d in c.answers
+              if d.seq < seq and d.arguments.get("escalation_id") not in c.misrouted
+              and (not read or any(d.seq < s < seq for s in c.looked))]
+    return max(found)[1] if found else None
+
+
+OWN = {"approve_claim": "approved", "decline_claim": "declined", "request_info": "info"}
+DECISIVE_MEANINGS = ("approved", "declined", "amended")
+
+
 def _decision(c: Case, t: Text) -> str | None:
-    said, final = t.reading.decision(), final_decision(c)
+    reading = t.reading
+    said, final = reading.decision(), final_decision(c)
+    before = _decided_before(c, t)
     if said in DECISIVE:
         if final not in ("approved", "amended", "declined"):
             return f"says {said}, but the claim ends {c.claim.get('status')} with no such decision"
         if (said == "declined") != (final == "declined") or (said == "mixed" and final != "amended"):
             return f"says {said}, but the claim was {final}"
-        if final == "amended" and t.reading.affirms("in_full"):
+        if final == "amended" and reading.affirms("in_full"):
             return f"says the claim is paid in full, but the reviewer amended it to {c.claim['approved_amount']:g}"
-    if said == "pending" and t.event.action == "notify_claimant":
-        decided = [e for e in c.writes if e.seq < t.event.seq and e.action in ("approve_claim", "decline_claim")]
-        if decided:
-            return f"says the claim is pending, but it was already decided ({decided[-1].action} at step " \
-                   f"{decided[-1].step})"
+        if before is None:
+            return f"says {said} before any decision on the claim was made"
+    if final == "declined" and reading.denies("declined"):
+        return "says the claim is not declined, but it was"
+    known = _decided_before(c, t, read=True)
+    if said == "pending" and t.event.action in ("notify_claimant", "add_note") and known in DECISIVE | {
+            "returned"}:
+        return f"says the claim is pending, but it was already {known} before step {t.event.step}"
+    policy = reading.status("policy")
+    if c.lapsed and "ok" in policy:
+        return "says the policy is in force, but it lapsed"
+    if not c.lapsed and "problem" in policy and final != "declined":
+        return "says the policy is not in force, but it is active"
     return None
 
 
 def _amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
+    """Money stated as the approved or paid amount is the approved amount (other figures of the
+    claim may stand beside it: "approved £24,000 of the £30,000 you claimed"); any figure is one
+    of the claim's, its policy's, or an approval limit."""
     policy = ctx.row("policy", c.claim.get("policy_id")) or {}
     approved = c.claim.get("approved_amount")
+    limits = [r[0] for r in ctx.env.db.execute("SELECT DISTINCT approval_limit FROM staff")]
     known = [v for v in (c.assessed, c.claim.get("amount_claimed"), approved, c.paid or None,
-                         policy.get("sum_insured"), policy.get("excess"),
-                         *(r["decision_amount"] for r in c.escalations)) if v]
-    for q in reading.amounts():
-        value = float(q.value)  # type: ignore[arg-type]
-        approving = bool({AFFIRMED} & (reading.in_sentence("approved", q.clause)
-                                       | reading.in_sentence("amended", q.clause)))
-        if approving and not q.reference and approved is not None and abs(value - approved) > EPS:
+                         policy.get("sum_insured"), policy.get("excess"), *limits,
+                         *(r["decision_amount"] for r in c.escalations),
+                         c.assessed - approved if approved is not None else None) if v is not None]
+    stated = [(q, q.value) for q in reading.quantities
+              if q.kind == "money" and q.polarity != NEGATED and isinstance(q.value, float)]
+    says_approved = approved is not None and any(abs(value - approved) <= EPS for _, value in stated)
+    for q, value in stated:
+        approving = AFFIRMED in reading.in_sentence("approved", q.clause) | reading.in_sentence("amended", q.clause)
+        if approving and approved is not None and abs(value - approved) > EPS and not says_approved:
             return f"states {q.text} as the amount approved or paid; {approved:g} was approved"
         if not any(abs(value - k) <= EPS for k in known):
             return f"states {q.text}, which is no amount of this claim"
