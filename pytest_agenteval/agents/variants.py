@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.engine.schema import quote
+from pytest_agenteval.tasks.model import CalledCheck
 from pytest_agenteval.tasks.paths import PathOrder, PathStep, first_order, mentions_of, mentions_ok
 
 if TYPE_CHECKING:
@@ -314,10 +315,11 @@ class Planner:
         """Free-text arguments of ``action`` that a path step or ``called`` check requires
         mentions in, with each requirement's terms."""
         steps = [s for p in self.task.path_orders() for s in p.steps if s.action == action]
-        rules = [r for r in self.task.checks if getattr(r, "action", None) == action]
+        rules = [r for r in self.task.checks if isinstance(r, CalledCheck) and r.action == action]
         required: dict[str, list[list[list[str]]]] = {}
-        for holder in [*steps, *rules]:
-            for name, value in holder.arguments.items():  # type: ignore[union-attr]
+        holders: list[PathStep | CalledCheck] = [*steps, *rules]
+        for holder in holders:
+            for name, value in holder.arguments.items():
                 terms = mentions_of(value)
                 if terms is not None:
                     required.setdefault(name, []).append(terms)
