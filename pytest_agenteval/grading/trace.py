@@ -13,7 +13,7 @@ from pytest_agenteval.grading.state import equal, show
 from pytest_agenteval.tasks.model import CalledCheck, CountCheck, JudgedCheck, OrderCheck
 from pytest_agenteval.tasks.paths import PathOrder, PathStep, mentions_of, mentions_ok
 from pytest_agenteval.text import ENGLISH, Reader, reader_for
-from pytest_agenteval.text.requirements import says_ok, says_of
+from pytest_agenteval.text.requirements import says_of, says_ok
 
 
 def trace_checks(ctx: GradeContext) -> list[Check]:

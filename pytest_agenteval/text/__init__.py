@@ -10,6 +10,16 @@ meanings with ``{"says": [...]}`` (``requirements``). The grammar and its limits
 """
 
 from pytest_agenteval.text.lexicon import ENGLISH, Lexicon
-from pytest_agenteval.text.reading import AFFIRMED, HYPOTHETICAL, NEGATED, Mention, Quantity, Reader, Reading, reader_for
+from pytest_agenteval.text.reading import (
+    AFFIRMED,
+    HYPOTHETICAL,
+    NEGATED,
+    Mention,
+    Quantity,
+    Reader,
+    Reading,
+    reader_for,
+)
 
-__all__ = ["AFFIRMED", "ENGLISH", "HYPOTHETICAL", "NEGATED", "Lexicon", "Mention", "Quantity", "Reader", "Reading", "reader_for"]
+__all__ = ["AFFIRMED", "ENGLISH", "HYPOTHETICAL", "NEGATED", "Lexicon", "Mention", "Quantity", "Reader", "Reading",
+           "reader_for"]

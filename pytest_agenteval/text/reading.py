@@ -180,10 +180,13 @@ class Reader:
 
     def _match(self, words: list[str], i: int) -> tuple[int, list[str]]:
         """The longest term starting at word ``i``: its length and every class it belongs to."""
-        best, meanings = 0, []
+        best = 0
+        meanings: list[str] = []
         for term, meaning in (*self._exact.get(words[i], ()), *self._stems):
             n = len(term)
-            if n < best or i + n > len(words) or not all(word_matches(p, w) for p, w in zip(term, words[i:i + n])):
+            if n < best or i + n > len(words):
+                continue
+            if not all(word_matches(p, w) for p, w in zip(term, words[i:i + n], strict=True)):  # same length: checked
                 continue
             if n > best:
                 best, meanings = n, []
