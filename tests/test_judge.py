@@ -14,7 +14,7 @@ import pytest
 from openai_fake import FakeJudge
 
 from conftest import make_task, task_line
-from pytest_agenteval import EnvironmentPool
+from pytest_agenteval import EnvironmentPool, run_episode
 from pytest_agenteval.errors import JudgeError, JudgeSpecError
 from pytest_agenteval.grading import judge as judge_module
 from pytest_agenteval.grading.judge import JudgeRequest, Verdict, cache_key, identity_of
@@ -102,6 +102,22 @@ def test_the_environments_own_judge_is_the_default() -> None:
         env.apply("add_comment", {"ticket_id": "T-0001", "body": RUDE})
         assert not by_name(env.grade())["reply_is_kind"].passed
         assert pool.fresh("example").judge is polite
+
+
+def test_a_failing_judge_leaves_the_episode_ungraded_and_is_asked_once() -> None:
+    asked: list[JudgeRequest] = []
+
+    def down(request: JudgeRequest) -> Verdict:
+        asked.append(request)
+        raise JudgeError("the judge is down")
+
+    class Writes:
+        def run(self, episode: Any) -> None:
+            episode.call("add_comment", {"ticket_id": "T-0001", "body": KIND})
+
+    with EnvironmentPool(judge=down) as pool, pytest.raises(JudgeError, match="the judge is down"):
+        run_episode(pool.get("example"), make_task(checks=[RULE]), Writes)
+    assert len(asked) == 1  # not asked again to restate the error, as an environment's bug is
 
 
 def test_the_cache_key_holds_everything_a_verdict_depends_on(monkeypatch: pytest.MonkeyPatch) -> None:

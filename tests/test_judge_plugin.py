@@ -115,11 +115,14 @@ def test_without_a_judge_judged_checks_are_skipped_and_said_so(project: pytest.P
                                  "the deterministic checks only (pass --agenteval-judge=*"])
 
 
-def test_an_unreachable_judge_fails_the_test_in_one_line_and_grades_nothing(project: pytest.Pytester) -> None:
+@pytest.mark.parametrize("concurrency", ["1", "2"])  # 2: graded on the in-flight runner's thread
+def test_an_unreachable_judge_fails_the_test_in_one_line_and_grades_nothing(project: pytest.Pytester,
+                                                                            concurrency: str) -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    result = run(project, f"--agenteval-judge=http://127.0.0.1:{port}/v1", "--agenteval-judge-model=m")
+    result = run(project, f"--agenteval-judge=http://127.0.0.1:{port}/v1", "--agenteval-judge-model=m",
+                 f"--agenteval-concurrency={concurrency}")
     out = result.stdout.str()
     result.assert_outcomes(failed=2)
     result.stdout.fnmatch_lines([f"KIND: cannot reach the judge at http://127.0.0.1:{port}/v1: * the episode is not "
