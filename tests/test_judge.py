@@ -87,6 +87,15 @@ def test_a_function_judge_may_answer_a_dict_or_a_pair() -> None:
         graded(KIND, lambda r: "yes")
 
 
+def test_a_judge_function_that_raises_is_a_judge_error_in_one_line() -> None:
+    def broken(request: JudgeRequest) -> Verdict:
+        return {}["passed"]  # type: ignore[no-any-return]
+
+    with pytest.raises(JudgeError, match=r"^judge test_judge:.*broken raised KeyError: 'passed' \(at test_judge.py:\d+\); "
+                                         "the episode is not graded$"):
+        graded(KIND, broken)
+
+
 def test_no_text_to_judge_fails_without_asking() -> None:
     asked: list[JudgeRequest] = []
     check = by_name(graded(None, lambda r: asked.append(r) or Verdict(passed=True, reason="")))["reply_is_kind"]

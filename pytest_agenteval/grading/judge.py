@@ -70,4 +70,4 @@ def as_verdict(answer: object, who: str) -> Verdict:
             and isinstance(answer[1], str)):
         return Verdict(passed=answer[0], reason=answer[1])
     raise JudgeError(f"judge {who} returned {answer!r:.80}, not a Verdict (return Verdict(passed=..., reason=...), "
-                     '{"passed": bool, "reason": str} or (bool, str))')
+                     '{"passed": bool, "reason": str} or (bool, str)); the episode is not graded')

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from pytest_agenteval.errors import JudgeError, describe_exception
 from pytest_agenteval.grading.checks import Check, check
 from pytest_agenteval.grading.context import GradeContext
-from pytest_agenteval.grading.judge import Judge, JudgeRequest, as_verdict, identity_of
+from pytest_agenteval.grading.judge import Judge, JudgeRequest, Verdict, as_verdict, identity_of
 from pytest_agenteval.tasks.model import JudgedCheck
 
 
@@ -26,13 +27,22 @@ def judged_check(ctx: GradeContext, rule: JudgedCheck, judge: Judge) -> Check:
     for text in unique:
         request = JudgeRequest(rubric=rule.rubric, text=text, action=rule.action, argument=rule.argument,
                                task_id=ctx.task.task_id)
-        verdicts.append((text, as_verdict(judge(request), who)))
+        verdicts.append((text, _ask(judge, request, who)))
     failed = [(t, v) for t, v in verdicts if not v.passed]
     shown, verdict = failed[0] if failed else verdicts[0]
     count = f" ({len(failed)} of {len(unique)} texts)" if len(unique) > 1 and failed else ""
     return check(rule.name, not failed, failure_mode=rule.failure_mode, component="judged",
                  ok=f"judge passed {where} {_quote(shown)}: {verdict.reason}",
                  failed=f"judge failed {where} {_quote(shown)}{count}: {verdict.reason}")
+
+
+def _ask(judge: Judge, request: JudgeRequest, who: str) -> Verdict:
+    try:
+        return as_verdict(judge(request), who)
+    except JudgeError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a judge function's bug is the harness's failure, not the agent's
+        raise JudgeError(f"judge {who} raised {describe_exception(exc)}; the episode is not graded") from exc
 
 
 def _quote(text: str, width: int = 60) -> str:
