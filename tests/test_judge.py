@@ -80,6 +80,11 @@ def test_a_function_judge_fails_a_rude_reply_with_the_tasks_failure_mode() -> No
     assert kind.passed and "closed, and said kindly" in kind.detail
 
 
+def test_a_long_or_multi_line_reason_is_one_line_in_the_detail() -> None:
+    detail = by_name(graded(RUDE, lambda r: (False, "rude\n\n" + "very " * 100)))["reply_is_kind"].detail
+    assert "\n" not in detail and detail.endswith("…") and ": rude very very" in detail
+
+
 def test_a_function_judge_may_answer_a_dict_or_a_pair() -> None:
     assert by_name(graded(KIND, lambda r: {"passed": True, "reason": "ok"}))["reply_is_kind"].passed
     assert not by_name(graded(KIND, lambda r: (False, "no")))["reply_is_kind"].passed

@@ -31,9 +31,10 @@ def judged_check(ctx: GradeContext, rule: JudgedCheck, judge: Judge) -> Check:
     failed = [(t, v) for t, v in verdicts if not v.passed]
     shown, verdict = failed[0] if failed else verdicts[0]
     count = f" ({len(failed)} of {len(unique)} texts)" if len(unique) > 1 and failed else ""
+    reason = _line(verdict.reason, 300)  # a detail is one line, whatever the judge wrote
     return check(rule.name, not failed, failure_mode=rule.failure_mode, component="judged",
-                 ok=f"judge passed {where} {_quote(shown)}: {verdict.reason}",
-                 failed=f"judge failed {where} {_quote(shown)}{count}: {verdict.reason}")
+                 ok=f"judge passed {where} {_quote(shown)}: {reason}",
+                 failed=f"judge failed {where} {_quote(shown)}{count}: {reason}")
 
 
 def _ask(judge: Judge, request: JudgeRequest, who: str) -> Verdict:
@@ -45,6 +46,10 @@ def _ask(judge: Judge, request: JudgeRequest, who: str) -> Verdict:
         raise JudgeError(f"judge {who} raised {describe_exception(exc)}; the episode is not graded") from exc
 
 
-def _quote(text: str, width: int = 60) -> str:
+def _line(text: str, width: int) -> str:
     body = " ".join(text.split())
-    return repr(body if len(body) <= width else body[: width - 1] + "…")
+    return body if len(body) <= width else body[: width - 1] + "…"
+
+
+def _quote(text: str, width: int = 60) -> str:
+    return repr(_line(text, width))
