@@ -102,8 +102,10 @@ def test_a_function_judge_from_the_project(project: pytest.Pytester) -> None:
     assert "agenteval judge: letter_judge:judge (verdicts not cached)" in result.stdout.str()
 
 
-def test_the_judge_can_be_set_in_the_ini(project: pytest.Pytester) -> None:
-    project.makeini("[pytest]\nagenteval_judge = letter_judge:judge\n")
+@pytest.mark.parametrize("config", ["[tool.pytest.ini_options]\nagenteval_judge = 'letter_judge:judge'\n",
+                                    "[tool.agenteval]\njudge = 'letter_judge:judge'\n"])
+def test_the_judge_can_be_set_in_pyproject(project: pytest.Pytester, config: str) -> None:
+    project.makepyprojecttoml(config)
     run(project).assert_outcomes(passed=1, failed=1)
 
 

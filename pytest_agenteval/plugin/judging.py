@@ -1,6 +1,8 @@
 """``--agenteval-judge``: the optional model judge of free text (docs/judge.md), off by default.
 
-Read from the command line, else the ini keys (``[tool.pytest.ini_options]`` or pytest.ini).
+Read from the command line, else the ini keys (``[tool.pytest.ini_options]`` or pytest.ini),
+else ``[tool.agenteval] judge`` / ``judge_model`` in pyproject.toml (where the project's
+environments are listed too).
 Verdicts are cached in pytest's cache folder (``--cache-clear`` forgets them) or at
 ``--agenteval-judge-cache``; without either, every run asks again.
 """
@@ -13,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from pytest_agenteval.errors import JudgeSpecError
+from pytest_agenteval.environments.discovery import tool_setting
+from pytest_agenteval.errors import EnvironmentSpecError, JudgeSpecError
 from pytest_agenteval.grading.judge import Judge, identity_of
 from pytest_agenteval.grading.judge_spec import load_judge
 
@@ -36,10 +39,10 @@ def add_options(parser: pytest.Parser, group: Any) -> None:
 
 def configure_judge(config: pytest.Config) -> tuple[Judge | None, str]:
     """The run's judge (None when off) and how the header names it; a bad one is a usage error."""
-    spec = config.getoption("agenteval_judge") or str(config.getini(INI_JUDGE) or "")
+    spec = _setting(config, "agenteval_judge", INI_JUDGE, "judge")
     if not spec:
         return None, ""
-    model = config.getoption("agenteval_judge_model") or str(config.getini(INI_MODEL) or "") or None
+    model = _setting(config, "agenteval_judge_model", INI_MODEL, "judge_model") or None
     path = config.getoption("agenteval_judge_cache")
     cache = getattr(config, "cache", None)
     where: Path | None = Path(path) if path else (
@@ -50,6 +53,17 @@ def configure_judge(config: pytest.Config) -> tuple[Judge | None, str]:
         raise pytest.UsageError(str(exc)) from None
     cached = f"verdicts cached in {where}" if where is not None else "verdicts not cached"
     return judge, f"{identity_of(judge)} ({cached})"
+
+
+def _setting(config: pytest.Config, option: str, ini: str, tool_key: str) -> str:
+    """The command line's value, else the ini's, else pyproject.toml's ``[tool.agenteval]``."""
+    value = config.getoption(option) or str(config.getini(ini) or "")
+    if value:
+        return value
+    try:
+        return tool_setting(config.rootpath, tool_key) or ""
+    except EnvironmentSpecError as exc:
+        raise pytest.UsageError(str(exc)) from None
 
 
 def skipped_line(grades: Iterable[dict[str, Any]]) -> str | None:
