@@ -23,8 +23,10 @@ True
 
 ``load_tasks("tasks/booking.jsonl")`` reads task files (every problem reported by file and
 line); ``run_episode(env, task, AgentClass)`` resets, runs an agent and grades in one call.
-An environment author subclasses ``Environment``, with ``@action`` methods and a ``rubric``
-returning ``Check``s, and tests it with ``check_environment``.
+``env.grade(judge=...)`` also reads the tasks' ``judged`` checks of free text with a judge
+(a function, or ``load_judge(URL, model=...)``; docs/judge.md). An environment author
+subclasses ``Environment``, with ``@action`` methods and a ``rubric`` returning ``Check``s,
+and tests it with ``check_environment``.
 
 PYTEST_DONT_REWRITE: pytest marks an editable install's package for assertion rewriting after it
 is imported, and warns in every in-process run (pytester) that it cannot; nothing here needs it.
@@ -35,8 +37,8 @@ from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.engine.actions import FreeText, action
 from pytest_agenteval.engine.conformance import check_environment
 from pytest_agenteval.environments import Environment, EnvironmentPool, register_environment
-from pytest_agenteval.errors import ActionError, EnvironmentBug, EpisodeOver, TaskFileError, TaskProblem
-from pytest_agenteval.grading import Check, Grade, GradeContext, check
+from pytest_agenteval.errors import ActionError, EnvironmentBug, EpisodeOver, JudgeError, TaskFileError, TaskProblem
+from pytest_agenteval.grading import Check, Grade, GradeContext, JudgeRequest, Verdict, check, load_judge
 from pytest_agenteval.taskfiles import load_tasks
 from pytest_agenteval.tasks import Task
 
@@ -53,13 +55,17 @@ __all__ = [
     "FreeText",
     "Grade",
     "GradeContext",
+    "JudgeError",
+    "JudgeRequest",
     "Task",
     "TaskFileError",
     "TaskProblem",
+    "Verdict",
     "__version__",
     "action",
     "check",
     "check_environment",
+    "load_judge",
     "load_tasks",
     "register_environment",
     "run_episode",

@@ -58,6 +58,16 @@ class EnvironmentBug(BaseException):
     """
 
 
+class JudgeError(EnvironmentBug):
+    """The model judge (docs/judge.md) could not give a verdict: unreachable, refused, or two
+    malformed answers. Like an environment's bug it is the harness's failure, not the agent's,
+    so it is an ``EnvironmentBug``: the episode is not graded and counts in no pass rate."""
+
+
+class JudgeSpecError(AgentEvalError):
+    """``--agenteval-judge`` names something that cannot be used as a judge."""
+
+
 class AgentSpecError(AgentEvalError):
     """``--agent`` names something that cannot be loaded."""
 

@@ -1,13 +1,16 @@
-"""A tiny OpenAI-compatible server on 127.0.0.1 that replays scripted tool calls.
+"""Tiny OpenAI-compatible servers on 127.0.0.1: one replays scripted tool calls, one judges.
 
-It lets the real ``openai`` SDK, real HTTP and the real tool-result round trip run in CI
-without the internet. Each scripted turn is one tool call; after the script, it says "Done.".
+They let the real ``openai`` SDK, real HTTP and the real tool-result round trip run in CI
+without the internet. ``ScriptedOpenAI``: each scripted turn is one tool call; after the
+script, it says "Done.". ``FakeJudge``: answers a judge's request with what ``decide`` says of
+the text between the judge prompt's markers.
 """
 
 from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -58,4 +61,21 @@ class ScriptedOpenAI:
             message, finish = {"role": "assistant", "content": "Done."}, "stop"
         return {"id": f"chatcmpl-{len(self.requests)}", "object": "chat.completion", "created": 0, "model": body["model"],
                 "choices": [{"index": 0, "message": message, "finish_reason": finish}],
+                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+
+
+class FakeJudge(ScriptedOpenAI):
+    """``decide(text, request body)`` returns the answer's content (a JSON verdict, or anything,
+    to test malformed answers)."""
+
+    def __init__(self, decide: Callable[[str, dict[str, Any]], str]) -> None:
+        super().__init__({})
+        self.decide = decide
+
+    def reply(self, body: dict[str, Any]) -> dict[str, Any]:
+        prompt = next(m["content"] for m in body["messages"] if m["role"] == "user")
+        text = prompt.split("<<<TEXT\n", 1)[1].rsplit("\nTEXT>>>", 1)[0]
+        message = {"role": "assistant", "content": self.decide(text, body)}
+        return {"id": f"chatcmpl-{len(self.requests)}", "object": "chat.completion", "created": 0, "model": body["model"],
+                "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
                 "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT, AgentFactory, Episode, TaskAwareFactory
 from pytest_agenteval.agents.sandbox import IsolatedAgent, run_isolated
-from pytest_agenteval.errors import EnvironmentBug, EpisodeOver, describe_exception
+from pytest_agenteval.errors import EnvironmentBug, EpisodeOver, JudgeError, describe_exception
 
 if TYPE_CHECKING:
     from pytest_agenteval.environments.base import Environment
@@ -55,9 +55,10 @@ def play(
         agent_done = True
         episode.close()
         return with_usage(env.grade(run=run, agent_failure=failure), episode)
-    except EnvironmentBug:
+    except EnvironmentBug as exc:
         episode.close()
-        env.grade(run=run)  # raises the environment's bug as grading states it (the crash is recorded)
+        if not isinstance(exc, JudgeError):  # grading itself raised that one: asking the judge again costs
+            env.grade(run=run)  # raises the environment's bug as grading states it (the crash is recorded)
         raise  # (only if the engine's own raise did not record it)
     except BaseException as exc:
         episode.close()

@@ -70,6 +70,22 @@ def configured_modules(root: Path) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def tool_setting(root: Path, key: str) -> str | None:
+    """``[tool.agenteval] <key>`` of the project's pyproject.toml, if set (e.g. ``judge``)."""
+    pyproject = root / "pyproject.toml"
+    if not pyproject.is_file():
+        return None
+    try:
+        data: dict[str, Any] = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise EnvironmentSpecError(f"{pyproject}: not valid TOML: {exc} (fix the file)") from None
+    value = data.get("tool", {}).get("agenteval", {}).get(key)
+    if value is not None and not isinstance(value, str):
+        raise EnvironmentSpecError(f"{pyproject} [tool.agenteval] {key}: expected a string, got {value!r} "
+                                   f'(write {key} = "...")')
+    return value
+
+
 def _names(value: object, where: str) -> list[str]:
     if isinstance(value, str):
         return value.split()

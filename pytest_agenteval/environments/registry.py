@@ -20,6 +20,7 @@ from pathlib import Path
 
 from pytest_agenteval.environments.base import Environment
 from pytest_agenteval.errors import EnvironmentSpecError
+from pytest_agenteval.grading.judge import Judge
 
 GROUP = "pytest_agenteval.environments"
 _registered: dict[str, type[Environment]] = {}
@@ -77,11 +78,15 @@ def environment_class(spec: str) -> type[Environment]:
 
 
 class EnvironmentPool:
-    """One instance per environment per process, so scenarios are built once."""
+    """One instance per environment per process, so scenarios are built once.
 
-    def __init__(self, *, population: int | None = None, cache_dir: Path | None = None) -> None:
+    ``judge``: given to every environment made here, for tasks' ``judged`` checks."""
+
+    def __init__(self, *, population: int | None = None, cache_dir: Path | None = None,
+                 judge: Judge | None = None) -> None:
         self._population = population
         self._cache_dir = cache_dir
+        self.judge = judge
         self._envs: dict[str, Environment] = {}
         self._images: dict[str, dict[int, bytes]] = {}
 
@@ -90,12 +95,14 @@ class EnvironmentPool:
         if env is None:
             cls = environment_class(spec)
             env = self._envs[spec] = cls(population=self._population, cache_dir=self._cache_dir)
+            env.judge = self.judge
         return env
 
     def fresh(self, spec: str) -> Environment:
         """Another instance of ``spec``, not kept here (the caller closes it): one per episode
         in flight. Its scenarios come from the disk cache when there is one."""
         env = environment_class(spec)(population=self._population, cache_dir=self._cache_dir)
+        env.judge = self.judge
         if hasattr(sqlite3.Connection, "serialize"):  # siblings thaw each other's built scenarios
             env._scenarios.shared = self._images.setdefault(spec, {})
             env._scenarios._max_open = 2  # a thaw from a shared image is ~0.1 ms; an open one costs memory

@@ -3,5 +3,7 @@
 from pytest_agenteval.grading.checks import Check, check
 from pytest_agenteval.grading.context import GradeContext
 from pytest_agenteval.grading.grade import Grade
+from pytest_agenteval.grading.judge import Judge, JudgeRequest, Verdict
+from pytest_agenteval.grading.judge_spec import load_judge
 
-__all__ = ["Check", "Grade", "GradeContext", "check"]
+__all__ = ["Check", "Grade", "GradeContext", "Judge", "JudgeRequest", "Verdict", "check", "load_judge"]

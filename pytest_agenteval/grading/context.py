@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.engine.tracking import StateDiff, TableDiff
+from pytest_agenteval.grading.judge import Judge
 
 if TYPE_CHECKING:
     from pytest_agenteval.engine.world import EpisodeState, World
@@ -27,6 +28,8 @@ class GradeContext:
     events: list[AuditEvent]
     # (failure mode, detail) when the agent itself failed: raised, timed out, interrupted.
     agent_failure: tuple[str, str] | None = None
+    # The judge of ``judged`` checks (docs/judge.md); None: they are left out of the grade.
+    judge: Judge | None = None
     # Rows read while grading (nothing changes while grading, so each is read once).
     _rows: dict[tuple[str, Any], dict[str, Any] | None] = field(default_factory=dict)
     _agent_events: list[AuditEvent] = field(default_factory=list)

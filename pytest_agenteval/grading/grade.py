@@ -37,6 +37,9 @@ class Grade(BaseModel):
     # and transcripts"); left out of the JSON when not reported, so such grades dump as before.
     usage: dict[str, Any] | None = Field(default=None, exclude_if=_unreported)
     transcript: list[Any] | None = Field(default=None, exclude_if=_unreported)
+    # The task's ``judged`` checks left out because no judge was configured (docs/judge.md):
+    # the score is over the deterministic checks alone. Absent when there were none to skip.
+    not_judged: list[str] | None = Field(default=None, exclude_if=_unreported)
 
     def failed_checks(self) -> list[Check]:
         return [c for c in self.checks if not c.passed]

@@ -15,8 +15,10 @@ from pytest_agenteval.errors import EnvironmentBug
 from pytest_agenteval.grading.checks import Check
 from pytest_agenteval.grading.context import GradeContext
 from pytest_agenteval.grading.grade import Grade
+from pytest_agenteval.grading.judge import Judge
 from pytest_agenteval.grading.state import state_checks
 from pytest_agenteval.grading.trace import trace_checks
+from pytest_agenteval.tasks.model import JudgedCheck
 
 if TYPE_CHECKING:
     from pytest_agenteval.engine.world import EpisodeState, World
@@ -25,8 +27,11 @@ Rubric = Callable[[GradeContext], Sequence[Check]]
 
 
 def grade_episode(world: World, *, rubric: Rubric | None = None, task_id: str | None = None, run: int = 1,
-                  agent_failure: tuple[str, str] | None = None) -> Grade:
-    """Grade the world's current episode against its task (``task_id``, if given, must be it)."""
+                  agent_failure: tuple[str, str] | None = None, judge: Judge | None = None) -> Grade:
+    """Grade the world's current episode against its task (``task_id``, if given, must be it).
+
+    ``judge`` reads the task's ``judged`` checks (docs/judge.md); without one they are left out
+    of the grade and named in ``not_judged``. A judge that fails raises ``JudgeError``."""
     with world.read_only("grading") as episode:
         task = episode.task
         if task is None:
@@ -37,16 +42,18 @@ def grade_episode(world: World, *, rubric: Rubric | None = None, task_id: str | 
             raise EnvironmentBug(f"{world.name}: {episode.crash}; the episode is not graded (a bug in the "
                                  "environment, not the agent's doing: fix it, and run check_environment)")
         _check_failure(agent_failure)
-        return _grade(world, episode, rubric, run, agent_failure)
+        return _grade(world, episode, rubric, run, agent_failure, judge)
 
 
 def _grade(world: World, episode: EpisodeState, rubric: Rubric | None, run: int,
-           agent_failure: tuple[str, str] | None) -> Grade:
+           agent_failure: tuple[str, str] | None, judge: Judge | None) -> Grade:
     task = episode.task
     assert task is not None
     diff = world.diff()
     events = world.audit_log()
-    ctx = GradeContext(task=task, env=world, episode=episode, diff=diff, events=events, agent_failure=agent_failure)
+    ctx = GradeContext(task=task, env=world, episode=episode, diff=diff, events=events, agent_failure=agent_failure,
+                       judge=judge)
+    not_judged = [r.name for r in task.checks if isinstance(r, JudgedCheck)] if judge is None else []
     checks = trace_checks(ctx) + state_checks(ctx) + _rubric_checks(rubric, ctx)
     _require_unique_names(checks, task.task_id)
     by_component: dict[str, list[bool]] = defaultdict(list)
@@ -71,6 +78,7 @@ def _grade(world: World, episode: EpisodeState, rubric: Rubric | None, run: int,
         final_state_diff={t: d.to_json() for t, d in sorted(diff.items())},
         audit_digest=digest(events),
         actions=[{"action": e.action, "arguments": e.arguments} for e in ctx.agent_events()],
+        not_judged=not_judged or None,
     )
 
 

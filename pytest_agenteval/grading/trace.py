@@ -8,8 +8,9 @@ from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.engine.schema import quote
 from pytest_agenteval.grading.checks import Check, check
 from pytest_agenteval.grading.context import GradeContext
+from pytest_agenteval.grading.judged import judged_check
 from pytest_agenteval.grading.state import equal, show
-from pytest_agenteval.tasks.model import CalledCheck, CountCheck, OrderCheck
+from pytest_agenteval.tasks.model import CalledCheck, CountCheck, JudgedCheck, OrderCheck
 from pytest_agenteval.tasks.paths import PathOrder, PathStep, mentions_of, mentions_ok
 from pytest_agenteval.text import ENGLISH, Reader, reader_for
 from pytest_agenteval.text.requirements import says_of, says_ok
@@ -19,7 +20,11 @@ def trace_checks(ctx: GradeContext) -> list[Check]:
     checks = [_agent(ctx), _forbidden(ctx), _budget(ctx)]
     if ctx.task.acceptable_action_paths:
         checks.append(_path(ctx))
-    checks += [_rule(ctx, rule) for rule in ctx.task.checks]
+    for rule in ctx.task.checks:
+        if not isinstance(rule, JudgedCheck):
+            checks.append(_rule(ctx, rule))
+        elif ctx.judge is not None:  # without a judge, left out (Grade.not_judged), never passed unread
+            checks.append(judged_check(ctx, rule, ctx.judge))
     return checks
 
 

@@ -14,6 +14,7 @@ grading, reports) never imports pytest. Its modules, each importing only those l
 - ``outcomes``: one count per task in every reporter (terminal, JUnit, pytest-html, sugar, allure)
 - ``record``, ``reporter``, ``html``: what ran; the results file, the summary table, the HTML report
 - ``concurrency``: ``--agenteval-concurrency``, episodes in flight per process
+- ``judging``: ``--agenteval-judge``, the optional judge of tasks' ``judged`` checks
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ from pytest_agenteval.plugin.fixtures import (  # noqa: F401 - fixtures are regi
     task,
 )
 from pytest_agenteval.plugin.html import HtmlReport
+from pytest_agenteval.plugin.judging import add_options as add_judge_options
+from pytest_agenteval.plugin.judging import configure_judge
 from pytest_agenteval.plugin.outcomes import Outcomes, SugarCounts
 from pytest_agenteval.plugin.record import agent_fixtures, describe_agent
 from pytest_agenteval.plugin.reporter import Reporter
@@ -94,6 +97,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini(INI_PATTERNS, type="linelist", default=DEFAULT_PATTERNS,
                   help="glob patterns (matched from the right, relative to rootdir) of task files; "
                        ".jsonl files named on the command line are always task files")
+    add_judge_options(parser, group)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -121,17 +125,19 @@ def pytest_configure(config: pytest.Config) -> None:
     if concurrency < 1:
         raise pytest.UsageError(f"--agenteval-concurrency={concurrency}: must be 1 or more (1 runs one episode "
                                 "at a time)")
+    judge, judge_described = configure_judge(config)  # after the environments: rootdir is on sys.path
     # Built scenarios and validated task lines are cached in pytest's cache folder
     # (cleared by --cache-clear).
     cache = getattr(config, "cache", None)
-    pool = EnvironmentPool(cache_dir=cache.mkdir("agenteval-scenarios") if cache is not None else None)
+    pool = EnvironmentPool(cache_dir=cache.mkdir("agenteval-scenarios") if cache is not None else None,
+                           judge=judge)
     loader = TaskLoader(pool, cache_dir=cache.mkdir("agenteval-tasks") if cache is not None else None)
     explicit = {Path(a.split("::")[0]).resolve() for a in config.args if a.split("::")[0].endswith(".jsonl")}
     isolate = config.getoption("agenteval_isolate")
     if isolate and factory is not None and not is_builtin(factory):
         factory = IsolatedAgent(spec=spec, search_path=str(config.rootpath))
     state = State(agent=factory, agent_spec=spec, runs=runs, time_limit=timeout or None, isolate=isolate,
-                  pool=pool, loader=loader, explicit=explicit)
+                  pool=pool, loader=loader, explicit=explicit, judge_described=judge_described)
     if concurrency > 1:
         state.ahead = Ahead(concurrency, pool.fresh, state.time_limit)
     config.stash[STATE] = state
@@ -166,6 +172,7 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
         f"episode time limit={limit}"
         + (f", episodes in flight per process={state.ahead.concurrency}" if state.ahead is not None else ""),
         f"agenteval task files: {files}",
+        *([f"agenteval judge: {state.judge_described}"] if state.judge_described else []),
     ]
 
 

@@ -90,6 +90,7 @@ def run_record(config: pytest.Config, state: State) -> dict[str, Any]:
             "numprocesses": getattr(option, "numprocesses", None) or None,
             "markexpr": option.markexpr or None,
             "keyword": option.keyword or None,
+            **({"judge": state.judge_described} if state.judge_described else {}),
         },
         "task_files": [{"path": path, "tasks": count, "sha256": state.task_hashes.get(path)}
                        for path, count in state.task_files.items()],

@@ -11,6 +11,7 @@ import pytest
 
 from pytest_agenteval.plugin.collect import is_task_file
 from pytest_agenteval.plugin.compat import junit_xml
+from pytest_agenteval.plugin.judging import skipped_line
 from pytest_agenteval.plugin.record import run_record
 from pytest_agenteval.plugin.state import State
 from pytest_agenteval.plugin.subtests import GRADE_PROPERTY, replay_passed
@@ -106,6 +107,9 @@ class Reporter:
         if self.grades:
             for line in summary_lines(self.grades, self.k):  # the same lines as `agenteval report`
                 tr.write_line(line)
+            skipped = skipped_line(self.grades)
+            if skipped:
+                tr.write_line(skipped)
         if self.ungraded:
             items = ", ".join(f"{nodeid} ({when})" for nodeid, when in sorted(self.ungraded.items()))
             tr.write_line(f"not graded, not in the table (the test failed before its episode was graded): {items}")

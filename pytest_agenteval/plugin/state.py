@@ -79,6 +79,7 @@ class State:
     loader: TaskLoader
     explicit: set[Path]
     agent_described: str = ""  # what the header and the run record name as the agent
+    judge_described: str = ""  # the --agenteval-judge in use, for the header and the run record ("": none)
     agents_seen: AgentsSeen = field(default_factory=AgentsSeen)
     markers: set[str] = field(default_factory=set)
     marker_lines: set[str] = field(default_factory=set)  # the ``markers`` ini lines we added

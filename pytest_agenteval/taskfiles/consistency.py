@@ -8,14 +8,12 @@ from typing import Any
 
 from pytest_agenteval.engine.actions import ActionSpec
 from pytest_agenteval.environments.base import Environment
-from pytest_agenteval.tasks.model import CalledCheck, CountCheck, Task
+from pytest_agenteval.tasks.model import CalledCheck, CountCheck, JudgedCheck, Task
 from pytest_agenteval.tasks.paths import PathStep, located_steps, mentions_of
 from pytest_agenteval.text.requirements import says_of, unknown
 
 # (field, what is wrong, how to fix)
 Finding = tuple[str, str, str]
-
-
 
 def one_of(value: str, choices: Iterable[str]) -> str:
     choices = sorted(choices)
@@ -180,3 +178,18 @@ def _rules(env: Environment, task: Task) -> Iterator[Finding]:
                 yield from _action(env, task, f"{base}.{attr}", name, allowed=False)
             if isinstance(rule, CalledCheck) and rule.action in env.actions:
                 yield from _arguments(env, f"{base}.arguments", rule.action, env.actions[rule.action], rule.arguments)
+            if isinstance(rule, JudgedCheck) and rule.action in env.actions:
+                yield from _judged(f"{base}.argument", rule, env.actions[rule.action])
+
+
+def _judged(where: str, rule: JudgedCheck, spec: ActionSpec) -> Iterator[Finding]:
+    """A judge reads free text only: an id or an amount has an exact value a check can compare."""
+    texts = ", ".join(sorted(spec.free_text))
+    if not texts:
+        yield (where, f"{rule.action} has no free-text argument for a judge to read",
+               "judge an action with a FreeText argument, or compare exact values with a called check")
+    elif rule.argument not in spec.argument_names:
+        yield where, f"{rule.action} has no argument {rule.argument!r}", one_of(rule.argument, spec.free_text)
+    elif rule.argument not in spec.free_text:
+        yield (where, f"{rule.action}.{rule.argument} is not free text, so a judge cannot read it",
+               f"judge a free-text argument of {rule.action}: {texts}")

@@ -32,7 +32,7 @@ from pytest_agenteval.tasks.paths import UNION_TAGS
 
 SPLITS = ("train", "eval")
 TASK_FIELDS = sorted([*Task.model_fields, "expected_end_state"])
-_KINDS = {"called", "order", "count"}
+_KINDS = {"called", "order", "count", "judged"}
 MAX_LINE_BYTES = 1 << 20
 _BOUNDS = {"greater_than_equal": ("of at least", "ge"), "greater_than": ("above", "gt"),
            "less_than_equal": ("of at most", "le"), "less_than": ("below", "lt")}
@@ -385,5 +385,5 @@ def _explain(err: ErrorDetails) -> tuple[str, str, str]:
     if kind == "too_short":
         return field, "must not be empty", "give at least one"
     if kind in ("union_tag_invalid", "union_tag_not_found"):
-        return field, "unknown or missing check kind", 'set "kind" to called, order or count'
+        return field, "unknown or missing check kind", 'set "kind" to called, order, count or judged'
     return field, err["msg"], "see the task format in the README"

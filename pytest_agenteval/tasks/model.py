@@ -110,7 +110,26 @@ class CountCheck(_RuleCheck):
     equals: Annotated[int, Field(ge=0)]
 
 
-RuleCheck = Annotated[CalledCheck | OrderCheck | CountCheck, Field(discriminator="kind")]
+class JudgedCheck(_RuleCheck):
+    """A judge (``--agenteval-judge``, off by default) reads free-text ``argument`` of every
+    successful ``action`` against ``rubric``. With no judge configured the check is left out of
+    the grade and counted as skipped, never passed unread (docs/judge.md)."""
+
+    kind: Literal["judged"]
+    action: str
+    argument: str
+    rubric: str
+
+    @field_validator("rubric")
+    @classmethod
+    def _rubric(cls, value: str) -> str:
+        if not value.strip():
+            raise problem("the rubric is empty", "say what a passing text must do, e.g. \"states the decision "
+                          "and the amount, politely\"")
+        return value
+
+
+RuleCheck = Annotated[CalledCheck | OrderCheck | CountCheck | JudgedCheck, Field(discriminator="kind")]
 
 
 # Checked by pydantic's own (Rust) regex engine: far cheaper than a Python validator per
