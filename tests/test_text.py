@@ -95,3 +95,15 @@ def test_requirements_on_meaning() -> None:
 def test_readings_are_cached_per_text() -> None:
     reader = Reader(ENGLISH)
     assert reader.read("Approved.") is reader.read("Approved.")
+
+
+def test_the_docs_list_every_lexicon_class_as_the_code_has_it() -> None:
+    """docs/text.md's lexicon tables are what the reader uses, word for word."""
+    from pathlib import Path
+
+    docs = (Path(__file__).parent.parent / "docs" / "text.md").read_text()
+    for lexicon, base in ((ENGLISH, None), (CLAIMS, ENGLISH), (BOOKING, ENGLISH)):
+        for name, terms in lexicon.classes.items():
+            own = terms if base is None else terms[len(base.classes.get(name, ())):]
+            if own:
+                assert f"| `{name}` | {', '.join(own)} |" in docs, name
