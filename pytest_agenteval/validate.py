@@ -115,8 +115,8 @@ class Strictness:
     A mutant is *killed under its label* when a check carrying one of the failure modes it
     expects fails (``Script.expect``: a lying text expects its text check's; the environment
     may declare the others' in ``mutant_failure_modes``). Undeclared, its label is any failure
-    mode but the path's and the state's (``GENERIC``) — or, in an environment without a
-    rubric, any but the path's. A mutant other checks fail, but none with its label, is
+    mode but the path's and the state's (``GENERIC``; a dropped write's may be the state's) —
+    or, in an environment without a rubric, any but the path's. A mutant other checks fail, but none with its label, is
     *killed under another label* (listed with the labels that fired): a grade that fails for
     the wrong reason. One no check but ``action_path`` notices is a survivor: either harmless
     (free it in the path, and it becomes a valid variant) or a gap in the criteria.
@@ -144,7 +144,9 @@ def judge_mutant(script: Script, grade: Grade, *, rubric: bool) -> tuple[str, li
     if script.expect:
         labelled = bool(script.expect & set(fired))
     else:
-        labelled = bool(set(fired) - (GENERIC if rubric else {"unexpected_path"}))
+        # A write left out is just what the expected state says: its label counts for a drop.
+        generic = GENERIC - {WRONG_STATE} if script.kind == "drop" else GENERIC
+        labelled = bool(set(fired) - (generic if rubric else {"unexpected_path"}))
     return ("killed" if labelled else "other"), fired
 
 

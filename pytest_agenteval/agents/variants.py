@@ -59,6 +59,7 @@ class Script:
     expect: frozenset[str] = frozenset()
     text: bool = False
     lie_at: int | None = None
+    kind: str = ""  # "drop" for a write left out, which the expected state's label names too
 
 
 @dataclass
@@ -300,7 +301,8 @@ class Planner:
             if not self.writes(action) or self.steps[i].no_effect or self.steps[i].optional:
                 continue
             what = describe(action, arguments)
-            out.append(Script(name=f"drop {what}", calls=ref[:i] + ref[i + 1:], expect=self._declared("drop", action)))
+            out.append(Script(name=f"drop {what}", calls=ref[:i] + ref[i + 1:], expect=self._declared("drop", action),
+                              kind="drop"))
             out.append(Script(name=f"repeat {what}", calls=ref[:i + 1] + ref[i:], repeat_at=i + 1,
                               expect=self._declared("repeat", action)))
             for name, new, expect in self._changes(action, arguments):

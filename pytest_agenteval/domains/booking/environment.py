@@ -31,11 +31,11 @@ class BookingEnvironment(Environment):
     saboteurs = SABOTEURS
     lexicon = LEXICON
     texts = TEXTS
-    # Left undone (no activation, or activating another facility, which the system refuses) is
-    # what the expected state says; a second query or the same rate set twice breaks its exact
-    # booking events. No rule of the domain is broken, so the state's label is the right one.
+    # Activating another facility (which the system refuses) leaves the job undone, as the
+    # expected state says; a second query or the same rate set twice breaks its exact booking
+    # events. No rule of the domain is broken, so the state's label is the right one.
     mutant_failure_modes = {k: frozenset({"wrong_final_state"}) for k in (
-        "drop activate_facility", "change activate_facility.facility_id", "repeat set_rate", "repeat raise_query")}
+        "change activate_facility.facility_id", "repeat set_rate", "repeat raise_query")}
     conformance_probe = [
         ("open_account", {"customer_id": "CUS-0001", "account_type": "loan"}),
         ("raise_query", {"facility_id": "FAC-5001", "reason": "probe"}),
