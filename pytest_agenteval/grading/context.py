@@ -32,6 +32,8 @@ class GradeContext:
     judge: Judge | None = None
     # Rows read while grading (nothing changes while grading, so each is read once).
     _rows: dict[tuple[str, Any], dict[str, Any] | None] = field(default_factory=dict)
+    # What a rubric works out once per grading and reads many times (nothing changes meanwhile).
+    memo: dict[Any, Any] = field(default_factory=dict)
     _agent_events: list[AuditEvent] = field(default_factory=list)
 
     def __post_init__(self) -> None:

@@ -102,12 +102,20 @@ def _related(ctx: GradeContext, c: Case) -> set[str]:
     return {i for i in ids if isinstance(i, str)}
 
 
-def _reviewers(ctx: GradeContext, c: Case) -> set[str]:
-    """Staff a text may name without saying the claim went to them: the seniors of its
-    specialism and the head of claims (``find_reviewers``), e.g. an absent one and their deputy."""
-    rows = ctx.env.db.execute("SELECT id FROM staff WHERE (role = 'senior' AND specialism = ?) "
-                              "OR role = 'head_of_claims'", (c.claim.get("claim_type"),))
-    return {r[0] for r in rows}
+_REVIEWERS = ("SELECT id, approval_limit FROM staff WHERE (role = 'senior' AND specialism = ?) "
+              "OR role = 'head_of_claims' OR id = ?")
+
+
+def _reviewers(ctx: GradeContext, c: Case) -> dict[str, float]:
+    """Staff a text may name without saying the claim went to them, with their limits: the
+    seniors of its specialism and the head of claims (``find_reviewers``: an absent one and
+    their deputy), and you. Indexed, and read once per claim while grading."""
+    key = ("reviewers", c.id)
+    found = ctx.memo.get(key)
+    if found is None:
+        rows = ctx.env.db.execute(_REVIEWERS, (c.claim.get("claim_type"), AGENT))
+        found = ctx.memo[key] = {r[0]: r[1] for r in rows}
+    return found
 
 
 def _records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
@@ -182,7 +190,7 @@ def _amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     of the claim's, its policy's, or an approval limit."""
     policy = ctx.row("policy", c.claim.get("policy_id")) or {}
     approved = c.claim.get("approved_amount")
-    limits = [r[0] for r in ctx.env.db.execute("SELECT DISTINCT approval_limit FROM staff")]
+    limits = _reviewers(ctx, c).values()
     known = [v for v in (c.assessed, c.claim.get("amount_claimed"), approved, c.paid or None,
                          policy.get("sum_insured"), policy.get("excess"), *limits,
                          *(r["decision_amount"] for r in c.escalations),
