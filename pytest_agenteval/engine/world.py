@@ -82,14 +82,10 @@ class World:
     # a false claim triggers: {("notify_claimant", "body"): "misleading_letter"}.
     lexicon: ClassVar[Lexicon] = ENGLISH
     texts: ClassVar[Mapping[tuple[str, str], str]] = {}
-    # The failure modes (any one) of a declared text written too early: announcing a decision
-    # before the write it depends on (``agenteval validate``'s "announce early" mutants expect
-    # one). Empty: the text's own failure mode in ``texts``.
+    # The labels ``agenteval validate``'s mutants expect (docs/environments.md, "Proving it"):
+    # of a text written too early (any one; empty: the text's own), and of path mutants by
+    # "<kind> <action>.<argument>", "<kind> <action>", "<action>" or "<kind>", most specific first.
     early_text_failure_modes: ClassVar[frozenset[str]] = frozenset()
-    # The labels of ``agenteval validate``'s path mutants (docs/environments.md, "Proving it"):
-    # "<kind> <action>.<argument>", "<kind> <action>", "<action>" or "<kind>" (kind: drop,
-    # repeat, change, swap) -> the failure modes a check must carry to kill it; the most
-    # specific key wins. Undeclared: any failure mode but the path's and the state's.
     mutant_failure_modes: ClassVar[Mapping[str, frozenset[str]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
