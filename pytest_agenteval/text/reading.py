@@ -70,7 +70,6 @@ class Reading:
     mentions: tuple[Mention, ...]
     quantities: tuple[Quantity, ...]
     ids: tuple[tuple[str, int], ...]  # (id as written, clause)
-    hypothetical_clauses: frozenset[int]
     sentence_of: tuple[int, ...]  # clause -> its sentence
     joined: tuple[bool, ...] = ()  # clause -> opened by a colon or dash ("KYC status: pending")
     missing: frozenset[int] = frozenset()  # clauses with a cue of absence ("no rate", "without a rate")
@@ -103,9 +102,9 @@ class Reading:
     def decision(self) -> str | None:
         """The decision the text announces: one of DECISIONS, or None when it announces none.
 
-        Per clause: a decline, or an approval negated ("not approved", "cannot pay"), declines;
-        an approval affirmed approves. Both in one text is ``mixed`` (a partial approval at
-        best). Then amended, info (something is asked for) and pending, in that order.
+        A decline, or an approval negated ("not approved", "cannot pay"), declines; an approval
+        affirmed approves; both in one text is ``mixed`` (a partial approval at best). Then
+        amended, info (something is asked for) and pending, in that order.
         """
         approve = decline = False
         for m in self.mentions:
@@ -130,7 +129,8 @@ class Reading:
 
         "KYC is verified" says ok; "KYC pending", "KYC is not verified", "no KYC on file" say
         problem; "no KYC issue" says ok. A clause naming the topic without a state word takes
-        the state words of its sentence ("KYC status: pending"). A bare mention says nothing.
+        those of a clause joined to it by a colon or dash ("KYC status: pending"). A bare
+        mention says nothing.
         """
         out: set[str] = set()
         for clause in {m.clause for m in self.mentions if m.meaning == topic and m.polarity != HYPOTHETICAL}:
@@ -253,7 +253,6 @@ class Reader:
         mentions: list[Mention] = []
         quantities: list[Quantity] = []
         ids: list[tuple[str, int]] = []
-        hypothetical: set[int] = set()
         hedged_sentence = -1  # a hedge reaches to the end of its sentence: "if approved, we will pay"
         clauses = _clauses(tokenize(text))
         missing: set[int] = set()
@@ -266,8 +265,6 @@ class Reader:
             if hedge:
                 hedged_sentence = sentence
             not_yet = not present.isdisjoint(NOT_YET)
-            if hedged:
-                hypothetical.add(c)
             negations = 0  # cues seen so far in this clause
             pending: list[tuple[int, int]] = []  # (mention index, its word position) since the last cue
             i = 0
@@ -316,7 +313,7 @@ class Reader:
                         i += n
                         continue
                 i += 1
-        return Reading(text, tuple(mentions), tuple(quantities), tuple(ids), frozenset(hypothetical),
+        return Reading(text, tuple(mentions), tuple(quantities), tuple(ids),
                        tuple(n for n, _, _ in clauses), tuple(j for _, _, j in clauses), frozenset(missing))
 
 
