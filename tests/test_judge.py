@@ -273,3 +273,14 @@ def test_a_bad_judged_check_is_one_load_error(tmp_path: Path, change: dict[str, 
 
 def test_a_good_judged_check_loads() -> None:
     assert make_task(checks=[RULE]).checks[0].kind == "judged"
+
+
+def test_a_reason_with_a_line_separator_stays_one_cache_line(tmp_path: Path) -> None:
+    """U+2028 in a verdict's reason: the file is ASCII JSON, so every reader splits it right."""
+    from pytest_agenteval.grading.verdict_cache import CachedJudge, read_verdicts
+
+    path = tmp_path / "verdicts.jsonl"
+    cached = CachedJudge(lambda request: (False, "rude\u2028and wrong"), path)
+    cached(JudgeRequest(rubric="be kind", text="go away", action="reply", argument="body", task_id="T-1"))
+    assert path.read_text().count("\n") == 1 and "\u2028" not in path.read_text()
+    assert [v.reason for v in read_verdicts(path).values()] == ["rude\u2028and wrong"]

@@ -47,8 +47,8 @@ class CachedJudge:
 
     def _append(self, key: str, verdict: Verdict) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        line = json.dumps({"key": key, "judge": self.identity, "passed": verdict.passed, "reason": verdict.reason},
-                          ensure_ascii=False)
+        # ASCII JSON: a reason holding U+2028 stays on its line for any reader that splits lines.
+        line = json.dumps({"key": key, "judge": self.identity, "passed": verdict.passed, "reason": verdict.reason})
         with self.path.open("a", encoding="utf-8") as out:
             out.write(line + "\n")
 
@@ -57,7 +57,7 @@ def read_verdicts(path: Path) -> dict[str, Verdict]:
     """The verdicts of a cache file; a torn or foreign line is skipped (its text is asked again)."""
     found: dict[str, Verdict] = {}
     try:
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        lines = path.read_text(encoding="utf-8", errors="replace").split("\n")
     except FileNotFoundError:
         return found
     for line in lines:
