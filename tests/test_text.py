@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from datetime import date
+from typing import Any
 
 import pytest
 
@@ -107,3 +109,30 @@ def test_the_docs_list_every_lexicon_class_as_the_code_has_it() -> None:
             own = terms if base is None else terms[len(base.classes.get(name, ())):]
             if own:
                 assert f"| `{name}` | {', '.join(own)} |" in docs, name
+
+
+def test_a_says_requirement_is_checked_against_the_lexicon_at_load(tmp_path: Any) -> None:
+    """A misspelt meaning, a state other than ok/problem, or a malformed requirement: one line each."""
+    from pytest_agenteval.environments.registry import EnvironmentPool
+    from pytest_agenteval.taskfiles.loader import TaskLoader
+
+    def line(n: int, says: Any) -> str:
+        return json.dumps({
+            "task_id": f"B-{n}", "environment": "booking", "scenario_seed": 1, "instruction": "Query FAC-5014.",
+            "allowed_actions": ["raise_query"],
+            "expected_final_state": {"booking_event": {"+": [{"facility_id": "FAC-5014", "event_type": "raise_query"}]}},
+            "acceptable_action_paths": [[{"action": "raise_query",
+                                          "arguments": {"facility_id": "FAC-5014", "reason": {"says": says}}}]],
+            "split": "eval"})
+
+    path = tmp_path / "t.jsonl"
+    path.write_text("\n".join(line(n, says) for n, says in enumerate([["kcy:problem"], ["kyc:bad"], []], 1)) + "\n")
+    tasks, problems = TaskLoader(EnvironmentPool()).load_file(path)
+    assert tasks == []
+    messages = [f"{p.field}: {p.message} ({p.fix})" for p in problems]
+    assert messages[0].endswith("booking's lexicon has no meaning 'kcy:problem' (did you mean 'kyc'? use one of: "
+                                "amended, approved, decided, declined, exception, expiry, in_full, info, kyc, ok, "
+                                "pending, problem, process, rate)")
+    assert messages[1].endswith("booking's lexicon has no meaning 'kyc:bad' (a state is :ok or :problem)")
+    assert 'a meaning requirement is {"says": [meaning, ...]}' in messages[2]
+    assert [p.line for p in problems] == [1, 2, 3]
