@@ -1,0 +1,53 @@
+"""Grader and task-set validation: prove every task can be passed, cannot be passed by doing
+nothing or by guessing, and that each failure mode it is tagged with is really caught.
+
+    agenteval validate tasks/
+
+Runs without pytest. First each task's own runs (``runs.py``: reference, do-nothing,
+saboteurs, variants, mutants), then the checks of the set as a whole (``taskset.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from os import PathLike
+
+from pytest_agenteval.engine.conformance import check_environment, environment_warnings
+from pytest_agenteval.environments.registry import EnvironmentPool
+from pytest_agenteval.errors import EnvironmentBug
+from pytest_agenteval.taskfiles.loader import LoadedTask, TaskLoader
+from pytest_agenteval.validate.report import Finding, Report, Section, Strictness
+from pytest_agenteval.validate.runs import lint, run_task
+from pytest_agenteval.validate.taskset import SET_CHECKS, TaskSet
+
+__all__ = ["Finding", "Report", "Section", "Strictness", "validate"]
+
+
+def validate(paths: Iterable[str | PathLike[str]], *, pool: EnvironmentPool | None = None) -> Report:
+    pool = pool or EnvironmentPool()
+    loader = TaskLoader(pool)
+    report = Report()
+    loaded: list[LoadedTask] = []
+    for path in paths:
+        tasks, problems = loader.load_file(path)
+        loaded += tasks
+        report.findings += [Finding(where=f"{p.path}:{p.line}", message=f"{p.field}: {p.message} ({p.fix})")
+                            for p in problems]
+    report.tasks = len(loaded)
+    taskset = TaskSet(loaded=loaded, pool=pool)
+    lint(loaded, report)
+    for name in sorted({t.task.environment for t in loaded}):
+        report.findings += [Finding(where=f"environment {name}", message=m)
+                            for m in check_environment(pool.get(name))]
+        report.findings += [Finding(where=f"environment {name}", message=m, level="warning")
+                            for m in environment_warnings(pool.get(name), descriptions=False)]
+    for item in loaded:
+        try:
+            run_task(item, pool, report, taskset)
+        except EnvironmentBug as exc:  # the rest of this task's runs would only repeat it
+            report.findings.append(Finding(where=f"{item.where} {item.task.task_id}", message=str(exc)))
+    for check in SET_CHECKS:
+        section, findings = check(taskset)
+        report.sections.append(section)
+        report.findings += findings
+    return report
