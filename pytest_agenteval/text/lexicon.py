@@ -18,6 +18,12 @@ NEGATIONS = frozenset({"not", "no", "never", "cannot", "neither", "nor", "none",
 # A question is hypothetical too. ("could"/"would" are not here: "could not be approved" declines.)
 HEDGES = frozenset({"if", "whether", "once", "unless", "until", "may", "might", "should", "when", "whenever",
                     "before", "provided", "subject", "possibly", "perhaps"})
+# Hedges after which the words before stay asserted: "we cannot pay unless you send the invoice"
+# denies payment now, and says the decision waits on a condition.
+CONDITIONS = frozenset({"unless", "until"})
+# "When we approved your claim, we paid you": a past fact, not a condition (a subject, then a past verb).
+SUBJECTS = frozenset({"we", "i", "you", "they", "he", "she", "it", "the", "your", "our", "this", "that"})
+PAST = frozenset({"was", "were", "had", "did", "paid", "sent", "made", "gave", "got", "told", "wrote"})
 # "not yet approved" says pending, not declined.
 NOT_YET = frozenset({"yet", "still"})
 # Cues that are no negation: "no later than", "not only".
@@ -100,6 +106,13 @@ ENGLISH = Lexicon({
                 "no payment made", "no payment yet", "not paid yet", "nothing paid yet"),
     "info": ("please send", "please provide", "send us", "send in", "provide", "need*", "requir*", "request*",
              "information", "documents", "documentation", "evidence", "supply", "submit", "upload"),
+    # Words that ask for something ("please send the invoice", "could you provide…"), and that say
+    # it is in hand ("thanks for the photos", "we already have the invoice"): see Reading.asks.
+    "request": ("send", "provide", "supply", "submit", "upload", "forward", "email", "attach", "share", "need*",
+                "requir*", "request*", "please", "please send", "please provide", "send us", "send in", "could you",
+                "can you", "would you"),
+    "received": ("received", "already have", "already got", "have everything", "thank*", "you sent",
+                 "in receipt", "got your", "on file"),
     # Names of things, not decisions: "above my approval limit", "your payment details".
     "process": ("approval limit*", "approval authorit*", "approval process", "payment details", "payment method*",
                 "payment process", "payment terms", "bank details", "settlement process", "decision process",

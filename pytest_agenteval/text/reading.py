@@ -27,17 +27,20 @@ from pytest_agenteval.text.lexicon import (
     ABSENCE,
     AUXILIARIES,
     BREAKS,
+    CONDITIONS,
     HEDGES,
     MODALS,
     MONEY_WORDS,
     NEGATIONS,
     NOT_YET,
+    PAST,
     PSEUDO_NEGATIONS,
     RECEIPTS,
     REFERENCE_PAIRS,
     REFERENCES,
     RESTARTS,
     SOUGHT,
+    SUBJECTS,
     Lexicon,
     word_matches,
 )
@@ -73,6 +76,7 @@ class Reading:
     sentence_of: tuple[int, ...]  # clause -> its sentence
     joined: tuple[bool, ...] = ()  # clause -> opened by a colon or dash ("KYC status: pending")
     missing: frozenset[int] = frozenset()  # clauses with a cue of absence ("no rate", "without a rate")
+    asked: frozenset[str] = frozenset()  # meanings the text asks for (``asks``)
 
     def in_sentence(self, meaning: str, clause: int) -> set[int]:
         """Polarities of ``meaning`` in the sentence holding ``clause``."""
@@ -91,6 +95,12 @@ class Reading:
     def mentions_meaning(self, meaning: str) -> bool:
         """Mentioned without being negated (a hedged "if you send the invoice" still mentions it)."""
         return bool(self.polarities(meaning) - {NEGATED})
+
+    def asks(self, meaning: str) -> bool:
+        """``meaning`` is asked for: named, not negated, and not said to be in hand already ("thanks
+        for the invoice", "we already have the photos": the ``received`` class), unless a request
+        (the ``request`` class) comes between. "Nothing is needed apart from the invoice" asks for it."""
+        return meaning in self.asked
 
     def named(self) -> list[str]:
         return list(dict.fromkeys(i for i, _ in self.ids))
@@ -256,21 +266,30 @@ class Reader:
         hedged_sentence = -1  # a hedge reaches to the end of its sentence: "if approved, we will pay"
         clauses = _clauses(tokenize(text))
         missing: set[int] = set()
+        negated: set[int] = set()  # clauses with a negation cue
         for c, (sentence, clause, _) in enumerate(clauses):
             words = [t.text if t.kind == "word" else "" for t in clause]
             present = set(words)
+            hedges = _hedges(words, present)
+            # "We cannot approve unless you send…": a denial before the condition says the decision
+            # waits on it; anything else in the clause stays hypothetical, as after any hedge.
+            cond_at = min(words.index(w) for w in hedges) if hedges and hedges <= CONDITIONS else len(words)
             # "Without the invoice, we cannot pay": a condition, not a negation.
-            hedge = not present.isdisjoint(HEDGES) or words[0] == "without"
-            hedged = hedge or clause[-1].text == "?" or hedged_sentence == sentence
+            hedge = bool(hedges) or words[0] == "without"
+            hedged_before = hedged_sentence == sentence or clause[-1].text == "?"
+            hedged = hedge or hedged_before
             if hedge:
                 hedged_sentence = sentence
             not_yet = not present.isdisjoint(NOT_YET)
+            first_mention = len(mentions)
             negations = 0  # cues seen so far in this clause
             pending: list[tuple[int, int]] = []  # (mention index, its word position) since the last cue
             i = 0
             while i < len(clause):
                 token, word = clause[i], words[i]
                 ahead = words[i + 1:i + 3]
+                if word in NEGATIONS and RECEIPTS & set(ahead):
+                    negated.add(c)  # "we have not received the invoice": the receipt is negated
                 if word in NEGATIONS and (word, ahead[0] if ahead else "") not in PSEUDO_NEGATIONS \
                         and not (RECEIPTS & set(ahead)):
                     n, meanings = self._match(words, i)
@@ -286,6 +305,8 @@ class Reader:
                         i += 1
                         continue
                 polarity = HYPOTHETICAL if hedged else (NEGATED if negations % 2 else AFFIRMED)
+                if i < cond_at < len(words) and negations % 2 and not hedged_before:
+                    polarity = NEGATED  # read below as waiting on the condition
                 if token.kind == "id":
                     ids.append((token.text, c))
                 elif token.kind in ("money", "rate", "date", "number") and token.value is not None:
@@ -308,13 +329,67 @@ class Reader:
                                 # "not yet approved" is pending, not declined ("not yet verified" stays negated)
                                 mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase))
                                 mentions.append(Mention("pending", AFFIRMED, c, phrase))
+                            elif polarity == NEGATED and i < cond_at < len(words) and meaning in DECIDED:
+                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase))
+                                mentions.append(Mention("conditional", AFFIRMED, c, phrase))
                             else:
                                 mentions.append(Mention(meaning, polarity, c, phrase))
                         i += n
                         continue
                 i += 1
-        return Reading(text, tuple(mentions), tuple(quantities), tuple(ids),
-                       tuple(n for n, _, _ in clauses), tuple(j for _, _, j in clauses), frozenset(missing))
+            _alternatives(mentions, first_mention, present)
+            if negations:
+                negated.add(c)
+        sentence_of = tuple(n for n, _, _ in clauses)
+        return Reading(text, tuple(mentions), tuple(quantities), tuple(ids), sentence_of,
+                       tuple(j for _, _, j in clauses), frozenset(missing),
+                       _asked(mentions, sentence_of, negated))
+
+
+def _asked(mentions: list[Mention], sentence_of: tuple[int, ...], negated: set[int]) -> frozenset[str]:
+    """The meanings a text asks for (``Reading.asks``): every one named and not negated, but those
+    said to be in hand — in a clause with a receipt ("the photos you sent"), or after one in its
+    sentence with no request between ("we have everything we need, including the invoice")."""
+    received = {m.clause for m in mentions if m.meaning == "received" and m.polarity == AFFIRMED
+                and m.clause not in negated}
+    requests = {m.clause for m in mentions if m.meaning == "request" and m.polarity != NEGATED}
+    out = set()
+    for m in mentions:
+        if m.polarity == NEGATED or m.meaning in ("request", "received"):
+            continue
+        c = m.clause
+        in_hand = c in received and c not in requests or any(
+            sentence_of[r] == sentence_of[c] and r < c and not any(r < q <= c for q in requests) for r in received)
+        if not in_hand:
+            out.add(m.meaning)
+    return frozenset(out)
+
+
+def _hedges(words: list[str], present: set[str]) -> set[str]:
+    """The clause's hedge words. "should" hedges only opening a condition ("Should you need…");
+    "your claim should be approved" predicts, and a prediction is asserted. "when" before a
+    subject and a past verb tells a past fact ("when we approved your claim, we paid")."""
+    found = present & HEDGES
+    if "should" in found and words[0] != "should":
+        found.discard("should")
+    if "when" in found:
+        at = words.index("when")
+        if words[at + 1:at + 2] and words[at + 1] in SUBJECTS and any(
+                w in PAST or w.endswith("ed") for w in words[at + 2:at + 5]):
+            found.discard("when")
+    return found
+
+
+def _alternatives(mentions: list[Mention], first: int, present: set[str]) -> None:
+    """"The reviewer will approve or decline it": a choice named, neither decision made."""
+    if "or" not in present and "either" not in present:
+        return
+    own = range(first, len(mentions))
+    said = {mentions[k].meaning for k in own if mentions[k].polarity != HYPOTHETICAL}
+    if {"approved", "declined"} <= said:
+        for k in own:
+            if mentions[k].meaning in DECIDED:
+                mentions[k] = Mention(mentions[k].meaning, HYPOTHETICAL, mentions[k].clause, mentions[k].words)
 
 
 def _flip(m: Mention) -> Mention:

@@ -58,8 +58,8 @@ def lint(loaded: list[LoadedTask], report: Report) -> None:
                 envs, ids = report.unverified.setdefault(tag, (set(), []))
                 envs.add(task.environment)
                 ids.append(task.task_id)
-            if uses[tag] == 1:
-                report.findings.append(Finding(where=where, level="warning",
+            if uses[tag] == 1:  # worth knowing, not wrong: a small file may well tag a mode once
+                report.findings.append(Finding(where=where, level="info",
                                                message=f"tag {tag} is used by this task only"))
 
 

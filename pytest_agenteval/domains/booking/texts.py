@@ -26,7 +26,7 @@ class History(Protocol):
 
 LEXICON = ENGLISH.extend(
     kyc=("kyc", "know your customer", "identity", "id check*", "due diligence", "cdd", "edd", "aml",
-         "anti money laundering", "onboarding", "customer check*", "verification", "sanctions screening"),
+         "anti money laundering", "onboard*", "customer check*", "verification", "sanctions screening"),
     rate=("rate", "rates", "pricing", "price*", "tariff*", "band*", "grid", "rate sheet", "sheet", "interest"),
     exception=("exception*", "concession*", "special rate", "waiver*"),
     expiry=("expir*", "end date", "ends", "until", "lapse*", "how long", "validity", "valid until", "when"),

@@ -27,7 +27,6 @@ from pytest_agenteval.domains.escalation.rules import (
 from pytest_agenteval.domains.escalation.schema import AGENT
 from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.grading import Check, GradeContext, check
-from pytest_agenteval.text.requirements import unmet
 
 # Writes that decide something about a claim: a claim the agent made one of these on is the
 # agent's to finish, whether or not the task named it.
@@ -263,7 +262,8 @@ def _follow_through(c: Case) -> str | None:
         asked = [e.arguments.get("question") for e in c.calls("request_info")]
         if not asked:
             return f"{c.id}: the reviewer asked for information, but none was requested from the claimant"
-        if not any(isinstance(q, str) and not unmet(c.reader.read(q), list(RETURNED_ASKS)) for q in asked):
+        # Asked for, not only named: "thanks for the invoice and photos" asks for neither.
+        if not any(isinstance(q, str) and all(c.reader.read(q).asks(m) for m in RETURNED_ASKS) for q in asked):
             return (f"{c.id}: the reviewer asked for {' and '.join(RETURNED_ASKS)}, but no request to the "
                     f"claimant asks for both: {asked[-1]!r}")
     return None

@@ -48,6 +48,8 @@ LEXICON = ENGLISH.extend(
     absence=("absent", "away", "unavailable", "on leave", "out of office", "off sick", "not present", "not in"),
     limit=("limit*", "lowest", "highest", "covers up to"),
     policy=("policy", "policies", "cover", "insurance"),
+    # Money the claimant is told they will get is money paid: "you will receive £4,200 shortly".
+    payout=("receive", "receiving", "be credited", "credited to", "on its way", "on the way", "get paid"),
 )
 TEXTS = {
     ("notify_claimant", "body"): "misleading_letter",
@@ -62,7 +64,18 @@ TABLES = ("claim", "policy", "staff", "escalation", "payment", "note", "correspo
 
 def announces(reading: Reading) -> bool:
     """The text announces a decision (approved, amended, declined, or a mix)."""
-    return reading.decision() in DECISIVE
+    return said_decision(reading) in DECISIVE
+
+
+def said_decision(reading: Reading) -> str | None:
+    """``Reading.decision``, where money promised to the claimant ("you will receive £33,000")
+    announces an approval too."""
+    said = reading.decision()
+    if said in DECISIVE:
+        return said
+    promised = any(q.kind == "money" and q.polarity == AFFIRMED and not q.reference
+                   and AFFIRMED in reading.polarities("payout", q.clause) for q in reading.quantities)
+    return "approved" if promised else said
 
 
 def final_decision(c: Case) -> str | None:
@@ -159,7 +172,7 @@ DECISIVE_MEANINGS = ("approved", "declined", "amended")
 
 def _decision(c: Case, t: Text) -> str | None:
     reading = t.reading
-    said, final = reading.decision(), final_decision(c)
+    said, final = said_decision(reading), final_decision(c)
     before = _decided_before(c, t)
     if said in DECISIVE:
         if final not in ("approved", "amended", "declined"):
@@ -173,6 +186,8 @@ def _decision(c: Case, t: Text) -> str | None:
     if final == "declined" and reading.denies("declined"):
         return "says the claim is not declined, but it was"
     known = _decided_before(c, t, read=True)
+    if reading.affirms("conditional") and known in DECISIVE:
+        return f"says the decision still waits on a condition, but the claim was already {known}"
     if said == "pending" and t.event.action in ("notify_claimant", "add_note") and known in DECISIVE | {
             "returned"}:
         return f"says the claim is pending, but it was already {known} before step {t.event.step}"
