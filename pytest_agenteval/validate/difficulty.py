@@ -41,7 +41,8 @@ def check_difficulty(taskset: TaskSet) -> tuple[Section, list[Finding]]:
     for path, wheres in files.items():
         writes = Counter(counts[w][0] for w in wheres)
         reads = Counter(counts[w][1] for w in wheres)
-        data["files"][path] = {"writes": dict(sorted(writes.items())), "reads": dict(sorted(reads.items()))}
+        data["files"][path] = {"writes": {str(n): c for n, c in sorted(writes.items())},
+                               "reads": {str(n): c for n, c in sorted(reads.items())}}  # JSON keys
         lines.append(f"{path}: " + ", ".join(f"{n}w {c}" for n, c in sorted(writes.items()))
                      + "; " + ", ".join(f"{n}r {c}" for n, c in sorted(reads.items())))
     if taskset.agent_passes:
