@@ -20,6 +20,7 @@ from pytest_agenteval.validate import validate
 from pytest_agenteval.validate.agreement import check_agreement
 from pytest_agenteval.validate.coverage import check_coverage
 from pytest_agenteval.validate.duplicates import check_duplicates
+from pytest_agenteval.validate.facts import ids_in, number, numbers_in
 from pytest_agenteval.validate.sufficiency import check_sufficiency
 from pytest_agenteval.validate.taskset import SetCheck, TaskSet
 
@@ -56,6 +57,13 @@ def shipped(fits: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
 
 def lapsed(task: dict[str, Any]) -> bool:
     return "lapsed" in json.dumps(task.get("overrides", {})) and "decline_claim" in json.dumps(task)
+
+
+def test_numbers_are_one_value_however_written() -> None:
+    assert number(4200) == number(4200.0) == number("4,200") == number("4200") == 4200.0
+    assert number(True) is None and number("FAC-5260") is None
+    assert numbers_in("Pay 4,200.50 on FAC-5260 by 2026-02-01, at 5.04%.") == [("4,200.50", 4200.5), ("5.04", 5.04)]
+    assert ids_in("Book FAC-5260 for CUS-1309, not ACC-E001's twin.") == ["FAC-5260", "CUS-1309", "ACC-E001"]
 
 
 # ----- duplicates and leakage -------------------------------------------------------------
@@ -148,7 +156,9 @@ def test_an_amount_the_expected_state_contradicts(tmp_path: Path, pool: Environm
                           "ticket_id": "T-0001", "priority": 1}}, CLOSE]])
     assert found(check_agreement, tmp_path, pool, wrong) == [
         f"{tmp_path}/set.jsonl:1 EX-1: the instruction states 4.5, but neither the expected state nor a path nor a "
-        "record the reference path reads has it (the expected state's numbers: none); make them agree"]
+        "record the reference path reads has it (the expected state's numbers: 1); make them agree"]
+    counts = {**wrong, "instruction": "Close ticket T-0001 within 30 days, with 2 comments at most."}
+    assert found(check_agreement, tmp_path, pool, counts) == []
 
 
 def test_a_record_named_but_never_touched(tmp_path: Path, pool: EnvironmentPool) -> None:

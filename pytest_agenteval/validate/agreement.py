@@ -3,7 +3,8 @@
 - An amount, rate or date the instruction states must be somewhere in what the task grades or
   reads: the expected state, a path's arguments, the rule checks, or a record the reference path
   reads (a limit the instruction repeats). One found nowhere contradicts the expectation: error.
-  Whole numbers below 10 are read as counts ("raise one query", "2 notes"), not amounts.
+  Whole numbers below 100 without a ``%`` are read as counts and durations ("2 notes",
+  "within 30 days"), not amounts.
 - A record (an id) the instruction names that the task never touches — in no path, not in the
   expected state, the overrides or the rule checks, nor the agent's own actor id — is a warning: the agent is sent after
   something the grade ignores. The environment declares deliberate distractors
@@ -25,10 +26,11 @@ def _task_findings(taskset: TaskSet, item: LoadedTask) -> list[Finding]:
     graded = Known.of(dumped["expected_final_state"], dumped["acceptable_action_paths"], dumped["checks"],
                       dumped["overrides"], task.domain_fields)
     read = graded | Known.of(*(s.observation for s in replayed(taskset, item).seen if not s.writes))
-    expected = sorted({n for n in Known.of(dumped["expected_final_state"]).numbers if n >= 10})
+    expected = sorted(Known.of(dumped["expected_final_state"]).numbers)
     findings = []
     for written, value in numbers_in(task.instruction):
-        if (value < 10 and value == int(value) and "." not in written) or value in read.numbers:
+        rate = f"{written}%" in task.instruction or f"{written} %" in task.instruction
+        if (value < 100 and "." not in written and not rate) or value in read.numbers:
             continue
         shown = ", ".join(f"{n:g}" for n in expected[:5]) or "none"
         findings.append(Finding(where=at(item), message=(

@@ -3,7 +3,9 @@ network, no script), drawn from ``Report.as_dict`` so the page and the JSON say 
 
 Findings by level, then each task-set section that is there — guessability baselines per
 file (from another check, when present), the coverage matrix, duplicates, difficulty and the
-agents' pass matrix — and the strictness table.
+agents' pass matrix — and the strictness table. The seam for baselines: a section named
+``baselines`` whose data is ``{"files": {path: {baseline: pass rate}}}`` is drawn as a table
+(other data of it is shown as it is).
 """
 
 from __future__ import annotations
@@ -45,7 +47,8 @@ def _findings(findings: list[dict[str, str]]) -> str:
     for level in LEVELS:
         mine = [f for f in findings if f["level"] == level]
         items = "".join(f'<li class="{level}">{escape(f["where"])}: {escape(f["message"])}</li>' for f in mine)
-        out.append(f'<h3 id="{level}s">{level}s ({len(mine)})</h3>' + (f"<ul>{items}</ul>" if mine else
+        title = {"error": "errors", "warning": "warnings", "info": "info"}[level]
+        out.append(f'<h3 id="{level}">{title} ({len(mine)})</h3>' + (f"<ul>{items}</ul>" if mine else
                                                                       '<p class="muted">none</p>'))
     return "".join(out)
 
