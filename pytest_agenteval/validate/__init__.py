@@ -55,7 +55,8 @@ def validate(paths: Iterable[str | PathLike[str]], *, pool: EnvironmentPool | No
             report.findings.append(Finding(where=f"{item.where} {item.task.task_id}", message=str(exc)))
     for name, factory in (agents or {}).items():
         taskset.agent_passes[name] = {
-            item.where: run_episode(pool.get(item.task.environment), item.task, factory, time_limit=None).passed
+            # A user's agent gets the usual per-episode time limit: one that hangs must not hang validate.
+            item.where: run_episode(pool.get(item.task.environment), item.task, factory).passed
             for item in loaded}
     for check in SET_CHECKS:
         section, findings = check(taskset)
