@@ -106,6 +106,18 @@ def test_an_id_the_agent_cannot_know_is_named_with_its_step(tmp_path: Path, pool
     assert found(check_sufficiency, tmp_path, pool, task_dict()) == []
 
 
+def test_a_look_up_the_path_lets_come_first_counts(tmp_path: Path, pool: EnvironmentPool) -> None:
+    find = {"action": "find_tickets", "arguments": {"customer_id": "C-0001"}}
+    listed_late = task_dict(instruction="Close customer C-0001's ticket about the invoice.",
+                            allowed_actions=["get_ticket", "find_tickets", "close_ticket"],
+                            acceptable_action_paths=[[{"any_order": [LOOK, find]}, CLOSE]])
+    assert found(check_sufficiency, tmp_path, pool, listed_late) == []
+    forced_late = {**listed_late, "acceptable_action_paths": [[LOOK, find, CLOSE]]}
+    assert found(check_sufficiency, tmp_path, pool, forced_late) == [
+        f"{tmp_path}/set.jsonl:1 EX-1: step 1 get_ticket: ticket_id = 'T-0001' is in neither the instruction nor "
+        "an earlier observation (state it in the instruction, or add the look-up that shows it before this step)"]
+
+
 def test_a_number_never_told_nor_read_is_an_error(tmp_path: Path, pool: EnvironmentPool) -> None:
     priority = task_dict(instruction="Close ticket T-0001 and give it the right priority.",
                          expected_final_state={"ticket": {"T-0001": {"status": "closed", "priority": 1}}},

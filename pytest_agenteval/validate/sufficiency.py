@@ -1,7 +1,8 @@
 """Information sufficiency: could an agent that reads have known what the reference path does?
 
 The reference path is replayed and each observation recorded. Before each step, what the agent
-knows is the instruction plus every earlier observation; each id and number the step's
+knows is the instruction plus every earlier observation (and those of later look-ups the path
+lets come first); each id and number the step's
 arguments carry (``facts.needed``: the argument itself, or the ids and amounts a free text
 names) must be among them, numbers normalised (4200 == 4200.0 == "4,200"). A ``says``
 requirement (docs/text.md) must be told too: the instruction or an earlier observation holds a
@@ -22,7 +23,7 @@ from pytest_agenteval.engine.tracking import same_value
 from pytest_agenteval.environments.base import Environment
 from pytest_agenteval.taskfiles.loader import LoadedTask
 from pytest_agenteval.tasks.model import Task
-from pytest_agenteval.tasks.paths import mentions_of
+from pytest_agenteval.tasks.paths import PathOrder, mentions_of
 from pytest_agenteval.text.lexicon import word_matches
 from pytest_agenteval.text.requirements import says_of
 from pytest_agenteval.validate.facts import Known, Replay, needed, replayed
@@ -36,20 +37,20 @@ def _told(env: Environment, topic: str, known: Known) -> bool:
     return any(all(any(word_matches(p, w) for w in words) for p in term.lower().split()) for term in terms)
 
 
-def _shows(observation: Any, pk: Any, column: str, value: Any) -> bool:
-    """Whether an observation holds the value under the column's name, in a record of ``pk``
-    (or in a record that names no key: the look-up was asked for it)."""
+def _shows(observation: Any, pk: Any, column: str, value: Any, *, asked: bool) -> bool:
+    """Whether an observation holds the value under the column's name (or a name ending
+    ``_<column>``) in a record of ``pk``: one that holds the key, or the answer to a call that
+    was given it (``asked``)."""
     if isinstance(observation, list):
-        return any(_shows(o, pk, column, value) for o in observation)
+        return any(_shows(o, pk, column, value, asked=asked) for o in observation)
     if not isinstance(observation, dict):
         return False
-    for key, item in observation.items():
-        if (key == column or key.endswith(f"_{column}")) and same_value(item, value) or (
-                item is None and value is None and key == column):
-            return True
-        if isinstance(item, dict | list) and _shows(item, pk, column, value):
-            return True
-    return False
+    if asked or any(same_value(v, pk) for v in observation.values()):
+        for key, item in observation.items():
+            if (key == column or key.endswith(f"_{column}")) and (same_value(item, value) or item is value):
+                return True
+    return any(isinstance(item, dict | list) and _shows(item, pk, column, value, asked=asked)
+               for item in observation.values())
 
 
 class _Probe:
@@ -80,12 +81,13 @@ def _probe_calls(env: Environment, task: Task, table: str, pk: Any) -> list[tupl
 def _unreadable(env: Environment, task: Task, replay: Replay) -> list[tuple[str, Any, str, Any]]:
     out = []
     for table, pk, column, value in replay.facts:
-        if any(not s.writes and _shows(s.observation, pk, column, value) for s in replay.seen):
+        if any(not s.writes and _shows(s.observation, pk, column, value, asked=pk in s.arguments.values())
+               for s in replay.seen):
             continue
         probe = _Probe(_probe_calls(env, task, table, pk))
         if probe.calls:
             run_episode(env, task, lambda p=probe: p, time_limit=None)  # type: ignore[misc]
-            if any(_shows(o, pk, column, value) for o in probe.seen):
+            if any(_shows(o, pk, column, value, asked=True) for o in probe.seen):
                 continue
         out.append((table, pk, column, value))
     return out
@@ -95,21 +97,25 @@ def _task_findings(taskset: TaskSet, item: LoadedTask) -> list[str]:
     task = item.task
     env = taskset.pool.get(task.environment)
     replay = replayed(taskset, item)
+    before = PathOrder.of(task.acceptable_action_paths[0]).before
     known = Known.of(task.instruction)
     messages = []
     for n, seen in enumerate(replay.seen, 1):
+        # Look-ups listed later that the path lets come first (any_order) count as readable too.
+        known_here = known | Known.of(*(later.observation for i, later in enumerate(replay.seen[n:], n)
+                                        if not later.writes and n - 1 not in before[i]))
         for name, raw in seen.step.arguments.items():
             if (meanings := says_of(raw)) is not None:
                 for meaning in meanings:
                     alternatives = [meaning] if isinstance(meaning, str) else list(meaning)
-                    if not any(_told(env, alt.partition(":")[0], known) for alt in alternatives):
+                    if not any(_told(env, alt.partition(":")[0], known_here) for alt in alternatives):
                         messages.append(f"step {n} {seen.step.action}: {name} must say {' or '.join(alternatives)}, "
                                         "but neither the instruction nor an earlier look-up mentions it "
                                         "(tell the agent what the text must say)")
                 continue
             value = " ".join(t[0] for t in terms) if (terms := mentions_of(raw)) is not None else raw
             for wanted in needed(value):
-                if not known.has(wanted):
+                if not known_here.has(wanted):
                     messages.append(f"step {n} {seen.step.action}: {name} = {wanted!r} is in neither the instruction "
                                     "nor an earlier observation (state it in the instruction, or add the look-up "
                                     "that shows it before this step)")
