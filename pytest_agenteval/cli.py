@@ -73,15 +73,61 @@ def _add_validate(commands: Any) -> None:
                      help="scenario size (default: each domain's)")
     cmd.add_argument("--strict", action="store_true",
                      help="also fail when a mutant of a reference path survives (the success criteria miss it)")
+    cmd.add_argument("--report", metavar="PATH", default=None,
+                     help="also write the whole report: PATH.json (Report.as_dict) or PATH.html (one page)")
+    cmd.add_argument("--agents", metavar="A,B", default=None,
+                     help="agents (MODULE:ATTR, as --agent), comma-separated: a pass matrix per task")
     cmd.set_defaults(handler=_validate)
+
+
+REPORT_FORMATS = (".json", ".html")
+
+
+def _report_path(value: str, inputs: Sequence[Path]) -> Path:
+    """Refused before anything runs, so a bad path costs nothing."""
+    path = Path(value)
+    if path.suffix.lower() not in REPORT_FORMATS:
+        raise UsageError(f"--report {value}: unknown format {path.suffix or '(no extension)'!r} "
+                         f"(name a .json or .html file)")
+    if path.is_dir():
+        raise UsageError(f"--report {value}: is a folder (name a .json or .html file in it)")
+    if not path.parent.is_dir():
+        raise UsageError(f"--report {value}: folder {str(path.parent)!r} does not exist (create it first)")
+    if path.resolve() in {p.resolve() for p in inputs}:
+        raise UsageError(f"--report {value}: is one of the task files being validated (name another file)")
+    return path
+
+
+def _agents(value: str | None) -> dict[str, Any]:
+    from pytest_agenteval.agents.loading import load_agent
+    from pytest_agenteval.errors import AgentSpecError
+
+    specs = [s.strip() for s in (value or "").split(",") if s.strip()]
+    if value is not None and not specs:
+        raise UsageError("--agents: no agent named (give MODULE:ATTR[,MODULE:ATTR…], e.g. mymod:Agent,other:Agent)")
+    try:
+        return {spec: load_agent(spec, search_path=Path.cwd()) for spec in specs}
+    except AgentSpecError as exc:
+        raise UsageError(str(exc).replace("--agent=", "--agents: ", 1)) from None
 
 
 def _validate(args: argparse.Namespace) -> int:
     from pytest_agenteval.validate import validate
+    from pytest_agenteval.validate.page import render
 
-    report = validate(task_files(args.paths), pool=EnvironmentPool(population=args.population))
+    files = task_files(args.paths)
+    out = _report_path(args.report, files) if args.report else None
+    agents = _agents(args.agents)
+    report = validate(files, pool=EnvironmentPool(population=args.population), agents=agents)
     for line in report.lines(strict=args.strict):
         print(line)
+    if out is not None:
+        data = report.as_dict(strict=args.strict)
+        text = json.dumps(data, indent=1, sort_keys=True) if out.suffix.lower() == ".json" else render(data)
+        try:
+            out.write_text(text + "\n", encoding="utf-8")
+        except OSError as exc:  # the printed report above is not lost
+            raise UsageError(f"--report {args.report}: cannot write it ({exc.strerror or exc})") from None
     return 0 if report.passed(strict=args.strict) else 1
 
 

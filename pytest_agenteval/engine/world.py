@@ -128,6 +128,18 @@ class World:
     def agent_actor_id(self, task: Task | None) -> str:
         return "agent"
 
+    def decision_facts(self, task: Task) -> list[tuple[str, Any, str]]:
+        """The (table, primary key, column) values the task's right answer turns on — a
+        lapsed policy, a KYC flag. Called after ``reset`` for ``task``; ``agenteval validate``
+        reports each one that no allowed look-up shows (docs/environments.md). Default: none."""
+        return []
+
+    def distractors(self, task: Task) -> frozenset[str]:
+        """Ids the task's instruction names on purpose although the task never touches them
+        (a record the agent must leave alone); ``agenteval validate`` warns of any other
+        named record the task does not touch. Default: none."""
+        return frozenset()
+
     def task_fields_of(self, task: Task | None) -> Any:
         """The task's domain fields as an instance of ``task_fields`` (its defaults when
         ``task`` is None). The loader has validated them, so this does not fail for a loaded task."""

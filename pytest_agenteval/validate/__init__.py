@@ -4,18 +4,22 @@ nothing or by guessing, and that each failure mode it is tagged with is really c
     agenteval validate tasks/
 
 Runs without pytest. First each task's own runs (``runs.py``: reference, do-nothing,
-saboteurs, variants, mutants), then the checks of the set as a whole (``taskset.py``).
+saboteurs, variants, mutants), then the checks of the set as a whole (``taskset.py``; one
+module each: ``duplicates``, ``sufficiency``, ``agreement``, ``coverage``, ``difficulty``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from os import PathLike
+from typing import Any
 
+from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.engine.conformance import check_environment, environment_warnings
 from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.errors import EnvironmentBug
 from pytest_agenteval.taskfiles.loader import LoadedTask, TaskLoader
+from pytest_agenteval.validate import agreement, coverage, difficulty, duplicates, sufficiency  # noqa: F401 (each adds its SET_CHECKS entry)
 from pytest_agenteval.validate.report import Finding, Report, Section, Strictness
 from pytest_agenteval.validate.runs import lint, run_task
 from pytest_agenteval.validate.taskset import SET_CHECKS, TaskSet
@@ -23,7 +27,10 @@ from pytest_agenteval.validate.taskset import SET_CHECKS, TaskSet
 __all__ = ["Finding", "Report", "Section", "Strictness", "validate"]
 
 
-def validate(paths: Iterable[str | PathLike[str]], *, pool: EnvironmentPool | None = None) -> Report:
+def validate(paths: Iterable[str | PathLike[str]], *, pool: EnvironmentPool | None = None,
+             agents: Mapping[str, Any] | None = None) -> Report:
+    """Validate task files. ``agents``: name -> agent factory, each run once on every task for
+    the difficulty section's pass matrix."""
     pool = pool or EnvironmentPool()
     loader = TaskLoader(pool)
     report = Report()
@@ -46,6 +53,11 @@ def validate(paths: Iterable[str | PathLike[str]], *, pool: EnvironmentPool | No
             run_task(item, pool, report, taskset)
         except EnvironmentBug as exc:  # the rest of this task's runs would only repeat it
             report.findings.append(Finding(where=f"{item.where} {item.task.task_id}", message=str(exc)))
+    for name, factory in (agents or {}).items():
+        taskset.agent_passes[name] = {
+            # A user's agent gets the usual per-episode time limit: one that hangs must not hang validate.
+            item.where: run_episode(pool.get(item.task.environment), item.task, factory).passed
+            for item in loaded}
     for check in SET_CHECKS:
         section, findings = check(taskset)
         report.sections.append(section)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Annotated, Any, Literal
+import re
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -17,6 +18,9 @@ from pytest_agenteval.engine.actions import FreeText
 from pytest_agenteval.environments import Environment
 from pytest_agenteval.errors import ActionError
 from pytest_agenteval.grading import Check, GradeContext
+
+if TYPE_CHECKING:
+    from pytest_agenteval.tasks.model import Task
 
 Id = Annotated[str, Field(max_length=40)]
 Reason = FreeText
@@ -46,6 +50,20 @@ class BookingEnvironment(Environment):
 
     def rubric(self, ctx: GradeContext) -> list[Check]:
         return rubric.checks(ctx)
+
+    def decision_facts(self, task: Task) -> list[tuple[str, Any, str]]:
+        # Whether to book or query turns on the customer's KYC and the pricing exception.
+        facts: list[tuple[str, Any, str]] = []
+        for fid in re.findall(r"\bFAC-\d+\b", task.instruction):
+            if (row := self.row("facility", fid)) is not None:
+                facts += [("facility", fid, "exception_rate"), ("customer", row["customer_id"], "kyc_status")]
+        return facts
+
+    def distractors(self, task: Task) -> frozenset[str]:
+        # A task probing a forbidden action names the record it must not be done to.
+        if "forbidden_action" not in task.failure_mode_tags:
+            return frozenset()
+        return frozenset(re.findall(r"\bACC-\d+\b", task.instruction))
 
     # ----- look-ups -------------------------------------------------------------
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
@@ -63,6 +64,15 @@ class EscalationEnvironment(Environment):
 
     def rubric(self, ctx: GradeContext) -> list[Check]:
         return rubric.checks(ctx)
+
+    def decision_facts(self, task: Task) -> list[tuple[str, Any, str]]:
+        # Decide or escalate turns on the assessed amount against your limit; pay or decline
+        # on whether the policy is in force.
+        facts: list[tuple[str, Any, str]] = [("staff", AGENT, "approval_limit")]
+        for cid in re.findall(r"\bCLM-\d+\b", task.instruction):
+            if (row := self.row("claim", cid)) is not None:
+                facts += [("claim", cid, "assessed_amount"), ("policy", row["policy_id"], "status")]
+        return facts
 
     # ----- the scripted senior --------------------------------------------------------
 
