@@ -77,9 +77,12 @@ def _add_validate(commands: Any) -> None:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    from pytest_agenteval.validate import validate
+    from pytest_agenteval.validate import ConfigError, validate
 
-    report = validate(task_files(args.paths), pool=EnvironmentPool(population=args.population))
+    try:
+        report = validate(task_files(args.paths), pool=EnvironmentPool(population=args.population))
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
     for line in report.lines(strict=args.strict):
         print(line)
     return 0 if report.passed(strict=args.strict) else 1

@@ -11,20 +11,33 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from os import PathLike
+from pathlib import Path
 
 from pytest_agenteval.engine.conformance import check_environment, environment_warnings
+from pytest_agenteval.environments.discovery import project_root
 from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.errors import EnvironmentBug
 from pytest_agenteval.taskfiles.loader import LoadedTask, TaskLoader
+from pytest_agenteval.validate.baselines import baselines
+from pytest_agenteval.validate.config import ConfigError, ValidateConfig, read_config
 from pytest_agenteval.validate.report import Finding, Report, Section, Strictness
 from pytest_agenteval.validate.runs import lint, run_task
 from pytest_agenteval.validate.taskset import SET_CHECKS, TaskSet
+from pytest_agenteval.validate.traps import traps
 
-__all__ = ["Finding", "Report", "Section", "Strictness", "validate"]
+# The task-set checks shipped here, in report order: added from here, since each module types
+# its argument as TaskSet (taskset.py importing them would be a cycle).
+SET_CHECKS.extend((traps, baselines))
+
+__all__ = ["ConfigError", "Finding", "Report", "Section", "Strictness", "ValidateConfig", "validate"]
 
 
-def validate(paths: Iterable[str | PathLike[str]], *, pool: EnvironmentPool | None = None) -> Report:
+def validate(paths: Iterable[str | PathLike[str]], *, pool: EnvironmentPool | None = None,
+             config: ValidateConfig | None = None) -> Report:
+    """``config``: the settings (default: ``[tool.agenteval]`` of the project the current
+    folder is in; a bad value raises ``ConfigError``)."""
     pool = pool or EnvironmentPool()
+    config = config or read_config(project_root(Path.cwd()))
     loader = TaskLoader(pool)
     report = Report()
     loaded: list[LoadedTask] = []
@@ -34,7 +47,7 @@ def validate(paths: Iterable[str | PathLike[str]], *, pool: EnvironmentPool | No
         report.findings += [Finding(where=f"{p.path}:{p.line}", message=f"{p.field}: {p.message} ({p.fix})")
                             for p in problems]
     report.tasks = len(loaded)
-    taskset = TaskSet(loaded=loaded, pool=pool)
+    taskset = TaskSet(loaded=loaded, pool=pool, config=config)
     lint(loaded, report)
     for name in sorted({t.task.environment for t in loaded}):
         report.findings += [Finding(where=f"environment {name}", message=m)

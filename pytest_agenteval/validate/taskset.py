@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.grading.grade import Grade
 from pytest_agenteval.taskfiles.loader import LoadedTask
+from pytest_agenteval.validate.config import ValidateConfig
 from pytest_agenteval.validate.report import Finding, Section
 
 
@@ -22,8 +23,10 @@ class TaskSet:
     pool: EnvironmentPool
     # LoadedTask.where (path:line) -> the reference agent's grade, from the per-task runs
     references: dict[str, Grade] = field(default_factory=dict)
+    config: ValidateConfig = field(default_factory=ValidateConfig)
 
 
 SetCheck = Callable[[TaskSet], tuple[Section, list[Finding]]]
 
 SET_CHECKS: list[SetCheck] = []
+
