@@ -118,6 +118,11 @@ def _file_outcomes(taskset: TaskSet, items: list[LoadedTask]) -> dict[str, Outco
     return out
 
 
+def pct(share: float) -> str:
+    """A share as a percentage, with a decimal where rounding would hide which side of 10% it is."""
+    return f"{share:.0%}" if round(share * 100, 6).is_integer() else f"{share:.1%}"
+
+
 def _shown(ids: list[str]) -> str:
     return ", ".join(ids[:8]) + (f", … {len(ids) - 8} more" if len(ids) > 8 else "")
 
@@ -126,7 +131,7 @@ def baselines(taskset: TaskSet) -> tuple[Section, list[Finding]]:
     threshold = taskset.config.baseline_threshold
     section = Section(name="baselines", lines=[
         f"guessability baselines: pass rate per file of agents that read nothing (--strict fails above "
-        f"{threshold:.0%}: validate_baseline_threshold)"])
+        f"{pct(threshold)}: validate_baseline_threshold)"])
     findings: list[Finding] = []
     files: dict[str, list[LoadedTask]] = defaultdict(list)
     for item in taskset.loaded:
@@ -138,14 +143,14 @@ def baselines(taskset: TaskSet) -> tuple[Section, list[Finding]]:
         section.lines.append(f"{path}:")
         for name, o in sorted(outcomes.items()):
             ids = o.passed
-            section.lines.append(f"  {name.ljust(width)}  {len(ids):3d}/{o.tasks:<3d} {o.rate():4.0%}"
+            section.lines.append(f"  {name.ljust(width)}  {len(ids):3d}/{o.tasks:<3d} {pct(o.rate()):>5}"
                                  + (f"  {_shown(ids)}" if ids else ""))
             if o.rate() > threshold:
                 findings.append(Finding(where=path, level="warning", message=(
-                    f"baseline {name} passes {len(ids)}/{o.tasks} tasks ({o.rate():.0%}), above {threshold:.0%}: "
+                    f"baseline {name} passes {len(ids)}/{o.tasks} tasks ({pct(o.rate())}), above {pct(threshold)}: "
                     f"{_shown(ids)} (give them contrast twins whose world makes that answer wrong, or make them "
                     "need reading)")))
             elif ids:
                 findings.append(Finding(where=path, level="info", message=(
-                    f"baseline {name} passes {len(ids)}/{o.tasks} tasks ({o.rate():.0%}): {_shown(ids)}")))
+                    f"baseline {name} passes {len(ids)}/{o.tasks} tasks ({pct(o.rate())}): {_shown(ids)}")))
     return section, findings
