@@ -52,7 +52,7 @@ def _writes_reason(task: Task) -> bool:
 
 def wrong_account(world: World, task: Task) -> bool:
     """the facility is pending and its customer holds an open account of the wrong type, or none of
-    the right type (so the agent chooses the type it opens)"""
+    the right type, so the agent chooses the type it opens"""
     fac = _facility(world, task)
     if fac is None or fac["status"] != "PENDING" or _conflict(world, fac):
         return False
