@@ -119,7 +119,10 @@ def test_tags_without_a_saboteur_are_named_once_shown_unverified_and_fail_under_
     path.write_text("\n".join(lines) + "\n")
     assert main(["validate", str(path)]) == 0  # a warning without --strict
     out = capsys.readouterr().out
-    assert out.count("made_up_mode") == 2, out  # its one line, and its row in the table
+    # its one line, its row in the detection table; the info that no trap is declared for it and
+    # its row in the traps table (validate/traps.py)
+    assert out.count("made_up_mode") == 4, out
+    assert "environment booking: info: failure mode made_up_mode has no declared trap" in out
     assert ("tag made_up_mode: warning: no saboteur in booking, so its 2 task(s) (BK-001, BK-002) are unverified "
             "(add one to the environment's saboteurs; see docs/environments.md)") in out
     assert "made_up_mode           2         -  unverified" in out
