@@ -166,8 +166,10 @@ def build() -> list[dict[str, Any]]:
     # differ, so a twin leaks nothing; it stays in its original's split all the same.
     for variant, seeds in (("D", (1, 2)), ("E", (3, 4))):
         for seed in seeds:
-            c = [x for x in candidates(seed, "f.status = 'PENDING' AND f.limit_amount < 5000000", 40)
-                 if x["fitting"] == 1][0]
+            # One customer with a fitting account, one without (who must not open one for a query).
+            fitting = int(seed == seeds[0])
+            c = [x for x in candidates(seed, "f.status = 'PENDING' AND f.limit_amount < 5000000", 400)
+                 if x["fitting"] == fitting][0]
             n += 1
             fid = c["facility_id"]
             if variant == "D":
@@ -184,11 +186,17 @@ def build() -> list[dict[str, Any]]:
             n += 1
             twin = ({"customer": {c["customer_id"]: {"kyc_status": "verified"}}} if variant == "D"
                     else {"facility": {fid: {"limit_amount": c["limit"]}}})
+            account, kind = c["account_id"] or "ACC-E001", ACCOUNT_TYPE[c["product"]]
+            opening = [] if fitting else [step("open_account", customer_id=c["customer_id"], account_type=kind)]
+            opened = {} if fitting else {"account": {"+": [{"customer_id": c["customer_id"], "account_type": kind,
+                                                           "status": "open"}]}}
             add(task(f"BK-{n:03d}", seed, book_instruction(c),
-                     {"facility": {fid: {"status": "ACTIVE", "account_id": c["account_id"], "rate_percent": c["rate"]}},
+                     {**opened,
+                      "facility": {fid: {"status": "ACTIVE", "account_id": account, "rate_percent": c["rate"]}},
                       "booking_event": events(fid, "booked", "rate_set", "activated")},
-                     book_path(c, c["account_id"], c["rate"]),
-                     ["wrong_rate", "wrong_order", *(["wrong_account"] if c["other_account"] else [])], n,
+                     book_path(c, account, c["rate"], opening=opening),
+                     ["wrong_rate", "wrong_order", *(["wrong_account"] if c["other_account"] or not fitting else []),
+                      *([] if fitting else ["duplicate_account"])], n,
                      overrides=twin, split=tasks[-1]["split"]))  # a twin stays on its original's side of the split
     # F. A pricing exception on record overrides the sheet.
     for seed in (1, 3, 5, 7, 8):
