@@ -161,3 +161,18 @@ def test_a_saboteur_that_cannot_apply_says_why(tmp_path: Path, pool: Environment
     assert (f"{tmp_path}/t.jsonl:1 BK-034: tagged forbidden_action, but its world holds no such trap (some write "
             "action of the environment is not in allowed_actions): drop the tag, or pin the trap in overrides") in found
     assert not any("saboteur forbidden_action failed" in f or "agent_error" in f for f in found), found
+
+
+
+class BrokenTraps(BookingEnvironment):
+    """Booking whose wrong_rate predicate raises (named in tasks as ``test_task_quality:BrokenTraps``)."""
+
+    traps = {**BookingEnvironment.traps, "wrong_rate": lambda world, task: 1 / 0 > 0}
+
+
+def test_a_trap_predicate_that_raises_is_one_line(tmp_path: Path, pool: EnvironmentPool) -> None:
+    task = {**shipped_line("BK-001"), "environment": "test_task_quality:BrokenTraps"}
+    found = findings(tmp_path, pool, task)
+    assert (f"{tmp_path}/t.jsonl:1 BK-001: the trap predicate of wrong_rate raised ZeroDivisionError: division by "
+            "zero (at test_task_quality.py:") in "\n".join(found), found
+    assert not any("tagged wrong_rate" in f for f in found), found

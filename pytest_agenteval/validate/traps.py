@@ -14,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from pytest_agenteval.errors import describe_exception
 from pytest_agenteval.validate.report import Finding, Section
 
 if TYPE_CHECKING:
@@ -49,7 +50,16 @@ def traps(taskset: TaskSet) -> tuple[Section, list[Finding]]:
         env = taskset.pool.get(task.environment)
         declared = {**GENERIC, **type(env).traps}
         env.reset(task.scenario_seed, task=task)
-        held = {mode for mode, holds in declared.items() if holds(env, task)}
+        held: set[str] = set()
+        for mode, holds in declared.items():
+            try:
+                if holds(env, task):
+                    held.add(mode)
+            except Exception as exc:  # noqa: BLE001 - the environment's predicate is at fault: say which, go on
+                held.add(mode)  # reported once, as itself, not again as a tag without its trap
+                findings.append(Finding(where=where, message=(
+                    f"the trap predicate of {mode} raised {describe_exception(exc)} (fix it in the environment's "
+                    "traps)")))
         for tag in task.failure_mode_tags:
             counts[tag][0] += 1
             if tag not in declared:
