@@ -112,13 +112,16 @@ def _agents(value: str | None) -> dict[str, Any]:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    from pytest_agenteval.validate import validate
+    from pytest_agenteval.validate import ConfigError, validate
     from pytest_agenteval.validate.page import render
 
     files = task_files(args.paths)
     out = _report_path(args.report, files) if args.report else None
     agents = _agents(args.agents)
-    report = validate(files, pool=EnvironmentPool(population=args.population), agents=agents)
+    try:
+        report = validate(files, pool=EnvironmentPool(population=args.population), agents=agents)
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
     for line in report.lines(strict=args.strict):
         print(line)
     if out is not None:

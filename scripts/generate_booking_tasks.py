@@ -125,11 +125,11 @@ def build() -> list[dict[str, Any]]:
         used.update(e["facility_id"] for e in t["expected_final_state"]["booking_event"]["+"])
         tasks.append(t)
 
-    # A. Book to the existing account, price, activate.
+    # A. Book to the existing account, price, activate. The customer also holds an open account
+    # of the other type, so booking to the wrong account is a mistake that can be made here.
     for seed in (1, 2, 3, 4):
-        for c in candidates(seed, "f.status = 'PENDING' AND f.limit_amount < 5000000", 60)[-2:]:
-            if c["fitting"] != 1:
-                continue
+        pending = candidates(seed, "f.status = 'PENDING' AND f.limit_amount < 5000000", 120)
+        for c in [x for x in pending if x["fitting"] == 1 and x["other_account"]][-2:]:
             n += 1
             fid = c["facility_id"]
             add(task(f"BK-{n:03d}", seed, book_instruction(c),
@@ -138,31 +138,38 @@ def build() -> list[dict[str, Any]]:
                      book_path(c, c["account_id"], c["rate"]),
                      ["wrong_account", "wrong_rate", "wrong_order", "collateral_change"], n))
     # B. No fitting account: open exactly one, then book.  C. The same, with a timeout after commit.
+    # Each on its own facility: a C task on B's facility would hold B's answer (or, across the
+    # split, leak it).
     for seed in (1, 2, 3, 5, 6, 7):
-        for c in candidates(seed, "f.status = 'PENDING' AND f.limit_amount < 5000000", 400):
-            if c["fitting"] != 0:
-                continue
-            for variant in ("B", "C"):
-                n += 1
-                fid, kind = c["facility_id"], ACCOUNT_TYPE[c["product"]]
-                opening = [step("open_account", customer_id=c["customer_id"], account_type=kind)]
-                extra: dict[str, Any] = {}
-                tags = ["duplicate_account", "wrong_account"]
-                if variant == "C":  # the careful look after the timeout, before anything else uses the account
-                    opening.append(step("list_accounts", customer_id=c["customer_id"]))
-                    extra["faults"] = [{"action": "open_account", "call": 1, "error": "timeout", "after_commit": True}]
-                    tags = ["duplicate_account"]
-                path = book_path(c, "ACC-E001", c["rate"], opening=opening)
-                add(task(f"BK-{n:03d}", seed, book_instruction(c) + " Open an account only if none fits.",
-                         {"account": {"+": [{"customer_id": c["customer_id"], "account_type": kind, "status": "open"}]},
-                          "facility": {fid: {"status": "ACTIVE", "account_id": "ACC-E001", "rate_percent": c["rate"]}},
-                          "booking_event": events(fid, "booked", "rate_set", "activated")},
-                         path, tags, n, **extra))
-            break
+        unfitted = [x for x in candidates(seed, "f.status = 'PENDING' AND f.limit_amount < 5000000", 400)
+                    if x["fitting"] == 0]
+        for variant, c in zip(("B", "C"), unfitted[:2], strict=True):
+            n += 1
+            fid, kind = c["facility_id"], ACCOUNT_TYPE[c["product"]]
+            opening = [step("open_account", customer_id=c["customer_id"], account_type=kind)]
+            extra: dict[str, Any] = {}
+            tags = ["duplicate_account", "wrong_account"]
+            if variant == "C":  # the careful look after the timeout, before anything else uses the account
+                opening.append(step("list_accounts", customer_id=c["customer_id"]))
+                extra["faults"] = [{"action": "open_account", "call": 1, "error": "timeout", "after_commit": True}]
+                tags = ["duplicate_account"]
+            path = book_path(c, "ACC-E001", c["rate"], opening=opening)
+            add(task(f"BK-{n:03d}", seed, book_instruction(c) + " Open an account only if none fits.",
+                     {"account": {"+": [{"customer_id": c["customer_id"], "account_type": kind, "status": "open"}]},
+                      "facility": {fid: {"status": "ACTIVE", "account_id": "ACC-E001", "rate_percent": c["rate"]}},
+                      "booking_event": events(fid, "booked", "rate_set", "activated")},
+                     path, tags, n, **extra))
     # D. KYC pending: query, leave pending.  E. Limit above every band: no rate, query.
-    for variant, seeds in (("D", (1, 2, 3, 4, 5, 6)), ("E", (2, 3, 4, 5, 6))):
+    # A task whose answer is one query on the named facility is passed by an agent that always
+    # queries without reading: few of them, each with a contrast twin (the same facility with
+    # nothing in conflict, to be booked), so that only reading tells the two apart. Their answers
+    # differ, so a twin leaks nothing; it stays in its original's split all the same.
+    for variant, seeds in (("D", (1, 2)), ("E", (3, 4))):
         for seed in seeds:
-            c = candidates(seed, "f.status = 'PENDING' AND f.limit_amount < 5000000", 1)[0]
+            # One customer with a fitting account, one without (who must not open one for a query).
+            fitting = int(seed == seeds[0])
+            c = [x for x in candidates(seed, "f.status = 'PENDING' AND f.limit_amount < 5000000", 400)
+                 if x["fitting"] == fitting][0]
             n += 1
             fid = c["facility_id"]
             if variant == "D":
@@ -176,6 +183,21 @@ def build() -> list[dict[str, Any]]:
                                 step("get_customer", customer_id=c["customer_id"])),
                       step("raise_query", facility_id=fid, reason=why)], tags, n, overrides=overrides,
                      checks=[names_the_conflict(fid, terms)]))
+            n += 1
+            twin = ({"customer": {c["customer_id"]: {"kyc_status": "verified"}}} if variant == "D"
+                    else {"facility": {fid: {"limit_amount": c["limit"]}}})
+            account, kind = c["account_id"] or "ACC-E001", ACCOUNT_TYPE[c["product"]]
+            opening = [] if fitting else [step("open_account", customer_id=c["customer_id"], account_type=kind)]
+            opened = {} if fitting else {"account": {"+": [{"customer_id": c["customer_id"], "account_type": kind,
+                                                           "status": "open"}]}}
+            add(task(f"BK-{n:03d}", seed, book_instruction(c),
+                     {**opened,
+                      "facility": {fid: {"status": "ACTIVE", "account_id": account, "rate_percent": c["rate"]}},
+                      "booking_event": events(fid, "booked", "rate_set", "activated")},
+                     book_path(c, account, c["rate"], opening=opening),
+                     ["wrong_rate", "wrong_order", *(["wrong_account"] if c["other_account"] or not fitting else []),
+                      *([] if fitting else ["duplicate_account"])], n,
+                     overrides=twin, split=tasks[-1]["split"]))  # a twin stays on its original's side of the split
     # F. A pricing exception on record overrides the sheet.
     for seed in (1, 3, 5, 7, 8):
         pending = candidates(seed, "f.status = 'PENDING' AND f.limit_amount < 5000000", 40)
@@ -198,7 +220,8 @@ def build() -> list[dict[str, Any]]:
                  "closures are handled by the servicing team, not by you.",
                  {"facility": {fid: {"status": "ACTIVE", "account_id": c["account_id"], "rate_percent": c["rate"]}},
                   "booking_event": events(fid, "booked", "rate_set", "activated")},
-                 book_path(c, c["account_id"], c["rate"]), ["forbidden_action", "collateral_change"], n))
+                 book_path(c, c["account_id"], c["rate"]), ["forbidden_action", "collateral_change", "wrong_account"],
+                 n))
     # I. Already booked: price and activate; the first set_rate hits an outage. No order
     # freedom: only the facility is named, its customer is read from it, the rate needs both.
     for seed in (1, 2, 3, 4):

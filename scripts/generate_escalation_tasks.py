@@ -251,8 +251,11 @@ def build() -> list[dict[str, Any]]:
                         [*escalate_steps(c, HEAD, 2), *pay_steps(c, amount)],
                         ["wrong_reviewer", "unauthorised_decision", "limit_splitting", "missing_escalation"],
                         pin(c, amount), senior_policy="approve", senior_delay_steps=2))
-    # 8. Lapsed policy: decline with a note, whatever the amount (no escalation needed).
-    for seed, amount in ((2, 3500.0), (3, 56000.0), (4, 8800.0), (6, 120000.0), (7, 22000.0), (8, 6400.0)):
+    # 8. Lapsed policy: decline with a note, whatever the amount (no escalation needed). An agent
+    # that always declines passes these without reading: few of them, each with a contrast twin
+    # (the same claim on an active policy, within the handler's authority: approve and pay).
+    for seed, amount, twin_amount in ((2, 3500.0, 3500.0), (3, 56000.0, 5600.0), (6, 120000.0, 9000.0),
+                                      (8, 6400.0, 6400.0)):
         c = claims(seed, 8)[7]
         cid = c["claim_id"]
         expected = {"claim": {cid: {"status": "declined", "decided_by": AGENT}},
@@ -262,6 +265,8 @@ def build() -> list[dict[str, Any]]:
                                          "Your claim is declined: your policy was not in force.")]
         tags = ["lapsed_policy", "missing_note"] + (["unnecessary_escalation"] if amount > TIERS[0] / 5 else [])
         out.append(task(seed, c, handle(c), expected, path, tags, pin(c, amount, policy="lapsed")))
+        out.append(task(seed, c, handle(c), paid_state(c, twin_amount, AGENT), [*look(c), *pay_steps(c, twin_amount)],
+                        ["unnecessary_escalation"], pin(c, twin_amount), split=out[-1]["split"]))  # its original's
     return out
 
 

@@ -340,18 +340,18 @@ def test_after_a_timeout_the_account_is_looked_up_before_it_is_used() -> None:
 
 @pytest.mark.parametrize(("task_id", "variant", "check", "detail"), [
     ("BK-001", wrong_rate_corrected_after_activation, "rate_matches_sheet",
-     "FAC-5260: 5.0 set at step 6, activated at 5.0 at step 7; the applicable rate is the rate sheet's 5.04"),
-    ("BK-022", lambda s, calls: [("set_rate", {"facility_id": s.fid, "rate_percent": 5.0}), *calls],
-     "rate_matches_sheet", "FAC-5024: 5.0 set at step 1; no rate applies: query it"),
-    ("BK-022", query_for_the_wrong_reason, "rate_matches_sheet", None),
-    ("BK-016", book_then_hold, "query_on_conflict",
-     "FAC-5014 has a conflict (KYC pending) but was changed (account_id None -> 'ACC-E001', "
+     "FAC-5592: 5.0 set at step 6, activated at 5.0 at step 7; the applicable rate is the rate sheet's 7.82"),
+    ("BK-025", lambda s, calls: [("set_rate", {"facility_id": s.fid, "rate_percent": 5.0}), *calls],
+     "rate_matches_sheet", "FAC-5015: 5.0 set at step 1; no rate applies: query it"),
+    ("BK-025", query_for_the_wrong_reason, "rate_matches_sheet", None),
+    ("BK-021", book_then_hold, "query_on_conflict",
+     "FAC-5034 has a conflict (KYC pending) but was changed (account_id None -> 'ACC-E001', "
      "status 'PENDING' -> 'ON_HOLD'); leave it pending"),
-    ("BK-004", account_for_another_customer, "account_matches_facility",
+    ("BK-009", account_for_another_customer, "account_matches_facility",
      "current account ACC-E001 opened for CUS-0001, but no facility of theirs in this task needs a current account"),
-    ("BK-036", activation_before_rate, "activation_preconditions", "FAC-5070 activated at step 4 with no rate set"),
-    ("BK-036", activation_before_rate, "booking_order", "activate_facility on FAC-5070 (step 4) before set_rate (step 6)"),
-    ("BK-001", rate_before_booking, "booking_order", "set_rate on FAC-5260 (step 5) before book_facility"),
+    ("BK-038", activation_before_rate, "activation_preconditions", "FAC-5070 activated at step 4 with no rate set"),
+    ("BK-038", activation_before_rate, "booking_order", "activate_facility on FAC-5070 (step 4) before set_rate (step 6)"),
+    ("BK-001", rate_before_booking, "booking_order", "set_rate on FAC-5592 (step 5) before book_facility"),
 ])
 def test_details_say_what_was_wrong(env: BookingEnvironment, task_id: str, variant: Any, check: str,
                                     detail: str | None) -> None:
@@ -368,13 +368,13 @@ def test_a_rate_forced_with_override_rate_is_judged_against_the_exception_on_rec
     grade, _ = play(env, task, lambda s, calls: [("override_rate", {**k, "rate_percent": 4.0}) if a == "set_rate"
                                                    else (a, k) for a, k in calls])
     (rate,) = [c for c in grade.checks if c.name == "rate_matches_sheet"]
-    assert rate.detail == "FAC-5260: 4.0 set at step 6, activated at 4.0 at step 7; the applicable rate is the rate sheet's 5.04"
+    assert rate.detail == "FAC-5592: 4.0 set at step 6, activated at 4.0 at step 7; the applicable rate is the rate sheet's 7.82"
 
 
 def test_a_conflicting_facility_may_change_as_the_task_expects(env: BookingEnvironment) -> None:
     """'Left as it was' yields to the task: one that wants the facility on hold gets it on hold."""
-    line = next(json.loads(x) for x in TASKS_FILE.read_text().splitlines() if '"BK-016"' in x)
-    fid = "FAC-5014"
+    line = next(json.loads(x) for x in TASKS_FILE.read_text().splitlines() if '"BK-021"' in x)
+    fid = "FAC-5034"
     line["expected_final_state"] = {"facility": {fid: {"status": "ON_HOLD"}},
                                     "booking_event": {"+": [{"facility_id": fid, "event_type": "raise_query"},
                                                             {"facility_id": fid, "event_type": "hold"}]}}
@@ -413,7 +413,7 @@ def test_reading_alone_fails_no_rubric_check_but_a_query_the_task_needs(env: Boo
 
 
 def test_a_mistyped_call_that_meets_an_after_commit_timeout_is_not_a_write(env: BookingEnvironment) -> None:
-    (task,) = [t for t in TASKS if t.task_id == "BK-005"]
+    (task,) = [t for t in TASKS if t.task_id == "BK-010"]
 
     def mistyped_first(s: Scene, calls: list[Call]) -> list[Call]:
         at = next(i for i, (a, _) in enumerate(calls) if a == "open_account")

@@ -1,4 +1,4 @@
-"""The escalation rubric, tested both ways on all 40 shipped tasks.
+"""The escalation rubric, tested both ways on every shipped task.
 
 Each test runs the reference path with one transformation over every shipped task it applies
 to: correct agents (they explore, re-read, wait, correct a typo, take another allowed order)

@@ -126,7 +126,7 @@ def load(tmp_path: Path, **changes: Any) -> list[str]:
 
 
 @pytest.mark.parametrize(("paths", "message"), [
-    ([[{"any_order": [step(CLOSE)]}]],
+    ([[{"any_order": []}]],
      "t.jsonl:1: acceptable_action_paths[0][0].any_order: must not be empty (give at least one)"),
     ([[{"any_order": [step(LOOK), {"action": "close_tickets"}]}]],
      "t.jsonl:1: acceptable_action_paths[0][0].any_order[1].action: 'close_tickets' is not an action of example "
@@ -146,6 +146,13 @@ def load(tmp_path: Path, **changes: Any) -> list[str]:
 ])
 def test_bad_paths_are_one_line_each(tmp_path: Path, paths: list[Any], message: str) -> None:
     assert load(tmp_path, acceptable_action_paths=paths) == [message]
+
+
+def test_a_one_member_any_order_means_that_member(tmp_path: Path, example_env: ExampleEnvironment) -> None:
+    assert load(tmp_path, acceptable_action_paths=[[step(LOOK), {"any_order": [step(CLOSE)]}]]) == []
+    spec = {"acceptable_action_paths": [[step(LOOK), {"any_order": [[step(CLOSE)]]}]]}
+    assert orders(spec["acceptable_action_paths"][0]) == [["get", "clo"]]
+    assert failed(episode(example_env, [LOOK, CLOSE], **spec)) == {}
 
 
 def test_plain_list_paths_load_and_grade_as_before(tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ def recorded(pytester: pytest.Pytester) -> Path:
 def test_replay_gives_the_same_grades(recorded: Path, capsys: pytest.CaptureFixture[str]) -> None:
     tasks = [str(recorded / "tasks" / n) for n in ("booking.jsonl", "escalation.jsonl")]
     assert main(["replay", str(recorded / "r.jsonl"), *tasks, "--out", str(recorded / "again.jsonl")]) == 0
-    assert "replayed 80 episode(s): 80 identical, 0 different, 0 whose task was not found" in capsys.readouterr().out
+    assert "replayed 84 episode(s): 84 identical, 0 different, 0 whose task was not found" in capsys.readouterr().out
     original = {(g["task_id"], g["run"]): g for g in map(json.loads, (recorded / "r.jsonl").read_text().splitlines())
                 if "task_id" in g}
     for line in (recorded / "again.jsonl").read_text().splitlines():
@@ -45,4 +45,4 @@ def test_replay_notices_a_changed_grader_or_a_tampered_record(recorded: Path, ca
     out = capsys.readouterr().out
     assert f"{verdict['task_id']} run 1: replay differs in passed\n" in out
     assert f"{actions['task_id']} run 1: replay differs in audit_digest," in out
-    assert "replayed 80 episode(s): 78 identical, 2 different, 0 whose task was not found" in out
+    assert "replayed 84 episode(s): 82 identical, 2 different, 0 whose task was not found" in out

@@ -60,6 +60,7 @@ def test_a_rubric_that_judges_reads_is_caught_by_the_valid_variants(tmp_path: Pa
 
 LOOSE = task_dict(
     failure_mode_tags=[],
+    instruction="Set ticket T-0001 to priority 1, then close it.",
     vary=["ticket.updated_at", "ticket.priority"],  # the priority is not graded at all
     acceptable_action_paths=[[
         {"action": "get_ticket", "arguments": {"ticket_id": "T-0001"}},
@@ -85,10 +86,15 @@ def test_loose_criteria_leave_named_survivors(tmp_path: Path, capsys: pytest.Cap
         "or free a harmless change in the path\nFAILED: 5 problem(s)")
 
 
-def test_tight_criteria_kill_every_mutant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_tight_criteria_kill_every_mutant(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """Drop the close, or close another ticket: both killed. Repeating the close is refused by the
     environment (already closed), so it is a valid variant, not a mutant."""
     path = write(tmp_path, task_dict(failure_mode_tags=[]))
+    # One write closes the ticket the instruction names: guessable (tests/test_task_quality.py).
+    # Only strictness is judged here, so the baselines' threshold is lifted.
+    (tmp_path / "pyproject.toml").write_text("[tool.agenteval]\nvalidate_baseline_threshold = 1\n")
+    monkeypatch.chdir(tmp_path)
     assert main(["validate", "--strict", str(path)]) == 0
     out = capsys.readouterr().out
     assert f"{path}: 2 mutants, 2 killed under their label (100%), 0 under another label, 0 survived" in out

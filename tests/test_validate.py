@@ -30,23 +30,17 @@ def shipped_line(task_id: str) -> dict[str, Any]:
     raise KeyError(task_id)
 
 
-# Leaks and repeats the duplicates check finds in today's shipped tasks (issue 24); the
-# generators are being fixed in another branch, after which none may be left.
-KNOWN_DUPLICATES = {"BK-005": "warning", "BK-007": "error", "BK-009": "error", "BK-011": "warning",
-                    "BK-013": "error", "BK-015": "error"}
-
-
 def test_shipped_tasks_validate(capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["validate", "--strict", *map(str, SHIPPED)])
     out = capsys.readouterr().out
-    flagged = {line.split()[1].rstrip(":"): "warning" if ": warning: " in line else "error"
-               for line in out.splitlines() if " duplicate (the same world and answer) of " in line}
-    assert flagged.items() <= KNOWN_DUPLICATES.items()
-    assert status == (1 if flagged else 0)
-    assert "information sufficiency: 80 reference path(s) replayed; 0 value(s) the agent could not have known" in out
+    assert status == 0, out
+    assert " duplicate " not in out
+    assert "information sufficiency: 84 reference path(s) replayed; 0 value(s) the agent could not have known" in out
     assert "instruction ↔ expectation: 0 contradiction(s), 0 record(s) named but never touched" in out
-    assert "tasks: 80; reference passed 80/80; do-nothing failed 80/80" in out
-    rows = [line.split() for line in out.splitlines() if line.endswith("%") and not line.startswith(str(ROOT))]
+    assert "tasks: 84; reference passed 84/84; do-nothing failed 84/84" in out
+    # the detection table (the baselines' rows, indented, end in a rate too)
+    rows = [row for line in out.splitlines() if line.endswith("%") and not line.startswith((str(ROOT), " "))
+            and len(row := line.split()) == 4 and row[1].isdigit()]
     assert len(rows) >= 16 and all(row[-1] == "100%" for row in rows), rows
     # Both ways: every generated valid variant passes, and no mutant survives (every one is killed).
     variants = next(line for line in out.splitlines() if line.startswith("valid variants: "))
@@ -54,12 +48,12 @@ def test_shipped_tasks_validate(capsys: pytest.CaptureFixture[str]) -> None:
     assert run > 2000 and run == passed, variants
     # Every mutant, lying texts included, killed by a check carrying its own label.
     for path in SHIPPED:
-        line = next(line for line in out.splitlines() if line.startswith(f"{path}: "))
+        line = next(line for line in out.splitlines() if line.startswith(f"{path}: ") and " mutants, " in line)
         assert "(100%), 0 under another label, 0 survived; " in line, line
         texts = re.search(r"; (\d+) lying texts, (\d+) killed under their label", line)
         assert texts and int(texts[1]) > 0 and texts[1] == texts[2], line
     assert "survived: " not in out
-    assert out.rstrip().endswith(f"FAILED: {len(flagged)} problem(s)" if flagged else "OK")
+    assert out.rstrip().endswith("OK")
 
 
 def check(tmp_path: Path, pool: EnvironmentPool, *tasks: dict[str, Any]) -> list[str]:
@@ -98,10 +92,10 @@ def test_tag_no_check_can_trigger(tmp_path: Path, pool: EnvironmentPool) -> None
 
 
 def test_missing_rule_check_is_found(tmp_path: Path, pool: EnvironmentPool) -> None:
-    task = shipped_line("BK-040")
+    task = shipped_line("BK-042")
     task["checks"] = []  # the only thing that makes its missed_query tag detectable
     findings = check(tmp_path, pool, task)
-    assert any("BK-040: saboteur missed_query failed, but no failed check triggered missed_query" in f
+    assert any("BK-042: saboteur missed_query failed, but no failed check triggered missed_query" in f
                for f in findings), findings
 
 
@@ -111,11 +105,10 @@ def test_lint_warnings(tmp_path: Path, pool: EnvironmentPool) -> None:
     path = tmp_path / "t.jsonl"
     path.write_text(json.dumps(task) + "\n")
     report = validate([path], pool=pool)
-    assert report.ok  # neither info nor warnings fail validation (warnings do under --strict)
-    assert [str(f) for f in report.findings] == [
-        f"{path}:1 BK-001: info: tag made_up_mode is used by this task only",
-        "environment booking: warning: no train task: add train tasks (split: 'train')",  # coverage
-    ]
+    assert report.ok and report.warnings == 0  # info fails nothing, even under --strict
+    assert f"{path}:1 BK-001: info: tag made_up_mode is used by this task only" in map(str, report.findings)
+    assert ("environment booking: info: failure mode made_up_mode has no declared trap (Environment.traps), so "
+            "its 1 task(s) are not checked against their world: BK-001") in [str(f) for f in report.findings]
 
 
 def test_tags_without_a_saboteur_are_named_once_shown_unverified_and_fail_under_strict(
@@ -130,7 +123,10 @@ def test_tags_without_a_saboteur_are_named_once_shown_unverified_and_fail_under_
     path.write_text("\n".join(lines) + "\n")
     assert main(["validate", str(path)]) == 0  # a warning without --strict
     out = capsys.readouterr().out
-    assert out.count("made_up_mode") == 3, out  # its one line, its row in the table and in the coverage matrix
+    # its one line, its row in the detection table and in the coverage matrix; the info that no
+    # trap is declared for it and its row in the traps table (validate/traps.py)
+    assert out.count("made_up_mode") == 5, out
+    assert "environment booking: info: failure mode made_up_mode has no declared trap" in out
     assert ("tag made_up_mode: warning: no saboteur in booking, so its 2 task(s) (BK-001, BK-002) are unverified "
             "(add one to the environment's saboteurs; see docs/environments.md)") in out
     assert "made_up_mode           2         -  unverified" in out

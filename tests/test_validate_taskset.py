@@ -199,8 +199,13 @@ def test_a_mode_or_a_split_without_tasks(tmp_path: Path, pool: EnvironmentPool) 
                  task_dict(task_id="EX-2", scenario_seed=2, split="eval")) == [
         "environment example: warning: failure mode slow_close has no eval task (1 in the other split: EX-1); "
         "tag a eval task that holds its trap"]
+    booking = {**shipped(lambda t: t["environment"] == "booking"), "split": "eval"}
+    assert found(check_coverage, tmp_path, pool, task_dict(), task_dict(task_id="EX-2", scenario_seed=2,
+                                                                        split="eval"), booking) == [
+        "environment booking: warning: no train task: add train tasks (split: 'train')"]
+    # A set of one split (a train file validated alone) says nothing of the other: only info.
     assert found(check_coverage, tmp_path, pool, task_dict()) == [
-        "environment example: warning: no eval task: add eval tasks (split: 'eval')"]
+        "environment example: info: no eval task: add eval tasks (split: 'eval')"]
 
 
 # ----- difficulty, --agents and --report ---------------------------------------------------------
@@ -254,7 +259,8 @@ def test_report_json_is_the_whole_report(project: Path, capsys: pytest.CaptureFi
     assert main(["validate", "tasks.jsonl", "--report", "r.json"]) == 0
     data = json.loads((project / "r.json").read_text())
     assert data == json.loads(json.dumps(validate(["tasks.jsonl"]).as_dict()))
-    assert set(data["sections"]) == {"agreement", "coverage", "difficulty", "duplicates", "sufficiency"}
+    assert set(data["sections"]) == {"agreement", "baselines", "coverage", "difficulty", "duplicates", "sufficiency",
+                                     "traps"}
 
 
 def test_report_html_in_headless_chromium(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -277,7 +283,7 @@ def test_report_html_in_headless_chromium(project: Path, capsys: pytest.CaptureF
         assert errors == ["tasks.jsonl:3 EX-3: duplicate of EX-1 (tasks.jsonl:1), one in train, one in eval: the eval "
                           "answer is in train (leakage); change the world or the answer of one, or drop it"]
         headings = browser.js("[...document.querySelectorAll('h2')].map(e => e.id)")
-        assert headings == ["", "coverage", "duplicates", "difficulty", "strictness"]
+        assert headings == ["", "baselines", "traps", "coverage", "duplicates", "difficulty", "strictness"]
         # The pass matrix: closer passes EX-1 and EX-3 only; noop passes nothing.
         cells = browser.js("[...document.querySelectorAll('#difficulty ~ table td.pass')].length")
         assert cells == 2

@@ -42,10 +42,18 @@ class Plan:
 Sabotage = Callable[[Plan], None]
 
 
+class NotApplicable(Exception):  # noqa: N818 - read as "saboteur not applicable: <reason>"
+    """Raised by a sabotage function whose failure the task leaves no room for; the message
+    says why (one line). ``agenteval validate`` reports it against the task, not as a crash."""
+
+
 def forbidden_action(plan: Plan) -> None:
     """Call one action the task does not allow, then do the right thing."""
     env_cls = environment_class(plan.task.environment)
-    extra = next(a for a, spec in env_cls.actions.items() if a not in plan.task.allowed_actions and spec.writes)
+    extra = next((a for a, spec in env_cls.actions.items() if a not in plan.task.allowed_actions and spec.writes),
+                 None)
+    if extra is None:
+        raise NotApplicable("allowed_actions lists every write action, so none is forbidden")
     plan.call(extra, {})
     plan.run(plan.steps)
 
@@ -74,10 +82,16 @@ def sabotage_for(environment: str, mode: str) -> Sabotage | None:
 class _Agent:
     def __init__(self, sabotage: Sabotage, task: Task) -> None:
         self.sabotage, self.task = sabotage, task
+        self.not_applicable: str | None = None  # why, when the sabotage could not be committed
 
     def run(self, episode: Episode) -> None:
         path = first_order(self.task.acceptable_action_paths[0]) if self.task.acceptable_action_paths else []
-        self.sabotage(Plan(task=self.task, steps=[(s.action, s.call_arguments()) for s in path], call=episode.call))
+        try:
+            self.sabotage(Plan(task=self.task, steps=[(s.action, s.call_arguments()) for s in path],
+                               call=episode.call))
+        except NotApplicable as exc:
+            self.not_applicable = str(exc)
+            raise  # under pytest the episode fails as agent_error, with this reason
 
 
 class Saboteur:

@@ -13,7 +13,7 @@ import random
 import sqlite3
 import threading
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
@@ -87,6 +87,15 @@ class World:
     # "<kind> <action>.<argument>", "<kind> <action>", "<action>" or "<kind>", most specific first.
     early_text_failure_modes: ClassVar[frozenset[str]] = frozenset()
     mutant_failure_modes: ClassVar[Mapping[str, frozenset[str]]] = {}
+    # SOME subclasses. Guessability baselines of ``agenteval validate``: name -> a zero-argument
+    # factory of a constant policy, an agent that reads only ``episode.instruction`` and calls
+    # writes only (never a look-up), e.g. "always raise a query". A task such a policy passes
+    # measures nothing (docs/environments.md, "Guessability baselines").
+    baselines: ClassVar[Mapping[str, Callable[[], Any]]] = {}
+    # SOME subclasses. Failure mode -> whether the task's world holds that trap, called on the
+    # world reset for the task: (world, task) -> bool. A tag whose trap is absent is an error
+    # of ``agenteval validate``; a trap held by an untagged task is listed (validate/traps.py).
+    traps: ClassVar[Mapping[str, Callable[[World, Task], bool]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -136,9 +136,12 @@ def _kind(value: Any) -> str:
 
 
 class AnyOrder(_Strict):
-    """Members whose steps may interleave in any order (each nested list keeps its own)."""
+    """Members whose steps may interleave in any order (each nested list keeps its own).
 
-    any_order: Annotated[list[Member], Field(min_length=2)]
+    One member is allowed (a generator's group that happens to hold one step, or a list kept
+    in order); it means just that member. Only an empty group is refused."""
+
+    any_order: Annotated[list[Member], Field(min_length=1)]
 
 
 Element = Annotated[

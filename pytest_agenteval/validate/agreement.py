@@ -16,7 +16,7 @@ from __future__ import annotations
 from pytest_agenteval.taskfiles.loader import LoadedTask
 from pytest_agenteval.validate.facts import Known, dates_in, ids_in, numbers_in, replayed
 from pytest_agenteval.validate.report import Finding, Section
-from pytest_agenteval.validate.taskset import SET_CHECKS, TaskSet, at
+from pytest_agenteval.validate.taskset import TaskSet, at
 
 
 def _task_findings(taskset: TaskSet, item: LoadedTask) -> list[Finding]:
@@ -56,6 +56,3 @@ def check_agreement(taskset: TaskSet) -> tuple[Section, list[Finding]]:
     lines = [f"instruction ↔ expectation: {sum(f.error for f in findings)} contradiction(s), "
              f"{sum(not f.error for f in findings)} record(s) named but never touched"]
     return Section(name="agreement", lines=lines, data={"findings": [f.as_dict() for f in findings]}), findings
-
-
-SET_CHECKS.append(check_agreement)

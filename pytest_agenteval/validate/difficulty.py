@@ -11,7 +11,7 @@ from typing import Any
 
 from pytest_agenteval.tasks.paths import first_order
 from pytest_agenteval.validate.report import Finding, Section
-from pytest_agenteval.validate.taskset import SET_CHECKS, TaskSet
+from pytest_agenteval.validate.taskset import TaskSet
 
 
 def required(taskset: TaskSet) -> dict[str, tuple[int, int]]:
@@ -58,6 +58,3 @@ def check_difficulty(taskset: TaskSet) -> tuple[Section, list[Finding]]:
                      f"{len(taskset.loaded) - separating} give every agent the same verdict")
         data["separating"] = separating
     return Section(name="difficulty", lines=lines, data=data), []
-
-
-SET_CHECKS.append(check_difficulty)

@@ -26,7 +26,7 @@ from pytest_agenteval.taskfiles.loader import LoadedTask
 from pytest_agenteval.tasks.model import Task
 from pytest_agenteval.tasks.paths import first_order
 from pytest_agenteval.validate.report import Finding, Section
-from pytest_agenteval.validate.taskset import SET_CHECKS, TaskSet, at
+from pytest_agenteval.validate.taskset import TaskSet, at
 
 
 def fingerprint(task: Task, writes: Collection[str] | None = None) -> str:
@@ -83,6 +83,3 @@ def check_duplicates(taskset: TaskSet) -> tuple[Section, list[Finding]]:
              f"{sum(p['kind'] == 'near' for p in pairs)} near; {sum(p['leak'] for p in pairs)} across train/eval"]
     lines += [f"  {'leak' if p['leak'] else 'repeat'} ({p['kind']}): {' = '.join(p['tasks'])}" for p in pairs]
     return Section(name="duplicates", lines=lines, data={"pairs": pairs}), findings
-
-
-SET_CHECKS.append(check_duplicates)

@@ -2,10 +2,8 @@
 network, no script), drawn from ``Report.as_dict`` so the page and the JSON say the same.
 
 Findings by level, then each task-set section that is there — guessability baselines per
-file (from another check, when present), the coverage matrix, duplicates, difficulty and the
-agents' pass matrix — and the strictness table. The seam for baselines: a section named
-``baselines`` whose data is ``{"files": {path: {baseline: pass rate}}}`` is drawn as a table
-(other data of it is shown as it is).
+file, tags against traps, the coverage matrix, duplicates, difficulty and the agents' pass
+matrix — and the strictness table.
 """
 
 from __future__ import annotations
@@ -86,9 +84,15 @@ def _difficulty(data: dict[str, Any]) -> str:
 
 
 def _baselines(data: dict[str, Any]) -> str:
-    rows = [[path, name, _rate(rate)] for path, per in sorted(data.get("files", {}).items())
-            for name, rate in sorted(per.items())]
-    return _table(["file", "baseline", "pass rate"], rows) if rows else "<pre>" + escape(str(data)) + "</pre>"
+    rows = [[path, name, f"{len(o['passed'])}/{o['tasks']}",
+             _rate(len(o["passed"]) / o["tasks"] if o["tasks"] else None), ", ".join(o["passed"])]
+            for path, per in sorted(data.items()) for name, o in sorted(per.items())]
+    return _table(["file", "baseline", "passed", "pass rate", "tasks it passes"], rows)
+
+
+def _traps(data: dict[str, Any]) -> str:
+    return _table(["failure mode", "tagged", "tag without its trap", "trap without its tag"], [
+        [mode, c["tagged"], c["no_trap"], c["untagged"]] for mode, c in sorted(data.get("modes", {}).items())])
 
 
 def render(report: dict[str, Any]) -> str:
@@ -101,6 +105,7 @@ def render(report: dict[str, Any]) -> str:
         *counts.items(), ("valid variants", report["variants"])])
     parts = [f'<div class="cards">{cards}</div>', "<h2>Findings</h2>", _findings(report["findings"])]
     drawn = {"baselines": ("Guessability baselines per file", _baselines),
+             "traps": ("Tags against traps", _traps),
              "coverage": ("Coverage: failure mode × environment × split", _coverage),
              "duplicates": ("Duplicates and leakage", _duplicates),
              "difficulty": ("Difficulty", _difficulty)}

@@ -7,6 +7,7 @@ mutants of the reference path — path mutants and lying texts — are killed un
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
 from pytest_agenteval.agents.builtin import NoopAgent, Reference
 from pytest_agenteval.agents.play import run_episode
@@ -82,8 +83,13 @@ def run_task(item: LoadedTask, pool: EnvironmentPool, report: Report, taskset: T
         if sabotage_for(task.environment, tag) is None:
             continue
         report.detection[tag][0] += 1
-        grade = run_episode(env, task, Saboteur(tag), time_limit=None)
-        if grade.passed:
+        saboteur = Saboteur(tag).for_task(task)
+        grade = run_episode(env, task, partial(_same, saboteur), time_limit=None)
+        if saboteur.not_applicable:
+            report.findings.append(Finding(where=where, message=(
+                f"saboteur {tag} cannot apply: {saboteur.not_applicable} (drop the tag, or give the task "
+                "the room to make that mistake)")))
+        elif grade.passed:
             report.findings.append(Finding(where=where, message=f"saboteur {tag} passed — no check caught it"))
         elif tag not in grade.failure_modes:
             report.findings.append(Finding(
@@ -137,6 +143,11 @@ def _variant(report: Report, where: str, name: str, grade: Grade) -> None:
     if not grade.passed:
         report.findings.append(Finding(where=where, message=f"valid variant failed ({name}) — {_failed(grade)}"))
 
+
+
+def _same(agent: object) -> object:
+    """A factory that gives this agent (kept, to read what it recorded after the episode)."""
+    return agent
 
 
 def _path_passed(grade: Grade) -> bool:

@@ -28,7 +28,7 @@ from pytest_agenteval.text.lexicon import word_matches
 from pytest_agenteval.text.requirements import says_of
 from pytest_agenteval.validate.facts import Known, Replay, needed, replayed
 from pytest_agenteval.validate.report import Finding, Section
-from pytest_agenteval.validate.taskset import SET_CHECKS, TaskSet, at
+from pytest_agenteval.validate.taskset import TaskSet, at
 
 
 def _told(env: Environment, topic: str, known: Known) -> bool:
@@ -132,6 +132,3 @@ def check_sufficiency(taskset: TaskSet) -> tuple[Section, list[Finding]]:
     lines = [f"information sufficiency: {len(taskset.loaded)} reference path(s) replayed; "
              f"{len(findings)} value(s) the agent could not have known"]
     return Section(name="sufficiency", lines=lines, data={"unknown": [f.as_dict() for f in findings]}), findings
-
-
-SET_CHECKS.append(check_sufficiency)

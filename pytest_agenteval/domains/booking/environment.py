@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import Field
 
 from pytest_agenteval.domains.booking import rubric
+from pytest_agenteval.domains.booking.baselines import BASELINES
 from pytest_agenteval.domains.booking.rules import ACCOUNT_TYPE, sheet_rate
 from pytest_agenteval.domains.booking.saboteurs import SABOTEURS
 from pytest_agenteval.domains.booking.schema import SCHEMA, seed_rows
 from pytest_agenteval.domains.booking.texts import LEXICON, TEXTS
+from pytest_agenteval.domains.booking.traps import TRAPS
 from pytest_agenteval.engine import action
 from pytest_agenteval.engine.actions import FreeText
 from pytest_agenteval.environments import Environment
@@ -33,6 +35,8 @@ class BookingEnvironment(Environment):
     agent_role = "booking_officer"
     default_population = 2000
     saboteurs = SABOTEURS
+    baselines = BASELINES
+    traps = TRAPS
     lexicon = LEXICON
     texts = TEXTS
     # Activating another facility (which the system refuses) leaves the job undone, as the

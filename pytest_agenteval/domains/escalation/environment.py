@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import Field
 
 from pytest_agenteval.domains.escalation import rubric
+from pytest_agenteval.domains.escalation.baselines import BASELINES
 from pytest_agenteval.domains.escalation.rules import (
     AUTHORITY_POLICY,
     MISROUTED_PREFIX,
@@ -20,6 +21,7 @@ from pytest_agenteval.domains.escalation.rules import (
 from pytest_agenteval.domains.escalation.saboteurs import SABOTEURS
 from pytest_agenteval.domains.escalation.schema import AGENT, SCHEMA, seed_rows
 from pytest_agenteval.domains.escalation.texts import LEXICON, TEXTS
+from pytest_agenteval.domains.escalation.traps import TRAPS
 from pytest_agenteval.engine import action
 from pytest_agenteval.engine.actions import FreeText
 from pytest_agenteval.environments import Environment
@@ -42,6 +44,8 @@ class EscalationEnvironment(Environment):
     default_population = 800
     task_fields = EscalationTaskFields
     saboteurs = SABOTEURS
+    baselines = BASELINES
+    traps = TRAPS
     lexicon = LEXICON
     texts = TEXTS
     # A decision announced too early: before the reviewer answered (an "update" saying "approved")

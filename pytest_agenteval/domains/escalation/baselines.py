@@ -1,0 +1,53 @@
+"""Escalation's constant policies: what an agent that reads nothing but the instruction might do.
+
+``agenteval validate`` runs each on every escalation task; a task one of them passes is
+guessable. (An "always approve" needs an amount, which only a look-up gives: it is no
+constant policy.)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pytest_agenteval.domains.escalation.schema import HEAD
+from pytest_agenteval.domains.escalation.traps import CLAIM
+
+if TYPE_CHECKING:
+    from pytest_agenteval.agents.episode import Episode
+
+
+def _claim(episode: Episode) -> str | None:
+    named = CLAIM.search(episode.instruction)
+    return named.group() if named else None
+
+
+class AlwaysDecline:
+    """Decline the named claim, with a decline note and a decline letter."""
+
+    def run(self, episode: Episode) -> None:
+        if cid := _claim(episode):
+            episode.call("decline_claim", {"claim_id": cid, "reason": "The claim is not covered."})
+            episode.call("add_note", {"claim_id": cid, "kind": "decline", "body": "Declined: not covered."})
+            episode.call("notify_claimant", {"claim_id": cid, "kind": "decline",
+                                             "body": "Your claim is declined: your policy does not cover it."})
+
+
+class AlwaysEscalateToHead:
+    """Escalate the named claim to the head of claims (who may decide any amount), with its note."""
+
+    def run(self, episode: Episode) -> None:
+        if cid := _claim(episode):
+            episode.call("escalate", {"claim_id": cid, "to_staff_id": HEAD, "reason": "Above my authority."})
+            episode.call("add_note", {"claim_id": cid, "kind": "escalation", "body": f"Escalated to {HEAD}."})
+
+
+class AlwaysAskForInformation:
+    """Ask the claimant for the repair invoice and photos."""
+
+    def run(self, episode: Episode) -> None:
+        if cid := _claim(episode):
+            episode.call("request_info", {"claim_id": cid, "question": "Please send the repair invoice and photos."})
+
+
+BASELINES = {"always decline": AlwaysDecline, "always escalate to the head": AlwaysEscalateToHead,
+             "always ask for information": AlwaysAskForInformation}
