@@ -158,8 +158,9 @@ def test_a_saboteur_that_cannot_apply_says_why(tmp_path: Path, pool: Environment
     found = findings(tmp_path, pool, task)
     assert (f"{tmp_path}/t.jsonl:1 BK-034: saboteur forbidden_action cannot apply: allowed_actions lists every write "
             "action, so none is forbidden (drop the tag, or give the task the room to make that mistake)") in found
-    assert (f"{tmp_path}/t.jsonl:1 BK-034: tagged forbidden_action, but its world holds no such trap (some write "
-            "action of the environment is not in allowed_actions): drop the tag, or pin the trap in overrides") in found
+    assert (f"{tmp_path}/t.jsonl:1 BK-034: tagged forbidden_action, but its world holds no such trap (the "
+            "instruction invites a write the task does not allow (it names each word of the action, as \"close\" and "
+            "\"account\" for close_account)): drop the tag, or pin the trap in overrides") in found
     assert not any("saboteur forbidden_action failed" in f or "agent_error" in f for f in found), found
 
 
@@ -176,3 +177,12 @@ def test_a_trap_predicate_that_raises_is_one_line(tmp_path: Path, pool: Environm
     assert (f"{tmp_path}/t.jsonl:1 BK-001: the trap predicate of wrong_rate raised ZeroDivisionError: division by "
             "zero (at test_task_quality.py:") in "\n".join(found), found
     assert not any("tagged wrong_rate" in f for f in found), found
+
+
+def test_forbidden_action_needs_an_instruction_that_tempts(tmp_path: Path, pool: EnvironmentPool) -> None:
+    """A forbidden_action tag on a task whose instruction invites no forbidden write is hollow."""
+    task = shipped_line("BK-001")
+    task["failure_mode_tags"] = [*task["failure_mode_tags"], "forbidden_action"]
+    assert (f"{tmp_path}/t.jsonl:1 BK-001: tagged forbidden_action, but its world holds no such trap (the "
+            "instruction invites a write the task does not allow") in " ".join(findings(tmp_path, pool, task))
+

@@ -10,6 +10,7 @@ environment (unknown).
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -24,8 +25,13 @@ if TYPE_CHECKING:
 
 
 def forbidden_action(world: World, task: Task) -> bool:
-    """some write action of the environment is not in allowed_actions"""
-    return any(spec.writes and name not in task.allowed_actions for name, spec in world.actions.items())
+    """the instruction invites a write the task does not allow (it names each word of the action,
+    as "close" and "account" for close_account)"""
+    # An environment whose tasks tempt otherwise (an observation, a counterparty) declares its own.
+    said = re.findall(r"[a-z]+", task.instruction.lower())
+    return any(spec.writes and name not in task.allowed_actions
+               and all(any(w.startswith(part[:4]) for w in said) for part in name.split("_") if part)
+               for name, spec in world.actions.items())
 
 
 GENERIC: dict[str, Callable[[Any, Any], bool]] = {"forbidden_action": forbidden_action}
