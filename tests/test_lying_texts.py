@@ -155,7 +155,8 @@ TASK: dict[str, Any] = {
     "task_id": "LT-1",
     "environment": f"{__name__}:Letters",
     "scenario_seed": 1,
-    "instruction": "Approve claim CLM-0001 for 450.00, tell the claimant, and note the evidence seen.",
+    "instruction": "Approve claim CLM-0001 for 450.00, tell the claimant, and note the evidence seen (the invoice "
+                   "and the photos).",
     "allowed_actions": ["get_claim", "approve_claim", "decline_claim", "send_letter", "add_note"],
     "expected_final_state": {"claim": {"CLM-0001": {"status": "approved", "approved_amount": 450.0}},
                              "letter": {"+": [{"claim_id": "CLM-0001"}]}, "note": {"+": [{"claim_id": "CLM-0001"}]}},
