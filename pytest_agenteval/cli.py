@@ -214,17 +214,20 @@ def task_files(raws: Sequence[str]) -> list[Path]:
     for raw in raws:
         path = Path(raw)
         if path.is_dir():
+            # Not only regular files: a FIFO, a device or a dangling link is reported by the loader.
             inside = sorted(p for p in path.rglob("*.jsonl")
-                            if p.is_file() and not any(part.startswith(".") for part in p.relative_to(path).parts))
+                            if not p.is_dir() and not any(part.startswith(".") for part in p.relative_to(path).parts))
             if not inside:
                 raise UsageError(f"{raw}: no task files (*.jsonl) in this folder (pass task files, or a folder "
                                  "holding them)")
             found += inside
-        elif path.is_file():
+        elif path.exists() or path.is_symlink():
             found.append(path)
         else:
             raise UsageError(f"{raw}: no such file or folder (check the path)")
     for path in found:
+        if not path.is_file():  # opening a FIFO would wait for a writer; the loader says what it is
+            continue
         try:
             with path.open("rb"):
                 pass
