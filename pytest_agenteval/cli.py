@@ -139,7 +139,7 @@ def _add_replay(commands: Any) -> None:
 
 def _replay(args: argparse.Namespace) -> int:
     from pytest_agenteval.replay import changed_task_files, replay_results
-    from pytest_agenteval.report.results import ResultsFileError, load_results
+    from pytest_agenteval.report.results import ResultsFileError, escape_separators, load_results
 
     path = existing(args.results, "a results file")
     try:
@@ -154,7 +154,8 @@ def _replay(args: argparse.Namespace) -> int:
     out = writable(args.out, "--out") if args.out else None
     replayed = replay_results(results.grades, inputs[1:])
     if out is not None:
-        out.write_text("".join(g.model_dump_json() + "\n" for g in replayed.grades), encoding="utf-8")
+        out.write_text("".join(escape_separators(g.model_dump_json()) + "\n" for g in replayed.grades),
+                       encoding="utf-8")
     for line in [*changed_task_files(results.run_record, inputs[1:]), *replayed.not_found, *replayed.different]:
         print(line)
     print(replayed.counts())
