@@ -57,7 +57,7 @@ from pytest_agenteval.plugin.fixtures import (  # noqa: F401 - fixtures are regi
     reset,
     task,
 )
-from pytest_agenteval.plugin.html import HtmlReport
+from pytest_agenteval.plugin.html import HtmlReport, check_writable
 from pytest_agenteval.plugin.judging import add_options as add_judge_options
 from pytest_agenteval.plugin.judging import configure_judge
 from pytest_agenteval.plugin.outcomes import Outcomes, SugarCounts
@@ -158,6 +158,7 @@ def pytest_configure(config: pytest.Config) -> None:
         reporter = Reporter(config, state)
         config.pluginmanager.register(reporter, "agenteval-reporter")
         if config.getoption("agenteval_html"):
+            check_writable(config.getoption("agenteval_html"))
             config.pluginmanager.register(HtmlReport(config, config.getoption("agenteval_html"), reporter, pool,
                                                      list(state.task_files)), "agenteval-html")
         if _xdist_controller(config) and not _listing(config) and state.task_files:
