@@ -188,7 +188,7 @@ def _add_replay(commands: Any) -> None:
 
 def _replay(args: argparse.Namespace) -> int:
     from pytest_agenteval.replay import changed_task_files, replay_results
-    from pytest_agenteval.report.results import ResultsFileError, load_results
+    from pytest_agenteval.report.results import ResultsFileError, escape_separators, load_results
 
     path = existing(args.results, "a results file")
     try:
@@ -203,7 +203,8 @@ def _replay(args: argparse.Namespace) -> int:
     out = writable(args.out, "--out") if args.out else None
     replayed = replay_results(results.grades, inputs[1:])
     if out is not None:
-        out.write_text("".join(g.model_dump_json() + "\n" for g in replayed.grades), encoding="utf-8")
+        out.write_text("".join(escape_separators(g.model_dump_json()) + "\n" for g in replayed.grades),
+                       encoding="utf-8")
     for line in [*changed_task_files(results.run_record, inputs[1:]), *replayed.not_found, *replayed.different]:
         print(line)
     print(replayed.counts())
@@ -263,17 +264,20 @@ def task_files(raws: Sequence[str]) -> list[Path]:
     for raw in raws:
         path = Path(raw)
         if path.is_dir():
+            # Not only regular files: a FIFO, a device or a dangling link is reported by the loader.
             inside = sorted(p for p in path.rglob("*.jsonl")
-                            if p.is_file() and not any(part.startswith(".") for part in p.relative_to(path).parts))
+                            if not p.is_dir() and not any(part.startswith(".") for part in p.relative_to(path).parts))
             if not inside:
                 raise UsageError(f"{raw}: no task files (*.jsonl) in this folder (pass task files, or a folder "
                                  "holding them)")
             found += inside
-        elif path.is_file():
+        elif path.exists() or path.is_symlink():
             found.append(path)
         else:
             raise UsageError(f"{raw}: no such file or folder (check the path)")
     for path in found:
+        if not path.is_file():  # opening a FIFO would wait for a writer; the loader says what it is
+            continue
         try:
             with path.open("rb"):
                 pass

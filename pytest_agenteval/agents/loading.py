@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_agenteval.agents.builtin import NoopAgent, Reference
+from pytest_agenteval.agents.probe import probe_import
 from pytest_agenteval.errors import AgentSpecError
 
 BUILTIN_AGENTS = ("reference", "noop", "saboteur:<failure_mode>")
@@ -63,6 +64,10 @@ def _saboteur(spec: str) -> Any:
 
 
 def _import(module_name: str, spec: str) -> Any:
+    ended = probe_import(module_name)
+    if ended is not None:
+        raise AgentSpecError(f"--agent={spec}: importing {module_name!r} {ended} (an agent module must import "
+                             "without ending its process; move that code into the agent's run)")
     try:
         return importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
@@ -74,10 +79,14 @@ def _import(module_name: str, spec: str) -> Any:
         raise AgentSpecError(f"--agent={spec}: importing {module_name!r} failed: {_cause(exc)}") from None
     except Exception as exc:  # noqa: BLE001 - report the agent module's own error, whatever it is
         raise AgentSpecError(f"--agent={spec}: importing {module_name!r} failed: {_cause(exc)}") from None
+    except BaseException as exc:  # SystemExit, KeyboardInterrupt...: the run would end without a word
+        sys.modules.pop(module_name, None)
+        raise AgentSpecError(f"--agent={spec}: importing {module_name!r} raised {_cause(exc)} (an agent module "
+                             "must not exit or stop at import; move that code into the agent's run)") from None
 
 
 def _cause(exc: BaseException) -> str:
     frames = traceback.extract_tb(exc.__traceback__)
     ours = [f for f in frames if "importlib" not in f.filename and "pytest_agenteval" not in f.filename]
     where = f" (at {Path(ours[-1].filename).name}:{ours[-1].lineno})" if ours else ""
-    return f"{type(exc).__name__}: {exc}{where}"
+    return f"{type(exc).__name__}{f': {exc}' if str(exc) else ''}{where}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sqlite3
 from typing import Any, NamedTuple
 
@@ -80,9 +81,25 @@ def guard(action: int, arg1: str | None, arg2: str | None, db: str | None, sourc
     return sqlite3.SQLITE_OK
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def has_surrogate(text: str) -> bool:
+    """A lone surrogate: not Unicode text, so UTF-8 (SQLite, JSON output) cannot hold it."""
+    return _SURROGATE.search(text) is not None
+
+
+def without_surrogates(text: str, *, json_text: bool = False) -> str:
+    """``text`` with each lone surrogate written out as the six characters ``\\udXXX``
+    (escaped once more inside JSON text, where it can only be inside a string)."""
+    escape = "\\\\" if json_text else "\\"
+    return _SURROGATE.sub(lambda m: f"{escape}u{ord(m.group()):04x}", text)
+
+
 def stored_arguments(arguments: Any) -> str:
-    """The arguments' canonical JSON; a huge payload is kept as its size, prefix and hash."""
-    text = canonical_json(arguments)
+    """The arguments' canonical JSON; a huge payload is kept as its size, prefix and hash; a
+    lone surrogate is written out, so the log can hold every call."""
+    text = without_surrogates(canonical_json(arguments), json_text=True)
     if len(text) <= MAX_STORED_ARGS:
         return text
     return canonical_json({"_truncated": True, "chars": len(text), "sha256": sha256_text(text), "prefix": text[:1024]})

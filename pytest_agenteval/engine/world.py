@@ -222,7 +222,7 @@ class World:
         args_json = audit.stored_arguments(arguments)
         self._append_audit(
             step=ep.steps, actor_role=self.agent_role,
-            actor_id=self.agent_actor_id(ep.task), action=str(action),
+            actor_id=self.agent_actor_id(ep.task), action=audit.without_surrogates(str(action)),
             args_json=args_json, outcome=outcome, error=obs.get("error"), fault=fault,
         )
         try:
@@ -238,7 +238,8 @@ class World:
         if action is not None:
             self._append_audit(
                 step=ep.steps, actor_role=self.agent_role, actor_id=self.agent_actor_id(ep.task),
-                action=str(action), args_json=audit.stored_arguments(arguments), outcome="error",
+                action=audit.without_surrogates(str(action)), args_json=audit.stored_arguments(arguments),
+                outcome="error",
                 error="environment_error", fault=None,
             )
 
@@ -414,7 +415,7 @@ class World:
             return "refused", None, _error("step_limit", f"the step budget of {ep.max_steps} is used up")
         spec = self.actions.get(action) if isinstance(action, str) else None
         if spec is None or (ep.allowed is not None and action not in ep.allowed):
-            ep.forbidden.append(str(action))
+            ep.forbidden.append(audit.without_surrogates(str(action)))
             allowed = sorted(ep.allowed if ep.allowed is not None else self.actions)
             code = "unknown_action" if spec is None else "forbidden_action"
             return "refused", None, _error(
@@ -423,6 +424,9 @@ class World:
         args, reason = spec.validate(arguments)
         if args is None:
             return "error", None, _error("invalid_arguments", reason or "")
+        if audit.has_surrogate(audit.canonical_json(args)):
+            return "error", None, _error("invalid_arguments", "a string holds a lone surrogate (\\ud800-\\udfff), "
+                                         "which is not Unicode text; send valid UTF-8 text")
         ep.calls[spec.name] += 1
         fault = faults.lookup(ep.task, spec.name, ep.calls[spec.name])
         if fault is not None and fault.error in ("unavailable", "timeout") and not fault.after_commit:

@@ -39,6 +39,7 @@ from pytest_agenteval.plugin.collect import (
     RUNNER,
     TaskFile,
     TaskItem,
+    TaskLineError,
     is_task_file,
     register_marker,
     scan_task_files,
@@ -56,7 +57,7 @@ from pytest_agenteval.plugin.fixtures import (  # noqa: F401 - fixtures are regi
     reset,
     task,
 )
-from pytest_agenteval.plugin.html import HtmlReport
+from pytest_agenteval.plugin.html import HtmlReport, check_writable
 from pytest_agenteval.plugin.judging import add_options as add_judge_options
 from pytest_agenteval.plugin.judging import configure_judge
 from pytest_agenteval.plugin.outcomes import Outcomes, SugarCounts
@@ -145,9 +146,10 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.pluginmanager.hasplugin("sugar"):
         config.pluginmanager.register(SugarCounts(config), "agenteval-sugar")
     paths = [Path(a.split("::")[0]) for a in config.args] or [config.rootpath]
-    markers, state.task_files, state.task_hashes = scan_task_files(paths, config, explicit,
-                                                                   markers=bool(config.option.markers))
-    for name, what in markers.items():
+    scan = scan_task_files(paths, config, explicit, markers=bool(config.option.markers))
+    state.task_files, state.task_hashes, state.task_data = scan.counts, scan.hashes, scan.data
+    state.file_problems = scan.problems
+    for name, what in scan.markers.items():
         register_marker(config, name, what)
     refuse_repeat(config, bool(state.task_files))
     fixtures = agent_fixtures(config, [config.rootpath / f for f in state.task_files])
@@ -156,6 +158,7 @@ def pytest_configure(config: pytest.Config) -> None:
         reporter = Reporter(config, state)
         config.pluginmanager.register(reporter, "agenteval-reporter")
         if config.getoption("agenteval_html"):
+            check_writable(config.getoption("agenteval_html"))
             config.pluginmanager.register(HtmlReport(config, config.getoption("agenteval_html"), reporter, pool,
                                                      list(state.task_files)), "agenteval-html")
         if _xdist_controller(config) and not _listing(config) and state.task_files:
@@ -193,8 +196,14 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     metafunc.parametrize("agenteval_case", task_params(metafunc.config, task_file.loaded, state.runs, env_names))
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
     state = config.stash[STATE]
+    state.task_data.clear()  # what collection did not load is not needed any more
+    # Task files pytest does not collect (a FIFO, a device, a dangling link): one error item each.
+    collected = {item.path for item in items}
+    items += [TaskLineError.from_parent(session, name=shown, nodeid=shown, path=config.rootpath / shown,
+                                        problems=[problem])
+              for shown, problem in state.file_problems.items() if config.rootpath / shown not in collected]
     task_items = [i for i in items if isinstance(i, TaskItem)]
     refuse_duplicate_runs(task_items, lambda item: item.callspec.params.get("agenteval_case"))
     if state.agent is None and task_items and not _listing(config) and not hasattr(config, "workerinput"):

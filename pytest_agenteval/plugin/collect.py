@@ -6,6 +6,7 @@ import hashlib
 import json
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path, PurePath
 from types import ModuleType
@@ -16,6 +17,8 @@ import pytest
 import pytest_agenteval.plugin.runner as runner_module
 from pytest_agenteval.errors import TaskProblem
 from pytest_agenteval.plugin.state import STATE, TaskCase
+from pytest_agenteval.taskfiles.bounds import line_bounds
+from pytest_agenteval.taskfiles.files import read_task_file
 from pytest_agenteval.taskfiles.loader import LoadedTask
 from pytest_agenteval.tasks.marks import marker_names, reserved_marks
 from pytest_agenteval.tasks.model import NAME_RE, RESERVED_MARK_WORDS
@@ -31,8 +34,10 @@ def is_task_file(path: Path, config: pytest.Config, explicit: set[Path]) -> bool
         return False
     if path.resolve() in explicit:
         return True
+    # Matched by the name it has here, not the target's: a dangling link is a task file too.
+    where = path.parent.resolve() / path.name
     try:
-        relative = PurePath(path.resolve().relative_to(config.rootpath.resolve()))
+        relative = PurePath(where.relative_to(config.rootpath.resolve()))
     except ValueError:
         relative = PurePath(path)
     return any(relative.match(p) for p in config.getini(INI_PATTERNS))
@@ -40,7 +45,7 @@ def is_task_file(path: Path, config: pytest.Config, explicit: set[Path]) -> bool
 
 def display_path(path: Path, config: pytest.Config) -> str:
     try:
-        return path.resolve().relative_to(config.rootpath.resolve()).as_posix()
+        return (path.parent.resolve() / path.name).relative_to(config.rootpath.resolve()).as_posix()
     except ValueError:
         return str(path)
 
@@ -58,7 +63,9 @@ class TaskFile(pytest.Module):
         # Read now, not at configure: plugins and conftests register markers in their own
         # pytest_configure, which may run after ours or (in a folder's conftest) mid-collection.
         state.loader.reserved = reserved_marks(taken_markers(self.config))
-        self.loaded, problems = state.loader.load_file(self.path, display=display_path(self.path, self.config))
+        shown = display_path(self.path, self.config)
+        # The bytes configure hashed for the run record, so a file edited since is graded as hashed.
+        self.loaded, problems = state.loader.load_file(self.path, display=shown, data=state.task_data.pop(shown, None))
         items: list[Any] = []
         if self.loaded:
             for item in super().collect():
@@ -148,53 +155,80 @@ def taken_markers(config: pytest.Config) -> list[str]:
     return marker_names(line for line in config.getini("markers") if line not in ours)
 
 
-def scan_task_files(paths: Iterable[Path], config: pytest.Config, explicit: set[Path], *, markers: bool
-                    ) -> tuple[dict[str, str], dict[str, int], dict[str, str]]:
-    """(marker names, task lines per file, sha256 per file) for the header, the run record and
-    ``pytest --markers``.
+@dataclass(kw_only=True)
+class Scan:
+    """What configure learns from the task files, read once: see ``scan_task_files``."""
+
+    markers: dict[str, str] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)  # task lines per file
+    hashes: dict[str, str] = field(default_factory=dict)  # sha256 per file
+    data: dict[str, bytes] = field(default_factory=dict)  # the bytes hashed, for collection to load
+    problems: dict[str, TaskProblem] = field(default_factory=dict)  # files that cannot be read
+
+
+def scan_task_files(paths: Iterable[Path], config: pytest.Config, explicit: set[Path], *, markers: bool) -> Scan:
+    """Marker names, task lines and sha256 per file, for the header, the run record and
+    ``pytest --markers``; and the bytes hashed, which collection loads (so the tasks graded are
+    the text hashed, even if the file is edited during the run).
 
     Counting lines is cheap; reading the markers means parsing every line, so it is done only
     for ``--markers`` (which does not collect). Otherwise markers are registered as lines are
     collected, before ``-m`` or ``--strict-markers`` look at them. Bad lines are skipped here
-    and reported at collection.
+    and reported at collection; so are files that cannot be read (``Scan.problems``).
     """
-    found: dict[str, str] = {}
-    counts: dict[str, int] = {}
-    hashes: dict[str, str] = {}
+    scan = Scan()
     for path in _task_files(paths, config, explicit):
-        data = path.read_bytes()
-        lines = data.splitlines()
         shown = display_path(path, config)
-        counts[shown] = sum(line.lstrip().startswith(b"{") for line in lines)
-        hashes[shown] = hashlib.sha256(data).hexdigest()
+        data = read_task_file(path, shown=shown)
+        if isinstance(data, TaskProblem):
+            scan.problems[shown] = data
+            continue
+        lines = data.split(b"\n")
+        scan.counts[shown] = sum(line.lstrip().startswith(b"{") for line in lines)
+        scan.hashes[shown] = hashlib.sha256(data).hexdigest()
+        scan.data[shown] = data
         if not markers:
             continue
         for raw in lines:
-            try:
-                obj = json.loads(raw)
-            except ValueError:
-                continue
-            if not isinstance(obj, dict):
-                continue
-            for tag in obj.get("failure_mode_tags") or []:
-                if isinstance(tag, str):
-                    found.setdefault(tag, "failure mode tag (agenteval)")
-            for key, what in (("environment", "environment (agenteval)"), ("split", "task split (agenteval)")):
-                value = obj.get(key)
-                # A module:Class environment's marker is its class's name, known at collection.
-                if isinstance(value, str) and ":" not in value:
-                    found.setdefault(value, what)
-    return found, counts, hashes
+            scan_markers(raw, scan.markers)
+    return scan
+
+
+def scan_markers(raw: bytes, found: dict[str, str]) -> None:
+    """The marker names of one task line into ``found``; a bad line adds none."""
+    try:
+        text = raw.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        return
+    if not text.startswith("{") or line_bounds(text) is not None:  # too deep for json.loads
+        return
+    try:
+        obj = json.loads(text)
+    except ValueError:
+        return
+    if not isinstance(obj, dict):
+        return
+    tags = obj.get("failure_mode_tags")
+    for tag in tags if isinstance(tags, list) else []:
+        if isinstance(tag, str):
+            found.setdefault(tag, "failure mode tag (agenteval)")
+    for key, what in (("environment", "environment (agenteval)"), ("split", "task split (agenteval)")):
+        value = obj.get(key)
+        # A module:Class environment's marker is its class's name, known at collection.
+        if isinstance(value, str) and ":" not in value:
+            found.setdefault(value, what)
 
 
 def _task_files(paths: Iterable[Path], config: pytest.Config, explicit: set[Path]) -> Iterable[Path]:
     for path in paths:
-        if path.is_file() and is_task_file(path, config, explicit):
-            yield path
-        elif path.is_dir():
+        if path.is_dir():  # a folder named x.jsonl too: a folder is looked into, never read
             for candidate in sorted(path.rglob("*.jsonl")):
-                if is_task_file(candidate, config, explicit) and not _hidden(candidate, path):
+                if candidate.is_dir() or _hidden(candidate, path):
+                    continue
+                if is_task_file(candidate, config, explicit):
                     yield candidate
+        elif (path.exists() or path.is_symlink()) and is_task_file(path, config, explicit):
+            yield path
 
 
 def _hidden(path: Path, base: Path) -> bool:

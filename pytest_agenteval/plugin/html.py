@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -9,6 +10,23 @@ import pytest
 
 from pytest_agenteval.report.episodes import episode_details
 from pytest_agenteval.report.html import write_html
+
+
+def check_writable(path: str) -> None:
+    """Fail at the start, not after the run: ``path`` names a file in a folder this process can write.
+
+    Writing a scratch file there is the only honest test (permission bits say nothing about a
+    read-only file system, and root ignores them)."""
+    target = Path(path)
+    if target.is_dir():
+        raise pytest.UsageError(f"--agenteval-html={path}: is a folder (name a file to write)")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=target.parent, prefix=".agenteval-html-"):
+            pass
+    except OSError as exc:
+        raise pytest.UsageError(f"--agenteval-html={path}: cannot write there: {exc.strerror or exc} "
+                                "(name a file in a folder you can write)") from None
 
 
 class HtmlReport:

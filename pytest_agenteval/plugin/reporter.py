@@ -100,9 +100,11 @@ class Reporter:
         return list(self.by_nodeid.values())
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        tr = terminalreporter
+        if self.writer is not None and self.writer.failure:
+            tr.write_line(f"agenteval: {self.writer.failure}", red=True)
         if not self.grades and not self.ungraded:
             return
-        tr = terminalreporter
         tr.write_sep("=", summary_title(self.grades, self.k))
         if self.grades:
             for line in summary_lines(self.grades, self.k):  # the same lines as `agenteval report`
@@ -117,6 +119,8 @@ class Reporter:
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if self.writer is not None:
             self.writer.close(summary_json(self.grades, self.k))
+            if self.writer.failure and session.exitstatus == pytest.ExitCode.OK:
+                session.exitstatus = pytest.ExitCode.TESTS_FAILED  # the evidence promised was not written
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_json_modifyreport(self, json_report: dict[str, Any]) -> None:

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 import pytest
 
 from pytest_agenteval.environments.registry import EnvironmentPool
+from pytest_agenteval.errors import TaskProblem
 from pytest_agenteval.grading.grade import Grade
 from pytest_agenteval.taskfiles.loader import LoadedTask, TaskLoader
 from pytest_agenteval.tasks.model import Task
@@ -85,6 +86,8 @@ class State:
     marker_lines: set[str] = field(default_factory=set)  # the ``markers`` ini lines we added
     task_files: dict[str, int] = field(default_factory=dict)
     task_hashes: dict[str, str] = field(default_factory=dict)
+    task_data: dict[str, bytes] = field(default_factory=dict)  # the bytes hashed, until collected
+    file_problems: dict[str, TaskProblem] = field(default_factory=dict)  # task files that cannot be read
     ahead: EpisodesAhead | None = None  # --agenteval-concurrency above 1
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from pytest_agenteval.report.merge import (
     refuse_different_tasks,
 )
 from pytest_agenteval.report.metrics import summary_json, summary_lines, summary_title
+from pytest_agenteval.report.results import json_line
 
 
 def add_commands(commands: Any) -> None:
@@ -79,7 +79,7 @@ def _report(args: argparse.Namespace) -> int:
             records.append({"run_record": {**merged.runs[0], "merged_from": merged.files}})
         records += merged.grades
         records.append({"summary": summary_json(merged.grades, merged.k)})
-        Path(args.out).write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in records), encoding="utf-8")
+        Path(args.out).write_text("".join(map(json_line, records)), encoding="utf-8")
     if args.html:
         from pytest_agenteval.report.episodes import episode_details
         from pytest_agenteval.report.html import write_html

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_agenteval.errors import AgentEvalError
+from pytest_agenteval.report.results import json_lines
 
 # Fields that differ between two runs of the very same episode (where and how long it ran).
 VOLATILE = frozenset({"nodeid", "duration", "worker"})
@@ -61,13 +62,15 @@ def read_results_file(path: str | os.PathLike[str]) -> ResultsFile:
     except OSError as exc:
         raise MergeError(f"{path}: cannot read it ({exc.strerror or exc}); give a results file written "
                          "by --agenteval-results") from None
-    for number, line in enumerate(text.splitlines(), 1):
+    lines = json_lines(text)
+    last = max((n for n, line in enumerate(lines, 1) if line.strip()), default=0)
+    for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
-            if number == len(text.splitlines()):  # an interrupted run's last line may be cut short
+            if number == last:  # an interrupted run's last line may be cut short
                 continue
             raise MergeError(f"{path}:{number}: not valid JSON: {exc.msg} (is this a results file written "
                              "by --agenteval-results?)") from None

@@ -10,6 +10,7 @@ and the summary; ``load_results`` the run record as well.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from dataclasses import dataclass, field
@@ -30,13 +31,39 @@ class ResultsFileError(AgentEvalError):
         super().__init__(f"{where}: not a results file: {problem} (pass the file written by --agenteval-results)")
 
 
+# What str.splitlines() splits on beyond "\n" and JSON leaves unescaped when not ASCII-only.
+_SEPARATORS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def json_line(record: Any) -> str:
+    """One JSON Lines record, ASCII-escaped: no reader splits it anywhere but at its ``\\n``."""
+    return json.dumps(record, sort_keys=True) + "\n"
+
+
+def escape_separators(text: str) -> str:
+    """JSON text another encoder wrote (pydantic), with the line separators it left raw escaped."""
+    return text.translate(_SEPARATORS)
+
+
+def json_lines(text: str) -> list[str]:
+    """A JSON Lines file's lines, split at ``\\n`` only (a raw U+2028 is inside a string)."""
+    return text.split("\n")
+
+
 class ResultsWriter:
-    """Each line is complete when written, so an interrupted run keeps every finished episode."""
+    """Each line is complete when written, so an interrupted run keeps every finished episode.
+
+    A write that fails (a full disk) is cut back to the last whole line and ends the writing;
+    ``failure`` then says so in one line, for the reporter to print.
+    """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._file: IO[str] | None = open(path, "w", encoding="utf-8")  # noqa: SIM115
+        self.path = os.fspath(path)
+        self._file: IO[bytes] | None = open(path, "wb", buffering=0)  # noqa: SIM115 - unbuffered: nothing left to flush after a failure
         self.run_record: dict[str, Any] | None = None
+        self.failure: str | None = None
+        self._lines = 0
 
     def start(self, run_record: dict[str, Any]) -> None:
         """The first line: what ran."""
@@ -46,8 +73,25 @@ class ResultsWriter:
     def write(self, record: dict[str, Any]) -> None:
         if self._file is None:
             return
-        self._file.write(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
-        self._file.flush()
+        data = json_line(record).encode("ascii")
+        end = self._file.tell()
+        view = memoryview(data)
+        try:
+            while view:
+                view = view[self._file.write(view) or 0:]
+        except OSError as exc:
+            self._give_up(end, exc)
+            return
+        self._lines += 1
+
+    def _give_up(self, end: int, exc: OSError) -> None:
+        assert self._file is not None
+        self.failure = (f"--agenteval-results {self.path}: writing failed after {self._lines} whole lines: "
+                        f"{exc.strerror or exc} (free space or write elsewhere, and run again)")
+        with contextlib.suppress(OSError):  # a device cannot be truncated
+            os.truncate(self._file.fileno(), end)  # no cut last line
+        self._file.close()
+        self._file = None
 
     def close(self, summary: dict[str, Any] | None = None) -> None:
         if self._file is None:
@@ -57,8 +101,9 @@ class ResultsWriter:
             if self.run_record is not None:
                 closing[RUN_RECORD] = self.run_record
             self.write(closing)
-        self._file.close()
-        self._file = None
+        if self._file is not None:
+            self._file.close()
+            self._file = None
 
 
 @dataclass(kw_only=True)
@@ -79,7 +124,7 @@ def load_results(path: str | os.PathLike[str]) -> Results:
     except UnicodeDecodeError:
         raise ResultsFileError(shown, "not UTF-8 text") from None
     out = Results()
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(json_lines(text), start=1):
         if not line.strip():
             continue
         try:

@@ -24,7 +24,9 @@ from pytest_agenteval.environments.base import Environment
 from pytest_agenteval.environments.discovery import load_project_environments, project_root
 from pytest_agenteval.environments.registry import EnvironmentPool, environment_class, known_names
 from pytest_agenteval.errors import EnvironmentSpecError, TaskFileError, TaskProblem
+from pytest_agenteval.taskfiles.bounds import line_bounds
 from pytest_agenteval.taskfiles.consistency import validate_task
+from pytest_agenteval.taskfiles.files import read_task_file
 from pytest_agenteval.taskfiles.verdicts import Summary, Verdicts, line_key
 from pytest_agenteval.tasks.marks import clash, reserved_marks
 from pytest_agenteval.tasks.model import PATTERN_PROBLEMS, Task
@@ -96,10 +98,16 @@ class TaskLoader:
         self._verdicts: Verdicts | None = None
         self._env_failures: dict[str, list[Any]] = {}
 
-    def load_file(self, path: str | PathLike[str], *, display: str | None = None
+    def load_file(self, path: str | PathLike[str], *, display: str | None = None, data: bytes | None = None
                   ) -> tuple[list[LoadedTask], list[TaskProblem]]:
+        """The file's tasks and problems; ``data``, when given, is the file's bytes already read
+        (so what is graded is what was hashed)."""
         shown = display or str(path)
-        data = Path(path).read_bytes()
+        if data is None:
+            read = read_task_file(path, shown=shown)
+            if isinstance(read, TaskProblem):
+                return [], [read]
+            data = read
         self._env_names = frozenset(known_names())  # once per file: it reads entry points
         tasks: list[LoadedTask] = []
         problems: list[TaskProblem] = []
@@ -138,6 +146,9 @@ class TaskLoader:
         text = _line_text(chunk, path=path, line=line)
         if text is None or isinstance(text, list):
             return text
+        bound = line_bounds(text)
+        if bound is not None:
+            return _fail(path, line, *bound)
         verdicts = self._verdicts
         key = line_key(text) if verdicts is not None else ""
         summary = verdicts.recall(key, self._env_key) if verdicts is not None else None

@@ -21,6 +21,7 @@ from typing import Annotated, Any, TypeVar, Union
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
 from pydantic_core import PydanticCustomError
 
+from pytest_agenteval.tasks.matching import allows
 from pytest_agenteval.text.requirements import SAYS, example, says_of
 
 MENTIONS = "mentions"
@@ -231,30 +232,7 @@ class PathOrder:
     def allows(self, calls: Sequence[T], same: Callable[[PathStep, T], bool]) -> bool:
         """Whether ``calls``, in order, are one order of these steps, each matching its step
         (optional steps may be left out)."""
-        n, m = len(self.steps), len(calls)
-        required = sum(not s.optional for s in self.steps)
-        if not required <= m <= n:
-            return False
-        full = (1 << n) - 1
-        failed: set[tuple[int, int]] = set()
-
-        def fits(done: int, at: int) -> bool:
-            if done == full:
-                return at == m
-            if (done, at) in failed:
-                return False
-            for i in range(n):
-                if done >> i & 1 or not all(done >> j & 1 for j in self.before[i]):
-                    continue
-                step = self.steps[i]
-                if at < m and same(step, calls[at]) and fits(done | 1 << i, at + 1):
-                    return True
-                if step.optional and fits(done | 1 << i, at):
-                    return True
-            failed.add((done, at))
-            return False
-
-        return fits(0, 0)
+        return allows(self.steps, self.before, calls, same)  # polynomial for any_order groups
 
 
 T = TypeVar("T")
