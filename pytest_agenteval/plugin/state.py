@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 import pytest
 
+from pytest_agenteval.agents.containment import Containment
 from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.grading.grade import Grade
 from pytest_agenteval.taskfiles.loader import LoadedTask, TaskLoader
@@ -86,6 +87,7 @@ class State:
     task_files: dict[str, int] = field(default_factory=dict)
     task_hashes: dict[str, str] = field(default_factory=dict)
     ahead: EpisodesAhead | None = None  # --agenteval-concurrency above 1
+    containment: Containment | None = None  # --agenteval-isolate: the level in force
 
 
 STATE = pytest.StashKey[State]()
