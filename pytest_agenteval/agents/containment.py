@@ -18,13 +18,13 @@ user without ``CAP_SYS_PTRACE`` cannot read or write its memory through ``/proc/
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import ctypes
 import json
 import os
 import shutil
 import signal
-import site
 import subprocess
 import sys
 from collections.abc import Iterable
@@ -53,6 +53,7 @@ class Containment:
     level: str  # one of LEVELS
     network: bool = False  # bwrap: the child may use the network (LLM agents)
     hidden: tuple[str, ...] = ()  # paths the child must not see (task files, cache, reports)
+    readable: tuple[str, ...] = ()  # bwrap: what the child may read, besides its search path
     bwrap: str | None = None
 
     def describe(self) -> str:
@@ -84,7 +85,7 @@ class Containment:
         assert self.bwrap is not None
         return [self.bwrap, *NAMESPACES, *([] if self.network else ["--unshare-net"]),
                 *(["--info-fd", str(info_fd)] if info_fd >= 0 else []),
-                *_mounts(search_path, self.hidden), "--chdir", search_path or "/tmp", "--", *argv]
+                *_mounts(self.readable, search_path, self.hidden), "--chdir", search_path or "/tmp", "--", *argv]
 
     def environment(self, search_path: str | None) -> dict[str, str]:
         """The child's environment: the harness's own (API keys reach LLM agents), less pytest's
@@ -162,7 +163,8 @@ def choose(asked: str, *, network: bool, hidden: Iterable[str] = ()) -> Containm
     if found is None:
         raise ContainmentError(f"--agenteval-isolate: no OS sandbox works here ({why}); install bubblewrap, "
                                "or pass --agenteval-isolate=process for process isolation only")
-    return Containment(level="bwrap", network=network, hidden=tuple(hidden), bwrap=found)
+    return Containment(level="bwrap", network=network, hidden=tuple(hidden), bwrap=found,
+                       readable=tuple(readable_paths()))
 
 
 def probe() -> tuple[str | None, str]:
@@ -197,21 +199,34 @@ def is_dumpable() -> bool:
     return bool(ctypes.CDLL(None).prctl(pr_get_dumpable, 0, 0, 0, 0))
 
 
-def readable_paths(search_path: str | None) -> list[str]:
-    """What the child reads: the system, the interpreter, site-packages, this package, the search path."""
+def readable_paths() -> list[str]:
+    """What a child reads: the system, the interpreter, this package, and the child's own
+    ``sys.path`` (asked of a fresh interpreter: ``.pth`` files and PYTHONPATH add to it)."""
     package = Path(__file__).resolve().parent.parent  # this package, wherever it is installed
-    wanted = [*SYSTEM_DIRS, sys.prefix, sys.base_prefix, sys.exec_prefix, *site.getsitepackages(),
-              site.getusersitepackages(), str(package), *os.environ.get("PYTHONPATH", "").split(os.pathsep),
-              *([search_path] if search_path else []), str(Path(sys.executable).resolve().parent)]
-    return sorted({os.path.abspath(p) for p in wanted if p and os.path.exists(p)}, key=lambda p: (p.count("/"), p))
+    asked = subprocess.run([sys.executable, "-S", "-c", "import site, sys; site.main(); print(repr(sys.path))"],
+                           capture_output=True, text=True, check=False, cwd="/", env=Containment(
+                               level="bwrap").environment(None), timeout=60)
+    child_path = ast.literal_eval(asked.stdout.strip() or "[]")
+    wanted = [*SYSTEM_DIRS, sys.prefix, sys.base_prefix, sys.exec_prefix, str(package), *child_path,
+              str(Path(sys.executable).resolve().parent)]
+    return _outermost(p for p in wanted if p and p != "/" and os.path.exists(p))
 
 
-def _mounts(search_path: str | None, hidden: tuple[str, ...]) -> list[str]:
+def _outermost(paths: Iterable[str]) -> list[str]:
+    """Each path once, without those inside another, parents first."""
+    kept: list[str] = []
+    for path in sorted({os.path.abspath(p) for p in paths}, key=lambda p: (p.count("/"), p)):
+        if not _under(path, kept):
+            kept.append(path)
+    return kept
+
+
+def _mounts(readable: tuple[str, ...], search_path: str | None, hidden: tuple[str, ...]) -> list[str]:
     args = ["--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev"]
     for name in ETC_FILES:
         if os.path.exists(f"/etc/{name}"):
             args += ["--ro-bind", f"/etc/{name}", f"/etc/{name}"]
-    mounted = readable_paths(search_path)
+    mounted = _outermost([*readable, *([search_path] if search_path else [])])
     for path in mounted:
         if os.path.islink(path):  # /lib -> usr/lib on merged-/usr systems
             args += ["--symlink", os.readlink(path), path]
