@@ -217,3 +217,11 @@ def _processes_named(marker: str) -> list[int]:
             except OSError:
                 continue
     return found
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may read any process's memory (CAP_SYS_PTRACE)")
+def test_at_the_process_level_the_harness_memory_is_closed_to_the_agent(
+        project: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LISTENING_PORT", "9")
+    _, grades = run(project, "Reads", "--agenteval-isolate=process", "-k", "EX-1")
+    assert "'mem': 'PermissionError'" in agent_detail(grades[0])  # non-dumpable; without it: read 16 bytes
