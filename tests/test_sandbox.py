@@ -200,11 +200,15 @@ def test_without_an_os_sandbox_isolate_refuses_unless_a_weaker_level_is_named(
     assert record["options"]["isolate"] == "process"
 
 
-def test_an_unknown_level_says_how_to_write_one(project: pytest.Pytester) -> None:
-    result = project.runpytest("--agent=hostile:Good", "--agenteval-isolate", "tasks")
+def test_an_unknown_level_is_refused_and_a_path_after_the_bare_flag_is_a_path(project: pytest.Pytester) -> None:
+    result = project.runpytest("--agent=hostile:Good", "--agenteval-isolate=sandbox")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    assert result.stderr.lines[0] == ("ERROR: --agenteval-isolate=tasks: not a containment level (use bwrap or "
-                                      "process; to name paths after it, write --agenteval-isolate=bwrap)")
+    assert result.stderr.lines[0] == ("ERROR: --agenteval-isolate=sandbox: not a containment level (use bwrap or "
+                                      "process, or no value for the strongest here)")
+    project.path.joinpath("tasks", "t.jsonl").rename(project.path / "elsewhere.jsonl")
+    result = project.runpytest("--agent=hostile:Good", "--agenteval-isolate", "elsewhere.jsonl", "-k", "EX-1",
+                               *(() if BWRAP else ("--agenteval-isolate=process",)))
+    result.assert_outcomes(passed=1)
 
 
 def _processes_named(marker: str) -> list[int]:

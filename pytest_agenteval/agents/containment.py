@@ -152,8 +152,8 @@ class Child:
 def choose(asked: str, *, network: bool, hidden: Iterable[str] = ()) -> Containment:
     """The containment ``--agenteval-isolate[=asked]`` gets here, or ``ContainmentError``."""
     if asked not in (STRONGEST, *LEVELS):
-        raise ContainmentError(f"--agenteval-isolate={asked}: not a containment level (use bwrap or process; "
-                               "to name paths after it, write --agenteval-isolate=bwrap)")
+        raise ContainmentError(f"--agenteval-isolate={asked}: not a containment level (use bwrap or process, "
+                               "or no value for the strongest here)")
     if network and asked == "process":
         raise ContainmentError("--agenteval-isolate-network: the process level never cuts the network; "
                                "it applies to --agenteval-isolate=bwrap")

@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from pytest_agenteval.agents.containment import STRONGEST, ContainmentError, choose, make_undumpable
+from pytest_agenteval.agents.containment import LEVELS, STRONGEST, ContainmentError, choose, make_undumpable
 from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT
 from pytest_agenteval.agents.loading import is_builtin_spec, load_agent
 from pytest_agenteval.agents.sandbox import IsolatedAgent, check_spec
@@ -116,7 +116,7 @@ def pytest_configure(config: pytest.Config) -> None:
     except EnvironmentSpecError as exc:
         raise pytest.UsageError(str(exc)) from None
     spec = config.getoption("agent")
-    isolate = config.getoption("agenteval_isolate")
+    isolate = _isolate_option(config)
     factory = None
     if spec and isolate is not None and not is_builtin_spec(spec):
         pass  # never imported here: the sandbox checks it (below, once the paths to hide are known)
@@ -251,6 +251,20 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def agenteval_state(pytestconfig: pytest.Config) -> State:
     """This run's state: how the other fixtures and the test body reach it (they never import the hooks)."""
     return pytestconfig.stash[STATE]
+
+
+def _isolate_option(config: pytest.Config) -> str | None:
+    """``--agenteval-isolate``'s level. argparse gives the bare flag the path after it
+    (``--agenteval-isolate tasks/``): an existing path is given back to the paths to run."""
+    asked: str | None = config.getoption("agenteval_isolate")
+    if asked is None or asked in (STRONGEST, *LEVELS) or not Path(asked.split("::")[0]).exists():
+        return asked  # an unknown level is refused by name when the containment is chosen
+    if config.args_source is not pytest.Config.ArgsSource.ARGS:
+        config.args[:] = []  # it was the only path: not the rootdir or testpaths
+        config.args_source = pytest.Config.ArgsSource.ARGS
+    config.args.append(asked)
+    config.option.agenteval_isolate = STRONGEST
+    return STRONGEST
 
 
 def _isolate(config: pytest.Config, state: State, asked: str) -> None:
