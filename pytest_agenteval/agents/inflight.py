@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pytest_agenteval.agents.episode import Episode
+from pytest_agenteval.agents.episode import Episode, agent_run, over_time
 from pytest_agenteval.agents.play import with_usage
 from pytest_agenteval.agents.sandbox import IsolatedAgent, run_isolated
 from pytest_agenteval.errors import EpisodeOver, describe_exception
@@ -151,11 +151,7 @@ class InFlight:
         if isinstance(flight.factory, IsolatedAgent):
             return await self._drive_isolated(flight, episode)
         try:
-            factory, task = flight.factory, flight.task
-            agent = factory.for_task(task) if hasattr(factory, "for_task") else factory()
-            run = getattr(agent, "run", None)
-            if not callable(run):
-                raise TypeError(f"the agent {type(agent).__name__} has no run(episode) method")
+            run = agent_run(flight.factory, flight.task)
         except BaseException as exc:  # noqa: BLE001 - the agent's own failure
             return "agent_error", describe_exception(exc)
         if inspect.iscoroutinefunction(run):
@@ -169,8 +165,7 @@ class InFlight:
             work.cancel()  # an async agent is cancelled; a thread is left behind, its calls refused
             if flight._stop in done:
                 return flight._stop.result()  # type: ignore[no-any-return]
-            return "agent_timeout", (flight.timeout_detail
-                                     or f"the agent ran past the time limit of {flight.time_limit or 0:g} s")
+            return "agent_timeout", over_time(flight.time_limit, flight.timeout_detail)
         error = work.exception()
         if error is None or isinstance(error, EpisodeOver):
             return None
@@ -187,8 +182,8 @@ class InFlight:
             cancel.set()  # the child is killed within one wait slice; its thread then comes back
             return flight._stop.result()  # type: ignore[no-any-return]
         failure: tuple[str, str] | None = work.result()
-        if failure is not None and failure[0] == "agent_timeout" and flight.timeout_detail:
-            return "agent_timeout", flight.timeout_detail
+        if failure is not None and failure[0] == "agent_timeout":
+            return "agent_timeout", over_time(flight.time_limit, flight.timeout_detail)
         return failure
 
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from pytest_agenteval.agents.containment import Child, Containment
+from pytest_agenteval.agents.episode import over_time
 from pytest_agenteval.errors import AgentSpecError, EpisodeOver, describe_exception
 
 WAIT_SLICE = 0.25  # see agents.play._wait
@@ -98,7 +99,7 @@ def run_isolated(agent: IsolatedAgent, episode: Episode, time_limit: float | Non
                 "max_steps": episode.max_steps, "seed": episode.seed}})
         return _serve(pipes, episode)
     except _Late:
-        return "agent_timeout", f"the agent ran past the time limit of {time_limit:g} s"
+        return "agent_timeout", over_time(time_limit)
     finally:
         pipes.close()
         child.stop()  # the child and everything it started
