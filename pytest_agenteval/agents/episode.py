@@ -19,6 +19,20 @@ if TYPE_CHECKING:
 DEFAULT_TIME_LIMIT = 300.0
 
 
+def over_time(time_limit: float | None, detail: str | None = None) -> str:
+    """The detail of ``agent_timeout``, wherever the agent runs (pytest-timeout's own if given)."""
+    return detail or f"the agent ran past the time limit of {time_limit or 0:g} s"
+
+
+def agent_run(factory: Any, task: Task | None) -> Callable[[Any], Any]:
+    """A new agent's ``run``, made as every placement makes it (``for_task`` for ours)."""
+    agent = factory.for_task(task) if hasattr(factory, "for_task") else factory()
+    run = getattr(agent, "run", None)
+    if not callable(run):
+        raise TypeError(f"the agent {type(agent).__name__} has no run(episode) method")
+    return run  # type: ignore[no-any-return]
+
+
 class Episode:
     """An agent's only view of the world: the instruction, the tools, and ``call``.
 

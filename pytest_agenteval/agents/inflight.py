@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import inspect
 import queue
 import threading
@@ -24,8 +25,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pytest_agenteval.agents.episode import Episode
+from pytest_agenteval.agents.episode import Episode, agent_run, over_time
 from pytest_agenteval.agents.play import with_usage
+from pytest_agenteval.agents.sandbox import IsolatedAgent, run_isolated
 from pytest_agenteval.errors import EpisodeOver, describe_exception
 
 if TYPE_CHECKING:
@@ -146,12 +148,10 @@ class InFlight:
     async def _drive(self, flight: Flight, episode: Episode) -> tuple[str, str] | None:
         """Like ``episode.drive``: None, or (label, detail) when the agent failed or was stopped."""
         loop = self._loop
+        if isinstance(flight.factory, IsolatedAgent):
+            return await self._drive_isolated(flight, episode)
         try:
-            factory, task = flight.factory, flight.task
-            agent = factory.for_task(task) if hasattr(factory, "for_task") else factory()
-            run = getattr(agent, "run", None)
-            if not callable(run):
-                raise TypeError(f"the agent {type(agent).__name__} has no run(episode) method")
+            run = agent_run(flight.factory, flight.task)
         except BaseException as exc:  # noqa: BLE001 - the agent's own failure
             return "agent_error", describe_exception(exc)
         if inspect.iscoroutinefunction(run):
@@ -165,12 +165,26 @@ class InFlight:
             work.cancel()  # an async agent is cancelled; a thread is left behind, its calls refused
             if flight._stop in done:
                 return flight._stop.result()  # type: ignore[no-any-return]
-            return "agent_timeout", (flight.timeout_detail
-                                     or f"the agent ran past the time limit of {flight.time_limit or 0:g} s")
+            return "agent_timeout", over_time(flight.time_limit, flight.timeout_detail)
         error = work.exception()
         if error is None or isinstance(error, EpisodeOver):
             return None
         return "agent_error", describe_exception(error)
+
+
+    async def _drive_isolated(self, flight: Flight, episode: Episode) -> tuple[str, str] | None:
+        """An isolated agent: its child is served from a thread, and told to end when stopped."""
+        cancel, work = threading.Event(), self._loop.create_future()
+        serve = functools.partial(run_isolated, flight.factory, time_limit=flight.time_limit, cancel=cancel)
+        self._threads.run(_on_thread, serve, episode, self._loop, work)
+        done, _ = await asyncio.wait({work, flight._stop}, return_when=asyncio.FIRST_COMPLETED)
+        if work not in done:
+            cancel.set()  # the child is killed within one wait slice; its thread then comes back
+            return flight._stop.result()  # type: ignore[no-any-return]
+        failure: tuple[str, str] | None = work.result()
+        if failure is not None and failure[0] == "agent_timeout":
+            return "agent_timeout", over_time(flight.time_limit, flight.timeout_detail)
+        return failure
 
 
 class _Threads:
@@ -209,15 +223,16 @@ def _on_thread(run: Any, episode: Episode, loop: asyncio.AbstractEventLoop, work
     def settle(exc: BaseException | None) -> None:
         if not work.done():
             if exc is None:
-                work.set_result(None)
+                work.set_result(result)
             else:
                 work.set_exception(exc)
 
     error: BaseException | None = None
+    result: Any = None
     try:
         result = run(episode)
         if inspect.isawaitable(result):  # a sync run that returned a coroutine
-            asyncio.run(_await(result))
+            result = asyncio.run(_await(result))
     except BaseException as exc:  # noqa: BLE001 - any agent failure is the agent's alone
         error = exc
     with contextlib.suppress(RuntimeError):  # the loop is closed: the session is over

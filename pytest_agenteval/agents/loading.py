@@ -49,6 +49,11 @@ def load_agent(spec: str, *, search_path: Path | None = None) -> Any:
     return target
 
 
+def is_builtin_spec(spec: str) -> bool:
+    """``--agent`` names one of our own agents (which is imported, never isolated)."""
+    return spec in ("reference", "noop") or spec.startswith("saboteur:")
+
+
 def is_builtin(factory: Any) -> bool:
     """Our own agents (reference, noop, saboteurs): trusted, and some must see the task."""
     return factory is NoopAgent or hasattr(factory, "for_task")

@@ -11,7 +11,14 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT, AgentFactory, Episode, TaskAwareFactory
+from pytest_agenteval.agents.episode import (
+    DEFAULT_TIME_LIMIT,
+    AgentFactory,
+    Episode,
+    TaskAwareFactory,
+    agent_run,
+    over_time,
+)
 from pytest_agenteval.agents.sandbox import IsolatedAgent, run_isolated
 from pytest_agenteval.errors import EnvironmentBug, EpisodeOver, JudgeError, describe_exception
 
@@ -91,7 +98,7 @@ def drive(factory: Any, task: Task, episode: Episode, time_limit: float | None,
           timeout_detail: str | None = None) -> tuple[str, str] | None:
     """Run the agent in a thread, so a time limit holds even if it never returns control, and
     so whatever stops this thread (a signal, Ctrl-C) never runs inside the agent's code."""
-    over = timeout_detail or f"the agent ran past the time limit of {time_limit or 0:g} s"
+    over = over_time(time_limit, timeout_detail)
     if isinstance(factory, IsolatedAgent):
         failure = run_isolated(factory, episode, time_limit)
         return ("agent_timeout", over) if failure is not None and failure[0] == "agent_timeout" else failure
@@ -99,11 +106,7 @@ def drive(factory: Any, task: Task, episode: Episode, time_limit: float | None,
 
     def target() -> None:
         try:
-            agent = factory.for_task(task) if hasattr(factory, "for_task") else factory()
-            run = getattr(agent, "run", None)
-            if not callable(run):
-                raise TypeError(f"the agent {type(agent).__name__} has no run(episode) method")
-            result = run(episode)
+            result = agent_run(factory, task)(episode)
             if inspect.isawaitable(result):
                 import asyncio  # only async agents need it: ~25 ms per process otherwise
 

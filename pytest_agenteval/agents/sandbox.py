@@ -3,8 +3,9 @@
 The child gets the episode's instruction, tools, step budget and seed, and nothing else: no
 database connection, no task, no grader. It speaks JSON Lines over its stdin/stdout; its own
 prints go to stderr. A crash, ``os._exit`` or a hang in agent code ends the child, and only
-that episode fails. It is process isolation, not an OS sandbox: the child can still read any
-file the user can (see the README's threat model).
+that episode fails. How far the child is contained (an OS sandbox, or a process of its own)
+is ``containment``'s business. The harness never imports the agent's module: ``check_spec``
+asks a child to import it, once per run.
 
     python -m pytest_agenteval.agents.sandbox   # the child side; started by the runner
 """
@@ -24,7 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from pytest_agenteval.errors import EpisodeOver, describe_exception
+from pytest_agenteval.agents.containment import Child, Containment
+from pytest_agenteval.agents.episode import over_time
+from pytest_agenteval.errors import AgentSpecError, EpisodeOver, describe_exception
 
 WAIT_SLICE = 0.25  # see agents.play._wait
 
@@ -38,24 +41,57 @@ class IsolatedAgent:
 
     spec: str
     search_path: str | None = None
+    containment: Containment = Containment(level="process")
 
     @classmethod
-    def of(cls, factory: Any, search_path: Path | None) -> IsolatedAgent:
+    def of(cls, factory: Any, search_path: Path | None, containment: Containment) -> IsolatedAgent:
         """Isolate a factory that is importable by name (a module-level class or function)."""
         qualname = getattr(factory, "__qualname__", "")
         module = getattr(factory, "__module__", "")
         if not module or not qualname or "<locals>" in qualname or module == "__main__":
             raise ValueError(f"cannot run {factory!r} in a separate process: name a module-level class "
                              "or function (MODULE:ATTR)")
-        return cls(spec=f"{module}:{qualname}", search_path=str(search_path) if search_path else None)
+        return cls(spec=f"{module}:{qualname}", search_path=str(search_path) if search_path else None,
+                   containment=containment)
 
 
-def run_isolated(agent: IsolatedAgent, episode: Episode, time_limit: float | None) -> tuple[str, str] | None:
-    """Drive the child; return None, or (label, detail) when the agent failed."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [agent.search_path, os.environ.get("PYTHONPATH")]))}
-    proc = subprocess.Popen([sys.executable, "-m", "pytest_agenteval.agents.sandbox"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-    pipes = _Pipes(proc, None if not time_limit else time.monotonic() + time_limit)
+# Not ``-m``: the package's own import loads this module first, and runpy would run a second copy.
+CHILD = [sys.executable, "-c", "from pytest_agenteval.agents.sandbox import child_main; child_main()"]
+
+
+def check_spec(agent: IsolatedAgent, time_limit: float | None) -> None:
+    """Import the agent's module in a child, as an episode would; ``AgentSpecError`` if that fails.
+
+    The module's top-level code is the agent's own: it runs only there, never in the harness."""
+    child = agent.containment.start(CHILD, agent.search_path)
+    pipes = _Pipes(child, None if not time_limit else time.monotonic() + time_limit)
+    try:
+        with contextlib.suppress(BrokenPipeError):
+            pipes.send({"check": agent.spec})
+        line = pipes.read_line()
+        if line is None:
+            tail = pipes.stderr_tail().strip().splitlines()[-1:] or [""]
+            raise AgentSpecError(f"--agent={agent.spec}: the agent process ended while importing it (exit code "
+                                 f"{pipes.exit_code()}) {tail[0]}".strip()[:500])
+        message = _parse(line) or {}
+        if "error" in message or "ok" not in message:
+            raise AgentSpecError(str(message.get("error") or f"--agent={agent.spec}: the agent process answered "
+                                     f"{line[:200]!r} to its check"))
+    except _Late:
+        raise AgentSpecError(f"--agent={agent.spec}: importing it took longer than the episode time limit "
+                             f"({time_limit:g} s)") from None
+    finally:
+        pipes.close()
+        child.stop()
+
+
+def run_isolated(agent: IsolatedAgent, episode: Episode, time_limit: float | None,
+                 cancel: threading.Event | None = None) -> tuple[str, str] | None:
+    """Drive the child; return None, or (label, detail) when the agent failed.
+
+    ``cancel``: set from another thread to end the child within one wait slice."""
+    child = agent.containment.start(CHILD, agent.search_path)
+    pipes = _Pipes(child, None if not time_limit else time.monotonic() + time_limit, cancel)
     try:
         with contextlib.suppress(BrokenPipeError):  # the child died at once: its output says how
             pipes.send({"spec": agent.spec, "episode": {
@@ -63,15 +99,10 @@ def run_isolated(agent: IsolatedAgent, episode: Episode, time_limit: float | Non
                 "max_steps": episode.max_steps, "seed": episode.seed}})
         return _serve(pipes, episode)
     except _Late:
-        return "agent_timeout", f"the agent ran past the time limit of {time_limit:g} s"
+        return "agent_timeout", over_time(time_limit)
     finally:
         pipes.close()
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait()
-        for stream in (proc.stdin, proc.stdout, proc.stderr):
-            if stream is not None:
-                stream.close()
+        child.stop()  # the child and everything it started
 
 
 def _serve(pipes: _Pipes, episode: Episode) -> tuple[str, str] | None:
@@ -120,9 +151,10 @@ class _Pipes:
 
     MAX_LINE = 64 * 2**20  # a longer line from the child is a protocol error
 
-    def __init__(self, proc: subprocess.Popen[bytes], deadline: float | None) -> None:
+    def __init__(self, child: Child, deadline: float | None, cancel: threading.Event | None = None) -> None:
+        proc = child.proc
         assert proc.stdin and proc.stdout and proc.stderr
-        self.proc, self.deadline = proc, deadline
+        self.child, self.proc, self.deadline, self.cancel = child, proc, deadline, cancel
         self.stdin, self.stdout, self.stderr = proc.stdin, proc.stdout, proc.stderr
         self.buffer, self.tail, self.eof = b"", b"", False
         self.selector = selectors.DefaultSelector()
@@ -166,7 +198,7 @@ class _Pipes:
     def exit_code(self) -> int:
         while True:
             try:
-                return self.proc.wait(WAIT_SLICE)
+                return self.child.exit_code(self.proc.wait(WAIT_SLICE))
             except subprocess.TimeoutExpired:
                 self._drain(self._select())  # output closed but still running: wait, within the deadline
 
@@ -180,7 +212,7 @@ class _Pipes:
 
     def _select(self) -> list[tuple[selectors.SelectorKey, int]]:
         left = None if self.deadline is None else self.deadline - time.monotonic()
-        if left is not None and left <= 0:
+        if (left is not None and left <= 0) or (self.cancel is not None and self.cancel.is_set()):
             raise _Late
         return self.selector.select(WAIT_SLICE if left is None else min(left, WAIT_SLICE))
 
@@ -208,7 +240,7 @@ def _parse(line: bytes) -> dict[str, Any] | None:
         message = json.loads(line)
     except ValueError:
         return None
-    if not isinstance(message, dict) or not ({"done", "error", "call", "usage", "transcript"} & message.keys()):
+    if not isinstance(message, dict) or not ({"done", "error", "call", "usage", "transcript", "ok"} & message.keys()):
         return None
     return message
 
@@ -294,6 +326,9 @@ def child_main() -> None:
     from pytest_agenteval.agents.loading import load_agent
 
     setup = json.loads(inbox.readline())
+    if "check" in setup:
+        _check(setup["check"], outbox)
+        return
     episode = RemoteEpisode(setup["episode"], inbox, outbox)
     try:
         agent = load_agent(setup["spec"], search_path=Path.cwd())()
@@ -307,6 +342,20 @@ def child_main() -> None:
         episode.finish({"done": True})
     except BaseException as exc:  # noqa: BLE001 - report the agent's failure to the parent
         episode.finish({"error": describe_exception(exc)})
+
+
+def _check(spec: str, outbox: IO[str]) -> None:
+    from pytest_agenteval.agents.loading import load_agent
+
+    try:
+        load_agent(spec, search_path=Path.cwd())
+        answer: dict[str, Any] = {"ok": True}
+    except AgentSpecError as exc:
+        answer = {"error": str(exc)}
+    except BaseException as exc:  # noqa: BLE001 - SystemExit, KeyboardInterrupt at import: the module's own
+        answer = {"error": f"--agent={spec}: importing it failed: {describe_exception(exc)}"}
+    outbox.write(json.dumps(answer) + "\n")
+    outbox.flush()
 
 
 async def _await(awaitable: Any) -> Any:

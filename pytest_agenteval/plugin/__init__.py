@@ -26,9 +26,10 @@ from typing import Any
 
 import pytest
 
+from pytest_agenteval.agents.containment import LEVELS, STRONGEST, ContainmentError, choose, make_undumpable
 from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT
-from pytest_agenteval.agents.loading import is_builtin, load_agent
-from pytest_agenteval.agents.sandbox import IsolatedAgent
+from pytest_agenteval.agents.loading import is_builtin_spec, load_agent
+from pytest_agenteval.agents.sandbox import IsolatedAgent, check_spec
 from pytest_agenteval.environments.discovery import INI_KEY as INI_ENVIRONMENTS
 from pytest_agenteval.environments.discovery import load_project_environments
 from pytest_agenteval.environments.registry import EnvironmentPool
@@ -61,7 +62,7 @@ from pytest_agenteval.plugin.html import HtmlReport, check_writable
 from pytest_agenteval.plugin.judging import add_options as add_judge_options
 from pytest_agenteval.plugin.judging import configure_judge
 from pytest_agenteval.plugin.outcomes import Outcomes, SugarCounts
-from pytest_agenteval.plugin.record import agent_fixtures, describe_agent
+from pytest_agenteval.plugin.record import agent_fixtures, describe_agent, hidden_paths
 from pytest_agenteval.plugin.reporter import Reporter
 from pytest_agenteval.plugin.reruns import refuse_duplicate_runs, refuse_repeat
 from pytest_agenteval.plugin.state import STATE, State, TaskCase
@@ -83,9 +84,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="write one grade per episode as JSON Lines, flushed as each ends")
     group.addoption("--agenteval-html", metavar="PATH",
                     help="write a self-contained HTML report (charts, task x run grid, every episode)")
-    group.addoption("--agenteval-isolate", action="store_true",
-                    help="run each agent in its own process, which can only send actions and receive "
-                         "observations (for agents you do not trust; costs a process start per episode)")
+    group.addoption("--agenteval-isolate", nargs="?", const=STRONGEST, default=None, metavar="LEVEL",
+                    help="run each agent in a sandbox of its own that can only send actions and receive "
+                         "observations (for agents you do not trust). LEVEL: bwrap (bubblewrap: no files "
+                         "but what Python needs, no network, no harness), process (a process of its own "
+                         "only); with no LEVEL, the strongest here, refusing if there is no OS sandbox")
+    group.addoption("--agenteval-isolate-network", action="store_true",
+                    help="let bwrap-isolated agents use the network (agents that call a model)")
     group.addoption("--agenteval-timeout", metavar="SECONDS", type=float, default=DEFAULT_TIME_LIMIT,
                     help=f"time limit per episode (default {DEFAULT_TIME_LIMIT:g}; 0 for none)")
     parser.addini(INI_ENVIRONMENTS, type="linelist", default=[],
@@ -112,8 +117,11 @@ def pytest_configure(config: pytest.Config) -> None:
     except EnvironmentSpecError as exc:
         raise pytest.UsageError(str(exc)) from None
     spec = config.getoption("agent")
+    isolate = _isolate_option(config)
     factory = None
-    if spec:
+    if spec and isolate is not None and not is_builtin_spec(spec):
+        pass  # never imported here: the sandbox checks it (below, once the paths to hide are known)
+    elif spec:
         try:
             factory = load_agent(spec, search_path=config.rootpath)
         except AgentSpecError as exc:
@@ -134,10 +142,7 @@ def pytest_configure(config: pytest.Config) -> None:
                            judge=judge)
     loader = TaskLoader(pool, cache_dir=cache.mkdir("agenteval-tasks") if cache is not None else None)
     explicit = {Path(a.split("::")[0]).resolve() for a in config.args if a.split("::")[0].endswith(".jsonl")}
-    isolate = config.getoption("agenteval_isolate")
-    if isolate and factory is not None and not is_builtin(factory):
-        factory = IsolatedAgent(spec=spec, search_path=str(config.rootpath))
-    state = State(agent=factory, agent_spec=spec, runs=runs, time_limit=timeout or None, isolate=isolate,
+    state = State(agent=factory, agent_spec=spec, runs=runs, time_limit=timeout or None, isolate=isolate is not None,
                   pool=pool, loader=loader, explicit=explicit, judge_described=judge_described)
     if concurrency > 1:
         state.ahead = Ahead(concurrency, pool.fresh, state.time_limit)
@@ -151,6 +156,8 @@ def pytest_configure(config: pytest.Config) -> None:
     state.file_problems = scan.problems
     for name, what in scan.markers.items():
         register_marker(config, name, what)
+    if isolate is not None:
+        _isolate(config, state, isolate)
     refuse_repeat(config, bool(state.task_files))
     fixtures = agent_fixtures(config, [config.rootpath / f for f in state.task_files])
     state.agent_described = describe_agent(spec, fixtures)
@@ -176,6 +183,7 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
         + (f", episodes in flight per process={state.ahead.concurrency}" if state.ahead is not None else ""),
         f"agenteval task files: {files}",
         *([f"agenteval judge: {state.judge_described}"] if state.judge_described else []),
+        *([f"agenteval isolation: {state.containment.describe()}"] if state.containment is not None else []),
     ]
 
 
@@ -252,6 +260,38 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def agenteval_state(pytestconfig: pytest.Config) -> State:
     """This run's state: how the other fixtures and the test body reach it (they never import the hooks)."""
     return pytestconfig.stash[STATE]
+
+
+def _isolate_option(config: pytest.Config) -> str | None:
+    """``--agenteval-isolate``'s level. argparse gives the bare flag the path after it
+    (``--agenteval-isolate tasks/``): an existing path is given back to the paths to run."""
+    asked: str | None = config.getoption("agenteval_isolate")
+    if asked is None or asked in (STRONGEST, *LEVELS) or not Path(asked.split("::")[0]).exists():
+        return asked  # an unknown level is refused by name when the containment is chosen
+    if config.args_source is not pytest.Config.ArgsSource.ARGS:
+        config.args[:] = []  # it was the only path: not the rootdir or testpaths
+        config.args_source = pytest.Config.ArgsSource.ARGS
+    config.args.append(asked)
+    config.option.agenteval_isolate = STRONGEST
+    return STRONGEST
+
+
+def _isolate(config: pytest.Config, state: State, asked: str) -> None:
+    """Choose the containment, hide the run's files from it, and check ``--agent`` inside it."""
+    try:
+        state.containment = choose(asked, network=config.getoption("agenteval_isolate_network"),
+                                   hidden=hidden_paths(config, state))
+        make_undumpable()
+    except (ContainmentError, OSError) as exc:
+        raise pytest.UsageError(str(exc)) from None
+    if state.agent_spec and state.agent is None:
+        state.agent = IsolatedAgent(spec=state.agent_spec, search_path=str(config.rootpath),
+                                    containment=state.containment)
+        if not hasattr(config, "workerinput"):  # the controller (or a serial run) has checked it
+            try:
+                check_spec(state.agent, state.time_limit)
+            except AgentSpecError as exc:
+                raise pytest.UsageError(str(exc)) from None
 
 
 def _listing(config: pytest.Config) -> bool:

@@ -11,8 +11,8 @@ closed at the session's end, and never reach a report or the results file.
 
 An episode started ahead uses the agent factory the current item's ``agent`` fixture gave; if
 the item's own fixture gives another (a per-item fixture), that episode is dropped and the item
-runs its own. An ``agent`` fixture returning an instance, and ``--agenteval-isolate``, run one
-episode at a time.
+runs its own. An ``agent`` fixture returning an instance runs one episode at a time;
+``--agenteval-isolate`` agents fly too, each in its own sandbox.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ class Ahead:
         """Start this item's episode and the next ones, wait for this one's grade."""
         limit, detail = episode_time_limit(item, self.time_limit)
         flight = self._flights.pop(item.nodeid, None)
-        if flight is not None and flight.factory is not factory:
+        if flight is not None and flight.factory != factory:  # equal: an isolated agent named again
             self.runner.stop(flight, "interrupted", "dropped: this test's agent fixture gave another agent")
             flight = None
         if flight is None:

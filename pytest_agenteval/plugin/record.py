@@ -59,6 +59,25 @@ def _shown(path: Path, config: pytest.Config) -> str:
         return str(path)
 
 
+def hidden_paths(config: pytest.Config, state: State) -> list[str]:
+    """What an isolated agent must not see: the task files (their folders, unless a folder holds
+    the rootdir, where the agent's module is), the cache folder, the results and HTML files."""
+    root = config.rootpath.resolve()
+    hidden = []
+    if getattr(config, "cache", None) is not None:  # not with -p no:cacheprovider
+        hidden.append(str(root / config.getini("cache_dir")))
+    for name in state.task_files:
+        path = (root / name).resolve()
+        hidden.append(str(path))
+        if path.parent != root and path.parent not in root.parents:
+            hidden.append(str(path.parent))
+    for option in ("agenteval_results", "agenteval_html"):
+        if config.getoption(option):
+            hidden.append(str(Path(config.getoption(option)).resolve()))
+    hidden += [str(p.resolve()) for p in state.explicit]
+    return hidden
+
+
 def describe_agent(spec: str | None, fixtures: list[str]) -> str:
     """``reference``, ``agent fixture in tasks/conftest.py (overrides --agent=reference)``…"""
     if not fixtures:
@@ -86,7 +105,7 @@ def run_record(config: pytest.Config, state: State) -> dict[str, Any]:
         "options": {
             "runs": state.runs,
             "timeout": state.time_limit,
-            "isolate": state.isolate,
+            "isolate": state.containment.describe() if state.containment is not None else False,
             "numprocesses": getattr(option, "numprocesses", None) or None,
             "markexpr": option.markexpr or None,
             "keyword": option.keyword or None,

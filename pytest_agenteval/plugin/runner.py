@@ -40,7 +40,8 @@ def test_task(agenteval_case: TaskCase, env: Environment, episode: Episode, agen
     agent = as_factory(agent, state.agents_seen)
     if state.isolate and not is_builtin(agent) and not isinstance(agent, IsolatedAgent):
         try:  # an agent from a conftest fixture: isolate it by its importable name
-            agent = IsolatedAgent.of(agent, request.config.rootpath)
+            assert state.containment is not None
+            agent = IsolatedAgent.of(agent, request.config.rootpath, state.containment)
         except ValueError as exc:
             pytest.fail(str(exc), pytrace=False)
     limit, timeout_detail = episode_time_limit(request.node, state.time_limit)
@@ -51,7 +52,7 @@ def test_task(agenteval_case: TaskCase, env: Environment, episode: Episode, agen
         node.user_properties.append((GRADE_PROPERTY, grade.model_dump_json()))
 
     try:
-        if state.ahead is not None and not state.isolate and not instance:
+        if state.ahead is not None and not instance:
             # Played in an environment instance of its own, alongside the next items' episodes.
             episode.close()
             grade = state.ahead.play(request.node, case, agent, on_interrupt=record)

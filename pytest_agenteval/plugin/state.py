@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 import pytest
 
+from pytest_agenteval.agents.containment import Containment
 from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.errors import TaskProblem
 from pytest_agenteval.grading.grade import Grade
@@ -89,6 +90,7 @@ class State:
     task_data: dict[str, bytes] = field(default_factory=dict)  # the bytes hashed, until collected
     file_problems: dict[str, TaskProblem] = field(default_factory=dict)  # task files that cannot be read
     ahead: EpisodesAhead | None = None  # --agenteval-concurrency above 1
+    containment: Containment | None = None  # --agenteval-isolate: the level in force
 
 
 STATE = pytest.StashKey[State]()

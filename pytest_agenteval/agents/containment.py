@@ -1,0 +1,249 @@
+"""How far an isolated agent is contained: the levels, the probe, the sandbox's command line.
+
+Two levels, the strongest first:
+
+- ``bwrap``: the child runs under bubblewrap in new user, PID, IPC, UTS and network
+  namespaces, with every capability dropped, in a session of its own, killed with the harness.
+  It sees only what Python and the agent's module need, read-only (the system's ``/usr`` and
+  libraries, the interpreter's prefixes, site-packages, this package, the agent's search path),
+  a private ``/tmp``, a ``/proc`` of its own PID namespace (the harness is not in it) and no
+  network unless ``--agenteval-isolate-network``; the run's task files, cache folder and
+  reports are hidden even inside the search path.
+- ``process``: a process of its own, in a session and process group of its own, killed with
+  its group when its episode ends; it runs as your user and can read what you can.
+
+The harness makes itself non-dumpable whenever it isolates (Linux), so a process of the same
+user without ``CAP_SYS_PTRACE`` cannot read or write its memory through ``/proc/<pid>/mem``.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import ctypes
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+LEVELS = ("bwrap", "process")
+STRONGEST = "strongest"  # --agenteval-isolate with no value: the strongest level that works here
+SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+# What Python and an HTTP client read from /etc; nothing else of it is shown.
+ETC_FILES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "passwd", "group", "nsswitch.conf",
+             "hosts", "resolv.conf", "host.conf", "gai.conf", "ssl", "ca-certificates", "pki", "alternatives",
+             "mime.types")
+NAMESPACES = ("--unshare-user", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
+              "--die-with-parent", "--new-session", "--cap-drop", "ALL")
+
+
+class ContainmentError(Exception):
+    """The level asked for cannot be had on this machine (one line: what, and the way out)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Containment:
+    """The containment in force for one run's isolated agents."""
+
+    level: str  # one of LEVELS
+    network: bool = False  # bwrap: the child may use the network (LLM agents)
+    hidden: tuple[str, ...] = ()  # paths the child must not see (task files, cache, reports)
+    readable: tuple[str, ...] = ()  # bwrap: what the child may read, besides its search path
+    bwrap: str | None = None
+
+    def describe(self) -> str:
+        """As the header and the run record say it: ``bwrap (no network)``, ``process``."""
+        if self.level != "bwrap":
+            return self.level
+        return f"bwrap ({'network allowed' if self.network else 'no network'})"
+
+    def start(self, argv: list[str], search_path: str | None) -> Child:
+        """Start ``argv`` (the child's command) in this level's containment, its pipes to us."""
+        info_r, info_w = os.pipe() if self.level == "bwrap" else (-1, -1)
+        try:
+            proc = subprocess.Popen(self.command(argv, search_path, info_w), stdin=subprocess.PIPE,
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                                    env=self.environment(search_path), pass_fds=(info_w,) if info_w >= 0 else ())
+        except BaseException:
+            if info_r >= 0:
+                os.close(info_r)
+            raise
+        finally:
+            if info_w >= 0:
+                os.close(info_w)
+        return Child(proc, info_r)
+
+    def command(self, argv: list[str], search_path: str | None, info_fd: int = -1) -> list[str]:
+        """``argv`` wrapped in this level's sandbox."""
+        if self.level != "bwrap":
+            return argv
+        assert self.bwrap is not None
+        return [self.bwrap, *NAMESPACES, *([] if self.network else ["--unshare-net"]),
+                *(["--info-fd", str(info_fd)] if info_fd >= 0 else []),
+                *_mounts(self.readable, search_path, self.hidden), "--chdir", search_path or "/tmp", "--", *argv]
+
+    def environment(self, search_path: str | None) -> dict[str, str]:
+        """The child's environment: the harness's own (API keys reach LLM agents), less pytest's
+        variables (the current test's id, the run's extra options), with the search path first."""
+        env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [search_path, os.environ.get("PYTHONPATH")]))
+        if self.level == "bwrap":
+            env.update(HOME="/tmp", TMPDIR="/tmp")
+        return env
+
+
+class Child:
+    """A started child, and the way to end it with everything it started."""
+
+    def __init__(self, proc: subprocess.Popen[bytes], info_fd: int) -> None:
+        self.proc, self._info_fd, self._sandboxed = proc, info_fd, info_fd >= 0
+
+    def stop(self) -> None:
+        """Kill the child and all it started, and wait until they are gone.
+
+        Under bwrap, killing the PID namespace's first process makes the kernel kill every
+        process in the namespace and wait for them before that one is reaped, and bwrap exits
+        only once it has reaped it: so when ``wait`` returns, nothing of the sandbox is left.
+        At the process level the child's process group is killed (a process that left the
+        group with ``setsid`` is not: that needs the bwrap level)."""
+        init = self._sandbox_init()
+        try:
+            if init is not None and self.proc.poll() is None:
+                os.kill(init, signal.SIGKILL)  # bwrap is still there, so this pid is still its child's
+            else:
+                os.killpg(self.proc.pid, signal.SIGKILL)  # before wait: the group's id is still ours
+        except (ProcessLookupError, PermissionError):
+            pass
+        self.proc.wait()
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            if stream is not None:
+                stream.close()
+
+    def exit_code(self, code: int) -> int:
+        """The agent's exit code as ``subprocess`` gives it: bwrap reports death by signal N as
+        128 + N (so an agent's own ``os._exit(139)`` reads as a segfault there, too)."""
+        return -(code - 128) if self._sandboxed and 128 < code < 160 else code
+
+    def _sandbox_init(self) -> int | None:
+        """The host pid of the sandbox's first process, from bwrap's ``--info-fd``."""
+        if self._info_fd < 0:
+            return None
+        fd, self._info_fd = self._info_fd, -1
+        try:
+            os.set_blocking(fd, False)
+            data = b""
+            with contextlib.suppress(BlockingIOError):
+                while chunk := os.read(fd, 4096):
+                    data += chunk
+        finally:
+            os.close(fd)
+        try:
+            pid = json.loads(data or b"{}").get("child-pid")
+        except ValueError:
+            return None
+        return pid if isinstance(pid, int) and pid > 1 else None
+
+
+def choose(asked: str, *, network: bool, hidden: Iterable[str] = ()) -> Containment:
+    """The containment ``--agenteval-isolate[=asked]`` gets here, or ``ContainmentError``."""
+    if asked not in (STRONGEST, *LEVELS):
+        raise ContainmentError(f"--agenteval-isolate={asked}: not a containment level (use bwrap or process, "
+                               "or no value for the strongest here)")
+    if network and asked == "process":
+        raise ContainmentError("--agenteval-isolate-network: the process level never cuts the network; "
+                               "it applies to --agenteval-isolate=bwrap")
+    if asked == "process":
+        return Containment(level="process")
+    found, why = probe()
+    if found is None:
+        raise ContainmentError(f"--agenteval-isolate: no OS sandbox works here ({why}); install bubblewrap, "
+                               "or pass --agenteval-isolate=process for process isolation only")
+    return Containment(level="bwrap", network=network, hidden=tuple(hidden), bwrap=found,
+                       readable=tuple(readable_paths()))
+
+
+def probe() -> tuple[str | None, str]:
+    """bubblewrap's path if it can make its namespaces here (it cannot in some containers), else why."""
+    found = os.environ.get("AGENTEVAL_BWRAP", shutil.which("bwrap") or "")  # the variable: tests' way to hide it
+    if not found or not os.access(found, os.X_OK):
+        return None, "bwrap not found"
+    true = shutil.which("true") or "/bin/true"
+    try:
+        done = subprocess.run([found, *NAMESPACES, "--unshare-net", "--ro-bind", "/", "/", "--proc", "/proc",
+                               "--dev", "/dev", "--", true], capture_output=True, timeout=30, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return None, f"bwrap failed: {exc}"
+    if done.returncode != 0:
+        lines = done.stderr.decode(errors="replace").strip().splitlines() or [f"exit code {done.returncode}"]
+        return None, f"bwrap cannot create its namespaces: {lines[-1][:200]}"
+    return found, ""
+
+
+def make_undumpable() -> None:
+    """Keep other processes of this user (an agent) out of this one's memory (Linux only)."""
+    if not sys.platform.startswith("linux"):
+        return
+    pr_set_dumpable = 4
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(pr_set_dumpable, 0, 0, 0, 0) != 0:
+        raise OSError(ctypes.get_errno(), "prctl(PR_SET_DUMPABLE, 0) failed")
+
+
+def is_dumpable() -> bool:
+    pr_get_dumpable = 3
+    return bool(ctypes.CDLL(None).prctl(pr_get_dumpable, 0, 0, 0, 0))
+
+
+def readable_paths() -> list[str]:
+    """What a child reads: the system, the interpreter, this package, and the child's own
+    ``sys.path`` (asked of a fresh interpreter: ``.pth`` files and PYTHONPATH add to it)."""
+    package = Path(__file__).resolve().parent.parent  # this package, wherever it is installed
+    asked = subprocess.run([sys.executable, "-S", "-c", "import site, sys; site.main(); print(repr(sys.path))"],
+                           capture_output=True, text=True, check=False, cwd="/", env=Containment(
+                               level="bwrap").environment(None), timeout=60)
+    child_path = ast.literal_eval(asked.stdout.strip() or "[]")
+    wanted = [*SYSTEM_DIRS, sys.prefix, sys.base_prefix, sys.exec_prefix, str(package), *child_path,
+              str(Path(sys.executable).resolve().parent)]
+    return _outermost(p for p in wanted if p and p != "/" and os.path.exists(p))
+
+
+def _outermost(paths: Iterable[str]) -> list[str]:
+    """Each path once, without those inside another, parents first."""
+    kept: list[str] = []
+    for path in sorted({os.path.abspath(p) for p in paths}, key=lambda p: (p.count("/"), p)):
+        if not _under(path, kept):
+            kept.append(path)
+    return kept
+
+
+def _mounts(readable: tuple[str, ...], search_path: str | None, hidden: tuple[str, ...]) -> list[str]:
+    args = ["--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev"]
+    for name in ETC_FILES:
+        if os.path.exists(f"/etc/{name}"):
+            args += ["--ro-bind", f"/etc/{name}", f"/etc/{name}"]
+    mounted = _outermost([*readable, *([search_path] if search_path else [])])
+    for path in mounted:
+        if os.path.islink(path):  # /lib -> usr/lib on merged-/usr systems
+            args += ["--symlink", os.readlink(path), path]
+        else:
+            args += ["--ro-bind", path, path]
+    folders: list[str] = []
+    for path in sorted({os.path.abspath(p) for p in hidden}):
+        if not os.path.exists(path) or not _under(path, mounted) or _under(path, folders):
+            continue  # not in the sandbox at all, or in a folder hidden already
+        if os.path.isdir(path):
+            folders.append(path)
+            args += ["--tmpfs", path]
+        else:  # a file in a folder the agent needs: /dev/null on it (nodev there: opening it fails)
+            args += ["--ro-bind", "/dev/null", path]
+    return args
+
+
+
+def _under(path: str, folders: list[str]) -> bool:
+    return any(path == f or path.startswith(f.rstrip("/") + "/") for f in folders)

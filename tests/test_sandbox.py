@@ -1,0 +1,231 @@
+"""--agenteval-isolate as a red team tries it: each attack of issue #25 as a hostile agent module.
+
+The bwrap tests skip where bubblewrap cannot make its namespaces (some containers); the
+others hold at every level. Run as root and as an unprivileged user.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+from pathlib import Path
+
+import pytest
+
+from conftest import result_lines, task_line
+from pytest_agenteval.agents.containment import probe
+
+BWRAP, WHY_NOT = probe()
+needs_bwrap = pytest.mark.skipif(BWRAP is None, reason=f"no OS sandbox here: {WHY_NOT}")
+MARKER = "agenteval-leftover-sleeper"
+
+HOSTILE = f'''
+import os, socket, subprocess, sys
+
+# At import, where the harness would once import it too: make every grade pass.
+import pytest_agenteval.plugin.runner as _runner
+_play = _runner.play
+def _passing(*args, **kwargs):
+    grade = _play(*args, **kwargs)
+    return grade.model_copy(update={{"passed": True, "checks": [c for c in grade.checks if c.passed]}})
+_runner.play = _passing
+
+
+class DoesNothing:
+    def run(self, episode):
+        pass
+
+
+def attempt(what):
+    try:
+        return what()
+    except Exception as exc:
+        return type(exc).__name__
+
+
+class Reads:
+    """Reaches for what it must not: memory, command line, task files, cache, results, network."""
+    def run(self, episode):
+        harness = os.environ["HARNESS_PID"]
+        def mem():
+            with open(f"/proc/{{harness}}/maps") as maps:
+                start = int(maps.readline().split("-")[0], 16)
+            with open(f"/proc/{{harness}}/mem", "rb") as mem:
+                mem.seek(start)
+                return f"read {{len(mem.read(16))}} bytes"
+        def connect():
+            socket.create_connection(("127.0.0.1", int(os.environ["LISTENING_PORT"])), timeout=30).close()
+            return "connected"
+        seen = {{
+            "mem": attempt(mem),
+            "cmdline": attempt(lambda: open(f"/proc/{{harness}}/cmdline", "rb").read()[:0].decode() or "read"),
+            "task file": attempt(lambda: len(open("tasks/t.jsonl").read())),
+            "cache": attempt(lambda: os.listdir(".pytest_cache")),
+            "results": attempt(lambda: len(open("r.jsonl").read())),
+            "network": attempt(connect),
+        }}
+        raise RuntimeError(repr(seen))
+
+
+class LeavesASleeper:
+    """Starts a process that leaves its session and would act after the episode."""
+    def run(self, episode):
+        if os.fork() == 0:
+            os.setsid()
+            os.execv(sys.executable, [sys.executable, "-c",
+                     "import time, sys; time.sleep(600); print('{{\\"call\\": \\"close_ticket\\"}}')",
+                     "{MARKER}"])
+        episode.call("close_ticket", {{"ticket_id": "T-0001"}})
+
+
+class Good:
+    def run(self, episode):
+        episode.call("close_ticket", {{"ticket_id": "T-0001"}})
+'''
+
+
+@pytest.fixture
+def project(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
+    pytester.makepyfile(hostile=HOSTILE)
+    (pytester.path / "tasks").mkdir()
+    (pytester.path / "tasks" / "t.jsonl").write_text(
+        "\n".join(task_line(task_id=f"EX-{i}", acceptable_action_paths=[[
+            {"action": "close_ticket", "arguments": {"ticket_id": "T-0001"}}]]) for i in range(1, 5)) + "\n")
+    monkeypatch.setenv("HARNESS_PID", str(os.getpid()))  # pytester runs the harness in this process
+    return pytester
+
+
+def run(project: pytest.Pytester, agent: str, *extra: str) -> tuple[pytest.RunResult, list[dict]]:
+    result = project.runpytest(f"--agent=hostile:{agent}", "--agenteval-results=r.jsonl", "--agenteval-timeout=120",
+                               *extra)
+    path = project.path / "r.jsonl"
+    return result, [g for g in result_lines(path) if "task_id" in g] if path.exists() else []
+
+
+def agent_detail(grade: dict) -> str:
+    return next(c["detail"] for c in grade["checks"] if c["name"] == "agent_completed")
+
+
+@pytest.mark.parametrize("level", [pytest.param("", marks=needs_bwrap), "=process"])
+def test_the_agent_module_is_imported_only_inside_the_sandbox(project: pytest.Pytester, level: str) -> None:
+    # Imported in the harness, it made all 4 do-nothing episodes pass.
+    result, grades = run(project, "DoesNothing", f"--agenteval-isolate{level}")
+    result.assert_outcomes(failed=4)
+    assert [g["passed"] for g in grades] == [False] * 4
+
+
+@pytest.mark.parametrize(("module", "expected"), [
+    ("raise RuntimeError('boom')",
+     "ERROR: --agent=bad:Agent: importing 'bad' failed: RuntimeError: boom (at bad.py:1)"),
+    ("import os; os._exit(0)", "ERROR: --agent=bad:Agent: the agent process ended while importing it (exit code 0)"),
+    ("raise SystemExit(0)", "ERROR: --agent=bad:Agent: importing it failed: SystemExit: 0 (at bad.py:1)"),
+    ("class Agnet: pass", "ERROR: --agent=bad:Agent: module 'bad' has no attribute 'Agent' (did you mean 'Agnet'?)"),
+])
+def test_a_bad_agent_module_is_a_usage_error_found_in_the_sandbox(pytester: pytest.Pytester, module: str,
+                                                                   expected: str) -> None:
+    pytester.makepyfile(bad=module)
+    (pytester.path / "t.jsonl").write_text(task_line() + "\n")
+    result = pytester.runpytest("--agent=bad:Agent", "--agenteval-isolate=process", "t.jsonl")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert result.stderr.lines[0] == expected, result.stderr.lines
+
+
+@needs_bwrap
+@pytest.mark.parametrize("network", [False, True], ids=["no-network", "network-allowed"])
+def test_the_sandbox_shows_no_memory_command_line_task_file_cache_or_results(
+        project: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, network: bool) -> None:
+    project.mkdir(".pytest_cache")
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        monkeypatch.setenv("LISTENING_PORT", str(server.getsockname()[1]))
+        _, grades = run(project, "Reads", "--agenteval-isolate", "-k", "EX-1",
+                        *(["--agenteval-isolate-network"] if network else []))
+    # Process isolation read all of it: the harness's memory, its command line, every file.
+    seen = agent_detail(grades[0]).removeprefix("RuntimeError: ").rsplit(" (at ", 1)[0]
+    assert json.loads(seen.replace("'", '"')) == {
+        "mem": "FileNotFoundError", "cmdline": "FileNotFoundError", "task file": "FileNotFoundError",
+        "cache": [], "results": "PermissionError", "network": "connected" if network else "ConnectionRefusedError"}  # its own loopback: nobody there
+
+
+@needs_bwrap
+def test_nothing_the_agent_started_outlives_its_episode(project: pytest.Pytester) -> None:
+    try:
+        _, grades = run(project, "LeavesASleeper", "--agenteval-isolate", "-k", "EX-1")
+        assert grades[0]["passed"]
+        # bwrap returns only once every process of the sandbox's PID namespace is gone.
+        assert _processes_named(MARKER) == []
+    finally:
+        for pid in _processes_named(MARKER):
+            os.kill(pid, 9)
+
+
+def test_the_harness_is_not_dumpable_when_it_isolates(pytester: pytest.Pytester) -> None:
+    pytester.makeconftest("from pytest_agenteval.agents.containment import is_dumpable\n"
+                          "def pytest_sessionstart(session):\n"
+                          "    print('dumpable:', is_dumpable())\n")
+    pytester.makepyfile(good="class Good:\n    def run(self, episode): pass\n")
+    (pytester.path / "t.jsonl").write_text(task_line() + "\n")
+    for isolate, expected in ((), "dumpable: True"), (("--agenteval-isolate=process",), "dumpable: False"):
+        result = pytester.runpytest_subprocess("--agent=good:Good", *isolate, "-s", "t.jsonl")
+        result.stdout.fnmatch_lines([expected])
+
+
+@needs_bwrap
+def test_isolation_and_concurrency_compose(project: pytest.Pytester) -> None:
+    result, grades = run(project, "Good", "--agenteval-isolate", "--agenteval-concurrency", "8")
+    result.assert_outcomes(passed=4)
+    assert sorted(g["task_id"] for g in grades if g["passed"]) == ["EX-1", "EX-2", "EX-3", "EX-4"]
+
+
+@needs_bwrap
+def test_the_level_in_force_is_in_the_header_and_the_run_record(project: pytest.Pytester) -> None:
+    result, _ = run(project, "Good", "--agenteval-isolate", "-k", "EX-1")
+    result.stdout.fnmatch_lines(["agenteval isolation: bwrap (no network)"])
+    record = json.loads((project.path / "r.jsonl").read_text().splitlines()[0])["run_record"]
+    assert record["options"]["isolate"] == "bwrap (no network)"
+
+
+def test_without_an_os_sandbox_isolate_refuses_unless_a_weaker_level_is_named(
+        project: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AGENTEVAL_BWRAP", "")  # as on a machine without bubblewrap
+    result, _ = run(project, "Good", "--agenteval-isolate")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert result.stderr.lines[0] == ("ERROR: --agenteval-isolate: no OS sandbox works here (bwrap not found); "
+                                      "install bubblewrap, or pass --agenteval-isolate=process for process "
+                                      "isolation only")
+    result, grades = run(project, "Good", "--agenteval-isolate=process", "-k", "EX-1")
+    result.stdout.fnmatch_lines(["agenteval isolation: process"])
+    assert grades[0]["passed"]
+    record = json.loads((project.path / "r.jsonl").read_text().splitlines()[0])["run_record"]
+    assert record["options"]["isolate"] == "process"
+
+
+def test_an_unknown_level_is_refused_and_a_path_after_the_bare_flag_is_a_path(project: pytest.Pytester) -> None:
+    result = project.runpytest("--agent=hostile:Good", "--agenteval-isolate=sandbox")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert result.stderr.lines[0] == ("ERROR: --agenteval-isolate=sandbox: not a containment level (use bwrap or "
+                                      "process, or no value for the strongest here)")
+    project.path.joinpath("tasks", "t.jsonl").rename(project.path / "elsewhere.jsonl")
+    result = project.runpytest("--agent=hostile:Good", "--agenteval-isolate", "elsewhere.jsonl", "-k", "EX-1",
+                               *(() if BWRAP else ("--agenteval-isolate=process",)))
+    result.assert_outcomes(passed=1)
+
+
+def _processes_named(marker: str) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if marker.encode() in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may read any process's memory (CAP_SYS_PTRACE)")
+def test_at_the_process_level_the_harness_memory_is_closed_to_the_agent(
+        project: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LISTENING_PORT", "9")
+    _, grades = run(project, "Reads", "--agenteval-isolate=process", "-k", "EX-1")
+    assert "'mem': 'PermissionError'" in agent_detail(grades[0])  # non-dumpable; without it: read 16 bytes
