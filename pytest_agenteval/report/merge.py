@@ -28,7 +28,8 @@ from typing import Any
 from pytest_agenteval.errors import AgentEvalError
 
 # Fields that differ between two runs of the very same episode (where and how long it ran).
-VOLATILE = frozenset({"nodeid", "duration", "worker"})
+# The signature names the run and the line, so it differs too.
+VOLATILE = frozenset({"nodeid", "duration", "worker", "signature"})
 
 
 class MergeError(AgentEvalError):

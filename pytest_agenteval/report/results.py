@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from pytest_agenteval.errors import AgentEvalError
+from pytest_agenteval.report.signing import Signer
 
 RUN_RECORD = "run_record"
 SUMMARY = "summary"
@@ -33,19 +34,26 @@ class ResultsFileError(AgentEvalError):
 class ResultsWriter:
     """Each line is complete when written, so an interrupted run keeps every finished episode."""
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, signer: Signer | None = None) -> None:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         self._file: IO[str] | None = open(path, "w", encoding="utf-8")  # noqa: SIM115
         self.run_record: dict[str, Any] | None = None
+        self._signer = signer  # with a key: every line signed (report/signing.py)
 
     def start(self, run_record: dict[str, Any]) -> None:
         """The first line: what ran."""
         self.run_record = run_record
-        self.write({RUN_RECORD: run_record})
+        self._write({RUN_RECORD: run_record})
 
     def write(self, record: dict[str, Any]) -> None:
+        """One grade line."""
+        self._write(record, grade=True)
+
+    def _write(self, record: dict[str, Any], *, grade: bool = False, closing: bool = False) -> None:
         if self._file is None:
             return
+        if self._signer is not None:
+            record = self._signer.sign(record, grade=grade, closing=closing)
         self._file.write(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
         self._file.flush()
 
@@ -56,7 +64,7 @@ class ResultsWriter:
             closing = {SUMMARY: summary}
             if self.run_record is not None:
                 closing[RUN_RECORD] = self.run_record
-            self.write(closing)
+            self._write(closing, closing=True)
         self._file.close()
         self._file = None
 
