@@ -207,3 +207,17 @@ def test_the_header_names_the_key_and_run_never_the_key(pytester: pytest.Pyteste
     run = run_id(pytester.path / "r.jsonl")
     result.stdout.fnmatch_lines([f"agenteval results: signed (hmac-sha256, key id {key_id(KEY.encode())}, run {run})"])
     assert KEY not in result.stdout.str() and verify(pytester.path / "r.jsonl", KEY.encode()).verified
+
+
+@pytest.mark.parametrize("how", [[], ["-n", "2"], ["--agenteval-isolate"]])
+def test_agents_and_workers_never_see_the_key(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch,
+                                              how: list[str]) -> None:
+    pytester.makefile(".jsonl", a="\n".join(task_line(task_id=f"EX-{i}") for i in (1, 2)))
+    pytester.makepyfile(spy=f"import os\nclass Agent:\n    def run(self, episode):\n"
+                            f"        with open('seen.txt', 'a') as f:\n"
+                            f"            f.write(repr(os.environ.get({KEY_ENV!r})) + '\\n')\n")
+    monkeypatch.setenv(KEY_ENV, KEY)
+    result = pytester.runpytest_subprocess("a.jsonl", "--agent=spy:Agent", "--agenteval-results=r.jsonl", *how)
+    assert result.ret == 1, result.stdout.str()  # do-nothing fails both
+    assert (pytester.path / "seen.txt").read_text().splitlines() == ["None", "None"]
+    assert verify(pytester.path / "r.jsonl", KEY.encode()).verified
