@@ -73,7 +73,10 @@ def _make(path: Path) -> bytes | None:
 
 def cache_key() -> bytes | None:
     """This machine's cache key, made on first use; None where it cannot be made or read."""
-    return _key_at(key_file())
+    try:
+        return _key_at(key_file())
+    except (RuntimeError, KeyError):  # no home folder to keep it in
+        return None
 
 
 def _tag(key: bytes, name: str, data: bytes) -> bytes:
