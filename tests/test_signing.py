@@ -177,6 +177,9 @@ def test_reordered_lines_are_found() -> None:
         assert verify(path, KEY.encode()).problems == (
             f"{path}:3: signed as line 2, after line 2: moved or repeated",
             f"{path}:4: signed as line 4: line 3 of the run missing before it (removed)")
+        write(path, records[1:])  # the run record removed
+        assert verify(path, KEY.encode()).problems == (
+            f"{path}:1: signed as line 2: line 1 of the run missing before it (removed)",)
     finally:
         path.unlink()
 

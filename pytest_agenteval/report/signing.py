@@ -137,7 +137,9 @@ def verify(path: str | os.PathLike[str], key: bytes | None) -> Verification:
         return Verification(path=shown, signed=False, verified=False, said="", problems=(
             f"{shown}: unsigned, but a signing key was given: nothing shows these lines are what a run wrote "
             "(pass the file the signed run wrote)",))
-    block = block or {}
+    if block is None:  # the run record was removed or replaced: the lines' own run id is checked instead
+        run_of = next((r[SIGNATURE].get("run") for _, r in lines if _signed(r)), None)
+        block = {"run_id": run_of, "key_id": key_id(key) if key is not None else None}
     if key is None:
         return Verification(path=shown, signed=True, verified=False,
                             said=f"note: {shown}: signed (key id {block.get('key_id')}), but no key given: "
