@@ -224,3 +224,11 @@ def test_agents_and_workers_never_see_the_key(pytester: pytest.Pytester, monkeyp
     assert result.ret == 1, result.stdout.str()  # do-nothing fails both
     assert (pytester.path / "seen.txt").read_text().splitlines() == ["None", "None"]
     assert verify(pytester.path / "r.jsonl", KEY.encode()).verified
+
+
+def test_a_key_file_that_cannot_be_read_is_one_line(runs: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(runs)
+    status, out, err = agenteval(capsys, "report", "ref.jsonl", "--signing-key", "missing.key")
+    assert (status, out, err) == (2, [], ["agenteval report: --signing-key missing.key: cannot read it: No such file "
+                                          "or directory (name a file holding the key)"])
