@@ -20,7 +20,9 @@ from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT
 from pytest_agenteval.environments.discovery import load_project_environments, project_root
 from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.errors import AgentEvalError, EnvironmentBug, EnvironmentSpecError, TaskFileError
+from pytest_agenteval.report.commands import FORGED, add_key_option, signing_key, verified
 from pytest_agenteval.report.commands import add_commands as add_report_commands
+from pytest_agenteval.report.signing import SigningKeyError
 from pytest_agenteval.tasks.model import Task
 
 USAGE_ERROR = 2
@@ -44,7 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USAGE_ERROR
     try:
         return int(args.handler(args))
-    except UsageError as exc:
+    except (UsageError, SigningKeyError) as exc:
         print(f"agenteval {args.command}: {exc}", file=sys.stderr)
         return USAGE_ERROR
     except TaskFileError as exc:  # already one line per problem, each naming file, line and fix
@@ -183,6 +185,7 @@ def _add_replay(commands: Any) -> None:
     cmd.add_argument("results", help="a results file written by --agenteval-results")
     cmd.add_argument("tasks", nargs="+", help="the task files (.jsonl) the episodes came from, or folders")
     cmd.add_argument("--out", help="write the replayed grades here (JSON Lines)")
+    add_key_option(cmd)
     cmd.set_defaults(handler=_replay)
 
 
@@ -191,6 +194,7 @@ def _replay(args: argparse.Namespace) -> int:
     from pytest_agenteval.report.results import ResultsFileError, escape_separators, load_results
 
     path = existing(args.results, "a results file")
+    key = signing_key(args)
     try:
         results = load_results(path)
     except ResultsFileError as exc:
@@ -201,6 +205,8 @@ def _replay(args: argparse.Namespace) -> int:
     if args.out and Path(args.out).resolve() in {p.resolve() for p in inputs}:
         raise UsageError(f"--out {args.out}: is one of the files being replayed (name a new file)")
     out = writable(args.out, "--out") if args.out else None
+    if verified([args.results], key, "replay") is None:
+        return FORGED
     replayed = replay_results(results.grades, inputs[1:])
     if out is not None:
         out.write_text("".join(escape_separators(g.model_dump_json()) + "\n" for g in replayed.grades),

@@ -30,6 +30,12 @@ def one_line_error(result: subprocess.CompletedProcess[str], expected: str) -> N
     assert result.returncode == 2, (result.returncode, result.stdout)
 
 
+def unsigned(results: Path) -> str:
+    """What replay says first of a results file written without a signing key."""
+    return (f"note: {results}: unsigned: its lines could have been edited, swapped, reordered or removed unnoticed "
+            "(to sign runs, set AGENTEVAL_SIGNING_KEY or pass --agenteval-signing-key PATH when running pytest)")
+
+
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     (tmp_path / "tasks").mkdir()
@@ -121,12 +127,13 @@ def test_replay_counts_identical_different_and_task_not_found_separately(project
     result = agenteval("replay", str(results), "tasks/a.jsonl", cwd=project)
     assert result.returncode == 1, result.stderr
     assert result.stdout.splitlines() == [
+        unsigned(results),
         "EX-2 run 1: its task is not in the given task files (pass the task file it came from)",
         "replayed 2 episode(s): 1 identical, 0 different, 1 whose task was not found",
     ]
     again = agenteval("replay", str(results), "tasks", cwd=project)
     assert again.returncode == 0 and again.stdout.splitlines() == [
-        "replayed 2 episode(s): 2 identical, 0 different, 0 whose task was not found"]
+        unsigned(results), "replayed 2 episode(s): 2 identical, 0 different, 0 whose task was not found"]
 
 
 def test_replay_cannot_write_its_output(project: Path) -> None:
@@ -175,6 +182,7 @@ def test_replay_says_when_a_task_file_changed_since_the_run(project: Path) -> No
     now = hashlib.sha256(path.read_bytes()).hexdigest()
     result = agenteval("replay", str(results), "tasks/a.jsonl", cwd=project)
     assert result.stdout.splitlines() == [
+        unsigned(results),
         f"note: tasks/a.jsonl is not the file the run graded (sha256 {recorded[:12]} then, {now[:12]} now): "
         "a difference may come from the task, not the grader",
         "replayed 1 episode(s): 1 identical, 0 different, 0 whose task was not found",

@@ -13,6 +13,7 @@ from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.domains.example import ExampleEnvironment
 from pytest_agenteval.engine import action
 from pytest_agenteval.engine.conformance import check_environment, dump
+from pytest_agenteval.engine.sealing import CacheWarning
 from pytest_agenteval.errors import EnvironmentBug
 
 
@@ -353,7 +354,8 @@ def test_a_damaged_scenario_image_is_built_again(tmp_path: Any, damage: Any) -> 
         first.reset(3)
     (image,) = tmp_path.glob("*.sqlite")
     image.write_bytes(damage(image.read_bytes()))
-    with ExampleEnvironment(cache_dir=tmp_path) as second, ExampleEnvironment() as fresh:
+    with pytest.warns(CacheWarning, match="ignored and rebuilt"), ExampleEnvironment(cache_dir=tmp_path) as second, \
+            ExampleEnvironment() as fresh:
         second.reset(3)
         fresh.reset(3)
         assert second.db.serialize() == fresh.db.serialize()

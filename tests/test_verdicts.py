@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from conftest import task_line
+from pytest_agenteval.engine import sealing
 from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.taskfiles import loader as loader_module
 from pytest_agenteval.taskfiles import verdicts
@@ -94,17 +97,25 @@ def test_a_damaged_cache_file_is_ignored(tmp_path: Path, validated: list[str], d
     monkeypatch.setattr(verdicts, "CODE", "C")
     (stored,) = (tmp_path / "cache" / "tasks").iterdir()
     stored.write_bytes(damage)
-    assert load(tmp_path, [task_line()]) == ([("EX-1", 1)], [])
+    with pytest.warns(sealing.CacheWarning, match="not sealed") if damage else contextlib.nullcontext():
+        assert load(tmp_path, [task_line()]) == ([("EX-1", 1)], [])
     assert validated == ["EX-1", "EX-1"]
+
+
+def stored_json(stored: Path) -> dict[str, Any]:
+    """A verdict file's content (sealed with this machine's cache key, engine/sealing.py)."""
+    data = sealing.unseal(sealing.cache_key() or b"", stored.name, stored.read_bytes())
+    assert data is not None
+    return dict(json.loads(data))
 
 
 def test_a_damaged_entry_is_ignored(tmp_path: Path, validated: list[str]) -> None:
     load(tmp_path, [task_line()])
     (stored,) = (tmp_path / "cache" / "tasks").iterdir()
-    data = json.loads(stored.read_text())
+    data = stored_json(stored)
     for key in data["lines"]:
         data["lines"][key][2] = "not a list"
-    stored.write_text(json.dumps(data))
+    stored.write_bytes(sealing.seal(sealing.cache_key() or b"", stored.name, json.dumps(data).encode()))
     assert load(tmp_path, [task_line()]) == ([("EX-1", 1)], [])
     assert validated == ["EX-1", "EX-1"]
 
@@ -124,7 +135,7 @@ def test_removed_lines_are_forgotten(tmp_path: Path) -> None:
     load(tmp_path, [task_line(), task_line(task_id="EX-2")])
     load(tmp_path, [task_line()])
     (stored,) = (tmp_path / "cache" / "tasks").iterdir()
-    assert len(json.loads(stored.read_text())["lines"]) == 1
+    assert len(stored_json(stored)["lines"]) == 1
 
 
 def test_without_a_cache_folder_nothing_is_written(tmp_path: Path, validated: list[str]) -> None:

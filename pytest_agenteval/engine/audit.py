@@ -96,6 +96,31 @@ def without_surrogates(text: str, *, json_text: bool = False) -> str:
     return _SURROGATE.sub(lambda m: f"{escape}u{ord(m.group()):04x}", text)
 
 
+_AUDIT_OBJECTS = "SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'audit_events' ORDER BY name"
+# Any other trigger that writes to the log would put rows in it the agent did not cause.
+_OTHER_TRIGGERS = ("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name != 'audit_events' "
+                   "AND sql LIKE '%audit_events%'")
+
+
+def _expected_objects() -> list[tuple[str, str, str]]:
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.executescript(AUDIT_SCHEMA)
+        return conn.execute(_AUDIT_OBJECTS).fetchall()
+    finally:
+        conn.close()
+
+
+EXPECTED_OBJECTS = _expected_objects()
+
+
+def log_intact(conn: sqlite3.Connection) -> bool:
+    """The log's table and append-only triggers are exactly ``AUDIT_SCHEMA``'s, and no other
+    trigger names the log (checked on every scenario image loaded from disk)."""
+    return (conn.execute(_AUDIT_OBJECTS).fetchall() == EXPECTED_OBJECTS
+            and not conn.execute(_OTHER_TRIGGERS).fetchall())
+
+
 def stored_arguments(arguments: Any) -> str:
     """The arguments' canonical JSON; a huge payload is kept as its size, prefix and hash; a
     lone surrogate is written out, so the log can hold every call."""

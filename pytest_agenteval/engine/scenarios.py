@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pytest_agenteval.engine import audit
+from pytest_agenteval.engine.sealing import cache_key, distrusted, seal, unseal
 
 
 def connect() -> sqlite3.Connection:
@@ -36,7 +37,9 @@ class ScenarioCache:
         self._max_open = max_open
         self._open: OrderedDict[int, sqlite3.Connection] = OrderedDict()
         self._frozen: dict[int, bytes] = {}
-        self._disk = disk if disk is not None and hasattr(sqlite3.Connection, "serialize") else None
+        # Images on disk are sealed with this machine's key (engine/sealing.py); without one, none are kept.
+        self._key = cache_key() if disk is not None and hasattr(sqlite3.Connection, "serialize") else None
+        self._disk = disk if self._key is not None else None
         self._fingerprint = fingerprint
         self.builds = 0
         self.thaws = 0
@@ -58,15 +61,16 @@ class ScenarioCache:
             conn = connect()
             _thaw(conn, self._frozen.pop(seed))
             self.thaws += 1
-        elif (loaded := _load(image)) is not None:
+        elif (loaded := _load(image, self._key)) is not None:
             conn = loaded
             self.loads += 1
         else:
             conn = connect()
             self._build(conn, seed)
             self.builds += 1
-            if image is not None:
-                write_atomically(image, conn.serialize())  # type: ignore[attr-defined, unused-ignore]  # 3.11+
+            if image is not None and self._key is not None:
+                data = conn.serialize()  # type: ignore[attr-defined, unused-ignore]  # 3.11+
+                write_atomically(image, seal(self._key, image.name, data))
         if self.shared is not None and seed not in self.shared and not conn.in_transaction:
             self.shared[seed] = conn.serialize()  # type: ignore[attr-defined, unused-ignore]  # 3.11+
         conn.set_authorizer(audit.guard)
@@ -88,22 +92,32 @@ class ScenarioCache:
         self._frozen.clear()
 
 
-def _load(image: Path | None) -> sqlite3.Connection | None:
-    """A connection holding a cached image; None if there is none or it is damaged (cut
-    short, or not a database), so that the scenario is built again instead of trusted."""
-    if image is None:
+def _load(image: Path | None, key: bytes | None) -> sqlite3.Connection | None:
+    """A connection holding a cached image; None if there is none, or (with a one-line warning)
+    if it is not to be trusted: not sealed with this machine's key, damaged, or without the
+    audit log's append-only triggers. The scenario is then built again."""
+    if image is None or key is None:
         return None
     try:
-        data = image.read_bytes()
+        sealed = image.read_bytes()
     except OSError:
         return None
+    data = unseal(key, image.name, sealed)
+    if data is None:
+        distrusted(image, "not sealed with this machine's cache key (written by something else, or damaged)")
+        return None
     if not _whole(data):
+        distrusted(image, "not a whole SQLite database")
         return None
     conn = connect()
     try:
         _thaw(conn, data)
+        intact = audit.log_intact(conn)
     except sqlite3.DatabaseError:
+        intact = False
+    if not intact:
         conn.close()
+        distrusted(image, "its audit log is not the append-only table and triggers this version makes")
         return None
     return conn
 

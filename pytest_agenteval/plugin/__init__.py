@@ -63,7 +63,7 @@ from pytest_agenteval.plugin.judging import add_options as add_judge_options
 from pytest_agenteval.plugin.judging import configure_judge
 from pytest_agenteval.plugin.outcomes import Outcomes, SugarCounts
 from pytest_agenteval.plugin.record import agent_fixtures, describe_agent, hidden_paths
-from pytest_agenteval.plugin.reporter import Reporter
+from pytest_agenteval.plugin.reporter import Reporter, signed_line
 from pytest_agenteval.plugin.reruns import refuse_duplicate_runs, refuse_repeat
 from pytest_agenteval.plugin.state import STATE, State, TaskCase
 from pytest_agenteval.plugin.timeouts import drop_deadline, note_deadline
@@ -82,6 +82,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="run every task K times (ids gain -runN); the summary reports pass^K")
     group.addoption("--agenteval-results", metavar="PATH",
                     help="write one grade per episode as JSON Lines, flushed as each ends")
+    group.addoption("--agenteval-signing-key", metavar="PATH",
+                    help="sign the results file's lines (HMAC-SHA256) with the key in this file, kept outside "
+                         "the project and unreadable by the agent (or set AGENTEVAL_SIGNING_KEY)")
     group.addoption("--agenteval-html", metavar="PATH",
                     help="write a self-contained HTML report (charts, task x run grid, every episode)")
     group.addoption("--agenteval-isolate", nargs="?", const=STRONGEST, default=None, metavar="LEVEL",
@@ -184,6 +187,7 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
         f"agenteval task files: {files}",
         *([f"agenteval judge: {state.judge_described}"] if state.judge_described else []),
         *([f"agenteval isolation: {state.containment.describe()}"] if state.containment is not None else []),
+        *([signed_line(config)] if signed_line(config) else []),
     ]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -17,9 +18,36 @@ from pytest_agenteval.plugin.state import State
 from pytest_agenteval.plugin.subtests import GRADE_PROPERTY, replay_passed
 from pytest_agenteval.report.metrics import summary_json, summary_lines, summary_title
 from pytest_agenteval.report.results import ResultsWriter
+from pytest_agenteval.report.signing import KEY_ENV, Signer, SigningKeyError, load_key
+
+SIGNER = pytest.StashKey[Signer]()
 
 
-def _open_results(path: str, config: pytest.Config, state: State) -> ResultsWriter:
+def _signer(config: pytest.Config) -> Signer | None:
+    """From ``--agenteval-signing-key`` or ``AGENTEVAL_SIGNING_KEY``; the variable is then taken out
+    of this process's environment, so that workers and agent processes never inherit it."""
+    path = config.getoption("agenteval_signing_key")
+    if path is not None and Path(path).resolve().is_relative_to(config.rootpath.resolve()):
+        raise pytest.UsageError(f"--agenteval-signing-key={path}: inside the project folder ({config.rootpath}), "
+                                "where agents and task files live (keep the key outside it, readable only by you)")
+    try:
+        key = load_key(path, option="--agenteval-signing-key")
+    except SigningKeyError as exc:
+        raise pytest.UsageError(str(exc)) from None
+    os.environ.pop(KEY_ENV, None)
+    return None if key is None else Signer(key)
+
+
+def signed_line(config: pytest.Config) -> str:
+    """The header's line on signing ("" when the results are not signed)."""
+    signer = config.stash.get(SIGNER, None)
+    if signer is None:
+        return ""
+    block = signer.block()
+    return f"agenteval results: signed ({block['algorithm']}, key id {block['key_id']}, run {block['run_id']})"
+
+
+def _open_results(path: str, config: pytest.Config, state: State, signer: Signer | None) -> ResultsWriter:
     if is_task_file(Path(path), config, state.explicit):
         raise pytest.UsageError(f"--agenteval-results={path}: that is a task file's path (it matches "
                                 "agenteval_task_files); the results would overwrite it or be read as tasks next "
@@ -31,7 +59,7 @@ def _open_results(path: str, config: pytest.Config, state: State) -> ResultsWrit
         raise pytest.UsageError(f"--agenteval-results={path}: cannot write it: {blocking} is a file, not a folder "
                                 "(name a file you can write)")
     try:
-        return ResultsWriter(path)
+        return ResultsWriter(path, signer=signer)
     except OSError as exc:
         raise pytest.UsageError(f"--agenteval-results={path}: cannot write it: {exc.strerror} "
                                 "(name a file you can write)") from None
@@ -56,8 +84,12 @@ class Reporter:
         # setup): no episode to count, but the table must not look complete without them.
         self.ungraded: dict[str, str] = {}
         path = config.getoption("agenteval_results")
-        self.writer = _open_results(path, config, state) if path else None
+        signer = _signer(config)
+        self.writer = _open_results(path, config, state, signer) if path else None
         self.run_record = run_record(config, state)  # in every output: results, JUnit, JSON report
+        if signer is not None and self.writer is not None:
+            config.stash[SIGNER] = signer
+            self.run_record["signing"] = signer.block()
         if self.writer is not None:
             self.writer.start(self.run_record)
 

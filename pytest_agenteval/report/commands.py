@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from pytest_agenteval.report.merge import (
@@ -16,7 +15,10 @@ from pytest_agenteval.report.merge import (
     refuse_different_tasks,
 )
 from pytest_agenteval.report.metrics import summary_json, summary_lines, summary_title
-from pytest_agenteval.report.results import json_line
+from pytest_agenteval.report.results import ResultsWriter
+from pytest_agenteval.report.signing import KEY_ENV, SIGNATURE, Signer, Verification, load_key, verify
+
+FORGED = 1  # the exit status when a signature, a line count or the run record does not match
 
 
 def add_commands(commands: Any) -> None:
@@ -30,6 +32,7 @@ def add_commands(commands: Any) -> None:
                              "where they are here unchanged")
     report.add_argument("--out", metavar="PATH", help="also write the merged results file here")
     _merge_options(report)
+    add_key_option(report)
     report.set_defaults(handler=_report)
     against = commands.add_parser("compare", help="compare two runs of the same tasks, task by task; exit 1 on a "
                                                   "significant regression")
@@ -38,7 +41,40 @@ def add_commands(commands: Any) -> None:
     against.add_argument("--alpha", type=float, default=0.05, help="significance level of the sign test (0.05)")
     against.add_argument("--allow-mixed", action="store_true",
                          help="compare even if a task or task file differs between the two runs")
+    add_key_option(against)
     against.set_defaults(handler=_compare)
+
+
+def add_key_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--signing-key", metavar="PATH",
+                        help=f"verify the files' signatures with the key in this file (default: ${KEY_ENV}; "
+                             "without either, signatures are not checked and that is said)")
+
+
+def signing_key(args: argparse.Namespace) -> bytes | None:
+    """``SigningKeyError`` (exit 2, one line) for a key file that cannot be read or a key too short."""
+    return load_key(args.signing_key, option="--signing-key")
+
+
+def verified(paths: list[str], key: bytes | None, command: str) -> dict[str, Verification] | None:
+    """Each file's verification said (one line each); None, after saying why, if any does not match."""
+    found: dict[str, Verification] = {}
+    for path in paths:
+        try:
+            found[path] = verify(path, key)
+        except OSError:
+            continue  # reading it again reports this, with its fix
+    for check in found.values():
+        if check.said:
+            print(check.said)
+    problems = [p for check in found.values() for p in check.problems]
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if problems:
+        print(f"agenteval {command}: {len(problems)} problem(s) above: the results are not evidence of what "
+              "ran (use the files the signed runs wrote, with their key)", file=sys.stderr)
+        return None
+    return found
 
 
 def _merge_options(parser: argparse.ArgumentParser) -> None:
@@ -59,6 +95,10 @@ def _load(paths: list[str], args: argparse.Namespace) -> Merged | None:
 
 
 def _report(args: argparse.Namespace) -> int:
+    key = signing_key(args)
+    checks = verified(args.results, key, "report")
+    if checks is None:
+        return FORGED
     merged = _load(args.results, args)
     if merged is None:
         return 2
@@ -74,12 +114,7 @@ def _report(args: argparse.Namespace) -> int:
     for line in summary_lines(merged.grades, merged.k):
         print(line)
     if args.out:
-        records: list[dict[str, Any]] = []
-        if merged.runs:
-            records.append({"run_record": {**merged.runs[0], "merged_from": merged.files}})
-        records += merged.grades
-        records.append({"summary": summary_json(merged.grades, merged.k)})
-        Path(args.out).write_text("".join(map(json_line, records)), encoding="utf-8")
+        _write_merged(args.out, merged, checks, key)
     if args.html:
         from pytest_agenteval.report.episodes import episode_details
         from pytest_agenteval.report.html import write_html
@@ -91,9 +126,33 @@ def _report(args: argparse.Namespace) -> int:
     return 0
 
 
+def _write_merged(out: str, merged: Merged, checks: dict[str, Verification], key: bytes | None) -> None:
+    """The merged results file: each source's verification in its run record, signed anew with ``key``."""
+    signer = Signer(key) if key is not None else None
+    writer = ResultsWriter(out, signer=signer)
+    run: dict[str, Any] = {**(merged.runs[0] if merged.runs else {}), "merged_from": merged.files,
+                           "verification": {path: _status(check) for path, check in checks.items()}}
+    run.pop("signing", None)
+    if signer is not None:
+        run["signing"] = signer.block()
+    if merged.runs or signer is not None:  # files from before run records merge into a file without one
+        writer.start(run)
+    for grade in merged.grades:
+        writer.write({k: v for k, v in grade.items() if k != SIGNATURE})
+    writer.close(summary_json(merged.grades, merged.k))
+
+
+def _status(check: Verification) -> str:
+    if check.verified:
+        return "signed, verified"
+    return "signed, not verified (no key given)" if check.signed else "unsigned"
+
+
 def _compare(args: argparse.Namespace) -> int:
     from pytest_agenteval.report.compare import compare, render
 
+    if verified([args.base, args.new], signing_key(args), "compare") is None:
+        return FORGED
     base, new = _load([args.base], args), _load([args.new], args)
     if base is None or new is None:
         return 2

@@ -29,7 +29,8 @@ from pytest_agenteval.errors import AgentEvalError
 from pytest_agenteval.report.results import json_lines
 
 # Fields that differ between two runs of the very same episode (where and how long it ran).
-VOLATILE = frozenset({"nodeid", "duration", "worker"})
+# The signature names the run and the line, so it differs too.
+VOLATILE = frozenset({"nodeid", "duration", "worker", "signature"})
 
 
 class MergeError(AgentEvalError):

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from pytest_agenteval.errors import AgentEvalError
+from pytest_agenteval.report.signing import Signer
 
 RUN_RECORD = "run_record"
 SUMMARY = "summary"
@@ -57,22 +58,29 @@ class ResultsWriter:
     ``failure`` then says so in one line, for the reporter to print.
     """
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, signer: Signer | None = None) -> None:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.path = os.fspath(path)
         self._file: IO[bytes] | None = open(path, "wb", buffering=0)  # noqa: SIM115 - unbuffered: nothing left to flush after a failure
         self.run_record: dict[str, Any] | None = None
         self.failure: str | None = None
         self._lines = 0
+        self._signer = signer  # with a key: every line signed (report/signing.py)
 
     def start(self, run_record: dict[str, Any]) -> None:
         """The first line: what ran."""
         self.run_record = run_record
-        self.write({RUN_RECORD: run_record})
+        self._write({RUN_RECORD: run_record})
 
     def write(self, record: dict[str, Any]) -> None:
+        """One grade line."""
+        self._write(record, grade=True)
+
+    def _write(self, record: dict[str, Any], *, grade: bool = False, closing: bool = False) -> None:
         if self._file is None:
             return
+        if self._signer is not None:
+            record = self._signer.sign(record, grade=grade, closing=closing)
         data = json_line(record).encode("ascii")
         end = self._file.tell()
         view = memoryview(data)
@@ -100,7 +108,7 @@ class ResultsWriter:
             closing = {SUMMARY: summary}
             if self.run_record is not None:
                 closing[RUN_RECORD] = self.run_record
-            self.write(closing)
+            self._write(closing, closing=True)
         if self._file is not None:
             self._file.close()
             self._file = None

@@ -5,8 +5,10 @@ seeded scenario) costs ~0.15 ms, so a 10,000-line file took pytest longer to loa
 collect. A verdict depends only on the line's text, on its environment's code, population
 and SQLite version (``Environment.cache_key``), and on the validating code (``CODE``), so
 good lines are remembered under those, one JSON file per task file in pytest's cache
-folder. Problems are never remembered: bad lines are rare and are always checked afresh,
-so their messages stay current. ``--cache-clear`` or ``-p no:cacheprovider`` switch it off.
+folder, sealed with this machine's cache key (``engine/sealing.py``): a file there that is not
+sealed with it is ignored, with a one-line warning, and every line validated afresh. Problems
+are never remembered: bad lines are rare and are always checked afresh, so their messages stay
+current. ``--cache-clear`` or ``-p no:cacheprovider`` switch it off.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 import pydantic_core
 
 from pytest_agenteval.engine.scenarios import write_atomically
+from pytest_agenteval.engine.sealing import cache_key, distrusted, seal, unseal
 
 # What a remembered line gives back without parsing it: enough to make its test item.
 Summary = tuple[str, str, tuple[str, ...], str]  # task_id, environment, failure_mode_tags, split
@@ -49,12 +52,20 @@ class Verdicts:
         self._path = folder / f"{line_key(task_file)}.json"
         self._old: dict[str, list[Any]] = {}
         self._kept: dict[str, list[Any]] = {}
+        self._key = cache_key()  # None: nothing remembered
         try:
-            stored = json.loads(self._path.read_bytes())
+            sealed = self._path.read_bytes() if self._key is not None else b""
+        except OSError:
+            sealed = b""  # none yet: everything is validated afresh
+        data = unseal(self._key, self._path.name, sealed) if self._key is not None and sealed else None
+        if sealed and data is None:
+            distrusted(self._path, "not sealed with this machine's cache key (written by something else, or damaged)")
+        try:
+            stored = json.loads(data) if data is not None else {}
             if stored.get("code") == CODE and isinstance(stored["lines"], dict):
                 self._old = stored["lines"]
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            pass  # missing or damaged: everything is validated afresh
+        except (ValueError, KeyError, TypeError, AttributeError):
+            pass  # from an older version: everything is validated afresh
 
     def recall(self, key: str, env_key: Callable[[str], str | None]) -> Summary | None:
         """The summary of a line that passed before against the same environment, or None."""
@@ -75,5 +86,6 @@ class Verdicts:
             self._kept[key] = [*summary[:2], list(summary[2]), summary[3], env_key]
 
     def save(self) -> None:
-        if self._kept != self._old:
-            write_atomically(self._path, json.dumps({"code": CODE, "lines": self._kept}).encode())
+        if self._kept != self._old and self._key is not None:
+            data = json.dumps({"code": CODE, "lines": self._kept}).encode()
+            write_atomically(self._path, seal(self._key, self._path.name, data))

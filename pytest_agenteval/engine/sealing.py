@@ -1,0 +1,98 @@
+"""Cache entries sealed with a per-machine key: whoever writes into the cache folder without the
+key (an agent, a checked-in ``.pytest_cache``, another tool) gets the entry rebuilt, not trusted.
+
+A sealed entry is ``HMAC-SHA256(key, name NUL data)`` (32 bytes) followed by the data; the
+entry's name is covered, so one seed's image cannot stand in for another's. The key is 32
+random bytes made on first use, mode 0600, *outside* every cache folder: the file named by
+``AGENTEVAL_CACHE_KEY_FILE``, else ``$XDG_CONFIG_HOME/agenteval/cache.key``, else
+``~/.config/agenteval/cache.key``.
+
+Limits: anything that can read that file can forge entries, so it guards against an agent
+only when the agent cannot read your home folder (an isolated agent under an OS sandbox);
+an in-process agent is trusted code and can. Where no key can be made (a read-only home),
+nothing is cached on disk.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import os
+import secrets
+import tempfile
+import warnings
+from functools import lru_cache
+from pathlib import Path
+
+KEY_FILE_ENV = "AGENTEVAL_CACHE_KEY_FILE"
+TAG = 32
+
+
+class CacheWarning(UserWarning):
+    """A cache entry that was not trusted (not sealed with this machine's key): it is rebuilt."""
+
+
+def key_file() -> Path:
+    named = os.environ.get(KEY_FILE_ENV)
+    if named:
+        return Path(named)
+    config = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(config) / "agenteval" / "cache.key"
+
+
+@lru_cache(maxsize=4)
+def _key_at(path: Path) -> bytes | None:
+    key: bytes | None
+    try:
+        key = path.read_bytes()
+    except FileNotFoundError:
+        key = _make(path)
+    except OSError:
+        return None
+    return key if key is not None and len(key) == TAG else None
+
+
+def _make(path: Path) -> bytes | None:
+    """Made aside and linked into place, so that two processes making it at once agree on one key."""
+    tmp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")  # mode 0600
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(secrets.token_bytes(TAG))
+        with contextlib.suppress(FileExistsError):  # another process made it first: use theirs
+            os.link(tmp, path)
+        return path.read_bytes()
+    except OSError:
+        return None
+    finally:
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
+
+
+def cache_key() -> bytes | None:
+    """This machine's cache key, made on first use; None where it cannot be made or read."""
+    try:
+        return _key_at(key_file())
+    except (RuntimeError, KeyError):  # no home folder to keep it in
+        return None
+
+
+def _tag(key: bytes, name: str, data: bytes) -> bytes:
+    return hmac.new(key, name.encode() + b"\0" + data, hashlib.sha256).digest()
+
+
+def seal(key: bytes, name: str, data: bytes) -> bytes:
+    return _tag(key, name, data) + data
+
+
+def unseal(key: bytes, name: str, sealed: bytes) -> bytes | None:
+    """The data, or None if the seal does not match (forged, damaged, or another machine's)."""
+    data = sealed[TAG:]
+    return data if hmac.compare_digest(sealed[:TAG], _tag(key, name, data)) else None
+
+
+def distrusted(path: Path, why: str) -> None:
+    """One line naming the cache entry: it is ignored and rebuilt."""
+    warnings.warn(CacheWarning(f"agenteval cache: {path}: {why}; ignored and rebuilt"), stacklevel=3)

@@ -1,0 +1,214 @@
+"""Signed results files: HMAC-SHA256 under a key the agent cannot reach.
+
+Every line of a signed results file carries
+
+    "signature": {"run": RUN_ID, "line": N, "prev": HMAC OF LINE N-1, "hmac": ...}
+
+where ``hmac`` is HMAC-SHA256 under the key of the line's canonical JSON (sorted keys, ASCII,
+no spaces) with ``hmac`` itself left out, so it covers the line, its place, its run and the
+line before it (a chain). The run record names the run id, the algorithm and the key's id (a
+one-way digest of the key, never the key); the summary line's signature also counts the grade
+lines (``grades``). A line edited, taken from another run, moved, added or removed, and a
+file cut before its summary, is then found, each as one line naming the file and line.
+
+Without the key nothing can be verified: an unsigned file, or a signed one read without its
+key, proves nothing about forgery, and ``verify`` says so.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pytest_agenteval.errors import AgentEvalError
+
+KEY_ENV = "AGENTEVAL_SIGNING_KEY"
+SIGNATURE = "signature"
+SIGNING = "signing"  # the run record's block: algorithm, key id, run id
+ALGORITHM = "hmac-sha256"
+MIN_KEY_BYTES = 16
+HOW_TO_SIGN = f"set {KEY_ENV} or pass --agenteval-signing-key PATH when running pytest"
+
+
+class SigningKeyError(AgentEvalError):
+    """A signing key that cannot be used: one line, with the fix."""
+
+
+def load_key(path: str | os.PathLike[str] | None, *, option: str) -> bytes | None:
+    """The key from the file at ``path``, else from ``AGENTEVAL_SIGNING_KEY``, else None."""
+    if path is not None:
+        try:
+            key = Path(path).read_bytes().strip()
+        except OSError as exc:
+            raise SigningKeyError(f"{option} {path}: cannot read it: {exc.strerror} "
+                                  "(name a file holding the key)") from None
+        where = f"{option} {path}"
+    else:
+        text = os.environ.get(KEY_ENV)
+        if text is None:
+            return None
+        key, where = text.strip().encode(), KEY_ENV
+    if len(key) < MIN_KEY_BYTES:
+        raise SigningKeyError(f"{where}: the key is too short ({len(key)} bytes; use at least {MIN_KEY_BYTES}, "
+                              "e.g. python -c 'import secrets; print(secrets.token_hex(32))')")
+    return key
+
+
+def key_id(key: bytes) -> str:
+    """Names the key in the run record without revealing it."""
+    return hmac.new(key, b"agenteval key id", hashlib.sha256).hexdigest()[:16]
+
+
+def canonical(record: Any) -> bytes:
+    return json.dumps(record, sort_keys=True, ensure_ascii=True, separators=(",", ":")).encode()
+
+
+def _mac(key: bytes, record: Mapping[str, Any]) -> str:
+    signature = {k: v for k, v in record[SIGNATURE].items() if k != "hmac"}
+    return hmac.new(key, canonical({**record, SIGNATURE: signature}), hashlib.sha256).hexdigest()
+
+
+class Signer:
+    """Signs the lines of one results file in the order they are written."""
+
+    def __init__(self, key: bytes, run_id: str | None = None) -> None:
+        self._key = key
+        self.run_id = run_id or secrets.token_hex(8)
+        self._line = 0
+        self._prev = ""
+        self._grades = 0
+
+    def block(self) -> dict[str, str]:
+        """For the run record: how its lines are signed."""
+        return {"algorithm": ALGORITHM, "key_id": key_id(self._key), "run_id": self.run_id}
+
+    def sign(self, record: Mapping[str, Any], *, grade: bool = False, closing: bool = False) -> dict[str, Any]:
+        self._line += 1
+        signature: dict[str, Any] = {"run": self.run_id, "line": self._line, "prev": self._prev}
+        if closing:
+            signature["grades"] = self._grades
+        self._grades += grade
+        signed = {**record, SIGNATURE: signature}
+        signature["hmac"] = self._prev = _mac(self._key, signed)
+        return signed
+
+
+@dataclass(frozen=True, kw_only=True)
+class Verification:
+    path: str
+    signed: bool
+    verified: bool  # signed, a key given, and every check held
+    said: str  # one line: what was found (for stdout)
+    problems: tuple[str, ...] = ()  # one line each: file, line, what does not match
+
+
+def verify(path: str | os.PathLike[str], key: bytes | None) -> Verification:
+    """Check every line's signature, place and run, and the summary's count, against ``key``."""
+    shown = os.fspath(path)
+    text = Path(path).read_bytes().decode("utf-8", errors="replace")
+    raw = text.split("\n")  # written with "\n" only; a line may hold U+2028 (not a line end)
+    lines: list[tuple[int, Any]] = []
+    problems: list[str] = []
+    for number, line in enumerate(raw, 1):
+        if not line.strip():
+            continue
+        try:
+            lines.append((number, json.loads(line)))
+        except ValueError:
+            last = all(not rest.strip() for rest in raw[number:])
+            problems.append(f"{shown}:{number}: " + ("cut short, not verified (the run was interrupted)" if last
+                                                     else "not valid JSON, not verified"))
+    first: dict[str, Any] = lines[0][1] if lines and isinstance(lines[0][1], dict) else {}
+    run: dict[str, Any] = first["run_record"] if isinstance(first.get("run_record"), dict) else {}
+    block: dict[str, Any] | None = run[SIGNING] if isinstance(run.get(SIGNING), dict) else None
+    signed = block is not None or any(isinstance(r, dict) and SIGNATURE in r for _, r in lines)
+    if not signed:
+        if key is None:
+            return Verification(path=shown, signed=False, verified=False,
+                                said=f"note: {shown}: unsigned: its lines could have been edited, swapped, "
+                                     f"reordered or removed unnoticed (to sign runs, {HOW_TO_SIGN})")
+        return Verification(path=shown, signed=False, verified=False, said="", problems=(
+            f"{shown}: unsigned, but a signing key was given: nothing shows these lines are what a run wrote "
+            "(pass the file the signed run wrote)",))
+    if block is None:  # the run record was removed or replaced: the lines' own run id is checked instead
+        run_of = next((r[SIGNATURE].get("run") for _, r in lines if _signed(r)), None)
+        block = {"run_id": run_of, "key_id": key_id(key) if key is not None else None}
+    if key is None:
+        return Verification(path=shown, signed=True, verified=False,
+                            said=f"note: {shown}: signed (key id {block.get('key_id')}), but no key given: "
+                                 f"not verified, nothing about forgery checked (set {KEY_ENV} or pass "
+                                 "--signing-key PATH)")
+    if block.get("key_id") != key_id(key):
+        return Verification(path=shown, signed=True, verified=False, said="", problems=(
+            f"{shown}: signed with another key (key id {block.get('key_id')}; the key given has id "
+            f"{key_id(key)}): not verified (pass the key the run was signed with)",))
+    problems += _check_lines(shown, lines, key, str(block.get("run_id")))
+    grades = sum(1 for _, r in lines if isinstance(r, dict) and "task_id" in r)
+    said = "" if problems else (f"{shown}: signed and verified: {len(lines)} lines, {grades} grade line(s), "
+                                f"run {block.get('run_id')}, key id {block.get('key_id')}")
+    return Verification(path=shown, signed=True, verified=not problems, said=said, problems=tuple(problems))
+
+
+def _check_lines(shown: str, lines: list[tuple[int, Any]], key: bytes, run_id: str) -> list[str]:
+    problems: list[str] = []
+    present = {r[SIGNATURE]["line"] for _, r in lines if _signed(r) and r[SIGNATURE].get("run") == run_id
+               and hmac.compare_digest(_mac(key, r), r[SIGNATURE]["hmac"])}
+    expected, prev, prev_ok, grades, closed = 1, "", True, 0, False
+    for number, record in lines:
+        where = f"{shown}:{number}"
+        if not _signed(record):
+            problems.append(f"{where}: not signed (a line added after the run)")
+            prev_ok = False
+            continue
+        signature = record[SIGNATURE]
+        line, mac = signature["line"], signature["hmac"]
+        closed = closed or "summary" in record
+        if not hmac.compare_digest(_mac(key, record), mac):
+            problems.append(f"{where}: signature does not match (the line was edited after the run)")
+        elif signature.get("run") != run_id:
+            problems.append(f"{where}: a line of another run (run {signature.get('run')}; this file is run "
+                            f"{run_id}): taken from another results file")
+        else:
+            problem = _out_of_place(line, expected, present) or (
+                "the line before it is not the one signed before it (replaced or moved)"
+                if prev_ok and signature.get("prev") != prev else None)
+            if problem is None and "summary" in record and signature.get("grades") != grades:
+                problem = (f"the summary counts {signature.get('grades')} grade line(s), the file has {grades} "
+                           "(lines removed or added)")
+            if problem is not None:
+                problems.append(f"{where}: {problem}")
+            grades += "task_id" in record
+            expected, prev, prev_ok = max(expected, line + 1), mac, problem is None
+            continue
+        expected, prev, prev_ok = expected + 1, mac, False  # a line not to be trusted takes one place
+        grades += "task_id" in record
+    if not closed:
+        problems.append(f"{shown}: no signed summary line: the run was interrupted, or lines were removed from "
+                        "its end (nothing shows the file is complete)")
+    return problems
+
+
+def _signed(record: Any) -> bool:
+    signature = record.get(SIGNATURE) if isinstance(record, dict) else None
+    return (isinstance(signature, dict) and isinstance(signature.get("hmac"), str)
+            and isinstance(signature.get("line"), int) and not isinstance(signature.get("line"), bool))
+
+
+def _out_of_place(line: int, expected: int, present: set[int]) -> str | None:
+    if line < expected:
+        return f"signed as line {line}, after line {expected - 1}: moved or repeated"
+    if line == expected:
+        return None
+    gone = [n for n in range(expected, line) if n not in present]
+    if not gone:
+        return f"signed as line {line}, where line {expected} belongs: moved"
+    shown = (f"line {gone[0]}" if len(gone) == 1 else f"lines {gone[0]}-{gone[-1]}"
+             if gone[-1] - gone[0] == len(gone) - 1 else "lines " + ", ".join(map(str, gone)))
+    return f"signed as line {line}: {shown} of the run missing before it (removed)"
