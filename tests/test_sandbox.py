@@ -119,7 +119,8 @@ def test_the_agent_module_is_imported_only_inside_the_sandbox(project: pytest.Py
     ("raise RuntimeError('boom')",
      "ERROR: --agent=bad:Agent: importing 'bad' failed: RuntimeError: boom (at bad.py:1)"),
     ("import os; os._exit(0)", "ERROR: --agent=bad:Agent: the agent process ended while importing it (exit code 0)"),
-    ("raise SystemExit(0)", "ERROR: --agent=bad:Agent: importing it failed: SystemExit: 0 (at bad.py:1)"),
+    ("raise SystemExit(0)", "ERROR: --agent=bad:Agent: importing 'bad' raised SystemExit: 0 (at bad.py:1) (an agent "
+     "module must not exit or stop at import; move that code into the agent's run)"),
     ("class Agnet: pass", "ERROR: --agent=bad:Agent: module 'bad' has no attribute 'Agent' (did you mean 'Agnet'?)"),
 ])
 def test_a_bad_agent_module_is_a_usage_error_found_in_the_sandbox(pytester: pytest.Pytester, module: str,

@@ -212,7 +212,8 @@ def test_the_header_names_the_key_and_run_never_the_key(pytester: pytest.Pyteste
     assert KEY not in result.stdout.str() and verify(pytester.path / "r.jsonl", KEY.encode()).verified
 
 
-@pytest.mark.parametrize("how", [[], ["-n", "2"], ["--agenteval-isolate"]])
+# Isolated at the process level: a bwrap sandbox could not write seen.txt into the hidden project.
+@pytest.mark.parametrize("how", [[], ["-n", "2"], ["--agenteval-isolate=process"]])
 def test_agents_and_workers_never_see_the_key(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch,
                                               how: list[str]) -> None:
     pytester.makefile(".jsonl", a="\n".join(task_line(task_id=f"EX-{i}") for i in (1, 2)))

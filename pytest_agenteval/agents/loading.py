@@ -19,8 +19,11 @@ _SPEC_RE = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*:[A-Za-z_][\w]*(\.[A-Za-
 USAGE = "use MODULE:ATTR (e.g. mymod:Agent) or one of: " + ", ".join(BUILTIN_AGENTS)
 
 
-def load_agent(spec: str, *, search_path: Path | None = None) -> Any:
-    """A zero-argument factory (or task-aware factory) for the agent ``spec`` names."""
+def load_agent(spec: str, *, search_path: Path | None = None, probe: bool = True) -> Any:
+    """A zero-argument factory (or task-aware factory) for the agent ``spec`` names.
+
+    ``probe``: first import the module in a child that must report the import finished
+    (``agents/probe.py``); off in a sandbox's child, which is itself the probe."""
     if spec == "reference":
         return Reference()
     if spec == "noop":
@@ -32,7 +35,7 @@ def load_agent(spec: str, *, search_path: Path | None = None) -> Any:
     module_name, _, attr_path = spec.partition(":")
     if search_path is not None and str(search_path) not in sys.path:
         sys.path.insert(0, str(search_path))
-    module = _import(module_name, spec)
+    module = _import(module_name, spec, probe=probe)
     target: Any = module
     for part in attr_path.split("."):
         if not hasattr(target, part):
@@ -68,8 +71,8 @@ def _saboteur(spec: str) -> Any:
     return Saboteur(mode)
 
 
-def _import(module_name: str, spec: str) -> Any:
-    ended = probe_import(module_name)
+def _import(module_name: str, spec: str, *, probe: bool) -> Any:
+    ended = probe_import(module_name) if probe else None
     if ended is not None:
         raise AgentSpecError(f"--agent={spec}: importing {module_name!r} {ended} (an agent module must import "
                              "without ending its process; move that code into the agent's run)")

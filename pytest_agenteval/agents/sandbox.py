@@ -331,7 +331,7 @@ def child_main() -> None:
         return
     episode = RemoteEpisode(setup["episode"], inbox, outbox)
     try:
-        agent = load_agent(setup["spec"], search_path=Path.cwd())()
+        agent = load_agent(setup["spec"], search_path=Path.cwd(), probe=False)()
         result = agent.run(episode)
         if inspect.isawaitable(result):
             import asyncio
@@ -348,7 +348,7 @@ def _check(spec: str, outbox: IO[str]) -> None:
     from pytest_agenteval.agents.loading import load_agent
 
     try:
-        load_agent(spec, search_path=Path.cwd())
+        load_agent(spec, search_path=Path.cwd(), probe=False)
         answer: dict[str, Any] = {"ok": True}
     except AgentSpecError as exc:
         answer = {"error": str(exc)}
