@@ -1,7 +1,8 @@
 """--agenteval-isolate as a red team tries it: each attack of issue #25 as a hostile agent module.
 
-The bwrap tests skip where bubblewrap cannot make its namespaces (some containers); the
-others hold at every level. Run as root and as an unprivileged user.
+The bwrap tests skip where bubblewrap cannot make its namespaces (some containers), but not in
+CI (``CI`` set: .ci/run installs bubblewrap), where a missing sandbox fails; the others hold
+at every level. Run as root and as an unprivileged user.
 """
 
 from __future__ import annotations
@@ -19,6 +20,12 @@ from pytest_agenteval.agents.containment import probe
 BWRAP, WHY_NOT = probe()
 needs_bwrap = pytest.mark.skipif(BWRAP is None, reason=f"no OS sandbox here: {WHY_NOT}")
 MARKER = "agenteval-leftover-sleeper"
+
+
+def test_ci_has_an_os_sandbox() -> None:
+    """In CI the bwrap tests must run, not skip."""
+    if os.environ.get("CI"):
+        assert BWRAP is not None, f"no OS sandbox on the CI machine: {WHY_NOT} (install bubblewrap)"
 
 HOSTILE = f'''
 import os, socket, subprocess, sys
