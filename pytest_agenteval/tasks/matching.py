@@ -23,6 +23,8 @@ def allows(steps: Sequence[Any], before: Sequence[frozenset[int]], calls: Sequen
     n, m = len(steps), len(calls)
     if not sum(not s.optional for s in steps) <= m <= n:
         return False
+    if m == n and _is_chain(before):  # the common path, one step after another: compare pairwise
+        return all(same(s, c) for s, c in zip(steps, calls, strict=True))
     memo: dict[tuple[int, int], bool] = {}
 
     def match(i: int, at: int) -> bool:
@@ -46,6 +48,11 @@ def allows(steps: Sequence[Any], before: Sequence[frozenset[int]], calls: Sequen
         if not reachable:
             return False
     return m in reachable
+
+
+def _is_chain(before: Sequence[frozenset[int]]) -> bool:
+    """Every step comes after all the steps listed before it (``before`` is transitively closed)."""
+    return all(len(b) == i and (i == 0 or max(b) == i - 1) for i, b in enumerate(before))  # b == {0..i-1}
 
 
 def _blocks(before: Sequence[frozenset[int]], n: int) -> list[tuple[int, int]]:

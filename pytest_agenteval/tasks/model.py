@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -214,7 +215,15 @@ class Task(BaseModel):
 
     def path_orders(self) -> list[PathOrder]:
         """Each acceptable path as a partial order over its steps."""
-        return [PathOrder.of(p) for p in self.acceptable_action_paths]
+        paths, orders = self._path_orders
+        if paths is not self.acceptable_action_paths:  # a model_copy(update=...) carried the cache over
+            del self.__dict__["_path_orders"]
+            paths, orders = self._path_orders
+        return list(orders)
+
+    @cached_property
+    def _path_orders(self) -> tuple[Any, tuple[PathOrder, ...]]:  # laid out once per task, not per grade
+        return self.acceptable_action_paths, tuple(PathOrder.of(p) for p in self.acceptable_action_paths)
 
     @property
     def tags(self) -> tuple[str, ...]:
