@@ -1,0 +1,89 @@
+"""The docs keep up with the code: every option and subcommand is documented, every import path
+the docs name imports, and the package docstring's example runs."""
+
+from __future__ import annotations
+
+import argparse
+import doctest
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+import pytest_agenteval
+from pytest_agenteval import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _docs_text() -> str:
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    return "\n".join(p.read_text(encoding="utf-8") for p in pages)
+
+
+def _plugin_options() -> set[str]:
+    """Every option the plugin registers, read from its ``addoption`` calls."""
+    found: set[str] = set()
+    for source in (ROOT / "pytest_agenteval" / "plugin").rglob("*.py"):
+        for call in re.findall(r"addoption\(\s*((?:\"--[\w-]+\"\s*,?\s*)+)", source.read_text(encoding="utf-8")):
+            found.update(re.findall(r"--[\w-]+", call))
+    return found
+
+
+def _subcommands() -> dict[str, set[str]]:
+    """``agenteval``'s subcommands and each one's options, from the parser ``main`` builds."""
+    built: dict[str, argparse.ArgumentParser] = {}
+
+    class Stop(Exception):
+        pass
+
+    def capture(self: argparse.ArgumentParser, *args: object, **kwargs: object) -> object:
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                built.update(action.choices)
+        raise Stop
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(argparse.ArgumentParser, "parse_args", capture)
+        with pytest.raises(Stop):
+            cli.main(["validate"])
+    return {name: {o for a in p._actions for o in a.option_strings if o.startswith("--") and o != "--help"}
+            for name, p in built.items()}
+
+
+def test_every_plugin_option_is_documented() -> None:
+    options = _plugin_options()
+    assert {"--agent", "--runs", "--agenteval-results"} <= options  # the reader finds them
+    text = _docs_text()
+    assert not sorted(o for o in options if o not in text), "options no page of the docs names"
+
+
+def test_every_subcommand_and_its_options_are_documented() -> None:
+    commands = _subcommands()
+    assert {"validate", "replay", "report", "compare"} <= commands.keys()
+    text = _docs_text()
+    missing = [f"agenteval {c}" for c in commands if f"agenteval {c}" not in text]
+    missing += [f"agenteval {c} {o}" for c, opts in commands.items() for o in sorted(opts) if o not in text]
+    assert not missing, "subcommands or options no page of the docs names"
+
+
+_IMPORT = re.compile(r"from (pytest_agenteval(?:\.\w+)*) import (\([\w,\s]+\)|[\w, ]+)")
+
+
+def test_every_import_the_docs_show_imports() -> None:
+    broken = []
+    for module, names in set(_IMPORT.findall(_docs_text())):
+        try:
+            loaded = importlib.import_module(module)
+        except ImportError as exc:
+            broken.append(f"{module}: {exc}")
+            continue
+        names = re.sub(r"\s+as\s+\w+", "", names)  # "import X as Y" names X
+        broken += [f"{module}.{n}" for n in re.findall(r"\w+", names) if not hasattr(loaded, n)]
+    assert not broken
+
+
+def test_the_package_docstring_example_runs() -> None:
+    result = doctest.testmod(pytest_agenteval, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 5 and result.failed == 0
