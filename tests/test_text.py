@@ -132,7 +132,7 @@ def test_a_says_requirement_is_checked_against_the_lexicon_at_load(tmp_path: Any
     messages = [f"{p.field}: {p.message} ({p.fix})" for p in problems]
     assert messages[0].endswith("booking's lexicon has no meaning 'kcy:problem' (did you mean 'kyc'? use one of: "
                                 "amended, approved, decided, declined, exception, expiry, in_full, info, kyc, ok, "
-                                "pending, problem, process, rate, received, request)")
+                                "pending, priced, problem, process, rate, received, request)")
     assert messages[1].endswith("booking's lexicon has no meaning 'kyc:bad' (a state is :ok or :problem)")
     assert 'a meaning requirement is {"says": [meaning, ...]}' in messages[2]
     assert [p.line for p in problems] == [1, 2, 3]

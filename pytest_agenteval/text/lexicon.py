@@ -14,13 +14,19 @@ from dataclasses import dataclass, field
 # Words that negate what follows them in their clause (NegEx-style cues).
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "neither", "nor", "none", "nothing", "without", "unable",
                        "nobody", "nowhere", "lack", "lacks", "lacking", "absent", "instead", "rather"})
+# Undoing what follows: "we have reversed our approval and withdrawn the payment" (two undoings
+# do not cancel each other, as two negations do). Negation cues unless the lexicon has the word.
+REVERSALS = frozenset({"reversed", "reverse", "reversing", "withdrawn", "withdrew", "withdraw", "rescinded", "rescind",
+                       "revoked", "revoke", "overturned", "overturn", "retracted", "retract", "cancelled", "canceled",
+                       "cancel"})
+NEGATIONS = NEGATIONS | REVERSALS
 # Words that make what follows them in their clause hypothetical: asserted as neither true nor false.
 # A question is hypothetical too. ("could"/"would" are not here: "could not be approved" declines.)
 HEDGES = frozenset({"if", "whether", "once", "unless", "until", "may", "might", "should", "when", "whenever",
-                    "before", "provided", "subject", "possibly", "perhaps"})
+                    "before", "provided", "subject", "possibly", "perhaps", "unsure", "uncertain"})
 # Hedges after which the words before stay asserted: "we cannot pay unless you send the invoice"
 # denies payment now, and says the decision waits on a condition.
-CONDITIONS = frozenset({"unless", "until"})
+CONDITIONS = frozenset({"unless", "until", "once", "subject", "provided"})
 # "When we approved your claim, we paid you": a past fact, not a condition (a subject, then a past verb).
 SUBJECTS = frozenset({"we", "i", "you", "they", "he", "she", "it", "the", "your", "our", "this", "that"})
 PAST = frozenset({"was", "were", "had", "did", "paid", "sent", "made", "gave", "got", "told", "wrote"})
@@ -28,17 +34,31 @@ PAST = frozenset({"was", "were", "had", "did", "paid", "sent", "made", "gave", "
 NOT_YET = frozenset({"yet", "still"})
 # Cues that are no negation: "no later than", "not only".
 PSEUDO_NEGATIONS = frozenset({("no", "later"), ("not", "only"), ("no", "doubt"), ("not", "just"), ("no", "sooner"),
-                              ("not", "forget"), ("not", "hesitate")})
+                              ("not", "forget"), ("not", "hesitate"), ("not", "sure"), ("not", "certain")})
+# "Not sure how long it lasts": a doubt, which hedges what follows (``_hedges``).
+DOUBTS = frozenset({"sure", "certain"})
 # "We have not (yet) received the invoice": the negation is of the receipt, not of the invoice.
 RECEIPTS = frozenset({"received", "receive", "got", "seen", "had"})
 # A decision sought is no decision made: "sent for approval", "awaiting authorisation", "needs to be
 # approved" (the five words before a decision word); "more than I can approve" (a modal right before it).
 MODALS = frozenset({"can", "could", "would", "able"})
+# "More than I am authorised to approve", "no senior has authority to approve": a power named, no
+# decision made (the three words before a decision word), negated or not.
+CAPABILITY = frozenset({"authorised", "authorized", "allowed", "permitted", "entitled", "empowered",
+                        "authority", "mandate", "power"})
+# "No senior can approve it": a negation that opens the subject says who cannot, not that anyone did not.
+NOBODY = frozenset({"no", "nobody", "none", "noone"})
+# "If you have questions about the decline of your claim": a decision named with a determiner is
+# taken as a fact even in a condition (a presupposition), and so is the amount right after it.
+PRESUPPOSED = frozenset({"approval", "decline", "declinature", "refusal", "rejection", "denial", "payment",
+                         "settlement", "payout"})
+DETERMINERS = frozenset({"the", "your", "our", "this", "its"})
 # Determiners that say a thing is missing when they negate it ("no rate", "without a rate"); "not
 # priced" negates an act, not a thing.
 ABSENCE = frozenset({"no", "none", "without", "lack", "lacks", "lacking", "nothing", "absent"})
 SOUGHT = frozenset({"for", "await", "awaiting", "awaits", "need", "needs", "needed", "require", "requires",
-                    "required", "seek", "seeking", "request", "requesting", "requested", "pending", "ask", "asking"})
+                    "required", "seek", "seeking", "request", "requesting", "requested", "pending", "ask", "asking",
+                    "subject"})
 # Auxiliaries: "payment is not possible" negates the subject before them too.
 AUXILIARIES = frozenset({"is", "was", "are", "were", "has", "have", "had", "will", "can", "could", "would", "shall",
                          "should", "do", "does", "did", "be", "been", "must", "may", "might"})

@@ -27,18 +27,24 @@ from pytest_agenteval.text.lexicon import (
     ABSENCE,
     AUXILIARIES,
     BREAKS,
+    CAPABILITY,
     CONDITIONS,
+    DETERMINERS,
+    DOUBTS,
     HEDGES,
     MODALS,
     MONEY_WORDS,
     NEGATIONS,
+    NOBODY,
     NOT_YET,
     PAST,
+    PRESUPPOSED,
     PSEUDO_NEGATIONS,
     RECEIPTS,
     REFERENCE_PAIRS,
     REFERENCES,
     RESTARTS,
+    REVERSALS,
     SOUGHT,
     SUBJECTS,
     Lexicon,
@@ -77,6 +83,7 @@ class Reading:
     joined: tuple[bool, ...] = ()  # clause -> opened by a colon or dash ("KYC status: pending")
     missing: frozenset[int] = frozenset()  # clauses with a cue of absence ("no rate", "without a rate")
     asked: frozenset[str] = frozenset()  # meanings the text asks for (``asks``)
+    directed: frozenset[str] = frozenset()  # ids right after "to", "by" or "per": whom an act went to or came from
 
     def in_sentence(self, meaning: str, clause: int) -> set[int]:
         """Polarities of ``meaning`` in the sentence holding ``clause``."""
@@ -134,7 +141,7 @@ class Reading:
                 return meaning
         return None
 
-    def status(self, topic: str) -> set[str]:
+    def status(self, topic: str, ok: str = "ok", problem: str = "problem") -> set[str]:
         """What the text says of ``topic``'s state, clause by clause: "ok", "problem" or both.
 
         "KYC is verified" says ok; "KYC pending", "KYC is not verified", "no KYC on file" say
@@ -143,31 +150,40 @@ class Reading:
         mention says nothing.
         """
         out: set[str] = set()
-        for clause in {m.clause for m in self.mentions if m.meaning == topic and m.polarity != HYPOTHETICAL}:
+        # The topic itself may be hypothetical ("until KYC is complete" states KYC is not complete).
+        for clause in {m.clause for m in self.mentions if m.meaning == topic}:
             negated_topic = NEGATED in self.polarities(topic, clause)
-            said = set() if self._adjective(topic, clause) else self._states(clause)
+            states = (ok, problem)
+            said = set() if self._adjective(topic, clause, states) else self._states(clause, states)
             if not said:
                 for other in (clause - 1, clause + 1):  # "KYC status: pending", "KYC - pending"
                     if 0 <= other < len(self.joined) and self.joined[max(clause, other)]:
-                        said |= self._states(other)
-            if not said and negated_topic and clause in self.missing:
+                        said |= self._states(other, states)
+            if not said and negated_topic and clause in self.missing and self._first_negated(clause) == topic:
                 said.add("problem")  # "no rate on the sheet": the thing is missing
             out |= said
-        return out
+        return {"ok" if s == ok else "problem" for s in out}
 
-    def _adjective(self, topic: str, clause: int) -> bool:
+    def _first_negated(self, clause: int) -> str | None:
+        """The first meaning a cue negates in ``clause``: what "no" is about in "no rate on the sheet"."""
+        return next((m.meaning for m in self.mentions if m.clause == clause and m.polarity == NEGATED), None)
+
+    def _adjective(self, topic: str, clause: int, states: tuple[str, str] = ("ok", "problem")) -> bool:
         """A state word before its topic, both under one cue of absence, describes a kind of thing
         ("no escalation needed for lapsed policies"); after it, it is the topic's state ("no KYC issues")."""
         if clause not in self.missing:
             return False
         negated = [(k, m.meaning) for k, m in enumerate(self.mentions) if m.clause == clause and m.polarity == NEGATED]
         topics = [k for k, meaning in negated if meaning == topic]
-        states = [k for k, meaning in negated if meaning in ("ok", "problem")]
-        return bool(topics and states) and min(states) < min(topics)
+        at = [k for k, meaning in negated if meaning in states]
+        # "No issues found on the policy": the cue's own object is the state, which is the topic's.
+        first_is_state = bool(negated) and negated[0][1] in states
+        return bool(topics and at) and min(at) < min(topics) and not first_is_state
 
-    def _states(self, clause: int) -> set[str]:
+    def _states(self, clause: int, states: tuple[str, str] = ("ok", "problem")) -> set[str]:
         said = set()
-        for state, other in (("ok", "problem"), ("problem", "ok")):
+        ok, problem = states
+        for state, other in ((ok, problem), (problem, ok)):
             for p in self.polarities(state, clause):
                 if p != HYPOTHETICAL:
                     said.add(state if p == AFFIRMED else other)
@@ -186,29 +202,51 @@ def _clauses(tokens: list[Token]) -> list[tuple[int, list[Token], bool]]:
     for i, t in enumerate(tokens):
         nxt = tokens[i + 1].text if i + 1 < len(tokens) else ""
         if t.kind == "punct" and t.text in TRANSPARENT:
+            if not _short_aside(tokens, i, back=t.text == ")"):
+                clauses.append((sentence, [], False))  # "(deputy for SNR-10, who is on leave)": an aside
+            else:
+                clauses[-1][1].append(t)  # a short aside stays in its clause, outside its negations
             continue
         if t.kind == "punct":
             if t.text == "?":
                 clauses[-1][1].append(t)  # kept: a question is hypothetical
             sentence += t.text in SENTENCE_ENDS
             clauses.append((sentence, [], t.text in JOINERS))
-        elif t.kind == "word" and (t.text in BREAKS or (t.text in ("and", "or") and nxt in RESTARTS)):
+        elif t.kind == "word" and ((t.text in BREAKS and (t.text != "also" or nxt in RESTARTS))
+                                   or (t.text in ("and", "or") and nxt in RESTARTS)):
             clauses.append((sentence, [], False))
         else:
             clauses[-1][1].append(t)
-    return [c for c in clauses if c[1]]
+    return [c for c in clauses if any(t.text not in TRANSPARENT for t in c[1])]
+
+
+def _short_aside(tokens: list[Token], at: int, *, back: bool = False) -> bool:
+    """The bracket at ``at`` holds two tokens at most ("not (yet) approved", "paid (in full)"): read
+    through it; a longer aside is a clause of its own."""
+    step, close = (-1, "(") if back else (1, ")")
+    for n, k in enumerate(range(at + step, at + step * 4, step)):
+        if not 0 <= k < len(tokens):
+            return True
+        if tokens[k].text == close:
+            return n <= 2
+    return False
 
 
 JOINERS = frozenset({":", "-", "\u2013", "\u2014", "--"})
+DIRECTIONS = frozenset({"to", "by", "per"})
+# Words that may stand between a direction and the id it points at: "to the senior reviewer SNR-05".
+TITLES = frozenset({"the", "a", "our", "senior", "reviewer", "deputy", "manager", "colleague", "approver", "handler",
+                    "underwriter", "supervisor", "team", "lead", "leader"})
 
 
 def _sought(words: list[str], i: int) -> bool:
     """The decision word at ``i`` is sought, not made: "for approval", "more than I can approve"."""
     before = words[max(0, i - 5):i]
-    if SOUGHT.intersection(before):
+    if SOUGHT.intersection(before) or CAPABILITY.intersection(words[max(0, i - 3):i]):
         return True
     near = words[max(0, i - 2):i]
-    return bool(MODALS.intersection(near)) and not NEGATIONS.intersection(words[max(0, i - 4):i])
+    cues = NEGATIONS.intersection(words[max(0, i - 4):i])
+    return bool(MODALS.intersection(near)) and (not cues or cues <= NOBODY and "not" not in near)
 
 
 class Reader:
@@ -266,6 +304,7 @@ class Reader:
         hedged_sentence = -1  # a hedge reaches to the end of its sentence: "if approved, we will pay"
         clauses = _clauses(tokenize(text))
         missing: set[int] = set()
+        directed: set[str] = set()
         negated: set[int] = set()  # clauses with a negation cue
         for c, (sentence, clause, _) in enumerate(clauses):
             words = [t.text if t.kind == "word" else "" for t in clause]
@@ -284,17 +323,29 @@ class Reader:
             first_mention = len(mentions)
             negations = 0  # cues seen so far in this clause
             pending: list[tuple[int, int]] = []  # (mention index, its word position) since the last cue
+            presupposed_until = -1  # "the decline of your claim" under a hedge: asserted to here
+            reversed_at = -9  # "reversed our approval": the next three words are undone
+            outside = 0  # the negations before a short aside: "not (yet) approved", "not verified (status pending)"
             i = 0
             while i < len(clause):
                 token, word = clause[i], words[i]
+                if token.kind == "punct":
+                    negations, outside = (0, negations) if token.text == "(" else (outside, 0)
+                    i += 1
+                    continue
                 ahead = words[i + 1:i + 3]
                 if word in NEGATIONS and RECEIPTS & set(ahead):
                     negated.add(c)  # "we have not received the invoice": the receipt is negated
                 if word in NEGATIONS and (word, ahead[0] if ahead else "") not in PSEUDO_NEGATIONS \
                         and not (RECEIPTS & set(ahead)):
                     n, meanings = self._match(words, i)
+                    if not meanings and word in REVERSALS:  # undoes what comes right after it
+                        reversed_at = i
+                        i += 1
+                        continue
                     if not meanings:  # a cue, unless it starts a phrase ("not covered")
                         negations += 1
+                        reversed_at = -9
                         if word in ABSENCE:
                             missing.add(c)
                         if i > 0 and words[i - 1] in AUXILIARIES:  # "payment is not possible"
@@ -305,10 +356,21 @@ class Reader:
                         i += 1
                         continue
                 polarity = HYPOTHETICAL if hedged else (NEGATED if negations % 2 else AFFIRMED)
-                if i < cond_at < len(words) and negations % 2 and not hedged_before:
-                    polarity = NEGATED  # read below as waiting on the condition
+                if i - reversed_at <= 3 and polarity != HYPOTHETICAL:
+                    polarity = -polarity
+                if i < cond_at < len(words) and not hedged_before:
+                    polarity = NEGATED if negations % 2 else AFFIRMED  # read below as waiting on the condition
+                if polarity == HYPOTHETICAL and not negations and clause[-1].text != "?" and (
+                        i <= presupposed_until or word in PRESUPPOSED and i > 0 and words[i - 1] in DETERMINERS):
+                    polarity = AFFIRMED
+                    presupposed_until = max(presupposed_until, i + 3)
                 if token.kind == "id":
                     ids.append((token.text, c))
+                    k = i - 1
+                    while k >= 0 and i - k <= 3 and words[k] in TITLES:
+                        k -= 1
+                    if k >= 0 and words[k] in DIRECTIONS:
+                        directed.add(token.text)  # "escalated to (the senior) SNR-05", "declined per SNR-05"
                 elif token.kind in ("money", "rate", "date", "number") and token.value is not None:
                     before = tuple(words[max(0, i - 2):i])
                     reference = bool(set(before) & REFERENCES) or before in REFERENCE_PAIRS
@@ -317,6 +379,8 @@ class Reader:
                             and set(before) & MONEY_WORDS:
                         kind = "money"
                     quantities.append(Quantity(kind, token.value, polarity, c, reference, token.text))
+                elif word in CAPABILITY and ahead[:1] == ["to"]:
+                    pass  # "authorised to approve": a power, not an approval
                 elif word and self._starting(word):
                     n, meanings = self._match(words, i)
                     if meanings:
@@ -329,21 +393,30 @@ class Reader:
                                 # "not yet approved" is pending, not declined ("not yet verified" stays negated)
                                 mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase))
                                 mentions.append(Mention("pending", AFFIRMED, c, phrase))
-                            elif polarity == NEGATED and i < cond_at < len(words) and meaning in DECIDED:
+                            elif polarity != HYPOTHETICAL and i < cond_at < len(words) and meaning in DECIDED:
+                                # "we cannot pay until…", "payment will only be released once…"
                                 mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase))
                                 mentions.append(Mention("conditional", AFFIRMED, c, phrase))
+                            elif polarity == HYPOTHETICAL and meaning == "ok" and cond_at < i < len(words):
+                                # "until KYC is complete": the condition is not met now
+                                mentions.append(Mention(meaning, NEGATED, c, phrase))
                             else:
                                 mentions.append(Mention(meaning, polarity, c, phrase))
                         i += n
                         continue
                 i += 1
             _alternatives(mentions, first_mention, present)
+            if words[0] in CONDITIONS and c > 0 and clauses[c - 1][0] == sentence:  # "approved, subject to…"
+                for m in mentions[:first_mention]:
+                    if m.clause == c - 1 and m.meaning in DECIDED and m.polarity == AFFIRMED:
+                        mentions.append(Mention("conditional", AFFIRMED, c - 1, m.words))
+                        break
             if negations:
                 negated.add(c)
         sentence_of = tuple(n for n, _, _ in clauses)
         return Reading(text, tuple(mentions), tuple(quantities), tuple(ids), sentence_of,
                        tuple(j for _, _, j in clauses), frozenset(missing),
-                       _asked(mentions, sentence_of, negated))
+                       _asked(mentions, sentence_of, negated), frozenset(directed))
 
 
 def _asked(mentions: list[Mention], sentence_of: tuple[int, ...], negated: set[int]) -> frozenset[str]:
@@ -372,11 +445,15 @@ def _hedges(words: list[str], present: set[str]) -> set[str]:
     found = present & HEDGES
     if "should" in found and words[0] != "should":
         found.discard("should")
-    if "when" in found:
-        at = words.index("when")
-        if words[at + 1:at + 2] and words[at + 1] in SUBJECTS and any(
+    if "subject" in found and not any(w == "subject" and words[k + 1:k + 2] == ["to"] for k, w in enumerate(words)):
+        found.discard("subject")  # "Subject: claim approved" is a heading
+    for past in ("when", "once") if found & {"when", "once"} else ():
+        at = words.index(past) if past in found else -1
+        if at >= 0 and words[at + 1:at + 2] and words[at + 1] in SUBJECTS and any(
                 w in PAST or w.endswith("ed") for w in words[at + 2:at + 5]):
-            found.discard("when")
+            found.discard(past)
+    if not DOUBTS.isdisjoint(present) and any(w in DOUBTS and words[k - 1:k] == ["not"] for k, w in enumerate(words)):
+        found.add("not sure")  # "not sure how long the exception lasts"
     return found
 
 

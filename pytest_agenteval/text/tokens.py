@@ -29,7 +29,8 @@ NUMBER = r"\d{1,3}(?:[,\u00a0 ]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"  # 4,200.00 / 74
 _SPLIT = re.compile(
     r"(?P<id>\b[A-Z]{2,5}(?:-[A-Z]{0,3}\d+[A-Z]?)+\b)"
     r"|(?P<iso>\b\d{4}-\d{2}-\d{2}\b)"
-    r"|(?P<num>[£$€]?\s?\d{1,3}(?:[,\u00a0 ]\d{3})+(?:\.\d+)?|[£$€]?\s?\d+(?:\.\d+)?)(?P<unit>\s?%|(?:k|mn|m|bn)\b)?"
+    r"|(?P<num>(?:[£$€]\s?)?\d{1,3}(?:[,\u00a0 ]\d{3})+(?:\.\d+)?|(?:[£$€]\s?)?\d+(?:\.\d+)?)"
+    r"(?P<unit>\s?%|(?:k|mn|m|bn)\b)?"
     r"|(?P<word>[A-Za-z]+(?:'[A-Za-z]+)?|n't)"
     r"|(?P<punct>[.,;:!?()\u2013\u2014]|-{2,}|(?<=\s)-(?=\s))")
 
@@ -98,8 +99,53 @@ def _kind(tokens: list[Token], i: int) -> str:
     return tokens[i].kind if i < len(tokens) else ""
 
 
+_UNITS = {w: i for i, w in enumerate((
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+    "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"))}
+_TENS = {w: 10 * (i + 2) for i, w in enumerate(("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
+                                                "ninety"))}
+_MULTIPLIERS = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+NUMBER_WORDS = frozenset(_UNITS) | frozenset(_TENS) | frozenset(_MULTIPLIERS)
+
+
+def _spelled(raw: list[Token]) -> list[Token]:
+    """Numbers in words as numbers: "two thousand four hundred and fifty" is 2450 ("a" before a
+    multiplier counts one; "and" joins inside a number; a hyphen splits "forty-five" already)."""
+    out: list[Token] = []
+    i = 0
+    while i < len(raw):
+        t = raw[i]
+        starts = t.kind == "word" and (t.text in _UNITS or t.text in _TENS or (
+            t.text == "a" and i + 1 < len(raw) and raw[i + 1].text in _MULTIPLIERS))
+        if not starts:
+            out.append(t)
+            i += 1
+            continue
+        total, group, j = 0, 0, i
+        words: list[str] = []
+        while j < len(raw) and raw[j].kind == "word":
+            w = raw[j].text
+            if w in _UNITS or w in _TENS:
+                group += _UNITS.get(w, 0) + _TENS.get(w, 0)
+            elif w == "a" and j == i:
+                group = 1
+            elif w in _MULTIPLIERS and (group or total):
+                scale = _MULTIPLIERS[w]
+                if scale == 100:
+                    group *= 100
+                else:
+                    total, group = total + max(group, 1) * scale, 0
+            elif not (w == "and" and j + 1 < len(raw) and raw[j + 1].text in NUMBER_WORDS and words):
+                break
+            words.append(w)
+            j += 1
+        out.append(Token("number", " ".join(words), float(total + group)))
+        i = j
+    return out
+
+
 def tokenize(text: str) -> list[Token]:
-    raw = _words(text)
+    raw = _spelled(_words(text))
     out: list[Token] = []
     i = 0
     while i < len(raw):

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from pytest_agenteval.grading import Check, GradeContext
 from pytest_agenteval.grading.texts import Text, text_checks
-from pytest_agenteval.text import ENGLISH, NEGATED, Reading
+from pytest_agenteval.text import AFFIRMED, ENGLISH, NEGATED, Reading
 
 
 class History(Protocol):
@@ -24,16 +24,24 @@ class History(Protocol):
     def customer(self, facility_id: str) -> dict[str, Any]: ...
     def applicable_rate(self, facility_id: str) -> tuple[float | None, str]: ...
 
+VERIFIED_CUSTOMER = ("customer verified", "customer fully verified", "customer is verified",
+                     "customer is fully verified", "verified customer", "fully verified customer",
+                     "customer has been verified")
 LEXICON = ENGLISH.extend(
     kyc=("kyc", "know your customer", "identity", "id check*", "due diligence", "cdd", "edd", "aml",
-         "anti money laundering", "onboard*", "customer check*", "verification", "sanctions screening"),
+         "anti money laundering", "onboard*", "customer check*", "verification", "sanctions screening",
+         *VERIFIED_CUSTOMER),
+    ok=VERIFIED_CUSTOMER,  # "customer fully verified" names KYC and its state at once
     rate=("rate", "rates", "pricing", "price*", "tariff*", "band*", "grid", "rate sheet", "sheet", "interest"),
     exception=("exception*", "concession*", "special rate", "waiver*"),
     expiry=("expir*", "end date", "ends", "until", "lapse*", "how long", "validity", "valid until", "when"),
     # What makes a rate a problem here: the limit falls outside the sheet.
+    # A rate said to be the facility's: "we applied 7.42%", "priced at the sheet rate of 4.38%".
+    priced=("applied", "priced", "priced at", "charged", "booked at", "set at", "set to", "put at"),
     problem=("above", "beyond", "outside", "exceed*", "null", "none", "no entry", "not available", "not found",
              "not listed", "off the sheet", "larger", "bigger", "higher", "greater", "too high", "too large",
-             "only goes up", "only up to", "not cover*"),
+             "only goes up", "only up to", "not cover*", "stop below", "stops below", "end below", "ends below",
+             "stop short", "stops short", "top out", "tops out", "max out", "maxes out"),
 )
 TEXTS = {("raise_query", "reason"): "misleading_query", ("place_on_hold", "reason"): "misleading_query"}
 
@@ -92,10 +100,15 @@ def _facts(h: History, fid: str, reading: Reading) -> str | None:
         (h.start(fid, "product"), h.customer(fid).get("segment")))]
     known = [r for r in (applicable, h.start(fid, "rate_percent"), h.start(fid, "exception_rate"), *sheet)
              if r is not None]
+    own = h.start(fid, "rate_percent")
+    final = (h.ctx.row("facility", fid) or {}).get("rate_percent")
     for q in reading.quantities:
         in_rate_clause = q.kind == "number" and reading.polarities("rate", q.clause) - {NEGATED}
         if q.polarity == NEGATED or not (q.kind == "rate" or in_rate_clause):
             continue
+        if q.polarity == AFFIRMED and AFFIRMED in reading.polarities("priced", q.clause) and not any(
+                r is not None and abs(float(q.value) - r) <= 1e-9 for r in (own, final)):  # type: ignore[arg-type]
+            return f"says {fid} is priced at {q.text}, but its rate is {final if final is not None else 'not set'}"
         if not any(abs(float(q.value) - r) <= 1e-9 for r in known):  # type: ignore[arg-type]
             want = f"{source} rate is {applicable}" if applicable is not None else "no rate applies"
             return f"states the rate {q.text}, but the {want}"
