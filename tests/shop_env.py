@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -95,3 +96,13 @@ class Shop(Environment):
             raise ActionError("not_pending", f"order {order_id} is not pending")
         self.db.execute("UPDATE orders SET status = 'cancelled' WHERE id = ?", (order_id,))
         return {"order_id": order_id, "status": "cancelled"}
+
+
+@contextmanager
+def opened(cls: type[Shop] = Shop, **kwargs: Any) -> Iterator[Shop]:
+    """A shop, closed after use (``with Shop()`` types the world as ``World``)."""
+    env = cls(**kwargs)
+    try:
+        yield env
+    finally:
+        env.close()

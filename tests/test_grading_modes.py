@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from shop_env import Shop
+from shop_env import Shop, opened
 
 from pytest_agenteval import Grade, Task
 from pytest_agenteval.agents.builtin import NoopAgent, Reference
@@ -50,7 +50,7 @@ def registered() -> None:
 
 @pytest.fixture
 def shop() -> Iterator[Shop]:
-    with Shop() as env:
+    with opened() as env:
         yield env
 
 
@@ -66,7 +66,9 @@ def failed(grade: Grade) -> dict[str, str]:
 
 
 def test_without_freedoms_a_repeat_an_overwrite_and_a_permuted_list_fail_the_path(shop: Shop) -> None:
-    for calls in ([ADDRESS, ADDRESS, EXCHANGE], [WRONG_ADDRESS, ADDRESS, EXCHANGE], [ADDRESS, PERMUTED]):
+    cases: list[list[tuple[str, dict[str, Any]]]] = [[ADDRESS, ADDRESS, EXCHANGE], [WRONG_ADDRESS, ADDRESS, EXCHANGE],
+                                                     [ADDRESS, PERMUTED]]
+    for calls in cases:
         assert failed(episode(shop, calls)) == {"action_path": "unexpected_path"}, calls
 
 
@@ -175,7 +177,7 @@ def test_validate_runs_the_freedoms_as_valid_variants_and_still_kills_wrong_writ
 def _variants(task: dict[str, Any]) -> list[Any]:
     from pytest_agenteval.agents.variants import Planner
 
-    with Shop() as env:
+    with opened() as env:
         parsed = Task.model_validate(task)
         env.reset(0, task=parsed)
         return Planner(env, parsed).variants()
