@@ -316,7 +316,7 @@ class Planner:
         for action in self.task.allowed_actions:
             spec = self.env.actions.get(action)
             made = self._made_up(action) if spec is not None and spec.writes else None
-            if made is None:
+            if spec is None or made is None:
                 continue
             tries = [made]
             for name, value in made.items():
