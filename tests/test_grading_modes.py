@@ -116,7 +116,7 @@ def test_a_multiset_list_argument_matches_in_any_order_but_not_other_items(shop:
 
 
 REFUSE = {"task_id": "SHOP-2", "instruction": "U-3 asks to cancel O-4, which was delivered.",
-          "expected_final_state": {}, "expect_no_change": True,
+          "expected_final_state": {}, "no_change": True,
           "acceptable_action_paths": [[step(("get_order", {"order_id": "O-4"}))]]}
 
 
@@ -139,9 +139,9 @@ def test_refusing_passes_and_any_write_fails_under_its_own_label(shop: Shop) -> 
     ({"path_freedoms": {"multiset": ["item_ids"]}},
      "path_freedoms: 'item_ids' is not action.argument (write e.g. \"exchange_items.item_ids\")"),
     ({"grade_by": "state"}, "grade_by: 'state' is not allowed (use 'path' or 'outcome')"),
-    ({"expect_no_change": True},
-     'expect_no_change: says nothing may change, but expected_final_state names changes '
-     '(set "expected_final_state": {} or drop "expect_no_change")'),
+    ({"no_change": True},
+     'no_change: says nothing may change, but expected_final_state names changes '
+     '(set "expected_final_state": {} or drop "no_change")'),
 ])
 def test_bad_grading_fields_are_one_line(tmp_path: Path, changes: dict[str, Any], line: str) -> None:
     path = tmp_path / "t.jsonl"

@@ -19,7 +19,7 @@ from pytest_agenteval.text.requirements import says_of, says_ok
 
 def trace_checks(ctx: GradeContext) -> list[Check]:
     checks = [_agent(ctx), _forbidden(ctx), _budget(ctx)]
-    if ctx.task.expect_no_change:
+    if ctx.task.no_change:
         checks.append(_no_change(ctx))
     elif ctx.task.acceptable_action_paths and ctx.task.grade_by == "path":
         checks.append(_path(ctx))

@@ -203,7 +203,7 @@ class Task(BaseModel):
     grade_by: Literal["path", "outcome"] = "path"
     path_freedoms: PathFreedoms = Field(default_factory=PathFreedoms)
     # Refusing is the right answer: nothing may change (expected_final_state must be {}).
-    expect_no_change: bool = False
+    no_change: bool = False
     # Given to the agent with the instruction (over the environment's own, if any).
     policy: str | None = None
     system_prompt: str | None = None
@@ -259,12 +259,12 @@ class Task(BaseModel):
             raise problem(f"names {', '.join(unknown)}, not in allowed_actions", "free only actions the task allows")
         return value
 
-    @field_validator("expect_no_change")
+    @field_validator("no_change")
     @classmethod
     def _no_change(cls, value: bool, info: ValidationInfo) -> bool:
         if value and info.data.get("expected_final_state"):
             raise problem("says nothing may change, but expected_final_state names changes",
-                          'set "expected_final_state": {} or drop "expect_no_change"')
+                          'set "expected_final_state": {} or drop "no_change"')
         return value
 
     def path_orders(self) -> list[PathOrder]:

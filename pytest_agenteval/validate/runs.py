@@ -49,12 +49,12 @@ def lint(loaded: list[LoadedTask], report: Report) -> None:
     for item in loaded:
         task, where = item.task, f"{item.where} {item.task.task_id}"
         report.splits[task.environment][task.split] += 1
-        if not task.acceptable_action_paths and not task.expect_no_change:
+        if not task.acceptable_action_paths and not task.no_change:
             report.findings.append(Finding(where=where, message="no acceptable_action_paths: nothing to act on"))
-        if not task.expected_final_state and not task.expect_no_change:
+        if not task.expected_final_state and not task.no_change:
             report.findings.append(Finding(where=where, level="warning",
                                            message="expected_final_state is empty: what must change? (if "
-                                                   "nothing must, say so: \"expect_no_change\": true)"))
+                                                   "nothing must, say so: \"no_change\": true)"))
         for tag in task.failure_mode_tags:
             if sabotage_for(task.environment, tag) is None:  # one line per tag, in Report.lines
                 envs, ids = report.unverified.setdefault(tag, (set(), []))
@@ -75,7 +75,7 @@ def run_task(item: LoadedTask, pool: EnvironmentPool, report: Report, taskset: T
     else:
         report.findings.append(Finding(where=where, message=f"reference agent failed — {_failed(reference)}"))
     noop = run_episode(env, task, NoopAgent, time_limit=None)
-    if task.expect_no_change:
+    if task.no_change:
         _refusal(item, env, report, noop)
     elif noop.passed:
         report.findings.append(Finding(where=where, message="the do-nothing agent passed"))
