@@ -4,6 +4,7 @@ each tested both ways, on the shop (tests/shop_env.py), and through ``agenteval 
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -206,3 +207,23 @@ def test_a_look_up_the_environment_builds_arguments_for_is_probed_without_a_warn
     assert "was not tried on unrelated records" not in out
     names = {s.name for s in _variants(shop_task())}
     assert {"extra look-up find_user_orders(user='U-2')", "extra look-up list_statuses()"} <= names
+
+
+def test_under_pytest_a_refusal_passes_by_doing_nothing_and_fails_a_writer(pytester: pytest.Pytester) -> None:
+    here = Path(__file__).parent
+    shutil.copy(here / "shop_env.py", pytester.path / "shop_env.py")
+    (pytester.path / "data").mkdir()
+    shutil.copy(here / "data" / "shop_orders.json", pytester.path / "data" / "shop_orders.json")
+    pytester.makepyfile(writer="class Agent:\n    def run(self, episode):\n"
+                               "        episode.call('cancel_order', {'order_id': 'O-3'})\n")
+    lines = [shop_task(**REFUSE, environment="shop_env:Shop"),
+             shop_task(task_id="SHOP-3", grade_by="outcome", environment="shop_env:Shop")]
+    (pytester.path / "shop.jsonl").write_text("".join(json.dumps(t) + "\n" for t in lines))
+    noop = pytester.runpytest("--agent=noop", "shop.jsonl", "-p", "no:cacheprovider")
+    noop.assert_outcomes(passed=1, failed=1)  # the refusal passes; the outcome task needs its writes
+    reference = pytester.runpytest("--agent=reference", "shop.jsonl", "-v", "-p", "no:cacheprovider")
+    reference.stdout.fnmatch_lines(["*test_task[[]SHOP-2[]] SUBPASSED[[]no_change[]]*"])
+    reference.assert_outcomes(passed=2)
+    writer = pytester.runpytest("--agent=writer:Agent", "shop.jsonl", "-p", "no:cacheprovider")
+    writer.stdout.fnmatch_lines(["  no_change [[]unwarranted_change[]] the task expects no change, but these writes "
+                                 "took effect: cancel_order(order_id='O-3') *"])
