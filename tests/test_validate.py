@@ -78,7 +78,8 @@ def test_task_passable_by_doing_nothing(tmp_path: Path, pool: EnvironmentPool) -
             "failure_mode_tags": []}
     findings = check(tmp_path, pool, task)
     assert f"{tmp_path}/broken.jsonl:1 BK-001: the do-nothing agent passed" in findings
-    assert f"{tmp_path}/broken.jsonl:1 BK-001: warning: expected_final_state is empty: what must change?" in findings
+    assert (f"{tmp_path}/broken.jsonl:1 BK-001: warning: expected_final_state is empty: what must change? "
+            '(if nothing must, say so: "no_change": true)') in findings
 
 
 def test_tag_no_check_can_trigger(tmp_path: Path, pool: EnvironmentPool) -> None:

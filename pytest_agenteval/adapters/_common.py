@@ -17,6 +17,13 @@ SYSTEM = (
 )
 
 
+def system_for(episode: Any, default: str) -> str:
+    """The adapter's system prompt with the episode's own (and its policy) applied; an episode
+    of an older harness without them gets ``default``."""
+    text = getattr(episode, "system_text", None)
+    return text(default) if callable(text) else default
+
+
 def model_setting(default: str) -> str:
     """The model named by ``AGENTEVAL_MODEL``, else ``default``."""
     return os.environ.get(MODEL_VARIABLE) or default

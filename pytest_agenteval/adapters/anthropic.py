@@ -15,7 +15,7 @@ import json
 import time
 from typing import Any
 
-from pytest_agenteval.adapters._common import SYSTEM, cost, model_setting, require, turn_limit
+from pytest_agenteval.adapters._common import SYSTEM, cost, model_setting, require, system_for, turn_limit
 
 DEFAULT_MODEL = "claude-sonnet-4-5"
 
@@ -54,10 +54,11 @@ class Agent:
 
     def run(self, episode: Any) -> None:
         messages: list[dict[str, Any]] = [{"role": "user", "content": episode.instruction}]
+        system = system_for(episode, self.system)
         try:
             for _ in range(turn_limit(episode)):
                 started = time.perf_counter()
-                reply = self.client.messages.create(model=self.model, max_tokens=self.max_tokens, system=self.system,
+                reply = self.client.messages.create(model=self.model, max_tokens=self.max_tokens, system=system,
                                                     messages=messages, tools=tools(episode))
                 self._record(episode, reply, time.perf_counter() - started)
                 messages.append({"role": "assistant", "content": [b.model_dump(exclude_none=True)
@@ -66,7 +67,7 @@ class Agent:
                     return  # the model says it is done (or ran out of tokens)
                 messages.append({"role": "user", "content": tool_results(episode, reply.content)})
         finally:
-            episode.attach_transcript([{"role": "system", "content": self.system}, *messages])
+            episode.attach_transcript([{"role": "system", "content": system}, *messages])
 
     def _record(self, episode: Any, reply: Any, latency: float) -> None:
         usage = reply.usage

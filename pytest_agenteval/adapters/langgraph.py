@@ -15,7 +15,15 @@ import json
 import time
 from typing import Any
 
-from pytest_agenteval.adapters._common import SYSTEM, cost, ended_by_budget, model_setting, require, turn_limit
+from pytest_agenteval.adapters._common import (
+    SYSTEM,
+    cost,
+    ended_by_budget,
+    model_setting,
+    require,
+    system_for,
+    turn_limit,
+)
 
 
 def tools(episode: Any) -> list[Any]:
@@ -46,7 +54,8 @@ class Agent:
     async def run(self, episode: Any) -> None:
         from langchain.agents import create_agent
 
-        graph: Any = create_agent(self.model, tools(episode), system_prompt=self.system_prompt)
+        system = system_for(episode, self.system_prompt)
+        graph: Any = create_agent(self.model, tools(episode), system_prompt=system)
         meter = _meter(episode, _name(self.model))
         # A model turn and its tool calls are two graph steps.
         config = {"recursion_limit": 2 * turn_limit(episode) + 1, "callbacks": [meter]}
@@ -57,7 +66,7 @@ class Agent:
                                                  config=config, stream_mode="values"):
                     last = state
         finally:
-            episode.attach_transcript([{"role": "system", "content": self.system_prompt}, *last.get("messages", [])])
+            episode.attach_transcript([{"role": "system", "content": system}, *last.get("messages", [])])
 
 
 def _name(model: Any) -> str:

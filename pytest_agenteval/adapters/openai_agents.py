@@ -13,7 +13,15 @@ import os
 import time
 from typing import Any
 
-from pytest_agenteval.adapters._common import SYSTEM, cost, ended_by_budget, model_setting, require, turn_limit
+from pytest_agenteval.adapters._common import (
+    SYSTEM,
+    cost,
+    ended_by_budget,
+    model_setting,
+    require,
+    system_for,
+    turn_limit,
+)
 
 
 def tools(episode: Any) -> list[Any]:
@@ -53,7 +61,7 @@ class Agent:
         from agents import Agent as SdkAgent
         from agents import ModelSettings, RunConfig, Runner
 
-        agent = SdkAgent(name="agenteval", instructions=self.instructions, tools=tools(episode),
+        agent = SdkAgent(name="agenteval", instructions=system_for(episode, self.instructions), tools=tools(episode),
                          model=self.model, model_settings=ModelSettings(temperature=0))
         hooks = _hooks(episode, self.model)
         config = RunConfig(tracing_disabled=os.environ.get("AGENTEVAL_TRACING") != "1",

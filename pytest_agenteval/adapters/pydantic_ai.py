@@ -10,7 +10,15 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from pytest_agenteval.adapters._common import SYSTEM, cost, ended_by_budget, model_setting, require, turn_limit
+from pytest_agenteval.adapters._common import (
+    SYSTEM,
+    cost,
+    ended_by_budget,
+    model_setting,
+    require,
+    system_for,
+    turn_limit,
+)
 
 
 def tools(episode: Any) -> list[Any]:
@@ -44,7 +52,7 @@ class Agent:
         from pydantic_ai import Agent as PydanticAgent
         from pydantic_ai import UsageLimits, capture_run_messages
 
-        agent = PydanticAgent(_Metered(self.model, episode), instructions=self.system_prompt,
+        agent = PydanticAgent(_Metered(self.model, episode), instructions=system_for(episode, self.system_prompt),
                               tools=tools(episode), retries=self.retries)
         # Off unless the user asked (Agent.instrument_all() or logfire): nothing leaves the machine.
         with capture_run_messages() as messages:

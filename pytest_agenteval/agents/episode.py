@@ -1,4 +1,4 @@
-"""The episode an agent receives: the instruction, the tools, and ``call`` — nothing else."""
+"""The episode an agent receives: the instruction, the policy, the tools, and ``call`` — nothing else."""
 
 from __future__ import annotations
 
@@ -47,6 +47,9 @@ class Episode:
     def __init__(self, env: Environment, task: Task, *, run: int = 1) -> None:
         self.task_id = task.task_id
         self.instruction = task.instruction
+        # What the agent must follow besides its instruction ("" when none is given).
+        self.policy = env.policy_for(task)
+        self.system_prompt = env.system_prompt_for(task)
         self.max_steps = task.max_steps
         self.seed = episode_seed(task.task_id, run)
         self._actions = [env.actions[a] for a in task.allowed_actions if a in env.actions]
@@ -69,6 +72,12 @@ class Episode:
         from pytest_agenteval.agents.tools import export
 
         return export((spec.tool() for spec in self._actions), fmt)
+
+    def system_text(self, default: str = "") -> str:
+        """The system prompt (else ``default``, the agent's own) followed by the policy."""
+        from pytest_agenteval.agents.tools import system_text
+
+        return system_text(default, self.system_prompt, self.policy)
 
     def call(self, action: str, arguments: dict[str, Any] | None = None) -> dict[str, Any]:
         """Run one action and return its observation: ``{"ok": true, "result": …}`` or an error."""

@@ -67,8 +67,14 @@ def build_server(episode: Episode, *, name: str | None = None, on_over: Callable
             return call_result({"ok": False, "error": "environment_error", "detail": str(exc)}, carried_out=False)
         return call_result(observation)
 
-    return Server(name or f"agenteval-{episode.task_id}", instructions=episode.instruction,
+    return Server(name or f"agenteval-{episode.task_id}", instructions=_instructions(episode),
                   on_list_tools=list_tools, on_call_tool=call_tool)
+
+
+def _instructions(episode: Any) -> str:
+    """The instruction, after the episode's system prompt and policy when it has them."""
+    text = episode.system_text() if callable(getattr(episode, "system_text", None)) else ""
+    return f"{text}\n\n# Task\n{episode.instruction}" if text else episode.instruction
 
 
 class _Lines:

@@ -96,6 +96,7 @@ def run_isolated(agent: IsolatedAgent, episode: Episode, time_limit: float | Non
         with contextlib.suppress(BrokenPipeError):  # the child died at once: its output says how
             pipes.send({"spec": agent.spec, "episode": {
                 "task_id": episode.task_id, "instruction": episode.instruction, "tools": episode.tools,
+                "policy": episode.policy, "system_prompt": episode.system_prompt,
                 "max_steps": episode.max_steps, "seed": episode.seed}})
         return _serve(pipes, episode)
     except _Late:
@@ -259,6 +260,8 @@ class RemoteEpisode:
         self.task_id: str = data["task_id"]
         self.instruction: str = data["instruction"]
         self.tools: list[dict[str, Any]] = data["tools"]
+        self.policy: str = data.get("policy", "")
+        self.system_prompt: str = data.get("system_prompt", "")
         self.max_steps: int = data["max_steps"]
         self.seed: int = data["seed"]
         self.steps_used = 0
@@ -316,6 +319,11 @@ class RemoteEpisode:
         from pytest_agenteval.agents.tools import export
 
         return export(self.tools, fmt)
+
+    def system_text(self, default: str = "") -> str:
+        from pytest_agenteval.agents.tools import system_text
+
+        return system_text(default, self.system_prompt, self.policy)
 
 
 def child_main() -> None:

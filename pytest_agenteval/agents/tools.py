@@ -5,6 +5,9 @@
     openai-responses   Responses API, strict mode (see ``strict_schema``)
     anthropic          {"name", "description", "input_schema"}
     mcp                {"name", "description", "inputSchema", "annotations": {"readOnlyHint"}}
+
+and the episode's system prompt and policy as the system text an agent opens with
+(``system_text``, ``prompt_messages``).
 """
 
 from __future__ import annotations
@@ -22,6 +25,21 @@ STRICT_DESCRIBED = ("minLength", "maxLength", "minProperties", "maxProperties", 
                     "patternProperties", "propertyNames", "contains", "minContains", "maxContains",
                     "unevaluatedProperties", "unevaluatedItems", "default")
 STRICT_UNSUPPORTED = frozenset({"title", "x-free-text", *STRICT_DESCRIBED})
+
+
+def system_text(default: str, system_prompt: str = "", policy: str = "") -> str:
+    """What an agent is told before its instruction: the episode's system prompt (else
+    ``default``, the agent's own), then the policy it must follow, under a heading."""
+    text = system_prompt or default
+    if policy:
+        text = f"{text}\n\n# Policy\n{policy}" if text else f"# Policy\n{policy}"
+    return text
+
+
+def prompt_messages(system: str, instruction: str) -> list[dict[str, str]]:
+    """The opening messages of a chat (OpenAI Chat Completions, LangChain): system, then user.
+    (Anthropic's API takes the system text apart: pass ``system_text(...)`` as ``system``.)"""
+    return [*([{"role": "system", "content": system}] if system else []), {"role": "user", "content": instruction}]
 
 
 def export(tools: Iterable[Mapping[str, Any]], fmt: str) -> list[dict[str, Any]]:

@@ -59,7 +59,9 @@ class Script:
     expect: frozenset[str] = frozenset()
     text: bool = False
     lie_at: int | None = None
-    kind: str = ""  # "drop" for a write left out, which the expected state's label names too
+    # "drop" for a write left out (the expected state's label names it too); "repeat" and
+    # "swap", which a task graded by outcome allows when the grade passes.
+    kind: str = ""
 
 
 @dataclass
@@ -170,7 +172,8 @@ class Planner:
     # ----- valid variants ---------------------------------------------------------------
 
     def variants(self) -> list[Script]:
-        found = [*self._orders(), *self._look_ups(), *self._reread(), *self._corrected(), *self._bare()]
+        found = [*self._orders(), *self._look_ups(), *self._reread(), *self._corrected(), *self._bare(),
+                 *self._freed()]
         return [s for s in found if len(s.calls) <= self.task.max_steps]
 
     def _orders(self) -> Iterator[Script]:
@@ -202,6 +205,11 @@ class Planner:
                 yield Script(name=f"extra look-up {describe(*call)}", calls=calls)
 
     def _look_up_arguments(self, action: str) -> list[dict[str, Any]]:
+        declared = self.env.look_up_arguments(action, self.task)
+        if declared is not None:  # the environment knows how (docs/environments.md)
+            return declared
+        if action in self.env.unscoped_look_ups:  # not about a record: as the reference calls it
+            return [args for a, args in self.reference if a == action] or [{}]
         spec = self.env.actions[action]
         props: dict[str, Any] = spec.parameters.get("properties", {})
         if not props:
@@ -238,6 +246,8 @@ class Planner:
                 made[name] = rows[0]
             elif prop.get("type") in ("number", "integer", "boolean"):
                 made[name] = _some_value(prop)
+            elif name in spec.free_text:
+                made[name] = "As requested."
             else:
                 return None
         return made
@@ -263,6 +273,57 @@ class Planner:
         calls = [c for c, s in zip(self.reference, self.steps, strict=True) if not s.optional]
         if len(calls) < len(self.reference):
             yield Script(name="without the optional steps", calls=calls)
+
+    def _freed(self) -> Iterator[Script]:
+        """What the task's ``path_freedoms`` allow, once per freed write: repeated exactly,
+        first done with another value and then overwritten, its list arguments reversed."""
+        freedoms = self.task.path_freedoms
+        ref = self.reference
+        for i, (action, arguments) in enumerate(ref):
+            if not self.writes(action) or self.steps[i].no_effect:
+                continue
+            what = describe(action, arguments)
+            if action in freedoms.repeat:
+                yield Script(name=f"{what} repeated (path_freedoms.repeat)", calls=[*ref[:i + 1], *ref[i:]])
+            if action in freedoms.overwrite:
+                yield from self._overwritten(i, set(freedoms.overwrite[action]))
+            for name in sorted(freedoms.multiset_arguments(action)):
+                value = arguments.get(name)
+                if isinstance(value, list) and len(value) > 1 and value[::-1] != value:
+                    permuted = (action, {**arguments, name: value[::-1]})
+                    yield Script(name=f"{what} with {name} in another order (path_freedoms.multiset)",
+                                 calls=[*ref[:i], permuted, *ref[i + 1:]])
+
+    def _overwritten(self, i: int, keys: set[str]) -> Iterator[Script]:
+        """The write at ``i`` first made with another value of an argument outside ``keys``."""
+        action, arguments = self.reference[i]
+        spec = self.env.actions[action]
+        changes = [(n, v) for n, v, _ in self._changes(action, arguments)]
+        changes += [(n, f"{v} (draft)") for n, v in arguments.items() if isinstance(v, str)]
+        for name, new in changes:
+            if name in keys or name in spec.free_text or spec.validate({**arguments, name: new})[0] is None:
+                continue
+            ref, wrong = self.reference, (action, {**arguments, name: new})
+            yield Script(name=f"{describe(action, arguments)} first with {name}={new!r}, then overwritten "
+                              "(path_freedoms.overwrite)", calls=[*ref[:i], wrong, *ref[i:]])
+            return
+
+    def writing_saboteurs(self) -> list[list[Script]]:
+        """For a task whose right answer is to change nothing: per allowed write, the reference
+        then one call of it, on the record the task names and then on a few others (validate
+        keeps the first that takes effect; its label is ``unwarranted_change``)."""
+        out = []
+        for action in self.task.allowed_actions:
+            spec = self.env.actions.get(action)
+            made = self._made_up(action) if spec is not None and spec.writes else None
+            if spec is None or made is None:
+                continue
+            tries = [made]
+            for name, value in made.items():
+                tries += [{**made, name: v} for v in self._alternatives(spec.parameters["properties"][name], value, 3)]
+            out.append([Script(name=f"write {describe(action, a)} anyway", calls=[*self.reference, (action, a)],
+                               expect=frozenset({"unwarranted_change"})) for a in tries])
+        return out
 
     def _corrected(self) -> Iterator[Script]:
         """A write first called wrongly, then right: with a mistyped id, and with a bad argument."""
@@ -303,8 +364,9 @@ class Planner:
             what = describe(action, arguments)
             out.append(Script(name=f"drop {what}", calls=ref[:i] + ref[i + 1:], expect=self._declared("drop", action),
                               kind="drop"))
-            out.append(Script(name=f"repeat {what}", calls=ref[:i + 1] + ref[i:], repeat_at=i + 1,
-                              expect=self._declared("repeat", action)))
+            if action not in self.task.path_freedoms.repeat:  # freed: a valid variant (_freed)
+                out.append(Script(name=f"repeat {what}", calls=ref[:i + 1] + ref[i:], repeat_at=i + 1,
+                                  expect=self._declared("repeat", action), kind="repeat"))
             for name, new, expect in self._changes(action, arguments):
                 changed = (action, {**arguments, name: new})
                 out.append(Script(name=f"change {action}.{name} {arguments[name]!r} -> {new!r}",
@@ -435,7 +497,7 @@ class Planner:
             calls[i], calls[j] = calls[j], calls[i]
             first, second = self.reference[i][0], self.reference[j][0]
             yield Script(name=f"swap {describe(*self.reference[i])} and {describe(*self.reference[j])}", calls=calls,
-                         expect=self._declared("swap", f"{first} {second}"))
+                         expect=self._declared("swap", f"{first} {second}"), kind="swap")
 
 
 @dataclass(frozen=True)

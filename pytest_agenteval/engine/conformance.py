@@ -20,6 +20,7 @@ import time
 from datetime import datetime, timezone
 from typing import Any
 
+from pytest_agenteval.engine.scenarios import data_paths
 from pytest_agenteval.engine.schema import quote
 from pytest_agenteval.engine.world import World
 from pytest_agenteval.errors import EnvironmentBug
@@ -45,6 +46,10 @@ def check_environment(env: World, *, seeds: tuple[int, int] = (0, 1)) -> list[st
     """Return the problems found (an empty list means conformant)."""
     problems: list[str] = []
     a, b = seeds
+    missing = [str(p) for p in data_paths(type(env)) if not p.is_file()]
+    if missing:  # seed_rows would only fail on them, less clearly
+        return [f"data_files: {', '.join(missing)} not found (data_files are relative to the environment's module; "
+                "fix the path or ship the file)"]
     fresh = type(env)(population=env.population)
     try:
         problems += _determinism(env, fresh, a, b)
@@ -99,8 +104,9 @@ def _determinism(env: World, fresh: World, a: int, b: int) -> list[str]:
         problems.append(f"two builds of scenario {a} differ (seed data must depend only on rng)")
     first = dump(env)
     env.reset(b)
-    if dump(env) == first:
-        problems.append(f"scenarios {a} and {b} are identical (seed data ignores the seed)")
+    if dump(env) == first and not env.fixed_scenario:  # a fixed data set is the same on purpose
+        problems.append(f"scenarios {a} and {b} are identical (seed data ignores the seed; for one fixed data "
+                        "set, set fixed_scenario = True)")
     return problems
 
 

@@ -174,4 +174,16 @@ def fingerprint(cls: type) -> str | None:
     digest = hashlib.sha256(sqlite3.sqlite_version.encode())
     for path in files:
         digest.update(path.read_bytes())
+    for data in data_paths(cls):  # named and sized too, so renaming or moving one counts
+        digest.update(f"\0{data.name}\0".encode())
+        digest.update(data.read_bytes() if data.is_file() else b"\0missing")
     return digest.hexdigest()[:16]
+
+
+def data_paths(cls: type) -> list[Path]:
+    """An environment's ``data_files``, resolved against its module's folder."""
+    declared = getattr(cls, "data_files", ())
+    if not declared:
+        return []
+    base = Path(inspect.getfile(cls)).parent
+    return [base / p for p in declared]

@@ -96,6 +96,19 @@ class World:
     # world reset for the task: (world, task) -> bool. A tag whose trap is absent is an error
     # of ``agenteval validate``; a trap held by an untagged task is listed (validate/traps.py).
     traps: ClassVar[Mapping[str, Callable[[World, Task], bool]]] = {}
+    # SOME subclasses. A fixed data set (a ported benchmark's): every seed builds the same
+    # tables, so check_environment does not ask the seed to vary them.
+    fixed_scenario: ClassVar[bool] = False
+    # SOME subclasses. Files the seed data is read from, relative to the class's module (or
+    # absolute): their bytes enter the cache fingerprint, so editing one rebuilds the scenarios.
+    data_files: ClassVar[tuple[str | Path, ...]] = ()
+    # SOME subclasses. What the agent receives with its instruction (``episode.policy`` and
+    # ``episode.system_prompt``); a task's own ``policy`` / ``system_prompt`` replace them.
+    policy: ClassVar[str] = ""
+    system_prompt: ClassVar[str] = ""
+    # SOME subclasses. Look-ups not scoped by a record (a catalogue, a policy text): validate
+    # calls them as the reference does, and does not warn it could not vary their arguments.
+    unscoped_look_ups: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -148,6 +161,20 @@ class World:
         (a record the agent must leave alone); ``agenteval validate`` warns of any other
         named record the task does not touch. Default: none."""
         return frozenset()
+
+    def look_up_arguments(self, action: str, task: Task) -> list[dict[str, Any]] | None:
+        """Arguments ``agenteval validate`` should try ``action`` (a look-up) with on unrelated
+        records, for look-ups whose arguments it cannot build itself (an argument not named
+        ``<table>_id``). None: let validate build them. Default: None."""
+        return None
+
+    def policy_for(self, task: Task | None) -> str:
+        """The policy text the agent receives: the task's, else the environment's."""
+        return task.policy if task is not None and task.policy is not None else self.policy
+
+    def system_prompt_for(self, task: Task | None) -> str:
+        """The system prompt the agent receives: the task's, else the environment's."""
+        return task.system_prompt if task is not None and task.system_prompt is not None else self.system_prompt
 
     def task_fields_of(self, task: Task | None) -> Any:
         """The task's domain fields as an instance of ``task_fields`` (its defaults when

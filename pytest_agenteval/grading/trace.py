@@ -8,6 +8,7 @@ from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.engine.schema import quote
 from pytest_agenteval.grading.checks import Check, check
 from pytest_agenteval.grading.context import GradeContext
+from pytest_agenteval.grading.freedoms import freed_writes, same_multiset
 from pytest_agenteval.grading.judged import judged_check
 from pytest_agenteval.grading.state import equal, show
 from pytest_agenteval.tasks.model import CalledCheck, CountCheck, JudgedCheck, OrderCheck
@@ -18,7 +19,9 @@ from pytest_agenteval.text.requirements import says_of, says_ok
 
 def trace_checks(ctx: GradeContext) -> list[Check]:
     checks = [_agent(ctx), _forbidden(ctx), _budget(ctx)]
-    if ctx.task.acceptable_action_paths:
+    if ctx.task.no_change:
+        checks.append(_no_change(ctx))
+    elif ctx.task.acceptable_action_paths and ctx.task.grade_by == "path":
         checks.append(_path(ctx))
     for rule in ctx.task.checks:
         if not isinstance(rule, JudgedCheck):
@@ -59,10 +62,20 @@ def effective_writes(ctx: GradeContext) -> list[AuditEvent]:
     return ctx.written()
 
 
+def _no_change(ctx: GradeContext) -> Check:
+    """A task whose right answer is to change nothing: any write that took effect fails it."""
+    trace = effective_writes(ctx)
+    got = ", ".join(_call(e.action, e.arguments) for e in trace)
+    return check("no_change", not trace, failure_mode="unwarranted_change", component="actions",
+                 ok="no write took effect, as the task expects",
+                 failed=f"the task expects no change, but these writes took effect: {got} "
+                        "(refusing, or only looking, is the right answer here)")
+
+
 def arguments_match(expected: dict[str, Any], args: Any, free_text: frozenset[str] = frozenset(),
-                    reader: Reader | None = None) -> bool:
+                    reader: Reader | None = None, multisets: frozenset[str] = frozenset()) -> bool:
     """``expected`` as a subset of ``args``; free-text ones only where a ``mentions`` or ``says`` asks
-    (``says`` is read with ``reader``, the environment's)."""
+    (``says`` is read with ``reader``, the environment's); ``multisets`` lists in any order."""
     if not isinstance(args, dict):
         return False
     for key, want in expected.items():
@@ -74,24 +87,34 @@ def arguments_match(expected: dict[str, Any], args: Any, free_text: frozenset[st
         elif meanings is not None:
             if not says_ok(reader or reader_for(ENGLISH), meanings, args.get(key)):
                 return False
+        elif key in multisets and isinstance(want, list):
+            if not same_multiset(want, args.get(key)):
+                return False
         elif key not in free_text and not (key in args and equal(want, args[key])):
             return False
     return True
 
 
 def step_matches(step: PathStep, event: AuditEvent, free_text: frozenset[str] = frozenset(),
-                 reader: Reader | None = None) -> bool:
+                 reader: Reader | None = None, multisets: frozenset[str] = frozenset()) -> bool:
     """Same action, and the step's arguments (free text aside) as a subset of the call's."""
-    return step.action == event.action and arguments_match(step.arguments, event.arguments, free_text, reader)
+    return step.action == event.action and arguments_match(step.arguments, event.arguments, free_text, reader,
+                                                           multisets)
 
 
 def _path(ctx: GradeContext) -> Check:
-    trace = effective_writes(ctx)
+    written = effective_writes(ctx)
+    trace = freed_writes(ctx, written)
     actions = ctx.env.actions
+    freedoms = ctx.task.path_freedoms
     orders = [o.only(lambda s: actions[s.action].writes and not s.no_effect) for o in ctx.task.path_orders()]
     reader = ctx.env.reader()
-    ok = any(o.allows(trace, lambda s, e: step_matches(s, e, actions[s.action].free_text, reader)) for o in orders)
-    got = ", ".join(_call(e.action, e.arguments) for e in trace) or "nothing"
+    ok = any(o.allows(trace, lambda s, e: step_matches(s, e, actions[s.action].free_text, reader,
+                                                       freedoms.multiset_arguments(s.action))) for o in orders)
+    got = ", ".join(_call(e.action, e.arguments) for e in written) or "nothing"
+    if len(trace) < len(written):
+        compared = ", ".join(_call(e.action, e.arguments) for e in trace) or "nothing"
+        got += f" (compared, after path_freedoms: {compared})"
     want = " | ".join(_show_order(o) for o in orders)
     return check("action_path", ok, failure_mode="unexpected_path", component="actions",
                  ok=f"writes that took effect followed an acceptable path: {got}",

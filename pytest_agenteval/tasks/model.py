@@ -14,6 +14,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
@@ -130,6 +131,27 @@ class JudgedCheck(_RuleCheck):
         return value
 
 
+class PathFreedoms(_Strict):
+    """What ``action_path`` lets differ from the listed paths (docs/grading-modes.md).
+
+    ``repeat``: writing actions whose exact repeat (same arguments) is harmless; only the first
+    counts. ``overwrite``: action -> the arguments naming what it writes (empty: any call); a
+    call is replaced by a later call of the action with the same values there, so only the last
+    counts. ``multiset``: ``action.argument`` lists compared as multisets (order ignored).
+    The final state is graded as ever: a wrong last write still fails."""
+
+    repeat: list[str] = Field(default_factory=list)
+    overwrite: dict[str, list[str]] = Field(default_factory=dict)
+    multiset: list[Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*$")]] = Field(
+        default_factory=list)
+
+    def multiset_arguments(self, action: str) -> frozenset[str]:
+        return frozenset(m.split(".", 1)[1] for m in self.multiset if m.split(".", 1)[0] == action)
+
+    def actions(self) -> set[str]:
+        return {*self.repeat, *self.overwrite, *(m.split(".", 1)[0] for m in self.multiset)}
+
+
 RuleCheck = Annotated[CalledCheck | OrderCheck | CountCheck | JudgedCheck, Field(discriminator="kind")]
 
 
@@ -145,6 +167,7 @@ PATTERN_PROBLEMS = {
                           "a failure-mode tag is letters, digits and underscores, starts with a letter or "
                           "underscore, and is not and/or/not"),
     "vary": ("{value!r} is not table.field or *.field", 'write e.g. "note.body" or "*.updated_at"'),
+    "path_freedoms": ("{value!r} is not action.argument", 'write e.g. "exchange_items.item_ids"'),
 }
 
 
@@ -174,6 +197,16 @@ class Task(BaseModel):
     faults: list[Fault] = Field(default_factory=list)
     checks: list[RuleCheck] = Field(default_factory=list)
     max_steps: Annotated[int, Field(ge=1, le=10_000)] = 30
+    # How the paths grade (docs/grading-modes.md): "path" (default) checks the writes against
+    # them (``action_path``); "outcome" makes the first path the reference solution only, so
+    # the episode is judged by final state, rubric and rule checks.
+    grade_by: Literal["path", "outcome"] = "path"
+    path_freedoms: PathFreedoms = Field(default_factory=PathFreedoms)
+    # Refusing is the right answer: nothing may change (expected_final_state must be {}).
+    no_change: bool = False
+    # Given to the agent with the instruction (over the environment's own, if any).
+    policy: str | None = None
+    system_prompt: str | None = None
 
     @field_validator("failure_mode_tags")
     @classmethod
@@ -211,6 +244,27 @@ class Task(BaseModel):
                         f"{where} must be a non-empty object of field values",
                         f'write "{key}": {{"field": value}}',
                     )
+        return value
+
+    # Field validators, not a model one, so an error names its field (they run in field order).
+    @field_validator("path_freedoms")
+    @classmethod
+    def _freedoms(cls, value: PathFreedoms, info: ValidationInfo) -> PathFreedoms:
+        freed = value.actions()
+        if info.data.get("grade_by") == "outcome" and freed:
+            raise problem('path_freedoms loosen action_path, which grade_by "outcome" does not apply',
+                          'drop "path_freedoms", or grade by "path"')
+        unknown = sorted(freed - set(info.data.get("allowed_actions") or ()))
+        if unknown:
+            raise problem(f"names {', '.join(unknown)}, not in allowed_actions", "free only actions the task allows")
+        return value
+
+    @field_validator("no_change")
+    @classmethod
+    def _no_change(cls, value: bool, info: ValidationInfo) -> bool:
+        if value and info.data.get("expected_final_state"):
+            raise problem("says nothing may change, but expected_final_state names changes",
+                          'set "expected_final_state": {} or drop "no_change"')
         return value
 
     def path_orders(self) -> list[PathOrder]:

@@ -71,6 +71,11 @@ class Report:
     tasks: int = 0
     reference_passed: int = 0
     noop_failed: int = 0
+    # Tasks that expect no change: how many, passed by doing nothing, writes made anyway and caught.
+    refusals: int = 0
+    refusals_noop_passed: int = 0
+    refusal_writes: int = 0
+    refusal_writes_caught: int = 0
     # tag -> [tagged tasks with a saboteur, detected]
     detection: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
     splits: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
@@ -98,14 +103,18 @@ class Report:
         return sum(len(s.other_label) for s in self.strictness)
 
     def lines(self, *, strict: bool = False) -> list[str]:
-        out = [str(f) for f in self.findings]
+        out = once_per_file(self.findings)
         for tag, (envs, ids) in sorted(self.unverified.items()):
             shown = ", ".join(ids[:5]) + (f", … {len(ids) - 5} more" if len(ids) > 5 else "")
             out.append(f"tag {tag}: warning: no saboteur in {', '.join(sorted(envs))}, so its {len(ids)} task(s) "
                        f"({shown}) are unverified (add one to the environment's saboteurs; see docs/environments.md)")
         out.append("")
+        others = self.tasks - self.refusals
         out.append(f"tasks: {self.tasks}; reference passed {self.reference_passed}/{self.tasks}; "
-                   f"do-nothing failed {self.noop_failed}/{self.tasks}")
+                   f"do-nothing failed {self.noop_failed}/{others}")
+        if self.refusals:
+            out.append(f"expecting no change: {self.refusals} task(s); do-nothing passed {self.refusals_noop_passed}/"
+                       f"{self.refusals}; writes made anyway caught {self.refusal_writes_caught}/{self.refusal_writes}")
         for env, counts in sorted(self.splits.items()):
             out.append(f"{env}: train {counts['train']}, eval {counts['eval']}")
         width = max([len(t) for t in [*self.detection, *self.unverified]] + [3])
@@ -148,6 +157,8 @@ class Report:
         return {
             "passed": self.passed(strict=strict), "strict": strict, "tasks": self.tasks,
             "reference_passed": self.reference_passed, "noop_failed": self.noop_failed,
+            "refusals": {"tasks": self.refusals, "noop_passed": self.refusals_noop_passed,
+                         "writes": self.refusal_writes, "writes_caught": self.refusal_writes_caught},
             "findings": [f.as_dict() for f in self.findings],
             "splits": {env: dict(counts) for env, counts in sorted(self.splits.items())},
             "detection": {tag: {"tasks": n, "detected": c} for tag, (n, c) in sorted(self.detection.items())},
@@ -160,6 +171,30 @@ class Report:
         }
 
 
+
+
+def once_per_file(findings: list[Finding]) -> list[str]:
+    """Each finding's line, but a warning or info repeated word for word by tasks of one file
+    printed once, with the count and the tasks (``--strict`` still counts each)."""
+    groups: dict[tuple[str, Level, str], list[Finding]] = defaultdict(list)
+    for f in findings:
+        path, _, task_id = f.where.partition(" ")
+        if not f.error and task_id and ":" in path:
+            groups[(path.rsplit(":", 1)[0], f.level, f.message)].append(f)
+    out: list[str] = []
+    shown: set[tuple[str, Level, str]] = set()
+    for f in findings:
+        path, _, task_id = f.where.partition(" ")
+        key = (path.rsplit(":", 1)[0], f.level, f.message)
+        group = groups.get(key, []) if not f.error and task_id else []
+        if len(group) < 2:
+            out.append(str(f))
+        elif key not in shown:
+            shown.add(key)
+            ids = [g.where.partition(" ")[2] for g in group]
+            listed = ", ".join(ids[:8]) + (f", … {len(ids) - 8} more" if len(ids) > 8 else "")
+            out.append(f"{key[0]}: {f.level}: {f.message} ({len(group)} tasks: {listed})")
+    return out
 
 
 def strictness_lines(rows: list[Strictness]) -> list[str]:

@@ -49,11 +49,12 @@ def lint(loaded: list[LoadedTask], report: Report) -> None:
     for item in loaded:
         task, where = item.task, f"{item.where} {item.task.task_id}"
         report.splits[task.environment][task.split] += 1
-        if not task.acceptable_action_paths:
+        if not task.acceptable_action_paths and not task.no_change:
             report.findings.append(Finding(where=where, message="no acceptable_action_paths: nothing to act on"))
-        if not task.expected_final_state:
+        if not task.expected_final_state and not task.no_change:
             report.findings.append(Finding(where=where, level="warning",
-                                           message="expected_final_state is empty: what must change?"))
+                                           message="expected_final_state is empty: what must change? (if "
+                                                   "nothing must, say so: \"no_change\": true)"))
         for tag in task.failure_mode_tags:
             if sabotage_for(task.environment, tag) is None:  # one line per tag, in Report.lines
                 envs, ids = report.unverified.setdefault(tag, (set(), []))
@@ -73,7 +74,10 @@ def run_task(item: LoadedTask, pool: EnvironmentPool, report: Report, taskset: T
         report.reference_passed += 1
     else:
         report.findings.append(Finding(where=where, message=f"reference agent failed — {_failed(reference)}"))
-    if run_episode(env, task, NoopAgent, time_limit=None).passed:
+    noop = run_episode(env, task, NoopAgent, time_limit=None)
+    if task.no_change:
+        _refusal(item, env, report, noop)
+    elif noop.passed:
         report.findings.append(Finding(where=where, message="the do-nothing agent passed"))
     else:
         report.noop_failed += 1
@@ -97,6 +101,37 @@ def run_task(item: LoadedTask, pool: EnvironmentPool, report: Report, taskset: T
                                      f"(triggered: {', '.join(grade.failure_modes)})"))
         else:
             report.detection[tag][1] += 1
+
+
+def _refusal(item: LoadedTask, env: Environment, report: Report, noop: Grade) -> None:
+    """A task whose right answer is to change nothing: doing nothing must pass, and each write
+    made anyway must fail it under ``unwarranted_change``."""
+    task, where = item.task, f"{item.where} {item.task.task_id}"
+    report.refusals += 1
+    if noop.passed:
+        report.refusals_noop_passed += 1
+    else:
+        report.findings.append(Finding(where=where, message=(
+            f"the do-nothing agent failed, but the task expects no change — {_failed(noop)}")))
+    for tries in Planner(env, task).writing_saboteurs():
+        for script in tries:
+            agent = ScriptedCalls(script)
+            grade = run_episode(env, task, agent, time_limit=None)
+            if agent.answers and agent.answers[-1].get("ok"):  # else refused: that mistake cannot be made
+                _refusal_write(report, where, script, grade)
+                break
+
+
+def _refusal_write(report: Report, where: str, script: Script, grade: Grade) -> None:
+    report.refusal_writes += 1
+    if grade.passed:
+        report.findings.append(Finding(where=where, message=f"saboteur {script.name} passed — no check caught it"))
+    elif "unwarranted_change" not in grade.failure_modes:
+        report.findings.append(Finding(where=where, message=(
+            f"saboteur {script.name} failed, but not under unwarranted_change "
+            f"(triggered: {', '.join(grade.failure_modes)})")))
+    else:
+        report.refusal_writes_caught += 1
 
 
 def _both_ways(item: LoadedTask, env: Environment, report: Report) -> None:
@@ -123,6 +158,10 @@ def _both_ways(item: LoadedTask, env: Environment, report: Report) -> None:
             # The environment refused the repeat, or a path allows what took effect: by the
             # task's own data this is a correct way to do the job, so it must pass.
             _variant(report, where, f"{script.name}, which the task allows", grade)
+            continue
+        if task.grade_by == "outcome" and script.kind in ("repeat", "swap") and grade.passed:
+            # Graded by outcome, the path's order and an idempotent repeat do not matter.
+            _variant(report, where, f"{script.name}, which grading by outcome allows", grade)
             continue
         row.mutants += 1
         row.texts += script.text
