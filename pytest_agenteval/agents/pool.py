@@ -161,20 +161,31 @@ def end(child: Child) -> None:
 
 _POOLS: dict[Hashable, WarmPool] = {}
 _LOCK = threading.Lock()
+_CLOSED = [False]  # after close_pools, until open_pools: an episode still starting gets no sandbox
 
 
 def pool_for(key: Hashable, start: Callable[[], Child], spares: int) -> WarmPool:
     """This process's pool for ``key`` (an isolated agent), made on first use."""
     with _LOCK:
+        if _CLOSED[0]:  # else a late episode's thread would start a pool nobody closes
+            raise PoolClosed("the run ended while an episode waited for a sandbox")
         pool = _POOLS.get(key)
         if pool is None:
             pool = _POOLS[key] = WarmPool(start, spares)
         return pool
 
 
-def close_pools() -> None:
-    """Close every pool of this process: no sandbox is left waiting."""
+def open_pools() -> None:
+    """Let pools be made again (a run starting in a process where one ended: pytester)."""
     with _LOCK:
+        _CLOSED[0] = False
+
+
+def close_pools() -> None:
+    """Close every pool of this process, and make no more until ``open_pools``: no sandbox is
+    left waiting, and none starts after this."""
+    with _LOCK:
+        _CLOSED[0] = True
         pools = list(_POOLS.values())
         _POOLS.clear()
     for pool in pools:

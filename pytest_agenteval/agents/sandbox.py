@@ -134,7 +134,11 @@ def run_isolated(agent: IsolatedAgent, episode: Episode, time_limit: float | Non
     ``cancel``: set from another thread to end the child within one wait slice."""
     deadline = None if not time_limit else time.monotonic() + time_limit
     child = _pool(agent).take()
-    pipes = _Pipes(child, deadline, cancel)
+    try:  # at once: Ctrl-C in this thread must not leave the sandbox taken and running
+        pipes = _Pipes(child, deadline, cancel)
+    except BaseException:
+        end(child)
+        raise
     try:
         error = _answer(pipes, agent.spec)
         if error is not None:  # it imported in the spec check: an import that differs from run to run

@@ -31,7 +31,7 @@ from pytest_agenteval.agents.containment import LEVELS, STRONGEST, ContainmentEr
 from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT
 from pytest_agenteval.agents.limits import Limits, LimitsError
 from pytest_agenteval.agents.loading import is_builtin_spec, load_agent
-from pytest_agenteval.agents.pool import close_pools
+from pytest_agenteval.agents.pool import close_pools, open_pools
 from pytest_agenteval.agents.sandbox import IsolatedAgent, check_spec, warm
 from pytest_agenteval.environments.discovery import INI_KEY as INI_ENVIRONMENTS
 from pytest_agenteval.environments.discovery import load_project_environments
@@ -310,6 +310,7 @@ def _isolate(config: pytest.Config, state: State, asked: str) -> None:
     except (ContainmentError, LimitsError, OSError) as exc:
         raise pytest.UsageError(str(exc)) from None
     # One waiting sandbox per episode in flight: the pool keeps up with the concurrency window.
+    open_pools()
     state.containment = dataclasses.replace(chosen, limits=limits, spares=config.getoption("agenteval_concurrency"))
     if state.agent_spec and state.agent is None:
         state.agent = IsolatedAgent(spec=state.agent_spec, search_path=str(config.rootpath),
