@@ -1,43 +1,38 @@
-"""The cost of an isolated episode: in process, a process of its own, a bwrap sandbox.
+"""The cost of an isolated episode: in process, a process of its own, a bwrap sandbox; each
+isolated level cold (a sandbox started for the episode, as before the warm pool) and warm.
 
     python bench/isolation.py [--episodes 20]
 
-Each row plays the first shipped booking task ``--episodes`` times (reset, ``play``)
-with an agent that makes one call, measured in this one run: median and 90th percentile
-milliseconds per episode (reset, the agent, grading; isolated rows add starting the child,
-importing Python and the agent's module, and killing it), and the ratio to the process
-level. The last row is the spec check a run makes once (``check_spec`` under bwrap).
+Each row plays the first shipped booking task ``--episodes`` times (reset, ``play``) with an
+agent that makes one call, measured in this one run: median and 90th percentile milliseconds
+per episode (reset, the agent, grading; isolated rows add what the harness waits for of the
+sandbox: cold, starting it, importing Python and the agent's module, and killing it; warm, only
+handing the episode to a waiting sandbox and killing it). ``warm`` waits, untimed, until the
+pool's next sandbox has imported the agent: an agent whose episode lasts longer than a sandbox
+start (any agent that calls a model) sees exactly that. ``warm, back to back`` does not wait:
+with instant episodes, the start is the bottleneck again. The ratio column divides by the
+cold row of the same level.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import statistics
 import sys
 import time
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
-sys.path.insert(0, str(BENCH.parent))
+sys.path[:0] = [str(BENCH.parent), str(BENCH)]
+
+from one_call import OneCall  # noqa: E402
 
 from pytest_agenteval import EnvironmentPool, Episode, load_tasks  # noqa: E402
 from pytest_agenteval.agents.containment import Containment, choose  # noqa: E402
 from pytest_agenteval.agents.play import play  # noqa: E402
-from pytest_agenteval.agents.sandbox import IsolatedAgent, check_spec  # noqa: E402
-
-
-class OneCall:
-    def run(self, episode):  # type: ignore[no-untyped-def]
-        episode.call(episode.tools[0]["name"], {})
-
-
-def timed(episodes: int, play: object) -> list[float]:
-    times = []
-    for _ in range(episodes):
-        start = time.perf_counter()
-        play()  # type: ignore[operator]
-        times.append((time.perf_counter() - start) * 1000)
-    return times
+from pytest_agenteval.agents.pool import close_pools  # noqa: E402
+from pytest_agenteval.agents.sandbox import IsolatedAgent, _pool  # noqa: E402
 
 
 def main() -> None:
@@ -47,32 +42,40 @@ def main() -> None:
     task = load_tasks(BENCH.parent / "tasks" / "booking.jsonl")[0]
     pool = EnvironmentPool()
     env = pool.get(task.environment)
-    levels: list[tuple[str, object]] = [("in process (no isolation)", OneCall)]
+
+    def episode(factory: object) -> float:
+        start = time.perf_counter()
+        env.reset(task.scenario_seed, task=task)
+        grade = play(env, task, Episode(env, task, run=1), factory, run=1, time_limit=120)
+        assert not any(c.name == "agent_completed" and not c.passed for c in grade.checks), grade.checks
+        return (time.perf_counter() - start) * 1000
+
+    episode(OneCall)  # the scenario is built once, untimed
+    rows: dict[str, tuple[list[float], str]] = {"in process (no isolation)": ([episode(OneCall)
+                                                                             for _ in range(args.episodes)], "")}
     for level in ("process", "bwrap"):
         try:
-            containment = choose(level, network=False) if level == "bwrap" else Containment(level="process")
+            chosen = choose(level, network=False) if level == "bwrap" else Containment(level="process")
         except Exception as exc:  # noqa: BLE001 - say why and go on with the rest
             print(f"{level}: not measured ({exc})")
             continue
-        levels.append((level, IsolatedAgent(spec="isolation:OneCall", search_path=str(BENCH),
-                                            containment=containment)))
-    rows = {}
-    for name, factory in levels:
-        def episode(f: object = factory) -> None:
-            env.reset(task.scenario_seed, task=task)
-            play(env, task, Episode(env, task, run=1), f, run=1, time_limit=120)
-
-        rows[name] = timed(args.episodes, episode)
-    if isinstance(levels[-1][1], IsolatedAgent) and levels[-1][0] == "bwrap":
-        agent = levels[-1][1]
-        rows["bwrap: the run's spec check (once per run)"] = timed(args.episodes, lambda: check_spec(agent, 120))
-    base = statistics.median(rows.get("process", [1.0]))
+        for mode, spares in (("cold", 0), ("warm", 1), ("warm, back to back", 1)):
+            agent = IsolatedAgent(spec="one_call:OneCall", search_path=str(BENCH),
+                                  containment=dataclasses.replace(chosen, spares=spares))
+            times = []
+            for _ in range(args.episodes):
+                if mode == "warm":
+                    assert _pool(agent).wait_warm(60), "the pool did not warm within 60 s"
+                times.append(episode(agent))
+            rows[f"{level}, {mode}"] = (times, f"{level}, cold")
+            close_pools()
     print(f"{args.episodes} episodes each, Python {sys.version.split()[0]}\n")
-    print("| placement | median ms | p90 ms | / process |")
+    print("| placement | median ms | p90 ms | / cold |")
     print("|---|---|---|---|")
-    for name, times in rows.items():
+    for name, (times, base) in rows.items():
         p90 = statistics.quantiles(times, n=10)[-1] if len(times) > 1 else times[0]
-        print(f"| {name} | {statistics.median(times):.1f} | {p90:.1f} | {statistics.median(times) / base:.3g} |")
+        ratio = f"{statistics.median(times) / statistics.median(rows[base][0]):.3g}" if base else ""
+        print(f"| {name} | {statistics.median(times):.1f} | {p90:.1f} | {ratio} |")
     pool.close()
 
 

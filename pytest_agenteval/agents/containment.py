@@ -28,8 +28,10 @@ import signal
 import subprocess
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from pytest_agenteval.agents.limits import Limits
 
 LEVELS = ("bwrap", "process")
 STRONGEST = "strongest"  # --agenteval-isolate with no value: the strongest level that works here
@@ -55,6 +57,8 @@ class Containment:
     hidden: tuple[str, ...] = ()  # paths the child must not see (task files, cache, reports)
     readable: tuple[str, ...] = ()  # bwrap: what the child may read, besides its search path
     bwrap: str | None = None
+    limits: Limits = Limits()  # the child's OS resource limits (``limits``)
+    spares: int = field(default=1, compare=False)  # sandboxes kept started ahead, per process (``pool``)
 
     def describe(self) -> str:
         """As the header and the run record say it: ``bwrap (no network)``, ``process``."""
@@ -89,9 +93,10 @@ class Containment:
 
     def environment(self, search_path: str | None) -> dict[str, str]:
         """The child's environment: the harness's own (API keys reach LLM agents), less pytest's
-        variables (the current test's id, the run's extra options), with the search path first."""
+        variables (the current test's id, the run's extra options). The search path is not on
+        ``PYTHONPATH``: the child adds it once its limits are set (then to ``PYTHONPATH`` too,
+        for the processes it starts)."""
         env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [search_path, os.environ.get("PYTHONPATH")]))
         if self.level == "bwrap":
             env.update(HOME="/tmp", TMPDIR="/tmp")
         return env
@@ -102,15 +107,25 @@ class Child:
 
     def __init__(self, proc: subprocess.Popen[bytes], info_fd: int) -> None:
         self.proc, self._info_fd, self._sandboxed = proc, info_fd, info_fd >= 0
+        self._killed = False
 
     def stop(self) -> None:
-        """Kill the child and all it started, and wait until they are gone.
+        """Kill the child and all it started, and wait until they are gone."""
+        self.kill()
+        self.reap()
+
+    def kill(self) -> None:
+        """Kill the child and all it started (``reap`` waits until they are gone).
 
         Under bwrap, killing the PID namespace's first process makes the kernel kill every
         process in the namespace and wait for them before that one is reaped, and bwrap exits
-        only once it has reaped it: so when ``wait`` returns, nothing of the sandbox is left.
+        only once it has reaped it: so when ``reap`` returns, nothing of the sandbox is left,
+        and once this returns, nothing of it runs again (SIGKILL is not caught).
         At the process level the child's process group is killed (a process that left the
         group with ``setsid`` is not: that needs the bwrap level)."""
+        if self._killed:
+            return
+        self._killed = True
         init = self._sandbox_init()
         try:
             if init is not None and self.proc.poll() is None:
@@ -119,6 +134,9 @@ class Child:
                 os.killpg(self.proc.pid, signal.SIGKILL)  # before wait: the group's id is still ours
         except (ProcessLookupError, PermissionError):
             pass
+
+    def reap(self) -> None:
+        """Wait until the killed child and all it started are gone; close our ends of its pipes."""
         self.proc.wait()
         for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             if stream is not None:

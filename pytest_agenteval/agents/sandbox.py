@@ -1,33 +1,34 @@
-"""Run an agent in a separate process that can only send actions and receive observations.
+"""Run an agent in a sandbox that can only send actions and receive observations.
 
 The child gets the episode's instruction, tools, step budget and seed, and nothing else: no
-database connection, no task, no grader. It speaks JSON Lines over its stdin/stdout; its own
-prints go to stderr. A crash, ``os._exit`` or a hang in agent code ends the child, and only
-that episode fails. How far the child is contained (an OS sandbox, or a process of its own)
-is ``containment``'s business. The harness never imports the agent's module: ``check_spec``
-asks a child to import it, once per run.
-
-    python -m pytest_agenteval.agents.sandbox   # the child side; started by the runner
+database connection, no task, no grader. It speaks JSON Lines over its stdin/stdout
+(``_child.py`` is its side); its own prints go to stderr. A crash, ``os._exit``, a hang, a
+resource limit or a broken frame in agent code ends the child, and only that episode fails.
+How far the child is contained (an OS sandbox, or a process of its own) is ``containment``'s
+business; sandboxes are started ahead, one per episode, by ``pool``. The harness never imports
+the agent's module: ``check_spec`` asks a sandbox to import it, once per run.
 """
 
 from __future__ import annotations
 
 import contextlib
-import inspect
 import json
 import os
 import selectors
+import signal
 import subprocess
 import sys
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.agents.containment import Child, Containment
 from pytest_agenteval.agents.episode import over_time
-from pytest_agenteval.errors import AgentSpecError, EpisodeOver, describe_exception
+from pytest_agenteval.agents.limits import NAMES, Limits
+from pytest_agenteval.agents.pool import WarmPool, end, pool_for
+from pytest_agenteval.errors import AgentSpecError, EpisodeOver
 
 WAIT_SLICE = 0.25  # see agents.play._wait
 
@@ -55,77 +56,140 @@ class IsolatedAgent:
                    containment=containment)
 
 
-# Not ``-m``: the package's own import loads this module first, and runpy would run a second copy.
-CHILD = [sys.executable, "-c", "from pytest_agenteval.agents.sandbox import child_main; child_main()"]
+def child_command(containment: Containment) -> list[str]:
+    """The child's command: ``_child.py`` run by file, its limits as its argument.
+
+    Not ``-m``: that would import the package (~0.5 s) before the child's first line. The
+    working folder (``''`` for ``-c``) leaves ``sys.path`` before anything else is imported, so
+    no file of the project runs before the limits are set."""
+    return [sys.executable, "-c", BOOT, str(CHILD_FILE), json.dumps(containment.limits.for_child(containment.level))]
+
+
+CHILD_FILE = Path(__file__).with_name("_child.py")
+BOOT = ("import sys\nif sys.path and sys.path[0] == '': del sys.path[0]\n"
+        "import importlib.util as u\ns = u.spec_from_file_location('_agenteval_child', sys.argv[1])\n"
+        "m = u.module_from_spec(s)\ns.loader.exec_module(m)\nm.main(sys.argv[2])\n")
+
+
+def start_child(agent: IsolatedAgent) -> Child:
+    """Start a sandbox for ``agent`` and tell it the spec: it imports the module, answers, waits."""
+    child = agent.containment.start(child_command(agent.containment), agent.search_path)
+    assert child.proc.stdin is not None
+    # A short line into an empty pipe: never blocks.
+    child.proc.stdin.write(json.dumps({"spec": agent.spec, "search_path": agent.search_path or os.getcwd()})
+                           .encode() + b"\n")
+    with contextlib.suppress(BrokenPipeError):
+        child.proc.stdin.flush()
+    return child
+
+
+def _pool(agent: IsolatedAgent) -> WarmPool:
+    return pool_for(agent, lambda: start_child(agent), agent.containment.spares)
 
 
 def check_spec(agent: IsolatedAgent, time_limit: float | None) -> None:
-    """Import the agent's module in a child, as an episode would; ``AgentSpecError`` if that fails.
+    """Import the agent's module in a sandbox, as an episode would; ``AgentSpecError`` if that fails.
 
-    The module's top-level code is the agent's own: it runs only there, never in the harness."""
-    child = agent.containment.start(CHILD, agent.search_path)
+    The module's top-level code is the agent's own: it runs only there, never in the harness.
+    A sandbox of its own, not a pooled one: the run's results file does not exist yet, so a
+    sandbox started now would see it once written (``warm`` starts the pool after)."""
+    child = start_child(agent)
     pipes = _Pipes(child, None if not time_limit else time.monotonic() + time_limit)
     try:
-        with contextlib.suppress(BrokenPipeError):
-            pipes.send({"check": agent.spec})
-        line = pipes.read_line()
-        if line is None:
-            tail = pipes.stderr_tail().strip().splitlines()[-1:] or [""]
-            raise AgentSpecError(f"--agent={agent.spec}: the agent process ended while importing it (exit code "
-                                 f"{pipes.exit_code()}) {tail[0]}".strip()[:500])
-        message = _parse(line) or {}
-        if "error" in message or "ok" not in message:
-            raise AgentSpecError(str(message.get("error") or f"--agent={agent.spec}: the agent process answered "
-                                     f"{line[:200]!r} to its check"))
+        error = _answer(pipes, agent.spec)
     except _Late:
-        raise AgentSpecError(f"--agent={agent.spec}: importing it took longer than the episode time limit "
-                             f"({time_limit:g} s)") from None
+        error = (f"--agent={agent.spec}: importing it took longer than the episode time limit "
+                 f"({time_limit:g} s)")
     finally:
         pipes.close()
         child.stop()
+    if error is not None:
+        raise AgentSpecError(error)
+
+
+def warm(agent: IsolatedAgent) -> None:
+    """Start this process's sandboxes for ``agent`` ahead of its first episode."""
+    _pool(agent)
+
+
+def _answer(pipes: _Pipes, spec: str) -> str | None:
+    """The child's answer to its spec: None once the module is imported, else what went wrong."""
+    line = pipes.read_line()
+    if line is None:
+        tail = pipes.stderr_tail().strip().splitlines()[-1:] or [""]
+        return (f"--agent={spec}: the agent process ended while importing it (exit code "
+                f"{pipes.exit_code()}) {tail[0]}".strip()[:500])
+    message = _parse(line)
+    if message is None or "ok" not in message:
+        return str((message or {}).get("error") or f"--agent={spec}: the agent process answered "
+                   f"{bytes(line[:200])!r} to its check")[:500]
+    return None
 
 
 def run_isolated(agent: IsolatedAgent, episode: Episode, time_limit: float | None,
                  cancel: threading.Event | None = None) -> tuple[str, str] | None:
-    """Drive the child; return None, or (label, detail) when the agent failed.
+    """Drive a warm sandbox through the episode; return None, or (label, detail) when the agent
+    failed. The sandbox is killed, with everything it started, before this returns.
 
     ``cancel``: set from another thread to end the child within one wait slice."""
-    child = agent.containment.start(CHILD, agent.search_path)
-    pipes = _Pipes(child, None if not time_limit else time.monotonic() + time_limit, cancel)
+    deadline = None if not time_limit else time.monotonic() + time_limit
+    child = _pool(agent).take()
+    try:  # at once: Ctrl-C in this thread must not leave the sandbox taken and running
+        pipes = _Pipes(child, deadline, cancel)
+    except BaseException:
+        end(child)
+        raise
     try:
+        error = _answer(pipes, agent.spec)
+        if error is not None:  # it imported in the spec check: an import that differs from run to run
+            return "agent_error", error
         with contextlib.suppress(BrokenPipeError):  # the child died at once: its output says how
-            pipes.send({"spec": agent.spec, "episode": {
+            pipes.send({"episode": {
                 "task_id": episode.task_id, "instruction": episode.instruction, "tools": episode.tools,
                 "policy": episode.policy, "system_prompt": episode.system_prompt,
                 "max_steps": episode.max_steps, "seed": episode.seed}})
-        return _serve(pipes, episode)
+        return _serve(pipes, episode, agent.containment.limits)
     except _Late:
         return "agent_timeout", over_time(time_limit)
     finally:
         pipes.close()
-        child.stop()  # the child and everything it started
+        end(child)  # the child and everything it started: killed now, reaped off this path
 
 
-def _serve(pipes: _Pipes, episode: Episode) -> tuple[str, str] | None:
+def _serve(pipes: _Pipes, episode: Episode, limits: Limits) -> tuple[str, str] | None:
+    frames = 0
     while True:
         line = pipes.read_line()
         if line is None:
             code = pipes.exit_code()
+            if code == -signal.SIGXCPU and limits.cpu is not None:
+                return "agent_resource_limit", (f"the agent process used up its CPU time limit of {limits.cpu} s "
+                                                "(--agenteval-limits cpu=SECONDS raises it)")
             tail = pipes.stderr_tail().strip().splitlines()[-1:] or [""]
             return "agent_error", f"the agent process died (exit code {code}) {tail[0]}".strip()[:500]
-        message = _parse(line)
-        if message is None:
-            return "agent_error", f"the agent process broke the protocol: {line[:200]!r}"
+        frames += 1
+        message, wrong = frame(line, pipes.max_frame)
+        if wrong is not None:
+            return "agent_protocol_violation", f"the agent process broke the protocol: frame {frames}: {wrong}"
+        assert message is not None
         if "done" in message:
             return None
         if "error" in message:
+            limit = message.get("limit")
+            if limit in NAMES and getattr(limits, str(limit)) is not None:
+                return "agent_resource_limit", (f"the agent hit its {str(limit).replace('_', ' ')} limit "
+                                                f"(--agenteval-limits {limit}=...): {message['error']}")[:500]
             return "agent_error", str(message["error"])[:500]
-        if "usage" in message:  # checked in the child already; no reply
-            episode.record_usage(**message["usage"])
-            continue
-        if "transcript" in message:
-            episode.attach_transcript(message["transcript"])
-            continue
+        try:
+            if "usage" in message:  # checked in the child already; no reply
+                episode.record_usage(**message["usage"])
+                continue
+            if "transcript" in message:
+                episode.attach_transcript(message["transcript"])
+                continue
+        except (TypeError, ValueError) as exc:  # the child's checks are the child's: ours are these
+            return "agent_protocol_violation", (f"the agent process broke the protocol: frame {frames}: "
+                                                f"{next(iter(message))}: {exc}")[:500]
         try:
             reply: dict[str, Any] = {"observation": episode.call(message["call"], message.get("arguments"))}
         except EpisodeOver as exc:
@@ -150,14 +214,14 @@ class _Pipes:
     slice of at most ``WAIT_SLICE``, so a signal (pytest-timeout, Ctrl-C) lands within one.
     """
 
-    MAX_LINE = 64 * 2**20  # a longer line from the child is a protocol error
+    max_frame = 16 * 2**20  # a longer line from the child is a protocol violation
 
     def __init__(self, child: Child, deadline: float | None, cancel: threading.Event | None = None) -> None:
         proc = child.proc
         assert proc.stdin and proc.stdout and proc.stderr
         self.child, self.proc, self.deadline, self.cancel = child, proc, deadline, cancel
         self.stdin, self.stdout, self.stderr = proc.stdin, proc.stdout, proc.stderr
-        self.buffer, self.tail, self.eof = b"", b"", False
+        self.buffer, self.scanned, self.tail, self.eof = bytearray(), 0, b"", False
         self.selector = selectors.DefaultSelector()
         for stream in (self.stdin, self.stdout, self.stderr):
             os.set_blocking(stream.fileno(), False)
@@ -168,17 +232,23 @@ class _Pipes:
         self.selector.close()
 
     def read_line(self) -> bytes | None:
-        """The next whole line, or None at the end of the child's output."""
+        """The next whole line, or None at the end of the child's output; a line longer than
+        ``max_frame`` comes back cut there, without its newline (``frame`` refuses it).
+
+        Each byte is searched for the newline once (a large frame costs linear time, not
+        quadratic)."""
         while True:
-            newline = self.buffer.find(b"\n")
-            if newline >= 0:
-                line, self.buffer = self.buffer[:newline + 1], self.buffer[newline + 1:]
+            newline = self.buffer.find(b"\n", self.scanned)
+            if newline >= 0 and newline < self.max_frame:
+                line = bytes(self.buffer[:newline + 1])
+                del self.buffer[:newline + 1]
+                self.scanned = 0
                 return line
+            self.scanned = len(self.buffer)
+            if self.scanned >= self.max_frame:
+                return bytes(self.buffer[:self.max_frame])
             if self.eof:
                 return None
-            if len(self.buffer) > self.MAX_LINE:
-                line, self.buffer = self.buffer, b""
-                return line  # not JSON: reported as a broken protocol
             self._drain(self._select())
 
     def send(self, message: dict[str, Any]) -> None:
@@ -230,145 +300,70 @@ class _Pipes:
                 if key.fileobj is self.stdout:
                     self.eof = True
             elif key.fileobj is self.stdout:
-                self.buffer += chunk
+                self.buffer += chunk  # a bytearray: appending is amortised linear
             else:
                 self.tail = (self.tail + chunk)[-4096:]
 
 
 def _parse(line: bytes) -> dict[str, Any] | None:
-    """One message from the child, or None if it is not one (the child's code is not ours)."""
+    """The spec check's answer, or None if it is not one."""
+    message, wrong = frame(line, 2**20)
+    return None if wrong is not None else message
+
+
+KINDS = ("done", "error", "call", "usage", "transcript", "ok")
+USAGE_KEYS = {"model", "input_tokens", "output_tokens", "cost", "latency", "calls"}
+MAX_DEPTH = 64  # JSON nesting a frame may have (a deeper one would exhaust the parser's stack)
+
+
+def frame(line: bytes, max_frame: int) -> tuple[dict[str, Any] | None, str | None]:
+    """One frame from the child, checked: (message, None), or (None, what is wrong with it).
+
+    The child's code is not ours: every field the harness reads is checked here, so a wrong
+    frame fails its episode as ``agent_protocol_violation``, never the harness."""
+    shown = repr(line[:80]) + ("..." if len(line) > 80 else "")
+    if not line.endswith(b"\n") and len(line) >= max_frame:
+        return None, f"a frame longer than {max_frame // 2**20} MiB ({shown})"
+    if _depth(line) > MAX_DEPTH:
+        return None, f"JSON nested deeper than {MAX_DEPTH} levels ({shown})"
     try:
         message = json.loads(line)
-    except ValueError:
-        return None
-    if not isinstance(message, dict) or not ({"done", "error", "call", "usage", "transcript", "ok"} & message.keys()):
-        return None
-    return message
+    except (ValueError, RecursionError) as exc:
+        return None, f"not JSON ({str(exc).splitlines()[0][:80]}): {shown}"
+    if not isinstance(message, dict):
+        return None, f"not a JSON object: {shown}"
+    kinds = [k for k in KINDS if k in message]
+    if len(kinds) != 1:
+        return None, f"a frame must hold exactly one of {', '.join(KINDS)}: {shown}"
+    kind = kinds[0]
+    if kind == "call" and not isinstance(message["call"], str):
+        return None, f"call: the action's name must be a string: {shown}"
+    if kind == "call" and not isinstance(message.get("arguments"), (dict, type(None))):
+        return None, f"arguments: must be an object or null: {shown}"
+    if kind == "call" and not isinstance(message.get("id"), (int, type(None))):
+        return None, f"id: must be a number: {shown}"
+    if kind == "usage" and not (isinstance(message["usage"], dict) and message["usage"].keys() <= USAGE_KEYS):
+        return None, f"usage: must be an object with keys among {', '.join(sorted(USAGE_KEYS))}: {shown}"
+    if kind == "error" and not isinstance(message["error"], str):
+        return None, f"error: must be a string: {shown}"
+    return message, None
 
 
-# ----- the child side ------------------------------------------------------------------------
-
-
-class RemoteEpisode:
-    """The child's episode: the same face as ``Episode``, every call a round trip to the parent.
-
-    Safe to call from several threads at once (agent frameworks run tools in parallel): one
-    round trip at a time, each request numbered and its answer checked against the number.
-    """
-
-    def __init__(self, data: dict[str, Any], inbox: IO[str], outbox: IO[str]) -> None:
-        self.task_id: str = data["task_id"]
-        self.instruction: str = data["instruction"]
-        self.tools: list[dict[str, Any]] = data["tools"]
-        self.policy: str = data.get("policy", "")
-        self.system_prompt: str = data.get("system_prompt", "")
-        self.max_steps: int = data["max_steps"]
-        self.seed: int = data["seed"]
-        self.steps_used = 0
-        self._inbox, self._outbox = inbox, outbox
-        self._lock = threading.Lock()
-        self._requests = 0
-
-    def call(self, action: str, arguments: dict[str, Any] | None = None) -> dict[str, Any]:
-        with self._lock:
-            self._requests += 1
-            request = self._requests
-            self._write({"id": request, "call": action, "arguments": arguments})
-            reply = json.loads(self._inbox.readline())
-            if reply.get("id") != request:
-                raise RuntimeError(f"agenteval protocol error: answer to request {reply.get('id')}, "
-                                   f"expected {request}")
-            self.steps_used += 1
-        if "over" in reply:
-            raise EpisodeOver(reply["over"])
-        return reply["observation"]  # type: ignore[no-any-return]
-
-    def finish(self, message: dict[str, Any]) -> None:
-        """The last message: ``done`` or ``error`` (never in the middle of a round trip)."""
-        with self._lock:
-            self._write(message)
-
-    def _write(self, message: dict[str, Any]) -> None:
-        self._outbox.write(json.dumps(message, default=lambda o: f"<{type(o).__name__}>") + "\n")
-        self._outbox.flush()
-
-    async def acall(self, action: str, arguments: dict[str, Any] | None = None) -> dict[str, Any]:
-        return self.call(action, arguments)
-
-    def record_usage(self, *, model: str | None = None, input_tokens: int = 0, output_tokens: int = 0,
-                     cost: float | None = None, latency: float | None = None, calls: int = 1) -> None:
-        from pytest_agenteval.agents.usage import UsageLedger
-
-        usage: dict[str, Any] = {"model": model, "input_tokens": input_tokens, "output_tokens": output_tokens,
-                                 "cost": cost, "latency": latency, "calls": calls}
-        UsageLedger().record(**usage)  # the same errors as in process, raised in the agent
-        self._send({"usage": usage})
-
-    def attach_transcript(self, messages: Any) -> None:
-        from pytest_agenteval.agents.usage import UsageLedger
-
-        ledger = UsageLedger()
-        ledger.attach(messages)
-        self._send({"transcript": ledger.transcript()})  # JSON-able and capped before it travels
-
-    def _send(self, message: dict[str, Any]) -> None:
-        self._outbox.write(json.dumps(message, default=lambda o: f"<{type(o).__name__}>") + "\n")
-        self._outbox.flush()
-
-    def tools_for(self, fmt: str) -> list[dict[str, Any]]:
-        from pytest_agenteval.agents.tools import export
-
-        return export(self.tools, fmt)
-
-    def system_text(self, default: str = "") -> str:
-        from pytest_agenteval.agents.tools import system_text
-
-        return system_text(default, self.system_prompt, self.policy)
-
-
-def child_main() -> None:
-    outbox = os.fdopen(os.dup(1), "w")
-    os.dup2(2, 1)  # the agent's own prints go to stderr, never into the protocol
-    sys.stdout = sys.stderr
-    inbox = sys.stdin
-    from pytest_agenteval.agents.loading import load_agent
-
-    setup = json.loads(inbox.readline())
-    if "check" in setup:
-        _check(setup["check"], outbox)
-        return
-    episode = RemoteEpisode(setup["episode"], inbox, outbox)
-    try:
-        agent = load_agent(setup["spec"], search_path=Path.cwd(), probe=False)()
-        result = agent.run(episode)
-        if inspect.isawaitable(result):
-            import asyncio
-
-            asyncio.run(_await(result))
-        episode.finish({"done": True})
-    except EpisodeOver:
-        episode.finish({"done": True})
-    except BaseException as exc:  # noqa: BLE001 - report the agent's failure to the parent
-        episode.finish({"error": describe_exception(exc)})
-
-
-def _check(spec: str, outbox: IO[str]) -> None:
-    from pytest_agenteval.agents.loading import load_agent
-
-    try:
-        load_agent(spec, search_path=Path.cwd(), probe=False)
-        answer: dict[str, Any] = {"ok": True}
-    except AgentSpecError as exc:
-        answer = {"error": str(exc)}
-    except BaseException as exc:  # noqa: BLE001 - SystemExit, KeyboardInterrupt at import: the module's own
-        answer = {"error": f"--agent={spec}: importing it failed: {describe_exception(exc)}"}
-    outbox.write(json.dumps(answer) + "\n")
-    outbox.flush()
-
-
-async def _await(awaitable: Any) -> Any:
-    return await awaitable
-
-
-if __name__ == "__main__":
-    child_main()
+def _depth(line: bytes) -> int:
+    """How deep brackets nest in ``line``, outside strings (a bound checked before parsing)."""
+    depth = deepest = 0
+    text = line.decode("utf-8", "replace")
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return 0  # too few brackets to nest too deep: the common case, in one pass
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (char == "\\", char != '"')
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest

@@ -90,7 +90,9 @@ def _require_unique_names(checks: list[Check], task_id: str) -> None:
         seen.add(c.name)
 
 
-AGENT_FAILURES = ("agent_error", "agent_timeout", "interrupted")
+# agent_protocol_violation, agent_resource_limit: an isolated agent's child sent a malformed or
+# oversized frame, or the OS stopped it at one of its resource limits (agents/sandbox.py).
+AGENT_FAILURES = ("agent_error", "agent_timeout", "interrupted", "agent_protocol_violation", "agent_resource_limit")
 
 
 def _check_failure(agent_failure: object) -> None:

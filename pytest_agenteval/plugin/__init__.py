@@ -19,6 +19,7 @@ grading, reports) never imports pytest. Its modules, each importing only those l
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import math
 from pathlib import Path
@@ -28,8 +29,10 @@ import pytest
 
 from pytest_agenteval.agents.containment import LEVELS, STRONGEST, ContainmentError, choose, make_undumpable
 from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT
+from pytest_agenteval.agents.limits import Limits, LimitsError
 from pytest_agenteval.agents.loading import is_builtin_spec, load_agent
-from pytest_agenteval.agents.sandbox import IsolatedAgent, check_spec
+from pytest_agenteval.agents.pool import close_pools, open_pools
+from pytest_agenteval.agents.sandbox import IsolatedAgent, check_spec, warm
 from pytest_agenteval.environments.discovery import INI_KEY as INI_ENVIRONMENTS
 from pytest_agenteval.environments.discovery import load_project_environments
 from pytest_agenteval.environments.registry import EnvironmentPool
@@ -69,6 +72,7 @@ from pytest_agenteval.plugin.state import STATE, State, TaskCase
 from pytest_agenteval.plugin.timeouts import drop_deadline, note_deadline
 from pytest_agenteval.taskfiles.loader import TaskLoader
 
+INI_LIMITS = "agenteval_limits"
 FROZE = pytest.StashKey[bool]()  # this run froze what collection made (gc.freeze)
 _SESSIONS: set[int] = set()  # configs of this process not yet unconfigured
 
@@ -94,6 +98,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                          "only); with no LEVEL, the strongest here, refusing if there is no OS sandbox")
     group.addoption("--agenteval-isolate-network", action="store_true",
                     help="let bwrap-isolated agents use the network (agents that call a model)")
+    group.addoption("--agenteval-limits", metavar="LIMITS", default=None,
+                    help="OS resource limits of an isolated agent's process, e.g. cpu=60,memory=2G,processes=64,"
+                         "file_size=16M; unnamed ones keep their defaults (cpu=600, memory=4G, processes=256, "
+                         "file_size=64M), none lifts one (docs/isolation.md); also the agenteval_limits ini value")
+    parser.addini(INI_LIMITS, type="string", default="",
+                  help="--agenteval-limits' default for this project (the option wins)")
     group.addoption("--agenteval-timeout", metavar="SECONDS", type=float, default=DEFAULT_TIME_LIMIT,
                     help=f"time limit per episode (default {DEFAULT_TIME_LIMIT:g}; 0 for none)")
     parser.addini(INI_ENVIRONMENTS, type="linelist", default=[],
@@ -187,6 +197,8 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
         f"agenteval task files: {files}",
         *([f"agenteval judge: {state.judge_described}"] if state.judge_described else []),
         *([f"agenteval isolation: {state.containment.describe()}"] if state.containment is not None else []),
+        *([f"agenteval sandbox limits: {state.containment.limits.describe(state.containment.level)}"]
+          if state.containment is not None else []),
         *([signed_line(config)] if signed_line(config) else []),
     ]
 
@@ -230,6 +242,11 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
+    state = session.config.stash[STATE]
+    if isinstance(state.agent, IsolatedAgent) and not _xdist_controller(session.config) \
+            and not _listing(session.config):
+        # Now, not at configure: the results file exists (each sandbox hides what exists when it starts).
+        warm(state.agent)
     if any(isinstance(item, TaskItem) for item in session.items):
         # What collection made (modules, items, tasks) lives until the session ends: moved out
         # of the cyclic collector's reach, the full collections during the run, pytest's own at
@@ -257,6 +274,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     if state is not None:
         if state.ahead is not None:
             state.ahead.close()
+        close_pools()  # no sandbox left waiting (here and in every xdist worker)
         state.pool.close()
 
 
@@ -282,12 +300,18 @@ def _isolate_option(config: pytest.Config) -> str | None:
 
 def _isolate(config: pytest.Config, state: State, asked: str) -> None:
     """Choose the containment, hide the run's files from it, and check ``--agent`` inside it."""
+    given = config.getoption("agenteval_limits")
     try:
-        state.containment = choose(asked, network=config.getoption("agenteval_isolate_network"),
-                                   hidden=hidden_paths(config, state))
+        limits = Limits.parse(given) if given is not None else \
+            Limits.parse(config.getini(INI_LIMITS), where=f"{INI_LIMITS} (ini)")
+        chosen = choose(asked, network=config.getoption("agenteval_isolate_network"),
+                        hidden=hidden_paths(config, state))
         make_undumpable()
-    except (ContainmentError, OSError) as exc:
+    except (ContainmentError, LimitsError, OSError) as exc:
         raise pytest.UsageError(str(exc)) from None
+    # One waiting sandbox per episode in flight: the pool keeps up with the concurrency window.
+    open_pools()
+    state.containment = dataclasses.replace(chosen, limits=limits, spares=config.getoption("agenteval_concurrency"))
     if state.agent_spec and state.agent is None:
         state.agent = IsolatedAgent(spec=state.agent_spec, search_path=str(config.rootpath),
                                     containment=state.containment)
