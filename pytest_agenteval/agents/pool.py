@@ -51,7 +51,7 @@ class WarmPool:
         """A started sandbox, for one episode: the caller stops it when the episode ends."""
         if self.spares == 0:
             self.started += 1
-            return self._start()
+            return _playing(self._start())
         with self._cond:
             while not self._ready:
                 if self._closed:
@@ -61,7 +61,7 @@ class WarmPool:
                 self._cond.wait(WAIT_SLICE)
             child = self._ready.popleft()
             self._cond.notify_all()  # the starter makes its replacement
-            return child
+            return _playing(child)
 
     def wait_warm(self, timeout: float) -> bool:
         """Wait until the next sandbox to hand out has imported the agent (its answer is
@@ -154,8 +154,22 @@ class _Reaper:
 REAPER = _Reaper()
 
 
+# Sandboxes handed to an episode and not yet ended: killed by close_pools, so an episode still in
+# flight when the run ends (Ctrl-C, a worker stopping) leaves nothing behind.
+_PLAYING: set[Child] = set()
+_PLAYING_LOCK = threading.Lock()
+
+
+def _playing(child: Child) -> Child:
+    with _PLAYING_LOCK:
+        _PLAYING.add(child)
+    return child
+
+
 def end(child: Child) -> None:
     """End a sandbox's episode: killed now, with everything it started; reaped in the background."""
+    with _PLAYING_LOCK:
+        _PLAYING.discard(child)
     REAPER.add(child)
 
 
@@ -190,6 +204,10 @@ def close_pools() -> None:
         _POOLS.clear()
     for pool in pools:
         pool.close()
+    with _PLAYING_LOCK:
+        playing = list(_PLAYING)
+    for child in playing:  # its episode's thread may still hold it: end() is idempotent
+        end(child)
     REAPER.drain()
 
 
