@@ -66,6 +66,8 @@ from pytest_agenteval.plugin.record import agent_fixtures, describe_agent, hidde
 from pytest_agenteval.plugin.reporter import Reporter, signed_line
 from pytest_agenteval.plugin.reruns import refuse_duplicate_runs, refuse_repeat
 from pytest_agenteval.plugin.state import STATE, State, TaskCase
+from pytest_agenteval.plugin.suites import add_option as add_suite_option
+from pytest_agenteval.plugin.suites import add_suite_paths
 from pytest_agenteval.plugin.timeouts import drop_deadline, note_deadline
 from pytest_agenteval.taskfiles.loader import TaskLoader
 
@@ -107,6 +109,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                   help="glob patterns (matched from the right, relative to rootdir) of task files; "
                        ".jsonl files named on the command line are always task files")
     add_judge_options(parser, group)
+    add_suite_option(group)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -144,6 +147,7 @@ def pytest_configure(config: pytest.Config) -> None:
     pool = EnvironmentPool(cache_dir=cache.mkdir("agenteval-scenarios") if cache is not None else None,
                            judge=judge)
     loader = TaskLoader(pool, cache_dir=cache.mkdir("agenteval-tasks") if cache is not None else None)
+    add_suite_paths(config)  # after the project's environments: they may ship suites too
     explicit = {Path(a.split("::")[0]).resolve() for a in config.args if a.split("::")[0].endswith(".jsonl")}
     state = State(agent=factory, agent_spec=spec, runs=runs, time_limit=timeout or None, isolate=isolate is not None,
                   pool=pool, loader=loader, explicit=explicit, judge_described=judge_described)
