@@ -58,6 +58,7 @@ from pytest_agenteval.plugin.fixtures import (  # noqa: F401 - fixtures are regi
     reset,
     task,
 )
+from pytest_agenteval.plugin.hints import Hints
 from pytest_agenteval.plugin.html import HtmlReport, check_writable
 from pytest_agenteval.plugin.judging import add_options as add_judge_options
 from pytest_agenteval.plugin.judging import configure_judge
@@ -158,7 +159,8 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.pluginmanager.hasplugin("sugar"):
         config.pluginmanager.register(SugarCounts(config), "agenteval-sugar")
     paths = [Path(a.split("::")[0]) for a in config.args] or [config.rootpath]
-    scan = scan_task_files(paths, config, explicit, markers=bool(config.option.markers))
+    # Markers read up front for -m as well: its hints need them on an xdist controller too.
+    scan = scan_task_files(paths, config, explicit, markers=bool(config.option.markers or config.option.markexpr))
     state.task_files, state.task_hashes, state.task_data = scan.counts, scan.hashes, scan.data
     state.file_problems = scan.problems
     for name, what in scan.markers.items():
@@ -171,6 +173,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):  # the controller (or a serial run) reports
         reporter = Reporter(config, state)
         config.pluginmanager.register(reporter, "agenteval-reporter")
+        config.pluginmanager.register(Hints(config, paths), "agenteval-hints")
         if config.getoption("agenteval_html"):
             check_writable(config.getoption("agenteval_html"))
             config.pluginmanager.register(HtmlReport(config, config.getoption("agenteval_html"), reporter, pool,
