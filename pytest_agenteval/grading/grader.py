@@ -90,7 +90,7 @@ def _require_unique_names(checks: list[Check], task_id: str) -> None:
         seen.add(c.name)
 
 
-AGENT_FAILURES = ("agent_error", "agent_timeout", "interrupted")
+AGENT_FAILURES = ("agent_error", "agent_timeout", "interrupted", "over_budget")
 
 
 def _check_failure(agent_failure: object) -> None:
