@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from pytest_agenteval.plugin.compat import write_own_line
 from pytest_agenteval.plugin.subtests import GRADE_PROPERTY
 
 AUTO_FROM = 50  # with the default, runs of fewer episodes print no progress line
@@ -81,7 +82,7 @@ class Progress:
     def _write(self, line: str) -> None:
         tr = self.config.pluginmanager.get_plugin("terminalreporter")
         if tr is not None:
-            tr.write_line(line)
+            write_own_line(tr, line)
 
     def _check_run_budget(self) -> None:
         why = None
