@@ -23,7 +23,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("environments",),   # Environment = world + rubric; the registry; project discovery
     ("taskfiles",),      # task files read and checked against their environments
     ("agents",),         # episodes, built-in agents, isolation, tool export
-    ("adapters", "domains", "report", "replay", "validate", "scaffold"),
+    ("adapters", "domains", "report", "replay", "validate", "scaffold", "examples"),
     ("plugin", "cli"),   # pytest's side, and the command line
     ("",),               # the package itself: the public API
 )

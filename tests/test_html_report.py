@@ -113,11 +113,25 @@ def test_usage_and_transcript_are_shown_when_the_grade_has_them(results: Path) -
     grades[0] = {**grades[0], "usage": {"input_tokens": 1200, "output_tokens": 80},
                  "transcript": [{"role": "assistant", "content": "Closing <T-0001> now"}]}
     page = render_html(grades, 2)
-    assert "<h3>Usage</h3>" in page and "&quot;input_tokens&quot;: 1200" in page
+    assert "<h3>Usage</h3>" in page and "1200 input + 80 output tokens" in page  # a line, not raw JSON
     assert "<h3>Transcript</h3>" in page and "Closing &lt;T-0001&gt; now" in page  # escaped
+    assert '<div class="msg assistant"><span class="role">assistant</span>Closing' in page  # a conversation
     assert page.count("<h3>Usage</h3>") == 1
+    assert "&quot;input_tokens&quot;" not in page
     # Without the task files, the actions are listed and the page says how to get observations.
     assert "(not recorded)" in page and "--tasks tasks/*.jsonl" in page
+
+
+def test_the_state_diff_is_a_table_per_database_table(results: Path) -> None:
+    grades = read_results_file(results).grades
+    grades[0] = {**grades[0], "final_state_diff": {
+        "ticket": {"added": {}, "removed": {}, "changed": {"T-0001": {"status": {"old": "open", "new": "closed"}}}},
+        "comment": {"added": {"C-9": {"body": "done"}}, "removed": {}, "changed": {}}}}
+    page = render_html(grades, 2)
+    assert ('<tr class="changed"><td>T-0001</td><td>changed</td><td>status</td><td><pre>open</pre></td>'
+            "<td><pre>closed</pre></td></tr>") in page
+    assert '<tr class="added"><td>C-9</td><td>added</td><td></td><td><pre></pre></td>' in page
+    assert "<caption" in page and "<b>comment</b>" in page and "<b>ticket</b>" in page
 
 
 def test_under_xdist_the_controller_writes_the_report(results: Path, pytester: pytest.Pytester) -> None:

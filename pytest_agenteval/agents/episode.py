@@ -8,6 +8,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from pytest_agenteval.agents.budget import Budget
 from pytest_agenteval.agents.usage import UsageLedger
 from pytest_agenteval.errors import EpisodeOver
 
@@ -44,7 +45,7 @@ class Episode:
     the engine itself refuses the call. ``call`` is safe to use from several threads at once.
     """
 
-    def __init__(self, env: Environment, task: Task, *, run: int = 1) -> None:
+    def __init__(self, env: Environment, task: Task, *, run: int = 1, budget: Budget | None = None) -> None:
         self.task_id = task.task_id
         self.instruction = task.instruction
         # What the agent must follow besides its instruction ("" when none is given).
@@ -57,6 +58,8 @@ class Episode:
         self.__state: EpisodeState = env.episode
         self.__lock = threading.Lock()
         self._ledger = UsageLedger()
+        self._budget = budget
+        self.over_budget: str | None = None  # why the usage budget ended the episode
 
     @property
     def tools(self) -> list[dict[str, Any]]:
@@ -95,9 +98,28 @@ class Episode:
     def record_usage(self, *, model: str | None = None, input_tokens: int = 0, output_tokens: int = 0,
                      cost: float | None = None, latency: float | None = None, calls: int = 1) -> None:
         """Report model calls (``calls`` of them, 1 by default): tokens, cost in USD and latency
-        in seconds, if known. Totals and per-model figures reach the grade's ``usage``."""
+        in seconds, if known. Totals and per-model figures reach the grade's ``usage``.
+
+        With a usage budget, a cost not given is priced from its table; going past the budget
+        ends the episode (``EpisodeOver``), graded ``over_budget``."""
+        budget = self._budget
+        if cost is None and budget is not None:
+            cost = budget.price(model, input_tokens, output_tokens)
         self._ledger.record(model=model, input_tokens=input_tokens, output_tokens=output_tokens,
                             cost=cost, latency=latency, calls=calls)
+        if budget is None or self.over_budget is not None:
+            return
+        usage = self._ledger.usage() or {}
+        why = budget.exceeded(usage.get("input_tokens", 0) + usage.get("output_tokens", 0), usage.get("cost_usd"))
+        if why is not None:
+            self.over_budget = why
+            self.__env.end_episode(self.__state)  # every later call is refused
+            raise EpisodeOver(why)
+
+    def failure(self, failure: tuple[str, str] | None) -> tuple[str, str] | None:
+        """The agent failure to grade: ``over_budget`` when the usage budget ended the episode
+        (whatever the agent did with the ``EpisodeOver``), else ``failure`` as it was."""
+        return ("over_budget", self.over_budget) if self.over_budget is not None else failure
 
     def attach_transcript(self, messages: Any) -> None:
         """Keep the conversation (a list of messages in any framework's shape) in the grade's

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pytest_agenteval.agents.budget import Budget
 from pytest_agenteval.agents.episode import Episode, agent_run, over_time
 from pytest_agenteval.agents.play import with_usage
 from pytest_agenteval.agents.sandbox import IsolatedAgent, run_isolated
@@ -62,8 +63,9 @@ class Flight:
 class InFlight:
     """Runs episodes concurrently; ``start`` returns at once, ``Flight.done`` tells when graded."""
 
-    def __init__(self, make_env: Callable[[str], Environment]) -> None:
+    def __init__(self, make_env: Callable[[str], Environment], budget: Budget | None = None) -> None:
         self._make_env = make_env
+        self._budget = budget
         self._spare: dict[str, list[Environment]] = {}
         self._all: list[Environment] = []
         self._flying: set[Flight] = set()
@@ -126,9 +128,9 @@ class InFlight:
         try:
             env = spare.pop() if spare else self._new_env(name)
             env.reset(flight.task.scenario_seed, task=flight.task)
-            episode = Episode(env, flight.task, run=flight.run)
+            episode = Episode(env, flight.task, run=flight.run, budget=self._budget)
             try:
-                failure = await self._drive(flight, episode)
+                failure = episode.failure(await self._drive(flight, episode))
             finally:
                 episode.close()
             flight.grade = with_usage(env.grade(run=flight.run, agent_failure=failure), episode)

@@ -31,7 +31,7 @@ def load_agent(spec: str, *, search_path: Path | None = None, probe: bool = True
     if spec.startswith("saboteur:"):
         return _saboteur(spec)
     if not _SPEC_RE.match(spec):
-        raise AgentSpecError(f"--agent={spec}: not a valid agent name ({USAGE})")
+        raise AgentSpecError(f"--agent={spec}: not a valid agent name ({_spec_hint(spec) or USAGE})")
     module_name, _, attr_path = spec.partition(":")
     if search_path is not None and str(search_path) not in sys.path:
         sys.path.insert(0, str(search_path))
@@ -50,6 +50,18 @@ def load_agent(spec: str, *, search_path: Path | None = None, probe: bool = True
             "(name a class with run(episode), or a function returning such an object)"
         )
     return target
+
+
+def _spec_hint(spec: str) -> str | None:
+    """``did you mean mod:Class`` for the shapes people type: ``mod.Class``, ``mod/file.py:Class``."""
+    module, colon, attr = spec.partition(":")
+    if not colon:  # mod.Class: the last dotted part is the class
+        module, _, attr = spec.rpartition(".")
+    module = ".".join(p for p in module.removesuffix(".py").replace("\\", "/").split("/") if p not in ("", "."))
+    guess = f"{module}:{attr}"
+    if guess != spec and _SPEC_RE.match(guess):
+        return f"did you mean {guess}?"
+    return None
 
 
 def is_builtin_spec(spec: str) -> bool:

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from pytest_agenteval.agents.budget import Budget
 from pytest_agenteval.agents.episode import (
     DEFAULT_TIME_LIMIT,
     AgentFactory,
@@ -30,17 +31,18 @@ if TYPE_CHECKING:
 
 def run_episode(
     env: Environment, task: Task, factory: AgentFactory | TaskAwareFactory, *,
-    run: int = 1, time_limit: float | None = DEFAULT_TIME_LIMIT,
+    run: int = 1, time_limit: float | None = DEFAULT_TIME_LIMIT, budget: Budget | None = None,
 ) -> Grade:
     """Reset, let the agent act, grade. The agent failing fails its own episode only.
 
     ``factory``: the agent's class, or a zero-argument function that makes one (a new agent
-    per episode). An environment that fails raises ``EnvironmentBug`` instead of a grade."""
+    per episode). An environment that fails raises ``EnvironmentBug`` instead of a grade.
+    ``budget``: the episode's usage limits and price table (``agents.budget``)."""
     if not callable(factory) and not hasattr(factory, "for_task"):
         raise TypeError(f"run_episode needs the agent's class or a zero-argument factory, not an instance of "
                         f"{type(factory).__name__} (pass {type(factory).__name__} or lambda: agent)")
     env.reset(task.scenario_seed, task=task)
-    return play(env, task, Episode(env, task, run=run), factory, run=run, time_limit=time_limit)
+    return play(env, task, Episode(env, task, run=run, budget=budget), factory, run=run, time_limit=time_limit)
 
 
 def play(
@@ -58,7 +60,7 @@ def play(
     agent_done = False
     failure: tuple[str, str] | None = None
     try:
-        failure = drive(factory, task, episode, time_limit, timeout_detail)
+        failure = episode.failure(drive(factory, task, episode, time_limit, timeout_detail))
         agent_done = True
         episode.close()
         return with_usage(env.grade(run=run, agent_failure=failure), episode)

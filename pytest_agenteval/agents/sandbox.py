@@ -182,7 +182,8 @@ def _serve(pipes: _Pipes, episode: Episode, limits: Limits) -> tuple[str, str] |
             return "agent_error", str(message["error"])[:500]
         try:
             if "usage" in message:  # checked in the child already; no reply
-                episode.record_usage(**message["usage"])
+                with contextlib.suppress(EpisodeOver):  # over its budget: its next call is refused
+                    episode.record_usage(**message["usage"])
                 continue
             if "transcript" in message:
                 episode.attach_transcript(message["transcript"])

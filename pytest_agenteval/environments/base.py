@@ -6,7 +6,7 @@ The world (``engine.World``) resets and applies; ``grading`` judges an episode f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from pytest_agenteval.engine.world import World
 from pytest_agenteval.grading.grader import grade_episode
@@ -24,6 +24,9 @@ class Environment(World):
     # The judge of tasks' ``judged`` checks when ``grade`` is given none (docs/judge.md); the
     # plugin's pool sets it from --agenteval-judge. None: judged checks are left out.
     judge: Judge | None = None
+    # SOME subclasses: the folder, relative to the file defining the class, of the task files
+    # this environment ships as a suite (``--agenteval-suite=<name>``; docs/suites.md).
+    suite: ClassVar[str | None] = None
 
     def rubric(self, ctx: GradeContext) -> list[Check]:
         """The domain's own checks, for what task data cannot say."""

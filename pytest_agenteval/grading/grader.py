@@ -91,8 +91,10 @@ def _require_unique_names(checks: list[Check], task_id: str) -> None:
 
 
 # agent_protocol_violation, agent_resource_limit: an isolated agent's child sent a malformed or
-# oversized frame, or the OS stopped it at one of its resource limits (agents/sandbox.py).
-AGENT_FAILURES = ("agent_error", "agent_timeout", "interrupted", "agent_protocol_violation", "agent_resource_limit")
+# oversized frame, or the OS stopped it at one of its resource limits (agents/sandbox.py);
+# over_budget: the agent reported usage past its token or cost budget (agents/budget.py).
+AGENT_FAILURES = ("agent_error", "agent_timeout", "interrupted", "agent_protocol_violation", "agent_resource_limit",
+                  "over_budget")
 
 
 def _check_failure(agent_failure: object) -> None:

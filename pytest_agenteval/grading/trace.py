@@ -34,6 +34,8 @@ def trace_checks(ctx: GradeContext) -> list[Check]:
 def _agent(ctx: GradeContext) -> Check:
     failure = ctx.agent_failure
     label, detail = failure if failure else ("agent_error", "")
+    if label == "over_budget":  # its own check: the agent was stopped, by its usage budget
+        return check("usage_budget", False, failure_mode=label, component="actions", ok="", failed=detail)
     return check("agent_completed", failure is None, failure_mode=label, component="actions",
                  ok="the agent returned normally", failed=detail)
 

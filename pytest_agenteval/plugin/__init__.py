@@ -37,6 +37,8 @@ from pytest_agenteval.environments.discovery import INI_KEY as INI_ENVIRONMENTS
 from pytest_agenteval.environments.discovery import load_project_environments
 from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.errors import AgentSpecError, EnvironmentSpecError
+from pytest_agenteval.plugin.budgets import add_options as add_budget_options
+from pytest_agenteval.plugin.budgets import configure_budget
 from pytest_agenteval.plugin.collect import (
     DEFAULT_PATTERNS,
     INI_PATTERNS,
@@ -61,14 +63,19 @@ from pytest_agenteval.plugin.fixtures import (  # noqa: F401 - fixtures are regi
     reset,
     task,
 )
+from pytest_agenteval.plugin.hints import Hints
 from pytest_agenteval.plugin.html import HtmlReport, check_writable
 from pytest_agenteval.plugin.judging import add_options as add_judge_options
 from pytest_agenteval.plugin.judging import configure_judge
 from pytest_agenteval.plugin.outcomes import Outcomes, SugarCounts
+from pytest_agenteval.plugin.progress import Progress
+from pytest_agenteval.plugin.progress import add_option as add_progress_option
 from pytest_agenteval.plugin.record import agent_fixtures, describe_agent, hidden_paths
 from pytest_agenteval.plugin.reporter import Reporter, signed_line
 from pytest_agenteval.plugin.reruns import refuse_duplicate_runs, refuse_repeat
 from pytest_agenteval.plugin.state import STATE, State, TaskCase
+from pytest_agenteval.plugin.suites import add_option as add_suite_option
+from pytest_agenteval.plugin.suites import add_suite_paths
 from pytest_agenteval.plugin.timeouts import drop_deadline, note_deadline
 from pytest_agenteval.taskfiles.loader import TaskLoader
 
@@ -117,6 +124,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                   help="glob patterns (matched from the right, relative to rootdir) of task files; "
                        ".jsonl files named on the command line are always task files")
     add_judge_options(parser, group)
+    add_suite_option(group)
+    add_budget_options(group)
+    add_progress_option(group)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -154,17 +164,20 @@ def pytest_configure(config: pytest.Config) -> None:
     pool = EnvironmentPool(cache_dir=cache.mkdir("agenteval-scenarios") if cache is not None else None,
                            judge=judge)
     loader = TaskLoader(pool, cache_dir=cache.mkdir("agenteval-tasks") if cache is not None else None)
+    add_suite_paths(config)  # after the project's environments: they may ship suites too
     explicit = {Path(a.split("::")[0]).resolve() for a in config.args if a.split("::")[0].endswith(".jsonl")}
     state = State(agent=factory, agent_spec=spec, runs=runs, time_limit=timeout or None, isolate=isolate is not None,
                   pool=pool, loader=loader, explicit=explicit, judge_described=judge_described)
+    state.budget = configure_budget(config)
     if concurrency > 1:
-        state.ahead = Ahead(concurrency, pool.fresh, state.time_limit)
+        state.ahead = Ahead(concurrency, pool.fresh, state.time_limit, state.budget)
     config.stash[STATE] = state
     config.pluginmanager.register(Outcomes(config), "agenteval-outcomes")
     if config.pluginmanager.hasplugin("sugar"):
         config.pluginmanager.register(SugarCounts(config), "agenteval-sugar")
     paths = [Path(a.split("::")[0]) for a in config.args] or [config.rootpath]
-    scan = scan_task_files(paths, config, explicit, markers=bool(config.option.markers))
+    # Markers read up front for -m as well: its hints need them on an xdist controller too.
+    scan = scan_task_files(paths, config, explicit, markers=bool(config.option.markers or config.option.markexpr))
     state.task_files, state.task_hashes, state.task_data = scan.counts, scan.hashes, scan.data
     state.file_problems = scan.problems
     for name, what in scan.markers.items():
@@ -177,6 +190,8 @@ def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):  # the controller (or a serial run) reports
         reporter = Reporter(config, state)
         config.pluginmanager.register(reporter, "agenteval-reporter")
+        config.pluginmanager.register(Hints(config, paths), "agenteval-hints")
+        config.pluginmanager.register(Progress(config), "agenteval-progress")
         if config.getoption("agenteval_html"):
             check_writable(config.getoption("agenteval_html"))
             config.pluginmanager.register(HtmlReport(config, config.getoption("agenteval_html"), reporter, pool,

@@ -20,6 +20,8 @@ this module uses it for (the fallback in parentheses):
   (a callable attribute whose ``name`` is ``agent``);
 - ``PytestPluginManager._loadconftestmodules``: loading the task folders' conftests before the
   header names the agent (they load at collection; the header then names ``--agent`` only);
+- ``TerminalReporter._tw.width_of_current_line``: a progress line of its own after ``-q``'s
+  dots (a line break before it whatever the current line holds);
 - ``Item._fixtureinfo``: whether an ``agent`` fixture overrides ours, when no ``--agent`` is
   given (the ``agent`` fixtures of the conftests collection loaded).
 
@@ -208,3 +210,12 @@ def fixture_overridden(item: pytest.Item, name: str, ours: Any) -> bool | None:
         return bool(defs) and defs[-1].func is not ours
     except (AttributeError, IndexError, TypeError):  # a pytest that reshaped it: cannot tell
         return None
+
+
+def write_own_line(tr: Any, line: str) -> None:
+    """``line`` on a line of its own: ``write_line`` breaks the line only after a file's path,
+    not after ``-q``'s bare dots."""
+    width = getattr(getattr(tr, "_tw", None), "width_of_current_line", 1)
+    if width and not tr.currentfspath:
+        tr.write("\n")
+    tr.write_line(line)

@@ -39,8 +39,9 @@ RAMP = 0.005
 class Ahead:
     """The prefetch window of one process."""
 
-    def __init__(self, concurrency: int, make_env: Any, time_limit: float | None) -> None:
+    def __init__(self, concurrency: int, make_env: Any, time_limit: float | None, budget: Any = None) -> None:
         self.concurrency = concurrency
+        self.budget = budget
         self.time_limit = time_limit
         self._make_env = make_env
         self._runner: InFlight | None = None
@@ -50,7 +51,7 @@ class Ahead:
     @property
     def runner(self) -> InFlight:
         if self._runner is None:
-            self._runner = InFlight(self._make_env)
+            self._runner = InFlight(self._make_env, self.budget)
         return self._runner
 
     def play(self, item: pytest.Item, case: Any, factory: Any, on_interrupt: Any) -> Grade:

@@ -73,9 +73,9 @@ def agent(agenteval_state: State) -> Any:
 
 
 @pytest.fixture
-def episode(env: Environment, task: Task, agenteval_case: TaskCase) -> Iterator[Episode]:
+def episode(env: Environment, task: Task, agenteval_case: TaskCase, agenteval_state: State) -> Iterator[Episode]:
     """The episode the agent acts in: instruction, tools, ``call``. Closed when the test ends,
     however it ends."""
-    handle = Episode(env, task, run=agenteval_case.run)
+    handle = Episode(env, task, run=agenteval_case.run, budget=agenteval_state.budget)
     yield handle
     handle.close()

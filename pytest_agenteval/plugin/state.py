@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 import pytest
 
+from pytest_agenteval.agents.budget import Budget
 from pytest_agenteval.agents.containment import Containment
 from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.errors import TaskProblem
@@ -91,6 +92,7 @@ class State:
     file_problems: dict[str, TaskProblem] = field(default_factory=dict)  # task files that cannot be read
     ahead: EpisodesAhead | None = None  # --agenteval-concurrency above 1
     containment: Containment | None = None  # --agenteval-isolate: the level in force
+    budget: Budget | None = None  # the usage budget of each episode, and its price table
 
 
 STATE = pytest.StashKey[State]()

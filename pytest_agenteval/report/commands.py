@@ -43,6 +43,15 @@ def add_commands(commands: Any) -> None:
                          help="compare even if a task or task file differs between the two runs")
     add_key_option(against)
     against.set_defaults(handler=_compare)
+    show = commands.add_parser("show", help="print one episode: actions and observations, transcript, usage, "
+                                            "state diff, failed checks")
+    show.add_argument("results", help="a results file written by --agenteval-results")
+    show.add_argument("task", help="the task's id")
+    show.add_argument("--run", type=int, default=None, metavar="K", help="which run of the task (default: its first)")
+    show.add_argument("--tasks", nargs="+", metavar="TASKS",
+                      help="the task files, to replay the actions' observations (default: the files the run "
+                           "records name, where they are here unchanged)")
+    show.set_defaults(handler=_show)
 
 
 def add_key_option(parser: argparse.ArgumentParser) -> None:
@@ -123,6 +132,24 @@ def _report(args: argparse.Namespace) -> int:
         details = episode_details(merged.grades, tasks) if tasks else None
         write_html(args.html, merged.grades, merged.k, sources=merged.files, details=details)
         print(f"HTML report: {args.html}")
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    from pytest_agenteval.report.episodes import episode_details
+    from pytest_agenteval.report.show import ShowError, pick, render
+
+    merged = _load([args.results], args)
+    if merged is None:
+        return 2
+    try:
+        grade = pick(merged.grades, args.task, args.run, args.results)
+    except ShowError as exc:
+        print(f"agenteval show: {exc}", file=sys.stderr)
+        return 2
+    tasks = args.tasks or recorded_task_files(merged)
+    detail = episode_details([grade], tasks).get((str(grade["task_id"]), int(grade["run"]))) if tasks else None
+    print("\n".join(render(grade, detail)))
     return 0
 
 

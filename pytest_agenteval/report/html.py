@@ -19,6 +19,7 @@ from typing import Any
 
 from pytest_agenteval.report.episodes import EpisodeDetail
 from pytest_agenteval.report.metrics import Row, plural, summarize, triggered_modes
+from pytest_agenteval.report.views import DiffRow, compact, diff_rows, turns, usage_line
 
 CSS = """
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d2330;background:#f6f7f9}
@@ -43,6 +44,13 @@ table.t{border-collapse:collapse;width:100%;margin:6px 0;table-layout:fixed}
 table.t td,table.t th{border-top:1px solid #e6e9ef;padding:3px 6px;vertical-align:top;font-size:12.5px;text-align:left}
 pre{white-space:pre-wrap;word-break:break-word;margin:0;font:12px/1.35 ui-monospace,Menlo,Consolas,monospace}
 tr.failed td{background:#fff3f3}.warn{color:#8c5a00}
+.chat{display:flex;flex-direction:column;gap:6px;margin:6px 0}
+.msg{border-radius:8px;padding:5px 10px;max-width:85%;background:#f0f2f6;white-space:pre-wrap;word-break:break-word}
+.msg .role{display:block;font-size:11px;color:#5d6677;text-transform:uppercase}
+.msg.user{align-self:flex-end;background:#e3ecfb}.msg.assistant{align-self:flex-start;background:#eef6ee}
+.msg.tool{align-self:flex-start;background:#f7f3e8;font:12px/1.35 ui-monospace,Menlo,Consolas,monospace}
+.msg .call{display:block;font:12px ui-monospace,Menlo,Consolas,monospace;color:#3b4a6b}
+tr.added td{background:#f0faf3}tr.removed td{background:#fff3f3}
 """
 
 SCRIPT = """
@@ -173,11 +181,42 @@ def _episode(grade: Mapping[str, Any], detail: EpisodeDetail | None) -> str:
                        '(<code>agenteval report --html PATH RESULTS --tasks tasks/*.jsonl</code>) to replay them.</p>')
     else:
         out.append("<p class=muted>The agent took no action.</p>")
-    out.append(f"<h3>State diff</h3><pre>{_json(grade.get('final_state_diff', {}))}</pre>")
-    for key in ("usage", "transcript"):
-        if grade.get(key):
-            out.append(f"<h3>{key.capitalize()}</h3><pre>{_json(grade[key])}</pre>")
+    out.append(f"<h3>State diff</h3>{_diff_tables(grade.get('final_state_diff'))}")
+    if grade.get("usage"):
+        out.append(f"<h3>Usage</h3><p>{escape(usage_line(grade['usage']))}</p>")
+    if grade.get("transcript"):
+        out.append(f"<h3>Transcript</h3>{_conversation(grade['transcript'])}")
     out.append("</details>")
+    return "".join(out)
+
+
+def _conversation(transcript: Any) -> str:
+    """The transcript as a conversation: one bubble per message, its tool calls under its text."""
+    bubbles = []
+    for turn in turns(transcript):
+        kind = turn.role if turn.role in ("user", "assistant", "tool", "system") else "other"
+        calls = "".join(f'<span class="call">→ {escape(call)}</span>' for call in turn.tool_calls)
+        bubbles.append(f'<div class="msg {kind}"><span class="role">{escape(turn.role)}</span>'
+                       f"{escape(turn.text)}{calls}</div>")
+    return f'<div class="chat">{"".join(bubbles)}</div>'
+
+
+def _diff_tables(diff: Any) -> str:
+    """The state diff as one table per database table: a row per added or removed row and per changed field."""
+    by_table: dict[str, list[DiffRow]] = defaultdict(list)
+    for row in diff_rows(diff):
+        by_table[row.table].append(row)
+    if not by_table:
+        return "<p class=muted>Nothing changed.</p>"
+    out = []
+    for table, rows in by_table.items():
+        cells = "".join(
+            f'<tr class="{r.change}"><td>{escape(r.key)}</td><td>{r.change}</td><td>{escape(r.field)}</td>'
+            f"<td><pre>{'' if r.change == 'added' else escape(compact(r.old))}</pre></td>"
+            f"<td><pre>{'' if r.change == 'removed' else escape(compact(r.new))}</pre></td></tr>" for r in rows)
+        out.append(f'<table class="t"><caption style="text-align:left"><b>{escape(table)}</b></caption><colgroup>'
+                   f'<col style="width:110px"><col style="width:70px"><col style="width:130px"><col><col></colgroup>'
+                   f"<tr><th>key</th><th>change</th><th>field</th><th>before</th><th>after</th></tr>{cells}</table>")
     return "".join(out)
 
 

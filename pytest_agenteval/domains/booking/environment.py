@@ -31,6 +31,7 @@ Rate = Annotated[float, Field(gt=0, le=30)]
 
 class BookingEnvironment(Environment):
     name = "booking"
+    suite = "tasks"  # tasks/<name>.jsonl next to this file: links to the repository\'s tasks/
     schema = SCHEMA
     agent_role = "booking_officer"
     default_population = 2000

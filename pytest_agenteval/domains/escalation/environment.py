@@ -39,6 +39,7 @@ RETURNED = f"{RETURNED_PREFIX} obtain the repair invoice and photos from the cla
 
 class EscalationEnvironment(Environment):
     name = "escalation"
+    suite = "tasks"  # tasks/<name>.jsonl next to this file: links to the repository\'s tasks/
     schema = SCHEMA
     agent_role = "handler"
     default_population = 800

@@ -1,0 +1,1 @@
+../../examples/anthropic_agent.py

@@ -1,0 +1,1 @@
+../../examples/openai_agent.py

@@ -1,0 +1,1 @@
+../../examples/rule_agent.py
