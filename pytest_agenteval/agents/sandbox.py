@@ -27,6 +27,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from pytest_agenteval.agents.containment import Child, Containment
 from pytest_agenteval.agents.episode import over_time
+from pytest_agenteval.agents.errored import AgentError, errored_by, errored_from_child
 from pytest_agenteval.errors import AgentSpecError, EpisodeOver, describe_exception
 
 WAIT_SLICE = 0.25  # see agents.play._wait
@@ -86,7 +87,7 @@ def check_spec(agent: IsolatedAgent, time_limit: float | None) -> None:
 
 
 def run_isolated(agent: IsolatedAgent, episode: Episode, time_limit: float | None,
-                 cancel: threading.Event | None = None) -> tuple[str, str] | None:
+                 cancel: threading.Event | None = None) -> tuple[str, str] | AgentError | None:
     """Drive the child; return None, or (label, detail) when the agent failed.
 
     ``cancel``: set from another thread to end the child within one wait slice."""
@@ -105,20 +106,21 @@ def run_isolated(agent: IsolatedAgent, episode: Episode, time_limit: float | Non
         child.stop()  # the child and everything it started
 
 
-def _serve(pipes: _Pipes, episode: Episode) -> tuple[str, str] | None:
+def _serve(pipes: _Pipes, episode: Episode) -> tuple[str, str] | AgentError | None:
     while True:
         line = pipes.read_line()
         if line is None:
             code = pipes.exit_code()
             tail = pipes.stderr_tail().strip().splitlines()[-1:] or [""]
-            return "agent_error", f"the agent process died (exit code {code}) {tail[0]}".strip()[:500]
+            return errored_from_child(f"the agent process died (exit code {code}) {tail[0]}".strip(),
+                                      pipes.stderr_tail())
         message = _parse(line)
         if message is None:
-            return "agent_error", f"the agent process broke the protocol: {line[:200]!r}"
+            return errored_from_child(f"the agent process broke the protocol: {line[:200]!r}")
         if "done" in message:
             return None
         if "error" in message:
-            return "agent_error", str(message["error"])[:500]
+            return errored_from_child(str(message["error"]), str(message.get("traceback", "")))
         if "usage" in message:  # checked in the child already; no reply
             episode.record_usage(**message["usage"])
             continue
@@ -341,7 +343,8 @@ def child_main() -> None:
     except EpisodeOver:
         episode.finish({"done": True})
     except BaseException as exc:  # noqa: BLE001 - report the agent's failure to the parent
-        episode.finish({"error": describe_exception(exc)})
+        error = errored_by(exc)
+        episode.finish({"error": error.message, "traceback": error.traceback})
 
 
 def _check(spec: str, outbox: IO[str]) -> None:

@@ -49,6 +49,8 @@ from pytest_agenteval.plugin.collect import (
 from pytest_agenteval.plugin.compat import configure as configure_compat
 from pytest_agenteval.plugin.compat import fixture_overridden
 from pytest_agenteval.plugin.concurrency import Ahead
+from pytest_agenteval.plugin.errored import Errored
+from pytest_agenteval.plugin.errored import add_options as add_errored_options
 from pytest_agenteval.plugin.fixtures import (  # noqa: F401 - fixtures are registered by being here
     agent,
     agenteval_pool,
@@ -107,6 +109,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                   help="glob patterns (matched from the right, relative to rootdir) of task files; "
                        ".jsonl files named on the command line are always task files")
     add_judge_options(parser, group)
+    add_errored_options(group)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -151,6 +154,7 @@ def pytest_configure(config: pytest.Config) -> None:
         state.ahead = Ahead(concurrency, pool.fresh, state.time_limit)
     config.stash[STATE] = state
     config.pluginmanager.register(Outcomes(config), "agenteval-outcomes")
+    config.pluginmanager.register(Errored(config), "agenteval-errored")
     if config.pluginmanager.hasplugin("sugar"):
         config.pluginmanager.register(SugarCounts(config), "agenteval-sugar")
     paths = [Path(a.split("::")[0]) for a in config.args] or [config.rootpath]
