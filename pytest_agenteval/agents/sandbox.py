@@ -348,10 +348,10 @@ def child_main() -> None:
 
 
 def _check(spec: str, outbox: IO[str]) -> None:
-    from pytest_agenteval.agents.loading import load_agent
+    from pytest_agenteval.agents.loading import check_buildable, load_agent
 
     try:
-        load_agent(spec, search_path=Path.cwd(), probe=False)
+        check_buildable(spec, load_agent(spec, search_path=Path.cwd(), probe=False))
         answer: dict[str, Any] = {"ok": True}
     except AgentSpecError as exc:
         answer = {"error": str(exc)}

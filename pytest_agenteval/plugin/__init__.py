@@ -28,7 +28,7 @@ import pytest
 
 from pytest_agenteval.agents.containment import LEVELS, STRONGEST, ContainmentError, choose, make_undumpable
 from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT
-from pytest_agenteval.agents.loading import is_builtin_spec, load_agent
+from pytest_agenteval.agents.loading import check_buildable, is_builtin_spec, load_agent
 from pytest_agenteval.agents.sandbox import IsolatedAgent, check_spec
 from pytest_agenteval.environments.discovery import INI_KEY as INI_ENVIRONMENTS
 from pytest_agenteval.environments.discovery import load_project_environments
@@ -130,6 +130,8 @@ def pytest_configure(config: pytest.Config) -> None:
     elif spec:
         try:
             factory = load_agent(spec, search_path=config.rootpath)
+            if not hasattr(config, "workerinput") and not _listing(config):  # checked once, by the controller
+                check_buildable(spec, factory)
         except AgentSpecError as exc:
             raise pytest.UsageError(str(exc)) from None
     timeout = config.getoption("agenteval_timeout")
