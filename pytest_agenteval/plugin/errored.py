@@ -84,7 +84,7 @@ class Errored:
         style = self.config.getoption("tbstyle", "auto")
         if style in ("no", "line") or not error.get("traceback"):
             return error["message"]
-        return f"{error['traceback'].rstrip()}\n{error['message']}"  # from an isolated agent's process
+        return f"{error['message']}\n\n{error['traceback'].rstrip()}"  # from an isolated agent's process
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_report_teststatus(self, report: Any, config: pytest.Config) -> tuple[str, str, str] | None:
@@ -93,17 +93,18 @@ class Errored:
         return None
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        if hasattr(self.config, "workerinput") or errored_kind(report) is None or not report.failed:
-            return  # workers' reports are counted on the controller
-        if str(getattr(report, "outcome", "")) == "rerun":
+        """Counted wherever reports arrive: a worker stops itself at N of its own, the controller
+        (or a serial run) at N in all; the first to get there stops the run."""
+        if errored_kind(report) is None or not report.failed or str(getattr(report, "outcome", "")) == "rerun":
             return
         self.count += 1
-        if self.max_errors and self.count >= self.max_errors:
-            why = (f"agenteval: stopping after {self.count} errored episodes (--agenteval-max-errors="
-                   f"{self.max_errors}); see the errors above")
-            dsession = self.config.pluginmanager.getplugin("dsession")
-            if dsession is not None and hasattr(dsession, "shouldstop"):
-                if not dsession.shouldstop:
-                    dsession.shouldstop = why
-            elif self.session is not None and not self.session.shouldstop:
-                self.session.shouldstop = why
+        if not self.max_errors or self.count < self.max_errors:
+            return
+        why = (f"agenteval: stopping after {self.count} errored episodes (--agenteval-max-errors="
+               f"{self.max_errors}); see the errors above")
+        dsession = self.config.pluginmanager.getplugin("dsession")
+        if dsession is not None and hasattr(dsession, "shouldstop"):  # xdist's controller
+            if not dsession.shouldstop:
+                dsession.shouldstop = why
+        elif self.session is not None and not self.session.shouldstop:
+            self.session.shouldstop = why
