@@ -24,8 +24,10 @@ AGENT_CODE = "agent_code"  # the agent's own code raised (or its process died)
 KINDS = (PROVIDER, AGENT_CODE)
 MAX_TRACEBACK = 64 * 1024  # characters kept of a traceback (the end, where the error is)
 
-# Exception class names the OpenAI and Anthropic SDKs (and frameworks wrapping them) use.
+# Exception class names the OpenAI and Anthropic SDKs (and frameworks wrapping them), httpx and
+# requests use; ``ConnectionError`` is also the builtin one (refused, reset) and its subclasses.
 _REASONS = {
+    "ConnectionError": "connection",
     "APIConnectionError": "connection", "APITimeoutError": "connection", "ConnectError": "connection",
     "ConnectTimeout": "connection", "AuthenticationError": "auth", "PermissionDeniedError": "auth",
     "RateLimitError": "rate_limit", "InternalServerError": "server", "OverloadedError": "server",

@@ -122,8 +122,8 @@ def _grid(grades: Sequence[Mapping[str, Any]]) -> str:
                 continue
             verdict = _verdict(episode)
             failed = ", ".join(c["name"] for c in episode.get("checks", []) if not c["passed"])
-            tip = f"{task} run {r}: " + {"pass": "passed", "fail": "failed: " + failed,
-                                          "error": f"errored: {_error_line(episode)}"}[verdict]
+            said = {"pass": "passed", "fail": f"failed: {failed}"}.get(verdict) or f"errored: {_error_line(episode)}"
+            tip = f"{task} run {r}: {said}"
             cells.append(f'<a class="cell {verdict}" href="#{episode_anchor(task, r)}" '
                          f'title="{escape(tip)}" aria-label="{escape(tip)}"></a>')
         modes = ", ".join(sorted({m for g in episodes.values() for m in g.get("failure_modes", [])}))
