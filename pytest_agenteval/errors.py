@@ -72,6 +72,16 @@ class AgentSpecError(AgentEvalError):
     """``--agent`` names something that cannot be loaded."""
 
 
+class ProviderError(AgentEvalError):
+    """The model provider failed the agent: unreachable, refused its credentials, or kept
+    answering with a rate limit or a server error after the retries. The episode is *errored*
+    (docs/errors.md), not failed. ``reason``: ``connection``, ``auth``, ``rate_limit``, ``server``."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        self.reason = reason
+        super().__init__(message)
+
+
 class EnvironmentSpecError(AgentEvalError):
     """A task names an environment that is not registered or cannot be imported."""
 

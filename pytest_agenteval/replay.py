@@ -109,8 +109,9 @@ def replay_results(records: Iterable[Mapping[str, Any]], task_paths: Iterable[st
         failed = next((c for c in record["checks"] if c["name"] == "agent_completed" and not c["passed"]), None)
         grade = replay(pool.get(task.environment), task, record.get("actions", []), run=record["run"],
                        agent_failure=(failed["failure_mode"], failed["detail"]) if failed else None)
-        # What the agent reported (usage, transcript) is not the grader's to recompute: carried over.
-        kept = {k: record[k] for k in ("usage", "transcript") if record.get(k) is not None}
+        # What the agent reported (usage, transcript) and why it could not play (an errored
+        # episode's error, docs/errors.md) are not the grader's to recompute: carried over.
+        kept = {k: record[k] for k in ("usage", "transcript", "error") if record.get(k) is not None}
         grade = grade.model_copy(update=kept) if kept else grade
         grades.append(grade)
         again = grade.model_dump(mode="json")

@@ -4,6 +4,8 @@ It lets the real ``anthropic`` SDK, real HTTP and the real ``tool_result`` round
 without the internet. A script maps the instruction to its turns; each turn is a list of
 (tool name, input) calls sent as parallel ``tool_use`` blocks. After the script it says "Done.".
 A script may also be a function of the turn number returning a turn (or None to finish).
+``statuses``: HTTP error statuses (429, 503, 401...) answered first, one per request, before
+the script's replies (the provider failing; see tests/test_provider_errors.py).
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ OUTPUT_TOKENS = 7
 
 
 class ScriptedAnthropic:
-    def __init__(self, scripts: dict[str, Script]) -> None:
+    def __init__(self, scripts: dict[str, Script], statuses: list[int] | None = None) -> None:
         self.scripts = scripts
+        self.statuses = list(statuses or [])
         self.requests: list[dict[str, Any]] = []
         server = self
 
@@ -30,8 +33,10 @@ class ScriptedAnthropic:
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 assert self.path.endswith("/v1/messages"), self.path
                 server.requests.append(body)
-                reply = json.dumps(server.reply(body)).encode()
-                self.send_response(200)
+                status = server.statuses.pop(0) if server.statuses else 200
+                error = {"type": "error", "error": {"type": "api_error", "message": f"scripted {status}"}}
+                reply = json.dumps(server.reply(body) if status == 200 else error).encode()
+                self.send_response(status)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(reply)))
                 self.end_headers()

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
-from pytest_agenteval.errors import EpisodeOver
+from pytest_agenteval.agents.errored import provider_reason
+from pytest_agenteval.errors import EpisodeOver, ProviderError, describe_exception
+
+T = TypeVar("T")
+RETRIES_VARIABLE = "AGENTEVAL_RETRIES"
 
 MODEL_VARIABLE = "AGENTEVAL_MODEL"
 SYSTEM = (
@@ -106,3 +112,46 @@ def require(module: str, extra: str) -> None:
         found = False
     if not found:
         raise ImportError(f"this adapter needs {module!r}: pip install \"pytest-agenteval[{extra}]\"")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Retry:
+    """How a model call is retried when the provider answers with a rate limit or a server error
+    (429, 5xx): up to ``retries`` more times, waiting ``base * 2**n`` seconds (at most ``cap``)
+    before retry n+1. Connection and authentication failures are not retried: they do not pass.
+    ``sleep`` is injectable, so tests wait for nothing."""
+
+    retries: int = 3
+    base: float = 1.0
+    cap: float = 30.0
+    sleep: Callable[[float], None] = time.sleep
+
+    @classmethod
+    def from_environment(cls) -> Retry:
+        """``AGENTEVAL_RETRIES`` (a whole number, 0 or more) when set, else the defaults."""
+        setting = os.environ.get(RETRIES_VARIABLE)
+        if not setting:
+            return cls()
+        if not setting.isdigit():
+            raise ValueError(f"{RETRIES_VARIABLE}={setting!r}: give a whole number of retries, 0 or more, e.g. 3")
+        return cls(retries=int(setting))
+
+    def delay(self, attempt: int) -> float:
+        return float(min(self.cap, self.base * 2 ** attempt))
+
+    def call(self, request: Callable[[], T]) -> T:
+        """``request()``, retried as above; a provider's failure that outlasts the retries (or is
+        not retried) raises ``ProviderError``, so the episode is errored, not failed."""
+        for attempt in range(self.retries + 1):
+            try:
+                return request()
+            except Exception as exc:
+                reason = provider_reason(exc)
+                if reason is None:
+                    raise  # not the provider's: the agent's own error, reported as it is
+                if reason in ("rate_limit", "server") and attempt < self.retries:
+                    self.sleep(self.delay(attempt))
+                    continue
+                tries = f" after {attempt + 1} attempts" if attempt else ""
+                raise ProviderError(reason, f"the model provider failed{tries}: {describe_exception(exc)}") from exc
+        raise AssertionError("unreachable")  # the loop returns or raises

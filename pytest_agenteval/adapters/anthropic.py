@@ -3,7 +3,9 @@
 Reads ``ANTHROPIC_API_KEY`` (and ``ANTHROPIC_BASE_URL``) as the SDK does; the model is
 ``AGENTEVAL_MODEL``. The loop: send the conversation with the episode's tools, run every
 ``tool_use`` block of the reply (parallel calls included), answer each with a ``tool_result``
-in one user message, until the model stops asking for tools. A domain refusal is an ordinary
+in one user message, until the model stops asking for tools. A rate limit or server error is
+retried with exponential backoff (``Retry``; ``AGENTEVAL_RETRIES``, default 3), then, like an
+unreachable endpoint or a refused key, errors the episode (docs/errors.md). A domain refusal is an ordinary
 ``tool_result`` holding the observation (``{"ok": false, "error": …}``): the tool worked and
 said no, which the model reads and acts on; ``is_error`` is left for a call that could not run.
 Needs ``pip install "pytest-agenteval[anthropic]"``.
@@ -15,7 +17,7 @@ import json
 import time
 from typing import Any
 
-from pytest_agenteval.adapters._common import SYSTEM, cost, model_setting, require, system_for, turn_limit
+from pytest_agenteval.adapters._common import SYSTEM, Retry, cost, model_setting, require, system_for, turn_limit
 
 DEFAULT_MODEL = "claude-sonnet-4-5"
 
@@ -41,12 +43,13 @@ class Agent:
     """A tool-use loop on ``anthropic.Anthropic().messages.create``."""
 
     def __init__(self, model: str | None = None, *, client: Any = None, system: str = SYSTEM,
-                 max_tokens: int = 1024) -> None:
+                 max_tokens: int = 1024, retry: Retry | None = None) -> None:
         require("anthropic", "anthropic")
         if client is None:
             from anthropic import Anthropic
 
-            client = Anthropic()
+            client = Anthropic(max_retries=0)  # ours (``retry``) are the only retries: bounded and told
+        self.retry = retry or Retry.from_environment()
         self.client = client
         self.model = model or model_setting(DEFAULT_MODEL)
         self.system = system
@@ -58,8 +61,9 @@ class Agent:
         try:
             for _ in range(turn_limit(episode)):
                 started = time.perf_counter()
-                reply = self.client.messages.create(model=self.model, max_tokens=self.max_tokens, system=system,
-                                                    messages=messages, tools=tools(episode))
+                reply = self.retry.call(lambda: self.client.messages.create(
+                    model=self.model, max_tokens=self.max_tokens, system=system, messages=messages,
+                    tools=tools(episode)))
                 self._record(episode, reply, time.perf_counter() - started)
                 messages.append({"role": "assistant", "content": [b.model_dump(exclude_none=True)
                                                                   for b in reply.content]})

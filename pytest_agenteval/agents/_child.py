@@ -155,7 +155,8 @@ def main(limits_json: str) -> None:
         episode.finish({"done": True})
     except BaseException as exc:  # noqa: BLE001 - report the agent's failure to the parent
         limit = limit_hit(exc)
-        episode.finish({"error": errors.describe_exception(exc), **({"limit": limit} if limit else {})})
+        error = ours("pytest_agenteval.agents.errored").errored_by(exc)  # its message and its own traceback
+        episode.finish({"error": error.message, "traceback": error.traceback, **({"limit": limit} if limit else {})})
 
 
 def limit_hit(exc: BaseException) -> str | None:
@@ -171,6 +172,14 @@ def limit_hit(exc: BaseException) -> str | None:
     return None
 
 
+def _builds(factory: Any) -> bool:
+    """One agent built with no arguments has a ``run``: the start-up check (``check_buildable``)."""
+    try:
+        return callable(getattr(factory(), "run", None))
+    except BaseException:  # noqa: BLE001 - the slow path reports it in the loader's words
+        return False
+
+
 def _load(spec: str, search_path: str, outbox: IO[str]) -> Any:
     """The agent's factory, answering ``ok``; or None, having answered the error."""
     module_name, _, attr_path = spec.partition(":")
@@ -182,9 +191,15 @@ def _load(spec: str, search_path: str, outbox: IO[str]) -> Any:
         factory = target if callable(target) else None
     except BaseException:  # noqa: BLE001, S110 - the loader below says what went wrong, as in process
         pass
-    if factory is not None:
+    if factory is not None and _builds(factory):
         ours("pytest_agenteval.errors")  # before the answer: an episode must not wait for it (sysconfig)
         answer: dict[str, Any] = {"ok": True}
+    elif factory is not None:  # it imports but cannot be built: the loader's check says why, exactly
+        try:
+            ours("pytest_agenteval.agents.loading").check_buildable(spec, factory)
+            answer = {"ok": True}  # built the second time: its constructor varies, as the episode will see
+        except ours("pytest_agenteval.errors").AgentSpecError as exc:
+            answer = {"error": str(exc)}
     else:  # the slow path: the package's own loader, for its exact messages
         from pytest_agenteval.agents.loading import load_agent
         from pytest_agenteval.errors import AgentSpecError, describe_exception

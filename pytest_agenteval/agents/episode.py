@@ -6,7 +6,7 @@ import copy
 import hashlib
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from pytest_agenteval.agents.budget import Budget
 from pytest_agenteval.agents.usage import UsageLedger
@@ -33,6 +33,8 @@ def agent_run(factory: Any, task: Task | None) -> Callable[[Any], Any]:
         raise TypeError(f"the agent {type(agent).__name__} has no run(episode) method")
     return run  # type: ignore[no-any-return]
 
+
+_F = TypeVar("_F")  # what the agent's own end was: kept unless the budget ended the episode
 
 class Episode:
     """An agent's only view of the world: the instruction, the tools, and ``call``.
@@ -116,7 +118,7 @@ class Episode:
             self.__env.end_episode(self.__state)  # every later call is refused
             raise EpisodeOver(why)
 
-    def failure(self, failure: tuple[str, str] | None) -> tuple[str, str] | None:
+    def failure(self, failure: _F) -> _F | tuple[str, str]:
         """The agent failure to grade: ``over_budget`` when the usage budget ended the episode
         (whatever the agent did with the ``EpisodeOver``), else ``failure`` as it was."""
         return ("over_budget", self.over_budget) if self.over_budget is not None else failure

@@ -27,9 +27,10 @@ from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.agents.budget import Budget
 from pytest_agenteval.agents.episode import Episode, agent_run, over_time
-from pytest_agenteval.agents.play import with_usage
+from pytest_agenteval.agents.errored import AgentError, errored_by
+from pytest_agenteval.agents.play import graded
 from pytest_agenteval.agents.sandbox import IsolatedAgent, run_isolated
-from pytest_agenteval.errors import EpisodeOver, describe_exception
+from pytest_agenteval.errors import EpisodeOver
 
 if TYPE_CHECKING:
     from pytest_agenteval.environments.base import Environment
@@ -133,7 +134,7 @@ class InFlight:
                 failure = episode.failure(await self._drive(flight, episode))
             finally:
                 episode.close()
-            flight.grade = with_usage(env.grade(run=flight.run, agent_failure=failure), episode)
+            flight.grade = graded(env, flight.run, failure, episode)
         except BaseException as exc:  # noqa: BLE001 - handed to the test that waits for it
             flight.error = exc
         finally:
@@ -147,7 +148,7 @@ class InFlight:
         self._all.append(env)
         return env
 
-    async def _drive(self, flight: Flight, episode: Episode) -> tuple[str, str] | None:
+    async def _drive(self, flight: Flight, episode: Episode) -> tuple[str, str] | AgentError | None:
         """Like ``episode.drive``: None, or (label, detail) when the agent failed or was stopped."""
         loop = self._loop
         if isinstance(flight.factory, IsolatedAgent):
@@ -155,7 +156,7 @@ class InFlight:
         try:
             run = agent_run(flight.factory, flight.task)
         except BaseException as exc:  # noqa: BLE001 - the agent's own failure
-            return "agent_error", describe_exception(exc)
+            return errored_by(exc)
         if inspect.iscoroutinefunction(run):
             work: asyncio.Future[Any] = loop.create_task(run(episode))
         else:
@@ -171,10 +172,10 @@ class InFlight:
         error = work.exception()
         if error is None or isinstance(error, EpisodeOver):
             return None
-        return "agent_error", describe_exception(error)
+        return errored_by(error)
 
 
-    async def _drive_isolated(self, flight: Flight, episode: Episode) -> tuple[str, str] | None:
+    async def _drive_isolated(self, flight: Flight, episode: Episode) -> tuple[str, str] | AgentError | None:
         """An isolated agent: its child is served from a thread, and told to end when stopped."""
         cancel, work = threading.Event(), self._loop.create_future()
         serve = functools.partial(run_isolated, flight.factory, time_limit=flight.time_limit, cancel=cancel)
@@ -183,8 +184,8 @@ class InFlight:
         if work not in done:
             cancel.set()  # the child is killed within one wait slice; its thread then comes back
             return flight._stop.result()  # type: ignore[no-any-return]
-        failure: tuple[str, str] | None = work.result()
-        if failure is not None and failure[0] == "agent_timeout":
+        failure: tuple[str, str] | AgentError | None = work.result()
+        if isinstance(failure, tuple) and failure[0] == "agent_timeout":
             return "agent_timeout", over_time(flight.time_limit, flight.timeout_detail)
         return failure
 

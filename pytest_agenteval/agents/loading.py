@@ -12,7 +12,7 @@ from typing import Any
 
 from pytest_agenteval.agents.builtin import NoopAgent, Reference
 from pytest_agenteval.agents.probe import probe_import
-from pytest_agenteval.errors import AgentSpecError
+from pytest_agenteval.errors import AgentSpecError, describe_exception
 
 BUILTIN_AGENTS = ("reference", "noop", "saboteur:<failure_mode>")
 _SPEC_RE = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*:[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*$")
@@ -62,6 +62,28 @@ def _spec_hint(spec: str) -> str | None:
     if guess != spec and _SPEC_RE.match(guess):
         return f"did you mean {guess}?"
     return None
+def check_buildable(spec: str, factory: Any) -> None:
+    """Build one agent from ``factory`` and check it has ``run``; ``AgentSpecError`` otherwise.
+
+    Run once at start-up: an agent that cannot be built (a constructor that needs arguments,
+    a client that refuses a missing key) would otherwise fail every episode, one at a time.
+    Our own agents are known to build."""
+    if is_builtin(factory):
+        return
+    try:
+        agent = factory()
+    except TypeError as exc:
+        if "argument" in str(exc):
+            raise AgentSpecError(f"--agent={spec}: cannot build the agent with no arguments: {describe_exception(exc)} "
+                                 "(give its parameters defaults, or name a zero-argument factory; a conftest "
+                                 "`agent` fixture can pass them)") from None
+        raise AgentSpecError(f"--agent={spec}: building the agent failed: {describe_exception(exc)}") from None
+    except Exception as exc:  # noqa: BLE001 - the agent's own constructor, whatever it raised
+        raise AgentSpecError(f"--agent={spec}: building the agent failed: {describe_exception(exc)} "
+                             "(fix its constructor, or its settings: an API key, a base URL)") from None
+    if not callable(getattr(agent, "run", None)):
+        raise AgentSpecError(f"--agent={spec}: the agent {type(agent).__name__} has no run(episode) method "
+                             "(define `def run(self, episode)` or `async def run(self, episode)`)")
 
 
 def is_builtin_spec(spec: str) -> bool:

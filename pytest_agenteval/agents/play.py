@@ -20,8 +20,9 @@ from pytest_agenteval.agents.episode import (
     agent_run,
     over_time,
 )
+from pytest_agenteval.agents.errored import AgentError, errored_by
 from pytest_agenteval.agents.sandbox import IsolatedAgent, run_isolated
-from pytest_agenteval.errors import EnvironmentBug, EpisodeOver, JudgeError, describe_exception
+from pytest_agenteval.errors import EnvironmentBug, EpisodeOver, JudgeError
 
 if TYPE_CHECKING:
     from pytest_agenteval.environments.base import Environment
@@ -60,10 +61,10 @@ def play(
     agent_done = False
     failure: tuple[str, str] | None = None
     try:
-        failure = episode.failure(drive(factory, task, episode, time_limit, timeout_detail))
+        outcome = episode.failure(drive(factory, task, episode, time_limit, timeout_detail))
         agent_done = True
         episode.close()
-        return with_usage(env.grade(run=run, agent_failure=failure), episode)
+        return graded(env, run, outcome, episode)
     except EnvironmentBug as exc:
         episode.close()
         if not isinstance(exc, JudgeError):  # grading itself raised that one: asking the judge again costs
@@ -77,6 +78,16 @@ def play(
             with contextlib.suppress(EnvironmentBug):  # no grade to hand over; the interruption goes on
                 on_interrupt(with_usage(env.grade(run=run, agent_failure=failure), episode))
         raise
+
+
+def graded(env: Environment, run: int, outcome: tuple[str, str] | AgentError | None, episode: Episode) -> Grade:
+    """The episode's grade: failed as ``agent_failure`` says, or errored (``Grade.error``)."""
+    if not isinstance(outcome, AgentError):
+        return with_usage(env.grade(run=run, agent_failure=outcome), episode)
+    grade = with_usage(env.grade(run=run, agent_failure=outcome.as_failure()), episode)
+    grade = grade.model_copy(update={"error": outcome.to_json()})
+    grade._exception = outcome.exception
+    return grade
 
 
 def with_usage(grade: Grade, episode: Episode) -> Grade:
@@ -97,13 +108,13 @@ def interruption(exc: BaseException) -> tuple[str, str]:
 
 
 def drive(factory: Any, task: Task, episode: Episode, time_limit: float | None,
-          timeout_detail: str | None = None) -> tuple[str, str] | None:
+          timeout_detail: str | None = None) -> tuple[str, str] | AgentError | None:
     """Run the agent in a thread, so a time limit holds even if it never returns control, and
     so whatever stops this thread (a signal, Ctrl-C) never runs inside the agent's code."""
     over = over_time(time_limit, timeout_detail)
     if isinstance(factory, IsolatedAgent):
         failure = run_isolated(factory, episode, time_limit)
-        return ("agent_timeout", over) if failure is not None and failure[0] == "agent_timeout" else failure
+        return ("agent_timeout", over) if isinstance(failure, tuple) and failure[0] == "agent_timeout" else failure
     box: dict[str, BaseException] = {}
 
     def target() -> None:
@@ -121,7 +132,7 @@ def drive(factory: Any, task: Task, episode: Episode, time_limit: float | None,
     if not _WORKER.run(target, time_limit):
         return "agent_timeout", over
     if "error" in box:
-        return "agent_error", describe_exception(box["error"])
+        return errored_by(box["error"])
     return None
 
 

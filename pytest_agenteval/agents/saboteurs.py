@@ -91,7 +91,7 @@ class _Agent:
                                call=episode.call))
         except NotApplicable as exc:
             self.not_applicable = str(exc)
-            raise  # under pytest the episode fails as agent_error, with this reason
+            raise  # the episode is errored (agent_code), with this reason: in no pass rate
 
 
 class Saboteur:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.agents.containment import Child, Containment
 from pytest_agenteval.agents.episode import over_time
+from pytest_agenteval.agents.errored import AgentError, errored_from_child
 from pytest_agenteval.agents.limits import NAMES, Limits
 from pytest_agenteval.agents.pool import WarmPool, end, pool_for
 from pytest_agenteval.errors import AgentSpecError, EpisodeOver
@@ -127,9 +128,10 @@ def _answer(pipes: _Pipes, spec: str) -> str | None:
 
 
 def run_isolated(agent: IsolatedAgent, episode: Episode, time_limit: float | None,
-                 cancel: threading.Event | None = None) -> tuple[str, str] | None:
+                 cancel: threading.Event | None = None) -> tuple[str, str] | AgentError | None:
     """Drive a warm sandbox through the episode; return None, or (label, detail) when the agent
-    failed. The sandbox is killed, with everything it started, before this returns.
+    failed, or its error when it raised. The sandbox is killed, with everything it started,
+    before this returns.
 
     ``cancel``: set from another thread to end the child within one wait slice."""
     deadline = None if not time_limit else time.monotonic() + time_limit
@@ -156,7 +158,7 @@ def run_isolated(agent: IsolatedAgent, episode: Episode, time_limit: float | Non
         end(child)  # the child and everything it started: killed now, reaped off this path
 
 
-def _serve(pipes: _Pipes, episode: Episode, limits: Limits) -> tuple[str, str] | None:
+def _serve(pipes: _Pipes, episode: Episode, limits: Limits) -> tuple[str, str] | AgentError | None:
     frames = 0
     while True:
         line = pipes.read_line()
@@ -166,7 +168,8 @@ def _serve(pipes: _Pipes, episode: Episode, limits: Limits) -> tuple[str, str] |
                 return "agent_resource_limit", (f"the agent process used up its CPU time limit of {limits.cpu} s "
                                                 "(--agenteval-limits cpu=SECONDS raises it)")
             tail = pipes.stderr_tail().strip().splitlines()[-1:] or [""]
-            return "agent_error", f"the agent process died (exit code {code}) {tail[0]}".strip()[:500]
+            return errored_from_child(f"the agent process died (exit code {code}) {tail[0]}".strip(),
+                                      pipes.stderr_tail())
         frames += 1
         message, wrong = frame(line, pipes.max_frame)
         if wrong is not None:
@@ -179,7 +182,7 @@ def _serve(pipes: _Pipes, episode: Episode, limits: Limits) -> tuple[str, str] |
             if limit in NAMES and getattr(limits, str(limit)) is not None:
                 return "agent_resource_limit", (f"the agent hit its {str(limit).replace('_', ' ')} limit "
                                                 f"(--agenteval-limits {limit}=...): {message['error']}")[:500]
-            return "agent_error", str(message["error"])[:500]
+            return errored_from_child(str(message["error"]), str(message.get("traceback", "")))
         try:
             if "usage" in message:  # checked in the child already; no reply
                 with contextlib.suppress(EpisodeOver):  # over its budget: its next call is refused

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from pytest_agenteval.grading.checks import Check
 
@@ -40,6 +40,13 @@ class Grade(BaseModel):
     # The task's ``judged`` checks left out because no judge was configured (docs/judge.md):
     # the score is over the deterministic checks alone. Absent when there were none to skip.
     not_judged: list[str] | None = Field(default=None, exclude_if=_unreported)
+    # Set when the episode is *errored* (docs/errors.md): the agent could not play it, for a
+    # reason outside its behaviour (the provider failed, the agent's code raised).
+    # ``{"kind", "message", "traceback"}``; left out of the JSON otherwise. Reports count such
+    # episodes apart and in no pass rate: a results line is errored iff ``error`` is an object.
+    error: dict[str, str] | None = Field(default=None, exclude_if=_unreported)
+    # The agent's exception itself, in the process that played the episode: never serialised.
+    _exception: BaseException | None = PrivateAttr(default=None)
 
     def failed_checks(self) -> list[Check]:
         return [c for c in self.checks if not c.passed]

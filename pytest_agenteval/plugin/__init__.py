@@ -30,7 +30,7 @@ import pytest
 from pytest_agenteval.agents.containment import LEVELS, STRONGEST, ContainmentError, choose, make_undumpable
 from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT
 from pytest_agenteval.agents.limits import Limits, LimitsError
-from pytest_agenteval.agents.loading import is_builtin_spec, load_agent
+from pytest_agenteval.agents.loading import check_buildable, is_builtin_spec, load_agent
 from pytest_agenteval.agents.pool import close_pools, open_pools
 from pytest_agenteval.agents.sandbox import IsolatedAgent, check_spec, warm
 from pytest_agenteval.environments.discovery import INI_KEY as INI_ENVIRONMENTS
@@ -54,6 +54,8 @@ from pytest_agenteval.plugin.collect import (
 from pytest_agenteval.plugin.compat import configure as configure_compat
 from pytest_agenteval.plugin.compat import fixture_overridden
 from pytest_agenteval.plugin.concurrency import Ahead
+from pytest_agenteval.plugin.errored import Errored
+from pytest_agenteval.plugin.errored import add_options as add_errored_options
 from pytest_agenteval.plugin.fixtures import (  # noqa: F401 - fixtures are registered by being here
     agent,
     agenteval_pool,
@@ -127,6 +129,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     add_suite_option(group)
     add_budget_options(group)
     add_progress_option(group)
+    add_errored_options(group)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -147,6 +150,8 @@ def pytest_configure(config: pytest.Config) -> None:
     elif spec:
         try:
             factory = load_agent(spec, search_path=config.rootpath)
+            if not hasattr(config, "workerinput") and not _listing(config):  # checked once, by the controller
+                check_buildable(spec, factory)
         except AgentSpecError as exc:
             raise pytest.UsageError(str(exc)) from None
     timeout = config.getoption("agenteval_timeout")
@@ -173,6 +178,7 @@ def pytest_configure(config: pytest.Config) -> None:
         state.ahead = Ahead(concurrency, pool.fresh, state.time_limit, state.budget)
     config.stash[STATE] = state
     config.pluginmanager.register(Outcomes(config), "agenteval-outcomes")
+    config.pluginmanager.register(Errored(config), "agenteval-errored")
     if config.pluginmanager.hasplugin("sugar"):
         config.pluginmanager.register(SugarCounts(config), "agenteval-sugar")
     paths = [Path(a.split("::")[0]) for a in config.args] or [config.rootpath]

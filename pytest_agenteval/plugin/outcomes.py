@@ -17,7 +17,8 @@ items only (a user's own subtests are left alone):
   after the failed *task*, with all its checks reported;
 - pytest-html shows one row per task (its check rows are dropped through its row hook);
 - the JUnit XML is rewritten after pytest writes it: one ``<failure>`` per failed task naming
-  each failed check, and the suite's counts per task.
+  each failed check (an ``<error>`` with the agent's traceback for an errored one), and the
+  suite's counts per task.
 """
 
 from __future__ import annotations
@@ -160,7 +161,14 @@ def rewrite_junit(path: Path) -> None:
             failures = case.findall("failure")
             for failure in failures:
                 case.remove(failure)
-            if not grade["passed"]:
+            if isinstance(grade.get("error"), dict):  # errored (docs/errors.md): an error, not a failure
+                for old in case.findall("error"):
+                    case.remove(old)
+                error = ET.Element("error", {"message": f"errored ({grade['error'].get('kind')}): "
+                                                        f"{grade['error'].get('message', '')}"})
+                error.text = str(grade["error"].get("traceback", ""))
+                case.insert(1 if case.find("properties") is not None else 0, error)
+            elif not grade["passed"]:
                 text = failed_checks_text(grade)
                 failure = ET.Element("failure", {"message": text.splitlines()[0]})
                 failure.text = text

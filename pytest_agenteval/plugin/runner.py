@@ -19,6 +19,7 @@ from pytest_agenteval.agents.sandbox import IsolatedAgent
 from pytest_agenteval.environments.base import Environment
 from pytest_agenteval.errors import EnvironmentBug
 from pytest_agenteval.grading.grade import Grade
+from pytest_agenteval.plugin.errored import ERRORED_PROPERTY, mark_errored
 from pytest_agenteval.plugin.reruns import rerun_message, will_rerun
 from pytest_agenteval.plugin.state import AgentsSeen, State, TaskCase
 from pytest_agenteval.plugin.subtests import GRADE_PROPERTY, PASSED_PROPERTY, report_checks
@@ -32,7 +33,8 @@ def test_task(agenteval_case: TaskCase, env: Environment, episode: Episode, agen
     # A rerun plugin runs the item again with the same properties: an attempt that ends before
     # it is graded (an environment's bug, an interruption) must not carry the last one's grade.
     node = request.node
-    node.user_properties[:] = [p for p in node.user_properties if p[0] not in (GRADE_PROPERTY, PASSED_PROPERTY)]
+    node.user_properties[:] = [p for p in node.user_properties
+                               if p[0] not in (GRADE_PROPERTY, PASSED_PROPERTY, ERRORED_PROPERTY)]
     if state.isolate and not isinstance(agent, type) and callable(getattr(agent, "run", None)):
         pytest.fail(f"--agenteval-isolate cannot run a {type(agent).__name__} instance in a separate process "
                     "(make the `agent` fixture return its class or a module-level factory)", pytrace=False)
@@ -66,6 +68,9 @@ def test_task(agenteval_case: TaskCase, env: Environment, episode: Episode, agen
     if bug is not None:
         pytest.fail(bug, pytrace=False)  # outside the except: no chained traceback
     record(grade)
+    if grade.error is not None:  # errored, not failed: no check is reported (docs/errors.md)
+        mark_errored(node, grade.error, grade._exception)
+        pytest.fail(f"{case.task.task_id} errored ({grade.error['kind']}): {grade.error['message']}", pytrace=False)
     if not grade.passed:
         message = rerun_message(case.task.task_id, grade.checks)
         if will_rerun(request.node):

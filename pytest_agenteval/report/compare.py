@@ -24,6 +24,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pytest_agenteval.report.metrics import is_errored, played
+
 Z95 = 1.959964
 # Two-sided 95% quantiles of Student's t for 1..30 degrees of freedom.
 T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
@@ -83,6 +85,10 @@ class Comparison:
     only_base: list[str]
     only_new: list[str]
     alpha: float
+    # Errored episodes (docs/errors.md) of each run: left out before pairing, so an outage in
+    # NEW is never read as a regression (a task errored in every episode is in one run only).
+    errored_base: int = 0
+    errored_new: int = 0
 
     @property
     def significant_regression(self) -> bool:
@@ -104,6 +110,8 @@ def paired_delta(group: str, pairs: Sequence[tuple[float, float]]) -> Delta:
 
 
 def compare(base: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]], *, alpha: float = 0.05) -> Comparison:
+    errored_base, errored_new = sum(map(is_errored, base)), sum(map(is_errored, new))
+    base, new = played(base), played(new)
     base_rates, new_rates = task_rates(base), task_rates(new)
     shared = sorted(set(base_rates) & set(new_rates))
     groups: dict[str, set[str]] = defaultdict(set)
@@ -122,7 +130,7 @@ def compare(base: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]],
         regressed=sorted((c for c in changes if c.new < c.base), key=lambda c: (c.new - c.base, c.task_id)),
         improved=sorted((c for c in changes if c.new > c.base), key=lambda c: (c.base - c.new, c.task_id)),
         only_base=sorted(set(base_rates) - set(new_rates)), only_new=sorted(set(new_rates) - set(base_rates)),
-        alpha=alpha,
+        alpha=alpha, errored_base=errored_base, errored_new=errored_new,
     )
 
 
@@ -147,6 +155,9 @@ def render(comparison: Comparison) -> list[str]:
     for label, missing in (("only in base", comparison.only_base), ("only in new", comparison.only_new)):
         if missing:
             lines.append(f"{label} (not compared, {len(missing)}): {', '.join(missing)}")
+    if comparison.errored_base or comparison.errored_new:
+        lines.append(f"errored episodes, not compared: {comparison.errored_base} in base, "
+                     f"{comparison.errored_new} in new")
     o = comparison.overall
     test = f"exact sign test over tasks, two-sided, p = {o.p_value:.3g}, alpha = {comparison.alpha:g}"
     if comparison.significant_regression:

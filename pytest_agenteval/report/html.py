@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_agenteval.report.episodes import EpisodeDetail
-from pytest_agenteval.report.metrics import Row, plural, summarize, triggered_modes
+from pytest_agenteval.report.metrics import Row, is_errored, played, plural, summarize, triggered_modes
 from pytest_agenteval.report.views import DiffRow, compact, diff_rows, turns, usage_line
 
 CSS = """
@@ -35,11 +35,11 @@ svg text{font:12px system-ui,sans-serif;fill:#1d2330}
 .grid .id{width:64px;flex:none}.grid .runs{flex:none;display:flex;gap:3px}
 .grid .modes{color:#5d6677;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .grid a.cell{display:inline-block;width:18px;height:14px;border-radius:3px}
-a.pass{background:#2e9e5b}a.fail{background:#d64545}
+a.pass{background:#2e9e5b}a.fail{background:#d64545}a.error{background:#7a7a7a}
 details.ep{background:#fff;border:1px solid #dde1e8;border-radius:8px;margin:6px 0;padding:6px 12px}
 details.ep[open]{box-shadow:0 0 0 2px #4a7bd0}summary{cursor:pointer}
 .tag{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;margin-left:6px}
-.tag.pass{background:#d9f2e3;color:#17633a}.tag.fail{background:#fadcdc;color:#8c1f1f}
+.tag.pass{background:#d9f2e3;color:#17633a}.tag.fail{background:#fadcdc;color:#8c1f1f}.tag.error{background:#e4e4e4;color:#333}
 table.t{border-collapse:collapse;width:100%;margin:6px 0;table-layout:fixed}
 table.t td,table.t th{border-top:1px solid #e6e9ef;padding:3px 6px;vertical-align:top;font-size:12.5px;text-align:left}
 pre{white-space:pre-wrap;word-break:break-word;margin:0;font:12px/1.35 ui-monospace,Menlo,Consolas,monospace}
@@ -128,9 +128,10 @@ def _grid(grades: Sequence[Mapping[str, Any]]) -> str:
             if episode is None:
                 cells.append('<span class="cell"></span>')
                 continue
-            verdict = "pass" if episode["passed"] else "fail"
+            verdict = _verdict(episode)
             failed = ", ".join(c["name"] for c in episode.get("checks", []) if not c["passed"])
-            tip = f"{task} run {r}: {'passed' if episode['passed'] else 'failed: ' + failed}"
+            said = {"pass": "passed", "fail": f"failed: {failed}"}.get(verdict) or f"errored: {_error_line(episode)}"
+            tip = f"{task} run {r}: {said}"
             cells.append(f'<a class="cell {verdict}" href="#{episode_anchor(task, r)}" '
                          f'title="{escape(tip)}" aria-label="{escape(tip)}"></a>')
         modes = ", ".join(sorted({m for g in episodes.values() for m in g.get("failure_modes", [])}))
@@ -139,20 +140,33 @@ def _grid(grades: Sequence[Mapping[str, Any]]) -> str:
     if not runs:
         return ""
     which = "run 1" if len(runs) == 1 else f"runs {runs[0]}–{runs[-1]}"
-    return (f'<p class="muted">One row per task, one square per run ({which}), green passed, red failed, then the '
+    return (f'<p class="muted">One row per task, one square per run ({which}), green passed, red failed, grey errored '
+            f'(not counted), then the '
             f'failure modes its episodes triggered.</p><div class="grid">{"".join(rows)}</div>')
+
+
+def _verdict(grade: Mapping[str, Any]) -> str:
+    return "error" if is_errored(grade) else "pass" if grade["passed"] else "fail"
+
+
+def _error_line(grade: Mapping[str, Any]) -> str:
+    return f"{grade['error'].get('kind', '')}: {grade['error'].get('message', '')}"
 
 
 def _episode(grade: Mapping[str, Any], detail: EpisodeDetail | None) -> str:
     task, run = str(grade["task_id"]), int(grade["run"])
-    verdict = "pass" if grade["passed"] else "fail"
+    verdict = _verdict(grade)
     checks = grade.get("checks", [])
     failed = [c for c in checks if not c["passed"]]
+    word = {"pass": "passed", "fail": "failed", "error": "errored"}[verdict]
     out = [f'<details class="ep" id="{episode_anchor(task, run)}"><summary><b>{escape(task)}</b> run {run} '
-           f'<span class="tag {verdict}">{"passed" if grade["passed"] else "failed"}</span> '
+           f'<span class="tag {verdict}">{word}</span> '
            f'<span class=muted>{escape(str(grade.get("environment", "")))} · score {grade.get("score", 0):.2f} · '
            f'{plural(int(grade.get("steps_used", 0)), "step")}'
            f'{" · " + escape(", ".join(grade.get("failure_modes", []))) if failed else ""}</span></summary>']
+    if verdict == "error":  # not counted: what went wrong matters more than its checks
+        out.append(f"<h3>Errored (not in any pass rate)</h3><p>{escape(_error_line(grade))}</p>"
+                   f"<pre>{escape(str(grade['error'].get('traceback', '')))}</pre>")
     if detail is not None:
         out.append(f"<h3>Instruction</h3><p>{escape(detail.instruction)}</p>")
         if detail.warning:
@@ -223,6 +237,11 @@ def _diff_tables(diff: Any) -> str:
 def render_html(grades: Sequence[Mapping[str, Any]], k: int, *, sources: Sequence[str] = (),
                 details: Mapping[tuple[str, int], EpisodeDetail] | None = None,
                 title: str = "agenteval report") -> str:
+    everything, grades = grades, played(grades)
+    errored = len(everything) - len(grades)
+    source = ", ".join(escape(os.fspath(s)) for s in sources)
+    source_note = " from " + source if source else ""
+    errored_note = f", and {errored} errored, in no pass rate" if errored else ""
     rows = summarize(grades, k)
     overall = rows[0] if rows else None
     envs = [r for r in rows if r.group.startswith("env ")]
@@ -235,17 +254,17 @@ def render_html(grades: Sequence[Mapping[str, Any]], k: int, *, sources: Sequenc
             ("95% CI", f"[{overall.ci_low:.2f}, {overall.ci_high:.2f}]"),
             ("tasks", str(overall.tasks)), ("episodes", f"{overall.episodes} (K={k})"),
             ("failed episodes", str(failed_episodes)), ("failed checks", str(failed_checks)),
-        ] + ([(f"pass^{k}", f"{overall.pass_hat_k:.2f}")] if k > 1 and overall.pass_hat_k is not None else []))
+        ] + ([("errored (not counted)", str(errored))] if errored else [])
+        + ([(f"pass^{k}", f"{overall.pass_hat_k:.2f}")] if k > 1 and overall.pass_hat_k is not None else []))
     triggered = triggered_modes(grades)
     detail_map = details or {}
     episodes = "".join(_episode(g, detail_map.get((str(g["task_id"]), int(g["run"]))))
-                       for g in sorted(grades, key=lambda g: (g["passed"], g["task_id"], g["run"])))
-    source = ", ".join(escape(os.fspath(s)) for s in sources)
+                       for g in sorted(everything, key=lambda g: (g["passed"], g["task_id"], g["run"])))
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>{escape(title)}</title><style>{CSS}</style><script>{SCRIPT}</script></head>
 <body><main>
-<h1>{escape(title)}</h1><div class="muted">{plural(len(grades), "episode")}{" from " + source if source else ""}.
+<h1>{escape(title)}</h1><div class="muted">{plural(len(grades), "episode")}{source_note}{errored_note}.
 Intervals are 95%, clustered by task (see the README, "Reliability table").</div>
 <div class="cards">{cards}</div>
 <div class="charts"><div class="panel"><h2>Pass rate per failure-mode tag</h2>{bars(tags)}</div>
@@ -253,7 +272,7 @@ Intervals are 95%, clustered by task (see the README, "Reliability table").</div
 <h2>Failure modes triggered</h2><p class="muted">In how many of the {len(grades)} episodes each failure mode was
 triggered (a failed check names it).</p>{count_bars(triggered_modes(grades), len(grades)) if triggered else "none"}
 </div></div>
-<h2>Tasks × runs</h2><div class="panel">{_grid(grades)}</div>
+<h2>Tasks × runs</h2><div class="panel">{_grid(everything)}</div>
 <h2>Episodes</h2><p class="muted">Failed episodes first; click a grid cell to open one.</p>{episodes}
 </main></body></html>
 """

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_agenteval.errors import AgentEvalError
+from pytest_agenteval.report.metrics import is_errored
 from pytest_agenteval.report.results import json_lines
 
 # Fields that differ between two runs of the very same episode (where and how long it ran).
@@ -127,6 +128,11 @@ def merge(files: Sequence[ResultsFile], *, allow_mixed: bool = False, prefer_las
             earlier, where = kept[key]
             if same_episode(earlier, grade):
                 duplicates += 1
+            elif is_errored(earlier) != is_errored(grade):  # a rerun of what errored (or the reverse)
+                played_one, errored_in = (grade, where) if is_errored(earlier) else (earlier, results.path)
+                kept[key] = (played_one, results.path if played_one is grade else where)
+                notes.append(f"{key[0]} run {key[1]}: errored in {errored_in}, played in "
+                             f"{kept[key][1]}: the played episode is kept")
             elif prefer_last:
                 kept[key] = (grade, results.path)
                 notes.append(f"{key[0]} run {key[1]}: {results.path} replaces {where} (--prefer-last)")
@@ -155,7 +161,7 @@ def merge(files: Sequence[ResultsFile], *, allow_mixed: bool = False, prefer_las
 
 
 def _verdict(grade: Mapping[str, Any]) -> str:
-    return "passed" if grade.get("passed") else "failed"
+    return "errored" if is_errored(grade) else "passed" if grade.get("passed") else "failed"
 
 
 def _k(per_task: Mapping[str, int]) -> int:

@@ -21,6 +21,23 @@ from dataclasses import dataclass
 from typing import Any
 
 
+def is_errored(grade: Mapping[str, Any]) -> bool:
+    """An errored episode (docs/errors.md): the agent could not play it. The contract: a results
+    line is errored if and only if its ``error`` is a non-null object."""
+    return isinstance(grade.get("error"), Mapping)
+
+
+def played(grades: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The episodes every pass rate is over: the graded ones that are not errored."""
+    return [g for g in grades if not is_errored(g)]
+
+
+def errored_counts(grades: Iterable[Mapping[str, Any]]) -> dict[str, int]:
+    """Errored episodes by kind (``provider``, ``agent_code``), most first."""
+    counts = Counter(str(g["error"].get("kind", "unknown")) for g in grades if is_errored(g))
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
 def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     """95% Wilson score interval for a binomial proportion."""
     if n == 0:
@@ -170,9 +187,13 @@ _USAGE_FIELDS = ("tokens_per_episode", "cost_per_episode")
 
 
 def summary_json(grades: Sequence[Mapping[str, Any]], k: int) -> dict[str, Any]:
+    """``episodes`` counts the played ones; errored episodes are apart (``errored``, by kind)."""
+    errors = errored_counts(grades)
+    grades = played(grades)
     return {
         "k": k,
         "episodes": len(grades),
+        **({"errored": sum(errors.values()), "errored_by_kind": errors} if errors else {}),
         # Usage figures only where some episode reported usage: the summary is otherwise unchanged.
         "groups": [{k: v for k, v in r.__dict__.items() if v is not None or k not in _USAGE_FIELDS}
                    for r in summarize(grades, k)],
@@ -181,10 +202,22 @@ def summary_json(grades: Sequence[Mapping[str, Any]], k: int) -> dict[str, Any]:
 
 
 def summary_title(grades: Sequence[Mapping[str, Any]], k: int) -> str:
-    return f"agenteval: {plural(len(grades), 'episode')}, K={k}"
+    errors = sum(errored_counts(grades).values())
+    return f"agenteval: {plural(len(played(grades)), 'episode')}, K={k}" + (f", {errors} errored" if errors else "")
 
 
 def summary_lines(grades: Sequence[Mapping[str, Any]], k: int) -> list[str]:
-    """The reliability table and the triggered failure modes: what the plugin and ``agenteval report`` print."""
+    """The reliability table and the triggered failure modes: what the plugin and ``agenteval report`` print.
+
+    Errored episodes are in no row: one line counts them by kind and names them."""
+    errors = errored_counts(grades)
+    errored = [g for g in grades if is_errored(g)]
+    grades = played(grades)
     modes = ", ".join(f"{m} {n}" for m, n in triggered_modes(grades)) or "none"
-    return [*render_table(summarize(grades, k), k), f"failure modes triggered (episodes): {modes}"]
+    lines = [*render_table(summarize(grades, k), k)] if grades else []
+    lines.append(f"failure modes triggered (episodes): {modes}")
+    if errors:
+        kinds = ", ".join(f"{kind} {n}" for kind, n in errors.items())
+        names = ", ".join(f"{g['task_id']} run {g['run']}" for g in errored[:10]) + (", …" if len(errored) > 10 else "")
+        lines.append(f"{sum(errors.values())} errored (not in any pass rate): {kinds}; {names}")
+    return lines
