@@ -155,7 +155,7 @@ def main(limits_json: str) -> None:
         episode.finish({"done": True})
     except BaseException as exc:  # noqa: BLE001 - report the agent's failure to the parent
         limit = limit_hit(exc)
-        error = ours("pytest_agenteval.agents.errored").errored_by(exc)  # its message and its own traceback
+        error = importlib.import_module("pytest_agenteval.agents.errored").errored_by(exc)  # message, own traceback
         episode.finish({"error": error.message, "traceback": error.traceback, **({"limit": limit} if limit else {})})
 
 
@@ -196,7 +196,7 @@ def _load(spec: str, search_path: str, outbox: IO[str]) -> Any:
         answer: dict[str, Any] = {"ok": True}
     elif factory is not None:  # it imports but cannot be built: the loader's check says why, exactly
         try:
-            ours("pytest_agenteval.agents.loading").check_buildable(spec, factory)
+            importlib.import_module("pytest_agenteval.agents.loading").check_buildable(spec, factory)
             answer = {"ok": True}  # built the second time: its constructor varies, as the episode will see
         except ours("pytest_agenteval.errors").AgentSpecError as exc:
             answer = {"error": str(exc)}
