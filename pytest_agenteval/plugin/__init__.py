@@ -85,6 +85,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--agenteval-signing-key", metavar="PATH",
                     help="sign the results file's lines (HMAC-SHA256) with the key in this file, kept outside "
                          "the project and unreadable by the agent (or set AGENTEVAL_SIGNING_KEY)")
+    group.addoption("--agenteval-fail-under", metavar="RATE",
+                    help="exit 0 when pass@1 (pass^K with --runs K) is at least RATE (0..1), non-zero below it, "
+                         "whatever single tasks did; per tag: [tool.agenteval] fail_under_tags in pyproject.toml")
     group.addoption("--agenteval-html", metavar="PATH",
                     help="write a self-contained HTML report (charts, task x run grid, every episode)")
     group.addoption("--agenteval-isolate", nargs="?", const=STRONGEST, default=None, metavar="LEVEL",
