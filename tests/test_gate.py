@@ -6,9 +6,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_plugin import write_tasks
 
 from pytest_agenteval.report.gate import Gate, GateConfigError, judge, read_gate
-from test_plugin import write_tasks
 
 # With --agent=agents_mod:Closer, EX-1 passes and EX-3 (tagged wrong_ticket and slow_close) fails.
 CLOSER = "--agent=agents_mod:Closer"
