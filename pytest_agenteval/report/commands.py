@@ -38,9 +38,13 @@ def add_commands(commands: Any) -> None:
                                                   "significant regression")
     against.add_argument("base", help="the earlier run's results file")
     against.add_argument("new", help="the run to judge")
-    against.add_argument("--alpha", type=float, default=0.05, help="significance level of the sign test (0.05)")
+    against.add_argument("--alpha", type=float, default=0.05,
+                         help="significance level of the one-sided sign test (0.05)")
     against.add_argument("--allow-mixed", action="store_true",
                          help="compare even if a task or task file differs between the two runs")
+    against.add_argument("--allow-missing", action="store_true",
+                         help="compare even if NEW lacks tasks BASE has (an interrupted or partial run); "
+                              "without it that fails, naming them")
     add_key_option(against)
     against.set_defaults(handler=_compare)
 
@@ -167,8 +171,19 @@ def _compare(args: argparse.Namespace) -> int:
     if result.overall.tasks == 0:
         print(f"agenteval compare: {args.base} and {args.new} have no task in common", file=sys.stderr)
         return 2
+    if result.only_base and not args.allow_missing:
+        print(f"agenteval compare: {args.new} lacks {len(result.only_base)} of the "
+              f"{len(result.only_base) + result.overall.tasks} tasks of {args.base} ({_listed(result.only_base)}) "
+              "or has only errored episodes of them: not evidence of no regression (run them, or pass "
+              "--allow-missing to compare the tasks in both)", file=sys.stderr)
+        return 2
     print(f"base: {args.base} ({len(base.grades)} episodes), new: {args.new} ({len(new.grades)} episodes); "
           f"{result.overall.tasks} tasks in both")
     for line in render(result):
         print(line)
     return 1 if result.significant_regression else 0
+
+
+def _listed(names: list[str], shown: int = 10) -> str:
+    more = f", … and {len(names) - shown} more" if len(names) > shown else ""
+    return ", ".join(names[:shown]) + more
