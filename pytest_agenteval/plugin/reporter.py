@@ -17,6 +17,7 @@ from pytest_agenteval.plugin.record import run_record
 from pytest_agenteval.plugin.state import State
 from pytest_agenteval.plugin.subtests import GRADE_PROPERTY, replay_passed
 from pytest_agenteval.report.gate import Gate, GateConfigError, Verdict, judge, read_gate
+from pytest_agenteval.report.labels import describe
 from pytest_agenteval.report.metrics import summary_json, summary_lines, summary_title
 from pytest_agenteval.report.results import ResultsWriter
 from pytest_agenteval.report.signing import KEY_ENV, Signer, SigningKeyError, load_key
@@ -144,6 +145,9 @@ class Reporter:
         if not self.grades and not self.ungraded:
             return
         tr.write_sep("=", summary_title(self.grades, self.k))
+        named = describe(self.run_record)
+        if named:
+            tr.write_line(f"agent {self.run_record['agent']}; {named}")
         if self.grades:
             for line in summary_lines(self.grades, self.k):  # the same lines as `agenteval report`
                 tr.write_line(line)

@@ -91,6 +91,9 @@ class State:
     file_problems: dict[str, TaskProblem] = field(default_factory=dict)  # task files that cannot be read
     ahead: EpisodesAhead | None = None  # --agenteval-concurrency above 1
     containment: Containment | None = None  # --agenteval-isolate: the level in force
+    labels: dict[str, str] = field(default_factory=dict)  # --agenteval-label key=value
+    endpoint: str | None = None  # the model endpoint's base URL, where the agent or environment says it
+    git: dict[str, Any] | None = None  # the project's commit and dirty flag (controller only)
 
 
 STATE = pytest.StashKey[State]()

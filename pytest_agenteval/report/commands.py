@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from pytest_agenteval.report.labels import about_run
 from pytest_agenteval.report.merge import (
     Merged,
     MergeError,
@@ -115,6 +116,9 @@ def _report(args: argparse.Namespace) -> int:
         print(f"agenteval report: no graded episodes in {', '.join(merged.files)}", file=sys.stderr)
         return 2
     print(summary_title(merged.grades, merged.k))
+    about = about_run(merged.runs[0]) if merged.runs else ""
+    if about:
+        print(about)
     for line in summary_lines(merged.grades, merged.k):
         print(line)
     if args.out:
@@ -125,7 +129,7 @@ def _report(args: argparse.Namespace) -> int:
 
         tasks = args.tasks or recorded_task_files(merged)
         details = episode_details(merged.grades, tasks) if tasks else None
-        write_html(args.html, merged.grades, merged.k, sources=merged.files, details=details)
+        write_html(args.html, merged.grades, merged.k, sources=merged.files, details=details, about=about)
         print(f"HTML report: {args.html}")
     return 0
 
@@ -179,6 +183,8 @@ def _compare(args: argparse.Namespace) -> int:
         return 2
     print(f"base: {args.base} ({len(base.grades)} episodes), new: {args.new} ({len(new.grades)} episodes); "
           f"{result.overall.tasks} tasks in both")
+    for side, merged in (("base", base), ("new", new)):
+        print(f"{side} run: {about_run(merged.runs[0] if merged.runs else None) or 'no run record'}")
     for line in render(result):
         print(line)
     return 1 if result.significant_regression else 0

@@ -59,7 +59,8 @@ def sign_test_worse(worse: int, better: int) -> float:
     n = worse + better
     if n == 0:
         return 1.0
-    return sum(math.comb(n, i) for i in range(worse, n + 1)) / 2**n
+    tail: float = sum(math.comb(n, i) for i in range(worse, n + 1)) / 2**n
+    return tail
 
 
 def counted(grades: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:

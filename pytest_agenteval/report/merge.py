@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_agenteval.errors import AgentEvalError
+from pytest_agenteval.report.labels import describe, differences
 from pytest_agenteval.report.results import json_lines
 
 # Fields that differ between two runs of the very same episode (where and how long it ran).
@@ -190,6 +191,14 @@ def _refuse_mixed(files: Sequence[ResultsFile]) -> None:
         listing = ", ".join(f"{p} ran {a}" for p, a in named.items())
         raise MergeError(f"these results are from different agents ({listing}); compare them with "
                          f"`agenteval compare BASE NEW` instead, or {how}")
+    runs = [f for f in files if f.run is not None]
+    for other in runs[1:]:
+        differ = differences(runs[0].run or {}, other.run or {})
+        if differ:
+            raise MergeError(f"these results are from differently labelled runs ({runs[0].path}: "
+                             f"{describe(runs[0].run or {}) or 'no labels'}; {other.path}: "
+                             f"{describe(other.run or {}) or 'no labels'}; they differ in {', '.join(differ)}); "
+                             f"compare them with `agenteval compare BASE NEW` instead, or {how}")
     refuse_different_tasks(files, how=how)
 
 
