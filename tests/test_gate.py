@@ -131,3 +131,21 @@ def test_read_gate_refuses_a_tags_value_that_is_not_a_table(tmp_path: Path) -> N
     (tmp_path / "pyproject.toml").write_text("[tool.agenteval]\nfail_under_tags = 0.9\n")
     with pytest.raises(GateConfigError, match=r"fail_under_tags = 0.9: not a table of tag = rate"):
         read_gate(tmp_path, None, option="--fail-under")
+
+
+def test_agenteval_report_gates_the_merged_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from test_report_merge import grade as full_grade
+    from test_report_merge import write
+
+    from pytest_agenteval.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    a = write(tmp_path / "a.jsonl", [full_grade("T1", True), full_grade("T2", False)])
+    b = write(tmp_path / "b.jsonl", [full_grade("T3", True)])
+    assert main(["report", a, b, "--fail-under", "0.6"]) == 0
+    assert "agenteval gate: passed: all pass@1 0.667 >= 0.6 (3 tasks, 3 episodes)" in capsys.readouterr().out
+    assert main(["report", a, b, "--fail-under", "0.7"]) == 1
+    assert main(["report", a, b, "--fail-under", "2"]) == 2
+    assert capsys.readouterr().err.strip().endswith("--fail-under=2: not a pass rate (give a number from 0 to 1, "
+                                                    "e.g. --fail-under=0.8)")

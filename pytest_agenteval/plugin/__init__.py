@@ -66,6 +66,9 @@ from pytest_agenteval.plugin.outcomes import Outcomes, SugarCounts
 from pytest_agenteval.plugin.record import agent_fixtures, describe_agent, hidden_paths
 from pytest_agenteval.plugin.reporter import Reporter, signed_line
 from pytest_agenteval.plugin.reruns import refuse_duplicate_runs, refuse_repeat
+from pytest_agenteval.plugin.resume import deselect as deselect_resumed
+from pytest_agenteval.plugin.resume import header_line as resume_line
+from pytest_agenteval.plugin.resume import read as read_resume
 from pytest_agenteval.plugin.state import STATE, State, TaskCase
 from pytest_agenteval.plugin.timeouts import drop_deadline, note_deadline
 from pytest_agenteval.report.labels import LabelError, describe, endpoint_of, git_state, identity, parse_labels
@@ -93,6 +96,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--agenteval-label", metavar="KEY=VALUE", action="append", default=[],
                     help="name this run (repeatable: model=gpt-4o-mini, prompt=v3); in the run record, header, "
                          "table and HTML report; runs with other labels are not merged, resumed or rerun by --lf")
+    group.addoption("--agenteval-resume", metavar="RESULTS",
+                    help="continue a results file: run only the episodes it lacks or has errored, append to it "
+                         "(refused for a file of other task files, another agent or other labels)")
     group.addoption("--agenteval-html", metavar="PATH",
                     help="write a self-contained HTML report (charts, task x run grid, every episode)")
     group.addoption("--agenteval-isolate", nargs="?", const=STRONGEST, default=None, metavar="LEVEL",
@@ -160,6 +166,7 @@ def pytest_configure(config: pytest.Config) -> None:
     state = State(agent=factory, agent_spec=spec, runs=runs, time_limit=timeout or None, isolate=isolate is not None,
                   pool=pool, loader=loader, explicit=explicit, judge_described=judge_described)
     state.labels, state.endpoint = labels, endpoint_of(factory)
+    state.resumed = read_resume(config)
     if not hasattr(config, "workerinput"):
         state.git = git_state(config.rootpath)
     if concurrency > 1:
@@ -205,6 +212,7 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
         *([f"agenteval isolation: {state.containment.describe()}"] if state.containment is not None else []),
         *([signed_line(config)] if signed_line(config) else []),
         *([f"agenteval run: {named}"] if (named := describe(_named(state))) else []),
+        *([resume_line(state.resumed)] if state.resumed is not None else []),
     ]
 
 
@@ -242,6 +250,9 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     items += [TaskLineError.from_parent(session, name=shown, nodeid=shown, path=config.rootpath / shown,
                                         problems=[problem])
               for shown, problem in state.file_problems.items() if config.rootpath / shown not in collected]
+    if state.resumed is not None:
+        deselect_resumed(config, state.resumed, items, lambda item: getattr(item, "callspec", None) and
+                         item.callspec.params.get("agenteval_case"))
     task_items = [i for i in items if isinstance(i, TaskItem)]
     refuse_duplicate_runs(task_items, lambda item: item.callspec.params.get("agenteval_case"))
     if state.agent is None and task_items and not _listing(config) and not hasattr(config, "workerinput"):

@@ -14,6 +14,7 @@ from pytest_agenteval.plugin.collect import is_task_file
 from pytest_agenteval.plugin.compat import junit_xml
 from pytest_agenteval.plugin.judging import skipped_line
 from pytest_agenteval.plugin.record import run_record
+from pytest_agenteval.plugin.resume import continue_file, kept_grades
 from pytest_agenteval.plugin.state import State
 from pytest_agenteval.plugin.subtests import GRADE_PROPERTY, replay_passed
 from pytest_agenteval.report.gate import Gate, GateConfigError, Verdict, judge, read_gate
@@ -87,11 +88,22 @@ class Reporter:
         self.ungraded: dict[str, str] = {}
         self.other_failures = 0  # failed reports that are not a graded episode (a plain test, a teardown)
         self.gate = _gate(config)
+        self.kept_failed = 0  # --agenteval-resume: failed episodes kept from the file
+        self.resumed = state.resumed is not None
         self.verdict: Verdict | None = None
         path = config.getoption("agenteval_results")
         signer = _signer(config)
-        self.writer = _open_results(path, config, state, signer) if path else None
         self.run_record = run_record(config, state)  # in every output: results, JUnit, JSON report
+        if state.resumed is not None:  # --agenteval-resume: the file's episodes count, new ones are appended
+            self.writer: ResultsWriter | None = continue_file(state.resumed, self.run_record, signer)
+            self.run_record = state.resumed.run_record
+            self.by_nodeid.update(kept_grades(state.resumed))
+            # Episodes kept from the file that failed fail this run too, as they did the run that was cut.
+            self.kept_failed = sum(not g.get("passed") for g in state.resumed.kept.values())
+            if signer is not None:
+                config.stash[SIGNER] = signer
+            return
+        self.writer = _open_results(path, config, state, signer) if path else None
         if signer is not None and self.writer is not None:
             config.stash[SIGNER] = signer
             self.run_record["signing"] = signer.block()
@@ -157,11 +169,18 @@ class Reporter:
         if self.ungraded:
             items = ", ".join(f"{nodeid} ({when})" for nodeid, when in sorted(self.ungraded.items()))
             tr.write_line(f"not graded, not in the table (the test failed before its episode was graded): {items}")
+        if self.kept_failed:
+            tr.write_line(f"agenteval resume: {self.kept_failed} failed episode(s) kept from the results file "
+                          "(in the table; the run fails as the interrupted one would have)")
         if self.verdict is not None:
             for line in self.verdict.lines:
                 tr.write_line(line, red="FAILED" in line, green="passed" in line)
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        if self.resumed and session.exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED and self.grades:
+            session.exitstatus = pytest.ExitCode.OK  # the file held every episode: nothing left to run
+        if self.kept_failed and session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
         if self.gate.active and session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
             self._apply_gate(session)
         if self.writer is not None:

@@ -94,6 +94,7 @@ class State:
     labels: dict[str, str] = field(default_factory=dict)  # --agenteval-label key=value
     endpoint: str | None = None  # the model endpoint's base URL, where the agent or environment says it
     git: dict[str, Any] | None = None  # the project's commit and dirty flag (controller only)
+    resumed: Any = None  # --agenteval-resume: the file's episodes (report.resume.Resumed)
 
 
 STATE = pytest.StashKey[State]()

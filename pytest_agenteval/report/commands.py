@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
+from pytest_agenteval.report.gate import judge, read_gate
 from pytest_agenteval.report.labels import about_run
 from pytest_agenteval.report.merge import (
     Merged,
@@ -32,6 +34,9 @@ def add_commands(commands: Any) -> None:
                              "(each episode's actions are replayed); default: the files the run records name, "
                              "where they are here unchanged")
     report.add_argument("--out", metavar="PATH", help="also write the merged results file here")
+    report.add_argument("--fail-under", metavar="RATE",
+                        help="exit 1 when the merged pass@1 (pass^K for K runs) is below RATE (0..1); per tag: "
+                             "[tool.agenteval] fail_under_tags in ./pyproject.toml, which also sets fail_under")
     _merge_options(report)
     add_key_option(report)
     report.set_defaults(handler=_report)
@@ -100,6 +105,7 @@ def _load(paths: list[str], args: argparse.Namespace) -> Merged | None:
 
 
 def _report(args: argparse.Namespace) -> int:
+    gate = read_gate(Path.cwd(), args.fail_under, option="--fail-under")  # a bad rate: before any work
     key = signing_key(args)
     checks = verified(args.results, key, "report")
     if checks is None:
@@ -131,6 +137,11 @@ def _report(args: argparse.Namespace) -> int:
         details = episode_details(merged.grades, tasks) if tasks else None
         write_html(args.html, merged.grades, merged.k, sources=merged.files, details=details, about=about)
         print(f"HTML report: {args.html}")
+    if gate.active:
+        verdict = judge(merged.grades, merged.k, gate)
+        for line in verdict.lines:
+            print(line)
+        return 0 if verdict.passed else 1
     return 0
 
 

@@ -128,6 +128,11 @@ def merge(files: Sequence[ResultsFile], *, allow_mixed: bool = False, prefer_las
             earlier, where = kept[key]
             if same_episode(earlier, grade):
                 duplicates += 1
+            elif _errored(earlier) or _errored(grade):
+                # An errored episode measured nothing: the graded line of it counts (a resumed file
+                # holds the errored line, then the rerun's).
+                if _errored(earlier):
+                    kept[key] = (grade, results.path)
             elif prefer_last:
                 kept[key] = (grade, results.path)
                 notes.append(f"{key[0]} run {key[1]}: {results.path} replaces {where} (--prefer-last)")
@@ -155,6 +160,10 @@ def merge(files: Sequence[ResultsFile], *, allow_mixed: bool = False, prefer_las
                   notes=notes, runs=[f.run for f in files if f.run is not None])
 
 
+def _errored(grade: Mapping[str, Any]) -> bool:
+    return grade.get("error") is not None
+
+
 def _verdict(grade: Mapping[str, Any]) -> str:
     return "passed" if grade.get("passed") else "failed"
 
@@ -171,7 +180,7 @@ def _agent(run: Mapping[str, Any]) -> str | None:
     return None if agent is None else str(agent)
 
 
-def _task_files(run: Mapping[str, Any]) -> dict[str, str]:
+def task_files_of(run: Mapping[str, Any]) -> dict[str, str]:
     """{task file path: sha256} from a run record, in whichever of the plausible shapes it has."""
     found = run.get("task_files") or run.get("tasks") or []
     if isinstance(found, Mapping):
@@ -206,7 +215,7 @@ def refuse_different_tasks(files: Sequence[ResultsFile], *, how: str) -> None:
     """Raise ``MergeError`` if two files ran different versions of a task file or of a task."""
     digests: dict[str, tuple[str, str]] = {}
     for results in files:
-        for task_file, digest in _task_files(results.run or {}).items():
+        for task_file, digest in task_files_of(results.run or {}).items():
             if task_file in digests and digests[task_file][0] != digest:
                 other, where = digests[task_file]
                 raise MergeError(f"{task_file} differs between {where} (sha256 {other[:12]}) and {results.path} "
@@ -234,7 +243,7 @@ def recorded_task_files(merged: Merged) -> list[str]:
     report's replays when no ``--tasks`` are given."""
     found = []
     for run in merged.runs:
-        for path, digest in _task_files(run).items():
+        for path, digest in task_files_of(run).items():
             file = Path(path)
             if path not in found and file.is_file() and hashlib.sha256(file.read_bytes()).hexdigest() == digest:
                 found.append(path)
