@@ -31,6 +31,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pytest_agenteval.report.gate import is_errored
+
 Z95 = 1.959964
 # Two-sided 95% quantiles of Student's t for 1..30 degrees of freedom.
 T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
@@ -65,7 +67,7 @@ def sign_test_worse(worse: int, better: int) -> float:
 
 def counted(grades: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     """The grades that measure the agent: errored episodes (a non-null ``error``) left out."""
-    return [g for g in grades if g.get("error") is None]
+    return [g for g in grades if not is_errored(g)]
 
 
 def task_rates(grades: Sequence[Mapping[str, Any]]) -> dict[str, float]:

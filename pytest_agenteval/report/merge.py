@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_agenteval.errors import AgentEvalError
+from pytest_agenteval.report.gate import is_errored
 from pytest_agenteval.report.labels import describe, differences
 from pytest_agenteval.report.results import json_lines
 
@@ -128,10 +129,10 @@ def merge(files: Sequence[ResultsFile], *, allow_mixed: bool = False, prefer_las
             earlier, where = kept[key]
             if same_episode(earlier, grade):
                 duplicates += 1
-            elif _errored(earlier) or _errored(grade):
+            elif is_errored(earlier) or is_errored(grade):
                 # An errored episode measured nothing: the graded line of it counts (a resumed file
                 # holds the errored line, then the rerun's).
-                if _errored(earlier):
+                if is_errored(earlier):
                     kept[key] = (grade, results.path)
             elif prefer_last:
                 kept[key] = (grade, results.path)
@@ -158,10 +159,6 @@ def merge(files: Sequence[ResultsFile], *, allow_mixed: bool = False, prefer_las
         notes.insert(0, f"{duplicates} episode(s) found in more than one file with the same grade: kept once")
     return Merged(grades=grades, k=_k(taken), files=[f.path for f in files], duplicates=duplicates,
                   notes=notes, runs=[f.run for f in files if f.run is not None])
-
-
-def _errored(grade: Mapping[str, Any]) -> bool:
-    return grade.get("error") is not None
 
 
 def _verdict(grade: Mapping[str, Any]) -> str:
