@@ -22,6 +22,7 @@ from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.errors import AgentEvalError, EnvironmentBug, EnvironmentSpecError, TaskFileError
 from pytest_agenteval.report.commands import FORGED, add_key_option, signing_key, verified
 from pytest_agenteval.report.commands import add_commands as add_report_commands
+from pytest_agenteval.report.gate import GateConfigError
 from pytest_agenteval.report.signing import SigningKeyError
 from pytest_agenteval.tasks.model import Task
 
@@ -46,7 +47,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USAGE_ERROR
     try:
         return int(args.handler(args))
-    except (UsageError, SigningKeyError) as exc:
+    except (UsageError, SigningKeyError, GateConfigError) as exc:
         print(f"agenteval {args.command}: {exc}", file=sys.stderr)
         return USAGE_ERROR
     except TaskFileError as exc:  # already one line per problem, each naming file, line and fix

@@ -157,14 +157,14 @@ def test_compare_pairs_tasks_and_flags_a_significant_regression(tmp_path: Path,
     result = compare(base, new)
     assert (result.overall.worse, result.overall.better) == (8, 1)
     assert result.overall.delta == pytest.approx(-7 / 20)
-    assert result.overall.p_value == pytest.approx(2 * (1 + 9) / 512)
+    assert result.overall.p_value == pytest.approx((1 + 9) / 512)  # one-sided: P(>= 8 of 9 worse)
     assert [c.task_id for c in result.regressed] == tasks[:8] and [c.task_id for c in result.improved] == ["T19"]
     assert main(["compare", b, n]) == 1
     out = capsys.readouterr().out
     row = next(line.split() for line in out.splitlines() if line.startswith("all "))
     assert row[1:5] == ["20", "0.95", "0.60", "-0.35"]
     assert "tag a " in out and "tag b " in out
-    assert "verdict: significant regression (-0.35; exact sign test over tasks, two-sided, p = 0.0391" in out
+    assert "verdict: significant regression (-0.35; exact one-sided sign test over tasks, p(worse) = 0.0195" in out
     assert main(["compare", n, b]) == 0  # the other way round it is an improvement
 
 
@@ -193,4 +193,58 @@ def test_compare_interval_is_a_paired_t_interval() -> None:
     new = [grade("T0", False), *(grade(f"T{i}", True) for i in range(1, 4))]
     overall = compare(base, new).overall
     assert overall.ci_low == -1.0 and overall.ci_high == pytest.approx(0.5455, abs=1e-4)
-    assert overall.p_value == 1.0  # one task changed: no evidence either way
+    assert overall.p_value == 0.5  # one task worse of one changed: a coin flip, one-sided
+
+
+# -- compare as a CI gate: small losses, missing tasks, errored episodes ------------------------
+
+def forty(failing: int = 0) -> list[dict[str, Any]]:
+    """40 tasks, the first ``failing`` of them failed."""
+    return [grade(f"T{i:02}", i >= failing) for i in range(40)]
+
+
+def test_a_loss_of_five_of_forty_passing_tasks_is_a_significant_regression(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    base, new = write(tmp_path / "base.jsonl", forty()), write(tmp_path / "new.jsonl", forty(failing=5))
+    assert compare(forty(), forty(failing=5)).overall.p_value == pytest.approx(1 / 32)
+    assert sign_test(5, 0) > 0.05  # the two-sided test used before could not flag it
+    assert main(["compare", base, new]) == 1
+    assert "verdict: significant regression (-0.12; exact one-sided sign test over tasks, p(worse) = 0.0312, " \
+           "alpha = 0.05)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("lost", "alpha"), [(3, "0.15"), (4, "0.1")])
+def test_three_or_four_lost_are_flagged_at_the_alpha_the_docs_give(tmp_path: Path, lost: int, alpha: str) -> None:
+    base, new = write(tmp_path / "base.jsonl", forty()), write(tmp_path / "new.jsonl", forty(failing=lost))
+    assert main(["compare", base, new]) == 0  # 1/8 and 1/16: not at 0.05 (docs/ci.md)
+    assert main(["compare", base, new, "--alpha", alpha]) == 1
+
+
+def test_an_improvement_is_not_a_regression(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    base, new = write(tmp_path / "base.jsonl", forty(failing=6)), write(tmp_path / "new.jsonl", forty())
+    assert main(["compare", base, new]) == 0
+    assert "verdict: significant improvement (+0.15; exact one-sided sign test over tasks, p(better) = 0.0156" \
+        in capsys.readouterr().out
+
+
+def test_a_candidate_missing_tasks_of_the_baseline_fails_unless_allowed(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    base = write(tmp_path / "base.jsonl", forty())
+    new = write(tmp_path / "new.jsonl", forty()[:4])  # a Ctrl-C'd run: 4 of 40
+    assert main(["compare", base, new]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"agenteval compare: {new} lacks 36 of the 40 tasks of {base} (T04, T05, T06, T07, T08, T09, "
+                   "T10, T11, T12, T13, … and 26 more) or has only errored episodes of them: not evidence of no "
+                   "regression (run them, or pass --allow-missing to compare the tasks in both)"]
+    assert main(["compare", base, new, "--allow-missing"]) == 0
+    assert "only in base (not compared, 36)" in capsys.readouterr().out
+
+
+def test_errored_episodes_are_not_compared(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    error = {"kind": "endpoint", "message": "connection refused"}
+    new_grades = [grade(f"T{i:02}", False, error=error) if i < 5 else grade(f"T{i:02}", True) for i in range(40)]
+    result = compare(forty(), new_grades)
+    assert result.overall.tasks == 35 and result.overall.worse == 0  # an outage is not a regression
+    base, new = write(tmp_path / "base.jsonl", forty()), write(tmp_path / "new.jsonl", new_grades)
+    assert main(["compare", base, new]) == 2  # ... but those five tasks were not measured
+    assert "lacks 5 of the 40 tasks" in capsys.readouterr().err

@@ -117,7 +117,10 @@ def run_record_lines(pytester: pytest.Pytester, *args: str) -> tuple[dict, dict]
 
 
 @pytest.mark.parametrize("xdist", [[], ["-n", "2"]])
-def test_results_file_starts_with_a_run_record_and_ends_repeating_it(tasks: pytest.Pytester, xdist: list[str]) -> None:
+def test_results_file_starts_with_a_run_record_and_ends_repeating_it(tasks: pytest.Pytester, xdist: list[str],
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("OPENAI_BASE_URL", "ANTHROPIC_BASE_URL"):  # the endpoint is read from them
+        monkeypatch.delenv(name, raising=False)
     conftest_agent(tasks, "agents_mod.Closer")
     result = tasks.runpytest_subprocess("--agent=reference", "--runs=2", "--agenteval-timeout=7.5", "-m", "train",
                                         "--agenteval-results=r.jsonl", *xdist)
@@ -130,6 +133,7 @@ def test_results_file_starts_with_a_run_record_and_ends_repeating_it(tasks: pyte
     assert record == {
         "format": 1,
         "agent": "agent fixture in conftest.py (overrides --agent=reference)",
+        "labels": {}, "git": None, "endpoint": None,  # no --agenteval-label, not a git repository, no base URL
         "versions": {
             "python": platform.python_version(),
             **{name: importlib.metadata.version(name)

@@ -69,16 +69,21 @@ from pytest_agenteval.plugin.hints import Hints
 from pytest_agenteval.plugin.html import HtmlReport, check_writable
 from pytest_agenteval.plugin.judging import add_options as add_judge_options
 from pytest_agenteval.plugin.judging import configure_judge
+from pytest_agenteval.plugin.lastfailed import identity_key, remember, scope
 from pytest_agenteval.plugin.outcomes import Outcomes, SugarCounts
 from pytest_agenteval.plugin.progress import Progress
 from pytest_agenteval.plugin.progress import add_option as add_progress_option
 from pytest_agenteval.plugin.record import agent_fixtures, describe_agent, hidden_paths
 from pytest_agenteval.plugin.reporter import Reporter, signed_line
 from pytest_agenteval.plugin.reruns import refuse_duplicate_runs, refuse_repeat
+from pytest_agenteval.plugin.resume import deselect as deselect_resumed
+from pytest_agenteval.plugin.resume import header_line as resume_line
+from pytest_agenteval.plugin.resume import read as read_resume
 from pytest_agenteval.plugin.state import STATE, State, TaskCase
 from pytest_agenteval.plugin.suites import add_option as add_suite_option
 from pytest_agenteval.plugin.suites import add_suite_paths
 from pytest_agenteval.plugin.timeouts import drop_deadline, note_deadline
+from pytest_agenteval.report.labels import LabelError, describe, endpoint_of, git_state, identity, parse_labels
 from pytest_agenteval.taskfiles.loader import TaskLoader
 
 INI_LIMITS = "agenteval_limits"
@@ -98,6 +103,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--agenteval-signing-key", metavar="PATH",
                     help="sign the results file's lines (HMAC-SHA256) with the key in this file, kept outside "
                          "the project and unreadable by the agent (or set AGENTEVAL_SIGNING_KEY)")
+    group.addoption("--agenteval-fail-under", metavar="RATE",
+                    help="exit 0 when pass@1 (pass^K with --runs K) is at least RATE (0..1), non-zero below it, "
+                         "whatever single tasks did; per tag: [tool.agenteval] fail_under_tags in pyproject.toml")
+    group.addoption("--agenteval-label", metavar="KEY=VALUE", action="append", default=[],
+                    help="name this run (repeatable: model=gpt-4o-mini, prompt=v3); in the run record, header, "
+                         "table and HTML report; runs with other labels are not merged, resumed or rerun by --lf")
+    group.addoption("--agenteval-resume", metavar="RESULTS",
+                    help="continue a results file: run only the episodes it lacks or has errored, append to it "
+                         "(refused for a file of other task files, another agent or other labels)")
     group.addoption("--agenteval-html", metavar="PATH",
                     help="write a self-contained HTML report (charts, task x run grid, every episode)")
     group.addoption("--agenteval-isolate", nargs="?", const=STRONGEST, default=None, metavar="LEVEL",
@@ -162,6 +176,10 @@ def pytest_configure(config: pytest.Config) -> None:
     if concurrency < 1:
         raise pytest.UsageError(f"--agenteval-concurrency={concurrency}: must be 1 or more (1 runs one episode "
                                 "at a time)")
+    try:
+        labels = parse_labels(config.getoption("agenteval_label"))
+    except LabelError as exc:
+        raise pytest.UsageError(str(exc)) from None
     judge, judge_described = configure_judge(config)  # after the environments: rootdir is on sys.path
     # Built scenarios and validated task lines are cached in pytest's cache folder
     # (cleared by --cache-clear).
@@ -174,6 +192,10 @@ def pytest_configure(config: pytest.Config) -> None:
     state = State(agent=factory, agent_spec=spec, runs=runs, time_limit=timeout or None, isolate=isolate is not None,
                   pool=pool, loader=loader, explicit=explicit, judge_described=judge_described)
     state.budget = configure_budget(config)
+    state.labels, state.endpoint = labels, endpoint_of(factory)
+    state.resumed = read_resume(config)
+    if not hasattr(config, "workerinput"):
+        state.git = git_state(config.rootpath)
     if concurrency > 1:
         state.ahead = Ahead(concurrency, pool.fresh, state.time_limit, state.budget)
     config.stash[STATE] = state
@@ -193,6 +215,7 @@ def pytest_configure(config: pytest.Config) -> None:
     refuse_repeat(config, bool(state.task_files))
     fixtures = agent_fixtures(config, [config.rootpath / f for f in state.task_files])
     state.agent_described = describe_agent(spec, fixtures)
+    scope(config, _identity_key(state))  # --lf: this agent's and labels' failures, not another's
     if not hasattr(config, "workerinput"):  # the controller (or a serial run) reports
         reporter = Reporter(config, state)
         config.pluginmanager.register(reporter, "agenteval-reporter")
@@ -221,7 +244,18 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
         *([f"agenteval sandbox limits: {state.containment.limits.describe(state.containment.level)}"]
           if state.containment is not None else []),
         *([signed_line(config)] if signed_line(config) else []),
+        *([f"agenteval run: {named}"] if (named := describe(_named(state))) else []),
+        *([resume_line(state.resumed)] if state.resumed is not None else []),
     ]
+
+
+def _identity_key(state: State) -> str:
+    return identity_key(identity({"agent": state.agent_described, "labels": state.labels,
+                                  "endpoint": state.endpoint}))
+
+
+def _named(state: State) -> dict[str, Any]:
+    return {"labels": state.labels, "git": state.git, "endpoint": state.endpoint}
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -249,6 +283,9 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     items += [TaskLineError.from_parent(session, name=shown, nodeid=shown, path=config.rootpath / shown,
                                         problems=[problem])
               for shown, problem in state.file_problems.items() if config.rootpath / shown not in collected]
+    if state.resumed is not None:
+        deselect_resumed(config, state.resumed, items, lambda item: getattr(item, "callspec", None) and
+                         item.callspec.params.get("agenteval_case"))
     task_items = [i for i in items if isinstance(i, TaskItem)]
     refuse_duplicate_runs(task_items, lambda item: item.callspec.params.get("agenteval_case"))
     if state.agent is None and task_items and not _listing(config) and not hasattr(config, "workerinput"):
@@ -285,6 +322,13 @@ def pytest_timeout_set_timer(item: pytest.Item, settings: Any) -> None:
 @pytest.hookimpl(optionalhook=True, tryfirst=True)
 def pytest_timeout_cancel_timer(item: pytest.Item) -> None:
     drop_deadline(item)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    state = session.config.stash.get(STATE, None)
+    if state is not None:
+        remember(session.config, _identity_key(state))
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

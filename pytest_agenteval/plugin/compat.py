@@ -219,3 +219,29 @@ def write_own_line(tr: Any, line: str) -> None:
     if width and not tr.currentfspath:
         tr.write("\n")
     tr.write_line(line)
+
+
+def last_failed(config: pytest.Config) -> dict[Any, bool] | None:
+    """The ``--lf`` plugin's table of failed node ids (``LFPlugin.lastfailed``), or None where it is
+    not there (``-p no:cacheprovider``, or a pytest that moved it: then ``--lf`` is not scoped)."""
+    plugin = config.pluginmanager.get_plugin("lfplugin")
+    table = getattr(plugin, "lastfailed", None)
+    return table if isinstance(table, dict) else None
+
+
+def set_last_failed(config: pytest.Config, nodeids: dict[str, bool]) -> None:
+    """Replace the ``--lf`` plugin's table before collection reads it (keys as its own type)."""
+    plugin = config.pluginmanager.get_plugin("lfplugin")
+    table = last_failed(config)
+    if table is None:
+        return
+    try:
+        from _pytest.nodeid import NodeId
+
+        parse: Callable[[str], Any] = NodeId.parse
+    except ImportError:  # before pytest 9.1 node ids were plain strings
+        parse = str
+    table.clear()
+    table.update({parse(nodeid): value for nodeid, value in nodeids.items()})
+    if hasattr(plugin, "_last_failed_paths"):  # computed at its configure when --lf is given
+        plugin._last_failed_paths = plugin.get_last_failed_paths()  # type: ignore[union-attr]

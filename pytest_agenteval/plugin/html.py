@@ -10,6 +10,7 @@ import pytest
 
 from pytest_agenteval.report.episodes import episode_details
 from pytest_agenteval.report.html import write_html
+from pytest_agenteval.report.labels import about_run
 
 
 def check_writable(path: str) -> None:
@@ -42,7 +43,8 @@ class HtmlReport:
         if not grades:
             return
         details = episode_details(grades, self.task_files, pool=self.pool)
-        write_html(self.path, grades, self.reporter.k, sources=sorted(self.reporter_sources()), details=details)
+        write_html(self.path, grades, self.reporter.k, sources=sorted(self.reporter_sources()), details=details,
+                   about=about_run(self.reporter.run_record))
 
     def reporter_sources(self) -> set[str]:
         return {Path(f).name for f in self.task_files}

@@ -100,6 +100,9 @@ def run_record(config: pytest.Config, state: State) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "agent": state.agent_described,
+        "labels": state.labels,
+        "git": state.git,
+        "endpoint": state.endpoint,
         "started": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "versions": versions,
         "options": {

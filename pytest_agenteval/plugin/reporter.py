@@ -14,8 +14,11 @@ from pytest_agenteval.plugin.collect import is_task_file
 from pytest_agenteval.plugin.compat import junit_xml
 from pytest_agenteval.plugin.judging import skipped_line
 from pytest_agenteval.plugin.record import run_record
+from pytest_agenteval.plugin.resume import continue_file, kept_grades
 from pytest_agenteval.plugin.state import State
 from pytest_agenteval.plugin.subtests import GRADE_PROPERTY, replay_passed
+from pytest_agenteval.report.gate import Gate, GateConfigError, Verdict, judge, read_gate
+from pytest_agenteval.report.labels import describe
 from pytest_agenteval.report.metrics import summary_json, summary_lines, summary_title
 from pytest_agenteval.report.results import ResultsWriter
 from pytest_agenteval.report.signing import KEY_ENV, Signer, SigningKeyError, load_key
@@ -83,10 +86,24 @@ class Reporter:
         # Task items that failed before their episode was graded (a setup error, a timeout in
         # setup): no episode to count, but the table must not look complete without them.
         self.ungraded: dict[str, str] = {}
+        self.other_failures = 0  # failed reports that are not a graded episode (a plain test, a teardown)
+        self.gate = _gate(config)
+        self.kept_failed = 0  # --agenteval-resume: failed episodes kept from the file
+        self.resumed = state.resumed is not None
+        self.verdict: Verdict | None = None
         path = config.getoption("agenteval_results")
         signer = _signer(config)
-        self.writer = _open_results(path, config, state, signer) if path else None
         self.run_record = run_record(config, state)  # in every output: results, JUnit, JSON report
+        if state.resumed is not None:  # --agenteval-resume: the file's episodes count, new ones are appended
+            self.writer: ResultsWriter | None = continue_file(state.resumed, self.run_record, signer)
+            self.run_record = state.resumed.run_record
+            self.by_nodeid.update(kept_grades(state.resumed))
+            # Episodes kept from the file that failed fail this run too, as they did the run that was cut.
+            self.kept_failed = sum(not g.get("passed") for g in state.resumed.kept.values())
+            if signer is not None:
+                config.stash[SIGNER] = signer
+            return
+        self.writer = _open_results(path, config, state, signer) if path else None
         if signer is not None and self.writer is not None:
             config.stash[SIGNER] = signer
             self.run_record["signing"] = signer.block()
@@ -109,6 +126,8 @@ class Reporter:
         values = [value for name, value in report.user_properties if name == GRADE_PROPERTY]
         if report.failed and not values and report.when != "teardown" and _is_task_item(report.nodeid):
             self.ungraded[report.nodeid] = report.when
+        elif report.failed and not (values and report.when == "call"):
+            self.other_failures += 1
         if report.when != "call" or not values:
             return
         self.ungraded.pop(report.nodeid, None)
@@ -138,6 +157,9 @@ class Reporter:
         if not self.grades and not self.ungraded:
             return
         tr.write_sep("=", summary_title(self.grades, self.k))
+        named = describe(self.run_record)
+        if named:
+            tr.write_line(f"agent {self.run_record['agent']}; {named}")
         if self.grades:
             for line in summary_lines(self.grades, self.k):  # the same lines as `agenteval report`
                 tr.write_line(line)
@@ -147,12 +169,36 @@ class Reporter:
         if self.ungraded:
             items = ", ".join(f"{nodeid} ({when})" for nodeid, when in sorted(self.ungraded.items()))
             tr.write_line(f"not graded, not in the table (the test failed before its episode was graded): {items}")
+        if self.kept_failed:
+            tr.write_line(f"agenteval resume: {self.kept_failed} failed episode(s) kept from the results file "
+                          "(in the table; the run fails as the interrupted one would have)")
+        if self.verdict is not None:
+            for line in self.verdict.lines:
+                tr.write_line(line, red="FAILED" in line, green="passed" in line)
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        if self.resumed and session.exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED and self.grades:
+            session.exitstatus = pytest.ExitCode.OK  # the file held every episode: nothing left to run
+        if self.kept_failed and session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        if self.gate.active and session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+            self._apply_gate(session)
         if self.writer is not None:
             self.writer.close(summary_json(self.grades, self.k))
             if self.writer.failure and session.exitstatus == pytest.ExitCode.OK:
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED  # the evidence promised was not written
+
+    def _apply_gate(self, session: pytest.Session) -> None:
+        """The gate decides the exit code when only graded episodes failed; a failure it does not
+        cover (a plain test, an item that errored before its episode was graded) still fails the run."""
+        self.verdict = judge(self.grades, self.k, self.gate)
+        if not self.verdict.passed:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        elif self.other_failures or self.ungraded:
+            self.verdict.lines.append("agenteval gate: the run still fails: some tests failed that are not graded "
+                                      "episodes (see above)")
+        else:
+            session.exitstatus = pytest.ExitCode.OK
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_json_modifyreport(self, json_report: dict[str, Any]) -> None:
@@ -174,6 +220,13 @@ class Reporter:
         summary = json_report.get("summary", {})
         kept = {k: summary[k] for k in ("collected", "deselected") if k in summary}
         json_report["summary"] = {**dict(Counter(t["outcome"] for t in tests)), "total": len(tests), **kept}
+
+
+def _gate(config: pytest.Config) -> Gate:
+    try:
+        return read_gate(config.rootpath, config.getoption("agenteval_fail_under"), option="--agenteval-fail-under")
+    except GateConfigError as exc:
+        raise pytest.UsageError(str(exc)) from None
 
 
 def _drop_grade(report: pytest.TestReport) -> None:

@@ -93,6 +93,10 @@ class State:
     ahead: EpisodesAhead | None = None  # --agenteval-concurrency above 1
     containment: Containment | None = None  # --agenteval-isolate: the level in force
     budget: Budget | None = None  # the usage budget of each episode, and its price table
+    labels: dict[str, str] = field(default_factory=dict)  # --agenteval-label key=value
+    endpoint: str | None = None  # the model endpoint's base URL, where the agent or environment says it
+    git: dict[str, Any] | None = None  # the project's commit and dirty flag (controller only)
+    resumed: Any = None  # --agenteval-resume: the file's episodes (report.resume.Resumed)
 
 
 STATE = pytest.StashKey[State]()

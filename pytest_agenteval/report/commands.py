@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
+from pytest_agenteval.report.gate import judge, read_gate
+from pytest_agenteval.report.labels import about_run
 from pytest_agenteval.report.merge import (
     Merged,
     MergeError,
@@ -31,6 +34,9 @@ def add_commands(commands: Any) -> None:
                              "(each episode's actions are replayed); default: the files the run records name, "
                              "where they are here unchanged")
     report.add_argument("--out", metavar="PATH", help="also write the merged results file here")
+    report.add_argument("--fail-under", metavar="RATE",
+                        help="exit 1 when the merged pass@1 (pass^K for K runs) is below RATE (0..1); per tag: "
+                             "[tool.agenteval] fail_under_tags in ./pyproject.toml, which also sets fail_under")
     _merge_options(report)
     add_key_option(report)
     report.set_defaults(handler=_report)
@@ -38,9 +44,13 @@ def add_commands(commands: Any) -> None:
                                                   "significant regression")
     against.add_argument("base", help="the earlier run's results file")
     against.add_argument("new", help="the run to judge")
-    against.add_argument("--alpha", type=float, default=0.05, help="significance level of the sign test (0.05)")
+    against.add_argument("--alpha", type=float, default=0.05,
+                         help="significance level of the one-sided sign test (0.05)")
     against.add_argument("--allow-mixed", action="store_true",
                          help="compare even if a task or task file differs between the two runs")
+    against.add_argument("--allow-missing", action="store_true",
+                         help="compare even if NEW lacks tasks BASE has (an interrupted or partial run); "
+                              "without it that fails, naming them")
     add_key_option(against)
     against.set_defaults(handler=_compare)
     show = commands.add_parser("show", help="print one episode: actions and observations, transcript, usage, "
@@ -104,6 +114,7 @@ def _load(paths: list[str], args: argparse.Namespace) -> Merged | None:
 
 
 def _report(args: argparse.Namespace) -> int:
+    gate = read_gate(Path.cwd(), args.fail_under, option="--fail-under")  # a bad rate: before any work
     key = signing_key(args)
     checks = verified(args.results, key, "report")
     if checks is None:
@@ -120,6 +131,9 @@ def _report(args: argparse.Namespace) -> int:
         print(f"agenteval report: no graded episodes in {', '.join(merged.files)}", file=sys.stderr)
         return 2
     print(summary_title(merged.grades, merged.k))
+    about = about_run(merged.runs[0]) if merged.runs else ""
+    if about:
+        print(about)
     for line in summary_lines(merged.grades, merged.k):
         print(line)
     if args.out:
@@ -130,8 +144,13 @@ def _report(args: argparse.Namespace) -> int:
 
         tasks = args.tasks or recorded_task_files(merged)
         details = episode_details(merged.grades, tasks) if tasks else None
-        write_html(args.html, merged.grades, merged.k, sources=merged.files, details=details)
+        write_html(args.html, merged.grades, merged.k, sources=merged.files, details=details, about=about)
         print(f"HTML report: {args.html}")
+    if gate.active:
+        verdict = judge(merged.grades, merged.k, gate)
+        for line in verdict.lines:
+            print(line)
+        return 0 if verdict.passed else 1
     return 0
 
 
@@ -194,8 +213,21 @@ def _compare(args: argparse.Namespace) -> int:
     if result.overall.tasks == 0:
         print(f"agenteval compare: {args.base} and {args.new} have no task in common", file=sys.stderr)
         return 2
+    if result.only_base and not args.allow_missing:
+        print(f"agenteval compare: {args.new} lacks {len(result.only_base)} of the "
+              f"{len(result.only_base) + result.overall.tasks} tasks of {args.base} ({_listed(result.only_base)}) "
+              "or has only errored episodes of them: not evidence of no regression (run them, or pass "
+              "--allow-missing to compare the tasks in both)", file=sys.stderr)
+        return 2
     print(f"base: {args.base} ({len(base.grades)} episodes), new: {args.new} ({len(new.grades)} episodes); "
           f"{result.overall.tasks} tasks in both")
+    for side, merged in (("base", base), ("new", new)):
+        print(f"{side} run: {about_run(merged.runs[0] if merged.runs else None) or 'no run record'}")
     for line in render(result):
         print(line)
     return 1 if result.significant_regression else 0
+
+
+def _listed(names: list[str], shown: int = 10) -> str:
+    more = f", … and {len(names) - shown} more" if len(names) > shown else ""
+    return ", ".join(names[:shown]) + more

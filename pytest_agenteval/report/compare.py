@@ -8,12 +8,19 @@ Evals", arXiv:2411.00640, section 4 "paired differences").
 - delta: mean over tasks of (new rate - base rate), with a 95% interval from the standard
   error of that mean (the sample variance of the per-task differences over the number of
   tasks) and Student's t with tasks - 1 degrees of freedom (a tag may have only a few tasks).
-- significance: the exact two-sided **sign test** on the tasks whose rate changed (worse vs
-  better; ties dropped). With one episode per task per run this is the exact McNemar test
-  (McNemar 1947) on the discordant pairs. It assumes nothing about the size of a change.
+- significance: the exact **one-sided sign test** on the tasks whose rate changed (worse vs
+  better; ties dropped): ``p`` is the chance of at least that many worse tasks out of the
+  changed ones under a fair coin. With one episode per task per run this is the exact McNemar
+  test (McNemar 1947) on the discordant pairs. It assumes nothing about the size of a change.
+  One-sided because a CI gate asks one question, "did it get worse?": two-sided, 5 tasks lost
+  and none gained give p = 0.0625 and nothing of 5 or fewer could ever be flagged at 0.05;
+  one-sided, 5 lost and none gained give p = 1/32 = 0.031 (docs/ci.md: the smallest drop it
+  detects). ``p_better`` is the same test the other way, for the improvement verdict.
 - a significant regression: delta < 0 and p < alpha (0.05) over all tasks. ``agenteval
   compare`` exits 1 on it; the per-failure-mode rows are shown, not tested for the exit code
   (eighteen tests would give false alarms).
+- errored episodes (a non-null ``error``: the agent could not play) are left out: they say
+  nothing about the agent. A task with no other episode is then missing from that run.
 """
 
 from __future__ import annotations
@@ -48,6 +55,16 @@ def sign_test(worse: int, better: int) -> float:
     return min(1.0, 2 * tail)
 
 
+def sign_test_worse(worse: int, better: int) -> float:
+    """Exact one-sided p-value: P(at least ``worse`` of ``worse + better`` changed tasks got worse)
+    under a fair coin (1.0 when none changed)."""
+    n = worse + better
+    if n == 0:
+        return 1.0
+    tail: float = sum(math.comb(n, i) for i in range(worse, n + 1)) / 2**n
+    return tail
+
+
 def task_rates(grades: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     runs: dict[str, list[bool]] = defaultdict(list)
     for grade in grades:
@@ -66,7 +83,8 @@ class Delta:
     ci_high: float | None
     worse: int
     better: int
-    p_value: float
+    p_value: float  # one-sided: that NEW is worse
+    p_better: float = 1.0  # one-sided: that NEW is better
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -106,7 +124,8 @@ def paired_delta(group: str, pairs: Sequence[tuple[float, float]]) -> Delta:
     worse, better = sum(d < 0 for d in diffs), sum(d > 0 for d in diffs)
     return Delta(group=group, tasks=n, base=sum(b for b, _ in pairs) / n if n else 0.0,
                  new=sum(x for _, x in pairs) / n if n else 0.0, delta=mean, ci_low=low, ci_high=high,
-                 worse=worse, better=better, p_value=sign_test(worse, better))
+                 worse=worse, better=better, p_value=sign_test_worse(worse, better),
+                 p_better=sign_test_worse(better, worse))
 
 
 def compare(base: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]], *, alpha: float = 0.05) -> Comparison:
@@ -139,7 +158,7 @@ def _signed(value: float | None) -> str:
 
 
 def render(comparison: Comparison) -> list[str]:
-    header = ["group", "tasks", "base", "new", "delta", "95% CI", "worse", "better", "p"]
+    header = ["group", "tasks", "base", "new", "delta", "95% CI", "worse", "better", "p(worse)"]
     body = [
         [d.group, str(d.tasks), f"{d.base:.2f}", f"{d.new:.2f}", _signed(d.delta),
          "-" if d.ci_low is None else f"[{_signed(d.ci_low)}, {_signed(d.ci_high)}]",
@@ -159,11 +178,12 @@ def render(comparison: Comparison) -> list[str]:
         lines.append(f"errored episodes, not compared: {comparison.errored_base} in base, "
                      f"{comparison.errored_new} in new")
     o = comparison.overall
-    test = f"exact sign test over tasks, two-sided, p = {o.p_value:.3g}, alpha = {comparison.alpha:g}"
+    test = f"exact one-sided sign test over tasks, p(worse) = {o.p_value:.3g}, alpha = {comparison.alpha:g}"
     if comparison.significant_regression:
         lines.append(f"verdict: significant regression ({o.delta:+.2f}; {test})")
-    elif o.delta > 0 and o.p_value < comparison.alpha:
-        lines.append(f"verdict: significant improvement ({o.delta:+.2f}; {test})")
+    elif o.delta > 0 and o.p_better < comparison.alpha:
+        lines.append(f"verdict: significant improvement ({o.delta:+.2f}; exact one-sided sign test over tasks, "
+                     f"p(better) = {o.p_better:.3g}, alpha = {comparison.alpha:g})")
     else:
         lines.append(f"verdict: no significant change ({o.delta:+.2f}; {test})")
     return lines

@@ -236,7 +236,7 @@ def _diff_tables(diff: Any) -> str:
 
 def render_html(grades: Sequence[Mapping[str, Any]], k: int, *, sources: Sequence[str] = (),
                 details: Mapping[tuple[str, int], EpisodeDetail] | None = None,
-                title: str = "agenteval report") -> str:
+                title: str = "agenteval report", about: str = "") -> str:
     everything, grades = grades, played(grades)
     errored = len(everything) - len(grades)
     source = ", ".join(escape(os.fspath(s)) for s in sources)
@@ -260,11 +260,13 @@ def render_html(grades: Sequence[Mapping[str, Any]], k: int, *, sources: Sequenc
     detail_map = details or {}
     episodes = "".join(_episode(g, detail_map.get((str(g["task_id"]), int(g["run"]))))
                        for g in sorted(everything, key=lambda g: (g["passed"], g["task_id"], g["run"])))
+    run_line = f'<p class="run">{escape(about)}</p>' if about else ""
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>{escape(title)}</title><style>{CSS}</style><script>{SCRIPT}</script></head>
 <body><main>
-<h1>{escape(title)}</h1><div class="muted">{plural(len(grades), "episode")}{source_note}{errored_note}.
+<h1>{escape(title)}</h1>{run_line}
+<div class="muted">{plural(len(grades), "episode")}{source_note}{errored_note}.
 Intervals are 95%, clustered by task (see the README, "Reliability table").</div>
 <div class="cards">{cards}</div>
 <div class="charts"><div class="panel"><h2>Pass rate per failure-mode tag</h2>{bars(tags)}</div>
@@ -279,6 +281,8 @@ triggered (a failed check names it).</p>{count_bars(triggered_modes(grades), len
 
 
 def write_html(path: str | os.PathLike[str], grades: Sequence[Mapping[str, Any]], k: int, *,
-               sources: Sequence[str] = (), details: Mapping[tuple[str, int], EpisodeDetail] | None = None) -> None:
+               sources: Sequence[str] = (), details: Mapping[tuple[str, int], EpisodeDetail] | None = None,
+               about: str = "") -> None:
+    """``about``: one line naming the run (agent, labels, git commit, endpoint), under the title."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)
-    Path(path).write_text(render_html(grades, k, sources=sources, details=details), encoding="utf-8")
+    Path(path).write_text(render_html(grades, k, sources=sources, details=details, about=about), encoding="utf-8")

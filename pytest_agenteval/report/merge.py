@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_agenteval.errors import AgentEvalError
+from pytest_agenteval.report.labels import describe, differences
 from pytest_agenteval.report.metrics import is_errored
 from pytest_agenteval.report.results import json_lines
 
@@ -128,7 +129,9 @@ def merge(files: Sequence[ResultsFile], *, allow_mixed: bool = False, prefer_las
             earlier, where = kept[key]
             if same_episode(earlier, grade):
                 duplicates += 1
-            elif is_errored(earlier) != is_errored(grade):  # a rerun of what errored (or the reverse)
+            elif is_errored(earlier) and is_errored(grade):  # tried again, errored again: the later is kept
+                kept[key] = (grade, results.path)
+            elif is_errored(earlier) or is_errored(grade):  # a rerun of what errored (a resumed file too)
                 played_one, errored_in = (grade, where) if is_errored(earlier) else (earlier, results.path)
                 kept[key] = (played_one, results.path if played_one is grade else where)
                 notes.append(f"{key[0]} run {key[1]}: errored in {errored_in}, played in "
@@ -176,7 +179,7 @@ def _agent(run: Mapping[str, Any]) -> str | None:
     return None if agent is None else str(agent)
 
 
-def _task_files(run: Mapping[str, Any]) -> dict[str, str]:
+def task_files_of(run: Mapping[str, Any]) -> dict[str, str]:
     """{task file path: sha256} from a run record, in whichever of the plausible shapes it has."""
     found = run.get("task_files") or run.get("tasks") or []
     if isinstance(found, Mapping):
@@ -196,6 +199,14 @@ def _refuse_mixed(files: Sequence[ResultsFile]) -> None:
         listing = ", ".join(f"{p} ran {a}" for p, a in named.items())
         raise MergeError(f"these results are from different agents ({listing}); compare them with "
                          f"`agenteval compare BASE NEW` instead, or {how}")
+    runs = [f for f in files if f.run is not None]
+    for other in runs[1:]:
+        differ = differences(runs[0].run or {}, other.run or {})
+        if differ:
+            raise MergeError(f"these results are from differently labelled runs ({runs[0].path}: "
+                             f"{describe(runs[0].run or {}) or 'no labels'}; {other.path}: "
+                             f"{describe(other.run or {}) or 'no labels'}; they differ in {', '.join(differ)}); "
+                             f"compare them with `agenteval compare BASE NEW` instead, or {how}")
     refuse_different_tasks(files, how=how)
 
 
@@ -203,7 +214,7 @@ def refuse_different_tasks(files: Sequence[ResultsFile], *, how: str) -> None:
     """Raise ``MergeError`` if two files ran different versions of a task file or of a task."""
     digests: dict[str, tuple[str, str]] = {}
     for results in files:
-        for task_file, digest in _task_files(results.run or {}).items():
+        for task_file, digest in task_files_of(results.run or {}).items():
             if task_file in digests and digests[task_file][0] != digest:
                 other, where = digests[task_file]
                 raise MergeError(f"{task_file} differs between {where} (sha256 {other[:12]}) and {results.path} "
@@ -231,7 +242,7 @@ def recorded_task_files(merged: Merged) -> list[str]:
     report's replays when no ``--tasks`` are given."""
     found = []
     for run in merged.runs:
-        for path, digest in _task_files(run).items():
+        for path, digest in task_files_of(run).items():
             file = Path(path)
             if path not in found and file.is_file() and hashlib.sha256(file.read_bytes()).hexdigest() == digest:
                 found.append(path)

@@ -58,10 +58,16 @@ class ResultsWriter:
     ``failure`` then says so in one line, for the reporter to print.
     """
 
-    def __init__(self, path: str | os.PathLike[str], *, signer: Signer | None = None) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, signer: Signer | None = None,
+                 append_at: int | None = None) -> None:
+        """``append_at``: continue an existing file after its first ``append_at`` bytes (its whole
+        lines; a line cut short after them is dropped) instead of starting it anew."""
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.path = os.fspath(path)
-        self._file: IO[bytes] | None = open(path, "wb", buffering=0)  # noqa: SIM115 - unbuffered: nothing left to flush after a failure
+        self._file: IO[bytes] | None = open(path, "wb" if append_at is None else "r+b", buffering=0)  # noqa: SIM115 - unbuffered: nothing left to flush after a failure
+        if append_at is not None:
+            self._file.truncate(append_at)
+            self._file.seek(append_at)
         self.run_record: dict[str, Any] | None = None
         self.failure: str | None = None
         self._lines = 0

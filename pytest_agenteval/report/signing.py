@@ -85,6 +85,10 @@ class Signer:
         self._prev = ""
         self._grades = 0
 
+    def continue_after(self, *, lines: int, prev: str, grades: int) -> None:
+        """Go on signing a file that already holds ``lines`` signed lines (``--agenteval-resume``)."""
+        self._line, self._prev, self._grades = lines, prev, grades
+
     def block(self) -> dict[str, str]:
         """For the run record: how its lines are signed."""
         return {"algorithm": ALGORITHM, "key_id": key_id(self._key), "run_id": self.run_id}

@@ -1,0 +1,113 @@
+"""Resuming a results file (``--agenteval-resume``): what it already holds, and whether it may be continued.
+
+An episode is ``(task_id, run)``. The file's latest counted line for an episode decides: an
+episode graded there is done; one missing or errored (a non-null ``error``) is run again. New
+lines are appended after the last complete line (a line cut short by a kill is dropped), so the
+file stays one results file: its first line is still the run record, the latest line of each
+episode is the one that counts, and a new summary line closes it. A signed file is continued
+under the same run id with the same key, its chain of signatures unbroken.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pytest_agenteval.errors import AgentEvalError
+from pytest_agenteval.report.labels import describe, differences
+from pytest_agenteval.report.merge import task_files_of
+from pytest_agenteval.report.metrics import is_errored
+from pytest_agenteval.report.signing import SIGNATURE, SIGNING
+
+OPTION = "--agenteval-resume"
+
+
+class ResumeError(AgentEvalError):
+    """A results file this run may not continue: one line naming it, what differs, and the fix."""
+
+    def __init__(self, path: str, problem: str, fix: str = "start a new results file instead") -> None:
+        super().__init__(f"{OPTION}={path}: {problem} ({fix})")
+
+
+@dataclass(kw_only=True)
+class Resumed:
+    path: str
+    run_record: dict[str, Any]
+    kept: dict[tuple[str, int], dict[str, Any]] = field(default_factory=dict)  # graded episodes: not rerun
+    errored: int = 0  # episodes whose latest line is errored: run again
+    end: int = 0  # bytes of whole lines: new lines are appended here
+    lines: int = 0  # whole lines (the signature chain's next line is lines + 1)
+    grade_lines: int = 0
+    last_mac: str = ""  # the last whole line's signature (the chain's ``prev``)
+
+    @property
+    def signing(self) -> dict[str, Any] | None:
+        block = self.run_record.get(SIGNING)
+        return block if isinstance(block, dict) else None
+
+
+def read_resumable(path: str | os.PathLike[str]) -> Resumed:
+    shown = os.fspath(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise ResumeError(shown, f"cannot read it: {exc.strerror or exc}",
+                          "name the results file of the run to continue") from None
+    out: Resumed | None = None
+    latest: dict[tuple[str, int], dict[str, Any]] = {}
+    offset = 0
+    for raw in data.split(b"\n")[:-1]:  # the part after the last "\n" is cut short (or empty)
+        offset += len(raw) + 1
+        if not raw.strip():
+            continue
+        try:
+            record = json.loads(raw)
+        except ValueError:
+            raise ResumeError(shown, f"line {_count(data, offset)} is not valid JSON",
+                              "resume only a file written by --agenteval-results") from None
+        if out is None:
+            if not isinstance(record, dict) or not isinstance(record.get("run_record"), dict):
+                raise ResumeError(shown, "does not start with a run record",
+                                  "resume only a file written by --agenteval-results")
+            out = Resumed(path=shown, run_record=record["run_record"])
+        if isinstance(record, dict) and "task_id" in record:
+            out.grade_lines += 1  # as the summary's signature counts them
+        if isinstance(record, dict) and "task_id" in record and "run" in record and record.get("counted", True):
+            latest[(str(record["task_id"]), int(record["run"]))] = record
+        out.lines += 1
+        out.end = offset
+        signature = record.get(SIGNATURE) if isinstance(record, dict) else None
+        if isinstance(signature, dict):
+            out.last_mac = str(signature.get("hmac", ""))
+    if out is None:
+        raise ResumeError(shown, "holds no whole line", "resume only a file written by --agenteval-results")
+    out.kept = {key: grade for key, grade in latest.items() if not is_errored(grade)}
+    out.errored = len(latest) - len(out.kept)
+    return out
+
+
+def _count(data: bytes, offset: int) -> int:
+    return data[:offset].count(b"\n")
+
+
+def refuse_other_run(resumed: Resumed, current: Mapping[str, Any]) -> None:
+    """``ResumeError`` if ``current`` (this run's record) is not the run the file holds."""
+    mine, theirs = task_files_of(current), task_files_of(resumed.run_record)
+    if mine != theirs:
+        differ = sorted(p for p in set(mine) | set(theirs) if mine.get(p) != theirs.get(p))
+        raise ResumeError(resumed.path, f"ran other task files than this run (differing: {', '.join(differ)})",
+                          "resume with the task files it ran, unchanged, or start a new results file")
+    differ = differences(resumed.run_record, current)
+    if differ:
+        was = f"agent {resumed.run_record.get('agent')}" + (f"; {describe(resumed.run_record)}"
+                                                               if describe(resumed.run_record) else "")
+        raise ResumeError(resumed.path, f"is a run of another agent or labels ({was}; they differ in "
+                                        f"{', '.join(differ)})",
+                          "resume with the same --agent and --agenteval-label, or start a new results file")
+    runs = (resumed.run_record.get("options") or {}).get("runs")
+    if runs != (current.get("options") or {}).get("runs"):
+        raise ResumeError(resumed.path, f"ran --runs {runs}", f"resume with --runs {runs}")

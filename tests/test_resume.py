@@ -1,0 +1,178 @@
+"""``--agenteval-resume``: a killed run continued, errored episodes run again, other runs refused."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import task_line
+from pytest_agenteval.cli import main
+from pytest_agenteval.report.signing import verify
+
+AGENT = '''
+import os, pathlib, re, time
+
+class CloseNamed:
+    """Closes the ticket its instruction names, except on T-0002 (closes T-0001: fails).
+    With HANG_ON=T-000n it marks the file `hanging` and hangs on that task, to be killed."""
+    def run(self, episode):
+        ticket = re.search(r"T-\\d{4}", episode.instruction).group(0)
+        if ticket == os.environ.get("HANG_ON"):
+            pathlib.Path("hanging").write_text(ticket)
+            time.sleep(600)
+        episode.call("close_ticket", {"ticket_id": "T-0001" if ticket == "T-0002" else ticket})
+'''
+TICKETS = range(1, 7)
+
+
+def write_project(root: Path) -> None:
+    (root / "agent_mod.py").write_text(AGENT)
+    (root / "tasks").mkdir()
+    lines = [task_line(task_id=f"EX-{i}", instruction=f"Close ticket T-000{i}.",
+                       expected_final_state={"ticket": {f"T-000{i}": {"status": "closed"}}},
+                       acceptable_action_paths=[[{"action": "close_ticket", "arguments": {"ticket_id": f"T-000{i}"}}]])
+             for i in TICKETS]
+    (root / "tasks" / "example.jsonl").write_text("\n".join(lines) + "\n")
+
+
+def pytest_command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "pytest", "-p", "no:randomly", "-p", "no:cacheprovider", "--agent=agent_mod:CloseNamed",
+            "tasks", *args]
+
+
+def grade_lines(path: Path) -> list[dict[str, Any]]:
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    return [{k: v for k, v in line.items() if k not in ("duration", "signature")} for line in lines if "task_id" in line]
+
+
+@pytest.fixture
+def project(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path / "project"
+    root.mkdir()
+    write_project(root)
+    return root
+
+
+def test_a_run_killed_mid_way_resumes_to_the_grades_of_an_uninterrupted_run(
+        project: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    key = tmp_path_factory.mktemp("key") / "signing.key"  # outside the project, as it must be
+    key.write_text("k" * 32)
+    signed = (f"--agenteval-signing-key={key}",)
+    env = {**os.environ, "HANG_ON": "T-0004"}
+    killed = subprocess.Popen(pytest_command("--agenteval-results=r.jsonl", *signed), cwd=project, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 300  # only a bound on a broken test, not what is asserted
+        while not (project / "hanging").exists():
+            assert killed.poll() is None and time.monotonic() < deadline, "the run ended before hanging on EX-4"
+            time.sleep(0.05)
+    finally:
+        os.killpg(killed.pid, signal.SIGKILL)
+        killed.wait()
+    assert [g["task_id"] for g in grade_lines(project / "r.jsonl")] == ["EX-1", "EX-2", "EX-3"]
+
+    resumed = subprocess.run(pytest_command("--agenteval-resume=r.jsonl", *signed), cwd=project,
+                             capture_output=True, text=True, check=False)
+    assert resumed.returncode == 1, resumed.stdout + resumed.stderr  # EX-2 fails, as in any run
+    assert ("agenteval resume: r.jsonl: 3 episode(s) graded there are kept, 0 errored one(s) run again"
+            in resumed.stdout)
+    assert "3 deselected" in resumed.stdout and "agenteval: 6 episodes, K=1" in resumed.stdout
+
+    whole = subprocess.run(pytest_command("--agenteval-results=u.jsonl", *signed), cwd=project,
+                           capture_output=True, text=True, check=False)
+    assert whole.returncode == 1
+    resumed_grades, whole_grades = grade_lines(project / "r.jsonl"), grade_lines(project / "u.jsonl")
+    assert sorted(g["task_id"] for g in resumed_grades) == [f"EX-{i}" for i in TICKETS]  # one line per episode
+    by_task = lambda grades: sorted(grades, key=lambda g: g["task_id"])  # noqa: E731
+    assert by_task(resumed_grades) == by_task(whole_grades)
+    # Still one signed results file: verified, and its closing summary counts all six episodes.
+    check = verify(project / "r.jsonl", b"k" * 32)
+    assert check.verified, check.problems
+    closing = json.loads((project / "r.jsonl").read_text().splitlines()[-1])
+    assert closing["summary"]["episodes"] == 6
+
+
+def test_errored_episodes_are_run_again_and_the_rerun_counts(project: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    first = subprocess.run(pytest_command("--agenteval-results=r.jsonl"), cwd=project, capture_output=True,
+                           check=False)
+    assert first.returncode == 1
+    lines = (project / "r.jsonl").read_text().splitlines()
+    records = [json.loads(line) for line in lines]
+    at = next(i for i, r in enumerate(records) if r.get("task_id") == "EX-5")
+    records[at] = {**records[at], "passed": False, "error": {"kind": "endpoint", "message": "refused"}}
+    closed = [json.dumps(r) for r in records[:-1]]  # as if the outage ended the run before its summary
+    (project / "r.jsonl").write_text("\n".join(closed) + "\n")
+    again = subprocess.run(pytest_command("--agenteval-resume=r.jsonl", "-v"), cwd=project, capture_output=True,
+                           text=True, check=False)
+    assert "5 episode(s) graded there are kept, 1 errored one(s) run again" in again.stdout
+    assert "test_task[EX-5] PASSED" in again.stdout and "5 deselected" in again.stdout
+    ex5 = [g for g in grade_lines(project / "r.jsonl") if g["task_id"] == "EX-5"]
+    assert [g.get("error") is None for g in ex5] == [False, True]  # the errored line, then the rerun's
+    assert main(["report", str(project / "r.jsonl")]) == 0
+    row = next(line.split() for line in capsys.readouterr().out.splitlines() if line.startswith("all "))
+    assert row[1:4] == ["6", "6", "0.83"]  # six episodes: the rerun of EX-5 replaces its errored line
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (["--agent=reference"], "is a run of another agent or labels (agent agent_mod:CloseNamed; they differ in agent "
+                            "(agent_mod:CloseNamed vs reference)) (resume with the same --agent and "
+                            "--agenteval-label, or start a new results file)"),
+    (["--agenteval-label=model=b"], "is a run of another agent or labels (agent agent_mod:CloseNamed; they differ "
+                                    "in labels (none vs model=b))*"),
+    (["--runs=2"], "ran --runs 1 (resume with --runs 1)"),
+])
+def test_a_file_of_another_run_is_refused_in_one_line(pytester: pytest.Pytester, change: list[str],
+                                                      message: str) -> None:
+    write_project(pytester.path)
+    pytester.runpytest("--agent=agent_mod:CloseNamed", "--agenteval-results=r.jsonl")
+    agent = [] if change[0].startswith("--agent=") else ["--agent=agent_mod:CloseNamed"]
+    result = pytester.runpytest(*agent, *change, "--agenteval-resume=r.jsonl")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"ERROR: --agenteval-resume=r.jsonl: {message}"])
+    assert "Traceback" not in result.stderr.str()
+
+
+def test_a_file_of_other_task_files_is_refused(pytester: pytest.Pytester) -> None:
+    write_project(pytester.path)
+    pytester.runpytest("--agent=agent_mod:CloseNamed", "--agenteval-results=r.jsonl")
+    tasks = pytester.path / "tasks" / "example.jsonl"
+    tasks.write_text(tasks.read_text().replace("Close ticket T-0006.", "Close ticket T-0006 now."))
+    result = pytester.runpytest("--agent=agent_mod:CloseNamed", "--agenteval-resume=r.jsonl")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: --agenteval-resume=r.jsonl: ran other task files than this run (differing: "
+                                 "tasks/example.jsonl) (resume with the task files it ran, unchanged, or start a new "
+                                 "results file)"])
+
+
+def test_a_signed_file_needs_its_key_and_a_missing_file_is_named(pytester: pytest.Pytester,
+                                                                 tmp_path_factory: pytest.TempPathFactory) -> None:
+    write_project(pytester.path)
+    key = tmp_path_factory.mktemp("key") / "k"
+    key.write_text("s" * 32)
+    pytester.runpytest("--agent=agent_mod:CloseNamed", "--agenteval-results=r.jsonl", f"--agenteval-signing-key={key}")
+    result = pytester.runpytest("--agent=agent_mod:CloseNamed", "--agenteval-resume=r.jsonl")
+    result.stderr.fnmatch_lines(["ERROR: --agenteval-resume=r.jsonl: is signed (key id *); pass the key it was signed "
+                                 "with (--agenteval-signing-key PATH or AGENTEVAL_SIGNING_KEY) to append to it"])
+    result = pytester.runpytest("--agent=agent_mod:CloseNamed", "--agenteval-resume=nothing.jsonl")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: --agenteval-resume=nothing.jsonl: cannot read it: No such file or directory "
+                                 "(name the results file of the run to continue)"])
+
+
+def test_resuming_a_complete_file_runs_nothing_and_exits_as_it_ended(pytester: pytest.Pytester) -> None:
+    write_project(pytester.path)
+    assert pytester.runpytest("--agent=agent_mod:CloseNamed", "--agenteval-results=r.jsonl").ret == 1
+    before = len((pytester.path / "r.jsonl").read_text().splitlines())
+    result = pytester.runpytest("--agent=agent_mod:CloseNamed", "--agenteval-resume=r.jsonl")
+    result.stdout.fnmatch_lines(["*6 deselected*", "agenteval resume: 1 failed episode(s) kept from the results file*"])
+    assert result.ret == 1  # EX-2 failed in the file
+    assert len((pytester.path / "r.jsonl").read_text().splitlines()) == before + 1  # only a new summary line
