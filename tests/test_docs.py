@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from docblocks import RUN, ROOT, Block, all_blocks, kind
+from docblocks import ROOT, RUN, Block, all_blocks, kind
 
 BLOCKS, INDENTED = all_blocks()
 BIN = Path(sys.executable).parent
