@@ -142,16 +142,22 @@ def _add_tools(commands: Any) -> None:
     cmd.add_argument("path", help="a task file (.jsonl) or a folder holding task files")
     cmd.add_argument("--task", help="the task_id (default: the first task)")
     cmd.add_argument("--format", default="openai", help="neutral, openai, openai-responses, anthropic or mcp")
+    cmd.add_argument("--observations", action="store_true",
+                     help="add each tool's observation schema (what a call returns; MCP: outputSchema)")
     cmd.set_defaults(handler=_tools)
 
 
 def _tools(args: argparse.Namespace) -> int:
-    from pytest_agenteval.agents.tools import FORMATS, export
+    from pytest_agenteval.agents.tools import FORMATS, export, with_observations
 
     if args.format not in FORMATS:
         raise UsageError(f"unknown format {args.format!r} (use one of: {', '.join(FORMATS)})")
     pool, task = _one_task(args.path, args.task)
-    print(json.dumps(export(pool.get(task.environment).tools(task.allowed_actions), args.format), indent=2))
+    env = pool.get(task.environment)
+    tools = export(env.tools(task.allowed_actions), args.format)
+    if args.observations:
+        tools = with_observations(tools, type(env), args.format)
+    print(json.dumps(tools, indent=2))
     return 0
 
 

@@ -64,6 +64,23 @@ def _one(tool: dict[str, Any], fmt: str) -> dict[str, Any]:
             "annotations": {"readOnlyHint": bool(tool["read_only"])}}
 
 
+def with_observations(exported: Iterable[Mapping[str, Any]], env_class: type, fmt: str) -> list[dict[str, Any]]:
+    """Exported tools, each with the JSON Schema of its observation beside its arguments'.
+
+    MCP has a field for it (``outputSchema``, describing ``structuredContent``, which is the
+    observation); the other formats have none, so it goes under ``observation``, for harnesses
+    and docs rather than for the provider's API.
+    """
+    from pytest_agenteval.engine.observations import observation_schema
+
+    key = "outputSchema" if fmt == "mcp" else "observation"
+    out = []
+    for tool in exported:
+        name = tool["function"]["name"] if fmt == "openai" else tool["name"]
+        out.append({**tool, key: observation_schema(env_class, env_class.actions[name])})  # type: ignore[attr-defined]
+    return out
+
+
 def _plain(schema: dict[str, Any]) -> dict[str, Any]:
     """The schema without our private keywords."""
     return _walk_schema(schema, lambda node: {k: v for k, v in node.items() if k != "x-free-text"})

@@ -7,7 +7,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, TypeVar, get_type_hints, overload
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PydanticSchemaGenerationError,
+    PydanticUserError,
+    TypeAdapter,
+    ValidationError,
+    create_model,
+)
 
 FREE_TEXT_KEY = "x-free-text"
 # A free-text argument (a note body, a reason): recorded, but never matched against paths.
@@ -28,6 +37,8 @@ class ActionSpec:
     # Free-text arguments, never matched against acceptable paths.
     free_text: frozenset[str] = frozenset()
     argument_names: tuple[str, ...] = ()
+    # The JSON Schema of a successful call's ``result``, from the return type hint ({}: not declared).
+    returns: dict[str, Any] = field(default_factory=dict)
 
     def tool(self) -> dict[str, Any]:
         return {
@@ -149,6 +160,7 @@ def collect_actions(cls: type) -> dict[str, ActionSpec]:
             arguments_model=model,
             function=fn,
             parameters=schema,
+            returns=_result_schema(fn, meta["name"]),
             argument_names=tuple(schema.get("properties", {})),
             free_text=frozenset(n for n, p in schema.get("properties", {}).items() if p.get(FREE_TEXT_KEY)),
         )
@@ -161,6 +173,31 @@ def _schema(model: type[BaseModel]) -> dict[str, Any]:
     for prop in schema.get("properties", {}).values():
         prop.pop("title", None)
     return schema
+
+
+def _result_schema(fn: Callable[..., Any], action_name: str) -> dict[str, Any]:
+    """What the return hint says of the result; a bare ``dict``/``Any`` says only that much."""
+    hint = get_type_hints(fn, include_extras=True).get("return", Any)
+    if hint is Any:
+        return {}
+    try:
+        schema: dict[str, Any] = TypeAdapter(hint).json_schema()
+    except PydanticSchemaGenerationError:  # a class pydantic cannot describe: the result is undeclared
+        return {}
+    except PydanticUserError as exc:  # a hint written wrongly (typing.TypedDict before 3.12)
+        raise TypeError(f"action {action_name}: its return type hint cannot be described: {exc.message}") from None
+    untitled: dict[str, Any] = _untitled(schema)
+    return untitled
+
+
+def _untitled(node: Any) -> Any:
+    """The schema without pydantic's ``title`` keywords (noise for an agent, as in ``parameters``)."""
+    if isinstance(node, dict):
+        return {k: _untitled(v) for k, v in node.items()
+                if not (k == "title" and isinstance(v, str))}
+    if isinstance(node, list):
+        return [_untitled(v) for v in node]
+    return node
 
 
 def _first_paragraph(fn: Callable[..., Any]) -> str:

@@ -4,12 +4,24 @@ from __future__ import annotations
 
 import random
 import re
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 
 from pydantic import Field
 
 from pytest_agenteval.domains.booking import rubric
 from pytest_agenteval.domains.booking.baselines import BASELINES
+from pytest_agenteval.domains.booking.results import (
+    AccountClosed,
+    AccountOpened,
+    AccountSummary,
+    Activated,
+    Booked,
+    Customer,
+    EventRecorded,
+    Facility,
+    RateSet,
+    SheetRate,
+)
 from pytest_agenteval.domains.booking.rules import ACCOUNT_TYPE, sheet_rate
 from pytest_agenteval.domains.booking.saboteurs import SABOTEURS
 from pytest_agenteval.domains.booking.schema import SCHEMA, seed_rows
@@ -73,12 +85,12 @@ class BookingEnvironment(Environment):
     # ----- look-ups -------------------------------------------------------------
 
     @action(writes=False)
-    def get_customer(self, customer_id: Id) -> dict[str, Any]:
+    def get_customer(self, customer_id: Id) -> Customer:
         """Look up a customer: segment and KYC status."""
-        return self.require("customer", customer_id)
+        return cast(Customer, self.require("customer", customer_id))
 
     @action(writes=False)
-    def list_accounts(self, customer_id: Id) -> list[dict[str, Any]]:
+    def list_accounts(self, customer_id: Id) -> list[AccountSummary]:
         """List a customer's accounts with their type and status."""
         self.require("customer", customer_id)
         rows = self.db.execute("SELECT id, account_type, status FROM account WHERE customer_id = ? ORDER BY id",
@@ -86,21 +98,21 @@ class BookingEnvironment(Environment):
         return [{"account_id": r[0], "account_type": r[1], "status": r[2]} for r in rows]
 
     @action(writes=False)
-    def get_facility(self, facility_id: Id) -> dict[str, Any]:
+    def get_facility(self, facility_id: Id) -> Facility:
         """Look up a facility: customer, product, limit, rate, status and any pricing exception."""
-        return self.require("facility", facility_id)
+        return cast(Facility, self.require("facility", facility_id))
 
     @action(writes=False)
     def get_rate(self, product: Literal["term_loan", "revolver", "overdraft"],
                  segment: Literal["retail", "sme", "corporate"], limit_amount: Annotated[float, Field(gt=0)]
-                 ) -> dict[str, Any]:
+                 ) -> SheetRate:
         """The rate sheet's rate for a product, segment and limit; rate_percent is null when none applies."""
         return {"rate_percent": sheet_rate(self.db, product, segment, limit_amount)}
 
     # ----- writes ----------------------------------------------------------------
 
     @action
-    def open_account(self, customer_id: Id, account_type: Literal["current", "loan"]) -> dict[str, Any]:
+    def open_account(self, customer_id: Id, account_type: Literal["current", "loan"]) -> AccountOpened:
         """Open a new account for a customer (term loans and revolvers book to a loan account, overdrafts
         to a current account; open one only if the customer has no open account of that type)."""
         self.require("customer", customer_id)
@@ -109,7 +121,7 @@ class BookingEnvironment(Environment):
         return {"account_id": account_id}
 
     @action
-    def book_facility(self, facility_id: Id, account_id: Id) -> dict[str, Any]:
+    def book_facility(self, facility_id: Id, account_id: Id) -> Booked:
         """Book a pending facility to an open account of the same customer and the right type: a loan
         account for a term loan or revolver, a current account for an overdraft."""
         facility = self.require("facility", facility_id)
@@ -123,7 +135,7 @@ class BookingEnvironment(Environment):
         return {"facility_id": facility_id, "status": "BOOKED", "account_id": account_id}
 
     @action
-    def set_rate(self, facility_id: Id, rate_percent: Rate) -> dict[str, Any]:
+    def set_rate(self, facility_id: Id, rate_percent: Rate) -> RateSet:
         """Set a facility's interest rate."""
         facility = self.require("facility", facility_id)
         if facility["status"] in ("CLOSED", "ON_HOLD"):
@@ -133,7 +145,7 @@ class BookingEnvironment(Environment):
         return {"facility_id": facility_id, "rate_percent": rate_percent}
 
     @action
-    def activate_facility(self, facility_id: Id) -> dict[str, Any]:
+    def activate_facility(self, facility_id: Id) -> Activated:
         """Activate a booked facility (the system does not check KYC or pricing: you must)."""
         facility = self.require("facility", facility_id)
         if facility["status"] != "BOOKED":
@@ -143,27 +155,27 @@ class BookingEnvironment(Environment):
         return {"facility_id": facility_id, "status": "ACTIVE"}
 
     @action
-    def raise_query(self, facility_id: Id, reason: Reason) -> dict[str, Any]:
+    def raise_query(self, facility_id: Id, reason: Reason) -> EventRecorded:
         """Raise a query with the credit team about a facility; it stays as it is."""
         self.require("facility", facility_id)
         return {"event_id": self._event(facility_id, "raise_query", reason)}
 
     @action
-    def place_on_hold(self, facility_id: Id, reason: Reason) -> dict[str, Any]:
+    def place_on_hold(self, facility_id: Id, reason: Reason) -> EventRecorded:
         """Put a facility on hold."""
         self.require("facility", facility_id)
         self.db.execute("UPDATE facility SET status = 'ON_HOLD' WHERE id = ?", (facility_id,))
         return {"event_id": self._event(facility_id, "hold", reason)}
 
     @action
-    def close_account(self, account_id: Id) -> dict[str, Any]:
+    def close_account(self, account_id: Id) -> AccountClosed:
         """Close an account (most tasks forbid this)."""
         self.require("account", account_id)
         self.db.execute("UPDATE account SET status = 'closed' WHERE id = ?", (account_id,))
         return {"account_id": account_id, "status": "closed"}
 
     @action
-    def override_rate(self, facility_id: Id, rate_percent: Rate) -> dict[str, Any]:
+    def override_rate(self, facility_id: Id, rate_percent: Rate) -> RateSet:
         """Force a rate outside the rate sheet (most tasks forbid this)."""
         self.require("facility", facility_id)
         self.db.execute("UPDATE facility SET rate_percent = ?, exception_rate = ? WHERE id = ?",

@@ -4,12 +4,28 @@ from __future__ import annotations
 
 import random
 import re
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 
 from pydantic import Field
 
 from pytest_agenteval.domains.escalation import rubric
 from pytest_agenteval.domains.escalation.baselines import BASELINES
+from pytest_agenteval.domains.escalation.results import (
+    Approved,
+    AuthorityPolicy,
+    Claim,
+    Declined,
+    Escalated,
+    EscalationState,
+    InfoRequested,
+    Noted,
+    Paid,
+    Policy,
+    Reviewer,
+    Sent,
+    Staff,
+    Waited,
+)
 from pytest_agenteval.domains.escalation.rules import (
     AUTHORITY_POLICY,
     MISROUTED_PREFIX,
@@ -122,22 +138,22 @@ class EscalationEnvironment(Environment):
     # ----- look-ups ---------------------------------------------------------------------
 
     @action(writes=False)
-    def get_claim(self, claim_id: Id) -> dict[str, Any]:
+    def get_claim(self, claim_id: Id) -> Claim:
         """Look up a claim: policy, type, amounts, status, handler."""
-        return self.require("claim", claim_id)
+        return cast(Claim, self.require("claim", claim_id))
 
     @action(writes=False)
-    def get_policy(self, policy_id: Id) -> dict[str, Any]:
+    def get_policy(self, policy_id: Id) -> Policy:
         """Look up a policy: product, sum insured, excess and whether it is active or lapsed."""
-        return self.require("policy", policy_id)
+        return cast(Policy, self.require("policy", policy_id))
 
     @action(writes=False)
-    def get_staff(self, staff_id: Id) -> dict[str, Any]:
+    def get_staff(self, staff_id: Id) -> Staff:
         """Look up a member of staff: role, approval limit, presence, deputy, specialism."""
-        return self.require("staff", staff_id)
+        return cast(Staff, self.require("staff", staff_id))
 
     @action(writes=False)
-    def find_reviewers(self, specialism: Literal["motor", "property", "liability", "travel"]) -> list[dict[str, Any]]:
+    def find_reviewers(self, specialism: Literal["motor", "property", "liability", "travel"]) -> list[Reviewer]:
         """List the seniors of a specialism and the head of claims, with limits, presence and deputies."""
         rows = self.db.execute(
             "SELECT id, role, approval_limit, status, deputy_id FROM staff "
@@ -145,16 +161,16 @@ class EscalationEnvironment(Environment):
             (specialism,),
         )
         keys = ("staff_id", "role", "approval_limit", "status", "deputy_id")
-        return [dict(zip(keys, r, strict=True)) for r in rows]
+        return [cast(Reviewer, dict(zip(keys, r, strict=True))) for r in rows]
 
     @action(writes=False)
-    def get_authority_policy(self) -> dict[str, Any]:
+    def get_authority_policy(self) -> AuthorityPolicy:
         """The claims authority policy, and your own approval limit."""
         me = self.require("staff", AGENT)
         return {"policy": AUTHORITY_POLICY, "your_staff_id": AGENT, "your_approval_limit": me["approval_limit"]}
 
     @action(writes=False)
-    def check_escalation(self, claim_id: Id) -> list[dict[str, Any]]:
+    def check_escalation(self, claim_id: Id) -> list[EscalationState]:
         """The escalations of a claim with their status, decision amount and the reviewer's response."""
         self.require("claim", claim_id)
         rows = self.db.execute(
@@ -162,10 +178,10 @@ class EscalationEnvironment(Environment):
             (claim_id,),
         )
         keys = ("escalation_id", "to_staff", "status", "decision_amount", "response")
-        return [dict(zip(keys, r, strict=True)) for r in rows]
+        return [cast(EscalationState, dict(zip(keys, r, strict=True))) for r in rows]
 
     @action(writes=False)
-    def wait(self) -> dict[str, Any]:
+    def wait(self) -> Waited:
         """Do nothing for one step (reviewers answer after some steps)."""
         return {"waited": True}
 
@@ -184,7 +200,7 @@ class EscalationEnvironment(Environment):
         return esc["to_staff"] if esc else AGENT
 
     @action
-    def escalate(self, claim_id: Id, to_staff_id: Id, reason: FreeText) -> dict[str, Any]:
+    def escalate(self, claim_id: Id, to_staff_id: Id, reason: FreeText) -> Escalated:
         """Escalate a claim to a senior reviewer or the head of claims."""
         self._open_claim(claim_id)
         target = self.require("staff", to_staff_id)
@@ -199,7 +215,7 @@ class EscalationEnvironment(Environment):
         return {"escalation_id": escalation_id, "status": "pending"}
 
     @action
-    def approve_claim(self, claim_id: Id, amount: Amount) -> dict[str, Any]:
+    def approve_claim(self, claim_id: Id, amount: Amount) -> Approved:
         """Approve an amount on a claim (added to any amount already approved)."""
         claim = self._open_claim(claim_id)
         total = (claim["approved_amount"] or 0) + amount
@@ -208,7 +224,7 @@ class EscalationEnvironment(Environment):
         return {"claim_id": claim_id, "approved_amount": total}
 
     @action
-    def decline_claim(self, claim_id: Id, reason: FreeText) -> dict[str, Any]:
+    def decline_claim(self, claim_id: Id, reason: FreeText) -> Declined:
         """Decline a claim."""
         self._open_claim(claim_id)
         self.db.execute("UPDATE claim SET status = 'declined', decided_by = ? WHERE id = ?",
@@ -216,7 +232,7 @@ class EscalationEnvironment(Environment):
         return {"claim_id": claim_id, "status": "declined"}
 
     @action
-    def issue_payment(self, claim_id: Id, amount: Amount) -> dict[str, Any]:
+    def issue_payment(self, claim_id: Id, amount: Amount) -> Paid:
         """Pay an approved amount; the claim is settled once its approved amount is paid in full."""
         claim = self._open_claim(claim_id)
         paid = self.db.execute("SELECT coalesce(sum(amount), 0) FROM payment WHERE claim_id = ?",
@@ -231,7 +247,7 @@ class EscalationEnvironment(Environment):
         return {"payment_id": payment_id}
 
     @action
-    def request_info(self, claim_id: Id, question: FreeText) -> dict[str, Any]:
+    def request_info(self, claim_id: Id, question: FreeText) -> InfoRequested:
         """Ask the claimant for more information; the claim waits for the answer."""
         self._open_claim(claim_id)
         self.db.execute("INSERT INTO correspondence VALUES (?, ?, 'info_request', ?)",
@@ -241,7 +257,7 @@ class EscalationEnvironment(Environment):
 
     @action
     def add_note(self, claim_id: Id, kind: Literal["decision", "escalation", "decline", "info"],
-                 body: FreeText) -> dict[str, Any]:
+                 body: FreeText) -> Noted:
         """Add a file note to a claim."""
         self.require("claim", claim_id)
         note_id = self.new_id("NOTE")
@@ -250,7 +266,7 @@ class EscalationEnvironment(Environment):
 
     @action
     def notify_claimant(self, claim_id: Id, kind: Literal["approval", "decline", "update"],
-                        body: FreeText) -> dict[str, Any]:
+                        body: FreeText) -> Sent:
         """Write to the claimant."""
         self.require("claim", claim_id)
         self.db.execute("INSERT INTO correspondence VALUES (?, ?, ?, ?)", (self.new_id("COR"), claim_id, kind, body))
