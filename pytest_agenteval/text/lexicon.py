@@ -113,7 +113,8 @@ ENGLISH = Lexicon({
     "declined": ("declin*", "reject*", "refus*", "denied", "deny", "denies", "turn* down", "unsuccessful",
                  "not covered", "not cover", "excluded", "exclusion", "void", "repudiat*", "not upheld",
                  "unable to help", "not meet", "outside the scope", "falls outside", "not eligible", "ineligible",
-                 "outside cover", "outside the cover", "outside of cover", "outside the policy"),
+                 "outside cover", "outside the cover", "outside of cover", "outside the policy", "claim failed",
+                 "claim has failed", "claim was unsuccessful"),
     "amended": ("amend*", "reduc*", "partial*", "revis*", "adjust*", "lower amount", "lesser amount", "in part",
                 "part of"),
     # That some decision exists ("we have made a decision"): "not yet" of it says pending.
@@ -146,5 +147,6 @@ ENGLISH = Lexicon({
                 "unverified", "not verified", "not complete", "awaiting", "inactive", "not active", "open", "overdue",
                 "problem*", "issue*",
                 "concern*", "conflict*", "mismatch*", "discrepan*", "wrong", "incorrect", "invalid", "blocked",
-                "flag*", "unresolved", "query", "queries", "unclear", "absent", "unavailable", "stale"),
+                "flag*", "unresolved", "query", "queries", "unclear", "absent", "unavailable", "stale", "still open",
+                "in progress", "under review", "not finished", "waiting"),
 })

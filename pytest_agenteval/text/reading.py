@@ -341,6 +341,11 @@ class Reader:
                     n, meanings = self._match(words, i)
                     if not meanings and word in REVERSALS:  # undoes what comes right after it
                         reversed_at = i
+                        if i > 0 and words[i - 1] in AUXILIARIES:  # "the payment has been cancelled"
+                            for k, at in pending:
+                                if at >= i - 1 - BACK_REACH:
+                                    mentions[k] = _flip(mentions[k])
+                            pending = []
                         i += 1
                         continue
                     if not meanings:  # a cue, unless it starts a phrase ("not covered")
@@ -402,6 +407,8 @@ class Reader:
                                 mentions.append(Mention(meaning, NEGATED, c, phrase))
                             else:
                                 mentions.append(Mention(meaning, polarity, c, phrase))
+                        if word.startswith("fail") and words[i + n:i + n + 1] == ["to"]:
+                            negations += 1  # "failed to complete": what follows did not happen
                         i += n
                         continue
                 i += 1

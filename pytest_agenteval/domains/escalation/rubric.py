@@ -51,7 +51,7 @@ def _is_act(c: Case, event: AuditEvent) -> bool:
     body = event.arguments.get("body")
     return (kind in ("approval", "decline", "decision") and event.action == "notify_claimant"
             or kind in ("decline", "decision") and event.action == "add_note"
-            or (isinstance(body, str) and texts.announces(c.reader.read(body))))
+            or (isinstance(body, str) and texts.announces(c.reader.read(body), escalating=kind == "escalation")))
 
 
 class Case:

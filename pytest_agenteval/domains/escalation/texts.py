@@ -70,15 +70,18 @@ TEXTS = {
 TABLES = ("claim", "policy", "staff", "escalation", "payment", "note", "correspondence")
 
 
-def announces(reading: Reading) -> bool:
+def announces(reading: Reading, *, escalating: bool = False) -> bool:
     """The text announces a decision (approved, amended, declined, or a mix)."""
-    return said_decision(reading) in DECISIVE
+    return said_decision(reading, escalating=escalating) in DECISIVE
 
 
-def said_decision(reading: Reading) -> str | None:
+def said_decision(reading: Reading, *, escalating: bool = False) -> str | None:
     """``Reading.decision``, where money promised to the claimant ("you will receive £33,000")
-    announces an approval too."""
+    announces an approval too. In an escalation (its reason, an escalation note) an approval
+    denied is the handler's authority, not a decline: "I can't approve this myself"."""
     said = reading.decision()
+    if escalating and said == "declined" and not reading.affirms("declined"):
+        said = None
     if said in DECISIVE:
         return said
     promised = any(q.kind == "money" and q.polarity == AFFIRMED and not q.reference
@@ -196,13 +199,16 @@ DECISIVE_MEANINGS = ("approved", "declined", "amended")
 
 def _decision(c: Case, t: Text) -> str | None:
     reading = t.reading
-    said, final = said_decision(reading), final_decision(c)
+    escalating = t.event.action == "escalate" or t.event.arguments.get("kind") == "escalation"
+    said, final = said_decision(reading, escalating=escalating), final_decision(c)
     before = _decided_before(c, t)
     if said in DECISIVE:
         if final not in ("approved", "amended", "declined"):
             return f"says {said}, but the claim ends {c.claim.get('status')} with no such decision"
         if (said == "declined") != (final == "declined") or (said == "mixed" and final != "amended"):
             return f"says {said}, but the claim was {final}"
+        if said == "amended" and final == "approved":
+            return "says the claim was approved in part, but it was approved in full"
         if said == "mixed" and final == "amended" and (whole := _declines_whole(reading, c)):
             return f"says {whole!r}: the whole claim declined, but the reviewer amended it"
         if final == "amended" and reading.affirms("in_full"):
@@ -212,6 +218,16 @@ def _decision(c: Case, t: Text) -> str | None:
     if final == "declined" and reading.denies("declined"):
         return "says the claim is not declined, but it was"
     known = _decided_before(c, t, read=True)
+    escalated_before = any(e.action == "escalate" and e.seq < t.event.seq for e in c.writes)
+    if escalated_before and reading.denies("escalated") and not reading.affirms("escalated") and not any(
+            w in reading.text.lower() for w in ("again", "further", "need", "no more")):
+        return "says the claim was not escalated, but it was"
+    if known in DECISIVE and t.event.action in ("notify_claimant", "add_note") and (
+            reading.asks("invoice") or reading.asks("photos")) and reading.mentions_meaning("info"):
+        return f"asks for more documents, but the claim was already {known}"
+    paid_before = any(e.action == "issue_payment" and e.seq < t.event.seq for e in c.writes)
+    if paid_before and reading.affirms("pending") and t.event.action in ("notify_claimant", "add_note"):
+        return "says something is still pending, but the claim was decided and paid"
     if reading.affirms("conditional") and known in DECISIVE:
         return f"says the decision still waits on a condition, but the claim was already {known}"
     if said == "pending" and t.event.action in ("notify_claimant", "add_note") and known in DECISIVE | {
