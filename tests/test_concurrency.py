@@ -123,7 +123,8 @@ def test_exitfirst_stops_and_the_rest_never_report(pytester: pytest.Pytester,
     assert result.ret == 1
     grades = [g for g in result_lines(out) if "task_id" in g]
     assert [g["task_id"] for g in grades] == ["EX-0-raise"]
-    assert result_lines(out)[-1]["summary"]["episodes"] == 1
+    summary = result_lines(out)[-1]["summary"]
+    assert (summary["episodes"], summary["errored"]) == (0, 1)  # the raising agent's episode is errored
 
 
 def test_skipped_and_deselected_items_never_start(pytester: pytest.Pytester) -> None:

@@ -180,7 +180,8 @@ def test_a_rubric_that_returns_something_else_is_named(example_env: ExampleEnvir
 def test_an_agent_failure_that_is_not_one_is_refused(example_env: ExampleEnvironment, failure: Any) -> None:
     example_env.reset(1, task=make_task())
     with pytest.raises(ValueError, match=r"^agent_failure must be None or \(mode, detail\) with mode one of "
-                                         r"agent_error, agent_timeout, interrupted, over_budget; got "):
+                                         r"agent_error, agent_timeout, interrupted, agent_protocol_violation, "
+                                         r"agent_resource_limit, over_budget; got "):
         example_env.grade(agent_failure=failure)
 
 
