@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import socket
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -215,14 +216,17 @@ def test_two_malformed_answers_are_a_judge_error_not_a_verdict() -> None:
     assert len(server.requests) == 2
 
 
-def closed_port() -> int:
+@pytest.fixture
+def closed_port() -> Iterator[int]:
+    """A port that refuses connections for the whole test: bound, never listening (a port only
+    found free could be taken by another test's server under xdist)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+        yield int(s.getsockname()[1])
 
 
-def test_an_unreachable_endpoint_is_one_judge_error_and_is_remembered() -> None:
-    judge = OpenAIJudge(f"http://127.0.0.1:{closed_port()}/v1", "m")
+def test_an_unreachable_endpoint_is_one_judge_error_and_is_remembered(closed_port: int) -> None:
+    judge = OpenAIJudge(f"http://127.0.0.1:{closed_port}/v1", "m")
     with pytest.raises(JudgeError, match="cannot reach the judge at http://127.0.0.1") as first:
         judge(REQUEST)
     assert "\n" not in str(first.value)

@@ -6,6 +6,7 @@ a scripted server on 127.0.0.1; the backoff's sleep is injected, so nothing wait
 from __future__ import annotations
 
 import socket
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -61,9 +62,9 @@ def test_a_refused_key_is_not_retried(status: int, reason: str) -> None:
     assert grade.error is not None and grade.error["message"].startswith(f"{reason}: ProviderError: ")
 
 
-def test_an_unreachable_endpoint_errors_the_episode() -> None:
+def test_an_unreachable_endpoint_errors_the_episode(closed_port: int) -> None:
     slept: list[float] = []
-    grade = play(f"http://127.0.0.1:{closed_port()}", Retry(sleep=slept.append))
+    grade = play(f"http://127.0.0.1:{closed_port}", Retry(sleep=slept.append))
     assert slept == []
     assert grade.error is not None and grade.error["kind"] == "provider"
     assert grade.error["message"].startswith("connection: ProviderError: the model provider failed: APIConnectionError")
@@ -107,10 +108,13 @@ def test_provider_error_reason_is_kept() -> None:
     assert ProviderError("auth", "no").reason == "auth"
 
 
-def closed_port() -> int:
+@pytest.fixture
+def closed_port() -> Iterator[int]:
+    """A port that refuses connections for the whole test: bound, never listening (a port only
+    found free could be taken by another test's server under xdist)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+        yield int(s.getsockname()[1])
 
 
 def openai_example(pytester: pytest.Pytester) -> None:
@@ -120,15 +124,16 @@ def openai_example(pytester: pytest.Pytester) -> None:
 
 
 def test_the_openai_example_with_a_dead_endpoint_is_errored_not_failed(pytester: pytest.Pytester,
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+                                                                      monkeypatch: pytest.MonkeyPatch,
+                                                                      closed_port: int) -> None:
     """The issue's outage: a dead endpoint scored pass@1 0.00 with domain failure modes."""
     openai_example(pytester)
     monkeypatch.setenv("OPENAI_API_KEY", "k")
-    monkeypatch.setenv("OPENAI_BASE_URL", f"http://127.0.0.1:{closed_port()}/v1")
+    monkeypatch.setenv("OPENAI_BASE_URL", f"http://127.0.0.1:{closed_port}/v1")
     result = pytester.runpytest("--agent=openai_agent:Agent", "-p", "no:randomly", "--agenteval-results=r.jsonl")
     result.assert_outcomes(errors=1)
     result.stdout.fnmatch_lines(["1 errored (not in any pass rate): provider 1; EX-1 run 1",
-                                 "ERROR tasks/t.jsonl::test_task[[]EX-1[]] - openai.APIConnectionError*"])
+                                 "ERROR tasks/t.jsonl::test_task[[]EX-1[]] - *Connect*"])  # the SDK's or its transport's
     result.stdout.no_fnmatch_line("all *")  # no pass rate at all: nothing was played
     grade = [g for g in result_lines(pytester.path / "r.jsonl") if "task_id" in g][0]
     assert grade["error"]["kind"] == "provider" and grade["error"]["message"].startswith("connection: ")

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from pytest_agenteval.agents.errored import provider_reason
+from pytest_agenteval.agents.errored import exception_chain, provider_reason
 from pytest_agenteval.errors import EpisodeOver, ProviderError, describe_exception
 
 T = TypeVar("T")
@@ -43,7 +43,7 @@ def turn_limit(episode: Any) -> int:
 
 def budget_end(exc: BaseException) -> EpisodeOver | None:
     """The EpisodeOver inside a framework's wrapping (causes, contexts, exception groups), if any."""
-    for found in _chain(exc, set()):
+    for found in exception_chain(exc):
         if isinstance(found, EpisodeOver):
             return found
     return None
@@ -60,19 +60,6 @@ def ended_by_budget(episode: Any) -> Iterator[None]:
         if over is not None or episode.steps_used > episode.max_steps:
             raise over or EpisodeOver("the step budget is used up") from None
         raise
-
-
-def _chain(exc: BaseException, seen: set[int]) -> Iterator[BaseException]:
-    if id(exc) in seen:
-        return
-    seen.add(id(exc))
-    yield exc
-    for inner in getattr(exc, "exceptions", ()) or ():
-        if isinstance(inner, BaseException):
-            yield from _chain(inner, seen)
-    for linked in (exc.__cause__, exc.__context__):
-        if linked is not None:
-            yield from _chain(linked, seen)
 
 
 PRICE_VARIABLE = "AGENTEVAL_PRICE_PER_MTOK"

@@ -57,7 +57,7 @@ class AgentError:
 def provider_reason(exc: BaseException) -> str | None:
     """``connection``, ``auth``, ``rate_limit`` or ``server`` when ``exc`` (or what it wraps) is
     a model provider's failure; None when it is anything else."""
-    for found in _chain(exc, set()):
+    for found in exception_chain(exc):
         if isinstance(found, ProviderError):
             return found.reason
         for cls in type(found).__mro__:
@@ -99,7 +99,9 @@ def _agent_frames(tb: TracebackType | None) -> TracebackType | None:
     return start or tb
 
 
-def _chain(exc: BaseException, seen: set[int]) -> Iterator[BaseException]:
+def exception_chain(exc: BaseException, seen: set[int] | None = None) -> Iterator[BaseException]:
+    """``exc``, its group members, causes and contexts, each once (a cycle ends the walk)."""
+    seen = set() if seen is None else seen
     if id(exc) in seen:
         return
     seen.add(id(exc))
@@ -107,7 +109,7 @@ def _chain(exc: BaseException, seen: set[int]) -> Iterator[BaseException]:
     inner: Any
     for inner in getattr(exc, "exceptions", ()) or ():
         if isinstance(inner, BaseException):
-            yield from _chain(inner, seen)
+            yield from exception_chain(inner, seen)
     for linked in (exc.__cause__, exc.__context__):
         if linked is not None:
-            yield from _chain(linked, seen)
+            yield from exception_chain(linked, seen)

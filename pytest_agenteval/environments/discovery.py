@@ -24,14 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from pytest_agenteval.errors import EnvironmentSpecError
+from pytest_agenteval.pyproject import PyprojectError, read_pyproject
 
 ROOT_FILES = ("pyproject.toml", "pytest.ini", ".pytest.ini", "tox.ini", "setup.cfg")
 INI_KEY = "agenteval_environments"
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - pytest depends on tomli below 3.11
-    import tomli as tomllib
 
 
 def project_root(start: Path) -> Path:
@@ -48,11 +45,7 @@ def configured_modules(root: Path) -> list[str]:
     found: list[str] = []
     pyproject = root / "pyproject.toml"
     if pyproject.is_file():
-        try:
-            data: dict[str, Any] = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise EnvironmentSpecError(f"{pyproject}: not valid TOML: {exc} (fix the file)") from None
-        tool = data.get("tool", {})
+        tool = _pyproject(root).get("tool", {})
         found += _names(tool.get("agenteval", {}).get("environments", []), f"{pyproject} [tool.agenteval]")
         found += _names(tool.get("pytest", {}).get("ini_options", {}).get(INI_KEY, []),
                         f"{pyproject} [tool.pytest.ini_options]")
@@ -73,17 +66,18 @@ def configured_modules(root: Path) -> list[str]:
 def tool_setting(root: Path, key: str) -> str | None:
     """``[tool.agenteval] <key>`` of the project's pyproject.toml, if set (e.g. ``judge``)."""
     pyproject = root / "pyproject.toml"
-    if not pyproject.is_file():
-        return None
-    try:
-        data: dict[str, Any] = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise EnvironmentSpecError(f"{pyproject}: not valid TOML: {exc} (fix the file)") from None
-    value = data.get("tool", {}).get("agenteval", {}).get(key)
+    value = _pyproject(root).get("tool", {}).get("agenteval", {}).get(key)
     if value is not None and not isinstance(value, str):
         raise EnvironmentSpecError(f"{pyproject} [tool.agenteval] {key}: expected a string, got {value!r} "
                                    f'(write {key} = "...")')
     return value
+
+
+def _pyproject(root: Path) -> dict[str, Any]:
+    try:
+        return read_pyproject(root)
+    except PyprojectError as exc:
+        raise EnvironmentSpecError(str(exc)) from None
 
 
 def _names(value: object, where: str) -> list[str]:

@@ -3,18 +3,12 @@
 from __future__ import annotations
 
 import math
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from pytest_agenteval.agents.budget import PRICES, Budget, parse_prices
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - pytest depends on tomli below 3.11
-    import tomli as tomllib
+from pytest_agenteval.pyproject import PyprojectError, agenteval_section
 
 
 def add_options(group: pytest.OptionGroup) -> None:
@@ -50,11 +44,8 @@ def configure_budget(config: pytest.Config) -> Budget:
 def project_prices(root: Path) -> dict[str, tuple[float, float]]:
     """``[tool.agenteval.prices]`` of the project's pyproject.toml: ``"model" = [input, output]``."""
     pyproject = root / "pyproject.toml"
-    if not pyproject.is_file():
-        return {}
     try:
-        data: dict[str, Any] = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ValueError(f"{pyproject}: not valid TOML: {exc} (fix the file)") from None
-    table = data.get("tool", {}).get("agenteval", {}).get("prices")
+        table = agenteval_section(root).get("prices")
+    except PyprojectError as exc:
+        raise ValueError(str(exc)) from None
     return {} if table is None else parse_prices(table, f"{pyproject} [tool.agenteval.prices]")

@@ -17,19 +17,14 @@ A tag with no graded episode in this run (deselected with ``-m``, ``-k``) is nam
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pytest_agenteval.errors import AgentEvalError
+from pytest_agenteval.pyproject import PyprojectError, agenteval_section
 from pytest_agenteval.report.metrics import is_errored, summarize
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - pytest depends on tomli below 3.11
-    import tomli as tomllib
 
 OVERALL_KEY = "fail_under"
 TAGS_KEY = "fail_under_tags"
@@ -83,15 +78,10 @@ def _rate(value: Any, where: str) -> float:
 
 
 def _section(root: Path) -> dict[str, Any]:
-    pyproject = root / "pyproject.toml"
-    if not pyproject.is_file():
-        return {}
     try:
-        data: dict[str, Any] = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise GateConfigError(f"{pyproject}: not valid TOML: {exc} (fix the file)") from None
-    section = data.get("tool", {}).get("agenteval", {})
-    return section if isinstance(section, dict) else {}
+        return agenteval_section(root)
+    except PyprojectError as exc:
+        raise GateConfigError(str(exc)) from None
 
 
 @dataclass(frozen=True, kw_only=True)

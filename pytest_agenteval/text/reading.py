@@ -339,25 +339,20 @@ class Reader:
                 if word in NEGATIONS and (word, ahead[0] if ahead else "") not in PSEUDO_NEGATIONS \
                         and not (RECEIPTS & set(ahead)):
                     n, meanings = self._match(words, i)
-                    if not meanings and word in REVERSALS:  # undoes what comes right after it
-                        reversed_at = i
-                        if i > 0 and words[i - 1] in AUXILIARIES:  # "the payment has been cancelled"
-                            for k, at in pending:
-                                if at >= i - 1 - BACK_REACH:
-                                    mentions[k] = _flip(mentions[k])
-                            pending = []
-                        i += 1
-                        continue
                     if not meanings:  # a cue, unless it starts a phrase ("not covered")
-                        negations += 1
-                        reversed_at = -9
-                        if word in ABSENCE:
-                            missing.add(c)
-                        if i > 0 and words[i - 1] in AUXILIARIES:  # "payment is not possible"
+                        if word in REVERSALS:  # undoes what comes right after it
+                            reversed_at = i
+                        else:
+                            negations += 1
+                            reversed_at = -9
+                            missing.update((c,) if word in ABSENCE else ())
+                        after_auxiliary = i > 0 and words[i - 1] in AUXILIARIES
+                        if after_auxiliary:  # "payment is not possible", "the payment has been cancelled"
                             for k, at in pending:
                                 if at >= i - 1 - BACK_REACH:
                                     mentions[k] = _flip(mentions[k])
-                        pending = []
+                        if after_auxiliary or word not in REVERSALS:
+                            pending = []
                         i += 1
                         continue
                 polarity = HYPOTHETICAL if hedged else (NEGATED if negations % 2 else AFFIRMED)

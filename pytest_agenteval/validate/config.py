@@ -8,17 +8,11 @@ A bad value is one line naming the file, the key, what was wrong and the fix.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from pytest_agenteval.errors import AgentEvalError
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - pytest depends on tomli below 3.11
-    import tomli as tomllib
+from pytest_agenteval.pyproject import PyprojectError, agenteval_section
 
 THRESHOLD_KEY = "validate_baseline_threshold"
 
@@ -36,13 +30,10 @@ class ValidateConfig:
 def read_config(root: Path) -> ValidateConfig:
     """The settings in ``root/pyproject.toml`` (the defaults if it has none)."""
     pyproject = root / "pyproject.toml"
-    if not pyproject.is_file():
-        return ValidateConfig()
     try:
-        data: dict[str, Any] = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{pyproject}: not valid TOML: {exc} (fix the file)") from None
-    section = data.get("tool", {}).get("agenteval", {})
+        section = agenteval_section(root)
+    except PyprojectError as exc:
+        raise ConfigError(str(exc)) from None
     if THRESHOLD_KEY not in section:
         return ValidateConfig()
     value = section[THRESHOLD_KEY]
