@@ -45,8 +45,13 @@ def shop_task(**changes: Any) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module", autouse=True)
-def registered() -> None:
+def registered() -> Iterator[None]:
+    """The shop, registered for this module only: other tests list the known environments."""
+    from pytest_agenteval.environments import registry
+
     register_environment("shop", Shop)
+    yield
+    registry._registered.pop("shop", None)
 
 
 @pytest.fixture
