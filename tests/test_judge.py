@@ -6,8 +6,6 @@ Never a real model: the endpoint judge talks to ``openai_fake.FakeJudge`` on 127
 from __future__ import annotations
 
 import json
-import socket
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -214,15 +212,6 @@ def test_two_malformed_answers_are_a_judge_error_not_a_verdict() -> None:
             pytest.raises(JudgeError, match="gave no verdict: two answers were not"):
         OpenAIJudge(server.url, "m")(REQUEST)
     assert len(server.requests) == 2
-
-
-@pytest.fixture
-def closed_port() -> Iterator[int]:
-    """A port that refuses connections for the whole test: bound, never listening (a port only
-    found free could be taken by another test's server under xdist)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        yield int(s.getsockname()[1])
 
 
 def test_an_unreachable_endpoint_is_one_judge_error_and_is_remembered(closed_port: int) -> None:

@@ -5,8 +5,6 @@ a scripted server on 127.0.0.1; the backoff's sleep is injected, so nothing wait
 
 from __future__ import annotations
 
-import socket
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -106,15 +104,6 @@ def agent():
 
 def test_provider_error_reason_is_kept() -> None:
     assert ProviderError("auth", "no").reason == "auth"
-
-
-@pytest.fixture
-def closed_port() -> Iterator[int]:
-    """A port that refuses connections for the whole test: bound, never listening (a port only
-    found free could be taken by another test's server under xdist)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        yield int(s.getsockname()[1])
 
 
 def openai_example(pytester: pytest.Pytester) -> None:
