@@ -30,6 +30,7 @@ from pytest_agenteval.agents.errored import AgentError, errored_from_child
 from pytest_agenteval.agents.limits import NAMES, Limits
 from pytest_agenteval.agents.pool import WarmPool, end, pool_for
 from pytest_agenteval.errors import AgentSpecError, EpisodeOver
+from pytest_agenteval.taskfiles.bounds import json_depth
 
 WAIT_SLICE = 0.25  # see agents.play._wait
 
@@ -355,19 +356,7 @@ def frame(line: bytes, max_frame: int) -> tuple[dict[str, Any] | None, str | Non
 
 def _depth(line: bytes) -> int:
     """How deep brackets nest in ``line``, outside strings (a bound checked before parsing)."""
-    depth = deepest = 0
     text = line.decode("utf-8", "replace")
     if text.count("[") + text.count("{") <= MAX_DEPTH:
         return 0  # too few brackets to nest too deep: the common case, in one pass
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            escaped, in_string = (False, True) if escaped else (char == "\\", char != '"')
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
+    return json_depth(text)

@@ -25,7 +25,7 @@ class _Big:
 def line_bounds(text: str) -> tuple[str, str, str] | None:
     """``(field, message, fix)`` for a line past a bound, else None (the common case costs two scans)."""
     if text.count("[") + text.count("{") > MAX_DEPTH:
-        depth = _depth(text)
+        depth = json_depth(text)
         if depth > MAX_DEPTH:
             return ("<json>", f"nested {depth:,} levels deep; the limit is {MAX_DEPTH}",
                     "flatten the value; a task needs only a few levels")
@@ -44,7 +44,8 @@ def line_bounds(text: str) -> tuple[str, str, str] | None:
             f"use a whole number from {INT_MIN} to {INT_MAX}")
 
 
-def _depth(text: str) -> int:
+def json_depth(text: str) -> int:
+    """How deep brackets nest in JSON ``text``, outside strings."""
     depth = deepest = 0
     for match in _STRING_OR_BRACKET.finditer(text):
         token = match.group()
