@@ -4,7 +4,9 @@ the run; an agent that cannot be built stops it before any episode."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -200,3 +202,28 @@ def test_an_isolated_agents_error_keeps_its_traceback(tasks: pytest.Pytester) ->
                                  "*agents_mod.py*, line 6, in lookup*"])
     grade = next(g for g in result_lines(tasks.path / "r.jsonl") if g.get("task_id") == "EX-3")
     assert grade["error"]["kind"] == "agent_code" and 'lookup("T-0003")' in grade["error"]["traceback"]
+
+
+def test_errored_in_pytest_html(tasks: pytest.Pytester) -> None:
+    pytest.importorskip("pytest_html")
+    tasks.runpytest("--agent=agents_mod:RaisesOnEx3", "--html=report.html", "--self-contained-html")
+    page = (tasks.path / "report.html").read_text()
+    blob = json.loads(html.unescape(re.search(r'data-jsonblob="([^"]*)"', page)[1]))  # type: ignore[index]
+    rows = {nodeid.split("[")[1][:-1]: [r["result"] for r in reports] for nodeid, reports in blob["tests"].items()}
+    assert rows == {"EX-1": ["Passed"], "EX-3": ["Error"]}  # pytest-html's own word for an error, not "Failed"
+    (errored,) = blob["tests"]["tasks/example.jsonl::test_task[EX-3]"]
+    log = html.unescape(errored["log"])
+    assert 'lookup("T-0003")' in log and "checks failed" not in log
+    assert re.search(r"\b0 Failed\b", page) and re.search(r"\b1 Errors\b", page)  # its summary counts
+
+
+def test_errored_in_pytest_sugar(tasks: pytest.Pytester) -> None:
+    pytest.importorskip("pytest_sugar")
+    result = tasks.runpytest_subprocess("--agent=agents_mod:RaisesOnEx3", "--force-sugar")
+    text = re.sub(r"\x1b\[[0-9;]*m", "", result.stdout.str())
+    tail = text.split("Results (")[1]
+    # sugar's tally has no line for an errored *call* (its "error" is setup/teardown only): the
+    # episode is no failure there, and the table and short summary name it.
+    assert re.search(r"^\s*1 passed$", tail, re.M) and "failed" not in tail
+    assert "1 errored (not in any pass rate): agent_code 1; EX-3 run 1" in text
+    assert "ERROR tasks/example.jsonl::test_task[EX-3]" in text

@@ -32,6 +32,7 @@ from typing import Any
 import pytest
 
 from pytest_agenteval.plugin.compat import subtest_description
+from pytest_agenteval.plugin.errored import errored_kind
 from pytest_agenteval.plugin.subtests import FAILED_CHECKS, GRADE_PROPERTY, REPORTING_CHECKS
 
 
@@ -125,13 +126,19 @@ class SugarCounts:
     @pytest.hookimpl(trylast=True)  # after sugar's reporter has filed the report
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         reporter = self.config.pluginmanager.getplugin("terminalreporter")
-        if type(reporter).__name__ != "SugarTerminalReporter" or not is_check_report(report):
+        if type(reporter).__name__ != "SugarTerminalReporter":
             return
-        for category in ("passed", "failed"):
+        if is_check_report(report):
+            moves = {"passed": "checks passed", "failed": "checks failed"}
+        elif errored_kind(report) is not None:  # an errored episode: sugar's "error", not "failed"
+            moves = {"failed": "error"}
+        else:
+            return
+        for category, to in moves.items():
             filed = reporter.stats.get(category, [])
             if filed and filed[-1] is report:
                 filed.pop()
-                reporter.stats.setdefault(f"checks {category}", []).append(report)
+                reporter.stats.setdefault(to, []).append(report)
 
 
 def _tell_allure(config: pytest.Config, item: pytest.Item, text: str) -> None:
