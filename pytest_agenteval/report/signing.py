@@ -115,6 +115,7 @@ class Verification:
     verified: bool  # signed, a key given, and every check held
     said: str  # one line: what was found (for stdout)
     problems: tuple[str, ...] = ()  # one line each: file, line, what does not match
+    run_id: str | None = None  # the run the file says it is (evidence only when verified)
 
 
 def verify(path: str | os.PathLike[str], key: bytes | None) -> Verification:
@@ -161,7 +162,20 @@ def verify(path: str | os.PathLike[str], key: bytes | None) -> Verification:
     grades = sum(1 for _, r in lines if isinstance(r, dict) and "task_id" in r)
     said = "" if problems else (f"{shown}: signed and verified: {len(lines)} lines, {grades} grade line(s), "
                                 f"run {block.get('run_id')}, key id {block.get('key_id')}")
-    return Verification(path=shown, signed=True, verified=not problems, said=said, problems=tuple(problems))
+    return Verification(path=shown, signed=True, verified=not problems, said=said, problems=tuple(problems),
+                        run_id=str(block.get("run_id")))
+
+
+def expected_run(check: Verification, runs: list[str]) -> str | None:
+    """The problem, if the file is not one of the runs the user recorded (``--run-id``): a whole
+    signed file of another run verifies as that run, so only the run id says which run it is."""
+    if not check.verified:
+        return None if check.problems else (f"{check.path}: --run-id {', '.join(runs)}: its run cannot be checked: "
+                                            f"the file is not verified ({HOW_TO_SIGN}, and verify with its key)")
+    if check.run_id in runs:
+        return None
+    return (f"{check.path}: signed as run {check.run_id}, not the run you named (--run-id {', '.join(runs)}): "
+            "a whole results file of another run")
 
 
 def _check_lines(shown: str, lines: list[tuple[int, Any]], key: bytes, run_id: str) -> list[str]:
