@@ -86,6 +86,25 @@ class LeavesASleeper:
         episode.call("close_ticket", {{"ticket_id": "T-0001"}})
 
 
+class ReadsProject:
+    """Looks through the project folder for tasks and grades by other names: git's objects,
+    task files this run does not use, an earlier run's results."""
+    def run(self, episode):
+        import zlib
+        found = []
+        for folder, _, files in os.walk("."):
+            for name in files:
+                path = os.path.join(folder, name)
+                try:
+                    data = open(path, "rb").read()
+                    data = zlib.decompress(data) if "objects" in path else data
+                except (OSError, zlib.error):
+                    continue
+                if b"expected_" + b"final_state" in data:  # split: this file holds no match
+                    found.append(path)
+        raise RuntimeError(repr(sorted(found)))
+
+
 class Good:
     def run(self, episode):
         episode.call("close_ticket", {{"ticket_id": "T-0001"}})
@@ -153,6 +172,25 @@ def test_the_sandbox_shows_no_memory_command_line_task_file_cache_or_results(
     assert json.loads(seen.replace("'", '"')) == {
         "mem": "FileNotFoundError", "cmdline": "FileNotFoundError", "task file": "FileNotFoundError",
         "cache": [], "results": "PermissionError", "network": "connected" if network else "ConnectionRefusedError"}  # its own loopback: nobody there
+
+
+@needs_bwrap
+def test_the_project_folder_shows_no_task_or_grade_by_another_name(project: pytest.Pytester) -> None:
+    import zlib
+
+    task = (project.path / "tasks" / "t.jsonl").read_bytes()
+    blob = zlib.compress(b"blob %d\0" % len(task) + task)  # as git stores a committed task file
+    (project.path / ".git" / "objects" / "3f").mkdir(parents=True)
+    (project.path / ".git" / "objects" / "3f" / "9a1c").write_bytes(blob)
+    (project.path / "other").mkdir()
+    (project.path / "other" / "more.jsonl").write_bytes(task)  # task files this run does not use
+    (project.path / "old.jsonl").write_bytes(task)  # an earlier run's results (their checks say what was expected)
+    (project.path / "lib").mkdir()
+    (project.path / "lib" / "helper.py").write_text("X = 1\n")
+    (project.path / "lib" / "notes.jsonl").write_bytes(task)
+    _, grades = run(project, "ReadsProject", "--agenteval-isolate", "-k", "EX-1")
+    # Before: ['./.git/objects/3f/9a1c', './lib/notes.jsonl', './old.jsonl', './other/more.jsonl'].
+    assert agent_detail(grades[0]).startswith("RuntimeError: []")
 
 
 @needs_bwrap
