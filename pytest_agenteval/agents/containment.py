@@ -8,7 +8,9 @@ Two levels, the strongest first:
   libraries, the interpreter's prefixes, site-packages, this package, the agent's search path),
   a private ``/tmp``, a ``/proc`` of its own PID namespace (the harness is not in it) and no
   network unless ``--agenteval-isolate-network``; the run's task files, cache folder and
-  reports are hidden even inside the search path.
+  reports are hidden even inside the search path, as are the project's version control folders
+  and other ``.jsonl`` files (``plugin.record.project_secrets``). A root harness runs it as
+  ``nobody`` in a user namespace of its own (``as_user``), so the processes limit binds.
 - ``process``: a process of its own, in a session and process group of its own, killed with
   its group when its episode ends; it runs as your user and can read what you can.
 
