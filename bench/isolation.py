@@ -31,7 +31,7 @@ from one_call import OneCall  # noqa: E402
 from pytest_agenteval import EnvironmentPool, Episode, load_tasks  # noqa: E402
 from pytest_agenteval.agents.containment import Containment, choose  # noqa: E402
 from pytest_agenteval.agents.play import play  # noqa: E402
-from pytest_agenteval.agents.pool import close_pools  # noqa: E402
+from pytest_agenteval.agents.pool import close_pools, open_pools  # noqa: E402
 from pytest_agenteval.agents.sandbox import IsolatedAgent, _pool  # noqa: E402
 
 
@@ -69,6 +69,7 @@ def main() -> None:
                 times.append(episode(agent))
             rows[f"{level}, {mode}"] = (times, f"{level}, cold")
             close_pools()
+            open_pools()  # the next level's pool (close_pools refuses new ones until this)
     print(f"{args.episodes} episodes each, Python {sys.version.split()[0]}\n")
     print("| placement | median ms | p90 ms | / cold |")
     print("|---|---|---|---|")

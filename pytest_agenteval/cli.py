@@ -212,7 +212,7 @@ def _replay(args: argparse.Namespace) -> int:
     if args.out and Path(args.out).resolve() in {p.resolve() for p in inputs}:
         raise UsageError(f"--out {args.out}: is one of the files being replayed (name a new file)")
     out = writable(args.out, "--out") if args.out else None
-    if verified([args.results], key, "replay") is None:
+    if verified([args.results], key, "replay", args.run_ids) is None:
         return FORGED
     replayed = replay_results(results.grades, inputs[1:])
     if out is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +13,14 @@ import pytest
 
 from pytest_agenteval import Task
 from pytest_agenteval.domains.example import ExampleEnvironment
+
+
+@pytest.fixture(autouse=True)
+def _sandbox_can_read_the_project(request: pytest.FixtureRequest) -> None:
+    """As root, a bwrap sandbox runs as nobody and reads the project folder as others do; pytest
+    makes its temporary folders 0700 (a real project folder is usually 0755)."""
+    if os.geteuid() == 0 and "pytester" in request.fixturenames:
+        os.chmod(request.getfixturevalue("pytester").path, 0o755)
 
 
 def task_dict(**changes: Any) -> dict[str, Any]:

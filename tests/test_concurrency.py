@@ -294,3 +294,42 @@ def test_in_flight_without_pytest() -> None:
     with ExampleEnvironment() as env:
         barrier = threading.Barrier(1)
         assert [run_episode(env, t, Agent).model_dump() for t in tasks] == [g.model_dump() for g in grades]
+
+
+SECOND_CTRL_C = '''
+import pytest
+
+class SecondCtrlC:
+    """The first Ctrl-C after two graded episodes; the second while the workers are torn down,
+    as xdist's own session finish (a plugin registered after ours) waits for them."""
+    graded = 0
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_runtest_logreport(self, report):
+        if report.when == "teardown":
+            SecondCtrlC.graded += 1
+            if SecondCtrlC.graded == 2:
+                raise KeyboardInterrupt
+
+    def pytest_sessionfinish(self):
+        raise KeyboardInterrupt
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config):
+    if not hasattr(config, "workerinput"):  # the controller: where xdist waits and the file is written
+        config.pluginmanager.register(SecondCtrlC(), "second-ctrl-c")
+'''
+
+
+def test_ctrl_c_twice_under_xdist_keeps_the_summary_line(pytester: pytest.Pytester) -> None:
+    write(pytester, [f"EX-{i}" for i in range(8)])
+    pytester.makeconftest(SECOND_CTRL_C)
+    out = pytester.path / "r.jsonl"
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-n", "2", "--agent=reference", f"--agenteval-results={out}",
+                           "-p", "no:cacheprovider"], cwd=pytester.path, capture_output=True, text=True, timeout=120)
+    assert "KeyboardInterrupt" in proc.stdout + proc.stderr
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    grades = [r for r in records if "task_id" in r]
+    assert 2 <= len(grades) < 8
+    assert records[-1]["summary"]["episodes"] == len(grades)  # before: the file ended without its summary

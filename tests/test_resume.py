@@ -176,3 +176,42 @@ def test_resuming_a_complete_file_runs_nothing_and_exits_as_it_ended(pytester: p
     result.stdout.fnmatch_lines(["*6 deselected*", "agenteval resume: 1 failed episode(s) kept from the results file*"])
     assert result.ret == 1  # EX-2 failed in the file
     assert len((pytester.path / "r.jsonl").read_text().splitlines()) == before + 1  # only a new summary line
+
+
+def test_a_tampered_signed_file_is_refused_not_extended(pytester: pytest.Pytester,
+                                                       tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Red team: EX-2's failed line edited to passed (its signature kept), then resumed with the key.
+    Appending would re-sign a summary counting the forged pass; the file is verified first."""
+    write_project(pytester.path)
+    key = tmp_path_factory.mktemp("key") / "k"
+    key.write_text("s" * 32)
+    signed = (f"--agenteval-signing-key={key}", "--agent=agent_mod:CloseNamed")
+    pytester.runpytest(*signed, "--agenteval-results=r.jsonl", "-p", "no:randomly", "-k", "not EX-6")
+    path = pytester.path / "r.jsonl"
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    forged = next(line for line in lines if line.get("task_id") == "EX-2")
+    assert forged["passed"] is False
+    forged["passed"] = True
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    before = path.read_bytes()
+    result = pytester.runpytest(*signed, "--agenteval-resume=r.jsonl")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: --agenteval-resume=r.jsonl: does not verify under its key: r.jsonl:*: "
+                                 "signature does not match (the line was edited after the run) (resume only a file "
+                                 "a signed run wrote, untouched; agenteval replay names every problem)"])
+    assert path.read_bytes() == before
+
+
+def test_a_signed_file_cut_by_a_kill_still_resumes(pytester: pytest.Pytester,
+                                                   tmp_path_factory: pytest.TempPathFactory) -> None:
+    write_project(pytester.path)
+    key = tmp_path_factory.mktemp("key") / "k"
+    key.write_text("s" * 32)
+    signed = (f"--agenteval-signing-key={key}", "--agent=agent_mod:CloseNamed")
+    pytester.runpytest(*signed, "--agenteval-results=r.jsonl", "-p", "no:randomly")
+    path = pytester.path / "r.jsonl"
+    kept = path.read_text().splitlines()[:3]  # the run record and two grades; no summary
+    path.write_text("\n".join(kept) + "\n" + '{"task_id": "EX-3", "cut')
+    result = pytester.runpytest(*signed, "--agenteval-resume=r.jsonl", "-p", "no:randomly")
+    assert result.ret == 1, result.stderr.str()
+    assert verify(path, b"s" * 32).verified

@@ -86,6 +86,32 @@ class LeavesASleeper:
         episode.call("close_ticket", {{"ticket_id": "T-0001"}})
 
 
+class ReadsProject:
+    """Looks through the project folder for tasks and grades by other names: git's objects,
+    task files this run does not use, an earlier run's results."""
+    def run(self, episode):
+        import zlib
+        found = []
+        for folder, _, files in os.walk("."):
+            for name in files:
+                path = os.path.join(folder, name)
+                try:
+                    data = open(path, "rb").read()
+                    data = zlib.decompress(data) if "objects" in path else data
+                except (OSError, zlib.error):
+                    continue
+                if b"expected_" + b"final_state" in data:  # split: this file holds no match
+                    found.append(path)
+        raise RuntimeError(repr(sorted(found)))
+
+
+class Who:
+    def run(self, episode):
+        uid_map = open("/proc/self/uid_map").read().split()
+        caps = next(line.split()[1] for line in open("/proc/self/status") if line.startswith("CapEff"))
+        raise RuntimeError(f"{{uid_map[0]}} {{uid_map[1]}} {{caps}}")
+
+
 class Good:
     def run(self, episode):
         episode.call("close_ticket", {{"ticket_id": "T-0001"}})
@@ -156,6 +182,25 @@ def test_the_sandbox_shows_no_memory_command_line_task_file_cache_or_results(
 
 
 @needs_bwrap
+def test_the_project_folder_shows_no_task_or_grade_by_another_name(project: pytest.Pytester) -> None:
+    import zlib
+
+    task = (project.path / "tasks" / "t.jsonl").read_bytes()
+    blob = zlib.compress(b"blob %d\0" % len(task) + task)  # as git stores a committed task file
+    (project.path / ".git" / "objects" / "3f").mkdir(parents=True)
+    (project.path / ".git" / "objects" / "3f" / "9a1c").write_bytes(blob)
+    (project.path / "other").mkdir()
+    (project.path / "other" / "more.jsonl").write_bytes(task)  # task files this run does not use
+    (project.path / "old.jsonl").write_bytes(task)  # an earlier run's results (their checks say what was expected)
+    (project.path / "lib").mkdir()
+    (project.path / "lib" / "helper.py").write_text("X = 1\n")
+    (project.path / "lib" / "notes.jsonl").write_bytes(task)
+    _, grades = run(project, "ReadsProject", "--agenteval-isolate", "-k", "EX-1")
+    # Before: ['./.git/objects/3f/9a1c', './lib/notes.jsonl', './old.jsonl', './other/more.jsonl'].
+    assert agent_detail(grades[0]).startswith("RuntimeError: []")
+
+
+@needs_bwrap
 def test_nothing_the_agent_started_outlives_its_episode(project: pytest.Pytester) -> None:
     try:
         _, grades = run(project, "LeavesASleeper", "--agenteval-isolate", "-k", "EX-1")
@@ -188,9 +233,21 @@ def test_isolation_and_concurrency_compose(project: pytest.Pytester) -> None:
 @needs_bwrap
 def test_the_level_in_force_is_in_the_header_and_the_run_record(project: pytest.Pytester) -> None:
     result, _ = run(project, "Good", "--agenteval-isolate", "-k", "EX-1")
-    result.stdout.fnmatch_lines(["agenteval isolation: bwrap (no network)"])
+    said = "bwrap (no network, as uid 65534)" if os.geteuid() == 0 else "bwrap (no network)"
+    result.stdout.fnmatch_lines([f"agenteval isolation: {said}"])
     record = json.loads((project.path / "r.jsonl").read_text().splitlines()[0])["run_record"]
-    assert record["options"]["isolate"] == "bwrap (no network)"
+    assert record["options"]["isolate"] == said
+
+
+@needs_bwrap
+def test_the_agent_is_never_root_outside_its_sandbox(project: pytest.Pytester) -> None:
+    """As root, bwrap's own user namespace mapped the agent to root outside (uid_map ``0 0 1``):
+    the kernel exempted it from the processes limit. Now it runs as nobody, without capabilities."""
+    _, grades = run(project, "Who", "--agenteval-isolate", "-k", "EX-1")
+    inside, outside, caps = agent_detail(grades[0]).removeprefix("RuntimeError: ").split(" (at ")[0].split()
+    assert caps == "0000000000000000"
+    if os.geteuid() == 0:  # (unprivileged, bwrap nests a namespace: the map's outside is in that one)
+        assert (inside, outside) == ("65534", "65534")
 
 
 def test_without_an_os_sandbox_isolate_refuses_unless_a_weaker_level_is_named(
@@ -237,3 +294,15 @@ def test_at_the_process_level_the_harness_memory_is_closed_to_the_agent(
     monkeypatch.setenv("LISTENING_PORT", "9")
     _, grades = run(project, "Reads", "--agenteval-isolate=process", "-k", "EX-1")
     assert "'mem': 'PermissionError'" in agent_detail(grades[0])  # non-dumpable; without it: read 16 bytes
+
+
+@needs_bwrap
+@pytest.mark.skipif(os.geteuid() != 0, reason="as root only: the sandbox then runs as nobody")
+def test_as_root_a_project_nobody_can_read_is_one_line(project: pytest.Pytester) -> None:
+    os.chmod(project.path, 0o700)
+    result, _ = run(project, "Good", "--agenteval-isolate")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert result.stderr.lines[0] == (
+        f"ERROR: --agent=hostile:Good: the sandbox runs as uid 65534 (pytest runs as root) and cannot read the "
+        f"agent's folder {project.path}: make it readable by others (chmod o+rX {project.path}), or run pytest as "
+        "another user")

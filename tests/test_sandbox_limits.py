@@ -4,8 +4,6 @@ and one line saying what, never a hang or the harness failing. Run as root and u
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from conftest import result_lines, task_line
@@ -93,7 +91,6 @@ def test_an_agent_past_a_limit_fails_with_that_limit_named(project: pytest.Pytes
 
 
 @pytest.mark.skipif(BWRAP is None, reason=f"the process limit is per sandbox under bwrap only: {WHY_NOT}")
-@pytest.mark.skipif(os.geteuid() == 0, reason="the kernel exempts root from RLIMIT_NPROC (run as another user)")
 def test_an_agent_past_its_process_limit_fails_with_that_limit_named(project: pytest.Pytester) -> None:
     check = agent_check(project, "Forks", "--agenteval-isolate", "--agenteval-limits=processes=16")
     assert check["failure_mode"] == "agent_resource_limit"

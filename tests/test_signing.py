@@ -233,3 +233,23 @@ def test_a_key_file_that_cannot_be_read_is_one_line(runs: Path, monkeypatch: pyt
     status, out, err = agenteval(capsys, "report", "ref.jsonl", "--signing-key", "missing.key")
     assert (status, out, err) == (2, [], ["agenteval report: --signing-key missing.key: cannot read it: No such file "
                                           "or directory (name a file holding the key)"])
+
+
+def test_a_whole_file_of_another_run_is_found_by_the_run_id_recorded(keyed: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """Red team: the failing run's file replaced, whole, by an older passing run's (both genuine).
+    Signatures alone verify it; the run id the user recorded from the header does not match."""
+    failing, passing = run_id(keyed / "noop.jsonl"), run_id(keyed / "ref.jsonl")
+    substituted = write(keyed / "substituted.jsonl", lines(keyed / "ref.jsonl"))
+    for command in (["replay", substituted, "tasks"], ["report", substituted], ["compare", substituted, substituted]):
+        status, out, err = agenteval(capsys, *command, "--run-id", failing)
+        assert status == 1, out
+        assert err[0] == (f"{substituted}: signed as run {passing}, not the run you named (--run-id {failing}): "
+                          "a whole results file of another run")
+        assert agenteval(capsys, *command, "--run-id", passing)[0] == 0
+    status, out, _ = agenteval(capsys, "compare", "noop.jsonl", "ref.jsonl", "--run-id", failing, "--run-id", passing)
+    assert status == 0, out
+    monkeypatch.delenv(KEY_ENV)  # no key: the run id proves nothing, and that is a problem, not a pass
+    status, _, err = agenteval(capsys, "report", substituted, "--run-id", passing)
+    assert status == 1
+    assert err[0].startswith(f"{substituted}: --run-id {passing}: its run cannot be checked: the file is not verified")

@@ -8,7 +8,9 @@ Two levels, the strongest first:
   libraries, the interpreter's prefixes, site-packages, this package, the agent's search path),
   a private ``/tmp``, a ``/proc`` of its own PID namespace (the harness is not in it) and no
   network unless ``--agenteval-isolate-network``; the run's task files, cache folder and
-  reports are hidden even inside the search path.
+  reports are hidden even inside the search path, as are the project's version control folders
+  and other ``.jsonl`` files (``plugin.record.project_secrets``). A root harness runs it as
+  ``nobody`` in a user namespace of its own (``as_user``), so the processes limit binds.
 - ``process``: a process of its own, in a session and process group of its own, killed with
   its group when its episode ends; it runs as your user and can read what you can.
 
@@ -23,6 +25,7 @@ import contextlib
 import ctypes
 import json
 import os
+import pwd
 import shutil
 import signal
 import subprocess
@@ -44,6 +47,25 @@ NAMESPACES = ("--unshare-user", "--unshare-pid", "--unshare-ipc", "--unshare-uts
               "--die-with-parent", "--new-session", "--cap-drop", "ALL")
 
 
+def namespaces(user: tuple[int, int] | None) -> tuple[str, ...]:
+    """bwrap's namespace options. As root (``user`` given) no user namespace of bwrap's own (it
+    would map the agent to root outside it): bwrap keeps only CAP_SETUID and CAP_SETGID for
+    ``as_user`` to drop to ``user``, which then makes the user namespace, unprivileged."""
+    if user is None:
+        return NAMESPACES
+    return (*NAMESPACES[1:], "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID")
+
+
+def as_user(user: tuple[int, int] | None) -> list[str]:
+    """Before the child, as root: drop to ``user`` (setpriv: no groups, no capabilities), then a
+    user namespace of its own mapping only that uid (unshare): every capability is gone at the
+    child's exec, the processes limit counts this sandbox's processes, and its keyrings are its own."""
+    if user is None:
+        return []
+    return ["/usr/bin/setpriv", f"--reuid={user[0]}", f"--regid={user[1]}", "--clear-groups", "--inh-caps=-all",
+            "--", "/usr/bin/unshare", "--user", "--map-current-user", "--"]
+
+
 class ContainmentError(Exception):
     """The level asked for cannot be had on this machine (one line: what, and the way out)."""
 
@@ -59,12 +81,15 @@ class Containment:
     bwrap: str | None = None
     limits: Limits = Limits()  # the child's OS resource limits (``limits``)
     spares: int = field(default=1, compare=False)  # sandboxes kept started ahead, per process (``pool``)
+    # bwrap when the harness is root: the uid and gid bwrap and the agent run as (``sandbox_user``)
+    user: tuple[int, int] | None = None
 
     def describe(self) -> str:
         """As the header and the run record say it: ``bwrap (no network)``, ``process``."""
         if self.level != "bwrap":
             return self.level
-        return f"bwrap ({'network allowed' if self.network else 'no network'})"
+        user = f", as uid {self.user[0]}" if self.user is not None else ""
+        return f"bwrap ({'network allowed' if self.network else 'no network'}{user})"
 
     def start(self, argv: list[str], search_path: str | None) -> Child:
         """Start ``argv`` (the child's command) in this level's containment, its pipes to us."""
@@ -87,9 +112,10 @@ class Containment:
         if self.level != "bwrap":
             return argv
         assert self.bwrap is not None
-        return [self.bwrap, *NAMESPACES, *([] if self.network else ["--unshare-net"]),
+        return [self.bwrap, *namespaces(self.user), *([] if self.network else ["--unshare-net"]),
                 *(["--info-fd", str(info_fd)] if info_fd >= 0 else []),
-                *_mounts(self.readable, search_path, self.hidden), "--chdir", search_path or "/tmp", "--", *argv]
+                *_mounts(self.readable, search_path, self.hidden, self.user), "--chdir", search_path or "/tmp", "--",
+                *as_user(self.user), *argv]
 
     def environment(self, search_path: str | None) -> dict[str, str]:
         """The child's environment: the harness's own (API keys reach LLM agents), less pytest's
@@ -177,23 +203,53 @@ def choose(asked: str, *, network: bool, hidden: Iterable[str] = ()) -> Containm
                                "it applies to --agenteval-isolate=bwrap")
     if asked == "process":
         return Containment(level="process")
-    found, why = probe()
+    user = sandbox_user()
+    found, why = probe(user)
     if found is None:
         raise ContainmentError(f"--agenteval-isolate: no OS sandbox works here ({why}); install bubblewrap, "
                                "or pass --agenteval-isolate=process for process isolation only")
     return Containment(level="bwrap", network=network, hidden=tuple(hidden), bwrap=found,
-                       readable=tuple(readable_paths()))
+                       readable=tuple(readable_paths()), user=user)
 
 
-def probe() -> tuple[str | None, str]:
-    """bubblewrap's path if it can make its namespaces here (it cannot in some containers), else why."""
+def sandbox_user() -> tuple[int, int] | None:
+    """The uid and gid a sandbox runs as when the harness is root: ``nobody``'s (65534). As root,
+    bwrap's user namespace would map the agent to root outside it, which the kernel exempts
+    from the processes limit; as ``nobody`` in a namespace of its own, the limit binds, per
+    sandbox. None when the harness is not root (the sandbox runs as your user, unprivileged)."""
+    if os.geteuid() != 0:
+        return None
+    try:
+        entry = pwd.getpwnam("nobody")
+        return entry.pw_uid, entry.pw_gid
+    except KeyError:
+        return 65534, 65534
+
+
+def readable_by(path: str, user: tuple[int, int] | None) -> bool:
+    """Whether the sandbox's user can list ``path`` and read in it (its parents do not matter:
+    bwrap is handed the folder open)."""
+    if user is None:
+        return True
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    bits = 0o500 if st.st_uid == user[0] else 0o050 if st.st_gid == user[1] else 0o005
+    return st.st_mode & bits == bits
+
+
+def probe(user: tuple[int, int] | None = None) -> tuple[str | None, str]:
+    """bubblewrap's path if it can make its namespaces here (it cannot in some containers), as
+    ``user`` when given, else why."""
     found = os.environ.get("AGENTEVAL_BWRAP", shutil.which("bwrap") or "")  # the variable: tests' way to hide it
     if not found or not os.access(found, os.X_OK):
         return None, "bwrap not found"
     true = shutil.which("true") or "/bin/true"
     try:
-        done = subprocess.run([found, *NAMESPACES, "--unshare-net", "--ro-bind", "/", "/", "--proc", "/proc",
-                               "--dev", "/dev", "--", true], capture_output=True, timeout=30, check=False)
+        done = subprocess.run([found, *namespaces(user), "--unshare-net", "--ro-bind", "/", "/", "--proc", "/proc",
+                               "--dev", "/dev", "--", *as_user(user), true], capture_output=True, timeout=30,
+                              check=False)
     except (OSError, subprocess.TimeoutExpired) as exc:
         return None, f"bwrap failed: {exc}"
     if done.returncode != 0:
@@ -239,12 +295,20 @@ def _outermost(paths: Iterable[str]) -> list[str]:
     return kept
 
 
-def _mounts(readable: tuple[str, ...], search_path: str | None, hidden: tuple[str, ...]) -> list[str]:
-    args = ["--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev"]
+def _mounts(readable: tuple[str, ...], search_path: str | None, hidden: tuple[str, ...],
+            user: tuple[int, int] | None = None) -> list[str]:
+    args = [*(["--perms", "1777"] if user else []), "--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev"]
     for name in ETC_FILES:
         if os.path.exists(f"/etc/{name}"):
             args += ["--ro-bind", f"/etc/{name}", f"/etc/{name}"]
     mounted = _outermost([*readable, *([search_path] if search_path else [])])
+    if user:  # bwrap makes a mount's missing parents with the host's modes (/root: 0700): open them
+        made: set[str] = {"/", "/tmp"}
+        for path in mounted:
+            for parent in reversed(Path(path).parents):
+                if str(parent) not in made and not _under(str(parent), mounted):
+                    made.add(str(parent))
+                    args += ["--perms", "0755", "--dir", str(parent)]
     for path in mounted:
         if os.path.islink(path):  # /lib -> usr/lib on merged-/usr systems
             args += ["--symlink", os.readlink(path), path]

@@ -7,8 +7,9 @@ process it starts inherits them. The kernel enforces them:
 - ``cpu`` (seconds, RLIMIT_CPU): SIGXCPU ends the child, SIGKILL a second later;
 - ``memory`` (bytes of address space, RLIMIT_AS): an allocation past it fails (MemoryError);
 - ``processes`` (RLIMIT_NPROC, threads count): fork and thread starts fail. Under bwrap the
-  count is per sandbox (its own user namespace); the kernel exempts root from it, and at the
-  process level it would count every process of your user, so there it is not set;
+  count is per sandbox (its own user namespace; a root harness runs the sandbox as ``nobody``,
+  as the kernel exempts root from it); at the process level it would count every process of
+  your user, so there it is not set;
 - ``file_size`` (bytes, RLIMIT_FSIZE): a write past it fails (EFBIG); the sandbox's ``/tmp`` is
   in memory, so this also bounds what one file there costs.
 
@@ -18,7 +19,6 @@ keeps the others' defaults; ``none`` lifts one.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import asdict, dataclass, replace
 
@@ -70,8 +70,6 @@ class Limits:
             text = f"{value} s" if name == "cpu" else str(value) if name == "processes" else _size(value)
             if name == "processes" and level != "bwrap":
                 text += " (not set at the process level)"
-            elif name == "processes" and os.geteuid() == 0:
-                text += " (not enforced: the kernel exempts root)"
             shown.append(f"{name.replace('_', ' ')} {text}")
         return ", ".join(shown)
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pytest_agenteval.agents.containment import Child, Containment
+from pytest_agenteval.agents.containment import Child, Containment, readable_by
 from pytest_agenteval.agents.episode import over_time
 from pytest_agenteval.agents.errored import AgentError, errored_from_child
 from pytest_agenteval.agents.limits import NAMES, Limits
@@ -95,6 +95,11 @@ def check_spec(agent: IsolatedAgent, time_limit: float | None) -> None:
     The module's top-level code is the agent's own: it runs only there, never in the harness.
     A sandbox of its own, not a pooled one: the run's results file does not exist yet, so a
     sandbox started now would see it once written (``warm`` starts the pool after)."""
+    user, folder = agent.containment.user, agent.search_path or os.getcwd()
+    if user is not None and not readable_by(folder, user):
+        raise AgentSpecError(f"--agent={agent.spec}: the sandbox runs as uid {user[0]} (pytest runs as root) and "
+                             f"cannot read the agent's folder {folder}: make it readable by others "
+                             f"(chmod o+rX {folder}), or run pytest as another user")
     child = start_child(agent)
     pipes = _Pipes(child, None if not time_limit else time.monotonic() + time_limit)
     try:

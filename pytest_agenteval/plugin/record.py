@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import importlib.metadata
+import os
 import platform
 import sqlite3
 from collections.abc import Iterable
@@ -75,6 +76,37 @@ def hidden_paths(config: pytest.Config, state: State) -> list[str]:
         if config.getoption(option):
             hidden.append(str(Path(config.getoption(option)).resolve()))
     hidden += [str(p.resolve()) for p in state.explicit]
+    return hidden + project_secrets(root)
+
+
+VCS_FOLDERS = (".git", ".hg", ".svn", ".jj", ".bzr")  # their objects hold every committed task file
+SKIPPED = ("node_modules", "__pycache__", ".tox", ".nox", ".mypy_cache", ".ruff_cache")
+MAX_FOLDERS = 20_000  # a walk of a huge project stops here (the rest is said in isolation.md)
+
+
+def project_secrets(root: Path) -> list[str]:
+    """What else in the project folder (the agent's search path, shown to it read-only) holds
+    tasks or grades: version control folders (committed task files are in their objects), and
+    every ``.jsonl`` file (other task files, earlier runs' results). A folder holding ``.jsonl``
+    files and no Python is hidden whole; otherwise each such file is."""
+    hidden: list[str] = []
+    walked = 0
+    for folder, dirs, files in os.walk(root):
+        walked += 1
+        if walked > MAX_FOLDERS:
+            break
+        for name in [d for d in dirs if d in VCS_FOLDERS]:
+            hidden.append(os.path.join(folder, name))
+        dirs[:] = [d for d in dirs if d not in VCS_FOLDERS and d not in SKIPPED
+                   and not os.path.exists(os.path.join(folder, d, "pyvenv.cfg"))]
+        hidden += [os.path.join(folder, name) for name in files if name in VCS_FOLDERS]  # a worktree's .git file
+        lines = [name for name in files if name.endswith(".jsonl")]
+        if not lines:
+            continue
+        if Path(folder) != root and not any(name.endswith(".py") for name in files) and not dirs:
+            hidden.append(folder)
+        else:
+            hidden += [os.path.join(folder, name) for name in lines]
     return hidden
 
 

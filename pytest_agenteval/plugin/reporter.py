@@ -176,6 +176,9 @@ class Reporter:
             for line in self.verdict.lines:
                 tr.write_line(line, red="FAILED" in line, green="passed" in line)
 
+    # First: under xdist a second Ctrl-C during the workers' teardown (xdist's own sessionfinish
+    # waits for them) ended the run before the summary line was written.
+    @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if self.resumed and session.exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED and self.grades:
             session.exitstatus = pytest.ExitCode.OK  # the file held every episode: nothing left to run

@@ -13,7 +13,7 @@ import pytest
 
 from pytest_agenteval.report.results import ResultsWriter
 from pytest_agenteval.report.resume import OPTION, Resumed, ResumeError, read_resumable, refuse_other_run
-from pytest_agenteval.report.signing import Signer
+from pytest_agenteval.report.signing import CUT_SHORT, NO_SUMMARY, Signer, verify
 
 # Fields of a results line that are not part of the grade the reporter keeps.
 _LINE_ONLY = ("nodeid", "duration", "attempt", "counted", "signature")
@@ -75,6 +75,7 @@ def continue_file(resumed: Resumed, current: dict[str, Any], signer: Signer | No
         if block.get("key_id") != signer.block()["key_id"]:
             raise pytest.UsageError(f"{where}: is signed with another key (key id {block.get('key_id')}, given "
                                     f"{signer.block()['key_id']}); pass the key it was signed with")
+        _refuse_forged(resumed, signer, where)
         signer.run_id = str(block.get("run_id"))
         signer.continue_after(lines=resumed.lines, prev=resumed.last_mac, grades=resumed.grade_lines)
     try:
@@ -83,3 +84,14 @@ def continue_file(resumed: Resumed, current: dict[str, Any], signer: Signer | No
         raise pytest.UsageError(f"{where}: cannot write it: {exc.strerror} (name a file you can write)") from None
     writer.run_record = resumed.run_record  # the closing line repeats the file's own run record
     return writer
+
+
+def _refuse_forged(resumed: Resumed, signer: Signer, where: str) -> None:
+    """A signed file is verified before anything is appended: else the new summary, signed with
+    the key, would count lines nobody signed (an edited grade, a line added). A file cut by a kill
+    (no summary, a last line cut short) is what resuming is for."""
+    problems = [p for p in verify(resumed.path, signer.key).problems if CUT_SHORT not in p and NO_SUMMARY not in p]
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise pytest.UsageError(f"{where}: does not verify under its key: {problems[0]}{more} (resume only a file "
+                                "a signed run wrote, untouched; agenteval replay names every problem)")

@@ -19,7 +19,7 @@ from pytest_agenteval.report.merge import (
 )
 from pytest_agenteval.report.metrics import summary_json, summary_lines, summary_title
 from pytest_agenteval.report.results import ResultsWriter
-from pytest_agenteval.report.signing import KEY_ENV, SIGNATURE, Signer, Verification, load_key, verify
+from pytest_agenteval.report.signing import KEY_ENV, SIGNATURE, Signer, Verification, expected_run, load_key, verify
 
 FORGED = 1  # the exit status when a signature, a line count or the run record does not match
 
@@ -68,6 +68,9 @@ def add_key_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--signing-key", metavar="PATH",
                         help=f"verify the files' signatures with the key in this file (default: ${KEY_ENV}; "
                              "without either, signatures are not checked and that is said)")
+    parser.add_argument("--run-id", action="append", metavar="RUN", dest="run_ids",
+                        help="the run id the pytest header printed for the run you mean (repeat for several "
+                             "files): a verified file of any other run is a problem")
 
 
 def signing_key(args: argparse.Namespace) -> bytes | None:
@@ -75,8 +78,10 @@ def signing_key(args: argparse.Namespace) -> bytes | None:
     return load_key(args.signing_key, option="--signing-key")
 
 
-def verified(paths: list[str], key: bytes | None, command: str) -> dict[str, Verification] | None:
-    """Each file's verification said (one line each); None, after saying why, if any does not match."""
+def verified(paths: list[str], key: bytes | None, command: str,
+             runs: list[str] | None = None) -> dict[str, Verification] | None:
+    """Each file's verification said (one line each); None, after saying why, if any does not match,
+    or if ``runs`` (``--run-id``) is given and a file is not verified as one of them."""
     found: dict[str, Verification] = {}
     for path in paths:
         try:
@@ -87,6 +92,8 @@ def verified(paths: list[str], key: bytes | None, command: str) -> dict[str, Ver
         if check.said:
             print(check.said)
     problems = [p for check in found.values() for p in check.problems]
+    if runs:
+        problems += [p for check in found.values() if (p := expected_run(check, runs)) is not None]
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:
@@ -116,7 +123,7 @@ def _load(paths: list[str], args: argparse.Namespace) -> Merged | None:
 def _report(args: argparse.Namespace) -> int:
     gate = read_gate(Path.cwd(), args.fail_under, option="--fail-under")  # a bad rate: before any work
     key = signing_key(args)
-    checks = verified(args.results, key, "report")
+    checks = verified(args.results, key, "report", args.run_ids)
     if checks is None:
         return FORGED
     merged = _load(args.results, args)
@@ -197,7 +204,7 @@ def _status(check: Verification) -> str:
 def _compare(args: argparse.Namespace) -> int:
     from pytest_agenteval.report.compare import compare, render
 
-    if verified([args.base, args.new], signing_key(args), "compare") is None:
+    if verified([args.base, args.new], signing_key(args), "compare", args.run_ids) is None:
         return FORGED
     base, new = _load([args.base], args), _load([args.new], args)
     if base is None or new is None:

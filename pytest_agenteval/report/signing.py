@@ -79,7 +79,7 @@ class Signer:
     """Signs the lines of one results file in the order they are written."""
 
     def __init__(self, key: bytes, run_id: str | None = None) -> None:
-        self._key = key
+        self.key = key
         self.run_id = run_id or secrets.token_hex(8)
         self._line = 0
         self._prev = ""
@@ -91,7 +91,7 @@ class Signer:
 
     def block(self) -> dict[str, str]:
         """For the run record: how its lines are signed."""
-        return {"algorithm": ALGORITHM, "key_id": key_id(self._key), "run_id": self.run_id}
+        return {"algorithm": ALGORITHM, "key_id": key_id(self.key), "run_id": self.run_id}
 
     def sign(self, record: Mapping[str, Any], *, grade: bool = False, closing: bool = False) -> dict[str, Any]:
         self._line += 1
@@ -100,8 +100,12 @@ class Signer:
             signature["grades"] = self._grades
         self._grades += grade
         signed = {**record, SIGNATURE: signature}
-        signature["hmac"] = self._prev = _mac(self._key, signed)
+        signature["hmac"] = self._prev = _mac(self.key, signed)
         return signed
+
+
+CUT_SHORT = "cut short, not verified (the run was interrupted)"
+NO_SUMMARY = "no signed summary line"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -111,6 +115,7 @@ class Verification:
     verified: bool  # signed, a key given, and every check held
     said: str  # one line: what was found (for stdout)
     problems: tuple[str, ...] = ()  # one line each: file, line, what does not match
+    run_id: str | None = None  # the run the file says it is (evidence only when verified)
 
 
 def verify(path: str | os.PathLike[str], key: bytes | None) -> Verification:
@@ -127,7 +132,7 @@ def verify(path: str | os.PathLike[str], key: bytes | None) -> Verification:
             lines.append((number, json.loads(line)))
         except ValueError:
             last = all(not rest.strip() for rest in raw[number:])
-            problems.append(f"{shown}:{number}: " + ("cut short, not verified (the run was interrupted)" if last
+            problems.append(f"{shown}:{number}: " + (CUT_SHORT if last
                                                      else "not valid JSON, not verified"))
     first: dict[str, Any] = lines[0][1] if lines and isinstance(lines[0][1], dict) else {}
     run: dict[str, Any] = first["run_record"] if isinstance(first.get("run_record"), dict) else {}
@@ -157,7 +162,20 @@ def verify(path: str | os.PathLike[str], key: bytes | None) -> Verification:
     grades = sum(1 for _, r in lines if isinstance(r, dict) and "task_id" in r)
     said = "" if problems else (f"{shown}: signed and verified: {len(lines)} lines, {grades} grade line(s), "
                                 f"run {block.get('run_id')}, key id {block.get('key_id')}")
-    return Verification(path=shown, signed=True, verified=not problems, said=said, problems=tuple(problems))
+    return Verification(path=shown, signed=True, verified=not problems, said=said, problems=tuple(problems),
+                        run_id=str(block.get("run_id")))
+
+
+def expected_run(check: Verification, runs: list[str]) -> str | None:
+    """The problem, if the file is not one of the runs the user recorded (``--run-id``): a whole
+    signed file of another run verifies as that run, so only the run id says which run it is."""
+    if not check.verified:
+        return None if check.problems else (f"{check.path}: --run-id {', '.join(runs)}: its run cannot be checked: "
+                                            f"the file is not verified ({HOW_TO_SIGN}, and verify with its key)")
+    if check.run_id in runs:
+        return None
+    return (f"{check.path}: signed as run {check.run_id}, not the run you named (--run-id {', '.join(runs)}): "
+            "a whole results file of another run")
 
 
 def _check_lines(shown: str, lines: list[tuple[int, Any]], key: bytes, run_id: str) -> list[str]:
@@ -194,7 +212,7 @@ def _check_lines(shown: str, lines: list[tuple[int, Any]], key: bytes, run_id: s
         expected, prev, prev_ok = expected + 1, mac, False  # a line not to be trusted takes one place
         grades += "task_id" in record
     if not closed:
-        problems.append(f"{shown}: no signed summary line: the run was interrupted, or lines were removed from "
+        problems.append(f"{shown}: {NO_SUMMARY}: the run was interrupted, or lines were removed from "
                         "its end (nothing shows the file is complete)")
     return problems
 
