@@ -72,6 +72,35 @@ MONEY_WORDS = frozenset({"pay", "paid", "paying", "payment", "amount", "sum", "t
                          "settle", "settled", "settlement", "at", "of", "for", "assessed", "claimed", "excess",
                          "insured", "limit", "reduced", "amended", "to"})
 REFERENCE_PAIRS = frozenset({("claim", "for"), ("claim", "of"), ("amount", "claimed")})
+# A question answered in the next sentence ("Was your claim approved? Sadly, no."): a polar
+# question opens with an auxiliary (or is a fragment of three words at most, "Approved?"), has no
+# hedge or negation of its own, and the answer's first clause that is not only filler says yes or no.
+QUESTION_WORDS = frozenset({"what", "when", "where", "which", "who", "whom", "whose", "why", "how"})
+ANSWER_FILLERS = frozenset({"sadly", "unfortunately", "regrettably", "happily", "fortunately", "well", "oh", "alas",
+                            "i", "i'm", "we", "we're", "am", "are", "afraid", "sorry", "to", "say", "regret", "that",
+                            "the", "answer", "is", "short", "in", "simply", "put", "luckily", "thankfully", "so",
+                            "then", "and", "good", "bad", "news", "glad", "pleased", "report", "confirm"})
+YES = frozenset({"yes", "yeah", "yep", "indeed", "certainly", "absolutely", "definitely", "correct", "course",
+                 "sure", "affirmative"})
+NO = frozenset({"no", "nope", "not", "never", "negative"})
+# What may follow a yes or a no in a bare answer ("No, it has not yet."): nothing that says more.
+ANSWER_WORDS = YES | NO | ANSWER_FILLERS | frozenset({"of", "it", "they", "he", "she", "this", "has", "have", "had",
+                                                      "was", "were", "is", "did", "does", "do", "will", "can",
+                                                      "been", "yet", "still", "at", "all", "quite", "really"})
+ANSWER_SUBJECTS = frozenset({"it", "they", "he", "she", "this", "that", "we", "i"})
+# A state told as a change over time ("KYC was pending but is now verified"): the state now
+# counts. A clause is in the past with one of PAST_STATE and none of NOW.
+PAST_STATE = frozenset({"was", "were", "had", "previously", "initially", "originally", "formerly", "earlier",
+                        "used"})
+NOW = frozenset({"now", "currently", "since", "presently", "today", "anymore", "longer", "subsequently", "later",
+                 "recently", "meanwhile"})
+# The words a clause may hold before its state word and still be about the topic of the clause
+# before it ("KYC was pending but [it] is now verified").
+BARE_SUBJECT = frozenset({"it", "this", "that", "they", "which", "its", "their", "status", "is", "are", "was",
+                          "were", "has", "have", "had", "been", "be", "being", "now", "since", "then", "later",
+                          "subsequently", "already", "finally", "fully", "become", "became", "got", "gets",
+                          "getting", "also", "currently", "at", "present", "today", "not", "yet", "still", "just",
+                          "recently", "all", "only", "and", "successfully", "properly", "in", "the", "meanwhile"})
 # Words that end a clause's scope like punctuation does.
 BREAKS = frozenset({"but", "however", "although", "though", "whereas", "while", "except", "so", "because",
                     "since", "therefore", "hence", "meanwhile", "also", "apart", "besides"})

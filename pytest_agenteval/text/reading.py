@@ -25,7 +25,11 @@ from typing import NamedTuple
 
 from pytest_agenteval.text.lexicon import (
     ABSENCE,
+    ANSWER_FILLERS,
+    ANSWER_SUBJECTS,
+    ANSWER_WORDS,
     AUXILIARIES,
+    BARE_SUBJECT,
     BREAKS,
     CAPABILITY,
     CONDITIONS,
@@ -35,11 +39,15 @@ from pytest_agenteval.text.lexicon import (
     MODALS,
     MONEY_WORDS,
     NEGATIONS,
+    NO,
     NOBODY,
     NOT_YET,
+    NOW,
     PAST,
+    PAST_STATE,
     PRESUPPOSED,
     PSEUDO_NEGATIONS,
+    QUESTION_WORDS,
     RECEIPTS,
     REFERENCE_PAIRS,
     REFERENCES,
@@ -47,6 +55,7 @@ from pytest_agenteval.text.lexicon import (
     REVERSALS,
     SOUGHT,
     SUBJECTS,
+    YES,
     Lexicon,
     word_matches,
 )
@@ -62,6 +71,7 @@ class Mention(NamedTuple):
     polarity: int  # AFFIRMED, NEGATED or HYPOTHETICAL
     clause: int
     words: str
+    at: int = 0  # the word's position in its clause
 
 
 class Quantity(NamedTuple):
@@ -71,6 +81,7 @@ class Quantity(NamedTuple):
     clause: int
     reference: bool  # a figure referred to ("assessed at 80,000"), not one decided or stated as the fact
     text: str
+    at: int = 0  # its position in its clause
 
 
 @dataclass(frozen=True)
@@ -84,6 +95,15 @@ class Reading:
     missing: frozenset[int] = frozenset()  # clauses with a cue of absence ("no rate", "without a rate")
     asked: frozenset[str] = frozenset()  # meanings the text asks for (``asks``)
     directed: frozenset[str] = frozenset()  # ids right after "to", "by" or "per": whom an act went to or came from
+    words: tuple[tuple[str, ...], ...] = ()  # clause -> its words ("" for a token that is no word)
+
+    def before(self, clause: int, at: int, n: int = 3) -> list[str]:
+        """The ``n`` words before position ``at`` of ``clause`` (brackets and quantities skipped)."""
+        return [w for w in self.words[clause][:at] if w][-n:] if clause < len(self.words) else []
+
+    def after(self, clause: int, at: int) -> str:
+        """The word right after position ``at`` of ``clause`` ("" when none)."""
+        return self.words[clause][at + 1] if clause < len(self.words) and at + 1 < len(self.words[clause]) else ""
 
     def in_sentence(self, meaning: str, clause: int) -> set[int]:
         """Polarities of ``meaning`` in the sentence holding ``clause``."""
@@ -149,11 +169,12 @@ class Reading:
         those of a clause joined to it by a colon or dash ("KYC status: pending"). A bare
         mention says nothing.
         """
-        out: set[str] = set()
+        states = (ok, problem)
         # The topic itself may be hypothetical ("until KYC is complete" states KYC is not complete).
-        for clause in {m.clause for m in self.mentions if m.meaning == topic}:
+        own = sorted({m.clause for m in self.mentions if m.meaning == topic})
+        told: dict[int, set[str]] = {}
+        for clause in own:
             negated_topic = NEGATED in self.polarities(topic, clause)
-            states = (ok, problem)
             said = set() if self._adjective(topic, clause, states) else self._states(clause, states)
             if not said:
                 for other in (clause - 1, clause + 1):  # "KYC status: pending", "KYC - pending"
@@ -161,8 +182,33 @@ class Reading:
                         said |= self._states(other, states)
             if not said and negated_topic and clause in self.missing and self._first_negated(clause) == topic:
                 said.add("problem")  # "no rate on the sheet": the thing is missing
-            out |= said
+            told[clause] = said
+            # "KYC was pending but is now verified": a clause with no subject of its own (or a pronoun)
+            # that tells the state after a change carries on the topic of the clause before it.
+            nxt = clause + 1
+            if nxt not in own and nxt < len(self.sentence_of) and self._bare(nxt, states) and (
+                    self._tense(clause) == PAST_TENSE or self._tense(nxt) == NOW_TENSE):
+                told[nxt] = self._states(nxt, states)
+        # The state now counts: a state in the past tense only when no clause tells it in the present.
+        present = [said for clause, said in told.items() if said and self._tense(clause) != PAST_TENSE]
+        out = set().union(*present) if present else set().union(*told.values())
         return {"ok" if s == ok else "problem" for s in out}
+
+    def _tense(self, clause: int) -> int:
+        words = set(self.words[clause]) if clause < len(self.words) else set()
+        if not NOW.isdisjoint(words):
+            return NOW_TENSE
+        return PAST_TENSE if not PAST_STATE.isdisjoint(words) else 0
+
+    def _bare(self, clause: int, states: tuple[str, str]) -> bool:
+        """The clause tells a state and nothing else, with no subject but a pronoun: "is now verified",
+        "it has since been completed"."""
+        allowed = {*states, "ok", "problem", "pending"}
+        found = [m for m in self.mentions if m.clause == clause]
+        if not found or any(m.meaning not in allowed for m in found) or not any(m.meaning in states for m in found):
+            return False
+        first = min(m.at for m in found)
+        return clause < len(self.words) and all(w in BARE_SUBJECT for w in self.words[clause][:first])
 
     def _first_negated(self, clause: int) -> str | None:
         """The first meaning a cue negates in ``clause``: what "no" is about in "no rate on the sheet"."""
@@ -190,6 +236,7 @@ class Reading:
         return said
 
 
+PAST_TENSE, NOW_TENSE = 1, 2
 SENTENCE_ENDS = frozenset({".", "!", "?", ";"})
 TRANSPARENT = frozenset({"(", ")"})
 BACK_REACH = 3  # words before the auxiliary that "payment is not possible" negates
@@ -212,7 +259,8 @@ def _clauses(tokens: list[Token]) -> list[tuple[int, list[Token], bool]]:
                 clauses[-1][1].append(t)  # kept: a question is hypothetical
             sentence += t.text in SENTENCE_ENDS
             clauses.append((sentence, [], t.text in JOINERS))
-        elif t.kind == "word" and ((t.text in BREAKS and (t.text != "also" or nxt in RESTARTS))
+        elif t.kind == "word" and ((t.text in BREAKS and (t.text != "also" or nxt in RESTARTS) and not (
+                t.text == "since" and i > 0 and tokens[i - 1].text in AUXILIARIES))  # "it has since lapsed"
                                    or (t.text in ("and", "or") and nxt in RESTARTS)):
             clauses.append((sentence, [], False))
         else:
@@ -303,11 +351,14 @@ class Reader:
         ids: list[tuple[str, int]] = []
         hedged_sentence = -1  # a hedge reaches to the end of its sentence: "if approved, we will pay"
         clauses = _clauses(tokenize(text))
+        answers = _answers(clauses)
         missing: set[int] = set()
         directed: set[str] = set()
         negated: set[int] = set()  # clauses with a negation cue
+        clause_words: list[tuple[str, ...]] = []
         for c, (sentence, clause, _) in enumerate(clauses):
             words = [t.text if t.kind == "word" else "" for t in clause]
+            clause_words.append(tuple(words))
             present = set(words)
             hedges = _hedges(words, present)
             # "We cannot approve unless you send…": a denial before the condition says the decision
@@ -315,13 +366,15 @@ class Reader:
             cond_at = min(words.index(w) for w in hedges) if hedges and hedges <= CONDITIONS else len(words)
             # "Without the invoice, we cannot pay": a condition, not a negation.
             hedge = bool(hedges) or words[0] == "without"
-            hedged_before = hedged_sentence == sentence or clause[-1].text == "?"
+            answer = answers.get(c)  # "Was it approved? No.": the question is asserted as answered
+            question = clause[-1].text == "?" and answer is None
+            hedged_before = hedged_sentence == sentence or question
             hedged = hedge or hedged_before
             if hedge:
                 hedged_sentence = sentence
-            not_yet = not present.isdisjoint(NOT_YET)
+            not_yet = not present.isdisjoint(NOT_YET) or bool(answer and answer[1])
             first_mention = len(mentions)
-            negations = 0  # cues seen so far in this clause
+            negations = 1 if answer and answer[0] == NEGATED else 0  # cues seen so far in this clause
             pending: list[tuple[int, int]] = []  # (mention index, its word position) since the last cue
             presupposed_until = -1  # "the decline of your claim" under a hedge: asserted to here
             reversed_at = -9  # "reversed our approval": the next three words are undone
@@ -360,7 +413,7 @@ class Reader:
                     polarity = -polarity
                 if i < cond_at < len(words) and not hedged_before:
                     polarity = NEGATED if negations % 2 else AFFIRMED  # read below as waiting on the condition
-                if polarity == HYPOTHETICAL and not negations and clause[-1].text != "?" and (
+                if polarity == HYPOTHETICAL and not negations and not question and (
                         i <= presupposed_until or word in PRESUPPOSED and i > 0 and words[i - 1] in DETERMINERS):
                     polarity = AFFIRMED
                     presupposed_until = max(presupposed_until, i + 3)
@@ -378,7 +431,7 @@ class Reader:
                     if kind == "number" and isinstance(token.value, float) and token.value >= 100 \
                             and set(before) & MONEY_WORDS:
                         kind = "money"
-                    quantities.append(Quantity(kind, token.value, polarity, c, reference, token.text))
+                    quantities.append(Quantity(kind, token.value, polarity, c, reference, token.text, i))
                 elif word in CAPABILITY and ahead[:1] == ["to"]:
                     pass  # "authorised to approve": a power, not an approval
                 elif word and self._starting(word):
@@ -388,20 +441,20 @@ class Reader:
                         for meaning in dict.fromkeys(meanings):
                             pending.append((len(mentions), i))
                             if meaning in DECIDED and polarity != HYPOTHETICAL and _sought(words, i):
-                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase))  # "for approval"
+                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))  # "for approval"
                             elif polarity == NEGATED and not_yet and meaning in DECIDED:
                                 # "not yet approved" is pending, not declined ("not yet verified" stays negated)
-                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase))
-                                mentions.append(Mention("pending", AFFIRMED, c, phrase))
+                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
+                                mentions.append(Mention("pending", AFFIRMED, c, phrase, i))
                             elif polarity != HYPOTHETICAL and i < cond_at < len(words) and meaning in DECIDED:
                                 # "we cannot pay until…", "payment will only be released once…"
-                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase))
-                                mentions.append(Mention("conditional", AFFIRMED, c, phrase))
+                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
+                                mentions.append(Mention("conditional", AFFIRMED, c, phrase, i))
                             elif polarity == HYPOTHETICAL and meaning == "ok" and cond_at < i < len(words):
                                 # "until KYC is complete": the condition is not met now
-                                mentions.append(Mention(meaning, NEGATED, c, phrase))
+                                mentions.append(Mention(meaning, NEGATED, c, phrase, i))
                             else:
-                                mentions.append(Mention(meaning, polarity, c, phrase))
+                                mentions.append(Mention(meaning, polarity, c, phrase, i))
                         if word.startswith("fail") and words[i + n:i + n + 1] == ["to"]:
                             negations += 1  # "failed to complete": what follows did not happen
                         i += n
@@ -418,7 +471,7 @@ class Reader:
         sentence_of = tuple(n for n, _, _ in clauses)
         return Reading(text, tuple(mentions), tuple(quantities), tuple(ids), sentence_of,
                        tuple(j for _, _, j in clauses), frozenset(missing),
-                       _asked(mentions, sentence_of, negated), frozenset(directed))
+                       _asked(mentions, sentence_of, negated), frozenset(directed), tuple(clause_words))
 
 
 def _asked(mentions: list[Mention], sentence_of: tuple[int, ...], negated: set[int]) -> frozenset[str]:
@@ -438,6 +491,47 @@ def _asked(mentions: list[Mention], sentence_of: tuple[int, ...], negated: set[i
         if not in_hand:
             out.add(m.meaning)
     return frozenset(out)
+
+
+POLAR = AUXILIARIES - {"be", "been"}
+
+
+def _answers(clauses: list[tuple[int, list[Token], bool]]) -> dict[int, tuple[int, bool]]:
+    """Polar questions answered in the next sentence: clause -> (the answer's polarity, "not yet").
+
+    "Was your claim approved? Sadly, no." and "Has it been approved? It has not." answer no; "…? Yes."
+    yes; "…? Not yet." says pending. A question with a hedge or negation of its own, a question
+    word ("when…?"), or an answer sentence that says more than yes or no ("No, it was amended")
+    is left as it was: a question is hypothetical, and the answer is read on its own."""
+    out: dict[int, tuple[int, bool]] = {}
+    for c, (sentence, clause, _) in enumerate(clauses):
+        if clause[-1].text != "?":
+            continue
+        words = [t.text for t in clause if t.kind == "word"]
+        if not words or words[0] in QUESTION_WORDS or not (words[0] in POLAR or len(words) <= 3) or any(
+                w in HEDGES or w in NEGATIONS for w in words):
+            continue
+        for later, answer, _ in clauses[c + 1:]:
+            said = [t.text for t in answer if t.kind == "word"]
+            if later != sentence + 1 or len(said) != len(answer) - (answer[-1].kind == "punct"):
+                break  # the next sentence only, and only words (an amount or an id says more)
+            if all(w in ANSWER_FILLERS for w in said):
+                continue  # "Sadly, no.": the filler is a clause of its own
+            core = [w for w in said if w not in ANSWER_FILLERS]
+            if set(said) <= ANSWER_WORDS and core:
+                # The whole answer is bare ("No, not yet."): "No, it was amended to £24,000" says more.
+                rest = [t for s, other, _ in clauses[c + 1:] if s == later for t in other]
+                if any(t.kind != "word" or t.text not in ANSWER_WORDS for t in rest):
+                    break
+                yet = any(t.text in NOT_YET for t in rest)
+                if core[0] in YES:
+                    out[c] = (AFFIRMED, False)
+                elif core[0] in NO:
+                    out[c] = (NEGATED, yet)
+                elif core[0] in AUXILIARIES or core[0] in ANSWER_SUBJECTS and core[1:2] and core[1] in AUXILIARIES:
+                    out[c] = (NEGATED if "not" in core else AFFIRMED, yet)
+            break
+    return out
 
 
 def _hedges(words: list[str], present: set[str]) -> set[str]:
@@ -468,13 +562,13 @@ def _alternatives(mentions: list[Mention], first: int, present: set[str]) -> Non
     if {"approved", "declined"} <= said:
         for k in own:
             if mentions[k].meaning in DECIDED:
-                mentions[k] = Mention(mentions[k].meaning, HYPOTHETICAL, mentions[k].clause, mentions[k].words)
+                mentions[k] = mentions[k]._replace(polarity=HYPOTHETICAL)
 
 
 def _flip(m: Mention) -> Mention:
     if m.polarity == HYPOTHETICAL:
         return m
-    return Mention(m.meaning, -m.polarity, m.clause, m.words)
+    return m._replace(polarity=-m.polarity)
 
 
 _READERS: dict[int, tuple[Lexicon, Reader]] = {}

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from pytest_agenteval.grading import Check, GradeContext
 from pytest_agenteval.grading.texts import Text, text_checks
-from pytest_agenteval.text import AFFIRMED, ENGLISH, NEGATED, Reading
+from pytest_agenteval.text import AFFIRMED, ENGLISH, HYPOTHETICAL, NEGATED, Reading
 
 
 class History(Protocol):
@@ -38,6 +38,17 @@ LEXICON = ENGLISH.extend(
     # What makes a rate a problem here: the limit falls outside the sheet.
     # A rate said to be the facility's: "we applied 7.42%", "priced at the sheet rate of 4.38%".
     priced=("applied", "priced", "priced at", "charged", "booked at", "set at", "set to", "put at"),
+    # The facility's own state: "has not been booked", "is already active", "is closed".
+    booked=("booked",),
+    activated=("activated", "active", "live", "drawn"),
+    closed=("closed", "cancelled", "terminated"),
+    # What the facility and its customer are: its product, the customer's segment.
+    term_loan=("term loan", "term loans"),
+    revolver=("revolver", "revolvers", "revolving", "rcf"),
+    overdraft=("overdraft", "overdrafts"),
+    retail=("retail",),
+    sme=("sme", "smes", "small business", "small and medium"),
+    corporate=("corporate",),
     problem=("above", "beyond", "outside", "exceed*", "null", "none", "no entry", "not available", "not found",
              "not listed", "off the sheet", "larger", "bigger", "higher", "greater", "too high", "too large",
              "only goes up", "only up to", "not cover*", "stop below", "stops below", "end below", "ends below",
@@ -56,7 +67,8 @@ def _judge(h: History, t: Text) -> str | None:
     if not isinstance(fid, str) or h.ctx.row("facility", fid) is None:
         return None
     where = f"{fid}: {t.event.action} at step {t.event.step} {t.quote()}"
-    for problem in (_records(h, fid, t.reading), _facts(h, fid, t.reading)):
+    for problem in (_records(h, fid, t.reading), _facts(h, fid, t.reading), _facility(h, fid, t),
+                    _limit(h, fid, t.reading)):
         if problem:
             return f"{where} {problem}"
     return None
@@ -112,4 +124,80 @@ def _facts(h: History, fid: str, reading: Reading) -> str | None:
         if not any(abs(float(q.value) - r) <= 1e-9 for r in known):  # type: ignore[arg-type]
             want = f"{source} rate is {applicable}" if applicable is not None else "no rate applies"
             return f"states the rate {q.text}, but the {want}"
+    return None
+
+
+PRODUCTS = ("term_loan", "revolver", "overdraft")
+SEGMENTS = ("retail", "sme", "corporate")
+# Clauses about another thing than the facility: "the customer's account is active", "KYC is closed".
+OTHER_TOPICS = ("kyc", "rate", "exception")
+OTHER_THINGS = frozenset({"account", "accounts", "customer", "customers", "query", "queries", "case", "ticket",
+                          "check", "checks", "file", "band", "sheet"})
+MODAL_WORDS = frozenset({"can", "cannot", "could", "should", "must", "would", "will", "may", "might", "shall", "to",
+                         "until", "before", "once", "unless"})
+
+
+def _state_at(h: History, fid: str, t: Text) -> tuple[bool, bool, str]:
+    """(booked, active, status) of the facility when the text was written."""
+    booked = h.start(fid, "account_id") is not None
+    status = str(h.start(fid, "status"))
+    for event in h.ctx.written():
+        if event.seq >= t.event.seq or event.arguments.get("facility_id") != fid:
+            continue
+        if event.action == "book_facility":
+            booked, status = True, "BOOKED"
+        elif event.action == "activate_facility":
+            status = "ACTIVE"
+        elif event.action == "place_on_hold":
+            status = "ON_HOLD"
+    return booked or status in ("BOOKED", "ACTIVE"), status == "ACTIVE", status
+
+
+def _facility(h: History, fid: str, t: Text) -> str | None:
+    """What a reason says the facility is: booked or not, active or not, closed; its product and
+    its customer's segment. A state said of something else in its clause (the account, KYC, the
+    rate or the exception) or only as a possibility ("cannot be booked until…") is not judged."""
+    reading = t.reading
+    booked, active, status = _state_at(h, fid, t)
+    truth = {"booked": booked, "activated": active, "closed": status == "CLOSED"}
+    for m in reading.mentions:
+        if m.meaning not in truth or m.polarity == HYPOTHETICAL:
+            continue
+        words = set(reading.words[m.clause])
+        about_other = any(reading.polarities(o, m.clause) for o in OTHER_TOPICS) or words & OTHER_THINGS
+        if about_other or MODAL_WORDS.intersection(reading.before(m.clause, m.at)):
+            continue
+        if (m.polarity == AFFIRMED) != truth[m.meaning]:
+            state = {"booked": "booked", "activated": "active", "closed": "closed"}[m.meaning]
+            return f"says {fid} is {'' if m.polarity == AFFIRMED else 'not '}{state}, but it is {status}"
+    product, segment = h.start(fid, "product"), h.customer(fid).get("segment")
+    for group, own, what in ((PRODUCTS, product, "product"), (SEGMENTS, segment, "segment")):
+        for other in group:
+            if other != own and AFFIRMED in reading.polarities(other):
+                return f"calls the {what} {other.replace('_', ' ')}, but it is {str(own).replace('_', ' ')}"
+    return None
+
+
+# Words that make an amount the facility's limit ("a limit of £9,000,000", "the £9m facility"), unless
+# the sheet's figures are meant ("the top band's limit of £5m").
+LIMIT_WORDS = frozenset({"limit", "limits", "facility", "loan", "overdraft", "revolver", "amount", "size"})
+SHEET_WORDS = frozenset({"sheet", "band", "bands", "top", "maximum", "max", "highest", "cap", "ceiling", "grid",
+                         "bands'", "up"})
+
+
+def _limit(h: History, fid: str, reading: Reading) -> str | None:
+    """An amount given as the facility's limit is its limit."""
+    limit = h.start(fid, "limit_amount")
+    for q in reading.quantities:
+        if q.kind != "money" or not isinstance(q.value, float):
+            continue
+        before = reading.before(q.clause, q.at)  # "no rate for a limit of £9m" still gives the limit
+        if before[-1:] in (["not"], ["no"]):
+            continue
+        if not (LIMIT_WORDS.intersection(before) or reading.after(q.clause, q.at) in LIMIT_WORDS):
+            continue
+        if SHEET_WORDS.intersection(before) or before[-1:] in (["by"], ["than"]):
+            continue
+        if abs(q.value - float(limit)) > 0.5:
+            return f"states {q.text} as {fid}'s limit, but it is {limit:g}"
     return None

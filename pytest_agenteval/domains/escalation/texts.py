@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from pytest_agenteval.domains.escalation.schema import AGENT
+from pytest_agenteval.domains.escalation.schema import AGENT, HEAD
 from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.grading import Check, GradeContext
 from pytest_agenteval.grading.texts import Text, text_checks
-from pytest_agenteval.text import AFFIRMED, ENGLISH, NEGATED, Reading
+from pytest_agenteval.text import AFFIRMED, ENGLISH, HYPOTHETICAL, NEGATED, Quantity, Reading
 
 
 class Case(Protocol):
@@ -34,6 +34,7 @@ class Case(Protocol):
     misrouted: set[str]
     lapsed: bool
     paid: float
+    limit: float
 
     @property
     def assessed(self) -> float: ...
@@ -46,7 +47,23 @@ LEXICON = ENGLISH.extend(
     # Where a claim went: a staff id in such a clause is said to be its reviewer.
     escalated=("escalat*", "sent to", "passed to", "referred to", "forwarded to", "routed to", "refer*"),
     absence=("absent", "away", "unavailable", "on leave", "out of office", "off sick", "not present", "not in"),
-    limit=("limit*", "lowest", "highest", "covers up to"),
+    limit=("limit*", "lowest", "highest", "covers up to", "approval limit*", "approval authorit*", "authority",
+           "mandate"),
+    # How an amount stands to a limit: "within my limit", "above my approval authority".
+    within=("within", "below", "under", "inside", "less than", "lower than", "smaller than", "beneath", "up to",
+            "covered by"),
+    above=("above", "over", "exceed*", "beyond", "more than", "greater than", "higher than", "larger than",
+           "bigger than", "outside", "in excess of", "surpass*", "too large", "too high", "too big", "too much"),
+    # What a reviewer's return says: the claim came back, or they asked for more.
+    returned=("returned", "sent back", "sent it back", "came back asking", "came back for", "handed back",
+              "passed back", "referred back", "bounced back", "kicked back", "returned it"),
+    asked_more=("asked for", "asks for", "asking for", "wants", "wanted", "more information", "further information",
+                "more info", "further info", "more details", "further details", "more documents",
+                "further documents", "additional information", "additional documents", "more evidence",
+                "further evidence"),
+    # Who answered: the reviewer named by role (their id or "the head of claims" name them too).
+    reviewer=("reviewer", "reviewers", "senior", "seniors", "approver", "underwriter", "manager", "supervisor",
+              "colleague", "escalation manager"),
     policy=("policy", "policies", "cover", "insurance"),
     # Money the claimant is told they will get is money paid: "you will receive £4,200 shortly".
     # What a partial approval declines: "the remaining £6,000 was not covered".
@@ -112,7 +129,8 @@ def _judge(ctx: GradeContext, by_claim: dict[Any, Case], t: Text) -> str | None:
         return None
     kind = t.event.arguments.get("kind")
     what = f"{t.event.action}{f' ({kind})' if kind else ''} at step {t.event.step} {t.quote()}"
-    for problem in (_records(ctx, c, t.reading), _decision(c, t), _amounts(ctx, c, t.reading)):
+    for problem in (_records(ctx, c, t.reading), _decision(c, t), _answer(c, t), _limits(ctx, c, t.reading),
+                    _amounts(ctx, c, t.reading)):
         if problem:
             return f"{c.id}: {what} {problem}"
     return None
@@ -273,7 +291,8 @@ def _amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     known = [v for v in (c.assessed, c.claim.get("amount_claimed"), approved, c.paid or None,
                          policy.get("sum_insured"), policy.get("excess"), *limits,
                          *(r["decision_amount"] for r in c.escalations),
-                         c.assessed - approved if approved is not None else None) if v is not None]
+                         c.assessed - approved if approved is not None else None,
+                         abs(c.assessed - c.limit)) if v is not None]  # "exceeds my limit by £8,000"
     stated = [(q, q.value) for q in reading.quantities
               if q.kind == "money" and q.polarity != NEGATED and isinstance(q.value, float)]
     says_approved = approved is not None and any(abs(value - approved) <= EPS for _, value in stated)
@@ -287,4 +306,93 @@ def _amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             return f"states {q.text} as the amount approved or paid; {approved:g} was approved"
         if not any(abs(value - k) <= EPS for k in known):
             return f"states {q.text}, which is no amount of this claim"
+    return None
+
+
+# Whose limit a clause is about: the handler's ("my limit", "above the handler limit", or no owner
+# named), a reviewer's (their id in the clause), the head of claims'; a clause naming another owner
+# ("the policy limit", "their limit", "the senior's limit") is not judged.
+FIRST_PERSON = frozenset({"my", "i", "me", "mine", "handler", "i'm"})
+OTHER_OWNERS = frozenset({"their", "his", "her", "your", "yours", "its", "senior", "seniors", "reviewer",
+                          "reviewers", "sum", "insured", "policy", "cover", "head", "deputy", "colleague", "our"})
+LIMIT_WORDS = frozenset({"limit", "limits", "authority", "mandate"})
+
+
+def _limit_figure(reading: Reading, q: Quantity) -> bool:
+    """The amount names a limit: "my limit of £10,000", "my £10,000 limit" (not "exceeds my limit by £8,000")."""
+    before = reading.before(q.clause, q.at)
+    return (bool(LIMIT_WORDS.intersection(before)) and before[-1:] != ["by"]) or reading.after(
+        q.clause, q.at) in LIMIT_WORDS
+
+
+def _limits(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
+    """What a text says of a limit is true: the figure it gives for the handler's (or a named
+    reviewer's) limit, and whether the amount (the one in its clause, else the assessed amount)
+    is within it or above it ("within my limit, but escalating anyway" on a claim above it)."""
+    for clause in sorted({m.clause for m in reading.mentions if m.meaning == "limit" and m.polarity != HYPOTHETICAL}):
+        words = set(reading.words[clause])
+        staff = [i for i, k in reading.ids if k == clause and i != AGENT and ctx.row("staff", i) is not None]
+        head = reading.polarities("head_of_claims", clause) - {NEGATED}
+        if words & FIRST_PERSON and not staff:
+            owner, limit = "your", c.limit
+        elif len(set(staff)) == 1 and not words & FIRST_PERSON:
+            owner, limit = f"{staff[0]}'s", float((ctx.row("staff", staff[0]) or {})["approval_limit"])
+        elif head and not staff and not words & FIRST_PERSON:
+            owner, limit = "the head of claims'", float((ctx.row("staff", HEAD) or {}).get("approval_limit") or 0)
+        elif not staff and not words & OTHER_OWNERS and not reading.polarities("reviewer", clause):
+            owner, limit = "your", c.limit
+        else:
+            continue
+        if not limit:
+            continue
+        money = [q for q in reading.quantities if q.clause == clause and q.kind == "money" and q.polarity != NEGATED
+                 and isinstance(q.value, float)]
+        for q in money:
+            if _limit_figure(reading, q) and abs(float(q.value) - limit) > EPS:  # type: ignore[arg-type]
+                return f"states {q.text} as {owner} limit; it is {limit:g}"
+        above = AFFIRMED in reading.polarities("above", clause) or NEGATED in reading.polarities("within", clause)
+        within = AFFIRMED in reading.polarities("within", clause) or NEGATED in reading.polarities("above", clause)
+        if above == within:
+            continue
+        other = [float(q.value) for q in money  # type: ignore[arg-type]
+                 if not _limit_figure(reading, q) and reading.before(q.clause, q.at)[-1:] != ["by"]]
+        amount = other[0] if other else c.assessed
+        if above != (amount > limit + EPS):
+            return f"says {amount:g} is {'above' if above else 'within'} {owner} limit, but that limit is {limit:g}"
+    return None
+
+
+RETURN_WORDS = ("returned", "asked_more", "invoice", "photos")
+
+
+def _answer(c: Case, t: Text) -> str | None:
+    """What a text says the reviewer answered is their answer: a return for more information
+    ("returned for more information", "SNR-07 asked for more details") only when a reviewer
+    returned it; and, when the reviewer returned it for the invoice and photos, a sentence
+    naming the reviewer does not say they asked for nothing ("SNR-07 said no documents are needed")."""
+    answers = [d for d in c.answers if d.seq < t.event.seq]
+    if not answers:
+        return None
+    reading = t.reading
+    sentence_of = reading.sentence_of
+    targets = {r["to_staff"] for r in c.escalations}
+    by = {sentence_of[k] for i, k in reading.ids if i in targets} | {
+        sentence_of[m.clause] for m in reading.mentions
+        if m.meaning in ("reviewer", "head_of_claims") and m.polarity != NEGATED}
+    said = [m for m in reading.mentions if m.polarity == AFFIRMED and m.meaning in ("returned", "asked_more")]
+    more = {sentence_of[m.clause] for m in reading.mentions
+            if m.polarity == AFFIRMED and m.meaning in ("asked_more", "info")}
+    claims_return = any(sentence_of[m.clause] in by or m.meaning == "returned" and sentence_of[m.clause] in more
+                        for m in said)
+    last = answers[-1]
+    status = str(last.arguments.get("status"))
+    if claims_return and not any(d.arguments.get("status") == "returned" for d in answers):
+        who = last.actor_id or "the reviewer"
+        return f"says the reviewer returned the claim for more information, but {who} {status} it"
+    if status == "returned" and last.arguments.get("escalation_id") not in c.misrouted:
+        for sentence in sorted(by):
+            told = [m for m in reading.mentions if sentence_of[m.clause] == sentence]
+            denied = any(m.polarity == NEGATED and m.meaning in (*RETURN_WORDS, "info") for m in told)
+            if denied and not any(m.polarity != NEGATED and m.meaning in RETURN_WORDS for m in told):
+                return "says the reviewer asked for nothing more, but they returned it for the invoice and photos"
     return None
