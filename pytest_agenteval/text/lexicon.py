@@ -18,7 +18,7 @@ NEGATIONS = frozenset({"not", "no", "never", "cannot", "neither", "nor", "none",
 # do not cancel each other, as two negations do). Negation cues unless the lexicon has the word.
 REVERSALS = frozenset({"reversed", "reverse", "reversing", "withdrawn", "withdrew", "withdraw", "rescinded", "rescind",
                        "revoked", "revoke", "overturned", "overturn", "retracted", "retract", "cancelled", "canceled",
-                       "cancel"})
+                       "cancel", "withheld", "withhold", "withholding", "stopped", "suspended", "halted", "frozen"})
 NEGATIONS = NEGATIONS | REVERSALS
 # Words that make what follows them in their clause hypothetical: asserted as neither true nor false.
 # A question is hypothetical too. ("could"/"would" are not here: "could not be approved" declines.)
@@ -27,6 +27,21 @@ HEDGES = frozenset({"if", "whether", "once", "unless", "until", "may", "might", 
 # Hedges after which the words before stay asserted: "we cannot pay unless you send the invoice"
 # denies payment now, and says the decision waits on a condition.
 CONDITIONS = frozenset({"unless", "until", "once", "subject", "provided"})
+# "Waiting on KYC before this facility can be booked": what comes before "before" stays asserted
+# (but, unlike a condition, no decision is said to wait on it).
+ASSERTED_BEFORE = CONDITIONS | {"before"}
+# Hedges that are about the reader, not the fact: "as you may know, …", "you may be disappointed to
+# hear …", "if you are unhappy that we declined…" (the fact after them is asserted).
+READER_VERBS = frozenset({"know", "recall", "remember", "notice", "hear", "see", "like", "wish", "want", "have",
+                          "already", "be", "feel"})
+EMOTIVE = frozenset({"unhappy", "happy", "disappointed", "dissatisfied", "upset", "pleased", "glad", "sorry",
+                     "surprised", "concerned", "worried", "relieved", "delighted", "satisfied", "aware", "unsatisfied",
+                     "frustrated", "heard", "seen", "noticed", "read", "received"})
+# "We can confirm payment of £33,000": a modal before a verb of saying asserts what is said.
+SAYING = frozenset({"confirm", "tell", "inform", "advise", "report", "say", "let", "announce", "reassure", "update",
+                    "notify", "share"})
+# "Payment: none": a heading and a bare "none" after its colon deny it.
+NONE_WORDS = frozenset({"none", "no", "nil", "nothing", "zero", "n", "a", "not", "applicable", "yet", "made"})
 # "When we approved your claim, we paid you": a past fact, not a condition (a subject, then a past verb).
 SUBJECTS = frozenset({"we", "i", "you", "they", "he", "she", "it", "the", "your", "our", "this", "that"})
 PAST = frozenset({"was", "were", "had", "did", "paid", "sent", "made", "gave", "got", "told", "wrote"})
@@ -58,7 +73,8 @@ DETERMINERS = frozenset({"the", "your", "our", "this", "its"})
 ABSENCE = frozenset({"no", "none", "without", "lack", "lacks", "lacking", "nothing", "absent"})
 SOUGHT = frozenset({"for", "await", "awaiting", "awaits", "need", "needs", "needed", "require", "requires",
                     "required", "seek", "seeking", "request", "requesting", "requested", "pending", "ask", "asking",
-                    "subject"})
+                    "subject", "expecting", "expect", "expected", "hoping", "hope", "hoped", "wanted", "want",
+                    "wish", "wished"})
 # Auxiliaries: "payment is not possible" negates the subject before them too.
 AUXILIARIES = frozenset({"is", "was", "are", "were", "has", "have", "had", "will", "can", "could", "would", "shall",
                          "should", "do", "does", "did", "be", "been", "must", "may", "might"})
@@ -138,17 +154,25 @@ ENGLISH = Lexicon({
                  "reimburs*", "grant*", "authoris*", "authoriz*", "good news", "covered",
                  "successful", "upheld", "uphold", "cheque", "transfer", "transferred", "honour*", "honor*",
                  "signed off", "said yes", "green light", "cover the cost", "cover the full cost", "cover your loss",
-                 "cover the loss", "cover your claim"),
+                 "cover the loss", "cover your claim", "answer is yes", "say yes to", "said yes to", "make the cut",
+                 "made the cut", "makes the cut", "thumbs up", "go ahead", "okayed", "foot the bill", "in your favour",
+                 "in your favor", "release", "released", "releasing", "in your bank account", "into your account",
+                 "into your bank account", "to your bank account", "money for your claim", "the money will",
+                 "your money will", "in full and final settlement", "full and final settlement"),
     "declined": ("declin*", "reject*", "refus*", "denied", "deny", "denies", "turn* down", "unsuccessful",
                  "not covered", "not cover", "excluded", "exclusion", "void", "repudiat*", "not upheld",
                  "unable to help", "not meet", "outside the scope", "falls outside", "not eligible", "ineligible",
                  "outside cover", "outside the cover", "outside of cover", "outside the policy", "claim failed",
-                 "claim has failed", "claim was unsuccessful"),
+                 "claim has failed", "claim was unsuccessful", "answer is no", "answer to your claim is no",
+                 "answer on your claim is no", "a no from", "it's a no", "say no to", "said no to", "saying no to",
+                 "had to say no", "thumbs down", "refusal of payment", "refusal to pay", "denial of payment",
+                 "rejection of your claim", "refusal of your claim"),
     "amended": ("amend*", "reduc*", "partial*", "revis*", "adjust*", "lower amount", "lesser amount", "in part",
                 "part of"),
     # That some decision exists ("we have made a decision"): "not yet" of it says pending.
     "decided": ("decided", "made a decision", "reached a decision", "decision made", "decision was made"),
-    "in_full": ("in full", "full amount", "as claimed", "as assessed", "entire", "whole amount", "everything"),
+    "in_full": ("in full", "full amount", "as claimed", "as assessed", "entire", "whole amount", "everything",
+                "full assessed", "full claimed", "whole assessed", "whole claimed"),
     # The status now, not the history: "escalated" or "we are working on it" stay true after a decision.
     "pending": ("under review", "in review", "being reviewed", "being assessed", "being considered", "pending",
                 "await*", "in progress", "no decision", "not yet decided", "not been decided", "yet to be decided",
@@ -167,12 +191,14 @@ ENGLISH = Lexicon({
     "process": ("approval limit*", "approval authorit*", "approval process", "payment details", "payment method*",
                 "payment process", "payment terms", "bank details", "settlement process", "decision process",
                 "accept our apolog*", "accept my apolog*", "please accept", "premium*", "premium* paid",
-                "premium* payment*", "paid premium*"),
+                "premium* payment*", "paid premium*", "release form", "accept that", "accept this will",
+                "accept this is", "accept this may", "accept it is", "accept it will", "accept how"),
     # Statuses a record or a check can be in.
     "ok": ("verified", "complete", "completed", "cleared", "passed", "satisfied", "valid", "in order", "fine",
            "confirmed", "approved", "ok", "okay", "done", "resolved", "current", "active", "in force", "verify",
            "all good", "good", "clear", "applied", "applies", "fully"),
     "problem": ("pending", "outstanding", "incomplete", "missing", "fail*", "expired", "expir*", "lapsed", "lapse*",
+                "ongoing", "awaited",
                 "unverified", "not verified", "not complete", "awaiting", "inactive", "not active", "open", "overdue",
                 "problem*", "issue*",
                 "concern*", "conflict*", "mismatch*", "discrepan*", "wrong", "incorrect", "invalid", "blocked",

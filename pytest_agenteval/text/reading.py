@@ -28,6 +28,7 @@ from pytest_agenteval.text.lexicon import (
     ANSWER_FILLERS,
     ANSWER_SUBJECTS,
     ANSWER_WORDS,
+    ASSERTED_BEFORE,
     AUXILIARIES,
     BARE_SUBJECT,
     BREAKS,
@@ -35,12 +36,14 @@ from pytest_agenteval.text.lexicon import (
     CONDITIONS,
     DETERMINERS,
     DOUBTS,
+    EMOTIVE,
     HEDGES,
     MODALS,
     MONEY_WORDS,
     NEGATIONS,
     NO,
     NOBODY,
+    NONE_WORDS,
     NOT_YET,
     NOW,
     PAST,
@@ -48,11 +51,13 @@ from pytest_agenteval.text.lexicon import (
     PRESUPPOSED,
     PSEUDO_NEGATIONS,
     QUESTION_WORDS,
+    READER_VERBS,
     RECEIPTS,
     REFERENCE_PAIRS,
     REFERENCES,
     RESTARTS,
     REVERSALS,
+    SAYING,
     SOUGHT,
     SUBJECTS,
     YES,
@@ -60,6 +65,9 @@ from pytest_agenteval.text.lexicon import (
     word_matches,
 )
 from pytest_agenteval.text.tokens import Token, tokenize
+
+MORE = frozenset({"further", "additional", "extra", "more", "other"})
+LINKS = frozenset({"of", "is", "at", "was", "be", "amount", "stands", "sits"})
 
 AFFIRMED, NEGATED, HYPOTHETICAL = 1, -1, 0
 DECISIONS = ("approved", "amended", "declined", "pending", "info", "mixed")
@@ -104,6 +112,15 @@ class Reading:
     def after(self, clause: int, at: int) -> str:
         """The word right after position ``at`` of ``clause`` ("" when none)."""
         return self.words[clause][at + 1] if clause < len(self.words) and at + 1 < len(self.words[clause]) else ""
+
+    def figure_of(self, q: Quantity, names: frozenset[str]) -> bool:
+        """The quantity is the figure of a thing named by one of ``names``: "my limit of £10,000", "my
+        £10,000 limit", "limit: £10,000" (not "exceeds my limit by £8,000", "limits over £5m", "£5m and above")."""
+        before = self.before(q.clause, q.at, 2)
+        after = self.after(q.clause, q.at)
+        if after in ("and", "or", "plus"):
+            return False  # a threshold: "£5m and above"
+        return after in names or bool(before) and (before[-1] in names or before[-1] in LINKS and before[0] in names)
 
     def in_sentence(self, meaning: str, clause: int) -> set[int]:
         """Polarities of ``meaning`` in the sentence holding ``clause``."""
@@ -293,8 +310,13 @@ def _sought(words: list[str], i: int) -> bool:
     if SOUGHT.intersection(before) or CAPABILITY.intersection(words[max(0, i - 3):i]):
         return True
     near = words[max(0, i - 2):i]
+    modals = MODALS.intersection(near)
+    if modals == {"able"} and not {"than", "if", "whether"}.intersection(words[max(0, i - 6):i]):
+        return False  # "we are able to pay your claim" says it will be paid; "more than I am able to approve" not
+    if near[-1:] and near[-1] in SAYING:
+        return False  # "we can confirm payment": said, not sought
     cues = NEGATIONS.intersection(words[max(0, i - 4):i])
-    return bool(MODALS.intersection(near)) and (not cues or cues <= NOBODY and "not" not in near)
+    return bool(modals) and (not cues or cues <= NOBODY and "not" not in near)
 
 
 class Reader:
@@ -350,6 +372,7 @@ class Reader:
         quantities: list[Quantity] = []
         ids: list[tuple[str, int]] = []
         hedged_sentence = -1  # a hedge reaches to the end of its sentence: "if approved, we will pay"
+        conditioned = -1  # a sentence opened by a condition ("Subject to…, we will pay")
         clauses = _clauses(tokenize(text))
         answers = _answers(clauses)
         missing: set[int] = set()
@@ -363,7 +386,12 @@ class Reader:
             hedges = _hedges(words, present)
             # "We cannot approve unless you send…": a denial before the condition says the decision
             # waits on it; anything else in the clause stays hypothetical, as after any hedge.
-            cond_at = min(words.index(w) for w in hedges) if hedges and hedges <= CONDITIONS else len(words)
+            cond_at = min(words.index(w) for w in hedges) if hedges and hedges <= ASSERTED_BEFORE else len(words)
+            waits = cond_at < len(words) and words[cond_at] in CONDITIONS  # "before" asserts, but no decision waits
+            if words[0] in CONDITIONS or words[:2] in (["only", "if"], ["only", "when"], ["only", "once"]):
+                conditioned = sentence  # "Subject to your bank details, we will pay": the decision waits
+            # "when the due diligence will be complete": a state to come is not the state now
+            coming = "when" in hedges and "will" in present
             # "Without the invoice, we cannot pay": a condition, not a negation.
             hedge = bool(hedges) or words[0] == "without"
             answer = answers.get(c)  # "Was it approved? No.": the question is asserted as answered
@@ -378,6 +406,7 @@ class Reader:
             pending: list[tuple[int, int]] = []  # (mention index, its word position) since the last cue
             presupposed_until = -1  # "the decline of your claim" under a hedge: asserted to here
             reversed_at = -9  # "reversed our approval": the next three words are undone
+            shielded = range(0)  # decision words a cue does not deny: "no further payment", "no excess to pay"
             outside = 0  # the negations before a short aside: "not (yet) approved", "not verified (status pending)"
             i = 0
             while i < len(clause):
@@ -387,11 +416,16 @@ class Reader:
                     i += 1
                     continue
                 ahead = words[i + 1:i + 3]
-                if word in NEGATIONS and RECEIPTS & set(ahead):
+                # "we have not received the invoice" (but "you will not receive a payment" denies it)
+                receipt = bool(RECEIPTS & set(ahead)) and "you" not in words[max(0, i - 3):i]
+                if word in NEGATIONS and receipt:
                     negated.add(c)  # "we have not received the invoice": the receipt is negated
-                if word in NEGATIONS and (word, ahead[0] if ahead else "") not in PSEUDO_NEGATIONS \
-                        and not (RECEIPTS & set(ahead)):
+                if word in NEGATIONS and (word, ahead[0] if ahead else "") not in PSEUDO_NEGATIONS and not receipt:
                     n, meanings = self._match(words, i)
+                    if not meanings and ahead[:1] and ahead[0] in MORE:
+                        shielded = range(i + 1, i + 4)  # "no further payment is due": no more than was paid
+                    elif not meanings and word in ABSENCE and ahead[1:] == ["to"] and not self._starting(ahead[0]):
+                        shielded = range(i + 3, i + 4)  # "no excess to pay": the excess is what is missing
                     if not meanings:  # a cue, unless it starts a phrase ("not covered")
                         if word in REVERSALS:  # undoes what comes right after it
                             reversed_at = i
@@ -401,8 +435,10 @@ class Reader:
                             missing.update((c,) if word in ABSENCE else ())
                         after_auxiliary = i > 0 and words[i - 1] in AUXILIARIES
                         if after_auxiliary:  # "payment is not possible", "the payment has been cancelled"
+                            # an undoing reaches the clause's start: "payment on your claim has been withheld"
+                            reach = 0 if word in REVERSALS else i - 1 - BACK_REACH
                             for k, at in pending:
-                                if at >= i - 1 - BACK_REACH:
+                                if at >= reach:
                                     mentions[k] = _flip(mentions[k])
                         if after_auxiliary or word not in REVERSALS:
                             pending = []
@@ -440,17 +476,23 @@ class Reader:
                         phrase = " ".join(words[i:i + n])
                         for meaning in dict.fromkeys(meanings):
                             pending.append((len(mentions), i))
-                            if meaning in DECIDED and polarity != HYPOTHETICAL and _sought(words, i):
+                            if meaning in DECIDED and i in shielded:
+                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
+                            elif meaning in DECIDED and polarity != HYPOTHETICAL and _sought(words, i):
                                 mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))  # "for approval"
                             elif polarity == NEGATED and not_yet and meaning in DECIDED:
                                 # "not yet approved" is pending, not declined ("not yet verified" stays negated)
                                 mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
                                 mentions.append(Mention("pending", AFFIRMED, c, phrase, i))
-                            elif polarity != HYPOTHETICAL and i < cond_at < len(words) and meaning in DECIDED:
+                            elif polarity != HYPOTHETICAL and i < cond_at < len(words) and meaning in DECIDED and waits:
                                 # "we cannot pay until…", "payment will only be released once…"
                                 mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
                                 mentions.append(Mention("conditional", AFFIRMED, c, phrase, i))
-                            elif polarity == HYPOTHETICAL and meaning == "ok" and cond_at < i < len(words):
+                            elif polarity == HYPOTHETICAL and meaning in DECIDED and conditioned == sentence:
+                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
+                                mentions.append(Mention("conditional", AFFIRMED, c, phrase, i))
+                            elif polarity == HYPOTHETICAL and meaning == "ok" and (
+                                    waits and cond_at < i < len(words) or coming):
                                 # "until KYC is complete": the condition is not met now
                                 mentions.append(Mention(meaning, NEGATED, c, phrase, i))
                             else:
@@ -468,6 +510,13 @@ class Reader:
                         break
             if negations:
                 negated.add(c)
+            if c > 0 and clauses[c][2] and clauses[c - 1][0] == sentence and present <= NONE_WORDS and present & {
+                    "none", "no", "nil", "nothing", "zero", "n"}:  # "Payment: none"
+                heading = [k for k in range(len(mentions)) if mentions[k].clause == c - 1]
+                last = max((mentions[k].at for k in heading), default=-1)  # the heading's own word
+                for k in heading:
+                    if mentions[k].at == last and mentions[k].polarity == AFFIRMED:
+                        mentions[k] = mentions[k]._replace(polarity=NEGATED)
         sentence_of = tuple(n for n, _, _ in clauses)
         return Reading(text, tuple(mentions), tuple(quantities), tuple(ids), sentence_of,
                        tuple(j for _, _, j in clauses), frozenset(missing),
@@ -541,12 +590,24 @@ def _hedges(words: list[str], present: set[str]) -> set[str]:
     found = present & HEDGES
     if "should" in found and words[0] != "should":
         found.discard("should")
+    for k, w in enumerate(words):
+        nxt = words[k + 1:k + 3]
+        if w in ("may", "might") and nxt[:1] and nxt[0] in READER_VERBS and (
+                nxt[0] not in ("be", "have", "feel") or nxt[1:] and nxt[1] in EMOTIVE):
+            found.discard(w)  # "as you may know", "you may be disappointed to hear"
+        elif w == "if" and any(e in EMOTIVE and words[j + 1:j + 2] and words[j + 1] in ("that", "with", "about", "to")
+                               for j, e in enumerate(words[k + 1:k + 5], k + 1)):
+            found.discard(w)  # "if you are unhappy that we declined your claim": the decline is a fact
+        elif w in ("perhaps", "possibly") and nxt[:1] and nxt[0].endswith("ly"):
+            found.discard(w)  # "perhaps unsurprisingly, …"
     if "subject" in found and not any(w == "subject" and words[k + 1:k + 2] == ["to"] for k, w in enumerate(words)):
         found.discard("subject")  # "Subject: claim approved" is a heading
     for past in ("when", "once") if found & {"when", "once"} else ():
         at = words.index(past) if past in found else -1
+        verb = words[at + 2:at + 4]
+        verb = verb[1:] if verb[:1] and verb[0] in ("have", "has", "had") else verb[:1]
         if at >= 0 and words[at + 1:at + 2] and words[at + 1] in SUBJECTS and any(
-                w in PAST or w.endswith("ed") for w in words[at + 2:at + 5]):
+                w in PAST or w.endswith("ed") for w in verb):
             found.discard(past)
     if not DOUBTS.isdisjoint(present) and any(w in DOUBTS and words[k - 1:k] == ["not"] for k, w in enumerate(words)):
         found.add("not sure")  # "not sure how long the exception lasts"

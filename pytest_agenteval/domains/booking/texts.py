@@ -29,12 +29,14 @@ VERIFIED_CUSTOMER = ("customer verified", "customer fully verified", "customer i
                      "customer has been verified")
 LEXICON = ENGLISH.extend(
     kyc=("kyc", "know your customer", "identity", "id check*", "due diligence", "cdd", "edd", "aml",
-         "anti money laundering", "onboard*", "customer check*", "verification", "sanctions screening",
+         "anti money laundering", "onboard*", "customer check*", "verification", "sanctions screening", "compliance",
          *VERIFIED_CUSTOMER),
     ok=VERIFIED_CUSTOMER,  # "customer fully verified" names KYC and its state at once
+    failed=("failed", "failure", "fails", "unsuccessful"),  # KYC failed, as opposed to not yet done
     rate=("rate", "rates", "pricing", "price*", "tariff*", "band*", "grid", "rate sheet", "sheet", "interest"),
     exception=("exception*", "concession*", "special rate", "waiver*"),
-    expiry=("expir*", "end date", "ends", "until", "lapse*", "how long", "validity", "valid until", "when"),
+    expiry=("expir*", "end date", "ends", "until", "lapse*", "how long", "validity", "valid until", "when",
+            "how much longer", "runs out", "run out", "running out", "cease*", "stops applying", "stop applying"),
     # What makes a rate a problem here: the limit falls outside the sheet.
     # A rate said to be the facility's: "we applied 7.42%", "priced at the sheet rate of 4.38%".
     priced=("applied", "priced", "priced at", "charged", "booked at", "set at", "set to", "put at"),
@@ -52,7 +54,9 @@ LEXICON = ENGLISH.extend(
     problem=("above", "beyond", "outside", "exceed*", "null", "none", "no entry", "not available", "not found",
              "not listed", "off the sheet", "larger", "bigger", "higher", "greater", "too high", "too large",
              "only goes up", "only up to", "not cover*", "stop below", "stops below", "end below", "ends below",
-             "stop short", "stops short", "top out", "tops out", "max out", "maxes out"),
+             "stop short", "stops short", "top out", "tops out", "max out", "maxes out", "more than", "too big",
+             "stop at", "stops at", "end at", "ends at", "yet to verify", "yet to be verified", "yet to complete",
+             "yet to be completed", "yet to be done", "yet to clear", "yet to be cleared"),
 )
 TEXTS = {("raise_query", "reason"): "misleading_query", ("place_on_hold", "reason"): "misleading_query"}
 
@@ -99,6 +103,10 @@ def _facts(h: History, fid: str, reading: Reading) -> str | None:
         return f"says KYC is in order, but {h.start(fid, 'customer_id')}'s KYC is {kyc}"
     if "problem" in said and kyc == "verified":
         return f"says KYC is a problem, but {h.start(fid, 'customer_id')}'s KYC is verified"
+    kyc_clauses = {m.clause for m in reading.mentions if m.meaning == "kyc"}
+    if kyc == "pending" and any(m.meaning == "failed" and m.polarity == AFFIRMED and m.clause in kyc_clauses
+                                and reading.after(m.clause, m.at) != "to" for m in reading.mentions):
+        return f"says KYC failed, but {h.start(fid, 'customer_id')}'s KYC is pending"
     applicable, source = h.applicable_rate(fid)
     said = reading.status("rate")
     if "problem" in said and applicable is not None and not reading.mentions_meaning("exception"):
@@ -192,12 +200,10 @@ def _limit(h: History, fid: str, reading: Reading) -> str | None:
         if q.kind != "money" or not isinstance(q.value, float):
             continue
         before = reading.before(q.clause, q.at)  # "no rate for a limit of £9m" still gives the limit
-        if before[-1:] in (["not"], ["no"]):
+        if before[-1:] in (["not"], ["no"]) or not reading.figure_of(q, LIMIT_WORDS):
             continue
-        if not (LIMIT_WORDS.intersection(before) or reading.after(q.clause, q.at) in LIMIT_WORDS):
-            continue
-        if SHEET_WORDS.intersection(before) or before[-1:] in (["by"], ["than"]):
-            continue
+        if SHEET_WORDS.intersection(before) or reading.after(q.clause, q.at) in SHEET_WORDS:
+            continue  # "the sheet's maximum of £5m", "Limit > £5m sheet max"
         if abs(q.value - float(limit)) > 0.5:
             return f"states {q.text} as {fid}'s limit, but it is {limit:g}"
     return None
