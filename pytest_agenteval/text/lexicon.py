@@ -73,8 +73,7 @@ DETERMINERS = frozenset({"the", "your", "our", "this", "its"})
 ABSENCE = frozenset({"no", "none", "without", "lack", "lacks", "lacking", "nothing", "absent"})
 SOUGHT = frozenset({"for", "await", "awaiting", "awaits", "need", "needs", "needed", "require", "requires",
                     "required", "seek", "seeking", "request", "requesting", "requested", "pending", "ask", "asking",
-                    "subject", "expecting", "expect", "expected", "hoping", "hope", "hoped", "wanted", "want",
-                    "wish", "wished"})
+                    "subject", "expecting", "expected", "hoping", "hoped", "wanted", "wished"})
 # Auxiliaries: "payment is not possible" negates the subject before them too.
 AUXILIARIES = frozenset({"is", "was", "are", "were", "has", "have", "had", "will", "can", "could", "would", "shall",
                          "should", "do", "does", "did", "be", "been", "must", "may", "might"})
@@ -192,7 +191,9 @@ ENGLISH = Lexicon({
                 "payment process", "payment terms", "bank details", "settlement process", "decision process",
                 "accept our apolog*", "accept my apolog*", "please accept", "premium*", "premium* paid",
                 "premium* payment*", "paid premium*", "release form", "accept that", "accept this will",
-                "accept this is", "accept this may", "accept it is", "accept it will", "accept how"),
+                "accept this is", "accept this may", "accept it is", "accept it will", "accept how", "paid up",
+                "non payment", "nonpayment", "missed payment*", "late payment*", "payment of the premium*",
+                "payment of premium*", "payment of your premium*"),
     # Statuses a record or a check can be in.
     "ok": ("verified", "complete", "completed", "cleared", "passed", "satisfied", "valid", "in order", "fine",
            "confirmed", "approved", "ok", "okay", "done", "resolved", "current", "active", "in force", "verify",

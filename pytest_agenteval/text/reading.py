@@ -67,6 +67,8 @@ from pytest_agenteval.text.lexicon import (
 from pytest_agenteval.text.tokens import Token, tokenize
 
 MORE = frozenset({"further", "additional", "extra", "more", "other"})
+# Who may not have received something: "the claimant will not receive a payment" denies the payment.
+OTHERS = frozenset({"you", "claimant", "they", "he", "she", "customer", "policyholder", "holder"})
 LINKS = frozenset({"of", "is", "at", "was", "be", "amount", "stands", "sits"})
 
 AFFIRMED, NEGATED, HYPOTHETICAL = 1, -1, 0
@@ -417,7 +419,8 @@ class Reader:
                     continue
                 ahead = words[i + 1:i + 3]
                 # "we have not received the invoice" (but "you will not receive a payment" denies it)
-                receipt = bool(RECEIPTS & set(ahead)) and "you" not in words[max(0, i - 3):i]
+                receipt = bool(RECEIPTS & set(ahead) - {"receive"} or "receive" in ahead and words[i - 1:i] in (
+                    ["did"], ["do"], ["does"])) and not OTHERS.intersection(words[max(0, i - 3):i])
                 if word in NEGATIONS and receipt:
                     negated.add(c)  # "we have not received the invoice": the receipt is negated
                 if word in NEGATIONS and (word, ahead[0] if ahead else "") not in PSEUDO_NEGATIONS and not receipt:
@@ -602,7 +605,9 @@ def _hedges(words: list[str], present: set[str]) -> set[str]:
             found.discard(w)  # "perhaps unsurprisingly, …"
     if "subject" in found and not any(w == "subject" and words[k + 1:k + 2] == ["to"] for k, w in enumerate(words)):
         found.discard("subject")  # "Subject: claim approved" is a heading
-    for past in ("when", "once") if found & {"when", "once"} else ():
+    if "whether" in found and any(w == "whether" and words[k + 1:k + 3] == ["or", "not"] for k, w in enumerate(words)):
+        found.discard("whether")  # "whether or not you agree, your claim has been declined"
+    for past in ("when", "once", "before") if found & {"when", "once", "before"} else ():
         at = words.index(past) if past in found else -1
         verb = words[at + 2:at + 4]
         verb = verb[1:] if verb[:1] and verb[0] in ("have", "has", "had") else verb[:1]

@@ -8,6 +8,7 @@ neither the applicable one nor the facility's own. Silence is never a contradict
 
 from __future__ import annotations
 
+import re
 from typing import Any, Protocol
 
 from pytest_agenteval.grading import Check, GradeContext
@@ -32,7 +33,9 @@ LEXICON = ENGLISH.extend(
          "anti money laundering", "onboard*", "customer check*", "verification", "sanctions screening", "compliance",
          *VERIFIED_CUSTOMER),
     ok=VERIFIED_CUSTOMER,  # "customer fully verified" names KYC and its state at once
-    failed=("failed", "failure", "fails", "unsuccessful"),  # KYC failed, as opposed to not yet done
+    # KYC failed (or expired), as opposed to not yet done
+    failed=("failed", "failure", "fails", "unsuccessful", "expired", "lapsed", "revoked"),
+    threshold=("and above", "or above", "and over", "or more", "and beyond"),  # "limits of £5m and above"
     rate=("rate", "rates", "pricing", "price*", "tariff*", "band*", "grid", "rate sheet", "sheet", "interest"),
     exception=("exception*", "concession*", "special rate", "waiver*"),
     expiry=("expir*", "end date", "ends", "until", "lapse*", "how long", "validity", "valid until", "when",
@@ -58,6 +61,7 @@ LEXICON = ENGLISH.extend(
              "stop at", "stops at", "end at", "ends at", "yet to verify", "yet to be verified", "yet to complete",
              "yet to be completed", "yet to be done", "yet to clear", "yet to be cleared"),
 )
+CUSTOMER_NAME = re.compile(r"\bCustomer \d+\b")
 TEXTS = {("raise_query", "reason"): "misleading_query", ("place_on_hold", "reason"): "misleading_query"}
 
 
@@ -80,6 +84,10 @@ def _judge(h: History, t: Text) -> str | None:
 
 def _records(h: History, fid: str, reading: Reading) -> str | None:
     ctx, customer = h.ctx, h.start(fid, "customer_id")
+    name = (ctx.row("customer", customer) or {}).get("name")
+    for m in CUSTOMER_NAME.finditer(reading.text):  # "Customer 9999's KYC is pending"
+        if m.group(0) != name:
+            return f"names {m.group(0)}, but {fid}'s customer is {name}"
     for ident in reading.named():
         if ident in (fid, customer):
             continue
@@ -107,6 +115,8 @@ def _facts(h: History, fid: str, reading: Reading) -> str | None:
     if kyc == "pending" and any(m.meaning == "failed" and m.polarity == AFFIRMED and m.clause in kyc_clauses
                                 and reading.after(m.clause, m.at) != "to" for m in reading.mentions):
         return f"says KYC failed, but {h.start(fid, 'customer_id')}'s KYC is pending"
+    if h.start(fid, "exception_rate") is None and reading.status("exception"):
+        return f"says something of {fid}'s pricing exception, but it has none"
     applicable, source = h.applicable_rate(fid)
     said = reading.status("rate")
     if "problem" in said and applicable is not None and not reading.mentions_meaning("exception"):
