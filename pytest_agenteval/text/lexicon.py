@@ -157,7 +157,9 @@ ENGLISH = Lexicon({
                  "made the cut", "makes the cut", "thumbs up", "go ahead", "okayed", "foot the bill", "in your favour",
                  "in your favor", "release", "released", "releasing", "in your bank account", "into your account",
                  "into your bank account", "to your bank account", "money for your claim", "the money will",
-                 "your money will", "in full and final settlement", "full and final settlement"),
+                 "your money will", "in full and final settlement", "full and final settlement", "in your account",
+                 "succeed", "succeeded", "succeeds", "compensat*", "agreed to cover", "cover your repair*",
+                 "cover the repair*", "cover the costs", "cover your costs"),
     "declined": ("declin*", "reject*", "refus*", "denied", "deny", "denies", "turn* down", "unsuccessful",
                  "not covered", "not cover", "excluded", "exclusion", "void", "repudiat*", "not upheld",
                  "unable to help", "not meet", "outside the scope", "falls outside", "not eligible", "ineligible",
@@ -178,12 +180,13 @@ ENGLISH = Lexicon({
                 "undecided", "still open", "still looking", "looking into", "still assessing", "not finished",
                 "no payment made", "no payment yet", "not paid yet", "nothing paid yet"),
     "info": ("please send", "please provide", "send us", "send in", "provide", "need*", "requir*", "request*",
-             "information", "documents", "documentation", "evidence", "supply", "submit", "upload"),
+             "information", "documents", "documentation", "evidence", "supply", "submit", "upload", "outstanding",
+             "grateful for", "a copy of", "copy of"),
     # Words that ask for something ("please send the invoice", "could you provide…"), and that say
     # it is in hand ("thanks for the photos", "we already have the invoice"): see Reading.asks.
     "request": ("send", "provide", "supply", "submit", "upload", "forward", "email", "attach", "share", "need*",
                 "requir*", "request*", "please", "please send", "please provide", "send us", "send in", "could you",
-                "can you", "would you"),
+                "can you", "would you", "grateful for", "a copy of", "copy of"),
     "received": ("received", "already have", "already got", "have everything", "thank*", "you sent",
                  "in receipt", "got your", "on file"),
     # Names of things, not decisions: "above my approval limit", "your payment details".

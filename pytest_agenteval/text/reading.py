@@ -67,6 +67,7 @@ from pytest_agenteval.text.lexicon import (
 from pytest_agenteval.text.tokens import Token, tokenize
 
 MORE = frozenset({"further", "additional", "extra", "more", "other"})
+REQUIRED = frozenset({"must", "should", "need", "needs", "ought", "required", "requires"})
 # Who may not have received something: "the claimant will not receive a payment" denies the payment.
 OTHERS = frozenset({"you", "claimant", "they", "he", "she", "customer", "policyholder", "holder"})
 LINKS = frozenset({"of", "is", "at", "was", "be", "amount", "stands", "sits"})
@@ -483,6 +484,10 @@ class Reader:
                                 mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
                             elif meaning in DECIDED and polarity != HYPOTHETICAL and _sought(words, i):
                                 mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))  # "for approval"
+                            elif meaning in ("ok", "problem") and polarity != HYPOTHETICAL and (
+                                    REQUIRED.intersection(words[max(0, i - 3):i]) or words[i - 2:i] == ["to", "be"]):
+                                # "KYC must be verified before booking": a requirement, not the state
+                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
                             elif polarity == NEGATED and not_yet and meaning in DECIDED:
                                 # "not yet approved" is pending, not declined ("not yet verified" stays negated)
                                 mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))

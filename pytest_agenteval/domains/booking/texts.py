@@ -39,7 +39,8 @@ LEXICON = ENGLISH.extend(
     rate=("rate", "rates", "pricing", "price*", "tariff*", "band*", "grid", "rate sheet", "sheet", "interest"),
     exception=("exception*", "concession*", "special rate", "waiver*"),
     expiry=("expir*", "end date", "ends", "until", "lapse*", "how long", "validity", "valid until", "when",
-            "how much longer", "runs out", "run out", "running out", "cease*", "stops applying", "stop applying"),
+            "how much longer", "runs out", "run out", "running out", "cease*", "stops applying", "stop applying",
+            "sunset*"),
     # What makes a rate a problem here: the limit falls outside the sheet.
     # A rate said to be the facility's: "we applied 7.42%", "priced at the sheet rate of 4.38%".
     priced=("applied", "priced", "priced at", "charged", "booked at", "set at", "set to", "put at"),
@@ -59,7 +60,9 @@ LEXICON = ENGLISH.extend(
              "only goes up", "only up to", "not cover*", "stop below", "stops below", "end below", "ends below",
              "stop short", "stops short", "top out", "tops out", "max out", "maxes out", "more than", "too big",
              "stop at", "stops at", "end at", "ends at", "yet to verify", "yet to be verified", "yet to complete",
-             "yet to be completed", "yet to be done", "yet to clear", "yet to be cleared"),
+             "yet to be completed", "yet to be done", "yet to clear", "yet to be cleared", "falls outside",
+             "fall outside", "not go up to", "not go as high", "not go that high", "not reach", "not extend to",
+             "not stretch to"),
 )
 CUSTOMER_NAME = re.compile(r"\bCustomer \d+\b")
 TEXTS = {("raise_query", "reason"): "misleading_query", ("place_on_hold", "reason"): "misleading_query"}

@@ -202,8 +202,8 @@ def _records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             return f"names {ident}, which is no record"
         return f"names {table} {ident}, which is not this claim's"
     reviewed = [r for r in c.escalations if r["status"] in ("approved", "amended", "declined")]
-    if reviewed and AGENT in reading.directed and any(
-            reading.polarities(m, k) - {NEGATED} for m in DECISIVE_MEANINGS for i, k in reading.ids if i == AGENT):
+    if reviewed and re.search(rf"\b(?:approv|declin|amend|reject|refus|decid)\w*\s+(?:by|per)\s+{AGENT}\b",
+                              reading.text, re.IGNORECASE):  # "approved by STF-001" (but "paid by STF-001")
         return f"says {AGENT} decided, but {reviewed[-1]['to_staff']} did"
     if not c.escalations and any(
             m.meaning == "escalated" and m.polarity == AFFIRMED and (m.words.startswith(("escalat", "refer")) or (
@@ -340,7 +340,8 @@ def _amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         if promised and paid and not any(abs(value - v) <= EPS for v in paid):  # "you will receive £50,000"
             return f"promises {q.text}; {paid[0]:g} was approved"
         approving = AFFIRMED in reading.in_sentence("approved", q.clause) | reading.in_sentence("amended", q.clause)
-        if approving and approved is not None and abs(value - approved) > EPS and \
+        contrast = CONTRAST.intersection(reading.before(q.clause, q.at))  # "reduced from the assessed £30,000"
+        if approving and approved is not None and abs(value - approved) > EPS and not contrast and \
                 reading.sentence_of[q.clause] not in approved_in:
             return f"states {q.text} as the amount approved or paid; {approved:g} was approved"
         if not any(abs(value - k) <= EPS for k in known):
@@ -407,6 +408,8 @@ def _limits(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
 
 
 RETURN_WORDS = ("returned", "asked_more", "invoice", "photos")
+# Words that set a figure against the one decided: "reduced from the assessed £30,000", "less than £30,000".
+CONTRAST = frozenset({"from", "than", "instead", "rather", "versus", "vs"})
 
 
 def _answer(c: Case, t: Text) -> str | None:
