@@ -178,7 +178,7 @@ ENGLISH = Lexicon({
     "pending": ("under review", "in review", "being reviewed", "being assessed", "being considered", "pending",
                 "await*", "in progress", "no decision", "not yet decided", "not been decided", "yet to be decided",
                 "undecided", "still open", "still looking", "looking into", "still assessing", "not finished",
-                "no payment made", "no payment yet", "not paid yet", "nothing paid yet"),
+                "no payment made", "no payment yet", "not paid yet", "nothing paid yet", "waiting for", "waiting on"),
     "info": ("please send", "please provide", "send us", "send in", "provide", "need*", "requir*", "request*",
              "information", "documents", "documentation", "evidence", "supply", "submit", "upload", "outstanding",
              "grateful for", "a copy of", "copy of"),
@@ -196,7 +196,7 @@ ENGLISH = Lexicon({
                 "premium* payment*", "paid premium*", "release form", "accept that", "accept this will",
                 "accept this is", "accept this may", "accept it is", "accept it will", "accept how", "paid up",
                 "non payment", "nonpayment", "missed payment*", "late payment*", "payment of the premium*",
-                "payment of premium*", "payment of your premium*"),
+                "payment of premium*", "payment of your premium*", "renewal payment*", "renewal premium*"),
     # Statuses a record or a check can be in.
     "ok": ("verified", "complete", "completed", "cleared", "passed", "satisfied", "valid", "in order", "fine",
            "confirmed", "approved", "ok", "okay", "done", "resolved", "current", "active", "in force", "verify",

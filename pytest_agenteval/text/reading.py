@@ -526,6 +526,11 @@ class Reader:
                     if mentions[k].at == last and mentions[k].polarity == AFFIRMED:
                         mentions[k] = mentions[k]._replace(polarity=NEGATED)
         sentence_of = tuple(n for n, _, _ in clauses)
+        # "Your claim hasn't been approved: it is waiting for a senior reviewer": not yet, in one sentence.
+        waiting = {sentence_of[m.clause] for m in mentions if m.meaning == "pending" and m.polarity == AFFIRMED}
+        for k, m in enumerate(list(mentions)):
+            if m.polarity == NEGATED and m.meaning in DECIDED and sentence_of[m.clause] in waiting:
+                mentions[k] = m._replace(polarity=HYPOTHETICAL)
         return Reading(text, tuple(mentions), tuple(quantities), tuple(ids), sentence_of,
                        tuple(j for _, _, j in clauses), frozenset(missing),
                        _asked(mentions, sentence_of, negated), frozenset(directed), tuple(clause_words))

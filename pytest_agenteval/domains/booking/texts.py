@@ -96,6 +96,9 @@ def _records(h: History, fid: str, reading: Reading) -> str | None:
             continue
         account = ctx.row("account", ident)
         if account is not None and account["customer_id"] == customer:
+            clause = next(k for i, k in reading.ids if i == ident)
+            if AFFIRMED in reading.polarities("closed", clause) and account["status"] != "closed":
+                return f"says account {ident} is closed, but it is {account['status']}"
             continue
         if ctx.row("facility", ident) is not None:
             return f"names facility {ident}, not the facility queried"
@@ -135,6 +138,16 @@ def _facts(h: History, fid: str, reading: Reading) -> str | None:
              if r is not None]
     own = h.start(fid, "rate_percent")
     final = (h.ctx.row("facility", fid) or {}).get("rate_percent")
+    exception = h.start(fid, "exception_rate")
+    for q in reading.quantities:  # "Sheet rate 5.89%, exception 7.42%": a rate named as the sheet's or the exception's
+        if q.kind != "rate" or not isinstance(q.value, float):
+            continue
+        label = {*reading.before(q.clause, q.at, 2), reading.after(q.clause, q.at)}
+        if label & {"exception", "concession"} and exception is not None and abs(q.value - exception) > 1e-9:
+            return f"calls {q.text} the pricing exception, but the exception is {exception}"
+        if "sheet" in label and not label & {"exception", "concession"} and not any(
+                abs(q.value - r) <= 1e-9 for r in sheet):
+            return f"calls {q.text} the sheet's rate, but the sheet's rates for {fid} are {sheet}"
     for q in reading.quantities:
         in_rate_clause = q.kind == "number" and reading.polarities("rate", q.clause) - {NEGATED}
         if q.polarity == NEGATED or not (q.kind == "rate" or in_rate_clause):
