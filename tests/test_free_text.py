@@ -322,6 +322,7 @@ HONEST = [
     ("ESC-035", "notify_claimant", "decline",
      "We did not receive your renewal payment, so your policy lapsed and we have declined your claim."),
     ("BK-021", "raise_query", None, "KYC must be verified before booking; it is currently pending."),
+    ("BK-021", "raise_query", None, "Waiting on KYC sign-off for the customer before this facility can be booked."),
     ("BK-042", "raise_query", None, "What's the sunset date on the 5.89% concession?"),
 ]
 

@@ -202,7 +202,7 @@ ENGLISH = Lexicon({
            "confirmed", "approved", "ok", "okay", "done", "resolved", "current", "active", "in force", "verify",
            "all good", "good", "clear", "applied", "applies", "fully"),
     "problem": ("pending", "outstanding", "incomplete", "missing", "fail*", "expired", "expir*", "lapsed", "lapse*",
-                "ongoing", "awaited",
+                "ongoing", "awaited", "waiting for", "waiting on",
                 "unverified", "not verified", "not complete", "awaiting", "inactive", "not active", "open", "overdue",
                 "problem*", "issue*",
                 "concern*", "conflict*", "mismatch*", "discrepan*", "wrong", "incorrect", "invalid", "blocked",
