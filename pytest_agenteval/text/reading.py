@@ -67,6 +67,7 @@ from pytest_agenteval.text.lexicon import (
 from pytest_agenteval.text.tokens import Token, tokenize
 
 MORE = frozenset({"further", "additional", "extra", "more", "other"})
+READER_HEDGES = frozenset({"may", "might", "if", "perhaps", "possibly"})
 REQUIRED = frozenset({"must", "should", "need", "needs", "ought", "required", "requires"})
 # Who may not have received something: "the claimant will not receive a payment" denies the payment.
 OTHERS = frozenset({"you", "claimant", "they", "he", "she", "customer", "policyholder", "holder"})
@@ -603,7 +604,7 @@ def _hedges(words: list[str], present: set[str]) -> set[str]:
     found = present & HEDGES
     if "should" in found and words[0] != "should":
         found.discard("should")
-    for k, w in enumerate(words):
+    for k, w in enumerate(words) if found & READER_HEDGES else ():
         nxt = words[k + 1:k + 3]
         if w in ("may", "might") and nxt[:1] and nxt[0] in READER_VERBS and (
                 nxt[0] not in ("be", "have", "feel") or nxt[1:] and nxt[1] in EMOTIVE):

@@ -445,6 +445,7 @@ def _answer(c: Case, t: Text) -> str | None:
     return None
 
 
+NAMED_HINT = re.compile(r"Senior|Handler|Holder|Head of Claims")
 NAMED = re.compile(r"\b(Senior|Handler|Holder|Head of Claims)(?: (\d+))?\b")
 SPECIALISMS = frozenset({"motor", "property", "liability", "travel"})
 TYPED = frozenset({"claim", "claims", "policy", "insurance", "cover", "senior", "seniors", "reviewer", "team",
@@ -458,7 +459,7 @@ def _names(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     targets = {r["to_staff"] for r in c.escalations}
     acts = any(reading.polarities(m) - {NEGATED} for m in ("escalated", *DECISIVE_MEANINGS))
     aside = any(reading.polarities(m) for m in ("absence", "limit"))
-    for m in NAMED.finditer(reading.text):
+    for m in NAMED.finditer(reading.text) if NAMED_HINT.search(reading.text) else ():
         name = m.group(0)
         if m.group(1) == "Holder":
             holder = (ctx.row("policy", c.claim.get("policy_id")) or {}).get("holder")
@@ -473,7 +474,7 @@ def _names(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         if row[0] not in targets and row[0] != AGENT and acts and not aside:
             return f"names {name} ({row[0]}), but the claim went to {', '.join(sorted(targets)) or 'nobody'}"
     kind = c.claim.get("claim_type")
-    for words in reading.words:
+    for words in (w for w in reading.words if not SPECIALISMS.isdisjoint(w)):
         for k, w in enumerate(words[:-1]):
             if w in SPECIALISMS and w != kind and words[k + 1] in TYPED and not NEGATIONS_NEAR.intersection(
                     words[max(0, k - 2):k]):
