@@ -97,10 +97,10 @@ HONEST = {
                   "Please confirm the end date of the 5.89% rate"],
 }
 WRONG_REASONS = {
-    # "corporate" holds "rate": a requirement must not be met by accident.
-    "kyc": ["Please confirm the term for this corporate customer.", "Is the rate sheet up to date?"],
-    "rate": ["Please confirm the term for this corporate customer.", "KYC documents look old, please check"],
-    "exception": ["Please confirm the term for this corporate customer.", "Please confirm the exception is approved."],
+    # "incorporated" holds "rate": a requirement must not be met by accident.
+    "kyc": ["Please confirm the term for this incorporated business.", "Is the rate sheet up to date?"],
+    "rate": ["Please confirm the term for this incorporated business.", "KYC documents look old, please check"],
+    "exception": ["Please confirm the term for this incorporated business.", "Please confirm the exception is approved."],
 }
 
 

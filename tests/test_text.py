@@ -39,6 +39,24 @@ booking = Reader(BOOKING)
     ("Policy lapsed at the date of loss.", None),
     ("We will pay once the reviewer approves.", None),  # the hedge reaches back in its clause
     ("We declined one item, but the rest of your claim is approved.", "mixed"),
+    # A yes/no question answered by the whole next sentence is asserted; any other answer is read alone.
+    ("Was your claim approved? Sadly, no.", "declined"),
+    ("Has your claim been approved? Yes, it has.", "approved"),
+    ("Has your claim been approved? No, not yet.", "pending"),
+    ("Will we be paying your claim? I'm afraid we won't.", "declined"),
+    ("Was your claim approved in full? No, it was amended to £24,000.", "amended"),
+    ("Has your claim been approved? We will write soon.", None),
+    ("When will your claim be approved? Soon.", None),
+    # Hedges about the reader are none; undoings reach back after an auxiliary; headings denied.
+    ("As you may know, your claim has been declined.", "declined"),
+    ("If you are unhappy that we declined your claim, you can complain.", "declined"),
+    ("Whether or not you agree, your claim has been declined.", "declined"),
+    ("Payment on your claim has been withheld.", "declined"),
+    ("Decision: declined\n* Payment: none", "declined"),
+    ("We have paid £4,200. No further payment is due.", "approved"),
+    ("Your claim has been declined, so you will not receive a payment.", "declined"),
+    ("Subject to receipt of your bank details, we will pay your claim.", None),  # conditional
+    ("Your claim hasn't been approved: it is waiting for a senior reviewer.", "pending"),
 ])
 def test_the_decision_a_text_announces(text: str, decision: str | None) -> None:
     assert claims.read(text).decision() == decision
@@ -54,6 +72,14 @@ def test_the_decision_a_text_announces(text: str, decision: str | None) -> None:
     ("No KYC on file.", {"problem"}),
     ("Please check KYC and the rate.", set()),  # a bare mention says nothing
     ("Is KYC complete?", set()),
+    ("Is KYC complete? No.", {"problem"}),
+    # The state now counts; a bare clause carries on the topic only when time is marked.
+    ("KYC was pending but is now verified.", {"ok"}),
+    ("KYC was verified but is now pending.", {"problem"}),
+    ("KYC was pending. It has since been completed.", {"ok"}),
+    ("KYC was pending when I checked.", {"problem"}),
+    ("KYC verified. Not active yet.", {"ok"}),
+    ("KYC must be verified before booking; it is currently pending.", {"problem"}),
 ])
 def test_what_a_text_says_of_a_topics_state(text: str, status: set[str]) -> None:
     assert booking.read(text).status("kyc") == status
@@ -131,8 +157,10 @@ def test_a_says_requirement_is_checked_against_the_lexicon_at_load(tmp_path: Any
     assert tasks == []
     messages = [f"{p.field}: {p.message} ({p.fix})" for p in problems]
     assert messages[0].endswith("booking's lexicon has no meaning 'kcy:problem' (did you mean 'kyc'? use one of: "
-                                "amended, approved, decided, declined, exception, expiry, in_full, info, kyc, ok, "
-                                "pending, priced, problem, process, rate, received, request)")
+                                "activated, amended, approved, booked, closed, corporate, decided, declined, "
+                                "exception, expiry, failed, in_full, info, kyc, ok, overdraft, pending, priced, "
+                                "problem, process, rate, received, request, retail, revolver, sme, term_loan, "
+                                "threshold)")
     assert messages[1].endswith("booking's lexicon has no meaning 'kyc:bad' (a state is :ok or :problem)")
     assert 'a meaning requirement is {"says": [meaning, ...]}' in messages[2]
     assert [p.line for p in problems] == [1, 2, 3]

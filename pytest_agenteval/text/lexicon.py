@@ -18,7 +18,7 @@ NEGATIONS = frozenset({"not", "no", "never", "cannot", "neither", "nor", "none",
 # do not cancel each other, as two negations do). Negation cues unless the lexicon has the word.
 REVERSALS = frozenset({"reversed", "reverse", "reversing", "withdrawn", "withdrew", "withdraw", "rescinded", "rescind",
                        "revoked", "revoke", "overturned", "overturn", "retracted", "retract", "cancelled", "canceled",
-                       "cancel"})
+                       "cancel", "withheld", "withhold", "withholding", "stopped", "suspended", "halted", "frozen"})
 NEGATIONS = NEGATIONS | REVERSALS
 # Words that make what follows them in their clause hypothetical: asserted as neither true nor false.
 # A question is hypothetical too. ("could"/"would" are not here: "could not be approved" declines.)
@@ -27,6 +27,21 @@ HEDGES = frozenset({"if", "whether", "once", "unless", "until", "may", "might", 
 # Hedges after which the words before stay asserted: "we cannot pay unless you send the invoice"
 # denies payment now, and says the decision waits on a condition.
 CONDITIONS = frozenset({"unless", "until", "once", "subject", "provided"})
+# "Waiting on KYC before this facility can be booked": what comes before "before" stays asserted
+# (but, unlike a condition, no decision is said to wait on it).
+ASSERTED_BEFORE = CONDITIONS | {"before"}
+# Hedges that are about the reader, not the fact: "as you may know, …", "you may be disappointed to
+# hear …", "if you are unhappy that we declined…" (the fact after them is asserted).
+READER_VERBS = frozenset({"know", "recall", "remember", "notice", "hear", "see", "like", "wish", "want", "have",
+                          "already", "be", "feel"})
+EMOTIVE = frozenset({"unhappy", "happy", "disappointed", "dissatisfied", "upset", "pleased", "glad", "sorry",
+                     "surprised", "concerned", "worried", "relieved", "delighted", "satisfied", "aware", "unsatisfied",
+                     "frustrated", "heard", "seen", "noticed", "read", "received"})
+# "We can confirm payment of £33,000": a modal before a verb of saying asserts what is said.
+SAYING = frozenset({"confirm", "tell", "inform", "advise", "report", "say", "let", "announce", "reassure", "update",
+                    "notify", "share"})
+# "Payment: none": a heading and a bare "none" after its colon deny it.
+NONE_WORDS = frozenset({"none", "no", "nil", "nothing", "zero", "n", "a", "not", "applicable", "yet", "made"})
 # "When we approved your claim, we paid you": a past fact, not a condition (a subject, then a past verb).
 SUBJECTS = frozenset({"we", "i", "you", "they", "he", "she", "it", "the", "your", "our", "this", "that"})
 PAST = frozenset({"was", "were", "had", "did", "paid", "sent", "made", "gave", "got", "told", "wrote"})
@@ -58,7 +73,7 @@ DETERMINERS = frozenset({"the", "your", "our", "this", "its"})
 ABSENCE = frozenset({"no", "none", "without", "lack", "lacks", "lacking", "nothing", "absent"})
 SOUGHT = frozenset({"for", "await", "awaiting", "awaits", "need", "needs", "needed", "require", "requires",
                     "required", "seek", "seeking", "request", "requesting", "requested", "pending", "ask", "asking",
-                    "subject"})
+                    "subject", "expecting", "expected", "hoping", "hoped", "wanted", "wished"})
 # Auxiliaries: "payment is not possible" negates the subject before them too.
 AUXILIARIES = frozenset({"is", "was", "are", "were", "has", "have", "had", "will", "can", "could", "would", "shall",
                          "should", "do", "does", "did", "be", "been", "must", "may", "might"})
@@ -72,6 +87,35 @@ MONEY_WORDS = frozenset({"pay", "paid", "paying", "payment", "amount", "sum", "t
                          "settle", "settled", "settlement", "at", "of", "for", "assessed", "claimed", "excess",
                          "insured", "limit", "reduced", "amended", "to"})
 REFERENCE_PAIRS = frozenset({("claim", "for"), ("claim", "of"), ("amount", "claimed")})
+# A question answered in the next sentence ("Was your claim approved? Sadly, no."): a polar
+# question opens with an auxiliary (or is a fragment of three words at most, "Approved?"), has no
+# hedge or negation of its own, and the answer's first clause that is not only filler says yes or no.
+QUESTION_WORDS = frozenset({"what", "when", "where", "which", "who", "whom", "whose", "why", "how"})
+ANSWER_FILLERS = frozenset({"sadly", "unfortunately", "regrettably", "happily", "fortunately", "well", "oh", "alas",
+                            "i", "i'm", "we", "we're", "am", "are", "afraid", "sorry", "to", "say", "regret", "that",
+                            "the", "answer", "is", "short", "in", "simply", "put", "luckily", "thankfully", "so",
+                            "then", "and", "good", "bad", "news", "glad", "pleased", "report", "confirm"})
+YES = frozenset({"yes", "yeah", "yep", "indeed", "certainly", "absolutely", "definitely", "correct", "course",
+                 "sure", "affirmative"})
+NO = frozenset({"no", "nope", "not", "never", "negative"})
+# What may follow a yes or a no in a bare answer ("No, it has not yet."): nothing that says more.
+ANSWER_WORDS = YES | NO | ANSWER_FILLERS | frozenset({"of", "it", "they", "he", "she", "this", "has", "have", "had",
+                                                      "was", "were", "is", "did", "does", "do", "will", "can",
+                                                      "been", "yet", "still", "at", "all", "quite", "really"})
+ANSWER_SUBJECTS = frozenset({"it", "they", "he", "she", "this", "that", "we", "i"})
+# A state told as a change over time ("KYC was pending but is now verified"): the state now
+# counts. A clause is in the past with one of PAST_STATE and none of NOW.
+PAST_STATE = frozenset({"was", "were", "had", "previously", "initially", "originally", "formerly", "earlier",
+                        "used"})
+NOW = frozenset({"now", "currently", "since", "presently", "today", "anymore", "longer", "subsequently", "later",
+                 "recently", "meanwhile"})
+# The words a clause may hold before its state word and still be about the topic of the clause
+# before it ("KYC was pending but [it] is now verified").
+BARE_SUBJECT = frozenset({"it", "this", "that", "they", "which", "its", "their", "status", "is", "are", "was",
+                          "were", "has", "have", "had", "been", "be", "being", "now", "since", "then", "later",
+                          "subsequently", "already", "finally", "fully", "become", "became", "got", "gets",
+                          "getting", "also", "currently", "at", "present", "today", "not", "yet", "still", "just",
+                          "recently", "all", "only", "and", "successfully", "properly", "in", "the", "meanwhile"})
 # Words that end a clause's scope like punctuation does.
 BREAKS = frozenset({"but", "however", "although", "though", "whereas", "while", "except", "so", "because",
                     "since", "therefore", "hence", "meanwhile", "also", "apart", "besides"})
@@ -109,41 +153,56 @@ ENGLISH = Lexicon({
                  "reimburs*", "grant*", "authoris*", "authoriz*", "good news", "covered",
                  "successful", "upheld", "uphold", "cheque", "transfer", "transferred", "honour*", "honor*",
                  "signed off", "said yes", "green light", "cover the cost", "cover the full cost", "cover your loss",
-                 "cover the loss", "cover your claim"),
+                 "cover the loss", "cover your claim", "answer is yes", "say yes to", "said yes to", "make the cut",
+                 "made the cut", "makes the cut", "thumbs up", "go ahead", "okayed", "foot the bill", "in your favour",
+                 "in your favor", "release", "released", "releasing", "in your bank account", "into your account",
+                 "into your bank account", "to your bank account", "money for your claim", "the money will",
+                 "your money will", "in full and final settlement", "full and final settlement", "in your account",
+                 "succeed", "succeeded", "succeeds", "compensat*", "agreed to cover", "cover your repair*",
+                 "cover the repair*", "cover the costs", "cover your costs"),
     "declined": ("declin*", "reject*", "refus*", "denied", "deny", "denies", "turn* down", "unsuccessful",
                  "not covered", "not cover", "excluded", "exclusion", "void", "repudiat*", "not upheld",
                  "unable to help", "not meet", "outside the scope", "falls outside", "not eligible", "ineligible",
                  "outside cover", "outside the cover", "outside of cover", "outside the policy", "claim failed",
-                 "claim has failed", "claim was unsuccessful"),
+                 "claim has failed", "claim was unsuccessful", "answer is no", "answer to your claim is no",
+                 "answer on your claim is no", "a no from", "it's a no", "say no to", "said no to", "saying no to",
+                 "had to say no", "thumbs down", "refusal of payment", "refusal to pay", "denial of payment",
+                 "rejection of your claim", "refusal of your claim"),
     "amended": ("amend*", "reduc*", "partial*", "revis*", "adjust*", "lower amount", "lesser amount", "in part",
                 "part of"),
     # That some decision exists ("we have made a decision"): "not yet" of it says pending.
     "decided": ("decided", "made a decision", "reached a decision", "decision made", "decision was made"),
-    "in_full": ("in full", "full amount", "as claimed", "as assessed", "entire", "whole amount", "everything"),
+    "in_full": ("in full", "full amount", "as claimed", "as assessed", "entire", "whole amount", "everything",
+                "full assessed", "full claimed", "whole assessed", "whole claimed"),
     # The status now, not the history: "escalated" or "we are working on it" stay true after a decision.
     "pending": ("under review", "in review", "being reviewed", "being assessed", "being considered", "pending",
                 "await*", "in progress", "no decision", "not yet decided", "not been decided", "yet to be decided",
                 "undecided", "still open", "still looking", "looking into", "still assessing", "not finished",
-                "no payment made", "no payment yet", "not paid yet", "nothing paid yet"),
+                "no payment made", "no payment yet", "not paid yet", "nothing paid yet", "waiting for", "waiting on"),
     "info": ("please send", "please provide", "send us", "send in", "provide", "need*", "requir*", "request*",
-             "information", "documents", "documentation", "evidence", "supply", "submit", "upload"),
+             "information", "documents", "documentation", "evidence", "supply", "submit", "upload", "outstanding",
+             "grateful for", "a copy of", "copy of"),
     # Words that ask for something ("please send the invoice", "could you provide…"), and that say
     # it is in hand ("thanks for the photos", "we already have the invoice"): see Reading.asks.
     "request": ("send", "provide", "supply", "submit", "upload", "forward", "email", "attach", "share", "need*",
                 "requir*", "request*", "please", "please send", "please provide", "send us", "send in", "could you",
-                "can you", "would you"),
+                "can you", "would you", "grateful for", "a copy of", "copy of"),
     "received": ("received", "already have", "already got", "have everything", "thank*", "you sent",
                  "in receipt", "got your", "on file"),
     # Names of things, not decisions: "above my approval limit", "your payment details".
     "process": ("approval limit*", "approval authorit*", "approval process", "payment details", "payment method*",
                 "payment process", "payment terms", "bank details", "settlement process", "decision process",
                 "accept our apolog*", "accept my apolog*", "please accept", "premium*", "premium* paid",
-                "premium* payment*", "paid premium*"),
+                "premium* payment*", "paid premium*", "release form", "accept that", "accept this will",
+                "accept this is", "accept this may", "accept it is", "accept it will", "accept how", "paid up",
+                "non payment", "nonpayment", "missed payment*", "late payment*", "payment of the premium*",
+                "payment of premium*", "payment of your premium*", "renewal payment*", "renewal premium*"),
     # Statuses a record or a check can be in.
     "ok": ("verified", "complete", "completed", "cleared", "passed", "satisfied", "valid", "in order", "fine",
            "confirmed", "approved", "ok", "okay", "done", "resolved", "current", "active", "in force", "verify",
            "all good", "good", "clear", "applied", "applies", "fully"),
     "problem": ("pending", "outstanding", "incomplete", "missing", "fail*", "expired", "expir*", "lapsed", "lapse*",
+                "ongoing", "awaited", "waiting for", "waiting on",
                 "unverified", "not verified", "not complete", "awaiting", "inactive", "not active", "open", "overdue",
                 "problem*", "issue*",
                 "concern*", "conflict*", "mismatch*", "discrepan*", "wrong", "incorrect", "invalid", "blocked",

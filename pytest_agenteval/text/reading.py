@@ -25,32 +25,53 @@ from typing import NamedTuple
 
 from pytest_agenteval.text.lexicon import (
     ABSENCE,
+    ANSWER_FILLERS,
+    ANSWER_SUBJECTS,
+    ANSWER_WORDS,
+    ASSERTED_BEFORE,
     AUXILIARIES,
+    BARE_SUBJECT,
     BREAKS,
     CAPABILITY,
     CONDITIONS,
     DETERMINERS,
     DOUBTS,
+    EMOTIVE,
     HEDGES,
     MODALS,
     MONEY_WORDS,
     NEGATIONS,
+    NO,
     NOBODY,
+    NONE_WORDS,
     NOT_YET,
+    NOW,
     PAST,
+    PAST_STATE,
     PRESUPPOSED,
     PSEUDO_NEGATIONS,
+    QUESTION_WORDS,
+    READER_VERBS,
     RECEIPTS,
     REFERENCE_PAIRS,
     REFERENCES,
     RESTARTS,
     REVERSALS,
+    SAYING,
     SOUGHT,
     SUBJECTS,
+    YES,
     Lexicon,
     word_matches,
 )
 from pytest_agenteval.text.tokens import Token, tokenize
+
+MORE = frozenset({"further", "additional", "extra", "more", "other"})
+READER_HEDGES = frozenset({"may", "might", "if", "perhaps", "possibly"})
+REQUIRED = frozenset({"must", "should", "need", "needs", "ought", "required", "requires"})
+# Who may not have received something: "the claimant will not receive a payment" denies the payment.
+OTHERS = frozenset({"you", "claimant", "they", "he", "she", "customer", "policyholder", "holder"})
+LINKS = frozenset({"of", "is", "at", "was", "be", "amount", "stands", "sits"})
 
 AFFIRMED, NEGATED, HYPOTHETICAL = 1, -1, 0
 DECISIONS = ("approved", "amended", "declined", "pending", "info", "mixed")
@@ -62,6 +83,7 @@ class Mention(NamedTuple):
     polarity: int  # AFFIRMED, NEGATED or HYPOTHETICAL
     clause: int
     words: str
+    at: int = 0  # the word's position in its clause
 
 
 class Quantity(NamedTuple):
@@ -71,6 +93,7 @@ class Quantity(NamedTuple):
     clause: int
     reference: bool  # a figure referred to ("assessed at 80,000"), not one decided or stated as the fact
     text: str
+    at: int = 0  # its position in its clause
 
 
 @dataclass(frozen=True)
@@ -84,6 +107,24 @@ class Reading:
     missing: frozenset[int] = frozenset()  # clauses with a cue of absence ("no rate", "without a rate")
     asked: frozenset[str] = frozenset()  # meanings the text asks for (``asks``)
     directed: frozenset[str] = frozenset()  # ids right after "to", "by" or "per": whom an act went to or came from
+    words: tuple[tuple[str, ...], ...] = ()  # clause -> its words ("" for a token that is no word)
+
+    def before(self, clause: int, at: int, n: int = 3) -> list[str]:
+        """The ``n`` words before position ``at`` of ``clause`` (brackets and quantities skipped)."""
+        return [w for w in self.words[clause][:at] if w][-n:] if clause < len(self.words) else []
+
+    def after(self, clause: int, at: int) -> str:
+        """The word right after position ``at`` of ``clause`` ("" when none)."""
+        return self.words[clause][at + 1] if clause < len(self.words) and at + 1 < len(self.words[clause]) else ""
+
+    def figure_of(self, q: Quantity, names: frozenset[str]) -> bool:
+        """The quantity is the figure of a thing named by one of ``names``: "my limit of £10,000", "my
+        £10,000 limit", "limit: £10,000" (not "exceeds my limit by £8,000", "limits over £5m", "£5m and above")."""
+        before = self.before(q.clause, q.at, 2)
+        after = self.after(q.clause, q.at)
+        if after in ("and", "or", "plus"):
+            return False  # a threshold: "£5m and above"
+        return after in names or bool(before) and (before[-1] in names or before[-1] in LINKS and before[0] in names)
 
     def in_sentence(self, meaning: str, clause: int) -> set[int]:
         """Polarities of ``meaning`` in the sentence holding ``clause``."""
@@ -149,11 +190,12 @@ class Reading:
         those of a clause joined to it by a colon or dash ("KYC status: pending"). A bare
         mention says nothing.
         """
-        out: set[str] = set()
+        states = (ok, problem)
         # The topic itself may be hypothetical ("until KYC is complete" states KYC is not complete).
-        for clause in {m.clause for m in self.mentions if m.meaning == topic}:
+        own = sorted({m.clause for m in self.mentions if m.meaning == topic})
+        told: dict[int, set[str]] = {}
+        for clause in own:
             negated_topic = NEGATED in self.polarities(topic, clause)
-            states = (ok, problem)
             said = set() if self._adjective(topic, clause, states) else self._states(clause, states)
             if not said:
                 for other in (clause - 1, clause + 1):  # "KYC status: pending", "KYC - pending"
@@ -161,8 +203,33 @@ class Reading:
                         said |= self._states(other, states)
             if not said and negated_topic and clause in self.missing and self._first_negated(clause) == topic:
                 said.add("problem")  # "no rate on the sheet": the thing is missing
-            out |= said
+            told[clause] = said
+            # "KYC was pending but is now verified": a clause with no subject of its own (or a pronoun)
+            # that tells the state after a change carries on the topic of the clause before it.
+            nxt = clause + 1
+            if nxt not in own and nxt < len(self.sentence_of) and self._bare(nxt, states) and (
+                    self._tense(clause) == PAST_TENSE or self._tense(nxt) == NOW_TENSE):
+                told[nxt] = self._states(nxt, states)
+        # The state now counts: a state in the past tense only when no clause tells it in the present.
+        present = [said for clause, said in told.items() if said and self._tense(clause) != PAST_TENSE]
+        out = set().union(*present) if present else set().union(*told.values())
         return {"ok" if s == ok else "problem" for s in out}
+
+    def _tense(self, clause: int) -> int:
+        words = set(self.words[clause]) if clause < len(self.words) else set()
+        if not NOW.isdisjoint(words):
+            return NOW_TENSE
+        return PAST_TENSE if not PAST_STATE.isdisjoint(words) else 0
+
+    def _bare(self, clause: int, states: tuple[str, str]) -> bool:
+        """The clause tells a state and nothing else, with no subject but a pronoun: "is now verified",
+        "it has since been completed"."""
+        allowed = {*states, "ok", "problem", "pending"}
+        found = [m for m in self.mentions if m.clause == clause]
+        if not found or any(m.meaning not in allowed for m in found) or not any(m.meaning in states for m in found):
+            return False
+        first = min(m.at for m in found)
+        return clause < len(self.words) and all(w in BARE_SUBJECT for w in self.words[clause][:first])
 
     def _first_negated(self, clause: int) -> str | None:
         """The first meaning a cue negates in ``clause``: what "no" is about in "no rate on the sheet"."""
@@ -190,6 +257,7 @@ class Reading:
         return said
 
 
+PAST_TENSE, NOW_TENSE = 1, 2
 SENTENCE_ENDS = frozenset({".", "!", "?", ";"})
 TRANSPARENT = frozenset({"(", ")"})
 BACK_REACH = 3  # words before the auxiliary that "payment is not possible" negates
@@ -212,7 +280,8 @@ def _clauses(tokens: list[Token]) -> list[tuple[int, list[Token], bool]]:
                 clauses[-1][1].append(t)  # kept: a question is hypothetical
             sentence += t.text in SENTENCE_ENDS
             clauses.append((sentence, [], t.text in JOINERS))
-        elif t.kind == "word" and ((t.text in BREAKS and (t.text != "also" or nxt in RESTARTS))
+        elif t.kind == "word" and ((t.text in BREAKS and (t.text != "also" or nxt in RESTARTS) and not (
+                t.text == "since" and i > 0 and tokens[i - 1].text in AUXILIARIES))  # "it has since lapsed"
                                    or (t.text in ("and", "or") and nxt in RESTARTS)):
             clauses.append((sentence, [], False))
         else:
@@ -245,8 +314,13 @@ def _sought(words: list[str], i: int) -> bool:
     if SOUGHT.intersection(before) or CAPABILITY.intersection(words[max(0, i - 3):i]):
         return True
     near = words[max(0, i - 2):i]
+    modals = MODALS.intersection(near)
+    if modals == {"able"} and not {"than", "if", "whether"}.intersection(words[max(0, i - 6):i]):
+        return False  # "we are able to pay your claim" says it will be paid; "more than I am able to approve" not
+    if near[-1:] and near[-1] in SAYING:
+        return False  # "we can confirm payment": said, not sought
     cues = NEGATIONS.intersection(words[max(0, i - 4):i])
-    return bool(MODALS.intersection(near)) and (not cues or cues <= NOBODY and "not" not in near)
+    return bool(modals) and (not cues or cues <= NOBODY and "not" not in near)
 
 
 class Reader:
@@ -302,29 +376,41 @@ class Reader:
         quantities: list[Quantity] = []
         ids: list[tuple[str, int]] = []
         hedged_sentence = -1  # a hedge reaches to the end of its sentence: "if approved, we will pay"
+        conditioned = -1  # a sentence opened by a condition ("Subject to…, we will pay")
         clauses = _clauses(tokenize(text))
+        answers = _answers(clauses)
         missing: set[int] = set()
         directed: set[str] = set()
         negated: set[int] = set()  # clauses with a negation cue
+        clause_words: list[tuple[str, ...]] = []
         for c, (sentence, clause, _) in enumerate(clauses):
             words = [t.text if t.kind == "word" else "" for t in clause]
+            clause_words.append(tuple(words))
             present = set(words)
             hedges = _hedges(words, present)
             # "We cannot approve unless you send…": a denial before the condition says the decision
             # waits on it; anything else in the clause stays hypothetical, as after any hedge.
-            cond_at = min(words.index(w) for w in hedges) if hedges and hedges <= CONDITIONS else len(words)
+            cond_at = min(words.index(w) for w in hedges) if hedges and hedges <= ASSERTED_BEFORE else len(words)
+            waits = cond_at < len(words) and words[cond_at] in CONDITIONS  # "before" asserts, but no decision waits
+            if words[0] in CONDITIONS or words[:2] in (["only", "if"], ["only", "when"], ["only", "once"]):
+                conditioned = sentence  # "Subject to your bank details, we will pay": the decision waits
+            # "when the due diligence will be complete": a state to come is not the state now
+            coming = "when" in hedges and "will" in present
             # "Without the invoice, we cannot pay": a condition, not a negation.
             hedge = bool(hedges) or words[0] == "without"
-            hedged_before = hedged_sentence == sentence or clause[-1].text == "?"
+            answer = answers.get(c)  # "Was it approved? No.": the question is asserted as answered
+            question = clause[-1].text == "?" and answer is None
+            hedged_before = hedged_sentence == sentence or question
             hedged = hedge or hedged_before
             if hedge:
                 hedged_sentence = sentence
-            not_yet = not present.isdisjoint(NOT_YET)
+            not_yet = not present.isdisjoint(NOT_YET) or bool(answer and answer[1])
             first_mention = len(mentions)
-            negations = 0  # cues seen so far in this clause
+            negations = 1 if answer and answer[0] == NEGATED else 0  # cues seen so far in this clause
             pending: list[tuple[int, int]] = []  # (mention index, its word position) since the last cue
             presupposed_until = -1  # "the decline of your claim" under a hedge: asserted to here
             reversed_at = -9  # "reversed our approval": the next three words are undone
+            shielded = range(0)  # decision words a cue does not deny: "no further payment", "no excess to pay"
             outside = 0  # the negations before a short aside: "not (yet) approved", "not verified (status pending)"
             i = 0
             while i < len(clause):
@@ -334,11 +420,17 @@ class Reader:
                     i += 1
                     continue
                 ahead = words[i + 1:i + 3]
-                if word in NEGATIONS and RECEIPTS & set(ahead):
+                # "we have not received the invoice" (but "you will not receive a payment" denies it)
+                receipt = bool(RECEIPTS & set(ahead) - {"receive"} or "receive" in ahead and words[i - 1:i] in (
+                    ["did"], ["do"], ["does"])) and not OTHERS.intersection(words[max(0, i - 3):i])
+                if word in NEGATIONS and receipt:
                     negated.add(c)  # "we have not received the invoice": the receipt is negated
-                if word in NEGATIONS and (word, ahead[0] if ahead else "") not in PSEUDO_NEGATIONS \
-                        and not (RECEIPTS & set(ahead)):
+                if word in NEGATIONS and (word, ahead[0] if ahead else "") not in PSEUDO_NEGATIONS and not receipt:
                     n, meanings = self._match(words, i)
+                    if not meanings and ahead[:1] and ahead[0] in MORE:
+                        shielded = range(i + 1, i + 4)  # "no further payment is due": no more than was paid
+                    elif not meanings and word in ABSENCE and ahead[1:] == ["to"] and not self._starting(ahead[0]):
+                        shielded = range(i + 3, i + 4)  # "no excess to pay": the excess is what is missing
                     if not meanings:  # a cue, unless it starts a phrase ("not covered")
                         if word in REVERSALS:  # undoes what comes right after it
                             reversed_at = i
@@ -348,8 +440,10 @@ class Reader:
                             missing.update((c,) if word in ABSENCE else ())
                         after_auxiliary = i > 0 and words[i - 1] in AUXILIARIES
                         if after_auxiliary:  # "payment is not possible", "the payment has been cancelled"
+                            # an undoing reaches the clause's start: "payment on your claim has been withheld"
+                            reach = 0 if word in REVERSALS else i - 1 - BACK_REACH
                             for k, at in pending:
-                                if at >= i - 1 - BACK_REACH:
+                                if at >= reach:
                                     mentions[k] = _flip(mentions[k])
                         if after_auxiliary or word not in REVERSALS:
                             pending = []
@@ -360,7 +454,7 @@ class Reader:
                     polarity = -polarity
                 if i < cond_at < len(words) and not hedged_before:
                     polarity = NEGATED if negations % 2 else AFFIRMED  # read below as waiting on the condition
-                if polarity == HYPOTHETICAL and not negations and clause[-1].text != "?" and (
+                if polarity == HYPOTHETICAL and not negations and not question and (
                         i <= presupposed_until or word in PRESUPPOSED and i > 0 and words[i - 1] in DETERMINERS):
                     polarity = AFFIRMED
                     presupposed_until = max(presupposed_until, i + 3)
@@ -378,7 +472,7 @@ class Reader:
                     if kind == "number" and isinstance(token.value, float) and token.value >= 100 \
                             and set(before) & MONEY_WORDS:
                         kind = "money"
-                    quantities.append(Quantity(kind, token.value, polarity, c, reference, token.text))
+                    quantities.append(Quantity(kind, token.value, polarity, c, reference, token.text, i))
                 elif word in CAPABILITY and ahead[:1] == ["to"]:
                     pass  # "authorised to approve": a power, not an approval
                 elif word and self._starting(word):
@@ -387,21 +481,31 @@ class Reader:
                         phrase = " ".join(words[i:i + n])
                         for meaning in dict.fromkeys(meanings):
                             pending.append((len(mentions), i))
-                            if meaning in DECIDED and polarity != HYPOTHETICAL and _sought(words, i):
-                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase))  # "for approval"
+                            if meaning in DECIDED and i in shielded:
+                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
+                            elif meaning in DECIDED and polarity != HYPOTHETICAL and _sought(words, i):
+                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))  # "for approval"
+                            elif meaning in ("ok", "problem") and polarity != HYPOTHETICAL and (
+                                    REQUIRED.intersection(words[max(0, i - 3):i]) or words[i - 2:i] == ["to", "be"]):
+                                # "KYC must be verified before booking": a requirement, not the state
+                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
                             elif polarity == NEGATED and not_yet and meaning in DECIDED:
                                 # "not yet approved" is pending, not declined ("not yet verified" stays negated)
-                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase))
-                                mentions.append(Mention("pending", AFFIRMED, c, phrase))
-                            elif polarity != HYPOTHETICAL and i < cond_at < len(words) and meaning in DECIDED:
+                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
+                                mentions.append(Mention("pending", AFFIRMED, c, phrase, i))
+                            elif polarity != HYPOTHETICAL and i < cond_at < len(words) and meaning in DECIDED and waits:
                                 # "we cannot pay until…", "payment will only be released once…"
-                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase))
-                                mentions.append(Mention("conditional", AFFIRMED, c, phrase))
-                            elif polarity == HYPOTHETICAL and meaning == "ok" and cond_at < i < len(words):
+                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
+                                mentions.append(Mention("conditional", AFFIRMED, c, phrase, i))
+                            elif polarity == HYPOTHETICAL and meaning in DECIDED and conditioned == sentence:
+                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
+                                mentions.append(Mention("conditional", AFFIRMED, c, phrase, i))
+                            elif polarity == HYPOTHETICAL and meaning == "ok" and (
+                                    waits and cond_at < i < len(words) or coming):
                                 # "until KYC is complete": the condition is not met now
-                                mentions.append(Mention(meaning, NEGATED, c, phrase))
+                                mentions.append(Mention(meaning, NEGATED, c, phrase, i))
                             else:
-                                mentions.append(Mention(meaning, polarity, c, phrase))
+                                mentions.append(Mention(meaning, polarity, c, phrase, i))
                         if word.startswith("fail") and words[i + n:i + n + 1] == ["to"]:
                             negations += 1  # "failed to complete": what follows did not happen
                         i += n
@@ -415,10 +519,22 @@ class Reader:
                         break
             if negations:
                 negated.add(c)
+            if c > 0 and clauses[c][2] and clauses[c - 1][0] == sentence and present <= NONE_WORDS and present & {
+                    "none", "no", "nil", "nothing", "zero", "n"}:  # "Payment: none"
+                heading = [k for k in range(len(mentions)) if mentions[k].clause == c - 1]
+                last = max((mentions[k].at for k in heading), default=-1)  # the heading's own word
+                for k in heading:
+                    if mentions[k].at == last and mentions[k].polarity == AFFIRMED:
+                        mentions[k] = mentions[k]._replace(polarity=NEGATED)
         sentence_of = tuple(n for n, _, _ in clauses)
+        # "Your claim hasn't been approved: it is waiting for a senior reviewer": not yet, in one sentence.
+        waiting = {sentence_of[m.clause] for m in mentions if m.meaning == "pending" and m.polarity == AFFIRMED}
+        for k, m in enumerate(list(mentions)):
+            if m.polarity == NEGATED and m.meaning in DECIDED and sentence_of[m.clause] in waiting:
+                mentions[k] = m._replace(polarity=HYPOTHETICAL)
         return Reading(text, tuple(mentions), tuple(quantities), tuple(ids), sentence_of,
                        tuple(j for _, _, j in clauses), frozenset(missing),
-                       _asked(mentions, sentence_of, negated), frozenset(directed))
+                       _asked(mentions, sentence_of, negated), frozenset(directed), tuple(clause_words))
 
 
 def _asked(mentions: list[Mention], sentence_of: tuple[int, ...], negated: set[int]) -> frozenset[str]:
@@ -440,6 +556,47 @@ def _asked(mentions: list[Mention], sentence_of: tuple[int, ...], negated: set[i
     return frozenset(out)
 
 
+POLAR = AUXILIARIES - {"be", "been"}
+
+
+def _answers(clauses: list[tuple[int, list[Token], bool]]) -> dict[int, tuple[int, bool]]:
+    """Polar questions answered in the next sentence: clause -> (the answer's polarity, "not yet").
+
+    "Was your claim approved? Sadly, no." and "Has it been approved? It has not." answer no; "…? Yes."
+    yes; "…? Not yet." says pending. A question with a hedge or negation of its own, a question
+    word ("when…?"), or an answer sentence that says more than yes or no ("No, it was amended")
+    is left as it was: a question is hypothetical, and the answer is read on its own."""
+    out: dict[int, tuple[int, bool]] = {}
+    for c, (sentence, clause, _) in enumerate(clauses):
+        if clause[-1].text != "?":
+            continue
+        words = [t.text for t in clause if t.kind == "word"]
+        if not words or words[0] in QUESTION_WORDS or not (words[0] in POLAR or len(words) <= 3) or any(
+                w in HEDGES or w in NEGATIONS for w in words):
+            continue
+        for later, answer, _ in clauses[c + 1:]:
+            said = [t.text for t in answer if t.kind == "word"]
+            if later != sentence + 1 or len(said) != len(answer) - (answer[-1].kind == "punct"):
+                break  # the next sentence only, and only words (an amount or an id says more)
+            if all(w in ANSWER_FILLERS for w in said):
+                continue  # "Sadly, no.": the filler is a clause of its own
+            core = [w for w in said if w not in ANSWER_FILLERS]
+            if set(said) <= ANSWER_WORDS and core:
+                # The whole answer is bare ("No, not yet."): "No, it was amended to £24,000" says more.
+                rest = [t for s, other, _ in clauses[c + 1:] if s == later for t in other]
+                if any(t.kind != "word" or t.text not in ANSWER_WORDS for t in rest):
+                    break
+                yet = any(t.text in NOT_YET for t in rest)
+                if core[0] in YES:
+                    out[c] = (AFFIRMED, False)
+                elif core[0] in NO:
+                    out[c] = (NEGATED, yet)
+                elif core[0] in AUXILIARIES or core[0] in ANSWER_SUBJECTS and core[1:2] and core[1] in AUXILIARIES:
+                    out[c] = (NEGATED if "not" in core else AFFIRMED, yet)
+            break
+    return out
+
+
 def _hedges(words: list[str], present: set[str]) -> set[str]:
     """The clause's hedge words. "should" hedges only opening a condition ("Should you need…");
     "your claim should be approved" predicts, and a prediction is asserted. "when" before a
@@ -447,12 +604,26 @@ def _hedges(words: list[str], present: set[str]) -> set[str]:
     found = present & HEDGES
     if "should" in found and words[0] != "should":
         found.discard("should")
+    for k, w in enumerate(words) if found & READER_HEDGES else ():
+        nxt = words[k + 1:k + 3]
+        if w in ("may", "might") and nxt[:1] and nxt[0] in READER_VERBS and (
+                nxt[0] not in ("be", "have", "feel") or nxt[1:] and nxt[1] in EMOTIVE):
+            found.discard(w)  # "as you may know", "you may be disappointed to hear"
+        elif w == "if" and any(e in EMOTIVE and words[j + 1:j + 2] and words[j + 1] in ("that", "with", "about", "to")
+                               for j, e in enumerate(words[k + 1:k + 5], k + 1)):
+            found.discard(w)  # "if you are unhappy that we declined your claim": the decline is a fact
+        elif w in ("perhaps", "possibly") and nxt[:1] and nxt[0].endswith("ly"):
+            found.discard(w)  # "perhaps unsurprisingly, …"
     if "subject" in found and not any(w == "subject" and words[k + 1:k + 2] == ["to"] for k, w in enumerate(words)):
         found.discard("subject")  # "Subject: claim approved" is a heading
-    for past in ("when", "once") if found & {"when", "once"} else ():
+    if "whether" in found and any(w == "whether" and words[k + 1:k + 3] == ["or", "not"] for k, w in enumerate(words)):
+        found.discard("whether")  # "whether or not you agree, your claim has been declined"
+    for past in ("when", "once", "before") if found & {"when", "once", "before"} else ():
         at = words.index(past) if past in found else -1
+        verb = words[at + 2:at + 4]
+        verb = verb[1:] if verb[:1] and verb[0] in ("have", "has", "had") else verb[:1]
         if at >= 0 and words[at + 1:at + 2] and words[at + 1] in SUBJECTS and any(
-                w in PAST or w.endswith("ed") for w in words[at + 2:at + 5]):
+                w in PAST or w.endswith("ed") for w in verb):
             found.discard(past)
     if not DOUBTS.isdisjoint(present) and any(w in DOUBTS and words[k - 1:k] == ["not"] for k, w in enumerate(words)):
         found.add("not sure")  # "not sure how long the exception lasts"
@@ -468,13 +639,13 @@ def _alternatives(mentions: list[Mention], first: int, present: set[str]) -> Non
     if {"approved", "declined"} <= said:
         for k in own:
             if mentions[k].meaning in DECIDED:
-                mentions[k] = Mention(mentions[k].meaning, HYPOTHETICAL, mentions[k].clause, mentions[k].words)
+                mentions[k] = mentions[k]._replace(polarity=HYPOTHETICAL)
 
 
 def _flip(m: Mention) -> Mention:
     if m.polarity == HYPOTHETICAL:
         return m
-    return Mention(m.meaning, -m.polarity, m.clause, m.words)
+    return m._replace(polarity=-m.polarity)
 
 
 _READERS: dict[int, tuple[Lexicon, Reader]] = {}

@@ -24,15 +24,17 @@ MONTHS["sept"] = 9
 CURRENCY_CODES = frozenset({"gbp", "usd", "eur", "chf"})
 CODES = CURRENCY_CODES | {"pound", "pounds", "dollar", "dollars", "euro", "euros"}
 JOINED = CURRENCY_CODES | set(MONTHS)  # words that may start a joined quantity ("GBP 4,200", "March 1, 2026")
-SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6, "bn": 1e9, "billion": 1e9}
+# Words whose "'s" is "is" or "us", not a possessive.
+CLITIC_S = frozenset({"it", "that", "there", "here", "he", "she", "what", "who", "let", "where", "how", "when"})
+SCALE = {"k": 1e3, "thousand": 1e3, "grand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6, "bn": 1e9, "billion": 1e9}
 NUMBER = r"\d{1,3}(?:[,\u00a0 ]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"  # 4,200.00 / 740 000 / 4200.0
 _SPLIT = re.compile(
     r"(?P<id>\b[A-Z]{2,5}(?:-[A-Z]{0,3}\d+[A-Z]?)+\b)"
     r"|(?P<iso>\b\d{4}-\d{2}-\d{2}\b)"
     r"|(?P<num>(?:[£$€]\s?)?\d{1,3}(?:[,\u00a0 ]\d{3})+(?:\.\d+)?|(?:[£$€]\s?)?\d+(?:\.\d+)?)"
-    r"(?P<unit>\s?%|(?:k|mn|m|bn)\b)?"
+    r"(?P<unit>\s?%|(?:[kK]|mn|[mM]|bn|BN)\b)?"
     r"|(?P<word>[A-Za-z]+(?:'[A-Za-z]+)?|n't)"
-    r"|(?P<punct>[.,;:!?()\u2013\u2014]|-{2,}|(?<=\s)-(?=\s))")
+    r"|(?P<punct>[.,;:!?()\u2013\u2014]|-{2,}|(?<=\s)-(?=\s)|\n(?=\s*[*\u2022-]|\s*[A-Z]))")
 
 
 class Token(NamedTuple):  # a tuple: made thousands of times a second
@@ -50,6 +52,8 @@ def _words(text: str) -> list[Token]:
             word = raw.lower()
             if "'" not in word:
                 out.append(Token("word", word))
+            elif word.endswith("'s") and word[:-2] not in CLITIC_S:  # "the sheet's maximum": the sheet
+                out.append(Token("word", word[:-2]))
             elif word.endswith("n't") and word != "n't":  # can't, won't, isn't: a word and a negation
                 stem = {"can't": "can", "won't": "will", "shan't": "shall"}.get(word, word[:-3])
                 out += [Token("word", stem), Token("word", "not")]
@@ -76,8 +80,8 @@ def _words(text: str) -> list[Token]:
                 out.append(Token("number", raw, None))
         elif kind == "id":
             out.append(Token("id", raw))
-        else:
-            out.append(Token("punct", raw.strip()))
+        else:  # a line break before a bullet or a capital ends a sentence: "Approved: £30,000\nPaid: £24,000"
+            out.append(Token("punct", raw.strip() or "."))
     return out
 
 
@@ -166,7 +170,7 @@ def tokenize(text: str) -> list[Token]:
                 out.append(Token("rate", t.text, value))
                 i += 2 if nxt == "percent" else 3
                 continue
-            if nxt in ("thousand", "million", "billion") or nxt in CODES:
+            if nxt in ("thousand", "million", "billion", "grand") or nxt in CODES:
                 out.append(Token("money", f"{t.text} {nxt}", value * SCALE.get(nxt, 1)))
                 i += 2
                 continue
