@@ -1,10 +1,11 @@
 """Latency-bound agents: many episodes in flight in one process, against xdist alone.
 
     python bench/concurrency.py [--wait 1.0] [--runs 8] [--xdist 16,32] [--before DIR] [--hosts]
+    python bench/concurrency.py --schedules [--wait 1.0]
 
 The agent waits ``--wait`` seconds per episode (a model call; ``asyncio.sleep`` for the async
-agent, ``time.sleep`` for the sync one), then follows the task's reference path. 80 shipped
-tasks x ``--runs 8`` = 640 episodes. Every row is a whole pytest process, measured side by side
+agent, ``time.sleep`` for the sync one), then follows the task's reference path. 84 shipped
+tasks x ``--runs 8`` = 672 episodes. Every row is a whole pytest process, measured side by side
 in this one run: wall time from start to exit, against the ideal (episodes x wait / slots in
 flight). Memory per slot: the peak RSS of one process at C = 64 less that of the same run at
 C = 1 with an agent that does not wait, over 63.
@@ -14,6 +15,11 @@ DIR``), each run next to the same row for this one. ``--hosts`` (root, iproute2)
 across two network namespaces joined by a veth pair, an execnet socket server in each, the
 controller in the first: ``--tx socket=ADDR:PORT`` twice, C = 32 each. Only loopback and the
 namespaces' own addresses are used; the namespaces are deleted afterwards.
+
+``--schedules`` runs only the multi-process rows, each twice side by side: with xdist's own
+``load`` scheduler (``--agenteval-schedule xdist``) and with ours (``window``, the default):
+``-n 2`` x C = 32 for an async agent that passes and one that fails every task (it waits, then
+does nothing), and two execnet socket gateways on 127.0.0.1 (two "hosts" on this machine).
 """
 
 from __future__ import annotations
@@ -28,13 +34,20 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from _common import ROOT, copy_tasks, table
+from _common import ROOT, copy_tasks, shipped_lines, table
 
 AGENT = '''
 import asyncio, os, time
 from pytest_agenteval.agents.builtin import Reference
 
 WAIT = float(os.environ.get("AGENT_WAIT", "1.0"))
+LOG = os.environ.get("AGENT_LOG")
+
+
+def log(start):  # one short append per episode: atomic across worker processes
+    if LOG:
+        with open(LOG, "a") as f:
+            f.write(f"{os.getpid()} {start} {time.time()}\\n")
 
 
 class SyncAgent:
@@ -53,13 +66,26 @@ class AsyncAgent:
         inner = Reference().for_task(task)
         class Agent:
             async def run(self, episode):
+                start = time.time()
                 await asyncio.sleep(WAIT)
                 for step in inner.steps:
                     await episode.acall(step.action, dict(step.arguments))
+                log(start)
         return Agent()
 
 
-AGENTS = {"sync": SyncAgent(), "async": AsyncAgent()}
+class FailingAgent:
+    """Waits like the others, then does nothing: every task fails (~5 failed checks each)."""
+    def for_task(self, task):
+        class Agent:
+            async def run(self, episode):
+                start = time.time()
+                await asyncio.sleep(WAIT)
+                log(start)
+        return Agent()
+
+
+AGENTS = {"sync": SyncAgent(), "async": AsyncAgent(), "failing": FailingAgent()}
 '''
 
 
@@ -79,13 +105,89 @@ def run(work: Path, args: list[str], *, wait: float, root: Path = ROOT,
     out = proc.stdout.read() if proc.stdout is not None else b""
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
+    if os.waitstatus_to_exitcode(status) not in ((0, 1) if kind == "failing" else (0,)):
         raise SystemExit(f"pytest failed:\n{out.decode()[-3000:]}")
     return wall, usage.ru_maxrss
 
 
 NETNS = ("agenteval-h1", "agenteval-h2")
 ADDRS = ("10.231.0.1", "10.231.0.2")
+
+
+@contextlib.contextmanager
+def loopback_hosts(work: Path, *, wait: float, kind: str) -> Iterator[list[str]]:
+    """Two execnet socket servers on 127.0.0.1 (free ports), with this run's environment: yields
+    the --tx arguments."""
+    import socket
+
+    import execnet
+
+    script = Path(execnet.__file__).parent / "script" / "socketserver.py"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(PYTHONPATH=str(ROOT), AGENT_WAIT=str(wait), AGENT_KIND=kind)
+    servers, ports = [], []
+    try:
+        for _ in range(2):
+            with socket.socket() as probe:
+                probe.bind(("127.0.0.1", 0))
+                port = probe.getsockname()[1]
+            servers.append(subprocess.Popen([sys.executable, "-u", str(script), f"127.0.0.1:{port}"], cwd=work,
+                                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            ports.append(port)
+        for port in ports:  # the servers bind
+            for _ in range(100):
+                with socket.socket() as probe:
+                    if probe.connect_ex(("127.0.0.1", port)) == 0:
+                        break
+                time.sleep(0.05)
+        yield [a for port in ports for a in ("--tx", f"socket=127.0.0.1:{port}//chdir={work}")]
+    finally:
+        for proc in servers:
+            proc.kill()
+            proc.wait()
+
+
+def schedules(work: Path, *, wait: float, runs: int) -> None:
+    """The multi-process rows, with xdist's load scheduler and with ours, side by side."""
+    episodes = len(shipped_lines()) * runs
+    ideal = episodes * wait / 64
+    rows, share = [], {}
+    agent_log = work / "episodes.log"
+    os.environ["AGENT_LOG"] = str(agent_log)  # read by the agents, here and in the gateways' servers
+
+    def row(label: str, key: str, schedule: str, args: list[str]) -> None:
+        agent_log.unlink(missing_ok=True)
+        wall, _ = run(work, [*args, f"--agenteval-schedule={schedule}"], wait=wait)
+        share[key, schedule] = ideal / wall
+        rows.append([label, schedule, f"{wall:.1f}", f"{ideal:.1f}", f"{ideal / wall:.0%}",
+                     f"{in_flight(agent_log):.1f}"])
+
+    for kind in ("async", "failing"):
+        for schedule in ("xdist", "window"):
+            row(f"{kind} agent, -n 2 x C=32", kind, schedule,
+                [f"--agent={kind}", "--runs", str(runs), "-n", "2", "--agenteval-concurrency", "32"])
+    for schedule in ("xdist", "window"):
+        with loopback_hosts(work, wait=wait, kind="async") as tx:
+            row("async agent, 2 socket gateways on 127.0.0.1 x C=32", "hosts", schedule,
+                ["--agent=async", "--runs", str(runs), "-d", *tx, "--max-worker-restart=0", "-p", "no:rerunfailures",
+                 "--agenteval-concurrency", "32"])
+    del os.environ["AGENT_LOG"]
+    print(table(["run", "--agenteval-schedule", "wall s", "ideal s", "of ideal", "mean in flight per worker (C=32)"],
+                rows))
+    for key, what in (("async", "-n 2, passing"), ("failing", "-n 2, failing"), ("hosts", "2 socket gateways")):
+        print(f"{what}: {share[key, 'xdist']:.0%} of the ideal with xdist's load scheduler, "
+              f"{share[key, 'window']:.0%} with ours")
+
+
+def in_flight(path: Path) -> float:
+    """Episodes in flight in a worker, on average over the time it ran any (each episode logs its
+    pid, start and end): the window the scheduler let it keep, whatever the machine's load."""
+    spans: dict[str, list[tuple[float, float]]] = {}
+    for line in path.read_text().splitlines():
+        pid, start, end = line.split()
+        spans.setdefault(pid, []).append((float(start), float(end)))
+    means = [sum(e - s for s, e in got) / (max(e for _, e in got) - min(s for s, _ in got)) for got in spans.values()]
+    return sum(means) / len(means)
 
 
 @contextlib.contextmanager
@@ -130,6 +232,8 @@ def main() -> None:
     parser.add_argument("--xdist", default="16,32", help="-n values for xdist alone (the best is compared)")
     parser.add_argument("--before", type=Path, help="another source tree: its C=64 rows run next to this one's")
     parser.add_argument("--hosts", action="store_true", help="also run across two network namespaces (root)")
+    parser.add_argument("--schedules", action="store_true",
+                        help="only the multi-process rows, with xdist's load scheduler and with ours")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
@@ -141,7 +245,10 @@ def main() -> None:
         runs = ["--runs", str(args.runs)]
         # Warm up: bytecode, scenario images, remembered task lines.
         run(work, ["--agent=sync", *runs], wait=0)
-        episodes = 80 * args.runs
+        if args.schedules:
+            schedules(work, wait=args.wait, runs=args.runs)
+            return
+        episodes = len(shipped_lines()) * args.runs
         rows = []
 
         def row(label: str, slots: int, extra: list[str], wait: float = args.wait, root: Path = ROOT,

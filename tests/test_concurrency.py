@@ -333,3 +333,79 @@ def test_ctrl_c_twice_under_xdist_keeps_the_summary_line(pytester: pytest.Pytest
     grades = [r for r in records if "task_id" in r]
     assert 2 <= len(grades) < 8
     assert records[-1]["summary"]["episodes"] == len(grades)  # before: the file ended without its summary
+
+
+# Each worker's episodes wait until WINDOW of them are in flight in that worker (an event set
+# once WINDOW have started, never cleared): a worker that never holds WINDOW items at once
+# fails by the wait's timeout, not by timing.
+WINDOW_AGENT = '''
+import asyncio, os
+
+WINDOW = int(os.environ["WINDOW"])
+_started = 0
+_full = None
+
+
+class Waits:
+    async def run(self, episode):
+        global _started, _full
+        if _full is None:
+            _full = asyncio.Event()
+        _started += 1
+        if _started >= WINDOW:
+            _full.set()
+        await asyncio.wait_for(_full.wait(), float(os.environ.get("WINDOW_WAIT", "30")))
+        if "fail" not in episode.task_id:
+            episode.call("close_ticket", {"ticket_id": "T-0001"})
+'''
+
+
+@pytest.mark.parametrize("schedule", ["window", "xdist"])
+def test_under_xdist_every_worker_holds_a_full_window(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch,
+                                                      schedule: str) -> None:
+    """-n 2 x C = 6, 24 items: with our scheduler each worker gets 6 episodes in flight at once.
+    xdist's load scheduler first hands each worker 3 items (a quarter of its half) and more only
+    as items complete, which none does until 6 are in flight: its episodes time out."""
+    write(pytester, [f"EX-{i}" for i in range(24)])
+    pytester.makepyfile(win_agents=WINDOW_AGENT)
+    monkeypatch.setenv("WINDOW", "6")
+    monkeypatch.setenv("WINDOW_WAIT", "30" if schedule == "window" else "3")
+    out = pytester.path / "r.jsonl"
+    result = pytester.runpytest_subprocess("--agent=win_agents:Waits", "-n", "2", "--agenteval-concurrency", "6",
+                                           f"--agenteval-schedule={schedule}", "-v", f"--agenteval-results={out}",
+                                           "-p", "no:cacheprovider", timeout=120)
+    if schedule == "window":
+        result.stdout.fnmatch_lines(["scheduling tests via WindowScheduling"])
+        result.assert_outcomes(passed=24)
+    else:
+        result.stdout.fnmatch_lines(["scheduling tests via LoadScheduling"])
+        assert result.ret == 1 and result.parseoutcomes().get("passed", 0) < 24
+
+
+def test_window_scheduling_composes_with_k_lf_reruns_and_timeout(pytester: pytest.Pytester,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """-k, --lf, pytest-rerunfailures and pytest-timeout under -n 2 with our scheduler give the
+    grades, counts and summary of the same serial runs."""
+    ids = ["EX-0", "EX-1-raise", "EX-2", "EX-3-raise", "EX-4", "EX-5", "EX-6-raise", "EX-7", "SKIP-8"]
+    write(pytester, ids)
+    monkeypatch.setenv("BARRIER", "1")
+    common = ["--agent=cc_agents:SyncAgent", "-k", "not SKIP", "--reruns", "1", "--timeout=60",
+              "-p", "no:randomly"]
+    grades = {}
+    for label, extra in {"serial": [], "window": ["-n", "2", "--agenteval-concurrency", "3", "-v"]}.items():
+        first = pytester.runpytest_subprocess(*common, *extra, timeout=120)
+        assert _counts(first, "passed", "errors", "rerun") == (5, 3, 3) and "SKIP-8" not in first.stdout.str()
+        out = pytester.path / f"{label}.jsonl"
+        again = pytester.runpytest_subprocess(*common, *extra, "--lf", f"--agenteval-results={out}", timeout=120)
+        assert _counts(again, "passed", "errors", "rerun") == (0, 3, 3)
+        if label == "window":
+            again.stdout.fnmatch_lines(["scheduling tests via WindowScheduling"])
+        grades[label] = (episode_grades(out), result_lines(out)[-1]["summary"])
+    # Each failure played twice (the rerun plays an episode of its own).
+    assert [g["task_id"] for g in grades["serial"][0]] == [t for t in ids if "raise" in t for _ in range(2)]
+    assert grades["window"] == grades["serial"]
+
+
+def _counts(result: pytest.RunResult, *names: str) -> tuple[int, ...]:
+    found = result.parseoutcomes()
+    return tuple(found.get(name, 0) for name in names)

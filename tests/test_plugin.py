@@ -150,6 +150,11 @@ def test_xdist_gives_the_same_grades_as_serial(tasks: pytest.Pytester) -> None:
     result.stdout.fnmatch_lines(["*agenteval: 6 episodes, K=3*"])
     serial, parallel = episode_grades(tasks.path / "serial.jsonl"), episode_grades(tasks.path / "par.jsonl")
     assert len(serial) == 6 and serial == parallel
+    # Our scheduler (each worker kept at a full window of C episodes) grades as serial too.
+    window = tasks.runpytest_subprocess("--agent=agents_mod:Sometimes", "--runs", "3", "-n", "2", "-v",
+                                        "--agenteval-concurrency", "3", "--agenteval-results=win.jsonl")
+    window.stdout.fnmatch_lines(["scheduling tests via WindowScheduling"])
+    assert episode_grades(tasks.path / "win.jsonl") == serial
 
 
 def test_under_xdist_every_check_still_reaches_the_controller_as_a_subtest(tasks: pytest.Pytester) -> None:

@@ -14,6 +14,7 @@ grading, reports) never imports pytest. Its modules, each importing only those l
 - ``outcomes``: one count per task in every reporter (terminal, JUnit, pytest-html, sugar, allure)
 - ``record``, ``reporter``, ``html``: what ran; the results file, the summary table, the HTML report
 - ``concurrency``: ``--agenteval-concurrency``, episodes in flight per process
+- ``distribute``: under xdist, each worker kept at a full window of items (``--agenteval-schedule``)
 - ``judging``: ``--agenteval-judge``, the optional judge of tasks' ``judged`` checks
 """
 
@@ -54,6 +55,7 @@ from pytest_agenteval.plugin.collect import (
 from pytest_agenteval.plugin.compat import configure as configure_compat
 from pytest_agenteval.plugin.compat import fixture_overridden
 from pytest_agenteval.plugin.concurrency import Ahead
+from pytest_agenteval.plugin.distribute import add_schedule_option, make_scheduler
 from pytest_agenteval.plugin.errored import Errored
 from pytest_agenteval.plugin.errored import add_options as add_errored_options
 from pytest_agenteval.plugin.fixtures import (  # noqa: F401 - fixtures are registered by being here
@@ -139,6 +141,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini(INI_PATTERNS, type="linelist", default=DEFAULT_PATTERNS,
                   help="glob patterns (matched from the right, relative to rootdir) of task files; "
                        ".jsonl files named on the command line are always task files")
+    add_schedule_option(group)
     add_judge_options(parser, group)
     add_suite_option(group)
     add_budget_options(group)
@@ -311,6 +314,12 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         # unconfigure and the interpreter's at exit no longer walk it each time.
         gc.freeze()
         session.config.stash[FROZE] = True
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under -n with --agenteval-concurrency > 1: every worker's window kept full (plugin/distribute.py)."""
+    return make_scheduler(config, log)
 
 
 @pytest.hookimpl(optionalhook=True, tryfirst=True)

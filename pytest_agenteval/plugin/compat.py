@@ -4,7 +4,8 @@ pytest 9 makes public what this plugin reads: ``pytest.SubtestReport``, ``pytest
 ``pytest.CallInfo``, ``pytest.ExceptionInfo``, ``pytest.StashKey``. What it does not, and what
 this module uses it for (the fallback in parentheses):
 
-- ``_pytest.subtests.SubtestContext``, ``SubtestReport._new``, ``failed_subtests_key``, the
+- ``_pytest.subtests.SubtestContext``, a ``SubtestReport`` made as ``SubtestReport._new`` makes
+  it (without its round trip through JSON), ``failed_subtests_key``, the
   ``CallInfo`` constructor, ``_pytest.runner.check_interactive_exception`` and the capture
   manager's ``global_and_fixture_disabled``: report checks as subtests without setting up
   output capture around each (``subtests.test()``, ~0.3 ms more per check), and under xdist
@@ -22,6 +23,9 @@ this module uses it for (the fallback in parentheses):
   header names the agent (they load at collection; the header then names ``--agent`` only);
 - ``TerminalReporter._tw.width_of_current_line``: a progress line of its own after ``-q``'s
   dots (a line break before it whatever the current line holds);
+- ``TerminalReporter._get_teardown_reports``: the teardown sections printed after each failure
+  (looked up in an index built once, not by a scan of every report filed under "" per failure;
+  without it, pytest's own scan);
 - ``Item._fixtureinfo``: whether an ``agent`` fixture overrides ours, when no ``--agent`` is
   given (the ``agent`` fixtures of the conftests collection loaded).
 
@@ -115,9 +119,24 @@ def make_call(excinfo: pytest.ExceptionInfo[BaseException] | None, *, start: flo
 
 
 def subtest_report(report: pytest.TestReport, msg: str) -> pytest.SubtestReport:
-    """The subtest report ``subtests.test(msg=msg)`` makes from its makereport result."""
-    return pytest.SubtestReport._new(report, SubtestContext(msg=msg, kwargs={}), captured_output=None,
-                                     captured_logs=None)
+    """The subtest report ``subtests.test(msg=msg)`` makes from its makereport result.
+
+    ``SubtestReport._new`` copies the report through its JSON form (``_to_json``, then
+    ``_from_json``): for a failed check that is ``dataclasses.asdict`` over the whole failure
+    representation and a rebuild of it, most of what a failed check cost. The same fields are
+    copied here as they are (the representation prints the same; xdist still serialises it once,
+    on its way to the controller), with what ``_to_json`` changes: paths become strings, no
+    ``result``."""
+    sub = pytest.SubtestReport.__new__(pytest.SubtestReport)
+    sub.__dict__.update({key: os.fspath(value) if isinstance(value, os.PathLike) else value
+                         for key, value in report.__dict__.items()})
+    if "result" in sub.__dict__:
+        sub.__dict__["result"] = None
+    sub.sections = list(report.sections)
+    sub.keywords = dict(report.keywords)
+    sub.user_properties = list(report.user_properties)
+    sub.context = SubtestContext(msg=msg, kwargs={})
+    return sub
 
 
 def passed_subtest_report(report: pytest.TestReport, msg: str, user_properties: list[Any]) -> pytest.SubtestReport:
@@ -245,3 +264,27 @@ def set_last_failed(config: pytest.Config, nodeids: dict[str, bool]) -> None:
     table.update({parse(nodeid): value for nodeid, value in nodeids.items()})
     if hasattr(plugin, "_last_failed_paths"):  # computed at its configure when --lf is given
         plugin._last_failed_paths = plugin.get_last_failed_paths()  # type: ignore[union-attr]
+
+
+def index_teardown_reports(tr: Any) -> None:
+    """pytest's failure summary looks up each failed test's teardown reports by scanning every
+    report filed under "" (each passed check's is one): with 640 failed tasks of 17 checks, 640
+    scans of ~12,000 reports, seconds at the session's end growing with the square of the run.
+    Here the same reports, in the same order, come from an index built on the first lookup (and
+    again if more reports were filed since)."""
+    if not callable(getattr(type(tr), "_get_teardown_reports", None)) or not isinstance(getattr(tr, "stats", None),
+                                                                                          dict):
+        return
+    built: dict[str, Any] = {"key": None, "index": {}}
+
+    def teardown_reports(node_id: Any) -> list[Any]:
+        filed = tr.stats.get("", [])
+        if built["key"] != (id(filed), len(filed)):
+            index: dict[Any, list[Any]] = {}
+            for report in filed:  # getreports(""): what --pdb has shown is left out
+                if not hasattr(report, "_pdbshown") and report.when == "teardown":
+                    index.setdefault(report.id, []).append(report)
+            built["key"], built["index"] = (id(filed), len(filed)), index
+        return list(built["index"].get(node_id, ()))
+
+    tr._get_teardown_reports = teardown_reports

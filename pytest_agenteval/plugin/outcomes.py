@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 
-from pytest_agenteval.plugin.compat import subtest_description
+from pytest_agenteval.plugin.compat import index_teardown_reports, subtest_description, uses_internals
 from pytest_agenteval.plugin.errored import errored_kind
 from pytest_agenteval.plugin.subtests import FAILED_CHECKS, GRADE_PROPERTY, REPORTING_CHECKS
 
@@ -109,8 +109,11 @@ class Outcomes:
         if is_check_report(report):
             del cells[:]
 
-    @pytest.hookimpl(trylast=True)  # after junitxml has written its file
+    @pytest.hookimpl(trylast=True)  # after junitxml has written its file; before the terminal's summary
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        reporter = self.config.pluginmanager.getplugin("terminalreporter")
+        if reporter is not None and uses_internals(self.config):
+            index_teardown_reports(reporter)
         path = getattr(self.config.option, "xmlpath", None)
         if path and not hasattr(self.config, "workerinput") and Path(path).is_file():
             rewrite_junit(Path(path))
