@@ -18,6 +18,8 @@ from functools import lru_cache
 from importlib.metadata import entry_points
 from pathlib import Path
 
+from pydantic import BaseModel
+
 from pytest_agenteval.environments.base import Environment
 from pytest_agenteval.errors import EnvironmentSpecError
 from pytest_agenteval.grading.judge import Judge
@@ -43,7 +45,7 @@ def known_names() -> list[str]:
 
 def environment_class(spec: str) -> type[Environment]:
     if spec in _registered:
-        return _registered[spec]
+        return _upgraded(spec, _registered[spec])
     target = _entry_points().get(spec)
     if target is None and ":" not in spec:
         names = known_names()
@@ -74,6 +76,20 @@ def environment_class(spec: str) -> type[Environment]:
             f"{spec!r} is not an Environment subclass (name a class deriving from "
             "pytest_agenteval.Environment)"
         )
+    return _upgraded(spec, cls)
+
+
+def _upgraded(spec: str, cls: type[Environment]) -> type[Environment]:
+    """The class, or one line saying what an environment written for an earlier release must change."""
+    fields = cls.__dict__.get("task_fields", cls.task_fields)
+    if fields is not None and not (isinstance(fields, type) and issubclass(fields, BaseModel)):
+        names = sorted(str(f) for f in fields) if isinstance(fields, (set, frozenset, list, tuple)) else []
+        lines = "; ".join(f"{n}: <type> = <default>" for n in names) or "<field>: <type> = <default>"
+        raise EnvironmentSpecError(
+            f"environment {spec}: task_fields is a {type(fields).__name__}, the earlier form; it is now a pydantic "
+            f"model that types and checks the fields (write class {cls.__name__}Fields(BaseModel) with {lines}, "
+            f"set task_fields = {cls.__name__}Fields, and read the values in its code with "
+            "env.task_fields_of(task) as before)")
     return cls
 
 

@@ -202,7 +202,7 @@ class UserScenario(_Strict):
     def _says(cls, value: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
         for label, requirement in value.items():
             if says_of(requirement) is None:
-                raise problem(f"must_tell.{label} is not a says requirement",
+                raise problem(f"{label!r} is not a says requirement",
                               f'write "{label}": {{"says": ["meaning", ...]}} (docs/text.md)')
         return value
 
@@ -263,7 +263,7 @@ class Task(BaseModel):
     policy: str | None = None
     system_prompt: str | None = None
     # A simulated user the agent talks to (docs/conversations.md); the task must allow say_to_user.
-    user: UserScenario | None = None
+    user: UserScenario | None = Field(default=None, validate_default=True)
 
     @field_validator("failure_mode_tags")
     @classmethod
@@ -331,14 +331,10 @@ class Task(BaseModel):
         if value is not None and SAY_TO_USER not in allowed:
             raise problem(f"a user scenario needs the {SAY_TO_USER} action to talk to it",
                           f'add "{SAY_TO_USER}" to allowed_actions')
-        return value
-
-    @model_validator(mode="after")
-    def _say_needs_user(self) -> Task:
-        if self.user is None and SAY_TO_USER in self.allowed_actions:
+        if value is None and SAY_TO_USER in allowed:
             raise problem(f"allowed_actions has {SAY_TO_USER} but the task has no user to talk to",
                           f'add a "user" scenario (docs/conversations.md) or drop {SAY_TO_USER}')
-        return self
+        return value
 
     def path_orders(self) -> list[PathOrder]:
         """Each acceptable path as a partial order over its steps."""
