@@ -249,3 +249,40 @@ def test_a_task_without_a_user_cannot_be_talked_to() -> None:
     assert env.apply("say_to_user", {"message": "Hello?"}) == {
         "ok": False, "error": "no_user", "detail": "there is no user in this task to talk to"}
     assert "say_to_user" not in Task.model_fields  # an action, not a field
+
+
+# ----- --agent=replay:FILE -----------------------------------------------------------------
+
+def test_replay_plays_a_results_files_calls_and_gets_the_same_conversation(chat: pytest.Pytester) -> None:
+    recorded = grades(chat, "--agent=examples.rule_agent:Agent")
+    (chat.path / "r.jsonl").rename(chat.path / "recorded.jsonl")
+    result = chat.runpytest("chat.jsonl", "--agent=replay:recorded.jsonl", "--agenteval-results=r.jsonl",
+                            "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=4, failed=2)
+    replayed = {g["task_id"]: g for g in result_lines(chat.path / "r.jsonl") if "task_id" in g}
+    assert {t: (g["passed"], g["audit_digest"], g["conversation"]) for t, g in replayed.items()} == {
+        t: (g["passed"], g["audit_digest"], g["conversation"]) for t, g in recorded.items()}
+
+
+def test_replay_of_a_per_task_object_skips_tasks_without_calls(chat: pytest.Pytester) -> None:
+    chat.path.joinpath("calls.json").write_text(json.dumps({"BKC-005": [
+        {"action": "say_to_user", "arguments": {"message": "Which facility is it?"}}]}))
+    result = chat.runpytest("chat.jsonl", "--agent=replay:calls.json", "-rs", "-p", "no:cacheprovider")
+    result.assert_outcomes(failed=1, skipped=5)
+    assert "SKIPPED [5] chat.jsonl: no recorded calls in calls.json" in result.stdout.lines
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (None, "ERROR: --agent=replay:calls.json: no file calls.json (give a results file or a JSON object of task id "
+           "-> calls: replay:FILE)"),
+    ('{"BKC-001": [{"arguments": {}}]}', 'ERROR: --agent=replay:calls.json: calls.json: BKC-001[0]: not a call '
+                                         '(write {"action": NAME, "arguments": {...}})'),
+    ("{not json\n", "ERROR: --agent=replay:calls.json: calls.json:1: not JSON (give JSON Lines of grades, or one "
+                    "JSON object of task id -> calls)"),
+])
+def test_a_bad_replay_file_is_one_line(chat: pytest.Pytester, content: str | None, message: str) -> None:
+    if content is not None:
+        chat.path.joinpath("calls.json").write_text(content)
+    result = chat.runpytest("chat.jsonl", "--agent=replay:calls.json", "-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert message in result.stderr.lines

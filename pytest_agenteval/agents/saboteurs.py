@@ -137,6 +137,10 @@ class Saboteur:
     def __init__(self, mode: str) -> None:
         self.mode = mode
 
+    @property
+    def skip_reason(self) -> str:
+        return f"not tagged {self.mode}"
+
     def applies_to(self, task: Task) -> bool:
         return self.mode in task.failure_mode_tags
 

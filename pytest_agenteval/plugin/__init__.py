@@ -95,7 +95,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("agenteval", "agent evaluation (pytest-agenteval)")
     group.addoption("--agent", metavar="MODULE:ATTR",
                     help="the agent to evaluate: MODULE:ATTR (class or zero-argument factory), "
-                         "or a built-in: reference, noop, saboteur:<failure_mode>")
+                         "or a built-in: reference, noop, saboteur:<failure_mode>, replay:<file>")
     group.addoption("--runs", metavar="K", type=int, default=1,
                     help="run every task K times (ids gain -runN); the summary reports pass^K")
     group.addoption("--agenteval-results", metavar="PATH",
@@ -291,8 +291,8 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     if state.agent is None and task_items and not _listing(config) and not hasattr(config, "workerinput"):
         _require_agent(_agent_fixture_overridden(task_items[0]))
     applies = getattr(state.agent, "applies_to", None)
-    if applies is not None:  # a saboteur: only the tasks tagged with its failure mode
-        skip = pytest.mark.skip(reason=f"not tagged {state.agent.mode}")
+    if applies is not None:  # a saboteur (the tasks tagged with its mode), a replay (the tasks it has calls for)
+        skip = pytest.mark.skip(reason=state.agent.skip_reason)
         for item in task_items:
             case = item.callspec.params["agenteval_case"]
             if isinstance(case, TaskCase) and not applies(case.task):
