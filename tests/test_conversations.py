@@ -57,10 +57,10 @@ def chat(pytester: pytest.Pytester) -> pytest.Pytester:
     return pytester
 
 
-def grades(pytester: pytest.Pytester, *args: str) -> dict[str, dict[str, Any]]:
+def grades(pytester: pytest.Pytester, *args: str, cache: bool = False) -> dict[str, dict[str, Any]]:
     (pytester.path / "r.jsonl").unlink(missing_ok=True)
-    pytester.runpytest("chat.jsonl", "--agenteval-results=r.jsonl", "-p", "no:cacheprovider", "-p", "no:randomly",
-                       *args)
+    pytester.runpytest("chat.jsonl", "--agenteval-results=r.jsonl", *([] if cache else ["-p", "no:cacheprovider"]),
+                       "-p", "no:randomly", *args)
     return {g["task_id"]: g for g in result_lines(pytester.path / "r.jsonl") if "task_id" in g}
 
 
@@ -286,3 +286,58 @@ def test_a_bad_replay_file_is_one_line(chat: pytest.Pytester, content: str | Non
     result = chat.runpytest("chat.jsonl", "--agent=replay:calls.json", "-p", "no:cacheprovider")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert message in result.stderr.lines
+
+
+# ----- a model-driven user (optional), against a local fake endpoint -----------------------------
+
+class FakeUserModel:
+    """An OpenAI-compatible endpoint on 127.0.0.1 playing the customer from the system prompt."""
+
+    def __init__(self) -> None:
+        from openai_fake import ScriptedOpenAI
+
+        class Server(ScriptedOpenAI):
+            def reply(self, body: dict[str, Any]) -> dict[str, Any]:
+                system, said = body["messages"][0]["content"], body["messages"][-1]["content"].lower()
+                if "facility" in said and "?" in said and "go ahead" not in said:
+                    fid = system.split("It's facility ", 1)[1].split(".", 1)[0]
+                    answer = {"reply": f"It is {fid}.", "kind": "facts"}
+                elif "go ahead" in said:
+                    answer = {"reply": "Yes, do it.", "kind": "confirmed"}
+                elif "anything else" in said:
+                    answer = {"reply": "No, thanks. Bye.", "kind": "closing"}
+                else:
+                    answer = {"reply": "Fine.", "kind": "ack"}
+                message = {"role": "assistant", "content": json.dumps(answer)}
+                return {"id": "u", "object": "chat.completion", "created": 0, "model": body["model"],
+                        "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+                        "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+
+        self.server = Server({})
+
+
+@pytest.fixture
+def user_model() -> Any:
+    pytest.importorskip("openai")
+    fake = FakeUserModel().server
+    with fake:
+        yield fake
+
+
+def test_a_model_driven_user_is_asked_once_then_served_from_its_cache(chat: pytest.Pytester, user_model: Any) -> None:
+    spec = f"--agenteval-user-model={user_model.url}#fake-user"
+    first = grades(chat, "--agent=examples.rule_agent:Agent", spec, "-k", "BKC-001 or BKC-002", cache=True)
+    asked = len(user_model.requests)
+    assert asked == 6 and all(g["passed"] for g in first.values())  # three messages per task
+    assert first["BKC-001"]["conversation"][0]["user"].startswith("It is FAC-")
+    assert user_model.requests[0]["temperature"] == 0 and user_model.requests[0]["model"] == "fake-user"
+    again = grades(chat, "--agent=examples.rule_agent:Agent", spec, "-k", "BKC-001 or BKC-002", cache=True)
+    assert len(user_model.requests) == asked  # every reply came from the cache
+    assert {t: g["conversation"] for t, g in again.items()} == {t: g["conversation"] for t, g in first.items()}
+
+
+def test_a_malformed_user_model_option_is_one_line(chat: pytest.Pytester) -> None:
+    result = chat.runpytest("chat.jsonl", "--agent=reference", "--agenteval-user-model=fake-user")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert ("ERROR: --agenteval-user-model=fake-user: write URL#MODEL (e.g. http://127.0.0.1:8000/v1#my-model)"
+            in result.stderr.lines)

@@ -22,10 +22,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import BaseModel, Field
+from typing_extensions import TypedDict  # pydantic needs it for a schema on Python < 3.12
 
 from pytest_agenteval.engine import audit, faults, tracking
 from pytest_agenteval.engine.actions import ActionSpec, action, collect_actions
 from pytest_agenteval.engine.conversation import Reply, ScriptedUser, SimulatedUser
+from pytest_agenteval.engine.model_user import ModelUser, UserModel
 from pytest_agenteval.engine.scenarios import ScenarioCache, connect, fingerprint
 from pytest_agenteval.engine.schema import TableInfo, quote, read_tables
 from pytest_agenteval.errors import ActionError, EnvironmentBug, EpisodeOver, describe_exception
@@ -33,6 +35,11 @@ from pytest_agenteval.text import ENGLISH, Lexicon, Reader, reader_for
 
 if TYPE_CHECKING:
     from pytest_agenteval.tasks.model import Task
+
+class UserReplied(TypedDict):
+    reply: str  # what the user said
+    conversation_over: bool  # the user has left: later messages get no answer
+
 
 Message = Annotated[str, Field(min_length=1, max_length=8000, description="what you say to the user",
                                json_schema_extra={"x-free-text": True})]
@@ -148,6 +155,8 @@ class World:
                                         fingerprint=self.cache_key or "")
         self._db: sqlite3.Connection | None = None
         self._episode: EpisodeState | None = None
+        # Set by the harness (--agenteval-user-model): tasks' users are played by this model.
+        self.user_model: UserModel | None = None
         # An agent's thread may call apply() while the harness resets or grades (an agent
         # left behind after its time limit, or after an interruption): one at a time.
         self._lock = threading.RLock()
@@ -197,11 +206,16 @@ class World:
 
     def user_for(self, task: Task) -> SimulatedUser | None:
         """The simulated user of a task with a ``user`` scenario: the scripted one, reading with
-        this environment's lexicon. Override for another (a model-driven user: docs/conversations.md)."""
-        return ScriptedUser(task.user, self.lexicon) if task.user is not None else None
+        this environment's lexicon, or the model-driven one when the harness set ``user_model``.
+        Override for another (docs/conversations.md)."""
+        if task.user is None:
+            return None
+        if self.user_model is not None:
+            return ModelUser(task.user, self.user_model)
+        return ScriptedUser(task.user, self.lexicon)
 
     @action(writes=False)
-    def say_to_user(self, message: Message) -> dict[str, Any]:
+    def say_to_user(self, message: Message) -> UserReplied:
         """Say something to the user you are serving (ask for what you need, propose what you will do,
         tell them the outcome) and get their reply. Only when the task has a user."""
         ep = self._require_episode()

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from pytest_agenteval.engine.model_user import UserModel
 from pytest_agenteval.environments.base import Environment
 from pytest_agenteval.errors import EnvironmentSpecError
 from pytest_agenteval.grading.judge import Judge
@@ -99,10 +100,11 @@ class EnvironmentPool:
     ``judge``: given to every environment made here, for tasks' ``judged`` checks."""
 
     def __init__(self, *, population: int | None = None, cache_dir: Path | None = None,
-                 judge: Judge | None = None) -> None:
+                 judge: Judge | None = None, user_model: UserModel | None = None) -> None:
         self._population = population
         self._cache_dir = cache_dir
         self.judge = judge
+        self.user_model = user_model  # a model-driven simulated user (docs/conversations.md); None: scripted
         self._envs: dict[str, Environment] = {}
         self._images: dict[str, dict[int, bytes]] = {}
 
@@ -111,14 +113,14 @@ class EnvironmentPool:
         if env is None:
             cls = environment_class(spec)
             env = self._envs[spec] = cls(population=self._population, cache_dir=self._cache_dir)
-            env.judge = self.judge
+            env.judge, env.user_model = self.judge, self.user_model
         return env
 
     def fresh(self, spec: str) -> Environment:
         """Another instance of ``spec``, not kept here (the caller closes it): one per episode
         in flight. Its scenarios come from the disk cache when there is one."""
         env = environment_class(spec)(population=self._population, cache_dir=self._cache_dir)
-        env.judge = self.judge
+        env.judge, env.user_model = self.judge, self.user_model
         if hasattr(sqlite3.Connection, "serialize"):  # siblings thaw each other's built scenarios
             env._scenarios.shared = self._images.setdefault(spec, {})
             env._scenarios._max_open = 2  # a thaw from a shared image is ~0.1 ms; an open one costs memory

@@ -33,6 +33,7 @@ from pytest_agenteval.agents.limits import Limits, LimitsError
 from pytest_agenteval.agents.loading import check_buildable, is_builtin_spec, load_agent
 from pytest_agenteval.agents.pool import close_pools, open_pools
 from pytest_agenteval.agents.sandbox import IsolatedAgent, check_spec, warm
+from pytest_agenteval.engine.model_user import UserModel
 from pytest_agenteval.environments.discovery import INI_KEY as INI_ENVIRONMENTS
 from pytest_agenteval.environments.discovery import load_project_environments
 from pytest_agenteval.environments.registry import EnvironmentPool
@@ -96,6 +97,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--agent", metavar="MODULE:ATTR",
                     help="the agent to evaluate: MODULE:ATTR (class or zero-argument factory), "
                          "or a built-in: reference, noop, saboteur:<failure_mode>, replay:<file>")
+    group.addoption("--agenteval-user-model", metavar="URL#MODEL",
+                    help="play tasks' simulated users with this model at an OpenAI-compatible endpoint, its replies "
+                         "cached in pytest's cache (default: the scripted user; docs/conversations.md)")
     group.addoption("--runs", metavar="K", type=int, default=1,
                     help="run every task K times (ids gain -runN); the summary reports pass^K")
     group.addoption("--agenteval-results", metavar="PATH",
@@ -184,8 +188,15 @@ def pytest_configure(config: pytest.Config) -> None:
     # Built scenarios and validated task lines are cached in pytest's cache folder
     # (cleared by --cache-clear).
     cache = getattr(config, "cache", None)
+    user_model = None
+    if config.getoption("agenteval_user_model"):
+        try:
+            user_model = UserModel.parse(config.getoption("agenteval_user_model"),
+                                         cache.mkdir("agenteval-users") if cache is not None else None)
+        except ValueError as exc:
+            raise pytest.UsageError(str(exc)) from None
     pool = EnvironmentPool(cache_dir=cache.mkdir("agenteval-scenarios") if cache is not None else None,
-                           judge=judge)
+                           judge=judge, user_model=user_model)
     loader = TaskLoader(pool, cache_dir=cache.mkdir("agenteval-tasks") if cache is not None else None)
     add_suite_paths(config)  # after the project's environments: they may ship suites too
     explicit = {Path(a.split("::")[0]).resolve() for a in config.args if a.split("::")[0].endswith(".jsonl")}
