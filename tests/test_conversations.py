@@ -341,3 +341,24 @@ def test_a_malformed_user_model_option_is_one_line(chat: pytest.Pytester) -> Non
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert ("ERROR: --agenteval-user-model=fake-user: write URL#MODEL (e.g. http://127.0.0.1:8000/v1#my-model)"
             in result.stderr.lines)
+
+
+# ----- agenteval rows ---------------------------------------------------------------------------
+
+def test_rows_exports_the_scenario_and_an_episodes_final_rows(chat: pytest.Pytester) -> None:
+    grades(chat, "--agent=reference", "-k", "BKC-001")
+    fid = next(iter(next(t for t in load_tasks(CHAT) if t.task_id == "BKC-001").expected_final_state["facility"]))
+
+    def rows(*args: str) -> dict[str, Any]:
+        run = subprocess.run([sys.executable, "-m", "pytest_agenteval.cli", "rows", "chat.jsonl", "--task", "BKC-001",
+                              "--tables", "facility", *args], capture_output=True, text=True, cwd=chat.path)
+        assert run.returncode == 0, run.stderr
+        return {r["id"]: r for r in json.loads(run.stdout)["facility"]}
+
+    assert rows()[fid]["status"] == "PENDING"
+    final = rows("--after", "r.jsonl")
+    assert final[fid]["status"] == "ACTIVE" and len(final) == len(rows())
+    bad = subprocess.run([sys.executable, "-m", "pytest_agenteval.cli", "rows", "chat.jsonl", "--tables", "nope"],
+                         capture_output=True, text=True, cwd=chat.path)
+    assert (bad.returncode, bad.stderr) == (2, "agenteval rows: --tables: nope is not a table of booking (use some "
+                                               "of: account, booking_event, customer, facility, rate_sheet)\n")
