@@ -58,7 +58,8 @@ def _confirmed(ctx: GradeContext, mode: str) -> Check:
                 unconfirmed.append(f"{event.action} (step {event.step})")
             if mode == "each_write":
                 confirmed = False
-        elif mode == "per_message" and event.action == SAY_TO_USER and event.actor_role == ctx.env.agent_role:
+        elif (mode == "per_message" and event.action == SAY_TO_USER and event.actor_role == ctx.env.agent_role
+              and event.outcome == "ok"):  # a message that reached the user moves the conversation on
             confirmed = False
     since = "since the previous write" if mode == "each_write" else "since the agent's last message to the user"
     return check("confirmed_writes", not unconfirmed, failure_mode="unconfirmed_write", component=COMPONENT,
