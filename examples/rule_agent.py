@@ -4,7 +4,9 @@ It follows the rules most of the time, but has habits real agents have. Booking:
 from the rate sheet without checking for a pricing exception, and after a timeout on
 ``open_account`` it simply tries again without looking (a duplicate account). Claims: it
 escalates to the senior whose limit fits without checking whether they are present, and
-when a reviewer amends the amount it still pays the assessed amount.
+when a reviewer amends the amount it still pays the assessed amount. With a customer on the
+chat (``say_to_user``) it asks which facility, and asks once for a yes to the whole job, even
+where each write needs its own.
 
     pytest --agent=examples.rule_agent:Agent tasks/
 """
@@ -23,27 +25,41 @@ class Agent:
         if claim is not None:
             ClaimsHandler().run(episode, claim.group(0))
             return
+        chat = any(tool["name"] == "say_to_user" for tool in episode.tools)
         match = re.search(r"FAC-\d+", episode.instruction)
+        if match is None and chat:  # a customer on the chat: ask which facility
+            match = re.search(r"FAC-\d+", episode.say("Which facility is it? Please give me its reference."))
         if match is None:
             return
-        fid = match.group(0)
+        self.book(episode, match.group(0), chat)
+
+    def book(self, episode: Any, fid: str, chat: bool) -> None:
         facility = episode.call("get_facility", {"facility_id": fid})["result"]
         customer = episode.call("get_customer", {"customer_id": facility["customer_id"]})["result"]
         if customer["kyc_status"] != "verified":
             episode.call("raise_query", {"facility_id": fid, "reason": f"KYC is {customer['kyc_status']}"})
+            if chat:
+                episode.say(f"I cannot set up {fid} yet: your KYC checks are {customer['kyc_status']}. "
+                            "I have raised a query with our team.")
             return
         rate = episode.call("get_rate", {"product": facility["product"], "segment": customer["segment"],
                                          "limit_amount": facility["limit_amount"]})["result"]["rate_percent"]
         if rate is None:
             episode.call("raise_query", {"facility_id": fid, "reason": "no rate on the sheet for this limit"})
             return
+        account = self.account_for(episode, facility) if facility["status"] == "PENDING" else facility["account_id"]
+        # The habit in a conversation: one yes for the whole job, even where each write needs its own.
+        if chat and "yes" not in episode.say(f"I will book {fid} to account {account}, set its rate to {rate}% "
+                                             "and activate it. Shall I go ahead?").lower():
+            return
         if facility["status"] == "PENDING":
-            account = self.account_for(episode, facility)
             episode.call("book_facility", {"facility_id": fid, "account_id": account})
         for _ in range(2):  # one retry on an outage
             if episode.call("set_rate", {"facility_id": fid, "rate_percent": rate})["ok"]:
                 break
         episode.call("activate_facility", {"facility_id": fid})
+        if chat:
+            episode.say(f"All done: {fid} is active at {rate}%. Is there anything else I can help with?")
 
     def account_for(self, episode: Any, facility: dict[str, Any]) -> str:
         kind = ACCOUNT_TYPE[facility["product"]]

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT
+from pytest_agenteval.engine.schema import quote
 from pytest_agenteval.environments.discovery import load_project_environments, project_root
 from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.errors import AgentEvalError, EnvironmentBug, EnvironmentSpecError, TaskFileError
@@ -36,7 +37,8 @@ class UsageError(AgentEvalError):
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="agenteval", description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
-    for add in (_add_validate, _add_tools, _add_mcp, _add_replay, _add_new_environment, add_report_commands):
+    for add in (_add_validate, _add_tools, _add_mcp, _add_replay, _add_rows, _add_new_environment,
+                add_report_commands):
         add(commands)
     args = parser.parse_args(argv)
     try:
@@ -222,6 +224,50 @@ def _replay(args: argparse.Namespace) -> int:
         print(line)
     print(replayed.counts())
     return 1 if replayed.different or replayed.not_found else 0
+
+
+def _add_rows(commands: Any) -> None:
+    cmd = commands.add_parser("rows", help="export a task's rows (its scenario, or an episode's final state) as JSON")
+    cmd.add_argument("path", help="a task file (.jsonl) or a folder holding task files")
+    cmd.add_argument("--task", help="the task_id (default: the first task)")
+    cmd.add_argument("--after", metavar="RESULTS", help="replay the task's recorded actions from this results file "
+                     "first: the final rows of that episode")
+    cmd.add_argument("--tables", help="comma-separated tables (default: all)")
+    cmd.add_argument("--out", help="write the JSON here (default: stdout)")
+    cmd.set_defaults(handler=_rows)
+
+
+def _rows(args: argparse.Namespace) -> int:
+    pool, task = _one_task(args.path, args.task)
+    env = pool.get(task.environment)
+    tables = [t.strip() for t in args.tables.split(",") if t.strip()] if args.tables else sorted(env.tables)
+    unknown = [t for t in tables if t not in env.tables]
+    if unknown:
+        raise UsageError(f"--tables: {', '.join(unknown)} is not a table of {env.name} "
+                         f"(use some of: {', '.join(sorted(env.tables))})")
+    out = writable(args.out, "--out") if args.out else None
+    env.reset(task.scenario_seed, task=task)
+    if args.after:
+        from pytest_agenteval.report.results import ResultsFileError, load_results
+
+        try:
+            grades = load_results(existing(args.after, "a results file")).grades
+        except ResultsFileError as exc:
+            raise UsageError(str(exc)) from None
+        recorded = next((g for g in grades if g.get("task_id") == task.task_id), None)
+        if recorded is None:
+            raise UsageError(f"--after {args.after}: no episode of {task.task_id} in it (check the task id)")
+        for step in recorded.get("actions") or []:
+            env.apply(step["action"], step.get("arguments"))
+    rows = {t: [dict(zip(info.columns, r, strict=True)) for r in env.db.execute(
+        f"SELECT {', '.join(quote(c) for c in info.columns)} FROM {info.quoted} ORDER BY {quote(info.pk)}")]
+        for t, info in ((t, env.tables[t]) for t in tables)}
+    text = json.dumps(rows, indent=1, sort_keys=False, default=str) + "\n"
+    if out is not None:
+        out.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
 
 
 def _add_new_environment(commands: Any) -> None:

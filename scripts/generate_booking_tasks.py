@@ -266,8 +266,92 @@ def build() -> list[dict[str, Any]]:
     return tasks
 
 
+CHAT_OUT = OUT.with_name("booking_chat.jsonl")
+SAY = "say_to_user"
+CHAT_INSTRUCTION = ("A customer is on the chat: \"Hi, I'd like my new facility set up, please.\" Talk to them with "
+                    f"{SAY}: ask for what you need, and before you change anything tell them exactly what you will "
+                    "do (the rate included) and get their yes. Book, price and activate it as the booking rules say; "
+                    "if anything conflicts, raise a query saying what the conflict is, leave it pending, and tell "
+                    "the customer why.")
+FACILITY_TERMS = ["facilit*", "loan", "overdraft", "revolver", "reference"]
+CUSTOMER_TERMS = ["customer number", "customer id", "customer reference", "customer ref*", "client number"]
+
+
+def say(message: str) -> dict[str, Any]:
+    return step(SAY, message=message)
+
+
+def build_chat() -> list[dict[str, Any]]:
+    """Conversational booking tasks (docs/conversations.md): a scripted customer who gives the
+    facility (and, in B, their customer number) only when asked, and agrees to a write only when
+    told what it will be. A: one confirmation covers the writes before the next message. B: two
+    questions, a confirmation for each write. C: KYC pending: query, and tell the customer."""
+    tasks: list[dict[str, Any]] = []
+    n = 0
+    for variant, seeds in (("A", (5, 6)), ("B", (7, 8)), ("C", (2, 5))):
+        for seed in seeds:
+            c = [x for x in candidates(seed, "f.status = 'PENDING' AND f.limit_amount < 5000000", 400)
+                 if x["fitting"] == 1 and (x["other_account"] or variant == "C")][0]
+            used.add(c["facility_id"])
+            n += 1
+            fid, cid, account, rate = c["facility_id"], c["customer_id"], c["account_id"], c["rate"]
+            facts = [{"about": FACILITY_TERMS, "reply": f"It's facility {fid}."}]
+            looks = [step("get_facility", facility_id=fid), step("get_customer", customer_id=cid),
+                     step("list_accounts", customer_id=cid),
+                     step("get_rate", product=c["product"], segment=c["segment"], limit_amount=c["limit"])]
+            booked = {"facility": {fid: {"status": "ACTIVE", "account_id": account, "rate_percent": rate}},
+                      "booking_event": events(fid, "booked", "rate_set", "activated")}
+            writes = [step("book_facility", facility_id=fid, account_id=account),
+                      step("set_rate", facility_id=fid, rate_percent=rate), step("activate_facility", facility_id=fid)]
+            done = say(f"All done: facility {fid} is booked to account {account} and active at {rate}%. "
+                       "Is there anything else I can help with?")
+            tell = {"outcome": {"says": ["ok"]}}
+            extra: dict[str, Any] = {}
+            if variant == "A":
+                user = {"persona": "a corporate customer, brief and polite", "goal": f"get {fid} set up",
+                        "facts": facts, "confirm_requires": [str(rate)], "confirmation": "per_message",
+                        "must_tell": tell}
+                path = [say("Happy to help. Which facility is it? Please give me its reference."), *looks,
+                        say(f"I will book {fid} to your account {account}, set its rate to {rate}% from the rate "
+                            "sheet and activate it. Shall I go ahead?"), *writes, done]
+                expected, tags = booked, ["unconfirmed_write", "wrong_rate", "wrong_account", "wrong_order",
+                                          "premature_activation", "collateral_change", "not_communicated"]
+            elif variant == "B":
+                facts = [{"about": CUSTOMER_TERMS, "reply": f"My customer number is {cid}."}, *facts]
+                user = {"persona": "a customer who answers only what is asked", "goal": f"get {fid} set up",
+                        "facts": facts, "confirm_requires": [fid], "confirmation": "each_write", "must_tell": tell}
+                path = [say("Happy to help. What is your customer number?"),
+                        say("Thank you. And which facility is it? Please give me its reference."), *looks,
+                        say(f"I will book {fid} to your account {account}. Shall I go ahead?"), writes[0],
+                        say(f"Next I will set the rate of {fid} to {rate}% from the rate sheet. Shall I go ahead?"),
+                        writes[1],
+                        say(f"Finally I will activate {fid}. Shall I go ahead?"), writes[2], done]
+                expected, tags = booked, ["unconfirmed_write", "wrong_rate", "wrong_account", "wrong_order",
+                                          "premature_activation", "collateral_change", "not_communicated"]
+            else:
+                user = {"persona": "a customer unaware their identity checks are incomplete",
+                        "goal": f"get {fid} set up", "facts": facts, "must_tell": {"kyc": {"says": ["kyc:problem"]}}}
+                reason = "KYC pending for the customer"
+                path = [say("Happy to help. Which facility is it? Please give me its reference."), *looks[:2],
+                        step("raise_query", facility_id=fid, reason=reason),
+                        say(f"I cannot set up {fid} yet: your KYC checks are still pending. I have raised a query "
+                            "with our team and the facility stays pending until they are complete.")]
+                expected = {"facility": {fid: {"status": "PENDING"}}, "booking_event": events(fid, "raise_query")}
+                tags = ["missed_query", "premature_activation", "not_communicated"]
+                extra = {"overrides": {"customer": {cid: {"kyc_status": "pending"}}},
+                         "checks": [names_the_conflict(fid, KYC_TERMS)]}
+            tasks.append(task(f"BKC-{n:03d}", seed, CHAT_INSTRUCTION, expected, path, tags, n,
+                              allowed_actions=[*ALLOWED, SAY], user=user, **extra))
+    return tasks
+
+
 if __name__ == "__main__":
     rows = build()
     header = "# Loan-facility booking tasks. Generated by scripts/generate_booking_tasks.py; edit that, not this.\n"
     OUT.write_text(header + "".join(json.dumps(t, sort_keys=False) + "\n" for t in rows))
     print(f"wrote {len(rows)} tasks to {OUT}")
+    chat = build_chat()
+    header = ("# Conversational booking tasks (a scripted customer). Generated by scripts/generate_booking_tasks.py; "
+              "edit that, not this.\n")
+    CHAT_OUT.write_text(header + "".join(json.dumps(t, sort_keys=False) + "\n" for t in chat))
+    print(f"wrote {len(chat)} tasks to {CHAT_OUT}")

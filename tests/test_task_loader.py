@@ -76,7 +76,7 @@ def test_model_problems_have_exact_messages(tmp_path: Path, changes: dict, expec
     ("changes", "expected"),
     [
         ({"environment": "nowhere"}, "t.jsonl:1: environment: unknown environment 'nowhere' (use one of booking, escalation, example, or module:Class; list a module of your own under [tool.agenteval] environments in pyproject.toml)"),
-        ({"allowed_actions": ["get_tiket"]}, "t.jsonl:1: allowed_actions[0]: 'get_tiket' is not an action of example (did you mean 'get_ticket'? use one of: add_comment, close_ticket, delete_ticket, find_tickets, get_ticket, set_priority)"),
+        ({"allowed_actions": ["get_tiket"]}, "t.jsonl:1: allowed_actions[0]: 'get_tiket' is not an action of example (did you mean 'get_ticket'? use one of: add_comment, close_ticket, delete_ticket, find_tickets, get_ticket, say_to_user, set_priority)"),
         ({"acceptable_action_paths": [[{"action": "delete_ticket", "arguments": {"ticket_id": "T-0001"}}]]},
          "t.jsonl:1: acceptable_action_paths[0][0].action: 'delete_ticket' is not in allowed_actions (add it to allowed_actions or change the step)"),
         ({"acceptable_action_paths": [[{"action": "close_ticket", "arguments": {"ticket": "T-0001"}}]]},

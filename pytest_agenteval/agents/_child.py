@@ -95,6 +95,12 @@ class RemoteEpisode:
     async def acall(self, action: str, arguments: dict[str, Any] | None = None) -> dict[str, Any]:
         return self.call(action, arguments)
 
+    def say(self, message: str) -> str:
+        obs = self.call("say_to_user", {"message": message})  # as Episode.say (agents/episode.py: said)
+        if not obs.get("ok"):
+            raise ValueError(f"say_to_user refused: {obs.get('error')}: {obs.get('detail')}")
+        return str(obs["result"]["reply"])
+
     def record_usage(self, *, model: str | None = None, input_tokens: int = 0, output_tokens: int = 0,
                      cost: float | None = None, latency: float | None = None, calls: int = 1) -> None:
         usage: dict[str, Any] = {"model": model, "input_tokens": input_tokens, "output_tokens": output_tokens,

@@ -97,6 +97,12 @@ class Episode:
         """``call`` for async agents."""
         return self.call(action, arguments)
 
+    def say(self, message: str) -> str:
+        """Say ``message`` to the task's simulated user and return the reply: the ``say_to_user``
+        action (a step, audited), so tool-calling agents can use the tool instead. Raises
+        ``ValueError`` when the message is refused (no user in the task, an empty message)."""
+        return said(self.call("say_to_user", {"message": message}))
+
     def record_usage(self, *, model: str | None = None, input_tokens: int = 0, output_tokens: int = 0,
                      cost: float | None = None, latency: float | None = None, calls: int = 1) -> None:
         """Report model calls (``calls`` of them, 1 by default): tokens, cost in USD and latency
@@ -134,6 +140,13 @@ class Episode:
         (Through the engine's lock only: an agent thread stuck in ``call`` never holds it for
         longer than one action takes.)"""
         self.__env.end_episode(self.__state)
+
+
+def said(obs: dict[str, Any]) -> str:
+    """The user's reply in a ``say_to_user`` observation; a refused message raises."""
+    if not obs.get("ok"):
+        raise ValueError(f"say_to_user refused: {obs.get('error')}: {obs.get('detail')}")
+    return str(obs["result"]["reply"])
 
 
 class TaskAwareFactory(Protocol):

@@ -14,7 +14,7 @@ from pytest_agenteval.agents.builtin import NoopAgent, Reference
 from pytest_agenteval.agents.probe import probe_import
 from pytest_agenteval.errors import AgentSpecError, describe_exception
 
-BUILTIN_AGENTS = ("reference", "noop", "saboteur:<failure_mode>")
+BUILTIN_AGENTS = ("reference", "noop", "saboteur:<failure_mode>", "replay:<file>")
 _SPEC_RE = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*:[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*$")
 USAGE = "use MODULE:ATTR (e.g. mymod:Agent) or one of: " + ", ".join(BUILTIN_AGENTS)
 
@@ -30,6 +30,10 @@ def load_agent(spec: str, *, search_path: Path | None = None, probe: bool = True
         return NoopAgent
     if spec.startswith("saboteur:"):
         return _saboteur(spec)
+    if spec.startswith("replay:"):
+        from pytest_agenteval.agents.replaying import load_replay
+
+        return load_replay(spec, search_path)
     if not _SPEC_RE.match(spec):
         raise AgentSpecError(f"--agent={spec}: not a valid agent name ({_spec_hint(spec) or USAGE})")
     module_name, _, attr_path = spec.partition(":")
@@ -88,11 +92,11 @@ def check_buildable(spec: str, factory: Any) -> None:
 
 def is_builtin_spec(spec: str) -> bool:
     """``--agent`` names one of our own agents (which is imported, never isolated)."""
-    return spec in ("reference", "noop") or spec.startswith("saboteur:")
+    return spec in ("reference", "noop") or spec.startswith(("saboteur:", "replay:"))
 
 
 def is_builtin(factory: Any) -> bool:
-    """Our own agents (reference, noop, saboteurs): trusted, and some must see the task."""
+    """Our own agents (reference, noop, saboteurs, replay): trusted, and some must see the task."""
     return factory is NoopAgent or hasattr(factory, "for_task")
 
 

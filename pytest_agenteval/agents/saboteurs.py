@@ -2,7 +2,8 @@
 
 They prove a task's tags are real: a saboteur for ``duplicate_account`` must fail every
 task tagged ``duplicate_account``, with a failed check that names that mode. Domains supply
-their saboteurs as ``Environment.saboteurs``; ``forbidden_action`` works everywhere.
+their saboteurs as ``Environment.saboteurs``; ``forbidden_action`` works everywhere, and so do
+``unconfirmed_write`` and ``not_communicated`` on tasks with a simulated user.
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.environments.registry import environment_class
+from pytest_agenteval.tasks.model import SAY_TO_USER
 from pytest_agenteval.tasks.paths import first_order
+from pytest_agenteval.text.requirements import says_of, unmet
 
 if TYPE_CHECKING:
     from pytest_agenteval.agents.episode import Episode
@@ -58,7 +61,41 @@ def forbidden_action(plan: Plan) -> None:
     plan.run(plan.steps)
 
 
-GENERIC: dict[str, Sabotage] = {"forbidden_action": forbidden_action}
+def unconfirmed_write(plan: Plan) -> None:
+    """Conversations: make each write that follows a message to the user before that message,
+    so the write comes before the user's confirmation (docs/conversations.md)."""
+    steps = list(plan.steps)
+    writes = environment_class(plan.task.environment).actions
+    moved = 0
+    for i in range(1, len(steps)):
+        action = steps[i][0]
+        if action in writes and writes[action].writes and steps[i - 1][0] == SAY_TO_USER:
+            steps[i - 1], steps[i] = steps[i], steps[i - 1]
+            moved += 1
+    if not moved:
+        raise NotApplicable("no write of the reference path comes right after a message to the user")
+    plan.run(steps)
+
+
+def not_communicated(plan: Plan) -> None:
+    """Conversations: the reference path without the messages that tell the user what the
+    task's ``must_tell`` requires."""
+    scenario = plan.task.user
+    reader = environment_class(plan.task.environment).reader()
+    wanted = [says_of(r) or [] for r in scenario.must_tell.values()] if scenario is not None else []
+
+    def tells(step: Step) -> bool:
+        message = step[1].get("message")
+        return isinstance(message, str) and any(not unmet(reader.read(message), w) for w in wanted)
+
+    kept = [s for s in plan.steps if not (s[0] == SAY_TO_USER and tells(s))]
+    if len(kept) == len(plan.steps):
+        raise NotApplicable("no message of the reference path tells the user what must_tell requires")
+    plan.run(kept)
+
+
+GENERIC: dict[str, Sabotage] = {"forbidden_action": forbidden_action, "unconfirmed_write": unconfirmed_write,
+                                "not_communicated": not_communicated}
 
 
 def known_modes() -> list[str]:
@@ -99,6 +136,10 @@ class Saboteur:
 
     def __init__(self, mode: str) -> None:
         self.mode = mode
+
+    @property
+    def skip_reason(self) -> str:
+        return f"not tagged {self.mode}"
 
     def applies_to(self, task: Task) -> bool:
         return self.mode in task.failure_mode_tags

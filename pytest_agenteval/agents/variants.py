@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.agents.text_mutants import lying_texts
 from pytest_agenteval.engine.schema import quote
-from pytest_agenteval.tasks.model import CalledCheck
+from pytest_agenteval.tasks.model import SAY_TO_USER, CalledCheck
 from pytest_agenteval.tasks.paths import PathOrder, PathStep, first_order, mentions_of, mentions_ok
 from pytest_agenteval.text.requirements import Meaning, example, says_of, unmet
 
@@ -193,8 +193,8 @@ class Planner:
         first_write = next((i + 1 for i, (a, _) in enumerate(self.reference) if self.writes(a)), 0)
         for action in self.task.allowed_actions:
             spec = self.env.actions.get(action)
-            if spec is None or spec.writes or action in self.faulted:
-                continue
+            if spec is None or spec.writes or action in self.faulted or action == SAY_TO_USER:
+                continue  # a word to the user is a turn of the conversation, not a look-up
             found = self._look_up_arguments(action)
             if not found:
                 self.unprobed.append(action)
@@ -263,7 +263,7 @@ class Planner:
         calls: list[Call] = []
         for call in self.reference:
             calls.append(call)
-            if not self.writes(call[0]) and call[0] not in self.faulted:
+            if not self.writes(call[0]) and call[0] not in self.faulted and call[0] != SAY_TO_USER:
                 calls.append(call)
         if len(calls) > len(self.reference):
             yield Script(name="every read done twice", calls=calls)

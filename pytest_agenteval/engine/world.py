@@ -19,12 +19,15 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
+from typing_extensions import TypedDict  # pydantic needs it for a schema on Python < 3.12
 
 from pytest_agenteval.engine import audit, faults, tracking
-from pytest_agenteval.engine.actions import ActionSpec, collect_actions
+from pytest_agenteval.engine.actions import ActionSpec, action, collect_actions
+from pytest_agenteval.engine.conversation import Reply, ScriptedUser, SimulatedUser
+from pytest_agenteval.engine.model_user import ModelUser, UserModel
 from pytest_agenteval.engine.scenarios import ScenarioCache, connect, fingerprint
 from pytest_agenteval.engine.schema import TableInfo, quote, read_tables
 from pytest_agenteval.errors import ActionError, EnvironmentBug, EpisodeOver, describe_exception
@@ -32,6 +35,14 @@ from pytest_agenteval.text import ENGLISH, Lexicon, Reader, reader_for
 
 if TYPE_CHECKING:
     from pytest_agenteval.tasks.model import Task
+
+class UserReplied(TypedDict):
+    reply: str  # what the user said
+    conversation_over: bool  # the user has left: later messages get no answer
+
+
+Message = Annotated[str, Field(min_length=1, max_length=8000, description="what you say to the user",
+                               json_schema_extra={"x-free-text": True})]
 
 
 @dataclass(kw_only=True)
@@ -53,6 +64,21 @@ class EpisodeState:
     # Set when the episode is over: calls made on its behalf (``apply(..., episode=this)``)
     # are refused from then on, as they are once a reset has started another episode.
     ended: bool = False
+    # The task's simulated user, if it has one, and what was said: (step, agent message, reply).
+    user: SimulatedUser | None = None
+    conversation: list[Turn] = field(default_factory=list)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Turn:
+    """One exchange with the simulated user: the agent's message at ``step`` and the reply."""
+
+    step: int
+    message: str
+    reply: Reply
+
+    def to_json(self) -> dict[str, Any]:
+        return {"step": self.step, "agent": self.message, "user": self.reply.text, "kind": self.reply.kind}
 
 
 class World:
@@ -129,6 +155,8 @@ class World:
                                         fingerprint=self.cache_key or "")
         self._db: sqlite3.Connection | None = None
         self._episode: EpisodeState | None = None
+        # Set by the harness (--agenteval-user-model): tasks' users are played by this model.
+        self.user_model: UserModel | None = None
         # An agent's thread may call apply() while the harness resets or grades (an agent
         # left behind after its time limit, or after an interruption): one at a time.
         self._lock = threading.RLock()
@@ -176,6 +204,27 @@ class World:
         """The system prompt the agent receives: the task's, else the environment's."""
         return task.system_prompt if task is not None and task.system_prompt is not None else self.system_prompt
 
+    def user_for(self, task: Task) -> SimulatedUser | None:
+        """The simulated user of a task with a ``user`` scenario: the scripted one, reading with
+        this environment's lexicon, or the model-driven one when the harness set ``user_model``.
+        Override for another (docs/conversations.md)."""
+        if task.user is None:
+            return None
+        if self.user_model is not None:
+            return ModelUser(task.user, self.user_model)
+        return ScriptedUser(task.user, self.lexicon)
+
+    @action(writes=False)
+    def say_to_user(self, message: Message) -> UserReplied:
+        """Say something to the user you are serving (ask for what you need, propose what you will do,
+        tell them the outcome) and get their reply. Only when the task has a user."""
+        ep = self._require_episode()
+        if ep.user is None:
+            raise ActionError("no_user", "there is no user in this task to talk to")
+        reply = ep.user.reply(message)
+        ep.conversation.append(Turn(step=ep.steps, message=message, reply=reply))
+        return {"reply": reply.text, "conversation_over": reply.ended}
+
     def task_fields_of(self, task: Task | None) -> Any:
         """The task's domain fields as an instance of ``task_fields`` (its defaults when
         ``task`` is None). The loader has validated them, so this does not fail for a loaded task."""
@@ -214,6 +263,7 @@ class World:
             seed=scenario_seed,
             max_steps=task.max_steps if task else 10_000,
             allowed=frozenset(task.allowed_actions) if task else None,
+            user=self.user_for(task) if task is not None and task.user is not None else None,
         )
         self.on_reset(task)
 
@@ -252,6 +302,12 @@ class World:
             actor_id=self.agent_actor_id(ep.task), action=audit.without_surrogates(str(action)),
             args_json=args_json, outcome=outcome, error=obs.get("error"), fault=fault,
         )
+        if ep.conversation and ep.conversation[-1].step == ep.steps and outcome == "ok":
+            # The user's reply is logged as a counterparty's act, right after the message.
+            self._append_audit(step=ep.steps, actor_role="user", actor_id="user", action="reply",
+                               args_json=audit.canonical_json({"text": ep.conversation[-1].reply.text,
+                                                               "kind": ep.conversation[-1].reply.kind}),
+                               outcome="ok", error=None, fault=None)
         try:
             self.after_step(ep.steps)
         except Exception as exc:

@@ -18,6 +18,9 @@ from functools import lru_cache
 from importlib.metadata import entry_points
 from pathlib import Path
 
+from pydantic import BaseModel
+
+from pytest_agenteval.engine.model_user import UserModel
 from pytest_agenteval.environments.base import Environment
 from pytest_agenteval.errors import EnvironmentSpecError
 from pytest_agenteval.grading.judge import Judge
@@ -43,7 +46,7 @@ def known_names() -> list[str]:
 
 def environment_class(spec: str) -> type[Environment]:
     if spec in _registered:
-        return _registered[spec]
+        return _upgraded(spec, _registered[spec])
     target = _entry_points().get(spec)
     if target is None and ":" not in spec:
         names = known_names()
@@ -74,6 +77,20 @@ def environment_class(spec: str) -> type[Environment]:
             f"{spec!r} is not an Environment subclass (name a class deriving from "
             "pytest_agenteval.Environment)"
         )
+    return _upgraded(spec, cls)
+
+
+def _upgraded(spec: str, cls: type[Environment]) -> type[Environment]:
+    """The class, or one line saying what an environment written for an earlier release must change."""
+    fields = cls.__dict__.get("task_fields", cls.task_fields)
+    if fields is not None and not (isinstance(fields, type) and issubclass(fields, BaseModel)):
+        names = sorted(str(f) for f in fields) if isinstance(fields, (set, frozenset, list, tuple)) else []
+        lines = "; ".join(f"{n}: <type> = <default>" for n in names) or "<field>: <type> = <default>"
+        raise EnvironmentSpecError(
+            f"environment {spec}: task_fields is a {type(fields).__name__}, the earlier form; it is now a pydantic "
+            f"model that types and checks the fields (write class {cls.__name__}Fields(BaseModel) with {lines}, "
+            f"set task_fields = {cls.__name__}Fields, and read the values in its code with "
+            "env.task_fields_of(task) as before)")
     return cls
 
 
@@ -83,10 +100,11 @@ class EnvironmentPool:
     ``judge``: given to every environment made here, for tasks' ``judged`` checks."""
 
     def __init__(self, *, population: int | None = None, cache_dir: Path | None = None,
-                 judge: Judge | None = None) -> None:
+                 judge: Judge | None = None, user_model: UserModel | None = None) -> None:
         self._population = population
         self._cache_dir = cache_dir
         self.judge = judge
+        self.user_model = user_model  # a model-driven simulated user (docs/conversations.md); None: scripted
         self._envs: dict[str, Environment] = {}
         self._images: dict[str, dict[int, bytes]] = {}
 
@@ -95,14 +113,14 @@ class EnvironmentPool:
         if env is None:
             cls = environment_class(spec)
             env = self._envs[spec] = cls(population=self._population, cache_dir=self._cache_dir)
-            env.judge = self.judge
+            env.judge, env.user_model = self.judge, self.user_model
         return env
 
     def fresh(self, spec: str) -> Environment:
         """Another instance of ``spec``, not kept here (the caller closes it): one per episode
         in flight. Its scenarios come from the disk cache when there is one."""
         env = environment_class(spec)(population=self._population, cache_dir=self._cache_dir)
-        env.judge = self.judge
+        env.judge, env.user_model = self.judge, self.user_model
         if hasattr(sqlite3.Connection, "serialize"):  # siblings thaw each other's built scenarios
             env._scenarios.shared = self._images.setdefault(spec, {})
             env._scenarios._max_open = 2  # a thaw from a shared image is ~0.1 ms; an open one costs memory

@@ -63,7 +63,8 @@ class GradeContext:
         return list(dict.fromkeys(v for v in seen if isinstance(v, (str, int)) and not isinstance(v, bool)))
 
     def task_keys(self, table: str) -> list[Any]:
-        """Rows of ``table`` the task is about: named in its instruction, expected state or overrides.
+        """Rows of ``table`` the task is about: named in its instruction (or by its simulated user),
+        expected state or overrides.
 
         Rubrics judge these and the rows the agent wrote, never rows it only read: an agent
         that looks at a neighbouring record must not be failed for it.
@@ -72,7 +73,7 @@ class GradeContext:
         named = [k for k in task.expected_final_state.get(table, {}) if k not in ("+", "+?", "-")]
         named += task.expected_final_state.get(table, {}).get("-", [])
         named += list(task.overrides.get(table, {}))
-        named += [w for w in _WORD.findall(task.instruction)
+        named += [w for w in _WORD.findall(task.briefing)
                   if any(c.isdigit() for c in w) and self.row(table, w) is not None]
         return list(dict.fromkeys(named))
 

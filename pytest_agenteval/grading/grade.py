@@ -37,6 +37,8 @@ class Grade(BaseModel):
     # and transcripts"); left out of the JSON when not reported, so such grades dump as before.
     usage: dict[str, Any] | None = Field(default=None, exclude_if=_unreported)
     transcript: list[Any] | None = Field(default=None, exclude_if=_unreported)
+    # With a simulated user (docs/conversations.md): each exchange, {"step", "agent", "user", "kind"}.
+    conversation: list[dict[str, Any]] | None = Field(default=None, exclude_if=_unreported)
     # The task's ``judged`` checks left out because no judge was configured (docs/judge.md):
     # the score is over the deterministic checks alone. Absent when there were none to skip.
     not_judged: list[str] | None = Field(default=None, exclude_if=_unreported)

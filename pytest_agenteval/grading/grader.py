@@ -14,6 +14,7 @@ from pytest_agenteval.engine.audit import digest
 from pytest_agenteval.errors import EnvironmentBug
 from pytest_agenteval.grading.checks import Check
 from pytest_agenteval.grading.context import GradeContext
+from pytest_agenteval.grading.conversation import conversation_checks
 from pytest_agenteval.grading.grade import Grade
 from pytest_agenteval.grading.judge import Judge
 from pytest_agenteval.grading.state import state_checks
@@ -54,7 +55,7 @@ def _grade(world: World, episode: EpisodeState, rubric: Rubric | None, run: int,
     ctx = GradeContext(task=task, env=world, episode=episode, diff=diff, events=events, agent_failure=agent_failure,
                        judge=judge)
     not_judged = [r.name for r in task.checks if isinstance(r, JudgedCheck)] if judge is None else []
-    checks = trace_checks(ctx) + state_checks(ctx) + _rubric_checks(rubric, ctx)
+    checks = trace_checks(ctx) + state_checks(ctx) + conversation_checks(ctx) + _rubric_checks(rubric, ctx)
     _require_unique_names(checks, task.task_id)
     by_component: dict[str, list[bool]] = defaultdict(list)
     for c in checks:
@@ -79,6 +80,7 @@ def _grade(world: World, episode: EpisodeState, rubric: Rubric | None, run: int,
         audit_digest=digest(events),
         actions=[{"action": e.action, "arguments": e.arguments} for e in ctx.agent_events()],
         not_judged=not_judged or None,
+        conversation=[t.to_json() for t in episode.conversation] if task.user is not None else None,
     )
 
 

@@ -34,6 +34,7 @@ from pytest_agenteval.agents.limits import Limits, LimitsError
 from pytest_agenteval.agents.loading import check_buildable, is_builtin_spec, load_agent
 from pytest_agenteval.agents.pool import close_pools, open_pools
 from pytest_agenteval.agents.sandbox import IsolatedAgent, check_spec, warm
+from pytest_agenteval.engine.model_user import UserModel
 from pytest_agenteval.environments.discovery import INI_KEY as INI_ENVIRONMENTS
 from pytest_agenteval.environments.discovery import load_project_environments
 from pytest_agenteval.environments.registry import EnvironmentPool
@@ -97,7 +98,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("agenteval", "agent evaluation (pytest-agenteval)")
     group.addoption("--agent", metavar="MODULE:ATTR",
                     help="the agent to evaluate: MODULE:ATTR (class or zero-argument factory), "
-                         "or a built-in: reference, noop, saboteur:<failure_mode>")
+                         "or a built-in: reference, noop, saboteur:<failure_mode>, replay:<file>")
+    group.addoption("--agenteval-user-model", metavar="URL#MODEL",
+                    help="play tasks' simulated users with this model at an OpenAI-compatible endpoint, its replies "
+                         "cached in pytest's cache (default: the scripted user; docs/conversations.md)")
     group.addoption("--runs", metavar="K", type=int, default=1,
                     help="run every task K times (ids gain -runN); the summary reports pass^K")
     group.addoption("--agenteval-results", metavar="PATH",
@@ -187,8 +191,15 @@ def pytest_configure(config: pytest.Config) -> None:
     # Built scenarios and validated task lines are cached in pytest's cache folder
     # (cleared by --cache-clear).
     cache = getattr(config, "cache", None)
+    user_model = None
+    if config.getoption("agenteval_user_model"):
+        try:
+            user_model = UserModel.parse(config.getoption("agenteval_user_model"),
+                                         cache.mkdir("agenteval-users") if cache is not None else None)
+        except ValueError as exc:
+            raise pytest.UsageError(str(exc)) from None
     pool = EnvironmentPool(cache_dir=cache.mkdir("agenteval-scenarios") if cache is not None else None,
-                           judge=judge)
+                           judge=judge, user_model=user_model)
     loader = TaskLoader(pool, cache_dir=cache.mkdir("agenteval-tasks") if cache is not None else None)
     add_suite_paths(config)  # after the project's environments: they may ship suites too
     explicit = {Path(a.split("::")[0]).resolve() for a in config.args if a.split("::")[0].endswith(".jsonl")}
@@ -294,8 +305,8 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     if state.agent is None and task_items and not _listing(config) and not hasattr(config, "workerinput"):
         _require_agent(_agent_fixture_overridden(task_items[0]))
     applies = getattr(state.agent, "applies_to", None)
-    if applies is not None:  # a saboteur: only the tasks tagged with its failure mode
-        skip = pytest.mark.skip(reason=f"not tagged {state.agent.mode}")
+    if applies is not None:  # a saboteur (the tasks tagged with its mode), a replay (the tasks it has calls for)
+        skip = pytest.mark.skip(reason=state.agent.skip_reason)
         for item in task_items:
             case = item.callspec.params["agenteval_case"]
             if isinstance(case, TaskCase) and not applies(case.task):

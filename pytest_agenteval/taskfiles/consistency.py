@@ -51,7 +51,30 @@ def _actions(env: Environment, task: Task) -> list[Finding]:
             found += _step(env, task, loc, step, allowed)
     for i, fault in enumerate(task.faults):
         found += _action(env, task, f"faults[{i}].action", fault.action, allowed=True)
-    return found
+    return found + list(_refused_steps(env, task))
+
+
+def _refused_steps(env: Environment, task: Task) -> Iterator[Finding]:
+    """A path step whose call an injected fault refuses, not marked ``no_effect``: written for the
+    release before ``action_path`` counted only writes that took effect, it now fails the reference."""
+    if task.grade_by == "outcome":
+        return
+    refusing = [(i, f) for i, f in enumerate(task.faults)
+                if f.error in ("unavailable", "timeout") and not f.after_commit]
+    if not refusing:
+        return
+    for p, path in enumerate(task.acceptable_action_paths):
+        calls: dict[str, int] = {}
+        for loc, step in located_steps(path, f"acceptable_action_paths[{p}]"):
+            spec = env.actions.get(step.action)
+            if spec is None or not spec.writes:
+                continue
+            calls[step.action] = calls.get(step.action, 0) + 1
+            for i, fault in refusing:
+                if fault.action == step.action and fault.call == calls[step.action] and not step.no_effect:
+                    yield (loc, f"{step.action} call {fault.call} is refused by faults[{i}] ({fault.error}), so it "
+                           "takes no effect, and action_path compares only writes that took effect",
+                           'mark the step \"no_effect\": true; the reference still makes the call')
 
 
 def _step(env: Environment, task: Task, where: str, step: PathStep, allowed: set[str]) -> list[Finding]:

@@ -23,6 +23,7 @@ from pydantic_core import PydanticCustomError
 from pytest_agenteval.tasks.paths import AnyOrder as AnyOrder  # re-exported
 from pytest_agenteval.tasks.paths import Element, PathOrder, check_arguments
 from pytest_agenteval.tasks.paths import PathStep as PathStep  # re-exported
+from pytest_agenteval.text.requirements import says_of
 
 Scalar = str | int | float | bool | None
 
@@ -152,6 +153,60 @@ class PathFreedoms(_Strict):
         return {*self.repeat, *self.overwrite, *(m.split(".", 1)[0] for m in self.multiset)}
 
 
+SAY_TO_USER = "say_to_user"  # the action through which the agent talks to a task's simulated user
+TermList = Annotated[list[Annotated[str, Field(min_length=1)]], Field(min_length=1)]
+
+
+class UserFact(_Strict):
+    """Something the simulated user knows and tells when asked: ``about`` are the words that ask
+    for it (lexicon terms: ``account number``, ``facilit*``), ``reply`` what the user then says."""
+
+    about: TermList
+    reply: Annotated[str, Field(min_length=1)]
+
+
+class UserReplies(_Strict):
+    """What the scripted user says in each case (docs/conversations.md)."""
+
+    confirm: str = "Yes, please go ahead."
+    decline: str = "No, please don't do that."
+    unclear: str = "Before I agree, please tell me exactly what you will do."
+    unknown: str = "Sorry, I don't know that."
+    ack: str = "Okay."
+    closing: str = "No, that's all. Thank you, goodbye."
+    over: str = "(the user has left the conversation)"
+
+
+class UserScenario(_Strict):
+    """A simulated user the agent talks to through ``say_to_user`` (docs/conversations.md).
+
+    The scripted user (the default) answers from these rules alone, so the same messages always
+    get the same replies. ``persona`` and ``goal`` are for a model-driven user and the transcript.
+    ``confirmation``: ``each_write`` (every write that takes effect needs a confirmation given
+    since the previous write) or ``per_message`` (a confirmation covers the writes made before the
+    agent's next message); None: writes need none. ``must_tell``: label -> ``{"says": [...]}``
+    that some message to the user must meet (check ``told.<label>``)."""
+
+    persona: str = ""
+    goal: str = ""
+    facts: list[UserFact] = Field(default_factory=list)
+    confirms: bool = True
+    confirm_requires: list[Annotated[str, Field(min_length=1)]] = Field(default_factory=list)
+    confirmation: Literal["each_write", "per_message"] | None = None
+    must_tell: dict[Annotated[str, Field(pattern=NAME_RE.pattern)], dict[str, Any]] = Field(default_factory=dict)
+    max_turns: Annotated[int, Field(ge=1, le=200)] = 12
+    replies: UserReplies = Field(default_factory=UserReplies)
+
+    @field_validator("must_tell")
+    @classmethod
+    def _says(cls, value: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        for label, requirement in value.items():
+            if says_of(requirement) is None:
+                raise problem(f"{label!r} is not a says requirement",
+                              f'write "{label}": {{"says": ["meaning", ...]}} (docs/text.md)')
+        return value
+
+
 RuleCheck = Annotated[CalledCheck | OrderCheck | CountCheck | JudgedCheck, Field(discriminator="kind")]
 
 
@@ -207,6 +262,8 @@ class Task(BaseModel):
     # Given to the agent with the instruction (over the environment's own, if any).
     policy: str | None = None
     system_prompt: str | None = None
+    # A simulated user the agent talks to (docs/conversations.md); the task must allow say_to_user.
+    user: UserScenario | None = Field(default=None, validate_default=True)
 
     @field_validator("failure_mode_tags")
     @classmethod
@@ -267,6 +324,18 @@ class Task(BaseModel):
                           'set "expected_final_state": {} or drop "no_change"')
         return value
 
+    @field_validator("user")
+    @classmethod
+    def _user(cls, value: UserScenario | None, info: ValidationInfo) -> UserScenario | None:
+        allowed = info.data.get("allowed_actions") or ()
+        if value is not None and SAY_TO_USER not in allowed:
+            raise problem(f"a user scenario needs the {SAY_TO_USER} action to talk to it",
+                          f'add "{SAY_TO_USER}" to allowed_actions')
+        if value is None and SAY_TO_USER in allowed:
+            raise problem(f"allowed_actions has {SAY_TO_USER} but the task has no user to talk to",
+                          f'add a "user" scenario (docs/conversations.md) or drop {SAY_TO_USER}')
+        return value
+
     def path_orders(self) -> list[PathOrder]:
         """Each acceptable path as a partial order over its steps."""
         paths, orders = self._path_orders
@@ -278,6 +347,14 @@ class Task(BaseModel):
     @cached_property
     def _path_orders(self) -> tuple[Any, tuple[PathOrder, ...]]:  # laid out once per task, not per grade
         return self.acceptable_action_paths, tuple(PathOrder.of(p) for p in self.acceptable_action_paths)
+
+    @property
+    def briefing(self) -> str:
+        """What the task tells the agent of its records: the instruction and, with a simulated
+        user, what the user tells when asked (rubrics find the records a task is about here)."""
+        if self.user is None:
+            return self.instruction
+        return " ".join([self.instruction, *(f.reply for f in self.user.facts)])
 
     @property
     def tags(self) -> tuple[str, ...]:

@@ -34,7 +34,19 @@ def forbidden_action(world: World, task: Task) -> bool:
                for name, spec in world.actions.items())
 
 
-GENERIC: dict[str, Callable[[Any, Any], bool]] = {"forbidden_action": forbidden_action}
+def unconfirmed_write(world: World, task: Task) -> bool:
+    """the task's simulated user must confirm each write, and the task expects writes"""
+    return task.user is not None and task.user.confirmation is not None and bool(task.expected_final_state)
+
+
+def not_communicated(world: World, task: Task) -> bool:
+    """the task's simulated user must be told something (must_tell)"""
+    return task.user is not None and bool(task.user.must_tell)
+
+
+GENERIC: dict[str, Callable[[Any, Any], bool]] = {"forbidden_action": forbidden_action,
+                                                   "unconfirmed_write": unconfirmed_write,
+                                                   "not_communicated": not_communicated}
 
 
 def what(predicate: Callable[..., bool]) -> str:

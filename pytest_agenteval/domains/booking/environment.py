@@ -71,7 +71,7 @@ class BookingEnvironment(Environment):
     def decision_facts(self, task: Task) -> list[tuple[str, Any, str]]:
         # Whether to book or query turns on the customer's KYC and the pricing exception.
         facts: list[tuple[str, Any, str]] = []
-        for fid in re.findall(r"\bFAC-\d+\b", task.instruction):
+        for fid in re.findall(r"\bFAC-\d+\b", task.briefing):
             if (row := self.row("facility", fid)) is not None:
                 facts += [("facility", fid, "exception_rate"), ("customer", row["customer_id"], "kyc_status")]
         return facts

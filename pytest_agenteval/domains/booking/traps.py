@@ -23,7 +23,7 @@ FACILITY = re.compile(r"\bFAC-\d+\b")
 
 
 def _facility(world: World, task: Task) -> dict[str, Any] | None:
-    named = FACILITY.search(task.instruction)
+    named = FACILITY.search(task.briefing)
     return world.row("facility", named.group()) if named else None
 
 

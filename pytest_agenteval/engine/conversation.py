@@ -1,0 +1,127 @@
+"""The simulated user a task may carry: the agent talks to it through ``say_to_user``.
+
+The scripted user (the default) is a function of the task's scenario and the agent's messages,
+read with the environment's lexicon (``pytest_agenteval.text``): no chance, no model, so the
+same messages always get the same replies. The rules, in order, for each agent message:
+
+1. the conversation is over (the user said goodbye, or ``max_turns`` were used): ``over``;
+2. the message asks for facts the user knows (a question or a request naming one of a fact's
+   ``about`` terms): the user tells each such fact's ``reply``;
+3. the message asks for consent ("shall I go ahead?", "do you want me to…", "can you confirm…"):
+   ``decline`` when the scenario says the user does not confirm; ``unclear`` when the message
+   does not state every ``confirm_requires`` term (the rate, the facility); else ``confirm``;
+4. the message asks whether anything else is needed, or says goodbye: ``closing``, and the
+   conversation is over;
+5. any other question: ``unknown``; anything else: ``ack``.
+
+A model-driven user is an option of the environment (``World.user_for``); see docs/conversations.md.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from pytest_agenteval.text import Lexicon, Reader
+
+if TYPE_CHECKING:
+    from pytest_agenteval.tasks.model import UserScenario
+
+# Kinds of reply, as the grade's conversation and the confirmation check name them.
+FACTS, CONFIRMED, DECLINED, UNCLEAR, CLOSING, UNKNOWN, ACK, OVER = (
+    "facts", "confirmed", "declined", "unclear", "closing", "unknown", "ack", "over")
+
+# Cues of the conversation itself, read with the environment's own classes (a class prefixed
+# ``_user_`` so it cannot clash with a domain's).
+CONSENT = "_user_consent"
+CLOSE = "_user_close"
+QUESTION = "_user_question"
+CONVERSATION_CLASSES: dict[str, tuple[str, ...]] = {
+    CONSENT: ("shall i", "should i", "may i", "can i go ahead", "go ahead", "proceed", "do you want me",
+              "would you like me", "want me to", "like me to", "is that ok", "is that okay", "is that alright",
+              "is that all right", "ok to", "okay to", "happy for me", "happy to proceed", "do you agree",
+              "confirm*", "your consent", "your approval", "your permission", "agree to"),
+    CLOSE: ("anything else", "something else", "goodbye", "bye", "have a nice day", "have a good day",
+            "take care", "all the best"),
+    QUESTION: ("what", "which", "who", "whose", "where", "when", "how", "could you", "can you", "would you",
+               "please", "tell me", "let me know", "give me", "may i have", "do you have", "need your", "share"),
+}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reply:
+    text: str
+    kind: str
+    ended: bool = False
+
+
+class SimulatedUser(Protocol):
+    """What the engine asks of a user: a reply to each agent message, in order."""
+
+    def reply(self, message: str) -> Reply: ...
+
+
+class ScriptedUser:
+    """The deterministic user of a ``UserScenario`` (rules in the module docstring)."""
+
+    def __init__(self, scenario: UserScenario, lexicon: Lexicon) -> None:
+        self.scenario = scenario
+        self.reader = _reader(lexicon, tuple(tuple(f.about) for f in scenario.facts))
+        self.turns = 0
+        self.ended = False
+
+    def reply(self, message: str) -> Reply:
+        s = self.scenario
+        if self.ended:
+            return Reply(text=s.replies.over, kind=OVER, ended=True)
+        self.turns += 1
+        reply = self._answer(message)
+        if not reply.ended and self.turns >= s.max_turns:  # the user's patience is spent
+            reply = Reply(text=f"{reply.text} {s.replies.closing}".strip(), kind=reply.kind, ended=True)
+        self.ended = reply.ended
+        return reply
+
+    def _answer(self, message: str) -> Reply:
+        s = self.scenario
+        # Read sentence by sentence: "Your facility is active. Anything else?" asks for no fact.
+        readings = [(self.reader.read(part), "?" in part) for part in _SENTENCE_END.split(message) if part.strip()]
+        asking = [r for r, mark in readings if mark or r.mentions_meaning(QUESTION) or r.mentions_meaning("request")]
+        told = [f.reply for i, f in enumerate(s.facts) if any(r.asks(f"_user_fact_{i}") for r in asking)]
+        if told:
+            return Reply(text=" ".join(told), kind=FACTS)
+        if any(r.mentions_meaning(CONSENT) for r in asking):
+            if not s.confirms:
+                return Reply(text=s.replies.decline, kind=DECLINED)
+            if not all(_states(message, term) for term in s.confirm_requires):
+                return Reply(text=s.replies.unclear, kind=UNCLEAR)
+            return Reply(text=s.replies.confirm, kind=CONFIRMED)
+        if any(r.mentions_meaning(CLOSE) for r, _ in readings):
+            return Reply(text=s.replies.closing, kind=CLOSING, ended=True)
+        if asking:
+            return Reply(text=s.replies.unknown, kind=UNKNOWN)
+        return Reply(text=s.replies.ack, kind=ACK)
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def _states(message: str, term: str) -> bool:
+    """``term`` appears in the message as written, not inside a longer word or number."""
+    return re.search(rf"(?<![\w.]){re.escape(term)}(?![\w]|\.\d)", message, re.IGNORECASE) is not None
+
+
+_READERS: dict[tuple[int, tuple[tuple[str, ...], ...]], tuple[Lexicon, Reader]] = {}
+
+
+def _reader(lexicon: Lexicon, facts: tuple[tuple[str, ...], ...]) -> Reader:
+    """The environment's lexicon with the conversation's cues and the scenario's facts, one reader
+    per (lexicon, facts) so its reading cache is shared by every episode of the task."""
+    key = (id(lexicon), facts)
+    found = _READERS.get(key)
+    if found is None or found[0] is not lexicon:
+        if len(_READERS) >= 256:
+            _READERS.clear()
+        classes = {**CONVERSATION_CLASSES, **{f"_user_fact_{i}": about for i, about in enumerate(facts)}}
+        found = _READERS[key] = (lexicon, Reader(lexicon.extend(**classes)))
+    return found[1]

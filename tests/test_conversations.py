@@ -1,0 +1,364 @@
+"""A simulated user in the episode (docs/conversations.md): the scripted user's rules, the
+conversation checks, the shipped conversational family, and every placement of the agent."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import result_lines
+from pytest_agenteval import EnvironmentPool, load_tasks
+from pytest_agenteval.agents.builtin import Reference
+from pytest_agenteval.agents.play import run_episode
+from pytest_agenteval.domains.booking import BookingEnvironment
+from pytest_agenteval.engine.conversation import ScriptedUser
+from pytest_agenteval.tasks.model import Task, UserScenario
+
+ROOT = Path(__file__).parent.parent
+CHAT = ROOT / "tasks" / "booking_chat.jsonl"
+
+AGENTS = '''
+import re
+
+class Hasty:
+    """Asks which facility, then books, prices and activates without asking for a yes."""
+    def run(self, episode):
+        fid = re.search(r"FAC-\\d+", episode.say("Which facility is it?")).group(0)
+        fac = episode.call("get_facility", {"facility_id": fid})["result"]
+        cus = episode.call("get_customer", {"customer_id": fac["customer_id"]})["result"]
+        acc = [a for a in episode.call("list_accounts", {"customer_id": fac["customer_id"]})["result"]
+               if a["status"] == "open" and a["account_type"] == {"overdraft": "current"}.get(fac["product"], "loan")]
+        rate = episode.call("get_rate", {"product": fac["product"], "segment": cus["segment"],
+                                         "limit_amount": fac["limit_amount"]})["result"]["rate_percent"]
+        episode.call("book_facility", {"facility_id": fid, "account_id": acc[0]["account_id"]})
+        episode.call("set_rate", {"facility_id": fid, "rate_percent": rate})
+        episode.call("activate_facility", {"facility_id": fid})
+        episode.say(f"Done: {fid} is active at {rate}%.")
+
+class Silent:
+    """Queries the KYC problem but never tells the customer why."""
+    def run(self, episode):
+        fid = re.search(r"FAC-\\d+", episode.say("Which facility is it?")).group(0)
+        episode.call("raise_query", {"facility_id": fid, "reason": "KYC pending"})
+        episode.say("Thank you for waiting.")
+'''
+
+
+@pytest.fixture
+def chat(pytester: pytest.Pytester) -> pytest.Pytester:
+    shutil.copy(CHAT, pytester.path / "chat.jsonl")
+    pytester.makepyfile(chat_agents=AGENTS)
+    return pytester
+
+
+def grades(pytester: pytest.Pytester, *args: str, cache: bool = False) -> dict[str, dict[str, Any]]:
+    (pytester.path / "r.jsonl").unlink(missing_ok=True)
+    pytester.runpytest("chat.jsonl", "--agenteval-results=r.jsonl", *([] if cache else ["-p", "no:cacheprovider"]),
+                       "-p", "no:randomly", *args)
+    return {g["task_id"]: g for g in result_lines(pytester.path / "r.jsonl") if "task_id" in g}
+
+
+def failed(grade: dict[str, Any]) -> dict[str, str]:
+    return {c["name"]: f"[{c['failure_mode']}] {c['detail']}" for c in grade["checks"] if not c["passed"]}
+
+
+# ----- the scripted user's rules -----------------------------------------------------------
+
+def user(**scenario: Any) -> ScriptedUser:
+    return ScriptedUser(UserScenario.model_validate(scenario), BookingEnvironment.lexicon)
+
+
+def test_the_scripted_user_answers_what_it_is_asked_and_only_that() -> None:
+    u = user(facts=[{"about": ["customer number"], "reply": "CUS-1."}, {"about": ["facilit*"], "reply": "FAC-2."}],
+             confirm_requires=["5.1"])
+    assert u.reply("Hello, how can I help you today?").kind == "unknown"
+    assert u.reply("Could you tell me your customer number?").text == "CUS-1."
+    assert u.reply("Thanks. Your facility will be looked at.").kind == "ack"  # a statement asks for nothing
+    assert u.reply("Which facility is it? And what is your customer number?").text == "CUS-1. FAC-2."
+    # Consent only once told what the write will be (the rate here).
+    assert u.reply("I will activate FAC-2. Shall I go ahead?").kind == "unclear"
+    assert u.reply("I will activate FAC-2 at 5.15%. Shall I go ahead?").kind == "unclear"  # not 5.1
+    assert u.reply("I will activate FAC-2 at 5.1%. Shall I go ahead?").kind == "confirmed"
+    closing = u.reply("Done. Is there anything else I can help with?")
+    assert (closing.kind, closing.ended) == ("closing", True)
+    assert u.reply("Hello?").kind == "over"
+
+
+def test_a_user_who_does_not_agree_declines_and_patience_runs_out() -> None:
+    u = user(confirms=False, max_turns=2)
+    assert u.reply("Do you want me to activate it?").kind == "declined"
+    last = u.reply("Shall I go ahead anyway?")
+    assert last.ended and last.text.endswith("Thank you, goodbye.")
+
+
+# ----- the shipped family, end to end ---------------------------------------------------------
+
+def test_the_reference_passes_do_nothing_fails_and_the_conversation_is_in_the_grade(chat: pytest.Pytester) -> None:
+    ref = grades(chat, "--agent=reference")
+    assert len(ref) == 6 and all(g["passed"] for g in ref.values())
+    two_questions = ref["BKC-003"]["conversation"]
+    assert [t["kind"] for t in two_questions] == ["facts", "facts", "confirmed", "confirmed", "confirmed", "closing"]
+    assert two_questions[0]["user"].startswith("My customer number is CUS-")
+    noop = grades(chat, "--agent=noop")
+    assert not any(g["passed"] for g in noop.values())
+    assert "told.kyc" in failed(noop["BKC-005"])
+
+
+def test_writing_without_a_yes_fails_confirmed_writes_and_silence_fails_told(chat: pytest.Pytester) -> None:
+    hasty = grades(chat, "--agent=chat_agents:Hasty", "-k", "BKC-001 or BKC-003")
+    for tid in ("BKC-001", "BKC-003"):
+        assert list(failed(hasty[tid])) == ["confirmed_writes"]
+    assert failed(hasty["BKC-001"])["confirmed_writes"].startswith(
+        "[unconfirmed_write] written without the user's confirmation since the agent's last message to the user: "
+        "book_facility (step 6), set_rate (step 7), activate_facility (step 8)")
+    silent = grades(chat, "--agent=chat_agents:Silent", "-k", "BKC-005")
+    assert failed(silent["BKC-005"]) == {"told.kyc": "[not_communicated] no message to the user says kyc:problem "
+                                                     "(2 message(s); last message: 'Thank you for waiting.')"}
+
+
+def test_the_audit_log_holds_both_sides() -> None:
+    pool = EnvironmentPool()
+    task = next(t for t in load_tasks(CHAT) if t.task_id == "BKC-001")
+    run_episode(pool.get("booking"), task, Reference(), time_limit=60)
+    log = pool.get("booking").audit_log()
+    said = [(e.actor_role, e.action) for e in log if e.action in ("say_to_user", "reply")]
+    assert said == [("booking_officer", "say_to_user"), ("user", "reply")] * 3
+    assert log[1].arguments == {"text": task.user.facts[0].reply, "kind": "facts"}  # type: ignore[union-attr]
+
+
+def test_same_seed_same_conversation_across_reruns_and_xdist(chat: pytest.Pytester) -> None:
+    serial = grades(chat, "--agent=examples.rule_agent:Agent")
+    again = grades(chat, "--agent=examples.rule_agent:Agent", "-n", "2")
+    assert {t: g["conversation"] for t, g in serial.items()} == {t: g["conversation"] for t, g in again.items()}
+    assert {t: g["audit_digest"] for t, g in serial.items()} == {t: g["audit_digest"] for t, g in again.items()}
+    # The example rule agent: asks once for the whole job, which one-yes-per-write tasks refuse.
+    assert sorted(t for t, g in serial.items() if not g["passed"]) == ["BKC-003", "BKC-004"]
+
+
+def test_an_isolated_agent_talks_to_the_user_as_an_in_process_one(chat: pytest.Pytester) -> None:
+    inproc = grades(chat, "--agent=chat_agents:Hasty")
+    isolated = grades(chat, "--agent=chat_agents:Hasty", "--agenteval-isolate")
+    assert {t: (g["passed"], g["conversation"], g["audit_digest"]) for t, g in isolated.items()} == {
+        t: (g["passed"], g["conversation"], g["audit_digest"]) for t, g in inproc.items()}
+
+
+def test_one_adapter_carries_the_conversation_with_a_frameworks_offline_model() -> None:
+    from test_adapters import pydantic_ai, reference_turns
+
+    pool = EnvironmentPool()
+    task = next(t for t in load_tasks(CHAT) if t.task_id == "BKC-003")
+    factory, seen = pydantic_ai(reference_turns(task))
+    grade = run_episode(pool.get("booking"), task, factory, time_limit=60)
+    assert grade.passed, [c.detail for c in grade.checks if not c.passed]
+    assert [t["kind"] for t in grade.conversation or []][:2] == ["facts", "facts"]
+    assert "My customer number is" in json.dumps(grade.transcript)  # the reply went back to the model
+
+
+def test_validate_strict_on_the_shipped_family() -> None:
+    run = subprocess.run([sys.executable, "-m", "pytest_agenteval.cli", "validate", "--strict", str(CHAT)],
+                         capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert run.returncode == 0, run.stdout[-3000:]
+    assert "reference passed 6/6; do-nothing failed 6/6" in run.stdout
+    assert "unconfirmed_write         4         4  100%" in run.stdout
+    assert "not_communicated          6         6  100%" in run.stdout
+
+
+# ----- task file errors and upgrades: one line each ------------------------------------------
+
+def line(**fields: Any) -> str:
+    base = {"task_id": "S-1", "environment": "shop_env:Shop", "scenario_seed": 0, "instruction": "restock I-1",
+            "allowed_actions": ["restock"], "expected_final_state": {"item": {"I-1": {"qty": 2}}},
+            "acceptable_action_paths": [[{"action": "restock", "arguments": {"item_id": "I-1"}}]]}
+    return json.dumps({**base, **fields}) + "\n"
+
+
+SHOP = '''
+from pytest_agenteval import Environment, action
+
+class Shop(Environment):
+    name = "shop"
+    schema = "CREATE TABLE item (id TEXT PRIMARY KEY, qty INTEGER);"
+    conformance_probe = [("restock", {"item_id": "I-1"})]
+
+    def seed_rows(self, rng, seed):
+        return {"item": [("I-1", 1)]}
+
+    @action
+    def restock(self, item_id: str) -> dict:
+        """Add one to the stock of an item."""
+        self.db.execute("UPDATE item SET qty = qty + 1 WHERE id = ?", (item_id,))
+        return {}
+
+class OldShop(Shop):
+    task_fields = frozenset({"priority"})
+'''
+
+
+def test_task_file_errors_about_the_user_are_one_line(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(shop_env=SHOP)
+    pytester.path.joinpath("t.jsonl").write_text(
+        line(user={"facts": []})
+        + line(task_id="S-2", allowed_actions=["restock", "say_to_user"])
+        + line(task_id="S-3", allowed_actions=["restock", "say_to_user"], user={"must_tell": {"x": {"mention": ["invoice"]}}}))
+    result = pytester.runpytest("--agent=reference", "t.jsonl")
+    result.stdout.fnmatch_lines([
+        "t.jsonl:1: user: a user scenario needs the say_to_user action to talk to it "
+        '(add "say_to_user" to allowed_actions)',
+        't.jsonl:2: user: allowed_actions has say_to_user but the task has no user to talk to (add a "user" '
+        "scenario (docs/conversations.md) or drop say_to_user)",
+        "t.jsonl:3: user.must_tell: 'x' is not a says requirement (write \"x\": {\"says\": *, ...*} *docs/text.md*",
+    ])
+    assert "Traceback" not in result.stdout.str()
+
+
+def test_an_environment_with_the_old_task_fields_gets_one_line_with_the_fix(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(shop_env=SHOP)
+    pytester.path.joinpath("t.jsonl").write_text(line(environment="shop_env:OldShop", priority="high"))
+    result = pytester.runpytest("--agent=reference", "t.jsonl")
+    result.stdout.fnmatch_lines([
+        "t.jsonl:1: environment: environment shop_env:OldShop: task_fields is a frozenset, the earlier form; it is "
+        "now a pydantic model that types and checks the fields (write class OldShopFields(BaseModel) with priority: "
+        "<type> = <default>, set task_fields = OldShopFields, and read the values in its code with env.task_fields_of(task) as before)"])
+    assert "AttributeError" not in result.stdout.str()
+
+
+def test_a_path_step_a_fault_refuses_gets_the_no_effect_hint(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(shop_env=SHOP)
+    step = {"action": "restock", "arguments": {"item_id": "I-1"}}
+    pytester.path.joinpath("t.jsonl").write_text(
+        line(acceptable_action_paths=[[step, step]], faults=[{"action": "restock", "call": 1, "error": "unavailable"}])
+        + line(task_id="S-2", acceptable_action_paths=[[{**step, "no_effect": True}, step]],
+               faults=[{"action": "restock", "call": 1, "error": "unavailable"}]))
+    result = pytester.runpytest("--agent=reference", "t.jsonl")
+    result.stdout.fnmatch_lines([
+        "t.jsonl:1: acceptable_action_paths[0][0]: restock call 1 is refused by faults[0] (unavailable), so it takes "
+        "no effect, and action_path compares only writes that took effect "
+        '(mark the step "no_effect": true; the reference still makes the call)'])
+    result.assert_outcomes(passed=1, errors=1)
+
+
+def test_a_task_without_a_user_cannot_be_talked_to() -> None:
+    env = BookingEnvironment()
+    env.reset(1)
+    assert env.apply("say_to_user", {"message": "Hello?"}) == {
+        "ok": False, "error": "no_user", "detail": "there is no user in this task to talk to"}
+    assert "say_to_user" not in Task.model_fields  # an action, not a field
+
+
+# ----- --agent=replay:FILE -----------------------------------------------------------------
+
+def test_replay_plays_a_results_files_calls_and_gets_the_same_conversation(chat: pytest.Pytester) -> None:
+    recorded = grades(chat, "--agent=examples.rule_agent:Agent")
+    (chat.path / "r.jsonl").rename(chat.path / "recorded.jsonl")
+    result = chat.runpytest("chat.jsonl", "--agent=replay:recorded.jsonl", "--agenteval-results=r.jsonl",
+                            "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=4, failed=2)
+    replayed = {g["task_id"]: g for g in result_lines(chat.path / "r.jsonl") if "task_id" in g}
+    assert {t: (g["passed"], g["audit_digest"], g["conversation"]) for t, g in replayed.items()} == {
+        t: (g["passed"], g["audit_digest"], g["conversation"]) for t, g in recorded.items()}
+
+
+def test_replay_of_a_per_task_object_skips_tasks_without_calls(chat: pytest.Pytester) -> None:
+    chat.path.joinpath("calls.json").write_text(json.dumps({"BKC-005": [
+        {"action": "say_to_user", "arguments": {"message": "Which facility is it?"}}]}))
+    result = chat.runpytest("chat.jsonl", "--agent=replay:calls.json", "-rs", "-p", "no:cacheprovider")
+    result.assert_outcomes(failed=1, skipped=5)
+    assert "SKIPPED [5] chat.jsonl: no recorded calls in calls.json" in result.stdout.lines
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (None, "ERROR: --agent=replay:calls.json: no file calls.json (give a results file or a JSON object of task id "
+           "-> calls: replay:FILE)"),
+    ('{"BKC-001": [{"arguments": {}}]}', 'ERROR: --agent=replay:calls.json: calls.json: BKC-001[0]: not a call '
+                                         '(write {"action": NAME, "arguments": {...}})'),
+    ("{not json\n", "ERROR: --agent=replay:calls.json: calls.json:1: not JSON (give JSON Lines of grades, or one "
+                    "JSON object of task id -> calls)"),
+])
+def test_a_bad_replay_file_is_one_line(chat: pytest.Pytester, content: str | None, message: str) -> None:
+    if content is not None:
+        chat.path.joinpath("calls.json").write_text(content)
+    result = chat.runpytest("chat.jsonl", "--agent=replay:calls.json", "-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert message in result.stderr.lines
+
+
+# ----- a model-driven user (optional), against a local fake endpoint -----------------------------
+
+class FakeUserModel:
+    """An OpenAI-compatible endpoint on 127.0.0.1 playing the customer from the system prompt."""
+
+    def __init__(self) -> None:
+        from openai_fake import ScriptedOpenAI
+
+        class Server(ScriptedOpenAI):
+            def reply(self, body: dict[str, Any]) -> dict[str, Any]:
+                system, said = body["messages"][0]["content"], body["messages"][-1]["content"].lower()
+                if "facility" in said and "?" in said and "go ahead" not in said:
+                    fid = system.split("It's facility ", 1)[1].split(".", 1)[0]
+                    answer = {"reply": f"It is {fid}.", "kind": "facts"}
+                elif "go ahead" in said:
+                    answer = {"reply": "Yes, do it.", "kind": "confirmed"}
+                elif "anything else" in said:
+                    answer = {"reply": "No, thanks. Bye.", "kind": "closing"}
+                else:
+                    answer = {"reply": "Fine.", "kind": "ack"}
+                message = {"role": "assistant", "content": json.dumps(answer)}
+                return {"id": "u", "object": "chat.completion", "created": 0, "model": body["model"],
+                        "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+                        "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+
+        self.server = Server({})
+
+
+@pytest.fixture
+def user_model() -> Any:
+    pytest.importorskip("openai")
+    fake = FakeUserModel().server
+    with fake:
+        yield fake
+
+
+def test_a_model_driven_user_is_asked_once_then_served_from_its_cache(chat: pytest.Pytester, user_model: Any) -> None:
+    spec = f"--agenteval-user-model={user_model.url}#fake-user"
+    first = grades(chat, "--agent=examples.rule_agent:Agent", spec, "-k", "BKC-001 or BKC-002", cache=True)
+    asked = len(user_model.requests)
+    assert asked == 6 and all(g["passed"] for g in first.values())  # three messages per task
+    assert first["BKC-001"]["conversation"][0]["user"].startswith("It is FAC-")
+    assert user_model.requests[0]["temperature"] == 0 and user_model.requests[0]["model"] == "fake-user"
+    again = grades(chat, "--agent=examples.rule_agent:Agent", spec, "-k", "BKC-001 or BKC-002", cache=True)
+    assert len(user_model.requests) == asked  # every reply came from the cache
+    assert {t: g["conversation"] for t, g in again.items()} == {t: g["conversation"] for t, g in first.items()}
+
+
+def test_a_malformed_user_model_option_is_one_line(chat: pytest.Pytester) -> None:
+    result = chat.runpytest("chat.jsonl", "--agent=reference", "--agenteval-user-model=fake-user")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert ("ERROR: --agenteval-user-model=fake-user: write URL#MODEL (e.g. http://127.0.0.1:8000/v1#my-model)"
+            in result.stderr.lines)
+
+
+# ----- agenteval rows ---------------------------------------------------------------------------
+
+def test_rows_exports_the_scenario_and_an_episodes_final_rows(chat: pytest.Pytester) -> None:
+    grades(chat, "--agent=reference", "-k", "BKC-001")
+    fid = next(iter(next(t for t in load_tasks(CHAT) if t.task_id == "BKC-001").expected_final_state["facility"]))
+
+    def rows(*args: str) -> dict[str, Any]:
+        run = subprocess.run([sys.executable, "-m", "pytest_agenteval.cli", "rows", "chat.jsonl", "--task", "BKC-001",
+                              "--tables", "facility", *args], capture_output=True, text=True, cwd=chat.path)
+        assert run.returncode == 0, run.stderr
+        return {r["id"]: r for r in json.loads(run.stdout)["facility"]}
+
+    assert rows()[fid]["status"] == "PENDING"
+    final = rows("--after", "r.jsonl")
+    assert final[fid]["status"] == "ACTIVE" and len(final) == len(rows())
+    bad = subprocess.run([sys.executable, "-m", "pytest_agenteval.cli", "rows", "chat.jsonl", "--tables", "nope"],
+                         capture_output=True, text=True, cwd=chat.path)
+    assert (bad.returncode, bad.stderr) == (2, "agenteval rows: --tables: nope is not a table of booking (use some "
+                                               "of: account, booking_event, customer, facility, rate_sheet)\n")
