@@ -26,6 +26,26 @@ def test_task_files_outside_the_paths_given_are_named(pytester: pytest.Pytester)
                                  "folder, on the command line"])
 
 
+def test_a_misspelt_task_file_gets_did_you_mean_and_nothing_else(pytester: pytest.Pytester) -> None:
+    pytester.mkdir("tasks")
+    (pytester.path / "tasks" / "booking.jsonl").write_text(task_line() + "\n")
+    (pytester.path / "other.jsonl").write_text(task_line() + "\n")
+    result = pytester.runpytest("--agent=reference", "tasks/bookng.jsonl")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR  # pytest's own "file or directory not found"
+    hints = [line for line in result.stdout.lines if line.startswith("agenteval: ") and ".jsonl" in line]
+    assert hints == ["agenteval: tasks/bookng.jsonl does not exist: did you mean tasks/booking.jsonl?"]
+
+
+def test_results_files_are_not_offered_as_task_files(pytester: pytest.Pytester) -> None:
+    pytester.mkdir("tasks")
+    (pytester.path / "tasks" / "t.jsonl").write_text(task_line() + "\n")
+    assert pytester.runpytest("--agent=reference", "tasks", "--agenteval-results=run.jsonl").ret == 0
+    pytester.mkdir("empty")
+    result = pytester.runpytest("--agent=reference", "empty")
+    hints = [line for line in result.stdout.lines if line.startswith("agenteval: saw")]
+    assert hints and not any("run.jsonl" in line for line in hints)  # before: the results file led the list
+
+
 def test_a_task_file_in_a_hidden_folder_gets_its_reason(pytester: pytest.Pytester) -> None:
     (pytester.path / "suite" / ".old" / "tasks").mkdir(parents=True)
     (pytester.path / "suite" / ".old" / "tasks" / "t.jsonl").write_text(task_line() + "\n")

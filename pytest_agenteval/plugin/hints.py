@@ -37,6 +37,9 @@ class Hints:
         state = self.config.stash[STATE]
         if state.task_files or state.file_problems or not state.agent_spec:
             return []
+        missing = [path for path in self.paths if not path.exists()]
+        if missing:  # pytest says "file or directory not found"; a near name is the one hint worth giving
+            return [hint for hint in map(near_name, missing) if hint]
         return [why_not_a_task_file(path, self.config, self.paths) for path in _seen(self.paths, self.config)]
 
     def marker_hints(self) -> list[str]:
@@ -61,6 +64,28 @@ def mark_expression_names(expr: str) -> list[str]:
     return [w for w in re.findall(r"[A-Za-z_][\w]*", without_args) if w not in _WORDS]
 
 
+def near_name(path: Path) -> str | None:
+    """``tasks/bookng.jsonl`` → "did you mean tasks/booking.jsonl?" (a sibling of a close name)."""
+    folder = path.parent
+    if not folder.is_dir():
+        return None
+    names = sorted(p.name for p in folder.iterdir())
+    close = difflib.get_close_matches(path.name, names, n=1)
+    if not close:
+        return None
+    return f"{path.as_posix()} does not exist: did you mean {(folder / close[0]).as_posix()}?"
+
+
+def is_results_file(path: Path) -> bool:
+    """A file written by --agenteval-results: its first line is the run record or a grade."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return False
+    return head.startswith(b'{"run_record"') or b'"audit_digest"' in head.split(b"\n", 1)[0]
+
+
 def why_not_a_task_file(path: Path, config: pytest.Config, given: list[Path]) -> str:
     shown = display_path(path, config)
     base = next((g for g in given if _under(path, g)), None)
@@ -82,6 +107,8 @@ def _seen(given: list[Path], config: pytest.Config) -> list[Path]:
     found: dict[Path, None] = {}
     for base in [*given, config.rootpath]:
         for path in _walk(base):  # none was collected: each one seen wants its reason
+            if is_results_file(path):  # an earlier run's output, never meant as tasks
+                continue
             found.setdefault(path)
             if len(found) >= SHOWN:
                 return list(found)
