@@ -227,3 +227,14 @@ def test_errored_in_pytest_sugar(tasks: pytest.Pytester) -> None:
     assert re.search(r"^\s*1 passed$", tail, re.M) and "failed" not in tail
     assert "1 errored (not in any pass rate): agent_code 1; EX-3 run 1" in text
     assert "ERROR tasks/example.jsonl::test_task[EX-3]" in text
+
+
+def test_a_repeated_error_shows_its_traceback_once(pytester: pytest.Pytester) -> None:
+    write(pytester, n=4)
+    result = pytester.runpytest("--agent=agents_mod:Raises", "-p", "no:randomly")
+    result.assert_outcomes(errors=4)
+    text = result.stdout.str()
+    assert text.count('lookup("where is it")') == 1  # before: one traceback per episode
+    assert text.count("(the same error as test_task[EX-1], whose traceback is above; --tb=long shows each)") == 3
+    each = pytester.runpytest("--agent=agents_mod:Raises", "--tb=long")
+    assert each.stdout.str().count('lookup("where is it")') == 4

@@ -59,6 +59,8 @@ class Errored:
             raise pytest.UsageError(f"--agenteval-max-errors={self.max_errors}: must be 0 (never stop) or more")
         self.count = 0
         self.session: pytest.Session | None = None
+        # (kind, message) -> the task whose report showed that error's traceback first
+        self.shown: dict[tuple[str, str], str] = {}
 
     def pytest_sessionstart(self, session: pytest.Session) -> None:
         self.session = session
@@ -78,6 +80,13 @@ class Errored:
         return report
 
     def _longrepr(self, item: pytest.Item, error: dict[str, str]) -> Any:
+        """The agent's traceback, once per error: a dead endpoint raises the same error in every
+        episode, hundreds of lines each. Under the default --tb a repeat is one line (the results
+        file keeps every traceback); an explicit --tb=long or short shows each."""
+        key = (error["kind"], error["message"])
+        first = self.shown.setdefault(key, item.name)
+        if first != item.name and self.config.getoption("tbstyle", "auto") == "auto":
+            return f"{error['message']} (the same error as {first}, whose traceback is above; --tb=long shows each)"
         exception = item.stash.get(EXCEPTION, None)
         if exception is not None:  # pytest renders it: --tb, --full-trace, --showlocals apply
             return item.repr_failure(pytest.ExceptionInfo.from_exception(exception))
