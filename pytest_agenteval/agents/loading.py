@@ -59,6 +59,13 @@ def load_agent(spec: str, *, search_path: Path | None = None, probe: bool = True
 def _spec_hint(spec: str) -> str | None:
     """``did you mean mod:Class`` for the shapes people type: ``mod.Class``, ``mod/file.py:Class``."""
     module, colon, attr = spec.partition(":")
+    if not colon and "." not in spec and "/" not in spec:  # one word: a builtin misspelt, or a module alone
+        close = difflib.get_close_matches(spec, ("reference", "noop"), n=1, cutoff=0.75)
+        if close:
+            return f"did you mean {close[0]}?"
+        if re.fullmatch(r"[A-Za-z_]\w*", spec):
+            return f"did you mean {spec}:Agent?"  # the class goes after the colon
+        return None
     if not colon:  # mod.Class: the last dotted part is the class
         module, _, attr = spec.rpartition(".")
     module = ".".join(p for p in module.removesuffix(".py").replace("\\", "/").split("/") if p not in ("", "."))
@@ -66,6 +73,8 @@ def _spec_hint(spec: str) -> str | None:
     if guess != spec and _SPEC_RE.match(guess):
         return f"did you mean {guess}?"
     return None
+
+
 def check_buildable(spec: str, factory: Any) -> None:
     """Build one agent from ``factory`` and check it has ``run``; ``AgentSpecError`` otherwise.
 
