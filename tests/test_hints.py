@@ -94,7 +94,6 @@ def test_an_unknown_marker_with_nothing_close_points_at_the_list(pytester: pytes
     ("examples/rule_agent.py:Agent", "examples.rule_agent:Agent"),
     ("./rule_agent.py:Agent", "rule_agent:Agent"),
     ("refrence", "reference"),
-    ("my_agent", "my_agent:Agent"),
 ])
 def test_an_agent_in_the_wrong_shape_gets_did_you_mean(pytester: pytest.Pytester, spec: str, guess: str) -> None:
     result = pytester.runpytest(f"--agent={spec}")

@@ -284,8 +284,8 @@ def test_task_file_patterns_are_configurable(pytester: pytest.Pytester) -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("nonsense", "ERROR: --agent=nonsense: not a valid agent name (use MODULE:ATTR (e.g. mymod:Agent) or one of: reference, noop, saboteur:<failure_mode>, replay:<file>)"),
-        ("missing_mod:Agent", "ERROR: --agent=missing_mod:Agent: no module named 'missing_mod' (it must be importable from the rootdir or an installed package; check the spelling)"),
+        ("nonsense", "ERROR: --agent=nonsense: not a valid agent name (use MODULE:ATTR (e.g. nonsense:Agent) or one of: reference, noop, saboteur:<failure_mode>, replay:<file>)"),
+        ("missing_mod:Agent", "ERROR: --agent=missing_mod:Agent: no module named 'missing_mod' (it must be importable from the rootdir * or an installed package: the rootdir is where pytest.ini or pyproject.toml is, or else the task paths' common folder; check the spelling)"),
         ("agents_mod:Closr", "ERROR: --agent=agents_mod:Closr: module 'agents_mod' has no attribute 'Closr' (did you mean 'Closer'?)"),
         ("agents_mod:NOT_CALLABLE", "ERROR: --agent=agents_mod:NOT_CALLABLE: NOT_CALLABLE is a int, not a class or factory (name a class with run(episode), or a function returning such an object)"),
         ("broken_mod:Agent", "ERROR: --agent=broken_mod:Agent: importing 'broken_mod' failed: ModuleNotFoundError: No module named 'requestz' (at broken_mod.py:1)"),

@@ -240,8 +240,9 @@ def test_agents_give_a_pass_matrix(project: Path, capsys: pytest.CaptureFixture[
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["--agents", "nosuchmod:Agent"], "agenteval validate: --agents: nosuchmod:Agent: no module named 'nosuchmod' "
-                                      "(it must be importable from the rootdir or an installed package; check the "
-                                      "spelling)"),
+                                      "(it must be importable from the rootdir {project} or an installed package: the rootdir "
+                                      "is where pytest.ini or pyproject.toml is, or else the task paths' common "
+                                      "folder; check the spelling)"),
     (["--agents", ","], "agenteval validate: --agents: no agent named (give MODULE:ATTR[,MODULE:ATTR…], e.g. "
                         "mymod:Agent,other:Agent)"),
     (["--report", "r.txt"], "agenteval validate: --report r.txt: unknown format '.txt' (name a .json or .html file)"),
@@ -252,7 +253,7 @@ def test_a_bad_agents_or_report_value_is_one_line(project: Path, capsys: pytest.
                                                   argv: list[str], message: str) -> None:
     assert main(["validate", "tasks.jsonl", *argv]) == 2
     captured = capsys.readouterr()
-    assert captured.err.strip() == message and captured.out == ""
+    assert captured.err.strip() == message.format(project=project) and captured.out == ""
 
 
 def test_report_json_is_the_whole_report(project: Path, capsys: pytest.CaptureFixture[str]) -> None:

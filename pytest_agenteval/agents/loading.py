@@ -39,7 +39,7 @@ def load_agent(spec: str, *, search_path: Path | None = None, probe: bool = True
     module_name, _, attr_path = spec.partition(":")
     if search_path is not None and str(search_path) not in sys.path:
         sys.path.insert(0, str(search_path))
-    module = _import(module_name, spec, probe=probe)
+    module = _import(module_name, spec, probe=probe, search_path=search_path)
     target: Any = module
     for part in attr_path.split("."):
         if not hasattr(target, part):
@@ -64,7 +64,7 @@ def _spec_hint(spec: str) -> str | None:
         if close:
             return f"did you mean {close[0]}?"
         if re.fullmatch(r"[A-Za-z_]\w*", spec):
-            return f"did you mean {spec}:Agent?"  # the class goes after the colon
+            return USAGE.replace("mymod:Agent", f"{spec}:Agent")  # a module alone: its class after the colon
         return None
     if not colon:  # mod.Class: the last dotted part is the class
         module, _, attr = spec.rpartition(".")
@@ -118,7 +118,7 @@ def _saboteur(spec: str) -> Any:
     return Saboteur(mode)
 
 
-def _import(module_name: str, spec: str, *, probe: bool) -> Any:
+def _import(module_name: str, spec: str, *, probe: bool, search_path: Path | None = None) -> Any:
     ended = probe_import(module_name) if probe else None
     if ended is not None:
         raise AgentSpecError(f"--agent={spec}: importing {module_name!r} {ended} (an agent module must import "
@@ -129,7 +129,9 @@ def _import(module_name: str, spec: str, *, probe: bool) -> Any:
         if exc.name is not None and module_name.startswith(exc.name):
             raise AgentSpecError(
                 f"--agent={spec}: no module named {module_name!r} (it must be importable from "
-                "the rootdir or an installed package; check the spelling)"
+                f"the rootdir{f' {search_path}' if search_path else ''} or an installed package: the rootdir "
+                "is where pytest.ini or pyproject.toml is, or else the task paths' common folder; "
+                "check the spelling)"
             ) from None
         raise AgentSpecError(f"--agent={spec}: importing {module_name!r} failed: {_cause(exc)}") from None
     except Exception as exc:  # noqa: BLE001 - report the agent module's own error, whatever it is
