@@ -12,6 +12,7 @@ grading, reports) never imports pytest. Its modules, each importing only those l
 - ``collect``: task files as pytest modules, task lines as parametrised items, markers
 - ``fixtures``: ``task``, ``env``, ``reset``, ``apply``, ``agent``, ``episode``, ``agenteval_pool``
 - ``outcomes``: one count per task in every reporter (terminal, JUnit, pytest-html, sugar, allure)
+- ``lean``: flat memory: a reported episode's grade taken off pytest's reports
 - ``hookspecs``: the hooks we call (each graded episode, the run's end), for plugins of yours
 - ``record``, ``reporter``: what ran; each graded episode to the hooks, the summary table and gate
 - ``results_file``, ``html``: the results file and the HTML report, implementations of those hooks
@@ -70,12 +71,13 @@ from pytest_agenteval.plugin.fixtures import (  # noqa: F401 - fixtures are regi
 )
 from pytest_agenteval.plugin.hints import Hints
 from pytest_agenteval.plugin.html import HtmlReport, check_writable
+from pytest_agenteval.plugin.integrations import pytest_html, sugar
 from pytest_agenteval.plugin.integrations.json_report import JsonReportGrades
-from pytest_agenteval.plugin.integrations.json_report import active as json_report_active
 from pytest_agenteval.plugin.judging import add_options as add_judge_options
 from pytest_agenteval.plugin.judging import configure_judge
 from pytest_agenteval.plugin.lastfailed import identity_key, remember, scope
-from pytest_agenteval.plugin.outcomes import Outcomes, SugarCounts
+from pytest_agenteval.plugin.lean import Lean
+from pytest_agenteval.plugin.outcomes import Outcomes, is_check_report
 from pytest_agenteval.plugin.progress import Progress
 from pytest_agenteval.plugin.progress import add_option as add_progress_option
 from pytest_agenteval.plugin.record import agent_fixtures, describe_agent, hidden_paths
@@ -215,8 +217,11 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[STATE] = state
     config.pluginmanager.register(Outcomes(config), "agenteval-outcomes")
     config.pluginmanager.register(Errored(config), "agenteval-errored")
-    if config.pluginmanager.hasplugin("sugar"):
-        config.pluginmanager.register(SugarCounts(config), "agenteval-sugar")
+    config.pluginmanager.register(Lean(config), "agenteval-lean")
+    if sugar.wanted(config):
+        config.pluginmanager.register(sugar.SugarCounts(config, is_check_report), "agenteval-sugar")
+    if pytest_html.wanted(config):
+        config.pluginmanager.register(pytest_html.HtmlRows(is_check_report), "agenteval-pytest-html")
     paths = [Path(a.split("::")[0]) for a in config.args] or [config.rootpath]
     # Markers read up front for -m as well: its hints need them on an xdist controller too.
     scan = scan_task_files(paths, config, explicit, markers=bool(config.option.markers or config.option.markexpr))
@@ -238,8 +243,7 @@ def pytest_configure(config: pytest.Config) -> None:
         if results is not None:
             config.pluginmanager.register(results, "agenteval-results")
         kept = kept_grades(state.resumed) if state.resumed is not None else {}
-        if json_report_active(config):
-            config.pluginmanager.register(JsonReportGrades(config, reporter.run_record, kept), "agenteval-json-report")
+        config.pluginmanager.register(JsonReportGrades(config, reporter.run_record, kept), "agenteval-json-report")
         config.pluginmanager.register(Hints(config, paths), "agenteval-hints")
         config.pluginmanager.register(Progress(config), "agenteval-progress")
         if config.getoption("agenteval_html"):

@@ -23,8 +23,9 @@ NAME = "json_report"
 
 
 def active(config: pytest.Config) -> bool:
-    """Whether this run writes a JSON report (json-report's ``--json-report`` option)."""
-    return bool(getattr(config.option, "json_report", False))
+    """Whether this run writes a JSON report: json-report's ``--json-report`` option, or its plugin
+    given to ``pytest.main(plugins=[JSONReport()])`` (it marks the config ``_json_report``)."""
+    return bool(getattr(config.option, "json_report", False)) or hasattr(config, "_json_report")
 
 
 def self_test() -> bool:
@@ -35,7 +36,7 @@ def self_test() -> bool:
     repair(report, {"t.jsonl::test_task[X]": {"task_id": "X"}}, {"agent": "probe"})
     test = report["tests"][0]
     return (test["outcome"] == "passed" and test["agenteval"] == {"task_id": "X"} and "user_properties" not in test
-            and report["summary"] == {"passed": 1, "total": 1, "collected": 1} and report["agenteval_run"])
+            and report["summary"] == {"passed": 1, "total": 1, "collected": 1} and bool(report["agenteval_run"]))
 
 
 def repair(json_report: dict[str, Any], grades: dict[str, dict[str, Any]], run_record: dict[str, Any]) -> None:
@@ -60,7 +61,7 @@ def repair(json_report: dict[str, Any], grades: dict[str, dict[str, Any]], run_r
 
 
 class JsonReportGrades:
-    """Registered on the controller when ``--json-report`` is given."""
+    """Registered on the controller; keeps grades only while a JSON report is being written."""
 
     _LINE_ONLY = ("nodeid", "duration", "attempt", "counted", "signature")
 
@@ -71,7 +72,7 @@ class JsonReportGrades:
         self.repairs = enabled(NAME, self_test)
 
     def pytest_agenteval_episode_graded(self, grade: dict[str, Any], counted: bool) -> None:
-        if counted:
+        if counted and active(self.config):
             self.grades[str(grade["nodeid"])] = {k: v for k, v in grade.items() if k not in self._LINE_ONLY}
 
     @pytest.hookimpl(optionalhook=True)
