@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -92,7 +93,7 @@ def pytest_peak(episodes: int, agent: str, root: Path, work: Path) -> tuple[int,
     return tasks * runs, usage.ru_maxrss / 1024, seconds, results.stat().st_size
 
 
-def pytest_sizes(sizes: list[int], agent: str, root: Path) -> None:
+def pytest_sizes(sizes: list[int], agent: str, root: Path, keep: Path | None = None) -> None:
     rows, last = [], None
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
@@ -102,6 +103,8 @@ def pytest_sizes(sizes: list[int], agent: str, root: Path) -> None:
             per = "" if last is None else f"{(peak - last[1]) / ((n - last[0]) / 1000):.1f}"
             rows.append([f"{n:,}", f"{peak:.0f}", per, f"{seconds:.0f}", f"{size / 2**20:.1f}"])
             last = (n, peak)
+            if keep is not None:  # the largest run's results file, for bench/report_size.py
+                shutil.copy(work / "r.jsonl", keep)
             print(f"  {n:,} episodes: peak {peak:.0f} MiB, {seconds:.0f} s", file=sys.stderr, flush=True)
     print(f"pytest --agent={agent} (package from {root}):")
     print(table(["episodes", "peak RSS MiB", "MiB per 1,000 more", "wall s", "results MiB"], rows))
@@ -114,9 +117,10 @@ def main() -> None:
     parser.add_argument("--pytest", metavar="SIZES", help="comma-separated episode counts: whole pytest runs")
     parser.add_argument("--agent", default="reference")
     parser.add_argument("--root", type=Path, default=ROOT)
+    parser.add_argument("--keep", type=Path, help="copy the last run's results file here")
     args = parser.parse_args()
     if args.pytest:
-        pytest_sizes([int(n) for n in args.pytest.split(",")], args.agent, args.root.resolve())
+        pytest_sizes([int(n) for n in args.pytest.split(",")], args.agent, args.root.resolve(), args.keep)
         return
     worlds = [("booking", 3.7), ("escalation", 2.0)]
     rows = []

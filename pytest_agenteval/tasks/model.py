@@ -152,6 +152,9 @@ class PathFreedoms(_Strict):
         return {*self.repeat, *self.overwrite, *(m.split(".", 1)[0] for m in self.multiset)}
 
 
+# The rule-check kinds, in one table: the union below and the loader's list of kinds are made from it.
+RULE_KINDS: dict[str, type[_RuleCheck]] = {"called": CalledCheck, "order": OrderCheck, "count": CountCheck,
+                                           "judged": JudgedCheck}
 RuleCheck = Annotated[CalledCheck | OrderCheck | CountCheck | JudgedCheck, Field(discriminator="kind")]
 
 
