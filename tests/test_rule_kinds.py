@@ -13,4 +13,4 @@ def test_the_union_and_the_loader_hold_the_kinds_of_the_table() -> None:
     union = typing.get_args(typing.get_args(RuleCheck)[0])
     assert set(union) == set(RULE_KINDS.values())
     assert all(cls.model_fields["kind"].annotation == typing.Literal[name] for name, cls in RULE_KINDS.items())
-    assert loader._KINDS == set(RULE_KINDS)
+    assert set(RULE_KINDS) == loader._KINDS
