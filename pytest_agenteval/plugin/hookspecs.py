@@ -4,7 +4,7 @@ Registered with ``pytest_addhooks``, as pytest-xdist registers its ``newhooks``.
 only where reports arrive: in a serial run, that process; under xdist, the controller (never a
 worker), so each episode is seen once whatever ``-n`` is. The results file
 (``--agenteval-results``) and the HTML report (``--agenteval-html``) are implementations of
-them (``plugin/outputs.py``, ``plugin/html.py``). docs/hooks.md states the lifecycle and shows
+them (``plugin/results_file.py``, ``plugin/html.py``). docs/hooks.md states the lifecycle and shows
 a plugin writing grades to SQLite.
 """
 
@@ -22,9 +22,10 @@ def pytest_agenteval_episode_graded(grade: dict[str, Any], counted: bool, report
                                     config: pytest.Config) -> None:
     """An episode was graded and its test's call report has arrived (the checks' reports before it).
 
-    ``grade``: the episode's line of the results file, a new dict for each call: the grade object
-    (docs/results.md) plus ``nodeid`` and ``duration``, and ``attempt`` when a rerun plugin ran
-    the test again. Yours to keep or change: no other implementation sees your changes.
+    ``grade``: the episode's line of the results file: the grade object (docs/results.md) plus
+    ``nodeid`` and ``duration``, and ``attempt`` when a rerun plugin ran the test again. The same
+    dict goes to every implementation (the results file's first): treat it as read-only, and
+    copy it to keep a changed version.
 
     ``counted``: False for an attempt a rerun plugin (pytest-rerunfailures) supersedes: the
     test runs again and only its final attempt counts; the grade then carries
