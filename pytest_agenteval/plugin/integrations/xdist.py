@@ -3,6 +3,7 @@ worker a report came from, and the controller's failure count for ``-x``/``--max
 
 - ``config.workerinput`` (public: documented for plugins) tells a worker from the controller;
 - ``report.node`` is the worker's handle on a report the controller received;
+- ``DSession.shouldstop`` (not public): set to stop the workers (a run's usage budget spent);
 - ``DSession.countfailures`` (not public): what the controller counts towards ``-x``; a failed
   check gives back what it added (``outcomes``). Fallback: nothing given back, so under xdist
   ``-x`` stops after the first failed check rather than the first failed task (serial runs
@@ -39,6 +40,13 @@ def give_back_failure(config: pytest.Config) -> None:
         return
     if isinstance(getattr(dsession, "countfailures", None), int):
         dsession.countfailures -= 1
+
+
+def stop_workers(config: pytest.Config, reason: str) -> None:
+    """Ask the xdist controller to stop its workers (``DSession.shouldstop``, read by its loop)."""
+    dsession = config.pluginmanager.get_plugin("dsession")
+    if dsession is not None:
+        dsession.shouldstop = reason
 
 
 def copy_worker(source: Any, target: Any) -> None:
