@@ -23,6 +23,7 @@ def pytest_sessionfinish(session):
         json.dump({"graded": sum(any(p[0] == "agenteval_grade" for p in getattr(r, "user_properties", []))
                                  for r in reports),
                    "passed_checks": sum(isinstance(r, pytest.SubtestReport) and r.passed for r in reports),
+                   "setup_teardown": sum(r.when != "call" and r.passed for r in reports),
                    "items": sum(any(p[0] == "agenteval_grade" for p in i.user_properties) for i in session.items),
                    "reports": len(reports)}, f)
 '''
@@ -33,12 +34,13 @@ def test_reported_episodes_leave_no_grade_or_passed_check_behind(pytester: pytes
                                                                   workers: list[str]) -> None:
     write_tasks(pytester, *(task_line(task_id=f"EX-{n}") for n in range(10, 14)))
     pytester.makeconftest(HELD)
-    result = pytester.runpytest_subprocess("--agent=agents_mod:Closer", "--junitxml=junit.xml", *workers)
+    result = pytester.runpytest_subprocess("--agent=agents_mod:Closer", "--junitxml=junit.xml", "-p", "no:randomly",
+                                           *workers)
     outcomes = result.parseoutcomes()
     assert outcomes["passed"] + outcomes["failed"] == 6
     held = json.loads((pytester.path / "held.json").read_text())
     assert held["reports"] > 0  # the terminal still has every task's reports
-    assert (held["graded"], held["passed_checks"], held["items"]) == (0, 0, 0)
+    assert (held["graded"], held["passed_checks"], held["items"], held["setup_teardown"]) == (0, 0, 0, 0)
     # JUnit took its copy before: every test case still carries its grade.
     assert (pytester.path / "junit.xml").read_text().count('name="agenteval_grade"') == 6
 
