@@ -74,7 +74,7 @@ BOOT = ("import sys; sys.meta_path[:] = [f for f in sys.meta_path if '__editable
 
 
 def pytest_peak(episodes: int, agent: str, root: Path, work: Path) -> tuple[int, float, float, int]:
-    """(episodes run, peak RSS in MiB, wall seconds, results file bytes) of one pytest run of about
+    """(episodes graded, peak RSS in MiB, wall seconds, results file bytes) of one pytest run of about
     ``episodes`` (a whole number of runs of the shipped tasks)."""
     tasks = sum(1 for f in TASK_FILES for line in f.read_text().splitlines() if line.strip())
     runs = max(1, round(episodes / tasks))
@@ -90,7 +90,8 @@ def pytest_peak(episodes: int, agent: str, root: Path, work: Path) -> tuple[int,
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode not in (0, 1):
         raise SystemExit(f"pytest failed ({proc.returncode}): {proc.stderr.read().decode()[-2000:] if proc.stderr else ''}")
-    return tasks * runs, usage.ru_maxrss / 1024, seconds, results.stat().st_size
+    graded = sum(1 for line in results.read_text().splitlines() if line.startswith('{"') and '"task_id"' in line)
+    return graded, usage.ru_maxrss / 1024, seconds, results.stat().st_size
 
 
 def pytest_sizes(sizes: list[int], agent: str, root: Path, keep: Path | None = None) -> None:
