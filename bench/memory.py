@@ -1,19 +1,31 @@
-"""Memory per worker: peak RSS with a ~1,000,000-row world, and RSS over 10,000 episodes.
+"""Memory per worker: peak RSS with a ~1,000,000-row world, and RSS over 10,000 episodes;
+and the peak RSS of whole pytest runs of 640 / 6,400 / 64,000 short episodes.
 
     python bench/memory.py [--episodes 10000] [--rows 1000000]
+    python bench/memory.py --pytest 640,6400,64000 [--agent reference] [--root PATH]
 
 Each measurement runs in a fresh process, as an xdist worker would. "Flat" means the RSS
 after the last episode is within a few MB of the RSS after the first thousand.
+
+``--pytest``: one ``pytest -q`` run per size (the shipped tasks with ``--runs``, writing a
+results file), its peak RSS (the process's high-water mark) and the MiB per 1,000 episodes
+the growth between sizes works out at. ``--root`` measures the package of another checkout
+(put first on ``PYTHONPATH``), e.g. the main branch, for a before/after in one go.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import shutil
 import subprocess
 import sys
+import tempfile
+import time
+from pathlib import Path
 
-from _common import ROOT, table
+from _common import ROOT, TASK_FILES, copy_tasks, table
 
 CHILD = r'''
 import json, resource, sys
@@ -54,11 +66,63 @@ def child(*args: object) -> dict:
     return json.loads(out.stdout)
 
 
+# pytest with the package imported from ``root`` (an editable install's finder set aside).
+BOOT = ("import sys; sys.meta_path[:] = [f for f in sys.meta_path if '__editable__' not in "
+        "getattr(f, '__module__', '')]; sys.path.insert(0, sys.argv[1]); import pytest_agenteval, pytest; "
+        "assert pytest_agenteval.__file__.startswith(sys.argv[1]), pytest_agenteval.__file__; "
+        "sys.exit(pytest.main(sys.argv[2:]))")
+
+
+def pytest_peak(episodes: int, agent: str, root: Path, work: Path) -> tuple[int, float, float, int]:
+    """(episodes graded, peak RSS in MiB, wall seconds, results file bytes) of one pytest run of about
+    ``episodes`` (a whole number of runs of the shipped tasks)."""
+    tasks = sum(1 for f in TASK_FILES for line in f.read_text().splitlines() if line.strip())
+    runs = max(1, round(episodes / tasks))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(root)
+    results = work / "r.jsonl"
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", BOOT, str(root), "-q", "-p", "no:randomly", "-p", "no:cacheprovider",
+                             f"--agent={agent}", f"--runs={runs}", f"--agenteval-results={results}", "tasks"],
+                            cwd=work, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    seconds = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"pytest failed ({proc.returncode}): {proc.stderr.read().decode()[-2000:] if proc.stderr else ''}")
+    graded = sum(1 for line in results.read_text().splitlines() if line.startswith('{"') and '"task_id"' in line)
+    return graded, usage.ru_maxrss / 1024, seconds, results.stat().st_size
+
+
+def pytest_sizes(sizes: list[int], agent: str, root: Path, keep: Path | None = None) -> None:
+    rows, last = [], None
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        copy_tasks(work)
+        for n in sizes:
+            n, peak, seconds, size = pytest_peak(n, agent, root, work)
+            per = "" if last is None else f"{(peak - last[1]) / ((n - last[0]) / 1000):.1f}"
+            rows.append([f"{n:,}", f"{peak:.0f}", per, f"{seconds:.0f}", f"{size / 2**20:.1f}"])
+            last = (n, peak)
+            if keep is not None:  # the largest run's results file, for bench/report_size.py
+                shutil.copy(work / "r.jsonl", keep)
+            print(f"  {n:,} episodes: peak {peak:.0f} MiB, {seconds:.0f} s", file=sys.stderr, flush=True)
+    print(f"pytest --agent={agent} (package from {root}):")
+    print(table(["episodes", "peak RSS MiB", "MiB per 1,000 more", "wall s", "results MiB"], rows))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--episodes", type=int, default=10_000)
     parser.add_argument("--rows", type=int, default=1_000_000)
+    parser.add_argument("--pytest", metavar="SIZES", help="comma-separated episode counts: whole pytest runs")
+    parser.add_argument("--agent", default="reference")
+    parser.add_argument("--root", type=Path, default=ROOT)
+    parser.add_argument("--keep", type=Path, help="copy the last run's results file here")
     args = parser.parse_args()
+    if args.pytest:
+        pytest_sizes([int(n) for n in args.pytest.split(",")], args.agent, args.root.resolve(), args.keep)
+        return
     worlds = [("booking", 3.7), ("escalation", 2.0)]
     rows = []
     for name, per in worlds:

@@ -13,7 +13,7 @@ from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.domains.example import ExampleEnvironment
 from pytest_agenteval.replay import replay_results
 from pytest_agenteval.report.compare import compare, render
-from pytest_agenteval.report.html import render_html
+from pytest_agenteval.report.html import render_html, unpacked
 from pytest_agenteval.report.merge import ResultsFile, merge
 from pytest_agenteval.report.metrics import is_errored, summary_json, summary_lines, summary_title
 
@@ -84,7 +84,7 @@ def test_replay_keeps_an_errored_episode_errored(tmp_path: Path) -> None:
 
 
 def test_the_html_report_shows_errored_episodes_apart() -> None:
-    page = render_html([grade("A", True), grade("B", False, error=ERROR)], 1)
+    page = unpacked(render_html([grade("A", True), grade("B", False, error=ERROR)], 1))
     assert '<span class="tag error">errored</span>' in page
     assert "connection: APIConnectionError: refused" in page and "Traceback …" in page
     assert "1 episode, and 1 errored, in no pass rate." in page

@@ -12,7 +12,7 @@ from chromium import Chromium, chromium_path
 
 from conftest import task_line
 from pytest_agenteval.cli import main
-from pytest_agenteval.report.html import render_html
+from pytest_agenteval.report.html import render_html, unpacked
 from pytest_agenteval.report.merge import read_results_file
 
 AGENT = '''
@@ -43,7 +43,7 @@ def results(pytester: pytest.Pytester) -> Path:
 
 def test_report_shows_charts_grid_and_every_episodes_facts(results: Path) -> None:
     grades = read_results_file(results).grades
-    page = render_html(grades, 2)
+    page = unpacked(render_html(grades, 2))
     assert page.count('<g class="bar">') == 3  # tags slow_close, wrong_ticket; environment example
     assert len(re.findall(r'<a class="cell (pass|fail)"', page)) == 4
     assert page.count('<details class="ep"') == 4
@@ -53,21 +53,21 @@ def test_report_shows_charts_grid_and_every_episodes_facts(results: Path) -> Non
 
 
 def test_plugin_and_cli_write_the_report_with_instructions_and_observations(results: Path) -> None:
-    written = (results.parent / "report.html").read_text()
+    written = unpacked((results.parent / "report.html").read_text())
     assert "Close ticket T-0003." in written and "&quot;ok&quot;: true" in written  # replayed observations
     out = results.parent / "cli.html"
     assert main(["report", str(results), "--html", str(out), "--tasks", str(results.parent / "tasks")]) == 0
-    assert "Close ticket T-0003." in out.read_text()
+    assert "Close ticket T-0003." in unpacked(out.read_text())
 
 
 def test_report_finds_the_task_files_its_run_record_names(results: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(results.parent)  # the run record's paths are relative to the rootdir
     assert main(["report", "r.jsonl", "--html", "auto.html"]) == 0
-    assert "Close ticket T-0003." in (results.parent / "auto.html").read_text()
+    assert "Close ticket T-0003." in unpacked((results.parent / "auto.html").read_text())
     tasks = results.parent / "tasks" / "example.jsonl"
     tasks.write_text(tasks.read_text() + "\n")  # changed since the run: not used
     assert main(["report", "r.jsonl", "--html", "stale.html"]) == 0
-    assert "Close ticket T-0003." not in (results.parent / "stale.html").read_text()
+    assert "Close ticket T-0003." not in unpacked((results.parent / "stale.html").read_text())
 
 
 def chromium() -> Chromium:
@@ -112,7 +112,7 @@ def test_usage_and_transcript_are_shown_when_the_grade_has_them(results: Path) -
     grades = read_results_file(results).grades
     grades[0] = {**grades[0], "usage": {"input_tokens": 1200, "output_tokens": 80},
                  "transcript": [{"role": "assistant", "content": "Closing <T-0001> now"}]}
-    page = render_html(grades, 2)
+    page = unpacked(render_html(grades, 2))
     assert "<h3>Usage</h3>" in page and "1200 input + 80 output tokens" in page  # a line, not raw JSON
     assert "<h3>Transcript</h3>" in page and "Closing &lt;T-0001&gt; now" in page  # escaped
     assert '<div class="msg assistant"><span class="role">assistant</span>Closing' in page  # a conversation
@@ -127,7 +127,7 @@ def test_the_state_diff_is_a_table_per_database_table(results: Path) -> None:
     grades[0] = {**grades[0], "final_state_diff": {
         "ticket": {"added": {}, "removed": {}, "changed": {"T-0001": {"status": {"old": "open", "new": "closed"}}}},
         "comment": {"added": {"C-9": {"body": "done"}}, "removed": {}, "changed": {}}}}
-    page = render_html(grades, 2)
+    page = unpacked(render_html(grades, 2))
     assert ('<tr class="changed"><td>T-0001</td><td>changed</td><td>status</td><td><pre>open</pre></td>'
             "<td><pre>closed</pre></td></tr>") in page
     assert '<tr class="added"><td>C-9</td><td>added</td><td></td><td><pre></pre></td>' in page
@@ -136,5 +136,5 @@ def test_the_state_diff_is_a_table_per_database_table(results: Path) -> None:
 
 def test_under_xdist_the_controller_writes_the_report(results: Path, pytester: pytest.Pytester) -> None:
     pytester.runpytest_subprocess("--agent=closer:Agent", "--runs=2", "-n", "2", "--agenteval-html=par.html")
-    page = (pytester.path / "par.html").read_text()
+    page = unpacked((pytester.path / "par.html").read_text())
     assert page.count('<details class="ep"') == 4 and page.count("Close ticket T-0003.") == 2

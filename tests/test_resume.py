@@ -15,6 +15,7 @@ import pytest
 
 from conftest import task_line
 from pytest_agenteval.cli import main
+from pytest_agenteval.report.compressed import GZIP_MAGIC, results_bytes
 from pytest_agenteval.report.signing import verify
 
 AGENT = '''
@@ -49,7 +50,7 @@ def pytest_command(*args: str) -> list[str]:
 
 
 def grade_lines(path: Path) -> list[dict[str, Any]]:
-    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    lines = [json.loads(line) for line in results_bytes(path).decode().splitlines()]
     return [{k: v for k, v in line.items() if k not in ("duration", "signature")} for line in lines if "task_id" in line]
 
 
@@ -61,13 +62,16 @@ def project(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
+@pytest.mark.parametrize("suffix", [".jsonl", ".jsonl.gz"])
 def test_a_run_killed_mid_way_resumes_to_the_grades_of_an_uninterrupted_run(
-        project: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+        project: Path, tmp_path_factory: pytest.TempPathFactory, suffix: str) -> None:
+    """Compressed too: a killed run's ``.gz`` file still holds every line it finished."""
+    r, u = f"r{suffix}", f"u{suffix}"
     key = tmp_path_factory.mktemp("key") / "signing.key"  # outside the project, as it must be
     key.write_text("k" * 32)
     signed = (f"--agenteval-signing-key={key}",)
     env = {**os.environ, "HANG_ON": "T-0004"}
-    killed = subprocess.Popen(pytest_command("--agenteval-results=r.jsonl", *signed), cwd=project, env=env,
+    killed = subprocess.Popen(pytest_command(f"--agenteval-results={r}", *signed), cwd=project, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         deadline = time.monotonic() + 300  # only a bound on a broken test, not what is asserted
@@ -77,26 +81,27 @@ def test_a_run_killed_mid_way_resumes_to_the_grades_of_an_uninterrupted_run(
     finally:
         os.killpg(killed.pid, signal.SIGKILL)
         killed.wait()
-    assert [g["task_id"] for g in grade_lines(project / "r.jsonl")] == ["EX-1", "EX-2", "EX-3"]
+    assert [g["task_id"] for g in grade_lines(project / r)] == ["EX-1", "EX-2", "EX-3"]
 
-    resumed = subprocess.run(pytest_command("--agenteval-resume=r.jsonl", *signed), cwd=project,
+    resumed = subprocess.run(pytest_command(f"--agenteval-resume={r}", *signed), cwd=project,
                              capture_output=True, text=True, check=False)
     assert resumed.returncode == 1, resumed.stdout + resumed.stderr  # EX-2 fails, as in any run
-    assert ("agenteval resume: r.jsonl: 3 episode(s) graded there are kept, 0 errored one(s) run again"
+    assert (f"agenteval resume: {r}: 3 episode(s) graded there are kept, 0 errored one(s) run again"
             in resumed.stdout)
     assert "3 deselected" in resumed.stdout and "agenteval: 6 episodes, K=1" in resumed.stdout
 
-    whole = subprocess.run(pytest_command("--agenteval-results=u.jsonl", *signed), cwd=project,
+    whole = subprocess.run(pytest_command(f"--agenteval-results={u}", *signed), cwd=project,
                            capture_output=True, text=True, check=False)
     assert whole.returncode == 1
-    resumed_grades, whole_grades = grade_lines(project / "r.jsonl"), grade_lines(project / "u.jsonl")
+    resumed_grades, whole_grades = grade_lines(project / r), grade_lines(project / u)
     assert sorted(g["task_id"] for g in resumed_grades) == [f"EX-{i}" for i in TICKETS]  # one line per episode
     by_task = lambda grades: sorted(grades, key=lambda g: g["task_id"])  # noqa: E731
     assert by_task(resumed_grades) == by_task(whole_grades)
     # Still one signed results file: verified, and its closing summary counts all six episodes.
-    check = verify(project / "r.jsonl", b"k" * 32)
+    check = verify(project / r, b"k" * 32)
     assert check.verified, check.problems
-    closing = json.loads((project / "r.jsonl").read_text().splitlines()[-1])
+    closing = json.loads(results_bytes(project / r).decode().splitlines()[-1])
+    assert ((project / r).read_bytes()[:2] == GZIP_MAGIC) == suffix.endswith(".gz")
     assert closing["summary"]["episodes"] == 6
 
 

@@ -149,7 +149,7 @@ class InFlight:
         return env
 
     async def _drive(self, flight: Flight, episode: Episode) -> tuple[str, str] | AgentError | None:
-        """Like ``episode.drive``: None, or (label, detail) when the agent failed or was stopped."""
+        """Like ``play.drive``: None, or (label, detail) when the agent failed or was stopped."""
         loop = self._loop
         if isinstance(flight.factory, IsolatedAgent):
             return await self._drive_isolated(flight, episode)

@@ -6,7 +6,7 @@ The core names no domain. An environment becomes known by name in one of three w
   and any installed package register: ``name = "package.module:Class"``);
 - ``register_environment(name, cls)``, called by a module the project lists under
   ``[tool.agenteval] environments`` (or the ini key ``agenteval_environments``; see
-  ``engine/discovery.py``), or from a ``conftest.py`` (seen by pytest only);
+  ``environments/discovery.py``), or from a ``conftest.py`` (seen by pytest only);
 - a task naming ``"environment": "module:Class"`` directly.
 """
 

@@ -12,7 +12,11 @@ grading, reports) never imports pytest. Its modules, each importing only those l
 - ``collect``: task files as pytest modules, task lines as parametrised items, markers
 - ``fixtures``: ``task``, ``env``, ``reset``, ``apply``, ``agent``, ``episode``, ``agenteval_pool``
 - ``outcomes``: one count per task in every reporter (terminal, JUnit, pytest-html, sugar, allure)
-- ``record``, ``reporter``, ``html``: what ran; the results file, the summary table, the HTML report
+- ``lean``: flat memory: a reported episode's grade taken off pytest's reports
+- ``hookspecs``: the hooks we call (each graded episode, the run's end), for plugins of yours
+- ``record``, ``reporter``: what ran; each graded episode to the hooks, the summary table and gate
+- ``results_file``, ``html``: the results file and the HTML report, implementations of those hooks
+- ``integrations``: other plugins' interfaces, one module each, with self-tests and fallbacks
 - ``concurrency``: ``--agenteval-concurrency``, episodes in flight per process
 - ``distribute``: under xdist, each worker kept at a full window of items (``--agenteval-schedule``)
 - ``judging``: ``--agenteval-judge``, the optional judge of tasks' ``judged`` checks
@@ -70,17 +74,22 @@ from pytest_agenteval.plugin.fixtures import (  # noqa: F401 - fixtures are regi
 )
 from pytest_agenteval.plugin.hints import Hints
 from pytest_agenteval.plugin.html import HtmlReport, check_writable
+from pytest_agenteval.plugin.integrations import pytest_html, sugar
+from pytest_agenteval.plugin.integrations.json_report import JsonReportGrades
 from pytest_agenteval.plugin.judging import add_options as add_judge_options
 from pytest_agenteval.plugin.judging import configure_judge
 from pytest_agenteval.plugin.lastfailed import identity_key, remember, scope
-from pytest_agenteval.plugin.outcomes import Outcomes, SugarCounts
+from pytest_agenteval.plugin.lean import Lean
+from pytest_agenteval.plugin.outcomes import Outcomes, is_check_report
 from pytest_agenteval.plugin.progress import Progress
 from pytest_agenteval.plugin.progress import add_option as add_progress_option
 from pytest_agenteval.plugin.record import agent_fixtures, describe_agent, hidden_paths
-from pytest_agenteval.plugin.reporter import Reporter, signed_line
+from pytest_agenteval.plugin.reporter import Reporter
 from pytest_agenteval.plugin.reruns import refuse_duplicate_runs, refuse_repeat
+from pytest_agenteval.plugin.results_file import open_results_file, signed_line
 from pytest_agenteval.plugin.resume import deselect as deselect_resumed
 from pytest_agenteval.plugin.resume import header_line as resume_line
+from pytest_agenteval.plugin.resume import kept_grades
 from pytest_agenteval.plugin.resume import read as read_resume
 from pytest_agenteval.plugin.state import STATE, State, TaskCase
 from pytest_agenteval.plugin.suites import add_option as add_suite_option
@@ -92,6 +101,13 @@ from pytest_agenteval.taskfiles.loader import TaskLoader
 INI_LIMITS = "agenteval_limits"
 FROZE = pytest.StashKey[bool]()  # this run froze what collection made (gc.freeze)
 _SESSIONS: set[int] = set()  # configs of this process not yet unconfigured
+
+
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    """Our own hooks (``hookspecs``), for plugins that take each graded episode."""
+    from pytest_agenteval.plugin import hookspecs
+
+    pluginmanager.add_hookspecs(hookspecs)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -215,8 +231,11 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[STATE] = state
     config.pluginmanager.register(Outcomes(config), "agenteval-outcomes")
     config.pluginmanager.register(Errored(config), "agenteval-errored")
-    if config.pluginmanager.hasplugin("sugar"):
-        config.pluginmanager.register(SugarCounts(config), "agenteval-sugar")
+    config.pluginmanager.register(Lean(config), "agenteval-lean")
+    if sugar.wanted(config):
+        config.pluginmanager.register(sugar.SugarCounts(config, is_check_report), "agenteval-sugar")
+    if pytest_html.wanted(config):
+        config.pluginmanager.register(pytest_html.HtmlRows(is_check_report, config), "agenteval-pytest-html")
     paths = [Path(a.split("::")[0]) for a in config.args] or [config.rootpath]
     # Markers read up front for -m as well: its hints need them on an xdist controller too.
     scan = scan_task_files(paths, config, explicit, markers=bool(config.option.markers or config.option.markexpr))
@@ -233,12 +252,18 @@ def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):  # the controller (or a serial run) reports
         reporter = Reporter(config, state)
         config.pluginmanager.register(reporter, "agenteval-reporter")
+        # The outputs are implementations of our hooks (hookspecs): each graded episode as it arrives.
+        results = open_results_file(config, state, reporter.this_run)
+        if results is not None:
+            config.pluginmanager.register(results, "agenteval-results")
+        kept = kept_grades(state.resumed) if state.resumed is not None else {}
+        config.pluginmanager.register(JsonReportGrades(config, reporter.run_record, kept), "agenteval-json-report")
         config.pluginmanager.register(Hints(config, paths), "agenteval-hints")
         config.pluginmanager.register(Progress(config), "agenteval-progress")
         if config.getoption("agenteval_html"):
             check_writable(config.getoption("agenteval_html"))
-            config.pluginmanager.register(HtmlReport(config, config.getoption("agenteval_html"), reporter, pool,
-                                                     list(state.task_files)), "agenteval-html")
+            config.pluginmanager.register(HtmlReport(config, config.getoption("agenteval_html"), state.runs, pool,
+                                                     list(state.task_files), kept), "agenteval-html")
         if _xdist_controller(config) and not _listing(config) and state.task_files:
             # Workers cannot stop the session cleanly, so the controller checks up front.
             _require_agent(state.agent is not None or bool(fixtures))

@@ -101,25 +101,6 @@ class Errored:
             return "error", "E", "ERROR"
         return None
 
-    @pytest.hookimpl(optionalhook=True)
-    def pytest_html_results_table_row(self, report: Any, cells: list[str]) -> None:
-        """pytest-html calls a failed *call* "Failed" whatever its status: its row says Error."""
-        if cells and errored_kind(report) is not None and report.failed:
-            cells[0] = '<td class="col-result">Error</td>'
-
-    @pytest.hookimpl(optionalhook=True)
-    def pytest_html_results_table_html(self, report: Any, data: list[str]) -> None:
-        """Its summary counts the row by the outcome it computed ("Failed") right after this hook;
-        the count goes to its "Errors" instead. Left as it is if its tally has another shape."""
-        if errored_kind(report) is None or not report.failed:
-            return
-        for plugin in self.config.pluginmanager.get_plugins():  # its report object has no name
-            tally = getattr(getattr(plugin, "_report", None), "_outcomes", None)
-            if type(plugin).__module__.startswith("pytest_html") and isinstance(tally, dict) and (
-                    {"failed", "error"} <= tally.keys()):
-                tally["failed"]["value"] -= 1
-                tally["error"]["value"] += 1
-
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """Counted wherever reports arrive: a worker stops itself at N of its own, the controller
         (or a serial run) at N in all; the first to get there stops the run."""

@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from pytest_agenteval.report.episodes import episode_details
-from pytest_agenteval.report.html import write_html
+from pytest_agenteval.report.html import GradeSpool, write_report
 from pytest_agenteval.report.labels import about_run
 
 
@@ -31,24 +30,37 @@ def check_writable(path: str) -> None:
 
 
 class HtmlReport:
-    """Reads the grades the reporter gathered; replays episodes for the drill-down's observations."""
+    """An implementation of the plugin's hooks: each counted grade is spooled to a scratch file as
+    it arrives (nothing of it stays in memory), and the report is written when the run finishes,
+    reading them back; the drill-down's observations are replayed from the task files."""
 
-    def __init__(self, config: pytest.Config, path: str, reporter: Any, pool: Any, task_files: list[str]) -> None:
-        self.config, self.path, self.reporter, self.pool = config, path, reporter, pool
+    def __init__(self, config: pytest.Config, path: str, k: int, pool: Any, task_files: list[str],
+                 kept: dict[str, dict[str, Any]]) -> None:
+        self.config, self.path, self.k, self.pool = config, path, k, pool
         self.task_files = [f if Path(f).is_absolute() else str(config.rootpath / f) for f in task_files]
+        self.spool = GradeSpool()
+        for nodeid, grade in kept.items():  # --agenteval-resume: the file's episodes are in the report
+            self.spool.put(nodeid, grade)
+        self.written = False
+
+    def pytest_agenteval_episode_graded(self, grade: dict[str, Any], counted: bool) -> None:
+        if counted:
+            self.spool.put(str(grade["nodeid"]), grade)
 
     @pytest.hookimpl(trylast=True)
-    def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        grades = self.reporter.grades
-        if not grades:
-            return
-        details = episode_details(grades, self.task_files, pool=self.pool)
-        write_html(self.path, grades, self.reporter.k, sources=sorted(self.reporter_sources()), details=details,
-                   about=about_run(self.reporter.run_record))
+    def pytest_agenteval_run_finished(self, run_record: dict[str, Any]) -> None:
+        try:
+            if not len(self.spool):
+                return
+            write_report(self.path, self.spool, self.k, sources=sorted(self.reporter_sources()),
+                         task_files=self.task_files, pool=self.pool, about=about_run(run_record))
+            self.written = True
+        finally:
+            self.spool.close()
 
     def reporter_sources(self) -> set[str]:
         return {Path(f).name for f in self.task_files}
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
-        if self.reporter.grades:
+        if self.written:
             terminalreporter.write_line(f"agenteval HTML report: {self.path}")

@@ -19,12 +19,14 @@ items only (a user's own subtests are left alone):
 - the JUnit XML is rewritten after pytest writes it: one ``<failure>`` per failed task naming
   each failed check (an ``<error>`` with the agent's traceback for an errored one), and the
   suite's counts per task.
+
+What each of these needs of another plugin is in ``plugin/integrations/`` (xdist, allure,
+sugar, pytest_html, junit), each with its self-test and fallback.
 """
 
 from __future__ import annotations
 
 import json
-import xml.etree.ElementTree as ET
 from collections.abc import Generator
 from pathlib import Path
 from typing import Any
@@ -32,7 +34,7 @@ from typing import Any
 import pytest
 
 from pytest_agenteval.plugin.compat import index_teardown_reports, subtest_description, uses_internals
-from pytest_agenteval.plugin.errored import errored_kind
+from pytest_agenteval.plugin.integrations import allure, junit, xdist
 from pytest_agenteval.plugin.subtests import FAILED_CHECKS, GRADE_PROPERTY, REPORTING_CHECKS
 
 
@@ -77,7 +79,7 @@ class Outcomes:
             if grade is not None:
                 report.outcome = "failed"
                 report.longrepr = failed_checks_text(grade)
-                _tell_allure(self.config, item, report.longrepr)
+                allure.tell(self.config, item, report.longrepr)
         return report
 
     @pytest.hookimpl(tryfirst=True)
@@ -98,16 +100,7 @@ class Outcomes:
             return
         if self.session is not None:
             self.session.testsfailed -= 1
-        dsession = self.config.pluginmanager.getplugin("dsession")
-        if dsession is not None and hasattr(dsession, "countfailures"):
-            dsession.countfailures -= 1
-
-    @pytest.hookimpl(optionalhook=True)
-    def pytest_html_results_table_row(self, report: Any, cells: list[str]) -> None:
-        """pytest-html keeps one report per (when, outcome) and node id: a passed check's would be a
-        second, "Passed", row of a failed task. The task's own row says everything."""
-        if is_check_report(report):
-            del cells[:]
+        xdist.give_back_failure(self.config)
 
     @pytest.hookimpl(trylast=True)  # after junitxml has written its file; before the terminal's summary
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
@@ -115,81 +108,5 @@ class Outcomes:
         if reporter is not None and uses_internals(self.config):
             index_teardown_reports(reporter)
         path = getattr(self.config.option, "xmlpath", None)
-        if path and not hasattr(self.config, "workerinput") and Path(path).is_file():
-            rewrite_junit(Path(path))
-
-
-class SugarCounts:
-    """pytest-sugar counts every report by its outcome, through its own status function (not the
-    hook), so each check was a passed or failed test. Its tally is corrected as reports arrive."""
-
-    def __init__(self, config: pytest.Config) -> None:
-        self.config = config
-
-    @pytest.hookimpl(trylast=True)  # after sugar's reporter has filed the report
-    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        reporter = self.config.pluginmanager.getplugin("terminalreporter")
-        if type(reporter).__name__ != "SugarTerminalReporter":
-            return
-        if is_check_report(report):
-            moves = {"passed": "checks passed", "failed": "checks failed"}
-        elif errored_kind(report) is not None:  # an errored episode: sugar's "error", not "failed"
-            moves = {"failed": "error"}
-        else:
-            return
-        for category, to in moves.items():
-            filed = reporter.stats.get(category, [])
-            if filed and filed[-1] is report:
-                filed.pop()
-                reporter.stats.setdefault(to, []).append(report)
-
-
-def _tell_allure(config: pytest.Config, item: pytest.Item, text: str) -> None:
-    """allure-pytest keeps the message of the first failed report of a test, here the first failed
-    check's; the test's result should name them all. (Its listener has no public way to say so.)"""
-    listener = config.pluginmanager.getplugin("allure_listener")
-    if listener is None:
-        return
-    from allure_commons.model2 import Status, StatusDetails
-
-    result = listener.allure_logger.get_test(listener._cache.get(item.nodeid))
-    if result is not None:
-        result.status = Status.FAILED
-        result.statusDetails = StatusDetails(message=text)
-
-
-def rewrite_junit(path: Path) -> None:
-    """One test case per task: its check failures become one ``<failure>`` naming every failed
-    check, and the suite's counts are recounted from the test cases."""
-    tree = ET.parse(path)
-    changed = False
-    for suite in tree.iter("testsuite"):
-        for case in suite.iter("testcase"):
-            grade = _grade([(p.get("name", ""), p.get("value", "")) for p in case.iter("property")])
-            if grade is None:
-                continue
-            failures = case.findall("failure")
-            for failure in failures:
-                case.remove(failure)
-            if isinstance(grade.get("error"), dict):  # errored (docs/errors.md): an error, not a failure
-                for old in case.findall("error"):
-                    case.remove(old)
-                error = ET.Element("error", {"message": f"errored ({grade['error'].get('kind')}): "
-                                                        f"{grade['error'].get('message', '')}"})
-                error.text = str(grade["error"].get("traceback", ""))
-                case.insert(1 if case.find("properties") is not None else 0, error)
-            elif not grade["passed"]:
-                text = failed_checks_text(grade)
-                failure = ET.Element("failure", {"message": text.splitlines()[0]})
-                failure.text = text
-                # pytest's order: properties first, then the failure, then captured output.
-                case.insert(1 if case.find("properties") is not None else 0, failure)
-            changed = True
-        if changed:
-            cases = list(suite.iter("testcase"))
-            suite.set("tests", str(len(cases)))
-            suite.set("failures", str(sum(c.find("failure") is not None for c in cases)))
-            suite.set("errors", str(sum(c.find("error") is not None for c in cases)))
-            suite.set("skipped", str(sum(c.find("skipped") is not None for c in cases)))
-    if changed:
-        tree.write(path, encoding="utf-8", xml_declaration=True)
+        if path and not xdist.is_worker(self.config) and Path(path).is_file():
+            junit.rewrite_if_enabled(Path(path), failed_checks_text)

@@ -7,14 +7,13 @@ under xdist. The line is written between test reports by episode count, never by
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
 import pytest
 
 from pytest_agenteval.plugin.compat import write_own_line
-from pytest_agenteval.plugin.subtests import GRADE_PROPERTY
+from pytest_agenteval.plugin.integrations import xdist
 
 AUTO_FROM = 50  # with the default, runs of fewer episodes print no progress line
 AUTO_LINES = 10  # ... and longer ones about this many
@@ -51,14 +50,9 @@ class Progress:
     def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
         self.total = self.total or len(ids)  # every worker collects the same items
 
-    @pytest.hookimpl(trylast=True)
-    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        if isinstance(report, pytest.SubtestReport) or report.when != "call" or str(report.outcome) == "rerun":
+    def pytest_agenteval_episode_graded(self, grade: dict[str, Any], counted: bool) -> None:
+        if not counted:  # a superseded attempt: the final one is counted
             return
-        values = [v for name, v in report.user_properties if name == GRADE_PROPERTY]
-        if not values:
-            return
-        grade = json.loads(str(values[-1]))
         self.done += 1
         self.errored += grade.get("error") is not None  # the errored outcome: a non-null error object
         usage = grade.get("usage") or {}
@@ -94,6 +88,4 @@ class Progress:
             return
         reason = f"agenteval: {why}; stopped after {self.done} episodes"
         self.session.shouldstop = reason
-        dsession = self.config.pluginmanager.get_plugin("dsession")  # xdist's controller stops its workers
-        if dsession is not None:
-            dsession.shouldstop = reason
+        xdist.stop_workers(self.config, reason)

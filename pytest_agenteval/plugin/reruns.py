@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from pytest_agenteval.grading.checks import Check
+from pytest_agenteval.plugin.integrations import rerunfailures
 
 
 def refuse_repeat(config: pytest.Config, has_tasks: bool) -> None:
@@ -58,22 +59,9 @@ def rerun_message(task_id: str, checks: Iterable[Check]) -> str:
 
 def will_rerun(item: pytest.Item) -> bool:
     """Whether pytest-rerunfailures may run this item again if this attempt fails: reruns
-    left, the path not excluded, the marker's condition met. ``--only-rerun``/``--rerun-except``
-    are left to the plugin, matched against ``rerun_message``: an attempt they keep from a
-    rerun is final, counted, and reported as that one failure (the plugin does not apply them
-    to failed subtests at all, so reporting subtests would rerun it regardless)."""
-    plugin: Any = item.config.pluginmanager.get_plugin("rerunfailures")
-    counter = getattr(plugin, "get_reruns_count", None)
-    if counter is None:
-        return False
-    try:
-        reruns = counter(item)
-        if not reruns or getattr(item, "execution_count", 0) > reruns:
-            return False
-        excluded = getattr(plugin, "_is_rerun_path_excluded", None)
-        if excluded is not None and excluded(item):
-            return False
-        condition = getattr(plugin, "get_reruns_condition", None)
-        return condition is None or bool(condition(item))
-    except Exception:  # noqa: BLE001 - a version whose internals moved: report checks as usual
-        return False
+    left, the path not excluded, the marker's condition met (``integrations.rerunfailures``).
+    ``--only-rerun``/``--rerun-except`` are left to the plugin, matched against
+    ``rerun_message``: an attempt they keep from a rerun is final, counted, and reported as that
+    one failure (the plugin does not apply them to failed subtests at all, so reporting
+    subtests would rerun it regardless)."""
+    return rerunfailures.will_rerun(item)

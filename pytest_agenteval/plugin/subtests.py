@@ -33,6 +33,7 @@ from pytest_agenteval.plugin.compat import (
     subtest_report,
     uses_internals,
 )
+from pytest_agenteval.plugin.integrations import xdist
 
 GRADE_PROPERTY = "agenteval_grade"
 PASSED_PROPERTY = "agenteval_passed_checks"  # names of passed checks a worker did not send
@@ -63,7 +64,7 @@ def _report_checks(request: pytest.FixtureRequest, subtests: Any, checks: Iterab
     node = request.node
     config = request.config
     suspend = capture_suspended(config)
-    passed_unsent: list[str] | None = [] if hasattr(config, "workerinput") else None
+    passed_unsent: list[str] | None = [] if xdist.is_worker(config) else None
     try:
         _report(request, checks, passed_unsent, suspend)
     finally:
@@ -130,8 +131,7 @@ def replay_passed(config: pytest.Config, report: pytest.TestReport) -> None:
     own = [p for p in report.user_properties if p[0] != GRADE_PROPERTY]
     for name in names:
         sub = passed_subtest_report(report, name, own)
-        if hasattr(report, "node"):  # xdist's worker handle: JUnit keys its test cases by it
-            sub.node = report.node  # type: ignore[attr-defined]
+        xdist.copy_worker(report, sub)  # JUnit keys its test cases by the worker
         config.hook.pytest_runtest_logreport(report=sub)
 
 

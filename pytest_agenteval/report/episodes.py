@@ -33,40 +33,54 @@ class EpisodeDetail:
     warning: str = ""
 
 
-def episode_details(grades: Iterable[Mapping[str, Any]], task_paths: Iterable[str | os.PathLike[str]], *,
-                    pool: EnvironmentPool | None = None) -> dict[tuple[str, int], EpisodeDetail]:
-    """{(task_id, run): detail} for every grade whose task is in ``task_paths``.
+class Replayer:
+    """Replays episodes of the tasks in ``task_paths`` one at a time (``detail``); ``close`` when done.
 
     Only the drill-down depends on it, so a task file that is missing or has bad lines costs
-    those tasks their details and nothing else.
-    """
-    own = pool is None
-    pool = pool or EnvironmentPool()
-    try:
-        loader = TaskLoader(pool)
-        tasks = {}
+    those tasks their details and nothing else."""
+
+    def __init__(self, task_paths: Iterable[str | os.PathLike[str]], *, pool: EnvironmentPool | None = None) -> None:
+        self._own = pool is None
+        self.pool = pool or EnvironmentPool()
+        loader = TaskLoader(self.pool)
+        self.tasks = {}
         for path in task_paths:
             files = sorted(Path(path).glob("*.jsonl")) if Path(path).is_dir() else [Path(path)]
             for file in files:
                 if file.is_file():
-                    tasks.update({t.task.task_id: t.task for t in loader.load_file(file)[0]})
+                    self.tasks.update({t.task.task_id: t.task for t in loader.load_file(file)[0]})
+
+    def detail(self, grade: Mapping[str, Any]) -> EpisodeDetail | None:
+        """What the episode of ``grade`` looked like to its agent; None if its task is not known."""
+        task = self.tasks.get(str(grade["task_id"]))
+        if task is None:
+            return None
+        env = self.pool.get(task.environment)
+        env.reset(task.scenario_seed, task=task)
+        steps = [Step(action=a["action"], arguments=a.get("arguments"),
+                      observation=env.apply(a["action"], a.get("arguments")))
+                 for a in grade.get("actions", [])]
+        digest = env.grade(run=int(grade["run"])).audit_digest
+        warning = "" if digest == grade.get("audit_digest") else (
+            "replaying the recorded actions gave a different audit log: the task or environment changed "
+            "since this run, so these observations may not be the ones the agent saw")
+        return EpisodeDetail(instruction=task.instruction, steps=steps, warning=warning)
+
+    def close(self) -> None:
+        if self._own:
+            self.pool.close()
+
+
+def episode_details(grades: Iterable[Mapping[str, Any]], task_paths: Iterable[str | os.PathLike[str]], *,
+                    pool: EnvironmentPool | None = None) -> dict[tuple[str, int], EpisodeDetail]:
+    """{(task_id, run): detail} for every grade whose task is in ``task_paths``."""
+    replayer = Replayer(task_paths, pool=pool)
+    try:
         details = {}
         for grade in grades:
-            task = tasks.get(str(grade["task_id"]))
-            if task is None:
-                continue
-            env = pool.get(task.environment)
-            env.reset(task.scenario_seed, task=task)
-            steps = [Step(action=a["action"], arguments=a.get("arguments"),
-                          observation=env.apply(a["action"], a.get("arguments")))
-                     for a in grade.get("actions", [])]
-            digest = env.grade(run=int(grade["run"])).audit_digest
-            warning = "" if digest == grade.get("audit_digest") else (
-                "replaying the recorded actions gave a different audit log: the task or environment changed "
-                "since this run, so these observations may not be the ones the agent saw")
-            details[(task.task_id, int(grade["run"]))] = EpisodeDetail(instruction=task.instruction, steps=steps,
-                                                                       warning=warning)
+            detail = replayer.detail(grade)
+            if detail is not None:
+                details[(str(grade["task_id"]), int(grade["run"]))] = detail
         return details
     finally:
-        if own:
-            pool.close()
+        replayer.close()

@@ -4,21 +4,43 @@ Pass rate per failure-mode tag and per environment as bars with their 95% interv
 numbers as the terminal table), a task x run grid, and a drill-down per episode: instruction,
 each action with its observation in order, the state diff, every check with its message, and
 usage and transcript when the grade has them. Charts are inline SVG drawn here (they show with
-scripts off); a few lines of script only open the episode a grid cell links to.
+scripts off).
+
+Episode details load on demand, so the file stays small and quick to open at any run length:
+the page holds the index (cards, charts, grid, one summary line per episode); each episode's
+drill-down is pre-rendered HTML, and the drill-downs are stored in pages of ``PAGE`` episodes,
+each a gzip-compressed JSON array in a ``<script type="application/gzip">`` element (inert
+text). Opening an episode decompresses its page in the browser (``DecompressionStream``).
+``unpacked(page)`` inlines them again (tests, tools). Written from a ``GradeSpool``, the
+report holds one page of grades in memory at a time.
 """
 
 from __future__ import annotations
 
+import base64
+import gzip
+import io
 import json
 import os
+import re
+import tempfile
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-from pytest_agenteval.report.episodes import EpisodeDetail
-from pytest_agenteval.report.metrics import Row, is_errored, played, plural, summarize, triggered_modes
+from pytest_agenteval.environments.registry import EnvironmentPool
+from pytest_agenteval.report.episodes import EpisodeDetail, Replayer
+from pytest_agenteval.report.metrics import (
+    Row,
+    is_errored,
+    played,
+    plural,
+    summarize,
+    tally,
+    triggered_modes,
+)
 from pytest_agenteval.report.views import DiffRow, compact, diff_rows, turns, usage_line
 
 CSS = """
@@ -54,10 +76,20 @@ tr.added td{background:#f0faf3}tr.removed td{background:#fff3f3}
 """
 
 SCRIPT = """
+var pages={};
+function page(n){if(!pages[n]){var text=document.getElementById('page-'+n).textContent.trim();
+var bin=atob(text),bytes=new Uint8Array(bin.length);for(var i=0;i<bin.length;i++)bytes[i]=bin.charCodeAt(i);
+pages[n]=new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).json();}
+return pages[n];}
+function fill(d){if(d.dataset.loaded)return Promise.resolve();d.dataset.loaded='1';
+return page(d.dataset.page).then(function(bodies){d.querySelector('.body').innerHTML=bodies[+d.dataset.i];});}
+document.addEventListener('toggle',function(e){var d=e.target;
+if(d.classList&&d.classList.contains('ep')&&d.open)fill(d);},true);
 function openEpisode(){var id=decodeURIComponent(location.hash.slice(1));var el=id&&document.getElementById(id);
-if(el&&el.tagName==='DETAILS'){el.open=true;el.scrollIntoView({block:'start'});}}
+if(el&&el.tagName==='DETAILS'){el.open=true;fill(el).then(function(){el.scrollIntoView({block:'start'});});}}
 window.addEventListener('hashchange',openEpisode);document.addEventListener('DOMContentLoaded',openEpisode);
 """
+PAGE = 64  # episodes per compressed page of drill-downs
 
 
 def episode_anchor(task_id: str, run: int) -> str:
@@ -115,7 +147,19 @@ def _json(value: Any, *, compact: bool = False) -> str:
     return escape(json.dumps(value, indent=None if compact else 1, ensure_ascii=False, sort_keys=True, default=str))
 
 
+def brief(grade: Mapping[str, Any]) -> dict[str, Any]:
+    """What the page's index shows of an episode: its tally (for the charts) and its summary line."""
+    return {**tally(grade), "score": float(grade.get("score", 0) or 0), "steps_used": int(grade.get("steps_used", 0)),
+            "failed_checks": tuple(c["name"] for c in grade.get("checks", []) if not c["passed"]),
+            "error_line": _error_line(grade) if is_errored(grade) else None}
+
+
+def _order(b: Mapping[str, Any]) -> tuple[bool, str, int]:
+    return bool(b["passed"]), str(b["task_id"]), int(b["run"])
+
+
 def _grid(grades: Sequence[Mapping[str, Any]]) -> str:
+    """``grades``: briefs (``brief``)."""
     by_task: dict[tuple[str, str], dict[int, Mapping[str, Any]]] = defaultdict(dict)
     for g in grades:
         by_task[(str(g["environment"]), str(g["task_id"]))][int(g["run"])] = g
@@ -129,8 +173,8 @@ def _grid(grades: Sequence[Mapping[str, Any]]) -> str:
                 cells.append('<span class="cell"></span>')
                 continue
             verdict = _verdict(episode)
-            failed = ", ".join(c["name"] for c in episode.get("checks", []) if not c["passed"])
-            said = {"pass": "passed", "fail": f"failed: {failed}"}.get(verdict) or f"errored: {_error_line(episode)}"
+            failed = ", ".join(episode["failed_checks"])
+            said = {"pass": "passed", "fail": f"failed: {failed}"}.get(verdict) or f"errored: {episode['error_line']}"
             tip = f"{task} run {r}: {said}"
             cells.append(f'<a class="cell {verdict}" href="#{episode_anchor(task, r)}" '
                          f'title="{escape(tip)}" aria-label="{escape(tip)}"></a>')
@@ -153,17 +197,24 @@ def _error_line(grade: Mapping[str, Any]) -> str:
     return f"{grade['error'].get('kind', '')}: {grade['error'].get('message', '')}"
 
 
+def _summary(b: Mapping[str, Any], page: int, index: int) -> str:
+    """An episode's line in the index (``b``: its brief); its drill-down is item ``index`` of page ``page``."""
+    task, run = str(b["task_id"]), int(b["run"])
+    verdict = _verdict(b)
+    word = {"pass": "passed", "fail": "failed", "error": "errored"}[verdict]
+    modes = " · " + escape(", ".join(b["failure_modes"])) if b["failed_checks"] else ""
+    return (f'<details class="ep" id="{episode_anchor(task, run)}" data-page="{page}" data-i="{index}"><summary>'
+            f'<b>{escape(task)}</b> run {run} <span class="tag {verdict}">{word}</span> '
+            f'<span class=muted>{escape(str(b["environment"]))} · score {b["score"]:.2f} · '
+            f'{plural(b["steps_used"], "step")}{modes}</span></summary><div class="body"></div></details>')
+
+
 def _episode(grade: Mapping[str, Any], detail: EpisodeDetail | None) -> str:
-    task, run = str(grade["task_id"]), int(grade["run"])
+    """An episode's drill-down (the inside of its ``<details>``)."""
     verdict = _verdict(grade)
     checks = grade.get("checks", [])
     failed = [c for c in checks if not c["passed"]]
-    word = {"pass": "passed", "fail": "failed", "error": "errored"}[verdict]
-    out = [f'<details class="ep" id="{episode_anchor(task, run)}"><summary><b>{escape(task)}</b> run {run} '
-           f'<span class="tag {verdict}">{word}</span> '
-           f'<span class=muted>{escape(str(grade.get("environment", "")))} · score {grade.get("score", 0):.2f} · '
-           f'{plural(int(grade.get("steps_used", 0)), "step")}'
-           f'{" · " + escape(", ".join(grade.get("failure_modes", []))) if failed else ""}</span></summary>']
+    out = []
     if verdict == "error":  # not counted: what went wrong matters more than its checks
         out.append(f"<h3>Errored (not in any pass rate)</h3><p>{escape(_error_line(grade))}</p>"
                    f"<pre>{escape(str(grade['error'].get('traceback', '')))}</pre>")
@@ -200,7 +251,6 @@ def _episode(grade: Mapping[str, Any], detail: EpisodeDetail | None) -> str:
         out.append(f"<h3>Usage</h3><p>{escape(usage_line(grade['usage']))}</p>")
     if grade.get("transcript"):
         out.append(f"<h3>Transcript</h3>{_conversation(grade['transcript'])}")
-    out.append("</details>")
     return "".join(out)
 
 
@@ -234,10 +284,60 @@ def _diff_tables(diff: Any) -> str:
     return "".join(out)
 
 
-def render_html(grades: Sequence[Mapping[str, Any]], k: int, *, sources: Sequence[str] = (),
-                details: Mapping[tuple[str, int], EpisodeDetail] | None = None,
-                title: str = "agenteval report", about: str = "") -> str:
-    everything, grades = grades, played(grades)
+class GradeSpool:
+    """Grades kept on disk, not in memory: each one JSON line in an anonymous scratch file; in
+    memory, per episode, where its line is and its ``brief``. The latest grade of a key wins."""
+
+    def __init__(self) -> None:
+        self._file: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 - closed by close()
+        self._index: dict[str, tuple[int, int, dict[str, Any]]] = {}
+
+    def put(self, key: str, grade: Mapping[str, Any]) -> None:
+        data = json.dumps(grade, sort_keys=True, default=str).encode("utf-8")
+        at = self._file.seek(0, os.SEEK_END)
+        self._file.write(data)
+        self._index[key] = (at, len(data), brief(grade))
+
+    def __len__(self) -> int:
+        return len(self._index)
+
+    def briefs(self) -> list[tuple[str, dict[str, Any]]]:
+        return [(key, entry[2]) for key, entry in self._index.items()]
+
+    def get(self, key: str) -> dict[str, Any]:
+        at, size, _ = self._index[key]
+        self._file.seek(at)
+        return dict(json.loads(self._file.read(size)))
+
+    def close(self) -> None:
+        self._file.close()
+
+
+def _pack(bodies: list[str]) -> str:
+    return base64.b64encode(gzip.compress(json.dumps(bodies).encode("utf-8"), mtime=0)).decode("ascii")
+
+
+def _page_script(number: int, bodies: list[str]) -> str:
+    return f'<script type="application/gzip" id="page-{number}">{_pack(bodies)}</script>\n'
+
+
+_PAGE_RE = re.compile(r'<script type="application/gzip" id="page-(\d+)">([^<]*)</script>')
+_BODY_RE = re.compile(r'data-page="(\d+)" data-i="(\d+)">(<summary>.*?</summary>)<div class="body"></div>')
+
+
+def unpacked(page: str) -> str:
+    """The report with every episode's drill-down inlined where a browser would load it."""
+    pages = {int(m.group(1)): json.loads(gzip.decompress(base64.b64decode(m.group(2))))
+             for m in _PAGE_RE.finditer(page)}
+    page = _PAGE_RE.sub("", page)
+    return _BODY_RE.sub(lambda m: f'data-page="{m.group(1)}" data-i="{m.group(2)}">{m.group(3)}<div class="body">'
+                                  f'{pages[int(m.group(1))][int(m.group(2))]}</div>', page)
+
+
+def _render(out: IO[str], briefs: Sequence[Mapping[str, Any]], k: int, pages: Iterator[list[str]], *,
+            sources: Sequence[str], title: str, about: str) -> None:
+    """``briefs`` in the order of the episode list; ``pages`` their drill-downs, ``PAGE`` at a time."""
+    everything, grades = briefs, played(briefs)
     errored = len(everything) - len(grades)
     source = ", ".join(escape(os.fspath(s)) for s in sources)
     source_note = " from " + source if source else ""
@@ -247,7 +347,7 @@ def render_html(grades: Sequence[Mapping[str, Any]], k: int, *, sources: Sequenc
     envs = [r for r in rows if r.group.startswith("env ")]
     tags = [r for r in rows if r.group.startswith("tag ")]
     failed_episodes = sum(not g["passed"] for g in grades)
-    failed_checks = sum(not c["passed"] for g in grades for c in g.get("checks", []))
+    failed_checks = sum(len(g["failed_checks"]) for g in grades)
     cards = "" if overall is None else "".join(
         f'<div class="card"><span class=muted>{label}</span><b>{value}</b></div>' for label, value in [
             ("pass@1", f"{overall.pass_at_1:.2f}"),
@@ -257,11 +357,8 @@ def render_html(grades: Sequence[Mapping[str, Any]], k: int, *, sources: Sequenc
         ] + ([("errored (not counted)", str(errored))] if errored else [])
         + ([(f"pass^{k}", f"{overall.pass_hat_k:.2f}")] if k > 1 and overall.pass_hat_k is not None else []))
     triggered = triggered_modes(grades)
-    detail_map = details or {}
-    episodes = "".join(_episode(g, detail_map.get((str(g["task_id"]), int(g["run"]))))
-                       for g in sorted(everything, key=lambda g: (g["passed"], g["task_id"], g["run"])))
     run_line = f'<p class="run">{escape(about)}</p>' if about else ""
-    return f"""<!DOCTYPE html>
+    out.write(f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>{escape(title)}</title><style>{CSS}</style><script>{SCRIPT}</script></head>
 <body><main>
@@ -272,12 +369,55 @@ Intervals are 95%, clustered by task (see the README, "Reliability table").</div
 <div class="charts"><div class="panel"><h2>Pass rate per failure-mode tag</h2>{bars(tags)}</div>
 <div class="panel"><h2>Pass rate per environment</h2>{bars(envs)}
 <h2>Failure modes triggered</h2><p class="muted">In how many of the {len(grades)} episodes each failure mode was
-triggered (a failed check names it).</p>{count_bars(triggered_modes(grades), len(grades)) if triggered else "none"}
+triggered (a failed check names it).</p>{count_bars(triggered, len(grades)) if triggered else "none"}
 </div></div>
 <h2>Tasks × runs</h2><div class="panel">{_grid(everything)}</div>
-<h2>Episodes</h2><p class="muted">Failed episodes first; click a grid cell to open one.</p>{episodes}
-</main></body></html>
-"""
+<h2>Episodes</h2><p class="muted">Failed episodes first; click a grid cell or an episode to open it.</p>
+<noscript><p class="warn">Each episode's details load with a script: allow scripts for this file to open them.</p>
+</noscript>
+""")
+    for number in range(0, len(everything), PAGE):
+        out.write("".join(_summary(b, number // PAGE, i) for i, b in enumerate(everything[number:number + PAGE])))
+    out.write("\n")
+    for number, bodies in enumerate(pages):
+        out.write(_page_script(number, bodies))
+    out.write("</main></body></html>\n")
+
+
+def render_html(grades: Sequence[Mapping[str, Any]], k: int, *, sources: Sequence[str] = (),
+                details: Mapping[tuple[str, int], EpisodeDetail] | None = None,
+                title: str = "agenteval report", about: str = "") -> str:
+    """The report of ``grades`` as one string (``write_report`` writes one from a spool)."""
+    ordered = sorted(grades, key=lambda g: _order(brief(g)))
+    detail_map = details or {}
+
+    def pages() -> Iterator[list[str]]:
+        for at in range(0, len(ordered), PAGE):
+            yield [_episode(g, detail_map.get((str(g["task_id"]), int(g["run"])))) for g in ordered[at:at + PAGE]]
+
+    buffer = io.StringIO()
+    _render(buffer, [brief(g) for g in ordered], k, pages(), sources=sources, title=title, about=about)
+    return buffer.getvalue()
+
+
+def write_report(path: str | os.PathLike[str], spool: GradeSpool, k: int, *, sources: Sequence[str] = (),
+                 task_files: Iterable[str | os.PathLike[str]] = (), pool: EnvironmentPool | None = None,
+                 about: str = "", title: str = "agenteval report") -> None:
+    """The report of the spooled grades, read back and replayed one page at a time."""
+    keyed = sorted(spool.briefs(), key=lambda kb: _order(kb[1]))
+    replayer = Replayer(task_files, pool=pool)
+
+    def pages() -> Iterator[list[str]]:
+        for at in range(0, len(keyed), PAGE):
+            grades = [spool.get(key) for key, _ in keyed[at:at + PAGE]]
+            yield [_episode(g, replayer.detail(g)) for g in grades]
+
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with open(path, "w", encoding="utf-8") as out:
+            _render(out, [b for _, b in keyed], k, pages(), sources=sources, title=title, about=about)
+    finally:
+        replayer.close()
 
 
 def write_html(path: str | os.PathLike[str], grades: Sequence[Mapping[str, Any]], k: int, *,

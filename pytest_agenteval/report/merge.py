@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_agenteval.errors import AgentEvalError
+from pytest_agenteval.report.compressed import results_bytes
 from pytest_agenteval.report.labels import describe, differences
 from pytest_agenteval.report.metrics import is_errored
 from pytest_agenteval.report.results import json_lines
@@ -61,7 +62,7 @@ def read_results_file(path: str | os.PathLike[str]) -> ResultsFile:
     grades: list[dict[str, Any]] = []
     summary = run = None
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = results_bytes(path).decode("utf-8")
     except OSError as exc:
         raise MergeError(f"{path}: cannot read it ({exc.strerror or exc}); give a results file written "
                          "by --agenteval-results") from None

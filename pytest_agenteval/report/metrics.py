@@ -15,6 +15,7 @@ rate of 0 or 1 there is no within-sample spread to measure, and n_eff is the num
 from __future__ import annotations
 
 import math
+import sys
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -30,6 +31,32 @@ def is_errored(grade: Mapping[str, Any]) -> bool:
 def played(grades: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     """The episodes every pass rate is over: the graded ones that are not errored."""
     return [g for g in grades if not is_errored(g)]
+
+
+# What the table, the summary and the gate read of a grade, and nothing more: a run keeps one
+# of these per episode instead of the grade (a few hundred bytes against tens of kilobytes).
+_TALLY_USAGE = ("input_tokens", "output_tokens", "cost_usd")
+
+
+def tally(grade: Mapping[str, Any]) -> dict[str, Any]:
+    """A grade cut to what ``summarize``, ``summary_json``, ``summary_lines`` and the gate read.
+
+    Every function here gives the same answer for the tallies as for the grades they came
+    from. Repeated strings (task ids, environments, tags, modes) are interned: shared, not copied."""
+    out: dict[str, Any] = {
+        "task_id": sys.intern(str(grade["task_id"])), "run": grade["run"],
+        "environment": sys.intern(str(grade.get("environment", ""))), "passed": bool(grade["passed"]),
+        "failure_modes": tuple(sys.intern(str(m)) for m in grade.get("failure_modes", ())),
+        "failure_mode_tags": tuple(sys.intern(str(t)) for t in grade.get("failure_mode_tags", ())),
+    }
+    if is_errored(grade):
+        out["error"] = {"kind": sys.intern(str(grade["error"].get("kind", "unknown")))}
+    usage = grade.get("usage")
+    if isinstance(usage, Mapping):
+        out["usage"] = {k: usage.get(k) for k in _TALLY_USAGE if k in usage}
+    if grade.get("not_judged"):
+        out["not_judged"] = tuple(grade["not_judged"])
+    return out
 
 
 def errored_counts(grades: Iterable[Mapping[str, Any]]) -> dict[str, int]:

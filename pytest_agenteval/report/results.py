@@ -6,11 +6,16 @@
 
 The run record is the same on the first and the last line. ``read_results`` returns the grades
 and the summary; ``load_results`` the run record as well.
+
+A path ending in ``.gz`` is written gzip-compressed, each line flushed whole (a sync flush), so
+an interrupted run's file still decompresses to every line it finished. Every reader takes
+either (``results_bytes`` tells them apart by gzip's magic number, not by the name).
 """
 
 from __future__ import annotations
 
 import contextlib
+import gzip
 import json
 import os
 from dataclasses import dataclass, field
@@ -18,6 +23,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from pytest_agenteval.errors import AgentEvalError
+from pytest_agenteval.report.compressed import GZIP_MAGIC, is_compressed_name, results_bytes
 from pytest_agenteval.report.signing import Signer
 
 RUN_RECORD = "run_record"
@@ -64,10 +70,23 @@ class ResultsWriter:
         lines; a line cut short after them is dropped) instead of starting it anew."""
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.path = os.fspath(path)
-        self._file: IO[bytes] | None = open(path, "wb" if append_at is None else "r+b", buffering=0)  # noqa: SIM115 - unbuffered: nothing left to flush after a failure
-        if append_at is not None:
-            self._file.truncate(append_at)
-            self._file.seek(append_at)
+        self._gzip: gzip.GzipFile | None = None
+        self._file: IO[bytes] | None
+        if is_compressed_name(path) or (append_at is not None and Path(path).read_bytes()[:2] == GZIP_MAGIC):
+            kept = results_bytes(path)[:append_at] if append_at is not None else b""
+            if append_at is not None:  # a compressed file is written anew with the lines it kept
+                scratch = Path(f"{self.path}.agenteval-tmp")
+                with gzip.open(scratch, "wb") as fresh:
+                    fresh.write(kept)
+                os.replace(scratch, path)
+            self._file = open(path, "ab" if append_at is not None else "wb", buffering=0)  # noqa: SIM115
+            self._gzip = gzip.GzipFile(fileobj=self._file, mode="wb", mtime=0)
+        else:
+            plain = open(path, "wb" if append_at is None else "r+b", buffering=0)  # noqa: SIM115 - unbuffered: nothing left to flush after a failure
+            if append_at is not None:
+                plain.truncate(append_at)
+                plain.seek(append_at)
+            self._file = plain
         self.run_record: dict[str, Any] | None = None
         self.failure: str | None = None
         self._lines = 0
@@ -89,10 +108,14 @@ class ResultsWriter:
             record = self._signer.sign(record, grade=grade, closing=closing)
         data = json_line(record).encode("ascii")
         end = self._file.tell()
-        view = memoryview(data)
         try:
-            while view:
-                view = view[self._file.write(view) or 0:]
+            if self._gzip is not None:
+                self._gzip.write(data)
+                self._gzip.flush()  # a sync flush: the line is whole in the file
+            else:
+                view = memoryview(data)
+                while view:
+                    view = view[self._file.write(view) or 0:]
         except OSError as exc:
             self._give_up(end, exc)
             return
@@ -104,6 +127,7 @@ class ResultsWriter:
                         f"{exc.strerror or exc} (free space or write elsewhere, and run again)")
         with contextlib.suppress(OSError):  # a device cannot be truncated
             os.truncate(self._file.fileno(), end)  # no cut last line
+        self._gzip = None  # its buffer is lost with the line: closing it would write again
         self._file.close()
         self._file = None
 
@@ -116,6 +140,9 @@ class ResultsWriter:
                 closing[RUN_RECORD] = self.run_record
             self._write(closing, closing=True)
         if self._file is not None:
+            if self._gzip is not None:
+                with contextlib.suppress(OSError):
+                    self._gzip.close()  # the stream's end (leaves the file open)
             self._file.close()
             self._file = None
 
@@ -134,7 +161,7 @@ def load_results(path: str | os.PathLike[str]) -> Results:
     """
     shown = os.fspath(path)
     try:
-        text = Path(path).read_bytes().decode("utf-8")
+        text = results_bytes(path).decode("utf-8")
     except UnicodeDecodeError:
         raise ResultsFileError(shown, "not UTF-8 text") from None
     out = Results()

@@ -14,10 +14,10 @@ import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from pytest_agenteval.errors import AgentEvalError
+from pytest_agenteval.report.compressed import results_bytes
 from pytest_agenteval.report.labels import describe, differences
 from pytest_agenteval.report.merge import task_files_of
 from pytest_agenteval.report.metrics import is_errored
@@ -53,7 +53,7 @@ class Resumed:
 def read_resumable(path: str | os.PathLike[str]) -> Resumed:
     shown = os.fspath(path)
     try:
-        data = Path(path).read_bytes()
+        data = results_bytes(path)
     except OSError as exc:
         raise ResumeError(shown, f"cannot read it: {exc.strerror or exc}",
                           "name the results file of the run to continue") from None

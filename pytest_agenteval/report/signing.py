@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_agenteval.errors import AgentEvalError
+from pytest_agenteval.report.compressed import results_bytes
 
 KEY_ENV = "AGENTEVAL_SIGNING_KEY"
 SIGNATURE = "signature"
@@ -121,7 +122,7 @@ class Verification:
 def verify(path: str | os.PathLike[str], key: bytes | None) -> Verification:
     """Check every line's signature, place and run, and the summary's count, against ``key``."""
     shown = os.fspath(path)
-    text = Path(path).read_bytes().decode("utf-8", errors="replace")
+    text = results_bytes(path).decode("utf-8", errors="replace")
     raw = text.split("\n")  # written with "\n" only; a line may hold U+2028 (not a line end)
     lines: list[tuple[int, Any]] = []
     problems: list[str] = []

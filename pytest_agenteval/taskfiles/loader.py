@@ -29,12 +29,12 @@ from pytest_agenteval.taskfiles.consistency import validate_task
 from pytest_agenteval.taskfiles.files import read_task_file
 from pytest_agenteval.taskfiles.verdicts import Summary, Verdicts, line_key
 from pytest_agenteval.tasks.marks import clash, reserved_marks
-from pytest_agenteval.tasks.model import PATTERN_PROBLEMS, Task
+from pytest_agenteval.tasks.model import PATTERN_PROBLEMS, RULE_KINDS, Task
 from pytest_agenteval.tasks.paths import UNION_TAGS
 
 SPLITS = ("train", "eval")
 TASK_FIELDS = sorted([*Task.model_fields, "expected_end_state"])
-_KINDS = {"called", "order", "count", "judged"}
+_KINDS = set(RULE_KINDS)  # the rule-check kinds (tasks.model.RULE_KINDS)
 MAX_LINE_BYTES = 1 << 20
 _BOUNDS = {"greater_than_equal": ("of at least", "ge"), "greater_than": ("above", "gt"),
            "less_than_equal": ("of at most", "le"), "less_than": ("below", "lt")}

@@ -207,6 +207,9 @@ class UserScenario(_Strict):
         return value
 
 
+# The rule-check kinds, in one table: the union below and the loader's list of kinds are made from it.
+RULE_KINDS: dict[str, type[_RuleCheck]] = {"called": CalledCheck, "order": OrderCheck, "count": CountCheck,
+                                           "judged": JudgedCheck}
 RuleCheck = Annotated[CalledCheck | OrderCheck | CountCheck | JudgedCheck, Field(discriminator="kind")]
 
 

@@ -1,0 +1,78 @@
+"""Flat memory: what pytest would keep of each episode after every reporter has seen it.
+
+pytest's terminal reporter keeps every report until the session ends (``stats``), and each
+report of a task item carries the episode's grade as a JSON string among its user properties
+(under xdist, a copy per report; serially, the item's own list). Over a long run that was
+most of the memory a run grew by. Once a test's teardown report has been logged (JUnit,
+pytest-json-report, pytest-html and allure have taken what they keep), the grade is taken off
+its reports and its item, and a passed check's report is taken out of the terminal's uncounted
+``""`` list (its status line is written; nothing reads it later), as are a task item's passed
+setup and teardown reports unless ``-rP``/``-rA`` will print their captured output. The grade itself went to the
+plugin's hooks as the call report arrived (``reporter``): the results file on disk, the table
+as a compact tally. Registered in every process (an xdist worker's items hold grades too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+import pytest
+
+from pytest_agenteval.plugin.outcomes import is_check_report
+from pytest_agenteval.plugin.subtests import GRADE_PROPERTY
+
+
+class Lean:
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self._graded: dict[str, pytest.TestReport] = {}  # call reports carrying a grade, until teardown
+        chars = str(getattr(config.option, "reportchars", "") or "")
+        self._keep_passed = "P" in chars or "A" in chars  # -rP / -rA print passed tests' teardown sections
+
+    @pytest.hookimpl(trylast=True)  # after every other reporter has seen the report
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if isinstance(report, pytest.SubtestReport):
+            if report.passed and is_check_report(report):
+                _forget(self.config, report)
+            return
+        if report.when != "call" and report.passed and not self._keep_passed and _is_task(report):
+            _forget(self.config, report)
+        if report.when == "call" and any(p[0] == GRADE_PROPERTY for p in report.user_properties):
+            self._graded[report.nodeid] = report
+        elif report.when == "teardown":
+            call = self._graded.pop(report.nodeid, None)
+            for done in (call, report):
+                if done is not None:
+                    _drop_grade(done)
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_protocol(self, item: pytest.Item) -> Generator[None, object, object]:
+        """The item's own copy, once its reports (teardown's last) are logged."""
+        try:
+            return (yield)
+        finally:
+            if any(p[0] == GRADE_PROPERTY for p in item.user_properties):
+                item.user_properties[:] = [p for p in item.user_properties if p[0] != GRADE_PROPERTY]
+
+    def pytest_sessionfinish(self) -> None:
+        self._graded.clear()
+
+
+def _drop_grade(report: pytest.TestReport) -> None:
+    report.user_properties[:] = [p for p in report.user_properties if p[0] != GRADE_PROPERTY]
+
+
+def _is_task(report: pytest.TestReport) -> bool:
+    return str(report.location[0]).endswith(".jsonl")
+
+
+def _forget(config: pytest.Config, report: Any) -> None:
+    reporter = config.pluginmanager.getplugin("terminalreporter")
+    uncounted = getattr(reporter, "stats", {}).get("")
+    if not uncounted:
+        return
+    for at in range(len(uncounted) - 1, max(len(uncounted) - 4, -1), -1):  # it was filed just now
+        if uncounted[at] is report:
+            del uncounted[at]
+            return
