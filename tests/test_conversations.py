@@ -133,8 +133,8 @@ def test_the_audit_log_holds_both_sides() -> None:
 
 
 def test_same_seed_same_conversation_across_reruns_and_xdist(chat: pytest.Pytester) -> None:
-    serial = grades(chat, "--agent=examples.rule_agent:Agent")
-    again = grades(chat, "--agent=examples.rule_agent:Agent", "-n", "2")
+    serial = grades(chat, "--agent=pytest_agenteval.examples.rule_agent:Agent")
+    again = grades(chat, "--agent=pytest_agenteval.examples.rule_agent:Agent", "-n", "2")
     assert {t: g["conversation"] for t, g in serial.items()} == {t: g["conversation"] for t, g in again.items()}
     assert {t: g["audit_digest"] for t, g in serial.items()} == {t: g["audit_digest"] for t, g in again.items()}
     # The example rule agent: asks once for the whole job, which one-yes-per-write tasks refuse.
@@ -254,7 +254,7 @@ def test_a_task_without_a_user_cannot_be_talked_to() -> None:
 # ----- --agent=replay:FILE -----------------------------------------------------------------
 
 def test_replay_plays_a_results_files_calls_and_gets_the_same_conversation(chat: pytest.Pytester) -> None:
-    recorded = grades(chat, "--agent=examples.rule_agent:Agent")
+    recorded = grades(chat, "--agent=pytest_agenteval.examples.rule_agent:Agent")
     (chat.path / "r.jsonl").rename(chat.path / "recorded.jsonl")
     result = chat.runpytest("chat.jsonl", "--agent=replay:recorded.jsonl", "--agenteval-results=r.jsonl",
                             "-p", "no:cacheprovider")
@@ -326,12 +326,12 @@ def user_model() -> Any:
 
 def test_a_model_driven_user_is_asked_once_then_served_from_its_cache(chat: pytest.Pytester, user_model: Any) -> None:
     spec = f"--agenteval-user-model={user_model.url}#fake-user"
-    first = grades(chat, "--agent=examples.rule_agent:Agent", spec, "-k", "BKC-001 or BKC-002", cache=True)
+    first = grades(chat, "--agent=pytest_agenteval.examples.rule_agent:Agent", spec, "-k", "BKC-001 or BKC-002", cache=True)
     asked = len(user_model.requests)
     assert asked == 6 and all(g["passed"] for g in first.values())  # three messages per task
     assert first["BKC-001"]["conversation"][0]["user"].startswith("It is FAC-")
     assert user_model.requests[0]["temperature"] == 0 and user_model.requests[0]["model"] == "fake-user"
-    again = grades(chat, "--agent=examples.rule_agent:Agent", spec, "-k", "BKC-001 or BKC-002", cache=True)
+    again = grades(chat, "--agent=pytest_agenteval.examples.rule_agent:Agent", spec, "-k", "BKC-001 or BKC-002", cache=True)
     assert len(user_model.requests) == asked  # every reply came from the cache
     assert {t: g["conversation"] for t, g in again.items()} == {t: g["conversation"] for t, g in first.items()}
 

@@ -131,7 +131,7 @@ def load(tmp_path: Path, **changes: Any) -> list[str]:
     ([[{"any_order": [step(LOOK), {"action": "close_tickets"}]}]],
      "t.jsonl:1: acceptable_action_paths[0][0].any_order[1].action: 'close_tickets' is not an action of example "
      "(did you mean 'close_ticket'? use one of: add_comment, close_ticket, delete_ticket, find_tickets, get_ticket, "
-     "set_priority)"),
+     "say_to_user, set_priority)"),
     ([[{"any_order": [step(LOOK), [{"action": "close_ticket", "arguments": {"ticket": "T-0001"}}]]}]],
      "t.jsonl:1: acceptable_action_paths[0][0].any_order[1][0].arguments.ticket: close_ticket has no argument "
      "'ticket' (did you mean 'ticket_id'? use one of: ticket_id)"),

@@ -41,10 +41,20 @@ def test_short_runs_print_no_progress_by_default(project: pytest.Pytester) -> No
     assert "episodes done" not in off.stdout.str()
 
 
-def test_long_runs_print_about_ten_lines(pytester: pytest.Pytester) -> None:
-    pytester.mkdir("tasks")
-    (pytester.path / "tasks" / "t.jsonl").write_text(task_line() + "\n")
-    result = pytester.runpytest("--agent=reference", "--runs=60", "-q")
+def test_long_runs_print_about_ten_lines(project: pytest.Pytester) -> None:
+    result = project.runpytest("--agent=spender:Agent", "--runs=15", "-q")
     result.assert_outcomes(passed=60)
     assert result.stdout.str().count("episodes done") == 10  # every 6th of 60
-    result.stdout.fnmatch_lines(["agenteval: 60/60 episodes done, 0 errored, * s elapsed, 0 tokens, $0.0000 so far"])
+    result.stdout.fnmatch_lines([LINE.replace("/4", "/60").format(done=60, tokens=60000, cost="0.0090")])
+
+
+def test_an_agent_without_model_usage_gets_lines_only_in_long_runs(pytester: pytest.Pytester) -> None:
+    pytester.mkdir("tasks")
+    (pytester.path / "tasks" / "t.jsonl").write_text(task_line() + "\n")
+    short = pytester.runpytest("--agent=reference", "--runs=60", "-q")
+    short.assert_outcomes(passed=60)
+    assert "episodes done" not in short.stdout.str()  # a rule agent's 60 episodes take a second
+    long = pytester.runpytest("--agent=reference", "--runs=500", "-q")
+    assert long.stdout.str().count("episodes done") == 10
+    # No usage reported (no model): no tokens or cost in the line.
+    long.stdout.fnmatch_lines(["agenteval: 500/500 episodes done, 0 errored, * s elapsed so far"])

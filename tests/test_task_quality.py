@@ -154,7 +154,7 @@ def test_the_shipped_tags_hold_their_traps(pool: EnvironmentPool) -> None:
 def test_a_saboteur_that_cannot_apply_says_why(tmp_path: Path, pool: EnvironmentPool) -> None:
     """forbidden_action on a task that allows every write: one line, not an agent_error."""
     task = shipped_line("BK-034")
-    task["allowed_actions"] = sorted(BookingEnvironment.actions)
+    task["allowed_actions"] = sorted(set(BookingEnvironment.actions) - {"say_to_user"})  # it has no user
     found = findings(tmp_path, pool, task)
     assert (f"{tmp_path}/t.jsonl:1 BK-034: saboteur forbidden_action cannot apply: allowed_actions lists every write "
             "action, so none is forbidden (drop the tag, or give the task the room to make that mistake)") in found

@@ -16,13 +16,15 @@ from pytest_agenteval.plugin.compat import write_own_line
 from pytest_agenteval.plugin.integrations import xdist
 
 AUTO_FROM = 50  # with the default, runs of fewer episodes print no progress line
+AUTO_FROM_UNPRICED = 500  # ... nor runs of fewer whose agent has reported no model usage (seconds long)
 AUTO_LINES = 10  # ... and longer ones about this many
 
 
 def add_option(group: pytest.OptionGroup) -> None:
     group.addoption("--agenteval-progress", metavar="N", type=int, default=None,
                     help=f"print a progress line every N episodes (done/total, errored, elapsed, tokens, cost; "
-                         f"default: about {AUTO_LINES} lines in runs of {AUTO_FROM} episodes or more; 0: none)")
+                         f"default: about {AUTO_LINES} lines in runs of {AUTO_FROM} episodes or more "
+                         f"whose agent reports model usage, or of {AUTO_FROM_UNPRICED} or more; 0: none)")
 
 
 class Progress:
@@ -66,12 +68,14 @@ class Progress:
     def _every(self) -> int:
         if self.every is not None:
             return self.every
-        return max(self.total // AUTO_LINES, 1) if self.total >= AUTO_FROM else 0
+        long = self.total >= AUTO_FROM_UNPRICED or (self.total >= AUTO_FROM and (self.tokens or self.cost))
+        return max(self.total // AUTO_LINES, 1) if long else 0
 
     def line(self) -> str:
         total = f"/{self.total}" if self.total else ""
+        used = f", {self.tokens} tokens, ${self.cost:.4f}" if self.tokens or self.cost else ""  # none: no model
         return (f"agenteval: {self.done}{total} episodes done, {self.errored} errored, "
-                f"{time.monotonic() - self.started:.1f} s elapsed, {self.tokens} tokens, ${self.cost:.4f} so far")
+                f"{time.monotonic() - self.started:.1f} s elapsed{used} so far")
 
     def _write(self, line: str) -> None:
         tr = self.config.pluginmanager.get_plugin("terminalreporter")
