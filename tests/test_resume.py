@@ -181,6 +181,12 @@ def test_resuming_a_complete_file_runs_nothing_and_exits_as_it_ended(pytester: p
     result.stdout.fnmatch_lines(["*6 deselected*", "agenteval resume: 1 failed episode(s) kept from the results file*"])
     assert result.ret == 1  # EX-2 failed in the file
     assert len((pytester.path / "r.jsonl").read_text().splitlines()) == before + 1  # only a new summary line
+    gated = pytester.runpytest("--agent=agent_mod:CloseNamed", "--agenteval-resume=r.jsonl",
+                               "--agenteval-fail-under=0.5")
+    # With a gate its verdict is the exit code, and the resume line says so (it said the run fails).
+    gated.stdout.fnmatch_lines(["agenteval resume: 1 failed episode(s) kept from the results file (in the table; "
+                                "the gate below decides the exit code)", "agenteval gate: passed*"])
+    assert gated.ret == 0
 
 
 def test_a_tampered_signed_file_is_refused_not_extended(pytester: pytest.Pytester,

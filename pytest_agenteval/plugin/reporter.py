@@ -115,8 +115,10 @@ class Reporter:
             items = ", ".join(f"{nodeid} ({when})" for nodeid, when in sorted(self.ungraded.items()))
             tr.write_line(f"not graded, not in the table (the test failed before its episode was graded): {items}")
         if self.kept_failed:
+            fate = "the gate below decides the exit code" if self.gate.active else \
+                "the run fails as the interrupted one would have"
             tr.write_line(f"agenteval resume: {self.kept_failed} failed episode(s) kept from the results file "
-                          "(in the table; the run fails as the interrupted one would have)")
+                          f"(in the table; {fate})")
         if self.verdict is not None:
             for line in self.verdict.lines:
                 tr.write_line(line, red="FAILED" in line, green="passed" in line)
