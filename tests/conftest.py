@@ -52,6 +52,18 @@ def task_line(**changes: Any) -> str:
     return json.dumps(task_dict(**changes))
 
 
+def write_ex1_and_ex3(folder: Path, **ex3: Any) -> None:
+    """``tasks/example.jsonl`` with EX-1 (close T-0001) and EX-3 (close T-0003): an agent that
+    closes T-0001 whatever it is asked passes one and fails the other."""
+    (folder / "tasks").mkdir(exist_ok=True)
+    (folder / "tasks" / "example.jsonl").write_text("\n".join([
+        task_line(),
+        task_line(task_id="EX-3", instruction="Close ticket T-0003.",
+                  expected_final_state={"ticket": {"T-0003": {"status": "closed"}}},
+                  acceptable_action_paths=[[{"action": "close_ticket", "arguments": {"ticket_id": "T-0003"}}]], **ex3),
+    ]) + "\n")
+
+
 def episode_grades(path: Any) -> list[dict[str, Any]]:
     """The grades of a results file, without durations (which vary), in node-id order."""
     from pytest_agenteval.report.results import read_results

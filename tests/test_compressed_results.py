@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import task_line
+from conftest import write_ex1_and_ex3
 from pytest_agenteval.cli import main
 from pytest_agenteval.report.compressed import GZIP_MAGIC, gunzip
 from pytest_agenteval.report.results import ResultsWriter, load_results
@@ -25,13 +25,7 @@ class Agent:
 @pytest.fixture
 def runs(pytester: pytest.Pytester) -> Path:
     pytester.makepyfile(closer=AGENT)
-    (pytester.path / "tasks").mkdir()
-    (pytester.path / "tasks" / "example.jsonl").write_text("\n".join([
-        task_line(),
-        task_line(task_id="EX-3", instruction="Close ticket T-0003.",
-                  expected_final_state={"ticket": {"T-0003": {"status": "closed"}}},
-                  acceptable_action_paths=[[{"action": "close_ticket", "arguments": {"ticket_id": "T-0003"}}]]),
-    ]) + "\n")
+    write_ex1_and_ex3(pytester.path)
     result = pytester.runpytest("--agent=closer:Agent", "--runs=2", "--agenteval-results=r.jsonl.gz")
     result.assert_outcomes(passed=2, failed=2)
     return pytester.path

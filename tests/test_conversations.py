@@ -172,7 +172,7 @@ def test_validate_strict_on_the_shipped_family() -> None:
 # ----- task file errors and upgrades: one line each ------------------------------------------
 
 def line(**fields: Any) -> str:
-    base = {"task_id": "S-1", "environment": "shop_env:Shop", "scenario_seed": 0, "instruction": "restock I-1",
+    base = {"task_id": "S-1", "environment": "upgrade_shop:Shop", "scenario_seed": 0, "instruction": "restock I-1",
             "allowed_actions": ["restock"], "expected_final_state": {"item": {"I-1": {"qty": 2}}},
             "acceptable_action_paths": [[{"action": "restock", "arguments": {"item_id": "I-1"}}]]}
     return json.dumps({**base, **fields}) + "\n"
@@ -201,7 +201,7 @@ class OldShop(Shop):
 
 
 def test_task_file_errors_about_the_user_are_one_line(pytester: pytest.Pytester) -> None:
-    pytester.makepyfile(shop_env=SHOP)
+    pytester.makepyfile(upgrade_shop=SHOP)
     pytester.path.joinpath("t.jsonl").write_text(
         line(user={"facts": []})
         + line(task_id="S-2", allowed_actions=["restock", "say_to_user"])
@@ -218,18 +218,18 @@ def test_task_file_errors_about_the_user_are_one_line(pytester: pytest.Pytester)
 
 
 def test_an_environment_with_the_old_task_fields_gets_one_line_with_the_fix(pytester: pytest.Pytester) -> None:
-    pytester.makepyfile(shop_env=SHOP)
-    pytester.path.joinpath("t.jsonl").write_text(line(environment="shop_env:OldShop", priority="high"))
+    pytester.makepyfile(upgrade_shop=SHOP)
+    pytester.path.joinpath("t.jsonl").write_text(line(environment="upgrade_shop:OldShop", priority="high"))
     result = pytester.runpytest("--agent=reference", "t.jsonl")
     result.stdout.fnmatch_lines([
-        "t.jsonl:1: environment: environment shop_env:OldShop: task_fields is a frozenset, the earlier form; it is "
+        "t.jsonl:1: environment: environment upgrade_shop:OldShop: task_fields is a frozenset, the earlier form; it is "
         "now a pydantic model that types and checks the fields (write class OldShopFields(BaseModel) with priority: "
         "<type> = <default>, set task_fields = OldShopFields, and read the values in its code with env.task_fields_of(task) as before)"])
     assert "AttributeError" not in result.stdout.str()
 
 
 def test_a_path_step_a_fault_refuses_gets_the_no_effect_hint(pytester: pytest.Pytester) -> None:
-    pytester.makepyfile(shop_env=SHOP)
+    pytester.makepyfile(upgrade_shop=SHOP)
     step = {"action": "restock", "arguments": {"item_id": "I-1"}}
     pytester.path.joinpath("t.jsonl").write_text(
         line(acceptable_action_paths=[[step, step]], faults=[{"action": "restock", "call": 1, "error": "unavailable"}])

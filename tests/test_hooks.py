@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import result_lines, task_line
+from conftest import result_lines, write_ex1_and_ex3
 
 DOC = Path(__file__).parent.parent / "docs" / "hooks.md"
 
@@ -50,13 +50,7 @@ def sqlite_example() -> str:
 @pytest.fixture
 def project(pytester: pytest.Pytester) -> pytest.Pytester:
     pytester.makepyfile(closer=AGENT)
-    (pytester.path / "tasks").mkdir()
-    (pytester.path / "tasks" / "example.jsonl").write_text("\n".join([
-        task_line(),
-        task_line(task_id="EX-3", instruction="Close ticket T-0003.",
-                  expected_final_state={"ticket": {"T-0003": {"status": "closed"}}},
-                  acceptable_action_paths=[[{"action": "close_ticket", "arguments": {"ticket_id": "T-0003"}}]]),
-    ]) + "\n")
+    write_ex1_and_ex3(pytester.path)
     return pytester
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from chromium import Chromium, chromium_path
 
-from conftest import task_line
+from conftest import write_ex1_and_ex3
 from pytest_agenteval.cli import main
 from pytest_agenteval.report.html import render_html, unpacked
 from pytest_agenteval.report.merge import read_results_file
@@ -28,14 +28,7 @@ class Agent:
 def results(pytester: pytest.Pytester) -> Path:
     """A real results file of two tasks x two runs, and the HTML report the plugin wrote."""
     pytester.makepyfile(closer=AGENT)
-    (pytester.path / "tasks").mkdir()
-    (pytester.path / "tasks" / "example.jsonl").write_text("\n".join([
-        task_line(),
-        task_line(task_id="EX-3", instruction="Close ticket T-0003.",
-                  expected_final_state={"ticket": {"T-0003": {"status": "closed"}}},
-                  acceptable_action_paths=[[{"action": "close_ticket", "arguments": {"ticket_id": "T-0003"}}]],
-                  failure_mode_tags=["wrong_ticket", "slow_close"]),
-    ]) + "\n")
+    write_ex1_and_ex3(pytester.path, failure_mode_tags=["wrong_ticket", "slow_close"])
     pytester.runpytest("--agent=closer:Agent", "--runs=2", "--agenteval-results=r.jsonl",
                        "--agenteval-html=report.html")
     return pytester.path / "r.jsonl"

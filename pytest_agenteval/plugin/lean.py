@@ -36,7 +36,9 @@ class Lean:
             if report.passed and is_check_report(report):
                 _forget(self.config, report)
             return
-        if report.when != "call" and report.passed and not self._keep_passed and _is_task(report):
+        # A teardown with captured output is kept: a failed task's failure section prints it.
+        if (report.when != "call" and report.passed and not self._keep_passed and _is_task(report)
+                and not (report.when == "teardown" and report.sections)):
             _forget(self.config, report)
         if report.when == "call" and any(p[0] == GRADE_PROPERTY for p in report.user_properties):
             self._graded[report.nodeid] = report
