@@ -272,7 +272,7 @@ CHAT_INSTRUCTION = ("A customer is on the chat: \"Hi, I'd like my new facility s
                     f"{SAY}: ask for what you need, and before you change anything tell them exactly what you will "
                     "do (the rate included) and get their yes. Book, price and activate it as the booking rules say; "
                     "if anything conflicts, raise a query saying what the conflict is, leave it pending, and tell "
-                    "the customer why.")
+                    "the customer why. If they do not agree, change nothing and tell them it stays pending.")
 FACILITY_TERMS = ["facilit*", "loan", "overdraft", "revolver", "reference"]
 CUSTOMER_TERMS = ["customer number", "customer id", "customer reference", "customer ref*", "client number"]
 
@@ -285,10 +285,12 @@ def build_chat() -> list[dict[str, Any]]:
     """Conversational booking tasks (docs/conversations.md): a scripted customer who gives the
     facility (and, in B, their customer number) only when asked, and agrees to a write only when
     told what it will be. A: one confirmation covers the writes before the next message. B: two
-    questions, a confirmation for each write. C: KYC pending: query, and tell the customer."""
+    questions, a confirmation for each write. C: KYC pending: query, and tell the customer. D: the
+    customer hears the full proposal and says no: nothing is written, and they are told it stays
+    pending (the same instruction as A, so only the conversation tells the agent to stop)."""
     tasks: list[dict[str, Any]] = []
     n = 0
-    for variant, seeds in (("A", (5, 6)), ("B", (7, 8)), ("C", (2, 5))):
+    for variant, seeds in (("A", (5, 6)), ("B", (7, 8)), ("C", (2, 5)), ("D", (6, 7))):
         for seed in seeds:
             c = [x for x in candidates(seed, "f.status = 'PENDING' AND f.limit_amount < 5000000", 400)
                  if x["fitting"] == 1 and (x["other_account"] or variant == "C")][0]
@@ -328,6 +330,18 @@ def build_chat() -> list[dict[str, Any]]:
                         say(f"Finally I will activate {fid}. Shall I go ahead?"), writes[2], done]
                 expected, tags = booked, ["unconfirmed_write", "wrong_rate", "wrong_account", "wrong_order",
                                           "premature_activation", "collateral_change", "not_communicated"]
+            elif variant == "D":
+                user = {"persona": "a customer who changes their mind once they hear the terms",
+                        "goal": f"hear what setting up {fid} would mean", "facts": facts, "confirms": False,
+                        "confirm_requires": [str(rate)], "confirmation": "each_write",
+                        "must_tell": {"outcome": {"says": ["pending"]}}}
+                path = [say("Happy to help. Which facility is it? Please give me its reference."), *looks,
+                        say(f"I will book {fid} to your account {account}, set its rate to {rate}% from the rate "
+                            "sheet and activate it. Shall I go ahead?"),
+                        say(f"Understood: I have changed nothing, and {fid} stays pending. "
+                            "Is there anything else I can help with?")]
+                expected = {"facility": {fid: {"status": "PENDING", "account_id": None, "rate_percent": None}}}
+                tags = ["unconfirmed_write", "collateral_change", "not_communicated"]
             else:
                 user = {"persona": "a customer unaware their identity checks are incomplete",
                         "goal": f"get {fid} set up", "facts": facts, "must_tell": {"kyc": {"says": ["kyc:problem"]}}}

@@ -41,6 +41,17 @@ class Hasty:
         episode.call("activate_facility", {"facility_id": fid})
         episode.say(f"Done: {fid} is active at {rate}%.")
 
+class Stubborn:
+    """Hears the customer's no and sets the facility up anyway."""
+    def run(self, episode):
+        Hasty().run(episode)
+
+class Guesser:
+    """Guesses that nothing should change: asks for a yes without saying what, then says so."""
+    def run(self, episode):
+        episode.say("Shall I go ahead?")
+        episode.say("Understood: I have changed nothing, and your facility stays pending.")
+
 class Silent:
     """Queries the KYC problem but never tells the customer why."""
     def run(self, episode):
@@ -62,6 +73,11 @@ def grades(pytester: pytest.Pytester, *args: str, cache: bool = False) -> dict[s
     pytester.runpytest("chat.jsonl", "--agenteval-results=r.jsonl", *([] if cache else ["-p", "no:cacheprovider"]),
                        "-p", "no:randomly", *args)
     return {g["task_id"]: g for g in result_lines(pytester.path / "r.jsonl") if "task_id" in g}
+
+
+def chat_rate(task_id: str) -> str:
+    task = next(t for t in load_tasks(CHAT) if t.task_id == task_id)
+    return ", ".join(task.user.confirm_requires)  # type: ignore[union-attr]
 
 
 def failed(grade: dict[str, Any]) -> dict[str, str]:
@@ -97,17 +113,37 @@ def test_a_user_who_does_not_agree_declines_and_patience_runs_out() -> None:
     assert last.ended and last.text.endswith("Thank you, goodbye.")
 
 
+def test_a_user_who_will_refuse_first_wants_to_hear_what_they_refuse() -> None:
+    u = user(confirms=False, confirm_requires=["5.1"])
+    assert u.reply("Shall I go ahead?").kind == "unclear"  # before: "declined" to a bare question
+    assert u.reply("I will activate FAC-2 at 5.1%. Shall I go ahead?").kind == "declined"
+
+
 # ----- the shipped family, end to end ---------------------------------------------------------
 
 def test_the_reference_passes_do_nothing_fails_and_the_conversation_is_in_the_grade(chat: pytest.Pytester) -> None:
     ref = grades(chat, "--agent=reference")
-    assert len(ref) == 6 and all(g["passed"] for g in ref.values())
+    assert len(ref) == 8 and all(g["passed"] for g in ref.values())
     two_questions = ref["BKC-003"]["conversation"]
     assert [t["kind"] for t in two_questions] == ["facts", "facts", "confirmed", "confirmed", "confirmed", "closing"]
     assert two_questions[0]["user"].startswith("My customer number is CUS-")
     noop = grades(chat, "--agent=noop")
     assert not any(g["passed"] for g in noop.values())
     assert "told.kyc" in failed(noop["BKC-005"])
+    # Where the customer says no, the right final state is no change: doing nothing still fails.
+    assert set(failed(noop["BKC-007"])) == {"asked_consent", "told.outcome"}
+
+
+def test_a_customer_who_says_no_is_heard_and_not_guessed(chat: pytest.Pytester) -> None:
+    stubborn = grades(chat, "--agent=chat_agents:Stubborn", "-k", "BKC-007")["BKC-007"]
+    assert failed(stubborn)["confirmed_writes"].startswith("[unconfirmed_write] written without the user's confirmation")
+    assert "state.facility.FAC-" in "".join(failed(stubborn))
+    guesser = grades(chat, "--agent=chat_agents:Guesser", "-k", "BKC-007 or BKC-008")
+    for grade in guesser.values():  # the right outcome, reached without asking anything
+        assert failed(grade) == {"asked_consent": "[not_communicated] the user was never asked to agree to a "
+                                                  f"proposal stating {chat_rate(grade['task_id'])}, so never "
+                                                  "declined it"}
+    assert [t["kind"] for t in guesser["BKC-007"]["conversation"]] == ["unclear", "ack"]
 
 
 def test_writing_without_a_yes_fails_confirmed_writes_and_silence_fails_told(chat: pytest.Pytester) -> None:
@@ -138,7 +174,9 @@ def test_same_seed_same_conversation_across_reruns_and_xdist(chat: pytest.Pytest
     assert {t: g["conversation"] for t, g in serial.items()} == {t: g["conversation"] for t, g in again.items()}
     assert {t: g["audit_digest"] for t, g in serial.items()} == {t: g["audit_digest"] for t, g in again.items()}
     # The example rule agent: asks once for the whole job, which one-yes-per-write tasks refuse.
-    assert sorted(t for t, g in serial.items() if not g["passed"]) == ["BKC-003", "BKC-004"]
+    assert sorted(t for t, g in serial.items() if not g["passed"]) == ["BKC-003", "BKC-004", "BKC-007", "BKC-008"]
+    # ...and stops without a word when the customer says no.
+    assert set(failed(serial["BKC-007"])) == {"told.outcome"}
 
 
 def test_an_isolated_agent_talks_to_the_user_as_an_in_process_one(chat: pytest.Pytester) -> None:
@@ -164,9 +202,9 @@ def test_validate_strict_on_the_shipped_family() -> None:
     run = subprocess.run([sys.executable, "-m", "pytest_agenteval.cli", "validate", "--strict", str(CHAT)],
                          capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert run.returncode == 0, run.stdout[-3000:]
-    assert "reference passed 6/6; do-nothing failed 6/6" in run.stdout
-    assert "unconfirmed_write         4         4  100%" in run.stdout
-    assert "not_communicated          6         6  100%" in run.stdout
+    assert "reference passed 8/8; do-nothing failed 8/8" in run.stdout
+    assert "unconfirmed_write         6         6  100%" in run.stdout
+    assert "not_communicated          8         8  100%" in run.stdout
 
 
 # ----- task file errors and upgrades: one line each ------------------------------------------
@@ -258,7 +296,7 @@ def test_replay_plays_a_results_files_calls_and_gets_the_same_conversation(chat:
     (chat.path / "r.jsonl").rename(chat.path / "recorded.jsonl")
     result = chat.runpytest("chat.jsonl", "--agent=replay:recorded.jsonl", "--agenteval-results=r.jsonl",
                             "-p", "no:cacheprovider")
-    result.assert_outcomes(passed=4, failed=2)
+    result.assert_outcomes(passed=4, failed=4)
     replayed = {g["task_id"]: g for g in result_lines(chat.path / "r.jsonl") if "task_id" in g}
     assert {t: (g["passed"], g["audit_digest"], g["conversation"]) for t, g in replayed.items()} == {
         t: (g["passed"], g["audit_digest"], g["conversation"]) for t, g in recorded.items()}
@@ -268,8 +306,8 @@ def test_replay_of_a_per_task_object_skips_tasks_without_calls(chat: pytest.Pyte
     chat.path.joinpath("calls.json").write_text(json.dumps({"BKC-005": [
         {"action": "say_to_user", "arguments": {"message": "Which facility is it?"}}]}))
     result = chat.runpytest("chat.jsonl", "--agent=replay:calls.json", "-rs", "-p", "no:cacheprovider")
-    result.assert_outcomes(failed=1, skipped=5)
-    assert "SKIPPED [5] chat.jsonl: no recorded calls in calls.json" in result.stdout.lines
+    result.assert_outcomes(failed=1, skipped=7)
+    assert "SKIPPED [7] chat.jsonl: no recorded calls in calls.json" in result.stdout.lines
 
 
 @pytest.mark.parametrize(("content", "message"), [

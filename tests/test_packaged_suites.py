@@ -81,7 +81,7 @@ def test_a_built_wheel_runs_a_suite_from_an_empty_folder(tmp_path: Path) -> None
                          cwd=empty, env=env, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     assert f"agenteval task files: {site}/pytest_agenteval/domains/booking/tasks/booking.jsonl" in run.stdout
-    assert " 90 passed" in run.stdout.splitlines()[-1]  # booking (42 + 6 chat) and escalation (42)
+    assert " 92 passed" in run.stdout.splitlines()[-1]  # booking (42 + 8 chat) and escalation (42)
     # The example agents came with it.
     agent = subprocess.run([str(python), "-m", "pytest", "--agent=pytest_agenteval.examples.rule_agent:Agent",
                             "--agenteval-suite=booking", "-q", "-p", "no:randomly", "-p", "no:cacheprovider"],

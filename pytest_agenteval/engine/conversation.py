@@ -8,8 +8,9 @@ same messages always get the same replies. The rules, in order, for each agent m
 2. the message asks for facts the user knows (a question or a request naming one of a fact's
    ``about`` terms): the user tells each such fact's ``reply``;
 3. the message asks for consent ("shall I go ahead?", "do you want me to…", "can you confirm…"):
-   ``decline`` when the scenario says the user does not confirm; ``unclear`` when the message
-   does not state every ``confirm_requires`` term (the rate, the facility); else ``confirm``;
+   ``unclear`` when the message does not state every ``confirm_requires`` term (the rate, the
+   facility); else ``decline`` when the scenario says the user does not confirm, ``confirm``
+   when it does;
 4. the message asks whether anything else is needed, or says goodbye: ``closing``, and the
    conversation is over;
 5. any other question: ``unknown``; anything else: ``ack``.
@@ -91,11 +92,12 @@ class ScriptedUser:
         if told:
             return Reply(text=" ".join(told), kind=FACTS)
         if any(r.mentions_meaning(CONSENT) for r in asking):
-            if not s.confirms:
-                return Reply(text=s.replies.decline, kind=DECLINED)
+            # Told what the write will be before any answer, yes or no: a user who refuses still
+            # wants to know what they refuse, so a bare "shall I go ahead?" earns no decline.
             if not all(_states(message, term) for term in s.confirm_requires):
                 return Reply(text=s.replies.unclear, kind=UNCLEAR)
-            return Reply(text=s.replies.confirm, kind=CONFIRMED)
+            return Reply(text=s.replies.confirm, kind=CONFIRMED) if s.confirms else Reply(
+                text=s.replies.decline, kind=DECLINED)
         if any(r.mentions_meaning(CLOSE) for r, _ in readings):
             return Reply(text=s.replies.closing, kind=CLOSING, ended=True)
         if asking:

@@ -4,6 +4,9 @@
   write that took effect came after the user's confirmation; ``each_write`` spends a
   confirmation on one write, ``per_message`` lets it cover the writes made before the agent's
   next message to the user.
+- ``asked_consent`` (``not_communicated``), when the user does not confirm: the agent put a
+  proposal stating every ``confirm_requires`` term to the user and heard the no. Without it an
+  agent that guesses "change nothing" would pass a task whose right outcome is no change.
 - ``told.<label>`` (``not_communicated``), one per ``must_tell`` entry: some message the agent
   said to the user says it (the ``says`` meaning requirements of docs/text.md).
 """
@@ -11,7 +14,7 @@
 from __future__ import annotations
 
 from pytest_agenteval.engine.audit import AuditEvent
-from pytest_agenteval.engine.conversation import CONFIRMED
+from pytest_agenteval.engine.conversation import CONFIRMED, DECLINED
 from pytest_agenteval.grading.checks import Check, check
 from pytest_agenteval.grading.context import GradeContext
 from pytest_agenteval.tasks.model import SAY_TO_USER
@@ -33,6 +36,8 @@ def conversation_checks(ctx: GradeContext) -> list[Check]:
     checks = []
     if scenario.confirmation is not None:
         checks.append(_confirmed(ctx, scenario.confirmation))
+    if not scenario.confirms:
+        checks.append(_asked(ctx, scenario.confirm_requires))
     reader = ctx.env.reader()
     said = [str(e.arguments.get("message", "")) for e in messages(ctx)]
     for label, requirement in scenario.must_tell.items():
@@ -65,6 +70,15 @@ def _confirmed(ctx: GradeContext, mode: str) -> Check:
     return check("confirmed_writes", not unconfirmed, failure_mode="unconfirmed_write", component=COMPONENT,
                  ok=f"every write came after the user's confirmation ({mode})",
                  failed=f"written without the user's confirmation {since}: {', '.join(unconfirmed)}")
+
+
+def _asked(ctx: GradeContext, requires: list[str]) -> Check:
+    declined = any(e.actor_role == USER_ROLE and isinstance(e.arguments, dict) and e.arguments.get("kind") == DECLINED
+                   for e in ctx.events)
+    stating = f" stating {', '.join(requires)}" if requires else ""
+    return check("asked_consent", declined, failure_mode="not_communicated", component=COMPONENT,
+                 ok=f"the agent proposed the change{stating} and the user declined it",
+                 failed=f"the user was never asked to agree to a proposal{stating}, so never declined it")
 
 
 def _quote(text: str, width: int = 60) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pytest_agenteval.agents.saboteurs import Plan, Sabotage, Step
+from pytest_agenteval.agents.saboteurs import GENERIC, Plan, Sabotage, Step
 from pytest_agenteval.domains.booking.rules import ACCOUNT_TYPE
 from pytest_agenteval.tasks.model import CalledCheck
 
@@ -113,6 +113,19 @@ def wrong_account(plan: Plan) -> None:
     plan.run([(a, {**k, "account_id": opened} if a == "book_facility" else k) for a, k in plan.steps])
 
 
+def unconfirmed_write(plan: Plan) -> None:
+    """A customer's no heard and ignored: where the user declines and the reference writes
+    nothing, set the facility up right after the refusal; elsewhere the generic move (each write
+    before the message asking for its yes)."""
+    scenario = plan.task.user
+    if scenario is None or scenario.confirms or plan.index("book_facility") is not None:
+        GENERIC["unconfirmed_write"](plan)
+        return
+    plan.run(plan.steps[:-1])  # up to the proposal the customer refused
+    _book_anyway(plan)
+    plan.run(plan.steps[-1:])
+
+
 def collateral_change(plan: Plan) -> None:
     plan.run(plan.steps)
     other = "FAC-5001" if _facility(plan) != "FAC-5001" else "FAC-5002"
@@ -136,4 +149,5 @@ SABOTEURS: dict[str, Sabotage] = {
     "missed_query": missed_query,
     "wrong_account": wrong_account,
     "collateral_change": collateral_change,
+    "unconfirmed_write": unconfirmed_write,
 }
