@@ -159,7 +159,7 @@ def test_a_says_requirement_is_checked_against_the_lexicon_at_load(tmp_path: Any
     assert messages[0].endswith("booking's lexicon has no meaning 'kcy:problem' (did you mean 'kyc'? use one of: "
                                 "activated, amended, approved, booked, closed, corporate, decided, declined, "
                                 "exception, expiry, failed, in_full, info, kyc, ok, overdraft, pending, priced, "
-                                "problem, process, rate, received, request, retail, revolver, sme, term_loan, "
+                                "problem, process, provisional, rate, received, request, retail, revolver, sme, term_loan, "
                                 "threshold)")
     assert messages[1].endswith("booking's lexicon has no meaning 'kyc:bad' (a state is :ok or :problem)")
     assert 'a meaning requirement is {"says": [meaning, ...]}' in messages[2]

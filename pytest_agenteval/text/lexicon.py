@@ -22,14 +22,25 @@ REVERSALS = frozenset({"reversed", "reverse", "reversing", "withdrawn", "withdre
 NEGATIONS = NEGATIONS | REVERSALS
 # Words that make what follows them in their clause hypothetical: asserted as neither true nor false.
 # A question is hypothetical too. ("could"/"would" are not here: "could not be approved" declines.)
+# What is said as a habit or a general rule ("claims are normally settled within a week") tells
+# nothing of this case: hedged too.
+HABITUAL = frozenset({"normally", "usually", "typically", "generally", "ordinarily", "routinely", "customarily"})
 HEDGES = frozenset({"if", "whether", "once", "unless", "until", "may", "might", "should", "when", "whenever",
-                    "before", "provided", "subject", "possibly", "perhaps", "unsure", "uncertain"})
+                    "before", "provided", "subject", "possibly", "perhaps", "unsure", "uncertain"}) | HABITUAL
+# An aim said of no one in particular ("we aim to pay claims within 5 days") is a general rule; said
+# to the reader ("we aim to pay you by Friday") it is a promise.
+AIMS = frozenset({"aim", "aims", "endeavour", "endeavor", "strive", "try", "tries", "seek", "seeks"})
+ADDRESSED = frozenset({"you", "your", "yours"})
+# "please approve": asked of someone, not done.
+BIDDING = frozenset({"please", "kindly"})
+# After "and"/"or", a cue of absence opens a clause of its own: "not approved and no payment will be made".
+FRESH_NEGATIONS = frozenset({"no", "never", "nothing", "none"})
 # Hedges after which the words before stay asserted: "we cannot pay unless you send the invoice"
 # denies payment now, and says the decision waits on a condition.
 CONDITIONS = frozenset({"unless", "until", "once", "subject", "provided"})
 # "Waiting on KYC before this facility can be booked": what comes before "before" stays asserted
 # (but, unlike a condition, no decision is said to wait on it).
-ASSERTED_BEFORE = CONDITIONS | {"before"}
+ASSERTED_BEFORE = CONDITIONS | {"before", "whether"}  # "we cannot yet confirm whether it will be paid"
 # Hedges that are about the reader, not the fact: "as you may know, …", "you may be disappointed to
 # hear …", "if you are unhappy that we declined…" (the fact after them is asserted).
 READER_VERBS = frozenset({"know", "recall", "remember", "notice", "hear", "see", "like", "wish", "want", "have",
@@ -149,7 +160,7 @@ def word_matches(pattern: str, word: str) -> bool:
 
 # The decisions a business text announces, shared by every domain; and what a status says.
 ENGLISH = Lexicon({
-    "approved": ("approv*", "accept*", "pay", "paid", "paying", "pays", "payment*", "payout", "settle*",
+    "approved": ("approv*", "accept*", "pay", "paid", "paying", "pays", "payment*", "payout", "settle*", "funds",
                  "reimburs*", "grant*", "authoris*", "authoriz*", "good news", "covered",
                  "successful", "upheld", "uphold", "cheque", "transfer", "transferred", "honour*", "honor*",
                  "signed off", "said yes", "green light", "cover the cost", "cover the full cost", "cover your loss",
@@ -178,7 +189,16 @@ ENGLISH = Lexicon({
     "pending": ("under review", "in review", "being reviewed", "being assessed", "being considered", "pending",
                 "await*", "in progress", "no decision", "not yet decided", "not been decided", "yet to be decided",
                 "undecided", "still open", "still looking", "looking into", "still assessing", "not finished",
-                "no payment made", "no payment yet", "not paid yet", "nothing paid yet", "waiting for", "waiting on"),
+                "no payment made", "no payment yet", "not paid yet", "nothing paid yet", "waiting for", "waiting on",
+                # Not able to say yet is no decision yet: "we are unable to confirm yet whether…".
+                "unable to confirm yet", "cannot confirm yet", "can't confirm yet", "cannot yet confirm",
+                "can't yet confirm", "not yet able to", "not able to confirm yet", "unable to say yet",
+                "cannot say yet", "can't say yet", "too early to say", "too soon to say", "don't know yet",
+                "do not know yet", "not yet known", "not yet in a position", "yet to decide", "still deciding",
+                "still considering"),
+    # A decision said to hold for now only ("provisionally declined", "approved in principle").
+    "provisional": ("provisional*", "for now", "for the time being", "in principle", "temporarily",
+                    "for the moment", "until further notice"),
     "info": ("please send", "please provide", "send us", "send in", "provide", "need*", "requir*", "request*",
              "information", "documents", "documentation", "evidence", "supply", "submit", "upload", "outstanding",
              "grateful for", "a copy of", "copy of"),
@@ -188,7 +208,10 @@ ENGLISH = Lexicon({
                 "requir*", "request*", "please", "please send", "please provide", "send us", "send in", "could you",
                 "can you", "would you", "grateful for", "a copy of", "copy of"),
     "received": ("received", "already have", "already got", "have everything", "thank*", "you sent",
-                 "in receipt", "got your", "on file"),
+                 "in receipt", "got your", "on file", "you supplied", "you provided", "you submitted",
+                 "you uploaded", "you gave us", "you have sent", "you've sent", "you have provided",
+                 "you've provided", "you have supplied", "you have submitted", "supplied by you", "provided by you",
+                 "submitted by you", "sent by you", "on review of", "having reviewed", "after reviewing"),
     # Names of things, not decisions: "above my approval limit", "your payment details".
     "process": ("approval limit*", "approval authorit*", "approval process", "payment details", "payment method*",
                 "payment process", "payment terms", "bank details", "settlement process", "decision process",
@@ -204,7 +227,7 @@ ENGLISH = Lexicon({
     "problem": ("pending", "outstanding", "incomplete", "missing", "fail*", "expired", "expir*", "lapsed", "lapse*",
                 "ongoing", "awaited", "waiting for", "waiting on",
                 "unverified", "not verified", "not complete", "awaiting", "inactive", "not active", "open", "overdue",
-                "problem*", "issue*",
+                "problem*", "issue", "issues",  # not "issued": "payment issued" is no problem
                 "concern*", "conflict*", "mismatch*", "discrepan*", "wrong", "incorrect", "invalid", "blocked",
                 "flag*", "unresolved", "query", "queries", "unclear", "absent", "unavailable", "stale", "still open",
                 "in progress", "under review", "not finished", "waiting"),

@@ -25,18 +25,22 @@ from typing import NamedTuple
 
 from pytest_agenteval.text.lexicon import (
     ABSENCE,
+    ADDRESSED,
+    AIMS,
     ANSWER_FILLERS,
     ANSWER_SUBJECTS,
     ANSWER_WORDS,
     ASSERTED_BEFORE,
     AUXILIARIES,
     BARE_SUBJECT,
+    BIDDING,
     BREAKS,
     CAPABILITY,
     CONDITIONS,
     DETERMINERS,
     DOUBTS,
     EMOTIVE,
+    FRESH_NEGATIONS,
     HEDGES,
     MODALS,
     MONEY_WORDS,
@@ -275,6 +279,8 @@ def _clauses(tokens: list[Token]) -> list[tuple[int, list[Token], bool]]:
             else:
                 clauses[-1][1].append(t)  # a short aside stays in its clause, outside its negations
             continue
+        if t.kind == "punct" and t.text == "," and _listed(tokens, i):
+            continue  # "approve, amend or decline": one list, one clause
         if t.kind == "punct":
             if t.text == "?":
                 clauses[-1][1].append(t)  # kept: a question is hypothetical
@@ -282,11 +288,38 @@ def _clauses(tokens: list[Token]) -> list[tuple[int, list[Token], bool]]:
             clauses.append((sentence, [], t.text in JOINERS))
         elif t.kind == "word" and ((t.text in BREAKS and (t.text != "also" or nxt in RESTARTS) and not (
                 t.text == "since" and i > 0 and tokens[i - 1].text in AUXILIARIES))  # "it has since lapsed"
-                                   or (t.text in ("and", "or") and nxt in RESTARTS)):
+                                   or (t.text in ("and", "or") and (nxt in RESTARTS or nxt in FRESH_NEGATIONS))):
             clauses.append((sentence, [], False))
         else:
             clauses[-1][1].append(t)
     return [c for c in clauses if any(t.text not in TRANSPARENT for t in c[1])]
+
+
+def _headline(words: list[str], i: int, mentions: list[Mention], pending: list[tuple[int, int]]) -> bool:
+    """A cue right after a mention and before a participle, with no auxiliary: "Payment not
+    (yet) issued", "claim not approved" — the cue denies the mention before it."""
+    if not pending or i == 0:
+        return False
+    k, at = pending[-1]
+    if at + len(mentions[k].words.split()) != i:
+        return False
+    verb = next((w for w in words[i + 1:i + 3] if w not in NOT_YET), "")
+    return verb.endswith("ed") or verb in PARTICIPLES
+
+
+# Participles and adjectives a headline may deny with: "payment not made", "payment not possible".
+PARTICIPLES = frozenset({"made", "sent", "paid", "done", "given", "taken", "seen", "known", "shown", "begun",
+                         "possible", "due", "available", "payable", "applicable", "forthcoming", "warranted",
+                         "justified"})
+
+
+def _listed(tokens: list[Token], at: int) -> bool:
+    """The comma at ``at`` separates single words of a list closed by and/or: "approve, amend or decline"."""
+    if not 0 < at < len(tokens) - 2:
+        return False
+    before, item, after = tokens[at - 1], tokens[at + 1], tokens[at + 2]
+    return before.kind == item.kind == "word" and after.text in (",", "and", "or") and (
+        item.text not in RESTARTS | FRESH_NEGATIONS | BREAKS)
 
 
 def _short_aside(tokens: list[Token], at: int, *, back: bool = False) -> bool:
@@ -308,13 +341,15 @@ TITLES = frozenset({"the", "a", "our", "senior", "reviewer", "deputy", "manager"
                     "underwriter", "supervisor", "team", "lead", "leader"})
 
 
-def _sought(words: list[str], i: int) -> bool:
-    """The decision word at ``i`` is sought, not made: "for approval", "more than I can approve"."""
+def _sought(words: list[str], i: int, *, modal: bool = True) -> bool:
+    """The decision word at ``i`` is sought, not made: "for approval", "more than I can approve".
+    Without ``modal``, a modal does not make it sought (a question answered: "would it be paid? No")."""
     before = words[max(0, i - 5):i]
-    if SOUGHT.intersection(before) or CAPABILITY.intersection(words[max(0, i - 3):i]):
+    if SOUGHT.intersection(before) or CAPABILITY.intersection(words[max(0, i - 3):i]) or words[i - 1:i] and (
+            words[i - 1] in BIDDING):  # "please approve": asked for
         return True
     near = words[max(0, i - 2):i]
-    modals = MODALS.intersection(near)
+    modals = MODALS.intersection(near) if modal else set()
     if modals == {"able"} and not {"than", "if", "whether"}.intersection(words[max(0, i - 6):i]):
         return False  # "we are able to pay your claim" says it will be paid; "more than I am able to approve" not
     if near[-1:] and near[-1] in SAYING:
@@ -388,6 +423,11 @@ class Reader:
             clause_words.append(tuple(words))
             present = set(words)
             hedges = _hedges(words, present)
+            answer = answers.get(c)  # "Was it approved? No.": the question is asserted as answered
+            if answer is not None:
+                hedges.discard("whether")  # "You asked whether it would be paid. It won't."
+            if "aim" in hedges and any(t.kind in ("id", "money") for t in clause):
+                hedges.discard("aim")  # "we aim to pay £4,200 by Friday" promises this claim's money
             # "We cannot approve unless you send…": a denial before the condition says the decision
             # waits on it; anything else in the clause stays hypothetical, as after any hedge.
             cond_at = min(words.index(w) for w in hedges) if hedges and hedges <= ASSERTED_BEFORE else len(words)
@@ -398,7 +438,6 @@ class Reader:
             coming = "when" in hedges and "will" in present
             # "Without the invoice, we cannot pay": a condition, not a negation.
             hedge = bool(hedges) or words[0] == "without"
-            answer = answers.get(c)  # "Was it approved? No.": the question is asserted as answered
             question = clause[-1].text == "?" and answer is None
             hedged_before = hedged_sentence == sentence or question
             hedged = hedge or hedged_before
@@ -438,12 +477,18 @@ class Reader:
                             negations += 1
                             reversed_at = -9
                             missing.update((c,) if word in ABSENCE else ())
-                        after_auxiliary = i > 0 and words[i - 1] in AUXILIARIES
+                        after_auxiliary = i > 0 and words[i - 1] in AUXILIARIES or _headline(
+                            words, i, mentions, pending)
                         if after_auxiliary:  # "payment is not possible", "the payment has been cancelled"
                             # an undoing reaches the clause's start: "payment on your claim has been withheld"
                             reach = 0 if word in REVERSALS else i - 1 - BACK_REACH
                             for k, at in pending:
-                                if at >= reach:
+                                if at >= reach and not_yet and mentions[k].meaning in DECIDED and (
+                                        mentions[k].polarity == AFFIRMED):
+                                    # "your payment has not yet been made": pending, not refused
+                                    mentions[k] = mentions[k]._replace(polarity=HYPOTHETICAL)
+                                    mentions.append(Mention("pending", AFFIRMED, c, mentions[k].words, at))
+                                elif at >= reach:
                                     mentions[k] = _flip(mentions[k])
                         if after_auxiliary or word not in REVERSALS:
                             pending = []
@@ -483,7 +528,8 @@ class Reader:
                             pending.append((len(mentions), i))
                             if meaning in DECIDED and i in shielded:
                                 mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
-                            elif meaning in DECIDED and polarity != HYPOTHETICAL and _sought(words, i):
+                            elif meaning in DECIDED and polarity != HYPOTHETICAL and _sought(
+                                    words, i, modal=answer is None):
                                 mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))  # "for approval"
                             elif meaning in ("ok", "problem") and polarity != HYPOTHETICAL and (
                                     REQUIRED.intersection(words[max(0, i - 3):i]) or words[i - 2:i] == ["to", "be"]):
@@ -568,10 +614,15 @@ def _answers(clauses: list[tuple[int, list[Token], bool]]) -> dict[int, tuple[in
     is left as it was: a question is hypothetical, and the answer is read on its own."""
     out: dict[int, tuple[int, bool]] = {}
     for c, (sentence, clause, _) in enumerate(clauses):
-        if clause[-1].text != "?":
-            continue
         words = [t.text for t in clause if t.kind == "word"]
-        if not words or words[0] in QUESTION_WORDS or not (words[0] in POLAR or len(words) <= 3) or any(
+        if clause[-1].text != "?":
+            # "You asked whether your claim would be paid. I'm sorry, it won't.": a question reported
+            # at the end of its sentence, answered by the next as a question is.
+            last = c + 1 == len(clauses) or clauses[c + 1][0] != sentence
+            if not last or "whether" not in words or any(
+                    w in HEDGES and w != "whether" or w in NEGATIONS for w in words):
+                continue
+        elif not words or words[0] in QUESTION_WORDS or not (words[0] in POLAR or len(words) <= 3) or any(
                 w in HEDGES or w in NEGATIONS for w in words):
             continue
         for later, answer, _ in clauses[c + 1:]:
@@ -625,6 +676,9 @@ def _hedges(words: list[str], present: set[str]) -> set[str]:
         if at >= 0 and words[at + 1:at + 2] and words[at + 1] in SUBJECTS and any(
                 w in PAST or w.endswith("ed") for w in verb):
             found.discard(past)
+    if not AIMS.isdisjoint(present) and ADDRESSED.isdisjoint(present) and any(
+            w in AIMS and words[k + 1:k + 2] == ["to"] for k, w in enumerate(words)):
+        found.add("aim")  # "we aim to pay claims within 5 days of a decision": a rule, not this case
     if not DOUBTS.isdisjoint(present) and any(w in DOUBTS and words[k - 1:k] == ["not"] for k, w in enumerate(words)):
         found.add("not sure")  # "not sure how long the exception lasts"
     return found
@@ -635,8 +689,8 @@ def _alternatives(mentions: list[Mention], first: int, present: set[str]) -> Non
     if "or" not in present and "either" not in present:
         return
     own = range(first, len(mentions))
-    said = {mentions[k].meaning for k in own if mentions[k].polarity != HYPOTHETICAL}
-    if {"approved", "declined"} <= said:
+    named = {mentions[k].meaning for k in own} & {"approved", "declined", "amended"}
+    if len(named) >= 2 and any(mentions[k].polarity != HYPOTHETICAL for k in own):  # "approve, amend or decline"
         for k in own:
             if mentions[k].meaning in DECIDED:
                 mentions[k] = mentions[k]._replace(polarity=HYPOTHETICAL)

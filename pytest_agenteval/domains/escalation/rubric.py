@@ -42,16 +42,22 @@ def _claim_of(event: AuditEvent) -> Any:
 def _is_act(c: Case, event: AuditEvent) -> bool:
     """A write that makes, records or announces a decision (none may precede the reviewer's answer):
     a letter or note of a deciding kind, or of any kind whose text announces a decision ("update:
-    approved, payment on its way")."""
+    approved, payment on its way"), or a letter asking for documents ("please send the invoice")."""
     kind = event.arguments.get("kind")
     if event.action in ("approve_claim", "decline_claim", "issue_payment", "request_info"):
         return True
     if event.action not in ("notify_claimant", "add_note"):
         return False
     body = event.arguments.get("body")
+    if not isinstance(body, str):
+        return kind in ("approval", "decline", "decision") and event.action == "notify_claimant" or kind in (
+            "decline", "decision") and event.action == "add_note"
+    reading = c.reader.read(body)
     return (kind in ("approval", "decline", "decision") and event.action == "notify_claimant"
             or kind in ("decline", "decision") and event.action == "add_note"
-            or (isinstance(body, str) and texts.announces(c.reader.read(body), escalating=kind == "escalation")))
+            or texts.announces(reading, escalating=kind == "escalation")
+            # a letter asking the claimant for documents is an information request by another name
+            or event.action == "notify_claimant" and texts.asks_for_documents(reading))
 
 
 class Case:

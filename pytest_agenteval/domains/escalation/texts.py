@@ -14,33 +14,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
+from pytest_agenteval.domains.escalation.case import EPS, Case, reviewers
+from pytest_agenteval.domains.escalation.money import amounts, limits
 from pytest_agenteval.domains.escalation.schema import AGENT, HEAD
-from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.grading import Check, GradeContext
 from pytest_agenteval.grading.texts import Text, text_checks
-from pytest_agenteval.text import AFFIRMED, ENGLISH, HYPOTHETICAL, NEGATED, Quantity, Reading
+from pytest_agenteval.text import AFFIRMED, ENGLISH, HYPOTHETICAL, NEGATED, Reading
 
-
-class Case(Protocol):
-    """What the texts are judged against (the rubric's ``Case``: one judged claim)."""
-
-    id: str
-    claim: dict[str, Any]
-    escalations: list[dict[str, Any]]
-    writes: list[AuditEvent]
-    answers: list[AuditEvent]
-    looked: list[int]
-    misrouted: set[str]
-    lapsed: bool
-    paid: float
-    limit: float
-
-    @property
-    def assessed(self) -> float: ...
-
-EPS = 0.005
 # A policy said to be cancelled is said to be out of force ("your policy will now be cancelled").
 CANCELLED = ("policy will now be cancelled", "policy will be cancelled", "policy has been cancelled",
              "policy is cancelled", "policy was cancelled", "policy cancelled", "policy is being cancelled")
@@ -49,12 +31,22 @@ LEXICON = ENGLISH.extend(
     invoice=("invoice*", "bill", "bills", "receipt*", "quote", "quotes", "quotation*", "estimate*"),
     photos=("photo*", "picture*", "image*", "pics", "footage", "snaps", "snapshot*"),
     # Where a claim went: a staff id in such a clause is said to be its reviewer.
-    escalated=("escalat*", "sent to", "passed to", "referred to", "forwarded to", "routed to", "refer*"),
+    # ("refer" alone is no escalation: "we refer to your claim", "Reference: CLM-00001".)
+    escalated=("escalat*", "sent to", "passed to", "referred to", "forwarded to", "routed to", "referred",
+               "referral", "refer it", "refer the claim", "refer your claim", "refer this", "referring it",
+               "referring the claim", "referring your claim", "reviewed by", "review by", "considered by",
+               "looked at by"),
     absence=("absent", "away", "unavailable", "on leave", "out of office", "off sick", "not present", "not in"),
     limit=("limit*", "lowest", "highest", "covers up to", "approval limit*", "approval authorit*", "authority",
            "mandate", "sum insured"),
     # Facts the records never hold, so never true of a claim here: "suspected fraud".
     fraud=("fraud*", "dishonest*", "misrepresent*", "false claim", "staged", "suspicious"),
+    # Documents nobody in this world asks for: asking for one is an invented condition.
+    other_documents=("police report*", "crime reference*", "crime number", "medical report*",
+                     "medical certificate*", "bank statement*", "proof of ownership", "proof of purchase",
+                     "witness statement*", "death certificate*", "valuation*", "engineer's report*",
+                     "engineer report*", "passport*", "driving licence*", "driver's licen*", "utility bill*",
+                     "payslip*", "tax return*", "statutory declaration*"),
     # How an amount stands to a limit: "within my limit", "above my approval authority".
     within=("within", "below", "under", "inside", "less than", "lower than", "smaller than", "beneath", "up to",
             "covered by"),
@@ -78,7 +70,8 @@ LEXICON = ENGLISH.extend(
     # A reviewer named by title: "escalated to the head of claims".
     head_of_claims=("head of claims", "claims director", "head of department", "head of the claims"),
     payout=("receive", "receiving", "be credited", "credited to", "on its way", "on the way", "get paid", "getting",
-            "you'll get", "you will get", "will get", "sending you", "send you", "will follow", "to follow"),
+            "you'll get", "you will get", "will get", "sending you", "send you", "will follow", "to follow",
+            "in the post", "in the mail", "by post"),
     # Whether the policy was in force: apart from "no problem with the policy", which says nothing of it.
     in_force=("in force", "active", "valid", "current", "live", "still covered", "reinstated", "renewed",
               "reactivated", "still running", "running"),
@@ -102,6 +95,12 @@ def announces(reading: Reading, *, escalating: bool = False) -> bool:
     return said_decision(reading, escalating=escalating) in DECISIVE
 
 
+def asks_for_documents(reading: Reading) -> bool:
+    """The text asks the claimant for documents: the invoice, the photos, or any other."""
+    return any(reading.asks(m) for m in ("invoice", "photos", "other_documents")) and (
+        reading.mentions_meaning("info") or reading.mentions_meaning("request"))
+
+
 def said_decision(reading: Reading, *, escalating: bool = False) -> str | None:
     """``Reading.decision``, where money promised to the claimant ("you will receive £33,000")
     announces an approval too. In an escalation (its reason, an escalation note) an approval
@@ -113,7 +112,27 @@ def said_decision(reading: Reading, *, escalating: bool = False) -> str | None:
         return said
     promised = any(q.kind == "money" and q.polarity == AFFIRMED and not q.reference
                    and AFFIRMED in reading.polarities("payout", q.clause) for q in reading.quantities)
-    return "approved" if promised else said
+    return "approved" if promised or _paid_on_documents(reading) else said
+
+
+def _paid_on_documents(reading: Reading) -> bool:
+    """Money promised once documents arrive ("once we receive the invoice and photos, we will pay
+    £27,000") is promised: the condition is the claimant's, not a decision ("if approved, …")."""
+    for q in reading.quantities:
+        if q.kind != "money" or q.polarity != HYPOTHETICAL or q.reference:
+            continue
+        sentence = reading.sentence_of[q.clause]
+        said = [m for m in reading.mentions if reading.sentence_of[m.clause] == sentence]
+        documents = any(m.meaning in ("invoice", "photos", "other_documents") for m in said)
+        paying = any(m.meaning == "approved" and m.words.startswith(PAYING) for m in said)
+        deciding = any(m.meaning in ("declined", "amended", "decided") or m.meaning == "approved"
+                       and not m.words.startswith(PAYING) for m in said)
+        if documents and paying and not deciding:
+            return True
+    return False
+
+
+PAYING = ("pay", "paid", "settle", "transfer", "release", "reimburs", "funds", "cheque")
 
 
 def final_decision(c: Case) -> str | None:
@@ -139,8 +158,9 @@ def _judge(ctx: GradeContext, by_claim: dict[Any, Case], t: Text) -> str | None:
         return None
     kind = t.event.arguments.get("kind")
     what = f"{t.event.action}{f' ({kind})' if kind else ''} at step {t.event.step} {t.quote()}"
-    for problem in (_records(ctx, c, t.reading), _names(ctx, c, t.reading), _decision(c, t), _answer(c, t),
-                    _limits(ctx, c, t.reading), _amounts(ctx, c, t.reading), _invented(t.reading)):
+    for problem in (_records(ctx, c, t.reading), _relations(ctx, t.reading), _names(ctx, c, t.reading),
+                    _decision(c, t), _answer(c, t), limits(ctx, c, t), amounts(ctx, c, t.reading),
+                    _invented(t.reading)):
         if problem:
             return f"{c.id}: {what} {problem}"
     return None
@@ -154,22 +174,6 @@ def _related(ctx: GradeContext, c: Case) -> set[str]:
     return {i for i in ids if isinstance(i, str)}
 
 
-_REVIEWERS = ("SELECT id, approval_limit FROM staff WHERE (role = 'senior' AND specialism = ?) "
-              "OR role = 'head_of_claims' OR id = ?")
-
-
-def _reviewers(ctx: GradeContext, c: Case) -> dict[str, float]:
-    """Staff a text may name without saying the claim went to them, with their limits: the
-    seniors of its specialism and the head of claims (``find_reviewers``: an absent one and
-    their deputy), and you. Indexed, and read once per claim while grading."""
-    key = ("reviewers", c.id)
-    found = ctx.memo.get(key)
-    if found is None:
-        rows = ctx.env.db.execute(_REVIEWERS, (c.claim.get("claim_type"), AGENT))
-        found = ctx.memo[key] = {r[0]: r[1] for r in rows}
-    return found
-
-
 def _records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     """Every id named is one of the claim's records. A member of staff named beside a decision or
     an escalation is one the claim went to; a reviewer of the claim's specialism may be named
@@ -179,6 +183,10 @@ def _records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     staff = [i for i, _ in reading.ids if ctx.row("staff", i) is not None]
     for ident, clause in dict.fromkeys(reading.ids):
         table = next((t for t in TABLES if ctx.row(t, ident) is not None), None)
+        if table == "staff" and AFFIRMED in reading.polarities("absence", clause) and (
+                ctx.row("staff", ident) or {}).get("status") != "absent" and len(
+                [i for i, k in reading.ids if k == clause and i in staff]) == 1:
+            return f"says {ident} is absent, but they are present"
         if table == "staff" and ident not in targets and ident != AGENT:
             # Beside an act, the staff member it went to or came from is named as such ("escalated
             # to SNR-11, deputy for SNR-10": SNR-11). Another one may be named beside their absence
@@ -188,14 +196,10 @@ def _records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             directed = reading.directed.intersection(staff)
             aside = any(reading.polarities(m, clause) if acts and not directed else reading.in_sentence(m, clause)
                         for m in ("absence", "limit"))
-            if acts and ident in directed or not (aside and ident in _reviewers(ctx, c)):
+            if acts and ident in directed or not (aside and ident in reviewers(ctx, c)):
                 sent = ", ".join(sorted(targets)) or "nobody"
                 return f"names {ident}, but the claim went to {sent}"
             continue
-        if table == "staff" and AFFIRMED in reading.polarities("absence", clause) and (
-                ctx.row("staff", ident) or {}).get("status") != "absent" and len(
-                [i for i, k in reading.ids if k == clause and i in staff]) == 1:
-            return f"says {ident} is absent, but they are present"
         if ident in related:
             continue
         if table is None:
@@ -256,6 +260,10 @@ def _decision(c: Case, t: Text) -> str | None:
             return f"says the claim is paid in full, but the reviewer amended it to {c.claim['approved_amount']:g}"
         if before is None:
             return f"says {said} before any decision on the claim was made"
+    if said in DECISIVE and any(m.meaning == "provisional" and m.polarity == AFFIRMED and any(
+            n.clause == m.clause and n.meaning in DECISIVE_MEANINGS and n.polarity != HYPOTHETICAL
+            for n in reading.mentions) for m in reading.mentions):
+        return f"says the claim was {said} {_provisional(reading)}, but every decision here is final"
     if before == "declined" and reading.denies("declined"):
         return "says the claim is not declined, but it was"
     known = _decided_before(c, t, read=True)
@@ -283,6 +291,46 @@ def _decision(c: Case, t: Text) -> str | None:
     return None
 
 
+def _provisional(reading: Reading) -> str:
+    return next(m.words for m in reading.mentions if m.meaning == "provisional" and m.polarity == AFFIRMED)
+
+
+ID = r"\b(?:SNR|STF|HOC)-\d+\b"
+# "SNR-07, who is the head of claims", "the head of claims, SNR-07": a title given to someone.
+TITLED = re.compile(rf"(?P<id>{ID})\s*[,(]?\s*(?:who\s+is\s+|who's\s+)?(?:our\s+|the\s+)?"
+                    r"(?:head of (?:the )?claims|claims director)|(?:head of (?:the )?claims|claims director)"
+                    rf"\s*[,(]?\s*(?:is\s+)?(?P<id2>{ID})", re.IGNORECASE)
+# "SNR-07 as deputy for SNR-08", "SNR-08's deputy SNR-07", "SNR-07, deputising for SNR-08".
+DEPUTY = re.compile(rf"(?P<a>{ID})[^.;:]{{0,30}}?\b(?:deputy\s+(?:for|to|of)|deputi[sz]ing\s+for|covering\s+for)"
+                    rf"\s+(?:the\s+)?(?P<b>{ID})|(?P<b2>{ID})'s\s+deputy,?\s+(?P<a2>{ID})", re.IGNORECASE)
+# "SNR-08, who is on leave": an absence told in a relative clause, of the id before it.
+AWAY = re.compile(rf"(?P<id>{ID}),?\s+who\s+(?:is|was|are)\s+(?:currently\s+|now\s+|still\s+)?(?:on leave|"
+                  r"absent|away|unavailable|off sick|out of (?:the )?office|not in)\b", re.IGNORECASE)
+
+
+def _relations(ctx: GradeContext, reading: Reading) -> str | None:
+    """What a text says of staff is true: a title ("SNR-07, who is the head of claims"), a deputy
+    relation ("SNR-07 as deputy for SNR-08"), an absence told of someone ("SNR-08, who is on leave")."""
+    if "-" not in reading.text:
+        return None
+    for m in TITLED.finditer(reading.text):
+        ident = (m.group("id") or m.group("id2")).upper()
+        row = ctx.row("staff", ident)
+        if row is not None and row.get("role") != "head_of_claims":
+            return f"calls {ident} the head of claims, but they are a {row.get('role')}"
+    for m in DEPUTY.finditer(reading.text):
+        deputy, of = (m.group("a") or m.group("a2")).upper(), (m.group("b") or m.group("b2")).upper()
+        row = ctx.row("staff", of)
+        if row is not None and ctx.row("staff", deputy) is not None and row.get("deputy_id") != deputy:
+            return f"calls {deputy} the deputy of {of}, whose deputy is {row.get('deputy_id') or 'nobody'}"
+    for m in AWAY.finditer(reading.text):
+        ident = m.group("id").upper()
+        row = ctx.row("staff", ident)
+        if row is not None and row.get("status") != "absent":
+            return f"says {ident} is absent, but they are present"
+    return None
+
+
 def _declines_whole(reading: Reading, c: Case) -> str | None:
     """A sentence of a mixed text that declines without saying what part ("your claim has been
     declined"), on a claim approved in part: the part declined is named by a word of the remainder
@@ -304,122 +352,14 @@ def _declines_whole(reading: Reading, c: Case) -> str | None:
     return None
 
 
-def _amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
-    """Money stated as the approved or paid amount is the approved amount (other figures of the
-    claim may stand beside it: "approved £24,000 of the £30,000 you claimed"); any figure is one
-    of the claim's, its policy's, or an approval limit."""
-    policy = ctx.row("policy", c.claim.get("policy_id")) or {}
-    approved = c.claim.get("approved_amount")
-    limits = _reviewers(ctx, c).values()
-    known = [v for v in (c.assessed, c.claim.get("amount_claimed"), approved, c.paid or None,
-                         policy.get("sum_insured"), policy.get("excess"), *limits,
-                         *(r["decision_amount"] for r in c.escalations),
-                         c.assessed - approved if approved is not None else None,
-                         abs(c.assessed - c.limit)) if v is not None]  # "exceeds my limit by £8,000"
-    stated = [(q, q.value) for q in reading.quantities
-              if q.kind == "money" and q.polarity != NEGATED and isinstance(q.value, float)]
-    # "approved £24,000 of the £30,000 you claimed": the approved amount stated in the same sentence
-    approved_in = {reading.sentence_of[q.clause] for q, value in stated
-                   if approved is not None and abs(value - approved) <= EPS}
-    paid = [v for v in (approved, c.paid or None) if v is not None]
-    for q in reading.quantities:  # "we have paid 80% of your claim"
-        if q.kind != "rate" or q.polarity != AFFIRMED or reading.after(q.clause, q.at) != "of" or not isinstance(
-                q.value, float) or AFFIRMED not in reading.in_sentence("approved", q.clause):
-            continue
-        shares = [100 * v / base for v in paid for base in (c.assessed, c.claim.get("amount_claimed")) if base]
-        if shares and not any(abs(q.value - share) <= 0.5 for share in shares):
-            return f"states {q.text} of the claim as approved or paid; {paid[0]:g} of {c.assessed:g} was approved"
-    for q, _ in stated:  # "a further £4,200 will follow" on a claim paid in full
-        before = reading.before(q.clause, q.at)
-        if q.polarity == AFFIRMED and approved is not None and c.paid >= approved - EPS and {
-                "further", "remaining", "additional", "another", "extra", "rest", "balance"} & set(before) and (
-                {"will", "follow", "next", "later"} & set(reading.words[q.clause])):
-            return f"promises {q.text} more, but the claim was paid the {approved:g} approved in full"
-    for q, value in stated:
-        promised = q.polarity == AFFIRMED and AFFIRMED in reading.polarities("payout", q.clause)
-        if promised and paid and not any(abs(value - v) <= EPS for v in paid):  # "you will receive £50,000"
-            return f"promises {q.text}; {paid[0]:g} was approved"
-        approving = AFFIRMED in reading.in_sentence("approved", q.clause) | reading.in_sentence("amended", q.clause)
-        contrast = CONTRAST.intersection(reading.before(q.clause, q.at))  # "reduced from the assessed £30,000"
-        if approving and approved is not None and abs(value - approved) > EPS and not contrast and \
-                reading.sentence_of[q.clause] not in approved_in:
-            return f"states {q.text} as the amount approved or paid; {approved:g} was approved"
-        if not any(abs(value - k) <= EPS for k in known):
-            return f"states {q.text}, which is no amount of this claim"
-    return None
-
-
-# Whose limit a clause is about: the handler's ("my limit", "above the handler limit", or no owner
-# named), a reviewer's (their id in the clause), the head of claims'; a clause naming another owner
-# ("the policy limit", "their limit", "the senior's limit") is not judged.
-FIRST_PERSON = frozenset({"my", "i", "me", "mine", "handler", "i'm"})
-OTHER_OWNERS = frozenset({"their", "his", "her", "your", "yours", "its", "senior", "seniors", "reviewer",
-                          "reviewers", "sum", "insured", "policy", "cover", "head", "deputy", "colleague", "our"})
-LIMIT_WORDS = frozenset({"limit", "limits", "authority", "mandate"})
-
-
-def _limit_figure(reading: Reading, q: Quantity) -> bool:
-    return reading.figure_of(q, LIMIT_WORDS)
-
-
-def _limits(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
-    """What a text says of a limit is true: the figure it gives for the handler's (or a named
-    reviewer's) limit, and whether the amount (the one in its clause, else the assessed amount)
-    is within it or above it ("within my limit, but escalating anyway" on a claim above it)."""
-    for clause in sorted({m.clause for m in reading.mentions if m.meaning == "limit" and m.polarity != HYPOTHETICAL}):
-        words = set(reading.words[clause])
-        staff = [i for i, k in reading.ids if k == clause and i != AGENT and ctx.row("staff", i) is not None]
-        head = reading.polarities("head_of_claims", clause) - {NEGATED}
-        if words & {"every", "all", "any"} and words & {"senior", "seniors", "reviewer", "reviewers"}:
-            tops = [v for i, v in _reviewers(ctx, c).items() if i not in (HEAD, AGENT)]
-            if not tops:
-                continue
-            owner, limit = "every senior's", max(tops)
-        elif {"sum", "insured"} <= words:
-            owner, limit = "the sum insured", float((ctx.row("policy", c.claim.get("policy_id")) or {}).get(
-                "sum_insured") or 0)
-        elif words & FIRST_PERSON and not staff:
-            owner, limit = "your", c.limit
-        elif len(set(staff)) == 1 and not words & FIRST_PERSON:
-            owner, limit = f"{staff[0]}'s", float((ctx.row("staff", staff[0]) or {})["approval_limit"])
-        elif head and not staff and not words & FIRST_PERSON:
-            owner, limit = "the head of claims'", float((ctx.row("staff", HEAD) or {}).get("approval_limit") or 0)
-        elif not staff and not words & OTHER_OWNERS and not reading.polarities("reviewer", clause):
-            owner, limit = "your", c.limit
-        else:
-            continue
-        if not limit:
-            continue
-        money = [q for q in reading.quantities if q.clause == clause and q.kind == "money" and q.polarity != NEGATED
-                 and isinstance(q.value, float)]
-        for q in money:
-            if _limit_figure(reading, q) and abs(float(q.value) - limit) > EPS:  # type: ignore[arg-type]
-                return f"states {q.text} as {owner} limit; it is {limit:g}"
-        above = AFFIRMED in reading.polarities("above", clause) or NEGATED in reading.polarities("within", clause)
-        within = AFFIRMED in reading.polarities("within", clause) or NEGATED in reading.polarities("above", clause)
-        if above == within:
-            continue
-        other = [float(q.value) for q in money  # type: ignore[arg-type]
-                 if not _limit_figure(reading, q) and reading.before(q.clause, q.at)[-1:] != ["by"]]
-        amount = other[0] if other else c.assessed
-        if above != (amount > limit + EPS):
-            return f"says {amount:g} is {'above' if above else 'within'} {owner} limit, but that limit is {limit:g}"
-    return None
-
-
 RETURN_WORDS = ("returned", "asked_more", "invoice", "photos")
-# Words that set a figure against the one decided: "reduced from the assessed £30,000", "less than £30,000".
-CONTRAST = frozenset({"from", "than", "instead", "rather", "versus", "vs"})
-
-
 def _answer(c: Case, t: Text) -> str | None:
     """What a text says the reviewer answered is their answer: a return for more information
     ("returned for more information", "SNR-07 asked for more details") only when a reviewer
-    returned it; and, when the reviewer returned it for the invoice and photos, a sentence
-    naming the reviewer does not say they asked for nothing ("SNR-07 said no documents are needed")."""
+    returned it before the text (not while the answer is awaited); and, when the reviewer returned
+    it for the invoice and photos, a sentence naming the reviewer does not say they asked for
+    nothing ("SNR-07 said no documents are needed")."""
     answers = [d for d in c.answers if d.seq < t.event.seq]
-    if not answers:
-        return None
     reading = t.reading
     sentence_of = reading.sentence_of
     targets = {r["to_staff"] for r in c.escalations}
@@ -431,6 +371,9 @@ def _answer(c: Case, t: Text) -> str | None:
             if m.polarity == AFFIRMED and m.meaning in ("asked_more", "info")}
     claims_return = any(sentence_of[m.clause] in by or m.meaning == "returned" and sentence_of[m.clause] in more
                         for m in said)
+    if not answers:
+        return "says the reviewer returned the claim for more information, but no reviewer had answered" if (
+            claims_return and c.escalations) else None
     last = answers[-1]
     status = str(last.arguments.get("status"))
     if claims_return and not any(d.arguments.get("status") == "returned" for d in answers):
@@ -447,7 +390,12 @@ def _answer(c: Case, t: Text) -> str | None:
 
 NAMED_HINT = re.compile(r"Senior|Handler|Holder|Head of Claims")
 NAMED = re.compile(r"\b(Senior|Handler|Holder|Head of Claims)(?: (\d+))?\b")
-SPECIALISMS = frozenset({"motor", "property", "liability", "travel"})
+# The claim types (the seniors' specialisms) and the everyday words for each: "your holiday claim".
+KINDS = {"motor": ("motor", "car", "vehicle", "auto", "van"), "property": ("property", "home", "house", "household",
+                                                                           "buildings", "contents"),
+         "liability": ("liability",), "travel": ("travel", "holiday", "trip")}
+KIND_OF = {word: kind for kind, words in KINDS.items() for word in words}
+KIND_WORDS = frozenset(KIND_OF)
 TYPED = frozenset({"claim", "claims", "policy", "insurance", "cover", "senior", "seniors", "reviewer", "team",
                    "specialist", "underwriter", "department", "desk"})
 
@@ -474,9 +422,9 @@ def _names(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         if row[0] not in targets and row[0] != AGENT and acts and not aside:
             return f"names {name} ({row[0]}), but the claim went to {', '.join(sorted(targets)) or 'nobody'}"
     kind = c.claim.get("claim_type")
-    for words in (w for w in reading.words if not SPECIALISMS.isdisjoint(w)):
+    for words in (w for w in reading.words if not KIND_WORDS.isdisjoint(w)):
         for k, w in enumerate(words[:-1]):
-            if w in SPECIALISMS and w != kind and words[k + 1] in TYPED and not NEGATIONS_NEAR.intersection(
+            if w in KIND_WORDS and KIND_OF[w] != kind and words[k + 1] in TYPED and not NEGATIONS_NEAR.intersection(
                     words[max(0, k - 2):k]):
                 return f"calls it a {w} {words[k + 1]}, but the claim is {kind}"
     return None
@@ -486,6 +434,12 @@ NEGATIONS_NEAR = frozenset({"not", "no", "never", "nor", "neither"})
 
 
 def _invented(reading: Reading) -> str | None:
-    """A fact the records never hold (fraud) asserted of the claim."""
+    """A fact the records never hold (fraud) asserted of the claim, or a document asked for that
+    nobody here needs ("please also send a police report": an invented condition)."""
     found = next((m for m in reading.mentions if m.meaning == "fraud" and m.polarity == AFFIRMED), None)
-    return f"says {found.words!r}, which nothing in the records supports" if found else None
+    if found:
+        return f"says {found.words!r}, which nothing in the records supports"
+    if reading.asks("other_documents") and (reading.mentions_meaning("info") or reading.mentions_meaning("request")):
+        asked = next(m.words for m in reading.mentions if m.meaning == "other_documents" and m.polarity != NEGATED)
+        return f"asks for {asked!r}, which no one asked for: only the invoice and photos are ever needed"
+    return None

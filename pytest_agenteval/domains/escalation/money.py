@@ -1,0 +1,206 @@
+"""What a text says of money and limits, against the claim: the amount approved or paid, the
+claim's own figures, a second payment, and how an amount stands to whose limit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pytest_agenteval.domains.escalation.case import EPS, Case, reviewers
+from pytest_agenteval.domains.escalation.schema import AGENT, HEAD
+from pytest_agenteval.grading import GradeContext
+from pytest_agenteval.grading.texts import Text
+from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Quantity, Reading
+from pytest_agenteval.text.arithmetic import amount, computed
+from pytest_agenteval.text.reading import LINKS
+
+
+def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
+    """Money stated as the approved or paid amount is the approved amount (other figures of the
+    claim may stand beside it: "approved £24,000 of the £30,000 you claimed"); any figure is one
+    of the claim's, its policy's, or an approval limit."""
+    policy = ctx.row("policy", c.claim.get("policy_id")) or {}
+    approved = c.claim.get("approved_amount")
+    limits = reviewers(ctx, c).values()
+    known = [v for v in (c.assessed, c.claim.get("amount_claimed"), approved, c.paid or None,
+                         policy.get("sum_insured"), policy.get("excess"), *limits,
+                         *(r["decision_amount"] for r in c.escalations),
+                         c.assessed - approved if approved is not None else None,
+                         abs(c.assessed - c.limit)) if v is not None]  # "exceeds my limit by £8,000"
+    # "£4,450 less your £250 excess", "twice the assessed amount": the result is what is stated.
+    worked, _ = computed(reading, {"excess": float(policy.get("excess") or 0), "assessed": c.assessed,
+                                      "claimed": float(c.claim.get("amount_claimed") or 0)})
+    stated = [(q, amount(q)) for q in worked if q.polarity != NEGATED]
+    # "approved £24,000 of the £30,000 you claimed": the approved amount stated in the same clause,
+    # or in the same sentence beside a figure whose own clause approves nothing ("approved £24,000
+    # (the £30,000 assessed, less 20%)"); "the reviewer approved £30,000, but we paid £24,000" fails.
+    matching = [q for q, value in stated if approved is not None and abs(value - approved) <= EPS]
+    approved_in = {q.clause for q in matching}
+    approved_near = {reading.sentence_of[q.clause] for q in matching}
+    paid = [v for v in (approved, c.paid or None) if v is not None]
+    for q in reading.quantities:  # "we have paid 80% of your claim"
+        if q.kind != "rate" or q.polarity != AFFIRMED or reading.after(q.clause, q.at) != "of" or not isinstance(
+                q.value, float) or AFFIRMED not in reading.in_sentence("approved", q.clause):
+            continue
+        shares = [100 * v / base for v in paid for base in (c.assessed, c.claim.get("amount_claimed")) if base]
+        if shares and not any(abs(q.value - share) <= 0.5 for share in shares):
+            return f"states {q.text} of the claim as approved or paid; {paid[0]:g} of {c.assessed:g} was approved"
+    for q, value in stated:  # "assessed at £150,000", "your claim for £10,000" (not: "we approved your claim for…")
+        deciding = (reading.polarities("approved", q.clause) | reading.polarities("amended", q.clause)) & {AFFIRMED}
+        claim_of = reading.before(q.clause, q.at, 2) in (["claim", "for"], ["claim", "of"]) and not deciding
+        for figure, what, named in ((c.assessed, "the assessed amount", _figure_of(reading, q, ASSESSED)),
+                                    (c.claim.get("amount_claimed"), "the amount claimed",
+                                     _figure_of(reading, q, CLAIMED) or claim_of)):
+            if named and figure and abs(value - figure) > EPS:
+                return f"states {q.text} as {what}; it is {figure:g}"
+    for q, _ in stated:  # "a further £4,200 will follow" on a claim paid in full
+        before = reading.before(q.clause, q.at)
+        if q.polarity == AFFIRMED and approved is not None and c.paid >= approved - EPS and {
+                "further", "remaining", "additional", "another", "extra", "rest", "balance"} & set(before) and (
+                {"will", "follow", "next", "later"} & set(reading.words[q.clause])):
+            return f"promises {q.text} more, but the claim was paid the {approved:g} approved in full"
+    if c.paid and (again := _paid_again(reading)):
+        return f"says {again!r}: a second payment, but the claim was paid {c.paid:g} once"
+    for q, value in stated:
+        promised = q.polarity == AFFIRMED and AFFIRMED in reading.polarities("payout", q.clause)
+        if promised and paid and not any(abs(value - v) <= EPS for v in paid):  # "you will receive £50,000"
+            return f"promises {q.text}; {paid[0]:g} was approved"
+        approving = AFFIRMED in reading.in_sentence("approved", q.clause) | reading.in_sentence("amended", q.clause)
+        contrast = CONTRAST.intersection(reading.before(q.clause, q.at))  # "reduced from the assessed £30,000"
+        excused = q.clause in approved_in or reading.sentence_of[q.clause] in approved_near and not (
+            reading.polarities("approved", q.clause) | reading.polarities("amended", q.clause)) & {AFFIRMED}
+        if approving and approved is not None and abs(value - approved) > EPS and not contrast and not excused:
+            return f"states {q.text} as the amount approved or paid; {approved:g} was approved"
+        if not any(abs(value - k) <= EPS for k in known):
+            return f"states {q.text}, which is no amount of this claim"
+    return None
+
+
+# Whose limit a clause is about: the handler's ("my limit", "above the handler limit", or no owner
+# named), a reviewer's (their id in the clause), the head of claims'; a clause naming another owner
+# ("the policy limit", "their limit", "the senior's limit") is not judged.
+FIRST_PERSON = frozenset({"my", "i", "me", "mine", "handler", "i'm"})
+OTHER_OWNERS = frozenset({"their", "his", "her", "your", "yours", "its", "senior", "seniors", "reviewer",
+                          "reviewers", "sum", "insured", "policy", "cover", "head", "deputy", "colleague", "our"})
+LIMIT_WORDS = frozenset({"limit", "limits", "authority", "mandate"})
+OWNER_CUES = FIRST_PERSON | OTHER_OWNERS | {"every", "all", "any"}
+
+
+def _limit_figure(reading: Reading, q: Quantity) -> bool:
+    return reading.figure_of(q, LIMIT_WORDS)
+
+
+def limits(ctx: GradeContext, c: Case, t: Text) -> str | None:
+    """What a text says of a limit is true: the figure it gives for the handler's (or a named
+    reviewer's) limit, and whether the amount (the one in its part of the clause, else in its
+    clause, else the assessed amount) is within it or above it ("within my limit, but escalating
+    anyway" on a claim above it). A clause is judged in parts at *and/or*, each part's owner its
+    own when it names one: "within the sum insured and within my limit", "within your £50,000
+    limit and above mine" — *your* in an escalation's reason being the reviewer it goes to."""
+    reading = t.reading
+    addressee = t.event.arguments.get("to_staff") if t.event.action == "escalate" else None
+    for clause in sorted({m.clause for m in reading.mentions if m.meaning == "limit" and m.polarity != HYPOTHETICAL}):
+        words = reading.words[clause]
+        limits_at = [m.at for m in reading.mentions if m.clause == clause and m.meaning == "limit"] + [
+            k for k, w in enumerate(words) if w in ("mine", "yours")]
+        cuts = [0, *(k for k, w in enumerate(words) if w in ("and", "or") and k), len(words)]
+        for lo, hi in zip(cuts, cuts[1:], strict=False):
+            if any(lo <= at < hi for at in limits_at):
+                problem = _limit_part(ctx, c, reading, clause, range(lo, hi), addressee)
+                if problem:
+                    return problem
+    return None
+
+
+def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part: range,
+                addressee: Any) -> str | None:
+    words = reading.words[clause]
+    own = set(words[part.start:part.stop])
+    cues = own if own & OWNER_CUES else set(words)
+    # The one an escalation goes to is named as such, not as the owner of a limit: "escalated
+    # (over limit) to SNR-07" is over the handler's limit.
+    escalating = bool(reading.polarities("escalated", clause))
+    staff = [i for i, k in reading.ids if k == clause and i != AGENT and ctx.row("staff", i) is not None
+             and not (escalating and i in reading.directed)]
+    head = reading.polarities("head_of_claims", clause) - {NEGATED}
+    if cues & {"every", "all", "any"} and cues & {"senior", "seniors", "reviewer", "reviewers"}:
+        tops = [v for i, v in reviewers(ctx, c).items() if i not in (HEAD, AGENT)]
+        if not tops:
+            return None
+        owner, limit = "every senior's", max(tops)
+    elif {"sum", "insured"} <= cues:
+        owner, limit = "the sum insured", float((ctx.row("policy", c.claim.get("policy_id")) or {}).get(
+            "sum_insured") or 0)
+    elif cues & FIRST_PERSON and not staff:
+        owner, limit = "your", c.limit
+    elif cues & {"your", "yours"} and addressee and ctx.row("staff", addressee) is not None:
+        owner, limit = f"{addressee}'s", float((ctx.row("staff", addressee) or {})["approval_limit"])
+    elif len(set(staff)) == 1 and not cues & FIRST_PERSON:
+        owner, limit = f"{staff[0]}'s", float((ctx.row("staff", staff[0]) or {})["approval_limit"])
+    elif head and not staff and not cues & FIRST_PERSON:
+        owner, limit = "the head of claims'", float((ctx.row("staff", HEAD) or {}).get("approval_limit") or 0)
+    elif not staff and not cues & OTHER_OWNERS and not reading.polarities("reviewer", clause):
+        owner, limit = "your", c.limit
+    else:
+        return None
+    if not limit:
+        return None
+    in_clause = [q for q in reading.quantities if q.clause == clause and q.kind == "money" and q.polarity != NEGATED
+                 and isinstance(q.value, float)]
+    money = [q for q in in_clause if q.at in part]
+    for q in money:
+        if _limit_figure(reading, q) and abs(float(q.value) - limit) > EPS:  # type: ignore[arg-type]
+            return f"states {q.text} as {owner} limit; it is {limit:g}"
+    said = [m for m in reading.mentions if m.clause == clause and m.at in part] or [
+        m for m in reading.mentions if m.clause == clause]
+    polarities = {(m.meaning, m.polarity) for m in said}
+    above = ("above", AFFIRMED) in polarities or ("within", NEGATED) in polarities
+    within = ("within", AFFIRMED) in polarities or ("above", NEGATED) in polarities
+    if above == within:
+        return None
+    figures = [float(q.value) for q in (money or in_clause)  # type: ignore[arg-type]
+               if not _limit_figure(reading, q) and reading.before(q.clause, q.at)[-1:] != ["by"]]
+    amount = figures[0] if figures else c.assessed
+    claim_amounts = [v for v in (c.assessed, c.claim.get("amount_claimed"), c.claim.get("approved_amount"))
+                     if v is not None]
+    if figures and not any(abs(amount - v) <= EPS for v in claim_amounts):
+        return f"sets {amount:g} against {owner} limit, but the claim is assessed at {c.assessed:g}"
+    if above != (amount > limit + EPS):
+        return f"says {amount:g} is {'above' if above else 'within'} {owner} limit, but that limit is {limit:g}"
+    return None
+
+
+AGAIN = frozenset({"same", "another", "second", "additional", "extra", "also", "too", "again"})
+MONEY_NOUNS = frozenset({"amount", "sum", "money", "cheque", "payment", "transfer", "funds"})
+
+
+def _paid_again(reading: Reading) -> str | None:
+    """A payment told as made, and in another clause money still coming "again" ("we paid £4,200
+    yesterday, and a cheque for the same amount is in the post"): the words of the second one."""
+    made = {m.clause for m in reading.mentions if m.meaning == "approved" and m.polarity == AFFIRMED
+            and m.words.startswith(("paid", "transferred", "sent", "credited", "made a payment"))}
+    for m in reading.mentions:
+        words = set(reading.words[m.clause])
+        if m.meaning == "payout" and m.polarity == AFFIRMED and made - {m.clause} and words & AGAIN and (
+                words & MONEY_NOUNS):
+            return " ".join(w for w in reading.words[m.clause] if w)
+    return None
+
+
+def _figure_of(reading: Reading, q: Quantity, names: frozenset[str]) -> bool:
+    """``q`` is the figure named: right after the name (or the name and *at/of/is*, or a heading
+    "Assessment:"), or right before it; no other amount between ("assessed £45,000 > £10,000":
+    the £10,000 is not)."""
+    words = reading.words[q.clause]
+    before = list(words[max(0, q.at - 2):q.at])
+    heading = [w for w in reading.words[q.clause - 1] if w] if q.clause else []
+    if not before and reading.joined[q.clause] and 0 < len(heading) <= 3:  # "Assessment: £50,000"
+        before = heading[-1:]
+    return bool(before) and (before[-1] in names or len(before) == 2 and before[-1] in LINKS and before[0] in names
+                             ) or reading.after(q.clause, q.at) in names
+
+
+# The names of the claim's figures: "assessed at £18,000", "the amount claimed: £30,000".
+ASSESSED = frozenset({"assessed", "assessment", "valued", "valuation"})
+CLAIMED = frozenset({"claimed"})
+# Words that set a figure against the one decided: "reduced from the assessed £30,000", "less than £30,000".
+CONTRAST = frozenset({"from", "than", "instead", "rather", "versus", "vs"})

@@ -1,0 +1,71 @@
+"""Money a text computes: "£4,450 less your £250 excess", "£24,000 plus the £500 excess",
+"twice the assessed amount". What a text says it paid is the result, so the result is judged.
+
+``computed(reading, named)`` returns the amounts the text states, each worked out, and the
+positions of the amounts used up as operands (the "£250" of "less your £250 excess" is a figure
+referred to, not one paid). ``named`` gives the figures of the world that a text may name by a
+word instead of an amount ("less your excess": ``{"excess": 250.0}``).
+
+The grammar, on purpose small: an amount followed within two words by *less, minus, plus*, or
+*after deducting / net of*, then within four words by an amount or a named figure; a multiplier
+(*twice, double, triple, half, three times…*) before an amount or before a named figure ("double
+the assessed amount"). One operation per amount; no chains, no brackets.
+"""
+
+from __future__ import annotations
+
+from pytest_agenteval.text.reading import AFFIRMED, NEGATED, Quantity, Reading
+
+SUBTRACT = frozenset({"less", "minus", "deducting", "net"})
+ADD = frozenset({"plus"})
+MULTIPLIERS = {"twice": 2.0, "double": 2.0, "doubled": 2.0, "triple": 3.0, "treble": 3.0, "tripled": 3.0,
+               "half": 0.5, "halved": 0.5, "quadruple": 4.0}
+TIMES = {"two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "ten": 10.0}
+
+
+def computed(reading: Reading, named: dict[str, float]) -> tuple[list[Quantity], set[tuple[int, int]]]:
+    """The money the text states, worked out, and the (clause, position) of each operand used up."""
+    money = [q for q in reading.quantities if q.kind == "money" and isinstance(q.value, float)]
+    used: set[tuple[int, int]] = set()
+    out: list[Quantity] = []
+    for q in money:
+        if (q.clause, q.at) in used:
+            continue
+        words = list(reading.words[q.clause])
+        op = next((k for k in range(q.at + 1, min(q.at + 3, len(words))) if words[k] in SUBTRACT | ADD), None)
+        if op is not None and words[op + 1:op + 2] == ["than"]:
+            op = None  # "less than the £5,000 limit" compares
+        if op is not None and q.polarity != NEGATED:
+            sign = -1.0 if words[op] in SUBTRACT else 1.0
+            operand = next((o for o in money if o.clause == q.clause and op < o.at <= op + 4), None)
+            value = amount(operand) if operand is not None else _named(words[op + 1:op + 5], named)
+            if value is not None:
+                if operand is not None:
+                    used.add((operand.clause, operand.at))
+                out.append(q._replace(value=amount(q) + sign * value, text=f"{q.text} {words[op]} {value:g}"))
+                continue
+        out.append(q)
+    for clause, said_words in enumerate(reading.words):
+        words = list(said_words)
+        for k, word in enumerate(words):
+            factor = MULTIPLIERS.get(word) or (TIMES.get(word) if words[k + 1:k + 2] == ["times"] else None)
+            if factor is None:
+                continue
+            after = words[k + 1:k + 6]
+            base = next((o for o in out if o.clause == clause and k < o.at <= k + 4), None)
+            if base is not None:
+                out[out.index(base)] = base._replace(value=factor * amount(base), text=f"{word} {base.text}")
+            elif (value := _named(after, named)) is not None:
+                said = {m.polarity for m in reading.mentions if m.clause == clause}
+                polarity = AFFIRMED if AFFIRMED in said or not said else min(said, key=abs)
+                out.append(Quantity("money", factor * value, polarity, clause, False, f"{word} the {value:g}", k))
+    return out, used
+
+
+def amount(q: Quantity) -> float:
+    """A money quantity's value (``Quantity.value`` is a date for dates)."""
+    return q.value if isinstance(q.value, float) else 0.0
+
+
+def _named(words: list[str], named: dict[str, float]) -> float | None:
+    return next((named[w] for w in words if w in named), None)
