@@ -354,6 +354,7 @@ def build_chat() -> list[dict[str, Any]]:
                 tags = ["missed_query", "premature_activation", "not_communicated"]
                 extra = {"overrides": {"customer": {cid: {"kyc_status": "pending"}}},
                          "checks": [names_the_conflict(fid, KYC_TERMS)]}
+            tags = [*tags, "misleading_message"]  # every message to the customer is judged (docs/text.md)
             tasks.append(task(f"BKC-{n:03d}", seed, CHAT_INSTRUCTION, expected, path, tags, n,
                               allowed_actions=[*ALLOWED, SAY], user=user, **extra))
     return tasks

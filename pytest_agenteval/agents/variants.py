@@ -359,7 +359,11 @@ class Planner:
         out: list[Script] = []
         for i, (action, arguments) in enumerate(ref):
             # Optional steps are extras the task welcomes, in any form: nothing to mutate.
-            if not self.writes(action) or self.steps[i].no_effect or self.steps[i].optional:
+            if self.steps[i].no_effect or self.steps[i].optional:
+                continue
+            if not self.writes(action):  # a message to the user writes nothing, but may be a declared text
+                if action == SAY_TO_USER:
+                    out += self._lying_texts(i)
                 continue
             what = describe(action, arguments)
             out.append(Script(name=f"drop {what}", calls=ref[:i] + ref[i + 1:], expect=self._declared("drop", action),

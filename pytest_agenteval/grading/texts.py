@@ -36,13 +36,17 @@ class Text:
 
 
 def texts(ctx: GradeContext) -> list[Text]:
-    """Every declared text the agent wrote (writes that took effect), in order."""
+    """Every declared text the agent wrote (calls that took effect), in order: writes, and
+    calls that write nothing but still say something, such as a message to the user."""
     declared = ctx.env.texts
     if not declared:
         return []
     reader = ctx.env.reader()
+    actions = {action for action, _ in declared}
     out = []
-    for event in ctx.written():
+    for event in ctx.succeeded_any():
+        if event.action not in actions:
+            continue
         args = event.arguments if isinstance(event.arguments, dict) else {}
         for (action, argument), mode in declared.items():
             value = args.get(argument)

@@ -72,7 +72,18 @@ from pytest_agenteval.text.tokens import Token, tokenize
 
 MORE = frozenset({"further", "additional", "extra", "more", "other"})
 READER_HEDGES = frozenset({"may", "might", "if", "perhaps", "possibly"})
-REQUIRED = frozenset({"must", "should", "need", "needs", "ought", "required", "requires"})
+REQUIRED = frozenset({"must", "should", "need", "needs", "ought", "required", "requires",
+                      # "please complete the identity checks": a state asked for is not the state
+                      "please", "kindly"})
+# "KYC appears to be pending" asserts the state ("needs to be verified" does not).
+SEEMING = frozenset({"appears", "appear", "appeared", "seems", "seem", "seemed", "looks", "look", "continues",
+                     "continue", "remains", "remain", "happens", "proves"})
+# "I could not find a rate", "the sheet does not have a rate": a negation before one of
+# these says the thing is missing, as "no rate" does.
+ABSENCE_VERBS = frozenset({"find", "locate", "identify", "have", "has", "show", "list", "contain", "include", "give",
+                           "offer"})
+# "… and FAC-5119 stays pending": an id then a verb after "and" starts a new clause.
+ID_VERBS = frozenset({"stays", "remains", "stay", "remain", "is", "was", "has", "will", "can", "cannot", "are"})
 # Who may not have received something: "the claimant will not receive a payment" denies the payment.
 OTHERS = frozenset({"you", "claimant", "they", "he", "she", "customer", "policyholder", "holder"})
 LINKS = frozenset({"of", "is", "at", "was", "be", "amount", "stands", "sits"})
@@ -200,7 +211,8 @@ class Reading:
         told: dict[int, set[str]] = {}
         for clause in own:
             negated_topic = NEGATED in self.polarities(topic, clause)
-            said = set() if self._adjective(topic, clause, states) else self._states(clause, states)
+            said = set() if self._adjective(topic, clause, states) else self._states(
+                clause, states, self._condition_at(topic, clause))
             if not said:
                 for other in (clause - 1, clause + 1):  # "KYC status: pending", "KYC - pending"
                     if 0 <= other < len(self.joined) and self.joined[max(clause, other)]:
@@ -251,13 +263,25 @@ class Reading:
         first_is_state = bool(negated) and negated[0][1] in states
         return bool(topics and at) and min(at) < min(topics) and not first_is_state
 
-    def _states(self, clause: int, states: tuple[str, str] = ("ok", "problem")) -> set[str]:
+    def _condition_at(self, topic: str, clause: int) -> int | None:
+        """Where a condition (*until, unless, once*) opens in ``clause`` after every
+        mention of ``topic``: the state after it is the condition's subject's ("cannot book, price or
+        activate it until it is completed" says nothing of the rate). None when there is none."""
+        words = self.words[clause] if clause < len(self.words) else ()
+        at = next((k for k, w in enumerate(words) if w in CONDITIONS), None)
+        if at is None or any(m.at >= at for m in self.mentions if m.clause == clause and m.meaning == topic):
+            return None
+        return at
+
+    def _states(self, clause: int, states: tuple[str, str] = ("ok", "problem"), before: int | None = None
+                ) -> set[str]:
         said = set()
         ok, problem = states
-        for state, other in ((ok, problem), (problem, ok)):
-            for p in self.polarities(state, clause):
-                if p != HYPOTHETICAL:
-                    said.add(state if p == AFFIRMED else other)
+        for m in self.mentions:
+            if m.clause != clause or m.meaning not in states or m.polarity == HYPOTHETICAL or (
+                    before is not None and m.at >= before):
+                continue
+            said.add(m.meaning if m.polarity == AFFIRMED else (problem if m.meaning == ok else ok))
         return said
 
 
@@ -288,7 +312,9 @@ def _clauses(tokens: list[Token]) -> list[tuple[int, list[Token], bool]]:
             clauses.append((sentence, [], t.text in JOINERS))
         elif t.kind == "word" and ((t.text in BREAKS and (t.text != "also" or nxt in RESTARTS) and not (
                 t.text == "since" and i > 0 and tokens[i - 1].text in AUXILIARIES))  # "it has since lapsed"
-                                   or (t.text in ("and", "or") and (nxt in RESTARTS or nxt in FRESH_NEGATIONS))):
+                                   or (t.text in ("and", "or") and (nxt in RESTARTS or nxt in FRESH_NEGATIONS))
+                                   or (t.text == "and" and i + 2 < len(tokens) and tokens[i + 1].kind == "id"
+                                       and tokens[i + 2].text in ID_VERBS)):
             clauses.append((sentence, [], False))
         else:
             clauses[-1][1].append(t)
@@ -441,8 +467,8 @@ class Reader:
             question = clause[-1].text == "?" and answer is None
             hedged_before = hedged_sentence == sentence or question
             hedged = hedge or hedged_before
-            if hedge:
-                hedged_sentence = sentence
+            if hedge and hedges != {"before"}:  # "Before we can book it we need KYC - it's
+                hedged_sentence = sentence    # still outstanding": a "before" clause hedges only itself
             not_yet = not present.isdisjoint(NOT_YET) or bool(answer and answer[1])
             first_mention = len(mentions)
             negations = 1 if answer and answer[0] == NEGATED else 0  # cues seen so far in this clause
@@ -476,7 +502,8 @@ class Reader:
                         else:
                             negations += 1
                             reversed_at = -9
-                            missing.update((c,) if word in ABSENCE else ())
+                            missing.update((c,) if word in ABSENCE or word in ("not", "unable", "cannot") and (
+                                ABSENCE_VERBS.intersection(ahead)) else ())  # "could not find a rate"
                         after_auxiliary = i > 0 and words[i - 1] in AUXILIARIES or _headline(
                             words, i, mentions, pending)
                         if after_auxiliary:  # "payment is not possible", "the payment has been cancelled"
@@ -532,7 +559,8 @@ class Reader:
                                     words, i, modal=answer is None):
                                 mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))  # "for approval"
                             elif meaning in ("ok", "problem") and polarity != HYPOTHETICAL and (
-                                    REQUIRED.intersection(words[max(0, i - 3):i]) or words[i - 2:i] == ["to", "be"]):
+                                    REQUIRED.intersection(words[max(0, i - 3):i])
+                                    or words[i - 2:i] == ["to", "be"] and not SEEMING.intersection(words[i - 3:i - 2])):
                                 # "KYC must be verified before booking": a requirement, not the state
                                 mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
                             elif polarity == NEGATED and not_yet and meaning in DECIDED:

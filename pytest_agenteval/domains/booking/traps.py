@@ -100,6 +100,11 @@ def misleading_query(world: World, task: Task) -> bool:
     return _writes_reason(task)
 
 
+def misleading_message(world: World, task: Task) -> bool:
+    """the task has a customer the agent talks to, whose messages can misstate the facility"""
+    return task.user is not None
+
+
 def collateral_change(world: World, task: Task) -> bool:
     """other facilities are there to be changed by mistake (always, in a seeded scenario)"""
     return int(world.db.execute("SELECT count(*) FROM facility").fetchone()[0]) > 1
@@ -107,4 +112,4 @@ def collateral_change(world: World, task: Task) -> bool:
 
 TRAPS: dict[str, Callable[[World, Task], bool]] = {f.__name__: f for f in (
     wrong_account, duplicate_account, wrong_rate, premature_activation, wrong_order, missed_query,
-    misleading_query, collateral_change)}
+    misleading_query, misleading_message, collateral_change)}
