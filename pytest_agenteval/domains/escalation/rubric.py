@@ -48,16 +48,16 @@ def _is_act(c: Case, event: AuditEvent) -> bool:
         return True
     if event.action not in ("notify_claimant", "add_note"):
         return False
+    if kind in ("approval", "decline", "decision") and event.action == "notify_claimant" or kind in (
+            "decline", "decision") and event.action == "add_note":
+        return True
     body = event.arguments.get("body")
     if not isinstance(body, str):
-        return kind in ("approval", "decline", "decision") and event.action == "notify_claimant" or kind in (
-            "decline", "decision") and event.action == "add_note"
-    reading = c.reader.read(body)
-    return (kind in ("approval", "decline", "decision") and event.action == "notify_claimant"
-            or kind in ("decline", "decision") and event.action == "add_note"
-            or texts.announces(reading, escalating=kind == "escalation")
-            # a letter asking the claimant for documents is an information request by another name
-            or event.action == "notify_claimant" and texts.asks_for_documents(reading))
+        return False
+    reading = c.reader.read(body)  # read only when its kind does not already say (the costly part)
+    return texts.announces(reading, escalating=kind == "escalation") or (
+        # a letter asking the claimant for documents is an information request by another name
+        event.action == "notify_claimant" and texts.asks_for_documents(reading))
 
 
 class Case:

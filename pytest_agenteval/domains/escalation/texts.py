@@ -308,10 +308,14 @@ AWAY = re.compile(rf"(?P<id>{ID}),?\s+who\s+(?:is|was|are)\s+(?:currently\s+|now
                   r"absent|away|unavailable|off sick|out of (?:the )?office|not in)\b", re.IGNORECASE)
 
 
+RELATION_HINTS = ("head of", "director", "deput", "covering", "who")
+
+
 def _relations(ctx: GradeContext, reading: Reading) -> str | None:
     """What a text says of staff is true: a title ("SNR-07, who is the head of claims"), a deputy
     relation ("SNR-07 as deputy for SNR-08"), an absence told of someone ("SNR-08, who is on leave")."""
-    if "-" not in reading.text:
+    lowered = reading.text.lower()
+    if not any(hint in lowered for hint in RELATION_HINTS):
         return None
     for m in TITLED.finditer(reading.text):
         ident = (m.group("id") or m.group("id2")).upper()
