@@ -81,6 +81,18 @@ def test_a_misspelt_marker_gets_did_you_mean(pytester: pytest.Pytester, xdist: l
     assert "did you mean" not in right.stdout.str()
 
 
+def test_a_keyword_that_selects_no_task_gets_the_closest_ids(pytester: pytest.Pytester) -> None:
+    pytester.mkdir("tasks")
+    (pytester.path / "tasks" / "t.jsonl").write_text(task_line(task_id="ESC-001") + "\n")
+    result = pytester.runpytest("--agent=reference", "-k", "ESC-01 or ESC-0001")
+    result.stdout.fnmatch_lines(["agenteval: -k ESC-01 or ESC-0001: no task id holds 'ESC-01' (did you mean ESC-001?)",
+                                 "agenteval: -k ESC-01 or ESC-0001: no task id holds 'ESC-0001' "
+                                 "(did you mean ESC-001?)"])
+    right = pytester.runpytest("--agent=reference", "-k", "ESC-001")
+    right.assert_outcomes(passed=1)
+    assert "no task id holds" not in right.stdout.str()
+
+
 def test_an_unknown_marker_with_nothing_close_points_at_the_list(pytester: pytest.Pytester) -> None:
     pytester.mkdir("tasks")
     (pytester.path / "tasks" / "t.jsonl").write_text(task_line() + "\n")

@@ -132,6 +132,16 @@ def test_a_file_that_is_not_a_results_file_names_its_line(tmp_path: Path, capsys
                                                "(is this a results file written by --agenteval-results?)")
 
 
+def test_a_task_file_given_as_results_gets_one_line_and_no_signing_note(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    tasks = tmp_path / "tasks.jsonl"
+    tasks.write_text('# tasks\n{"task_id": "T1", "instruction": "x"}\n')
+    assert main(["compare", str(tasks), str(tasks)]) == 2
+    out = capsys.readouterr()
+    assert "unsigned" not in out.out + out.err  # before: a note on signing, then the error
+    assert out.err.strip().startswith(f"agenteval compare: {tasks}:1: not valid JSON")
+
+
 def test_an_interrupted_files_cut_last_line_is_ignored(tmp_path: Path) -> None:
     path = tmp_path / "cut.jsonl"
     path.write_text(json.dumps(grade("T1", True)) + "\n" + json.dumps(grade("T2", True))[:40])

@@ -1,6 +1,7 @@
 """Hints for runs that select nothing: the ``.jsonl`` files seen and why they are not task
-files, and ``-m`` names no marker has ("did you mean wrong_rate?"). One line each, in the
-terminal summary, only when something was asked of agenteval and nothing came of it."""
+files, ``-m`` names no marker has ("did you mean wrong_rate?"), and ``-k`` words no task id
+holds ("did you mean ESC-001?"). One line each, in the terminal summary, only when something
+was asked of agenteval and nothing came of it."""
 
 from __future__ import annotations
 
@@ -27,11 +28,36 @@ class Hints:
     def __init__(self, config: pytest.Config, paths: list[Path]) -> None:
         self.config = config
         self.paths = paths
+        self.deselected: list[str] = []  # task ids -k or -m left out
+        self.selected = 0  # task items left in
+
+    def pytest_deselected(self, items: list[pytest.Item]) -> None:
+        self.deselected += [task_id for task_id in map(_task_id, items) if task_id]
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        self.selected = sum(1 for item in items if _task_id(item))
 
     @pytest.hookimpl(trylast=True)
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
-        for line in [*self.file_hints(), *self.marker_hints()]:
+        for line in [*self.file_hints(), *self.marker_hints(), *self.keyword_hints()]:
             terminalreporter.write_line(f"agenteval: {line}")
+
+    def keyword_hints(self) -> list[str]:
+        """``-k ESC-1`` that selects no task: the task ids closest to each word of it."""
+        expr = self.config.option.keyword
+        if not expr or self.selected or not self.deselected:
+            return []
+        ids = sorted(set(self.deselected))
+        words = [w for w in re.findall(r"[\w.\-\[\]]+", expr) if w not in _WORDS]
+        hints = []
+        for word in words:
+            if any(word.lower() in task_id.lower() for task_id in ids):
+                continue
+            close = difflib.get_close_matches(word, ids, n=3, cutoff=0.5)
+            fix = f"did you mean {' or '.join(close)}?" if close else f"task ids look like {ids[0]}"
+            hints.append(f"-k {expr}: no task id holds {word!r} ({fix})")
+        return hints
 
     def file_hints(self) -> list[str]:
         state = self.config.stash[STATE]
@@ -56,6 +82,12 @@ class Hints:
             fix = f"did you mean {close[0]}?" if close else "pytest --markers lists them"
             hints.append(f"-m {expr}: no task or test is marked {name} ({fix})")
         return hints
+
+
+def _task_id(item: pytest.Item) -> str | None:
+    case = getattr(item, "callspec", None)
+    task = case.params.get("agenteval_case") if case is not None else None
+    return getattr(getattr(task, "loaded", None), "task_id", None)
 
 
 def mark_expression_names(expr: str) -> list[str]:
