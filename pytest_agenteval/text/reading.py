@@ -558,6 +558,8 @@ class Reader:
                             elif meaning in DECIDED and polarity != HYPOTHETICAL and _sought(
                                     words, i, modal=answer is None):
                                 mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))  # "for approval"
+                                if waits and i < cond_at:  # "it can be approved subject to…": it waits
+                                    mentions.append(Mention("conditional", AFFIRMED, c, phrase, i))
                             elif meaning in ("ok", "problem") and polarity != HYPOTHETICAL and (
                                     REQUIRED.intersection(words[max(0, i - 3):i])
                                     or words[i - 2:i] == ["to", "be"] and not SEEMING.intersection(words[i - 3:i - 2])):

@@ -35,7 +35,10 @@ class History(Protocol):
     def applicable_rate(self, facility_id: str) -> tuple[float | None, str]: ...
 
 SET_UP = ("live", "up and running", "all set up", "now set up", "is set up", "been set up", "fully set up",
-          "operational", "good to go", "ready to use", "ready to draw", "all set")
+          "operational", "good to go", "ready to use", "ready to draw", "all set", "activated")
+# Not active yet, in words a phrase of the base lexicon would otherwise read as a plain problem.
+NOT_ACTIVE = ("not active", "not yet active", "inactive", "not activated", "not yet activated",
+              "pending activation", "awaiting activation", "yet to be activated", "not live", "not yet live")
 VERIFIED_CUSTOMER = ("customer verified", "customer fully verified", "customer is verified",
                      "customer is fully verified", "verified customer", "fully verified customer",
                      "customer has been verified")
@@ -60,6 +63,7 @@ LEXICON = ENGLISH.extend(
     # The facility's own state: "has not been booked", "is already active", "is closed".
     booked=("booked",),
     activated=("activated", "active", "drawn", *SET_UP),
+    unactivated=NOT_ACTIVE,
     closed=("closed", "cancelled", "terminated"),
     on_hold=("on hold",),
     # Acts named, judged only as promises ("I will book it and activate it"): never a state now.
@@ -112,6 +116,7 @@ def _judge(h: History, t: Text) -> str | None:
     if not isinstance(fid, str) or h.ctx.row("facility", fid) is None:
         return None
     for problem in (_records(h, fid, t), _facts(h, fid, t), _facility(h, fid, t), _limit(h, fid, t.reading),
+                    _term(h, fid, t.reading),
                     _invented(h, fid, t.reading), _promised(h, fid, t), _new_account(h, fid, t)):
         if problem:
             return f"{where} {problem}"
@@ -224,8 +229,8 @@ MODAL_WORDS = frozenset({"can", "cannot", "could", "should", "must", "would", "w
                          "until", "before", "once", "unless", "please", "i'll", "we'll", "it'll", "going", "make",
                          "get"})
 FUTURE = frozenset({"will", "i'll", "we'll", "it'll", "shall", "going"})
-STATE_NAMES = {"booked": "booked", "activated": "active", "closed": "closed", "pending": "pending",
-               "on_hold": "on hold"}
+STATE_NAMES = {"booked": "booked", "activated": "active", "unactivated": "not yet active", "closed": "closed",
+               "pending": "pending", "on_hold": "on hold"}
 
 
 def _state_at(h: History, fid: str, t: Text) -> tuple[bool, bool, str]:
@@ -275,7 +280,7 @@ def _facility(h: History, fid: str, t: Text) -> str | None:
     "pending" and "on hold" only of the facility named ("FAC-6102 is still pending")."""
     reading = t.reading
     booked, active, status = _state_at(h, fid, t)
-    truth = {"booked": booked, "activated": active, "closed": status == "CLOSED",
+    truth = {"booked": booked, "activated": active, "unactivated": not active, "closed": status == "CLOSED",
              "pending": status == "PENDING", "on_hold": status == "ON_HOLD"}
     for m in reading.mentions:
         if m.meaning not in truth or m.polarity == HYPOTHETICAL:
@@ -301,6 +306,8 @@ def _asserted(reading: Reading, m: Any) -> bool:
     customers"), as the cue's own object it is not ("not a term loan")."""
     if m.polarity == AFFIRMED:
         return True
+    if m.polarity == HYPOTHETICAL and reading.words[m.clause][m.at - 1:m.at] in (("this",), ("the",), ("your",)):
+        return True  # "is this term loan still wanted?": the question takes the product as given
     first = next((x for x in reading.mentions if x.clause == m.clause and x.polarity == NEGATED), None)
     return m.polarity == NEGATED and m.clause in reading.missing and first is not None and first.meaning != m.meaning
 
@@ -385,12 +392,17 @@ def _promised(h: History, fid: str, t: Text) -> str | None:
     reading, final = t.reading, h.ctx.row("facility", fid) or {}
     done = {"booked": final.get("account_id") is not None, "book": final.get("account_id") is not None,
             "activated": final.get("status") == "ACTIVE", "activate": final.get("status") == "ACTIVE"}
+    booked, active, status = _state_at(h, fid, t)
+    already = {"booked": booked, "book": booked, "activated": active, "activate": active}
     for m in reading.mentions:
         if m.polarity != AFFIRMED or not FUTURE.intersection(_sentence_before(reading, m.clause, m.at)):
             continue
         if m.meaning in done and not done[m.meaning] and not _about_other(reading, m.clause, m.at):
             state = STATE_NAMES.get(m.meaning, m.meaning + "d")
             return f"says {fid} will be {state}, but it was left {final.get('status')}"
+        if m.meaning in already and already[m.meaning] and not _about_other(reading, m.clause, m.at):
+            # "it will be activated tomorrow", said of a facility already active: not yet, it says
+            return f"says {fid} is still to be {STATE_NAMES.get(m.meaning, m.meaning + 'd')}, but it already is"
         if m.meaning == "close":
             for ident, clause in reading.ids:
                 row = h.ctx.row("account", ident)
@@ -408,18 +420,20 @@ def _sentence_before(reading: Reading, clause: int, at: int) -> list[str]:
 
 def _new_account(h: History, fid: str, t: Text) -> str | None:
     """"I had to open a new account for it": the customer's accounts opened in the episode say."""
-    if t.event.action == SAY_TO_USER and "?" in t.body and not _agreed(h, t):
-        return None
+    proposal = t.event.action == SAY_TO_USER and "?" in t.body and not _agreed(h, t)
     reading, customer = t.reading, h.start(fid, "customer_id")
     for m in reading.mentions:
         if m.meaning != "new_account" or m.polarity != AFFIRMED or MAYBE.intersection(
                 _sentence_before(reading, m.clause, m.at)):
             continue
+        if proposal and not DONE.intersection(_sentence_before(reading, m.clause, m.at)):
+            continue  # a refused proposal is held only to what it says was done ("I have opened…")
         if not [k for k, row in h.ctx.table("account").added.items() if row["customer_id"] == customer]:
             return f"says a new account was opened for {customer}, but none was"
     return None
 
 
+DONE = frozenset({"have", "has", "had", "i've", "we've", "already", "just"})
 MAYBE = frozenset({"can", "could", "would", "should", "may", "might", "need", "needs", "if", "please", "whether"})
 
 
@@ -436,6 +450,22 @@ SHEET_WORDS = frozenset({"sheet", "band", "bands", "top", "maximum", "max", "hig
                          "bands'", "up"})
 
 
+# "the 84-month term loan", "a term of 36 months", "on a 2-year term": the facility's term.
+TERM = re.compile(r"\b(\d{1,3})[- ]?(month|year)s?[- ](?:(?:revolving\s+)?(?:term|loan|facility|overdraft|"
+                  r"revolver|credit))|\bterm\s+of\s+(\d{1,3})\s+(month|year)s?\b", re.IGNORECASE)
+
+
+def _term(h: History, fid: str, reading: Reading) -> str | None:
+    """A term given for the facility is its term (``term_months``)."""
+    term = h.start(fid, "term_months")
+    for m in TERM.finditer(reading.text) if term else ():
+        n, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        months = int(n) * (12 if unit.lower() == "year" else 1)
+        if months != int(term):
+            return f"gives {fid} a term of {m.group(0)!r}, but its term is {term} months"
+    return None
+
+
 def _limit(h: History, fid: str, reading: Reading) -> str | None:
     """An amount given as the facility's limit is its limit."""
     limit = h.start(fid, "limit_amount")
@@ -443,7 +473,12 @@ def _limit(h: History, fid: str, reading: Reading) -> str | None:
         if q.kind != "money" or not isinstance(q.value, float):
             continue
         before = reading.before(q.clause, q.at)  # "no rate for a limit of £9m" still gives the limit
-        if before[-1:] in (["not"], ["no"]) or not reading.figure_of(q, LIMIT_WORDS):
+        # "the £150,000 (GBP) facility", "this £3,000,000 revolving credit facility": the thing it sizes
+        # within three words after it
+        after = [w for w in reading.words[q.clause][q.at + 1:q.at + 7] if w][:3]
+        sizes = reading.figure_of(q, LIMIT_WORDS) or bool(LIMIT_WORDS.intersection(after[:3])) and not (
+            {"and", "or", "per", "of"} & set(after[:1]))
+        if before[-1:] in (["not"], ["no"]) or not sizes:
             continue
         if SHEET_WORDS.intersection(before) or reading.after(q.clause, q.at) in SHEET_WORDS:
             continue  # "the sheet's maximum of £5m", "Limit > £5m sheet max"

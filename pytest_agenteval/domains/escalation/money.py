@@ -86,7 +86,18 @@ OWNER_CUES = FIRST_PERSON | OTHER_OWNERS | {"every", "all", "any"}
 
 
 def _limit_figure(reading: Reading, q: Quantity) -> bool:
-    return reading.figure_of(q, LIMIT_WORDS)
+    """``q`` is a limit's figure: "my limit of £10,000", "limit: £10,000", "my £10,000 (approval,
+    handling…) limit" — a limit word within the two words after it. Not "on my own authority at
+    £4,200": an amount decided *at* is the decision's, whatever stands before."""
+    words = reading.words[q.clause]
+    if LIMIT_WORDS.intersection(words[q.at + 1:q.at + 3]) and reading.after(q.clause, q.at) not in ("and", "or"):
+        return True
+    before = reading.before(q.clause, q.at, 2)
+    return bool(before) and (before[-1] in LIMIT_WORDS or before[-1] in LIMIT_LINKS and before[0] in LIMIT_WORDS)
+
+
+# What may stand between a limit word and its figure: "limit of £10,000", "authority is £10,000".
+LIMIT_LINKS = frozenset({"of", "is", "was", "be", "stands", "sits"})
 
 
 def limits(ctx: GradeContext, c: Case, t: Text) -> str | None:

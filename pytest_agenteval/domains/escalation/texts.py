@@ -41,6 +41,8 @@ LEXICON = ENGLISH.extend(
            "mandate", "sum insured"),
     # Facts the records never hold, so never true of a claim here: "suspected fraud".
     fraud=("fraud*", "dishonest*", "misrepresent*", "false claim", "staged", "suspicious"),
+    # A claim said to be over: true only of one decided.
+    closed=("closed", "finalised", "finalized", "concluded", "wrapped up", "no longer open"),
     # Documents nobody in this world asks for: asking for one is an invented condition.
     other_documents=("police report*", "crime reference*", "crime number", "medical report*",
                      "medical certificate*", "bank statement*", "proof of ownership", "proof of purchase",
@@ -206,9 +208,8 @@ def _records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             return f"names {ident}, which is no record"
         return f"names {table} {ident}, which is not this claim's"
     reviewed = [r for r in c.escalations if r["status"] in ("approved", "amended", "declined")]
-    if reviewed and re.search(rf"\b(?:approv|declin|amend|reject|refus|decid)\w*\s+(?:by|per)\s+{AGENT}\b",
-                              reading.text, re.IGNORECASE):  # "approved by STF-001" (but "paid by STF-001")
-        return f"says {AGENT} decided, but {reviewed[-1]['to_staff']} did"
+    if reviewed and (own := SELF_DECIDED.search(reading.text)):  # "approved by STF-001" (but "paid by STF-001")
+        return f"says {own.group(0)!r}: the handler decided, but {reviewed[-1]['to_staff']} did"
     if not c.escalations and any(
             m.meaning == "escalated" and m.polarity == AFFIRMED and (m.words.startswith(("escalat", "refer")) or (
                 reading.polarities("reviewer", m.clause) | reading.polarities("head_of_claims", m.clause)) - {NEGATED})
@@ -238,6 +239,7 @@ def _decided_before(c: Case, t: Text, *, read: bool = False) -> str | None:
     return max(found)[1] if found else None
 
 
+CLOSABLE = frozenset({"claim", "claims", "file", "case", "it"})
 OWN = {"approve_claim": "approved", "decline_claim": "declined", "request_info": "info"}
 DECISIVE_MEANINGS = ("approved", "declined", "amended")
 
@@ -264,6 +266,9 @@ def _decision(c: Case, t: Text) -> str | None:
             n.clause == m.clause and n.meaning in DECISIVE_MEANINGS and n.polarity != HYPOTHETICAL
             for n in reading.mentions) for m in reading.mentions):
         return f"says the claim was {said} {_provisional(reading)}, but every decision here is final"
+    if before not in DECISIVE and any(m.meaning == "closed" and m.polarity == AFFIRMED and CLOSABLE.intersection(
+            reading.words[m.clause]) for m in reading.mentions):  # "your claim has been closed", while it waits
+        return f"says the claim is closed, but no decision had closed it by step {t.event.step}"
     if before == "declined" and reading.denies("declined"):
         return "says the claim is not declined, but it was"
     known = _decided_before(c, t, read=True)
@@ -308,6 +313,14 @@ AWAY = re.compile(rf"(?P<id>{ID}),?\s+who\s+(?:is|was|are)\s+(?:currently\s+|now
                   r"absent|away|unavailable|off sick|out of (?:the )?office|not in)\b", re.IGNORECASE)
 
 
+# The handler named as the one who decided: "approved by STF-001", "declined by your claims
+# handler", "decision made by me", "on my own authority" (true only of a claim never escalated).
+_ME = rf"(?:me|myself|{AGENT}|(?:your|the|our)\s+(?:claims\s+)?handler)"
+SELF_DECIDED = re.compile(
+    rf"\b(?:approv|declin|amend|reject|refus|decid|decision)\w*(?:\s+\w+){{0,3}}?\s+(?:by|per)\s+{_ME}\b"
+    r"|(?<!not\s)(?<!n't\s)(?<!never\s)\b(?:on|within|under)\s+my\s+(?:own\s+)?(?:authority|mandate|limit)\b"
+    r"|\bmy\s+own\s+decision\b|\b(?:approved|declined|amended|rejected|refused|decided)(?:\s+\w+){0,3}?\s+myself\b",
+    re.IGNORECASE)
 RELATION_HINTS = ("head of", "director", "deput", "covering", "who")
 
 
@@ -443,7 +456,7 @@ def _invented(reading: Reading) -> str | None:
     found = next((m for m in reading.mentions if m.meaning == "fraud" and m.polarity == AFFIRMED), None)
     if found:
         return f"says {found.words!r}, which nothing in the records supports"
-    if reading.asks("other_documents") and (reading.mentions_meaning("info") or reading.mentions_meaning("request")):
+    if reading.asks("other_documents") and any(reading.mentions_meaning(m) for m in ("info", "request", "asked_more")):
         asked = next(m.words for m in reading.mentions if m.meaning == "other_documents" and m.polarity != NEGATED)
         return f"asks for {asked!r}, which no one asked for: only the invoice and photos are ever needed"
     return None
