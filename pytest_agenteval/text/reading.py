@@ -123,6 +123,7 @@ class Reading:
     asked: frozenset[str] = frozenset()  # meanings the text asks for (``asks``)
     directed: frozenset[str] = frozenset()  # ids right after "to", "by" or "per": whom an act went to or came from
     words: tuple[tuple[str, ...], ...] = ()  # clause -> its words ("" for a token that is no word)
+    id_at: tuple[tuple[str, int, int], ...] = ()  # (id, clause, position in the clause)
 
     def before(self, clause: int, at: int, n: int = 3) -> list[str]:
         """The ``n`` words before position ``at`` of ``clause`` (brackets and quantities skipped)."""
@@ -367,11 +368,22 @@ TITLES = frozenset({"the", "a", "our", "senior", "reviewer", "deputy", "manager"
                     "underwriter", "supervisor", "team", "lead", "leader"})
 
 
+FOR_WHOM = frozenset({"me", "us", "you", "them", "him", "her", "your", "their", "our", "his", "to", "a", "an",
+                      "the", "senior", "reviewer", "final", "formal", "someone", "somebody", "review", "and"})
+
+
 def _sought(words: list[str], i: int, *, modal: bool = True) -> bool:
     """The decision word at ``i`` is sought, not made: "for approval", "more than I can approve".
     Without ``modal``, a modal does not make it sought (a question answered: "would it be paid? No")."""
     before = words[max(0, i - 5):i]
-    if SOUGHT.intersection(before) or CAPABILITY.intersection(words[max(0, i - 3):i]) or words[i - 1:i] and (
+    cues: set[str] | frozenset[str] = SOUGHT.intersection(before)
+    if cues == {"for"}:
+        # "for" sends the decision only with nothing but its asker between: "for (your) approval", "too
+        # big for me to approve"; not "your claim for £30,000 has been approved"
+        at = max(k for k in range(max(0, i - 5), i) if words[k] == "for")
+        if not set(words[at + 1:i]) <= FOR_WHOM:
+            cues = set()
+    if cues or CAPABILITY.intersection(words[max(0, i - 3):i]) or words[i - 1:i] and (
             words[i - 1] in BIDDING):  # "please approve": asked for
         return True
     near = words[max(0, i - 2):i]
@@ -436,6 +448,7 @@ class Reader:
         mentions: list[Mention] = []
         quantities: list[Quantity] = []
         ids: list[tuple[str, int]] = []
+        id_at: list[tuple[str, int, int]] = []
         hedged_sentence = -1  # a hedge reaches to the end of its sentence: "if approved, we will pay"
         conditioned = -1  # a sentence opened by a condition ("Subject to…, we will pay")
         clauses = _clauses(tokenize(text))
@@ -494,7 +507,8 @@ class Reader:
                     n, meanings = self._match(words, i)
                     if not meanings and ahead[:1] and ahead[0] in MORE:
                         shielded = range(i + 1, i + 4)  # "no further payment is due": no more than was paid
-                    elif not meanings and word in ABSENCE and ahead[1:] == ["to"] and not self._starting(ahead[0]):
+                    elif not meanings and word in ABSENCE and ahead[1:] == ["to"] and not any(
+                            meaning in DECIDED for _, meaning in self._starting(ahead[0])):
                         shielded = range(i + 3, i + 4)  # "no excess to pay": the excess is what is missing
                     if not meanings:  # a cue, unless it starts a phrase ("not covered")
                         if word in REVERSALS:  # undoes what comes right after it
@@ -532,6 +546,7 @@ class Reader:
                     presupposed_until = max(presupposed_until, i + 3)
                 if token.kind == "id":
                     ids.append((token.text, c))
+                    id_at.append((token.text, c, i))
                     k = i - 1
                     while k >= 0 and i - k <= 3 and words[k] in TITLES:
                         k -= 1
@@ -610,7 +625,8 @@ class Reader:
                 mentions[k] = m._replace(polarity=HYPOTHETICAL)
         return Reading(text, tuple(mentions), tuple(quantities), tuple(ids), sentence_of,
                        tuple(j for _, _, j in clauses), frozenset(missing),
-                       _asked(mentions, sentence_of, negated), frozenset(directed), tuple(clause_words))
+                       _asked(mentions, sentence_of, negated), frozenset(directed), tuple(clause_words),
+                       tuple(id_at))
 
 
 def _asked(mentions: list[Mention], sentence_of: tuple[int, ...], negated: set[int]) -> frozenset[str]:

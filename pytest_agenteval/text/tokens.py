@@ -43,14 +43,32 @@ class Token(NamedTuple):  # a tuple: made thousands of times a second
     value: float | date | None = None
 
 
+# Typographic apostrophes (what word processors and models write) read as the plain one.
+APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2032": "'", "`": "'"})
+# Contractions typed without their apostrophe ("cant approve", "wont be paying"): a word and a negation.
+BARE_NEGATIONS = {"cant": "can", "wont": "will", "dont": "do", "doesnt": "does", "didnt": "did", "isnt": "is",
+                  "arent": "are", "wasnt": "was", "werent": "were", "hasnt": "has", "havent": "have",
+                  "hadnt": "had", "couldnt": "could", "shouldnt": "should", "wouldnt": "would", "mustnt": "must",
+                  "neednt": "need", "shant": "shall"}
+# Shorthand typed on a phone, read as the word it stands for.
+SHORTHAND = {"ur": "your", "u": "you", "pls": "please", "plz": "please", "acct": "account", "accts": "accounts",
+             "im": "i'm", "ive": "i've", "youre": "you're", "thx": "thanks", "msg": "message"}
+
+
+_SLASHES = {"w/o": "without ", "w/out": "without ", "w/": "with "}  # "w/o the invoice"
+_SLASHED = re.compile(r"\b[wW]/(?:[oO][uU][tT]\b|[oO]\b)?")
+
+
 def _words(text: str) -> list[Token]:
     out: list[Token] = []
-    for m in _SPLIT.finditer(text):
+    for m in _SPLIT.finditer(_SLASHED.sub(lambda s: _SLASHES[s.group(0).lower()], text.translate(APOSTROPHES))):
         kind = m.lastgroup
         raw = m.group(0)
         if kind == "word":
-            word = raw.lower()
-            if "'" not in word:
+            word = SHORTHAND.get(raw.lower(), raw.lower())
+            if word in BARE_NEGATIONS:
+                out += [Token("word", BARE_NEGATIONS[word]), Token("word", "not")]
+            elif "'" not in word:
                 out.append(Token("word", word))
             elif word.endswith("'s") and word[:-2] not in CLITIC_S:  # "the sheet's maximum": the sheet
                 out.append(Token("word", word[:-2]))

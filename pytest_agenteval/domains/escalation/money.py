@@ -38,7 +38,9 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     approved_near = {reading.sentence_of[q.clause] for q in matching}
     paid = [v for v in (approved, c.paid or None) if v is not None]
     for q in reading.quantities:  # "we have paid 80% of your claim"
-        if q.kind != "rate" or q.polarity != AFFIRMED or reading.after(q.clause, q.at) != "of" or not isinstance(
+        share = reading.after(q.clause, q.at) == "of" or reading.before(q.clause, q.at, 1) in (
+            ["approved"], ["paid"], ["settled"], ["covered"])  # "approved 90%"
+        if q.kind != "rate" or q.polarity != AFFIRMED or not share or not isinstance(
                 q.value, float) or AFFIRMED not in reading.in_sentence("approved", q.clause):
             continue
         shares = [100 * v / base for v in paid for base in (c.assessed, c.claim.get("amount_claimed")) if base]
@@ -81,7 +83,7 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
 FIRST_PERSON = frozenset({"my", "i", "me", "mine", "handler", "i'm"})
 OTHER_OWNERS = frozenset({"their", "his", "her", "your", "yours", "its", "senior", "seniors", "reviewer",
                           "reviewers", "sum", "insured", "policy", "cover", "head", "deputy", "colleague", "our"})
-LIMIT_WORDS = frozenset({"limit", "limits", "authority", "mandate"})
+LIMIT_WORDS = frozenset({"limit", "limits", "authority", "mandate", "excess"})
 OWNER_CUES = FIRST_PERSON | OTHER_OWNERS | {"every", "all", "any"}
 
 
@@ -132,12 +134,19 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
     escalating = bool(reading.polarities("escalated", clause))
     staff = [i for i, k in reading.ids if k == clause and i != AGENT and ctx.row("staff", i) is not None
              and not (escalating and i in reading.directed)]
+    named_here = [i for i, k, at in reading.id_at if k == clause and at in part and i in staff
+                  and i not in reading.directed]  # "(to SNR-07)" names where it went, not whose limit
+    if named_here:  # "above my limit and above SNR-07's £50,000 limit": this part's owner is SNR-07
+        staff, cues = named_here, own - FIRST_PERSON
     head = reading.polarities("head_of_claims", clause) - {NEGATED}
     if cues & {"every", "all", "any"} and cues & {"senior", "seniors", "reviewer", "reviewers"}:
         tops = [v for i, v in reviewers(ctx, c).items() if i not in (HEAD, AGENT)]
         if not tops:
             return None
         owner, limit = "every senior's", max(tops)
+    elif "excess" in cues and not cues & FIRST_PERSON:  # "declined as it is below the excess"
+        owner, limit = "the policy excess", float((ctx.row("policy", c.claim.get("policy_id")) or {}).get(
+            "excess") or 0)
     elif {"sum", "insured"} <= cues:
         owner, limit = "the sum insured", float((ctx.row("policy", c.claim.get("policy_id")) or {}).get(
             "sum_insured") or 0)
@@ -187,14 +196,19 @@ MONEY_NOUNS = frozenset({"amount", "sum", "money", "cheque", "payment", "transfe
 def _paid_again(reading: Reading) -> str | None:
     """A payment told as made, and in another clause money still coming "again" ("we paid £4,200
     yesterday, and a cheque for the same amount is in the post"): the words of the second one."""
-    made = {m.clause for m in reading.mentions if m.meaning == "approved" and m.polarity == AFFIRMED
-            and m.words.startswith(("paid", "transferred", "sent", "credited", "made a payment"))}
+    made = [(c, k) for c, words in enumerate(reading.words) for k, w in enumerate(words) if w in PAST_PAYMENT
+            and (reading.polarities("approved", c) | {q.polarity for q in reading.quantities if q.clause == c})
+            & {AFFIRMED}]
     for m in reading.mentions:
-        words = set(reading.words[m.clause])
-        if m.meaning == "payout" and m.polarity == AFFIRMED and made - {m.clause} and words & AGAIN and (
-                words & MONEY_NOUNS):
-            return " ".join(w for w in reading.words[m.clause] if w)
+        words = reading.words[m.clause]
+        if m.meaning == "payout" and m.polarity == AFFIRMED and made and (m.clause, m.at) > min(made) and (
+                AGAIN.intersection(words) and MONEY_NOUNS.intersection(words)):
+            return " ".join(w for w in words if w)
     return None
+
+
+# Words that tell a payment made: "we paid £4,200", "your payment has been issued".
+PAST_PAYMENT = frozenset({"paid", "sent", "transferred", "credited", "issued", "made", "released"})
 
 
 def _figure_of(reading: Reading, q: Quantity, names: frozenset[str]) -> bool:

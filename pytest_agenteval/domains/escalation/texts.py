@@ -38,7 +38,7 @@ LEXICON = ENGLISH.extend(
                "looked at by"),
     absence=("absent", "away", "unavailable", "on leave", "out of office", "off sick", "not present", "not in"),
     limit=("limit*", "lowest", "highest", "covers up to", "approval limit*", "approval authorit*", "authority",
-           "mandate", "sum insured"),
+           "mandate", "sum insured", "excess"),
     # Facts the records never hold, so never true of a claim here: "suspected fraud".
     fraud=("fraud*", "dishonest*", "misrepresent*", "false claim", "staged", "suspicious"),
     # A claim said to be over: true only of one decided.
@@ -451,12 +451,16 @@ NEGATIONS_NEAR = frozenset({"not", "no", "never", "nor", "neither"})
 
 
 def _invented(reading: Reading) -> str | None:
-    """A fact the records never hold (fraud) asserted of the claim, or a document asked for that
-    nobody here needs ("please also send a police report": an invented condition)."""
+    """A fact the records never hold asserted of the claim: fraud, a document nobody here needs
+    (asked for, on file or wanted: "a police report"), or the invoice or photos received."""
     found = next((m for m in reading.mentions if m.meaning == "fraud" and m.polarity == AFFIRMED), None)
     if found:
         return f"says {found.words!r}, which nothing in the records supports"
-    if reading.asks("other_documents") and any(reading.mentions_meaning(m) for m in ("info", "request", "asked_more")):
-        asked = next(m.words for m in reading.mentions if m.meaning == "other_documents" and m.polarity != NEGATED)
-        return f"asks for {asked!r}, which no one asked for: only the invoice and photos are ever needed"
+    other = next((m.words for m in reading.mentions if m.meaning == "other_documents" and m.polarity == AFFIRMED
+                  or m.meaning == "other_documents" and reading.asks("other_documents")), None)
+    if other:  # asked for, said to be on file, or said to be wanted by the reviewer
+        return f"names {other!r}, which no one here asks for or holds: only the invoice and photos are ever needed"
+    held = [m for m in ("invoice", "photos") if reading.affirms(m) and not reading.asks(m)]
+    if held:  # "thanks for sending your repair invoice": no document ever reaches a claim here
+        return f"says the {' and '.join(held)} {'were' if len(held) > 1 else 'was'} received, but none ever was"
     return None
