@@ -68,8 +68,12 @@ def results_bytes(path: str | os.PathLike[str]) -> bytes:
 
 
 def load_line(line: str | bytes) -> Any:
-    """One JSON line; ``ValueError`` for one that is not JSON, nested too deep to parse included."""
+    """One JSON line; ``ValueError`` for one that is not JSON, nested too deep to parse included.
+
+    Bytes are UTF-8, strictly: ``json.loads`` would also take UTF-16, UTF-32 and a byte-order
+    mark, which the signature check (reading UTF-8 text) sees as a line cut short, so every
+    reader must read a line as the others do."""
     try:
-        return json.loads(line)
+        return json.loads(line.decode("utf-8") if isinstance(line, bytes) else line)
     except RecursionError:
         raise ValueError("nested too deep to read") from None
