@@ -48,6 +48,14 @@ class Silent:
         fid = re.search(r"FAC-\\d+", episode.say("Which facility is it?")).group(0)
         episode.call("raise_query", {"facility_id": fid, "reason": "KYC pending"})
         episode.say("Thank you for waiting.")
+
+class Late:
+    """Says goodbye, then tells the KYC problem to a user who has left (a message nobody heard)."""
+    def run(self, episode):
+        fid = re.search(r"FAC-\\d+", episode.say("Which facility is it?")).group(0)
+        episode.call("raise_query", {"facility_id": fid, "reason": "KYC pending"})
+        episode.say("Thank you, goodbye.")
+        episode.say("Your KYC checks are still pending, so I have raised a query.")
 '''
 
 
@@ -121,6 +129,11 @@ def test_writing_without_a_yes_fails_confirmed_writes_and_silence_fails_told(cha
     silent = grades(chat, "--agent=chat_agents:Silent", "-k", "BKC-005")
     assert failed(silent["BKC-005"]) == {"told.kyc": "[not_communicated] no message to the user says kyc:problem "
                                                      "(2 message(s); last message: 'Thank you for waiting.')"}
+    # Red team: said after the user left, it reached nobody (the user's reply was "over").
+    late = grades(chat, "--agent=chat_agents:Late", "-k", "BKC-005")
+    assert late["BKC-005"]["conversation"][-1]["kind"] == "over"
+    assert failed(late["BKC-005"]) == {"told.kyc": "[not_communicated] no message to the user says kyc:problem "
+                                                   "(2 message(s); last message: 'Thank you, goodbye.')"}
 
 
 def test_the_audit_log_holds_both_sides() -> None:
