@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from conftest import write_ex1_and_ex3
+from pytest_agenteval import readback
 from pytest_agenteval.cli import main
-from pytest_agenteval.report import compressed
-from pytest_agenteval.report.compressed import results_bytes
+from pytest_agenteval.readback import results_bytes
 from pytest_agenteval.report.results import ResultsWriter
 
 AGENT = '''
@@ -30,7 +30,7 @@ def run(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Py
     pytester.makepyfile(closer=AGENT)
     write_ex1_and_ex3(pytester.path)
     pytester.runpytest("--agent=closer:Agent", "--agenteval-results=r.jsonl", "-p", "no:cacheprovider")
-    monkeypatch.setattr(compressed, "FLOOR", 2**20, raising=False)  # a bomb of 1 MiB, not 64, is enough to be refused
+    monkeypatch.setattr(readback, "FLOOR", 2**20, raising=False)  # a bomb of 1 MiB, not 64, is enough to be refused
     return pytester
 
 
@@ -114,4 +114,4 @@ def test_a_genuine_file_of_nearly_identical_lines_is_inside_the_bound(run: pytes
         writer.write({**json.loads(grade), "run": number, "duration": number / 7})
     writer.close()
     plain = results_bytes(run.path / "many.jsonl.gz")  # FLOOR is 1 MiB here: the ratio is what holds
-    assert len(plain) > compressed.FLOOR and plain.count(b"\n") == 3001
+    assert len(plain) > readback.FLOOR and plain.count(b"\n") == 3001

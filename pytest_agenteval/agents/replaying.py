@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.errors import AgentSpecError
-from pytest_agenteval.report.compressed import load_line, results_bytes
+from pytest_agenteval.readback import load_line, results_bytes
 
 if TYPE_CHECKING:
     from pytest_agenteval.agents.episode import Episode
