@@ -62,7 +62,15 @@ def wrong_field(field: str, value: object) -> Callable[[Path], bytes]:
 
 HOSTILE = [bomb, deep, not_utf8, wrong_field("run", "1"), wrong_field("checks", "x"), wrong_field("score", "x"),
            wrong_field("steps_used", None), wrong_field("actions", None), wrong_field("environment", []),
-           wrong_field("failure_modes", None), wrong_field("error", "boom"), wrong_field("task_id", ["EX-1"])]
+           wrong_field("failure_modes", None), wrong_field("error", "boom"), wrong_field("task_id", ["EX-1"]),
+           wrong_field("checks", [{"name": "c", "passed": True, "detail": None}]),
+           wrong_field("usage", {"input_tokens": "many", "output_tokens": 1}), wrong_field("usage", {})]
+
+# Shapes a reader shows as best it can (a transcript and a diff are whatever the agent and the
+# environment made): no error at all, and no traceback.
+SHOWN = [wrong_field("final_state_diff", {"ticket": {"added": "x", "removed": 1.5, "changed": {"T": "x"}}}),
+         wrong_field("transcript", [{"role": "assistant", "tool_calls": [{"function": "x"}, "y"]}, 7]),
+         wrong_field("transcript", [{"role": "assistant", "tool_calls": "x"}])]
 
 
 @pytest.mark.parametrize("make", HOSTILE, ids=lambda m: m.__name__)
@@ -79,6 +87,16 @@ def test_every_command_says_one_line(run: pytest.Pytester, make: Callable[[Path]
         err = capsys.readouterr().err.strip().splitlines()
         assert status == 2 and len(err) == 1 and "bad.jsonl.gz" in err[0], (command, err)
         assert "Traceback" not in err[0] and ("a gzip bomb" in err[0]) == (make is bomb)
+
+
+@pytest.mark.parametrize("make", SHOWN, ids=lambda m: m.__name__)
+def test_odd_transcripts_and_diffs_are_shown(run: pytest.Pytester, make: Callable[[Path], bytes],
+                                             capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(run.path)
+    (run.path / "odd.jsonl").write_bytes(make(run.path))
+    assert main(["report", "odd.jsonl", "--html", "out.html"]) == 0
+    assert main(["show", "odd.jsonl", "EX-1"]) == 0
+    assert capsys.readouterr().err == ""
 
 
 @pytest.mark.parametrize("make", [bomb, deep, wrong_field("run", "1"), wrong_field("run", None)],

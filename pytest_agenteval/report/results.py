@@ -222,6 +222,10 @@ def grade_problem(record: dict[str, Any]) -> str | None:
         if (not isinstance(value, kind) or isinstance(value, bool)
                 or (item is not None and not all(isinstance(v, item) for v in record[name]))):
             return f"{name} is not {said}"
+    usage = record.get("usage")
+    if usage is not None and not (all(_number(usage.get(k)) for k in ("input_tokens", "output_tokens"))
+                                  and all(usage.get(k) is None or _number(usage[k]) for k in _USAGE_NUMBERS)):
+        return f"usage is not an object of numbers ({', '.join(_USAGE_NUMBERS)}; the token counts required)"
     error = record.get("error")
     if error is not None and not (isinstance(error, dict) and all(isinstance(error.get(k, ""), str)
                                                                   for k in ("kind", "message", "traceback"))):
@@ -229,8 +233,16 @@ def grade_problem(record: dict[str, Any]) -> str | None:
     return None
 
 
+_USAGE_NUMBERS = ("input_tokens", "output_tokens", "cost_usd", "latency_s", "model_calls")
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def _is_check(check: Any) -> bool:
     return (isinstance(check, dict) and isinstance(check.get("name"), str) and isinstance(check.get("passed"), bool)
+            and all(isinstance(check.get(k, ""), str) for k in ("failure_mode", "detail", "component"))
             and (check["passed"] or (isinstance(check.get("failure_mode"), str)
                                      and isinstance(check.get("detail"), str))))
 
