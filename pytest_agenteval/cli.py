@@ -209,7 +209,8 @@ def _replay(args: argparse.Namespace) -> int:
     except ResultsFileError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
-        raise UsageError(f"{args.results}: cannot read it: {exc.strerror} (check its permissions)") from None
+        raise UsageError(f"{args.results}: cannot read it: {exc.strerror} (give a results file you can read, "
+                         "written by --agenteval-results)") from None
     inputs = [path, *task_files(args.tasks)]
     if args.out and Path(args.out).resolve() in {p.resolve() for p in inputs}:
         raise UsageError(f"--out {args.out}: is one of the files being replayed (name a new file)")

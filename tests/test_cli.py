@@ -93,7 +93,8 @@ def test_replay_with_a_missing_results_file_is_one_line(project: Path) -> None:
 
 def test_replay_with_a_task_file_as_results_is_one_line(project: Path) -> None:
     one_line_error(agenteval("replay", "tasks/a.jsonl", "tasks", cwd=project),
-                   f"agenteval replay: tasks/a.jsonl:1: not a results file: this line is not a grade {RESULTS_FIX}")
+                   "agenteval replay: tasks/a.jsonl:1: not a results file: this line is not a grade (run is not a "
+                   f"whole number) {RESULTS_FIX}")
 
 
 @pytest.mark.parametrize(("content", "problem"), [
@@ -158,20 +159,23 @@ def test_replay_never_overwrites_its_own_inputs(project: Path, out: str) -> None
     assert (results.read_text(), (project / "tasks" / "a.jsonl").read_text()) == before
 
 
-@pytest.mark.parametrize("tamper", [
-    lambda g: g.update(checks=[1, 2]),
-    lambda g: g.update(run="one"),
-    lambda g: g.update(actions={"action": "close_ticket"}),
-    lambda g: g["checks"][0].pop("name"),
+CHECKS = "checks is not a list of checks with name, passed, and failure_mode and detail when failed"
+
+
+@pytest.mark.parametrize(("tamper", "problem"), [
+    (lambda g: g.update(checks=[1, 2]), CHECKS),
+    (lambda g: g.update(run="one"), "run is not a whole number"),
+    (lambda g: g.update(actions={"action": "close_ticket"}), "actions is not a list of objects with an action name"),
+    (lambda g: g["checks"][0].pop("name"), CHECKS),
 ])
-def test_replay_with_a_mangled_grade_is_one_line(project: Path, tamper: object) -> None:
+def test_replay_with_a_mangled_grade_is_one_line(project: Path, tamper: object, problem: str) -> None:
     results = record(project, "tasks/a.jsonl")
     lines = results.read_text().splitlines()
     grade = json.loads(lines[1])
     tamper(grade)  # type: ignore[operator]
     results.write_text("\n".join([lines[0], json.dumps(grade), *lines[2:]]) + "\n")
     one_line_error(agenteval("replay", "r.jsonl", "tasks", cwd=project),
-                   f"agenteval replay: r.jsonl:2: not a results file: this line is not a grade {RESULTS_FIX}")
+                   f"agenteval replay: r.jsonl:2: not a results file: this line is not a grade ({problem}) {RESULTS_FIX}")
 
 
 def test_replay_says_when_a_task_file_changed_since_the_run(project: Path) -> None:

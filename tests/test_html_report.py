@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Iterator
@@ -131,3 +132,30 @@ def test_under_xdist_the_controller_writes_the_report(results: Path, pytester: p
     pytester.runpytest_subprocess("--agent=closer:Agent", "--runs=2", "-n", "2", "--agenteval-html=par.html")
     page = unpacked((pytester.path / "par.html").read_text())
     assert page.count('<details class="ep"') == 4 and page.count("Close ticket T-0003.") == 2
+
+
+PAYLOAD = '"\'><script>alert(1)</script><script type="application/gzip" id="page-0">H4sI</script><img src=x onerror=alert(2)>'
+
+
+def test_strings_from_a_hostile_results_file_open_no_markup(results: Path, capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A results file may come from anyone (the red team): its task ids, environments, failure
+    modes, checks, arguments, errors and transcripts are text in the report, and no page of
+    details can be stood in for (the index's ids are escaped as well as its text)."""
+    lines = results.read_text().splitlines()
+    grade = json.loads(lines[1])
+    grade.update(task_id=PAYLOAD, environment=PAYLOAD, failure_modes=[PAYLOAD],
+                 checks=[{"name": PAYLOAD, "passed": False, "failure_mode": PAYLOAD, "detail": PAYLOAD}],
+                 actions=[{"action": PAYLOAD, "arguments": {PAYLOAD: PAYLOAD}}],
+                 transcript=[{"role": PAYLOAD, "content": PAYLOAD}], passed=False)
+    errored = {**grade, "run": 9, "error": {"kind": PAYLOAD, "message": PAYLOAD, "traceback": PAYLOAD}}
+    bad = results.parent / "bad.jsonl"
+    bad.write_text("\n".join([lines[0], json.dumps(grade), json.dumps(errored)]) + "\n")
+    monkeypatch.chdir(results.parent)
+    assert main(["report", str(bad), "--html", "bad.html"]) == 0
+    capsys.readouterr()
+    page = (results.parent / "bad.html").read_text()
+    assert re.findall(r"<script[^>]*>", page) == ["<script>", '<script type="application/gzip" id="page-0">']
+    assert "<img" not in page and "alert(1)</script>" not in page
+    inlined = unpacked(page)  # the details, as a browser shows them
+    assert re.findall(r"<script[^>]*>", inlined) == ["<script>"] and "<img" not in inlined

@@ -126,7 +126,7 @@ def test_run_records_of_different_agents_or_task_files_are_refused(tmp_path: Pat
 
 def test_a_file_that_is_not_a_results_file_names_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.jsonl"
-    bad.write_text('{"task_id": "T1", "passed": true, "run": 1}\nnot json\n{"x": 1}\n')
+    bad.write_text('{"task_id": "T1", "passed": true, "run": 1, "checks": []}\nnot json\n{"x": 1}\n')
     assert main(["report", str(bad)]) == 2
     assert capsys.readouterr().err.strip() == (f"agenteval report: {bad}:2: not valid JSON: Expecting value "
                                                "(is this a results file written by --agenteval-results?)")

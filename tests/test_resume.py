@@ -213,6 +213,28 @@ def test_a_tampered_signed_file_is_refused_not_extended(pytester: pytest.Pyteste
     assert path.read_bytes() == before
 
 
+@pytest.mark.parametrize("encoding", ["utf-32-le", "utf-16-le", "utf-8-sig"])
+def test_a_last_line_the_verifier_cannot_read_is_not_kept(pytester: pytest.Pytester, encoding: str,
+                                                          tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Red team: a passing EX-2 appended in UTF-32 (or UTF-16, or with a byte-order mark). The
+    verifier reads UTF-8 and took it for a line cut short by a kill, which resuming forgives; the
+    resume reader took bytes, which JSON decodes in any of those, and kept the forged pass."""
+    write_project(pytester.path)
+    key = tmp_path_factory.mktemp("key") / "k"
+    key.write_text("s" * 32)
+    signed = (f"--agenteval-signing-key={key}", "--agent=agent_mod:CloseNamed", "-p", "no:randomly")
+    pytester.runpytest(*signed, "--agenteval-results=r.jsonl", "-k", "EX-2")
+    path = pytester.path / "r.jsonl"
+    grade = next(json.loads(line) for line in path.read_text().splitlines() if '"task_id"' in line)
+    assert grade["passed"] is False
+    forged = {**grade, "passed": True, "checks": [{**c, "passed": True} for c in grade["checks"]]}
+    path.write_bytes(path.read_bytes() + json.dumps(forged).encode(encoding) + b"\n")
+    result = pytester.runpytest(*signed, "--agenteval-resume=r.jsonl", "-k", "EX-2")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: --agenteval-resume=r.jsonl: line 4 is not valid JSON (resume only a file "
+                                 "written by --agenteval-results)"])
+
+
 def test_a_signed_file_cut_by_a_kill_still_resumes(pytester: pytest.Pytester,
                                                    tmp_path_factory: pytest.TempPathFactory) -> None:
     write_project(pytester.path)

@@ -2,18 +2,18 @@
 another harness, or the ``actions`` of a results file), through the episode like any agent.
 
 FILE is either a JSON object ``{"TASK-1": [{"action": ..., "arguments": {...}}, ...], ...}`` or
-JSON Lines with ``task_id`` and ``actions`` per line (a results file: the first line of each task
-counts; run records are skipped). Tasks the file has no calls for are skipped. With a simulated
+JSON Lines with ``task_id`` and ``actions`` per line (a results file, gzip-compressed or not: the
+first line of each task counts; run records are skipped). Tasks the file has no calls for are skipped. With a simulated
 user, the recorded messages get the same replies (the scripted user is deterministic).
 """
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.errors import AgentSpecError
+from pytest_agenteval.readback import load_line, results_bytes
 
 if TYPE_CHECKING:
     from pytest_agenteval.agents.episode import Episode
@@ -58,9 +58,16 @@ def load_replay(spec: str, search_path: Path | None = None) -> Replay:
     if not name or not path.is_file():
         raise AgentSpecError(f"{where}: no file {name or '(none given)'} (give a results file or a JSON object of "
                              "task id -> calls: replay:FILE)")
-    text = path.read_text(encoding="utf-8")
     try:
-        whole = json.loads(text)
+        text = results_bytes(path).decode("utf-8")
+    except OSError as exc:
+        raise AgentSpecError(f"{where}: cannot read {path}: {exc.strerror or exc} (give a results file or a JSON "
+                             "object of task id -> calls)") from None
+    except UnicodeDecodeError:
+        raise AgentSpecError(f"{where}: {path.name} is not UTF-8 text (give a results file or a JSON object of "
+                             "task id -> calls)") from None
+    try:
+        whole = load_line(text)
     except ValueError:
         whole = None
     found: dict[str, Calls] = {}
@@ -68,11 +75,11 @@ def load_replay(spec: str, search_path: Path | None = None) -> Replay:
         for task_id, calls in whole.items():
             found[str(task_id)] = _calls(calls, f"{where}: {path.name}: {task_id}")
         return Replay(path, found)
-    for n, line in enumerate(text.splitlines(), 1):
+    for n, line in enumerate(text.split("\n"), 1):  # at "\n" only, as results files are written
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
+            record = load_line(line)
         except ValueError:
             raise AgentSpecError(f"{where}: {path.name}:{n}: not JSON (give JSON Lines of grades, or one JSON "
                                  "object of task id -> calls)") from None

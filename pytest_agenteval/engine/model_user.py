@@ -5,7 +5,10 @@ Off by default (``--agenteval-user-model=URL#MODEL``). The model plays the task'
 ``{"reply": str, "kind": str}``; ``kind`` is one of the scripted user's (``confirmed`` is what
 ``confirmed_writes`` counts as a yes). Each reply is cached on disk under a hash of the endpoint,
 the model and the whole conversation so far, so a rerun asks nothing and replays the same
-conversation. An endpoint that fails is the harness's failure: the episode is not graded.
+conversation. Each cached reply is sealed with the machine's cache key (engine/sealing.py), as
+scenario images are: anything else that wrote the cache folder (an agent) cannot choose what a
+later run's user says; such an entry is asked again, with one warning line. An endpoint that
+fails is the harness's failure: the episode is not graded.
 Uses the ``openai`` package (``pip install 'pytest-agenteval[llm]'``).
 """
 
@@ -18,6 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.engine.conversation import ACK, CLOSING, CONFIRMED, DECLINED, FACTS, OVER, UNCLEAR, UNKNOWN, Reply
+from pytest_agenteval.engine.scenarios import write_atomically
+from pytest_agenteval.engine.sealing import cache_key, distrusted, seal, unseal
 
 if TYPE_CHECKING:
     from pytest_agenteval.tasks.model import UserScenario
@@ -84,10 +89,12 @@ class ModelUser:
     def _answer(self) -> tuple[str, str]:
         w = self.where
         key = hashlib.sha256(json.dumps([w.base_url, w.model, self.messages], sort_keys=True).encode()).hexdigest()
-        cached = w.cache_dir / f"{key}.json" if w.cache_dir is not None else None
-        if cached is not None and cached.exists():
-            data = json.loads(cached.read_text(encoding="utf-8"))
-            return str(data["reply"]), str(data["kind"])
+        seal_key = cache_key() if w.cache_dir is not None else None  # None: nothing cached on disk
+        cached = w.cache_dir / f"{key}.json" if w.cache_dir is not None and seal_key is not None else None
+        if cached is not None and seal_key is not None and cached.exists():
+            found = _unsealed(cached, seal_key)
+            if found is not None:
+                return found
         import openai  # optional: only a configured model user needs it
 
         self.asked += 1
@@ -103,9 +110,22 @@ class ModelUser:
                                f'{{"reply": str, "kind": str}}: {content!r:.80}') from None
         if kind not in KINDS:
             raise RuntimeError(f"the user model {w.model} answered kind {kind!r}, not one of {', '.join(KINDS)}")
-        if cached is not None:
-            cached.parent.mkdir(parents=True, exist_ok=True)
-            cached.write_text(json.dumps({"reply": text, "kind": kind}), encoding="utf-8")
+        if cached is not None and seal_key is not None:
+            line = json.dumps({"reply": text, "kind": kind}).encode()
+            write_atomically(cached, seal(seal_key, cached.name, line))
         return text, kind
+
+
+def _unsealed(path: Path, key: bytes) -> tuple[str, str] | None:
+    """A cached reply sealed with ``key``; None, after one warning line, for anything else."""
+    try:
+        data = unseal(key, path.name, path.read_bytes())
+        record = json.loads(data) if data is not None else None
+    except (OSError, ValueError):
+        record = None
+    if isinstance(record, dict) and isinstance(record.get("reply"), str) and record.get("kind") in KINDS:
+        return record["reply"], record["kind"]
+    distrusted(path, "not sealed with this machine's cache key (written by something else, or damaged)")
+    return None
 
 

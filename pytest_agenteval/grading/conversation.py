@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from pytest_agenteval.engine.audit import AuditEvent
-from pytest_agenteval.engine.conversation import CONFIRMED, DECLINED
+from pytest_agenteval.engine.conversation import CONFIRMED, DECLINED, OVER
 from pytest_agenteval.grading.checks import Check, check
 from pytest_agenteval.grading.context import GradeContext
 from pytest_agenteval.tasks.model import SAY_TO_USER
@@ -25,8 +25,11 @@ USER_ROLE = "user"
 
 
 def messages(ctx: GradeContext) -> list[AuditEvent]:
-    """The agent's messages to the user that reached it."""
-    return [e for e in ctx.succeeded(SAY_TO_USER) if isinstance(e.arguments, dict)]
+    """The agent's messages to the user that reached it: not those said after the user left (the
+    user's reply at that step was ``over``), which nobody heard."""
+    left = {e.step for e in ctx.events if e.actor_role == USER_ROLE and isinstance(e.arguments, dict)
+            and e.arguments.get("kind") == OVER}
+    return [e for e in ctx.succeeded(SAY_TO_USER) if isinstance(e.arguments, dict) and e.step not in left]
 
 
 def conversation_checks(ctx: GradeContext) -> list[Check]:

@@ -1,35 +1,9 @@
-"""Results files written gzip-compressed (a path ending in ``.gz``), read back by every reader."""
+"""Results files written gzip-compressed (a path ending in ``.gz``), read back by every reader.
 
-from __future__ import annotations
+The reading itself, bounded, is ``pytest_agenteval.readback`` (at the bottom of the package: the
+``replay:FILE`` agent reads results files too).
+"""
 
-import os
-import zlib
-from pathlib import Path
+from pytest_agenteval.readback import GZIP_MAGIC, TooLarge, gunzip, is_compressed_name, load_line, results_bytes
 
-GZIP_MAGIC = b"\x1f\x8b"
-
-
-def is_compressed_name(path: str | os.PathLike[str]) -> bool:
-    return os.fspath(path).endswith(".gz")
-
-
-def gunzip(data: bytes) -> bytes:
-    """Every whole member of gzip ``data`` decompressed, and what a cut-short last member holds
-    (an interrupted run's file stops mid-stream); a corrupt stream ends the data there."""
-    out = []
-    while data[:2] == GZIP_MAGIC:
-        member = zlib.decompressobj(wbits=31)
-        try:
-            out.append(member.decompress(data))
-        except zlib.error:
-            break
-        if not member.eof:
-            break
-        data = member.unused_data
-    return b"".join(out)
-
-
-def results_bytes(path: str | os.PathLike[str]) -> bytes:
-    """A results file's bytes, decompressed if it is gzip-compressed (``OSError`` if unreadable)."""
-    data = Path(path).read_bytes()
-    return gunzip(data) if data[:2] == GZIP_MAGIC else data
+__all__ = ["GZIP_MAGIC", "TooLarge", "gunzip", "is_compressed_name", "load_line", "results_bytes"]

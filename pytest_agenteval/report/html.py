@@ -93,7 +93,9 @@ PAGE = 64  # episodes per compressed page of drill-downs
 
 
 def episode_anchor(task_id: str, run: int) -> str:
-    return f"ep-{task_id}-run{run}"
+    """An episode's element id, escaped for an attribute: a task id read from a results file
+    may hold anything, and must not end the attribute (and open markup, or a page of details)."""
+    return escape(f"ep-{task_id}-run{run}")
 
 
 def bars(rows: Sequence[Row], *, label_width: int = 170) -> str:

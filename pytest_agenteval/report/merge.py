@@ -17,7 +17,6 @@ grades (environment, seed, tags, split).
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -26,10 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from pytest_agenteval.errors import AgentEvalError
-from pytest_agenteval.report.compressed import results_bytes
+from pytest_agenteval.report.compressed import load_line, results_bytes
 from pytest_agenteval.report.labels import describe, differences
 from pytest_agenteval.report.metrics import is_errored
-from pytest_agenteval.report.results import json_lines
+from pytest_agenteval.report.results import grade_problem, json_lines
 
 # Fields that differ between two runs of the very same episode (where and how long it ran).
 # The signature names the run and the line, so it differs too.
@@ -66,24 +65,30 @@ def read_results_file(path: str | os.PathLike[str]) -> ResultsFile:
     except OSError as exc:
         raise MergeError(f"{path}: cannot read it ({exc.strerror or exc}); give a results file written "
                          "by --agenteval-results") from None
+    except UnicodeDecodeError:
+        raise MergeError(f"{path}: not UTF-8 text (is this a results file written by --agenteval-results?)") from None
     lines = json_lines(text)
     last = max((n for n, line in enumerate(lines, 1) if line.strip()), default=0)
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
+            record = load_line(line)
+        except ValueError as exc:
             if number == last:  # an interrupted run's last line may be cut short
                 continue
-            raise MergeError(f"{path}:{number}: not valid JSON: {exc.msg} (is this a results file written "
-                             "by --agenteval-results?)") from None
+            raise MergeError(f"{path}:{number}: not valid JSON: {getattr(exc, 'msg', exc)} (is this a results file "
+                             "written by --agenteval-results?)") from None
         if not isinstance(record, dict):
             raise MergeError(f"{path}:{number}: not a JSON object (is this a results file?)")
         if "summary" in record or run_record_of(record) is not None:
             summary = record.get("summary", summary)
             run = run_record_of(record) or run
         elif "task_id" in record and "passed" in record:
+            problem = grade_problem(record)
+            if problem is not None:
+                raise MergeError(f"{path}:{number}: not a grade: {problem} (is this a results file written by "
+                                 "--agenteval-results?)")
             grades.append(record)
         else:
             raise MergeError(f"{path}:{number}: neither a grade, a run record nor a summary "

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from pytest_agenteval.errors import AgentEvalError
-from pytest_agenteval.report.compressed import GZIP_MAGIC, is_compressed_name, results_bytes
+from pytest_agenteval.report.compressed import GZIP_MAGIC, is_compressed_name, load_line, results_bytes
 from pytest_agenteval.report.signing import Signer
 
 RUN_RECORD = "run_record"
@@ -169,7 +169,7 @@ def load_results(path: str | os.PathLike[str]) -> Results:
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
+            record = load_line(line)
         except ValueError:
             raise ResultsFileError(f"{shown}:{number}", "not valid JSON") from None
         if not isinstance(record, dict):
@@ -177,26 +177,72 @@ def load_results(path: str | os.PathLike[str]) -> Results:
         if RUN_RECORD in record or SUMMARY in record:
             out.run_record = record.get(RUN_RECORD, out.run_record)
             out.summary = record.get(SUMMARY, out.summary)
-        elif _is_grade(record):
-            out.grades.append(record)
-        else:
-            raise ResultsFileError(f"{shown}:{number}", "this line is not a grade")
+            continue
+        problem = grade_problem(record)
+        if problem is not None:
+            raise ResultsFileError(f"{shown}:{number}", f"this line is not a grade ({problem})")
+        out.grades.append(record)
     if out.run_record is None and out.summary is None and not out.grades:
         raise ResultsFileError(shown, "it is empty")
     return out
 
 
-def _is_grade(record: dict[str, Any]) -> bool:
-    """Has what replay and the summary read: ids, checks (failed ones with mode and detail), actions."""
+_STRINGS = "a list of strings"
+# Optional fields, by the type readers expect: (type, said as, type of each item or None).
+_OPTIONAL: dict[str, tuple[type | tuple[type, ...], str, type | None]] = {
+    "environment": (str, "a string", None), "split": (str, "a string", None),
+    "score": ((int, float), "a number", None), "duration": ((int, float), "a number", None),
+    "steps_used": (int, "a whole number", None), "usage": (dict, "an object", None),
+    "components": (dict, "an object", None), "final_state_diff": (dict, "an object", None),
+    "transcript": (list, "a list", None), "conversation": (list, "a list of objects", dict),
+    "failure_modes": (list, _STRINGS, str), "failure_mode_tags": (list, _STRINGS, str),
+    "not_judged": (list, _STRINGS, str)}
+
+
+def grade_problem(record: dict[str, Any]) -> str | None:
+    """What a grade line holds that the readers (report, compare, show, replay, resume, the HTML
+    report) cannot use, naming the field; None for a grade. A results file may come from anyone:
+    a wrong type is one line naming it, never a traceback."""
     run, checks, actions = record.get("run"), record.get("checks"), record.get("actions", [])
-    return (isinstance(record.get("task_id"), str) and isinstance(run, int) and not isinstance(run, bool)
-            and isinstance(checks, list) and all(map(_is_check, checks))
-            and isinstance(actions, list)
-            and all(isinstance(a, dict) and isinstance(a.get("action"), str) for a in actions))
+    if not isinstance(record.get("task_id"), str):
+        return "task_id is not a string"
+    if not isinstance(run, int) or isinstance(run, bool):
+        return "run is not a whole number"
+    if not isinstance(record.get("passed"), bool):
+        return "passed is not true or false"
+    if not (isinstance(checks, list) and all(map(_is_check, checks))):
+        return "checks is not a list of checks with name, passed, and failure_mode and detail when failed"
+    if not (isinstance(actions, list)
+            and all(isinstance(a, dict) and isinstance(a.get("action"), str) for a in actions)):
+        return "actions is not a list of objects with an action name"
+    for name, (kind, said, item) in _OPTIONAL.items():
+        if name not in record:
+            continue
+        value = record[name]
+        if (not isinstance(value, kind) or isinstance(value, bool)
+                or (item is not None and not all(isinstance(v, item) for v in record[name]))):
+            return f"{name} is not {said}"
+    usage = record.get("usage")
+    if usage is not None and not (all(_number(usage.get(k)) for k in ("input_tokens", "output_tokens"))
+                                  and all(usage.get(k) is None or _number(usage[k]) for k in _USAGE_NUMBERS)):
+        return f"usage is not an object of numbers ({', '.join(_USAGE_NUMBERS)}; the token counts required)"
+    error = record.get("error")
+    if error is not None and not (isinstance(error, dict) and all(isinstance(error.get(k, ""), str)
+                                                                  for k in ("kind", "message", "traceback"))):
+        return "error is not null or an object of strings kind, message and traceback"
+    return None
+
+
+_USAGE_NUMBERS = ("input_tokens", "output_tokens", "cost_usd", "latency_s", "model_calls")
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _is_check(check: Any) -> bool:
     return (isinstance(check, dict) and isinstance(check.get("name"), str) and isinstance(check.get("passed"), bool)
+            and all(isinstance(check.get(k, ""), str) for k in ("failure_mode", "detail", "component"))
             and (check["passed"] or (isinstance(check.get("failure_mode"), str)
                                      and isinstance(check.get("detail"), str))))
 

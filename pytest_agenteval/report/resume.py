@@ -10,17 +10,17 @@ under the same run id with the same key, its chain of signatures unbroken.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from pytest_agenteval.errors import AgentEvalError
-from pytest_agenteval.report.compressed import results_bytes
+from pytest_agenteval.report.compressed import load_line, results_bytes
 from pytest_agenteval.report.labels import describe, differences
 from pytest_agenteval.report.merge import task_files_of
 from pytest_agenteval.report.metrics import is_errored
+from pytest_agenteval.report.results import grade_problem
 from pytest_agenteval.report.signing import SIGNATURE, SIGNING
 
 OPTION = "--agenteval-resume"
@@ -65,7 +65,7 @@ def read_resumable(path: str | os.PathLike[str]) -> Resumed:
         if not raw.strip():
             continue
         try:
-            record = json.loads(raw)
+            record = load_line(raw)
         except ValueError:
             raise ResumeError(shown, f"line {_count(data, offset)} is not valid JSON",
                               "resume only a file written by --agenteval-results") from None
@@ -74,6 +74,9 @@ def read_resumable(path: str | os.PathLike[str]) -> Resumed:
                 raise ResumeError(shown, "does not start with a run record",
                                   "resume only a file written by --agenteval-results")
             out = Resumed(path=shown, run_record=record["run_record"])
+        if isinstance(record, dict) and "task_id" in record and (problem := grade_problem(record)) is not None:
+            raise ResumeError(shown, f"line {_count(data, offset)} is not a grade: {problem}",
+                              "resume only a file written by --agenteval-results")
         if isinstance(record, dict) and "task_id" in record:
             out.grade_lines += 1  # as the summary's signature counts them
         if isinstance(record, dict) and "task_id" in record and "run" in record and record.get("counted", True):

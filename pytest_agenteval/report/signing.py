@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_agenteval.errors import AgentEvalError
-from pytest_agenteval.report.compressed import results_bytes
+from pytest_agenteval.report.compressed import load_line, results_bytes
 
 KEY_ENV = "AGENTEVAL_SIGNING_KEY"
 SIGNATURE = "signature"
@@ -130,7 +130,7 @@ def verify(path: str | os.PathLike[str], key: bytes | None) -> Verification:
         if not line.strip():
             continue
         try:
-            lines.append((number, json.loads(line)))
+            lines.append((number, load_line(line)))
         except ValueError:
             last = all(not rest.strip() for rest in raw[number:])
             problems.append(f"{shown}:{number}: " + (CUT_SHORT if last

@@ -56,8 +56,10 @@ def turns(transcript: Any) -> list[Turn]:
                     texts.append(compact(block.get("content")))
                 else:
                     texts.append(compact(block))
-        for call in message.get("tool_calls") or []:
+        listed = message.get("tool_calls")
+        for call in listed if isinstance(listed, list) else []:
             function = call.get("function", call) if isinstance(call, Mapping) else {}
+            function = function if isinstance(function, Mapping) else {}
             calls.append(f"{function.get('name')}({compact(function.get('arguments'), 200)})")
         if not texts and not calls:
             rest = {k: v for k, v in message.items() if k not in ("role", "content")}
@@ -72,18 +74,22 @@ def diff_rows(diff: Any) -> list[DiffRow]:
     for table, tdiff in sorted((diff or {}).items()) if isinstance(diff, Mapping) else []:
         if not isinstance(tdiff, Mapping):
             continue
-        for key, row in sorted((tdiff.get("added") or {}).items()):
+        added, removed, changed = (_mapping(tdiff.get(part)) for part in ("added", "removed", "changed"))
+        for key, row in sorted(added.items()):
             rows.append(DiffRow(table=table, key=str(key), change="added", new=row))
-        removed = tdiff.get("removed") or {}
         for key in sorted(removed):
-            rows.append(DiffRow(table=table, key=str(key), change="removed",
-                                old=removed[key] if isinstance(removed, Mapping) else None))
-        for key, fields in sorted((tdiff.get("changed") or {}).items()):
-            for name, values in sorted(fields.items()):
+            rows.append(DiffRow(table=table, key=str(key), change="removed", old=removed[key]))
+        for key, fields in sorted(changed.items()):
+            for name, values in sorted(_mapping(fields).items()):
                 pair = values if isinstance(values, Mapping) else {}
                 rows.append(DiffRow(table=table, key=str(key), change="changed", field=name,
                                     old=pair.get("old"), new=pair.get("new")))
     return rows
+
+
+def _mapping(value: Any) -> Mapping[str, Any]:
+    """A part of a diff read from a results file (anyone's): what is not an object shows as nothing."""
+    return value if isinstance(value, Mapping) else {}
 
 
 def usage_line(usage: Any) -> str:

@@ -1,0 +1,79 @@
+"""Results files read back, gzip-compressed (a path ending in ``.gz``) or not, within bounds.
+
+A results file may come from someone else (a vendor's run, a CI artefact), so reading one is
+bounded: a gzip stream decompresses to at most ``RATIO`` times its size, or ``FLOOR`` bytes if
+that is more, and never past ``CEILING`` (a few megabytes of "gzip bomb" would otherwise fill
+the memory: deflate reaches 1,000 to 1; results files, one line flushed at a time, reach about
+70 to 1 when every line is nearly the same, 10 to 1 otherwise), and a
+line nested too deep for the JSON parser is a line that is not valid JSON, not a
+``RecursionError``.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import zlib
+from pathlib import Path
+from typing import Any
+
+GZIP_MAGIC = b"\x1f\x8b"
+RATIO = 250  # what a compressed results file may decompress to, times its size ...
+FLOOR = 64 * 2**20  # ... or this, if more ...
+CEILING = 2**30  # ... but never more than this (~170,000 episodes; reading holds them all)
+
+
+class TooLarge(OSError):
+    """A compressed file that decompresses past its bound: it cannot be read (``strerror`` says so)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(errno.EFBIG, f"it decompresses to more than {limit // 2**20:,} MiB, the most a results "
+                                      f"file of its size may ({RATIO} times its size, at least {FLOOR // 2**20} MiB, "
+                                      f"at most {CEILING // 2**30} GiB): a gzip bomb, or a run too large to read "
+                                      "at once")
+
+
+def is_compressed_name(path: str | os.PathLike[str]) -> bool:
+    return os.fspath(path).endswith(".gz")
+
+
+def gunzip(data: bytes, limit: int | None = None) -> bytes:
+    """Every whole member of gzip ``data`` decompressed, and what a cut-short last member holds
+    (an interrupted run's file stops mid-stream); a corrupt stream ends the data there.
+    ``TooLarge`` past ``limit`` bytes (default: the bound above), found before more is held."""
+    limit = min(CEILING, max(FLOOR, RATIO * len(data))) if limit is None else limit
+    out, size = [], 0
+    while data[:2] == GZIP_MAGIC:
+        member = zlib.decompressobj(wbits=31)
+        try:
+            chunk = member.decompress(data, limit - size + 1)
+        except zlib.error:
+            break
+        size += len(chunk)
+        if size > limit:
+            raise TooLarge(limit)
+        out.append(chunk)
+        if not member.eof:
+            break
+        data = member.unused_data
+    return b"".join(out)
+
+
+def results_bytes(path: str | os.PathLike[str]) -> bytes:
+    """A results file's bytes, decompressed if it is gzip-compressed (``OSError`` if unreadable,
+    ``TooLarge``, an ``OSError`` too, past the bound)."""
+    data = Path(path).read_bytes()
+    return gunzip(data) if data[:2] == GZIP_MAGIC else data
+
+
+def load_line(line: str | bytes) -> Any:
+    """One JSON line; ``ValueError`` for one that is not JSON, nested too deep to parse included.
+
+    Bytes are UTF-8, strictly: ``json.loads`` would also take UTF-16, UTF-32 and a byte-order
+    mark, which the signature check (reading UTF-8 text) sees as a line cut short, so every
+    reader must read a line as the others do."""
+    try:
+        return json.loads(line.decode("utf-8") if isinstance(line, bytes) else line)
+    except RecursionError:
+        raise ValueError("nested too deep to read") from None
