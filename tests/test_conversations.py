@@ -324,6 +324,21 @@ def test_replay_of_a_per_task_object_skips_tasks_without_calls(chat: pytest.Pyte
     assert "SKIPPED [7] chat.jsonl: no recorded calls in calls.json" in result.stdout.lines
 
 
+def test_a_gate_does_not_pass_a_replay_that_skipped_tasks(chat: pytest.Pytester) -> None:
+    recorded = grades(chat, "--agent=reference", "-k", "BKC-001")
+    assert recorded["BKC-001"]["passed"]
+    (chat.path / "r.jsonl").rename(chat.path / "one.jsonl")
+    result = chat.runpytest("chat.jsonl", "--agent=replay:one.jsonl", "--agenteval-fail-under=0.5",
+                            "-p", "no:cacheprovider", "-p", "no:randomly")
+    result.assert_outcomes(passed=1, skipped=7)  # before: the gate passed 1/1 and the run exited 0
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result.stdout.fnmatch_lines(["agenteval gate: FAILED: 7 selected task(s) skipped (no recorded calls in "
+                                 "one.jsonl): a gate holds only a run that tried every task it selected*"])
+    only = chat.runpytest("chat.jsonl", "--agent=replay:one.jsonl", "--agenteval-fail-under=0.5", "-k", "BKC-001",
+                          "-p", "no:cacheprovider", "-p", "no:randomly")
+    assert only.ret == pytest.ExitCode.OK
+
+
 @pytest.mark.parametrize(("content", "message"), [
     (None, "ERROR: --agent=replay:calls.json: no file calls.json (give a results file or a JSON object of task id "
            "-> calls: replay:FILE)"),

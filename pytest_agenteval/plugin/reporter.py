@@ -43,6 +43,10 @@ class Reporter:
         # setup): no episode to count, but the table must not look complete without them.
         self.ungraded: dict[str, str] = {}
         self.other_failures = 0  # failed reports that are not a graded episode (a plain test, a teardown)
+        # Tasks the agent itself skipped (a replay file without their calls): a gate over the rest
+        # would pass a run that never tried them.
+        self.agent = state.agent
+        self.agent_skipped: dict[str, str] = {}
         self.gate = _gate(config)
         self.kept_failed = 0  # --agenteval-resume: failed episodes kept from the file
         self.resumed = state.resumed is not None
@@ -68,6 +72,9 @@ class Reporter:
         if report.when == "teardown" and report.nodeid in self.superseded:
             self.superseded.discard(report.nodeid)
             _drop_grade(report)  # JUnit reads the properties off the teardown report
+        reason = getattr(self.agent, "skip_reason", None)
+        if report.skipped and reason and _is_task_item(report.nodeid) and reason in str(report.longrepr):
+            self.agent_skipped[report.nodeid] = reason
         values = [value for name, value in report.user_properties if name == GRADE_PROPERTY]
         if report.failed and not values and report.when != "teardown" and _is_task_item(report.nodeid):
             self.ungraded[report.nodeid] = report.when
@@ -141,6 +148,12 @@ class Reporter:
         """The gate decides the exit code when only graded episodes failed; a failure it does not
         cover (a plain test, an item that errored before its episode was graded) still fails the run."""
         self.verdict = judge(self.grades, self.k, self.gate)
+        if self.agent_skipped and self.verdict.passed:
+            reason = next(iter(self.agent_skipped.values()))
+            self.verdict = Verdict(passed=False, lines=[*self.verdict.lines, (
+                f"agenteval gate: FAILED: {len(self.agent_skipped)} selected task(s) skipped ({reason}): a gate "
+                "holds only a run that tried every task it selected (select them out with -k, or replay a file "
+                "that covers them)")])
         if not self.verdict.passed:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
         elif self.other_failures or self.ungraded:

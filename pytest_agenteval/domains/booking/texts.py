@@ -116,7 +116,7 @@ def _judge(h: History, t: Text) -> str | None:
     if not isinstance(fid, str) or h.ctx.row("facility", fid) is None:
         return None
     for problem in (_records(h, fid, t), _facts(h, fid, t), _facility(h, fid, t), _limit(h, fid, t.reading),
-                    _term(h, fid, t.reading),
+                    _term(h, fid, t.reading), _account_type(h, fid, t),
                     _invented(h, fid, t.reading), _promised(h, fid, t), _new_account(h, fid, t)):
         if problem:
             return f"{where} {problem}"
@@ -448,6 +448,24 @@ def _agreed(h: History, t: Text) -> bool:
 LIMIT_WORDS = frozenset({"limit", "limits", "facility", "loan", "overdraft", "revolver", "amount", "size"})
 SHEET_WORDS = frozenset({"sheet", "band", "bands", "top", "maximum", "max", "highest", "cap", "ceiling", "grid",
                          "bands'", "up"})
+
+
+# "on your current account", "to the customer's loan account": an account named by its type.
+TYPED_ACCOUNT = re.compile(r"\b(?:on|to|into|against|from|under)\s+(?:(?:your|the|a|an|their|its|customer's)\s+)*"
+                           r"(current|loan)\s+account\b", re.IGNORECASE)
+
+
+def _account_type(h: History, fid: str, t: Text) -> str | None:
+    """The type of account a text names for the facility is the type of its account: the one it
+    is booked to by the end, else the one its product needs."""
+    found = TYPED_ACCOUNT.search(t.reading.text)
+    if found is None:
+        return None
+    account = (h.ctx.row("facility", fid) or {}).get("account_id")
+    kind = (h.ctx.row("account", account) or {}).get("account_type") if account else ACCOUNT_TYPE[
+        h.start(fid, "product")]
+    said = found.group(1).lower()
+    return None if kind is None or said == kind else f"names a {said} account for {fid}, which is on a {kind} account"
 
 
 # "the 84-month term loan", "a term of 36 months", "on a 2-year term": the facility's term.
