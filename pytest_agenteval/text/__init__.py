@@ -9,11 +9,9 @@ Environments judge readings against the world (``domains/*/texts.py``); task fil
 meanings with ``{"says": [...]}`` (``requirements``). The grammar and its limits: ``reading``.
 """
 
+from pytest_agenteval.text.clauses import AFFIRMED, HYPOTHETICAL, NEGATED
 from pytest_agenteval.text.lexicon import ENGLISH, Lexicon
 from pytest_agenteval.text.reading import (
-    AFFIRMED,
-    HYPOTHETICAL,
-    NEGATED,
     Mention,
     Quantity,
     Reader,

@@ -14,7 +14,8 @@ the assessed amount"). One operation per amount; no chains, no brackets.
 
 from __future__ import annotations
 
-from pytest_agenteval.text.reading import AFFIRMED, NEGATED, Quantity, Reading
+from pytest_agenteval.text.clauses import AFFIRMED, NEGATED
+from pytest_agenteval.text.reading import Quantity, Reading
 
 SUBTRACT = frozenset({"less", "minus", "deducting", "net"})
 ADD = frozenset({"plus"})

@@ -1,0 +1,176 @@
+"""A text's sentences and clauses, and what frames each clause: the second pass of reading
+(after ``tokens``, before ``reading`` finds meanings). Where a clause ends (punctuation, *but*,
+*because*, "and we…", "and no…"; brackets of one or two words read through), which clauses are
+questions answered by the next sentence ("Was it approved? Sadly, no."), and which hedges a
+clause holds ("if", "whether", "usually", "we aim to pay claims…")."""
+
+from __future__ import annotations
+
+from pytest_agenteval.text.lexicon import (
+    ADDRESSED,
+    AIMS,
+    ANSWER_FILLERS,
+    ANSWER_SUBJECTS,
+    ANSWER_WORDS,
+    AUXILIARIES,
+    BREAKS,
+    DOUBTS,
+    EMOTIVE,
+    FRESH_NEGATIONS,
+    HEDGES,
+    NEGATIONS,
+    NO,
+    NOT_YET,
+    PAST,
+    QUESTION_WORDS,
+    READER_VERBS,
+    RESTARTS,
+    SUBJECTS,
+    YES,
+)
+from pytest_agenteval.text.tokens import Token
+
+AFFIRMED, NEGATED, HYPOTHETICAL = 1, -1, 0
+READER_HEDGES = frozenset({"may", "might", "if", "perhaps", "possibly"})
+# "… and FAC-5119 stays pending": an id then a verb after "and" starts a new clause.
+ID_VERBS = frozenset({"stays", "remains", "stay", "remain", "is", "was", "has", "will", "can", "cannot", "are"})
+
+
+SENTENCE_ENDS = frozenset({".", "!", "?", ";"})
+TRANSPARENT = frozenset({"(", ")"})
+
+
+def clauses(tokens: list[Token]) -> list[tuple[int, list[Token], bool]]:
+    """(sentence number, tokens, opened by a colon or dash) of each clause; brackets are transparent."""
+    clauses: list[tuple[int, list[Token], bool]] = [(0, [], False)]
+    sentence = 0
+    for i, t in enumerate(tokens):
+        nxt = tokens[i + 1].text if i + 1 < len(tokens) else ""
+        if t.kind == "punct" and t.text in TRANSPARENT:
+            if not _short_aside(tokens, i, back=t.text == ")"):
+                clauses.append((sentence, [], False))  # "(deputy for SNR-10, who is on leave)": an aside
+            else:
+                clauses[-1][1].append(t)  # a short aside stays in its clause, outside its negations
+            continue
+        if t.kind == "punct" and t.text == "," and _listed(tokens, i):
+            continue  # "approve, amend or decline": one list, one clause
+        if t.kind == "punct":
+            if t.text == "?":
+                clauses[-1][1].append(t)  # kept: a question is hypothetical
+            sentence += t.text in SENTENCE_ENDS
+            clauses.append((sentence, [], t.text in JOINERS))
+        elif t.kind == "word" and ((t.text in BREAKS and (t.text != "also" or nxt in RESTARTS) and not (
+                t.text == "since" and i > 0 and tokens[i - 1].text in AUXILIARIES))  # "it has since lapsed"
+                                   or (t.text in ("and", "or") and (nxt in RESTARTS or nxt in FRESH_NEGATIONS))
+                                   or (t.text == "and" and i + 2 < len(tokens) and tokens[i + 1].kind == "id"
+                                       and tokens[i + 2].text in ID_VERBS)):
+            clauses.append((sentence, [], False))
+        else:
+            clauses[-1][1].append(t)
+    return [c for c in clauses if any(t.text not in TRANSPARENT for t in c[1])]
+
+
+def _listed(tokens: list[Token], at: int) -> bool:
+    """The comma at ``at`` separates single words of a list closed by and/or: "approve, amend or decline"."""
+    if not 0 < at < len(tokens) - 2:
+        return False
+    before, item, after = tokens[at - 1], tokens[at + 1], tokens[at + 2]
+    return before.kind == item.kind == "word" and after.text in (",", "and", "or") and (
+        item.text not in RESTARTS | FRESH_NEGATIONS | BREAKS)
+
+
+def _short_aside(tokens: list[Token], at: int, *, back: bool = False) -> bool:
+    """The bracket at ``at`` holds two tokens at most ("not (yet) approved", "paid (in full)"): read
+    through it; a longer aside is a clause of its own."""
+    step, close = (-1, "(") if back else (1, ")")
+    for n, k in enumerate(range(at + step, at + step * 4, step)):
+        if not 0 <= k < len(tokens):
+            return True
+        if tokens[k].text == close:
+            return n <= 2
+    return False
+
+
+JOINERS = frozenset({":", "-", "\u2013", "\u2014", "--"})
+
+
+POLAR = AUXILIARIES - {"be", "been"}
+
+
+def answers(clauses: list[tuple[int, list[Token], bool]]) -> dict[int, tuple[int, bool]]:
+    """Polar questions answered in the next sentence: clause -> (the answer's polarity, "not yet").
+
+    "Was your claim approved? Sadly, no." and "Has it been approved? It has not." answer no; "…? Yes."
+    yes; "…? Not yet." says pending. A question with a hedge or negation of its own, a question
+    word ("when…?"), or an answer sentence that says more than yes or no ("No, it was amended")
+    is left as it was: a question is hypothetical, and the answer is read on its own."""
+    out: dict[int, tuple[int, bool]] = {}
+    for c, (sentence, clause, _) in enumerate(clauses):
+        words = [t.text for t in clause if t.kind == "word"]
+        if clause[-1].text != "?":
+            # "You asked whether your claim would be paid. I'm sorry, it won't.": a question reported
+            # at the end of its sentence, answered by the next as a question is.
+            last = c + 1 == len(clauses) or clauses[c + 1][0] != sentence
+            if not last or "whether" not in words or any(
+                    w in HEDGES and w != "whether" or w in NEGATIONS for w in words):
+                continue
+        elif not words or words[0] in QUESTION_WORDS or not (words[0] in POLAR or len(words) <= 3) or any(
+                w in HEDGES or w in NEGATIONS for w in words):
+            continue
+        for later, answer, _ in clauses[c + 1:]:
+            said = [t.text for t in answer if t.kind == "word"]
+            if later != sentence + 1 or len(said) != len(answer) - (answer[-1].kind == "punct"):
+                break  # the next sentence only, and only words (an amount or an id says more)
+            if all(w in ANSWER_FILLERS for w in said):
+                continue  # "Sadly, no.": the filler is a clause of its own
+            core = [w for w in said if w not in ANSWER_FILLERS]
+            if set(said) <= ANSWER_WORDS and core:
+                # The whole answer is bare ("No, not yet."): "No, it was amended to £24,000" says more.
+                rest = [t for s, other, _ in clauses[c + 1:] if s == later for t in other]
+                if any(t.kind != "word" or t.text not in ANSWER_WORDS for t in rest):
+                    break
+                yet = any(t.text in NOT_YET for t in rest)
+                if core[0] in YES:
+                    out[c] = (AFFIRMED, False)
+                elif core[0] in NO:
+                    out[c] = (NEGATED, yet)
+                elif core[0] in AUXILIARIES or core[0] in ANSWER_SUBJECTS and core[1:2] and core[1] in AUXILIARIES:
+                    out[c] = (NEGATED if "not" in core else AFFIRMED, yet)
+            break
+    return out
+
+
+def hedges(words: list[str], present: set[str]) -> set[str]:
+    """The clause's hedge words. "should" hedges only opening a condition ("Should you need…");
+    "your claim should be approved" predicts, and a prediction is asserted. "when" before a
+    subject and a past verb tells a past fact ("when we approved your claim, we paid")."""
+    found = present & HEDGES
+    if "should" in found and words[0] != "should":
+        found.discard("should")
+    for k, w in enumerate(words) if found & READER_HEDGES else ():
+        nxt = words[k + 1:k + 3]
+        if w in ("may", "might") and nxt[:1] and nxt[0] in READER_VERBS and (
+                nxt[0] not in ("be", "have", "feel") or nxt[1:] and nxt[1] in EMOTIVE):
+            found.discard(w)  # "as you may know", "you may be disappointed to hear"
+        elif w == "if" and any(e in EMOTIVE and words[j + 1:j + 2] and words[j + 1] in ("that", "with", "about", "to")
+                               for j, e in enumerate(words[k + 1:k + 5], k + 1)):
+            found.discard(w)  # "if you are unhappy that we declined your claim": the decline is a fact
+        elif w in ("perhaps", "possibly") and nxt[:1] and nxt[0].endswith("ly"):
+            found.discard(w)  # "perhaps unsurprisingly, …"
+    if "subject" in found and not any(w == "subject" and words[k + 1:k + 2] == ["to"] for k, w in enumerate(words)):
+        found.discard("subject")  # "Subject: claim approved" is a heading
+    if "whether" in found and any(w == "whether" and words[k + 1:k + 3] == ["or", "not"] for k, w in enumerate(words)):
+        found.discard("whether")  # "whether or not you agree, your claim has been declined"
+    for past in ("when", "once", "before") if found & {"when", "once", "before"} else ():
+        at = words.index(past) if past in found else -1
+        verb = words[at + 2:at + 4]
+        verb = verb[1:] if verb[:1] and verb[0] in ("have", "has", "had") else verb[:1]
+        if at >= 0 and words[at + 1:at + 2] and words[at + 1] in SUBJECTS and any(
+                w in PAST or w.endswith("ed") for w in verb):
+            found.discard(past)
+    if not AIMS.isdisjoint(present) and ADDRESSED.isdisjoint(present) and any(
+            w in AIMS and words[k + 1:k + 2] == ["to"] for k, w in enumerate(words)):
+        found.add("aim")  # "we aim to pay claims within 5 days of a decision": a rule, not this case
+    if not DOUBTS.isdisjoint(present) and any(w in DOUBTS and words[k - 1:k] == ["not"] for k, w in enumerate(words)):
+        found.add("not sure")  # "not sure how long the exception lasts"
+    return found
