@@ -42,7 +42,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         add(commands)
     args = parser.parse_args(argv)
     try:
-        # The project's own environments, found as pytest finds them (see engine/discovery.py).
+        # The project's own environments, found as pytest finds them (see environments/discovery.py).
         load_project_environments(project_root(Path.cwd()))
     except EnvironmentSpecError as exc:
         print(f"agenteval {args.command}: {exc}", file=sys.stderr)
