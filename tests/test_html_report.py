@@ -97,7 +97,8 @@ def test_page_in_headless_chromium(results: Path, browser: Chromium) -> None:
     browser.click('a.cell.fail[href="#ep-EX-3-run2"]')
     assert browser.wait_for(f"{episode}.open") is True
     assert browser.js(f"{episode}.getClientRects().length > 0")  # displayed
-    text = browser.js(f"{episode}.innerText")
+    # The details load when the element opens (a toggle handler): wait for them, not for a clock.
+    text = browser.wait_for(f"{episode}.innerText.includes('Close ticket T-0003.') && {episode}.innerText")
     assert "Close ticket T-0003." in text and "state.ticket.T-0003" in text and "close_ticket" in text
     assert browser.problems == []
 
