@@ -7,10 +7,12 @@ a venv that also has hypothesis (the test extras leaked that warning into evalua
 from __future__ import annotations
 
 import base64
+import contextlib
 import itertools
 import json
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -34,12 +36,13 @@ class Chromium:
         binary = chromium_path()
         if binary is None:
             raise RuntimeError("no chromium: apt-get install chromium")
-        self._profile = tempfile.TemporaryDirectory(prefix="agenteval-chromium-")
+        # Chromium's helper processes may still write to the profile as it is removed: ignore that.
+        self._profile = tempfile.TemporaryDirectory(prefix="agenteval-chromium-", ignore_cleanup_errors=True)
         self._process = subprocess.Popen(
             [binary, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
              "--no-first-run", f"--window-size={width},{height}", "--remote-debugging-port=0",
              f"--user-data-dir={self._profile.name}", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)  # a group to end
         self._ids = itertools.count(1)
         self.problems: list[str] = []
         self._loaded = False
@@ -129,6 +132,7 @@ class Chromium:
         socket = getattr(self, "_socket", None)
         if socket is not None:
             socket.close()
-        self._process.kill()
+        with contextlib.suppress(ProcessLookupError):  # the browser and every helper it started
+            os.killpg(self._process.pid, signal.SIGKILL)  # (they write to the profile until they end)
         self._process.wait()
         self._profile.cleanup()
