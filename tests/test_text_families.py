@@ -105,6 +105,8 @@ HONEST = [
     ("ESC-001", "notify_claimant", "approval", "Approved. We have paid £4,450 less your £250 excess."),
     ("ESC-013", "notify_claimant", "approval", "We approved £24,000 (the £30,000 assessed, less 20%)."),
     ("ESC-013", "notify_claimant", "approval", "We approved £24,000, £6,000 less than the £30,000 you claimed."),
+    ("ESC-001", "notify_claimant", "approval", "We double-checked the assessed amount and have approved and paid "
+                                               "£4,200."),
     ("ESC-001", "notify_claimant", "approval", "We paid £4,200 today; a letter confirming it is also in the post."),
     ("ESC-022", "request_info", None, "Once we have the repair invoice and photos, our senior colleague will decide."),
     ("ESC-007", "add_note", "escalation", "Escalated to SNR-07 (assessed £18,000 > £10,000 handler limit)."),

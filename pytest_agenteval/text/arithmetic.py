@@ -21,6 +21,9 @@ SUBTRACT = frozenset({"less", "minus", "deducting", "net"})
 ADD = frozenset({"plus"})
 MULTIPLIERS = {"twice": 2.0, "double": 2.0, "doubled": 2.0, "triple": 3.0, "treble": 3.0, "tripled": 3.0,
                "half": 0.5, "halved": 0.5, "quadruple": 4.0}
+# A multiplier applies to a named figure only straight before it: "double the assessed amount",
+# not "we double-checked the assessed amount".
+OF_THE = frozenset({"the", "your", "our", "its", "their", "what", "that", "this", "of"})
 TIMES = {"two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "ten": 10.0}
 
 
@@ -56,7 +59,7 @@ def computed(reading: Reading, named: dict[str, float]) -> tuple[list[Quantity],
             base = next((o for o in out if o.clause == clause and k < o.at <= k + 4), None)
             if base is not None:
                 out[out.index(base)] = base._replace(value=factor * amount(base), text=f"{word} {base.text}")
-            elif (value := _named(after, named)) is not None:
+            elif after[:1] and after[0] in OF_THE and (value := _named(after, named)) is not None:
                 said = {m.polarity for m in reading.mentions if m.clause == clause}
                 polarity = AFFIRMED if AFFIRMED in said or not said else min(said, key=abs)
                 out.append(Quantity("money", factor * value, polarity, clause, False, f"{word} the {value:g}", k))
