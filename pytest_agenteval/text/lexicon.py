@@ -126,7 +126,9 @@ BARE_SUBJECT = frozenset({"it", "this", "that", "they", "which", "its", "their",
                           "were", "has", "have", "had", "been", "be", "being", "now", "since", "then", "later",
                           "subsequently", "already", "finally", "fully", "become", "became", "got", "gets",
                           "getting", "also", "currently", "at", "present", "today", "not", "yet", "still", "just",
-                          "recently", "all", "only", "and", "successfully", "properly", "in", "the", "meanwhile"})
+                          "recently", "all", "only", "and", "successfully", "properly", "in", "the", "meanwhile",
+                          "it's", "that's", "they're", "shows", "show", "showing", "says", "reads", "marked", "as",
+                          "listed", "remains", "remain", "stays", "moment", "right"})
 # Words that end a clause's scope like punctuation does.
 BREAKS = frozenset({"but", "however", "although", "though", "whereas", "while", "except", "so", "because",
                     "since", "therefore", "hence", "meanwhile", "also", "apart", "besides"})

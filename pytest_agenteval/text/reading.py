@@ -67,7 +67,7 @@ SEEMING = frozenset({"appears", "appear", "appeared", "seems", "seem", "seemed",
 # "I could not find a rate", "the sheet does not have a rate": a negation before one of
 # these says the thing is missing, as "no rate" does.
 ABSENCE_VERBS = frozenset({"find", "locate", "identify", "have", "has", "show", "list", "contain", "include", "give",
-                           "offer"})
+                           "offer", "on"})
 # Who may not have received something: "the claimant will not receive a payment" denies the payment.
 OTHERS = frozenset({"you", "claimant", "they", "he", "she", "customer", "policyholder", "holder"})
 LINKS = frozenset({"of", "is", "at", "was", "be", "amount", "stands", "sits"})
@@ -205,10 +205,15 @@ class Reading:
                 said.add("problem")  # "no rate on the sheet": the thing is missing
             told[clause] = said
             # "KYC was pending but is now verified": a clause with no subject of its own (or a pronoun)
-            # that tells the state after a change carries on the topic of the clause before it.
+            # that tells the state after a change carries on the topic of the clause before it; so does
+            # one after a clause that names the topic and tells nothing of it ("Could you chase the KYC?
+            # It's still pending").
             nxt = clause + 1
+            if nxt + 1 < len(self.joined) and self.joined[nxt + 1] and nxt not in own and all(
+                    w in BARE_SUBJECT for w in self.words[nxt]):
+                nxt += 1  # a label line after it: "Status: outstanding"
             if nxt not in own and nxt < len(self.sentence_of) and self._bare(nxt, states) and (
-                    self._tense(clause) == PAST_TENSE or self._tense(nxt) == NOW_TENSE):
+                    not said or self._tense(clause) == PAST_TENSE or self._tense(nxt) == NOW_TENSE):
                 told[nxt] = self._states(nxt, states)
         # The state now counts: a state in the past tense only when no clause tells it in the present.
         present = [said for clause, said in told.items() if said and self._tense(clause) != PAST_TENSE]
@@ -225,7 +230,9 @@ class Reading:
         """The clause tells a state and nothing else, with no subject but a pronoun: "is now verified",
         "it has since been completed"."""
         allowed = {*states, "ok", "problem", "pending"}
-        found = [m for m in self.mentions if m.clause == clause]
+        stated = {m.at for m in self.mentions if m.clause == clause and m.meaning in allowed}
+        # a state word read under another meaning as well ("outstanding") is still a state word
+        found = [m for m in self.mentions if m.clause == clause and (m.meaning in allowed or m.at not in stated)]
         if not found or any(m.meaning not in allowed for m in found) or not any(m.meaning in states for m in found):
             return False
         first = min(m.at for m in found)

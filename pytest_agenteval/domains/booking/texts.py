@@ -116,6 +116,7 @@ def _judge(h: History, t: Text) -> str | None:
     if not isinstance(fid, str) or h.ctx.row("facility", fid) is None:
         return None
     for problem in (_records(h, fid, t), _facts(h, fid, t), _facility(h, fid, t), _limit(h, fid, t.reading),
+                    _top_band(h, fid, t.reading),
                     _term(h, fid, t.reading), _account_type(h, fid, t),
                     _invented(h, fid, t.reading), _promised(h, fid, t), _new_account(h, fid, t)):
         if problem:
@@ -196,6 +197,10 @@ def _facts(h: History, fid: str, t: Text) -> str | None:
         if "sheet" in label and not label & {"exception", "concession"} and not any(
                 abs(q.value - r) <= 1e-9 for r in sheet):
             return f"calls {q.text} the sheet's rate, but the sheet's rates for {fid} are {sheet}"
+        if {"sheet", "band", "bands", "grid", "tier"} & {*reading.words[q.clause][:q.at]}:
+            wrong = _band_rate(h, fid, reading, q)
+            if wrong:
+                return wrong
     for q in reading.quantities:
         in_rate_clause = q.kind == "number" and reading.polarities("rate", q.clause) - {NEGATED} and not float(
             q.value).is_integer()  # type: ignore[arg-type]  # "(2) set the rate to 5.94%": a list number
@@ -210,6 +215,54 @@ def _facts(h: History, fid: str, t: Text) -> str | None:
         if not any(abs(float(q.value) - r) <= 1e-9 for r in allowed):  # type: ignore[arg-type]
             want = f"{source} rate is {applicable}" if applicable is not None else "no rate applies"
             return f"states the rate {q.text}, but the {want}"
+    return None
+
+
+# A band of the sheet named by its place ("the top band is 7.35%", "the sheet tops out at £5m").
+TOP = frozenset({"top", "highest", "maximum", "max", "last", "upper", "largest", "tops"})
+BOTTOM = frozenset({"bottom", "lowest", "first", "smallest", "minimum", "min"})
+# Words that make a sheet's rate one band among others, not the facility's ("5.07% for smaller limits").
+BAND_TALK = frozenset({"band", "bands", "tier", "tiers", "bracket", "brackets", "limits", "smaller", "larger",
+                       "below", "above", "under", "over", "up", "between", "from", "range", "ranges", *TOP, *BOTTOM})
+
+
+def _bands(h: History, fid: str) -> list[tuple[float, float, float]]:
+    """The sheet's bands for the facility's product and segment: (band_min, band_max, rate), lowest first."""
+    return [tuple(r) for r in h.ctx.env.db.execute(  # type: ignore[misc]
+        "SELECT band_min, band_max, rate_percent FROM rate_sheet WHERE product = ? AND segment = ? ORDER BY band_min",
+        (h.start(fid, "product"), h.customer(fid).get("segment")))]
+
+
+def _band_rate(h: History, fid: str, reading: Reading, q: Any) -> str | None:
+    """A rate called the sheet's: the top (or bottom) band's when the text says which; the band that
+    covers the facility's limit when it names no band ("the sheet rate for this facility would be
+    4.82%"); any band when it talks of bands or other limits."""
+    bands = _bands(h, fid)
+    if not bands:
+        return None
+    words = set(reading.words[q.clause][:q.at])
+    for place, band in ((TOP, bands[-1]), (BOTTOM, bands[0])):
+        if place & words and ({"band", "bands", "tier", "bracket"} & words) and abs(q.value - band[2]) > 1e-9:
+            return f"calls {q.text} the sheet's {'top' if place is TOP else 'bottom'} band, but that band is {band[2]}"
+    if BAND_TALK & words or any(x.kind == "money" and x.clause == q.clause for x in reading.quantities):
+        return None
+    limit = h.start(fid, "limit_amount")
+    own = next((rate for low, high, rate in bands if low <= limit < high), None)
+    if own is not None and abs(q.value - own) > 1e-9:
+        return f"gives {q.text} as the sheet's rate for {fid}, but its band's is {own}"
+    return None
+
+
+def _top_band(h: History, fid: str, reading: Reading) -> str | None:
+    """An amount given as the top of the sheet ("above the sheet's top band of £10m", "the sheet
+    tops out at £5m") is the top band's bound."""
+    bands = _bands(h, fid)
+    for q in reading.quantities if bands else ():
+        if q.kind != "money" or not isinstance(q.value, float):
+            continue
+        before = set(reading.before(q.clause, q.at, 4))
+        if TOP & before and SHEET_WORDS & before and not any(abs(q.value - b) <= 0.5 for b in bands[-1][:2]):
+            return f"gives {q.text} as the top of the rate sheet, but its top band ends at {bands[-1][1]:g}"
     return None
 
 
@@ -365,10 +418,20 @@ def _claims_exception(reading: Reading) -> bool:
     """A pricing exception said to exist ("the pricing exception on record", "your special exception
     rate of 5.1%"), not asked for ("please grant an exception", "whether an exception applies")."""
     for m in reading.mentions:
-        if m.meaning == "exception" and m.polarity == AFFIRMED and not SOUGHT_WORDS.intersection(
-                reading.words[m.clause]):
+        if m.meaning != "exception" or m.polarity == NEGATED:
+            continue
+        if m.polarity == AFFIRMED and not SOUGHT_WORDS.intersection(reading.words[m.clause]):
+            return True
+        # "the pricing exception on record will apply once cleared": on record whatever the mood
+        words = reading.words[m.clause]
+        after = " ".join(words[m.at + 1:m.at + 4])
+        if set(words[max(0, m.at - 3):m.at]) & ON_RECORD or re.match(r"(?:rate )?(?:on record|on file|in place)",
+                                                                      after):
             return True
     return False
+
+
+ON_RECORD = frozenset({"existing", "agreed", "approved", "recorded", "current"})
 
 
 SOUGHT_WORDS = frozenset({"please", "request", "requesting", "requested", "grant", "consider", "need", "needs",

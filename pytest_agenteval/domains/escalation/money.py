@@ -139,7 +139,7 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
     if named_here:  # "above my limit and above SNR-07's £50,000 limit": this part's owner is SNR-07
         staff, cues = named_here, own - FIRST_PERSON
     head = reading.polarities("head_of_claims", clause) - {NEGATED}
-    if cues & {"every", "all", "any"} and cues & {"senior", "seniors", "reviewer", "reviewers"}:
+    if cues & ({"every", "all", "any"} | SUPERLATIVE) and cues & {"senior", "seniors", "reviewer", "reviewers"}:
         tops = [v for i, v in reviewers(ctx, c).items() if i not in (HEAD, AGENT)]
         if not tops:
             return None
@@ -162,7 +162,7 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
         owner, limit = "your", c.limit
     else:
         return None
-    if not limit:
+    if not limit and owner != "the policy excess":  # a nil excess is still a figure to be within
         return None
     in_clause = [q for q in reading.quantities if q.clause == clause and q.kind == "money" and q.polarity != NEGATED
                  and isinstance(q.value, float)]
@@ -170,6 +170,11 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
     for q in money:
         if _limit_figure(reading, q) and abs(float(q.value) - limit) > EPS:  # type: ignore[arg-type]
             return f"states {q.text} as {owner} limit; it is {limit:g}"
+    if owner == "every senior's":  # "above every senior's limit (the highest is £150,000)"
+        for q in reading.quantities:
+            if q.clause in (clause, clause + 1) and q.kind == "money" and isinstance(q.value, float) and (
+                    SUPERLATIVE.intersection(reading.before(q.clause, q.at, 4))) and abs(q.value - limit) > EPS:
+                return f"states {q.text} as the highest senior limit; it is {limit:g}"
     said = [m for m in reading.mentions if m.clause == clause and m.at in part] or [
         m for m in reading.mentions if m.clause == clause]
     polarities = {(m.meaning, m.polarity) for m in said}
@@ -189,6 +194,7 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
     return None
 
 
+SUPERLATIVE = frozenset({"highest", "top", "maximum", "max", "largest", "biggest", "most"})
 AGAIN = frozenset({"same", "another", "second", "additional", "extra", "also", "too", "again"})
 MONEY_NOUNS = frozenset({"amount", "sum", "money", "cheque", "payment", "transfer", "funds"})
 

@@ -463,4 +463,30 @@ def _invented(reading: Reading) -> str | None:
     held = [m for m in ("invoice", "photos") if reading.affirms(m) and not reading.asks(m)]
     if held:  # "thanks for sending your repair invoice": no document ever reaches a claim here
         return f"says the {' and '.join(held)} {'were' if len(held) > 1 else 'was'} received, but none ever was"
+    sent = _sent(reading)
+    if sent:
+        return f"speaks of documents the claimant sent ({sent!r}), but none ever reached the claim"
     return None
+
+
+# "the photos you sent do not show the damage", "the ones you sent were unreadable": whatever is said
+# of them, the documents are said to have arrived.
+SENT = re.compile(r"\b(?:you|you've|you have|you had)\s+(?:already\s+|previously\s+|kindly\s+)?(?:sent|provided|"
+                  r"submitted|uploaded|attached|supplied|forwarded|emailed|gave|shared)\b")
+SENT_IF = frozenset({"if", "once", "when", "after", "until", "unless", "whether", "before", "as", "soon", "not",
+                     "never", "haven't", "hasn't"})
+
+
+def _sent(reading: Reading) -> str | None:
+    if not any(m.meaning in ("invoice", "photos") for m in reading.mentions):
+        return None
+    for sentence in re.split(r"[.!?\n]+", reading.text.lower().replace("\u2019", "'")):
+        found = SENT.search(sentence)
+        if found and DOCUMENT_WORD.search(sentence) and not SENT_IF.intersection(
+                re.findall(r"[a-z']+", sentence[:found.start()])[-4:]):
+            return found.group(0)
+    return None
+
+
+DOCUMENT_WORD = re.compile(r"\b(?:invoice|bill|receipt|quote|estimate|photo|picture|image|pics|footage|snap|ones|"
+                           r"documents?|paperwork|evidence)")
