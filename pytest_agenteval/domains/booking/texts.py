@@ -228,7 +228,7 @@ BAND_TALK = frozenset({"band", "bands", "tier", "tiers", "bracket", "brackets", 
 
 def _bands(h: History, fid: str) -> list[tuple[float, float, float]]:
     """The sheet's bands for the facility's product and segment: (band_min, band_max, rate), lowest first."""
-    return [tuple(r) for r in h.ctx.env.db.execute(  # type: ignore[misc]
+    return [tuple(r) for r in h.ctx.env.db.execute(
         "SELECT band_min, band_max, rate_percent FROM rate_sheet WHERE product = ? AND segment = ? ORDER BY band_min",
         (h.start(fid, "product"), h.customer(fid).get("segment")))]
 
