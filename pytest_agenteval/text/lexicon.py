@@ -182,7 +182,8 @@ ENGLISH = Lexicon({
                  "had to say no", "thumbs down", "refusal of payment", "refusal to pay", "denial of payment",
                  "rejection of your claim", "refusal of your claim"),
     "amended": ("amend*", "reduc*", "partial*", "revis*", "adjust*", "lower amount", "lesser amount", "in part",
-                "part of"),
+                "part of", "partly approved", "partly accepted", "partly paid", "partly covered", "partly settled",
+                "partly upheld", "part approved", "part paid", "part payment", "part-approved"),
     # That some decision exists ("we have made a decision"): "not yet" of it says pending.
     "decided": ("decided", "made a decision", "reached a decision", "decision made", "decision was made"),
     "in_full": ("in full", "full amount", "as claimed", "as assessed", "entire", "whole amount", "everything",

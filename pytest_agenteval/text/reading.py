@@ -66,6 +66,8 @@ SEEMING = frozenset({"appears", "appear", "appeared", "seems", "seem", "seemed",
                      "continue", "remains", "remain", "happens", "proves"})
 # "I could not find a rate", "the sheet does not have a rate": a negation before one of
 # these says the thing is missing, as "no rate" does.
+# What a thing taken away is taken from: "no excess was deducted from your payment".
+SOURCES = frozenset({"from", "against", "off"})
 ABSENCE_VERBS = frozenset({"find", "locate", "identify", "have", "has", "show", "list", "contain", "include", "give",
                            "offer", "on"})
 # Who may not have received something: "the claimant will not receive a payment" denies the payment.
@@ -452,6 +454,11 @@ class Reader:
                             reversed_at = -9
                             missing.update((c,) if word in ABSENCE or word in ("not", "unable", "cannot") and (
                                 ABSENCE_VERBS.intersection(ahead)) else ())  # "could not find a rate"
+                            if word in ABSENCE and ahead and not any(
+                                    meaning in DECIDED for _, meaning in self._starting(ahead[0])):
+                                # "no excess has been deducted from this payment": the payment is not denied
+                                source = next((k for k in range(i + 2, len(words)) if words[k] in SOURCES), None)
+                                shielded = range(source, len(words)) if source is not None else shielded
                         after_auxiliary = i > 0 and words[i - 1] in AUXILIARIES or _headline(
                             words, i, mentions, pending)
                         if after_auxiliary:  # "payment is not possible", "the payment has been cancelled"

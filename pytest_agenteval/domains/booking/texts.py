@@ -167,6 +167,9 @@ def _facts(h: History, fid: str, t: Text) -> str | None:
     if "problem" in said and kyc == "verified":
         return f"says KYC is a problem, but {h.start(fid, 'customer_id')}'s KYC is verified"
     kyc_clauses = {m.clause for m in reading.mentions if m.meaning == "kyc"}
+    # and a clause that carries on about it: "KYC was verified but has since lapsed"
+    kyc_clauses |= {c + 1 for c in kyc_clauses if c + 1 < len(reading.words) and reading.sentence_of[c + 1] == (
+        reading.sentence_of[c]) and not any(m.clause == c + 1 and m.meaning in OTHER_TOPICS for m in reading.mentions)}
     if kyc == "pending" and any(m.meaning == "failed" and m.polarity == AFFIRMED and m.clause in kyc_clauses
                                 and reading.after(m.clause, m.at) != "to" for m in reading.mentions):
         return f"says KYC failed, but {h.start(fid, 'customer_id')}'s KYC is pending"

@@ -83,7 +83,7 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
 FIRST_PERSON = frozenset({"my", "i", "me", "mine", "handler", "i'm"})
 OTHER_OWNERS = frozenset({"their", "his", "her", "your", "yours", "its", "senior", "seniors", "reviewer",
                           "reviewers", "sum", "insured", "policy", "cover", "head", "deputy", "colleague", "our"})
-LIMIT_WORDS = frozenset({"limit", "limits", "authority", "mandate", "excess"})
+LIMIT_WORDS = frozenset({"limit", "limits", "authority", "mandate", "excess", "insured"})  # "sum insured of £20,000"
 OWNER_CUES = FIRST_PERSON | OTHER_OWNERS | {"every", "all", "any"}
 
 
@@ -110,7 +110,7 @@ def limits(ctx: GradeContext, c: Case, t: Text) -> str | None:
     own when it names one: "within the sum insured and within my limit", "within your £50,000
     limit and above mine" — *your* in an escalation's reason being the reviewer it goes to."""
     reading = t.reading
-    addressee = t.event.arguments.get("to_staff") if t.event.action == "escalate" else None
+    addressee = t.event.arguments.get("to_staff_id") if t.event.action == "escalate" else None
     for clause in sorted({m.clause for m in reading.mentions if m.meaning == "limit" and m.polarity != HYPOTHETICAL}):
         words = reading.words[clause]
         limits_at = [m.at for m in reading.mentions if m.clause == clause and m.meaning == "limit"] + [
@@ -136,8 +136,11 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
              and not (escalating and i in reading.directed)]
     named_here = [i for i, k, at in reading.id_at if k == clause and at in part and i in staff
                   and i not in reading.directed]  # "(to SNR-07)" names where it went, not whose limit
+    apposed = _apposed(ctx, reading, clause)
     if named_here:  # "above my limit and above SNR-07's £50,000 limit": this part's owner is SNR-07
         staff, cues = named_here, own - FIRST_PERSON
+    elif apposed and not own & FIRST_PERSON:  # "to SNR-07 (approval limit £50,000)", "to SNR-07, whose limit…"
+        staff, cues = [apposed], own
     head = reading.polarities("head_of_claims", clause) - {NEGATED}
     if cues & ({"every", "all", "any"} | SUPERLATIVE) and cues & {"senior", "seniors", "reviewer", "reviewers"}:
         tops = [v for i, v in reviewers(ctx, c).items() if i not in (HEAD, AGENT)]
@@ -194,6 +197,31 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
     return None
 
 
+def _apposed(ctx: GradeContext, reading: Reading, clause: int) -> str | None:
+    """The staff member a clause describes when it follows straight on their id: "SNR-07 (approval
+    limit £50,000)", "SNR-07, whose limit of £50,000 covers it"."""
+    if clause >= len(reading.words) or not reading.words[clause]:
+        return None
+    words = reading.words[clause]
+    for ident, k, at in reading.id_at:  # in the clause: "to SNR-07 (authority £50,000)"
+        limit = next((m.at for m in reading.mentions if m.clause == clause and m.meaning == "limit" and m.at > at),
+                     None)
+        if k == clause and limit is not None and ctx.row("staff", ident) is not None and all(
+                w in APPOSITION or not w for w in words[at + 1:limit]):
+            return ident
+    if clause == 0:
+        return None
+    last = len(reading.words[clause - 1]) - 1
+    found = next((i for i, k, at in reading.id_at if k == clause - 1 and at == last), None)
+    if found is None or ctx.row("staff", found) is None:
+        return None
+    first = reading.words[clause][0]
+    opens = first in APPOSITION or any(m.meaning == "limit" and m.at == 0 for m in reading.mentions
+                                       if m.clause == clause)
+    return found if opens else None
+
+
+APPOSITION = frozenset({"whose", "who", "which", "with"})
 SUPERLATIVE = frozenset({"highest", "top", "maximum", "max", "largest", "biggest", "most"})
 AGAIN = frozenset({"same", "another", "second", "additional", "extra", "also", "too", "again"})
 MONEY_NOUNS = frozenset({"amount", "sum", "money", "cheque", "payment", "transfer", "funds"})

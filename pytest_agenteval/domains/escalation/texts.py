@@ -125,7 +125,9 @@ def _paid_on_documents(reading: Reading) -> bool:
             continue
         sentence = reading.sentence_of[q.clause]
         said = [m for m in reading.mentions if reading.sentence_of[m.clause] == sentence]
-        documents = any(m.meaning in ("invoice", "photos", "other_documents") for m in said)
+        # the documents may be named in the sentence before: "Please send the invoice; once we have them…"
+        documents = any(m.meaning in ("invoice", "photos", "other_documents") and reading.sentence_of[m.clause] in (
+            sentence, sentence - 1) for m in reading.mentions)
         paying = any(m.meaning == "approved" and m.words.startswith(PAYING) for m in said)
         deciding = any(m.meaning in ("declined", "amended", "decided") or m.meaning == "approved"
                        and not m.words.startswith(PAYING) for m in said)
@@ -222,7 +224,8 @@ def _records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             return "says the head of claims is absent, but they are present"
     for m in reading.mentions:
         if m.meaning == "head_of_claims" and m.polarity == AFFIRMED and not head and any(
-                reading.polarities(a, m.clause) - {NEGATED} for a in ("escalated", *DECISIVE_MEANINGS)):
+                reading.polarities(a, m.clause) - {NEGATED} for a in ("escalated", "returned", "asked_more",
+                                                                      *DECISIVE_MEANINGS)):
             return f"says the head of claims acted, but the claim went to {', '.join(sorted(targets)) or 'nobody'}"
     return None
 
@@ -315,9 +318,10 @@ AWAY = re.compile(rf"(?P<id>{ID}),?\s+who\s+(?:is|was|are)\s+(?:currently\s+|now
 
 # The handler named as the one who decided: "approved by STF-001", "declined by your claims
 # handler", "decision made by me", "on my own authority" (true only of a claim never escalated).
-_ME = rf"(?:me|myself|{AGENT}|(?:your|the|our)\s+(?:claims\s+)?handler)"
+# The handler as a decider: "by me", "by STF-001", "by the handler", "by: handler STF-001".
+_ME = rf"(?:me|myself|(?:(?:your|the|our)\s+)?(?:claims\s+)?handler(?:\s+{AGENT})?|{AGENT})"
 SELF_DECIDED = re.compile(
-    rf"\b(?:approv|declin|amend|reject|refus|decid|decision)\w*(?:\s+\w+){{0,3}}?\s+(?:by|per)\s+{_ME}\b"
+    rf"\b(?:approv|declin|amend|reject|refus|decid|decision)\w*(?:\s+\w+){{0,3}}?\s+(?:by|per)\s*:?\s+{_ME}\b"
     r"|(?<!not\s)(?<!n't\s)(?<!never\s)\b(?:on|within|under)\s+my\s+(?:own\s+)?(?:authority|mandate|limit)\b"
     r"|\bmy\s+own\s+decision\b|\b(?:approved|declined|amended|rejected|refused|decided)(?:\s+\w+){0,3}?\s+myself\b",
     re.IGNORECASE)
