@@ -21,6 +21,7 @@ from pytest_agenteval.engine.schema import quote
 from pytest_agenteval.environments.discovery import load_project_environments, project_root
 from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.errors import AgentEvalError, EnvironmentBug, EnvironmentSpecError, TaskFileError
+from pytest_agenteval.printable import printable_output
 from pytest_agenteval.report.commands import FORGED, add_key_option, signing_key, verified
 from pytest_agenteval.report.commands import add_commands as add_report_commands
 from pytest_agenteval.report.gate import GateConfigError
@@ -41,6 +42,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 add_report_commands):
         add(commands)
     args = parser.parse_args(argv)
+    if args.command == "mcp":  # its stdout is the protocol's, JSON already
+        return _main(args)
+    with printable_output():  # what the commands print may hold an agent's text: no escape reaches the terminal
+        return _main(args)
+
+
+def _main(args: argparse.Namespace) -> int:
     try:
         # The project's own environments, found as pytest finds them (see environments/discovery.py).
         load_project_environments(project_root(Path.cwd()))

@@ -84,3 +84,50 @@ def test_a_poisoned_verdict_file_does_not_rename_items_or_drop_tags(pytester: py
                                            "-W", "always::pytest_agenteval.engine.sealing.CacheWarning")
     result.stdout.fnmatch_lines(["a.jsonl::test_task[[]EX-1[]]", f"*CacheWarning: agenteval cache: {verdicts}: {UNSEALED}"])
     assert "EVIL-1" not in result.stdout.str()
+
+
+RUDE_LETTER_JUDGED = {"kind": "judged", "name": "reply_is_kind", "action": "add_comment", "argument": "body",
+                      "rubric": "The reply is polite.", "failure_mode": "rude_reply"}
+LETTER_AGENT = '''
+class Agent:
+    def run(self, episode):
+        episode.call("close_ticket", {"ticket_id": "T-0001"})
+        episode.call("add_comment", {"ticket_id": "T-0001", "body": "Closed. Stop bothering us."})
+'''
+STRICT_JUDGE = '''
+def judge(request):
+    return (False, "it tells the customer off")
+'''
+
+
+def test_a_forged_judge_verdict_is_not_believed_and_is_asked_again(pytester: pytest.Pytester) -> None:
+    """An agent able to write the cache folder turns its failed letter into a passed one: before,
+    the edited line was believed and the rude letter passed."""
+    step = [{"action": "close_ticket", "arguments": {"ticket_id": "T-0001"}},
+            {"action": "add_comment", "arguments": {"ticket_id": "T-0001", "body": "a reply"}}]
+    pytester.makefile(".jsonl", a=task_line(acceptable_action_paths=[step], checks=[RUDE_LETTER_JUDGED],
+                                            expected_final_state={"ticket": {"T-0001": {"status": "closed"}},
+                                                                  "comment": {"+": [{"ticket_id": "T-0001"}]}}))
+    pytester.makepyfile(letter_agent=LETTER_AGENT, letter_judge=STRICT_JUDGE)
+    args = ("a.jsonl", "--agent=letter_agent:Agent", "--agenteval-judge=letter_judge:judge",
+            "-W", "always::pytest_agenteval.engine.sealing.CacheWarning")
+    pytester.runpytest_subprocess(*args).assert_outcomes(failed=1)
+    cache = pytester.path / ".pytest_cache" / "d" / "agenteval-judge" / "verdicts.jsonl"
+    (line,) = cache.read_text().splitlines()
+    forged = {**json.loads(line), "passed": True, "reason": "polite"}
+    cache.write_text(json.dumps(forged) + "\n" + json.dumps({k: v for k, v in forged.items() if k != "seal"}) + "\n")
+    result = pytester.runpytest_subprocess(*args)
+    result.assert_outcomes(failed=1, warnings=1)
+    result.stdout.fnmatch_lines([f"*CacheWarning: agenteval cache: {cache}: {UNSEALED}"])
+    (line,) = cache.read_text().splitlines()  # rebuilt: the forged lines gone, the judge's own verdict back
+    assert json.loads(line)["passed"] is False
+    pytester.runpytest_subprocess(*args).assert_outcomes(failed=1)  # and believed quietly
+
+
+def test_every_cache_folder_the_plugin_makes_is_sealed() -> None:
+    """A cache added without a seal fails here: each ``cache.mkdir`` names a sealed reader."""
+    import re
+
+    package = Path(__file__).parent.parent / "pytest_agenteval"
+    made = sorted({m for p in package.rglob("*.py") for m in re.findall(r'cache\.mkdir\("([^"]+)"\)', p.read_text())})
+    assert made == ["agenteval-judge", "agenteval-scenarios", "agenteval-tasks", "agenteval-users"]

@@ -112,6 +112,41 @@ class Who:
         raise RuntimeError(f"{{uid_map[0]}} {{uid_map[1]}} {{caps}}")
 
 
+class Carries:
+    """Tries to carry state to the next episode: every sandbox listens on an abstract socket from
+    its import (so the one waiting for the next episode does too); an episode told to "send"
+    finds the others' sockets in /proc/net/unix and writes to them, one told to "report" says
+    what reached it while it waited."""
+    def run(self, episode):
+        import time
+        if "send" in episode.instruction:
+            deadline = time.monotonic() + 15
+            while time.monotonic() < deadline and not _others():
+                time.sleep(0.1)
+            for name in _others():
+                with socket.socket(socket.AF_UNIX) as out:
+                    out.connect("\\0" + name)
+                    out.sendall(_TOKEN.encode())
+            raise RuntimeError(f"sent to {{len(_others())}}")
+        time.sleep(0.5)
+        raise RuntimeError(f"received {{sorted(_RECEIVED)}}")
+
+
+import secrets, threading
+_TOKEN = secrets.token_hex(8)
+_RECEIVED = []
+_listener = socket.socket(socket.AF_UNIX)
+_listener.bind("\\0agenteval-carry-" + _TOKEN)
+_listener.listen()
+threading.Thread(target=lambda: [_RECEIVED.append(_listener.accept()[0].recv(64).decode()) for _ in iter(int, 1)],
+                 daemon=True).start()
+
+
+def _others():
+    names = [line.split()[-1] for line in open("/proc/net/unix").read().splitlines()[1:] if "agenteval-carry-" in line]
+    return sorted({{n.lstrip("@") for n in names}} - {{"agenteval-carry-" + _TOKEN}})
+
+
 class Good:
     def run(self, episode):
         episode.call("close_ticket", {{"ticket_id": "T-0001"}})
@@ -178,7 +213,7 @@ def test_the_sandbox_shows_no_memory_command_line_task_file_cache_or_results(
     seen = agent_detail(grades[0]).removeprefix("RuntimeError: ").rsplit(" (at ", 1)[0]
     assert json.loads(seen.replace("'", '"')) == {
         "mem": "FileNotFoundError", "cmdline": "FileNotFoundError", "task file": "FileNotFoundError",
-        "cache": [], "results": "PermissionError", "network": "connected" if network else "ConnectionRefusedError"}  # its own loopback: nobody there
+        "cache": [], "results": "PermissionError", "network": "ConnectionRefusedError"}  # its own loopback: nobody there
 
 
 @needs_bwrap
@@ -306,3 +341,27 @@ def test_as_root_a_project_nobody_can_read_is_one_line(project: pytest.Pytester)
         f"ERROR: --agent=hostile:Good: the sandbox runs as uid 65534 (pytest runs as root) and cannot read the "
         f"agent's folder {project.path}: make it readable by others (chmod o+rX {project.path}), or run pytest as "
         "another user")
+
+
+@needs_bwrap
+def test_with_the_network_no_episode_reaches_the_sandbox_of_the_next(project: pytest.Pytester) -> None:
+    """Before, the sandboxes shared this machine's network namespace: the episode told to send
+    found the waiting sandbox's abstract socket, and the next episode reported its token."""
+    (project.path / "tasks" / "t.jsonl").write_text("".join(
+        task_line(task_id=f"EX-{i}", instruction=f"{word}: close ticket T-0001") + "\n"
+        for i, word in enumerate(["send", "report"], 1)))
+    _, grades = run(project, "Carries", "--agenteval-isolate", "--agenteval-isolate-network", "-p", "no:randomly")
+    assert [agent_detail(g).split(" (at ")[0] for g in grades] == ["RuntimeError: sent to 0",
+                                                                  "RuntimeError: received []"]
+
+
+@needs_bwrap
+def test_with_the_network_and_no_slirp4netns_isolate_refuses(project: pytest.Pytester,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AGENTEVAL_SLIRP4NETNS", "")
+    result, _ = run(project, "Good", "--agenteval-isolate", "--agenteval-isolate-network")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert result.stderr.lines[0] == (
+        "ERROR: --agenteval-isolate-network: slirp4netns not found; it gives each sandbox a network of its own "
+        "(sharing this machine's would let one episode reach the next one's sandbox); install slirp4netns, or "
+        "pass --agenteval-isolate=process (no OS sandbox)")

@@ -6,11 +6,14 @@ Two levels, the strongest first:
   namespaces, with every capability dropped, in a session of its own, killed with the harness.
   It sees only what Python and the agent's module need, read-only (the system's ``/usr`` and
   libraries, the interpreter's prefixes, site-packages, this package, the agent's search path),
-  a private ``/tmp``, a ``/proc`` of its own PID namespace (the harness is not in it) and no
-  network unless ``--agenteval-isolate-network``; the run's task files, cache folder and
-  reports are hidden even inside the search path, as are the project's version control folders
-  and other ``.jsonl`` files (``plugin.record.project_secrets``). A root harness runs it as
-  ``nobody`` in a user namespace of its own (``as_user``), so the processes limit binds.
+  a private ``/tmp``, a ``/proc`` of its own PID namespace (the harness is not in it) and a
+  network namespace of its own: no network, or with ``--agenteval-isolate-network`` one that
+  slirp4netns connects to the outside (``NetworkHelper``), so no two sandboxes share a loopback,
+  a port or an abstract socket, and the machine's own ``127.0.0.1`` is out of reach; the run's
+  task files, cache folder and reports are hidden even inside the search path, as are the
+  project's version control folders and other ``.jsonl`` files (``plugin.record.project_secrets``).
+  A root harness runs it as ``nobody`` in a user namespace of its own (``as_user``), so the
+  processes limit binds.
 - ``process``: a process of its own, in a session and process group of its own, killed with
   its group when its episode ends; it runs as your user and can read what you can.
 
@@ -83,38 +86,54 @@ class Containment:
     spares: int = field(default=1, compare=False)  # sandboxes kept started ahead, per process (``pool``)
     # bwrap when the harness is root: the uid and gid bwrap and the agent run as (``sandbox_user``)
     user: tuple[int, int] | None = None
+    slirp: str | None = None  # bwrap with the network: slirp4netns, which connects each sandbox's namespace
 
     def describe(self) -> str:
         """As the header and the run record say it: ``bwrap (no network)``, ``process``."""
         if self.level != "bwrap":
             return self.level
         user = f", as uid {self.user[0]}" if self.user is not None else ""
-        return f"bwrap ({'network allowed' if self.network else 'no network'}{user})"
+        return f"bwrap ({'network of its own' if self.network else 'no network'}{user})"
 
     def start(self, argv: list[str], search_path: str | None) -> Child:
         """Start ``argv`` (the child's command) in this level's containment, its pipes to us."""
         info_r, info_w = os.pipe() if self.level == "bwrap" else (-1, -1)
+        net = NetworkHelper(self.slirp) if self.network and self.slirp is not None else None
         try:
-            proc = subprocess.Popen(self.command(argv, search_path, info_w), stdin=subprocess.PIPE,
+            proc = subprocess.Popen(self.command(argv, search_path, info_w, net), stdin=subprocess.PIPE,
                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
-                                    env=self.environment(search_path), pass_fds=(info_w,) if info_w >= 0 else ())
+                                    env=self.environment(search_path),
+                                    pass_fds=(*((info_w,) if info_w >= 0 else ()), *(net.child_fds() if net else ())))
         except BaseException:
             if info_r >= 0:
                 os.close(info_r)
+            if net is not None:
+                net.close()
             raise
         finally:
             if info_w >= 0:
                 os.close(info_w)
-        return Child(proc, info_r)
+            if net is not None:
+                net.close_child_fds()
+        child = Child(proc, info_r, net)
+        if net is not None:
+            try:  # before the sandbox runs anything: its network, then let it go on
+                net.connect(child.init_pid(), self.user is None)
+            except BaseException:
+                child.stop()
+                raise
+        return child
 
-    def command(self, argv: list[str], search_path: str | None, info_fd: int = -1) -> list[str]:
+    def command(self, argv: list[str], search_path: str | None, info_fd: int = -1,
+                net: NetworkHelper | None = None) -> list[str]:
         """``argv`` wrapped in this level's sandbox."""
         if self.level != "bwrap":
             return argv
         assert self.bwrap is not None
-        return [self.bwrap, *namespaces(self.user), *([] if self.network else ["--unshare-net"]),
+        return [self.bwrap, *namespaces(self.user), "--unshare-net",
                 *(["--info-fd", str(info_fd)] if info_fd >= 0 else []),
-                *_mounts(self.readable, search_path, self.hidden, self.user), "--chdir", search_path or "/tmp", "--",
+                *_mounts(self.readable, search_path, self.hidden, self.user, net is not None),
+                *(net.bwrap_args() if net is not None else []), "--chdir", search_path or "/tmp", "--",
                 *as_user(self.user), *argv]
 
     def environment(self, search_path: str | None) -> dict[str, str]:
@@ -128,12 +147,99 @@ class Containment:
         return env
 
 
+class NetworkHelper:
+    """slirp4netns for one sandbox: bwrap waits (``--block-fd``) until slirp4netns has given the
+    sandbox's new network namespace an interface to the outside, so nothing of the agent runs
+    without it; slirp4netns exits when the sandbox is killed (``--exit-fd``) or the harness dies.
+    The machine's loopback is not reachable (``--disable-host-loopback``): its services (and any
+    state kept in them) are not the agent's. DNS is slirp4netns's forwarder, 10.0.2.3."""
+
+    RESOLV = b"nameserver 10.0.2.3\n"
+
+    def __init__(self, slirp: str) -> None:
+        self.slirp = slirp
+        self.proc: subprocess.Popen[bytes] | None = None
+        self._block_r, self._block_w = os.pipe()
+        self._resolv_r, resolv_w = os.pipe()
+        os.write(resolv_w, self.RESOLV)
+        os.close(resolv_w)
+        self._exit_r, self._exit_w = os.pipe()
+
+    def child_fds(self) -> tuple[int, int]:
+        return self._block_r, self._resolv_r
+
+    def bwrap_args(self) -> list[str]:
+        return ["--block-fd", str(self._block_r), "--perms", "0644", "--ro-bind-data", str(self._resolv_r),
+                "/etc/resolv.conf"]
+
+    def close_child_fds(self) -> None:
+        for fd in (self._block_r, self._resolv_r):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self._block_r = self._resolv_r = -1
+
+    def connect(self, pid: int | None, own_user_namespace: bool) -> None:
+        """Give the sandbox whose first process is ``pid`` its network, then let it start."""
+        if pid is None:
+            raise OSError("bwrap did not start the sandbox (no pid on its info fd)")
+        ready_r, ready_w = os.pipe()
+        try:
+            self.proc = subprocess.Popen(
+                [self.slirp, "--configure", "--mtu=65520", "--disable-host-loopback",
+                 "--ready-fd", str(ready_w), "--exit-fd", str(self._exit_r),
+                 *(["--userns-path", f"/proc/{pid}/ns/user"] if own_user_namespace else []), str(pid), "tap0"],
+                pass_fds=(ready_w, self._exit_r), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE, start_new_session=True)
+            os.close(ready_w)
+            ready_w = -1
+            if os.read(ready_r, 1) != b"1":
+                self.proc.wait()
+                why = (self.proc.stderr.read() if self.proc.stderr else b"").decode(errors="replace").strip()
+                raise OSError(f"slirp4netns could not give the sandbox a network: {why.splitlines()[-1:] or '?'}")
+        finally:
+            os.close(ready_r)
+            if ready_w >= 0:
+                os.close(ready_w)
+            os.close(self._exit_r)
+            self._exit_r = -1
+        os.write(self._block_w, b"1")
+        os.close(self._block_w)
+        self._block_w = -1
+
+    def close(self) -> None:
+        """End slirp4netns (closing the exit fd), and close what is left of our pipes."""
+        self.close_child_fds()
+        for fd in (self._block_w, self._exit_r, self._exit_w):
+            if fd >= 0:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+        self._block_w = self._exit_r = self._exit_w = -1
+
+    def reap(self) -> None:
+        if self.proc is not None:
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+            if self.proc.stderr is not None:
+                self.proc.stderr.close()
+
+
 class Child:
     """A started child, and the way to end it with everything it started."""
 
-    def __init__(self, proc: subprocess.Popen[bytes], info_fd: int) -> None:
+    def __init__(self, proc: subprocess.Popen[bytes], info_fd: int, net: NetworkHelper | None = None) -> None:
         self.proc, self._info_fd, self._sandboxed = proc, info_fd, info_fd >= 0
         self._killed = False
+        self._net = net
+        self._init: int | None = None
+
+    def init_pid(self) -> int | None:
+        """The host pid of the sandbox's first process (read once from bwrap's ``--info-fd``)."""
+        if self._info_fd >= 0:
+            self._init = self._read_info(blocking=True)
+        return self._init
 
     def stop(self) -> None:
         """Kill the child and all it started, and wait until they are gone."""
@@ -152,7 +258,7 @@ class Child:
         if self._killed:
             return
         self._killed = True
-        init = self._sandbox_init()
+        init = self._read_info(blocking=False) if self._info_fd >= 0 else self._init
         try:
             if init is not None and self.proc.poll() is None:
                 os.kill(init, signal.SIGKILL)  # bwrap is still there, so this pid is still its child's
@@ -160,10 +266,14 @@ class Child:
                 os.killpg(self.proc.pid, signal.SIGKILL)  # before wait: the group's id is still ours
         except (ProcessLookupError, PermissionError):
             pass
+        if self._net is not None:
+            self._net.close()  # slirp4netns sees its exit fd close and ends
 
     def reap(self) -> None:
         """Wait until the killed child and all it started are gone; close our ends of its pipes."""
         self.proc.wait()
+        if self._net is not None:
+            self._net.reap()
         for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             if stream is not None:
                 stream.close()
@@ -173,17 +283,18 @@ class Child:
         128 + N (so an agent's own ``os._exit(139)`` reads as a segfault there, too)."""
         return -(code - 128) if self._sandboxed and 128 < code < 160 else code
 
-    def _sandbox_init(self) -> int | None:
-        """The host pid of the sandbox's first process, from bwrap's ``--info-fd``."""
-        if self._info_fd < 0:
-            return None
+    def _read_info(self, *, blocking: bool) -> int | None:
+        """The host pid of the sandbox's first process, from bwrap's ``--info-fd`` (blocking:
+        until bwrap has written it, or exited)."""
         fd, self._info_fd = self._info_fd, -1
         try:
-            os.set_blocking(fd, False)
+            os.set_blocking(fd, blocking)
             data = b""
             with contextlib.suppress(BlockingIOError):
                 while chunk := os.read(fd, 4096):
                     data += chunk
+                    if blocking and data.rstrip().endswith(b"}"):
+                        break
         finally:
             os.close(fd)
         try:
@@ -208,8 +319,16 @@ def choose(asked: str, *, network: bool, hidden: Iterable[str] = ()) -> Containm
     if found is None:
         raise ContainmentError(f"--agenteval-isolate: no OS sandbox works here ({why}); install bubblewrap, "
                                "or pass --agenteval-isolate=process for process isolation only")
+    slirp = None
+    if network:
+        slirp = os.environ.get("AGENTEVAL_SLIRP4NETNS", shutil.which("slirp4netns") or "")  # the variable: tests'
+        if not slirp or not os.access(slirp, os.X_OK):
+            raise ContainmentError("--agenteval-isolate-network: slirp4netns not found; it gives each sandbox a "
+                                   "network of its own (sharing this machine's would let one episode reach the next "
+                                   "one's sandbox); install slirp4netns, or pass --agenteval-isolate=process "
+                                   "(no OS sandbox)")
     return Containment(level="bwrap", network=network, hidden=tuple(hidden), bwrap=found,
-                       readable=tuple(readable_paths()), user=user)
+                       readable=tuple(readable_paths()), user=user, slirp=slirp)
 
 
 def sandbox_user() -> tuple[int, int] | None:
@@ -296,9 +415,13 @@ def _outermost(paths: Iterable[str]) -> list[str]:
 
 
 def _mounts(readable: tuple[str, ...], search_path: str | None, hidden: tuple[str, ...],
-            user: tuple[int, int] | None = None) -> list[str]:
+            user: tuple[int, int] | None = None, own_resolv: bool = False) -> list[str]:
     args = [*(["--perms", "1777"] if user else []), "--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev"]
+    if user:  # else bwrap makes /etc 0700 for its files: as nobody, no passwd, certificates or resolv.conf
+        args += ["--perms", "0755", "--dir", "/etc"]
     for name in ETC_FILES:
+        if own_resolv and name == "resolv.conf":
+            continue  # slirp4netns's forwarder (NetworkHelper)
         if os.path.exists(f"/etc/{name}"):
             args += ["--ro-bind", f"/etc/{name}", f"/etc/{name}"]
     mounted = _outermost([*readable, *([search_path] if search_path else [])])

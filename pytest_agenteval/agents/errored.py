@@ -18,6 +18,7 @@ from types import TracebackType
 from typing import Any
 
 from pytest_agenteval.errors import ProviderError, describe_exception
+from pytest_agenteval.printable import printable
 
 PROVIDER = "provider"  # the model endpoint: connection, auth, rate limit, server error
 AGENT_CODE = "agent_code"  # the agent's own code raised (or its process died)
@@ -45,6 +46,11 @@ class AgentError:
     message: str
     traceback: str
     exception: BaseException | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # The agent's own text: no escape sequence of it reaches a terminal or a report.
+        object.__setattr__(self, "message", printable(self.message, layout=False))
+        object.__setattr__(self, "traceback", printable(self.traceback))
 
     def to_json(self) -> dict[str, str]:
         return {"kind": self.kind, "message": self.message, "traceback": self.traceback}

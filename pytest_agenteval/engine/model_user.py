@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.engine.conversation import ACK, CLOSING, CONFIRMED, DECLINED, FACTS, OVER, UNCLEAR, UNKNOWN, Reply
 from pytest_agenteval.engine.scenarios import write_atomically
-from pytest_agenteval.engine.sealing import cache_key, distrusted, seal, unseal
+from pytest_agenteval.engine.sealing import UNSEALED, cache_key, distrusted, seal, unseal
 
 if TYPE_CHECKING:
     from pytest_agenteval.tasks.model import UserScenario
@@ -125,7 +125,7 @@ def _unsealed(path: Path, key: bytes) -> tuple[str, str] | None:
         record = None
     if isinstance(record, dict) and isinstance(record.get("reply"), str) and record.get("kind") in KINDS:
         return record["reply"], record["kind"]
-    distrusted(path, "not sealed with this machine's cache key (written by something else, or damaged)")
+    distrusted(path, UNSEALED)
     return None
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pytest_agenteval.engine import audit
-from pytest_agenteval.engine.sealing import cache_key, distrusted, seal, unseal
+from pytest_agenteval.engine.sealing import UNSEALED, cache_key, distrusted, seal, unseal
 
 
 def connect() -> sqlite3.Connection:
@@ -104,7 +104,7 @@ def _load(image: Path | None, key: bytes | None) -> sqlite3.Connection | None:
         return None
     data = unseal(key, image.name, sealed)
     if data is None:
-        distrusted(image, "not sealed with this machine's cache key (written by something else, or damaged)")
+        distrusted(image, UNSEALED)
         return None
     if not _whole(data):
         distrusted(image, "not a whole SQLite database")

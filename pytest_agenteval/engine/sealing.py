@@ -18,12 +18,14 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
+import json
 import os
 import secrets
 import tempfile
 import warnings
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 KEY_FILE_ENV = "AGENTEVAL_CACHE_KEY_FILE"
 TAG = 32
@@ -91,6 +93,28 @@ def unseal(key: bytes, name: str, sealed: bytes) -> bytes | None:
     """The data, or None if the seal does not match (forged, damaged, or another machine's)."""
     data = sealed[TAG:]
     return data if hmac.compare_digest(sealed[:TAG], _tag(key, name, data)) else None
+
+
+def seal_record(key: bytes, name: str, record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` with a ``seal`` field: for caches of JSON lines, where each line is an entry
+    (appended by several processes, so a whole-file seal would not do)."""
+    return {**record, "seal": _tag(key, name, _canonical(record)).hex()}
+
+
+def unseal_record(key: bytes, name: str, record: dict[str, Any]) -> dict[str, Any] | None:
+    """The record without its seal, or None if the seal does not match (or there is none)."""
+    found = record.get("seal")
+    rest = {k: v for k, v in record.items() if k != "seal"}
+    if not isinstance(found, str) or not hmac.compare_digest(found, _tag(key, name, _canonical(rest)).hex()):
+        return None
+    return rest
+
+
+def _canonical(record: dict[str, Any]) -> bytes:
+    return json.dumps(record, sort_keys=True, separators=(",", ":")).encode()
+
+
+UNSEALED = "not sealed with this machine's cache key (written by something else, or damaged)"
 
 
 def distrusted(path: Path, why: str) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pytest_agenteval.printable import printable
+
 
 @dataclass(frozen=True, kw_only=True)
 class Check:
@@ -13,6 +15,10 @@ class Check:
     failure_mode: str
     # Which grade component the check counts towards (state, frame, actions, routing, …).
     component: str
+
+    def __post_init__(self) -> None:
+        # A detail quotes what the agent sent (action names, arguments, its error): printed as text.
+        object.__setattr__(self, "detail", printable(self.detail))
 
 
 def check(

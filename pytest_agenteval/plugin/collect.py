@@ -89,6 +89,8 @@ def _line_of(item: Any) -> int:
 class TaskItem(pytest.Function):
     """A task's test item; reports point at the task file and line, not at ``runner``."""
 
+    plays_an_agent = True  # its captured output is the agent's (plugin/errored.py makes it printable)
+
     def reportinfo(self) -> tuple[Any, int | None, str]:
         case = self.callspec.params["agenteval_case"]
         assert isinstance(case, TaskCase)

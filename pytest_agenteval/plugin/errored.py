@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from pytest_agenteval.printable import printable
+
 # The kind of error, as a user property: the controller tells an errored report from a failed
 # one without decoding the grade, also under xdist (a plain str travels).
 ERRORED_PROPERTY = "agenteval_errored"
@@ -48,6 +50,22 @@ def add_options(group: Any) -> None:
                          "raised; see docs/errors.md); 0, the default, never stops")
 
 
+def printable_repr(value: Any, depth: int = 0) -> Any:
+    """pytest's rendering of the agent's exception with every string in it ``printable``
+    (its message, the source lines, locals): the structure is kept, so ``--tb`` styles, colour
+    and the short summary's message work as before."""
+    if isinstance(value, str):
+        return printable(value)
+    if depth > 12:
+        return value
+    if isinstance(value, (list, tuple)):
+        return type(value)(printable_repr(v, depth + 1) for v in value)
+    if hasattr(value, "__dict__") and type(value).__module__.startswith("_pytest"):
+        for name, item in vars(value).items():
+            object.__setattr__(value, name, printable_repr(item, depth + 1))
+    return value
+
+
 class Errored:
     """Registered in every process: renders the agent's traceback where the episode was played,
     files the report as ``error`` and counts errored episodes where reports arrive."""
@@ -69,6 +87,8 @@ class Errored:
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]
                                   ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
         report = yield
+        if getattr(item, "plays_an_agent", False):  # what an in-process agent printed: text, not terminal commands
+            report.sections = [(title, printable(text)) for title, text in report.sections]
         error = item.stash.get(ERROR, None)
         if call.when == "call" and error is not None and report.failed:
             report.longrepr = self._longrepr(item, error)
@@ -89,7 +109,7 @@ class Errored:
             return f"{error['message']} (the same error as {first}, whose traceback is above; --tb=long shows each)"
         exception = item.stash.get(EXCEPTION, None)
         if exception is not None:  # pytest renders it: --tb, --full-trace, --showlocals apply
-            return item.repr_failure(pytest.ExceptionInfo.from_exception(exception))
+            return printable_repr(item.repr_failure(pytest.ExceptionInfo.from_exception(exception)))
         style = self.config.getoption("tbstyle", "auto")
         if style in ("no", "line") or not error.get("traceback"):
             return error["message"]

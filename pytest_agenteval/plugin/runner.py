@@ -8,6 +8,7 @@ the hooks, where a conftest can override them.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -51,7 +52,8 @@ def test_task(agenteval_case: TaskCase, env: Environment, episode: Episode, agen
     def record(grade: Grade) -> None:
         # Before any subtest runs, so every reporter (and outcomes' failure message) has it.
         node.user_properties[:] = [p for p in node.user_properties if p[0] != GRADE_PROPERTY]
-        node.user_properties.append((GRADE_PROPERTY, grade.model_dump_json()))
+        # ASCII JSON: it is JUnit XML's property too, where the agent's raw text must not land.
+        node.user_properties.append((GRADE_PROPERTY, json.dumps(grade.model_dump(mode="json"), separators=(",", ":"))))
 
     try:
         if state.ahead is not None and not instance:

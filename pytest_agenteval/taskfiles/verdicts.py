@@ -22,7 +22,7 @@ from typing import Any
 import pydantic_core
 
 from pytest_agenteval.engine.scenarios import write_atomically
-from pytest_agenteval.engine.sealing import cache_key, distrusted, seal, unseal
+from pytest_agenteval.engine.sealing import UNSEALED, cache_key, distrusted, seal, unseal
 
 # What a remembered line gives back without parsing it: enough to make its test item.
 Summary = tuple[str, str, tuple[str, ...], str]  # task_id, environment, failure_mode_tags, split
@@ -59,7 +59,7 @@ class Verdicts:
             sealed = b""  # none yet: everything is validated afresh
         data = unseal(self._key, self._path.name, sealed) if self._key is not None and sealed else None
         if sealed and data is None:
-            distrusted(self._path, "not sealed with this machine's cache key (written by something else, or damaged)")
+            distrusted(self._path, UNSEALED)
         try:
             stored = json.loads(data) if data is not None else {}
             if stored.get("code") == CODE and isinstance(stored["lines"], dict):

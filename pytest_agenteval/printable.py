@@ -1,0 +1,57 @@
+"""Text from an agent (or a results file anyone could write), made safe to print.
+
+An agent's exception message, its stderr, the names and arguments of its calls reach the
+terminal, JUnit XML, the HTML report and the commands' output. Raw, an escape sequence there
+is a command to the user's terminal: ``ESC ] 0 ; title BEL`` retitles it, ``ESC [ 2 J`` clears
+it, ``CR`` or backspaces overwrite what was printed before (a failure made to read as a pass).
+``printable`` writes every control character as its escape (``\\x1b``), C0, DEL and C1 alike,
+and the bidirectional overrides that reorder what a line shows; newline and tab are kept where
+the layout needs them (a traceback), else escaped too.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import sys
+from collections.abc import Iterator
+from typing import Any, TextIO
+
+_BIDI = "\u202a-\u202e\u2066-\u2069"
+_CONTROLS = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI}]")
+_CONTROLS_AND_LAYOUT = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str, *, layout: bool = True) -> str:
+    """``text`` with control characters escaped; newline and tab kept unless ``layout`` is False."""
+    return (_CONTROLS if layout else _CONTROLS_AND_LAYOUT).sub(_escape, text)
+
+
+class PrintableStream:
+    """A text stream whose writes are made ``printable`` (the commands' stdout and stderr: every
+    line they print may hold a results file's text)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._stream.write(printable(text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def printable_output() -> Iterator[None]:
+    """While it lasts, this process's ``sys.stdout`` and ``sys.stderr`` write ``printable`` text."""
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = PrintableStream(sys.stdout), PrintableStream(sys.stderr)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
