@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from pytest_agenteval.engine.actions import ActionSpec
 from pytest_agenteval.environments.base import Environment
-from pytest_agenteval.tasks.model import CalledCheck, CountCheck, JudgedCheck, Task
+from pytest_agenteval.tasks.model import Task
 from pytest_agenteval.tasks.paths import PathStep, located_steps, mentions_of
+from pytest_agenteval.tasks.rules.base import Finding, one_of
 from pytest_agenteval.text.requirements import says_of, unknown
-
-# (field, what is wrong, how to fix)
-Finding = tuple[str, str, str]
-
-def one_of(value: str, choices: Iterable[str]) -> str:
-    choices = sorted(choices)
-    close = difflib.get_close_matches(value, choices, n=1)
-    hint = f"did you mean {close[0]!r}? " if close else ""
-    return f"{hint}use one of: {', '.join(choices)}"
 
 
 def validate_task(env: Environment, task: Task) -> list[Finding]:
@@ -187,32 +178,30 @@ def _vary(env: Environment, task: Task) -> Iterator[Finding]:
 
 
 def _rules(env: Environment, task: Task) -> Iterator[Finding]:
+    """Each rule check checks itself, whatever its kind (tasks/rules/), against this view of env."""
+    world = _RuleWorld(env, task)
     for i, rule in enumerate(task.checks):
-        base = f"checks[{i}]"
-        if isinstance(rule, CountCheck):
-            problems = list(_table(env, f"{base}.table", rule.table))
-            yield from problems
-            if not problems:
-                yield from _fields(env, f"{base}.where", rule.table, rule.where)
-        else:
-            names = [("action", rule.action)] if hasattr(rule, "action") else [
-                ("first", rule.first), ("then", rule.then)]
-            for attr, name in names:
-                yield from _action(env, task, f"{base}.{attr}", name, allowed=False)
-            if isinstance(rule, CalledCheck) and rule.action in env.actions:
-                yield from _arguments(env, f"{base}.arguments", rule.action, env.actions[rule.action], rule.arguments)
-            if isinstance(rule, JudgedCheck) and rule.action in env.actions:
-                yield from _judged(f"{base}.argument", rule, env.actions[rule.action])
+        yield from rule.problems(world, f"checks[{i}]")
 
 
-def _judged(where: str, rule: JudgedCheck, spec: ActionSpec) -> Iterator[Finding]:
-    """A judge reads free text only: an id or an amount has an exact value a check can compare."""
-    texts = ", ".join(sorted(spec.free_text))
-    if not texts:
-        yield (where, f"{rule.action} has no free-text argument for a judge to read",
-               "judge an action with a FreeText argument, or compare exact values with a called check")
-    elif rule.argument not in spec.argument_names:
-        yield where, f"{rule.action} has no argument {rule.argument!r}", one_of(rule.argument, spec.free_text)
-    elif rule.argument not in spec.free_text:
-        yield (where, f"{rule.action}.{rule.argument} is not free text, so a judge cannot read it",
-               f"judge a free-text argument of {rule.action}: {texts}")
+class _RuleWorld:
+    """The environment as a rule kind sees it while the task file loads (``tasks.rules.RuleWorld``)."""
+
+    def __init__(self, env: Environment, task: Task) -> None:
+        self._env, self._task = env, task
+
+    def action(self, field: str, name: str) -> list[Finding]:
+        return _action(self._env, self._task, field, name, allowed=False)
+
+    def action_shape(self, name: str) -> ActionSpec | None:
+        return self._env.actions.get(name)
+
+    def arguments(self, field: str, action: str, arguments: Mapping[str, Any]) -> list[Finding]:
+        spec = self._env.actions.get(action)
+        return [] if spec is None else _arguments(self._env, field, action, spec, dict(arguments))
+
+    def table(self, field: str, table: str) -> list[Finding]:
+        return list(_table(self._env, field, table))
+
+    def fields(self, field: str, table: str, names: Iterable[str]) -> list[Finding]:
+        return list(_fields(self._env, field, table, names))
