@@ -5,7 +5,7 @@ package, ``tasks.model.register_rule_kind``): the task model's union, the loader
 kinds, the load-time checks and the grading all read this table (docs/tasks.md, "Add a rule kind").
 """
 
-from pytest_agenteval.tasks.rules.base import Finding, Outcome, RuleEpisode, RuleKind, RuleWorld, outcome
+from pytest_agenteval.tasks.rules.base import Outcome, Problem, RuleEpisode, RuleKind, RuleWorld, outcome
 from pytest_agenteval.tasks.rules.called import CalledCheck
 from pytest_agenteval.tasks.rules.count import CountCheck
 from pytest_agenteval.tasks.rules.judged import JudgedCheck
@@ -14,5 +14,5 @@ from pytest_agenteval.tasks.rules.order import OrderCheck
 RULE_KINDS: dict[str, type[RuleKind]] = {"called": CalledCheck, "order": OrderCheck, "count": CountCheck,
                                          "judged": JudgedCheck}
 
-__all__ = ["RULE_KINDS", "CalledCheck", "CountCheck", "Finding", "JudgedCheck", "OrderCheck", "Outcome",
+__all__ = ["RULE_KINDS", "CalledCheck", "CountCheck", "JudgedCheck", "OrderCheck", "Outcome", "Problem",
            "RuleEpisode", "RuleKind", "RuleWorld", "outcome"]

@@ -16,8 +16,9 @@ from pydantic import field_validator
 
 from pytest_agenteval.tasks.fields import Strict, check_mark_name
 
-# (field, what is wrong, how to fix): one problem of a task line, as the loader reports it.
-Finding = tuple[str, str, str]
+# (field, what is wrong, how to fix): one problem of a task line, as the loader reports it (not
+# validate.report.Finding, a finding about the task set).
+Problem = tuple[str, str, str]
 
 
 class Event(Protocol):
@@ -43,19 +44,19 @@ class ActionShape(Protocol):
 class RuleWorld(Protocol):
     """The task's environment, as a kind checks itself against it while the file loads."""
 
-    def action(self, field: str, name: str) -> list[Finding]:
+    def action(self, field: str, name: str) -> list[Problem]:
         """Problems if the environment has no action ``name`` (it need not be allowed)."""
         ...
 
     def action_shape(self, name: str) -> ActionShape | None: ...
 
-    def arguments(self, field: str, action: str, arguments: Mapping[str, Any]) -> list[Finding]:
+    def arguments(self, field: str, action: str, arguments: Mapping[str, Any]) -> list[Problem]:
         """Problems of expected arguments of ``action`` (names, mentions/says on free text only)."""
         ...
 
-    def table(self, field: str, table: str) -> list[Finding]: ...
+    def table(self, field: str, table: str) -> list[Problem]: ...
 
-    def fields(self, field: str, table: str, names: Iterable[str]) -> list[Finding]:
+    def fields(self, field: str, table: str, names: Iterable[str]) -> list[Problem]:
         """Problems if ``table`` (which exists) lacks a field of ``names``."""
         ...
 
@@ -125,7 +126,7 @@ class RuleKind(Strict):
     def _names(cls, value: str) -> str:
         return check_mark_name(value, "check name or failure mode")
 
-    def problems(self, world: RuleWorld, where: str) -> Iterator[Finding]:
+    def problems(self, world: RuleWorld, where: str) -> Iterator[Problem]:
         """What is wrong with this check against the task's environment (``where``: ``checks[i]``)."""
         raise NotImplementedError
 

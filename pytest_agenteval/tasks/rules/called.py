@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, field_validator
 
 from pytest_agenteval.tasks.paths import check_arguments
-from pytest_agenteval.tasks.rules.base import Finding, Outcome, RuleEpisode, RuleKind, RuleWorld, call_text, outcome
+from pytest_agenteval.tasks.rules.base import Outcome, Problem, RuleEpisode, RuleKind, RuleWorld, call_text, outcome
 
 
 class CalledCheck(RuleKind):
@@ -25,7 +25,7 @@ class CalledCheck(RuleKind):
     def _requirements(cls, value: dict[str, Any]) -> dict[str, Any]:
         return check_arguments(value)
 
-    def problems(self, world: RuleWorld, where: str) -> Iterator[Finding]:
+    def problems(self, world: RuleWorld, where: str) -> Iterator[Problem]:
         yield from world.action(f"{where}.action", self.action)
         yield from world.arguments(f"{where}.arguments", self.action, self.arguments)
 

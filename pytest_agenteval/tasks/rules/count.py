@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from pytest_agenteval.tasks.fields import Scalar
-from pytest_agenteval.tasks.rules.base import Finding, Outcome, RuleEpisode, RuleKind, RuleWorld, outcome
+from pytest_agenteval.tasks.rules.base import Outcome, Problem, RuleEpisode, RuleKind, RuleWorld, outcome
 
 
 def _show(mapping: dict[str, Scalar]) -> str:
@@ -23,7 +23,7 @@ class CountCheck(RuleKind):
     where: dict[str, Scalar]
     equals: Annotated[int, Field(ge=0)]
 
-    def problems(self, world: RuleWorld, where: str) -> Iterator[Finding]:
+    def problems(self, world: RuleWorld, where: str) -> Iterator[Problem]:
         problems = world.table(f"{where}.table", self.table)
         yield from problems
         if not problems:

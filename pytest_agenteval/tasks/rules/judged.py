@@ -8,7 +8,7 @@ from typing import ClassVar, Literal
 from pydantic import field_validator
 
 from pytest_agenteval.tasks.fields import problem
-from pytest_agenteval.tasks.rules.base import Finding, Outcome, RuleEpisode, RuleKind, RuleWorld, one_of, outcome
+from pytest_agenteval.tasks.rules.base import Outcome, Problem, RuleEpisode, RuleKind, RuleWorld, one_of, outcome
 
 
 class JudgedCheck(RuleKind):
@@ -32,7 +32,7 @@ class JudgedCheck(RuleKind):
                           "and the amount, politely\"")
         return value
 
-    def problems(self, world: RuleWorld, where: str) -> Iterator[Finding]:
+    def problems(self, world: RuleWorld, where: str) -> Iterator[Problem]:
         """A judge reads free text only: an id or an amount has an exact value a check can compare."""
         yield from world.action(f"{where}.action", self.action)
         spec = world.action_shape(self.action)

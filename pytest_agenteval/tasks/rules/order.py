@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Literal
 
-from pytest_agenteval.tasks.rules.base import Finding, Outcome, RuleEpisode, RuleKind, RuleWorld, outcome
+from pytest_agenteval.tasks.rules.base import Outcome, Problem, RuleEpisode, RuleKind, RuleWorld, outcome
 
 
 class OrderCheck(RuleKind):
@@ -15,7 +15,7 @@ class OrderCheck(RuleKind):
     first: str
     then: str
 
-    def problems(self, world: RuleWorld, where: str) -> Iterator[Finding]:
+    def problems(self, world: RuleWorld, where: str) -> Iterator[Problem]:
         yield from world.action(f"{where}.first", self.first)
         yield from world.action(f"{where}.then", self.then)
 
