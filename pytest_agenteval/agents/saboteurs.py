@@ -21,7 +21,10 @@ if TYPE_CHECKING:
     from pytest_agenteval.agents.episode import Episode
     from pytest_agenteval.tasks.model import Task
 
-Step = tuple[str, dict[str, Any]]
+# One call: (action, arguments). Called ``Step`` before; the old name stays importable.
+Call = tuple[str, dict[str, Any]]
+Step = Call
+
 
 
 @dataclass(kw_only=True)
@@ -29,10 +32,10 @@ class Plan:
     """What a sabotage function gets: the task, its reference steps, and a way to act."""
 
     task: Task
-    steps: list[Step]
+    steps: list[Call]
     call: Callable[[str, dict[str, Any]], dict[str, Any]]
 
-    def run(self, steps: list[Step]) -> list[dict[str, Any]]:
+    def run(self, steps: list[Call]) -> list[dict[str, Any]]:
         return [self.call(action, dict(args)) for action, args in steps]
 
     def first(self, action: str) -> dict[str, Any] | None:
@@ -84,7 +87,7 @@ def not_communicated(plan: Plan) -> None:
     reader = environment_class(plan.task.environment).reader()
     wanted = [says_of(r) or [] for r in scenario.must_tell.values()] if scenario is not None else []
 
-    def tells(step: Step) -> bool:
+    def tells(step: Call) -> bool:
         message = step[1].get("message")
         return isinstance(message, str) and any(not unmet(reader.read(message), w) for w in wanted)
 

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pytest_agenteval.agents.saboteurs import Call
 from pytest_agenteval.agents.text_mutants import lying_texts
 from pytest_agenteval.engine.schema import quote
 from pytest_agenteval.tasks.model import SAY_TO_USER, CalledCheck
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
     from pytest_agenteval.environments.base import Environment
     from pytest_agenteval.tasks.model import Task
 
-Call = tuple[str, dict[str, Any]]
 MAX_ORDERS = 12  # orders tried per path (spread over all it allows)
 OTHER_ROWS = 8  # unrelated rows tried per look-up argument
 FEW_VALUES = 8  # a column with at most this many values is a category worth one row each

@@ -232,7 +232,7 @@ class World:
             return None
         return self.task_fields.model_validate(task.domain_fields if task is not None else {})
 
-    # ----- the three hooks ------------------------------------------------------------
+    # ----- the episode: reset, act, end, read while grading ------------------------------
 
     def reset(self, scenario_seed: int, *, task: Task | None = None) -> None:
         """Restore the scenario for ``scenario_seed`` and apply the task's overrides.

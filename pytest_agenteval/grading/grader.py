@@ -19,7 +19,6 @@ from pytest_agenteval.grading.grade import Grade
 from pytest_agenteval.grading.judge import Judge
 from pytest_agenteval.grading.state import state_checks
 from pytest_agenteval.grading.trace import trace_checks
-from pytest_agenteval.tasks.model import JudgedCheck
 
 if TYPE_CHECKING:
     from pytest_agenteval.engine.world import EpisodeState, World
@@ -54,7 +53,7 @@ def _grade(world: World, episode: EpisodeState, rubric: Rubric | None, run: int,
     events = world.audit_log()
     ctx = GradeContext(task=task, env=world, episode=episode, diff=diff, events=events, agent_failure=agent_failure,
                        judge=judge)
-    not_judged = [r.name for r in task.checks if isinstance(r, JudgedCheck)] if judge is None else []
+    not_judged = [r.name for r in task.checks if r.needs_judge] if judge is None else []
     checks = trace_checks(ctx) + state_checks(ctx) + conversation_checks(ctx) + _rubric_checks(rubric, ctx)
     _require_unique_names(checks, task.task_id)
     by_component: dict[str, list[bool]] = defaultdict(list)

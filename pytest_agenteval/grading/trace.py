@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.engine.schema import quote
+from pytest_agenteval.errors import JudgeError, describe_exception
 from pytest_agenteval.grading.checks import Check, check
 from pytest_agenteval.grading.context import GradeContext
 from pytest_agenteval.grading.freedoms import freed_writes, same_multiset
-from pytest_agenteval.grading.judged import judged_check
-from pytest_agenteval.grading.state import equal, show
-from pytest_agenteval.tasks.model import CalledCheck, CountCheck, JudgedCheck, OrderCheck
+from pytest_agenteval.grading.judge import JudgeRequest, as_verdict, identity_of
+from pytest_agenteval.grading.state import equal
 from pytest_agenteval.tasks.paths import PathOrder, PathStep, mentions_of, mentions_ok
+from pytest_agenteval.tasks.rules.base import call_text as _call
 from pytest_agenteval.text import ENGLISH, Reader, reader_for
 from pytest_agenteval.text.requirements import says_of, says_ok
 
@@ -23,11 +25,13 @@ def trace_checks(ctx: GradeContext) -> list[Check]:
         checks.append(_no_change(ctx))
     elif ctx.task.acceptable_action_paths and ctx.task.grade_by == "path":
         checks.append(_path(ctx))
-    for rule in ctx.task.checks:
-        if not isinstance(rule, JudgedCheck):
-            checks.append(_rule(ctx, rule))
-        elif ctx.judge is not None:  # without a judge, left out (Grade.not_judged), never passed unread
-            checks.append(judged_check(ctx, rule, ctx.judge))
+    episode = _RuleEpisode(ctx)
+    for rule in ctx.task.checks:  # each kind judges itself (tasks/rules/)
+        if rule.needs_judge and ctx.judge is None:
+            continue  # without a judge, left out (Grade.not_judged), never passed unread
+        passed, detail = rule.outcome(episode)
+        checks.append(Check(name=rule.name, passed=passed, detail=detail, failure_mode=rule.failure_mode,
+                            component=rule.component))
     return checks
 
 
@@ -132,34 +136,36 @@ def _show_order(order: PathOrder) -> str:
     return "".join(parts) or "nothing"
 
 
-def _call(action: str, arguments: Any) -> str:
-    if not isinstance(arguments, dict) or not arguments:
-        return f"{action}()"
-    return f"{action}({', '.join(f'{k}={v!r}' for k, v in arguments.items())})"
+class _RuleEpisode:
+    """The episode as a rule kind reads it (``tasks.rules.RuleEpisode``)."""
 
+    def __init__(self, ctx: GradeContext) -> None:
+        self._ctx = ctx
 
-def _rule(ctx: GradeContext, rule: CalledCheck | OrderCheck | CountCheck) -> Check:
-    if isinstance(rule, CalledCheck):
-        reader = ctx.env.reader()
-        n = sum(1 for e in ctx.succeeded(rule.action) if arguments_match(rule.arguments, e.arguments, reader=reader))
-        ok = n >= rule.min and (rule.max is None or n <= rule.max)
-        bound = f"at least {rule.min}" + (f" and at most {rule.max}" if rule.max is not None else "")
-        what = _call(rule.action, rule.arguments)
-        return check(rule.name, ok, failure_mode=rule.failure_mode, component="rules",
-                     ok=f"{what} succeeded {n} time(s)",
-                     failed=f"{what} succeeded {n} time(s); expected {bound}")
-    if isinstance(rule, OrderCheck):
-        first_steps = [e.seq for e in ctx.succeeded(rule.first)]
-        early = [e for e in ctx.succeeded(rule.then) if not any(s < e.seq for s in first_steps)]
-        return check(rule.name, not early, failure_mode=rule.failure_mode, component="rules",
-                     ok=f"every {rule.then} came after a {rule.first}",
-                     failed=f"{rule.then} at step {early[0].step if early else '?'} came before any "
-                            f"successful {rule.first}")
-    info = ctx.env.tables[rule.table]
-    where = " AND ".join(f"{quote(f)} IS ?" for f in rule.where) or "1"
-    n = ctx.env.db.execute(
-        f"SELECT count(*) FROM {info.quoted} WHERE {where}", list(rule.where.values())
-    ).fetchone()[0]
-    return check(rule.name, n == rule.equals, failure_mode=rule.failure_mode, component="rules",
-                 ok=f"{n} {rule.table} row(s) match {show(rule.where)}",
-                 failed=f"{n} {rule.table} row(s) match {show(rule.where)}; expected {rule.equals}")
+    def succeeded(self, action: str) -> list[AuditEvent]:
+        return self._ctx.succeeded(action)
+
+    def matches(self, expected: Mapping[str, Any], arguments: Any) -> bool:
+        return arguments_match(dict(expected), arguments, reader=self._ctx.env.reader())
+
+    def count(self, table: str, where: Mapping[str, Any]) -> int:
+        info = self._ctx.env.tables[table]
+        condition = " AND ".join(f"{quote(f)} IS ?" for f in where) or "1"
+        row = self._ctx.env.db.execute(f"SELECT count(*) FROM {info.quoted} WHERE {condition}",
+                                       list(where.values())).fetchone()
+        return int(row[0])
+
+    def ask_judge(self, rubric: str, text: str, *, action: str, argument: str) -> tuple[bool, str]:
+        judge = self._ctx.judge
+        if judge is None:
+            raise JudgeError("a judged check was read with no judge configured")
+        who = identity_of(judge)
+        request = JudgeRequest(rubric=rubric, text=text, action=action, argument=argument,
+                               task_id=self._ctx.task.task_id)
+        try:
+            verdict = as_verdict(judge(request), who)
+        except JudgeError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a judge function's bug is the harness's failure, not the agent's
+            raise JudgeError(f"judge {who} raised {describe_exception(exc)}; the episode is not graded") from exc
+        return verdict.passed, verdict.reason

@@ -2,27 +2,18 @@
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from pytest_agenteval.engine.actions import ActionSpec
 from pytest_agenteval.environments.base import Environment
-from pytest_agenteval.tasks.model import CalledCheck, CountCheck, JudgedCheck, Task
+from pytest_agenteval.tasks.model import Task
 from pytest_agenteval.tasks.paths import PathStep, located_steps, mentions_of
+from pytest_agenteval.tasks.rules.base import Problem, one_of
 from pytest_agenteval.text.requirements import says_of, unknown
 
-# (field, what is wrong, how to fix)
-Finding = tuple[str, str, str]
 
-def one_of(value: str, choices: Iterable[str]) -> str:
-    choices = sorted(choices)
-    close = difflib.get_close_matches(value, choices, n=1)
-    hint = f"did you mean {close[0]!r}? " if close else ""
-    return f"{hint}use one of: {', '.join(choices)}"
-
-
-def validate_task(env: Environment, task: Task) -> list[Finding]:
+def validate_task(env: Environment, task: Task) -> list[Problem]:
     return [
         *_actions(env, task),
         *_state(env, task),
@@ -32,7 +23,7 @@ def validate_task(env: Environment, task: Task) -> list[Finding]:
     ]
 
 
-def _action(env: Environment, task: Task, field: str, name: str, *, allowed: bool) -> list[Finding]:
+def _action(env: Environment, task: Task, field: str, name: str, *, allowed: bool) -> list[Problem]:
     if name not in env.actions:
         return [(field, f"{name!r} is not an action of {env.name}", one_of(name, env.actions))]
     if allowed and name not in task.allowed_actions:
@@ -40,8 +31,8 @@ def _action(env: Environment, task: Task, field: str, name: str, *, allowed: boo
     return []
 
 
-def _actions(env: Environment, task: Task) -> list[Finding]:
-    found: list[Finding] = []
+def _actions(env: Environment, task: Task) -> list[Problem]:
+    found: list[Problem] = []
     for i, name in enumerate(task.allowed_actions):
         if name not in env.actions:
             found += _action(env, task, f"allowed_actions[{i}]", name, allowed=False)
@@ -54,7 +45,7 @@ def _actions(env: Environment, task: Task) -> list[Finding]:
     return found + list(_refused_steps(env, task))
 
 
-def _refused_steps(env: Environment, task: Task) -> Iterator[Finding]:
+def _refused_steps(env: Environment, task: Task) -> Iterator[Problem]:
     """A path step whose call an injected fault refuses, not marked ``no_effect``: written for the
     release before ``action_path`` counted only writes that took effect, it now fails the reference."""
     if task.grade_by == "outcome":
@@ -77,7 +68,7 @@ def _refused_steps(env: Environment, task: Task) -> Iterator[Finding]:
                            'mark the step \"no_effect\": true; the reference still makes the call')
 
 
-def _step(env: Environment, task: Task, where: str, step: PathStep, allowed: set[str]) -> list[Finding]:
+def _step(env: Environment, task: Task, where: str, step: PathStep, allowed: set[str]) -> list[Problem]:
     spec = env.actions.get(step.action)
     if spec is None or step.action not in allowed:
         return _action(env, task, f"{where}.action", step.action, allowed=True)
@@ -85,8 +76,8 @@ def _step(env: Environment, task: Task, where: str, step: PathStep, allowed: set
 
 
 def _arguments(env: Environment, where: str, action: str, spec: ActionSpec, arguments: dict[str, Any]
-               ) -> list[Finding]:
-    found: list[Finding] = []
+               ) -> list[Problem]:
+    found: list[Problem] = []
     for arg, value in arguments.items():
         requirement = "mentions" if mentions_of(value) is not None else "says" if says_of(value) is not None else ""
         if arg not in spec.argument_names:
@@ -104,25 +95,25 @@ def _arguments(env: Environment, where: str, action: str, spec: ActionSpec, argu
     return found
 
 
-def _table(env: Environment, field: str, table: str) -> Iterator[Finding]:
+def _table(env: Environment, field: str, table: str) -> Iterator[Problem]:
     if table not in env.tables:
         yield field, f"{env.name} has no table {table!r}", one_of(table, env.tables)
 
 
-def _fields(env: Environment, field: str, table: str, names: Iterable[str]) -> Iterator[Finding]:
+def _fields(env: Environment, field: str, table: str, names: Iterable[str]) -> Iterator[Problem]:
     columns = env.tables[table].columns
     for name in names:
         if name not in columns:
             yield f"{field}.{name}", f"table {table} has no field {name!r}", one_of(name, columns)
 
 
-def _row(env: Environment, task: Task, field: str, table: str, pk: Any) -> Iterator[Finding]:
+def _row(env: Environment, task: Task, field: str, table: str, pk: Any) -> Iterator[Problem]:
     if not env.scenario_has_row(task.scenario_seed, table, pk):
         yield (field, f"{table} has no row {pk!r} in scenario {task.scenario_seed}",
                "use a primary key of the seeded scenario, or list new rows under \"+\"")
 
 
-def _state(env: Environment, task: Task) -> Iterator[Finding]:
+def _state(env: Environment, task: Task) -> Iterator[Problem]:
     for table, clauses in task.expected_final_state.items():
         base = f"expected_final_state.{table}"
         problems = list(_table(env, base, table))
@@ -141,7 +132,7 @@ def _state(env: Environment, task: Task) -> Iterator[Finding]:
                 yield from _fields(env, f"{base}.{key}", table, clause)
 
 
-def _overrides(env: Environment, task: Task) -> Iterator[Finding]:
+def _overrides(env: Environment, task: Task) -> Iterator[Problem]:
     rows: list[tuple[str, str, dict[str, Any]]] = []
     for table, by_pk in task.overrides.items():
         base = f"overrides.{table}"
@@ -173,7 +164,7 @@ def _overrides(env: Environment, task: Task) -> Iterator[Finding]:
                            "use a value the table's constraints allow")
 
 
-def _vary(env: Environment, task: Task) -> Iterator[Finding]:
+def _vary(env: Environment, task: Task) -> Iterator[Problem]:
     every = env.all_columns
     for i, item in enumerate(task.vary):
         table, _, field = item.partition(".")
@@ -186,33 +177,31 @@ def _vary(env: Environment, task: Task) -> Iterator[Finding]:
             yield f"vary[{i}]", f"table {table} has no field {field!r}", one_of(field, env.tables[table].columns)
 
 
-def _rules(env: Environment, task: Task) -> Iterator[Finding]:
+def _rules(env: Environment, task: Task) -> Iterator[Problem]:
+    """Each rule check checks itself, whatever its kind (tasks/rules/), against this view of env."""
+    world = _RuleWorld(env, task)
     for i, rule in enumerate(task.checks):
-        base = f"checks[{i}]"
-        if isinstance(rule, CountCheck):
-            problems = list(_table(env, f"{base}.table", rule.table))
-            yield from problems
-            if not problems:
-                yield from _fields(env, f"{base}.where", rule.table, rule.where)
-        else:
-            names = [("action", rule.action)] if hasattr(rule, "action") else [
-                ("first", rule.first), ("then", rule.then)]
-            for attr, name in names:
-                yield from _action(env, task, f"{base}.{attr}", name, allowed=False)
-            if isinstance(rule, CalledCheck) and rule.action in env.actions:
-                yield from _arguments(env, f"{base}.arguments", rule.action, env.actions[rule.action], rule.arguments)
-            if isinstance(rule, JudgedCheck) and rule.action in env.actions:
-                yield from _judged(f"{base}.argument", rule, env.actions[rule.action])
+        yield from rule.problems(world, f"checks[{i}]")
 
 
-def _judged(where: str, rule: JudgedCheck, spec: ActionSpec) -> Iterator[Finding]:
-    """A judge reads free text only: an id or an amount has an exact value a check can compare."""
-    texts = ", ".join(sorted(spec.free_text))
-    if not texts:
-        yield (where, f"{rule.action} has no free-text argument for a judge to read",
-               "judge an action with a FreeText argument, or compare exact values with a called check")
-    elif rule.argument not in spec.argument_names:
-        yield where, f"{rule.action} has no argument {rule.argument!r}", one_of(rule.argument, spec.free_text)
-    elif rule.argument not in spec.free_text:
-        yield (where, f"{rule.action}.{rule.argument} is not free text, so a judge cannot read it",
-               f"judge a free-text argument of {rule.action}: {texts}")
+class _RuleWorld:
+    """The environment as a rule kind sees it while the task file loads (``tasks.rules.RuleWorld``)."""
+
+    def __init__(self, env: Environment, task: Task) -> None:
+        self._env, self._task = env, task
+
+    def action(self, field: str, name: str) -> list[Problem]:
+        return _action(self._env, self._task, field, name, allowed=False)
+
+    def action_shape(self, name: str) -> ActionSpec | None:
+        return self._env.actions.get(name)
+
+    def arguments(self, field: str, action: str, arguments: Mapping[str, Any]) -> list[Problem]:
+        spec = self._env.actions.get(action)
+        return [] if spec is None else _arguments(self._env, field, action, spec, dict(arguments))
+
+    def table(self, field: str, table: str) -> list[Problem]:
+        return list(_table(self._env, field, table))
+
+    def fields(self, field: str, table: str, names: Iterable[str]) -> list[Problem]:
+        return list(_fields(self._env, field, table, names))

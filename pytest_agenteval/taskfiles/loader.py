@@ -34,7 +34,6 @@ from pytest_agenteval.tasks.paths import UNION_TAGS
 
 SPLITS = ("train", "eval")
 TASK_FIELDS = sorted([*Task.model_fields, "expected_end_state"])
-_KINDS = set(RULE_KINDS)  # the rule-check kinds (tasks.model.RULE_KINDS)
 MAX_LINE_BYTES = 1 << 20
 _BOUNDS = {"greater_than_equal": ("of at least", "ge"), "greater_than": ("above", "gt"),
            "less_than_equal": ("of at most", "le"), "less_than": ("below", "lt")}
@@ -356,7 +355,7 @@ def _short(value: Any) -> str:
 
 def _field(loc: tuple[int | str, ...]) -> str:
     parts = list(loc)
-    if len(parts) > 2 and parts[0] == "checks" and parts[2] in _KINDS:
+    if len(parts) > 2 and parts[0] == "checks" and parts[2] in RULE_KINDS:  # read live: register_rule_kind adds
         del parts[2]  # the discriminated union's tag adds nothing for the reader
     if parts and parts[0] == "acceptable_action_paths":  # nor do the path unions' tags
         parts = [p for i, p in enumerate(parts) if not (p in UNION_TAGS and isinstance(parts[i - 1], int))]
@@ -396,5 +395,10 @@ def _explain(err: ErrorDetails) -> tuple[str, str, str]:
     if kind == "too_short":
         return field, "must not be empty", "give at least one"
     if kind in ("union_tag_invalid", "union_tag_not_found"):
-        return field, "unknown or missing check kind", 'set "kind" to called, order, count or judged'
+        return field, "unknown or missing check kind", f'set "kind" to {_kinds()}'
     return field, err["msg"], "see the task format in the README"
+
+
+def _kinds() -> str:
+    *most, last = RULE_KINDS
+    return f"{', '.join(most)} or {last}" if most else last

@@ -31,9 +31,10 @@ Summary = tuple[str, str, tuple[str, ...], str]  # task_id, environment, failure
 def _code() -> str:
     digest = hashlib.sha256(pydantic_core.__version__.encode())
     package = Path(__file__).parent.parent
-    # The task format, its checks against an environment, and the argument validation they use.
-    for name in ("tasks/model.py", "tasks/paths.py", "taskfiles/loader.py", "taskfiles/consistency.py",
-                 "taskfiles/verdicts.py", "engine/actions.py"):
+    # The task format (its rule kinds too), its checks against an environment, and the argument validation they use.
+    rules = sorted(str(p.relative_to(package)) for p in (package / "tasks" / "rules").glob("*.py"))
+    for name in ("tasks/model.py", "tasks/fields.py", "tasks/paths.py", *rules, "taskfiles/loader.py",
+                 "taskfiles/consistency.py", "taskfiles/verdicts.py", "engine/actions.py"):
         digest.update((package / name).read_bytes())
     return digest.hexdigest()[:16]
 

@@ -6,8 +6,9 @@
 from __future__ import annotations
 
 import re
+import typing
 from functools import cached_property
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, Union
 
 from pydantic import (
     AliasChoices,
@@ -18,39 +19,22 @@ from pydantic import (
     field_validator,
     model_validator,
 )
-from pydantic_core import PydanticCustomError
 
+from pytest_agenteval.tasks.fields import NAME_RE, RESERVED_MARK_WORDS, Scalar, Strict, check_mark_name, problem
 from pytest_agenteval.tasks.paths import AnyOrder as AnyOrder  # re-exported
-from pytest_agenteval.tasks.paths import Element, PathOrder, check_arguments
+from pytest_agenteval.tasks.paths import Element, PathOrder
 from pytest_agenteval.tasks.paths import PathStep as PathStep  # re-exported
+from pytest_agenteval.tasks.rules import RULE_KINDS, CalledCheck, CountCheck, JudgedCheck, OrderCheck, RuleKind
 from pytest_agenteval.text.requirements import says_of
 
-Scalar = str | int | float | bool | None
-
-# A name pytest's -m expression parser accepts as one identifier.
-NAME_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-RESERVED_MARK_WORDS = frozenset({"and", "or", "not"})
 TASK_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:-]*$")
 VARY_RE = re.compile(r"^(\*|[A-Za-z_][A-Za-z0-9_]*)\.[A-Za-z_][A-Za-z0-9_]*$")
-
-
-def problem(message: str, fix: str, **values: Any) -> PydanticCustomError:
-    """A validation error whose context carries the fix, so the loader can print it."""
-    return PydanticCustomError("agenteval", message, {"fix": fix, **values})
-
-
-def check_mark_name(value: str, what: str) -> str:
-    if not NAME_RE.match(value) or value in RESERVED_MARK_WORDS:
-        raise problem(
-            f"{value!r} cannot be a pytest marker",
-            f"a {what} is letters, digits and underscores, starts with a letter or underscore, "
-            "and is not and/or/not",
-        )
-    return value
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+_Strict = Strict
+# Re-exported: the names this module has always offered.
+__all__ = ["NAME_RE", "RESERVED_MARK_WORDS", "RULE_KINDS", "SAY_TO_USER", "AnyOrder", "CalledCheck", "CountCheck",
+           "Fault", "JudgedCheck", "OrderCheck", "PathFreedoms", "PathStep", "RuleCheck", "Scalar", "Task",
+           "UserFact", "UserReplies", "UserScenario", "check_mark_name", "problem", "register_rule_kind",
+           "task_json_schema"]
 
 
 class Fault(_Strict):
@@ -69,67 +53,6 @@ class Fault(_Strict):
                 'drop "after_commit" or use "error": "timeout"',
             )
         return self
-
-
-class _RuleCheck(_Strict):
-    name: str
-    failure_mode: str
-
-    @field_validator("name", "failure_mode")
-    @classmethod
-    def _names(cls, value: str) -> str:
-        return check_mark_name(value, "check name or failure mode")
-
-
-class CalledCheck(_RuleCheck):
-    """``action`` succeeded between ``min`` and ``max`` times (arguments as a subset)."""
-
-    kind: Literal["called"]
-    action: str
-    arguments: dict[str, Any] = Field(default_factory=dict)
-    min: Annotated[int, Field(ge=0)] = 1
-    max: Annotated[int, Field(ge=0)] | None = None
-
-    @field_validator("arguments")
-    @classmethod
-    def _requirements(cls, value: dict[str, Any]) -> dict[str, Any]:
-        return check_arguments(value)
-
-
-class OrderCheck(_RuleCheck):
-    """Every successful ``then`` comes after a successful ``first``."""
-
-    kind: Literal["order"]
-    first: str
-    then: str
-
-
-class CountCheck(_RuleCheck):
-    """Exactly ``equals`` rows of ``table`` match ``where`` in the final state."""
-
-    kind: Literal["count"]
-    table: str
-    where: dict[str, Scalar]
-    equals: Annotated[int, Field(ge=0)]
-
-
-class JudgedCheck(_RuleCheck):
-    """A judge (``--agenteval-judge``, off by default) reads free-text ``argument`` of every
-    successful ``action`` against ``rubric``. With no judge configured the check is left out of
-    the grade and counted as skipped, never passed unread (docs/judge.md)."""
-
-    kind: Literal["judged"]
-    action: str
-    argument: str
-    rubric: str
-
-    @field_validator("rubric")
-    @classmethod
-    def _rubric(cls, value: str) -> str:
-        if not value.strip():
-            raise problem("the rubric is empty", "say what a passing text must do, e.g. \"states the decision "
-                          "and the amount, politely\"")
-        return value
 
 
 class PathFreedoms(_Strict):
@@ -207,10 +130,15 @@ class UserScenario(_Strict):
         return value
 
 
-# The rule-check kinds, in one table: the union below and the loader's list of kinds are made from it.
-RULE_KINDS: dict[str, type[_RuleCheck]] = {"called": CalledCheck, "order": OrderCheck, "count": CountCheck,
-                                           "judged": JudgedCheck}
-RuleCheck = Annotated[CalledCheck | OrderCheck | CountCheck | JudgedCheck, Field(discriminator="kind")]
+def _rule_union() -> Any:
+    """The checks a task line may hold: a union of the kinds in the table, told apart by ``kind``."""
+    return Annotated[Union[tuple(RULE_KINDS.values())], Field(discriminator="kind")]  # noqa: UP007
+
+
+if TYPE_CHECKING:
+    RuleCheck = RuleKind
+else:
+    RuleCheck = _rule_union()
 
 
 # Checked by pydantic's own (Rust) regex engine: far cheaper than a Python validator per
@@ -381,3 +309,24 @@ def task_json_schema(fields: type[BaseModel] | None = None) -> dict[str, Any]:
         schema.setdefault("$defs", {}).update(extra.get("$defs", {}))
     schema["additionalProperties"] = False
     return schema
+
+
+_Kind = TypeVar("_Kind", bound=type[RuleKind])
+
+
+def register_rule_kind(kind: _Kind) -> _Kind:
+    """Make ``kind`` (a ``RuleKind`` subclass with its ``kind: Literal["name"]``) a kind task files
+    may use, from outside the package: before task files load, e.g. in a conftest.py. Returns it,
+    so it serves as a class decorator. docs/tasks.md, "Add a rule kind"."""
+    fields = kind.__pydantic_fields__ if issubclass(kind, RuleKind) else {}
+    names = typing.get_args(fields["kind"].annotation) if "kind" in fields else ()
+    if len(names) != 1 or not isinstance(names[0], str):
+        raise TypeError(f"{kind!r} is no rule kind: subclass RuleKind and declare kind: Literal['name']")
+    (name,) = names
+    if RULE_KINDS.get(name, kind) is not kind:
+        raise ValueError(f"there is a rule kind {name!r} already: {RULE_KINDS[name].__qualname__}")
+    RULE_KINDS[name] = kind
+    checks: Any = list[_rule_union()]  # type: ignore[misc]  # a union made at run time
+    Task.model_fields["checks"].annotation = checks
+    Task.model_rebuild(force=True)
+    return kind

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pytest_agenteval.agents.saboteurs import GENERIC, NotApplicable, Plan, Sabotage, Step
+from pytest_agenteval.agents.saboteurs import GENERIC, Call, NotApplicable, Plan, Sabotage
 from pytest_agenteval.domains.booking.rules import ACCOUNT_TYPE
 from pytest_agenteval.tasks.model import SAY_TO_USER, CalledCheck
 
@@ -59,7 +59,7 @@ def wrong_rate(plan: Plan) -> None:
     plan.call("set_rate", right)
 
 
-def _move_activation_early(steps: list[Step]) -> list[Step]:
+def _move_activation_early(steps: list[Call]) -> list[Call]:
     activate = [s for s in steps if s[0] == "activate_facility"]
     rest = [s for s in steps if s[0] != "activate_facility"]
     at = next((i + 1 for i, s in enumerate(rest) if s[0] == "book_facility"), None)
