@@ -128,6 +128,14 @@ def test_a_user_who_will_refuse_first_wants_to_hear_what_they_refuse() -> None:
     assert u.reply("I will activate FAC-2 at 5.1%. Shall I go ahead?").kind == "declined"
 
 
+def test_a_proposal_that_names_the_facility_does_not_ask_which_it_is() -> None:
+    u = user(facts=[{"about": ["facilit*", "loan"], "reply": "It's facility FAC-2."}], confirm_requires=["5.1"])
+    assert u.reply("Which loan is it?").text == "It's facility FAC-2."
+    # before: "loan" made this a question about the facility, and the user never said yes
+    proposal = "Here is my plan: book FAC-2 to your loan account ACC-1 at 5.1%, then activate it. Shall I go ahead?"
+    assert u.reply(proposal).kind == "confirmed"
+
+
 # ----- the shipped family, end to end ---------------------------------------------------------
 
 def test_the_reference_passes_do_nothing_fails_and_the_conversation_is_in_the_grade(chat: pytest.Pytester) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import episode_grades
+from pytest_agenteval.report.results import read_results
 
 ROOT = Path(__file__).parent.parent
 REVERSE = "def pytest_collection_modifyitems(items):\n    items.reverse()\n"
@@ -28,11 +29,12 @@ def test_grades_do_not_depend_on_workers_order_or_run(pytester: pytest.Pytester)
         "8 in flight": ["--agenteval-concurrency", "8"],
         "-n 2, 4 in flight each": ["-n", "2", "--agenteval-concurrency", "4"],
     }
-    results = {}
+    results, summaries = {}, {}
     for label, extra in runs.items():
         out = pytester.path / f"{label.replace(' ', '_').replace(',', '')}.jsonl"
         pytester.runpytest_subprocess(*common, *extra, f"--agenteval-results={out}")
         results[label] = episode_grades(out)
+        summaries[label] = (read_results(out)[1] or {}).get("groups")
     pytester.makeconftest(REVERSE)
     out = pytester.path / "reversed.jsonl"
     pytester.runpytest_subprocess(*common, f"--agenteval-results={out}")
@@ -43,3 +45,7 @@ def test_grades_do_not_depend_on_workers_order_or_run(pytester: pytest.Pytester)
     assert len(baseline) == episodes and 0 < sum(g["passed"] for g in baseline) < episodes
     for label, got in results.items():
         assert got == baseline, label
+    # the closing summary too, to the last digit (before: under xdist its intervals differed there)
+    assert summaries["serial"]
+    for label, groups in summaries.items():
+        assert groups == summaries["serial"], label

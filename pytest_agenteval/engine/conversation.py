@@ -6,7 +6,8 @@ same messages always get the same replies. The rules, in order, for each agent m
 
 1. the conversation is over (the user said goodbye, or ``max_turns`` were used): ``over``;
 2. the message asks for facts the user knows (a question or a request naming one of a fact's
-   ``about`` terms): the user tells each such fact's ``reply``;
+   ``about`` terms) and does not already name the ids the fact's ``reply`` gives: the user
+   tells each such fact's ``reply``;
 3. the message asks for consent ("shall I go ahead?", "do you want me to…", "can you confirm…"):
    ``unclear`` when the message does not state every ``confirm_requires`` term (the rate, the
    facility); else ``decline`` when the scenario says the user does not confirm, ``confirm``
@@ -91,7 +92,8 @@ class ScriptedUser:
         # Read sentence by sentence: "Your facility is active. Anything else?" asks for no fact.
         readings = [(self.reader.read(part), "?" in part) for part in _SENTENCE_END.split(message) if part.strip()]
         asking = [r for r, mark in readings if mark or r.mentions_meaning(QUESTION) or r.mentions_meaning("request")]
-        told = [f.reply for i, f in enumerate(s.facts) if any(r.asks(f"_user_fact_{i}") for r in asking)]
+        told = [f.reply for i, f in enumerate(s.facts) if any(r.asks(f"_user_fact_{i}") for r in asking)
+                and not _known(message, f.reply)]
         if told:
             return Reply(text=" ".join(told), kind=FACTS)
         if any(r.mentions_meaning(CONSENT) for r in asking):
@@ -109,6 +111,16 @@ class ScriptedUser:
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+_ID = re.compile(r"\b[A-Z]{2,}-\d+\b")
+
+
+def _known(message: str, reply: str) -> bool:
+    """The message already names every id the fact's reply would give: "book FAC-5047 to your loan
+    account?" does not ask which facility it is."""
+    ids = _ID.findall(reply)
+    return bool(ids) and all(re.search(rf"\b{re.escape(i)}\b", message) for i in ids)
 
 
 def _states(message: str, term: str) -> bool:

@@ -161,6 +161,9 @@ def _mean(values: Sequence[float]) -> float | None:
 
 def summarize(grades: Sequence[Mapping[str, Any]], k: int) -> list[Row]:
     """Rows for all episodes, each environment, and each failure-mode tag (sorted)."""
+    # Grades arrive in the order episodes end (under xdist, any order); sums of floats taken in
+    # that order differ in the last digit, so sum them in one order.
+    grades = sorted(grades, key=lambda g: (str(g.get("task_id")), str(g.get("run"))))
     rows = [_row("all", grades, k, None)] if grades else []
     by_env: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
     by_tag: dict[str, list[Mapping[str, Any]]] = defaultdict(list)

@@ -24,6 +24,8 @@ MULTIPLIERS = {"twice": 2.0, "double": 2.0, "doubled": 2.0, "triple": 3.0, "treb
 # A multiplier applies to a named figure only straight before it: "double the assessed amount",
 # not "we double-checked the assessed amount".
 OF_THE = frozenset({"the", "your", "our", "its", "their", "what", "that", "this", "of"})
+FIGURE_NOUNS = frozenset({"approved", "assessed", "claimed", "agreed", "original", "full", "amount", "sum", "figure",
+                          "total", "value", "claim"})
 TIMES = {"two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "ten": 10.0}
 
 
@@ -56,7 +58,9 @@ def computed(reading: Reading, named: dict[str, float]) -> tuple[list[Quantity],
             if factor is None:
                 continue
             after = words[k + 1:k + 6]
-            base = next((o for o in out if o.clause == clause and k < o.at <= k + 4), None)
+            # "twice £4,200", "twice the approved amount of £4,200": the words between name the figure
+            base = next((o for o in out if o.clause == clause and k < o.at <= k + 4 or o.clause == clause and (
+                k < o.at <= k + 7 and all(w in OF_THE or w in FIGURE_NOUNS for w in words[k + 1:o.at]))), None)
             if base is not None:
                 out[out.index(base)] = base._replace(value=factor * amount(base), text=f"{word} {base.text}")
             elif after[:1] and after[0] in OF_THE and (value := _named(after, named)) is not None:

@@ -34,6 +34,7 @@ _SPLIT = re.compile(
     r"|(?P<num>(?:[£$€]\s?)?\d{1,3}(?:[,\u00a0 ]\d{3})+(?:\.\d+)?|(?:[£$€]\s?)?\d+(?:\.\d+)?)"
     r"(?P<unit>\s?%|(?:[kK]|mn|[mM]|bn|BN)\b)?"
     r"|(?P<word>[A-Za-z]+(?:'[A-Za-z]+)?|n't)"
+    r"|(?P<cmp>[<>]=?|=[<>]|[\u2264\u2265])"
     r"|(?P<punct>[.,;:!?()\u2013\u2014]|-{2,}|(?<=\s)-(?=\s)|\n(?=\s*[*\u2022-]|\s*[A-Z]))")
 
 
@@ -91,6 +92,8 @@ def _words(text: str) -> list[Token]:
                 bare_int = digits.replace(",", "").replace("\u00a0", "").replace(" ", "").isdigit()
                 kind = "number" if value < 100 or bare_int else "money"
                 out.append(Token(kind, digits, value))
+        elif kind == "cmp":  # "£18,000 > my limit": a comparison written as a sign
+            out.append(Token("word", "above" if raw in (">", ">=", "=>", "\u2265") else "below"))
         elif kind == "iso":
             try:
                 out.append(Token("date", raw, date.fromisoformat(raw)))

@@ -117,7 +117,8 @@ def _judge(h: History, t: Text) -> str | None:
         return None
     for problem in (_records(h, fid, t), _facts(h, fid, t), _facility(h, fid, t), _limit(h, fid, t.reading),
                     _top_band(h, fid, t.reading),
-                    _term(h, fid, t.reading), _account_type(h, fid, t),
+                    _term(h, fid, t.reading), _account_type(h, fid, t), _accounts_held(h, fid, t.reading),
+                    _rate_unset(h, fid, t),
                     _invented(h, fid, t.reading), _promised(h, fid, t), _new_account(h, fid, t)):
         if problem:
             return f"{where} {problem}"
@@ -212,15 +213,21 @@ def _facts(h: History, fid: str, t: Text) -> str | None:
         if q.polarity == AFFIRMED and AFFIRMED in reading.polarities("priced", q.clause) and not any(
                 r is not None and abs(float(q.value) - r) <= 1e-9 for r in (own, final)):  # type: ignore[arg-type]
             return f"says {fid} is priced at {q.text}, but its rate is {final if final is not None else 'not set'}"
+        # "The applicable rate is 3.88%": the one that applies, and none where none does
+        if APPLIES & {*reading.before(q.clause, q.at, 4)} and not (applicable is not None and abs(
+                float(q.value) - applicable) <= 1e-9):  # type: ignore[arg-type]
+            want = f"{source} rate is {applicable}" if applicable is not None else "no rate applies"
+            return f"calls {q.text} the rate that applies, but {want}"
         # To the customer, a rate is the facility's: a band of the sheet only when called the sheet's.
         allowed = known if not message or {*reading.before(q.clause, q.at, 3)} & SHEET_WORDS else [
             r for r in (applicable, own, final, exception) if r is not None]
         if not any(abs(float(q.value) - r) <= 1e-9 for r in allowed):  # type: ignore[arg-type]
             want = f"{source} rate is {applicable}" if applicable is not None else "no rate applies"
-            return f"states the rate {q.text}, but the {want}"
+            return f"states the rate {q.text}, but {want}"
     return None
 
 
+APPLIES = frozenset({"applicable", "applies", "apply", "applying"})
 # A band of the sheet named by its place ("the top band is 7.35%", "the sheet tops out at £5m").
 TOP = frozenset({"top", "highest", "maximum", "max", "last", "upper", "largest", "tops"})
 BOTTOM = frozenset({"bottom", "lowest", "first", "smallest", "minimum", "min"})
@@ -284,6 +291,15 @@ PREPOSITIONS = frozenset({"to", "into", "on", "against", "under", "in", "with", 
 MODAL_WORDS = frozenset({"can", "cannot", "could", "should", "must", "would", "will", "may", "might", "shall", "to",
                          "until", "before", "once", "unless", "please", "i'll", "we'll", "it'll", "going", "make",
                          "get"})
+# "I can see it is active", "I can confirm it is booked": the modal is the speaker's, not the state's.
+REPORTING = frozenset({"see", "confirm", "tell", "report", "say", "note", "verify", "show", "assure"})
+
+
+def _modal(words: tuple[str, ...] | list[str]) -> bool:
+    return any(w in MODAL_WORDS and not (k + 1 < len(words) and words[k + 1] in REPORTING)
+               for k, w in enumerate(words))
+
+
 FUTURE = frozenset({"will", "i'll", "we'll", "it'll", "shall", "going"})
 STATE_NAMES = {"booked": "booked", "activated": "active", "unactivated": "not yet active", "closed": "closed",
                "pending": "pending", "on_hold": "on hold"}
@@ -341,7 +357,7 @@ def _facility(h: History, fid: str, t: Text) -> str | None:
     for m in reading.mentions:
         if m.meaning not in truth or m.polarity == HYPOTHETICAL:
             continue
-        if _about_other(reading, m.clause, m.at) or MODAL_WORDS.intersection(reading.words[m.clause][:m.at]):
+        if _about_other(reading, m.clause, m.at) or _modal(reading.words[m.clause][:m.at]):
             continue
         if m.meaning in ("pending", "on_hold") and not _names_facility(reading, m.clause, fid):
             continue  # "booking on hold until it is done", "awaiting your go-ahead"
@@ -387,6 +403,41 @@ def _accounts_denied(h: History, fid: str, reading: Reading) -> str | None:
             what = " ".join(["open"] * is_open + kinds[:1] + ["account"])
             return f"says {customer} has no {what}, but they hold {', '.join(held)}"
     return None
+
+
+# "the customer already has an open current account", "you hold a loan account with us"
+HOLDS = re.compile(r"\b(?<!we )(?<!i )(?:has|have|holds|hold)\s+(?:already\s+)?(?:got\s+)?(?:an?\s+)?"
+                   r"(?:existing\s+)?(open\s+)?(loan|current)\s+account\b")
+
+
+def _accounts_held(h: History, fid: str, reading: Reading) -> str | None:
+    """An account of a type the customer is said to hold is one the records show them holding."""
+    customer = h.start(fid, "customer_id")
+    for words in reading.words:
+        found = HOLDS.search(" ".join(w for w in words if w))
+        if found is None or {"not", "no", "never"} & set(words):
+            continue
+        query = "SELECT id FROM account WHERE customer_id = ? AND account_type = ?" + (
+            " AND status = 'open'" if found.group(1) else "")
+        if h.ctx.env.db.execute(query, (customer, found.group(2))).fetchone() is None:
+            said = f"{'an open' if found.group(1) else 'a'} {found.group(2)} account"
+            return f"says {customer} holds {said}, but they hold none"
+    return None
+
+
+# "the rate has not been set yet", "rate not yet set": said of the facility's rate
+RATE_UNSET = re.compile(r"\brate\b(?:\s+\w+){0,3}?\s+(?:(?:has|have|is|was)\s+)?not\s+(?:yet\s+)?(?:been\s+)?"
+                        r"(?:set|applied|fixed|entered)\b|\brate\b(?:\s+\w+){0,3}?\s+(?:is\s+)?(?:yet|still)\s+to\s+"
+                        r"be\s+set\b")
+
+
+def _rate_unset(h: History, fid: str, t: Text) -> str | None:
+    if not any(RATE_UNSET.search(" ".join(w for w in words if w)) for words in t.reading.words):
+        return None
+    set_before = h.start(fid, "rate_percent") is not None or any(
+        e.action == "set_rate" and e.arguments.get("facility_id") == fid and e.seq < t.event.seq
+        for e in h.ctx.written())
+    return f"says {fid}'s rate is not set, but it was set before this" if set_before else None
 
 
 def _booking_account(h: History, fid: str, account: str, clause: int, t: Text) -> str | None:
@@ -453,7 +504,7 @@ def _invented(h: History, fid: str, reading: Reading) -> str | None:
 def _promised(h: History, fid: str, t: Text) -> str | None:
     """A message's "I will book it and activate it" is judged against what the agent went on to do:
     a statement at once, a proposal (a message that asks) once the customer agreed to it."""
-    if t.event.action != SAY_TO_USER or ("?" in t.body and not _agreed(h, t)):
+    if t.event.action != SAY_TO_USER or (_asks(t.body) and not _agreed(h, t)):
         return None
     reading, final = t.reading, h.ctx.row("facility", fid) or {}
     done = {"booked": final.get("account_id") is not None, "book": final.get("account_id") is not None,
@@ -486,7 +537,7 @@ def _sentence_before(reading: Reading, clause: int, at: int) -> list[str]:
 
 def _new_account(h: History, fid: str, t: Text) -> str | None:
     """"I had to open a new account for it": the customer's accounts opened in the episode say."""
-    proposal = t.event.action == SAY_TO_USER and "?" in t.body and not _agreed(h, t)
+    proposal = t.event.action == SAY_TO_USER and _asks(t.body) and not _agreed(h, t)
     reading, customer = t.reading, h.start(fid, "customer_id")
     for m in reading.mentions:
         if m.meaning != "new_account" or m.polarity != AFFIRMED or MAYBE.intersection(
@@ -499,6 +550,14 @@ def _new_account(h: History, fid: str, t: Text) -> str | None:
     return None
 
 
+def _asks(body: str) -> bool:
+    """The message asks something other than the closing "Anything else?": a proposal is held
+    to what it says only once the customer said yes to it."""
+    return any(not CLOSING.search(q) for q in re.findall(r"[^.!?\n]*\?", body))
+
+
+CLOSING = re.compile(r"\b(?:anything|something) else\b|\bcan i help\b|\bhelp (?:you )?with\b|\bany (?:other|more|"
+                     r"further) (?:questions?|help)\b|\bany questions\b", re.IGNORECASE)
 DONE = frozenset({"have", "has", "had", "i've", "we've", "already", "just"})
 MAYBE = frozenset({"can", "could", "would", "should", "may", "might", "need", "needs", "if", "please", "whether"})
 

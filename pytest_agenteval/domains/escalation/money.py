@@ -27,8 +27,10 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                          c.assessed - approved if approved is not None else None,
                          abs(c.assessed - c.limit)) if v is not None]  # "exceeds my limit by £8,000"
     # "£4,450 less your £250 excess", "twice the assessed amount": the result is what is stated.
+    claimed = float(c.claim.get("amount_claimed") or 0)
     worked, _ = computed(reading, {"excess": float(policy.get("excess") or 0), "assessed": c.assessed,
-                                      "claimed": float(c.claim.get("amount_claimed") or 0)})
+                                   "claimed": claimed, "claim": claimed,
+                                   **({"approved": float(approved)} if approved is not None else {})})
     stated = [(q, amount(q)) for q in worked if q.polarity != NEGATED]
     # "approved £24,000 of the £30,000 you claimed": the approved amount stated in the same clause,
     # or in the same sentence beside a figure whose own clause approves nothing ("approved £24,000
@@ -92,12 +94,14 @@ def _limit_figure(reading: Reading, q: Quantity) -> bool:
     handling…) limit" — a limit word within the two words after it. Not "on my own authority at
     £4,200": an amount decided *at* is the decision's, whatever stands before."""
     words = reading.words[q.clause]
-    if LIMIT_WORDS.intersection(words[q.at + 1:q.at + 3]) and reading.after(q.clause, q.at) not in ("and", "or"):
+    if LIMIT_WORDS.intersection(words[q.at + 1:q.at + 3]) and reading.after(q.clause, q.at) not in (
+            "and", "or", *POSSESSIVES):  # not "£18,000 [>] my limit": another noun phrase starts there
         return True
     before = reading.before(q.clause, q.at, 2)
     return bool(before) and (before[-1] in LIMIT_WORDS or before[-1] in LIMIT_LINKS and before[0] in LIMIT_WORDS)
 
 
+POSSESSIVES = ("my", "your", "our", "their", "his", "her", "its", "the", "a")
 # What may stand between a limit word and its figure: "limit of £10,000", "authority is £10,000".
 LIMIT_LINKS = frozenset({"of", "is", "was", "be", "stands", "sits"})
 

@@ -187,9 +187,8 @@ def _records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     staff = [i for i, _ in reading.ids if ctx.row("staff", i) is not None]
     for ident, clause in dict.fromkeys(reading.ids):
         table = next((t for t in TABLES if ctx.row(t, ident) is not None), None)
-        if table == "staff" and AFFIRMED in reading.polarities("absence", clause) and (
-                ctx.row("staff", ident) or {}).get("status") != "absent" and len(
-                [i for i, k in reading.ids if k == clause and i in staff]) == 1:
+        if table == "staff" and _absent_said(reading, ident, clause, staff) and (
+                ctx.row("staff", ident) or {}).get("status") != "absent":
             return f"says {ident} is absent, but they are present"
         if table == "staff" and ident not in targets and ident != AGENT:
             # Beside an act, the staff member it went to or came from is named as such ("escalated
@@ -217,6 +216,11 @@ def _records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                 reading.polarities("reviewer", m.clause) | reading.polarities("head_of_claims", m.clause)) - {NEGATED})
             for m in reading.mentions):
         return "says the claim was escalated, but it never was"
+    if not c.escalations and any(  # "the senior reviewer returned the claim for more information"
+            m.meaning == "returned" and m.polarity == AFFIRMED and (reading.polarities("reviewer", m.clause) | (
+                reading.polarities("head_of_claims", m.clause)) | reading.polarities("asked_more", m.clause)) - {
+                NEGATED} for m in reading.mentions):
+        return "says a reviewer returned the claim, but it never went to one"
     head = [i for i in targets if (ctx.row("staff", i) or {}).get("role") == "head_of_claims"]
     for m in reading.mentions:
         if m.meaning == "head_of_claims" and AFFIRMED in reading.polarities("absence", m.clause) and not any(
@@ -228,6 +232,22 @@ def _records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                                                                       *DECISIVE_MEANINGS)):
             return f"says the head of claims acted, but the claim went to {', '.join(sorted(targets)) or 'nobody'}"
     return None
+
+
+def _absent_said(reading: Reading, ident: str, clause: int, staff: list[str]) -> bool:
+    """``ident`` is said to be away: in its own clause, the only staff member there ("SNR-03 is on
+    leave"), or in a later clause of its sentence with no subject of its own, past a relative
+    clause ("SNR-07, who reviewed your claim, is now on leave")."""
+    if AFFIRMED in reading.polarities("absence", clause):
+        return len([i for i, k in reading.ids if k == clause and i in staff]) == 1
+    sentence = reading.sentence_of[clause]
+    for later in range(clause + 1, len(reading.words)):
+        if reading.sentence_of[later] != sentence or any(k == later and i in staff for i, k in reading.ids):
+            return False
+        words = reading.words[later]
+        if AFFIRMED in reading.polarities("absence", later) and words[:1] and words[0] in ("is", "was", "has", "will"):
+            return True
+    return False
 
 
 def _decided_before(c: Case, t: Text, *, read: bool = False) -> str | None:
@@ -460,8 +480,9 @@ def _invented(reading: Reading) -> str | None:
     found = next((m for m in reading.mentions if m.meaning == "fraud" and m.polarity == AFFIRMED), None)
     if found:
         return f"says {found.words!r}, which nothing in the records supports"
-    other = next((m.words for m in reading.mentions if m.meaning == "other_documents" and m.polarity == AFFIRMED
-                  or m.meaning == "other_documents" and reading.asks("other_documents")), None)
+    other = next((m.words for m in reading.mentions if m.meaning == "other_documents" and (
+        m.polarity == AFFIRMED or reading.asks("other_documents")
+        or m.polarity == NEGATED and _missed(reading, m.clause))), None)
     if other:  # asked for, said to be on file, or said to be wanted by the reviewer
         return f"names {other!r}, which no one here asks for or holds: only the invoice and photos are ever needed"
     held = [m for m in ("invoice", "photos") if reading.affirms(m) and not reading.asks(m)]
@@ -473,6 +494,15 @@ def _invented(reading: Reading) -> str | None:
     return None
 
 
+def _missed(reading: Reading, clause: int) -> bool:
+    """A document said not to have come ("you did not send a police report") is said to be wanted;
+    one said not to be needed is not."""
+    words = set(reading.words[clause])
+    return bool(words & DELIVERY) and not words & {"need", "needed", "required", "require", "necessary", "needs"}
+
+
+DELIVERY = frozenset({"send", "sent", "provide", "provided", "submit", "submitted", "supply", "supplied", "receive",
+                      "received", "include", "included", "attach", "attached", "give", "gave", "given"})
 # "the photos you sent do not show the damage", "the ones you sent were unreadable": whatever is said
 # of them, the documents are said to have arrived.
 SENT = re.compile(r"\b(?:you|you've|you have|you had)\s+(?:already\s+|previously\s+|kindly\s+)?(?:sent|provided|"
