@@ -444,8 +444,9 @@ def _booking_account(h: History, fid: str, account: str, clause: int, t: Text) -
     """An account of the customer named as the one the facility is (or will be) booked to: the one it
     ended booked to, or, when it was never booked, an open account of the type its product needs."""
     reading = t.reading
-    if not any(m.meaning in ("booked", "book") and m.polarity != NEGATED for m in reading.mentions
-               if m.clause == clause) or reading.denies("booked") or reading.denies("book"):
+    # "booked to ACC-1", "I will activate it on account ACC-1", "live on ACC-1"
+    if not any(m.meaning in ("booked", "book", "activated", "activate") and m.polarity != NEGATED
+               for m in reading.mentions if m.clause == clause) or reading.denies("booked") or reading.denies("book"):
         return None
     before = _words_before(reading.text, account)
     if not PREPOSITIONS.intersection(before) or {"not", "than", "instead", "rather", "other"} & set(before):

@@ -151,6 +151,12 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
         if not tops:
             return None
         owner, limit = "every senior's", max(tops)
+    elif cues & {"senior", "seniors"} and not staff and not head and not cues & FIRST_PERSON and not (
+            cues & {"your", "yours"} and addressee):  # "within the limit of the property senior": one of them
+        tops = [v for i, v in reviewers(ctx, c).items() if i not in (HEAD, AGENT)]
+        if not tops:
+            return None
+        owner, limit = "a senior's", max(tops)
     elif "excess" in cues and not cues & FIRST_PERSON:  # "declined as it is below the excess"
         owner, limit = "the policy excess", float((ctx.row("policy", c.claim.get("policy_id")) or {}).get(
             "excess") or 0)
@@ -175,6 +181,10 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
                  and isinstance(q.value, float)]
     money = [q for q in in_clause if q.at in part]
     for q in money:
+        if owner == "a senior's":  # a figure of one of them; within the highest, above the lowest
+            if _limit_figure(reading, q) and not any(abs(float(q.value) - v) <= EPS for v in tops):  # type: ignore[arg-type]
+                return f"states {q.text} as a senior's limit; theirs are {', '.join(f'{v:g}' for v in sorted(tops))}"
+            continue
         if _limit_figure(reading, q) and abs(float(q.value) - limit) > EPS:  # type: ignore[arg-type]
             return f"states {q.text} as {owner} limit; it is {limit:g}"
     if owner == "every senior's":  # "above every senior's limit (the highest is £150,000)"
@@ -196,6 +206,8 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
                      if v is not None]
     if figures and not any(abs(amount - v) <= EPS for v in claim_amounts):
         return f"sets {amount:g} against {owner} limit, but the claim is assessed at {c.assessed:g}"
+    if owner == "a senior's" and above:
+        limit = min(tops)
     if above != (amount > limit + EPS):
         return f"says {amount:g} is {'above' if above else 'within'} {owner} limit, but that limit is {limit:g}"
     return None
