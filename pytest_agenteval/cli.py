@@ -283,6 +283,8 @@ def _add_new_environment(commands: Any) -> None:
     cmd = commands.add_parser("new-environment", help="write a small, complete environment package here "
                                                       "(schema, rules, actions, rubric, saboteurs, tasks, tests)")
     cmd.add_argument("name", help="the environment's name (lowercase letters, digits, underscores)")
+    cmd.add_argument("--conversational", action="store_true",
+                     help="also write tasks where a scripted customer is talked to (say_to_user) and must agree")
     cmd.set_defaults(handler=_new_environment)
 
 
@@ -290,7 +292,7 @@ def _new_environment(args: argparse.Namespace) -> int:
     from pytest_agenteval.scaffold import ScaffoldError, new_environment
 
     try:
-        written = new_environment(args.name, Path.cwd())
+        written = new_environment(args.name, Path.cwd(), conversational=args.conversational)
     except ScaffoldError as exc:
         raise UsageError(str(exc)) from None
     for path in written:

@@ -63,6 +63,26 @@ def test_a_fresh_folder_works_with_pytest_and_every_subcommand(project: Path) ->
     assert "replayed 3 episode(s): 3 identical, 0 different, 0 whose task was not found" in done.stdout
 
 
+def test_the_conversational_scaffold_talks_to_a_customer_and_is_green(tmp_path: Path) -> None:
+    done = run([AGENTEVAL, "new-environment", "shop", "--conversational"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "wrote tasks/shop_chat.jsonl" in done.stdout
+    done = run([AGENTEVAL, "validate", "--strict", "tasks/"], tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "tasks: 6; reference passed 6/6; do-nothing failed 6/6" in done.stdout
+    assert "unconfirmed_write      2         2  100%" in done.stdout  # a write before the customer's yes fails
+    done = run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    results = tmp_path / "grades.jsonl"
+    done = run([sys.executable, "-m", "pytest", "--agent=reference", "tasks/shop_chat.jsonl", "-q", "-p",
+                "no:cacheprovider", f"--agenteval-results={results}"], tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    grades = [g for g in map(json.loads, results.read_text().splitlines()) if "conversation" in g]
+    kinds = {g["task_id"]: [turn["kind"] for turn in g["conversation"]] for g in grades}
+    assert kinds["SHO-C01"] == ["facts", "confirmed", "closing"]
+    assert kinds["SHO-C02"] == ["facts", "declined", "closing"]
+
+
 def test_load_tasks_finds_the_projects_own_environments_as_the_commands_do(project: Path) -> None:
     """A harness without pytest: load_tasks imports what [tool.agenteval] environments lists."""
     harness = ("from pytest_agenteval import EnvironmentPool, load_tasks\n"

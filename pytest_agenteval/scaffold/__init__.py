@@ -26,21 +26,26 @@ LAYOUT = {
     "test_env.py.tmpl": "tests/test_$pkg.py",
     "pyproject.toml.tmpl": "pyproject.toml",
 }
+# With ``--conversational``: tasks where a scripted customer names the order only when asked and
+# must agree to the amount (docs/conversations.md).
+CONVERSATIONAL = {"tasks_chat.jsonl.tmpl": "tasks/${name}_chat.jsonl"}
 
 
 class ScaffoldError(ValueError):
     """The name or the target folder cannot take a new environment (one line, with the fix)."""
 
 
-def new_environment(name: str, target: Path) -> list[Path]:
-    """Write the files for environment ``name`` under ``target``; return them. Nothing is
-    overwritten: an existing file stops it before anything is written."""
+def new_environment(name: str, target: Path, *, conversational: bool = False) -> list[Path]:
+    """Write the files for environment ``name`` under ``target`` (and, with ``conversational``,
+    a task file of conversations with a scripted customer); return them. Nothing is overwritten:
+    an existing file stops it before anything is written."""
     if not NAME_RE.match(name):
         raise ScaffoldError(f"{name!r} is not a usable environment name (use lowercase letters, digits and "
                             "underscores, starting with a letter)")
     values = {"name": name, "pkg": f"{name}_env", "cls": "".join(p.title() for p in name.split("_")) + "Environment",
               "prefix": name[:3].upper()}
-    plan = {Template(dest).substitute(values): src for src, dest in LAYOUT.items()}
+    layout = {**LAYOUT, **(CONVERSATIONAL if conversational else {})}
+    plan = {Template(dest).substitute(values): src for src, dest in layout.items()}
     pyproject = target / "pyproject.toml"
     if pyproject.exists():
         del plan["pyproject.toml"]
