@@ -190,6 +190,38 @@ def test_the_audit_log_holds_both_sides() -> None:
     assert log[1].arguments == {"text": task.user.facts[0].reply, "kind": "facts"}  # type: ignore[union-attr]
 
 
+def test_a_judge_reads_the_whole_conversation_against_the_tasks_rubric() -> None:
+    rule = {"kind": "judged_conversation", "name": "no_pressure", "failure_mode": "pressured_customer",
+            "rubric": "The agent asks before acting and never pressures the customer."}
+    task = next(t for t in load_tasks(CHAT) if t.task_id == "BKC-001")
+    task = Task.model_validate({**task.model_dump(), "checks": [*task.model_dump()["checks"], rule]})
+    seen: list[str] = []
+
+    def judge(request: Any) -> tuple[bool, str]:
+        seen.append(request.text)
+        return "hurry" not in request.text, "pushes the customer" if "hurry" in request.text else "asks first"
+
+    env = EnvironmentPool().get("booking")
+    steps = [(s.action, dict(s.call_arguments())) for s in Reference().for_task(task).steps]
+    checks = {}
+    for pushy in (False, True):
+        env.reset(task.scenario_seed, task=task)
+        for action, arguments in steps:
+            if pushy and action == "say_to_user" and "go ahead" in arguments["message"]:
+                arguments["message"] += " Please hurry, I have other customers."
+            env.apply(action, arguments)
+        checks[pushy] = next(c for c in env.grade(judge=judge).checks if c.name == "no_pressure")
+    assert checks[False].passed and not checks[True].passed
+    assert checks[True].failure_mode == "pressured_customer" and "3 message(s)" in checks[True].detail
+    # the judge read both sides, in order: the agent's question, the customer's answer, ...
+    lines = seen[0].splitlines()
+    assert lines[0].startswith("agent: ") and lines[1] == f"user: {task.user.facts[0].reply}"  # type: ignore[union-attr]
+    assert len(lines) == 6
+    env.reset(task.scenario_seed, task=task)  # no conversation: failed without asking the judge
+    silent = next(c for c in env.grade(judge=judge).checks if c.name == "no_pressure")
+    assert not silent.passed and "no conversation to judge" in silent.detail and len(seen) == 2
+
+
 def test_same_seed_same_conversation_across_reruns_and_xdist(chat: pytest.Pytester) -> None:
     serial = grades(chat, "--agent=pytest_agenteval.examples.rule_agent:Agent")
     again = grades(chat, "--agent=pytest_agenteval.examples.rule_agent:Agent", "-n", "2")

@@ -61,7 +61,7 @@ def test_bad_line_does_not_stop_the_others(tmp_path: Path) -> None:
         ({"faults": [{"action": "close_ticket", "error": "boom"}]},
          "t.jsonl:1: faults[0].error: 'boom' is not allowed (use 'timeout', 'unavailable' or 'stale_read')"),
         ({"checks": [{"kind": "sometimes", "name": "x", "failure_mode": "y"}]},
-         "t.jsonl:1: checks[0]: unknown or missing check kind (set \"kind\" to called, order, count or judged)"),
+         "t.jsonl:1: checks[0]: unknown or missing check kind (set \"kind\" to called, order, count, judged or judged_conversation)"),
         ({"task_id": "has space"}, "t.jsonl:1: task_id: 'has space' is not a usable test id (use letters, digits and . _ : - only, starting with a letter or digit)"),
         ({"expected_final_state": {"ticket": {"+": {"status": "open"}}}},
          't.jsonl:1: expected_final_state: ticket.+ must be a list of row objects (write "+": [{"field": value, ...}] for each row the episode adds)'),

@@ -10,9 +10,11 @@ from pytest_agenteval.engine.schema import quote
 from pytest_agenteval.errors import JudgeError, describe_exception
 from pytest_agenteval.grading.checks import Check, check
 from pytest_agenteval.grading.context import GradeContext
+from pytest_agenteval.grading.conversation import USER_ROLE
 from pytest_agenteval.grading.freedoms import freed_writes, same_multiset
 from pytest_agenteval.grading.judge import JudgeRequest, as_verdict, identity_of
 from pytest_agenteval.grading.state import equal
+from pytest_agenteval.tasks.model import SAY_TO_USER
 from pytest_agenteval.tasks.paths import PathOrder, PathStep, mentions_of, mentions_ok
 from pytest_agenteval.tasks.rules.base import call_text as _call
 from pytest_agenteval.text import ENGLISH, Reader, reader_for
@@ -154,6 +156,16 @@ class _RuleEpisode:
         row = self._ctx.env.db.execute(f"SELECT count(*) FROM {info.quoted} WHERE {condition}",
                                        list(where.values())).fetchone()
         return int(row[0])
+
+    def conversation(self) -> list[tuple[str, str | None]]:
+        turns: list[tuple[str, str | None]] = []
+        for event in self._ctx.events:
+            args = event.arguments if isinstance(event.arguments, dict) else {}
+            if event.actor_role == self._ctx.env.agent_role and event.action == SAY_TO_USER and event.outcome == "ok":
+                turns.append((str(args.get("message", "")), None))
+            elif event.actor_role == USER_ROLE and turns and turns[-1][1] is None:
+                turns[-1] = (turns[-1][0], str(args.get("text", "")))
+        return turns
 
     def ask_judge(self, rubric: str, text: str, *, action: str, argument: str) -> tuple[bool, str]:
         judge = self._ctx.judge

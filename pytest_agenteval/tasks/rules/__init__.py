@@ -9,10 +9,11 @@ from pytest_agenteval.tasks.rules.base import Outcome, Problem, RuleEpisode, Rul
 from pytest_agenteval.tasks.rules.called import CalledCheck
 from pytest_agenteval.tasks.rules.count import CountCheck
 from pytest_agenteval.tasks.rules.judged import JudgedCheck
+from pytest_agenteval.tasks.rules.judged_conversation import ConversationCheck
 from pytest_agenteval.tasks.rules.order import OrderCheck
 
 RULE_KINDS: dict[str, type[RuleKind]] = {"called": CalledCheck, "order": OrderCheck, "count": CountCheck,
-                                         "judged": JudgedCheck}
+                                         "judged": JudgedCheck, "judged_conversation": ConversationCheck}
 
-__all__ = ["RULE_KINDS", "CalledCheck", "CountCheck", "JudgedCheck", "OrderCheck", "Outcome", "Problem",
-           "RuleEpisode", "RuleKind", "RuleWorld", "outcome"]
+__all__ = ["RULE_KINDS", "CalledCheck", "ConversationCheck", "CountCheck", "JudgedCheck", "OrderCheck", "Outcome",
+           "Problem", "RuleEpisode", "RuleKind", "RuleWorld", "outcome"]

@@ -80,6 +80,10 @@ class RuleEpisode(Protocol):
         """The configured judge's verdict on ``text`` (passed, reason); only for ``needs_judge`` kinds."""
         ...
 
+    def conversation(self) -> Sequence[tuple[str, str | None]]:
+        """Each message the agent said to the simulated user, with the user's reply (None: none)."""
+        ...
+
 
 class Outcome(NamedTuple):
     passed: bool

@@ -65,15 +65,15 @@ class JudgedCheck(RuleKind):
         failed = [(t, v) for t, v in verdicts if not v[0]]
         shown, (_, reason) = failed[0] if failed else verdicts[0]
         count = f" ({len(failed)} of {len(unique)} texts)" if len(unique) > 1 and failed else ""
-        reason = _line(reason, 300)  # a detail is one line, whatever the judge wrote
+        reason = one_line(reason, 300)  # a detail is one line, whatever the judge wrote
         return outcome(not failed, ok=f"judge passed {where} {_quote(shown)}: {reason}",
                        failed=f"judge failed {where} {_quote(shown)}{count}: {reason}")
 
 
-def _line(text: str, width: int) -> str:
+def one_line(text: str, width: int) -> str:
     body = " ".join(text.split())
     return body if len(body) <= width else body[: width - 1] + "…"
 
 
 def _quote(text: str, width: int = 60) -> str:
-    return repr(_line(text, width))
+    return repr(one_line(text, width))

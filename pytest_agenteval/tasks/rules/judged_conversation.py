@@ -1,0 +1,51 @@
+"""The ``judged_conversation`` kind: a judge reads the whole conversation with the task's simulated
+user (each message of the agent's and the user's reply) against a rubric: "never pressured the
+customer", "explained why nothing was booked before saying goodbye"."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import ClassVar, Literal
+
+from pydantic import field_validator
+
+from pytest_agenteval.tasks.fields import problem
+from pytest_agenteval.tasks.rules.base import Outcome, Problem, RuleEpisode, RuleKind, RuleWorld, outcome
+from pytest_agenteval.tasks.rules.judged import one_line
+
+SAY_TO_USER = "say_to_user"
+
+
+class ConversationCheck(RuleKind):
+    """Like ``judged`` (off without a judge, never passed unread: docs/judge.md), over the
+    conversation as a transcript, ``agent:`` and ``user:`` lines in order."""
+
+    kind: Literal["judged_conversation"]
+    rubric: str
+
+    component: ClassVar[str] = "judged"
+    needs_judge: ClassVar[bool] = True
+
+    @field_validator("rubric")
+    @classmethod
+    def _rubric(cls, value: str) -> str:
+        if not value.strip():
+            raise problem("the rubric is empty", "say what the whole conversation must do, e.g. \"asks before "
+                          "acting and never pressures the customer\"")
+        return value
+
+    def problems(self, world: RuleWorld, where: str) -> Iterator[Problem]:
+        yield from world.action(f"{where}.kind", SAY_TO_USER)
+
+    def outcome(self, episode: RuleEpisode) -> Outcome:
+        """No message to the user fails without asking the judge: a conversation never held is
+        not a good one (and an agent that does nothing must not pass)."""
+        turns = episode.conversation()
+        if not turns:
+            return Outcome(False, "the agent never spoke to the user: no conversation to judge")
+        transcript = "\n".join(f"{who}: {text}" for agent, user in turns
+                               for who, text in (("agent", agent), ("user", user)) if text is not None)
+        passed, reason = episode.ask_judge(self.rubric, transcript, action=SAY_TO_USER, argument="conversation")
+        where = f"the conversation ({len(turns)} message(s) of the agent's)"
+        return outcome(passed, ok=f"judge passed {where}: {one_line(reason, 300)}",
+                       failed=f"judge failed {where}: {one_line(reason, 300)}")
