@@ -140,6 +140,10 @@ def answers(clauses: list[tuple[int, list[Token], bool]]) -> dict[int, tuple[int
     return out
 
 
+GENERAL_MODALS = frozenset({"can", "often", "sometimes", "always", "tend", "tends"})
+GENERIC_THINGS = frozenset({"claim", "decision", "review", "payment", "escalation"})
+
+
 def hedges(words: list[str], present: set[str]) -> set[str]:
     """The clause's hedge words. "should" hedges only opening a condition ("Should you need…");
     "your claim should be approved" predicts, and a prediction is asserted. "when" before a
@@ -171,6 +175,9 @@ def hedges(words: list[str], present: set[str]) -> set[str]:
     if not AIMS.isdisjoint(present) and ADDRESSED.isdisjoint(present) and any(
             w in AIMS and words[k + 1:k + 2] == ["to"] for k, w in enumerate(words)):
         found.add("aim")  # "we aim to pay claims within 5 days of a decision": a rule, not this case
+    if present & GENERAL_MODALS and ADDRESSED.isdisjoint(present) and ("claims" in present or any(
+            w == "a" and words[k + 1:k + 2] and words[k + 1] in GENERIC_THINGS for k, w in enumerate(words))):
+        found.add("general")  # "waiting on a claim can be stressful": said of claims in general
     if not DOUBTS.isdisjoint(present) and any(w in DOUBTS and words[k - 1:k] == ["not"] for k, w in enumerate(words)):
         found.add("not sure")  # "not sure how long the exception lasts"
     return found

@@ -416,7 +416,7 @@ class Reader:
             question = clause[-1].text == "?" and answer is None
             hedged_before = hedged_sentence == sentence or question
             hedged = hedge or hedged_before
-            if hedge and hedges != {"before"}:  # "Before we can book it we need KYC - it's
+            if hedge and hedges - {"before", "general"}:  # "Before we can book it we need KYC - it's
                 hedged_sentence = sentence    # still outstanding": a "before" clause hedges only itself
             not_yet = not present.isdisjoint(NOT_YET) or bool(answer and answer[1])
             first_mention = len(mentions)

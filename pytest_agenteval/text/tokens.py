@@ -35,7 +35,7 @@ _SPLIT = re.compile(
     r"(?P<unit>\s?%|(?:[kK]|mn|[mM]|bn|BN)\b)?"
     r"|(?P<word>[A-Za-z]+(?:'[A-Za-z]+)?|n't)"
     r"|(?P<cmp>[<>]=?|=[<>]|[\u2264\u2265])"
-    r"|(?P<punct>[.,;:!?()\u2013\u2014]|-{2,}|(?<=\s)-(?=\s)|\n(?=\s*[*\u2022-]|\s*[A-Z]))")
+    r"|(?P<punct>[.,;:!?()=\u2013\u2014]|-{2,}|(?<=\s)-(?=\s)|\n(?=\s*[*\u2022-]|\s*[A-Z]))")
 
 
 class Token(NamedTuple):  # a tuple: made thousands of times a second
@@ -102,7 +102,7 @@ def _words(text: str) -> list[Token]:
         elif kind == "id":
             out.append(Token("id", raw))
         else:  # a line break before a bullet or a capital ends a sentence: "Approved: £30,000\nPaid: £24,000"
-            out.append(Token("punct", raw.strip() or "."))
+            out.append(Token("punct", ":" if raw == "=" else raw.strip() or "."))  # "paid=no" as "paid: no"
     return out
 
 

@@ -35,7 +35,8 @@ class History(Protocol):
     def applicable_rate(self, facility_id: str) -> tuple[float | None, str]: ...
 
 SET_UP = ("live", "up and running", "all set up", "now set up", "is set up", "been set up", "fully set up",
-          "operational", "good to go", "ready to use", "ready to draw", "all set", "activated")
+          "operational", "good to go", "ready to use", "ready to draw", "all set", "activated",
+          "is activate", "is now activate", "been activate")  # a learner's "it is activate"
 # Not active yet, in words a phrase of the base lexicon would otherwise read as a plain problem.
 NOT_ACTIVE = ("not active", "not yet active", "inactive", "not activated", "not yet activated",
               "pending activation", "awaiting activation", "yet to be activated", "not live", "not yet live")
@@ -521,6 +522,9 @@ def _promised(h: History, fid: str, t: Text) -> str | None:
         if m.meaning in already and already[m.meaning] and not _about_other(reading, m.clause, m.at):
             # "it will be activated tomorrow", said of a facility already active: not yet, it says
             return f"says {fid} is still to be {STATE_NAMES.get(m.meaning, m.meaning + 'd')}, but it already is"
+        closes_it = _names_facility(reading, m.clause, fid) or "it" in reading.words[m.clause][m.at + 1:m.at + 2]
+        if m.meaning == "close" and closes_it and final.get("status") != "CLOSED":  # "I will close it next month"
+            return f"says {fid} will be closed, but it was left {final.get('status')}"
         if m.meaning == "close":
             for ident, clause in reading.ids:
                 row = h.ctx.row("account", ident)

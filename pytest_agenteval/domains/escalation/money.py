@@ -227,8 +227,8 @@ def _apposed(ctx: GradeContext, reading: Reading, clause: int) -> str | None:
             return ident
     if clause == 0:
         return None
-    last = len(reading.words[clause - 1]) - 1
-    found = next((i for i, k, at in reading.id_at if k == clause - 1 and at == last), None)
+    before = reading.words[clause - 1]  # its id ends the clause before, a bracket or two aside
+    found = next((i for i, k, at in reading.id_at if k == clause - 1 and not any(before[at + 1:])), None)
     if found is None or ctx.row("staff", found) is None:
         return None
     first = reading.words[clause][0]

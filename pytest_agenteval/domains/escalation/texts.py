@@ -164,7 +164,7 @@ def _judge(ctx: GradeContext, by_claim: dict[Any, Case], t: Text) -> str | None:
     what = f"{t.event.action}{f' ({kind})' if kind else ''} at step {t.event.step} {t.quote()}"
     for problem in (_records(ctx, c, t.reading), _relations(ctx, t.reading), _names(ctx, c, t.reading),
                     _decision(c, t), _answer(c, t), limits(ctx, c, t), amounts(ctx, c, t.reading),
-                    _invented(t.reading)):
+                    _invented(t.reading), _asked_claimant(c, t)):
         if problem:
             return f"{c.id}: {what} {problem}"
     return None
@@ -216,10 +216,11 @@ def _records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                 reading.polarities("reviewer", m.clause) | reading.polarities("head_of_claims", m.clause)) - {NEGATED})
             for m in reading.mentions):
         return "says the claim was escalated, but it never was"
-    if not c.escalations and any(  # "the senior reviewer returned the claim for more information"
-            m.meaning == "returned" and m.polarity == AFFIRMED and (reading.polarities("reviewer", m.clause) | (
-                reading.polarities("head_of_claims", m.clause)) | reading.polarities("asked_more", m.clause)) - {
-                NEGATED} for m in reading.mentions):
+    if not c.escalations and any(  # "the senior reviewer returned the claim", "our reviewer asked for more"
+            m.meaning in ("returned", "asked_more") and m.polarity == AFFIRMED and (reading.polarities(
+                "reviewer", m.clause) | reading.polarities("head_of_claims", m.clause) | (
+                reading.polarities("asked_more", m.clause) if m.meaning == "returned" else set())) - {NEGATED}
+            for m in reading.mentions):
         return "says a reviewer returned the claim, but it never went to one"
     head = [i for i in targets if (ctx.row("staff", i) or {}).get("role") == "head_of_claims"]
     for m in reading.mentions:
@@ -295,7 +296,9 @@ def _decision(c: Case, t: Text) -> str | None:
     if before == "declined" and reading.denies("declined"):
         return "says the claim is not declined, but it was"
     known = _decided_before(c, t, read=True)
-    escalated_before = any(e.action == "escalate" and e.seq < t.event.seq for e in c.writes)
+    # (an escalation's own reason is written with it: "was not escalated" there denies it too)
+    escalated_before = t.event.action == "escalate" or any(
+        e.action == "escalate" and e.seq < t.event.seq for e in c.writes)
     if escalated_before and reading.denies("escalated") and not reading.affirms("escalated") and not any(
             w in reading.text.lower() for w in ("again", "further", "need", "no more")):
         return "says the claim was not escalated, but it was"
@@ -491,6 +494,26 @@ def _invented(reading: Reading) -> str | None:
     sent = _sent(reading)
     if sent:
         return f"speaks of documents the claimant sent ({sent!r}), but none ever reached the claim"
+    return None
+
+
+# "asked the claimant for the invoice", "we have requested the photos from you": a request said made
+ASKED_CLAIMANT = re.compile(r"\b(?:asked|requested)\s+(?:the\s+)?(?:claimant|you|"
+                            r"policyholder|holder)\b|\b(?:we|i|we've|i've|have|has)\s+(?:already\s+)?(?:asked|"
+                            r"requested)\s+(?:for\s+)?(?:the\s+|your\s+)?(?:invoice|photos|documents|information|"
+                            r"details|repair)")
+
+
+def _asked_claimant(c: Case, t: Text) -> str | None:
+    """A request to the claimant said to have been made is one the agent made (``request_info``)
+    before the text; the request itself (``request_info``'s question) is what it says."""
+    if t.event.action == "request_info":
+        return None
+    asked = any(e.action == "request_info" and e.seq < t.event.seq for e in c.writes)
+    for words in t.reading.words:
+        found = ASKED_CLAIMANT.search(" ".join(w for w in words if w))
+        if found and not asked and not {"not", "no", "never", "if", "will", "shall", "would"} & set(words):
+            return f"says {found.group(0)!r}, but no request went to the claimant before this"
     return None
 
 
