@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from pytest_agenteval.plugin.integrations import rerunfailures
 from pytest_agenteval.plugin.outcomes import is_check_report
 from pytest_agenteval.plugin.subtests import GRADE_PROPERTY
 
@@ -50,10 +51,12 @@ class Lean:
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item) -> Generator[None, object, object]:
-        """The item's own copy, once its reports (teardown's last) are logged."""
+        """The item's own copy, once its reports (teardown's last) are logged; and the failed
+        checks' exceptions pytest-rerunfailures keeps on it."""
         try:
             return (yield)
         finally:
+            rerunfailures.release_attempt(item)
             if any(p[0] == GRADE_PROPERTY for p in item.user_properties):
                 item.user_properties[:] = [p for p in item.user_properties if p[0] != GRADE_PROPERTY]
 

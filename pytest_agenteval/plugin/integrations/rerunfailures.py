@@ -39,3 +39,19 @@ def will_rerun(item: pytest.Item) -> bool:
         return bool(plugin.get_reruns_condition(item))
     except Exception:  # noqa: BLE001 - a version whose internals moved: report checks as usual
         return False
+
+
+def release_attempt(item: pytest.Item) -> None:
+    """Let go of the exceptions the plugin kept on ``item`` for its ``--only-rerun`` matching.
+
+    Its makereport wrapper appends every failed report's ``ExceptionInfo`` to
+    ``item._rerun_condition_excinfos`` in every run, but only its own protocol (``--reruns``
+    or ``flaky``) clears them. Items live until the session ends, and a failed check's
+    traceback holds its frames and, through them, the whole stack that reported it: the
+    episode, its grade and checks (~60 KB per failed episode, and seconds of the cyclic
+    collector walking them). Called once the item's protocol is over, when the plugin has
+    read them (no attribute: nothing to do)."""
+    for name in ("_rerun_condition_excinfos", "_rerun_condition_results"):
+        kept = getattr(item, name, None)
+        if isinstance(kept, dict):
+            kept.clear()
