@@ -77,7 +77,8 @@ def pytest_sessionfinish(session):
     checks = stats.get("checks failed", [])
     with open("held.json", "w") as f:
         json.dump({"checks": len(checks), "kinds": sorted({type(r).__name__ for r in checks}),
-                   "texts": [[str(r.longrepr), r.longreprtext] for r in checks],
+                   "texts": [[str(r.longrepr), r.longreprtext, r.context.msg] for r in checks],
+                   "shared": sum(getattr(r, "_line", -1) >= 0 for r in checks),
                    "crashes": [r.longrepr.reprcrash.message for r in checks],
                    "exceptions": sum(isinstance(o, pytest.ExceptionInfo) for o in gc.get_objects()),
                    "kept_by_rerunfailures": sum(len(getattr(i, "_rerun_condition_excinfos", None) or {})
@@ -133,5 +134,6 @@ def test_failed_checks_kept_small_print_the_same(pytester: pytest.Pytester, monk
     assert held["kinds"] == ["LoggedCheck"] and kept["kinds"] == ["SubtestReport"]
     assert held["checks"] == kept["checks"] > 6
     assert (sorted(held["texts"]), sorted(held["crashes"])) == (sorted(kept["texts"]), sorted(kept["crashes"]))
-    assert all(text.startswith("[") for text, _ in held["texts"])
+    assert all(text.startswith("[") for text, _, _ in held["texts"])
+    assert held["shared"] == held["checks"]  # each keeps its line of its task's failure text, no copy
     assert held["kept_by_rerunfailures"] == 0 and held["exceptions"] == 0

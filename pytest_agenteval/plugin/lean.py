@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from pytest_agenteval.plugin.integrations import rerunfailures
-from pytest_agenteval.plugin.logged_checks import stand_in
+from pytest_agenteval.plugin.logged_checks import LoggedCheck, stand_in
 from pytest_agenteval.plugin.outcomes import CHECKS_FAILED, is_check_report
 from pytest_agenteval.plugin.subtests import GRADE_PROPERTY
 
@@ -31,6 +31,7 @@ class Lean:
     def __init__(self, config: pytest.Config) -> None:
         self.config = config
         self._graded: dict[str, pytest.TestReport] = {}  # call reports carrying a grade, until teardown
+        self._checks: dict[str, list[LoggedCheck]] = {}  # a task's failed checks, until its own call report
         chars = str(getattr(config.option, "reportchars", "") or "")
         self._keep_passed = "P" in chars or "A" in chars  # -rP / -rA print passed tests' teardown sections
 
@@ -42,8 +43,14 @@ class Lean:
                 if report.passed:
                     _forget(self.config, report)
                 elif report.failed:
-                    _slim(self.config, report)
+                    small = _slim(self.config, report)
+                    if small is not None:
+                        self._checks.setdefault(report.nodeid, []).append(small)
             return
+        if report.when != "setup":  # the call report's failure text has a line per failed check: keep one copy
+            for small in self._checks.pop(report.nodeid, ()):
+                if isinstance(report.longrepr, str):
+                    small.share(report.longrepr)
         # A teardown with captured output is kept: a failed task's failure section prints it.
         if (report.when != "call" and report.passed and not self._keep_passed and _is_task(report)
                 and not (report.when == "teardown" and report.sections)):
@@ -69,6 +76,7 @@ class Lean:
 
     def pytest_sessionfinish(self) -> None:
         self._graded.clear()
+        self._checks.clear()
 
 
 def _drop_grade(report: pytest.TestReport) -> None:
@@ -97,9 +105,10 @@ def _forget(config: pytest.Config, report: Any) -> None:
         del found[0][found[1]]
 
 
-def _slim(config: pytest.Config, report: pytest.SubtestReport) -> None:
+def _slim(config: pytest.Config, report: pytest.SubtestReport) -> LoggedCheck | None:
     """A failed check's report, counted under "checks failed", becomes a small stand-in there."""
     found = _filed(config, CHECKS_FAILED, report)
     small = stand_in(report) if found is not None else None
     if found is not None and small is not None:
         found[0][found[1]] = small
+    return small

@@ -9,12 +9,13 @@ failed episode, most of what a failing run grew by once the episodes themselves 
 
 ``LoggedCheck`` takes its place in the terminal's list (the report itself is not changed: a
 plugin that kept it keeps it whole). It is still a ``SubtestReport`` with the check's node id,
-location, outcome, phase, context and times, so counting it, or pytest-rerunfailures taking
+location, outcome, phase and context, so counting it, or pytest-rerunfailures taking
 a superseded attempt's check reports out of the lists, works as before (what xdist adds to a
 report on the controller is kept too); and its ``longrepr``
-prints the very text the original did (a ``pytest.fail(..., pytrace=False)`` message, written
-line by line), built on demand from the message alone. Only what nothing reads after the
-report is logged is not kept: keywords, sections, user properties, extras (empty here).
+prints the very text the original did (a ``pytrace=False`` failure's message, written line by
+line), built on demand from the message alone. Only what nothing reads after the report is
+logged is not kept: keywords, sections, user properties, extras (empty), the check's times
+(zero: it took none, it was judged before it was reported).
 """
 
 from __future__ import annotations
@@ -38,18 +39,21 @@ class Crash(NamedTuple):
 
 class CheckFailure:
     """A failed check's failure representation: its message lines, written as pytest writes
-    a ``pytrace=False`` failure (``tw.write(line)`` then a line break, per line). The crash
-    line's message is the same text after a short prefix ("Failed: "), kept once."""
+    a ``pytrace=False`` failure (``tw.write(line)`` then a line break, per line); the crash
+    line's message is the same text after a short prefix ("Failed: ")."""
 
-    __slots__ = ("message", "_path", "_lineno", "_prefix")
+    __slots__ = ("message", "_crash")
 
-    def __init__(self, message: str, path: str | None = None, lineno: int = 0, prefix: str = "") -> None:
+    def __init__(self, message: str, crash: tuple[str, int, str] | None) -> None:
         self.message = message
-        self._path, self._lineno, self._prefix = path, lineno, prefix
+        self._crash = crash
 
     @property
     def reprcrash(self) -> Crash | None:
-        return None if self._path is None else Crash(self._path, self._lineno, self._prefix + self.message)
+        if self._crash is None:
+            return None
+        path, lineno, prefix = self._crash
+        return Crash(path, lineno, prefix + self.message)
 
     def toterminal(self, out: Any) -> None:
         for line in self.message.split("\n"):
@@ -69,24 +73,53 @@ _XDIST = ("node", "worker_id", "item_index", "testrun_uid")
 
 
 class LoggedCheck(pytest.SubtestReport):
-    __slots__ = ("_id", "location", "outcome", "when", "context", "longrepr", "duration", "start", "stop", *_XDIST)
-    # Not kept (read-only, empty): nothing reads them once the report is logged.
+    """The check's name and message are kept as one line, ``"  NAME MESSAGE"``: first its own;
+    once the task's failure text (which has that very line) is logged, that line of it
+    (``share``). The context and the failure representation are made from it when read."""
+
+    __slots__ = ("_id", "location", "_text", "_line", "_name_len", "_crash", "_xdist")
+    _context_type: Any = None  # pytest's SubtestContext, from the first report
+    outcome = "failed"  # only a failed check's call report is stood in for
+    when = "call"
+    # Not kept (read-only, empty or zero): nothing reads them once the report is logged.
     keywords = _EMPTY
     sections = ()  # type: ignore[assignment]
     user_properties = ()  # type: ignore[assignment]
     extras = ()
+    duration = start = stop = 0.0
 
-    def __init__(self, report: pytest.SubtestReport, longrepr: CheckFailure) -> None:  # noqa: D107
+    def __init__(self, report: pytest.SubtestReport, name: str, failure: CheckFailure) -> None:  # noqa: D107
         self._id = report._id
         self.location = report.location
-        self.outcome = report.outcome
-        self.when = report.when
-        self.context = report.context
-        self.longrepr = longrepr  # type: ignore[assignment]
-        self.duration, self.start, self.stop = report.duration, report.start, report.stop
-        for name in _XDIST:
-            if name in report.__dict__:
-                setattr(self, name, report.__dict__[name])
+        self._text, self._line, self._name_len = f"  {name} {failure.message}", -1, len(name)
+        self._crash = failure._crash
+        LoggedCheck._context_type = type(report.context)
+        extra = {field: report.__dict__[field] for field in _XDIST if field in report.__dict__}
+        self._xdist = extra or None
+
+    def __getattr__(self, name: str) -> Any:  # only for what is not found otherwise: xdist's fields
+        extra = self._xdist if name in _XDIST else None
+        if extra is None or name not in extra:
+            raise AttributeError(name)
+        return extra[name]
+
+    def _own_line(self) -> str:
+        return self._text if self._line < 0 else self._text.split("\n")[self._line]
+
+    @property
+    def context(self) -> Any:  # type: ignore[override]
+        return self._context_type(msg=self._own_line()[2:2 + self._name_len], kwargs={})
+
+    @property
+    def longrepr(self) -> Any:  # type: ignore[override]
+        return CheckFailure(self._own_line()[3 + self._name_len:], self._crash)
+
+    def share(self, text: str) -> None:
+        """Keep the line of the task's failure ``text`` that is this check's, if it has it."""
+        if self._line < 0 and "\n" not in self._text:
+            lines = text.split("\n")
+            if self._text in lines:
+                self._text, self._line = text, lines.index(self._text)
 
 
 def compact_failure(longrepr: Any) -> CheckFailure | None:
@@ -107,22 +140,24 @@ def compact_failure(longrepr: Any) -> CheckFailure | None:
         return None
     text = "\n".join(lines)
     if crash is None:
-        return CheckFailure(text)
+        return CheckFailure(text, None)
     path, lineno, message = (getattr(crash, name, None) for name in ("path", "lineno", "message"))
     if not (isinstance(path, str) and isinstance(lineno, int) and isinstance(message, str)
             and message.endswith(text) and len(message) - len(text) <= 40):
         return None
-    return CheckFailure(text, _shared(path), lineno, _shared(message[:len(message) - len(text)]))
+    where = (path, lineno, message[:len(message) - len(text)])
+    return CheckFailure(text, _crashes.setdefault(where, where))
 
 
-_paths: dict[str, str] = {}
-
-
-def _shared(path: str) -> str:
-    """One string per path (every failed check is raised from the same line)."""
-    return _paths.setdefault(path, path)
+_crashes: dict[tuple[str, int, str], tuple[str, int, str]] = {}  # one per place (every check fails on one line)
 
 
 def stand_in(report: pytest.SubtestReport) -> LoggedCheck | None:
+    if not (report.failed and report.when == "call"):
+        return None
+    context = getattr(report, "context", None)
+    name = getattr(context, "msg", None)
+    if not isinstance(name, str) or getattr(context, "kwargs", None):
+        return None
     failure = compact_failure(report.longrepr)
-    return None if failure is None else LoggedCheck(report, failure)
+    return None if failure is None else LoggedCheck(report, name, failure)
