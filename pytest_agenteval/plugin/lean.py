@@ -47,10 +47,9 @@ class Lean:
                     if small is not None:
                         self._checks.setdefault(report.nodeid, []).append(small)
             return
-        if report.when != "setup":  # the call report's failure text has a line per failed check: keep one copy
+        if report.when != "setup":  # the task's call report has a line per failed check: keep one copy
             for small in self._checks.pop(report.nodeid, ()):
-                if isinstance(report.longrepr, str):
-                    small.share(report.longrepr)
+                small.share(report)
         # A teardown with captured output is kept: a failed task's failure section prints it.
         if (report.when != "call" and report.passed and not self._keep_passed and _is_task(report)
                 and not (report.when == "teardown" and report.sections)):

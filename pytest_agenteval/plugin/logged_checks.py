@@ -77,7 +77,8 @@ class LoggedCheck(pytest.SubtestReport):
     once the task's failure text (which has that very line) is logged, that line of it
     (``share``). The context and the failure representation are made from it when read."""
 
-    __slots__ = ("_id", "location", "_text", "_line", "_name_len", "_crash", "_xdist")
+    __slots__ = ("_id", "location", "_text", "_line", "_name_len", "_crash", "_xdist")  # _xdist: a dict or a report
+    _xdist: dict[str, Any] | pytest.TestReport | None
     _context_type: Any = None  # pytest's SubtestContext, from the first report
     outcome = "failed"  # only a failed check's call report is stood in for
     when = "call"
@@ -99,9 +100,11 @@ class LoggedCheck(pytest.SubtestReport):
 
     def __getattr__(self, name: str) -> Any:  # only for what is not found otherwise: xdist's fields
         extra = self._xdist if name in _XDIST else None
-        if extra is None or name not in extra:
-            raise AttributeError(name)
-        return extra[name]
+        if isinstance(extra, dict) and name in extra:
+            return extra[name]
+        if isinstance(extra, pytest.TestReport):  # the task's own report, which has the same
+            return getattr(extra, name)
+        raise AttributeError(name)
 
     def _own_line(self) -> str:
         return self._text if self._line < 0 else self._text.split("\n")[self._line]
@@ -114,12 +117,21 @@ class LoggedCheck(pytest.SubtestReport):
     def longrepr(self) -> Any:  # type: ignore[override]
         return CheckFailure(self._own_line()[3 + self._name_len:], self._crash)
 
-    def share(self, text: str) -> None:
-        """Keep the line of the task's failure ``text`` that is this check's, if it has it."""
-        if self._line < 0 and "\n" not in self._text:
+    def share(self, task: pytest.TestReport) -> None:
+        """Keep the line of the task's failure text that is this check's, if it has it, and the
+        task report's node id, location and xdist fields where they are the same (under xdist
+        each report arrives with its own copies)."""
+        text = task.longrepr
+        if isinstance(text, str) and self._line < 0 and "\n" not in self._text:
             lines = text.split("\n")
             if self._text in lines:
                 self._text, self._line = text, lines.index(self._text)
+        if self._id == task._id:
+            self._id = task._id
+        if self.location == task.location:
+            self.location = task.location
+        if isinstance(self._xdist, dict) and all(task.__dict__.get(k, self) == v for k, v in self._xdist.items()):
+            self._xdist = task
 
 
 def compact_failure(longrepr: Any) -> CheckFailure | None:
