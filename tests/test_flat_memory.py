@@ -4,6 +4,7 @@ passed check's report; the table is computed from compact tallies (metrics.tally
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from test_plugin import write_tasks
@@ -13,6 +14,7 @@ from pytest_agenteval.report.metrics import summary_json, summary_lines, tally
 
 HELD = '''
 import json
+import re
 import pytest
 
 @pytest.hookimpl(trylast=True)
@@ -56,3 +58,82 @@ def test_tallies_give_the_table_and_summary_the_grades_give() -> None:
     assert summary_lines(tallies, 2) == summary_lines(grades, 2)
     assert summary_json(tallies, 2) == summary_json(grades, 2)
     assert len(json.dumps(tallies)) < len(json.dumps(grades)) / 3
+
+
+SLIM_OFF = '''
+import pytest_agenteval.plugin.lean as lean
+lean.stand_in = lambda report: None  # as before: the terminal keeps each failed check's report
+'''
+
+HELD_FAILURES = '''
+import gc, json
+import pytest
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session):
+    stats = session.config.pluginmanager.getplugin("terminalreporter").stats
+    gc.unfreeze()
+    gc.collect()
+    checks = stats.get("checks failed", [])
+    with open("held.json", "w") as f:
+        json.dump({"checks": len(checks), "kinds": sorted({type(r).__name__ for r in checks}),
+                   "texts": [[str(r.longrepr), r.longreprtext, r.context.msg] for r in checks],
+                   "shared": sum(getattr(r, "_line", -1) >= 0 for r in checks),
+                   "crashes": [r.longrepr.reprcrash.message for r in checks],
+                   "exceptions": sum(isinstance(o, pytest.ExceptionInfo) for o in gc.get_objects()),
+                   "kept_by_rerunfailures": sum(len(getattr(i, "_rerun_condition_excinfos", None) or {})
+                                                for i in session.items)}, f)
+'''
+
+
+STARTED = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.+]+")  # the run record's start time
+
+
+def _run_failing(pytester: pytest.Pytester, *args: str) -> tuple[str, str, str]:
+    result = pytester.runpytest_subprocess("--agent=noop", "--runs=2", "-p", "no:randomly", "-rA",
+                                           "--junitxml=junit.xml", "--json-report", "--json-report-file=r.json",
+                                           *args)
+    assert result.parseoutcomes()["failed"] == 6
+    text = "\n".join(re.sub(r" in [0-9.]+s", " in Ts", line) for line in result.outlines)
+    junit = STARTED.sub("T", re.sub(r'(time|timestamp|hostname)="[^"]*"', "", (pytester.path / "junit.xml").read_text()))
+    if "-n" in args:  # tasks end in a different order each run: compare the lines and test cases, sorted
+        text = "\n".join(sorted(text.splitlines()))
+        junit = "\n".join(sorted(re.split(r"(?=<testcase )|(?=</testsuite>)", junit)))
+    report = json.loads((pytester.path / "r.json").read_text())
+    for key in ("created", "duration", "root", "environment"):
+        report.pop(key, None)
+    report.pop("collectors", None)  # holds the earlier run's folders; collection is not what changed
+    report["tests"].sort(key=lambda test: test["nodeid"])  # under xdist, in the order they ended
+    for test in report["tests"]:
+        for phase in ("setup", "call", "teardown"):
+            test.get(phase, {}).pop("duration", None)
+    texts = (text, junit, STARTED.sub("T", json.dumps(report)))
+    if "-n" in args:  # and on a worker that may differ
+        return tuple(re.sub(r"\bgw[0-9]+\b", "gw", t) for t in texts)  # type: ignore[return-value]
+    return texts
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["serial", "xdist"])
+def test_failed_checks_kept_small_print_the_same(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch,
+                                                  workers: list[str]) -> None:
+    """A failed check's report is replaced by a small stand-in in the terminal's list once logged:
+    the terminal output (-rA, CI=1), JUnit and pytest-json-report's file are byte-identical to a
+    run that keeps every report whole; each stand-in prints its check's message; no exception
+    (with the frames of the episode that raised it) outlives its item."""
+    monkeypatch.setenv("CI", "1")
+    write_tasks(pytester, task_line(task_id="EX-9"))
+    pytester.makeconftest(HELD_FAILURES)
+    slim = _run_failing(pytester, *workers)
+    held = json.loads(re.sub(r"\bgw[0-9]+\b", "gw", (pytester.path / "held.json").read_text()))
+    pytester.makeconftest(HELD_FAILURES + SLIM_OFF)
+    whole = _run_failing(pytester, *workers)
+    kept = json.loads(re.sub(r"\bgw[0-9]+\b", "gw", (pytester.path / "held.json").read_text()))
+    assert slim[0] == whole[0]  # terminal
+    assert slim[1] == whole[1]  # JUnit
+    assert slim[2] == whole[2]  # pytest-json-report
+    assert held["kinds"] == ["LoggedCheck"] and kept["kinds"] == ["SubtestReport"]
+    assert held["checks"] == kept["checks"] > 6
+    assert (sorted(held["texts"]), sorted(held["crashes"])) == (sorted(kept["texts"]), sorted(kept["crashes"]))
+    assert all(text.startswith("[") for text, _, _ in held["texts"])
+    assert held["shared"] == held["checks"]  # each keeps its line of its task's failure text, no copy
+    assert held["kept_by_rerunfailures"] == 0 and held["exceptions"] == 0

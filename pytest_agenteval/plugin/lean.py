@@ -9,7 +9,9 @@ its reports and its item, and a passed check's report is taken out of the termin
 ``""`` list (its status line is written; nothing reads it later), as are a task item's passed
 setup and teardown reports unless ``-rP``/``-rA`` will print their captured output. The grade itself went to the
 plugin's hooks as the call report arrived (``reporter``): the results file on disk, the table
-as a compact tally. Registered in every process (an xdist worker's items hold grades too).
+as a compact tally. A failed check's report, which the terminal only counts, is replaced in its
+list by a small stand-in that prints the same (``logged_checks``). Registered in every process
+(an xdist worker's items hold grades too).
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from typing import Any
 
 import pytest
 
-from pytest_agenteval.plugin.outcomes import is_check_report
+from pytest_agenteval.plugin.integrations import rerunfailures
+from pytest_agenteval.plugin.logged_checks import LoggedCheck, stand_in
+from pytest_agenteval.plugin.outcomes import CHECKS_FAILED, is_check_report
 from pytest_agenteval.plugin.subtests import GRADE_PROPERTY
 
 
@@ -27,15 +31,25 @@ class Lean:
     def __init__(self, config: pytest.Config) -> None:
         self.config = config
         self._graded: dict[str, pytest.TestReport] = {}  # call reports carrying a grade, until teardown
+        self._checks: dict[str, list[LoggedCheck]] = {}  # a task's failed checks, until its own call report
         chars = str(getattr(config.option, "reportchars", "") or "")
         self._keep_passed = "P" in chars or "A" in chars  # -rP / -rA print passed tests' teardown sections
 
-    @pytest.hookimpl(trylast=True)  # after every other reporter has seen the report
-    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+    @pytest.hookimpl(wrapper=True)  # after every other reporter (trylast ones too) has seen the report
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> Generator[None, None, None]:
+        yield
         if isinstance(report, pytest.SubtestReport):
-            if report.passed and is_check_report(report):
-                _forget(self.config, report)
+            if is_check_report(report):
+                if report.passed:
+                    _forget(self.config, report)
+                elif report.failed:
+                    small = _slim(self.config, report)
+                    if small is not None:
+                        self._checks.setdefault(report.nodeid, []).append(small)
             return
+        if report.when != "setup":  # the task's call report has a line per failed check: keep one copy
+            for small in self._checks.pop(report.nodeid, ()):
+                small.share(report)
         # A teardown with captured output is kept: a failed task's failure section prints it.
         if (report.when != "call" and report.passed and not self._keep_passed and _is_task(report)
                 and not (report.when == "teardown" and report.sections)):
@@ -50,15 +64,18 @@ class Lean:
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item) -> Generator[None, object, object]:
-        """The item's own copy, once its reports (teardown's last) are logged."""
+        """The item's own copy, once its reports (teardown's last) are logged; and the failed
+        checks' exceptions pytest-rerunfailures keeps on it."""
         try:
             return (yield)
         finally:
+            rerunfailures.release_attempt(item)
             if any(p[0] == GRADE_PROPERTY for p in item.user_properties):
                 item.user_properties[:] = [p for p in item.user_properties if p[0] != GRADE_PROPERTY]
 
     def pytest_sessionfinish(self) -> None:
         self._graded.clear()
+        self._checks.clear()
 
 
 def _drop_grade(report: pytest.TestReport) -> None:
@@ -69,12 +86,28 @@ def _is_task(report: pytest.TestReport) -> bool:
     return str(report.location[0]).endswith(".jsonl")
 
 
-def _forget(config: pytest.Config, report: Any) -> None:
+def _filed(config: pytest.Config, key: str, report: Any) -> tuple[list[Any], int] | None:
+    """Where the terminal filed ``report`` under ``key`` (just now: among the last few)."""
     reporter = config.pluginmanager.getplugin("terminalreporter")
-    uncounted = getattr(reporter, "stats", {}).get("")
-    if not uncounted:
-        return
-    for at in range(len(uncounted) - 1, max(len(uncounted) - 4, -1), -1):  # it was filed just now
-        if uncounted[at] is report:
-            del uncounted[at]
-            return
+    filed = getattr(reporter, "stats", {}).get(key)
+    if not filed:
+        return None
+    for at in range(len(filed) - 1, max(len(filed) - 4, -1), -1):
+        if filed[at] is report:
+            return filed, at
+    return None
+
+
+def _forget(config: pytest.Config, report: Any) -> None:
+    found = _filed(config, "", report)
+    if found is not None:
+        del found[0][found[1]]
+
+
+def _slim(config: pytest.Config, report: pytest.SubtestReport) -> LoggedCheck | None:
+    """A failed check's report, counted under "checks failed", becomes a small stand-in there."""
+    found = _filed(config, CHECKS_FAILED, report)
+    small = stand_in(report) if found is not None else None
+    if found is not None and small is not None:
+        found[0][found[1]] = small
+    return small

@@ -37,6 +37,8 @@ from pytest_agenteval.plugin.compat import index_teardown_reports, subtest_descr
 from pytest_agenteval.plugin.integrations import allure, junit, xdist
 from pytest_agenteval.plugin.subtests import FAILED_CHECKS, GRADE_PROPERTY, REPORTING_CHECKS
 
+CHECKS_FAILED = "checks failed"  # the terminal's key (and closing line's word) for failed checks
+
 
 def is_check_report(report: Any) -> bool:
     """A check of a task item: task items' reports point at their ``.jsonl`` task file."""
@@ -88,7 +90,7 @@ class Outcomes:
             return None
         description = subtest_description(config, report)
         if report.failed:
-            return "checks failed", "", f"SUBFAILED{description}"
+            return CHECKS_FAILED, "", f"SUBFAILED{description}"
         # Passed checks are not counted in the closing line: a second "checks …" entry would
         # share its first word with this one, which is all pytester's parseoutcomes reads.
         return "", "", f"SUBPASSED{description}" if config.get_verbosity() > 0 else ""

@@ -39,3 +39,24 @@ def will_rerun(item: pytest.Item) -> bool:
         return bool(plugin.get_reruns_condition(item))
     except Exception:  # noqa: BLE001 - a version whose internals moved: report checks as usual
         return False
+
+
+def release_attempt(item: pytest.Item) -> None:
+    """Let go of what the plugin keeps on ``item`` for one attempt, once the item is done.
+
+    Its makereport wrapper appends every failed report's ``ExceptionInfo`` to
+    ``item._rerun_condition_excinfos`` in every run, but only its own protocol (``--reruns``
+    or ``flaky``) clears them. Items live until the session ends, and a failed check's
+    traceback holds its frames and, through them, the whole stack that reported it: the
+    episode, its grade and checks (~60 KB per failed episode, and seconds of the cyclic
+    collector walking them). With them go the four other per-attempt tables it sets at each
+    setup (~0.8 KB per item) and reads only during the item's protocol. Called once the
+    item's protocol is over (an attribute not there: nothing to do)."""
+    for name in ATTEMPT_STATE:
+        if isinstance(item.__dict__.get(name), dict):
+            del item.__dict__[name]
+
+
+# What the plugin's makereport sets on an item at each attempt's setup.
+ATTEMPT_STATE = ("_rerun_condition_excinfos", "_rerun_condition_results", "_test_failed_statuses", "_terminal_errors",
+                 "_test_xfailed")
