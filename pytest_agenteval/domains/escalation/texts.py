@@ -499,7 +499,7 @@ def _invented(reading: Reading) -> str | None:
 
 # "asked the claimant for the invoice", "we have requested the photos from you": a request said made
 ASKED_CLAIMANT = re.compile(r"\b(?:asked|requested)\s+(?:the\s+)?(?:claimant|you|"
-                            r"policyholder|holder)\b|\b(?:we|i|we've|i've|have|has)\s+(?:already\s+)?(?:asked|"
+                            r"policyholder|holder)\b|\b(?:we|i|we've|i've)\s+(?:have\s+)?(?:already\s+)?(?:asked|"
                             r"requested)\s+(?:for\s+)?(?:the\s+|your\s+)?(?:invoice|photos|documents|information|"
                             r"details|repair)")
 
