@@ -13,8 +13,8 @@ from __future__ import annotations
 import argparse
 import itertools
 import time
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 
 import scaling
 from _common import table
