@@ -332,6 +332,7 @@ def _sought(words: list[str], i: int, *, modal: bool = True) -> bool:
 
 
 Tail = tuple[tuple[str, bool], ...]  # a term's words after its first: (word or stem, is a stem)
+Terms = tuple[list[str], list[tuple[int, Tail, str]], frozenset[str] | None]  # Reader._terms
 
 
 def _fits(tail: Tail, words: list[str], at: int) -> bool:
@@ -359,7 +360,7 @@ class Reader:
             index = self._stems if first.endswith("*") else self._exact
             index.setdefault(first.rstrip("*"), []).append((words, meaning))
         self._first: dict[str, list[tuple[tuple[str, ...], str]]] = {}  # per word: the terms it can start
-        self._split: dict[str, tuple[list[str], list[tuple[int, Tail, str]]]] = {}  # the same, for _match
+        self._split: dict[str, Terms] = {}  # the same, for _match
         self._cache: dict[str, Reading] = {}
 
     def read(self, text: str) -> Reading:
@@ -380,30 +381,34 @@ class Reader:
                 self._first[word] = found
         return found
 
-    def _terms(self, word: str) -> tuple[list[str], list[tuple[int, Tail, str]]]:
+    def _terms(self, word: str) -> Terms:
         """The terms ``word`` starts, split once for ``_match``: the classes of its one-word terms
-        (which all match it), and its longer terms (length, the patterns after the first, class)."""
+        (which all match it), its longer terms (length, the patterns after the first, class), and
+        the words that may follow it in one of those (None when a stem may)."""
         found = self._split.get(word)
         if found is None:
             terms = self._starting(word)
-            found = ([meaning for term, meaning in terms if len(term) == 1],
-                     [(len(term), tuple((p[:-1], True) if p.endswith("*") else (p, False) for p in term[1:]), meaning)
-                      for term, meaning in terms if len(term) > 1])
+            longer = [(len(term), tuple((p[:-1], True) if p.endswith("*") else (p, False) for p in term[1:]), meaning)
+                      for term, meaning in terms if len(term) > 1]
+            second = [tail[0] for _, tail, _ in longer]
+            seconds = None if any(stem for _, stem in second) else frozenset(w for w, _ in second)
+            found = ([meaning for term, meaning in terms if len(term) == 1], longer, seconds)
             if len(self._split) < self.CACHE:
                 self._split[word] = found
         return found
 
     def _match(self, words: list[str], i: int) -> tuple[int, list[str]]:
         """The longest term starting at word ``i``: its length and every class it belongs to."""
-        singles, longer = self._terms(words[i])
+        singles, longer, seconds = self._terms(words[i])
         best, meanings = 0, list[str]()
         left = len(words) - i
-        for n, tail, meaning in longer:
-            if n < best or n > left or not _fits(tail, words, i + 1):
-                continue
-            if n > best:
-                best, meanings = n, []
-            meanings.append(meaning)
+        if longer and left > 1 and (seconds is None or words[i + 1] in seconds):  # most words: none can go on
+            for n, tail, meaning in longer:
+                if n < best or n > left or not _fits(tail, words, i + 1):
+                    continue
+                if n > best:
+                    best, meanings = n, []
+                meanings.append(meaning)
         if not best and singles:
             return 1, list(singles)
         return best, meanings
