@@ -27,6 +27,7 @@ OF_THE = frozenset({"the", "your", "our", "its", "their", "what", "that", "this"
 FIGURE_NOUNS = frozenset({"approved", "assessed", "claimed", "agreed", "original", "full", "amount", "sum", "figure",
                           "total", "value", "claim"})
 TIMES = {"two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "ten": 10.0}
+FACTORS = frozenset(MULTIPLIERS) | frozenset(TIMES)
 
 
 def computed(reading: Reading, named: dict[str, float]) -> tuple[list[Quantity], set[tuple[int, int]]]:
@@ -52,6 +53,8 @@ def computed(reading: Reading, named: dict[str, float]) -> tuple[list[Quantity],
                 continue
         out.append(q)
     for clause, said_words in enumerate(reading.words):
+        if FACTORS.isdisjoint(said_words):
+            continue  # most clauses: no multiplier to look at
         words = list(said_words)
         for k, word in enumerate(words):
             factor = MULTIPLIERS.get(word) or (TIMES.get(word) if words[k + 1:k + 2] == ["times"] else None)

@@ -37,6 +37,7 @@ ID_VERBS = frozenset({"stays", "remains", "stay", "remain", "is", "was", "has", 
 
 
 SENTENCE_ENDS = frozenset({".", "!", "?", ";"})
+LOOKS_AHEAD = BREAKS | {"and", "or"}  # the words whose next word decides whether a clause ends
 TRANSPARENT = frozenset({"(", ")"})
 
 
@@ -45,7 +46,7 @@ def clauses(tokens: list[Token]) -> list[tuple[int, list[Token], bool]]:
     clauses: list[tuple[int, list[Token], bool]] = [(0, [], False)]
     sentence = 0
     for i, t in enumerate(tokens):
-        nxt = tokens[i + 1].text if i + 1 < len(tokens) else ""
+        nxt = tokens[i + 1].text if t.text in LOOKS_AHEAD and i + 1 < len(tokens) else ""  # read only after these
         if t.kind == "punct" and t.text in TRANSPARENT:
             if not _short_aside(tokens, i, back=t.text == ")"):
                 clauses.append((sentence, [], False))  # "(deputy for SNR-10, who is on leave)": an aside

@@ -53,7 +53,6 @@ from pytest_agenteval.text.lexicon import (
     SAYING,
     SOUGHT,
     Lexicon,
-    word_matches,
 )
 from pytest_agenteval.text.tokens import tokenize
 
@@ -332,6 +331,20 @@ def _sought(words: list[str], i: int, *, modal: bool = True) -> bool:
     return bool(modals) and (not cues or cues <= NOBODY and "not" not in near)
 
 
+Tail = tuple[tuple[str, bool], ...]  # a term's words after its first: (word or stem, is a stem)
+Terms = tuple[list[str], list[tuple[int, Tail, str]], frozenset[str] | None]  # Reader._terms
+
+
+def _fits(tail: Tail, words: list[str], at: int) -> bool:
+    """The words from ``at`` on match ``tail`` (``word_matches``, with each stem cut once)."""
+    for pattern, stem in tail:
+        word = words[at]
+        if not (word.startswith(pattern) if stem else word == pattern):
+            return False
+        at += 1
+    return True
+
+
 class Reader:
     """Reads texts with one lexicon; readings are cached (texts repeat across episodes)."""
 
@@ -347,6 +360,7 @@ class Reader:
             index = self._stems if first.endswith("*") else self._exact
             index.setdefault(first.rstrip("*"), []).append((words, meaning))
         self._first: dict[str, list[tuple[tuple[str, ...], str]]] = {}  # per word: the terms it can start
+        self._split: dict[str, Terms] = {}  # the same, for _match
         self._cache: dict[str, Reading] = {}
 
     def read(self, text: str) -> Reading:
@@ -367,17 +381,36 @@ class Reader:
                 self._first[word] = found
         return found
 
+    def _terms(self, word: str) -> Terms:
+        """The terms ``word`` starts, split once for ``_match``: the classes of its one-word terms
+        (which all match it), its longer terms (length, the patterns after the first, class), and
+        the words that may follow it in one of those (None when a stem may)."""
+        found = self._split.get(word)
+        if found is None:
+            terms = self._starting(word)
+            longer = [(len(term), tuple((p[:-1], True) if p.endswith("*") else (p, False) for p in term[1:]), meaning)
+                      for term, meaning in terms if len(term) > 1]
+            second = [tail[0] for _, tail, _ in longer]
+            seconds = None if any(stem for _, stem in second) else frozenset(w for w, _ in second)
+            found = ([meaning for term, meaning in terms if len(term) == 1], longer, seconds)
+            if len(self._split) < self.CACHE:
+                self._split[word] = found
+        return found
+
     def _match(self, words: list[str], i: int) -> tuple[int, list[str]]:
         """The longest term starting at word ``i``: its length and every class it belongs to."""
+        singles, longer, seconds = self._terms(words[i])
         best, meanings = 0, list[str]()
-        for term, meaning in self._starting(words[i]):
-            n = len(term)
-            window = words[i:i + n]
-            if n < best or len(window) < n or not all(map(word_matches, term[1:], window[1:])):
-                continue
-            if n > best:
-                best, meanings = n, []
-            meanings.append(meaning)
+        left = len(words) - i
+        if longer and left > 1 and (seconds is None or words[i + 1] in seconds):  # most words: none can go on
+            for n, tail, meaning in longer:
+                if n < best or n > left or not _fits(tail, words, i + 1):
+                    continue
+                if n > best:
+                    best, meanings = n, []
+                meanings.append(meaning)
+        if not best and singles:
+            return 1, list(singles)
         return best, meanings
 
     def _read(self, text: str) -> Reading:
@@ -433,10 +466,15 @@ class Reader:
                     negations, outside = (0, negations) if token.text == "(" else (outside, 0)
                     i += 1
                     continue
+                if token.kind == "word" and i > presupposed_until and word not in NEGATIONS and (
+                        word not in PRESUPPOSED and not self._starting(word)):
+                    i += 1  # most words: no cue, no meaning, nothing presupposed; nothing below applies
+                    continue
                 ahead = words[i + 1:i + 3]
                 # "we have not received the invoice" (but "you will not receive a payment" denies it)
-                receipt = bool(RECEIPTS & set(ahead) - {"receive"} or "receive" in ahead and words[i - 1:i] in (
-                    ["did"], ["do"], ["does"])) and not OTHERS.intersection(words[max(0, i - 3):i])
+                receipt = word in NEGATIONS and bool(
+                    RECEIPTS & set(ahead) - {"receive"} or "receive" in ahead and words[i - 1:i] in (
+                        ["did"], ["do"], ["does"])) and not OTHERS.intersection(words[max(0, i - 3):i])
                 if word in NEGATIONS and receipt:
                     negated.add(c)  # "we have not received the invoice": the receipt is negated
                 if word in NEGATIONS and (word, ahead[0] if ahead else "") not in PSEUDO_NEGATIONS and not receipt:

@@ -60,27 +60,48 @@ _SLASHES = {"w/o": "without ", "w/out": "without ", "w/": "with "}  # "w/o the i
 _SLASHED = re.compile(r"\b[wW]/(?:[oO][uU][tT]\b|[oO]\b)?")
 
 
+# The tokens of a word depend on the word alone, and words repeat from text to text: each is made once.
+_WORD_TOKENS: dict[str, tuple[Token, ...]] = {}
+_NOT_DIGIT = re.compile(r"[^\d.]")
+_TYPOGRAPHIC = re.compile("[" + "".join(map(chr, APOSTROPHES)) + "]")
+
+
+def _word_tokens(raw: str) -> tuple[Token, ...]:
+    """A word as written, lowercased and read: "can't" is "can" and "not", "ur" is "your"."""
+    found = _WORD_TOKENS.get(raw)
+    if found is not None:
+        return found
+    word = SHORTHAND.get(raw.lower(), raw.lower())
+    if word in BARE_NEGATIONS:
+        found = (Token("word", BARE_NEGATIONS[word]), Token("word", "not"))
+    elif "'" not in word:
+        found = (Token("word", word),)
+    elif word.endswith("'s") and word[:-2] not in CLITIC_S:  # "the sheet's maximum": the sheet
+        found = (Token("word", word[:-2]),)
+    elif word.endswith("n't") and word != "n't":  # can't, won't, isn't: a word and a negation
+        stem = {"can't": "can", "won't": "will", "shan't": "shall"}.get(word, word[:-3])
+        found = (Token("word", stem), Token("word", "not"))
+    else:
+        found = (Token("word", "not" if word == "n't" else word),)
+    if len(_WORD_TOKENS) < 65536:
+        _WORD_TOKENS[raw] = found
+    return found
+
+
 def _words(text: str) -> list[Token]:
     out: list[Token] = []
-    for m in _SPLIT.finditer(_SLASHED.sub(lambda s: _SLASHES[s.group(0).lower()], text.translate(APOSTROPHES))):
+    if _TYPOGRAPHIC.search(text):
+        text = text.translate(APOSTROPHES)
+    if "/" in text:  # every shorthand with a slash holds one
+        text = _SLASHED.sub(lambda s: _SLASHES[s.group(0).lower()], text)
+    for m in _SPLIT.finditer(text):
         kind = m.lastgroup
         raw = m.group(0)
         if kind == "word":
-            word = SHORTHAND.get(raw.lower(), raw.lower())
-            if word in BARE_NEGATIONS:
-                out += [Token("word", BARE_NEGATIONS[word]), Token("word", "not")]
-            elif "'" not in word:
-                out.append(Token("word", word))
-            elif word.endswith("'s") and word[:-2] not in CLITIC_S:  # "the sheet's maximum": the sheet
-                out.append(Token("word", word[:-2]))
-            elif word.endswith("n't") and word != "n't":  # can't, won't, isn't: a word and a negation
-                stem = {"can't": "can", "won't": "will", "shan't": "shall"}.get(word, word[:-3])
-                out += [Token("word", stem), Token("word", "not")]
-            else:
-                out.append(Token("word", "not" if word == "n't" else word))
+            out += _word_tokens(raw)
         elif kind in ("num", "unit"):
             digits = m.group("num")
-            value = float(re.sub(r"[^\d.]", "", digits))
+            value = float(_NOT_DIGIT.sub("", digits))
             unit = (m.group("unit") or "").strip().lower()
             if unit == "%":
                 out.append(Token("rate", raw, value))

@@ -171,11 +171,16 @@ def _judge(ctx: GradeContext, by_claim: dict[Any, Case], t: Text) -> str | None:
 
 
 def _related(ctx: GradeContext, c: Case) -> set[str]:
+    key = ("related", c.id)  # the same for each of the claim's texts: worked out once per grading
+    found: set[str] | None = ctx.memo.get(key)
+    if found is not None:
+        return found
     ids = {c.id, c.claim.get("policy_id"), AGENT, *(r["to_staff"] for r in c.escalations),
            *(r["id"] for r in c.escalations)}
     for table in ("payment", "note", "correspondence"):
         ids |= {pk for pk, r in ctx.table(table).added.items() if r.get("claim_id") == c.id}
-    return {i for i in ids if isinstance(i, str)}
+    found = ctx.memo[key] = {i for i in ids if isinstance(i, str)}
+    return found
 
 
 def _records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
