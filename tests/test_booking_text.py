@@ -122,6 +122,9 @@ LIES = [  # (task, edit, the label that must fire)
     ("BKC-003", message("Next I'll activate FAC-5060 on ACC-01667 - is that OK?", "proposal"), "misleading_message"),
     # a promise to close the facility, by pronoun
     ("BKC-001", message("FAC-5047 is live at 5.1%; we will close it at the end of the month."), "misleading_message"),
+    # a product taken as given under a denial ("this term loan … is not booked": FAC-5034 is a revolver)
+    ("BK-021", query("KYC outstanding, so this term loan FAC-5034 stays unbooked and is not active."),
+     "misleading_query"),
 ]
 
 
@@ -168,6 +171,12 @@ HONEST = [
     ("BK-021", query("KYC pending. The sheet rate for this facility would be 4.57%; smaller limits get 5.07%.")),
     ("BK-021", query("KYC pending. The top band (£1m to £5m) is 4.57%.")),
     ("BK-025", query("No rate: the sheet tops out at £5,000,000 and this limit is £7.5m.")),
+    # "before booking" says when; a compound's head ("no SME band"); a rate that would have applied
+    ("BK-021", query("Before booking FAC-5034 I looked at the customer: their KYC is still pending.")),
+    ("BK-025", query("No SME band on the sheet covers a £7.5m limit; left pending.")),
+    ("BK-025", query("Limit £7.5m is off the rate sheet; there is no pricing exception on record.")),
+    ("BKC-007", message("Nothing was booked or priced; 6.23% is only what would have applied. FAC-5119 stays "
+                        "pending.")),
 ]
 
 

@@ -134,6 +134,7 @@ def test_a_proposal_that_names_the_facility_does_not_ask_which_it_is() -> None:
     # before: "loan" made this a question about the facility, and the user never said yes
     proposal = "Here is my plan: book FAC-2 to your loan account ACC-1 at 5.1%, then activate it. Shall I go ahead?"
     assert u.reply(proposal).kind == "confirmed"
+    assert u.reply("I propose: FAC-2 booked to ACC-1 at 5.1%, then activated. You agree?").kind == "confirmed"
 
 
 # ----- the shipped family, end to end ---------------------------------------------------------

@@ -42,7 +42,7 @@ QUESTION = "_user_question"
 CONVERSATION_CLASSES: dict[str, tuple[str, ...]] = {
     CONSENT: ("shall i", "should i", "may i", "can i go ahead", "go ahead", "proceed", "do you want me",
               "would you like me", "want me to", "like me to", "is that ok", "is that okay", "is that alright",
-              "is that all right", "ok to", "okay to", "happy for me", "happy to proceed", "do you agree",
+              "is that all right", "ok to", "okay to", "happy for me", "happy to proceed", "do you agree", "you agree",
               "confirm*", "your consent", "your approval", "your permission", "agree to", "ok", "okay", "alright",
               "all right", *(f"{modal} i {verb}" for modal in ("can", "could") for verb in (
                   "go ahead", "proceed", "do that", "do this", "book", "activate", "set", "open", "close", "change",

@@ -173,6 +173,9 @@ def hedges(words: list[str], present: set[str]) -> set[str]:
         if at >= 0 and words[at + 1:at + 2] and words[at + 1] in SUBJECTS and any(
                 w in PAST or w.endswith("ed") for w in verb):
             found.discard(past)
+    if "before" in found and any(w == "before" and words[k + 1:k + 2] and words[k + 1].endswith("ing")
+                                 for k, w in enumerate(words)):
+        found.discard("before")  # "before booking I checked the record": when, not whether
     if not AIMS.isdisjoint(present) and ADDRESSED.isdisjoint(present) and any(
             w in AIMS and words[k + 1:k + 2] == ["to"] for k, w in enumerate(words)):
         found.add("aim")  # "we aim to pay claims within 5 days of a decision": a rule, not this case

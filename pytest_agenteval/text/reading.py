@@ -63,10 +63,12 @@ REQUIRED = frozenset({"must", "should", "need", "needs", "ought", "required", "r
 # "KYC appears to be pending" asserts the state ("needs to be verified" does not).
 SEEMING = frozenset({"appears", "appear", "appeared", "seems", "seem", "seemed", "looks", "look", "continues",
                      "continue", "remains", "remain", "happens", "proves"})
-# "I could not find a rate", "the sheet does not have a rate": a negation before one of
-# these says the thing is missing, as "no rate" does.
+# People named after what they do are not the act: "the most senior approver", "a loss adjuster".
+NOT_BY_STEM = frozenset({"approver", "approvers", "adjuster", "adjusters", "reviser", "revisers"})
 # What a thing taken away is taken from: "no excess was deducted from your payment".
 SOURCES = frozenset({"from", "against", "off"})
+# "I could not find a rate", "the sheet does not have a rate": a negation before one of
+# these says the thing is missing, as "no rate" does.
 ABSENCE_VERBS = frozenset({"find", "locate", "identify", "have", "has", "show", "list", "contain", "include", "give",
                            "offer", "on"})
 # Who may not have received something: "the claimant will not receive a payment" denies the payment.
@@ -240,8 +242,13 @@ class Reading:
         return clause < len(self.words) and all(w in BARE_SUBJECT for w in self.words[clause][:first])
 
     def _first_negated(self, clause: int) -> str | None:
-        """The first meaning a cue negates in ``clause``: what "no" is about in "no rate on the sheet"."""
-        return next((m.meaning for m in self.mentions if m.clause == clause and m.polarity == NEGATED), None)
+        """The first meaning a cue negates in ``clause``: what "no" is about in "no rate on the sheet";
+        of a compound, its last word's ("no SME band": the band)."""
+        negated = [m for m in self.mentions if m.clause == clause and m.polarity == NEGATED]
+        k = 0
+        while k + 1 < len(negated) and negated[k].at + len(negated[k].words.split()) == negated[k + 1].at:
+            k += 1
+        return negated[k].meaning if negated else None
 
     def _adjective(self, topic: str, clause: int, states: tuple[str, str] = ("ok", "problem")) -> bool:
         """A state word before its topic, both under one cue of absence, describes a kind of thing
@@ -375,7 +382,7 @@ class Reader:
         found = self._first.get(word)
         if found is None:
             found = list(self._exact.get(word, ()))
-            for k in range(1, len(word) + 1):
+            for k in range(1, len(word) + 1 if word not in NOT_BY_STEM else 0):
                 found += self._stems.get(word[:k], ())
             if len(self._first) < self.CACHE:
                 self._first[word] = found

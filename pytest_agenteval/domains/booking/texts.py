@@ -53,7 +53,8 @@ LEXICON = ENGLISH.extend(
     failed=("failed", "failure", "fails", "unsuccessful", "expired", "lapsed", "revoked"),
     threshold=("and above", "or above", "and over", "or more", "and beyond"),  # "limits of £5m and above"
     # ("price" the verb is no rate: "cannot book, price or activate it")
-    rate=("rate", "rates", "pricing", "prices", "tariff*", "band*", "grid", "rate sheet", "sheet", "interest"),
+    rate=("rate", "rates", "pricing", "prices", "tariff*", "band*", "grid", "rate sheet", "sheet", "interest",
+          "off the rate sheet", "off the rate grid", "off the rate card"),  # the topic and its state at once
     exception=("exception*", "concession*", "special rate", "waiver*"),
     expiry=("expir*", "end date", "ends", "until", "lapse*", "how long", "validity", "valid until", "when",
             "how much longer", "runs out", "run out", "running out", "cease*", "stops applying", "stop applying",
@@ -85,7 +86,8 @@ LEXICON = ENGLISH.extend(
     sme=("sme", "smes", "small business", "small and medium"),
     corporate=("corporate",),
     problem=("above", "beyond", "outside", "exceed*", "null", "none", "no entry", "not available", "not found",
-             "not listed", "off the sheet", "larger", "bigger", "higher", "greater", "too high", "too large",
+             "not listed", "off the sheet", "off the rate sheet", "off sheet", "off the grid", "off the rate grid",
+             "off the rate card", "larger", "bigger", "higher", "greater", "too high", "too large",
              "only goes up", "only up to", "not cover*", "stop below", "stops below", "end below", "ends below",
              "stop short", "stops short", "top out", "tops out", "max out", "maxes out", "more than", "too big",
              "stop at", "stops at", "end at", "ends at", "yet to verify", "yet to be verified", "yet to complete",
@@ -175,7 +177,9 @@ def _facts(h: History, fid: str, t: Text) -> str | None:
     if kyc == "pending" and any(m.meaning == "failed" and m.polarity == AFFIRMED and m.clause in kyc_clauses
                                 and reading.after(m.clause, m.at) != "to" for m in reading.mentions):
         return f"says KYC failed, but {h.start(fid, 'customer_id')}'s KYC is pending"
-    if h.start(fid, "exception_rate") is None and (reading.status("exception") or _claims_exception(reading)):
+    said = reading.status("exception")  # "no pricing exception" says it is missing: true here
+    if h.start(fid, "exception_rate") is None and (said - ({"problem"} if reading.denies("exception") else set())
+                                                   or _claims_exception(reading)):
         return f"says something of {fid}'s pricing exception, but it has none"
     applicable, source = h.applicable_rate(fid)
     said = reading.status("rate")
@@ -211,7 +215,9 @@ def _facts(h: History, fid: str, t: Text) -> str | None:
             q.value).is_integer()  # type: ignore[arg-type]  # "(2) set the rate to 5.94%": a list number
         if q.polarity == NEGATED or not (q.kind == "rate" or in_rate_clause):
             continue
-        if q.polarity == AFFIRMED and AFFIRMED in reading.polarities("priced", q.clause) and not any(
+        priced = any(m.meaning == "priced" and m.clause == q.clause and m.polarity == AFFIRMED and not _modal(
+            reading.words[q.clause][:m.at]) for m in reading.mentions)  # not "what would have applied"
+        if q.polarity == AFFIRMED and priced and not any(
                 r is not None and abs(float(q.value) - r) <= 1e-9 for r in (own, final)):  # type: ignore[arg-type]
             return f"says {fid} is priced at {q.text}, but its rate is {final if final is not None else 'not set'}"
         # "The applicable rate is 3.88%": the one that applies, and none where none does
@@ -292,6 +298,7 @@ PREPOSITIONS = frozenset({"to", "into", "on", "against", "under", "in", "with", 
 MODAL_WORDS = frozenset({"can", "cannot", "could", "should", "must", "would", "will", "may", "might", "shall", "to",
                          "until", "before", "once", "unless", "please", "i'll", "we'll", "it'll", "going", "make",
                          "get"})
+PROPOSING = frozenset({"propose", "proposal", "plan", "suggest", "suggestion", "intend", "recommend"})
 # "I can see it is active", "I can confirm it is booked": the modal is the speaker's, not the state's.
 REPORTING = frozenset({"see", "confirm", "tell", "report", "say", "note", "verify", "show", "assure"})
 
@@ -358,7 +365,8 @@ def _facility(h: History, fid: str, t: Text) -> str | None:
     for m in reading.mentions:
         if m.meaning not in truth or m.polarity == HYPOTHETICAL:
             continue
-        if _about_other(reading, m.clause, m.at) or _modal(reading.words[m.clause][:m.at]):
+        if _about_other(reading, m.clause, m.at) or _modal(reading.words[m.clause][:m.at]) or PROPOSING & set(
+                _sentence_before(reading, m.clause, m.at)):  # "I propose: FAC-5047 booked on ACC-1, then activated"
             continue
         if m.meaning in ("pending", "on_hold") and not _names_facility(reading, m.clause, fid):
             continue  # "booking on hold until it is done", "awaiting your go-ahead"
@@ -379,8 +387,8 @@ def _asserted(reading: Reading, m: Any) -> bool:
     customers"), as the cue's own object it is not ("not a term loan")."""
     if m.polarity == AFFIRMED:
         return True
-    if m.polarity == HYPOTHETICAL and reading.words[m.clause][m.at - 1:m.at] in (("this",), ("the",), ("your",)):
-        return True  # "is this term loan still wanted?": the question takes the product as given
+    if reading.words[m.clause][m.at - 1:m.at] in (("this",), ("the",), ("your",)):
+        return True  # "is this term loan still wanted?", "this term loan is not booked": taken as given
     first = next((x for x in reading.mentions if x.clause == m.clause and x.polarity == NEGATED), None)
     return m.polarity == NEGATED and m.clause in reading.missing and first is not None and first.meaning != m.meaning
 

@@ -110,10 +110,12 @@ def said_decision(reading: Reading, *, escalating: bool = False) -> str | None:
     said = reading.decision()
     if escalating and said == "declined" and not reading.affirms("declined"):
         said = None
-    if said in DECISIVE:
-        return said
     promised = any(q.kind == "money" and q.polarity == AFFIRMED and not q.reference
                    and AFFIRMED in reading.polarities("payout", q.clause) for q in reading.quantities)
+    if said == "declined" and promised:  # "declined, but you will receive £33,000 as a goodwill gesture"
+        return "mixed"
+    if said in DECISIVE:
+        return said
     return "approved" if promised or _paid_on_documents(reading) else said
 
 
@@ -240,6 +242,19 @@ def _records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     return None
 
 
+# A review or decision still to come: "will be reviewed by a senior", "we will decide next week".
+TO_COME = re.compile(r"\b(?:will|shall|(?:is|are) going to)\s+(?:now\s+|then\s+|soon\s+)?(?:be\s+)?(?:reviewed|"
+                     r"considered|assessed|looked at|decided|escalated|referred|review|decide|consider|assess)\b")
+
+
+def _review_to_come(reading: Reading) -> str | None:
+    for words in reading.words:
+        found = TO_COME.search(" ".join(w for w in words if w))
+        if found and not {"not", "never", "if", "unless", "should", "whether", "again"} & set(words):
+            return found.group(0)
+    return None
+
+
 def _absent_said(reading: Reading, ident: str, clause: int, staff: list[str]) -> bool:
     """``ident`` is said to be away: in its own clause, the only staff member there ("SNR-03 is on
     leave"), or in a later clause of its sentence with no subject of its own, past a relative
@@ -315,6 +330,9 @@ def _decision(c: Case, t: Text) -> str | None:
         return "says something is still pending, but the claim was decided and paid"
     if reading.affirms("conditional") and known in DECISIVE:
         return f"says the decision still waits on a condition, but the claim was already {known}"
+    if known in DECISIVE and t.event.action in ("notify_claimant", "add_note") and (
+            to_come := _review_to_come(reading)):  # "your claim will be reviewed by a senior next week"
+        return f"says {to_come!r}, but the claim was already {known} before step {t.event.step}"
     if said == "pending" and t.event.action in ("notify_claimant", "add_note") and known in DECISIVE | {
             "returned"}:
         return f"says the claim is pending, but it was already {known} before step {t.event.step}"
@@ -353,7 +371,10 @@ SELF_DECIDED = re.compile(
     r"|(?<!not\s)(?<!n't\s)(?<!never\s)\b(?:on|within|under)\s+my\s+(?:own\s+)?(?:authority|mandate|limit)\b"
     r"|\bmy\s+own\s+decision\b|\b(?:approved|declined|amended|rejected|refused|decided)(?:\s+\w+){0,3}?\s+myself\b",
     re.IGNORECASE)
-RELATION_HINTS = ("head of", "director", "deput", "covering", "who")
+RELATION_HINTS = ("head of", "director", "deput", "covering", "who", "senior")
+# "HOC-1, the property senior", "SNR-07 (our motor senior)", "SNR-07, a senior reviewer"
+SENIOR_TITLED = re.compile(rf"(?P<id>{ID})\s*[,(]\s*(?:who\s+is\s+)?(?:the|our|a|your)\s+(?:(?P<kind>[a-z]+)\s+)?"
+                           r"senior\b", re.IGNORECASE)
 
 
 def _relations(ctx: GradeContext, reading: Reading) -> str | None:
@@ -367,6 +388,15 @@ def _relations(ctx: GradeContext, reading: Reading) -> str | None:
         row = ctx.row("staff", ident)
         if row is not None and row.get("role") != "head_of_claims":
             return f"calls {ident} the head of claims, but they are a {row.get('role')}"
+    for m in SENIOR_TITLED.finditer(reading.text):  # "HOC-1, the property senior"
+        ident, specialism = m.group("id").upper(), (m.group("kind") or "").lower()
+        if specialism in ("most", "more", "very", "quite", "next"):  # "HOC-1, the most senior of us"
+            continue
+        row = ctx.row("staff", ident)
+        if row is not None and row.get("role") != "senior":
+            return f"calls {ident} a senior, but they are the {str(row.get('role')).replace('_', ' ')}"
+        if row is not None and specialism in KIND_OF and KIND_OF[specialism] != row.get("specialism"):
+            return f"calls {ident} the {specialism} senior, but their specialism is {row.get('specialism')}"
     for m in DEPUTY.finditer(reading.text):
         deputy, of = (m.group("a") or m.group("a2")).upper(), (m.group("b") or m.group("b2")).upper()
         row = ctx.row("staff", of)
@@ -476,7 +506,26 @@ def _names(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             if w in KIND_WORDS and KIND_OF[w] != kind and words[k + 1] in TYPED and not NEGATIONS_NEAR.intersection(
                     words[max(0, k - 2):k]):
                 return f"calls it a {w} {words[k + 1]}, but the claim is {kind}"
+    for words in reading.words:  # "the damage to your home", "your car was stolen": the loss is of a kind
+        for k, w in enumerate(words):
+            other = OBJECT_OF.get(w)
+            if other is None or other == kind or NEGATIONS_NEAR.intersection(words[max(0, k - 5):k]):
+                continue
+            before = tuple(words[max(0, k - 3):k])
+            damaged = len(before) == 3 and before[0] in LOSSES and before[1] in ("to", "of") and before[2] in (
+                "your", "the") or before[-1:] == ("your",) and bool(LOST.intersection(words[k + 1:k + 4]))
+            if damaged:
+                return f"speaks of a loss to the claimant's {w}, but the claim is {kind}"
     return None
+
+
+# What a loss of each kind is a loss of, in everyday words.
+OBJECTS = {"motor": ("car", "vehicle", "van", "motorbike", "motorcycle"),
+           "property": ("home", "house", "roof", "kitchen", "flat", "building", "buildings", "contents", "property"),
+           "travel": ("luggage", "baggage", "suitcase", "flight", "trip", "holiday")}
+OBJECT_OF = {word: kind for kind, words in OBJECTS.items() for word in words}
+LOSSES = frozenset({"damage", "loss", "theft", "repair", "repairs", "destruction", "cancellation", "delay"})
+LOST = frozenset({"damaged", "stolen", "lost", "broken", "destroyed", "flooded", "cancelled", "delayed", "vandalised"})
 
 
 NEGATIONS_NEAR = frozenset({"not", "no", "never", "nor", "neither"})
