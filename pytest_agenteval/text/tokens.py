@@ -98,7 +98,7 @@ def _words(text: str) -> list[Token]:
         kind = m.lastgroup
         raw = m.group(0)
         if kind == "word":
-            out += _word_tokens(raw)
+            out += _WORD_TOKENS.get(raw) or _word_tokens(raw)  # most words are cached: no call
         elif kind in ("num", "unit"):
             digits = m.group("num")
             value = float(_NOT_DIGIT.sub("", digits))
