@@ -252,7 +252,7 @@ def test_a_spec_loads_a_function_behind_the_cache(tmp_path: Path) -> None:
     ({"action": "close_ticket"}, "checks[0].argument: close_ticket has no free-text argument for a judge to read"),
     ({"action": "add_coment"}, "checks[0].action: 'add_coment' is not an action of example (did you mean "
                                "'add_comment'?"),
-    ({"rubric": "  "}, "checks[0].rubric: the rubric is empty (say what a passing text must do"),
+    ({"rubric": "  "}, "checks[0].rubric: the rubric is empty (say what passing means"),
     ({"rubric": None}, 'checks[0].rubric: is required (add "rubric")'),
 ])
 def test_a_bad_judged_check_is_one_load_error(tmp_path: Path, change: dict[str, Any], message: str) -> None:

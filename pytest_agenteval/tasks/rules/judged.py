@@ -11,26 +11,32 @@ from pytest_agenteval.tasks.fields import problem
 from pytest_agenteval.tasks.rules.base import Outcome, Problem, RuleEpisode, RuleKind, RuleWorld, one_of, outcome
 
 
-class JudgedCheck(RuleKind):
-    """A judge (``--agenteval-judge``, off by default) reads free-text ``argument`` of every
-    successful ``action`` against ``rubric``. With no judge configured the check is left out of
-    the grade and counted as skipped, never passed unread (docs/judge.md)."""
+class Judged(RuleKind):
+    """What every kind a judge reads shares: a rubric, and no verdict without a judge (with none
+    configured the check is left out of the grade and counted as skipped, never passed unread:
+    docs/judge.md)."""
 
-    kind: Literal["judged"]
-    action: str
-    argument: str
     rubric: str
 
     component: ClassVar[str] = "judged"
     needs_judge: ClassVar[bool] = True
+    rubric_example: ClassVar[str] = "states the decision and the amount, politely"
 
     @field_validator("rubric")
     @classmethod
     def _rubric(cls, value: str) -> str:
         if not value.strip():
-            raise problem("the rubric is empty", "say what a passing text must do, e.g. \"states the decision "
-                          "and the amount, politely\"")
+            raise problem("the rubric is empty", f"say what passing means, e.g. \"{cls.rubric_example}\"")
         return value
+
+
+class JudgedCheck(Judged):
+    """A judge (``--agenteval-judge``, off by default) reads free-text ``argument`` of every
+    successful ``action`` against ``rubric``."""
+
+    kind: Literal["judged"]
+    action: str
+    argument: str
 
     def problems(self, world: RuleWorld, where: str) -> Iterator[Problem]:
         """A judge reads free text only: an id or an amount has an exact value a check can compare."""

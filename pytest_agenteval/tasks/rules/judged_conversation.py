@@ -7,32 +7,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar, Literal
 
-from pydantic import field_validator
-
-from pytest_agenteval.tasks.fields import problem
-from pytest_agenteval.tasks.rules.base import Outcome, Problem, RuleEpisode, RuleKind, RuleWorld, outcome
-from pytest_agenteval.tasks.rules.judged import one_line
+from pytest_agenteval.tasks.rules.base import Outcome, Problem, RuleEpisode, RuleWorld, outcome
+from pytest_agenteval.tasks.rules.judged import Judged, one_line
 
 SAY_TO_USER = "say_to_user"
 
 
-class ConversationCheck(RuleKind):
-    """Like ``judged`` (off without a judge, never passed unread: docs/judge.md), over the
-    conversation as a transcript, ``agent:`` and ``user:`` lines in order."""
+class ConversationCheck(Judged):
+    """Like ``judged``, over the conversation as a transcript, ``agent:`` and ``user:`` lines in order."""
 
     kind: Literal["judged_conversation"]
-    rubric: str
-
-    component: ClassVar[str] = "judged"
-    needs_judge: ClassVar[bool] = True
-
-    @field_validator("rubric")
-    @classmethod
-    def _rubric(cls, value: str) -> str:
-        if not value.strip():
-            raise problem("the rubric is empty", "say what the whole conversation must do, e.g. \"asks before "
-                          "acting and never pressures the customer\"")
-        return value
+    rubric_example: ClassVar[str] = "asks before acting and never pressures the customer"
 
     def problems(self, world: RuleWorld, where: str) -> Iterator[Problem]:
         yield from world.action(f"{where}.kind", SAY_TO_USER)
