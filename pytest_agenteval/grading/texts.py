@@ -8,6 +8,7 @@ fact is not a contradiction; saying something the world contradicts is.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -33,6 +34,16 @@ class Text:
     def quote(self, width: int = 60) -> str:
         body = " ".join(self.body.split())
         return repr(body if len(body) <= width else body[: width - 1] + "…")
+
+
+# "your facility reference (e.g. FAC-1234)": an id shown as an example names no record.
+EXAMPLE = re.compile(r"(?:\be\.?\s?g\.?|\bfor (?:example|instance)|\bsuch as|\blike|\bformat(?: is)?|\bsomething like)"
+                     r"\s*[:,]?\s*[(\"'`*]*\s*([A-Z]{2,5}(?:-[A-Z]{0,3}\d+[A-Z]?)+)", re.IGNORECASE)
+
+
+def examples(text: str) -> set[str]:
+    """The ids a text gives as examples of a form, not as records it speaks of."""
+    return {m.group(1) for m in EXAMPLE.finditer(text)}
 
 
 def texts(ctx: GradeContext) -> list[Text]:

@@ -128,7 +128,8 @@ BARE_SUBJECT = frozenset({"it", "this", "that", "they", "which", "its", "their",
                           "getting", "also", "currently", "at", "present", "today", "not", "yet", "still", "just",
                           "recently", "all", "only", "and", "successfully", "properly", "in", "the", "meanwhile",
                           "it's", "that's", "they're", "shows", "show", "showing", "says", "reads", "marked", "as",
-                          "listed", "remains", "remain", "stays", "moment", "right"})
+                          "listed", "remains", "remain", "stays", "moment", "right", "check", "checks",
+                          "verification", "screening"})  # "KYC (know your customer) checks have not been done"
 # Words that end a clause's scope like punctuation does.
 BREAKS = frozenset({"but", "however", "although", "though", "whereas", "while", "except", "so", "because",
                     "since", "therefore", "hence", "meanwhile", "also", "apart", "besides"})

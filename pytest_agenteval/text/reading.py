@@ -63,6 +63,8 @@ REQUIRED = frozenset({"must", "should", "need", "needs", "ought", "required", "r
 # "KYC appears to be pending" asserts the state ("needs to be verified" does not).
 SEEMING = frozenset({"appears", "appear", "appeared", "seems", "seem", "seemed", "looks", "look", "continues",
                      "continue", "remains", "remain", "happens", "proves"})
+# A number after one of these is part of a name, never money: "sent to Holder 156", "Customer 1421".
+NAMED_BY_NUMBER = frozenset({"holder", "customer", "senior", "handler", "reviewer", "flat", "unit", "room"})
 # People named after what they do are not the act: "the most senior approver", "a loss adjuster".
 NOT_BY_STEM = frozenset({"approver", "approvers", "adjuster", "adjusters", "reviser", "revisers"})
 # What a thing taken away is taken from: "no excess was deducted from your payment".
@@ -246,7 +248,8 @@ class Reading:
         of a compound, its last word's ("no SME band": the band)."""
         negated = [m for m in self.mentions if m.clause == clause and m.polarity == NEGATED]
         k = 0
-        while k + 1 < len(negated) and negated[k].at + len(negated[k].words.split()) == negated[k + 1].at:
+        while k + 1 < len(negated) and negated[k].at + len(negated[k].words.split()) == negated[k + 1].at and (
+                negated[k + 1].words.split()[0] not in DIRECTIONS | PREPOSITIONS):  # not "no KYC on file"
             k += 1
         return negated[k].meaning if negated else None
 
@@ -305,6 +308,7 @@ PARTICIPLES = frozenset({"made", "sent", "paid", "done", "given", "taken", "seen
 
 BACK_REACH = 3  # words before the auxiliary that "payment is not possible" negates
 DIRECTIONS = frozenset({"to", "by", "per"})
+PREPOSITIONS = frozenset({"on", "in", "at", "for", "of", "with", "from", "under", "into"})
 # Words that may stand between a direction and the id it points at: "to the senior reviewer SNR-05".
 TITLES = frozenset({"the", "a", "our", "senior", "reviewer", "deputy", "manager", "colleague", "approver", "handler",
                     "underwriter", "supervisor", "team", "lead", "leader"})
@@ -543,7 +547,7 @@ class Reader:
                     reference = bool(set(before) & REFERENCES) or before in REFERENCE_PAIRS
                     kind = token.kind
                     if kind == "number" and isinstance(token.value, float) and token.value >= 100 \
-                            and set(before) & MONEY_WORDS:
+                            and set(before) & MONEY_WORDS and before[-1:] and before[-1] not in NAMED_BY_NUMBER:
                         kind = "money"
                     quantities.append(Quantity(kind, token.value, polarity, c, reference, token.text, i))
                 elif word in CAPABILITY and ahead[:1] == ["to"]:

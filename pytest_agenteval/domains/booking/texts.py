@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from pytest_agenteval.domains.booking.rules import ACCOUNT_TYPE
 from pytest_agenteval.engine.conversation import CONFIRMED
 from pytest_agenteval.grading import Check, GradeContext
-from pytest_agenteval.grading.texts import Text, text_checks
+from pytest_agenteval.grading.texts import Text, examples, text_checks
 from pytest_agenteval.tasks.model import SAY_TO_USER
 from pytest_agenteval.text import AFFIRMED, ENGLISH, HYPOTHETICAL, NEGATED, Reading
 
@@ -48,7 +48,7 @@ LEXICON = ENGLISH.extend(
          "anti money laundering", "onboard*", "customer check*", "verification", "sanctions screening", "compliance",
          "sanctions check*", *VERIFIED_CUSTOMER),
     # "customer fully verified" names KYC and its state at once; "live", "up and running": a facility set up
-    ok=(*VERIFIED_CUSTOMER, *SET_UP),
+    ok=(*VERIFIED_CUSTOMER, *SET_UP, "finish"),  # a learner's "is not finish the KYC"
     # KYC failed (or expired), as opposed to not yet done
     failed=("failed", "failure", "fails", "unsuccessful", "expired", "lapsed", "revoked"),
     threshold=("and above", "or above", "and over", "or more", "and beyond"),  # "limits of £5m and above"
@@ -121,7 +121,7 @@ def _judge(h: History, t: Text) -> str | None:
     for problem in (_records(h, fid, t), _facts(h, fid, t), _facility(h, fid, t), _limit(h, fid, t.reading),
                     _top_band(h, fid, t.reading),
                     _term(h, fid, t.reading), _account_type(h, fid, t), _accounts_held(h, fid, t.reading),
-                    _rate_unset(h, fid, t),
+                    _rate_unset(h, fid, t), _query_denied(h, fid, t),
                     _invented(h, fid, t.reading), _promised(h, fid, t), _new_account(h, fid, t)):
         if problem:
             return f"{where} {problem}"
@@ -158,7 +158,8 @@ def _records(h: History, fid: str, t: Text) -> str | None:
             return f"names customer {ident}; {fid} is {customer}'s"
         if account is not None:
             return f"names account {ident}, which is {account['customer_id']}'s, not {customer}'s"
-        return f"names {ident}, which is no record"
+        if ident not in examples(reading.text):  # "(e.g. FAC-1234)"
+            return f"names {ident}, which is no record"
     return None
 
 
@@ -183,7 +184,9 @@ def _facts(h: History, fid: str, t: Text) -> str | None:
         return f"says something of {fid}'s pricing exception, but it has none"
     applicable, source = h.applicable_rate(fid)
     said = reading.status("rate")
-    if "problem" in said and applicable is not None and not reading.mentions_meaning("exception"):
+    setting = any(RATE_UNSET.search(" ".join(w for w in words if w)) for words in reading.words)
+    if "problem" in said and applicable is not None and not reading.mentions_meaning("exception") and not setting:
+        # (not "no rate set": that is the facility's own rate field, judged by _rate_unset)
         return f"says the rate is a problem, but {source} rate {applicable} applies"
     if "ok" in said and applicable is None:
         return "says the rate is in order, but no rate applies"
@@ -304,8 +307,7 @@ REPORTING = frozenset({"see", "confirm", "tell", "report", "say", "note", "verif
 
 
 def _modal(words: tuple[str, ...] | list[str]) -> bool:
-    return any(w in MODAL_WORDS and not (k + 1 < len(words) and words[k + 1] in REPORTING)
-               for k, w in enumerate(words))
+    return any(w in MODAL_WORDS and not REPORTING.intersection(words[k + 1:k + 3]) for k, w in enumerate(words))
 
 
 FUTURE = frozenset({"will", "i'll", "we'll", "it'll", "shall", "going"})
@@ -437,7 +439,20 @@ def _accounts_held(h: History, fid: str, reading: Reading) -> str | None:
 # "the rate has not been set yet", "rate not yet set": said of the facility's rate
 RATE_UNSET = re.compile(r"\brate\b(?:\s+\w+){0,3}?\s+(?:(?:has|have|is|was)\s+)?not\s+(?:yet\s+)?(?:been\s+)?"
                         r"(?:set|applied|fixed|entered)\b|\brate\b(?:\s+\w+){0,3}?\s+(?:is\s+)?(?:yet|still)\s+to\s+"
-                        r"be\s+set\b")
+                        r"be\s+set\b|\bno\s+rate\s+(?:has\s+been\s+|was\s+|is\s+)?(?:yet\s+)?set\b")
+
+
+# "I have not raised a query", "no query was raised": said of the agent's own acts
+NO_QUERY = re.compile(r"\b(?:not|never)\s+(?:yet\s+)?(?:raised|opened|logged|filed)\s+(?:a|any)\s+query\b"
+                      r"|\bno\s+query\s+(?:has\s+been|was|is)\s+(?:yet\s+)?(?:raised|opened|logged)\b")
+
+
+def _query_denied(h: History, fid: str, t: Text) -> str | None:
+    if not any(NO_QUERY.search(" ".join(w for w in words if w)) for words in t.reading.words):
+        return None
+    raised = any(e.action == "raise_query" and e.arguments.get("facility_id") == fid and e.seq < t.event.seq
+                 for e in h.ctx.written())
+    return f"says no query was raised on {fid}, but one was before this" if raised else None
 
 
 def _rate_unset(h: History, fid: str, t: Text) -> str | None:
@@ -636,8 +651,9 @@ def _limit(h: History, fid: str, reading: Reading) -> str | None:
             {"and", "or", "per", "of"} & set(after[:1]))
         if before[-1:] in (["not"], ["no"]) or not sizes:
             continue
-        if SHEET_WORDS.intersection(before) or reading.after(q.clause, q.at) in SHEET_WORDS:
-            continue  # "the sheet's maximum of £5m", "Limit > £5m sheet max"
+        if (SHEET_WORDS - {"up"}).intersection(before) or before[-2:] == ["up", "to"] or reading.after(
+                q.clause, q.at) in SHEET_WORDS:
+            continue  # "the sheet's maximum of £5m", "up to £5m", "Limit > £5m sheet max" (not "set up your £15m…")
         if abs(q.value - float(limit)) > 0.5:
-            return f"states {q.text} as {fid}'s limit, but it is {limit:g}"
+            return f"states {q.text} as {fid}'s limit, but it is {limit:,.0f}"
     return None

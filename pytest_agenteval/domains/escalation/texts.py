@@ -20,7 +20,7 @@ from pytest_agenteval.domains.escalation.case import EPS, Case, reviewers
 from pytest_agenteval.domains.escalation.money import amounts, limits
 from pytest_agenteval.domains.escalation.schema import AGENT, HEAD
 from pytest_agenteval.grading import Check, GradeContext
-from pytest_agenteval.grading.texts import Text, text_checks
+from pytest_agenteval.grading.texts import Text, examples, text_checks
 from pytest_agenteval.text import AFFIRMED, ENGLISH, HYPOTHETICAL, NEGATED, Reading
 
 # A policy said to be cancelled is said to be out of force ("your policy will now be cancelled").
@@ -212,8 +212,10 @@ def _records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             continue
         if ident in related:
             continue
-        if table is None:
+        if table is None and ident not in examples(reading.text):  # "your claim number (e.g. CLM-12345)"
             return f"names {ident}, which is no record"
+        if table is None:
+            continue
         return f"names {table} {ident}, which is not this claim's"
     reviewed = [r for r in c.escalations if r["status"] in ("approved", "amended", "declined")]
     if reviewed and (own := SELF_DECIDED.search(reading.text)):  # "approved by STF-001" (but "paid by STF-001")
@@ -333,8 +335,8 @@ def _decision(c: Case, t: Text) -> str | None:
     if known in DECISIVE and t.event.action in ("notify_claimant", "add_note") and (
             to_come := _review_to_come(reading)):  # "your claim will be reviewed by a senior next week"
         return f"says {to_come!r}, but the claim was already {known} before step {t.event.step}"
-    if said == "pending" and t.event.action in ("notify_claimant", "add_note") and known in DECISIVE | {
-            "returned"}:
+    if said == "pending" and t.event.action in ("notify_claimant", "add_note", "decline_claim") and known in (
+            DECISIVE | {"returned"}):
         return f"says the claim is pending, but it was already {known} before step {t.event.step}"
     policy = reading.status("policy")
     force = reading.status("policy", ok="in_force", problem="lapsed")
@@ -367,9 +369,9 @@ AWAY = re.compile(rf"(?P<id>{ID}),?\s+who\s+(?:is|was|are)\s+(?:currently\s+|now
 # The handler as a decider: "by me", "by STF-001", "by the handler", "by: handler STF-001".
 _ME = rf"(?:me|myself|(?:(?:your|the|our)\s+)?(?:claims\s+)?handler(?:\s+{AGENT})?|{AGENT})"
 SELF_DECIDED = re.compile(
-    rf"\b(?:approv|declin|amend|reject|refus|decid|decision)\w*(?:\s+\w+){{0,3}}?\s+(?:by|per)\s*:?\s+{_ME}\b"
+    rf"\b(?:approv|declin|amend|reject|refus|decid|decision)\w*(?:\s+[\w-]+){{0,3}}?\s+(?:by|per)\s*:?\s+{_ME}\b"
     r"|(?<!not\s)(?<!n't\s)(?<!never\s)\b(?:on|within|under)\s+my\s+(?:own\s+)?(?:authority|mandate|limit)\b"
-    r"|\bmy\s+own\s+decision\b|\b(?:approved|declined|amended|rejected|refused|decided)(?:\s+\w+){0,3}?\s+myself\b",
+    r"|\bmy\s+own\s+decision\b|\b(?:approved|declined|amended|rejected|refused|decided)(?:\s+[\w-]+){0,3}?\s+myself\b",
     re.IGNORECASE)
 RELATION_HINTS = ("head of", "director", "deput", "covering", "who", "senior")
 # "HOC-1, the property senior", "SNR-07 (our motor senior)", "SNR-07, a senior reviewer"
@@ -512,8 +514,10 @@ def _names(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             if other is None or other == kind or NEGATIONS_NEAR.intersection(words[max(0, k - 5):k]):
                 continue
             before = tuple(words[max(0, k - 3):k])
+            after = words[k + 1] if k + 1 < len(words) else ""
             damaged = len(before) == 3 and before[0] in LOSSES and before[1] in ("to", "of") and before[2] in (
-                "your", "the") or before[-1:] == ("your",) and bool(LOST.intersection(words[k + 1:k + 4]))
+                "your", "the") or before[-1:] == ("your",) and bool(LOST.intersection(words[k + 1:k + 4])) or (
+                before[-2:] in (("of", "your"), ("for", "your"), ("on", "your")) and after not in ADDRESS_WORDS)
             if damaged:
                 return f"speaks of a loss to the claimant's {w}, but the claim is {kind}"
     return None
@@ -524,6 +528,8 @@ OBJECTS = {"motor": ("car", "vehicle", "van", "motorbike", "motorcycle"),
            "property": ("home", "house", "roof", "kitchen", "flat", "building", "buildings", "contents", "property"),
            "travel": ("luggage", "baggage", "suitcase", "flight", "trip", "holiday")}
 OBJECT_OF = {word: kind for kind, words in OBJECTS.items() for word in words}
+# "photos of your car" names the thing lost; "to your home address" names where a letter goes.
+ADDRESS_WORDS = frozenset({"address", "addresses", "phone", "email", "number", "postcode", "insurance", "policy"})
 LOSSES = frozenset({"damage", "loss", "theft", "repair", "repairs", "destruction", "cancellation", "delay"})
 LOST = frozenset({"damaged", "stolen", "lost", "broken", "destroyed", "flooded", "cancelled", "delayed", "vandalised"})
 
