@@ -309,6 +309,7 @@ PARTICIPLES = frozenset({"made", "sent", "paid", "done", "given", "taken", "seen
 BACK_REACH = 3  # words before the auxiliary that "payment is not possible" negates
 DIRECTIONS = frozenset({"to", "by", "per"})
 PREPOSITIONS = frozenset({"on", "in", "at", "for", "of", "with", "from", "under", "into"})
+FIGURE_OF = frozenset({("amount", "of"), ("sum", "of"), ("figure", "of"), ("value", "of"), ("total", "of")})
 # Words that may stand between a direction and the id it points at: "to the senior reviewer SNR-05".
 TITLES = frozenset({"the", "a", "our", "senior", "reviewer", "deputy", "manager", "colleague", "approver", "handler",
                     "underwriter", "supervisor", "team", "lead", "leader"})
@@ -540,11 +541,16 @@ class Reader:
                     k = i - 1
                     while k >= 0 and i - k <= 3 and words[k] in TITLES:
                         k -= 1
-                    if k >= 0 and words[k] in DIRECTIONS:
-                        directed.add(token.text)  # "escalated to (the senior) SNR-05", "declined per SNR-05"
+                    label = clause_words[c - 1] if k < 0 and c > 0 and clauses[c][2] else ()
+                    if k >= 0 and words[k] in DIRECTIONS or label[-1:] and label[-1] in DIRECTIONS:
+                        directed.add(token.text)  # "escalated to (the senior) SNR-05", "per SNR-05", "to: SNR-05"
                 elif token.kind in ("money", "rate", "date", "number") and token.value is not None:
-                    before = tuple(words[max(0, i - 2):i])
-                    reference = bool(set(before) & REFERENCES) or before in REFERENCE_PAIRS
+                    # a figure under a label is the label's: "assessed: 135000"
+                    label = clause_words[c - 1] if i < 2 and c > 0 and clauses[c][2] else ()
+                    before = tuple([*label, *words[:i]][-2:])
+                    wider = tuple([*label, *words[:i]][-3:])  # "the assessed amount of £30,000"
+                    reference = bool(set(before) & REFERENCES) or before in REFERENCE_PAIRS or (
+                        len(wider) == 3 and wider[0] in REFERENCES and wider[1:] in FIGURE_OF)
                     kind = token.kind
                     if kind == "number" and isinstance(token.value, float) and token.value >= 100 \
                             and set(before) & MONEY_WORDS and before[-1:] and before[-1] not in NAMED_BY_NUMBER:

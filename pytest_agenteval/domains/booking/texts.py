@@ -391,8 +391,12 @@ def _asserted(reading: Reading, m: Any) -> bool:
         return True
     if reading.words[m.clause][m.at - 1:m.at] in (("this",), ("the",), ("your",)):
         return True  # "is this term loan still wanted?", "this term loan is not booked": taken as given
-    first = next((x for x in reading.mentions if x.clause == m.clause and x.polarity == NEGATED), None)
-    return m.polarity == NEGATED and m.clause in reading.missing and first is not None and first.meaning != m.meaning
+    negated = [x for x in reading.mentions if x.clause == m.clause and x.polarity == NEGATED]
+    first = negated[0] if negated else None
+    # "no retail rate for this limit": the segment describes what is missing (a compound's first word)
+    modifier = first is m and len(negated) > 1 and negated[1].at == m.at + len(m.words.split())
+    return m.polarity == NEGATED and m.clause in reading.missing and first is not None and (
+        first.meaning != m.meaning or modifier)
 
 
 def _accounts_denied(h: History, fid: str, reading: Reading) -> str | None:
@@ -651,9 +655,10 @@ def _limit(h: History, fid: str, reading: Reading) -> str | None:
             {"and", "or", "per", "of"} & set(after[:1]))
         if before[-1:] in (["not"], ["no"]) or not sizes:
             continue
-        if (SHEET_WORDS - {"up"}).intersection(before) or before[-2:] == ["up", "to"] or reading.after(
-                q.clause, q.at) in SHEET_WORDS:
-            continue  # "the sheet's maximum of £5m", "up to £5m", "Limit > £5m sheet max" (not "set up your £15m…")
+        sheet_at = max((k for k, w in enumerate(before) if w in SHEET_WORDS - {"up"}), default=None)
+        if sheet_at is not None and "for" not in before[sheet_at:] or before[-2:] == ["up", "to"] or reading.after(
+                q.clause, q.at) in SHEET_WORDS:  # (not "set up your £15m…", "no rate on the sheet for a £15m limit")
+            continue  # "the sheet's maximum of £5m", "up to £5m", "Limit > £5m sheet max"
         if abs(q.value - float(limit)) > 0.5:
             return f"states {q.text} as {fid}'s limit, but it is {limit:,.0f}"
     return None

@@ -70,8 +70,11 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             return f"promises {q.text}; {paid[0]:g} was approved"
         approving = AFFIRMED in reading.in_sentence("approved", q.clause) | reading.in_sentence("amended", q.clause)
         contrast = CONTRAST.intersection(reading.before(q.clause, q.at))  # "reduced from the assessed £30,000"
-        excused = q.clause in approved_in or reading.sentence_of[q.clause] in approved_near and not (
-            reading.polarities("approved", q.clause) | reading.polarities("amended", q.clause)) & {AFFIRMED}
+        decided_here = (reading.polarities("approved", q.clause) | reading.polarities("amended", q.clause)) & {AFFIRMED}
+        # a figure referred to ("the assessed amount of £30,000 was above my limit") in a clause that
+        # decides nothing is not the amount decided, though another clause of its sentence approves
+        excused = q.clause in approved_in or not decided_here and (
+            reading.sentence_of[q.clause] in approved_near or q.reference)
         if approving and approved is not None and abs(value - approved) > EPS and not contrast and not excused:
             return f"states {q.text} as the amount approved or paid; {approved:g} was approved"
         if not any(abs(value - k) <= EPS for k in known):

@@ -32,8 +32,8 @@ LEXICON = ENGLISH.extend(
     photos=("photo*", "picture*", "image*", "pics", "footage", "snaps", "snapshot*"),
     # Where a claim went: a staff id in such a clause is said to be its reviewer.
     # ("refer" alone is no escalation: "we refer to your claim", "Reference: CLM-00001".)
-    escalated=("escalat*", "sent to", "passed to", "referred to", "forwarded to", "routed to", "referred",
-               "referral", "refer it", "refer the claim", "refer your claim", "refer this", "referring it",
+    escalated=("escalat*", "esc", "esc'd", "sent to", "passed to", "referred to", "forwarded to", "routed to",
+               "referred", "referral", "refer it", "refer the claim", "refer your claim", "refer this", "referring it",
                "referring the claim", "referring your claim", "reviewed by", "review by", "considered by",
                "looked at by"),
     absence=("absent", "away", "unavailable", "on leave", "out of office", "off sick", "not present", "not in"),
@@ -65,7 +65,7 @@ LEXICON = ENGLISH.extend(
     reviewer=("reviewer", "reviewers", "senior", "seniors", "approver", "underwriter", "manager", "supervisor",
               "colleague", "escalation manager"),
     # "claims on policies that are in force" is about no one policy: the plural is not the topic.
-    policy=("policy", "cover", "insurance", *CANCELLED),
+    policy=("policy", "cover", "insurance", "pol", *CANCELLED),  # "Pol POL-00421 lapsed": a note's shorthand
     # Money the claimant is told they will get is money paid: "you will receive £4,200 shortly".
     # What a partial approval declines: "the remaining £6,000 was not covered".
     remainder=("rest", "remaining", "remainder", "balance", "difference", "shortfall", "the other"),
