@@ -392,11 +392,11 @@ def _asserted(reading: Reading, m: Any) -> bool:
     if reading.words[m.clause][m.at - 1:m.at] in (("this",), ("the",), ("your",)):
         return True  # "is this term loan still wanted?", "this term loan is not booked": taken as given
     negated = [x for x in reading.mentions if x.clause == m.clause and x.polarity == NEGATED]
-    first = negated[0] if negated else None
+    if m.polarity != NEGATED or m.clause not in reading.missing or not negated:
+        return False
     # "no retail rate for this limit": the segment describes what is missing (a compound's first word)
-    modifier = first is m and len(negated) > 1 and negated[1].at == m.at + len(m.words.split())
-    return m.polarity == NEGATED and m.clause in reading.missing and first is not None and (
-        first.meaning != m.meaning or modifier)
+    modifier = negated[0] == m and len(negated) > 1 and negated[1].at == m.at + len(m.words.split())
+    return negated[0].meaning != m.meaning or modifier
 
 
 def _accounts_denied(h: History, fid: str, reading: Reading) -> str | None:
