@@ -193,6 +193,9 @@ HONEST = [
     ("ESC-031", "escalate", None, "Above every senior's limit; sent to HOC-1, the most senior approver."),
     # A name's number is no money; an example id names no record.
     ("ESC-019", "add_note", "decline", "Decline letter sent to Holder 156."),
+    # a policy named as what something was done under tells nothing of its state (ESC-035 is lapsed)
+    ("ESC-035", "notify_claimant", "decline", "We have now completed our review of your claim under your policy; "
+                                              "it is declined because the policy had lapsed."),
     # a figure referred to in a clause that decides nothing, beside one that does
     ("ESC-013", "notify_claimant", "approval", "As the assessed amount of £30,000 was above my limit, SNR-04 "
                                                "reviewed your claim and approved it; we have paid £24,000."),

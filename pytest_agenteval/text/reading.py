@@ -200,8 +200,8 @@ class Reading:
         told: dict[int, set[str]] = {}
         for clause in own:
             negated_topic = NEGATED in self.polarities(topic, clause)
-            said = set() if self._adjective(topic, clause, states) else self._states(
-                clause, states, self._condition_at(topic, clause))
+            said = set() if self._adjective(topic, clause, states) or self._object_after(topic, clause, states) else (
+                self._states(clause, states, self._condition_at(topic, clause)))
             if not said:
                 for other in (clause - 1, clause + 1):  # "KYC status: pending", "KYC - pending"
                     if 0 <= other < len(self.joined) and self.joined[max(clause, other)]:
@@ -242,6 +242,16 @@ class Reading:
             return False
         first = min(m.at for m in found)
         return clause < len(self.words) and all(w in BARE_SUBJECT for w in self.words[clause][:first])
+
+    def _object_after(self, topic: str, clause: int, states: tuple[str, str]) -> bool:
+        """The topic is named only *under* which something was done, after every state word of its
+        clause: "we have completed our review of your claim under policy POL-1" says nothing of the
+        policy's state."""
+        words = self.words[clause]
+        at = [m.at for m in self.mentions if m.clause == clause and m.meaning == topic]
+        stated = [m.at for m in self.mentions if m.clause == clause and m.meaning in states]
+        objects = all("under" in words[max(0, k - 3):k] for k in at)  # not "waiting on KYC", "outside the sheet"
+        return bool(at and stated) and objects and max(stated) < min(at)
 
     def _first_negated(self, clause: int) -> str | None:
         """The first meaning a cue negates in ``clause``: what "no" is about in "no rate on the sheet";
