@@ -312,13 +312,15 @@ def test_an_unknown_level_is_refused_and_a_path_after_the_bare_flag_is_a_path(pr
 
 
 def _processes_named(marker: str) -> list[int]:
+    """Live processes whose command line holds ``marker`` (a zombie runs nothing: it is gone)."""
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                if marker.encode() in (entry / "cmdline").read_bytes():
+                state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+                if marker.encode() in (entry / "cmdline").read_bytes() and state != "Z":
                     found.append(int(entry.name))
-            except OSError:
+            except (OSError, IndexError):
                 continue
     return found
 

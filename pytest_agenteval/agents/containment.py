@@ -33,6 +33,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -147,6 +148,20 @@ class Containment:
         return env
 
 
+def _await_loopback(pid: int, limit: float = 5.0) -> None:
+    """Wait until bwrap has set up the sandbox's loopback: slirp4netns configuring the namespace at
+    the same time made bwrap fail now and then ("bwrap: loopback: Failed RTM_NEWADDR"). Bounded:
+    past the limit slirp4netns goes ahead, and a failure shows as the sandbox's own."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        try:
+            if "127.0.0.1" in Path(f"/proc/{pid}/net/fib_trie").read_text():
+                return
+        except OSError:
+            return  # gone, or not ours to read: nothing to wait for
+        time.sleep(0.002)
+
+
 class NetworkHelper:
     """slirp4netns for one sandbox: bwrap waits (``--block-fd``) until slirp4netns has given the
     sandbox's new network namespace an interface to the outside, so nothing of the agent runs
@@ -182,6 +197,7 @@ class NetworkHelper:
         """Give the sandbox whose first process is ``pid`` its network, then let it start."""
         if pid is None:
             raise OSError("bwrap did not start the sandbox (no pid on its info fd)")
+        _await_loopback(pid)
         ready_r, ready_w = os.pipe()
         try:
             self.proc = subprocess.Popen(
