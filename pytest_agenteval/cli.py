@@ -177,7 +177,7 @@ def _add_mcp(commands: Any) -> None:
     cmd.add_argument("--task", help="the task_id (default: the first task)")
     cmd.add_argument("--grade-out", required=True, help="where to write the grade JSON when the session ends")
     cmd.add_argument("--timeout", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
-                     help=f"end the session after this long, graded as a timeout (default {DEFAULT_TIME_LIMIT:g}; "
+                     help=f"end the session after this long, graded agent_timeout (default {DEFAULT_TIME_LIMIT:g}; "
                           "0 for none)")
     cmd.set_defaults(handler=_mcp)
 

@@ -6,6 +6,9 @@ import sysconfig
 import traceback
 from dataclasses import dataclass
 
+__all__ = ["ActionError", "AgentEvalError", "AgentSpecError", "EnvironmentBug", "EnvironmentSpecError", "EpisodeOver",
+           "JudgeError", "JudgeSpecError", "ProviderError", "TaskFileError", "TaskProblem", "describe_exception"]
+
 
 @dataclass(frozen=True, kw_only=True)
 class TaskProblem:

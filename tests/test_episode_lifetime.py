@@ -79,7 +79,7 @@ def agent_check(grade: dict[str, Any]) -> dict[str, Any]:
 @pytest.mark.parametrize("method", ["signal", "thread"])
 def test_pytest_timeout_ends_the_episode_and_nothing_crosses_over(project: pytest.Pytester, method: str) -> None:
     """pytest-timeout's limit covers the whole item. The agent gets that limit less time to
-    grade (a quarter of it), so the episode is graded as a timeout before pytest-timeout fires
+    grade (a quarter of it), so the episode is graded agent_timeout before pytest-timeout fires
     (whose thread method would otherwise end the process with os._exit: hence the longer limit
     there, 3 s to grade, however loaded the machine)."""
     result = project.runpytest_subprocess(

@@ -12,3 +12,17 @@ agent, keeps tracing and telemetry off unless asked, and reports usage and the t
 the episode. Each also offers ``tools(episode)``: the episode's tools as that framework's tool
 objects, for users who build their own agent.
 """
+
+from pytest_agenteval.adapters._common import (
+    Retry,
+    cost,
+    ended_by_budget,
+    model_setting,
+    require,
+    system_for,
+    turn_limit,
+)
+
+# What every adapter does the same way, for adapters of your own (docs/llm-agents.md, "Add a
+# framework adapter").
+__all__ = ["Retry", "cost", "ended_by_budget", "model_setting", "require", "system_for", "turn_limit"]

@@ -19,6 +19,8 @@ from typing import Any
 
 from pytest_agenteval.adapters._common import SYSTEM, Retry, cost, model_setting, require, system_for, turn_limit
 
+__all__ = ["Agent", "tool_results", "tools"]
+
 DEFAULT_MODEL = "claude-sonnet-4-5"
 
 

@@ -23,6 +23,8 @@ from typing import Any
 
 from pytest_agenteval.errors import EpisodeOver
 
+__all__ = ["Agent", "server"]
+
 
 def server(episode: Any, *, on_over: Any = None) -> Any:
     """The episode's MCP server (low-level SDK ``Server``), to connect any in-process client to."""

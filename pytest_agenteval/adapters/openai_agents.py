@@ -23,6 +23,8 @@ from pytest_agenteval.adapters._common import (
     turn_limit,
 )
 
+__all__ = ["Agent", "tools"]
+
 
 def tools(episode: Any) -> list[Any]:
     """The episode's tools as ``FunctionTool`` objects in strict mode (the SDK's recommendation).

@@ -20,6 +20,8 @@ from pytest_agenteval.adapters._common import (
     turn_limit,
 )
 
+__all__ = ["Agent", "tools"]
+
 
 def tools(episode: Any) -> list[Any]:
     """The episode's tools as pydantic-ai ``Tool`` objects (our JSON Schema, our validation).

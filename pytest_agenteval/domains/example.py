@@ -8,8 +8,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from pytest_agenteval.engine import action
-from pytest_agenteval.engine.actions import FreeText
+from pytest_agenteval.engine import FreeText, action
 from pytest_agenteval.environments import Environment
 from pytest_agenteval.errors import ActionError
 

@@ -14,6 +14,7 @@ Scalar = str | int | float | bool | None
 # A name pytest's -m expression parser accepts as one identifier.
 NAME_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 RESERVED_MARK_WORDS = frozenset({"and", "or", "not"})
+SAY_TO_USER = "say_to_user"  # the action through which the agent talks to a task's simulated user
 
 
 def problem(message: str, fix: str, **values: Any) -> PydanticCustomError:

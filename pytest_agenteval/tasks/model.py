@@ -20,7 +20,15 @@ from pydantic import (
     model_validator,
 )
 
-from pytest_agenteval.tasks.fields import NAME_RE, RESERVED_MARK_WORDS, Scalar, Strict, check_mark_name, problem
+from pytest_agenteval.tasks.fields import (
+    NAME_RE,
+    RESERVED_MARK_WORDS,
+    SAY_TO_USER,
+    Scalar,
+    Strict,
+    check_mark_name,
+    problem,
+)
 from pytest_agenteval.tasks.paths import AnyOrder as AnyOrder  # re-exported
 from pytest_agenteval.tasks.paths import Element, PathOrder
 from pytest_agenteval.tasks.paths import PathStep as PathStep  # re-exported
@@ -76,7 +84,6 @@ class PathFreedoms(_Strict):
         return {*self.repeat, *self.overwrite, *(m.split(".", 1)[0] for m in self.multiset)}
 
 
-SAY_TO_USER = "say_to_user"  # the action through which the agent talks to a task's simulated user
 TermList = Annotated[list[Annotated[str, Field(min_length=1)]], Field(min_length=1)]
 
 

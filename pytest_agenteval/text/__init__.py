@@ -9,15 +9,10 @@ Environments judge readings against the world (``domains/*/texts.py``); task fil
 meanings with ``{"says": [...]}`` (``requirements``). The grammar and its limits: ``reading``.
 """
 
+from pytest_agenteval.text.arithmetic import amount, computed
 from pytest_agenteval.text.clauses import AFFIRMED, HYPOTHETICAL, NEGATED
 from pytest_agenteval.text.lexicon import ENGLISH, Lexicon
-from pytest_agenteval.text.reading import (
-    Mention,
-    Quantity,
-    Reader,
-    Reading,
-    reader_for,
-)
+from pytest_agenteval.text.reading import LINKS, Mention, Quantity, Reader, Reading, reader_for
 
-__all__ = ["AFFIRMED", "ENGLISH", "HYPOTHETICAL", "NEGATED", "Lexicon", "Mention", "Quantity", "Reader", "Reading",
-           "reader_for"]
+__all__ = ["AFFIRMED", "ENGLISH", "HYPOTHETICAL", "LINKS", "NEGATED", "Lexicon", "Mention", "Quantity", "Reader",
+           "Reading", "amount", "computed", "reader_for"]

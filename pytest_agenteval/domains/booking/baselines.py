@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from pytest_agenteval.domains.booking.traps import FACILITY
 
 if TYPE_CHECKING:
-    from pytest_agenteval.agents.episode import Episode
+    from pytest_agenteval.agents import Episode
 
 
 def _facility(episode: Episode) -> str | None:

@@ -27,14 +27,13 @@ from pytest_agenteval.domains.booking.saboteurs import SABOTEURS
 from pytest_agenteval.domains.booking.schema import SCHEMA, seed_rows
 from pytest_agenteval.domains.booking.texts import LEXICON, TEXTS
 from pytest_agenteval.domains.booking.traps import TRAPS
-from pytest_agenteval.engine import action
-from pytest_agenteval.engine.actions import FreeText
+from pytest_agenteval.engine import FreeText, action
 from pytest_agenteval.environments import Environment
 from pytest_agenteval.errors import ActionError
 from pytest_agenteval.grading import Check, GradeContext
 
 if TYPE_CHECKING:
-    from pytest_agenteval.tasks.model import Task
+    from pytest_agenteval.tasks import Task
 
 Id = Annotated[str, Field(max_length=40)]
 Reason = FreeText

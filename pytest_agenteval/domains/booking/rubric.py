@@ -16,7 +16,7 @@ from typing import Any
 
 from pytest_agenteval.domains.booking import texts
 from pytest_agenteval.domains.booking.rules import ACCOUNT_TYPE, sheet_rate
-from pytest_agenteval.engine.audit import AuditEvent
+from pytest_agenteval.engine import AuditEvent
 from pytest_agenteval.grading import Check, GradeContext, check
 
 RATE_ACTIONS = ("set_rate", "override_rate")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pytest_agenteval.agents.saboteurs import GENERIC, Call, NotApplicable, Plan, Sabotage
+from pytest_agenteval.agents import GENERIC, Call, NotApplicable, Plan, Sabotage
 from pytest_agenteval.domains.booking.rules import ACCOUNT_TYPE
-from pytest_agenteval.tasks.model import SAY_TO_USER, CalledCheck
+from pytest_agenteval.tasks import SAY_TO_USER, CalledCheck
 
 
 def _facility(plan: Plan) -> str:
@@ -31,7 +31,7 @@ def _book_anyway(plan: Plan, *, rate: float | None = None) -> None:
 
 
 def duplicate_account(plan: Plan) -> None:
-    """Open the account twice (retrying blindly after a timeout), or open one that already exists."""
+    """Open the account twice (retrying blindly after a timeout fault), or open one that already exists."""
     if plan.index("open_account") is None:
         booking = plan.first("book_facility") or {}
         customer = (plan.first("list_accounts") or {}).get("customer_id")

@@ -17,10 +17,9 @@ import re
 from typing import Any, Protocol
 
 from pytest_agenteval.domains.booking.rules import ACCOUNT_TYPE
-from pytest_agenteval.engine.conversation import CONFIRMED
-from pytest_agenteval.grading import Check, GradeContext
-from pytest_agenteval.grading.texts import Text, examples, text_checks
-from pytest_agenteval.tasks.model import SAY_TO_USER
+from pytest_agenteval.engine import CONFIRMED
+from pytest_agenteval.grading import Check, GradeContext, Text, examples, text_checks
+from pytest_agenteval.tasks import SAY_TO_USER
 from pytest_agenteval.text import AFFIRMED, ENGLISH, HYPOTHETICAL, NEGATED, Reading
 
 

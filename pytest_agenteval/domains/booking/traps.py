@@ -10,14 +10,13 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.domains.booking.rules import ACCOUNT_TYPE, sheet_rate
-from pytest_agenteval.tasks.model import CalledCheck
-from pytest_agenteval.tasks.paths import located_steps
+from pytest_agenteval.tasks import CalledCheck, located_steps
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from pytest_agenteval.engine.world import World
-    from pytest_agenteval.tasks.model import Task
+    from pytest_agenteval.engine import World
+    from pytest_agenteval.tasks import Task
 
 FACILITY = re.compile(r"\bFAC-\d+\b")
 

@@ -13,7 +13,7 @@ from pytest_agenteval.domains.escalation.schema import HEAD
 from pytest_agenteval.domains.escalation.traps import CLAIM
 
 if TYPE_CHECKING:
-    from pytest_agenteval.agents.episode import Episode
+    from pytest_agenteval.agents import Episode
 
 
 def _claim(episode: Episode) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from pytest_agenteval.domains.escalation.schema import AGENT
-from pytest_agenteval.engine.audit import AuditEvent
+from pytest_agenteval.engine import AuditEvent
 from pytest_agenteval.grading import GradeContext
 
 

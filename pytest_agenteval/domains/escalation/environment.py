@@ -38,14 +38,13 @@ from pytest_agenteval.domains.escalation.saboteurs import SABOTEURS
 from pytest_agenteval.domains.escalation.schema import AGENT, SCHEMA, seed_rows
 from pytest_agenteval.domains.escalation.texts import LEXICON, TEXTS
 from pytest_agenteval.domains.escalation.traps import TRAPS
-from pytest_agenteval.engine import action
-from pytest_agenteval.engine.actions import FreeText
+from pytest_agenteval.engine import FreeText, action
 from pytest_agenteval.environments import Environment
 from pytest_agenteval.errors import ActionError
 from pytest_agenteval.grading import Check, GradeContext
 
 if TYPE_CHECKING:
-    from pytest_agenteval.tasks.model import Task
+    from pytest_agenteval.tasks import Task
 
 Id = Annotated[str, Field(max_length=40)]
 Amount = Annotated[float, Field(gt=0, le=100_000_000)]

@@ -7,11 +7,8 @@ from typing import Any
 
 from pytest_agenteval.domains.escalation.case import EPS, Case, reviewers
 from pytest_agenteval.domains.escalation.schema import AGENT, HEAD
-from pytest_agenteval.grading import GradeContext
-from pytest_agenteval.grading.texts import Text
-from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Quantity, Reading
-from pytest_agenteval.text.arithmetic import amount, computed
-from pytest_agenteval.text.reading import LINKS
+from pytest_agenteval.grading import GradeContext, Text
+from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, LINKS, NEGATED, Quantity, Reading, amount, computed
 
 
 def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:

@@ -25,7 +25,7 @@ from pytest_agenteval.domains.escalation.rules import (
     right_reviewer,
 )
 from pytest_agenteval.domains.escalation.schema import AGENT
-from pytest_agenteval.engine.audit import AuditEvent
+from pytest_agenteval.engine import AuditEvent
 from pytest_agenteval.grading import Check, GradeContext, check
 
 # Writes that decide something about a claim: a claim the agent made one of these on is the

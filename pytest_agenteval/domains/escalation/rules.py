@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from pytest_agenteval.domains.escalation.schema import HEAD
-from pytest_agenteval.tasks.model import problem
+from pytest_agenteval.tasks import problem
 
 MISROUTED_PREFIX = "misrouted:"
 RETURNED_PREFIX = "returned for information:"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pytest_agenteval.agents.saboteurs import Call, Plan, Sabotage
+from pytest_agenteval.agents import Call, Plan, Sabotage
 from pytest_agenteval.domains.escalation.schema import HEAD
 
 WAITING = ("wait", "check_escalation")

@@ -19,8 +19,7 @@ from typing import Any
 from pytest_agenteval.domains.escalation.case import EPS, Case, reviewers
 from pytest_agenteval.domains.escalation.money import amounts, limits
 from pytest_agenteval.domains.escalation.schema import AGENT, HEAD
-from pytest_agenteval.grading import Check, GradeContext
-from pytest_agenteval.grading.texts import Text, examples, text_checks
+from pytest_agenteval.grading import Check, GradeContext, Text, examples, text_checks
 from pytest_agenteval.text import AFFIRMED, ENGLISH, HYPOTHETICAL, NEGATED, Reading
 
 # A policy said to be cancelled is said to be out of force ("your policy will now be cancelled").

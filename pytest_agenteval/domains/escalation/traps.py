@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.domains.escalation.rules import needs_escalation, one, policy_lapsed
 from pytest_agenteval.domains.escalation.schema import HANDLER_LIMIT
-from pytest_agenteval.tasks.paths import located_steps
+from pytest_agenteval.tasks import located_steps
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from pytest_agenteval.engine.world import World
-    from pytest_agenteval.tasks.model import Task
+    from pytest_agenteval.engine import World
+    from pytest_agenteval.tasks import Task
 
 CLAIM = re.compile(r"\bCLM-\d+\b")
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar, Literal
 
+from pytest_agenteval.tasks.fields import SAY_TO_USER
 from pytest_agenteval.tasks.rules.base import Outcome, Problem, RuleEpisode, RuleWorld, outcome
 from pytest_agenteval.tasks.rules.judged import Judged, one_line
-
-SAY_TO_USER = "say_to_user"
 
 
 class ConversationCheck(Judged):
