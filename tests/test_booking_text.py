@@ -194,6 +194,12 @@ HONEST = [
     ("BKC-005", message("Your KYC (know-your-customer) checks are not complete yet, so FAC-5021 stays pending; "
                         "I have raised a query.")),
     ("BKC-001", message("Hello! Which facility is it? Its reference looks like FAC-0000.", "first")),
+    # The sixteenth audit's, in other words: a state "without" which an act is denied is what the act
+    # needs; a bracket of ids between the topic and its state; the customer hears "5.10%" as 5.1%.
+    ("BK-021", query("FAC-5034 cannot go live without verified KYC, and the customer's KYC is still outstanding.")),
+    ("BK-021", query("Identity checks for the borrower (CUS-1421, retail, two accounts) are not finished yet.")),
+    ("BKC-001", message("My plan: put FAC-5047 on ACC-00368, priced at 5.10 per cent as the sheet says, then make "
+                        "it active. Do you agree?", "proposal")),
 ]
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import TYPE_CHECKING, Protocol
 
 from pytest_agenteval.text import Lexicon, Reader
@@ -124,8 +125,27 @@ def _known(message: str, reply: str) -> bool:
 
 
 def _states(message: str, term: str) -> bool:
-    """``term`` appears in the message as written, not inside a longer word or number."""
-    return re.search(rf"(?<![\w.]){re.escape(term)}(?![\w]|\.\d)", message, re.IGNORECASE) is not None
+    """``term`` appears in the message as written, not inside a longer word or number; a number
+    also as any way of writing the same value ("5.10%", "5.1 per cent" for "5.1%")."""
+    if re.search(rf"(?<![\w.]){re.escape(term)}(?![\w]|\.\d)", message, re.IGNORECASE) is not None:
+        return True
+    wanted = _NUMBER.fullmatch(term.strip())
+    return wanted is not None and any(_same(_value(wanted), _value(found)) for found in _NUMBER.finditer(message))
+
+
+def _same(wanted: tuple[str, Decimal, bool], found: tuple[str, Decimal, bool]) -> bool:
+    """The same value, in the term's unit where it names one ("5.1" is stated by "5.10%")."""
+    return wanted[1] == found[1] and wanted[0] in ("", found[0]) and (not wanted[2] or found[2])
+
+
+# A number with its currency sign or percent: a unit the term names must be there ("5.1%" is no "£5.1").
+_NUMBER = re.compile(r"(?<![\w.,])([£$€]?)\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s?(%|per ?cent\b)?(?![\w]|[.,]\d)",
+                     re.IGNORECASE)
+
+
+def _value(match: re.Match[str]) -> tuple[str, Decimal, bool]:
+    sign, whole, fraction, percent = match.groups()
+    return sign, Decimal(whole.replace(",", "") + (fraction or "")), percent is not None
 
 
 _READERS: dict[tuple[int, tuple[tuple[str, ...], ...]], tuple[Lexicon, Reader]] = {}

@@ -78,6 +78,9 @@ NOBODY = frozenset({"no", "nobody", "none", "noone"})
 # taken as a fact even in a condition (a presupposition), and so is the amount right after it.
 PRESUPPOSED = frozenset({"approval", "decline", "declinature", "refusal", "rejection", "denial", "payment",
                          "settlement", "payout"})
+# "the decline letter" names a kind of letter, not a decline that happened: no presupposition.
+DOCUMENTS = frozenset({"letter", "letters", "notice", "notices", "email", "emails", "template", "wording", "paperwork",
+                       "form", "forms", "note", "notes", "message", "pack"})
 DETERMINERS = frozenset({"the", "your", "our", "this", "its"})
 # Determiners that say a thing is missing when they negate it ("no rate", "without a rate"); "not
 # priced" negates an act, not a thing.
@@ -93,6 +96,9 @@ AUXILIARIES = frozenset({"is", "was", "are", "were", "has", "have", "had", "will
 REFERENCES = frozenset({"assessed", "assessment", "claimed", "original", "originally", "requested",
                         "excess", "deductible", "limit", "insured", "from", "instead", "rather", "estimate",
                         "estimated", "quote", "quoted", "invoice", "invoiced", "asked", "sought", "than"})
+# A figure named by the noun after it is that figure, not one decided: "my £10,000 limit", "your £250 excess".
+REFERENCED_BY = frozenset({"limit", "limits", "excess", "deductible", "estimate", "quote", "invoice", "threshold",
+                           "authority", "mandate", "cap", "ceiling", "assessment", "valuation"})
 # A bare integer right after one of these (two words at most) is money: "pay 4200", "approved at 4200".
 MONEY_WORDS = frozenset({"pay", "paid", "paying", "payment", "amount", "sum", "total", "approved", "approve",
                          "settle", "settled", "settlement", "at", "of", "for", "assessed", "claimed", "excess",
@@ -199,7 +205,13 @@ ENGLISH = Lexicon({
                 "can't yet confirm", "not yet able to", "not able to confirm yet", "unable to say yet",
                 "cannot say yet", "can't say yet", "too early to say", "too soon to say", "don't know yet",
                 "do not know yet", "not yet known", "not yet in a position", "yet to decide", "still deciding",
-                "still considering"),
+                "still considering",
+                # A review said to go on now: "we are still reviewing", "remains with our assessors".
+                "still reviewing", "are reviewing", "are still reviewing", "is reviewing", "currently reviewing",
+                "under consideration", "under assessment", "under investigation", "being looked at",
+                "being processed", "still being", "still processing", "still working", "working through",
+                "remains with our", "remain with our", "still with our", "with our assessors", "with the assessors",
+                "on hold"),
     # A decision said to hold for now only ("provisionally declined", "approved in principle").
     "provisional": ("provisional*", "for now", "for the time being", "in principle", "temporarily",
                     "for the moment", "until further notice"),
@@ -217,7 +229,11 @@ ENGLISH = Lexicon({
                  "you've provided", "you have supplied", "you have submitted", "supplied by you", "provided by you",
                  "submitted by you", "sent by you", "on review of", "having reviewed", "after reviewing"),
     # Names of things, not decisions: "above my approval limit", "your payment details".
-    "process": ("approval limit*", "approval authorit*", "approval process", "payment details", "payment method*",
+    "process": ("approval limit*", "approval authorit*", "approval process", "authorisation limit*",
+                "authorization limit*", "authorisation level*", "authorization level*", "authorisation threshold*",
+                "authorization threshold*", "approval threshold*", "authority limit*", "authorised limit*",
+                "authorized limit*", "settlement authorit*", "settlement limit*", "payment limit*", "payment details",
+                "payment method*",
                 "payment process", "payment terms", "bank details", "settlement process", "decision process",
                 "accept our apolog*", "accept my apolog*", "please accept", "premium*", "premium* paid",
                 "premium* payment*", "paid premium*", "release form", "accept that", "accept this will",

@@ -19,6 +19,7 @@ said it was approved``), English only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import NamedTuple
@@ -36,6 +37,7 @@ from pytest_agenteval.text.lexicon import (
     CAPABILITY,
     CONDITIONS,
     DETERMINERS,
+    DOCUMENTS,
     MODALS,
     MONEY_WORDS,
     NEGATIONS,
@@ -48,6 +50,7 @@ from pytest_agenteval.text.lexicon import (
     PSEUDO_NEGATIONS,
     RECEIPTS,
     REFERENCE_PAIRS,
+    REFERENCED_BY,
     REFERENCES,
     REVERSALS,
     SAYING,
@@ -57,6 +60,8 @@ from pytest_agenteval.text.lexicon import (
 from pytest_agenteval.text.tokens import tokenize
 
 MORE = frozenset({"further", "additional", "extra", "more", "other"})
+STATE_MEANINGS = frozenset({"ok", "problem", "pending"})
+PREPOSITIONS = frozenset({"on", "of", "for", "under", "with", "to", "from", "by", "at", "in", "about"})
 REQUIRED = frozenset({"must", "should", "need", "needs", "ought", "required", "requires",
                       # "please complete the identity checks": a state asked for is not the state
                       "please", "kindly"})
@@ -206,6 +211,9 @@ class Reading:
                 for other in (clause - 1, clause + 1):  # "KYC status: pending", "KYC - pending"
                     if 0 <= other < len(self.joined) and self.joined[max(clause, other)]:
                         said |= self._states(other, states)
+            if not said and self._subject(topic, clause) and (resumed := self._after_asides(clause, own)) is not None \
+                    and self._bare(resumed, states):
+                said = self._states(resumed, states)  # "KYC checks (CUS-1421, Customer 1421) are not complete"
             if not said and negated_topic and clause in self.missing and self._first_negated(clause) == topic:
                 said.add("problem")  # "no rate on the sheet": the thing is missing
             told[clause] = said
@@ -230,6 +238,21 @@ class Reading:
         if not NOW.isdisjoint(words):
             return NOW_TENSE
         return PAST_TENSE if not PAST_STATE.isdisjoint(words) else 0
+
+    def _subject(self, topic: str, clause: int) -> bool:
+        """The topic is named as what its clause is about, not after a preposition ("your claim on
+        policy POL-1 (…) is still open" is about the claim)."""
+        at = min((m.at for m in self.mentions if m.clause == clause and m.meaning == topic), default=0)
+        return not PREPOSITIONS.intersection(self.words[clause][max(0, at - 2):at])
+
+    def _after_asides(self, clause: int, own: list[int]) -> int | None:
+        """The clause that goes on after asides ("(CUS-1421, retail, two accounts)"): short clauses
+        of the same sentence that tell no state."""
+        sentence, k = self.sentence_of[clause], clause + 1
+        while k < len(self.words) and self.sentence_of[k] == sentence and k not in own and len(self.words[k]) <= 4 and (
+                not any(m.clause == k and m.meaning in STATE_MEANINGS for m in self.mentions)):
+            k += 1
+        return k if k > clause + 1 and k < len(self.words) and self.sentence_of[k] == sentence else None
 
     def _bare(self, clause: int, states: tuple[str, str]) -> bool:
         """The clause tells a state and nothing else, with no subject but a pronoun: "is now verified",
@@ -318,6 +341,7 @@ PARTICIPLES = frozenset({"made", "sent", "paid", "done", "given", "taken", "seen
 
 BACK_REACH = 3  # words before the auxiliary that "payment is not possible" negates
 DIRECTIONS = frozenset({"to", "by", "per"})
+STATE_MEANINGS = frozenset({"ok", "problem", "pending"})
 PREPOSITIONS = frozenset({"on", "in", "at", "for", "of", "with", "from", "under", "into"})
 FIGURE_OF = frozenset({("amount", "of"), ("sum", "of"), ("figure", "of"), ("value", "of"), ("total", "of")})
 # Words that may stand between a direction and the id it points at: "to the senior reviewer SNR-05".
@@ -327,6 +351,16 @@ TITLES = frozenset({"the", "a", "our", "senior", "reviewer", "deputy", "manager"
 
 FOR_WHOM = frozenset({"me", "us", "you", "them", "him", "her", "your", "their", "our", "his", "to", "a", "an",
                       "the", "senior", "reviewer", "final", "formal", "someone", "somebody", "review", "and"})
+
+
+def _required_by_denial(words: Sequence[str], i: int) -> bool:
+    """"We can't book without completed KYC": a state after "without", where the clause denies an
+    act before it, is what the act needs, not the state now ("booked without verified KYC" is)."""
+    start = max(0, i - 3)
+    if "without" not in words[start:i]:
+        return False
+    at = start + list(words[start:i]).index("without")
+    return any(w in ("not", "cannot", "unable", "never") for w in words[:at])
 
 
 def _sought(words: list[str], i: int, *, modal: bool = True) -> bool:
@@ -519,8 +553,9 @@ class Reader:
                                 # "no excess has been deducted from this payment": the payment is not denied
                                 source = next((k for k in range(i + 2, len(words)) if words[k] in SOURCES), None)
                                 shielded = range(source, len(words)) if source is not None else shielded
-                        after_auxiliary = i > 0 and words[i - 1] in AUXILIARIES or _headline(
-                            words, i, mentions, pending)
+                        # "cannot go live without verified KYC": "without" denies what follows it only
+                        after_auxiliary = word != "without" and (i > 0 and words[i - 1] in AUXILIARIES or _headline(
+                            words, i, mentions, pending))
                         if after_auxiliary:  # "payment is not possible", "the payment has been cancelled"
                             # an undoing reaches the clause's start: "payment on your claim has been withheld"
                             reach = 0 if word in REVERSALS else i - 1 - BACK_REACH
@@ -542,7 +577,8 @@ class Reader:
                 if i < cond_at < len(words) and not hedged_before:
                     polarity = NEGATED if negations % 2 else AFFIRMED  # read below as waiting on the condition
                 if polarity == HYPOTHETICAL and not negations and not question and (
-                        i <= presupposed_until or word in PRESUPPOSED and i > 0 and words[i - 1] in DETERMINERS):
+                        i <= presupposed_until or word in PRESUPPOSED and i > 0 and words[i - 1] in DETERMINERS
+                        and not DOCUMENTS.intersection(words[i + 1:i + 2])):
                     polarity = AFFIRMED
                     presupposed_until = max(presupposed_until, i + 3)
                 if token.kind == "id":
@@ -560,7 +596,8 @@ class Reader:
                     before = tuple([*label, *words[:i]][-2:])
                     wider = tuple([*label, *words[:i]][-3:])  # "the assessed amount of £30,000"
                     reference = bool(set(before) & REFERENCES) or before in REFERENCE_PAIRS or (
-                        len(wider) == 3 and wider[0] in REFERENCES and wider[1:] in FIGURE_OF)
+                        len(wider) == 3 and wider[0] in REFERENCES and wider[1:] in FIGURE_OF) or bool(
+                        REFERENCED_BY.intersection(ahead[:1]))
                     kind = token.kind
                     if kind == "number" and isinstance(token.value, float) and token.value >= 100 \
                             and set(before) & MONEY_WORDS and before[-1:] and before[-1] not in NAMED_BY_NUMBER:
@@ -583,7 +620,8 @@ class Reader:
                                     mentions.append(Mention("conditional", AFFIRMED, c, phrase, i))
                             elif meaning in ("ok", "problem") and polarity != HYPOTHETICAL and (
                                     REQUIRED.intersection(words[max(0, i - 3):i])
-                                    or words[i - 2:i] == ["to", "be"] and not SEEMING.intersection(words[i - 3:i - 2])):
+                                    or words[i - 2:i] == ["to", "be"] and not SEEMING.intersection(words[i - 3:i - 2])
+                                    or _required_by_denial(words, i)):
                                 # "KYC must be verified before booking": a requirement, not the state
                                 mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
                             elif polarity == NEGATED and not_yet and meaning in DECIDED:

@@ -136,6 +136,32 @@ def _date(day: Token, month: str, year: Token) -> Token | None:
         return None
 
 
+ORDINAL_SUFFIXES = frozenset({"st", "nd", "rd", "th"})
+
+
+def _past(tokens: list[Token], i: int, words: frozenset[str]) -> int:
+    """``i``, or one past it when the word there is one of ``words``."""
+    return i + 1 if _word(tokens, i) in words else i
+
+
+def _year(t: Token) -> bool:
+    return t.kind == "number" and t.text.isdigit() and len(t.text) == 4 and t.text[0] in "12"  # 1000-2999
+
+
+def _day_first(raw: list[Token], i: int) -> tuple[Token, int] | None:
+    """A date written day first at ``i`` ("1 March 2026", "3rd of March, 2026", "3 Mar. 2026"),
+    and the index past it."""
+    at = _past(raw, _past(raw, i + 1, ORDINAL_SUFFIXES), frozenset({"of"}))
+    month = _word(raw, at).rstrip(".")
+    if month not in MONTHS:
+        return None
+    at += 1  # then a comma, or the full stop of "Mar.", before the year
+    if _kind(raw, at) == "punct" and raw[at].text in ",." and at + 1 < len(raw) and _year(raw[at + 1]):
+        at += 1
+    d = _date(raw[i], month, raw[at]) if _kind(raw, at) == "number" and _year(raw[at]) else None
+    return (d, at + 1) if d is not None else None
+
+
 def _word(tokens: list[Token], i: int) -> str:
     """The word at ``i``, or "" (past the end, or not a word)."""
     return tokens[i].text if i < len(tokens) and tokens[i].kind == "word" else ""
@@ -203,10 +229,9 @@ def tokenize(text: str) -> list[Token]:
         nxt = _word(raw, i + 1)
         if t.kind in ("number", "money") and isinstance(t.value, float):
             value = t.value
-            if nxt.rstrip(".") in MONTHS and _kind(raw, i + 2) == "number" and (
-                    d := _date(t, nxt.rstrip("."), raw[i + 2])):  # "1 March 2026"
-                out.append(d)
-                i += 3
+            if (dated := _day_first(raw, i)) is not None:  # "1 March 2026", "3rd of March, 2026"
+                out.append(dated[0])
+                i = dated[1]
                 continue
             if nxt == "percent" or (nxt == "per" and _word(raw, i + 2) == "cent"):
                 out.append(Token("rate", t.text, value))
@@ -222,11 +247,15 @@ def tokenize(text: str) -> list[Token]:
             continue
         month = t.text.rstrip(".") if t.kind == "word" else ""
         if month in MONTHS and _kind(raw, i + 1) == "number":
-            comma = _kind(raw, i + 2) == "punct" and raw[i + 2].text == ","
-            at = i + 3 if comma else i + 2
-            if _kind(raw, at) == "number" and (d := _date(raw[i + 1], month, raw[at])):  # "March 1, 2026"
+            at = _past(raw, i + 2, ORDINAL_SUFFIXES)
+            at = at + 1 if _kind(raw, at) == "punct" and raw[at].text == "," else at
+            if _kind(raw, at) == "number" and (d := _date(raw[i + 1], month, raw[at])):  # "March 1st, 2026"
                 out.append(d)
                 i = at + 1
+                continue
+            if _year(raw[i + 1]):  # "in March 2026": a month, never an amount
+                out.append(Token("date", f"{month} {raw[i + 1].text}", date(int(raw[i + 1].text), MONTHS[month], 1)))
+                i += 2
                 continue
         out.append(t)
         i += 1

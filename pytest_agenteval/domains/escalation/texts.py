@@ -109,6 +109,8 @@ def said_decision(reading: Reading, *, escalating: bool = False) -> str | None:
     said = reading.decision()
     if escalating and said == "declined" and not reading.affirms("declined"):
         said = None
+    if said in ("declined", "mixed") and _remainder_refused(reading):
+        said = "amended"  # "SNR-04 amended it. The rest was not approved."
     promised = any(q.kind == "money" and q.polarity == AFFIRMED and not q.reference
                    and AFFIRMED in reading.polarities("payout", q.clause) for q in reading.quantities)
     if said == "declined" and promised:  # "declined, but you will receive £33,000 as a goodwill gesture"
@@ -116,6 +118,18 @@ def said_decision(reading: Reading, *, escalating: bool = False) -> str | None:
     if said in DECISIVE:
         return said
     return "approved" if promised or _paid_on_documents(reading) else said
+
+
+def _remainder_refused(reading: Reading) -> bool:
+    """Every refusal is of the remainder ("the rest was not approved"), beside an amendment or a
+    part approved: a claim approved in part, not declined."""
+    sentence_of = reading.sentence_of
+    refusals = [m for m in reading.mentions if m.meaning == "declined" and m.polarity == AFFIRMED
+                or m.meaning == "approved" and m.polarity == NEGATED]
+    remainders = {sentence_of[m.clause] for m in reading.mentions if m.meaning == "remainder"}
+    part = reading.affirms("amended") or any(m.meaning == "approved" and m.polarity == AFFIRMED
+                                             for m in reading.mentions)
+    return bool(refusals) and part and all(sentence_of[m.clause] in remainders for m in refusals)
 
 
 def _paid_on_documents(reading: Reading) -> bool:
@@ -422,7 +436,8 @@ def _declines_whole(reading: Reading, c: Case) -> str | None:
         if m.meaning not in ("declined", "approved") or not declines:
             continue
         sentence = sentence_of[m.clause]
-        part = any((n.meaning in ("remainder", "amended") and n.polarity != NEGATED or n.meaning == "in_full")
+        # "the remainder was not approved": the remainder is named, whatever the negation denies
+        part = any((n.meaning == "amended" and n.polarity != NEGATED or n.meaning in ("remainder", "in_full"))
                    and sentence_of[n.clause] == sentence for n in reading.mentions) or any(
             q.kind == "money" and sentence_of[q.clause] == sentence
             and (approved is None or abs(q.value - approved) > EPS)
