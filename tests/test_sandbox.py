@@ -90,7 +90,7 @@ class ReadsProject:
     """Looks through the project folder for tasks and grades by other names: git's objects,
     task files this run does not use, an earlier run's results."""
     def run(self, episode):
-        import zlib
+        import gzip, zlib
         found = []
         for folder, _, files in os.walk("."):
             for name in files:
@@ -98,7 +98,8 @@ class ReadsProject:
                 try:
                     data = open(path, "rb").read()
                     data = zlib.decompress(data) if "objects" in path else data
-                except (OSError, zlib.error):
+                    data = gzip.decompress(data) if path.endswith(".gz") else data
+                except (OSError, zlib.error, gzip.BadGzipFile):
                     continue
                 if b"expected_" + b"final_state" in data:  # split: this file holds no match
                     found.append(path)
@@ -218,6 +219,7 @@ def test_the_sandbox_shows_no_memory_command_line_task_file_cache_or_results(
 
 @needs_bwrap
 def test_the_project_folder_shows_no_task_or_grade_by_another_name(project: pytest.Pytester) -> None:
+    import gzip
     import zlib
 
     task = (project.path / "tasks" / "t.jsonl").read_bytes()
@@ -230,9 +232,29 @@ def test_the_project_folder_shows_no_task_or_grade_by_another_name(project: pyte
     (project.path / "lib").mkdir()
     (project.path / "lib" / "helper.py").write_text("X = 1\n")
     (project.path / "lib" / "notes.jsonl").write_bytes(task)
+    # Earlier runs' results written compressed (--agenteval-results=r.jsonl.gz): a folder of
+    # them, and one beside Python. Red team 3 read both.
+    (project.path / "runs").mkdir()
+    (project.path / "runs" / "old.jsonl.gz").write_bytes(gzip.compress(task))
+    (project.path / "lib" / "old.jsonl.gz").write_bytes(gzip.compress(task))
     _, grades = run(project, "ReadsProject", "--agenteval-isolate", "-k", "EX-1")
     # Before: ['./.git/objects/3f/9a1c', './lib/notes.jsonl', './old.jsonl', './other/more.jsonl'].
     assert agent_detail(grades[0]).startswith("RuntimeError: []")
+
+
+def test_installed_suites_are_hidden_from_the_sandbox(pytester: pytest.Pytester) -> None:
+    """Red team 3: installed as a wheel (not in the project folder), the package the sandbox shows
+    holds the task files its environments ship; a run of the project's own copy of a suite was
+    graded by lines the agent could read there."""
+    from pytest_agenteval.environments.suites import shipped_suites
+    from pytest_agenteval.plugin.record import hidden_paths
+    from pytest_agenteval.plugin.state import STATE
+
+    (pytester.path / "t.jsonl").write_text(task_line() + "\n")
+    config = pytester.parseconfigure("--agent=noop", "--agenteval-isolate=process", "t.jsonl")
+    hidden = hidden_paths(config, config.stash[STATE])
+    suites = [str(f.resolve()) for files in shipped_suites().values() for f in files]
+    assert len(suites) >= 3 and set(suites) <= set(hidden)
 
 
 @needs_bwrap

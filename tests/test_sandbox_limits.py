@@ -58,6 +58,18 @@ TooDeep = sends("[" * 5000 + "]" * 5000 + "\\n")
 NumberAsAction = sends('{"id": 1, "call": 42}\\n')
 BadUsage = sends('{"usage": {"tokens": "many"}}\\n')
 Oversized = sends("x" * (17 * 2**20))
+SpecAnswer = sends('{"ok": true}\\n')  # the spec check's answer, during the episode
+HugeCost = sends('{"usage": {"cost": 1' + "0" * 400 + '}}\\n')  # past a float: OverflowError
+HugeTokens = sends('{"usage": {"input_tokens": 1' + "0" * 4000 + '}}\\n')  # the summary's mean overflowed
+
+
+class NamesNotStrings:
+    """Model names the harness sorts: an int among strings made the grade fail to build."""
+    def run(self, episode):
+        for model in ("a", 5, "m" * 10_000):
+            episode._outbox.write('{"usage": {"model": %s, "input_tokens": 1}}\\n' % __import__("json").dumps(model))
+        episode._outbox.flush()
+        episode.call("close_ticket", {"ticket_id": "T-0001"})
 '''
 
 
@@ -122,12 +134,28 @@ def test_the_limits_in_force_are_in_the_header_and_a_bad_value_is_one_line(proje
     ("BadUsage", "frame 1: usage: must be an object with keys among calls, cost, input_tokens, latency, model, "
                  "output_tokens: b'{\"usage\": {\"tokens\": \"many\"}}\\n'"),
     ("Oversized", "frame 1: a frame longer than 16 MiB (b'" + "x" * 80 + "'...)"),
+    # Red team 3: these three failed the harness's own code (KeyError, OverflowError), labelled
+    # "the test was stopped while the agent ran", or the run's end (no summary line).
+    ("SpecAnswer", "frame 1: an answer to the spec check during its episode: b'{\"ok\": true}\\n'"),
+    ("HugeCost", "frame 1: usage: record_usage: cost must be a number >= 0 or None, got an integer of 1329 bits"),
+    ("HugeTokens", "frame 1: usage: record_usage: input_tokens must be a whole number >= 0 and at most 2**53, "
+                   "got an integer of 13288 bits"),
 ])
 def test_a_malformed_or_oversized_frame_is_a_protocol_violation(project: pytest.Pytester, agent: str,
                                                                  expected: str) -> None:
     check = agent_check(project, agent, STRONGEST)
     assert check["failure_mode"] == "agent_protocol_violation"
     assert check["detail"] == f"the agent process broke the protocol: {expected}"
+
+
+def test_model_names_of_any_json_type_are_counted_as_text(project: pytest.Pytester) -> None:
+    # Before: TypeError sorting the names; the episode was not graded and its line was lost.
+    result = project.runpytest("--agent=limited:NamesNotStrings", "--agenteval-results=r.jsonl",
+                               "--agenteval-timeout=60", "-p", "no:cacheprovider", STRONGEST, "t.jsonl")
+    result.assert_outcomes(passed=1)
+    grade, summary = result_lines(project.path / "r.jsonl")[:2]
+    assert sorted(grade["usage"]["models"]) == ["5", "a", "m" * 200]
+    assert grade["usage"]["input_tokens"] == 3 and "summary" in summary
 
 
 def test_frames_are_checked_field_by_field() -> None:

@@ -235,6 +235,29 @@ def test_a_key_file_that_cannot_be_read_is_one_line(runs: Path, monkeypatch: pyt
                                           "or directory (name a file holding the key)"])
 
 
+def test_a_file_replaced_by_the_other_named_runs_or_swapped_is_found(keyed: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """Red team 3: with both run ids named, each file alone is "one of them": the new run's file
+    replaced by a copy of the base run's compared as "no change", and two files swapped turned a
+    regression into an improvement."""
+    failing, passing = run_id(keyed / "noop.jsonl"), run_id(keyed / "ref.jsonl")
+    copy = write(keyed / "copy.jsonl", lines(keyed / "ref.jsonl"))
+    status, _, err = agenteval(capsys, "compare", "ref.jsonl", copy, "--run-id", passing, "--run-id", failing)
+    assert status == 1
+    assert err[:2] == [f"{copy}: signed as run {passing}, as ref.jsonl is: one run given twice (a copy of another "
+                       "file, not the run you named)",
+                       f"--run-id {failing}: no file given is that run (its file was replaced by another)"]
+    status, _, err = agenteval(capsys, "report", "ref.jsonl", copy, "--run-id", passing, "--run-id", failing)
+    assert status == 1 and err[0].startswith(f"{copy}: signed as run {passing}, as ref.jsonl is: one run given twice")
+    status, _, err = agenteval(capsys, "compare", "ref.jsonl", "noop.jsonl", "--run-id", failing, "--run-id", passing)
+    assert status == 1
+    assert err[0] == (f"ref.jsonl: signed as run {passing}, but the --run-id in its place names {failing} (give the "
+                      "run ids in the order of the files): files swapped")
+    status, _, err = agenteval(capsys, "report", "noop.jsonl", "ref.jsonl", "--allow-mixed", "--run-id", passing,
+                               "--run-id", failing)
+    assert status == 0 and err == []  # report merges: the run ids in any order
+
+
 def test_a_whole_file_of_another_run_is_found_by_the_run_id_recorded(keyed: Path, monkeypatch: pytest.MonkeyPatch,
                                                                      capsys: pytest.CaptureFixture[str]) -> None:
     """Red team: the failing run's file replaced, whole, by an older passing run's (both genuine).

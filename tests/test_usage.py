@@ -88,6 +88,26 @@ def test_bad_usage_is_refused_with_the_field_named(kwargs: dict[str, Any], messa
     assert ledger.usage() is None
 
 
+def test_counts_a_summary_cannot_average_and_invented_model_names_are_bounded() -> None:
+    """Red team 3 (an isolated agent's raw frames): a count past a float's range made the run's
+    summary fail, a cost past it failed the harness, and a new model name per report made each
+    report slower (the budget sums over the names) and the grade's line unbounded."""
+    ledger = UsageLedger()
+    nothing: dict[str, Any] = {"model": None, "input_tokens": 0, "output_tokens": 0, "cost": None, "latency": None,
+                               "calls": 1}
+    with pytest.raises(ValueError, match=r"^record_usage: input_tokens must be a whole number >= 0 and at most "
+                                         r"2\*\*53, got an integer of 3322 bits$"):
+        ledger.record(**{**nothing, "input_tokens": 10**1000})
+    with pytest.raises(ValueError, match="^record_usage: cost must be a number >= 0 or None, got an integer of 1329"):
+        ledger.record(**{**nothing, "cost": 10**400})
+    for n in range(1000):
+        ledger.record(**{**nothing, "model": f"{n}{'m' * 500}" if n % 2 else n})
+    usage = ledger.usage()
+    assert usage is not None and usage["model_calls"] == 1000
+    assert len(usage["models"]) == 65 and usage["models"]["(other models)"]["model_calls"] == 1000 - 64
+    assert max(map(len, usage["models"])) == 200
+
+
 def test_transcripts_become_json_and_are_capped() -> None:
     from dataclasses import dataclass
 

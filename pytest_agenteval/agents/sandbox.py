@@ -200,6 +200,9 @@ def _serve(pipes: _Pipes, episode: Episode, limits: Limits) -> tuple[str, str] |
         except (TypeError, ValueError) as exc:  # the child's checks are the child's: ours are these
             return "agent_protocol_violation", (f"the agent process broke the protocol: frame {frames}: "
                                                 f"{next(iter(message))}: {exc}")[:500]
+        if "call" not in message:  # "ok" answers the spec check only, never during an episode
+            return "agent_protocol_violation", (f"the agent process broke the protocol: frame {frames}: an answer "
+                                                f"to the spec check during its episode: {bytes(line[:80])!r}")
         try:
             reply: dict[str, Any] = {"observation": episode.call(message["call"], message.get("arguments"))}
         except EpisodeOver as exc:

@@ -25,6 +25,12 @@ from typing import Any
 MESSAGE_CAP = 16 * 1024
 TRANSCRIPT_CAP = 256 * 1024
 MARKER_ROLE = "agenteval"
+# The largest token or call count one report may give: summed and averaged over a run, counts
+# past this would overflow the floats the summary divides into (the run's end would fail).
+MAX_COUNT = 2**53
+# Model names an episode's usage keeps apart, and each one's length; the rest are OTHER_MODELS.
+MAX_MODELS, MAX_NAME = 64, 200
+OTHER_MODELS = "(other models)"
 
 
 class UsageLedger:
@@ -38,14 +44,15 @@ class UsageLedger:
     def record(self, *, model: str | None, input_tokens: int, output_tokens: int, cost: float | None,
                latency: float | None, calls: int) -> None:
         for name, value in (("input_tokens", input_tokens), ("output_tokens", output_tokens), ("calls", calls)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ValueError(f"record_usage: {name} must be a whole number >= 0, got {value!r}")
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
+                most = " and at most 2**53" if isinstance(value, int) and value > MAX_COUNT else ""
+                raise ValueError(f"record_usage: {name} must be a whole number >= 0{most}, got {_short(value)}")
         for name, number in (("cost", cost), ("latency", latency)):
             if number is not None and (isinstance(number, bool) or not isinstance(number, (int, float))
-                                       or not math.isfinite(number) or number < 0):
-                raise ValueError(f"record_usage: {name} must be a number >= 0 or None, got {number!r}")
+                                       or not _finite(number) or number < 0):
+                raise ValueError(f"record_usage: {name} must be a number >= 0 or None, got {_short(number)}")
         with self._lock:
-            entry = self._models.setdefault(model or "unknown", {
+            entry = self._models.setdefault(self._name(model), {
                 "model_calls": 0, "input_tokens": 0, "output_tokens": 0, "cost_usd": None, "latency_s": None})
             entry["model_calls"] += calls
             entry["input_tokens"] += input_tokens
@@ -54,6 +61,14 @@ class UsageLedger:
                 entry["cost_usd"] = (entry["cost_usd"] or 0.0) + float(cost)
             if latency is not None:
                 entry["latency_s"] = (entry["latency_s"] or 0.0) + float(latency)
+
+    def _name(self, model: Any) -> str:
+        """The key ``model`` is counted under. Names are sorted together: one that is not a string
+        (an isolated agent's frame can send any JSON) would make the grade fail to build, losing
+        the episode. Past MAX_MODELS names the rest are counted together: each report sums over
+        the names (a budget), so an agent inventing a name per report would make that quadratic."""
+        name = "unknown" if not model else (model if isinstance(model, str) else str(model))[:MAX_NAME]
+        return name if name in self._models or len(self._models) < MAX_MODELS else OTHER_MODELS
 
     def attach(self, messages: Any) -> None:
         with self._lock:
@@ -75,6 +90,19 @@ class UsageLedger:
         with self._lock:
             messages = self._transcript
         return None if messages is None else cap_transcript([jsonable(m) for m in messages])
+
+
+def _finite(number: float) -> bool:
+    try:
+        return math.isfinite(number)
+    except OverflowError:  # an int past a float's range (an isolated agent's frame can send one)
+        return False
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"an integer of {value.bit_length()} bits"  # repr of a huge one would fail, or flood the line
+    return repr(value)[:80]
 
 
 def _rounded(figures: dict[str, Any]) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from pytest_agenteval.environments.suites import shipped_suites
 from pytest_agenteval.plugin.compat import is_fixture, load_conftests
 from pytest_agenteval.plugin.state import State
 from pytest_agenteval.report.results import FORMAT
@@ -72,23 +73,27 @@ def hidden_paths(config: pytest.Config, state: State) -> list[str]:
         hidden.append(str(path))
         if path.parent != root and path.parent not in root.parents:
             hidden.append(str(path.parent))
-    for option in ("agenteval_results", "agenteval_html"):
+    for option in ("agenteval_results", "agenteval_html", "agenteval_signing_key"):
         if config.getoption(option):
             hidden.append(str(Path(config.getoption(option)).resolve()))
     hidden += [str(p.resolve()) for p in state.explicit]
+    # Every installed environment's packaged suite: an installed package is shown to the agent
+    # (it may import it), and its suites are the task files a run of the project's own copies grades.
+    hidden += [str(f.resolve()) for files in shipped_suites().values() for f in files]
     return hidden + project_secrets(root)
 
 
 VCS_FOLDERS = (".git", ".hg", ".svn", ".jj", ".bzr")  # their objects hold every committed task file
 SKIPPED = ("node_modules", "__pycache__", ".tox", ".nox", ".mypy_cache", ".ruff_cache")
+RESULTS_LIKE = (".jsonl", ".jsonl.gz")  # task files, results files (written gzip-compressed too)
 MAX_FOLDERS = 20_000  # a walk of a huge project stops here (the rest is said in isolation.md)
 
 
 def project_secrets(root: Path) -> list[str]:
     """What else in the project folder (the agent's search path, shown to it read-only) holds
     tasks or grades: version control folders (committed task files are in their objects), and
-    every ``.jsonl`` file (other task files, earlier runs' results). A folder holding ``.jsonl``
-    files and no Python is hidden whole; otherwise each such file is."""
+    every ``.jsonl`` and ``.jsonl.gz`` file (other task files, earlier runs' results). A folder
+    holding them and no Python is hidden whole; otherwise each such file is."""
     hidden: list[str] = []
     walked = 0
     for folder, dirs, files in os.walk(root):
@@ -100,7 +105,7 @@ def project_secrets(root: Path) -> list[str]:
         dirs[:] = [d for d in dirs if d not in VCS_FOLDERS and d not in SKIPPED
                    and not os.path.exists(os.path.join(folder, d, "pyvenv.cfg"))]
         hidden += [os.path.join(folder, name) for name in files if name in VCS_FOLDERS]  # a worktree's .git file
-        lines = [name for name in files if name.endswith(".jsonl")]
+        lines = [name for name in files if name.endswith(RESULTS_LIKE)]
         if not lines:
             continue
         if Path(folder) != root and not any(name.endswith(".py") for name in files) and not dirs:

@@ -19,7 +19,16 @@ from pytest_agenteval.report.merge import (
 )
 from pytest_agenteval.report.metrics import summary_json, summary_lines, summary_title
 from pytest_agenteval.report.results import ResultsWriter
-from pytest_agenteval.report.signing import KEY_ENV, SIGNATURE, Signer, Verification, expected_run, load_key, verify
+from pytest_agenteval.report.signing import (
+    KEY_ENV,
+    SIGNATURE,
+    Signer,
+    Verification,
+    expected_run,
+    load_key,
+    runs_named,
+    verify,
+)
 
 FORGED = 1  # the exit status when a signature, a line count or the run record does not match
 
@@ -79,9 +88,10 @@ def signing_key(args: argparse.Namespace) -> bytes | None:
 
 
 def verified(paths: list[str], key: bytes | None, command: str,
-             runs: list[str] | None = None) -> dict[str, Verification] | None:
+             runs: list[str] | None = None, *, ordered: bool = False) -> dict[str, Verification] | None:
     """Each file's verification said (one line each); None, after saying why, if any does not match,
-    or if ``runs`` (``--run-id``) is given and a file is not verified as one of them."""
+    or if ``runs`` (``--run-id``) is given and a file is not verified as one of them, two files are
+    one run, or a run named has no file (``ordered``: the files are the runs named, in order)."""
     found: dict[str, Verification] = {}
     for path in paths:
         try:
@@ -94,6 +104,7 @@ def verified(paths: list[str], key: bytes | None, command: str,
     problems = [p for check in found.values() for p in check.problems]
     if runs:
         problems += [p for check in found.values() if (p := expected_run(check, runs)) is not None]
+        problems += runs_named(list(found.values()), runs, ordered=ordered)
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:
@@ -204,7 +215,7 @@ def _status(check: Verification) -> str:
 def _compare(args: argparse.Namespace) -> int:
     from pytest_agenteval.report.compare import compare, render
 
-    if verified([args.base, args.new], signing_key(args), "compare", args.run_ids) is None:
+    if verified([args.base, args.new], signing_key(args), "compare", args.run_ids, ordered=True) is None:
         return FORGED
     base, new = _load([args.base], args), _load([args.new], args)
     if base is None or new is None:

@@ -180,6 +180,30 @@ def expected_run(check: Verification, runs: list[str]) -> str | None:
             "a whole results file of another run")
 
 
+def runs_named(checks: list[Verification], runs: list[str], *, ordered: bool = False) -> list[str]:
+    """Problems with the files as a set, against the runs the user recorded (``--run-id``): each
+    file checked alone is one of them, so a file replaced by a copy of another named run's, or
+    (``ordered``: compare's base and new) two files swapped, would pass that check."""
+    problems: list[str] = []
+    seen: dict[str, str] = {}
+    for check in checks:
+        if not check.verified or check.run_id is None:
+            continue  # said already (expected_run)
+        if check.run_id in seen:
+            problems.append(f"{check.path}: signed as run {check.run_id}, as {seen[check.run_id]} is: one run "
+                            "given twice (a copy of another file, not the run you named)")
+        seen.setdefault(check.run_id, check.path)
+    if ordered and not problems and len(runs) == len(checks) and all(c.verified for c in checks):
+        problems += [f"{check.path}: signed as run {check.run_id}, but the --run-id in its place names {run} "
+                     "(give the run ids in the order of the files): files swapped"
+                     for check, run in zip(checks, runs, strict=True)
+                     if check.run_id != run and check.run_id in runs]
+    if all(c.verified for c in checks):
+        problems += [f"--run-id {run}: no file given is that run (its file was replaced by another)"
+                     for run in runs if run not in seen]
+    return problems
+
+
 def _check_lines(shown: str, lines: list[tuple[int, Any]], key: bytes, run_id: str) -> list[str]:
     problems: list[str] = []
     present = {r[SIGNATURE]["line"] for _, r in lines if _signed(r) and r[SIGNATURE].get("run") == run_id
