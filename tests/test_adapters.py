@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from conftest import result_lines
 from pytest_agenteval import EnvironmentPool, load_tasks
 from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.tasks.model import Task
 from pytest_agenteval.tasks.paths import first_order
+from tests.helpers.tasks import result_lines
 
 ROOT = Path(__file__).parent.parent
 TASKS = {"booking": ("booking.jsonl", "BK-001"), "escalation": ("escalation.jsonl", "ESC-008")}
@@ -149,7 +149,7 @@ ADAPTERS = {"pydantic_ai": pydantic_ai, "openai_agents": openai_agents, "langgra
 
 @pytest.fixture(scope="module", autouse=True)
 def anthropic_server() -> Any:
-    from anthropic_fake import ScriptedAnthropic
+    from tests.helpers.anthropic_fake import ScriptedAnthropic
 
     class AnyInstruction(ScriptedAnthropic):
         on_request: Callable[[dict[str, Any]], None] = staticmethod(lambda body: None)  # type: ignore[assignment]
@@ -245,7 +245,7 @@ def test_the_one_line_agent_option_runs_under_xdist_with_runs(pytester: pytest.P
     """``--agent=pytest_agenteval.adapters.pydantic_ai:Agent`` with the model from AGENTEVAL_MODEL
     (pydantic-ai's own offline ``test`` model, which calls every tool once)."""
     pytest.importorskip("pydantic_ai")
-    from conftest import task_line
+    from tests.helpers.tasks import task_line
 
     (pytester.path / "tasks").mkdir()
     (pytester.path / "tasks" / "t.jsonl").write_text(task_line() + "\n" + task_line(task_id="EX-2") + "\n")

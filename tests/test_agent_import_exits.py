@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import task_line
+from tests.helpers.tasks import task_line
 
 ADVICE = "an agent module must not exit or stop at import; move that code into the agent's run"
 CASES = {

@@ -7,9 +7,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from anthropic_fake import OUTPUT_TOKENS, ScriptedAnthropic
 
-from conftest import result_lines, task_line
+from tests.helpers.anthropic_fake import OUTPUT_TOKENS, ScriptedAnthropic
+from tests.helpers.tasks import result_lines, task_line
 
 pytest.importorskip("anthropic")
 ROOT = Path(__file__).parent.parent

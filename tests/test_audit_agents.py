@@ -1,4 +1,4 @@
-"""An independent audit, kept as a regression suite: the auditor's own agents (tests/audit_agents.py,
+"""An independent audit, kept as a regression suite: the auditor's own agents (tests/helpers/audit_agents.py,
 written from what a user sees, not from our rubrics) get the right verdict on every shipped task.
 
 Correct agents (they explore, re-read, reorder, correct typos, reword free text) must pass
@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from audit_agents import Booking, Escalation, make
 
 from pytest_agenteval import EnvironmentPool, load_tasks, run_episode
+from tests.helpers.audit_agents import Booking, Escalation, make
 
 ROOT = Path(__file__).parent.parent
 EXPECTED = json.loads((Path(__file__).parent / "data" / "audit_expected.json").read_text())

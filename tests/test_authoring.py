@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import result_lines, task_line
 from pytest_agenteval.cli import main
 from pytest_agenteval.environments.discovery import configured_modules, project_root
 from pytest_agenteval.scaffold import ScaffoldError, new_environment
+from tests.helpers.tasks import result_lines, task_line
 
 AGENTEVAL = str(Path(sys.executable).parent / "agenteval")
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import task_line
 from pytest_agenteval.taskfiles.loader import TaskLoader
+from tests.helpers.tasks import task_line
 
 CORPUS = Path(__file__).parent / "data" / "bad_tasks"
 EXPECTED: dict[str, list[str]] = json.loads((CORPUS / "expected.json").read_text())

@@ -14,12 +14,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from booking_play import LOOKUPS, Call, Scene, failed, play, reference_calls, scene, shipped_tasks, writes
-from booking_play import TASKS as TASKS_FILE
 
 from pytest_agenteval import Task
 from pytest_agenteval.domains.booking import BookingEnvironment
 from pytest_agenteval.tasks.paths import PathOrder
+from tests.helpers.booking_play import LOOKUPS, Call, Scene, failed, play, reference_calls, scene, shipped_tasks, writes
+from tests.helpers.booking_play import TASKS as TASKS_FILE
 
 TASKS = shipped_tasks()
 IDS = [t.task_id for t in TASKS]

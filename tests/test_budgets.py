@@ -10,7 +10,7 @@ import pytest
 from pytest_agenteval.agents.budget import PRICES, Budget, parse_prices
 from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.domains.example import ExampleEnvironment
-from tests.conftest import make_task, result_lines, task_line
+from tests.helpers.tasks import make_task, result_lines, task_line
 
 
 class Spender:

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import task_line
 from pytest_agenteval.domains.example import ExampleEnvironment
 from pytest_agenteval.engine import audit, sealing
 from pytest_agenteval.engine.sealing import KEY_FILE_ENV, CacheWarning
+from tests.helpers.tasks import task_line
 
 UNSEALED = "not sealed with this machine's cache key (written by something else, or damaged); ignored and rebuilt"
 

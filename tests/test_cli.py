@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import task_line
 from pytest_agenteval.cli import main
+from tests.helpers.tasks import task_line
 
 RESULTS_FIX = "(pass the file written by --agenteval-results)"
 

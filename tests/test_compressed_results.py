@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import write_ex1_and_ex3
 from pytest_agenteval.cli import main
 from pytest_agenteval.report.compressed import GZIP_MAGIC, gunzip
 from pytest_agenteval.report.results import ResultsWriter, load_results
+from tests.helpers.tasks import write_ex1_and_ex3
 
 AGENT = '''
 class Agent:

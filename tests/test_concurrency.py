@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import episode_grades, interruptible, result_lines, task_line
+from tests.helpers.tasks import episode_grades, interruptible, result_lines, task_line
 
 # Every agent waits at a barrier that only opens once BARRIER agents are in flight at once: a
 # run that never has that many in flight fails by the barrier's (generous) timeout, not by timing.
@@ -264,10 +264,10 @@ def test_in_flight_without_pytest() -> None:
     own environment instance, graded as a serial run grades them."""
     import threading
 
-    from conftest import make_task
     from pytest_agenteval.agents.inflight import InFlight
     from pytest_agenteval.agents.play import run_episode
     from pytest_agenteval.domains.example import ExampleEnvironment
+    from tests.helpers.tasks import make_task
 
     barrier = threading.Barrier(3, timeout=60)
     path = [[{"action": "close_ticket", "arguments": {"ticket_id": "T-0001"}}]]

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from conftest import result_lines
 from pytest_agenteval import EnvironmentPool, load_tasks
 from pytest_agenteval.agents.builtin import Reference
 from pytest_agenteval.agents.play import run_episode
@@ -20,6 +19,7 @@ from pytest_agenteval.domains.booking import BookingEnvironment
 from pytest_agenteval.engine.conversation import ScriptedUser
 from pytest_agenteval.engine.sealing import KEY_FILE_ENV
 from pytest_agenteval.tasks.model import Task, UserScenario
+from tests.helpers.tasks import result_lines
 
 ROOT = Path(__file__).parent.parent
 CHAT = ROOT / "tasks" / "booking_chat.jsonl"
@@ -242,7 +242,7 @@ def test_an_isolated_agent_talks_to_the_user_as_an_in_process_one(chat: pytest.P
 
 
 def test_one_adapter_carries_the_conversation_with_a_frameworks_offline_model() -> None:
-    from test_adapters import pydantic_ai, reference_turns
+    from tests.test_adapters import pydantic_ai, reference_turns
 
     pool = EnvironmentPool()
     task = next(t for t in load_tasks(CHAT) if t.task_id == "BKC-003")
@@ -402,7 +402,7 @@ class FakeUserModel:
     """An OpenAI-compatible endpoint on 127.0.0.1 playing the customer from the system prompt."""
 
     def __init__(self) -> None:
-        from openai_fake import ScriptedOpenAI
+        from tests.helpers.openai_fake import ScriptedOpenAI
 
         class Server(ScriptedOpenAI):
             def reply(self, body: dict[str, Any]) -> dict[str, Any]:

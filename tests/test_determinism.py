@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import episode_grades
 from pytest_agenteval.report.results import read_results
+from tests.helpers.tasks import episode_grades
 
 ROOT = Path(__file__).parent.parent
 REVERSE = "def pytest_collection_modifyitems(items):\n    items.reverse()\n"

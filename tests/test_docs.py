@@ -1,6 +1,6 @@
 """Every code block of the README and docs/ is run, compared, or marked with why it is not.
 
-The markers are described in tests/docblocks.py. Shell blocks run in one shared copy of the
+The markers are described in tests/helpers/docblocks.py. Shell blocks run in one shared copy of the
 project's task files (so pytest's cache warms once), with the README's agents saved beside them.
 """
 
@@ -16,7 +16,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from docblocks import ROOT, RUN, Block, all_blocks, kind
+
+from tests.helpers.docblocks import ROOT, RUN, Block, all_blocks, kind
 
 BLOCKS, INDENTED = all_blocks()
 BIN = Path(sys.executable).parent
@@ -41,7 +42,7 @@ def test_the_walker_finds_unmarked_and_indented_blocks(tmp_path: Path) -> None:
 
 
 def _blocks_outside_root(page: Path) -> tuple[list[Block], list[str]]:
-    import docblocks
+    from tests.helpers import docblocks
 
     saved = docblocks.ROOT
     docblocks.ROOT = page.parent  # type: ignore[misc]  # paths are shown relative to it
@@ -152,7 +153,7 @@ def test_output_blocks_match_a_real_run(block: Block, project: Path) -> None:
 def test_the_readme_llm_agent_passes_a_task_through_the_real_sdk(project: Path) -> None:
     """The README's OpenAI-SDK agent, against a scripted OpenAI-compatible server playing BK-001's path."""
     pytest.importorskip("openai")
-    from openai_fake import ScriptedOpenAI
+    from tests.helpers.openai_fake import ScriptedOpenAI
 
     task = next(json.loads(line) for line in (ROOT / "tasks" / "booking.jsonl").read_text().splitlines()
                 if line.startswith('{"task_id": "BK-001"'))

@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from conftest import make_task
 from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.domains.example import ExampleEnvironment
 from pytest_agenteval.engine import action
 from pytest_agenteval.engine.conformance import check_environment, dump
 from pytest_agenteval.engine.sealing import CacheWarning
 from pytest_agenteval.errors import EnvironmentBug
+from tests.helpers.tasks import make_task
 
 
 def test_example_environment_is_conformant(example_env: ExampleEnvironment) -> None:

@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 
-from conftest import make_task, result_lines, task_line
 from pytest_agenteval import EpisodeOver
 from pytest_agenteval.agents.builtin import Reference
 from pytest_agenteval.agents.episode import Episode
 from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.domains.example import ExampleEnvironment
+from tests.helpers.tasks import make_task, result_lines, task_line
 
 AGENTS = '''
 import os, threading, time

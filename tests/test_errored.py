@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from conftest import result_lines, task_line
+from tests.helpers.tasks import result_lines, task_line
 
 AGENTS = '''
 class Closer:

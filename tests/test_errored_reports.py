@@ -8,7 +8,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-from conftest import make_task, task_line
 from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.domains.example import ExampleEnvironment
 from pytest_agenteval.replay import replay_results
@@ -16,6 +15,7 @@ from pytest_agenteval.report.compare import compare, render
 from pytest_agenteval.report.html import render_html, unpacked
 from pytest_agenteval.report.merge import ResultsFile, merge
 from pytest_agenteval.report.metrics import is_errored, summary_json, summary_lines, summary_title
+from tests.helpers.tasks import make_task, task_line
 
 ERROR = {"kind": "provider", "message": "connection: APIConnectionError: refused", "traceback": "Traceback …"}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import task_line
+from tests.helpers.tasks import task_line
 
 COUNTING = '''
 import pytest

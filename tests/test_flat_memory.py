@@ -7,10 +7,10 @@ import json
 import re
 
 import pytest
-from test_plugin import write_tasks
 
-from conftest import task_line
 from pytest_agenteval.report.metrics import summary_json, summary_lines, tally
+from tests.helpers.tasks import task_line
+from tests.test_plugin import write_tasks
 
 HELD = '''
 import json

@@ -6,9 +6,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_plugin import write_tasks
 
 from pytest_agenteval.report.gate import Gate, GateConfigError, judge, read_gate
+from tests.test_plugin import write_tasks
 
 # With --agent=agents_mod:Closer, EX-1 passes and EX-3 (tagged wrong_ticket and slow_close) fails.
 CLOSER = "--agent=agents_mod:Closer"
@@ -135,10 +135,9 @@ def test_read_gate_refuses_a_tags_value_that_is_not_a_table(tmp_path: Path) -> N
 
 def test_agenteval_report_gates_the_merged_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    from test_report_merge import grade as full_grade
-    from test_report_merge import write
-
     from pytest_agenteval.cli import main
+    from tests.test_report_merge import grade as full_grade
+    from tests.test_report_merge import write
 
     monkeypatch.chdir(tmp_path)
     a = write(tmp_path / "a.jsonl", [full_grade("T1", True), full_grade("T2", False)])

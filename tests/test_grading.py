@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from conftest import make_task
 from pytest_agenteval import Grade
 from pytest_agenteval.domains.example import ExampleEnvironment
+from tests.helpers.tasks import make_task
 
 
 def episode(env: ExampleEnvironment, calls: list[tuple[str, dict[str, Any]]], **task: Any) -> Grade:

@@ -1,5 +1,5 @@
 """Grading by outcome, path freedoms (repeat, overwrite, multiset) and refusal as a right answer:
-each tested both ways, on the shop (tests/shop_env.py), and through ``agenteval validate``."""
+each tested both ways, on the shop (tests/helpers/shop_env.py), and through ``agenteval validate``."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from shop_env import Shop, opened
 
 from pytest_agenteval import Grade, Task
 from pytest_agenteval.agents.builtin import NoopAgent, Reference
@@ -18,6 +17,7 @@ from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.environments.registry import EnvironmentPool, register_environment
 from pytest_agenteval.taskfiles.loader import TaskLoader
 from pytest_agenteval.validate import validate
+from tests.helpers.shop_env import Shop, opened
 
 ADDRESS = ("set_address", {"order_id": "O-1", "address": "9 New Street"})
 WRONG_ADDRESS = ("set_address", {"order_id": "O-1", "address": "9 Wrong Street"})
@@ -215,7 +215,7 @@ def test_a_look_up_the_environment_builds_arguments_for_is_probed_without_a_warn
 
 
 def test_under_pytest_a_refusal_passes_by_doing_nothing_and_fails_a_writer(pytester: pytest.Pytester) -> None:
-    here = Path(__file__).parent
+    here = Path(__file__).parent / "helpers"
     shutil.copy(here / "shop_env.py", pytester.path / "shop_env.py")
     (pytester.path / "data").mkdir()
     shutil.copy(here / "data" / "shop_orders.json", pytester.path / "data" / "shop_orders.json")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import task_line
+from tests.helpers.tasks import task_line
 
 
 def test_a_jsonl_in_a_folder_not_named_tasks_gets_its_reason(pytester: pytest.Pytester) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import result_lines, write_ex1_and_ex3
+from tests.helpers.tasks import result_lines, write_ex1_and_ex3
 
 DOC = Path(__file__).parent.parent / "docs" / "hooks.md"
 

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from conftest import write_ex1_and_ex3
 from pytest_agenteval import readback
 from pytest_agenteval.cli import main
 from pytest_agenteval.readback import results_bytes
 from pytest_agenteval.report.results import ResultsWriter
+from tests.helpers.tasks import write_ex1_and_ex3
 
 AGENT = '''
 class Agent:

@@ -9,12 +9,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from chromium import Chromium, chromium_path
 
-from conftest import write_ex1_and_ex3
 from pytest_agenteval.cli import main
 from pytest_agenteval.report.html import render_html, unpacked
 from pytest_agenteval.report.merge import read_results_file
+from tests.helpers.chromium import Chromium, chromium_path
+from tests.helpers.tasks import write_ex1_and_ex3
 
 AGENT = '''
 class Agent:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import task_line
+from tests.helpers.tasks import task_line
 
 
 def tasks_here(pytester: pytest.Pytester) -> None:

@@ -12,7 +12,6 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from test_plugin import write_tasks
 
 from pytest_agenteval.plugin.integrations import (
     allure,
@@ -24,6 +23,7 @@ from pytest_agenteval.plugin.integrations import (
     switch,
     xdist,
 )
+from tests.test_plugin import write_tasks
 
 MODULES = [allure, json_report, junit, pytest_html, rerunfailures, sugar, xdist]
 EX3_FAILED = ["action_path", "state.ticket.T-0003", "frame"]

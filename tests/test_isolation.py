@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import result_lines, task_line
+from tests.helpers.tasks import result_lines, task_line
 
 AGENTS = '''
 import os, sys, time

@@ -10,9 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from openai_fake import FakeJudge
 
-from conftest import make_task, task_line
 from pytest_agenteval import EnvironmentPool, run_episode
 from pytest_agenteval.errors import JudgeError, JudgeSpecError
 from pytest_agenteval.grading import judge as judge_module
@@ -21,6 +19,8 @@ from pytest_agenteval.grading.judge_spec import load_judge
 from pytest_agenteval.grading.model_judge import ANSWER_FORMAT, SEED, OpenAIJudge, messages, parse_verdict
 from pytest_agenteval.grading.verdict_cache import CachedJudge, read_verdicts
 from pytest_agenteval.taskfiles.loader import TaskLoader
+from tests.helpers.openai_fake import FakeJudge
+from tests.helpers.tasks import make_task, task_line
 
 RULE = {"kind": "judged", "name": "reply_is_kind", "action": "add_comment", "argument": "body",
         "rubric": "The reply tells the customer the ticket is closed, politely.", "failure_mode": "rude_reply"}
@@ -95,7 +95,7 @@ def test_a_judge_function_that_raises_is_a_judge_error_in_one_line() -> None:
     def broken(request: JudgeRequest) -> Verdict:
         return {}["passed"]  # type: ignore[no-any-return]
 
-    with pytest.raises(JudgeError, match=r"^judge test_judge:.*broken raised KeyError: 'passed' \(at test_judge.py:\d+\); "
+    with pytest.raises(JudgeError, match=r"^judge tests\.test_judge:.*broken raised KeyError: 'passed' \(at test_judge.py:\d+\); "
                                          "the episode is not graded$"):
         graded(KIND, broken)
 
@@ -144,10 +144,10 @@ def test_the_cache_key_holds_everything_a_verdict_depends_on(monkeypatch: pytest
 
 
 def test_a_judge_is_named_by_its_identity_or_its_import_name() -> None:
-    assert identity_of(polite) == "test_judge:polite"
+    assert identity_of(polite) == "tests.test_judge:polite"
     polite.judge_version = 3  # type: ignore[attr-defined]
     try:
-        assert identity_of(polite) == "test_judge:polite@3"
+        assert identity_of(polite) == "tests.test_judge:polite@3"
     finally:
         del polite.judge_version  # type: ignore[attr-defined]
 
@@ -228,9 +228,9 @@ def test_an_unreachable_endpoint_is_one_judge_error_and_is_remembered(closed_por
     ("judge", None, "not a judge (use an OpenAI-compatible endpoint"),
     ("http://127.0.0.1:9/v1", None, "an endpoint needs a model: pass --agenteval-judge-model"),
     ("no_such_module_here:judge", None, "no module named 'no_such_module_here'"),
-    ("test_judge:no_such", None, "'test_judge' has no attribute 'no_such'"),
-    ("test_judge:RULE", None, "RULE is a dict, not a function"),
-    ("test_judge:polite", "m", "only an endpoint judge takes a model"),
+    ("tests.test_judge:no_such", None, "'tests.test_judge' has no attribute 'no_such'"),
+    ("tests.test_judge:RULE", None, "RULE is a dict, not a function"),
+    ("tests.test_judge:polite", "m", "only an endpoint judge takes a model"),
 ])
 def test_a_bad_judge_spec_is_one_line(spec: str, model: str | None, message: str) -> None:
     with pytest.raises(JudgeSpecError, match="^--agenteval-judge") as info:
@@ -239,9 +239,9 @@ def test_a_bad_judge_spec_is_one_line(spec: str, model: str | None, message: str
 
 
 def test_a_spec_loads_a_function_behind_the_cache(tmp_path: Path) -> None:
-    judge = load_judge("test_judge:polite", cache=tmp_path / "v.jsonl")
-    assert isinstance(judge, CachedJudge) and judge.identity == "test_judge:polite"
-    assert load_judge("test_judge:polite") is polite
+    judge = load_judge("tests.test_judge:polite", cache=tmp_path / "v.jsonl")
+    assert isinstance(judge, CachedJudge) and judge.identity == "tests.test_judge:polite"
+    assert load_judge("tests.test_judge:polite") is polite
 
 
 @pytest.mark.parametrize(("change", "message"), [

@@ -8,9 +8,9 @@ import socket
 from typing import Any
 
 import pytest
-from openai_fake import FakeJudge
 
-from conftest import task_line
+from tests.helpers.openai_fake import FakeJudge
+from tests.helpers.tasks import task_line
 
 pytest.importorskip("openai")
 

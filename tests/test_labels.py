@@ -8,11 +8,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from test_plugin import write_tasks
-from test_report_merge import grade, write
 
 from pytest_agenteval.cli import main
 from pytest_agenteval.report.labels import LabelError, parse_labels
+from tests.test_plugin import write_tasks
+from tests.test_report_merge import grade, write
 
 CLOSER = "--agent=agents_mod:Closer"  # passes EX-1, fails EX-3
 

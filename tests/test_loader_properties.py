@@ -7,8 +7,8 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import task_dict
 from pytest_agenteval.taskfiles.loader import LoadedTask, TaskLoader
+from tests.helpers.tasks import task_dict
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),

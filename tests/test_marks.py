@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import task_line
 from pytest_agenteval.cli import main
 from pytest_agenteval.report.results import read_results
 from pytest_agenteval.tasks.marks import reserved_marks
+from tests.helpers.tasks import task_line
 
 FIX = "rename the tag; `pytest --markers` lists the markers in use"
 

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from conftest import result_lines
 from pytest_agenteval import EnvironmentPool, load_tasks
 from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.tasks.paths import first_order
+from tests.helpers.tasks import result_lines
 
 pytest.importorskip("mcp")
 ROOT = Path(__file__).parent.parent

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import task_line
+from tests.helpers.tasks import task_line
 
 mcp = pytest.importorskip("mcp")
 
@@ -102,7 +102,7 @@ async def test_the_stdio_server_ends_a_session_at_its_time_limit(tmp_path: Path,
 @pytest.mark.anyio
 @pytest.mark.parametrize("anyio_backend", ["asyncio"])
 async def test_an_environment_bug_is_answered_and_no_grade_is_written(tmp_path: Path, anyio_backend: str) -> None:
-    from test_authoring import BUGGY
+    from tests.test_authoring import BUGGY
 
     (tmp_path / "pyproject.toml").write_text('[tool.agenteval]\nenvironments = ["buggy_env"]\n')
     (tmp_path / "buggy_env.py").write_text(BUGGY)

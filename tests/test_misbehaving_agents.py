@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from conftest import make_task
 from pytest_agenteval import EpisodeOver, Grade
 from pytest_agenteval.agents.builtin import Reference
 from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.domains.example import ExampleEnvironment
+from tests.helpers.tasks import make_task
 
 
 def run(env: ExampleEnvironment, agent: Any, **task: Any) -> Grade:

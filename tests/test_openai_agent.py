@@ -7,9 +7,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from openai_fake import ScriptedOpenAI
 
-from conftest import task_line
+from tests.helpers.openai_fake import ScriptedOpenAI
+from tests.helpers.tasks import task_line
 
 pytest.importorskip("openai")
 ROOT = Path(__file__).parent.parent

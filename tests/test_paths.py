@@ -7,13 +7,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_grading import episode, failed
 
-from conftest import make_task, task_line
 from pytest_agenteval.domains.example import ExampleEnvironment
 from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.taskfiles.loader import TaskLoader
 from pytest_agenteval.tasks.paths import PathOrder, first_order, mentions_ok
+from tests.helpers.tasks import make_task, task_line
+from tests.test_grading import episode, failed
 
 LOOK = ("get_ticket", {"ticket_id": "T-0001"})
 CLOSE = ("close_ticket", {"ticket_id": "T-0001"})

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from conftest import episode_grades, interruptible, task_line
 from pytest_agenteval.agents.episode import episode_seed
+from tests.helpers.tasks import episode_grades, interruptible, task_line
 
 AGENTS = '''
 import asyncio, time

@@ -10,9 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from anthropic_fake import ScriptedAnthropic
-from shop_env import Shop, opened
-from test_grading_modes import shop_task
 
 from pytest_agenteval import Task
 from pytest_agenteval.adapters.anthropic import Agent as AnthropicAgent
@@ -22,6 +19,9 @@ from pytest_agenteval.agents.tools import prompt_messages, system_text
 from pytest_agenteval.engine.conformance import check_environment
 from pytest_agenteval.engine.scenarios import fingerprint
 from pytest_agenteval.validate.report import Finding, once_per_file
+from tests.helpers.anthropic_fake import ScriptedAnthropic
+from tests.helpers.shop_env import Shop, opened
+from tests.test_grading_modes import shop_task
 
 
 def test_the_episode_carries_the_environments_policy_and_a_task_may_replace_it() -> None:
@@ -63,6 +63,7 @@ def test_a_fixed_scenario_is_not_asked_to_vary_with_the_seed() -> None:
 
     class Varies(Shop):
         fixed_scenario = False
+        data_files = ("helpers/data/shop_orders.json",)  # relative to this module, not the shop's
 
     with opened(Varies) as env:
         assert "scenarios 0 and 1 are identical (seed data ignores the seed; for one fixed data set, set " \
@@ -82,9 +83,9 @@ def test_a_missing_data_file_is_one_line() -> None:
 
 def test_a_data_file_enters_the_cache_fingerprint(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "data").mkdir()
-    shutil.copy(Path(__file__).parent / "shop_env.py", tmp_path / "copied_shop.py")
+    shutil.copy(Path(__file__).parent / "helpers" / "shop_env.py", tmp_path / "copied_shop.py")
     data = tmp_path / "data" / "shop_orders.json"
-    shutil.copy(Path(__file__).parent / "data" / "shop_orders.json", data)
+    shutil.copy(Path(__file__).parent / "helpers" / "data" / "shop_orders.json", data)
     monkeypatch.syspath_prepend(str(tmp_path))
     module = importlib.import_module("copied_shop")
     try:

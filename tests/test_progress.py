@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import task_line
+from tests.helpers.tasks import task_line
 
 AGENT = """
 class Agent:

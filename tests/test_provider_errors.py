@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from anthropic_fake import ScriptedAnthropic
 
-from conftest import make_task, result_lines
 from pytest_agenteval.adapters._common import Retry
 from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.domains.example import ExampleEnvironment
 from pytest_agenteval.errors import ProviderError
+from tests.helpers.anthropic_fake import ScriptedAnthropic
+from tests.helpers.tasks import make_task, result_lines
 
 anthropic = pytest.importorskip("anthropic")
 ROOT = Path(__file__).parent.parent

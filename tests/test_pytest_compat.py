@@ -9,9 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
-from test_plugin import write_tasks
 
 from pytest_agenteval.plugin import compat
+from tests.test_plugin import write_tasks
 
 PACKAGE = Path(__file__).parent.parent / "pytest_agenteval"
 PRIVATE = ("FixtureFunctionDefinition", "xml_key", "check_interactive_exception", "evaluate_skip_marks",

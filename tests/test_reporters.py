@@ -11,9 +11,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from test_plugin import write_tasks
 
-from conftest import task_line
+from tests.helpers.tasks import task_line
+from tests.test_plugin import write_tasks
 
 # EX-1 passes with Closer; EX-3 fails 3 checks (action_path, state.ticket.T-0003, frame).
 EX3_FAILED = ["action_path", "state.ticket.T-0003", "frame"]

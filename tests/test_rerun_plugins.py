@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from conftest import result_lines, task_line
+from tests.helpers.tasks import result_lines, task_line
 
 AGENTS = '''
 import os

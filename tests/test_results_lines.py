@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import task_dict
 from pytest_agenteval.report.merge import read_results_file
 from pytest_agenteval.report.results import ResultsWriter, load_results
+from tests.helpers.tasks import task_dict
 
 SEPARATORS = "a\u2028b\u2029c\x85d"
 

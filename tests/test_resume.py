@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from conftest import task_line
 from pytest_agenteval.cli import main
 from pytest_agenteval.report.compressed import GZIP_MAGIC, results_bytes
 from pytest_agenteval.report.signing import verify
+from tests.helpers.tasks import task_line
 
 AGENT = '''
 import os, pathlib, re, time

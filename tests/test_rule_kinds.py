@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import result_lines, task_line
 from pytest_agenteval.tasks.model import RULE_KINDS, RuleCheck
+from tests.helpers.tasks import result_lines, task_line
 
 PACKAGE = Path(__file__).resolve().parent.parent / "pytest_agenteval"
 DOC = PACKAGE.parent / "docs" / "tasks.md"

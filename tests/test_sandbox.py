@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import result_lines, task_line
 from pytest_agenteval.agents.containment import probe
+from tests.helpers.tasks import result_lines, task_line
 
 BWRAP, WHY_NOT = probe()
 needs_bwrap = pytest.mark.skipif(BWRAP is None, reason=f"no OS sandbox here: {WHY_NOT}")

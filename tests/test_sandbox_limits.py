@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import result_lines, task_line
 from pytest_agenteval.agents.containment import probe
 from pytest_agenteval.agents.limits import Limits, LimitsError
 from pytest_agenteval.agents.sandbox import frame
+from tests.helpers.tasks import result_lines, task_line
 
 BWRAP, WHY_NOT = probe()
 STRONGEST = "--agenteval-isolate" if BWRAP else "--agenteval-isolate=process"

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import episode_grades, interruptible, task_line
 from pytest_agenteval.agents.containment import probe
+from tests.helpers.tasks import episode_grades, interruptible, task_line
 
 BWRAP, WHY_NOT = probe()
 LEVELS = [pytest.param("bwrap", marks=pytest.mark.skipif(BWRAP is None, reason=f"no OS sandbox: {WHY_NOT}")),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_agenteval.cli import main
-from tests.conftest import task_line
+from tests.helpers.tasks import task_line
 
 AGENT = """
 class Agent:

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from conftest import task_line
 from pytest_agenteval.cli import main
 from pytest_agenteval.report.signing import KEY_ENV, Signer, key_id, verify
+from tests.helpers.tasks import task_line
 
 KEY = "k" * 32
 OTHER_KEY = "o" * 32

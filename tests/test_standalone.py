@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import task_line
+from tests.helpers.tasks import task_line
 
 HARNESS = '''
 import json, sys

@@ -10,7 +10,6 @@ from typing import Annotated, Any
 import pytest
 from pydantic import Field
 
-from conftest import task_dict
 from pytest_agenteval.agents.variants import Planner
 from pytest_agenteval.cli import main
 from pytest_agenteval.domains.example import ExampleEnvironment
@@ -19,6 +18,7 @@ from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.grading import Check, GradeContext, check
 from pytest_agenteval.taskfiles.loader import TaskLoader
 from pytest_agenteval.validate import validate
+from tests.helpers.tasks import task_dict
 
 
 class ReadsAreJudged(ExampleEnvironment):

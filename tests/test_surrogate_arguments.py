@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import json
 
-from test_grading import CLOSE, LOOK, episode
-
 from pytest_agenteval.domains.example import ExampleEnvironment
 from pytest_agenteval.engine import audit
+from tests.test_grading import CLOSE, LOOK, episode
 
 
 def test_a_lone_surrogate_is_an_invalid_arguments_observation_and_audited(example_env: ExampleEnvironment) -> None:

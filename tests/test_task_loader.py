@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from conftest import task_line
 from pytest_agenteval import TaskFileError, load_tasks
 from pytest_agenteval.domains.escalation.rules import EscalationTaskFields
 from pytest_agenteval.taskfiles.loader import TaskLoader
 from pytest_agenteval.tasks.model import task_json_schema
+from tests.helpers.tasks import task_line
 
 ROOT = Path(__file__).parent.parent
 

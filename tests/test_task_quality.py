@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from conftest import task_dict
 from pytest_agenteval.cli import main
 from pytest_agenteval.domains.booking import BookingEnvironment
 from pytest_agenteval.environments.registry import EnvironmentPool
@@ -19,6 +18,7 @@ from pytest_agenteval.validate import ConfigError, ValidateConfig, validate
 from pytest_agenteval.validate.config import read_config
 from pytest_agenteval.validate.taskset import TaskSet
 from pytest_agenteval.validate.traps import traps
+from tests.helpers.tasks import task_dict
 
 ROOT = Path(__file__).parent.parent
 SHIPPED = {"BK": ROOT / "tasks" / "booking.jsonl", "ESC": ROOT / "tasks" / "escalation.jsonl"}
@@ -166,13 +166,13 @@ def test_a_saboteur_that_cannot_apply_says_why(tmp_path: Path, pool: Environment
 
 
 class BrokenTraps(BookingEnvironment):
-    """Booking whose wrong_rate predicate raises (named in tasks as ``test_task_quality:BrokenTraps``)."""
+    """Booking whose wrong_rate predicate raises (named in tasks as ``tests.test_task_quality:BrokenTraps``)."""
 
     traps = {**BookingEnvironment.traps, "wrong_rate": lambda world, task: 1 / 0 > 0}
 
 
 def test_a_trap_predicate_that_raises_is_one_line(tmp_path: Path, pool: EnvironmentPool) -> None:
-    task = {**shipped_line("BK-001"), "environment": "test_task_quality:BrokenTraps"}
+    task = {**shipped_line("BK-001"), "environment": "tests.test_task_quality:BrokenTraps"}
     found = findings(tmp_path, pool, task)
     assert (f"{tmp_path}/t.jsonl:1 BK-001: the trap predicate of wrong_rate raised ZeroDivisionError: division by "
             "zero (at test_task_quality.py:") in "\n".join(found), found

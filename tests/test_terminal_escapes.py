@@ -12,9 +12,9 @@ import re
 
 import pytest
 
-from conftest import task_line
 from pytest_agenteval.cli import main
 from pytest_agenteval.printable import printable
+from tests.helpers.tasks import task_line
 
 ESCAPES = "\x1b]0;pwned\x07\x1b[2J\x9b31m\r\x08\u202e"
 RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_free_text import Call, adding_after, play, saying, shipped  # noqa: F401  (a fixture)
+
+from tests.test_free_text import Call, adding_after, play, saying, shipped  # noqa: F401  (a fixture)
 
 LIES = [  # (task, action, kind, text, the label that must fire)
     # A payment denied after it was issued; a second one promised.

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import task_dict, task_line
 from pytest_agenteval.cli import main
 from pytest_agenteval.taskfiles.loader import TaskLoader
+from tests.helpers.tasks import task_dict, task_line
 
 FIX = "only regular files are read as task files; move it out of the task folder"
 MESSAGES = {

@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from conftest import make_task, result_lines, task_line
 from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.agents.usage import MESSAGE_CAP, TRANSCRIPT_CAP, UsageLedger, cap_transcript
 from pytest_agenteval.domains.example import ExampleEnvironment
 from pytest_agenteval.grading.grade import Grade
 from pytest_agenteval.report.metrics import render_table, summarize, summary_json
+from tests.helpers.tasks import make_task, result_lines, task_line
 
 AGENTS = '''
 class Counted:

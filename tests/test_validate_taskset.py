@@ -10,9 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from chromium import Chromium, chromium_path
 
-from conftest import task_dict
 from pytest_agenteval.cli import main
 from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.taskfiles.loader import TaskLoader
@@ -23,6 +21,8 @@ from pytest_agenteval.validate.duplicates import check_duplicates
 from pytest_agenteval.validate.facts import ids_in, number, numbers_in
 from pytest_agenteval.validate.sufficiency import check_sufficiency
 from pytest_agenteval.validate.taskset import SetCheck, TaskSet
+from tests.helpers.chromium import Chromium, chromium_path
+from tests.helpers.tasks import task_dict
 
 ROOT = Path(__file__).parent.parent
 CLOSE = {"action": "close_ticket", "arguments": {"ticket_id": "T-0001"}}

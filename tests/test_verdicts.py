@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from conftest import task_line
 from pytest_agenteval.engine import sealing
 from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.taskfiles import loader as loader_module
 from pytest_agenteval.taskfiles import verdicts
 from pytest_agenteval.taskfiles.loader import TaskLoader
+from tests.helpers.tasks import task_line
 
 
 @pytest.fixture

@@ -12,8 +12,8 @@ import platform
 
 import pytest
 
-from conftest import task_line
 from pytest_agenteval.report.results import load_results
+from tests.helpers.tasks import task_line
 
 AGENTS = '''
 class Closer:
@@ -147,8 +147,8 @@ def test_results_file_starts_with_a_run_record_and_ends_repeating_it(tasks: pyte
 
 
 def test_readers_skip_the_run_record(tasks: pytest.Pytester) -> None:
-    from conftest import episode_grades
     from pytest_agenteval.report.results import read_results
+    from tests.helpers.tasks import episode_grades
 
     tasks.runpytest("--agent=reference", "--agenteval-results=r.jsonl", "--agenteval-timeout=0")
     grades, summary = read_results(tasks.path / "r.jsonl")

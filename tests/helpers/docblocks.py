@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 FENCE = re.compile(r"^(?P<indent> *)(?P<fence>```+|~~~+)(?P<lang>[\w+-]*)\s*$")
 MARKER = re.compile(r"^\s*<!-- doc: (?P<body>.*?) -->\s*$")
 RUN = re.compile(r'^run(?: -k "(?P<k>[^"]+)")?(?:; expect: (?P<expect>.+))?$')

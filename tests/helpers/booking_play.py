@@ -17,7 +17,7 @@ from pytest_agenteval.domains.booking import BookingEnvironment
 from pytest_agenteval.domains.booking.schema import ACCOUNT_TYPE
 from pytest_agenteval.tasks.paths import first_order
 
-TASKS = Path(__file__).parent.parent / "tasks" / "booking.jsonl"
+TASKS = Path(__file__).parent.parent.parent / "tasks" / "booking.jsonl"
 LOOKUPS = ("get_facility", "get_customer", "list_accounts", "get_rate")
 Call = tuple[str, dict[str, Any]]
 

@@ -1,0 +1,1 @@
+"""The test suite, a package: its helpers import as ``tests.helpers``."""
