@@ -237,6 +237,8 @@ def test_the_project_folder_shows_no_task_or_grade_by_another_name(project: pyte
     (project.path / "runs").mkdir()
     (project.path / "runs" / "old.jsonl.gz").write_bytes(gzip.compress(task))
     (project.path / "lib" / "old.jsonl.gz").write_bytes(gzip.compress(task))
+    (project.path / "report.html").write_bytes(task)  # an earlier run's HTML report holds its checks too
+    (project.path / "lib" / "report.html").write_bytes(task)
     _, grades = run(project, "ReadsProject", "--agenteval-isolate", "-k", "EX-1")
     # Before: ['./.git/objects/3f/9a1c', './lib/notes.jsonl', './old.jsonl', './other/more.jsonl'].
     assert agent_detail(grades[0]).startswith("RuntimeError: []")

@@ -31,6 +31,18 @@ class WritesBigFile:
         with open("/tmp/big", "wb") as out:
             out.write(b"x" * 4 * 2**20)
 
+class FillsTmp:
+    """Files in the sandbox's /tmp are memory: many small ones past the memory limit."""
+    def run(self, episode):
+        written = 0
+        try:
+            for n in range(400):
+                with open(f"/tmp/part{n}", "wb") as out:
+                    out.write(b"x" * 2**20)
+                written += 1
+        except OSError as exc:
+            raise RuntimeError(f"/tmp full after {written} MiB: {exc.strerror}") from None
+
 class Forks:
     def run(self, episode):
         children = []
@@ -108,6 +120,15 @@ def test_an_agent_past_its_process_limit_fails_with_that_limit_named(project: py
     assert check["failure_mode"] == "agent_resource_limit"
     assert check["detail"].startswith("the agent hit its processes limit (--agenteval-limits processes=...): "
                                       "BlockingIOError: [Errno 11] Resource temporarily unavailable")
+
+
+@pytest.mark.skipif(BWRAP is None, reason=f"the sandbox's own /tmp is bwrap's: {WHY_NOT}")
+def test_files_in_the_sandboxs_tmp_count_against_its_memory_limit(project: pytest.Pytester) -> None:
+    result = project.runpytest("--agent=limited:FillsTmp", "--agenteval-isolate", "--agenteval-timeout=60",
+                               "--agenteval-limits=memory=256M,file_size=2M", "-p", "no:cacheprovider", "t.jsonl")
+    result.assert_outcomes(errors=1)  # the agent raised: its episode errors, the run goes on
+    found = result.stdout.str().split("/tmp full after ")[1]
+    assert int(found.split(" MiB")[0]) <= 256 and found.split(": ", 1)[1].startswith("No space left on device")
 
 
 def test_without_limits_the_same_agent_is_not_stopped_by_one(project: pytest.Pytester) -> None:

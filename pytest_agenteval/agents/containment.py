@@ -133,7 +133,7 @@ class Containment:
         assert self.bwrap is not None
         return [self.bwrap, *namespaces(self.user), "--unshare-net",
                 *(["--info-fd", str(info_fd)] if info_fd >= 0 else []),
-                *_mounts(self.readable, search_path, self.hidden, self.user, net is not None),
+                *_mounts(self.readable, search_path, self.hidden, self.user, net is not None, self.limits.memory),
                 *(net.bwrap_args() if net is not None else []), "--chdir", search_path or "/tmp", "--",
                 *as_user(self.user), *argv]
 
@@ -431,8 +431,10 @@ def _outermost(paths: Iterable[str]) -> list[str]:
 
 
 def _mounts(readable: tuple[str, ...], search_path: str | None, hidden: tuple[str, ...],
-            user: tuple[int, int] | None = None, own_resolv: bool = False) -> list[str]:
-    args = [*(["--perms", "1777"] if user else []), "--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev"]
+            user: tuple[int, int] | None = None, own_resolv: bool = False, tmp_size: int | None = None) -> list[str]:
+    # /tmp is memory: its size is the memory limit, else files there would hold memory past it
+    args = [*(["--perms", "1777"] if user else []), *(["--size", str(tmp_size)] if tmp_size else []),
+            "--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev"]
     if user:  # else bwrap makes /etc 0700 for its files: as nobody, no passwd, certificates or resolv.conf
         args += ["--perms", "0755", "--dir", "/etc"]
     for name in ETC_FILES:

@@ -11,7 +11,8 @@ process it starts inherits them. The kernel enforces them:
   as the kernel exempts root from it); at the process level it would count every process of
   your user, so there it is not set;
 - ``file_size`` (bytes, RLIMIT_FSIZE): a write past it fails (EFBIG); the sandbox's ``/tmp`` is
-  in memory, so this also bounds what one file there costs.
+  in memory, so this also bounds what one file there costs, and under bwrap ``/tmp`` as a whole
+  is as large as ``memory`` (ENOSPC past it).
 
 ``--agenteval-limits cpu=60,memory=2G`` (or the ``agenteval_limits`` ini value) changes some and
 keeps the others' defaults; ``none`` lifts one.

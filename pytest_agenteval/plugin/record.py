@@ -85,15 +85,15 @@ def hidden_paths(config: pytest.Config, state: State) -> list[str]:
 
 VCS_FOLDERS = (".git", ".hg", ".svn", ".jj", ".bzr")  # their objects hold every committed task file
 SKIPPED = ("node_modules", "__pycache__", ".tox", ".nox", ".mypy_cache", ".ruff_cache")
-RESULTS_LIKE = (".jsonl", ".jsonl.gz")  # task files, results files (written gzip-compressed too)
+RESULTS_LIKE = (".jsonl", ".jsonl.gz", ".html")  # task files, results files (gzip too), earlier runs' HTML reports
 MAX_FOLDERS = 20_000  # a walk of a huge project stops here (the rest is said in isolation.md)
 
 
 def project_secrets(root: Path) -> list[str]:
     """What else in the project folder (the agent's search path, shown to it read-only) holds
     tasks or grades: version control folders (committed task files are in their objects), and
-    every ``.jsonl`` and ``.jsonl.gz`` file (other task files, earlier runs' results). A folder
-    holding them and no Python is hidden whole; otherwise each such file is."""
+    every ``.jsonl``, ``.jsonl.gz`` and ``.html`` file (other task files, earlier runs' results and
+    reports). A folder holding them and no Python is hidden whole; otherwise each such file is."""
     hidden: list[str] = []
     walked = 0
     for folder, dirs, files in os.walk(root):
