@@ -122,8 +122,15 @@ def test_a_budget_must_be_positive(project: pytest.Pytester, option: str) -> Non
 
 
 def test_a_run_over_its_token_budget_stops_with_one_line(project: pytest.Pytester) -> None:
-    result = project.runpytest("--agent=spender:Agent", "--agenteval-run-max-tokens=500", "-p", "no:randomly")
-    result.assert_outcomes(passed=3)  # 200, 400, 600 tokens: the third goes over, the fourth never starts
+    result = project.runpytest("--agent=spender:Agent", "--agenteval-run-max-tokens=500", "-p", "no:randomly",
+                               "--agenteval-results=r.jsonl")
+    # 200, 400, then the third episode's second call takes the run to 600: that episode ends there,
+    # before its writes (graded over_budget), and the fourth never starts
+    result.assert_outcomes(passed=2, failed=1)
+    third = [g for g in result_lines(project.path / "r.jsonl") if "task_id" in g][2]
+    assert {"over_budget", "wrong_final_state"} <= set(third["failure_modes"])
+    assert next(c["detail"] for c in third["checks"] if c["name"] == "usage_budget") == (
+        "the agent used 200 tokens, taking the run to 600, over its budget of 500")
     result.stdout.fnmatch_lines(["*Interrupted: agenteval: the run's episodes used 600 tokens, over its budget "
                                  "of 500; stopped after 3 episodes*"])
     assert result.ret == pytest.ExitCode.INTERRUPTED

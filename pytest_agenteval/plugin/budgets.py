@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_agenteval.agents.budget import PRICES, Budget, parse_prices
+from pytest_agenteval.agents.budget import PRICES, Budget, RunTally, parse_prices
 from pytest_agenteval.pyproject import PyprojectError, agenteval_section
 
 
@@ -37,8 +37,10 @@ def configure_budget(config: pytest.Config) -> Budget:
         prices = {**PRICES, **project_prices(config.rootpath)}
     except ValueError as exc:
         raise pytest.UsageError(str(exc)) from None
+    run_tokens, run_cost = config.getoption("agenteval_run_max_tokens"), config.getoption("agenteval_run_max_cost")
     return Budget(max_tokens=config.getoption("agenteval_max_tokens"),
-                  max_cost=config.getoption("agenteval_max_cost"), prices=prices)
+                  max_cost=config.getoption("agenteval_max_cost"), prices=prices,
+                  run=RunTally(run_tokens, run_cost) if run_tokens is not None or run_cost is not None else None)
 
 
 def project_prices(root: Path) -> dict[str, tuple[float, float]]:

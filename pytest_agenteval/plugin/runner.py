@@ -69,6 +69,8 @@ def test_task(agenteval_case: TaskCase, env: Environment, episode: Episode, agen
         bug = None
     if bug is not None:
         pytest.fail(bug, pytrace=False)  # outside the except: no chained traceback
+    if state.budget is not None and state.budget.run is not None:
+        state.budget.run.add(grade.usage)  # the next episodes here stop where the run's budget ends
     record(grade)
     if grade.error is not None:  # errored, not failed: no check is reported (docs/errors.md)
         mark_errored(node, grade.error, grade._exception)
