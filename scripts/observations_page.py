@@ -16,8 +16,8 @@ from typing import Any
 from pytest_agenteval.engine.observations import ENGINE_ERRORS, error_codes
 from pytest_agenteval.environments.registry import environment_class
 
-# The shipped domains with task suites (the example domain is a test bed and declares no results).
-ENVIRONMENTS = ("booking", "escalation")
+# The shipped domains, and the example domain of the docs and the engine's tests.
+ENVIRONMENTS = ("booking", "escalation", "example")
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "observations.md"
 MARK = "<!-- doc: not run: a shape generated from the action definitions (scripts/observations_page.py) -->"
 

@@ -64,6 +64,21 @@ def test_every_result_the_reference_agent_reads_has_its_declared_shape(observed:
     assert {"get_facility", "list_accounts", "book_facility", "get_claim", "check_escalation", "issue_payment"} <= checked
 
 
+def test_every_action_of_the_example_domain_answers_its_declared_shape() -> None:
+    pool = EnvironmentPool()
+    env = pool.get("example")
+    env.reset(1)
+    calls = [("get_ticket", {"ticket_id": "T-0001"}), ("find_tickets", {"customer_id": "C-0001"}),
+             ("set_priority", {"ticket_id": "T-0001", "priority": 2}), ("add_comment", {"ticket_id": "T-0001",
+             "body": "Looking into it."}), ("close_ticket", {"ticket_id": "T-0001"}),
+             ("close_ticket", {"ticket_id": "T-0001"}), ("delete_ticket", {"ticket_id": "T-0002"})]
+    for name, arguments in calls:
+        spec = type(env).actions[name]  # type: ignore[attr-defined]
+        obs = env.apply(name, arguments)
+        jsonschema.Draft202012Validator(observation_schema(type(env), spec)).validate(obs)
+        assert spec.returns and (obs["ok"] or obs["error"] == "already_closed"), (name, obs)
+
+
 def test_an_undeclared_error_code_fails_the_schema(observed: list[Any]) -> None:
     cls, name, _ = observed[0]
     schema = observation_schema(cls, cls.actions[name])  # type: ignore[attr-defined]

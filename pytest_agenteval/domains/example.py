@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import Field
+from typing_extensions import TypedDict  # pydantic needs it for a schema on Python < 3.12
 
 from pytest_agenteval.engine import FreeText, action
 from pytest_agenteval.environments import Environment
@@ -36,6 +37,35 @@ CREATE TABLE comment (
 """
 
 TicketId = Annotated[str, Field(description="Ticket id, e.g. T-0001", max_length=40)]
+
+
+# What each action returns on success: declared, so the tools and docs/observations.md say it.
+class Ticket(TypedDict):
+    id: str
+    customer_id: str
+    subject: str
+    status: Literal["open", "pending", "closed"]
+    priority: int
+    updated_at: str
+
+
+class PrioritySet(TypedDict):
+    ticket_id: str
+    priority: int
+
+
+class Closed(TypedDict):
+    ticket_id: str
+    status: Literal["closed"]
+
+
+class Commented(TypedDict):
+    comment_id: str
+
+
+class Deleted(TypedDict):
+    deleted: str
+
 SUBJECTS = ("Cannot log in", "Invoice is wrong", "Refund request", "Address change", "Card blocked")
 
 
@@ -61,11 +91,11 @@ class ExampleEnvironment(Environment):
         ]
         return {"customer": customers, "ticket": tickets, "comment": []}
 
-    def _ticket(self, ticket_id: str) -> dict[str, Any]:
-        return self.require("ticket", ticket_id)
+    def _ticket(self, ticket_id: str) -> Ticket:
+        return cast(Ticket, self.require("ticket", ticket_id))  # the row, as the schema has it
 
     @action(writes=False)
-    def get_ticket(self, ticket_id: TicketId) -> dict[str, Any]:
+    def get_ticket(self, ticket_id: TicketId) -> Ticket:
         """Look up one ticket."""
         return self._ticket(ticket_id)
 
@@ -76,7 +106,7 @@ class ExampleEnvironment(Environment):
         return [r[0] for r in rows]
 
     @action
-    def set_priority(self, ticket_id: TicketId, priority: Annotated[int, Field(ge=1, le=4)]) -> dict[str, Any]:
+    def set_priority(self, ticket_id: TicketId, priority: Annotated[int, Field(ge=1, le=4)]) -> PrioritySet:
         """Set a ticket's priority (1 is most urgent)."""
         self._ticket(ticket_id)
         self.db.execute("UPDATE ticket SET priority = ?, updated_at = ? WHERE id = ?",
@@ -84,7 +114,7 @@ class ExampleEnvironment(Environment):
         return {"ticket_id": ticket_id, "priority": priority}
 
     @action
-    def close_ticket(self, ticket_id: TicketId) -> dict[str, Any]:
+    def close_ticket(self, ticket_id: TicketId) -> Closed:
         """Close a ticket that is not closed yet."""
         if self._ticket(ticket_id)["status"] == "closed":
             raise ActionError("already_closed", f"ticket {ticket_id} is already closed")
@@ -93,7 +123,7 @@ class ExampleEnvironment(Environment):
         return {"ticket_id": ticket_id, "status": "closed"}
 
     @action
-    def add_comment(self, ticket_id: TicketId, body: FreeText) -> dict[str, Any]:
+    def add_comment(self, ticket_id: TicketId, body: FreeText) -> Commented:
         """Add a comment to a ticket."""
         self._ticket(ticket_id)
         comment_id = self.new_id("CM")
@@ -101,7 +131,7 @@ class ExampleEnvironment(Environment):
         return {"comment_id": comment_id}
 
     @action
-    def delete_ticket(self, ticket_id: TicketId) -> dict[str, Any]:
+    def delete_ticket(self, ticket_id: TicketId) -> Deleted:
         """Delete a ticket and its comments."""
         self._ticket(ticket_id)
         self.db.execute("DELETE FROM comment WHERE ticket_id = ?", (ticket_id,))
