@@ -92,6 +92,10 @@ def _short_aside(tokens: list[Token], at: int, *, back: bool = False) -> bool:
     return False
 
 
+# After "provided", a preposition: a thing provided, not a condition ("provided by", "provided under").
+NOT_A_CONDITION = frozenset({"by", "under", "in", "for", "to", "with", "at", "on", "from", "through", "via"})
+
+
 JOINERS = frozenset({":", "-", "\u2013", "\u2014", "--"})
 
 
@@ -164,6 +168,9 @@ def hedges(words: list[str], present: set[str]) -> set[str]:
             found.discard(w)  # "perhaps unsurprisingly, …"
     if "subject" in found and not any(w == "subject" and words[k + 1:k + 2] == ["to"] for k, w in enumerate(words)):
         found.discard("subject")  # "Subject: claim approved" is a heading
+    if "provided" in found and all(words[k + 1:k + 2] and words[k + 1] in NOT_A_CONDITION
+                                   for k, w in enumerate(words) if w == "provided"):
+        found.discard("provided")  # "the cover provided by your policy" is no "provided that"
     if "whether" in found and any(w == "whether" and words[k + 1:k + 3] == ["or", "not"] for k, w in enumerate(words)):
         found.discard("whether")  # "whether or not you agree, your claim has been declined"
     for past in ("when", "once", "before") if found & {"when", "once", "before"} else ():

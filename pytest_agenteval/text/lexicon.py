@@ -141,7 +141,9 @@ BREAKS = frozenset({"but", "however", "although", "though", "whereas", "while", 
                     "since", "therefore", "hence", "meanwhile", "also", "apart", "besides"})
 # After "and"/"or", a new subject or auxiliary starts a new clause ("… and we need the invoice").
 RESTARTS = frozenset({"we", "i", "you", "it", "they", "he", "she", "this", "that", "these", "those", "there",
-                      "has", "have", "is", "are", "was", "were", "will", "please", "the", "your", "our"})
+                      "has", "have", "is", "are", "was", "were", "will", "please", "the", "your", "our",
+                      # a verb of state: "has not been booked and stays pending" tells two things
+                      "stays", "remains", "stay", "remain"})
 
 
 @dataclass(frozen=True)

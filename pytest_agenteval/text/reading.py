@@ -19,6 +19,7 @@ said it was approved``), English only.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -353,6 +354,28 @@ FOR_WHOM = frozenset({"me", "us", "you", "them", "him", "her", "your", "their", 
                       "the", "senior", "reviewer", "final", "formal", "someone", "somebody", "review", "and"})
 
 
+# A quotation of someone else's words: "You told us 'I thought my cover was still running'" says
+# nothing of the cover; the quotation is left out of the reading (its ids stay in ``text``).
+_QUOTE_OPEN = re.compile(r"(?:^|(?<=[\s:(]))[\"\u201c\u2018']")
+_QUOTED = re.compile(r"(?:^|(?<=[\s:(]))([\"\u201c\u2018'])(.{3,400}?)[\"\u201d\u2019'](?=[\s.,;:!?)]|$)", re.S)
+_REPORTING = frozenset({"said", "say", "says", "told", "wrote", "write", "writes", "mentioned", "asked", "explained",
+                        "stated", "claimed", "saying", "telling", "writing", "asking", "quote", "quoted", "words"})
+_OTHERS = frozenset({"you", "your", "customer", "claimant", "policyholder", "they", "he", "she", "broker", "garage",
+                     "adjuster", "holder"})
+
+
+def _unquoted(text: str) -> str:
+    """``text`` without the quotations of another party's words (their reporting verb within the
+    six words before, its speaker not "we" or "I")."""
+    def drop(m: re.Match[str]) -> str:
+        before = re.findall(r"[a-z']+", text[:m.start()].lower())[-6:]
+        said = next((k for k, w in enumerate(before) if w in _REPORTING), None)
+        if said is None or not _OTHERS.intersection(before) or {"we", "i", "our"} & set(before[:said]):
+            return m.group(0)
+        return m.group(1) * 2
+    return _QUOTED.sub(drop, text)
+
+
 def _required_by_denial(words: Sequence[str], i: int) -> bool:
     """"We can't book without completed KYC": a state after "without", where the clause denies an
     act before it, is what the act needs, not the state now ("booked without verified KYC" is)."""
@@ -476,7 +499,7 @@ class Reader:
         id_at: list[tuple[str, int, int]] = []
         hedged_sentence = -1  # a hedge reaches to the end of its sentence: "if approved, we will pay"
         conditioned = -1  # a sentence opened by a condition ("Subject to…, we will pay")
-        clauses = clauses_of(tokenize(text))
+        clauses = clauses_of(tokenize(_unquoted(text) if _QUOTE_OPEN.search(text) else text))
         answers = answers_to(clauses)
         missing: set[int] = set()
         directed: set[str] = set()
@@ -597,7 +620,8 @@ class Reader:
                     wider = tuple([*label, *words[:i]][-3:])  # "the assessed amount of £30,000"
                     reference = bool(set(before) & REFERENCES) or before in REFERENCE_PAIRS or (
                         len(wider) == 3 and wider[0] in REFERENCES and wider[1:] in FIGURE_OF) or bool(
-                        REFERENCED_BY.intersection(ahead[:1]))
+                        REFERENCED_BY.intersection(ahead[:1])) or (  # "80% of the £30,000": the base of a share
+                        "of" in words[max(0, i - 3):i] and any(t.kind == "rate" for t in clause[max(0, i - 3):i]))
                     kind = token.kind
                     if kind == "number" and isinstance(token.value, float) and token.value >= 100 \
                             and set(before) & MONEY_WORDS and before[-1:] and before[-1] not in NAMED_BY_NUMBER:

@@ -208,7 +208,12 @@ def _facts(h: History, fid: str, t: Text) -> str | None:
         if "sheet" in label and not label & {"exception", "concession"} and not any(
                 abs(q.value - r) <= 1e-9 for r in sheet):
             return f"calls {q.text} the sheet's rate, but the sheet's rates for {fid} are {sheet}"
-        if {"sheet", "band", "bands", "grid", "tier"} & {*reading.words[q.clause][:q.at]}:
+        # the sheet named before the rate, after it ("4.82% per the rate sheet") or as its label ("Rate sheet: 4.82%")
+        label_line = reading.words[q.clause - 1] if q.clause > 0 and reading.joined[q.clause] and q.at < 2 else ()
+        after = [w for w in reading.words[q.clause][q.at + 1:q.at + 7] if w]
+        sourced = after if after[:1] and after[0] in SOURCED_FROM else []  # not "5.89% vs sheet 7.42%"
+        near = {*reading.words[q.clause][:q.at], *sourced, *label_line}
+        if {"sheet", "band", "bands", "grid", "tier"} & near:
             wrong = _band_rate(h, fid, reading, q)
             if wrong:
                 return wrong
@@ -471,13 +476,18 @@ def _booking_account(h: History, fid: str, account: str, clause: int, t: Text) -
     """An account of the customer named as the one the facility is (or will be) booked to: the one it
     ended booked to, or, when it was never booked, an open account of the type its product needs."""
     reading = t.reading
-    # "booked to ACC-1", "I will activate it on account ACC-1", "live on ACC-1"
-    if not any(m.meaning in ("booked", "book", "activated", "activate") and m.polarity != NEGATED
-               for m in reading.mentions if m.clause == clause) or reading.denies("booked") or reading.denies("book"):
-        return None
-    before = _words_before(reading.text, account)
-    if not PREPOSITIONS.intersection(before) or {"not", "than", "instead", "rather", "other"} & set(before):
-        return None  # "…rather than ACC-2", "not to ACC-2"
+    if _labelled_account(reading, clause):  # "All set. Account: ACC-1. Status: active.", "Account | ACC-1"
+        if reading.denies("booked") or not any(m.meaning in ("booked", "activated") and m.polarity == AFFIRMED
+                                               for m in reading.mentions):
+            return None
+    else:  # "booked to ACC-1", "I will activate it on account ACC-1", "live on ACC-1"
+        if not any(m.meaning in ("booked", "book", "activated", "activate") and m.polarity != NEGATED
+                   for m in reading.mentions if m.clause == clause) or reading.denies("booked") or reading.denies(
+                "book"):
+            return None
+        before = _words_before(reading.text, account)
+        if not PREPOSITIONS.intersection(before) or {"not", "than", "instead", "rather", "other"} & set(before):
+            return None  # "…rather than ACC-2", "not to ACC-2"
     final = (h.ctx.row("facility", fid) or {}).get("account_id")
     if final is not None:
         return None if final == account else f"says {fid} is booked to {account}, but it was booked to {final}"
@@ -487,6 +497,15 @@ def _booking_account(h: History, fid: str, account: str, clause: int, t: Text) -
         return (f"names {account} ({row.get('status')} {row.get('account_type')}) for {fid}, which needs an open "
                 f"{want} account")
     return None
+
+
+def _labelled_account(reading: Reading, clause: int) -> bool:
+    """The id is given under the label "account": a table row ("Account | ACC-1") or a label line
+    ("Account: ACC-1")."""
+    words = reading.words[clause]
+    row = words[:1] == ("account",) and sum(1 for w in words if w) == 1
+    line = clause > 0 and reading.joined[clause] and reading.words[clause - 1][-1:] == ("account",) and not any(words)
+    return row or line
 
 
 def _words_before(text: str, ident: str, n: int = 3) -> list[str]:
@@ -640,6 +659,29 @@ def _term(h: History, fid: str, reading: Reading) -> str | None:
     return None
 
 
+# "4.82% per the rate sheet", "5.1% from the sheet": a rate said to come from what follows
+SOURCED_FROM = frozenset({"per", "from", "on", "off", "according", "under", "as"})
+# "no rate on the sheet for £750,000", "no band covering £750,000": the amount a rate is sought for
+SOUGHT_FOR = frozenset({"for", "covering", "covers", "cover"})
+RATE_TALK = frozenset({"rate", "rates", "sheet", "band", "bands", "pricing", "price", "priced"})
+
+
+def _sized(reading: Reading, q: Any, fid: str, before: list[str]) -> bool:
+    """An amount that stands for the facility's size: right after its id ("FAC-1 (£150,000)"), alone
+    in an aside after the facility's id or name ("FAC-1 (revolver, £150,000)"), or what a rate is
+    sought for."""
+    words = reading.words[q.clause]
+    if any(i == fid and k == q.clause and 0 < q.at - at <= 2 and not any(words[at + 1:q.at])
+           for i, k, at in reading.id_at):
+        return True
+    if q.clause > 0 and not any(w for k, w in enumerate(words) if k != q.at):
+        previous = reading.words[q.clause - 1]
+        named = any(i == fid and k == q.clause - 1 for i, k in reading.ids)
+        if named or previous[-1:] and previous[-1] in LIMIT_WORDS:
+            return True
+    return before[-1:] and before[-1] in SOUGHT_FOR and bool(RATE_TALK.intersection(words)) or False
+
+
 def _limit(h: History, fid: str, reading: Reading) -> str | None:
     """An amount given as the facility's limit is its limit."""
     limit = h.start(fid, "limit_amount")
@@ -650,12 +692,13 @@ def _limit(h: History, fid: str, reading: Reading) -> str | None:
         # "the £150,000 (GBP) facility", "this £3,000,000 revolving credit facility": the thing it sizes
         # within three words after it
         after = [w for w in reading.words[q.clause][q.at + 1:q.at + 7] if w][:3]
-        sizes = reading.figure_of(q, LIMIT_WORDS) or bool(LIMIT_WORDS.intersection(after[:3])) and not (
-            {"and", "or", "per", "of"} & set(after[:1]))
+        sizes = reading.figure_of(q, LIMIT_WORDS) or (bool(LIMIT_WORDS.intersection(after[:3])) or _sized(
+            reading, q, fid, before)) and not ({"and", "or", "per", "of"} & set(after[:1]))
         if before[-1:] in (["not"], ["no"]) or not sizes:
             continue
         sheet_at = max((k for k, w in enumerate(before) if w in SHEET_WORDS - {"up"}), default=None)
-        if sheet_at is not None and "for" not in before[sheet_at:] or before[-2:] == ["up", "to"] or reading.after(
+        if sheet_at is not None and not SOUGHT_FOR.intersection(before[sheet_at:]) or before[-2:] == [
+                "up", "to"] or reading.after(
                 q.clause, q.at) in SHEET_WORDS:  # (not "set up your £15m…", "no rate on the sheet for a £15m limit")
             continue  # "the sheet's maximum of £5m", "up to £5m", "Limit > £5m sheet max"
         if abs(q.value - float(limit)) > 0.5:

@@ -36,6 +36,11 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     approved_in = {q.clause for q in matching}
     approved_near = {reading.sentence_of[q.clause] for q in matching}
     paid = [v for v in (approved, c.paid or None) if v is not None]
+    full = [v for v in (c.assessed, c.claim.get("amount_claimed")) if v]
+    for q in reading.quantities:  # "£24,000, not the full £31,500": the full amount is stated, even denied
+        if q.kind == "money" and isinstance(q.value, float) and reading.before(q.clause, q.at, 1) == ["full"] and (
+                full and not any(abs(q.value - v) <= EPS for v in full)):
+            return f"states {q.text} as the full amount; the claim was for {full[-1]:g}, assessed at {full[0]:g}"
     for q in reading.quantities:  # "we have paid 80% of your claim"
         share = reading.after(q.clause, q.at) == "of" or reading.before(q.clause, q.at, 1) in (
             ["approved"], ["paid"], ["settled"], ["covered"])  # "approved 90%"
@@ -71,7 +76,7 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         # a figure referred to ("the assessed amount of £30,000 was above my limit") in a clause that
         # decides nothing is not the amount decided, though another clause of its sentence approves
         excused = q.clause in approved_in or not decided_here and (
-            reading.sentence_of[q.clause] in approved_near or q.reference)
+            reading.sentence_of[q.clause] in approved_near or q.reference) or _base_of_share(reading, q)
         if approving and approved is not None and abs(value - approved) > EPS and not contrast and not excused:
             return f"states {q.text} as the amount approved or paid; {approved:g} was approved"
         if not any(abs(value - k) <= EPS for k in known):
@@ -211,6 +216,13 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
     if above != (amount > limit + EPS):
         return f"says {amount:g} is {'above' if above else 'within'} {owner} limit, but that limit is {limit:g}"
     return None
+
+
+def _base_of_share(reading: Reading, q: Quantity) -> bool:
+    """"approved 80% of the £30,000 you claimed": the amount a share is of (the share is judged
+    as a share above)."""
+    return any(r.kind == "rate" and r.clause == q.clause and 0 < q.at - r.at <= 3
+               and "of" in reading.words[q.clause][r.at + 1:q.at] for r in reading.quantities)
 
 
 def _apposed(ctx: GradeContext, reading: Reading, clause: int) -> str | None:

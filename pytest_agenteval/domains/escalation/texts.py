@@ -492,7 +492,7 @@ KINDS = {"motor": ("motor", "car", "vehicle", "auto", "van"), "property": ("prop
 KIND_OF = {word: kind for kind, words in KINDS.items() for word in words}
 KIND_WORDS = frozenset(KIND_OF)
 TYPED = frozenset({"claim", "claims", "policy", "insurance", "cover", "senior", "seniors", "reviewer", "team",
-                   "specialist", "underwriter", "department", "desk"})
+                   "specialist", "underwriter", "department", "desk", "loss", "losses"})  # "car loss": a motor loss
 
 
 def _names(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
