@@ -61,8 +61,6 @@ from pytest_agenteval.text.lexicon import (
 from pytest_agenteval.text.tokens import tokenize
 
 MORE = frozenset({"further", "additional", "extra", "more", "other"})
-STATE_MEANINGS = frozenset({"ok", "problem", "pending"})
-PREPOSITIONS = frozenset({"on", "of", "for", "under", "with", "to", "from", "by", "at", "in", "about"})
 REQUIRED = frozenset({"must", "should", "need", "needs", "ought", "required", "requires",
                       # "please complete the identity checks": a state asked for is not the state
                       "please", "kindly"})
