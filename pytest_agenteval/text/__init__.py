@@ -6,13 +6,14 @@
     ('declined', ['CLM-00145'])
 
 Environments judge readings against the world (``domains/*/texts.py``); task files require
-meanings with ``{"says": [...]}`` (``requirements``). The grammar and its limits: ``reading``.
+meanings with ``{"says": [...]}`` (``requirements``). The grammar and its limits: ``reading``; the reader: ``reader``.
 """
 
 from pytest_agenteval.text.arithmetic import amount, computed
 from pytest_agenteval.text.clauses import AFFIRMED, HYPOTHETICAL, NEGATED
 from pytest_agenteval.text.lexicon import ENGLISH, Lexicon
-from pytest_agenteval.text.reading import LINKS, Mention, Quantity, Reader, Reading, reader_for
+from pytest_agenteval.text.reader import Reader, reader_for
+from pytest_agenteval.text.reading import LINKS, Mention, Quantity, Reading
 
 __all__ = ["AFFIRMED", "ENGLISH", "HYPOTHETICAL", "LINKS", "NEGATED", "Lexicon", "Mention", "Quantity", "Reader",
            "Reading", "amount", "computed", "reader_for"]

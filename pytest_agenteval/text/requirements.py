@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pytest_agenteval.text.reading import Reader, Reading
+from pytest_agenteval.text.reader import Reader
+from pytest_agenteval.text.reading import Reading
 
 SAYS = "says"
 STATES = ("ok", "problem")

@@ -1,0 +1,478 @@
+"""The reader: a text's tokens, clause by clause, into a ``Reading`` (what it asserts).
+
+One pass over each clause: negation cues, hedges, conditions and presuppositions set the
+polarity of each meaning the lexicon finds (its longest term first); ids, amounts, rates and
+dates become quantities. The grammar, for users: docs/text.md; its limits: ``reading``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pytest_agenteval.text.clauses import AFFIRMED, HYPOTHETICAL, NEGATED
+from pytest_agenteval.text.clauses import answers as answers_to
+from pytest_agenteval.text.clauses import clauses as clauses_of
+from pytest_agenteval.text.clauses import hedges as hedges_of
+from pytest_agenteval.text.lexicon import (
+    ABSENCE,
+    ASSERTED_BEFORE,
+    AUXILIARIES,
+    BIDDING,
+    CAPABILITY,
+    CONDITIONS,
+    DETERMINERS,
+    DOCUMENTS,
+    MODALS,
+    MONEY_WORDS,
+    NEGATIONS,
+    NOBODY,
+    NONE_WORDS,
+    NOT_YET,
+    PRESUPPOSED,
+    PSEUDO_NEGATIONS,
+    RECEIPTS,
+    REFERENCE_PAIRS,
+    REFERENCED_BY,
+    REFERENCES,
+    REVERSALS,
+    SAYING,
+    SOUGHT,
+    Lexicon,
+)
+from pytest_agenteval.text.reading import (
+    ABSENCE_VERBS,
+    DECIDED,
+    DIRECTIONS,
+    FIGURE_OF,
+    MORE,
+    NAMED_BY_NUMBER,
+    NOT_BY_STEM,
+    OTHERS,
+    REQUIRED,
+    SEEMING,
+    SOURCES,
+    Mention,
+    Quantity,
+    Reading,
+)
+from pytest_agenteval.text.tokens import tokenize
+
+
+def _headline(words: list[str], i: int, mentions: list[Mention], pending: list[tuple[int, int]]) -> bool:
+    """A cue right after a mention and before a participle, with no auxiliary: "Payment not
+    (yet) issued", "claim not approved" — the cue denies the mention before it."""
+    if not pending or i == 0:
+        return False
+    k, at = pending[-1]
+    if at + len(mentions[k].words.split()) != i:
+        return False
+    verb = next((w for w in words[i + 1:i + 3] if w not in NOT_YET), "")
+    return verb.endswith("ed") or verb in PARTICIPLES
+
+
+# Participles and adjectives a headline may deny with: "payment not made", "payment not possible".
+PARTICIPLES = frozenset({"made", "sent", "paid", "done", "given", "taken", "seen", "known", "shown", "begun",
+                         "possible", "due", "available", "payable", "applicable", "forthcoming", "warranted",
+                         "justified"})
+
+
+BACK_REACH = 3  # words before the auxiliary that "payment is not possible" negates
+# Words that may stand between a direction and the id it points at: "to the senior reviewer SNR-05".
+TITLES = frozenset({"the", "a", "our", "senior", "reviewer", "deputy", "manager", "colleague", "approver", "handler",
+                    "underwriter", "supervisor", "team", "lead", "leader"})
+
+
+FOR_WHOM = frozenset({"me", "us", "you", "them", "him", "her", "your", "their", "our", "his", "to", "a", "an",
+                      "the", "senior", "reviewer", "final", "formal", "someone", "somebody", "review", "and"})
+
+
+# A quotation of someone else's words: "You told us 'I thought my cover was still running'" says
+# nothing of the cover; the quotation is left out of the reading (its ids stay in ``text``).
+_QUOTE_OPEN = re.compile(r"(?:^|(?<=[\s:(]))[\"\u201c\u2018']")
+_QUOTED = re.compile(r"(?:^|(?<=[\s:(]))([\"\u201c\u2018'])(.{3,400}?)[\"\u201d\u2019'](?=[\s.,;:!?)]|$)", re.S)
+_REPORTING = frozenset({"said", "say", "says", "told", "wrote", "write", "writes", "mentioned", "asked", "explained",
+                        "stated", "claimed", "saying", "telling", "writing", "asking", "quote", "quoted", "words"})
+_OTHERS = frozenset({"you", "your", "customer", "claimant", "policyholder", "they", "he", "she", "broker", "garage",
+                     "adjuster", "holder"})
+
+
+def _unquoted(text: str) -> str:
+    """``text`` without the quotations of another party's words (their reporting verb within the
+    six words before, its speaker not "we" or "I")."""
+    def drop(m: re.Match[str]) -> str:
+        before = re.findall(r"[a-z']+", text[:m.start()].lower())[-6:]
+        said = next((k for k, w in enumerate(before) if w in _REPORTING), None)
+        if said is None or not _OTHERS.intersection(before) or {"we", "i", "our"} & set(before[:said]):
+            return m.group(0)
+        return m.group(1) * 2
+    return _QUOTED.sub(drop, text)
+
+
+def _required_by_denial(words: Sequence[str], i: int) -> bool:
+    """"We can't book without completed KYC": a state after "without", where the clause denies an
+    act before it, is what the act needs, not the state now ("booked without verified KYC" is)."""
+    start = max(0, i - 3)
+    if "without" not in words[start:i]:
+        return False
+    at = start + list(words[start:i]).index("without")
+    return any(w in ("not", "cannot", "unable", "never") for w in words[:at])
+
+
+def _sought(words: list[str], i: int, *, modal: bool = True) -> bool:
+    """The decision word at ``i`` is sought, not made: "for approval", "more than I can approve".
+    Without ``modal``, a modal does not make it sought (a question answered: "would it be paid? No")."""
+    before = words[max(0, i - 5):i]
+    cues: set[str] | frozenset[str] = SOUGHT.intersection(before)
+    if cues == {"for"}:
+        # "for" sends the decision only with nothing but its asker between: "for (your) approval", "too
+        # big for me to approve"; not "your claim for £30,000 has been approved"
+        at = max(k for k in range(max(0, i - 5), i) if words[k] == "for")
+        if not set(words[at + 1:i]) <= FOR_WHOM:
+            cues = set()
+    if cues or CAPABILITY.intersection(words[max(0, i - 3):i]) or words[i - 1:i] and (
+            words[i - 1] in BIDDING):  # "please approve": asked for
+        return True
+    near = words[max(0, i - 2):i]
+    modals = MODALS.intersection(near) if modal else set()
+    if modals == {"able"} and not {"than", "if", "whether"}.intersection(words[max(0, i - 6):i]):
+        return False  # "we are able to pay your claim" says it will be paid; "more than I am able to approve" not
+    if near[-1:] and near[-1] in SAYING:
+        return False  # "we can confirm payment": said, not sought
+    cues = NEGATIONS.intersection(words[max(0, i - 4):i])
+    return bool(modals) and (not cues or cues <= NOBODY and "not" not in near)
+
+
+Tail = tuple[tuple[str, bool], ...]  # a term's words after its first: (word or stem, is a stem)
+Terms = tuple[list[str], list[tuple[int, Tail, str]], frozenset[str] | None]  # Reader._terms
+
+
+def _fits(tail: Tail, words: list[str], at: int) -> bool:
+    """The words from ``at`` on match ``tail`` (``word_matches``, with each stem cut once)."""
+    for pattern, stem in tail:
+        word = words[at]
+        if not (word.startswith(pattern) if stem else word == pattern):
+            return False
+        at += 1
+    return True
+
+
+class Reader:
+    """Reads texts with one lexicon; readings are cached (texts repeat across episodes)."""
+
+    CACHE = 8192
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        self.lexicon = lexicon
+        # Terms by their first word: exact words, and stems ("approv*") by the stem.
+        self._exact: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+        self._stems: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+        for words, meaning in lexicon.terms():
+            first = words[0]
+            index = self._stems if first.endswith("*") else self._exact
+            index.setdefault(first.rstrip("*"), []).append((words, meaning))
+        self._first: dict[str, list[tuple[tuple[str, ...], str]]] = {}  # per word: the terms it can start
+        self._split: dict[str, Terms] = {}  # the same, for _match
+        self._cache: dict[str, Reading] = {}
+
+    def read(self, text: str) -> Reading:
+        found = self._cache.get(text)
+        if found is None:
+            if len(self._cache) >= self.CACHE:
+                self._cache.clear()
+            found = self._cache[text] = self._read(text)
+        return found
+
+    def _starting(self, word: str) -> list[tuple[tuple[str, ...], str]]:
+        found = self._first.get(word)
+        if found is None:
+            found = list(self._exact.get(word, ()))
+            for k in range(1, len(word) + 1 if word not in NOT_BY_STEM else 0):
+                found += self._stems.get(word[:k], ())
+            if len(self._first) < self.CACHE:
+                self._first[word] = found
+        return found
+
+    def _terms(self, word: str) -> Terms:
+        """The terms ``word`` starts, split once for ``_match``: the classes of its one-word terms
+        (which all match it), its longer terms (length, the patterns after the first, class), and
+        the words that may follow it in one of those (None when a stem may)."""
+        found = self._split.get(word)
+        if found is None:
+            terms = self._starting(word)
+            longer = [(len(term), tuple((p[:-1], True) if p.endswith("*") else (p, False) for p in term[1:]), meaning)
+                      for term, meaning in terms if len(term) > 1]
+            second = [tail[0] for _, tail, _ in longer]
+            seconds = None if any(stem for _, stem in second) else frozenset(w for w, _ in second)
+            found = ([meaning for term, meaning in terms if len(term) == 1], longer, seconds)
+            if len(self._split) < self.CACHE:
+                self._split[word] = found
+        return found
+
+    def _match(self, words: list[str], i: int) -> tuple[int, list[str]]:
+        """The longest term starting at word ``i``: its length and every class it belongs to."""
+        singles, longer, seconds = self._terms(words[i])
+        best, meanings = 0, list[str]()
+        left = len(words) - i
+        if longer and left > 1 and (seconds is None or words[i + 1] in seconds):  # most words: none can go on
+            for n, tail, meaning in longer:
+                if n < best or n > left or not _fits(tail, words, i + 1):
+                    continue
+                if n > best:
+                    best, meanings = n, []
+                meanings.append(meaning)
+        if not best and singles:
+            return 1, list(singles)
+        return best, meanings
+
+    def _read(self, text: str) -> Reading:
+        mentions: list[Mention] = []
+        quantities: list[Quantity] = []
+        ids: list[tuple[str, int]] = []
+        id_at: list[tuple[str, int, int]] = []
+        hedged_sentence = -1  # a hedge reaches to the end of its sentence: "if approved, we will pay"
+        conditioned = -1  # a sentence opened by a condition ("Subject to…, we will pay")
+        clauses = clauses_of(tokenize(_unquoted(text) if _QUOTE_OPEN.search(text) else text))
+        answers = answers_to(clauses)
+        missing: set[int] = set()
+        directed: set[str] = set()
+        negated: set[int] = set()  # clauses with a negation cue
+        clause_words: list[tuple[str, ...]] = []
+        for c, (sentence, clause, _) in enumerate(clauses):
+            words = [t.text if t.kind == "word" else "" for t in clause]
+            clause_words.append(tuple(words))
+            present = set(words)
+            hedges = hedges_of(words, present)
+            answer = answers.get(c)  # "Was it approved? No.": the question is asserted as answered
+            if answer is not None:
+                hedges.discard("whether")  # "You asked whether it would be paid. It won't."
+            if "aim" in hedges and any(t.kind in ("id", "money") for t in clause):
+                hedges.discard("aim")  # "we aim to pay £4,200 by Friday" promises this claim's money
+            # "We cannot approve unless you send…": a denial before the condition says the decision
+            # waits on it; anything else in the clause stays hypothetical, as after any hedge.
+            cond_at = min(words.index(w) for w in hedges) if hedges and hedges <= ASSERTED_BEFORE else len(words)
+            waits = cond_at < len(words) and words[cond_at] in CONDITIONS  # "before" asserts, but no decision waits
+            if words[0] in CONDITIONS or words[:2] in (["only", "if"], ["only", "when"], ["only", "once"]):
+                conditioned = sentence  # "Subject to your bank details, we will pay": the decision waits
+            # "when the due diligence will be complete": a state to come is not the state now
+            coming = "when" in hedges and "will" in present
+            # "Without the invoice, we cannot pay": a condition, not a negation.
+            hedge = bool(hedges) or words[0] == "without"
+            question = clause[-1].text == "?" and answer is None
+            hedged_before = hedged_sentence == sentence or question
+            hedged = hedge or hedged_before
+            if hedge and hedges - {"before", "general"}:  # "Before we can book it we need KYC - it's
+                hedged_sentence = sentence    # still outstanding": a "before" clause hedges only itself
+            not_yet = not present.isdisjoint(NOT_YET) or bool(answer and answer[1])
+            first_mention = len(mentions)
+            negations = 1 if answer and answer[0] == NEGATED else 0  # cues seen so far in this clause
+            pending: list[tuple[int, int]] = []  # (mention index, its word position) since the last cue
+            presupposed_until = -1  # "the decline of your claim" under a hedge: asserted to here
+            reversed_at = -9  # "reversed our approval": the next three words are undone
+            shielded = range(0)  # decision words a cue does not deny: "no further payment", "no excess to pay"
+            outside = 0  # the negations before a short aside: "not (yet) approved", "not verified (status pending)"
+            i = 0
+            while i < len(clause):
+                token, word = clause[i], words[i]
+                if token.kind == "punct":
+                    negations, outside = (0, negations) if token.text == "(" else (outside, 0)
+                    i += 1
+                    continue
+                if token.kind == "word" and i > presupposed_until and word not in NEGATIONS and (
+                        word not in PRESUPPOSED and not self._starting(word)):
+                    i += 1  # most words: no cue, no meaning, nothing presupposed; nothing below applies
+                    continue
+                ahead = words[i + 1:i + 3]
+                # "we have not received the invoice" (but "you will not receive a payment" denies it)
+                receipt = word in NEGATIONS and bool(
+                    RECEIPTS & set(ahead) - {"receive"} or "receive" in ahead and words[i - 1:i] in (
+                        ["did"], ["do"], ["does"])) and not OTHERS.intersection(words[max(0, i - 3):i])
+                if word in NEGATIONS and receipt:
+                    negated.add(c)  # "we have not received the invoice": the receipt is negated
+                if word in NEGATIONS and (word, ahead[0] if ahead else "") not in PSEUDO_NEGATIONS and not receipt:
+                    n, meanings = self._match(words, i)
+                    if not meanings and ahead[:1] and ahead[0] in MORE:
+                        shielded = range(i + 1, i + 4)  # "no further payment is due": no more than was paid
+                    elif not meanings and word in ABSENCE and ahead[1:] == ["to"] and not any(
+                            meaning in DECIDED for _, meaning in self._starting(ahead[0])):
+                        shielded = range(i + 3, i + 4)  # "no excess to pay": the excess is what is missing
+                    if not meanings:  # a cue, unless it starts a phrase ("not covered")
+                        if word in REVERSALS:  # undoes what comes right after it
+                            reversed_at = i
+                        else:
+                            negations += 1
+                            reversed_at = -9
+                            missing.update((c,) if word in ABSENCE or word in ("not", "unable", "cannot") and (
+                                ABSENCE_VERBS.intersection(ahead)) else ())  # "could not find a rate"
+                            if word in ABSENCE and ahead and not any(
+                                    meaning in DECIDED for _, meaning in self._starting(ahead[0])):
+                                # "no excess has been deducted from this payment": the payment is not denied
+                                source = next((k for k in range(i + 2, len(words)) if words[k] in SOURCES), None)
+                                shielded = range(source, len(words)) if source is not None else shielded
+                        # "cannot go live without verified KYC": "without" denies what follows it only
+                        after_auxiliary = word != "without" and (i > 0 and words[i - 1] in AUXILIARIES or _headline(
+                            words, i, mentions, pending))
+                        if after_auxiliary:  # "payment is not possible", "the payment has been cancelled"
+                            # an undoing reaches the clause's start: "payment on your claim has been withheld"
+                            reach = 0 if word in REVERSALS else i - 1 - BACK_REACH
+                            for k, at in pending:
+                                if at >= reach and not_yet and mentions[k].meaning in DECIDED and (
+                                        mentions[k].polarity == AFFIRMED):
+                                    # "your payment has not yet been made": pending, not refused
+                                    mentions[k] = mentions[k]._replace(polarity=HYPOTHETICAL)
+                                    mentions.append(Mention("pending", AFFIRMED, c, mentions[k].words, at))
+                                elif at >= reach:
+                                    mentions[k] = _flip(mentions[k])
+                        if after_auxiliary or word not in REVERSALS:
+                            pending = []
+                        i += 1
+                        continue
+                polarity = HYPOTHETICAL if hedged else (NEGATED if negations % 2 else AFFIRMED)
+                if i - reversed_at <= 3 and polarity != HYPOTHETICAL:
+                    polarity = -polarity
+                if i < cond_at < len(words) and not hedged_before:
+                    polarity = NEGATED if negations % 2 else AFFIRMED  # read below as waiting on the condition
+                if polarity == HYPOTHETICAL and not negations and not question and (
+                        i <= presupposed_until or word in PRESUPPOSED and i > 0 and words[i - 1] in DETERMINERS
+                        and not DOCUMENTS.intersection(words[i + 1:i + 2])):
+                    polarity = AFFIRMED
+                    presupposed_until = max(presupposed_until, i + 3)
+                if token.kind == "id":
+                    ids.append((token.text, c))
+                    id_at.append((token.text, c, i))
+                    k = i - 1
+                    while k >= 0 and i - k <= 3 and words[k] in TITLES:
+                        k -= 1
+                    label = clause_words[c - 1] if k < 0 and c > 0 and clauses[c][2] else ()
+                    if k >= 0 and words[k] in DIRECTIONS or label[-1:] and label[-1] in DIRECTIONS:
+                        directed.add(token.text)  # "escalated to (the senior) SNR-05", "per SNR-05", "to: SNR-05"
+                elif token.kind in ("money", "rate", "date", "number") and token.value is not None:
+                    # a figure under a label is the label's: "assessed: 135000"
+                    label = clause_words[c - 1] if i < 2 and c > 0 and clauses[c][2] else ()
+                    before = tuple([*label, *words[:i]][-2:])
+                    wider = tuple([*label, *words[:i]][-3:])  # "the assessed amount of £30,000"
+                    reference = bool(set(before) & REFERENCES) or before in REFERENCE_PAIRS or (
+                        len(wider) == 3 and wider[0] in REFERENCES and wider[1:] in FIGURE_OF) or bool(
+                        REFERENCED_BY.intersection(ahead[:1])) or (  # "80% of the £30,000": the base of a share
+                        "of" in words[max(0, i - 3):i] and any(t.kind == "rate" for t in clause[max(0, i - 3):i]))
+                    kind = token.kind
+                    if kind == "number" and isinstance(token.value, float) and token.value >= 100 \
+                            and set(before) & MONEY_WORDS and before[-1:] and before[-1] not in NAMED_BY_NUMBER:
+                        kind = "money"
+                    quantities.append(Quantity(kind, token.value, polarity, c, reference, token.text, i))
+                elif word in CAPABILITY and ahead[:1] == ["to"]:
+                    pass  # "authorised to approve": a power, not an approval
+                elif word and self._starting(word):
+                    n, meanings = self._match(words, i)
+                    if meanings:
+                        phrase = " ".join(words[i:i + n])
+                        for meaning in dict.fromkeys(meanings):
+                            pending.append((len(mentions), i))
+                            if meaning in DECIDED and i in shielded:
+                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
+                            elif meaning in DECIDED and polarity != HYPOTHETICAL and _sought(
+                                    words, i, modal=answer is None):
+                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))  # "for approval"
+                                if waits and i < cond_at:  # "it can be approved subject to…": it waits
+                                    mentions.append(Mention("conditional", AFFIRMED, c, phrase, i))
+                            elif meaning in ("ok", "problem") and polarity != HYPOTHETICAL and (
+                                    REQUIRED.intersection(words[max(0, i - 3):i])
+                                    or words[i - 2:i] == ["to", "be"] and not SEEMING.intersection(words[i - 3:i - 2])
+                                    or _required_by_denial(words, i)):
+                                # "KYC must be verified before booking": a requirement, not the state
+                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
+                            elif polarity == NEGATED and not_yet and meaning in DECIDED:
+                                # "not yet approved" is pending, not declined ("not yet verified" stays negated)
+                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
+                                mentions.append(Mention("pending", AFFIRMED, c, phrase, i))
+                            elif polarity != HYPOTHETICAL and i < cond_at < len(words) and meaning in DECIDED and waits:
+                                # "we cannot pay until…", "payment will only be released once…"
+                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
+                                mentions.append(Mention("conditional", AFFIRMED, c, phrase, i))
+                            elif polarity == HYPOTHETICAL and meaning in DECIDED and conditioned == sentence:
+                                mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
+                                mentions.append(Mention("conditional", AFFIRMED, c, phrase, i))
+                            elif polarity == HYPOTHETICAL and meaning == "ok" and (
+                                    waits and cond_at < i < len(words) or coming):
+                                # "until KYC is complete": the condition is not met now
+                                mentions.append(Mention(meaning, NEGATED, c, phrase, i))
+                            else:
+                                mentions.append(Mention(meaning, polarity, c, phrase, i))
+                        if word.startswith("fail") and words[i + n:i + n + 1] == ["to"]:
+                            negations += 1  # "failed to complete": what follows did not happen
+                        i += n
+                        continue
+                i += 1
+            _alternatives(mentions, first_mention, present)
+            if words[0] in CONDITIONS and c > 0 and clauses[c - 1][0] == sentence:  # "approved, subject to…"
+                for m in mentions[:first_mention]:
+                    if m.clause == c - 1 and m.meaning in DECIDED and m.polarity == AFFIRMED:
+                        mentions.append(Mention("conditional", AFFIRMED, c - 1, m.words))
+                        break
+            if negations:
+                negated.add(c)
+            if c > 0 and clauses[c][2] and clauses[c - 1][0] == sentence and present <= NONE_WORDS and present & {
+                    "none", "no", "nil", "nothing", "zero", "n"}:  # "Payment: none"
+                heading = [k for k in range(len(mentions)) if mentions[k].clause == c - 1]
+                last = max((mentions[k].at for k in heading), default=-1)  # the heading's own word
+                for k in heading:
+                    if mentions[k].at == last and mentions[k].polarity == AFFIRMED:
+                        mentions[k] = mentions[k]._replace(polarity=NEGATED)
+        sentence_of = tuple(n for n, _, _ in clauses)
+        # "Your claim hasn't been approved: it is waiting for a senior reviewer": not yet, in one sentence.
+        waiting = {sentence_of[m.clause] for m in mentions if m.meaning == "pending" and m.polarity == AFFIRMED}
+        for k, m in enumerate(list(mentions)):
+            if m.polarity == NEGATED and m.meaning in DECIDED and sentence_of[m.clause] in waiting:
+                mentions[k] = m._replace(polarity=HYPOTHETICAL)
+        return Reading(text, tuple(mentions), tuple(quantities), tuple(ids), sentence_of,
+                       tuple(j for _, _, j in clauses), frozenset(missing),
+                       _asked(mentions, sentence_of, negated), frozenset(directed), tuple(clause_words),
+                       tuple(id_at))
+
+
+def _asked(mentions: list[Mention], sentence_of: tuple[int, ...], negated: set[int]) -> frozenset[str]:
+    """The meanings a text asks for (``Reading.asks``): every one named and not negated, but those
+    said to be in hand — in a clause with a receipt ("the photos you sent"), or after one in its
+    sentence with no request between ("we have everything we need, including the invoice")."""
+    received = {m.clause for m in mentions if m.meaning == "received" and m.polarity == AFFIRMED
+                and m.clause not in negated}
+    requests = {m.clause for m in mentions if m.meaning == "request" and m.polarity != NEGATED}
+    out = set()
+    for m in mentions:
+        if m.polarity == NEGATED or m.meaning in ("request", "received"):
+            continue
+        c = m.clause
+        in_hand = c in received and c not in requests or any(
+            sentence_of[r] == sentence_of[c] and r < c and not any(r < q <= c for q in requests) for r in received)
+        if not in_hand:
+            out.add(m.meaning)
+    return frozenset(out)
+
+
+def _alternatives(mentions: list[Mention], first: int, present: set[str]) -> None:
+    """"The reviewer will approve or decline it": a choice named, neither decision made."""
+    if "or" not in present and "either" not in present:
+        return
+    own = range(first, len(mentions))
+    named = {mentions[k].meaning for k in own} & {"approved", "declined", "amended"}
+    if len(named) >= 2 and any(mentions[k].polarity != HYPOTHETICAL for k in own):  # "approve, amend or decline"
+        for k in own:
+            if mentions[k].meaning in DECIDED:
+                mentions[k] = mentions[k]._replace(polarity=HYPOTHETICAL)
+
+
+def _flip(m: Mention) -> Mention:
+    if m.polarity == HYPOTHETICAL:
+        return m
+    return m._replace(polarity=-m.polarity)
+
+
+_READERS: dict[int, tuple[Lexicon, Reader]] = {}
+
+
+def reader_for(lexicon: Lexicon) -> Reader:
+    """One reader per lexicon object, so its cache is shared by every environment using it."""
+    found = _READERS.get(id(lexicon))
+    if found is None or found[0] is not lexicon:
+        found = _READERS[id(lexicon)] = (lexicon, Reader(lexicon))
+    return found[1]
