@@ -1,0 +1,238 @@
+"""The figures a booking text gives, judged against the records: the rate (the one that applies,
+the facility's own, a band of the sheet), the sheet's bands, the facility's limit and its term."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol
+
+from pytest_agenteval.grading import GradeContext, Text
+from pytest_agenteval.tasks import SAY_TO_USER
+from pytest_agenteval.text import AFFIRMED, NEGATED, Reading
+
+
+class History(Protocol):
+    """What the texts are judged against (the rubric's ``History``)."""
+
+    ctx: GradeContext
+    scope: list[str]
+
+    def start(self, facility_id: str, column: str) -> Any: ...
+    def customer(self, facility_id: str) -> dict[str, Any]: ...
+    def applicable_rate(self, facility_id: str) -> tuple[float | None, str]: ...
+
+
+def rates(h: History, fid: str, t: Text) -> str | None:
+    """A rate said to be a problem, in order, the sheet's, the exception's, the one that applies or
+    the facility's is so."""
+    reading, message = t.reading, t.event.action == SAY_TO_USER
+    applicable, source = h.applicable_rate(fid)
+    said = reading.status("rate")
+    setting = any(RATE_UNSET.search(" ".join(w for w in words if w)) for words in reading.words)
+    if "problem" in said and applicable is not None and not reading.mentions_meaning("exception") and not setting:
+        # (not "no rate set": that is the facility's own rate field, judged by _rate_unset)
+        return f"says the rate is a problem, but {source} rate {applicable} applies"
+    if "ok" in said and applicable is None:
+        return "says the rate is in order, but no rate applies"
+    # The rates a reason may state: the one that applies, the facility's own, and the sheet's for its
+    # product and segment (any band: "the top band is 7.35%, but the limit is above it").
+    sheet = [r[0] for r in h.ctx.env.db.execute(
+        "SELECT rate_percent FROM rate_sheet WHERE product = ? AND segment = ?",
+        (h.start(fid, "product"), h.customer(fid).get("segment")))]
+    known = [r for r in (applicable, h.start(fid, "rate_percent"), h.start(fid, "exception_rate"), *sheet)
+             if r is not None]
+    own = h.start(fid, "rate_percent")
+    final = (h.ctx.row("facility", fid) or {}).get("rate_percent")
+    exception = h.start(fid, "exception_rate")
+    for q in reading.quantities:  # "Sheet rate 5.89%, exception 7.42%": a rate named as the sheet's or the exception's
+        if q.kind != "rate" or not isinstance(q.value, float):
+            continue
+        label = {*reading.before(q.clause, q.at, 3), reading.after(q.clause, q.at)}  # "the sheet rate of 5.89%"
+        if label & {"exception", "concession"} and exception is not None and abs(q.value - exception) > 1e-9:
+            return f"calls {q.text} the pricing exception, but the exception is {exception}"
+        if "sheet" in label and not label & {"exception", "concession"} and not any(
+                abs(q.value - r) <= 1e-9 for r in sheet):
+            return f"calls {q.text} the sheet's rate, but the sheet's rates for {fid} are {sheet}"
+        # the sheet named before the rate, after it ("4.82% per the rate sheet") or as its label ("Rate sheet: 4.82%")
+        label_line = reading.words[q.clause - 1] if q.clause > 0 and reading.joined[q.clause] and q.at < 2 else ()
+        after = [w for w in reading.words[q.clause][q.at + 1:q.at + 7] if w]
+        sourced = after if after[:1] and after[0] in SOURCED_FROM else []  # not "5.89% vs sheet 7.42%"
+        near = {*reading.words[q.clause][:q.at], *sourced, *label_line}
+        if {"sheet", "band", "bands", "grid", "tier"} & near:
+            wrong = _band_rate(h, fid, reading, q)
+            if wrong:
+                return wrong
+    for q in reading.quantities:
+        in_rate_clause = q.kind == "number" and reading.polarities("rate", q.clause) - {NEGATED} and not float(
+            q.value).is_integer()  # type: ignore[arg-type]  # "(2) set the rate to 5.94%": a list number
+        if q.polarity == NEGATED or not (q.kind == "rate" or in_rate_clause):
+            continue
+        priced = any(m.meaning == "priced" and m.clause == q.clause and m.polarity == AFFIRMED and not modal(
+            reading.words[q.clause][:m.at]) for m in reading.mentions)  # not "what would have applied"
+        if q.polarity == AFFIRMED and priced and not any(
+                r is not None and abs(float(q.value) - r) <= 1e-9 for r in (own, final)):  # type: ignore[arg-type]
+            return f"says {fid} is priced at {q.text}, but its rate is {final if final is not None else 'not set'}"
+        # "The applicable rate is 3.88%": the one that applies, and none where none does
+        if APPLIES & {*reading.before(q.clause, q.at, 4)} and not (applicable is not None and abs(
+                float(q.value) - applicable) <= 1e-9):  # type: ignore[arg-type]
+            want = f"{source} rate is {applicable}" if applicable is not None else "no rate applies"
+            return f"calls {q.text} the rate that applies, but {want}"
+        # To the customer, a rate is the facility's: a band of the sheet only when called the sheet's.
+        allowed = known if not message or {*reading.before(q.clause, q.at, 3)} & SHEET_WORDS else [
+            r for r in (applicable, own, final, exception) if r is not None]
+        if not any(abs(float(q.value) - r) <= 1e-9 for r in allowed):  # type: ignore[arg-type]
+            want = f"{source} rate is {applicable}" if applicable is not None else "no rate applies"
+            return f"states the rate {q.text}, but {want}"
+    return None
+
+
+APPLIES = frozenset({"applicable", "applies", "apply", "applying"})
+
+
+# A band of the sheet named by its place ("the top band is 7.35%", "the sheet tops out at £5m").
+TOP = frozenset({"top", "highest", "maximum", "max", "last", "upper", "largest", "tops"})
+
+
+BOTTOM = frozenset({"bottom", "lowest", "first", "smallest", "minimum", "min"})
+
+
+# Words that make a sheet's rate one band among others, not the facility's ("5.07% for smaller limits").
+BAND_TALK = frozenset({"band", "bands", "tier", "tiers", "bracket", "brackets", "limits", "smaller", "larger",
+                       "below", "above", "under", "over", "up", "between", "from", "range", "ranges", *TOP, *BOTTOM})
+
+
+def _bands(h: History, fid: str) -> list[tuple[float, float, float]]:
+    """The sheet's bands for the facility's product and segment: (band_min, band_max, rate), lowest first."""
+    return [tuple(r) for r in h.ctx.env.db.execute(
+        "SELECT band_min, band_max, rate_percent FROM rate_sheet WHERE product = ? AND segment = ? ORDER BY band_min",
+        (h.start(fid, "product"), h.customer(fid).get("segment")))]
+
+
+def _band_rate(h: History, fid: str, reading: Reading, q: Any) -> str | None:
+    """A rate called the sheet's: the top (or bottom) band's when the text says which; the band that
+    covers the facility's limit when it names no band ("the sheet rate for this facility would be
+    4.82%"); any band when it talks of bands or other limits."""
+    bands = _bands(h, fid)
+    if not bands:
+        return None
+    words = set(reading.words[q.clause][:q.at])
+    for place, band in ((TOP, bands[-1]), (BOTTOM, bands[0])):
+        if place & words and ({"band", "bands", "tier", "bracket"} & words) and abs(q.value - band[2]) > 1e-9:
+            return f"calls {q.text} the sheet's {'top' if place is TOP else 'bottom'} band, but that band is {band[2]}"
+    if BAND_TALK & words or any(x.kind == "money" and x.clause == q.clause for x in reading.quantities):
+        return None
+    limit = h.start(fid, "limit_amount")
+    own = next((rate for low, high, rate in bands if low <= limit < high), None)
+    if own is not None and abs(q.value - own) > 1e-9:
+        return f"gives {q.text} as the sheet's rate for {fid}, but its band's is {own}"
+    return None
+
+
+def top_band(h: History, fid: str, reading: Reading) -> str | None:
+    """An amount given as the top of the sheet ("above the sheet's top band of £10m", "the sheet
+    tops out at £5m") is the top band's bound."""
+    bands = _bands(h, fid)
+    for q in reading.quantities if bands else ():
+        if q.kind != "money" or not isinstance(q.value, float):
+            continue
+        before = set(reading.before(q.clause, q.at, 4))
+        if TOP & before and SHEET_WORDS & before and not any(abs(q.value - b) <= 0.5 for b in bands[-1][:2]):
+            return f"gives {q.text} as the top of the rate sheet, but its top band ends at {bands[-1][1]:g}"
+    return None
+
+
+# Words that make an amount the facility's limit ("a limit of £9,000,000", "the £9m facility"), unless
+# the sheet's figures are meant ("the top band's limit of £5m").
+LIMIT_WORDS = frozenset({"limit", "limits", "facility", "loan", "overdraft", "revolver", "amount", "size"})
+
+
+SHEET_WORDS = frozenset({"sheet", "band", "bands", "top", "maximum", "max", "highest", "cap", "ceiling", "grid",
+                         "bands'", "up"})
+
+
+# "the 84-month term loan", "a term of 36 months", "on a 2-year term": the facility's term.
+TERM = re.compile(r"\b(\d{1,3})[- ]?(month|year)s?[- ](?:(?:revolving\s+)?(?:term|loan|facility|overdraft|"
+                  r"revolver|credit))|\bterm\s+of\s+(\d{1,3})\s+(month|year)s?\b", re.IGNORECASE)
+
+
+def term(h: History, fid: str, reading: Reading) -> str | None:
+    """A term given for the facility is its term (``term_months``)."""
+    term = h.start(fid, "term_months")
+    for m in TERM.finditer(reading.text) if term else ():
+        n, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        months = int(n) * (12 if unit.lower() == "year" else 1)
+        if months != int(term):
+            return f"gives {fid} a term of {m.group(0)!r}, but its term is {term} months"
+    return None
+
+
+# "4.82% per the rate sheet", "5.1% from the sheet": a rate said to come from what follows
+SOURCED_FROM = frozenset({"per", "from", "on", "off", "according", "under", "as"})
+
+
+# "no rate on the sheet for £750,000", "no band covering £750,000": the amount a rate is sought for
+SOUGHT_FOR = frozenset({"for", "covering", "covers", "cover"})
+
+
+RATE_TALK = frozenset({"rate", "rates", "sheet", "band", "bands", "pricing", "price", "priced"})
+
+
+def _sized(reading: Reading, q: Any, fid: str, before: list[str]) -> bool:
+    """An amount that stands for the facility's size: right after its id ("FAC-1 (£150,000)"), alone
+    in an aside after the facility's id or name ("FAC-1 (revolver, £150,000)"), or what a rate is
+    sought for."""
+    words = reading.words[q.clause]
+    if any(i == fid and k == q.clause and 0 < q.at - at <= 2 and not any(words[at + 1:q.at])
+           for i, k, at in reading.id_at):
+        return True
+    if q.clause > 0 and not any(w for k, w in enumerate(words) if k != q.at):
+        previous = reading.words[q.clause - 1]
+        named = any(i == fid and k == q.clause - 1 for i, k in reading.ids)
+        if named or previous[-1:] and previous[-1] in LIMIT_WORDS:
+            return True
+    return before[-1:] and before[-1] in SOUGHT_FOR and bool(RATE_TALK.intersection(words)) or False
+
+
+def limit(h: History, fid: str, reading: Reading) -> str | None:
+    """An amount given as the facility's limit is its limit."""
+    limit = h.start(fid, "limit_amount")
+    for q in reading.quantities:
+        if q.kind != "money" or not isinstance(q.value, float):
+            continue
+        before = reading.before(q.clause, q.at)  # "no rate for a limit of £9m" still gives the limit
+        # "the £150,000 (GBP) facility", "this £3,000,000 revolving credit facility": the thing it sizes
+        # within three words after it
+        after = [w for w in reading.words[q.clause][q.at + 1:q.at + 7] if w][:3]
+        sizes = reading.figure_of(q, LIMIT_WORDS) or (bool(LIMIT_WORDS.intersection(after[:3])) or _sized(
+            reading, q, fid, before)) and not ({"and", "or", "per", "of"} & set(after[:1]))
+        if before[-1:] in (["not"], ["no"]) or not sizes:
+            continue
+        sheet_at = max((k for k, w in enumerate(before) if w in SHEET_WORDS - {"up"}), default=None)
+        if sheet_at is not None and not SOUGHT_FOR.intersection(before[sheet_at:]) or before[-2:] == [
+                "up", "to"] or reading.after(
+                q.clause, q.at) in SHEET_WORDS:  # (not "set up your £15m…", "no rate on the sheet for a £15m limit")
+            continue  # "the sheet's maximum of £5m", "up to £5m", "Limit > £5m sheet max"
+        if abs(q.value - float(limit)) > 0.5:
+            return f"states {q.text} as {fid}'s limit, but it is {limit:,.0f}"
+    return None
+
+
+# "the rate has not been set yet", "rate not yet set": said of the facility's rate
+RATE_UNSET = re.compile(r"\brate\b(?:\s+\w+){0,3}?\s+(?:(?:has|have|is|was)\s+)?not\s+(?:yet\s+)?(?:been\s+)?"
+                        r"(?:set|applied|fixed|entered)\b|\brate\b(?:\s+\w+){0,3}?\s+(?:is\s+)?(?:yet|still)\s+to\s+"
+                        r"be\s+set\b|\bno\s+rate\s+(?:has\s+been\s+|was\s+|is\s+)?(?:yet\s+)?set\b")
+
+
+# "I can see it is active", "I can confirm it is booked": the modal is the speaker's, not the state's.
+REPORTING = frozenset({"see", "confirm", "tell", "report", "say", "note", "verify", "show", "assure"})
+
+
+# A state after one of these in its clause is to come or to be done, not the state now ("cannot be booked
+# until…", "I can book it and make it live").
+MODAL_WORDS = frozenset({"can", "cannot", "could", "should", "must", "would", "will", "may", "might", "shall", "to",
+                         "until", "before", "once", "unless", "please", "i'll", "we'll", "it'll", "going", "make",
+                         "get"})
+
+
+def modal(words: tuple[str, ...] | list[str]) -> bool:
+    return any(w in MODAL_WORDS and not REPORTING.intersection(words[k + 1:k + 3]) for k, w in enumerate(words))
