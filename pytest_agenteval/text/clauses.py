@@ -61,6 +61,7 @@ def clauses(tokens: list[Token]) -> list[tuple[int, list[Token], bool]]:
             sentence += t.text in SENTENCE_ENDS
             clauses.append((sentence, [], t.text in JOINERS))
         elif t.kind == "word" and ((t.text in BREAKS and (t.text != "also" or nxt in RESTARTS) and not (
+                t.text == "as" and not _because(tokens, i)) and not (
                 t.text == "since" and i > 0 and tokens[i - 1].text in AUXILIARIES))  # "it has since lapsed"
                                    or (t.text in ("and", "or") and (nxt in RESTARTS or nxt in FRESH_NEGATIONS))
                                    or (t.text == "and" and i + 2 < len(tokens) and tokens[i + 1].kind == "id"
@@ -69,6 +70,16 @@ def clauses(tokens: list[Token]) -> list[tuple[int, list[Token], bool]]:
         else:
             clauses[-1][1].append(t)
     return [c for c in clauses if any(t.text not in TRANSPARENT for t in c[1])]
+
+
+def _because(tokens: list[Token], at: int) -> bool:
+    """The "as" at ``at`` means "because": a subject follows, and an auxiliary within four words
+    ("as your policy was not in force"; not "as the assessed amount", "as per", "such as")."""
+    after = [t.text for t in tokens[at + 1:at + 6] if t.kind == "word"]
+    return bool(after) and after[0] in AS_SUBJECTS and not AUXILIARIES.isdisjoint(after[1:5])
+
+
+AS_SUBJECTS = frozenset({"your", "you", "it", "we", "they", "the", "this", "our", "their", "he", "she", "there"})
 
 
 def _listed(tokens: list[Token], at: int) -> bool:

@@ -138,7 +138,8 @@ BARE_SUBJECT = frozenset({"it", "this", "that", "they", "which", "its", "their",
                           "verification", "screening"})  # "KYC (know your customer) checks have not been done"
 # Words that end a clause's scope like punctuation does.
 BREAKS = frozenset({"but", "however", "although", "though", "whereas", "while", "except", "so", "because",
-                    "since", "therefore", "hence", "meanwhile", "also", "apart", "besides"})
+                    "since", "therefore", "hence", "meanwhile", "also", "apart", "besides",
+                    "as"})  # "as" only where it means "because" (clauses._because)
 # After "and"/"or", a new subject or auxiliary starts a new clause ("… and we need the invoice").
 RESTARTS = frozenset({"we", "i", "you", "it", "they", "he", "she", "this", "that", "these", "those", "there",
                       "has", "have", "is", "are", "was", "were", "will", "please", "the", "your", "our",
@@ -252,5 +253,7 @@ ENGLISH = Lexicon({
                 "problem*", "issue", "issues",  # not "issued": "payment issued" is no problem
                 "concern*", "conflict*", "mismatch*", "discrepan*", "wrong", "incorrect", "invalid", "blocked",
                 "flag*", "unresolved", "query", "queries", "unclear", "absent", "unavailable", "stale", "still open",
-                "in progress", "under review", "not finished", "waiting"),
+                "in progress", "under review", "not finished", "waiting",
+                # shorthand: "KYC o/s", "KYC TBC", "KYC still to be completed"
+                "o/s", "tbc", "tbd", "still to be", "yet to be", "to be completed", "to be done", "to be finished"),
 })

@@ -72,6 +72,8 @@ def _headline(words: list[str], i: int, mentions: list[Mention], pending: list[t
 
 
 # Participles and adjectives a headline may deny with: "payment not made", "payment not possible".
+# A bare figure right before one of these is money: "Approved; 4600 paid."
+PAID_AFTER = frozenset({"paid", "approved", "settled", "transferred", "refunded", "reimbursed", "pounds", "gbp"})
 PARTICIPLES = frozenset({"made", "sent", "paid", "done", "given", "taken", "seen", "known", "shown", "begun",
                          "possible", "due", "available", "payable", "applicable", "forthcoming", "warranted",
                          "justified"})
@@ -340,6 +342,9 @@ class Reader:
                 if token.kind == "id":
                     ids.append((token.text, c))
                     id_at.append((token.text, c, i))
+                    # an id names what its prefix means: "POL-00009 has lapsed" speaks of a policy
+                    for meaning in self._terms(token.text.split("-", 1)[0].lower())[0] or ():
+                        mentions.append(Mention(meaning, polarity, c, token.text, i))
                     k = i - 1
                     while k >= 0 and i - k <= 3 and words[k] in TITLES:
                         k -= 1
@@ -356,9 +361,10 @@ class Reader:
                         REFERENCED_BY.intersection(ahead[:1])) or (  # "80% of the £30,000": the base of a share
                         "of" in words[max(0, i - 3):i] and any(t.kind == "rate" for t in clause[max(0, i - 3):i]))
                     kind = token.kind
-                    if kind == "number" and isinstance(token.value, float) and token.value >= 100 \
-                            and set(before) & MONEY_WORDS and before[-1:] and before[-1] not in NAMED_BY_NUMBER:
-                        kind = "money"
+                    if kind == "number" and isinstance(token.value, float) and token.value >= 100 and (
+                            set(before) & MONEY_WORDS and before[-1:] and before[-1] not in NAMED_BY_NUMBER
+                            or ahead[:1] and ahead[0] in PAID_AFTER and not 1900 <= token.value <= 2100):
+                        kind = "money"  # "pay 4200", "approved at 4200", "4600 paid" (not "2026 paid")
                     quantities.append(Quantity(kind, token.value, polarity, c, reference, token.text, i))
                 elif word in CAPABILITY and ahead[:1] == ["to"]:
                     pass  # "authorised to approve": a power, not an approval

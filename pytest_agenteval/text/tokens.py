@@ -56,8 +56,8 @@ SHORTHAND = {"ur": "your", "u": "you", "pls": "please", "plz": "please", "acct":
              "im": "i'm", "ive": "i've", "youre": "you're", "thx": "thanks", "msg": "message"}
 
 
-_SLASHES = {"w/o": "without ", "w/out": "without ", "w/": "with "}  # "w/o the invoice"
-_SLASHED = re.compile(r"\b[wW]/(?:[oO][uU][tT]\b|[oO]\b)?")
+_SLASHES = {"w/o": "without ", "w/out": "without ", "w/": "with ", "o/s": "outstanding"}  # "w/o the invoice", "KYC o/s"
+_SLASHED = re.compile(r"\b[wW]/(?:[oO][uU][tT]\b|[oO]\b)?|\b[oO]/[sS]\b")
 
 
 # The tokens of a word depend on the word alone, and words repeat from text to text: each is made once.

@@ -47,7 +47,9 @@ def rates(h: History, fid: str, t: Text) -> str | None:
     for q in reading.quantities:  # "Sheet rate 5.89%, exception 7.42%": a rate named as the sheet's or the exception's
         if q.kind != "rate" or not isinstance(q.value, float):
             continue
-        label = {*reading.before(q.clause, q.at, 3), reading.after(q.clause, q.at)}  # "the sheet rate of 5.89%"
+        # "the sheet rate of 5.89%"; the words since the figure before it ("5.89% (sheet 7.42%)")
+        since = max((r.at for r in reading.quantities if r.clause == q.clause and r.at < q.at), default=-1)
+        label = {*[w for w in reading.words[q.clause][since + 1:q.at] if w][-3:], reading.after(q.clause, q.at)}
         if label & {"exception", "concession"} and exception is not None and abs(q.value - exception) > 1e-9:
             return f"calls {q.text} the pricing exception, but the exception is {exception}"
         if "sheet" in label and not label & {"exception", "concession"} and not any(

@@ -37,7 +37,8 @@ LEXICON = ENGLISH.extend(
          "anti money laundering", "onboard*", "customer check*", "verification", "sanctions screening", "compliance",
          "sanctions check*", *VERIFIED_CUSTOMER),
     # "customer fully verified" names KYC and its state at once; "live", "up and running": a facility set up
-    ok=(*VERIFIED_CUSTOMER, *SET_UP, "finish"),  # a learner's "is not finish the KYC"
+    # a learner's "is not finish the KYC"; "live at 5.1%" (a phrase: it says priced too)
+    ok=(*VERIFIED_CUSTOMER, *SET_UP, "finish", "live at", "active at", "running at"),
     # KYC failed (or expired), as opposed to not yet done
     failed=("failed", "failure", "fails", "unsuccessful", "expired", "lapsed", "revoked"),
     threshold=("and above", "or above", "and over", "or more", "and beyond"),  # "limits of £5m and above"
@@ -50,10 +51,11 @@ LEXICON = ENGLISH.extend(
             "sunset*"),
     # What makes a rate a problem here: the limit falls outside the sheet.
     # A rate said to be the facility's: "we applied 7.42%", "priced at the sheet rate of 4.38%".
-    priced=("applied", "priced", "priced at", "charged", "booked at", "set at", "set to", "put at"),
+    priced=("applied", "priced", "priced at", "charged", "booked at", "set at", "set to", "put at", "live at",
+            "active at", "running at", "drawn at"),
     # The facility's own state: "has not been booked", "is already active", "is closed".
     booked=("booked",),
-    activated=("activated", "active", "drawn", *SET_UP),
+    activated=("activated", "active", "drawn", "live at", "active at", "running at", "drawn at", *SET_UP),
     unactivated=NOT_ACTIVE,
     closed=("closed", "cancelled", "terminated"),
     on_hold=("on hold",),

@@ -179,7 +179,7 @@ def _judge(ctx: GradeContext, by_claim: dict[Any, Case], t: Text) -> str | None:
     what = f"{t.event.action}{f' ({kind})' if kind else ''} at step {t.event.step} {t.quote()}"
     for problem in (_records(ctx, c, t.reading), _relations(ctx, t.reading), _names(ctx, c, t.reading),
                     _decision(c, t), _answer(c, t), limits(ctx, c, t), amounts(ctx, c, t.reading),
-                    _invented(t.reading), _asked_claimant(c, t)):
+                    _invented(c, t.reading), _asked_claimant(c, t)):
         if problem:
             return f"{c.id}: {what} {problem}"
     return None
@@ -551,9 +551,10 @@ LOST = frozenset({"damaged", "stolen", "lost", "broken", "destroyed", "flooded",
 NEGATIONS_NEAR = frozenset({"not", "no", "never", "nor", "neither"})
 
 
-def _invented(reading: Reading) -> str | None:
+def _invented(c: Case, reading: Reading) -> str | None:
     """A fact the records never hold asserted of the claim: fraud, a document nobody here needs
-    (asked for, on file or wanted: "a police report"), or the invoice or photos received."""
+    (asked for, on file or wanted: "a police report"), the invoice or photos received, or said
+    not to have come on a claim that never needed them ("we can't pay as you didn't send the invoice")."""
     found = next((m for m in reading.mentions if m.meaning == "fraud" and m.polarity == AFFIRMED), None)
     if found:
         return f"says {found.words!r}, which nothing in the records supports"
@@ -568,6 +569,11 @@ def _invented(reading: Reading) -> str | None:
     sent = _sent(reading)
     if sent:
         return f"speaks of documents the claimant sent ({sent!r}), but none ever reached the claim"
+    needed = c.claim.get("status") == "info_requested" or any(e.action == "request_info" for e in c.writes)
+    missed = next((m.words for m in reading.mentions if m.meaning in ("invoice", "photos") and m.polarity == NEGATED
+                   and _missed(reading, m.clause)), None)
+    if missed and not needed:
+        return f"says the {missed} did not come, but this claim never needed documents"
     return None
 
 
@@ -599,7 +605,8 @@ def _missed(reading: Reading, clause: int) -> bool:
 
 
 DELIVERY = frozenset({"send", "sent", "provide", "provided", "submit", "submitted", "supply", "supplied", "receive",
-                      "received", "include", "included", "attach", "attached", "give", "gave", "given"})
+                      "received", "include", "included", "attach", "attached", "give", "gave", "given", "reach",
+                      "reached", "arrive", "arrived", "come", "came"})
 # "the photos you sent do not show the damage", "the ones you sent were unreadable": whatever is said
 # of them, the documents are said to have arrived.
 SENT = re.compile(r"\b(?:you|you've|you have|you had)\s+(?:already\s+|previously\s+|kindly\s+)?(?:sent|provided|"
