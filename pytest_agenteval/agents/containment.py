@@ -148,6 +148,25 @@ class Containment:
         return env
 
 
+def _await_exit(pid: int, limit: float = 5.0) -> None:
+    """Wait until the sandbox's first process has exited: the kernel ends every other process of
+    its PID namespace before that one exits, so then none is left. Bounded; a reused pid that is
+    not a sandbox's ends the wait as soon as it is seen to live on (its stat names another start)."""
+    deadline = time.monotonic() + limit
+    try:
+        started = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return  # gone already
+    while time.monotonic() < deadline:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return
+        if fields[0] in ("Z", "X") or fields[19] != started:
+            return
+        time.sleep(0.002)
+
+
 def _await_loopback(pid: int, limit: float = 5.0) -> None:
     """Wait until bwrap has set up the sandbox's loopback: slirp4netns configuring the namespace at
     the same time made bwrap fail now and then ("bwrap: loopback: Failed RTM_NEWADDR"). Bounded:
@@ -274,7 +293,9 @@ class Child:
         if self._killed:
             return
         self._killed = True
-        init = self._read_info(blocking=False) if self._info_fd >= 0 else self._init
+        if self._info_fd >= 0:  # bwrap writes it as it starts the sandbox, or exits: never a long wait
+            self._init = self._read_info(blocking=self.proc.poll() is None)
+        init = self._init
         try:
             if init is not None and self.proc.poll() is None:
                 os.kill(init, signal.SIGKILL)  # bwrap is still there, so this pid is still its child's
@@ -288,6 +309,8 @@ class Child:
     def reap(self) -> None:
         """Wait until the killed child and all it started are gone; close our ends of its pipes."""
         self.proc.wait()
+        if self._init is not None:
+            _await_exit(self._init)  # bwrap killed by its group may leave the namespace dying for a moment
         if self._net is not None:
             self._net.reap()
         for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
