@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import TYPE_CHECKING, Protocol
 
 from pytest_agenteval.text import Lexicon, Reader
+from pytest_agenteval.text.tokens import tokenize
 
 if TYPE_CHECKING:
     from pytest_agenteval.tasks.model import UserScenario
@@ -129,23 +129,12 @@ def _states(message: str, term: str) -> bool:
     also as any way of writing the same value ("5.10%", "5.1 per cent" for "5.1%")."""
     if re.search(rf"(?<![\w.]){re.escape(term)}(?![\w]|\.\d)", message, re.IGNORECASE) is not None:
         return True
-    wanted = _NUMBER.fullmatch(term.strip())
-    return wanted is not None and any(_same(_value(wanted), _value(found)) for found in _NUMBER.finditer(message))
-
-
-def _same(wanted: tuple[str, Decimal, bool], found: tuple[str, Decimal, bool]) -> bool:
-    """The same value, in the term's unit where it names one ("5.1" is stated by "5.10%")."""
-    return wanted[1] == found[1] and wanted[0] in ("", found[0]) and (not wanted[2] or found[2])
-
-
-# A number with its currency sign or percent: a unit the term names must be there ("5.1%" is no "£5.1").
-_NUMBER = re.compile(r"(?<![\w.,])([£$€]?)\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s?(%|per ?cent\b)?(?![\w]|[.,]\d)",
-                     re.IGNORECASE)
-
-
-def _value(match: re.Match[str]) -> tuple[str, Decimal, bool]:
-    sign, whole, fraction, percent = match.groups()
-    return sign, Decimal(whole.replace(",", "") + (fraction or "")), percent is not None
+    wanted = [t for t in tokenize(term) if t.kind != "punct"]
+    if len(wanted) != 1 or not isinstance(wanted[0].value, float):
+        return False
+    kind, value = wanted[0].kind, wanted[0].value  # a unit the term names must be there ("5.1%" is no "£5.1")
+    return any(t.value == value and kind in ("number", t.kind) for t in tokenize(message)
+               if t.kind in ("number", "rate", "money"))
 
 
 _READERS: dict[tuple[int, tuple[tuple[str, ...], ...]], tuple[Lexicon, Reader]] = {}
