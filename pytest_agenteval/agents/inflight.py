@@ -5,32 +5,35 @@ checked out of a spare list per environment name and returned when the episode i
 at most ``concurrency`` instances per name exist. Nothing here imports pytest: a harness of its
 own can start flights and wait for their grades.
 
-One daemon thread runs the event loop. An agent whose ``run`` is ``async def`` runs on it; any
-other agent gets a daemon thread of its own for its episode: an idle one left by an earlier
-episode, else a new one (as in a serial run, threads are reused: starting one blocks the loop
-until it runs, which under load cost more than the episode's own work). An agent that never
-returns keeps its thread, never a pool slot. The loop thread makes the agent, resets, grades:
-the harness's own work, < 1 ms per episode.
+One daemon thread runs the event loop: it resets, grades (the harness's own work, < 1 ms per
+episode) and runs the agents whose ``run`` is ``async def``. Every agent is made on an agent
+thread of ``driver.AgentThreads`` (a constructor that blocks must not stop the loop), where a
+sync agent then runs its episode; an agent that never returns keeps its thread, never a pool
+slot. The placements share ``driver``'s reading of how an agent ended, and its grading.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import inspect
-import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.agents.budget import Budget
-from pytest_agenteval.agents.episode import Episode, agent_run, over_time
-from pytest_agenteval.agents.errored import AgentError, errored_by
-from pytest_agenteval.agents.play import graded
+from pytest_agenteval.agents.driver import (
+    AgentThreads,
+    Outcome,
+    conclude,
+    ended,
+    from_sandbox,
+    run_to_end,
+    timed_out,
+)
+from pytest_agenteval.agents.episode import Episode, agent_run
 from pytest_agenteval.agents.sandbox import IsolatedAgent, run_isolated
-from pytest_agenteval.errors import EpisodeOver
 
 if TYPE_CHECKING:
     from pytest_agenteval.environments.base import Environment
@@ -70,7 +73,7 @@ class InFlight:
         self._spare: dict[str, list[Environment]] = {}
         self._all: list[Environment] = []
         self._flying: set[Flight] = set()
-        self._threads = _Threads()
+        self._threads = AgentThreads()
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="agenteval-inflight", daemon=True)
         self._thread.start()
@@ -131,10 +134,11 @@ class InFlight:
             env.reset(flight.task.scenario_seed, task=flight.task)
             episode = Episode(env, flight.task, run=flight.run, budget=self._budget)
             try:
-                failure = episode.failure(await self._drive(flight, episode))
-            finally:
+                outcome = await self._drive(flight, episode)
+            except BaseException:
                 episode.close()
-            flight.grade = graded(env, flight.run, failure, episode)
+                raise
+            flight.grade = conclude(env, flight.run, episode, outcome)
         except BaseException as exc:  # noqa: BLE001 - handed to the test that waits for it
             flight.error = exc
         finally:
@@ -148,99 +152,77 @@ class InFlight:
         self._all.append(env)
         return env
 
-    async def _drive(self, flight: Flight, episode: Episode) -> tuple[str, str] | AgentError | None:
-        """Like ``play.drive``: None, or (label, detail) when the agent failed or was stopped."""
+    async def _drive(self, flight: Flight, episode: Episode) -> Outcome:
+        """The agent is made on an agent thread (a constructor may block: never on the loop),
+        within the time limit; a sync agent runs on there too, an async one here."""
         loop = self._loop
         if isinstance(flight.factory, IsolatedAgent):
             return await self._drive_isolated(flight, episode)
-        try:
-            run = agent_run(flight.factory, flight.task)
-        except BaseException as exc:  # noqa: BLE001 - the agent's own failure
-            return errored_by(exc)
-        if inspect.iscoroutinefunction(run):
-            work: asyncio.Future[Any] = loop.create_task(run(episode))
-        else:
-            work = loop.create_future()
-            self._threads.run(_on_thread, run, episode, loop, work)
-        done, _ = await asyncio.wait({work, flight._stop}, timeout=flight.time_limit or None,
-                                     return_when=asyncio.FIRST_COMPLETED)
-        if work not in done:
-            work.cancel()  # an async agent is cancelled; a thread is left behind, its calls refused
-            if flight._stop in done:
-                return flight._stop.result()  # type: ignore[no-any-return]
-            return "agent_timeout", over_time(flight.time_limit, flight.timeout_detail)
-        error = work.exception()
-        if error is None or isinstance(error, EpisodeOver):
+        deadline = None if not flight.time_limit else loop.time() + flight.time_limit
+        made: asyncio.Future[Any] = loop.create_future()
+        self._threads.run(_on_thread, _make_then_run_if_sync, (flight.factory, flight.task, episode), loop, made)
+        stopped = await self._until(flight, made, deadline)
+        if stopped is not None:
+            return stopped
+        if made.exception() is not None:
+            return ended(made.exception())
+        if made.result() is None:  # a sync agent: it ran to its end on its thread
             return None
-        return errored_by(error)
+        work = loop.create_task(made.result()(episode))
+        stopped = await self._until(flight, work, deadline)  # cancelled if it is stopped first
+        if stopped is not None:
+            return stopped
+        return ended(asyncio.CancelledError() if work.cancelled() else work.exception())
 
-
-    async def _drive_isolated(self, flight: Flight, episode: Episode) -> tuple[str, str] | AgentError | None:
+    async def _drive_isolated(self, flight: Flight, episode: Episode) -> Outcome:
         """An isolated agent: its child is served from a thread, and told to end when stopped."""
         cancel, work = threading.Event(), self._loop.create_future()
-        serve = functools.partial(run_isolated, flight.factory, time_limit=flight.time_limit, cancel=cancel)
-        self._threads.run(_on_thread, serve, episode, self._loop, work)
-        done, _ = await asyncio.wait({work, flight._stop}, return_when=asyncio.FIRST_COMPLETED)
-        if work not in done:
+        self._threads.run(_on_thread, run_isolated, (flight.factory, episode, flight.time_limit, cancel),
+                          self._loop, work)
+        stopped = await self._until(flight, work, None)  # the child keeps its own time limit
+        if stopped is not None:
             cancel.set()  # the child is killed within one wait slice; its thread then comes back
+            return stopped
+        return from_sandbox(work.result(), flight.time_limit, flight.timeout_detail)
+
+    async def _until(self, flight: Flight, work: asyncio.Future[Any], deadline: float | None) -> tuple[str, str] | None:
+        """Wait for ``work``; if the flight is stopped or its time is up first, cancel it (an
+        async agent; a thread is left behind, its calls refused) and say why."""
+        left = None if deadline is None else max(deadline - self._loop.time(), 0.0)
+        done, _ = await asyncio.wait({work, flight._stop}, timeout=left, return_when=asyncio.FIRST_COMPLETED)
+        if work in done:
+            return None
+        work.cancel()
+        if flight._stop in done:
             return flight._stop.result()  # type: ignore[no-any-return]
-        failure: tuple[str, str] | AgentError | None = work.result()
-        if isinstance(failure, tuple) and failure[0] == "agent_timeout":
-            return "agent_timeout", over_time(flight.time_limit, flight.timeout_detail)
-        return failure
+        return timed_out(flight.time_limit, flight.timeout_detail)
 
 
-class _Threads:
-    """Daemon threads for sync agents: a thread whose agent returned waits for the next one."""
-
-    def __init__(self) -> None:
-        self._idle: list[queue.SimpleQueue[tuple[Any, tuple[Any, ...]] | None]] = []
-        self._lock = threading.Lock()
-        self._closed = False
-
-    def run(self, job: Any, *args: Any) -> None:
-        with self._lock:
-            jobs = self._idle.pop() if self._idle else None
-        if jobs is None:
-            jobs = queue.SimpleQueue()
-            threading.Thread(target=self._serve, args=(jobs,), name="agenteval-agent", daemon=True).start()
-        jobs.put((job, args))
-
-    def close(self) -> None:
-        with self._lock:
-            idle, self._idle, self._closed = self._idle, [], True
-        for jobs in idle:
-            jobs.put(None)
-
-    def _serve(self, jobs: queue.SimpleQueue[tuple[Any, tuple[Any, ...]] | None]) -> None:
-        while (item := jobs.get()) is not None:
-            job, args = item
-            job(*args)
-            with self._lock:
-                if self._closed:
-                    return
-                self._idle.append(jobs)
+def _make_then_run_if_sync(factory: Any, task: Task, episode: Episode) -> Any:
+    """Make the agent; a sync one runs to its end here (its error raised), an async one's
+    ``run`` is returned for the loop to run."""
+    run = agent_run(factory, task)
+    if inspect.iscoroutinefunction(run):
+        return run
+    error = run_to_end(run, episode)
+    if error is not None:
+        raise error
+    return None
 
 
-def _on_thread(run: Any, episode: Episode, loop: asyncio.AbstractEventLoop, work: asyncio.Future[Any]) -> None:
-    def settle(exc: BaseException | None) -> None:
+def _on_thread(fn: Any, args: tuple[Any, ...], loop: asyncio.AbstractEventLoop, work: asyncio.Future[Any]) -> None:
+    """Run ``fn(*args)`` on this agent thread and settle ``work`` on the loop with its end."""
+    def settle(result: Any, exc: BaseException | None) -> None:
         if not work.done():
             if exc is None:
                 work.set_result(result)
             else:
                 work.set_exception(exc)
 
-    error: BaseException | None = None
-    result: Any = None
+    result, error = None, None
     try:
-        result = run(episode)
-        if inspect.isawaitable(result):  # a sync run that returned a coroutine
-            result = asyncio.run(_await(result))
+        result = fn(*args)
     except BaseException as exc:  # noqa: BLE001 - any agent failure is the agent's alone
         error = exc
     with contextlib.suppress(RuntimeError):  # the loop is closed: the session is over
-        loop.call_soon_threadsafe(settle, error)
-
-
-async def _await(awaitable: Any) -> Any:
-    return await awaitable
+        loop.call_soon_threadsafe(settle, result, error)

@@ -24,8 +24,7 @@ import time
 from collections.abc import Callable, Hashable
 
 from pytest_agenteval.agents.containment import Child
-
-WAIT_SLICE = 0.25  # waits are cut in slices, so a signal (pytest-timeout, Ctrl-C) lands within one
+from pytest_agenteval.agents.driver import WAIT_SLICE
 
 
 class PoolClosed(Exception):

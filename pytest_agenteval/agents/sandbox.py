@@ -25,14 +25,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.agents.containment import Child, Containment, readable_by
+from pytest_agenteval.agents.driver import WAIT_SLICE
 from pytest_agenteval.agents.episode import over_time
 from pytest_agenteval.agents.errored import AgentError, errored_from_child
 from pytest_agenteval.agents.limits import NAMES, Limits
 from pytest_agenteval.agents.pool import WarmPool, end, pool_for
 from pytest_agenteval.errors import AgentSpecError, EpisodeOver
 from pytest_agenteval.taskfiles.bounds import json_depth
-
-WAIT_SLICE = 0.25  # see agents.play._wait
 
 if TYPE_CHECKING:
     from pytest_agenteval.agents.episode import Episode
@@ -149,8 +148,8 @@ def run_isolated(agent: IsolatedAgent, episode: Episode, time_limit: float | Non
         raise
     try:
         error = _answer(pipes, agent.spec)
-        if error is not None:  # it imported in the spec check: an import that differs from run to run
-            return "agent_error", error
+        if error is not None:  # it passed the spec check once: its import or constructor varies, its code raised
+            return errored_from_child(error, pipes.stderr_tail())
         with contextlib.suppress(BrokenPipeError):  # the child died at once: its output says how
             pipes.send({"episode": {
                 "task_id": episode.task_id, "instruction": episode.instruction, "tools": episode.tools,

@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
+from pytest_agenteval.agents.driver import interruption
 from pytest_agenteval.agents.inflight import Flight, InFlight
-from pytest_agenteval.agents.play import interruption
 from pytest_agenteval.grading.grade import Grade
 from pytest_agenteval.plugin.compat import skip_marked
 from pytest_agenteval.plugin.timeouts import episode_time_limit
