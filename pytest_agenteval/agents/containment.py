@@ -457,9 +457,11 @@ def _outermost(paths: Iterable[str]) -> list[str]:
 
 def _mounts(readable: tuple[str, ...], search_path: str | None, hidden: tuple[str, ...],
             user: tuple[int, int] | None = None, own_resolv: bool = False, tmp_size: int | None = None) -> list[str]:
-    # /tmp is memory: its size is the memory limit, else files there would hold memory past it
+    # /tmp is memory: its size is the memory limit, else files there would hold memory past it.
+    # So is bwrap's /dev (half the machine's memory, /dev/shm in it), which an unprivileged
+    # harness's agent owns: read-only (its devices still read and write).
     args = [*(["--perms", "1777"] if user else []), *(["--size", str(tmp_size)] if tmp_size else []),
-            "--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev"]
+            "--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev"]
     if user:  # else bwrap makes /etc 0700 for its files: as nobody, no passwd, certificates or resolv.conf
         args += ["--perms", "0755", "--dir", "/etc"]
     for name in ETC_FILES:
