@@ -78,3 +78,35 @@ def test_files_in_dev_shm_cannot_hold_memory_past_the_limit(pytester: pytest.Pyt
     grade = next(g for g in result_lines(pytester.path / "r.jsonl") if "task_id" in g)
     detail = next(c["detail"] for c in grade["checks"] if c["name"] == "agent_completed")
     assert "kept 300 MiB" not in detail, detail
+
+
+READS_EARLIER_REPORTS = '''
+import os, re
+
+
+class Agent:
+    """Looks in the project folder for an earlier run's reports (not .jsonl, not .html) and
+    plays the acceptable path a failed check printed there."""
+    def run(self, episode):
+        for name in os.listdir("."):
+            if name.endswith((".json", ".xml")):
+                found = re.search(r"acceptable: (\\w+)\\(ticket_id='(T-\\d+)'\\)", open(name).read())
+                if found:
+                    episode.call(found.group(1), {"ticket_id": found.group(2)})
+                    return
+        raise RuntimeError("no earlier report found")
+'''
+
+
+@needs_bwrap
+@pytest.mark.parametrize("report", ["--junitxml=junit.xml", "--json-report"])
+def test_an_earlier_runs_reports_are_hidden_from_the_agent(pytester: pytest.Pytester, report: str) -> None:
+    """An earlier run's JUnit XML or pytest-json-report file (``.report.json``) in the project
+    folder holds each failed check's detail, the acceptable path included: an isolated agent
+    read it and passed a task whose instruction names nothing."""
+    pytester.makepyfile(reads=READS_EARLIER_REPORTS)
+    (pytester.path / "tasks").mkdir()
+    (pytester.path / "tasks" / "t.jsonl").write_text(task_line(instruction="Do what is needed.") + "\n")
+    pytester.runpytest("--agent=noop", report, "tasks/t.jsonl").assert_outcomes(failed=1)
+    result = pytester.runpytest("--agent=reads:Agent", "--agenteval-isolate", "tasks/t.jsonl")
+    result.assert_outcomes(failed=1)
