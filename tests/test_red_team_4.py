@@ -1,7 +1,11 @@
 """Red team 4: attacks on ``--agenteval-isolate`` by a hostile agent module, each one that got
-through pinned here (findings: the sandbox's environment and its /dev)."""
+through pinned here: the signing key in the sandbox's environment, memory kept in bwrap's
+/dev, an earlier run's JUnit XML or JSON report, and the generator of a hidden task file."""
 
 from __future__ import annotations
+
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -109,4 +113,43 @@ def test_an_earlier_runs_reports_are_hidden_from_the_agent(pytester: pytest.Pyte
     (pytester.path / "tasks" / "t.jsonl").write_text(task_line(instruction="Do what is needed.") + "\n")
     pytester.runpytest("--agent=noop", report, "tasks/t.jsonl").assert_outcomes(failed=1)
     result = pytester.runpytest("--agent=reads:Agent", "--agenteval-isolate", "tasks/t.jsonl")
+    result.assert_outcomes(failed=1)
+
+
+REGENERATES = '''
+import runpy
+
+
+class Agent:
+    """Writes nothing and reads no task file: runs the project's own generator of the hidden
+    task file, then plays its task's acceptable path."""
+    def run(self, episode):
+        tasks = runpy.run_path("scripts/generate_booking_tasks.py", run_name="not_main")["build"]()
+        task = next(t for t in tasks if t["task_id"] == episode.task_id)
+        def play(item):
+            if isinstance(item, list):
+                for member in item:
+                    play(member)
+            elif "any_order" in item:
+                play(item["any_order"])
+            else:
+                episode.call(item["action"], item["arguments"])
+        play(task["acceptable_action_paths"][0])
+'''
+
+
+@needs_bwrap
+def test_the_hidden_task_file_cannot_be_regenerated_from_the_project(pytester: pytest.Pytester) -> None:
+    """This project's layout: tasks/booking.jsonl is hidden from an isolated agent, but
+    scripts/generate_booking_tasks.py, which writes it byte for byte from the installed
+    package, is in the project folder the agent reads: run, it hands the agent every task's
+    expected state and paths (all 42 shipped booking tasks passed so)."""
+    root = Path(__file__).resolve().parent.parent
+    (pytester.path / "scripts").mkdir()
+    shutil.copy(root / "scripts" / "generate_booking_tasks.py", pytester.path / "scripts")
+    (pytester.path / "tasks").mkdir()
+    shutil.copy(root / "tasks" / "booking.jsonl", pytester.path / "tasks")
+    pytester.makepyfile(regenerates=REGENERATES)
+    result = pytester.runpytest("--agent=regenerates:Agent", "--agenteval-isolate", "tasks/booking.jsonl",
+                                "-k", "BK-001")
     result.assert_outcomes(failed=1)
