@@ -4,6 +4,8 @@ through pinned here: the signing key in the sandbox's environment, memory kept i
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 from pathlib import Path
 
@@ -94,11 +96,15 @@ class Agent:
     def run(self, episode):
         for name in os.listdir("."):
             if name.endswith((".json", ".xml")):
-                found = re.search(r"acceptable: (\\w+)\\(ticket_id='(T-\\d+)'\\)", open(name).read())
+                try:
+                    text = open(name).read()
+                except OSError:  # hidden: it gives up, as a careful attacker would, unseen
+                    continue
+                found = re.search(r"acceptable: (\\w+)\\(ticket_id='(T-\\d+)'\\)", text)
                 if found:
                     episode.call(found.group(1), {"ticket_id": found.group(2)})
                     return
-        raise RuntimeError("no earlier report found")
+        # nothing found: it does nothing
 '''
 
 
@@ -124,7 +130,10 @@ class Agent:
     """Writes nothing and reads no task file: runs the project's own generator of the hidden
     task file, then plays its task's acceptable path."""
     def run(self, episode):
-        tasks = runpy.run_path("scripts/generate_booking_tasks.py", run_name="not_main")["build"]()
+        try:
+            tasks = runpy.run_path("scripts/generate_booking_tasks.py", run_name="not_main")["build"]()
+        except OSError:  # hidden: it does nothing
+            return
         task = next(t for t in tasks if t["task_id"] == episode.task_id)
         def play(item):
             if isinstance(item, list):
@@ -143,8 +152,13 @@ def test_the_hidden_task_file_cannot_be_regenerated_from_the_project(pytester: p
     """This project's layout: tasks/booking.jsonl is hidden from an isolated agent, but
     scripts/generate_booking_tasks.py, which writes it byte for byte from the installed
     package, is in the project folder the agent reads: run, it hands the agent every task's
-    expected state and paths (all 42 shipped booking tasks passed so)."""
+    expected state and paths (all 42 shipped booking tasks passed so). No rule can tell such
+    a script from the agent's own code: the project lists it in ``agenteval_hide``, as this
+    project's own configuration does (read from its pyproject.toml here)."""
     root = Path(__file__).resolve().parent.parent
+    hide = json.loads(re.search(r"^agenteval_hide = (\[.*\])$", (root / "pyproject.toml").read_text(), re.M)[1])
+    assert hide == ["scripts"]
+    pytester.makeini("[pytest]\nagenteval_hide =\n    " + "\n    ".join(hide) + "\n")
     (pytester.path / "scripts").mkdir()
     shutil.copy(root / "scripts" / "generate_booking_tasks.py", pytester.path / "scripts")
     (pytester.path / "tasks").mkdir()

@@ -249,7 +249,7 @@ def test_installed_suites_are_hidden_from_the_sandbox(pytester: pytest.Pytester)
     holds the task files its environments ship; a run of the project's own copy of a suite was
     graded by lines the agent could read there."""
     from pytest_agenteval.environments.suites import shipped_suites
-    from pytest_agenteval.plugin.record import hidden_paths
+    from pytest_agenteval.plugin.hiding import hidden_paths
     from pytest_agenteval.plugin.state import STATE
 
     (pytester.path / "t.jsonl").write_text(task_line() + "\n")

@@ -11,7 +11,8 @@ Two levels, the strongest first:
   slirp4netns connects to the outside (``NetworkHelper``), so no two sandboxes share a loopback,
   a port or an abstract socket, and the machine's own ``127.0.0.1`` is out of reach; the run's
   task files, cache folder and reports are hidden even inside the search path, as are the
-  project's version control folders and other ``.jsonl`` files (``plugin.record.project_secrets``).
+  project's version control folders, other task and results files and earlier runs' reports
+  (``plugin.hiding``).
   A root harness runs it as ``nobody`` in a user namespace of its own (``as_user``), so the
   processes limit binds.
 - ``process``: a process of its own, in a session and process group of its own, killed with

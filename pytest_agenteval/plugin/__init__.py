@@ -72,6 +72,7 @@ from pytest_agenteval.plugin.fixtures import (  # noqa: F401 - fixtures are regi
     reset,
     task,
 )
+from pytest_agenteval.plugin.hiding import add_hide_option, hidden_paths
 from pytest_agenteval.plugin.hints import Hints
 from pytest_agenteval.plugin.html import HtmlReport, check_writable
 from pytest_agenteval.plugin.integrations import pytest_html, sugar
@@ -83,7 +84,7 @@ from pytest_agenteval.plugin.lean import Lean
 from pytest_agenteval.plugin.outcomes import Outcomes, is_check_report
 from pytest_agenteval.plugin.progress import Progress
 from pytest_agenteval.plugin.progress import add_option as add_progress_option
-from pytest_agenteval.plugin.record import agent_fixtures, describe_agent, hidden_paths
+from pytest_agenteval.plugin.record import agent_fixtures, describe_agent
 from pytest_agenteval.plugin.reporter import Reporter
 from pytest_agenteval.plugin.reruns import refuse_duplicate_runs, refuse_repeat
 from pytest_agenteval.plugin.results_file import open_results_file, signed_line
@@ -149,6 +150,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                          "file_size=64M), none lifts one (docs/isolation.md); also the agenteval_limits ini value")
     parser.addini(INI_LIMITS, type="string", default="",
                   help="--agenteval-limits' default for this project (the option wins)")
+    add_hide_option(parser)
     group.addoption("--agenteval-timeout", metavar="SECONDS", type=float, default=DEFAULT_TIME_LIMIT,
                     help=f"time limit per episode (default {DEFAULT_TIME_LIMIT:g}; 0 for none)")
     parser.addini(INI_ENVIRONMENTS, type="linelist", default=[],

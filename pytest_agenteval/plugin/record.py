@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime
 import importlib.metadata
-import os
 import platform
 import sqlite3
 from collections.abc import Iterable
@@ -15,7 +14,6 @@ from typing import Any
 
 import pytest
 
-from pytest_agenteval.environments.suites import shipped_suites
 from pytest_agenteval.plugin.compat import is_fixture, load_conftests
 from pytest_agenteval.plugin.state import State
 from pytest_agenteval.report.results import FORMAT
@@ -59,60 +57,6 @@ def _shown(path: Path, config: pytest.Config) -> str:
         return path.resolve().relative_to(config.rootpath.resolve()).as_posix()
     except ValueError:
         return str(path)
-
-
-def hidden_paths(config: pytest.Config, state: State) -> list[str]:
-    """What an isolated agent must not see: the task files (their folders, unless a folder holds
-    the rootdir, where the agent's module is), the cache folder, the results and HTML files."""
-    root = config.rootpath.resolve()
-    hidden = []
-    if getattr(config, "cache", None) is not None:  # not with -p no:cacheprovider
-        hidden.append(str(root / config.getini("cache_dir")))
-    for name in state.task_files:
-        path = (root / name).resolve()
-        hidden.append(str(path))
-        if path.parent != root and path.parent not in root.parents:
-            hidden.append(str(path.parent))
-    for option in ("agenteval_results", "agenteval_html", "agenteval_signing_key"):
-        if config.getoption(option):
-            hidden.append(str(Path(config.getoption(option)).resolve()))
-    hidden += [str(p.resolve()) for p in state.explicit]
-    # Every installed environment's packaged suite: an installed package is shown to the agent
-    # (it may import it), and its suites are the task files a run of the project's own copies grades.
-    hidden += [str(f.resolve()) for files in shipped_suites().values() for f in files]
-    return hidden + project_secrets(root)
-
-
-VCS_FOLDERS = (".git", ".hg", ".svn", ".jj", ".bzr")  # their objects hold every committed task file
-SKIPPED = ("node_modules", "__pycache__", ".tox", ".nox", ".mypy_cache", ".ruff_cache")
-RESULTS_LIKE = (".jsonl", ".jsonl.gz", ".html")  # task files, results files (gzip too), earlier runs' HTML reports
-MAX_FOLDERS = 20_000  # a walk of a huge project stops here (the rest is said in isolation.md)
-
-
-def project_secrets(root: Path) -> list[str]:
-    """What else in the project folder (the agent's search path, shown to it read-only) holds
-    tasks or grades: version control folders (committed task files are in their objects), and
-    every ``.jsonl``, ``.jsonl.gz`` and ``.html`` file (other task files, earlier runs' results and
-    reports). A folder holding them and no Python is hidden whole; otherwise each such file is."""
-    hidden: list[str] = []
-    walked = 0
-    for folder, dirs, files in os.walk(root):
-        walked += 1
-        if walked > MAX_FOLDERS:
-            break
-        for name in [d for d in dirs if d in VCS_FOLDERS]:
-            hidden.append(os.path.join(folder, name))
-        dirs[:] = [d for d in dirs if d not in VCS_FOLDERS and d not in SKIPPED
-                   and not os.path.exists(os.path.join(folder, d, "pyvenv.cfg"))]
-        hidden += [os.path.join(folder, name) for name in files if name in VCS_FOLDERS]  # a worktree's .git file
-        lines = [name for name in files if name.endswith(RESULTS_LIKE)]
-        if not lines:
-            continue
-        if Path(folder) != root and not any(name.endswith(".py") for name in files) and not dirs:
-            hidden.append(folder)
-        else:
-            hidden += [os.path.join(folder, name) for name in lines]
-    return hidden
 
 
 def describe_agent(spec: str | None, fixtures: list[str]) -> str:

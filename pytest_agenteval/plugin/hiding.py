@@ -1,0 +1,102 @@
+"""What an isolated agent must not see, though it lies in what the sandbox shows it.
+
+The sandbox shows the agent the project folder (its search path: the agent's module and what
+it imports live there), read-only. Hidden inside it: the run's own files (task files, the cache
+folder, results, reports, the signing key), whatever else in the project holds tasks or grades
+(version control folders, other task and results files, earlier runs' reports), the task files
+installed environments ship, and what the project lists in the ``agenteval_hide`` ini value.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from pytest_agenteval.environments.suites import shipped_suites
+from pytest_agenteval.plugin.state import State
+
+INI_HIDE = "agenteval_hide"
+
+
+def add_hide_option(parser: pytest.Parser) -> None:
+    parser.addini(INI_HIDE, type="linelist", default=[],
+                  help="paths or glob patterns, relative to rootdir, hidden from isolated agents besides the "
+                       "run's own files (e.g. scripts that generate task files)")
+
+
+def hidden_paths(config: pytest.Config, state: State) -> list[str]:
+    """What an isolated agent must not see: the task files (their folders, unless a folder holds
+    the rootdir, where the agent's module is), the cache folder, the results file and every
+    report this run writes, the project's secrets, and what ``agenteval_hide`` lists."""
+    root = config.rootpath.resolve()
+    hidden = []
+    if getattr(config, "cache", None) is not None:  # not with -p no:cacheprovider
+        hidden.append(str(root / config.getini("cache_dir")))
+    for name in state.task_files:
+        path = (root / name).resolve()
+        hidden.append(str(path))
+        if path.parent != root and path.parent not in root.parents:
+            hidden.append(str(path.parent))
+    for option in ("agenteval_results", "agenteval_html", "agenteval_signing_key", "xmlpath", "json_report_file"):
+        if getattr(config.option, option, None):  # JUnit XML and pytest-json-report: every check's detail
+            hidden.append(str(Path(getattr(config.option, option)).resolve()))
+    for pattern in config.getini(INI_HIDE):
+        hidden += [str(p.resolve()) for p in root.glob(pattern)] or [str((root / pattern).resolve())]
+    hidden += [str(p.resolve()) for p in state.explicit]
+    # Every installed environment's packaged suite: an installed package is shown to the agent
+    # (it may import it), and its suites are the task files a run of the project's own copies grades.
+    hidden += [str(f.resolve()) for files in shipped_suites().values() for f in files]
+    return hidden + project_secrets(root)
+
+
+VCS_FOLDERS = (".git", ".hg", ".svn", ".jj", ".bzr")  # their objects hold every committed task file
+SKIPPED = ("node_modules", "__pycache__", ".tox", ".nox", ".mypy_cache", ".ruff_cache")
+RESULTS_LIKE = (".jsonl", ".jsonl.gz", ".html")  # task files, results files (gzip too), earlier runs' HTML reports
+# Earlier runs' JUnit XML and pytest-json-report files, by what they begin with: their names are the user's.
+REPORT_STARTS = {".xml": (b"<testsuite",), ".json": (b'"created"', b'"tests"')}
+MAX_FOLDERS = 20_000  # a walk of a huge project stops here (the rest is said in isolation.md)
+
+
+def project_secrets(root: Path) -> list[str]:
+    """What else in the project folder (the agent's search path, shown to it read-only) holds
+    tasks or grades: version control folders (committed task files are in their objects), and
+    every ``.jsonl``, ``.jsonl.gz`` and ``.html`` file (other task files, earlier runs' results and
+    reports) and every JUnit XML or pytest-json-report file, whatever its name (each failed
+    check's detail is in them). A folder holding them and no Python is hidden whole; otherwise
+    each such file is."""
+    hidden: list[str] = []
+    walked = 0
+    for folder, dirs, files in os.walk(root):
+        walked += 1
+        if walked > MAX_FOLDERS:
+            break
+        for name in [d for d in dirs if d in VCS_FOLDERS]:
+            hidden.append(os.path.join(folder, name))
+        dirs[:] = [d for d in dirs if d not in VCS_FOLDERS and d not in SKIPPED
+                   and not os.path.exists(os.path.join(folder, d, "pyvenv.cfg"))]
+        hidden += [os.path.join(folder, name) for name in files if name in VCS_FOLDERS]  # a worktree's .git file
+        lines = [name for name in files if name.endswith(RESULTS_LIKE) or _is_report(folder, name)]
+        if not lines:
+            continue
+        if Path(folder) != root and not any(name.endswith(".py") for name in files) and not dirs:
+            hidden.append(folder)
+        else:
+            hidden += [os.path.join(folder, name) for name in lines]
+    return hidden
+
+
+
+
+def _is_report(folder: str, name: str) -> bool:
+    """A test report by its first bytes (an XML declaration or whitespace may come first)."""
+    starts = REPORT_STARTS.get(os.path.splitext(name)[1])
+    if starts is None:
+        return False
+    try:
+        with open(os.path.join(folder, name), "rb") as file:
+            head = file.read(512)
+    except OSError:
+        return False
+    return all(mark in head for mark in starts) if name.endswith(".json") else starts[0] in head

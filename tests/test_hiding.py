@@ -1,0 +1,35 @@
+"""What an isolated agent must not see in the project folder (``plugin.hiding``): earlier
+runs' reports whatever their names, the ``agenteval_hide`` list, and nothing else."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pytest_agenteval.plugin.hiding import hidden_paths, project_secrets
+from pytest_agenteval.plugin.state import STATE
+
+
+def test_earlier_reports_are_found_by_what_they_hold_not_their_names(tmp_path: Path) -> None:
+    (tmp_path / "agent.py").write_text("class Agent: ...\n")
+    (tmp_path / "ci").mkdir()
+    (tmp_path / "ci" / "nightly.xml").write_text('<?xml version="1.0"?>\n<testsuites><testsuite name="pytest"/>')
+    (tmp_path / "ci" / "run-7.json").write_text('{"created": 1.0, "duration": 2.0, "tests": []}')
+    (tmp_path / "ci" / "helper.py").write_text("")
+    (tmp_path / "settings.json").write_text('{"model": "gpt", "temperature": 0}')  # the agent's own
+    (tmp_path / "pom.xml").write_text("<project></project>")
+    hidden = {Path(p).relative_to(tmp_path).as_posix() for p in project_secrets(tmp_path)}
+    assert hidden == {"ci/nightly.xml", "ci/run-7.json"}
+
+
+def test_the_hide_list_and_this_runs_reports_are_hidden(pytester: pytest.Pytester) -> None:
+    pytester.makeini("[pytest]\nagenteval_hide =\n    scripts\n    data/*.csv\n")
+    for name in ("scripts/gen.py", "data/answers.csv", "data/readme.txt"):
+        (pytester.path / name).parent.mkdir(exist_ok=True)
+        (pytester.path / name).write_text("")
+    config = pytester.parseconfigure("--junitxml=out/junit.xml", "-p", "no:cacheprovider")
+    hidden = {Path(p).relative_to(pytester.path).as_posix() for p in hidden_paths(config, config.stash[STATE])
+              if Path(p).is_relative_to(pytester.path)}
+    assert {"scripts", "data/answers.csv", "out/junit.xml"} <= hidden
+    assert "data/readme.txt" not in hidden
