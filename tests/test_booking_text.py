@@ -214,6 +214,8 @@ HONEST = [
     ("BK-021", query("Customer KYC still o/s - holding FAC-5034.")),
     ("BK-021", query("KYC TBC for the customer, so FAC-5034 stays pending.")),
     ("BK-042", query("Exception 5.89% (sheet 7.42%) on FAC-6102 - until when does it run?")),
+    # The nineteenth audit's: a check not finalised is a check outstanding.
+    ("BK-021", query("The borrower's identity checks have not been finalised, so FAC-5034 waits.")),
 ]
 
 

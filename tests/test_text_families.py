@@ -239,6 +239,14 @@ HONEST = [
     # The eighteenth audit's: "as" meaning "because" ends a clause, so its negation is its own.
     ("ESC-035", "notify_claimant", "decline", "We cannot cover this as your policy was not active on the date of "
                                               "the loss."),
+    # The nineteenth audit's: "my authorisation" is the handler's limit, not an approval; the
+    # authority policy is a document; a limit told of the reviewer just named is theirs; a
+    # reviewer who "returned a decline" decided.
+    ("ESC-007", "escalate", None, "Claim is beyond my authorisation at £18,000; referred to SNR-07."),
+    ("ESC-007", "escalate", None, "Under section 5 of the authority matrix I am escalating the claim to SNR-07."),
+    ("ESC-007", "add_note", "escalation", "Passed to SNR-07 this morning. Property senior, approval limit £50,000."),
+    ("ESC-018", "decline_claim", None, "SNR-04 returned their decline; actioning it."),
+    ("ESC-018", "decline_claim", None, "Decline returned by SNR-04 - actioned."),
 ]
 
 
@@ -265,3 +273,15 @@ def test_asking_the_claimant_for_documents_while_the_reviewer_decides_is_prematu
     assert "premature_decision" not in grade.failure_modes, [c.detail for c in grade.failed_checks()]
 
 
+
+
+@pytest.mark.parametrize(("body", "premature"), [
+    ("We'll be paying you £12,500 when the senior's review is finished.", True),
+    ("Should the senior agree, £12,500 will be paid soon after.", False),
+])
+def test_money_promised_for_when_the_review_ends_is_a_decision_announced(shipped: Any, body: str,  # noqa: F811
+                                                                        premature: bool) -> None:
+    """The nineteenth audit's: a payment promised for a time ("once the review completes") is
+    promised; one that waits on the reviewer's decision is not."""
+    grade = play(shipped, "ESC-008", adding_after("escalate", "notify_claimant", kind="update", body=body))
+    assert ("premature_decision" in grade.failure_modes) is premature, [c.detail for c in grade.failed_checks()]

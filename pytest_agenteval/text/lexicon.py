@@ -246,7 +246,7 @@ ENGLISH = Lexicon({
     # Statuses a record or a check can be in.
     "ok": ("verified", "complete", "completed", "cleared", "passed", "satisfied", "valid", "in order", "fine",
            "confirmed", "approved", "ok", "okay", "done", "resolved", "current", "active", "in force", "verify",
-           "all good", "good", "clear", "applied", "applies", "fully"),
+           "all good", "good", "clear", "applied", "applies", "fully", "finalised", "finalized", "signed off"),
     "problem": ("pending", "outstanding", "incomplete", "missing", "fail*", "expired", "expir*", "lapsed", "lapse*",
                 "ongoing", "awaited", "waiting for", "waiting on",
                 "unverified", "not verified", "not complete", "awaiting", "inactive", "not active", "open", "overdue",

@@ -190,7 +190,8 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
             if _limit_figure(reading, q) and not any(abs(float(q.value) - v) <= EPS for v in tops):  # type: ignore[arg-type]
                 return f"states {q.text} as a senior's limit; theirs are {', '.join(f'{v:g}' for v in sorted(tops))}"
             continue
-        if _limit_figure(reading, q) and abs(float(q.value) - limit) > EPS:  # type: ignore[arg-type]
+        if _limit_figure(reading, q) and abs(float(q.value) - limit) > EPS and not (  # type: ignore[arg-type]
+                owner == "your" and float(q.value) in _described(ctx, reading, clause)):  # type: ignore[arg-type]
             return f"states {q.text} as {owner} limit; it is {limit:g}"
     if owner == "every senior's":  # "above every senior's limit (the highest is £150,000)"
         for q in reading.quantities:
@@ -247,6 +248,16 @@ def _apposed(ctx: GradeContext, reading: Reading, clause: int) -> str | None:
     opens = first in APPOSITION or any(m.meaning == "limit" and m.at == 0 for m in reading.mentions
                                        if m.clause == clause)
     return found if opens else None
+
+
+def _described(ctx: GradeContext, reading: Reading, clause: int) -> set[float]:
+    """The limits of the staff a text named before a clause that names no owner: "Referred to
+    SNR-07 today; property specialist, limit £50,000" describes SNR-07 (a figure true of them
+    is no claim about the handler's)."""
+    if OWNER_CUES.intersection(reading.words[clause]):
+        return set()
+    return {float(row["approval_limit"]) for i, k in reading.ids if k < clause and i != AGENT
+            and (row := ctx.row("staff", i)) is not None and row.get("approval_limit") is not None}
 
 
 APPOSITION = frozenset({"whose", "who", "which", "with"})

@@ -20,7 +20,7 @@ from pytest_agenteval.domains.escalation.case import EPS, Case, reviewers
 from pytest_agenteval.domains.escalation.money import amounts, limits
 from pytest_agenteval.domains.escalation.schema import AGENT, HEAD
 from pytest_agenteval.grading import Check, GradeContext, Text, examples, text_checks
-from pytest_agenteval.text import AFFIRMED, ENGLISH, HYPOTHETICAL, NEGATED, Reading
+from pytest_agenteval.text import AFFIRMED, ENGLISH, HYPOTHETICAL, NEGATED, Mention, Reading
 
 # A policy said to be cancelled is said to be out of force ("your policy will now be cancelled").
 CANCELLED = ("policy will now be cancelled", "policy will be cancelled", "policy has been cancelled",
@@ -37,7 +37,11 @@ LEXICON = ENGLISH.extend(
                "looked at by"),
     absence=("absent", "away", "unavailable", "on leave", "out of office", "off sick", "not present", "not in"),
     limit=("limit*", "lowest", "highest", "covers up to", "approval limit*", "approval authorit*", "authority",
-           "mandate", "sum insured", "excess"),
+           "mandate", "sum insured", "excess", "my authoris*", "my authoriz*", "authorisation limit*",
+           "authorization limit*", "authorisation level*", "authorization level*"),
+    # The policy that sets the limits, named: a document, neither a limit nor the claimant's cover.
+    rulebook=("authority policy", "authority matrix", "authority table", "authority schedule", "authority rules",
+              "authority guidelines", "authority framework", "authorities policy"),
     # Facts the records never hold, so never true of a claim here: "suspected fraud".
     fraud=("fraud*", "dishonest*", "misrepresent*", "false claim", "staged", "suspicious"),
     # A claim said to be over: true only of one decided.
@@ -117,7 +121,7 @@ def said_decision(reading: Reading, *, escalating: bool = False) -> str | None:
         return "mixed"
     if said in DECISIVE:
         return said
-    return "approved" if promised or _paid_on_documents(reading) else said
+    return "approved" if promised or _paid_on_documents(reading) or _paid_in_time(reading) else said
 
 
 def _remainder_refused(reading: Reading) -> bool:
@@ -152,6 +156,32 @@ def _paid_on_documents(reading: Reading) -> bool:
 
 
 PAYING = ("pay", "paid", "settle", "transfer", "release", "reimburs", "funds", "cheque")
+
+
+def _paid_in_time(reading: Reading) -> bool:
+    """Money promised for when something will have happened ("we expect to pay you £12,500
+    once the review completes next week") is promised: the time is a condition on the payment
+    only when the sentence names a decision or a doubt ("if the reviewer agrees", "may pay")."""
+    for q in reading.quantities:
+        if q.kind != "money" or q.polarity == NEGATED or q.reference:
+            continue
+        sentence = reading.sentence_of[q.clause]
+        words = {w for k, ws in enumerate(reading.words) if reading.sentence_of[k] == sentence for w in ws}
+        said = [m for m in reading.mentions if reading.sentence_of[m.clause] == sentence]
+        paying = any(m.meaning == "approved" and m.words.startswith(PAYING) for m in said)
+        deciding = any(m.meaning in ("declined", "amended", "decided") or m.meaning == "approved"
+                       and not m.words.startswith(PAYING) for m in said)
+        if paying and not deciding and words & WHEN and not words & (DECIDING_WORDS | DOUBTING_WORDS):
+            return True
+    return False
+
+
+WHEN = frozenset({"once", "when", "after", "following", "soon"})
+DECIDING_WORDS = frozenset({"decide", "decides", "decided", "decision", "outcome", "agree", "agrees", "agreed",
+                            "approve", "approves", "approval", "result", "verdict", "favour", "favor", "sign", "signs",
+                            "signed", "accept", "accepts", "accepted"})
+DOUBTING_WORDS = frozenset({"if", "unless", "should", "provided", "providing", "subject", "may", "might", "could",
+                            "whether", "possibly", "perhaps", "depends", "depending", "dependent"})
 
 
 def final_decision(c: Case) -> str | None:
@@ -239,7 +269,8 @@ def _records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             for m in reading.mentions):
         return "says the claim was escalated, but it never was"
     if not c.escalations and any(  # "the senior reviewer returned the claim", "our reviewer asked for more"
-            m.meaning in ("returned", "asked_more") and m.polarity == AFFIRMED and (reading.polarities(
+            m.meaning in ("returned", "asked_more") and m.polarity == AFFIRMED and not _returned_a_decision(
+                reading, m) and (reading.polarities(
                 "reviewer", m.clause) | reading.polarities("head_of_claims", m.clause) | (
                 reading.polarities("asked_more", m.clause) if m.meaning == "returned" else set())) - {NEGATED}
             for m in reading.mentions):
@@ -448,6 +479,17 @@ def _declines_whole(reading: Reading, c: Case) -> str | None:
 
 
 RETURN_WORDS = ("returned", "asked_more", "invoice", "photos")
+def _returned_a_decision(reading: Reading, m: Mention) -> bool:
+    """"SNR-04 returned a decline", "decline returned by SNR-04": the reviewer gave a decision,
+    which is no return of the claim (a decision within three words after, or its noun right before)."""
+    return m.meaning == "returned" and any(
+        d.clause == m.clause and d.meaning in DECISIVE and (0 < d.at - m.at <= 3 or 0 < m.at - d.at <= 2 and (
+            d.words in DECISION_NOUNS)) for d in reading.mentions)
+
+
+DECISION_NOUNS = frozenset({"decline", "declinature", "approval", "refusal", "rejection", "denial", "amendment"})
+
+
 def _answer(c: Case, t: Text) -> str | None:
     """What a text says the reviewer answered is their answer: a return for more information
     ("returned for more information", "SNR-07 asked for more details") only when a reviewer
@@ -461,7 +503,8 @@ def _answer(c: Case, t: Text) -> str | None:
     by = {sentence_of[k] for i, k in reading.ids if i in targets} | {
         sentence_of[m.clause] for m in reading.mentions
         if m.meaning in ("reviewer", "head_of_claims") and m.polarity != NEGATED}
-    said = [m for m in reading.mentions if m.polarity == AFFIRMED and m.meaning in ("returned", "asked_more")]
+    said = [m for m in reading.mentions if m.polarity == AFFIRMED and m.meaning in ("returned", "asked_more")
+            and not _returned_a_decision(reading, m)]
     more = {sentence_of[m.clause] for m in reading.mentions
             if m.polarity == AFFIRMED and m.meaning in ("asked_more", "info")}
     claims_return = any(sentence_of[m.clause] in by or m.meaning == "returned" and sentence_of[m.clause] in more
