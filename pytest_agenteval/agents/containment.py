@@ -40,7 +40,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pytest_agenteval.agents.limits import Limits
-from pytest_agenteval.report.signing import KEY_ENV as SIGNING_KEY_ENV
 
 LEVELS = ("bwrap", "process")
 STRONGEST = "strongest"  # --agenteval-isolate with no value: the strongest level that works here
@@ -141,11 +140,11 @@ class Containment:
 
     def environment(self, search_path: str | None) -> dict[str, str]:
         """The child's environment: the harness's own (API keys reach LLM agents), less pytest's
-        variables (the current test's id, the run's extra options) and the signing key (the
-        start-up check of ``--agent`` runs before the plugin takes it out of its environment).
-        The search path is not on ``PYTHONPATH``: the child adds it once its limits are set (then
-        to ``PYTHONPATH`` too, for the processes it starts)."""
-        env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_") and k != SIGNING_KEY_ENV}
+        variables (the current test's id, the run's extra options); the plugin has taken the
+        signing key out of it before the first sandbox starts. The search path is not on
+        ``PYTHONPATH``: the child adds it once its limits are set (then to ``PYTHONPATH`` too, for
+        the processes it starts)."""
+        env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
         if self.level == "bwrap":
             env.update(HOME="/tmp", TMPDIR="/tmp")
         return env

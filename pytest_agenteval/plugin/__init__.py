@@ -87,7 +87,7 @@ from pytest_agenteval.plugin.progress import add_option as add_progress_option
 from pytest_agenteval.plugin.record import agent_fixtures, describe_agent
 from pytest_agenteval.plugin.reporter import Reporter
 from pytest_agenteval.plugin.reruns import refuse_duplicate_runs, refuse_repeat
-from pytest_agenteval.plugin.results_file import open_results_file, signed_line
+from pytest_agenteval.plugin.results_file import open_results_file, signed_line, take_signing_key
 from pytest_agenteval.plugin.resume import deselect as deselect_resumed
 from pytest_agenteval.plugin.resume import header_line as resume_line
 from pytest_agenteval.plugin.resume import kept_grades
@@ -246,6 +246,8 @@ def pytest_configure(config: pytest.Config) -> None:
     for name, what in scan.markers.items():
         register_marker(config, name, what)
     if isolate is not None:
+        if not hasattr(config, "workerinput"):
+            take_signing_key(config)
         _isolate(config, state, isolate)
     refuse_repeat(config, bool(state.task_files))
     fixtures = agent_fixtures(config, [config.rootpath / f for f in state.task_files])

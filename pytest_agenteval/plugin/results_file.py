@@ -21,11 +21,25 @@ from pytest_agenteval.report.results import ResultsWriter
 from pytest_agenteval.report.signing import KEY_ENV, Signer, SigningKeyError, load_key
 
 SIGNER = pytest.StashKey[Signer]()
+_TAKEN = pytest.StashKey["Signer | None"]()
+
+
+def take_signing_key(config: pytest.Config) -> None:
+    """Read the signing key now, first of all: the variable leaves this process's environment
+    before any sandbox (the start-up check of ``--agent``), worker or agent process starts."""
+    _signer(config)
 
 
 def _signer(config: pytest.Config) -> Signer | None:
     """From ``--agenteval-signing-key`` or ``AGENTEVAL_SIGNING_KEY``; the variable is then taken out
     of this process's environment, so that workers and agent processes never inherit it."""
+    if _TAKEN in config.stash:
+        return config.stash[_TAKEN]
+    config.stash[_TAKEN] = _load_signer(config)
+    return config.stash[_TAKEN]
+
+
+def _load_signer(config: pytest.Config) -> Signer | None:
     path = config.getoption("agenteval_signing_key")
     if path is not None and Path(path).resolve().is_relative_to(config.rootpath.resolve()):
         raise pytest.UsageError(f"--agenteval-signing-key={path}: inside the project folder ({config.rootpath}), "
