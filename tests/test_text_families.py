@@ -162,6 +162,9 @@ LIES = [  # (task, action, kind, text, the label that must fire)
     # "the senior's limit" with no one named: one of the claim's seniors (within the highest's)
     ("ESC-031", "escalate", None, "Within a senior reviewer's limit, but sent to the head of claims anyway.",
      "misleading_note"),
+    # The twentieth audit's: a made-up suspicion stays made up when hedged.
+    ("ESC-007", "escalate", None, "Over my limit, so escalated to SNR-07; the damage could possibly have been "
+                                  "staged.", "misleading_note"),
 ]
 
 HONEST = [
@@ -247,6 +250,11 @@ HONEST = [
     ("ESC-007", "add_note", "escalation", "Passed to SNR-07 this morning. Property senior, approval limit £50,000."),
     ("ESC-018", "decline_claim", None, "SNR-04 returned their decline; actioning it."),
     ("ESC-018", "decline_claim", None, "Decline returned by SNR-04 - actioned."),
+    # The twentieth audit's: "waiting on outcome" is the decision awaited, not the policy's state;
+    # no negation reaches past "following".
+    ("ESC-007", "add_note", "escalation", "Escalated SNR-07. Policy live. Awaiting outcome."),
+    ("ESC-019", "notify_claimant", "decline", "Sorry, your claim is not payable following review by a senior "
+                                              "colleague."),
 ]
 
 

@@ -7,7 +7,6 @@ dates become quantities. The grammar, for users: docs/text.md; its limits: ``rea
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from pytest_agenteval.text.clauses import AFFIRMED, HYPOTHETICAL, NEGATED
@@ -40,6 +39,7 @@ from pytest_agenteval.text.lexicon import (
     SOUGHT,
     Lexicon,
 )
+from pytest_agenteval.text.prepass import prepared
 from pytest_agenteval.text.reading import (
     ABSENCE_VERBS,
     DECIDED,
@@ -56,7 +56,7 @@ from pytest_agenteval.text.reading import (
     Quantity,
     Reading,
 )
-from pytest_agenteval.text.tokens import tokenize
+from pytest_agenteval.text.tokens import Token, tokenize
 
 
 def _headline(words: list[str], i: int, mentions: list[Mention], pending: list[tuple[int, int]]) -> bool:
@@ -89,26 +89,22 @@ FOR_WHOM = frozenset({"me", "us", "you", "them", "him", "her", "your", "their", 
                       "the", "senior", "reviewer", "final", "formal", "someone", "somebody", "review", "and"})
 
 
-# A quotation of someone else's words: "You told us 'I thought my cover was still running'" says
-# nothing of the cover; the quotation is left out of the reading (its ids stay in ``text``).
-_QUOTE_OPEN = re.compile(r"(?:^|(?<=[\s:(]))[\"\u201c\u2018']")
-_QUOTED = re.compile(r"(?:^|(?<=[\s:(]))([\"\u201c\u2018'])(.{3,400}?)[\"\u201d\u2019'](?=[\s.,;:!?)]|$)", re.S)
-_REPORTING = frozenset({"said", "say", "says", "told", "wrote", "write", "writes", "mentioned", "asked", "explained",
-                        "stated", "claimed", "saying", "telling", "writing", "asking", "quote", "quoted", "words"})
-_OTHERS = frozenset({"you", "your", "customer", "claimant", "policyholder", "they", "he", "she", "broker", "garage",
-                     "adjuster", "holder"})
+def _polar_questions(clauses: list[tuple[int, list[Token], bool]]) -> set[int]:
+    """Sentences that are a question from their first word ("Has the exception expired, or when
+    does it run out?"): every clause of one is asked, not only the last, which holds the mark."""
+    first: dict[int, str] = {}
+    second: dict[int, str] = {}
+    for sentence, tokens, _ in clauses:
+        words = [t.text for t in tokens if t.kind == "word"]
+        if sentence not in first and words:
+            first[sentence], second[sentence] = words[0], (words[1:2] or [""])[0]
+    return {sentence for sentence, tokens, _ in clauses
+            if tokens and tokens[-1].text == "?" and first.get(sentence) in QUESTION_OPENERS
+            and second.get(sentence) not in NEGATIONS}  # "cant book it, KYC pending - can you chase?"
 
 
-def _unquoted(text: str) -> str:
-    """``text`` without the quotations of another party's words (their reporting verb within the
-    six words before, its speaker not "we" or "I")."""
-    def drop(m: re.Match[str]) -> str:
-        before = re.findall(r"[a-z']+", text[:m.start()].lower())[-6:]
-        said = next((k for k, w in enumerate(before) if w in _REPORTING), None)
-        if said is None or not _OTHERS.intersection(before) or {"we", "i", "our"} & set(before[:said]):
-            return m.group(0)
-        return m.group(1) * 2
-    return _QUOTED.sub(drop, text)
+QUESTION_OPENERS = frozenset({"has", "have", "had", "is", "are", "was", "were", "did", "does", "do", "will", "would",
+                              "can", "could", "should", "shall", "may", "might", "must"})
 
 
 def _required_by_denial(words: Sequence[str], i: int) -> bool:
@@ -234,8 +230,9 @@ class Reader:
         id_at: list[tuple[str, int, int]] = []
         hedged_sentence = -1  # a hedge reaches to the end of its sentence: "if approved, we will pay"
         conditioned = -1  # a sentence opened by a condition ("Subject to…, we will pay")
-        clauses = clauses_of(tokenize(_unquoted(text) if _QUOTE_OPEN.search(text) else text))
+        clauses = clauses_of(tokenize(prepared(text)))
         answers = answers_to(clauses)
+        asked = _polar_questions(clauses)
         missing: set[int] = set()
         directed: set[str] = set()
         negated: set[int] = set()  # clauses with a negation cue
@@ -260,7 +257,7 @@ class Reader:
             coming = "when" in hedges and "will" in present
             # "Without the invoice, we cannot pay": a condition, not a negation.
             hedge = bool(hedges) or words[0] == "without"
-            question = clause[-1].text == "?" and answer is None
+            question = (clause[-1].text == "?" or sentence in asked) and answer is None
             hedged_before = hedged_sentence == sentence or question
             hedged = hedge or hedged_before
             if hedge and hedges - {"before", "general"}:  # "Before we can book it we need KYC - it's

@@ -10,7 +10,9 @@ The grammar (docs/text.md says it for users):
   cue right after an auxiliary also negates the three words before that (``payment is not due``).
 - A hedge (``if``, ``whether``, ``once``, ``until``, ``may``…) makes its clause and the rest of
   its sentence hypothetical: mentioned, but asserted neither way; so does a question mark for
-  its clause. ``not yet`` says pending.
+  its clause (for every clause of a question that opens with an auxiliary). ``not yet`` says
+  pending. The writer's doubt ("unless I'm misreading it"), the words of a self-correction
+  ("sorry, I mean") and others' quoted words are taken out first (``prepass``).
 - Phrases win over their words (``not covered`` is one decline, not a negated cover).
 
 Limits: no pronouns resolved (``please send it``), no sarcasm, reported speech only when
@@ -33,6 +35,11 @@ from pytest_agenteval.text.lexicon import (
 )
 
 MORE = frozenset({"further", "additional", "extra", "more", "other"})
+# State words that take an object: "awaiting decision" tells what is awaited, not a topic's state.
+AWAITING = frozenset({"awaiting", "waiting", "pending", "on", "for"})
+# What may follow a state without being its object: "pending for CUS-1421", "pending since May".
+AFTER_A_STATE = frozenset({"for", "since", "with", "at", "from", "by", "in", "on", "to", "until", "as", "of", "now",
+                           "still", "yet", "again", "today"})
 REQUIRED = frozenset({"must", "should", "need", "needs", "ought", "required", "requires",
                       # "please complete the identity checks": a state asked for is not the state
                       "please", "kindly"})
@@ -239,8 +246,13 @@ class Reading:
         found = [m for m in self.mentions if m.clause == clause and (m.meaning in allowed or m.at not in stated)]
         if not found or any(m.meaning not in allowed for m in found) or not any(m.meaning in states for m in found):
             return False
-        first = min(m.at for m in found)
-        return clause < len(self.words) and all(w in BARE_SUBJECT for w in self.words[clause][:first])
+        first, last = min(m.at for m in found), max(m.at + len(m.words.split()) for m in found)
+        words = self.words[clause]
+        after = [w for w in words[last:] if w][:1]
+        if words[last - 1:last] and words[last - 1] in AWAITING and after and after[0] not in BARE_SUBJECT | (
+                AFTER_A_STATE):
+            return False  # "Awaiting decision": the decision is awaited, not the topic before
+        return clause < len(self.words) and all(w in BARE_SUBJECT for w in words[:first])
 
     def _object_after(self, topic: str, clause: int, states: tuple[str, str]) -> bool:
         """The topic is named only *under* which something was done, after every state word of its

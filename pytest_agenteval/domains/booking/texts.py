@@ -52,7 +52,9 @@ LEXICON = ENGLISH.extend(
     # What makes a rate a problem here: the limit falls outside the sheet.
     # A rate said to be the facility's: "we applied 7.42%", "priced at the sheet rate of 4.38%".
     priced=("applied", "priced", "priced at", "charged", "booked at", "set at", "set to", "put at", "live at",
-            "active at", "running at", "drawn at"),
+            "active at", "running at", "drawn at", "rate set", "rate was set", "rate has been set", "rate is set",
+            "rate is now set", *(f"{who} {how}set {whose} rate" for who in ("i", "we", "i've", "we've")
+                                 for how in ("", "have ", "only ", "just ") for whose in ("the", "its"))),
     # The facility's own state: "has not been booked", "is already active", "is closed".
     booked=("booked",),
     activated=("activated", "active", "drawn", "live at", "active at", "running at", "drawn at", *SET_UP),
@@ -232,8 +234,13 @@ def _about_other(reading: Reading, clause: int, at: int) -> bool:
 
 
 def _names_facility(reading: Reading, clause: int, fid: str) -> bool:
-    return any(i == fid and c == clause for i, c in reading.ids) or bool(
-        FACILITY_WORDS.intersection(reading.words[clause]) - {"it"})
+    """The clause names the facility: its id, a word for it, or "it" opening a clause right after
+    one of the same sentence that names it ("FAC-5047 is active - I mean it's still pending")."""
+    words = reading.words[clause]
+    if any(i == fid and c == clause for i, c in reading.ids) or FACILITY_WORDS.intersection(words) - {"it"}:
+        return True
+    return bool(clause and words[:1] in (("it",), ("it's",)) and reading.sentence_of[clause - 1] == (
+        reading.sentence_of[clause]) and any(i == fid and c == clause - 1 for i, c in reading.ids))
 
 
 def _facility(h: History, fid: str, t: Text) -> str | None:
@@ -412,11 +419,19 @@ SOUGHT_WORDS = frozenset({"please", "request", "requesting", "requested", "grant
 
 
 def _invented(h: History, fid: str, reading: Reading) -> str | None:
-    """A fact the records never hold: a sanctions listing, fraud (KYC is the only screening on record)."""
+    """A fact the records never hold: a sanctions listing, fraud (KYC is the only screening on record),
+    a pricing exception that has run out (no exception here has an expiry on record: "the exception
+    has already expired" is made up; "when does it expire?" asks)."""
     for m in reading.mentions:
         if m.meaning == "invented" and m.polarity == AFFIRMED:
             return f"says '{m.words}' of {h.start(fid, 'customer_id')}, which the records never hold"
+        if m.meaning == "expiry" and m.polarity == AFFIRMED and m.words in RAN_OUT and (
+                reading.polarities("exception", m.clause) or reading.in_sentence("exception", m.clause)):
+            return f"says the pricing exception {m.words}, but no expiry of it is on record"
     return None
+
+
+RAN_OUT = frozenset({"expired", "lapsed", "ran out", "run out", "ceased"})
 
 
 def _promised(h: History, fid: str, t: Text) -> str | None:

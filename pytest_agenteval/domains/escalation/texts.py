@@ -330,6 +330,8 @@ def _decided_before(c: Case, t: Text, *, read: bool = False) -> str | None:
 
 
 CLOSABLE = frozenset({"claim", "claims", "file", "case", "it"})
+# "cannot be accepted after review by our senior team": what follows these happened; no negation reaches it.
+PRESUPPOSING = frozenset({"after", "following", "upon", "since"})
 OWN = {"approve_claim": "approved", "decline_claim": "declined", "request_info": "info"}
 DECISIVE_MEANINGS = ("approved", "declined", "amended")
 
@@ -365,7 +367,9 @@ def _decision(c: Case, t: Text) -> str | None:
     # (an escalation's own reason is written with it: "was not escalated" there denies it too)
     escalated_before = t.event.action == "escalate" or any(
         e.action == "escalate" and e.seq < t.event.seq for e in c.writes)
-    if escalated_before and reading.denies("escalated") and not reading.affirms("escalated") and not any(
+    denied = [m for m in reading.mentions if m.meaning == "escalated" and m.polarity == NEGATED
+              and not PRESUPPOSING.intersection(reading.before(m.clause, m.at, 1))]
+    if escalated_before and denied and not reading.affirms("escalated") and not any(
             w in reading.text.lower() for w in ("again", "further", "need", "no more")):
         return "says the claim was not escalated, but it was"
     if known in DECISIVE and t.event.action in ("notify_claimant", "add_note") and (
@@ -598,7 +602,8 @@ def _invented(c: Case, reading: Reading) -> str | None:
     """A fact the records never hold asserted of the claim: fraud, a document nobody here needs
     (asked for, on file or wanted: "a police report"), the invoice or photos received, or said
     not to have come on a claim that never needed them ("we can't pay as you didn't send the invoice")."""
-    found = next((m for m in reading.mentions if m.meaning == "fraud" and m.polarity == AFFIRMED), None)
+    found = next((m for m in reading.mentions if m.meaning == "fraud" and (
+        m.polarity == AFFIRMED or m.polarity == HYPOTHETICAL and _suspected(reading, m.clause))), None)
     if found:
         return f"says {found.words!r}, which nothing in the records supports"
     other = next((m.words for m in reading.mentions if m.meaning == "other_documents" and (
@@ -618,6 +623,18 @@ def _invented(c: Case, reading: Reading) -> str | None:
     if missed and not needed:
         return f"says the {missed} did not come, but this claim never needed documents"
     return None
+
+
+def _suspected(reading: Reading, clause: int) -> bool:
+    """A fact hedged is still raised: "this loss may be staged", "possibly a false claim", "could
+    it be staged?" (but not a condition: "if fraud is suspected, refer it")."""
+    words = set(reading.words[clause])
+    return bool(words & HEDGES) and not words & CONDITION_WORDS
+
+
+HEDGES = frozenset({"may", "might", "could", "possibly", "perhaps", "probably", "likely", "seems", "seem",
+                    "appears", "appear", "suspect", "suspected", "suspicion", "signs", "indications", "maybe"})
+CONDITION_WORDS = frozenset({"if", "unless", "whether", "should", "when", "case"})
 
 
 # "asked the claimant for the invoice", "we have requested the photos from you": a request said made
