@@ -100,7 +100,7 @@ def labels(grade: Grade) -> dict[str, str]:
     return {c.name: c.failure_mode or "" for c in grade.failed_checks()}
 
 
-@pytest.mark.parametrize("name", ["ExitsAsync"])
+@pytest.mark.parametrize("name", ["ExitsAsync", "InterruptsAsync"])
 def test_an_async_agent_raising_systemexit_in_flight_errs_its_episode_only(agents: Path, name: str) -> None:
     """On a thread and in a sandbox it is ``agent_error``; in flight ``SystemExit`` (and
     ``KeyboardInterrupt``) left the event loop's ``run_forever``: the loop thread ended, this

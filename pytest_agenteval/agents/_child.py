@@ -152,7 +152,7 @@ def main(limits_json: str) -> None:
     errors = ours("pytest_agenteval.errors")
     try:
         result = factory().run(episode)
-        if hasattr(result, "__await__"):  # an ``async def run`` (inspect costs ~15 ms to import)
+        if awaitable(result):  # an ``async def run`` (inspect costs ~15 ms to import)
             import asyncio
 
             asyncio.run(_await(result))
@@ -163,6 +163,13 @@ def main(limits_json: str) -> None:
         limit = limit_hit(exc)
         error = importlib.import_module("pytest_agenteval.agents.errored").errored_by(exc)  # message, own traceback
         episode.finish({"error": error.message, "traceback": error.traceback, **({"limit": limit} if limit else {})})
+
+
+def awaitable(result: Any) -> bool:
+    """``inspect.isawaitable``, as in process: a generator-based coroutine (``@types.coroutine``)
+    has no ``__await__`` but is awaited there."""
+    code = getattr(result, "gi_code", None)
+    return hasattr(result, "__await__") or bool(code is not None and code.co_flags & 0x100)  # CO_ITERABLE_COROUTINE
 
 
 def limit_hit(exc: BaseException) -> str | None:

@@ -168,11 +168,11 @@ class InFlight:
             return ended(made.exception())
         if made.result() is None:  # a sync agent: it ran to its end on its thread
             return None
-        work = loop.create_task(made.result()(episode))
+        work = loop.create_task(_contained(made.result()(episode)))
         stopped = await self._until(flight, work, deadline)  # cancelled if it is stopped first
         if stopped is not None:
             return stopped
-        return ended(asyncio.CancelledError() if work.cancelled() else work.exception())
+        return ended(asyncio.CancelledError() if work.cancelled() else work.result())
 
     async def _drive_isolated(self, flight: Flight, episode: Episode) -> Outcome:
         """An isolated agent: its child is served from a thread, and told to end when stopped."""
@@ -207,6 +207,19 @@ def _make_then_run_if_sync(factory: Any, task: Task, episode: Episode) -> Any:
     error = run_to_end(run, episode)
     if error is not None:
         raise error
+    return None
+
+
+async def _contained(run: Any) -> BaseException | None:
+    """The agent's coroutine to its end; what it raised, returned. A task that raises
+    ``SystemExit`` or ``KeyboardInterrupt`` re-raises it out of the event loop, which would end
+    the loop's thread and leave every episode in flight ungraded."""
+    try:
+        await run
+    except asyncio.CancelledError:
+        raise  # stopped from outside: ``_until`` says why
+    except BaseException as exc:  # noqa: BLE001 - any agent failure is the agent's alone
+        return exc
     return None
 
 

@@ -109,6 +109,16 @@ def is_builtin(factory: Any) -> bool:
     return factory is NoopAgent or hasattr(factory, "for_task")
 
 
+def is_ours(factory: Any) -> bool:
+    """One of our own agents, by its exact type: what ``--agenteval-isolate`` leaves in process.
+    A user's class that names a ``for_task`` (as ours do) is not: it is isolated like any other."""
+    from pytest_agenteval.agents.replaying import Replay
+    from pytest_agenteval.agents.saboteurs import Saboteur
+    from pytest_agenteval.agents.variants import ScriptedCalls
+
+    return factory is NoopAgent or type(factory) in (Reference, Saboteur, ScriptedCalls, Replay)
+
+
 def _saboteur(spec: str) -> Any:
     from pytest_agenteval.agents.saboteurs import Saboteur, known_modes
 

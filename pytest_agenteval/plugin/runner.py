@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from pytest_agenteval.agents.episode import Episode
-from pytest_agenteval.agents.loading import is_builtin
+from pytest_agenteval.agents.loading import is_ours
 from pytest_agenteval.agents.play import play
 from pytest_agenteval.agents.sandbox import IsolatedAgent
 from pytest_agenteval.environments.base import Environment
@@ -41,7 +41,7 @@ def test_task(agenteval_case: TaskCase, env: Environment, episode: Episode, agen
                     "(make the `agent` fixture return its class or a module-level factory)", pytrace=False)
     instance = not isinstance(agent, type) and callable(getattr(agent, "run", None))
     agent = as_factory(agent, state.agents_seen)
-    if state.isolate and not is_builtin(agent) and not isinstance(agent, IsolatedAgent):
+    if state.isolate and not is_ours(agent) and not isinstance(agent, IsolatedAgent):
         try:  # an agent from a conftest fixture: isolate it by its importable name
             assert state.containment is not None
             agent = IsolatedAgent.of(agent, request.config.rootpath, state.containment)
