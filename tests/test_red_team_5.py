@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from pytest_agenteval import Grade
-from pytest_agenteval.agents.containment import Containment
+from pytest_agenteval.agents.containment import Containment, probe
 from pytest_agenteval.agents.inflight import InFlight
 from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.agents.pool import close_pools, open_pools
@@ -57,6 +57,8 @@ class GeneratorCoroutine:
 '''
 
 TIME_LIMIT = 1.5
+BWRAP, WHY_NOT = probe()
+needs_bwrap = pytest.mark.skipif(BWRAP is None, reason=f"no OS sandbox here: {WHY_NOT}")
 
 
 @pytest.fixture(scope="module")
@@ -160,3 +162,45 @@ def test_an_isolated_fixture_agent_naming_for_task_is_still_isolated(pytester: p
     out = result.stdout.str()
     assert "saw the task" not in out
     assert "isolated, no task" in out
+
+
+PEEKS = '''
+import os
+
+
+class Agent:
+    def run(self, episode):
+        here = os.path.dirname(os.path.abspath(__file__))
+        seen = []
+        for name in sorted(n for n in os.listdir(here) if not n.endswith(".py")):
+            try:
+                with open(os.path.join(here, name)) as f:
+                    if "acceptable" in f.read():
+                        seen.append(name)
+            except OSError:
+                pass
+        raise RuntimeError(f"answers in: {seen}")
+'''
+
+
+@needs_bwrap
+@pytest.mark.parametrize("report", [
+    "--junitxml=junit.XML",  # the suffix's case
+    "--json-report-file=big.json",  # "tests" kilobytes in, after every collector
+    pytest.param("--junitxml=junit.txt", marks=pytest.mark.xfail(reason="not fixed: only .xml/.json are sniffed",
+                                                                 strict=True)),
+])
+def test_an_earlier_runs_report_is_hidden_whatever_its_name(pytester: pytest.Pytester, report: str) -> None:
+    """``project_secrets`` matched suffixes case-sensitively and looked for pytest-json-report's
+    ``"tests"`` in a file's first 512 bytes: a report of 42 tasks has it at byte ~3900."""
+    if "json" in report:
+        pytest.importorskip("pytest_jsonreport")
+    pytester.makepyfile(peeks=PEEKS)
+    (pytester.path / "tasks").mkdir()
+    (pytester.path / "tasks" / "t.jsonl").write_text(
+        "\n".join(task_line(task_id=f"EX-{i}") for i in range(40)) + "\n")
+    extra = ["--json-report"] if "json" in report else []
+    pytester.runpytest("--agent=noop", report, *extra, "tasks/t.jsonl", "-p", "no:cacheprovider")
+    result = pytester.runpytest("--agent=peeks:Agent", "--agenteval-isolate", "tasks/t.jsonl", "-k", "EX-7",
+                                "-p", "no:cacheprovider")
+    assert "answers in: []" in result.stdout.str()
