@@ -55,7 +55,8 @@ VCS_FOLDERS = (".git", ".hg", ".svn", ".jj", ".bzr")  # their objects hold every
 SKIPPED = ("node_modules", "__pycache__", ".tox", ".nox", ".mypy_cache", ".ruff_cache")
 RESULTS_LIKE = (".jsonl", ".jsonl.gz", ".html")  # task files, results files (gzip too), earlier runs' HTML reports
 # Earlier runs' JUnit XML and pytest-json-report files, by what they begin with: their names are the user's.
-REPORT_STARTS = {".xml": (b"<testsuite",), ".json": (b'"created"', b'"tests"')}
+# pytest-json-report's "tests" comes after every collector (kilobytes in): its first keys are the mark.
+REPORT_STARTS = {".xml": (b"<testsuite",), ".json": (b'"created"', b'"exitcode"')}
 MAX_FOLDERS = 20_000  # a walk of a huge project stops here (the rest is said in isolation.md)
 
 
@@ -77,7 +78,7 @@ def project_secrets(root: Path) -> list[str]:
         dirs[:] = [d for d in dirs if d not in VCS_FOLDERS and d not in SKIPPED
                    and not os.path.exists(os.path.join(folder, d, "pyvenv.cfg"))]
         hidden += [os.path.join(folder, name) for name in files if name in VCS_FOLDERS]  # a worktree's .git file
-        lines = [name for name in files if name.endswith(RESULTS_LIKE) or _is_report(folder, name)]
+        lines = [name for name in files if name.lower().endswith(RESULTS_LIKE) or _is_report(folder, name)]
         if not lines:
             continue
         if Path(folder) != root and not any(name.endswith(".py") for name in files) and not dirs:
@@ -91,7 +92,7 @@ def project_secrets(root: Path) -> list[str]:
 
 def _is_report(folder: str, name: str) -> bool:
     """A test report by its first bytes (an XML declaration or whitespace may come first)."""
-    starts = REPORT_STARTS.get(os.path.splitext(name)[1])
+    starts = REPORT_STARTS.get(os.path.splitext(name)[1].lower())  # junit.XML too
     if starts is None:
         return False
     try:
@@ -99,4 +100,4 @@ def _is_report(folder: str, name: str) -> bool:
             head = file.read(512)
     except OSError:
         return False
-    return all(mark in head for mark in starts) if name.endswith(".json") else starts[0] in head
+    return all(mark in head for mark in starts)
