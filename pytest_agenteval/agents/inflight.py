@@ -190,8 +190,10 @@ class InFlight:
         async agent; a thread is left behind, its calls refused) and say why."""
         left = None if deadline is None else max(deadline - self._loop.time(), 0.0)
         done, _ = await asyncio.wait({work, flight._stop}, timeout=left, return_when=asyncio.FIRST_COMPLETED)
-        if work in done:
+        if work in done and (deadline is None or self._loop.time() <= deadline):
             return None
+        if work in done and flight._stop not in done:  # an async agent that blocked the loop (time.sleep)
+            return timed_out(flight.time_limit, flight.timeout_detail)  # past its limit held the timer too
         work.cancel()
         if flight._stop in done:
             return flight._stop.result()  # type: ignore[no-any-return]

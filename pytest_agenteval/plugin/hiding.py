@@ -56,7 +56,9 @@ SKIPPED = ("node_modules", "__pycache__", ".tox", ".nox", ".mypy_cache", ".ruff_
 RESULTS_LIKE = (".jsonl", ".jsonl.gz", ".html")  # task files, results files (gzip too), earlier runs' HTML reports
 # Earlier runs' JUnit XML and pytest-json-report files, by what they begin with: their names are the user's.
 # pytest-json-report's "tests" comes after every collector (kilobytes in): its first keys are the mark.
-REPORT_STARTS = {".xml": (b"<testsuite",), ".json": (b'"created"', b'"exitcode"')}
+REPORT_MARKS = ((b"<testsuite",), (b'"created"', b'"exitcode"'))  # JUnit XML; pytest-json-report
+# Where a report may be written under another name: looked into (any case), others are not.
+SNIFFED = frozenset({".xml", ".json", ".txt", ".log", ".out", ".report", ""})
 MAX_FOLDERS = 20_000  # a walk of a huge project stops here (the rest is said in isolation.md)
 
 
@@ -64,9 +66,9 @@ def project_secrets(root: Path) -> list[str]:
     """What else in the project folder (the agent's search path, shown to it read-only) holds
     tasks or grades: version control folders (committed task files are in their objects), and
     every ``.jsonl``, ``.jsonl.gz`` and ``.html`` file (other task files, earlier runs' results and
-    reports) and every JUnit XML or pytest-json-report file, whatever its name (each failed
-    check's detail is in them). A folder holding them and no Python is hidden whole; otherwise
-    each such file is."""
+    reports) and every JUnit XML or pytest-json-report file named ``.xml``, ``.json``, ``.txt``,
+    ``.log``, ``.out``, ``.report`` or with no suffix (each failed check's detail is in them). A
+    folder holding them and no Python is hidden whole; otherwise each such file is."""
     hidden: list[str] = []
     walked = 0
     for folder, dirs, files in os.walk(root):
@@ -92,12 +94,11 @@ def project_secrets(root: Path) -> list[str]:
 
 def _is_report(folder: str, name: str) -> bool:
     """A test report by its first bytes (an XML declaration or whitespace may come first)."""
-    starts = REPORT_STARTS.get(os.path.splitext(name)[1].lower())  # junit.XML too
-    if starts is None:
+    if os.path.splitext(name)[1].lower() not in SNIFFED:  # junit.XML too
         return False
     try:
         with open(os.path.join(folder, name), "rb") as file:
             head = file.read(512)
     except OSError:
         return False
-    return all(mark in head for mark in starts)
+    return any(all(mark in head for mark in marks) for marks in REPORT_MARKS)
