@@ -15,7 +15,7 @@ def test_earlier_reports_are_found_by_what_they_hold_not_their_names(tmp_path: P
     (tmp_path / "agent.py").write_text("class Agent: ...\n")
     (tmp_path / "ci").mkdir()
     (tmp_path / "ci" / "nightly.xml").write_text('<?xml version="1.0"?>\n<testsuites><testsuite name="pytest"/>')
-    (tmp_path / "ci" / "run-7.json").write_text('{"created": 1.0, "duration": 2.0, "tests": []}')
+    (tmp_path / "ci" / "run-7.json").write_text('{"created": 1.0, "duration": 2.0, "exitcode": 1, "root": "/p"}')
     (tmp_path / "ci" / "helper.py").write_text("")
     (tmp_path / "settings.json").write_text('{"model": "gpt", "temperature": 0}')  # the agent's own
     (tmp_path / "pom.xml").write_text("<project></project>")
