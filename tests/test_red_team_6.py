@@ -13,6 +13,7 @@ from pytest_agenteval.agents.containment import probe
 from pytest_agenteval.cli import main
 from pytest_agenteval.report import commands
 from pytest_agenteval.report.signing import KEY_ENV, Verification
+from pytest_agenteval.report.signing import verify as real_verify
 from tests.helpers.tasks import result_lines, task_line
 
 BWRAP, WHY_NOT = probe()
@@ -99,7 +100,6 @@ def test_report_reads_the_bytes_it_verified(pytester: pytest.Pytester, monkeypat
     forged = genuine.replace(b'"passed": false', b'"passed": true')
     assert forged != genuine
     capsys.readouterr()
-    real_verify = commands.verify
 
     def verify_then_swap(where: str | os.PathLike[str], key: bytes | None) -> Verification:
         check = real_verify(where, key)
