@@ -39,8 +39,9 @@ def hidden_paths(config: pytest.Config, state: State) -> list[str]:
         hidden.append(str(path))
         if path.parent != root and path.parent not in root.parents:
             hidden.append(str(path.parent))
-    for option in ("agenteval_results", "agenteval_html", "agenteval_signing_key", "xmlpath", "json_report_file"):
-        if getattr(config.option, option, None):  # JUnit XML and pytest-json-report: every check's detail
+    for option in ("agenteval_results", "agenteval_html", "agenteval_signing_key", "xmlpath", "json_report_file",
+                   "allure_report_dir"):  # allure-pytest writes a result per test as it ends
+        if getattr(config.option, option, None):  # JUnit XML, pytest-json-report, allure: every check's detail
             hidden.append(str(Path(getattr(config.option, option)).resolve()))
     for pattern in config.getini(INI_HIDE):
         hidden += [str(p.resolve()) for p in root.glob(pattern)] or [str((root / pattern).resolve())]
