@@ -22,6 +22,7 @@ from pytest_agenteval.environments.discovery import load_project_environments, p
 from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.errors import AgentEvalError, EnvironmentBug, EnvironmentSpecError, TaskFileError
 from pytest_agenteval.printable import printable_output
+from pytest_agenteval.readback import pinned_reads
 from pytest_agenteval.report.commands import FORGED, add_key_option, signing_key, verified
 from pytest_agenteval.report.commands import add_commands as add_report_commands
 from pytest_agenteval.report.gate import GateConfigError
@@ -56,7 +57,8 @@ def _main(args: argparse.Namespace) -> int:
         print(f"agenteval {args.command}: {exc}", file=sys.stderr)
         return USAGE_ERROR
     try:
-        return int(args.handler(args))
+        with pinned_reads():  # a file verified is the file merged: read once
+            return int(args.handler(args))
     except (UsageError, SigningKeyError, GateConfigError) as exc:
         print(f"agenteval {args.command}: {exc}", file=sys.stderr)
         return USAGE_ERROR

@@ -11,10 +11,12 @@ line nested too deep for the JSON parser is a line that is not valid JSON, not a
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -62,9 +64,32 @@ def gunzip(data: bytes, limit: int | None = None) -> bytes:
 
 def results_bytes(path: str | os.PathLike[str]) -> bytes:
     """A results file's bytes, decompressed if it is gzip-compressed (``OSError`` if unreadable,
-    ``TooLarge``, an ``OSError`` too, past the bound)."""
+    ``TooLarge``, an ``OSError`` too, past the bound). Within ``pinned_reads``, the bytes of its
+    first read."""
+    key = os.path.abspath(path)
+    if _pinned is not None and key in _pinned:
+        return _pinned[key]
     data = Path(path).read_bytes()
-    return gunzip(data) if data[:2] == GZIP_MAGIC else data
+    data = gunzip(data) if data[:2] == GZIP_MAGIC else data
+    if _pinned is not None:
+        _pinned[key] = data
+    return data
+
+
+_pinned: dict[str, bytes] | None = None
+
+
+@contextlib.contextmanager
+def pinned_reads() -> Iterator[None]:
+    """Each results file read from disk once: a command that verifies a file and then merges it
+    merges the bytes it verified (a file replaced in between, or a FIFO fed twice, is not read
+    again)."""
+    global _pinned
+    _pinned = {}
+    try:
+        yield
+    finally:
+        _pinned = None
 
 
 def load_line(line: str | bytes) -> Any:

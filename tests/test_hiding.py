@@ -24,12 +24,14 @@ def test_earlier_reports_are_found_by_what_they_hold_not_their_names(tmp_path: P
 
 
 def test_the_hide_list_and_this_runs_reports_are_hidden(pytester: pytest.Pytester) -> None:
-    pytester.makeini("[pytest]\nagenteval_hide =\n    scripts\n    data/*.csv\n")
-    for name in ("scripts/gen.py", "data/answers.csv", "data/readme.txt"):
+    """A glob's folder without Python is hidden whole (a report written there later is too);
+    in a folder of code, only what the glob matches."""
+    pytester.makeini("[pytest]\nagenteval_hide =\n    scripts\n    reports/*.json\n    lib/*.csv\n")
+    for name in ("scripts/gen.py", "reports/old.txt", "lib/answers.csv", "lib/helper.py", "lib/readme.txt"):
         (pytester.path / name).parent.mkdir(exist_ok=True)
         (pytester.path / name).write_text("")
     config = pytester.parseconfigure("--junitxml=out/junit.xml", "-p", "no:cacheprovider")
     hidden = {Path(p).relative_to(pytester.path).as_posix() for p in hidden_paths(config, config.stash[STATE])
               if Path(p).is_relative_to(pytester.path)}
-    assert {"scripts", "data/answers.csv", "out/junit.xml"} <= hidden
-    assert "data/readme.txt" not in hidden
+    assert {"scripts", "reports", "lib/answers.csv", "out/junit.xml"} <= hidden
+    assert not {"lib", "lib/helper.py", "lib/readme.txt"} & hidden

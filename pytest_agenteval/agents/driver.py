@@ -10,8 +10,10 @@ its time, was stopped from outside); and how the episode is closed and graded.
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import queue
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -116,6 +118,31 @@ def wait(done: threading.Event, time_limit: float | None) -> bool:
             return True
 
 
+def left_behind() -> None:
+    """An agent was left running (past its time limit, or stopped): its threads cannot be killed.
+    Daemon threads never hold the process at exit, but Python waits at exit for every
+    ``ThreadPoolExecutor`` thread, so an agent's hung pool job (a model call that never answers)
+    would keep the process alive after its run forever: once any agent is left behind, this
+    process stops waiting for pool threads at exit."""
+    global _LEFT
+    if _LEFT:
+        return
+    _LEFT = True
+    register = getattr(threading, "_register_atexit", None)  # runs before concurrent.futures' own
+    if register is not None:
+        with contextlib.suppress(RuntimeError):  # already shutting down
+            register(_release_pools)
+
+
+_LEFT = False
+
+
+def _release_pools() -> None:
+    futures = sys.modules.get("concurrent.futures.thread")
+    if futures is not None:
+        futures._threads_queues.clear()
+
+
 _Job = tuple[Callable[..., None], tuple[Any, ...]]
 
 
@@ -147,6 +174,7 @@ class AgentThreads:
     def retire(self, token: object) -> None:
         """The thread of ``token``'s job ends once that job returns (its agent was abandoned:
         a serial run does not wait on it again), instead of waiting for more work."""
+        left_behind()
         with self._lock:
             self._retired.add(token)  # type: ignore[arg-type]
 

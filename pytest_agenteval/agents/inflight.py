@@ -29,6 +29,7 @@ from pytest_agenteval.agents.driver import (
     conclude,
     ended,
     from_sandbox,
+    left_behind,
     run_to_end,
     timed_out,
 )
@@ -195,6 +196,7 @@ class InFlight:
         if work in done and flight._stop not in done:  # an async agent that blocked the loop (time.sleep)
             return timed_out(flight.time_limit, flight.timeout_detail)  # past its limit held the timer too
         work.cancel()
+        left_behind()
         if flight._stop in done:
             return flight._stop.result()  # type: ignore[no-any-return]
         return timed_out(flight.time_limit, flight.timeout_detail)

@@ -23,7 +23,8 @@ INI_HIDE = "agenteval_hide"
 def add_hide_option(parser: pytest.Parser) -> None:
     parser.addini(INI_HIDE, type="linelist", default=[],
                   help="paths or glob patterns, relative to rootdir, hidden from isolated agents besides the "
-                       "run's own files (e.g. scripts that generate task files)")
+                       "run's own files (e.g. scripts that generate task files); a glob's folder without "
+                       "Python is hidden whole")
 
 
 def hidden_paths(config: pytest.Config, state: State) -> list[str]:
@@ -44,12 +45,26 @@ def hidden_paths(config: pytest.Config, state: State) -> list[str]:
         if getattr(config.option, option, None):  # JUnit XML, pytest-json-report, allure: every check's detail
             hidden.append(str(Path(getattr(config.option, option)).resolve()))
     for pattern in config.getini(INI_HIDE):
-        hidden += [str(p.resolve()) for p in root.glob(pattern)] or [str((root / pattern).resolve())]
+        hidden += listed(root, pattern)
     hidden += [str(p.resolve()) for p in state.explicit]
     # Every installed environment's packaged suite: an installed package is shown to the agent
     # (it may import it), and its suites are the task files a run of the project's own copies grades.
     hidden += [str(f.resolve()) for files in shipped_suites().values() for f in files]
     return hidden + project_secrets(root)
+
+
+def listed(root: Path, pattern: str) -> list[str]:
+    """What one ``agenteval_hide`` entry hides: the path it names; for a glob, the folder before
+    its first wildcard whole when that folder holds no Python (so a report written there during
+    the run is hidden too: "reports/*.json"), else what the glob matches when the run starts."""
+    parts = Path(pattern).parts
+    wild = next((k for k, part in enumerate(parts) if any(c in part for c in "*?[")), None)
+    if wild is None:
+        return [str((root / pattern).resolve())]
+    folder = (root / Path(*parts[:wild])).resolve() if wild else root.resolve()
+    if folder != root.resolve() and folder.is_dir() and not any(folder.glob("*.py")):
+        return [str(folder)]
+    return [str(p.resolve()) for p in root.glob(pattern)]
 
 
 VCS_FOLDERS = (".git", ".hg", ".svn", ".jj", ".bzr")  # their objects hold every committed task file
