@@ -55,6 +55,8 @@ def clauses(tokens: list[Token]) -> list[tuple[int, list[Token], bool]]:
             continue
         if t.kind == "punct" and t.text == "," and _listed(tokens, i):
             continue  # "approve, amend or decline": one list, one clause
+        if t.kind == "punct" and t.text in JOINERS and (not i or tokens[i - 1].text in SENTENCE_ENDS):
+            continue  # a bullet ("\n- KYC: verified"): a line of its own, joined to nothing before it
         if t.kind == "punct":
             if t.text == "?":
                 clauses[-1][1].append(t)  # kept: a question is hypothetical

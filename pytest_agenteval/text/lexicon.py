@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 
 # Words that negate what follows them in their clause (NegEx-style cues).
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "neither", "nor", "none", "nothing", "without", "unable",
-                       "nobody", "nowhere", "lack", "lacks", "lacking", "absent", "instead", "rather"})
+                       "nobody", "nowhere", "lack", "lacks", "lacking", "absent", "instead", "rather",
+                       "nil"})  # shorthand: "nil pd"
 # Undoing what follows: "we have reversed our approval and withdrawn the payment" (two undoings
 # do not cancel each other, as two negations do). Negation cues unless the lexicon has the word.
 REVERSALS = frozenset({"reversed", "reverse", "reversing", "withdrawn", "withdrew", "withdraw", "rescinded", "rescind",
@@ -172,7 +173,9 @@ def word_matches(pattern: str, word: str) -> bool:
 
 # The decisions a business text announces, shared by every domain; and what a status says.
 ENGLISH = Lexicon({
+    # Ticket shorthand too: "apprvd £18k, pd", "decl per SNR-07".
     "approved": ("approv*", "accept*", "pay", "paid", "paying", "pays", "payment*", "payout", "settle*", "funds",
+                 "appr", "apprvd", "aprvd", "apprd", "approvd", "appr'd", "pd",
                  "reimburs*", "grant*", "authoris*", "authoriz*", "good news", "covered",
                  "successful", "upheld", "uphold", "cheque", "transfer", "transferred", "honour*", "honor*",
                  "signed off", "said yes", "green light", "cover the cost", "cover the full cost", "cover your loss",
@@ -184,6 +187,7 @@ ENGLISH = Lexicon({
                  "succeed", "succeeded", "succeeds", "compensat*", "agreed to cover", "cover your repair*",
                  "cover the repair*", "cover the costs", "cover your costs"),
     "declined": ("declin*", "reject*", "refus*", "denied", "deny", "denies", "turn* down", "unsuccessful",
+                 "decl", "dcl", "decld", "declnd", "dclnd", "decl'd",
                  "not covered", "not cover", "excluded", "exclusion", "void", "repudiat*", "not upheld",
                  "unable to help", "not meet", "outside the scope", "falls outside", "not eligible", "ineligible",
                  "outside cover", "outside the cover", "outside of cover", "outside the policy", "claim failed",

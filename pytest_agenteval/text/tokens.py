@@ -6,7 +6,7 @@ once, so that a number inside an id or a date is never read as an amount.
 
 Two passes, for speed (a text is read in microseconds, not a tenth of a millisecond): one
 simple regex splits the text, then neighbours are joined — "4,200 GBP", "70 thousand",
-"5.89 per cent", "1 March 2026" and "March 1, 2026".
+"5.89 per cent", "589 bps", "1 March 2026" and "March 1, 2026".
 """
 
 from __future__ import annotations
@@ -236,6 +236,10 @@ def tokenize(text: str) -> list[Token]:
             if nxt == "percent" or (nxt == "per" and _word(raw, i + 2) == "cent"):
                 out.append(Token("rate", t.text, value))
                 i += 2 if nxt == "percent" else 3
+                continue
+            if nxt in ("bps", "bp") or (nxt == "basis" and _word(raw, i + 2) in ("points", "point")):
+                out.append(Token("rate", f"{t.text} bps", round(value / 100, 6)))  # "520 bps" is 5.2%
+                i += 2 if nxt != "basis" else 3
                 continue
             if nxt in ("thousand", "million", "billion", "grand") or nxt in CODES:
                 out.append(Token("money", f"{t.text} {nxt}", value * SCALE.get(nxt, 1)))

@@ -50,7 +50,9 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         shares = [100 * v / base for v in paid for base in (c.assessed, c.claim.get("amount_claimed")) if base]
         if shares and not any(abs(q.value - share) <= 0.5 for share in shares):
             return f"states {q.text} of the claim as approved or paid; {paid[0]:g} of {c.assessed:g} was approved"
-    for q, value in stated:  # "assessed at £150,000", "your claim for £10,000" (not: "we approved your claim for…")
+    # "assessed at £150,000", "your claim for £10,000" (not: "we approved your claim for…"); named
+    # under a negation too: "we cannot pay the £66,000 you claimed" still says what was claimed
+    for q, value in ((q, amount(q)) for q in worked):
         deciding = (reading.polarities("approved", q.clause) | reading.polarities("amended", q.clause)) & {AFFIRMED}
         claim_of = reading.before(q.clause, q.at, 2) in (["claim", "for"], ["claim", "of"]) and not deciding
         for figure, what, named in ((c.assessed, "the assessed amount", _figure_of(reading, q, ASSESSED)),
@@ -286,15 +288,19 @@ PAST_PAYMENT = frozenset({"paid", "sent", "transferred", "credited", "issued", "
 
 def _figure_of(reading: Reading, q: Quantity, names: frozenset[str]) -> bool:
     """``q`` is the figure named: right after the name (or the name and *at/of/is*, or a heading
-    "Assessment:"), or right before it; no other amount between ("assessed £45,000 > £10,000":
-    the £10,000 is not)."""
+    "Assessment:"), or right before it, a subject aside ("the £66,000 you claimed"); no other
+    amount between ("assessed £45,000 > £10,000": the £10,000 is not)."""
     words = reading.words[q.clause]
     before = list(words[max(0, q.at - 2):q.at])
     heading = [w for w in reading.words[q.clause - 1] if w] if q.clause else []
     if not before and reading.joined[q.clause] and 0 < len(heading) <= 3:  # "Assessment: £50,000"
         before = heading[-1:]
+    after = reading.after(q.clause, q.at)
     return bool(before) and (before[-1] in names or len(before) == 2 and before[-1] in LINKS and before[0] in names
-                             ) or reading.after(q.clause, q.at) in names
+                             ) or after in names or after in CLAIMANTS and reading.after(q.clause, q.at + 1) in names
+
+
+CLAIMANTS = frozenset({"you", "they", "he", "she", "we", "originally"})
 
 
 # The names of the claim's figures: "assessed at £18,000", "the amount claimed: £30,000".
