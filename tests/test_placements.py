@@ -5,7 +5,6 @@ sandbox of its own process, serially or in flight. Each agent below misbehaves o
 from __future__ import annotations
 
 import importlib
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -16,9 +15,9 @@ from pytest_agenteval import Grade
 from pytest_agenteval.agents.containment import Containment
 from pytest_agenteval.agents.inflight import InFlight
 from pytest_agenteval.agents.play import run_episode
-from pytest_agenteval.agents.pool import close_pools, open_pools
 from pytest_agenteval.agents.sandbox import IsolatedAgent
 from pytest_agenteval.domains.example import ExampleEnvironment
+from tests.helpers.agent_modules import agent_module
 from tests.helpers.tasks import make_task
 
 AGENTS = '''
@@ -95,16 +94,8 @@ TIME_LIMIT = 1.5
 
 @pytest.fixture(scope="module")
 def agents(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    folder = tmp_path_factory.mktemp("placements")
-    (folder / "placed_agents.py").write_text(AGENTS)
-    sys.path.insert(0, str(folder))
-    open_pools()  # as a run opens them (an in-process pytester run before this one closed them)
-    try:
+    with agent_module(tmp_path_factory.mktemp("placements"), "placed_agents", AGENTS) as folder:
         yield folder
-    finally:
-        close_pools()
-        sys.path.remove(str(folder))
-        sys.modules.pop("placed_agents", None)
 
 
 def serial(name: str, folder: Path) -> Grade:

@@ -6,7 +6,6 @@ the event loop past its time limit, a ``@types.coroutine`` run, and an agent cla
 from __future__ import annotations
 
 import importlib
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,9 +16,9 @@ from pytest_agenteval import Grade
 from pytest_agenteval.agents.containment import Containment, probe
 from pytest_agenteval.agents.inflight import InFlight
 from pytest_agenteval.agents.play import run_episode
-from pytest_agenteval.agents.pool import close_pools, open_pools
 from pytest_agenteval.agents.sandbox import IsolatedAgent
 from pytest_agenteval.domains.example import ExampleEnvironment
+from tests.helpers.agent_modules import agent_module
 from tests.helpers.tasks import make_task, task_line
 
 AGENTS = '''
@@ -63,16 +62,9 @@ needs_bwrap = pytest.mark.skipif(BWRAP is None, reason=f"no OS sandbox here: {WH
 
 @pytest.fixture(scope="module")
 def agents(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    folder = tmp_path_factory.mktemp("red5")
-    (folder / "red5_agents.py").write_text(AGENTS.replace("TIME_LIMIT", repr(TIME_LIMIT)))
-    sys.path.insert(0, str(folder))
-    open_pools()
-    try:
+    source = AGENTS.replace("TIME_LIMIT", repr(TIME_LIMIT))
+    with agent_module(tmp_path_factory.mktemp("red5"), "red5_agents", source) as folder:
         yield folder
-    finally:
-        close_pools()
-        sys.path.remove(str(folder))
-        sys.modules.pop("red5_agents", None)
 
 
 def _cls(name: str) -> Any:
