@@ -29,9 +29,11 @@ _CERTAINTY = re.compile(
 # A writer correcting themselves: what follows is said of what the clause before was about ("KYC
 # is pending - sorry, I mean it failed" says KYC failed; the pending it said stands too).
 _CORRECTION_CUE = re.compile(r"\b(?:mean|meant|correction|rather|scratch|make that|should have said)\b", re.I)
+# Only after a break or an apology: "we will make that payment", "I mean to pay" correct nothing.
 _CORRECTION = re.compile(
-    r"\s*(?:[-\u2013\u2014,;:]\s*)?(?:\b(?:sorry|oops|apologies)\s*[,:\-\u2013\u2014]?\s*)?\b(?:i\s+mean(?:t)?"
-    r"(?:\s+to\s+say)?|correction|or\s+rather|scratch\s+that|make\s+that|i\s+should\s+have\s+said)\b\s*[,:]?",
+    r"\s*(?:[-\u2013\u2014,;:.]\s*(?:\b(?:sorry|oops|apologies)\s*[,:\-\u2013\u2014]?\s*)?|\b(?:sorry|oops|apologies)"
+    r"\s*[,:\-\u2013\u2014]?\s*)\b(?:i\s+mean(?:t)?(?:\s+to\s+say)?|correction|or\s+rather|scratch\s+that|make\s+that"
+    r"|i\s+should\s+have\s+said)\b\s*[,:]?",
     re.I)
 # A quotation of someone else's words: "You told us 'I thought my cover was still running'" says
 # nothing of the cover; the quotation is left out of the reading (its ids stay in ``text``).
