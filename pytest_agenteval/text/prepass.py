@@ -22,7 +22,7 @@ def prepared(text: str) -> str:
 # misreading it, the sheet stops at £5m", "If I'm not mistaken, KYC is pending".
 _CERTAINTY_CUE = re.compile(r"\b(?:unless|if|as far as)\b", re.I)
 _CERTAINTY = re.compile(
-    r"\b(?:unless\s+i(?:'m|\s+am)\s+(?:mistaken|wrong|misreading|misreading\s+(?:it|this|that)|missing\s+"
+    r"\b(?:unless\s+i(?:'m|\s+am)\s+(?:mistaken|wrong|misreading\s+(?:it|this|that)|misreading|missing\s+"
     r"something)|unless\s+i(?:'ve|\s+have)\s+(?:missed|misread)\s+(?:something|it|this)|if\s+i(?:'m|\s+am)\s+not"
     r"\s+mistaken|if\s+i\s+(?:read|understand)\s+(?:it|this|that)\s+(?:right|rightly|correctly)|as\s+far\s+as\s+"
     r"i\s+can\s+(?:tell|see))\b\s*,?\s*", re.I)
