@@ -81,7 +81,7 @@ def check_buildable(spec: str, factory: Any) -> None:
     Run once at start-up: an agent that cannot be built (a constructor that needs arguments,
     a client that refuses a missing key) would otherwise fail every episode, one at a time.
     Our own agents are known to build."""
-    if is_builtin(factory):
+    if is_ours(factory):
         return
     try:
         agent = factory()
@@ -102,11 +102,6 @@ def check_buildable(spec: str, factory: Any) -> None:
 def is_builtin_spec(spec: str) -> bool:
     """``--agent`` names one of our own agents (which is imported, never isolated)."""
     return spec in ("reference", "noop") or spec.startswith(("saboteur:", "replay:"))
-
-
-def is_builtin(factory: Any) -> bool:
-    """Our own agents (reference, noop, saboteurs, replay): trusted, and some must see the task."""
-    return factory is NoopAgent or hasattr(factory, "for_task")
 
 
 def is_ours(factory: Any) -> bool:
