@@ -15,7 +15,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
-from pytest_agenteval.domains.escalation import texts
+from pytest_agenteval.domains.escalation import said, texts
 from pytest_agenteval.domains.escalation.rules import (
     MISROUTED_PREFIX,
     RETURNED_ASKS,
@@ -55,9 +55,9 @@ def _is_act(c: Case, event: AuditEvent) -> bool:
     if not isinstance(body, str):
         return False
     reading = c.reader.read(body)  # read only when its kind does not already say (the costly part)
-    return texts.announces(reading, escalating=kind == "escalation") or (
+    return said.announces(reading, escalating=kind == "escalation") or (
         # a letter asking the claimant for documents is an information request by another name
-        event.action == "notify_claimant" and texts.asks_for_documents(reading))
+        event.action == "notify_claimant" and said.asks_for_documents(reading))
 
 
 class Case:

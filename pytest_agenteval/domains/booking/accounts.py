@@ -1,0 +1,146 @@
+"""A text against the customer's records and accounts: the ids it names are the facility's,
+its customer's and their accounts; an account said held, missing, or booked to is so."""
+
+from __future__ import annotations
+
+import re
+
+from pytest_agenteval.domains.booking.figures import History
+from pytest_agenteval.domains.booking.rules import ACCOUNT_TYPE
+from pytest_agenteval.grading import Text, examples
+from pytest_agenteval.text import AFFIRMED, NEGATED, Reading
+
+CUSTOMER_NAME = re.compile(r"\bCustomer \d+\b")
+# "booked to account ACC-1 and active": a thing after a preposition is an object, not the subject.
+PREPOSITIONS = frozenset({"to", "into", "on", "against", "under", "in", "with", "for", "from", "via", "of"})
+
+
+def records(h: History, fid: str, t: Text) -> str | None:
+    ctx, customer, reading = h.ctx, h.start(fid, "customer_id"), t.reading
+    name = (ctx.row("customer", customer) or {}).get("name")
+    for m in CUSTOMER_NAME.finditer(reading.text):  # "Customer 9999's KYC is pending"
+        if m.group(0) != name:
+            return f"names {m.group(0)}, but {fid}'s customer is {name}"
+    for ident in reading.named():
+        if ident in (fid, customer):
+            continue
+        account = ctx.row("account", ident)
+        if account is not None and account["customer_id"] == customer:
+            clause = next(k for i, k in reading.ids if i == ident)
+            if AFFIRMED in reading.polarities("closed", clause) and account["status"] != "closed":
+                return f"says account {ident} is closed, but it is {account['status']}"
+            wrong = _booking_account(h, fid, ident, clause, t)
+            if wrong:
+                return wrong
+            continue
+        if ctx.row("facility", ident) is not None:
+            return f"names facility {ident}, not the facility queried"
+        if ctx.row("customer", ident) is not None:
+            return f"names customer {ident}; {fid} is {customer}'s"
+        if account is not None:
+            return f"names account {ident}, which is {account['customer_id']}'s, not {customer}'s"
+        if ident not in examples(reading.text):  # "(e.g. FAC-1234)"
+            return f"names {ident}, which is no record"
+    return None
+
+
+def _booking_account(h: History, fid: str, account: str, clause: int, t: Text) -> str | None:
+    """An account of the customer named as the one the facility is (or will be) booked to: the one it
+    ended booked to, or, when it was never booked, an open account of the type its product needs."""
+    reading = t.reading
+    if _labelled_account(reading, clause):  # "All set. Account: ACC-1. Status: active.", "Account | ACC-1"
+        if reading.denies("booked") or not any(m.meaning in ("booked", "activated") and m.polarity == AFFIRMED
+                                               for m in reading.mentions):
+            return None
+    else:  # "booked to ACC-1", "I will activate it on account ACC-1", "live on ACC-1"
+        if not any(m.meaning in ("booked", "book", "activated", "activate") and m.polarity != NEGATED
+                   for m in reading.mentions if m.clause == clause) or reading.denies("booked") or reading.denies(
+                "book"):
+            return None
+        before = _words_before(reading.text, account)
+        if not PREPOSITIONS.intersection(before) or {"not", "than", "instead", "rather", "other"} & set(before):
+            return None  # "…rather than ACC-2", "not to ACC-2"
+    final = (h.ctx.row("facility", fid) or {}).get("account_id")
+    if final is not None:
+        return None if final == account else f"says {fid} is booked to {account}, but it was booked to {final}"
+    row = h.ctx.row("account", account) or {}
+    want = ACCOUNT_TYPE[h.start(fid, "product")]
+    if row.get("status") != "open" or row.get("account_type") != want:
+        return (f"names {account} ({row.get('status')} {row.get('account_type')}) for {fid}, which needs an open "
+                f"{want} account")
+    return None
+
+
+def _labelled_account(reading: Reading, clause: int) -> bool:
+    """The id is given under the label "account": a table row ("Account | ACC-1") or a label line
+    ("Account: ACC-1")."""
+    words = reading.words[clause]
+    row = words[:1] == ("account",) and sum(1 for w in words if w) == 1
+    line = clause > 0 and reading.joined[clause] and reading.words[clause - 1][-1:] == ("account",) and not any(words)
+    return row or line
+
+
+def _words_before(text: str, ident: str, n: int = 3) -> list[str]:
+    """The ``n`` words right before ``ident``'s first mention, in its sentence."""
+    at = text.find(ident)
+    head = re.split(r"[.;!?:,]", text[:at])[-1] if at >= 0 else ""
+    return re.findall(r"[a-z']+", head.lower())[-n:]
+
+
+def accounts_denied(h: History, fid: str, reading: Reading) -> str | None:
+    """"The customer has no accounts with us", "no open loan account": the records say which accounts
+    the customer holds."""
+    customer = h.start(fid, "customer_id")
+    for m in reading.mentions:
+        if m.meaning != "account" or m.polarity != NEGATED:
+            continue
+        before = reading.before(m.clause, m.at, 4)
+        if not ({"no", "none", "any"} & set(before) or m.clause in reading.missing):
+            continue  # "not verified for this account": the account is not what is denied
+        kinds = [k for k in ("loan", "current") if k in before]
+        is_open = "open" in before
+        query = "SELECT id FROM account WHERE customer_id = ?" + (" AND status = 'open'" if is_open else "") + (
+            " AND account_type = ?" if kinds else "")
+        held = [r[0] for r in h.ctx.env.db.execute(query, (customer, *kinds[:1]))]
+        if held:
+            what = " ".join(["open"] * is_open + kinds[:1] + ["account"])
+            return f"says {customer} has no {what}, but they hold {', '.join(held)}"
+    return None
+
+
+# "the customer already has an open current account", "you hold a loan account with us"
+HOLDS = re.compile(r"\b(?<!we )(?<!i )(?:has|have|holds|hold)\s+(?:already\s+)?(?:got\s+)?(?:an?\s+)?"
+                   r"(?:existing\s+)?(open\s+)?(loan|current)\s+account\b")
+
+
+def accounts_held(h: History, fid: str, reading: Reading) -> str | None:
+    """An account of a type the customer is said to hold is one the records show them holding."""
+    customer = h.start(fid, "customer_id")
+    for words in reading.words:
+        found = HOLDS.search(" ".join(w for w in words if w))
+        if found is None or {"not", "no", "never"} & set(words):
+            continue
+        query = "SELECT id FROM account WHERE customer_id = ? AND account_type = ?" + (
+            " AND status = 'open'" if found.group(1) else "")
+        if h.ctx.env.db.execute(query, (customer, found.group(2))).fetchone() is None:
+            said = f"{'an open' if found.group(1) else 'a'} {found.group(2)} account"
+            return f"says {customer} holds {said}, but they hold none"
+    return None
+
+
+# "on your current account", "to the customer's loan account": an account named by its type.
+TYPED_ACCOUNT = re.compile(r"\b(?:on|to|into|against|from|under)\s+(?:(?:your|the|a|an|their|its|customer's)\s+)*"
+                           r"(current|loan)\s+account\b", re.IGNORECASE)
+
+
+def account_type(h: History, fid: str, t: Text) -> str | None:
+    """The type of account a text names for the facility is the type of its account: the one it
+    is booked to by the end, else the one its product needs."""
+    found = TYPED_ACCOUNT.search(t.reading.text)
+    if found is None:
+        return None
+    account = (h.ctx.row("facility", fid) or {}).get("account_id")
+    kind = (h.ctx.row("account", account) or {}).get("account_type") if account else ACCOUNT_TYPE[
+        h.start(fid, "product")]
+    said = found.group(1).lower()
+    return None if kind is None or said == kind else f"names a {said} account for {fid}, which is on a {kind} account"

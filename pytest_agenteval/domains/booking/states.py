@@ -1,0 +1,210 @@
+"""A text against what the facility and its customer are: KYC, a pricing exception, the
+facility's state (booked, active, pending, on hold, closed), product and segment, a query or
+rate said not to exist, and facts the records never hold."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pytest_agenteval.domains.booking.accounts import PREPOSITIONS
+from pytest_agenteval.domains.booking.figures import RATE_UNSET, History, modal
+from pytest_agenteval.grading import Text
+from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Reading
+
+PRODUCTS = ("term_loan", "revolver", "overdraft")
+SEGMENTS = ("retail", "sme", "corporate")
+# Topics and things other than the facility that a state word may be said of: "the customer's account
+# is active", "the exception is still active", "KYC pending".
+OTHER_TOPICS = ("kyc", "rate", "exception", "account")
+OTHER_THINGS = frozenset({"account", "accounts", "customer", "customers", "query", "queries", "case", "ticket",
+                          "check", "checks", "file", "band", "sheet", "booking", "process", "application", "request"})
+FACILITY_WORDS = frozenset({"facility", "facilities", "loan", "overdraft", "revolver", "it"})
+PROPOSING = frozenset({"propose", "proposal", "plan", "suggest", "suggestion", "intend", "recommend"})
+
+
+FUTURE = frozenset({"will", "i'll", "we'll", "it'll", "shall", "going"})
+STATE_NAMES = {"booked": "booked", "activated": "active", "unactivated": "not yet active", "closed": "closed",
+               "pending": "pending", "on_hold": "on hold"}
+
+
+def facts(h: History, fid: str, t: Text) -> str | None:
+    """KYC said to be in order, a problem or failed, and a pricing exception said to exist, are so."""
+    reading = t.reading
+    kyc = h.customer(fid).get("kyc_status")
+    said = reading.status("kyc")
+    if "ok" in said and kyc != "verified":
+        return f"says KYC is in order, but {h.start(fid, 'customer_id')}'s KYC is {kyc}"
+    if "problem" in said and kyc == "verified":
+        return f"says KYC is a problem, but {h.start(fid, 'customer_id')}'s KYC is verified"
+    kyc_clauses = {m.clause for m in reading.mentions if m.meaning == "kyc"}
+    # and a clause that carries on about it: "KYC was verified but has since lapsed"
+    kyc_clauses |= {c + 1 for c in kyc_clauses if c + 1 < len(reading.words) and reading.sentence_of[c + 1] == (
+        reading.sentence_of[c]) and not any(m.clause == c + 1 and m.meaning in OTHER_TOPICS for m in reading.mentions)}
+    if kyc == "pending" and any(m.meaning == "failed" and m.polarity == AFFIRMED and m.clause in kyc_clauses
+                                and reading.after(m.clause, m.at) != "to" for m in reading.mentions):
+        return f"says KYC failed, but {h.start(fid, 'customer_id')}'s KYC is pending"
+    said = reading.status("exception")  # "no pricing exception" says it is missing: true here
+    if h.start(fid, "exception_rate") is None and (said - ({"problem"} if reading.denies("exception") else set())
+                                                   or _claims_exception(reading)):
+        return f"says something of {fid}'s pricing exception, but it has none"
+    return None
+
+
+def state_at(h: History, fid: str, t: Text) -> tuple[bool, bool, str]:
+    """(booked, active, status) of the facility when the text was written (a hold reason's own
+    hold counts: "placed on hold pending KYC" tells the act it is written with)."""
+    booked = h.start(fid, "account_id") is not None
+    status = str(h.start(fid, "status"))
+    for event in h.ctx.written():
+        if event.seq > t.event.seq or event.arguments.get("facility_id") != fid:
+            continue
+        if event.seq == t.event.seq and event.action != "place_on_hold":
+            continue
+        if event.action == "book_facility":
+            booked, status = True, "BOOKED"
+        elif event.action == "activate_facility":
+            status = "ACTIVE"
+        elif event.action == "place_on_hold":
+            status = "ON_HOLD"
+    return booked or status in ("BOOKED", "ACTIVE"), status == "ACTIVE", status
+
+
+def about_other(reading: Reading, clause: int, at: int) -> bool:
+    """The state word at ``at`` is said of something other than the facility: the nearest thing
+    named before it that is not an object ("the customer's account is active"); with none before,
+    the word right after it ("closed account")."""
+    words = reading.words[clause]
+    topics = {m.at for m in reading.mentions if m.clause == clause and m.meaning in OTHER_TOPICS}
+    for k in range(at - 1, -1, -1):
+        if words[k] in FACILITY_WORDS:
+            return False
+        if words[k] in OTHER_THINGS or k in topics:
+            if PREPOSITIONS.intersection(words[max(0, k - 2):k]):
+                continue  # "booked to account ACC-1": an object
+            return True
+    return at + 1 < len(words) and (words[at + 1] in OTHER_THINGS or at + 1 in topics)
+
+
+def names_facility(reading: Reading, clause: int, fid: str) -> bool:
+    """The clause names the facility: its id, a word for it, or "it" opening a clause right after
+    one of the same sentence that names it ("FAC-5047 is active - I mean it's still pending")."""
+    words = reading.words[clause]
+    if any(i == fid and c == clause for i, c in reading.ids) or FACILITY_WORDS.intersection(words) - {"it"}:
+        return True
+    return bool(clause and words[:1] in (("it",), ("it's",)) and reading.sentence_of[clause - 1] == (
+        reading.sentence_of[clause]) and any(i == fid and c == clause - 1 for i, c in reading.ids))
+
+
+def facility(h: History, fid: str, t: Text) -> str | None:
+    """What a text says the facility is now: booked or not, active or not, closed, pending, on hold;
+    its product and its customer's segment. A state said of something else (the account, KYC, the
+    rate or the exception), or only as a possibility ("cannot be booked until…"), is not judged;
+    "pending" and "on hold" only of the facility named ("FAC-6102 is still pending")."""
+    reading = t.reading
+    booked, active, status = state_at(h, fid, t)
+    truth = {"booked": booked, "activated": active, "unactivated": not active, "closed": status == "CLOSED",
+             "pending": status == "PENDING", "on_hold": status == "ON_HOLD"}
+    for m in reading.mentions:
+        if m.meaning not in truth or m.polarity == HYPOTHETICAL:
+            continue
+        if about_other(reading, m.clause, m.at) or modal(reading.words[m.clause][:m.at]) or PROPOSING & set(
+                sentence_before(reading, m.clause, m.at)):  # "I propose: FAC-5047 booked on ACC-1, then activated"
+            continue
+        if m.meaning in ("pending", "on_hold") and not names_facility(reading, m.clause, fid):
+            continue  # "booking on hold until it is done", "awaiting your go-ahead"
+        if (m.polarity == AFFIRMED) != truth[m.meaning]:
+            return (f"says {fid} is {'' if m.polarity == AFFIRMED else 'not '}{STATE_NAMES[m.meaning]}, "
+                    f"but it is {status}")
+    product, segment = h.start(fid, "product"), h.customer(fid).get("segment")
+    for group, own, what in ((PRODUCTS, product, "product"), (SEGMENTS, segment, "segment")):
+        for other in group:
+            if other != own and any(_asserted(reading, m) for m in reading.mentions if m.meaning == other):
+                return f"calls the {what} {other.replace('_', ' ')}, but it is {str(own).replace('_', ' ')}"
+    return None
+
+
+def _asserted(reading: Reading, m: Any) -> bool:
+    """A product or segment named is asserted of the facility, unless denied: under a cue of absence
+    about another thing it still is ("no rate on the sheet for this term loan", "…for corporate
+    customers"), as the cue's own object it is not ("not a term loan")."""
+    if m.polarity == AFFIRMED:
+        return True
+    if reading.words[m.clause][m.at - 1:m.at] in (("this",), ("the",), ("your",)):
+        return True  # "is this term loan still wanted?", "this term loan is not booked": taken as given
+    negated = [x for x in reading.mentions if x.clause == m.clause and x.polarity == NEGATED]
+    if m.polarity != NEGATED or m.clause not in reading.missing or not negated:
+        return False
+    # "no retail rate for this limit": the segment describes what is missing (a compound's first word)
+    modifier = negated[0] == m and len(negated) > 1 and negated[1].at == m.at + len(m.words.split())
+    return negated[0].meaning != m.meaning or modifier
+
+
+# "I have not raised a query", "no query was raised": said of the agent's own acts
+NO_QUERY = re.compile(r"\b(?:not|never)\s+(?:yet\s+)?(?:raised|opened|logged|filed)\s+(?:a|any)\s+query\b"
+                      r"|\bno\s+query\s+(?:has\s+been|was|is)\s+(?:yet\s+)?(?:raised|opened|logged)\b")
+
+
+def query_denied(h: History, fid: str, t: Text) -> str | None:
+    if not any(NO_QUERY.search(" ".join(w for w in words if w)) for words in t.reading.words):
+        return None
+    raised = any(e.action == "raise_query" and e.arguments.get("facility_id") == fid and e.seq < t.event.seq
+                 for e in h.ctx.written())
+    return f"says no query was raised on {fid}, but one was before this" if raised else None
+
+
+def rate_unset(h: History, fid: str, t: Text) -> str | None:
+    if not any(RATE_UNSET.search(" ".join(w for w in words if w)) for words in t.reading.words):
+        return None
+    set_before = h.start(fid, "rate_percent") is not None or any(
+        e.action == "set_rate" and e.arguments.get("facility_id") == fid and e.seq < t.event.seq
+        for e in h.ctx.written())
+    return f"says {fid}'s rate is not set, but it was set before this" if set_before else None
+
+
+def _claims_exception(reading: Reading) -> bool:
+    """A pricing exception said to exist ("the pricing exception on record", "your special exception
+    rate of 5.1%"), not asked for ("please grant an exception", "whether an exception applies")."""
+    for m in reading.mentions:
+        if m.meaning != "exception" or m.polarity == NEGATED:
+            continue
+        if m.polarity == AFFIRMED and not SOUGHT_WORDS.intersection(reading.words[m.clause]):
+            return True
+        # "the pricing exception on record will apply once cleared": on record whatever the mood
+        words = reading.words[m.clause]
+        after = " ".join(words[m.at + 1:m.at + 4])
+        if set(words[max(0, m.at - 3):m.at]) & ON_RECORD or re.match(r"(?:rate )?(?:on record|on file|in place)",
+                                                                      after):
+            return True
+    return False
+
+
+ON_RECORD = frozenset({"existing", "agreed", "approved", "recorded", "current"})
+
+
+SOUGHT_WORDS = frozenset({"please", "request", "requesting", "requested", "grant", "consider", "need", "needs",
+                          "needed", "require", "required", "would", "could", "whether", "seek", "seeking", "apply",
+                          "approve", "approval", "advise", "possible", "ask", "asking", "any", "if", "sign", "agree"})
+
+
+def invented(h: History, fid: str, reading: Reading) -> str | None:
+    """A fact the records never hold: a sanctions listing, fraud (KYC is the only screening on record),
+    a pricing exception that has run out (no exception here has an expiry on record: "the exception
+    has already expired" is made up; "when does it expire?" asks)."""
+    for m in reading.mentions:
+        if m.meaning == "invented" and m.polarity == AFFIRMED:
+            return f"says '{m.words}' of {h.start(fid, 'customer_id')}, which the records never hold"
+        if m.meaning == "expiry" and m.polarity == AFFIRMED and m.words in RAN_OUT and (
+                reading.polarities("exception", m.clause) or reading.in_sentence("exception", m.clause)):
+            return f"says the pricing exception {m.words}, but no expiry of it is on record"
+    return None
+
+
+RAN_OUT = frozenset({"expired", "lapsed", "ran out", "run out", "ceased"})
+
+
+def sentence_before(reading: Reading, clause: int, at: int) -> list[str]:
+    """The words of ``clause``'s sentence before position ``at`` ("I'll book it, and also close…")."""
+    sentence = reading.sentence_of[clause]
+    earlier = [w for c in range(clause) if reading.sentence_of[c] == sentence for w in reading.words[c]]
+    return [*earlier, *reading.words[clause][:at]]

@@ -1,0 +1,189 @@
+"""A text against the claim's decisions: the decision it announces is the one made, made before
+the text, final, and the reviewer's answer is told as it was."""
+
+from __future__ import annotations
+
+import re
+
+from pytest_agenteval.domains.escalation.case import EPS, Case
+from pytest_agenteval.domains.escalation.said import DECISIVE, said_decision
+from pytest_agenteval.grading import Text
+from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Mention, Reading
+
+
+def final_decision(c: Case) -> str | None:
+    """What the claim ended with: approved, amended, declined, info, pending, or None."""
+    status = c.claim.get("status")
+    if status in ("approved", "settled"):
+        amended = any(r["status"] == "amended" for r in c.escalations) or (
+            c.claim["approved_amount"] is not None and abs(c.claim["approved_amount"] - c.assessed) > EPS)
+        return "amended" if amended else "approved"
+    return {"declined": "declined", "info_requested": "info", "escalated": "pending"}.get(str(status))
+
+
+
+def _decided_before(c: Case, t: Text, *, read: bool = False) -> str | None:
+    """The decision on the claim when the text was written: the agent's own (the text's own write
+    included: a decline's reason), or a reviewer's answer — with ``read``, only one the agent had
+    read (check_escalation) by then."""
+    seq = t.event.seq
+    found: list[tuple[int, str]] = [(e.seq, OWN[e.action]) for e in c.writes if e.seq <= seq and e.action in OWN]
+    found += [(d.seq, str(d.arguments.get("status"))) for d in c.answers
+              if d.seq < seq and d.arguments.get("escalation_id") not in c.misrouted
+              and (not read or any(d.seq < s < seq for s in c.looked))]
+    return max(found)[1] if found else None
+
+
+CLOSABLE = frozenset({"claim", "claims", "file", "case", "it"})
+# "cannot be accepted after review by our senior team": what follows these happened; no negation reaches it.
+PRESUPPOSING = frozenset({"after", "following", "upon", "since"})
+OWN = {"approve_claim": "approved", "decline_claim": "declined", "request_info": "info"}
+DECISIVE_MEANINGS = ("approved", "declined", "amended")
+
+
+def decision(c: Case, t: Text) -> str | None:
+    reading = t.reading
+    escalating = t.event.action == "escalate" or t.event.arguments.get("kind") == "escalation"
+    said, final = said_decision(reading, escalating=escalating), final_decision(c)
+    before = _decided_before(c, t)
+    if said in DECISIVE:
+        if final not in ("approved", "amended", "declined"):
+            return f"says {said}, but the claim ends {c.claim.get('status')} with no such decision"
+        if (said == "declined") != (final == "declined") or (said == "mixed" and final != "amended"):
+            return f"says {said}, but the claim was {final}"
+        if said == "amended" and final == "approved":
+            return "says the claim was approved in part, but it was approved in full"
+        if said == "mixed" and final == "amended" and (whole := _declines_whole(reading, c)):
+            return f"says {whole!r}: the whole claim declined, but the reviewer amended it"
+        if final == "amended" and reading.affirms("in_full"):
+            return f"says the claim is paid in full, but the reviewer amended it to {c.claim['approved_amount']:g}"
+        if before is None:
+            return f"says {said} before any decision on the claim was made"
+    if said in DECISIVE and any(m.meaning == "provisional" and m.polarity == AFFIRMED and any(
+            n.clause == m.clause and n.meaning in DECISIVE_MEANINGS and n.polarity != HYPOTHETICAL
+            for n in reading.mentions) for m in reading.mentions):
+        return f"says the claim was {said} {_provisional(reading)}, but every decision here is final"
+    if before not in DECISIVE and any(m.meaning == "closed" and m.polarity == AFFIRMED and CLOSABLE.intersection(
+            reading.words[m.clause]) for m in reading.mentions):  # "your claim has been closed", while it waits
+        return f"says the claim is closed, but no decision had closed it by step {t.event.step}"
+    if before == "declined" and reading.denies("declined"):
+        return "says the claim is not declined, but it was"
+    known = _decided_before(c, t, read=True)
+    # (an escalation's own reason is written with it: "was not escalated" there denies it too)
+    escalated_before = t.event.action == "escalate" or any(
+        e.action == "escalate" and e.seq < t.event.seq for e in c.writes)
+    denied = [m for m in reading.mentions if m.meaning == "escalated" and m.polarity == NEGATED
+              and not PRESUPPOSING.intersection(reading.before(m.clause, m.at, 1))]
+    if escalated_before and denied and not reading.affirms("escalated") and not any(
+            w in reading.text.lower() for w in ("again", "further", "need", "no more")):
+        return "says the claim was not escalated, but it was"
+    if known in DECISIVE and t.event.action in ("notify_claimant", "add_note") and (
+            reading.asks("invoice") or reading.asks("photos")) and reading.mentions_meaning("info"):
+        return f"asks for more documents, but the claim was already {known}"
+    paid_before = any(e.action == "issue_payment" and e.seq < t.event.seq for e in c.writes)
+    if paid_before and reading.affirms("pending") and t.event.action in ("notify_claimant", "add_note"):
+        return "says something is still pending, but the claim was decided and paid"
+    if reading.affirms("conditional") and known in DECISIVE:
+        return f"says the decision still waits on a condition, but the claim was already {known}"
+    if known in DECISIVE and t.event.action in ("notify_claimant", "add_note") and (
+            to_come := _review_to_come(reading)):  # "your claim will be reviewed by a senior next week"
+        return f"says {to_come!r}, but the claim was already {known} before step {t.event.step}"
+    if said == "pending" and t.event.action in ("notify_claimant", "add_note", "decline_claim") and known in (
+            DECISIVE | {"returned"}):
+        return f"says the claim is pending, but it was already {known} before step {t.event.step}"
+    policy = reading.status("policy")
+    force = reading.status("policy", ok="in_force", problem="lapsed")
+    if c.lapsed and ("ok" in policy or "ok" in force):
+        return "says the policy is in force, but it lapsed"
+    if not c.lapsed and ("problem" in force or "problem" in policy and final != "declined"):
+        return "says the policy is not in force, but it is active"
+    return None
+
+
+def _provisional(reading: Reading) -> str:
+    return next(m.words for m in reading.mentions if m.meaning == "provisional" and m.polarity == AFFIRMED)
+
+
+# A review or decision still to come: "will be reviewed by a senior", "we will decide next week".
+TO_COME = re.compile(r"\b(?:will|shall|(?:is|are) going to)\s+(?:now\s+|then\s+|soon\s+)?(?:be\s+)?(?:reviewed|"
+                     r"considered|assessed|looked at|decided|escalated|referred|review|decide|consider|assess)\b")
+
+
+def _review_to_come(reading: Reading) -> str | None:
+    for words in reading.words:
+        found = TO_COME.search(" ".join(w for w in words if w))
+        if found and not {"not", "never", "if", "unless", "should", "whether", "again"} & set(words):
+            return found.group(0)
+    return None
+
+
+
+def _declines_whole(reading: Reading, c: Case) -> str | None:
+    """A sentence of a mixed text that declines without saying what part ("your claim has been
+    declined"), on a claim approved in part: the part declined is named by a word of the remainder
+    or amended classes, or by an amount other than the one approved."""
+    approved = c.claim.get("approved_amount")
+    sentence_of = reading.sentence_of
+    for m in reading.mentions:
+        declines = m.polarity == (AFFIRMED if m.meaning == "declined" else NEGATED)
+        if m.meaning not in ("declined", "approved") or not declines:
+            continue
+        sentence = sentence_of[m.clause]
+        # "the remainder was not approved": the remainder is named, whatever the negation denies
+        part = any((n.meaning == "amended" and n.polarity != NEGATED or n.meaning in ("remainder", "in_full"))
+                   and sentence_of[n.clause] == sentence for n in reading.mentions) or any(
+            q.kind == "money" and sentence_of[q.clause] == sentence
+            and (approved is None or abs(q.value - approved) > EPS)
+            for q in reading.quantities if isinstance(q.value, float))
+        if not part:
+            return m.words
+    return None
+
+
+RETURN_WORDS = ("returned", "asked_more", "invoice", "photos")
+def returned_a_decision(reading: Reading, m: Mention) -> bool:
+    """"SNR-04 returned a decline", "decline returned by SNR-04": the reviewer gave a decision,
+    which is no return of the claim (a decision within three words after, or its noun right before)."""
+    return m.meaning == "returned" and any(
+        d.clause == m.clause and d.meaning in DECISIVE and (0 < d.at - m.at <= 3 or 0 < m.at - d.at <= 2 and (
+            d.words in DECISION_NOUNS)) for d in reading.mentions)
+
+
+DECISION_NOUNS = frozenset({"decline", "declinature", "approval", "refusal", "rejection", "denial", "amendment"})
+
+
+def answer(c: Case, t: Text) -> str | None:
+    """What a text says the reviewer answered is their answer: a return for more information
+    ("returned for more information", "SNR-07 asked for more details") only when a reviewer
+    returned it before the text (not while the answer is awaited); and, when the reviewer returned
+    it for the invoice and photos, a sentence naming the reviewer does not say they asked for
+    nothing ("SNR-07 said no documents are needed")."""
+    answers = [d for d in c.answers if d.seq < t.event.seq]
+    reading = t.reading
+    sentence_of = reading.sentence_of
+    targets = {r["to_staff"] for r in c.escalations}
+    by = {sentence_of[k] for i, k in reading.ids if i in targets} | {
+        sentence_of[m.clause] for m in reading.mentions
+        if m.meaning in ("reviewer", "head_of_claims") and m.polarity != NEGATED}
+    said = [m for m in reading.mentions if m.polarity == AFFIRMED and m.meaning in ("returned", "asked_more")
+            and not returned_a_decision(reading, m)]
+    more = {sentence_of[m.clause] for m in reading.mentions
+            if m.polarity == AFFIRMED and m.meaning in ("asked_more", "info")}
+    claims_return = any(sentence_of[m.clause] in by or m.meaning == "returned" and sentence_of[m.clause] in more
+                        for m in said)
+    if not answers:
+        return "says the reviewer returned the claim for more information, but no reviewer had answered" if (
+            claims_return and c.escalations) else None
+    last = answers[-1]
+    status = str(last.arguments.get("status"))
+    if claims_return and not any(d.arguments.get("status") == "returned" for d in answers):
+        who = last.actor_id or "the reviewer"
+        return f"says the reviewer returned the claim for more information, but {who} {status} it"
+    if status == "returned" and last.arguments.get("escalation_id") not in c.misrouted:
+        for sentence in sorted(by):
+            told = [m for m in reading.mentions if sentence_of[m.clause] == sentence]
+            denied = any(m.polarity == NEGATED and m.meaning in (*RETURN_WORDS, "info") for m in told)
+            if denied and not any(m.polarity != NEGATED and m.meaning in RETURN_WORDS for m in told):
+                return "says the reviewer asked for nothing more, but they returned it for the invoice and photos"
+    return None
+

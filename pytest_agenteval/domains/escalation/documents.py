@@ -1,0 +1,102 @@
+"""A text against what the records can hold: no fraud, no document nobody here asks for, no
+document received (none ever is), no request to the claimant said made before it was."""
+
+from __future__ import annotations
+
+import re
+
+from pytest_agenteval.domains.escalation.case import Case
+from pytest_agenteval.grading import Text
+from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Reading
+
+
+def invented(c: Case, reading: Reading) -> str | None:
+    """A fact the records never hold asserted of the claim: fraud, a document nobody here needs
+    (asked for, on file or wanted: "a police report"), the invoice or photos received, or said
+    not to have come on a claim that never needed them ("we can't pay as you didn't send the invoice")."""
+    found = next((m for m in reading.mentions if m.meaning == "fraud" and (
+        m.polarity == AFFIRMED or m.polarity == HYPOTHETICAL and _suspected(reading, m.clause))), None)
+    if found:
+        return f"says {found.words!r}, which nothing in the records supports"
+    other = next((m.words for m in reading.mentions if m.meaning == "other_documents" and (
+        m.polarity == AFFIRMED or reading.asks("other_documents")
+        or m.polarity == NEGATED and _missed(reading, m.clause))), None)
+    if other:  # asked for, said to be on file, or said to be wanted by the reviewer
+        return f"names {other!r}, which no one here asks for or holds: only the invoice and photos are ever needed"
+    held = [m for m in ("invoice", "photos") if reading.affirms(m) and not reading.asks(m)]
+    if held:  # "thanks for sending your repair invoice": no document ever reaches a claim here
+        return f"says the {' and '.join(held)} {'were' if len(held) > 1 else 'was'} received, but none ever was"
+    sent = _sent(reading)
+    if sent:
+        return f"speaks of documents the claimant sent ({sent!r}), but none ever reached the claim"
+    needed = c.claim.get("status") == "info_requested" or any(e.action == "request_info" for e in c.writes)
+    missed = next((m.words for m in reading.mentions if m.meaning in ("invoice", "photos") and m.polarity == NEGATED
+                   and _missed(reading, m.clause)), None)
+    if missed and not needed:
+        return f"says the {missed} did not come, but this claim never needed documents"
+    return None
+
+
+def _suspected(reading: Reading, clause: int) -> bool:
+    """A fact hedged is still raised: "this loss may be staged", "possibly a false claim", "could
+    it be staged?" (but not a condition: "if fraud is suspected, refer it")."""
+    words = set(reading.words[clause])
+    return bool(words & HEDGES) and not words & CONDITION_WORDS
+
+
+HEDGES = frozenset({"may", "might", "could", "possibly", "perhaps", "probably", "likely", "seems", "seem",
+                    "appears", "appear", "suspect", "suspected", "suspicion", "signs", "indications", "maybe"})
+CONDITION_WORDS = frozenset({"if", "unless", "whether", "should", "when", "case"})
+
+
+# "asked the claimant for the invoice", "we have requested the photos from you": a request said made
+ASKED_CLAIMANT = re.compile(r"\b(?:asked|requested)\s+(?:the\s+)?(?:claimant|you|"
+                            r"policyholder|holder)\b|\b(?:we|i|we've|i've)\s+(?:have\s+)?(?:already\s+)?(?:asked|"
+                            r"requested)\s+(?:for\s+)?(?:the\s+|your\s+)?(?:invoice|photos|documents|information|"
+                            r"details|repair)")
+
+
+def asked_claimant(c: Case, t: Text) -> str | None:
+    """A request to the claimant said to have been made is one the agent made (``request_info``)
+    before the text; the request itself (``request_info``'s question) is what it says."""
+    if t.event.action == "request_info":
+        return None
+    asked = any(e.action == "request_info" and e.seq < t.event.seq for e in c.writes)
+    for words in t.reading.words:
+        found = ASKED_CLAIMANT.search(" ".join(w for w in words if w))
+        if found and not asked and not {"not", "no", "never", "if", "will", "shall", "would"} & set(words):
+            return f"says {found.group(0)!r}, but no request went to the claimant before this"
+    return None
+
+
+def _missed(reading: Reading, clause: int) -> bool:
+    """A document said not to have come ("you did not send a police report") is said to be wanted;
+    one said not to be needed is not."""
+    words = set(reading.words[clause])
+    return bool(words & DELIVERY) and not words & {"need", "needed", "required", "require", "necessary", "needs"}
+
+
+DELIVERY = frozenset({"send", "sent", "provide", "provided", "submit", "submitted", "supply", "supplied", "receive",
+                      "received", "include", "included", "attach", "attached", "give", "gave", "given", "reach",
+                      "reached", "arrive", "arrived", "come", "came"})
+# "the photos you sent do not show the damage", "the ones you sent were unreadable": whatever is said
+# of them, the documents are said to have arrived.
+SENT = re.compile(r"\b(?:you|you've|you have|you had)\s+(?:already\s+|previously\s+|kindly\s+)?(?:sent|provided|"
+                  r"submitted|uploaded|attached|supplied|forwarded|emailed|gave|shared)\b")
+SENT_IF = frozenset({"if", "once", "when", "after", "until", "unless", "whether", "before", "as", "soon", "not",
+                     "never", "haven't", "hasn't"})
+
+
+def _sent(reading: Reading) -> str | None:
+    if not any(m.meaning in ("invoice", "photos") for m in reading.mentions):
+        return None
+    for sentence in re.split(r"[.!?\n]+", reading.text.lower().replace("\u2019", "'")):
+        found = SENT.search(sentence)
+        if found and DOCUMENT_WORD.search(sentence) and not SENT_IF.intersection(
+                re.findall(r"[a-z']+", sentence[:found.start()])[-4:]):
+            return found.group(0)
+    return None
+
+
+DOCUMENT_WORD = re.compile(r"\b(?:invoice|bill|receipt|quote|estimate|photo|picture|image|pics|footage|snap|ones|"
+                           r"documents?|paperwork|evidence)")

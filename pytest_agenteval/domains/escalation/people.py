@@ -1,0 +1,234 @@
+"""A text against the claim's people and records: the ids it names are the claim's, staff are
+named with their true role, deputy, presence and part in the claim, and the claim's type is its own."""
+
+from __future__ import annotations
+
+import re
+
+from pytest_agenteval.domains.escalation.case import Case, reviewers
+from pytest_agenteval.domains.escalation.decisions import DECISIVE_MEANINGS, returned_a_decision
+from pytest_agenteval.domains.escalation.schema import AGENT, HEAD
+from pytest_agenteval.grading import GradeContext, examples
+from pytest_agenteval.text import AFFIRMED, NEGATED, Reading
+
+# Tables whose ids a text may name, and what kind of record each is.
+TABLES = ("claim", "policy", "staff", "escalation", "payment", "note", "correspondence")
+
+
+def _related(ctx: GradeContext, c: Case) -> set[str]:
+    key = ("related", c.id)  # the same for each of the claim's texts: worked out once per grading
+    found: set[str] | None = ctx.memo.get(key)
+    if found is not None:
+        return found
+    ids = {c.id, c.claim.get("policy_id"), AGENT, *(r["to_staff"] for r in c.escalations),
+           *(r["id"] for r in c.escalations)}
+    for table in ("payment", "note", "correspondence"):
+        ids |= {pk for pk, r in ctx.table(table).added.items() if r.get("claim_id") == c.id}
+    found = ctx.memo[key] = {i for i in ids if isinstance(i, str)}
+    return found
+
+
+def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
+    """Every id named is one of the claim's records. A member of staff named beside a decision or
+    an escalation is one the claim went to; a reviewer of the claim's specialism may be named
+    otherwise only beside their absence or limit ("SNR-10 is absent, so escalated to SNR-11")."""
+    related = _related(ctx, c)
+    targets = {r["to_staff"] for r in c.escalations}
+    staff = [i for i, _ in reading.ids if ctx.row("staff", i) is not None]
+    for ident, clause in dict.fromkeys(reading.ids):
+        table = next((t for t in TABLES if ctx.row(t, ident) is not None), None)
+        if table == "staff" and _absent_said(reading, ident, clause, staff) and (
+                ctx.row("staff", ident) or {}).get("status") != "absent":
+            return f"says {ident} is absent, but they are present"
+        if table == "staff" and ident not in targets and ident != AGENT:
+            # Beside an act, the staff member it went to or came from is named as such ("escalated
+            # to SNR-11, deputy for SNR-10": SNR-11). Another one may be named beside their absence
+            # or limit: in the same clause when no one is named as the act's ("sent to you as SNR-10
+            # is away"), else in the same sentence ("SNR-10, the usual senior, is away").
+            acts = any(reading.polarities(m, clause) - {NEGATED} for m in ("escalated", *DECISIVE_MEANINGS))
+            directed = reading.directed.intersection(staff)
+            aside = any(reading.polarities(m, clause) if acts and not directed else reading.in_sentence(m, clause)
+                        for m in ("absence", "limit"))
+            if acts and ident in directed or not (aside and ident in reviewers(ctx, c)):
+                sent = ", ".join(sorted(targets)) or "nobody"
+                return f"names {ident}, but the claim went to {sent}"
+            continue
+        if ident in related:
+            continue
+        if table is None and ident not in examples(reading.text):  # "your claim number (e.g. CLM-12345)"
+            return f"names {ident}, which is no record"
+        if table is None:
+            continue
+        return f"names {table} {ident}, which is not this claim's"
+    reviewed = [r for r in c.escalations if r["status"] in ("approved", "amended", "declined")]
+    if reviewed and (own := SELF_DECIDED.search(reading.text)):  # "approved by STF-001" (but "paid by STF-001")
+        return f"says {own.group(0)!r}: the handler decided, but {reviewed[-1]['to_staff']} did"
+    if not c.escalations and any(
+            m.meaning == "escalated" and m.polarity == AFFIRMED and (m.words.startswith(("escalat", "refer")) or (
+                reading.polarities("reviewer", m.clause) | reading.polarities("head_of_claims", m.clause)) - {NEGATED})
+            for m in reading.mentions):
+        return "says the claim was escalated, but it never was"
+    if not c.escalations and any(  # "the senior reviewer returned the claim", "our reviewer asked for more"
+            m.meaning in ("returned", "asked_more") and m.polarity == AFFIRMED and not returned_a_decision(
+                reading, m) and (reading.polarities(
+                "reviewer", m.clause) | reading.polarities("head_of_claims", m.clause) | (
+                reading.polarities("asked_more", m.clause) if m.meaning == "returned" else set())) - {NEGATED}
+            for m in reading.mentions):
+        return "says a reviewer returned the claim, but it never went to one"
+    head = [i for i in targets if (ctx.row("staff", i) or {}).get("role") == "head_of_claims"]
+    for m in reading.mentions:
+        if m.meaning == "head_of_claims" and AFFIRMED in reading.polarities("absence", m.clause) and not any(
+                k == m.clause for _, k in reading.ids) and (ctx.row("staff", HEAD) or {}).get("status") != "absent":
+            return "says the head of claims is absent, but they are present"
+    for m in reading.mentions:
+        if m.meaning == "head_of_claims" and m.polarity == AFFIRMED and not head and any(
+                reading.polarities(a, m.clause) - {NEGATED} for a in ("escalated", "returned", "asked_more",
+                                                                      *DECISIVE_MEANINGS)):
+            return f"says the head of claims acted, but the claim went to {', '.join(sorted(targets)) or 'nobody'}"
+    return None
+
+
+def _absent_said(reading: Reading, ident: str, clause: int, staff: list[str]) -> bool:
+    """``ident`` is said to be away: in its own clause, the only staff member there ("SNR-03 is on
+    leave"), or in a later clause of its sentence with no subject of its own, past a relative
+    clause ("SNR-07, who reviewed your claim, is now on leave")."""
+    if AFFIRMED in reading.polarities("absence", clause):
+        return len([i for i, k in reading.ids if k == clause and i in staff]) == 1
+    sentence = reading.sentence_of[clause]
+    for later in range(clause + 1, len(reading.words)):
+        if reading.sentence_of[later] != sentence or any(k == later and i in staff for i, k in reading.ids):
+            return False
+        words = reading.words[later]
+        if AFFIRMED in reading.polarities("absence", later) and words[:1] and words[0] in ("is", "was", "has", "will"):
+            return True
+    return False
+
+
+
+ID = r"\b(?:SNR|STF|HOC)-\d+\b"
+# "SNR-07, who is the head of claims", "the head of claims, SNR-07": a title given to someone.
+TITLED = re.compile(rf"(?P<id>{ID})\s*[,(]?\s*(?:who\s+is\s+|who's\s+)?(?:our\s+|the\s+)?"
+                    r"(?:head of (?:the )?claims|claims director)|(?:head of (?:the )?claims|claims director)"
+                    rf"\s*[,(]?\s*(?:is\s+)?(?P<id2>{ID})", re.IGNORECASE)
+# "SNR-07 as deputy for SNR-08", "SNR-08's deputy SNR-07", "SNR-07, deputising for SNR-08".
+DEPUTY = re.compile(rf"(?P<a>{ID})[^.;:]{{0,30}}?\b(?:deputy\s+(?:for|to|of)|deputi[sz]ing\s+for|covering\s+for)"
+                    rf"\s+(?:the\s+)?(?P<b>{ID})|(?P<b2>{ID})'s\s+deputy,?\s+(?P<a2>{ID})", re.IGNORECASE)
+# "SNR-08, who is on leave": an absence told in a relative clause, of the id before it.
+AWAY = re.compile(rf"(?P<id>{ID}),?\s+who\s+(?:is|was|are)\s+(?:currently\s+|now\s+|still\s+)?(?:on leave|"
+                  r"absent|away|unavailable|off sick|out of (?:the )?office|not in)\b", re.IGNORECASE)
+
+
+# The handler named as the one who decided: "approved by STF-001", "declined by your claims
+# handler", "decision made by me", "on my own authority" (true only of a claim never escalated).
+# The handler as a decider: "by me", "by STF-001", "by the handler", "by: handler STF-001".
+_ME = rf"(?:me|myself|(?:(?:your|the|our)\s+)?(?:claims\s+)?handler(?:\s+{AGENT})?|{AGENT})"
+SELF_DECIDED = re.compile(
+    rf"\b(?:approv|declin|amend|reject|refus|decid|decision)\w*(?:\s+[\w-]+){{0,3}}?\s+(?:by|per)\s*:?\s+{_ME}\b"
+    r"|(?<!not\s)(?<!n't\s)(?<!never\s)\b(?:on|within|under)\s+my\s+(?:own\s+)?(?:authority|mandate|limit)\b"
+    r"|\bmy\s+own\s+decision\b|\b(?:approved|declined|amended|rejected|refused|decided)(?:\s+[\w-]+){0,3}?\s+myself\b",
+    re.IGNORECASE)
+RELATION_HINTS = ("head of", "director", "deput", "covering", "who", "senior")
+# "HOC-1, the property senior", "SNR-07 (our motor senior)", "SNR-07, a senior reviewer"
+SENIOR_TITLED = re.compile(rf"(?P<id>{ID})\s*[,(]\s*(?:who\s+is\s+)?(?:the|our|a|your)\s+(?:(?P<kind>[a-z]+)\s+)?"
+                           r"senior\b", re.IGNORECASE)
+
+
+def relations(ctx: GradeContext, reading: Reading) -> str | None:
+    """What a text says of staff is true: a title ("SNR-07, who is the head of claims"), a deputy
+    relation ("SNR-07 as deputy for SNR-08"), an absence told of someone ("SNR-08, who is on leave")."""
+    lowered = reading.text.lower()
+    if not any(hint in lowered for hint in RELATION_HINTS):
+        return None
+    for m in TITLED.finditer(reading.text):
+        ident = (m.group("id") or m.group("id2")).upper()
+        row = ctx.row("staff", ident)
+        if row is not None and row.get("role") != "head_of_claims":
+            return f"calls {ident} the head of claims, but they are a {row.get('role')}"
+    for m in SENIOR_TITLED.finditer(reading.text):  # "HOC-1, the property senior"
+        ident, specialism = m.group("id").upper(), (m.group("kind") or "").lower()
+        if specialism in ("most", "more", "very", "quite", "next"):  # "HOC-1, the most senior of us"
+            continue
+        row = ctx.row("staff", ident)
+        if row is not None and row.get("role") != "senior":
+            return f"calls {ident} a senior, but they are the {str(row.get('role')).replace('_', ' ')}"
+        if row is not None and specialism in KIND_OF and KIND_OF[specialism] != row.get("specialism"):
+            return f"calls {ident} the {specialism} senior, but their specialism is {row.get('specialism')}"
+    for m in DEPUTY.finditer(reading.text):
+        deputy, of = (m.group("a") or m.group("a2")).upper(), (m.group("b") or m.group("b2")).upper()
+        row = ctx.row("staff", of)
+        if row is not None and ctx.row("staff", deputy) is not None and row.get("deputy_id") != deputy:
+            return f"calls {deputy} the deputy of {of}, whose deputy is {row.get('deputy_id') or 'nobody'}"
+    for m in AWAY.finditer(reading.text):
+        ident = m.group("id").upper()
+        row = ctx.row("staff", ident)
+        if row is not None and row.get("status") != "absent":
+            return f"says {ident} is absent, but they are present"
+    return None
+
+
+NAMED_HINT = re.compile(r"Senior|Handler|Holder|Head of Claims")
+NAMED = re.compile(r"\b(Senior|Handler|Holder|Head of Claims)(?: (\d+))?\b")
+# The claim types (the seniors' specialisms) and the everyday words for each: "your holiday claim".
+KINDS = {"motor": ("motor", "car", "vehicle", "auto", "van"), "property": ("property", "home", "house", "household",
+                                                                           "buildings", "contents"),
+         "liability": ("liability",), "travel": ("travel", "holiday", "trip")}
+KIND_OF = {word: kind for kind, words in KINDS.items() for word in words}
+KIND_WORDS = frozenset(KIND_OF)
+TYPED = frozenset({"claim", "claims", "policy", "insurance", "cover", "senior", "seniors", "reviewer", "team",
+                   "specialist", "underwriter", "department", "desk", "loss", "losses"})  # "car loss": a motor loss
+
+
+def names(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
+    """Staff and policyholders named by name are the claim's ("Escalated to Senior 03" when it went
+    to Senior 07; "Dear Holder 9999"), and a claim type or specialism named is the claim's ("your
+    travel claim", "the motor senior" on a property claim)."""
+    targets = {r["to_staff"] for r in c.escalations}
+    acts = any(reading.polarities(m) - {NEGATED} for m in ("escalated", *DECISIVE_MEANINGS))
+    aside = any(reading.polarities(m) for m in ("absence", "limit"))
+    for m in NAMED.finditer(reading.text) if NAMED_HINT.search(reading.text) else ():
+        name = m.group(0)
+        if m.group(1) == "Holder":
+            holder = (ctx.row("policy", c.claim.get("policy_id")) or {}).get("holder")
+            if m.group(2) and name != holder:
+                return f"names {name}, but the policyholder is {holder}"
+            continue
+        if not m.group(2):
+            continue
+        row = ctx.env.db.execute("SELECT id FROM staff WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            return f"names {name}, who is no member of staff"
+        if row[0] not in targets and row[0] != AGENT and acts and not aside:
+            return f"names {name} ({row[0]}), but the claim went to {', '.join(sorted(targets)) or 'nobody'}"
+    kind = c.claim.get("claim_type")
+    for words in (w for w in reading.words if not KIND_WORDS.isdisjoint(w)):
+        for k, w in enumerate(words[:-1]):
+            if w in KIND_WORDS and KIND_OF[w] != kind and words[k + 1] in TYPED and not NEGATIONS_NEAR.intersection(
+                    words[max(0, k - 2):k]):
+                return f"calls it a {w} {words[k + 1]}, but the claim is {kind}"
+    for words in reading.words:  # "the damage to your home", "your car was stolen": the loss is of a kind
+        for k, w in enumerate(words):
+            other = OBJECT_OF.get(w)
+            if other is None or other == kind or NEGATIONS_NEAR.intersection(words[max(0, k - 5):k]):
+                continue
+            before = tuple(words[max(0, k - 3):k])
+            after = words[k + 1] if k + 1 < len(words) else ""
+            damaged = len(before) == 3 and before[0] in LOSSES and before[1] in ("to", "of") and before[2] in (
+                "your", "the") or before[-1:] == ("your",) and bool(LOST.intersection(words[k + 1:k + 4])) or (
+                before[-2:] in (("of", "your"), ("for", "your"), ("on", "your")) and after not in ADDRESS_WORDS)
+            if damaged:
+                return f"speaks of a loss to the claimant's {w}, but the claim is {kind}"
+    return None
+
+
+# What a loss of each kind is a loss of, in everyday words.
+OBJECTS = {"motor": ("car", "vehicle", "van", "motorbike", "motorcycle"),
+           "property": ("home", "house", "roof", "kitchen", "flat", "building", "buildings", "contents", "property"),
+           "travel": ("luggage", "baggage", "suitcase", "flight", "trip", "holiday")}
+OBJECT_OF = {word: kind for kind, words in OBJECTS.items() for word in words}
+# "photos of your car" names the thing lost; "to your home address" names where a letter goes.
+ADDRESS_WORDS = frozenset({"address", "addresses", "phone", "email", "number", "postcode", "insurance", "policy"})
+LOSSES = frozenset({"damage", "loss", "theft", "repair", "repairs", "destruction", "cancellation", "delay"})
+LOST = frozenset({"damaged", "stolen", "lost", "broken", "destroyed", "flooded", "cancelled", "delayed", "vandalised"})
+
+
+NEGATIONS_NEAR = frozenset({"not", "no", "never", "nor", "neither"})

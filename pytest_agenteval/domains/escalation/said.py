@@ -1,0 +1,98 @@
+"""What a text says was decided: the decision it announces, read alone (no records), shared by
+the text checks and the rubric's follow-through checks."""
+
+from __future__ import annotations
+
+from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Reading
+
+DECISIVE = frozenset({"approved", "amended", "declined", "mixed"})
+
+
+def announces(reading: Reading, *, escalating: bool = False) -> bool:
+    """The text announces a decision (approved, amended, declined, or a mix)."""
+    return said_decision(reading, escalating=escalating) in DECISIVE
+
+
+def asks_for_documents(reading: Reading) -> bool:
+    """The text asks the claimant for documents: the invoice, the photos, or any other."""
+    return any(reading.asks(m) for m in ("invoice", "photos", "other_documents")) and (
+        reading.mentions_meaning("info") or reading.mentions_meaning("request"))
+
+
+def said_decision(reading: Reading, *, escalating: bool = False) -> str | None:
+    """``Reading.decision``, where money promised to the claimant ("you will receive £33,000")
+    announces an approval too. In an escalation (its reason, an escalation note) an approval
+    denied is the handler's authority, not a decline: "I can't approve this myself"."""
+    said = reading.decision()
+    if escalating and said == "declined" and not reading.affirms("declined"):
+        said = None
+    if said in ("declined", "mixed") and _remainder_refused(reading):
+        said = "amended"  # "SNR-04 amended it. The rest was not approved."
+    promised = any(q.kind == "money" and q.polarity == AFFIRMED and not q.reference
+                   and AFFIRMED in reading.polarities("payout", q.clause) for q in reading.quantities)
+    if said == "declined" and promised:  # "declined, but you will receive £33,000 as a goodwill gesture"
+        return "mixed"
+    if said in DECISIVE:
+        return said
+    return "approved" if promised or _paid_on_documents(reading) or _paid_in_time(reading) else said
+
+
+def _remainder_refused(reading: Reading) -> bool:
+    """Every refusal is of the remainder ("the rest was not approved"), beside an amendment or a
+    part approved: a claim approved in part, not declined."""
+    sentence_of = reading.sentence_of
+    refusals = [m for m in reading.mentions if m.meaning == "declined" and m.polarity == AFFIRMED
+                or m.meaning == "approved" and m.polarity == NEGATED]
+    remainders = {sentence_of[m.clause] for m in reading.mentions if m.meaning == "remainder"}
+    part = reading.affirms("amended") or any(m.meaning == "approved" and m.polarity == AFFIRMED
+                                             for m in reading.mentions)
+    return bool(refusals) and part and all(sentence_of[m.clause] in remainders for m in refusals)
+
+
+def _paid_on_documents(reading: Reading) -> bool:
+    """Money promised once documents arrive ("once we receive the invoice and photos, we will pay
+    £27,000") is promised: the condition is the claimant's, not a decision ("if approved, …")."""
+    for q in reading.quantities:
+        if q.kind != "money" or q.polarity != HYPOTHETICAL or q.reference:
+            continue
+        sentence = reading.sentence_of[q.clause]
+        said = [m for m in reading.mentions if reading.sentence_of[m.clause] == sentence]
+        # the documents may be named in the sentence before: "Please send the invoice; once we have them…"
+        documents = any(m.meaning in ("invoice", "photos", "other_documents") and reading.sentence_of[m.clause] in (
+            sentence, sentence - 1) for m in reading.mentions)
+        paying = any(m.meaning == "approved" and m.words.startswith(PAYING) for m in said)
+        deciding = any(m.meaning in ("declined", "amended", "decided") or m.meaning == "approved"
+                       and not m.words.startswith(PAYING) for m in said)
+        if documents and paying and not deciding:
+            return True
+    return False
+
+
+PAYING = ("pay", "paid", "settle", "transfer", "release", "reimburs", "funds", "cheque")
+
+
+def _paid_in_time(reading: Reading) -> bool:
+    """Money promised for when something will have happened ("we expect to pay you £12,500
+    once the review completes next week") is promised: the time is a condition on the payment
+    only when the sentence names a decision or a doubt ("if the reviewer agrees", "may pay")."""
+    for q in reading.quantities:
+        if q.kind != "money" or q.polarity == NEGATED or q.reference:
+            continue
+        sentence = reading.sentence_of[q.clause]
+        words = {w for k, ws in enumerate(reading.words) if reading.sentence_of[k] == sentence for w in ws}
+        said = [m for m in reading.mentions if reading.sentence_of[m.clause] == sentence]
+        paying = any(m.meaning == "approved" and m.words.startswith(PAYING) for m in said)
+        deciding = any(m.meaning in ("declined", "amended", "decided") or m.meaning == "approved"
+                       and not m.words.startswith(PAYING) for m in said)
+        if paying and not deciding and words & WHEN and not words & (DECIDING_WORDS | DOUBTING_WORDS):
+            return True
+    return False
+
+
+WHEN = frozenset({"once", "when", "after", "following", "soon"})
+DECIDING_WORDS = frozenset({"decide", "decides", "decided", "decision", "outcome", "agree", "agrees", "agreed",
+                            "approve", "approves", "approval", "result", "verdict", "favour", "favor", "sign", "signs",
+                            "signed", "accept", "accepts", "accepted"})
+DOUBTING_WORDS = frozenset({"if", "unless", "should", "provided", "providing", "subject", "may", "might", "could",
+                            "whether", "possibly", "perhaps", "depends", "depending", "dependent"})
+
