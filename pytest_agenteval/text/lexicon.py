@@ -27,7 +27,8 @@ NEGATIONS = NEGATIONS | REVERSALS
 # nothing of this case: hedged too.
 HABITUAL = frozenset({"normally", "usually", "typically", "generally", "ordinarily", "routinely", "customarily"})
 HEDGES = frozenset({"if", "whether", "once", "unless", "until", "may", "might", "should", "when", "whenever",
-                    "before", "provided", "subject", "possibly", "perhaps", "unsure", "uncertain"}) | HABITUAL
+                    "before", "provided", "subject", "possibly", "perhaps", "unsure", "uncertain",
+                    "reportedly"}) | HABITUAL
 # An aim said of no one in particular ("we aim to pay claims within 5 days") is a general rule; said
 # to the reader ("we aim to pay you by Friday") it is a promise.
 AIMS = frozenset({"aim", "aims", "endeavour", "endeavor", "strive", "try", "tries", "seek", "seeks"})
@@ -99,7 +100,7 @@ REFERENCES = frozenset({"assessed", "assessment", "claimed", "original", "origin
                         "estimated", "quote", "quoted", "invoice", "invoiced", "asked", "sought", "than"})
 # A figure named by the noun after it is that figure, not one decided: "my £10,000 limit", "your £250 excess".
 REFERENCED_BY = frozenset({"limit", "limits", "excess", "deductible", "estimate", "quote", "invoice", "threshold",
-                           "authority", "mandate", "cap", "ceiling", "assessment", "valuation"})
+                           "authority", "mandate", "cap", "ceiling", "assessment", "valuation", "claim"})
 # A bare integer right after one of these (two words at most) is money: "pay 4200", "approved at 4200".
 MONEY_WORDS = frozenset({"pay", "paid", "paying", "payment", "amount", "sum", "total", "approved", "approve",
                          "settle", "settled", "settlement", "at", "of", "for", "assessed", "claimed", "excess",

@@ -1,7 +1,10 @@
 """What is taken out of a text before it is read, as saying nothing of the world: the writer's
 doubt about their own reading ("unless I'm misreading it"), the words of a self-correction
 ("sorry, I mean"; what follows is read as said of what came before), and the quoted words of
-another party ("you told us 'my cover was running'")."""
+another party ("you told us 'my cover was running'"). What another party said, thought or
+expected, unquoted ("you said in your email that the claim was declined"), is kept but marked
+"reportedly": it hedges its own clause, and the writer's next clause ("but it was approved")
+is read as theirs."""
 
 from __future__ import annotations
 
@@ -15,6 +18,14 @@ def prepared(text: str) -> str:
         text = _CERTAINTY.sub("", text)
     if _CORRECTION_CUE.search(text):
         text = _CORRECTION.sub(" - ", text)
+    if _ASIDE_CUE.search(text):
+        text = _ASIDE.sub(lambda m: f"it has been {m.group(2)} {m.group(3)}", text)
+    if "|" in text:
+        text = untabled(text)
+    if _EVIDENCE_CUE.search(text):
+        text = _EVIDENCE.sub("", text)
+    if _REPORTED_CUE.search(text):
+        text = _REPORTED.sub(lambda m: m.group(0) if endorsed(text, m.end()) else m.group(0) + " reportedly", text)
     return unquoted(text) if _QUOTE_OPEN.search(text) else text
 
 
@@ -37,6 +48,85 @@ _CORRECTION = re.compile(
     r"\s*[,:\-\u2013\u2014]?\s*)\b(?:i\s+mean(?:t)?(?:\s+to\s+say)?|correction|or\s+rather|scratch\s+that|make\s+that"
     r"|i\s+should\s+have\s+said)\b\s*[,:]?",
     re.I)
+# Another party's words or beliefs, told by the writer: "You said in your email that…", "the
+# claimant thinks…", "your letter states…". Not after "as" or "like" ("as you said, it was
+# declined" agrees with them), and not "you know" or "you understand" (what the writer asserts).
+_REPORTED_CUE = re.compile(r"\b(?:said|says?|mention|thought|thinks?|believe|assum|suggest|state|wrote|writes?|"
+                           r"expect|impression)", re.I)
+_REPORTED = re.compile(
+    r"(?<!\bas )(?<!\blike )\b(?:you|the\s+(?:claimant|customer|policyholder|holder)|claimant|customer|"
+    r"policyholder|your\s+(?:email|e-mail|letter|message|call|complaint))(?:\s+(?:called|rang|phoned|emailed|"
+    r"wrote\s+in)\s*(?:,|\s+and)?)?\s+(?:(?:have|had|also|previously|"
+    r"originally|first|initially)\s+|'ve\s+)?(?:said|says|say|mentioned|mentions|thought|thinks|think|believed|"
+    r"believes|believe|assumed|assumes|assume|suggested|suggests|stated|states|wrote|writes|expected|expects|"
+    r"expect|were\s+under\s+the\s+impression|are\s+under\s+the\s+impression|seemed\s+to\s+think|"
+    r"seem\s+to\s+think)\b(?:\s+(?:in|on|during|over|by)\s+(?:your|the|our|a)\s+[a-z-]+(?:\s+[a-z]+)?)?"
+    r"(?:\s*,[^,.;:!?\n]{1,40},)?(?:\s+that)?", re.I)
+# A condition the writer says is met, in an aside: "Once approved - which it has been - you'll
+# receive £4,200" says it was approved, and the condition is met (read as "it has been approved - …").
+_ASIDE_CUE = re.compile(r"\b(?:which|as)\s+it\b", re.I)
+_ASIDE = re.compile(
+    r"\b(once|when|if|after|until)\s+(?:it(?:'s|\s+is|\s+has\s+been|\s+was)\s+)?([a-z]+(?:ed|id|wn|ne))\s*"
+    r"([-\u2013\u2014,(])\s*(?:which|as)\s+it\s+(?:already\s+|now\s+|indeed\s+)?(?:has\s+been|has|is|was)\b", re.I)
+# Where the writer read it, before what they read: "our records show it is still pending" says it
+# is pending (and "it" then carries on the clause before, as in "…, but it is still pending").
+_EVIDENCE_CUE = re.compile(r"\b(?:records?|system|file|notes|screen|ledger)\b", re.I)
+_EVIDENCE = re.compile(r"\b(?:our|the|my)\s+(?:records?|system|file|notes|screen|ledger)\s+(?:clearly\s+|also\s+)?"
+                       r"(?:show|shows|say|says|indicate|indicates|confirm|confirms|state|states)\s+(?:that\s+)?", re.I)
+# The writer taking another party's words as their own, after them: "…, and it was", "I'm afraid
+# that is correct", "which it has been", "you are right".
+_ENDORSED = re.compile(
+    r"\b(?:(?:that|this|which|it)(?:'s|\s+is|\s+was)\s+(?:quite\s+|entirely\s+|"
+    r"absolutely\s+|perfectly\s+|indeed\s+|sadly\s+|unfortunately\s+)?(?:correct|right|true|accurate|the\s+case)\b(?!"
+    r"\s+that)|you(?:'re|\s+are|\s+were)\s+(?:quite\s+|absolutely\s+|entirely\s+)?(?:right|correct)\b|(?:and|which)\s+"
+    r"(?:it|that|they|this)\s+(?:indeed\s+|already\s+|now\s+)?(?:was|is|has|had|did|have|were)(?:\s+been)?\s*(?:[.;!,)"
+    r"\n\u2013\u2014-]|$))", re.I)
+
+
+_TWO_SENTENCES = re.compile(r"[^.;!?\n]*[.;!?\n]?[^.;!?\n]*")
+
+
+def endorsed(text: str, at: int) -> bool:
+    """What another party said, up to ``at``, is taken as the writer's own in the rest of its
+    sentence or the next one ("I'm afraid that is correct"; not "that is not correct")."""
+    window = _TWO_SENTENCES.match(text, at, at + 300)
+    return window is not None and _ENDORSED.search(window.group(0)) is not None
+
+
+_ROW = re.compile(r"^\s*\|")
+_RULE = re.compile(r"^[\s|:\-]+$")
+_KEYS = frozenset({"", "check", "checks", "item", "items", "field", "key", "name", "description", "topic", "detail",
+                   "details", "attribute", "property", "category", "what", "thing", "point", "area", "question"})
+
+
+def untabled(text: str) -> str:
+    """A Markdown table as labelled lines: under a header row, each cell as "Header: cell", one
+    sentence each ("| Claim | Amount paid |" over "| CLM-1 | nil |" reads "Claim: CLM-1; Amount
+    paid: nil."), or under a header of keys and values ("| Check | Status |") "KYC: verified.";
+    without one, each cell a sentence. Other lines are kept as they are."""
+    lines, out = text.split("\n"), []
+    k = 0
+    while k < len(lines):
+        if not _ROW.match(lines[k]):
+            out.append(lines[k])
+            k += 1
+            continue
+        block = []
+        while k < len(lines) and _ROW.match(lines[k]):
+            block.append(lines[k])
+            k += 1
+        rows = [[c.strip() for c in b.strip().strip("|").split("|")] for b in block if not _RULE.match(b)]
+        header = rows.pop(0) if len(block) > 1 and _RULE.match(block[1]) else []
+        keyed = len(header) == 2 and header[0].strip("*_ ").lower() in _KEYS  # "| Check | Status |": "KYC: verified"
+        for row in rows:
+            if keyed and len(row) == 2:
+                out.append(f"{row[0]}: {row[1]}.")
+                continue
+            cells = [f"{header[j]}: {c}" if j < len(header) and header[j] else c for j, c in enumerate(row)]
+            out.append("; ".join(cell for cell in cells if cell) + ".")
+    return "\n".join(out)
+
+
 # A quotation of someone else's words: "You told us 'I thought my cover was still running'" says
 # nothing of the cover; the quotation is left out of the reading (its ids stay in ``text``).
 _QUOTE_OPEN = re.compile(r"(?:^|(?<=[\s:(]))[\"\u201c\u2018']")
@@ -53,7 +143,8 @@ def unquoted(text: str) -> str:
     def drop(m: re.Match[str]) -> str:
         before = re.findall(r"[a-z']+", text[:m.start()].lower())[-6:]
         said = next((k for k, w in enumerate(before) if w in _REPORTING), None)
-        if said is None or not _OTHERS.intersection(before) or {"we", "i", "our"} & set(before[:said]):
+        if said is None or not _OTHERS.intersection(before) or {"we", "i", "our"} & set(before[:said]) or (
+                endorsed(text, m.end())):
             return m.group(0)
         return m.group(1) * 2
     return _QUOTED.sub(drop, text)

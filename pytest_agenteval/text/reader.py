@@ -95,7 +95,8 @@ def _polar_questions(clauses: list[tuple[int, list[Token], bool]]) -> set[int]:
     first: dict[int, str] = {}
     second: dict[int, str] = {}
     for sentence, tokens, _ in clauses:
-        words = [t.text for t in tokens if t.kind == "word"]
+        # (an id or a figure first is no question word: "FAC-5060 is active - shall I…?" states)
+        words = [t.text if t.kind == "word" else "" for t in tokens if t.kind != "punct"]
         if sentence not in first and words:
             first[sentence], second[sentence] = words[0], (words[1:2] or [""])[0]
     return {sentence for sentence, tokens, _ in clauses
@@ -260,11 +261,13 @@ class Reader:
             question = (clause[-1].text == "?" or sentence in asked) and answer is None
             hedged_before = hedged_sentence == sentence or question
             hedged = hedge or hedged_before
-            if hedge and hedges - {"before", "general"}:  # "Before we can book it we need KYC - it's
-                hedged_sentence = sentence    # still outstanding": a "before" clause hedges only itself
+            if hedge and hedges - {"before", "general", "reportedly"}:  # "Before we can book it we need KYC -
+                hedged_sentence = sentence  # it's still outstanding": a "before" clause hedges only itself
             not_yet = not present.isdisjoint(NOT_YET) or bool(answer and answer[1])
             first_mention = len(mentions)
             negations = 1 if answer and answer[0] == NEGATED else 0  # cues seen so far in this clause
+            if negations and words[:2] in (["is", "there"], ["are", "there"], ["do", "we"], ["does", "it"]):
+                missing.add(c)  # "Is there a rate for this limit? No.": the rate is missing
             pending: list[tuple[int, int]] = []  # (mention index, its word position) since the last cue
             presupposed_until = -1  # "the decline of your claim" under a hedge: asserted to here
             reversed_at = -9  # "reversed our approval": the next three words are undone
@@ -288,6 +291,11 @@ class Reader:
                         ["did"], ["do"], ["does"])) and not OTHERS.intersection(words[max(0, i - 3):i])
                 if word in NEGATIONS and receipt:
                     negated.add(c)  # "we have not received the invoice": the receipt is negated
+                if word == "nor":  # "neither approved nor declined": what follows is denied, nothing before undone
+                    negations += 1 - negations % 2
+                    pending = []
+                    i += 1
+                    continue
                 if word in NEGATIONS and (word, ahead[0] if ahead else "") not in PSEUDO_NEGATIONS and not receipt:
                     n, meanings = self._match(words, i)
                     if not meanings and ahead[:1] and ahead[0] in MORE:
@@ -378,6 +386,11 @@ class Reader:
                                 mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))  # "for approval"
                                 if waits and i < cond_at:  # "it can be approved subject to…": it waits
                                     mentions.append(Mention("conditional", AFFIRMED, c, phrase, i))
+                            elif meaning == "ok" and polarity == AFFIRMED and words[i - 2:i] in (
+                                    ["need", "to"], ["needs", "to"], ["have", "to"], ["has", "to"]) and (
+                                    word.startswith(("finish", "complet")) and not word.endswith("ed")):
+                                # "we still need to complete your KYC": an act still to do, so not done
+                                mentions.append(Mention(meaning, NEGATED, c, phrase, i))
                             elif meaning in ("ok", "problem") and polarity != HYPOTHETICAL and (
                                     REQUIRED.intersection(words[max(0, i - 3):i])
                                     or words[i - 2:i] == ["to", "be"] and not SEEMING.intersection(words[i - 3:i - 2])
@@ -453,15 +466,21 @@ def _asked(mentions: list[Mention], sentence_of: tuple[int, ...], negated: set[i
 
 
 def _alternatives(mentions: list[Mention], first: int, present: set[str]) -> None:
-    """"The reviewer will approve or decline it": a choice named, neither decision made."""
-    if "or" not in present and "either" not in present:
+    """"The reviewer will approve or decline it": a choice named, neither decision made. "It has
+    been neither approved nor declined": none made, the claim is pending."""
+    if "or" not in present and "either" not in present and "nor" not in present:
         return
     own = range(first, len(mentions))
     named = {mentions[k].meaning for k in own} & {"approved", "declined", "amended"}
     if len(named) >= 2 and any(mentions[k].polarity != HYPOTHETICAL for k in own):  # "approve, amend or decline"
+        denied = "nor" in present and {"approved", "declined"} <= named and all(
+            mentions[k].polarity == NEGATED for k in own if mentions[k].meaning in named)
         for k in own:
             if mentions[k].meaning in DECIDED:
                 mentions[k] = mentions[k]._replace(polarity=HYPOTHETICAL)
+        if denied:
+            m = next(mentions[k] for k in own if mentions[k].meaning in named)
+            mentions.append(Mention("pending", AFFIRMED, m.clause, m.words, m.at))
 
 
 def _flip(m: Mention) -> Mention:

@@ -30,8 +30,10 @@ from pytest_agenteval.text.clauses import AFFIRMED, HYPOTHETICAL, NEGATED
 from pytest_agenteval.text.lexicon import (
     BARE_SUBJECT,
     CONDITIONS,
+    NO,
     NOW,
     PAST_STATE,
+    YES,
 )
 
 MORE = frozenset({"further", "additional", "extra", "more", "other"})
@@ -208,6 +210,9 @@ class Reading:
             if nxt + 1 < len(self.joined) and self.joined[nxt + 1] and nxt not in own and all(
                     w in BARE_SUBJECT for w in self.words[nxt]):
                 nxt += 1  # a label line after it: "Status: outstanding"
+            elif nxt + 1 < len(self.words) and nxt not in own and self.words[nxt] and all(
+                    w in YES or w in NO for w in self.words[nxt] if w):
+                nxt += 1  # the answer to a question about it: "Is KYC complete? No - it's pending"
             if nxt not in own and nxt < len(self.sentence_of) and self._bare(nxt, states) and (
                     not said or self._tense(clause) == PAST_TENSE or self._tense(nxt) == NOW_TENSE):
                 told[nxt] = self._states(nxt, states)

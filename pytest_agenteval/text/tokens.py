@@ -216,6 +216,27 @@ def _spelled(raw: list[Token]) -> list[Token]:
     return out
 
 
+# A share in words, before "of": "three quarters of your claim" is 75%.
+_PARTS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fifth": 5, "fifths": 5,
+          "tenth": 10, "tenths": 10}
+
+
+_SHARE_STARTS = frozenset({"a", "one", "half"})
+
+
+def _share(raw: list[Token], i: int) -> tuple[Token, int] | None:
+    """The share written in words at ``i`` ("half of", "a third of", "two thirds of", "three
+    quarters of"), as a rate, and the index past it (before "of")."""
+    t = raw[i]
+    count = 1.0 if t.text in ("a", "one") else t.value if t.kind == "number" and isinstance(t.value, float) else None
+    at = i + 1 if count is not None else i
+    part = _word(raw, at)
+    if part not in _PARTS or _word(raw, at + 1) != "of" or (count is None and part != "half"):
+        return None
+    value = round(100 * (count or 1.0) / _PARTS[part], 2)
+    return Token("rate", " ".join(x.text for x in raw[i:at + 1]), value), at + 1
+
+
 def tokenize(text: str) -> list[Token]:
     raw = _spelled(_words(text))
     out: list[Token] = []
@@ -223,12 +244,20 @@ def tokenize(text: str) -> list[Token]:
     while i < len(raw):
         t = raw[i]
         if t.kind == "punct" or (t.kind == "word" and t.text not in JOINED):  # most tokens: nothing to join
+            if t.text in _SHARE_STARTS and (share := _share(raw, i)) is not None:
+                out.append(share[0])
+                i = share[1]
+                continue
             out.append(t)
             i += 1
             continue
         nxt = _word(raw, i + 1)
         if t.kind in ("number", "money") and isinstance(t.value, float):
             value = t.value
+            if t.kind == "number" and (share := _share(raw, i)) is not None:  # "two thirds of"
+                out.append(share[0])
+                i = share[1]
+                continue
             if (dated := _day_first(raw, i)) is not None:  # "1 March 2026", "3rd of March, 2026"
                 out.append(dated[0])
                 i = dated[1]

@@ -138,6 +138,8 @@ def top_band(h: History, fid: str, reading: Reading) -> str | None:
         if q.kind != "money" or not isinstance(q.value, float):
             continue
         before = set(reading.before(q.clause, q.at, 4))
+        if reading.before(q.clause, q.at, 1) in (["below"], ["under"], ["beneath"], ["than"]):
+            continue  # "tops out below £7,500,000": a bound under which the top lies, not the top
         if TOP & before and SHEET_WORDS & before and not any(abs(q.value - b) <= 0.5 for b in bands[-1][:2]):
             return f"gives {q.text} as the top of the rate sheet, but its top band ends at {bands[-1][1]:g}"
     return None

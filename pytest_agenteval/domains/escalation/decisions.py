@@ -63,12 +63,12 @@ def decision(c: Case, t: Text) -> str | None:
             n.clause == m.clause and n.meaning in DECISIVE_MEANINGS and n.polarity != HYPOTHETICAL
             for n in reading.mentions) for m in reading.mentions):
         return f"says the claim was {said} {_provisional(reading)}, but every decision here is final"
-    if before not in DECISIVE and any(m.meaning == "closed" and m.polarity == AFFIRMED and CLOSABLE.intersection(
+    known = _decided_before(c, t, read=True)  # a reviewer's answer only once the agent had read it
+    if known not in DECISIVE and any(m.meaning == "closed" and m.polarity == AFFIRMED and CLOSABLE.intersection(
             reading.words[m.clause]) for m in reading.mentions):  # "your claim has been closed", while it waits
-        return f"says the claim is closed, but no decision had closed it by step {t.event.step}"
+        return f"says the claim is closed, but no decision known by step {t.event.step} had closed it"
     if before == "declined" and reading.denies("declined"):
         return "says the claim is not declined, but it was"
-    known = _decided_before(c, t, read=True)
     # (an escalation's own reason is written with it: "was not escalated" there denies it too)
     escalated_before = t.event.action == "escalate" or any(
         e.action == "escalate" and e.seq < t.event.seq for e in c.writes)

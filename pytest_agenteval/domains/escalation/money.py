@@ -54,7 +54,12 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     # under a negation too: "we cannot pay the £66,000 you claimed" still says what was claimed
     for q, value in ((q, amount(q)) for q in worked):
         deciding = (reading.polarities("approved", q.clause) | reading.polarities("amended", q.clause)) & {AFFIRMED}
-        claim_of = reading.before(q.clause, q.at, 2) in (["claim", "for"], ["claim", "of"]) and not deciding
+        # "your claim for £20,000 has been approved at £10,000": a figure before the decision word
+        # is the claim's; after it ("we approved your claim for £4,200") it is the amount decided
+        decided_at = min((m.at for m in reading.mentions if m.clause == q.clause and m.polarity == AFFIRMED
+                          and m.meaning in ("approved", "amended")), default=-1)
+        claim_of = reading.before(q.clause, q.at, 2) in (["claim", "for"], ["claim", "of"]) and (
+            not deciding or q.at < decided_at) or reading.after(q.clause, q.at) == "claim"  # "your £30,000 claim"
         for figure, what, named in ((c.assessed, "the assessed amount", _figure_of(reading, q, ASSESSED)),
                                     (c.claim.get("amount_claimed"), "the amount claimed",
                                      _figure_of(reading, q, CLAIMED) or claim_of)):
@@ -78,7 +83,8 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         # a figure referred to ("the assessed amount of £30,000 was above my limit") in a clause that
         # decides nothing is not the amount decided, though another clause of its sentence approves
         excused = q.clause in approved_in or not decided_here and (
-            reading.sentence_of[q.clause] in approved_near or q.reference) or _base_of_share(reading, q)
+            reading.sentence_of[q.clause] in approved_near or q.reference) or _base_of_share(reading, q) or (
+            reading.after(q.clause, q.at) == "claim")  # "your £30,000 claim": the claim's, judged above
         if approving and approved is not None and abs(value - approved) > EPS and not contrast and not excused:
             return f"states {q.text} as the amount approved or paid; {approved:g} was approved"
         if not any(abs(value - k) <= EPS for k in known):
