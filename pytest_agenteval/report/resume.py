@@ -114,3 +114,11 @@ def refuse_other_run(resumed: Resumed, current: Mapping[str, Any]) -> None:
     runs = (resumed.run_record.get("options") or {}).get("runs")
     if runs != (current.get("options") or {}).get("runs"):
         raise ResumeError(resumed.path, f"ran --runs {runs}", f"resume with --runs {runs}")
+    # The kept grades are what the agent did under the file's isolation: an in-process agent is
+    # trusted code (it may read the task files), so its passes are no isolated run's.
+    isolated = (resumed.run_record.get("options") or {}).get("isolate")
+    now = (current.get("options") or {}).get("isolate")
+    if isolated != now:
+        raise ResumeError(resumed.path, f"ran with isolation {isolated or 'none (in process)'}, this run has "
+                                        f"{now or 'none (in process)'}",
+                          "resume with the isolation it ran with, or start a new results file")
