@@ -32,7 +32,14 @@ from typing import Any
 
 import pytest
 
-from pytest_agenteval.agents.containment import LEVELS, STRONGEST, ContainmentError, choose, make_undumpable
+from pytest_agenteval.agents.containment import (
+    LEVELS,
+    STRONGEST,
+    SYSTEM_DIRS,
+    ContainmentError,
+    choose,
+    make_undumpable,
+)
 from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT
 from pytest_agenteval.agents.limits import Limits, LimitsError
 from pytest_agenteval.agents.loading import check_buildable, is_builtin_spec, load_agent
@@ -72,7 +79,7 @@ from pytest_agenteval.plugin.fixtures import (  # noqa: F401 - fixtures are regi
     reset,
     task,
 )
-from pytest_agenteval.plugin.hiding import add_hide_option, hidden_paths
+from pytest_agenteval.plugin.hiding import add_hide_option, hidden_paths, on_the_search_path
 from pytest_agenteval.plugin.hints import Hints
 from pytest_agenteval.plugin.html import HtmlReport, check_writable
 from pytest_agenteval.plugin.integrations import pytest_html, sugar
@@ -420,6 +427,9 @@ def _isolate(config: pytest.Config, state: State, asked: str) -> None:
             Limits.parse(config.getini(INI_LIMITS), where=f"{INI_LIMITS} (ini)")
         chosen = choose(asked, network=config.getoption("agenteval_isolate_network"),
                         hidden=hidden_paths(config, state))
+        if chosen.level == "bwrap":  # it shows the child's search path too, outside rootdir
+            chosen = dataclasses.replace(chosen, hidden=(*chosen.hidden,
+                                                         *on_the_search_path(chosen.readable, SYSTEM_DIRS)))
         make_undumpable()
     except (ContainmentError, LimitsError, OSError) as exc:
         raise pytest.UsageError(str(exc)) from None

@@ -10,6 +10,8 @@ installed environments ship, and what the project lists in the ``agenteval_hide`
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -106,6 +108,22 @@ def project_secrets(root: Path) -> list[str]:
     return hidden
 
 
+
+
+def on_the_search_path(shown: Iterable[str], system: Iterable[str]) -> list[str]:
+    """What to hide in the other folders the sandbox shows, those on the child's ``sys.path``
+    (PYTHONPATH, ``.pth`` files): walked like rootdir (``project_secrets``). A project whose
+    evals have a ``pytest.ini`` of their own has rootdir there, and its agent found through
+    PYTHONPATH showed the project's ``.git``, which holds every committed task file. The system's
+    folders, the interpreter's prefixes and this package are not walked (installed code)."""
+    package = str(Path(__file__).resolve().parent.parent)
+    skipped = [os.path.realpath(p) for p in (*system, sys.prefix, sys.base_prefix, sys.exec_prefix, package)]
+    hidden: list[str] = []
+    for path in shown:
+        real = os.path.realpath(path)
+        if os.path.isdir(real) and not any(real == s or real.startswith(s.rstrip("/") + "/") for s in skipped):
+            hidden += project_secrets(Path(path))
+    return hidden
 
 
 def _is_report(folder: str, name: str) -> bool:
