@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -141,10 +143,15 @@ def test_a_file_in_the_agents_folder_named_like_a_standard_module_is_not_run_by_
     pytester.makepyfile(textwrap=SHADOW, agent="class Agent:\n    def run(self, episode):\n        pass\n")
     (pytester.path / "t.jsonl").write_text(task_line() + "\n" + task_line(task_id="EX-2") + "\n")
     os.chmod(pytester.path, 0o755)
-    result = pytester.runpytest_subprocess("--agent=agent:Agent", "--agenteval-isolate=process", "-n", "2",
-                                           "-p", "no:randomly", "-p", "no:cacheprovider", "t.jsonl")
+    # The ``pytest`` command, as a user runs it: ``python -m pytest``, and pytester's runs (its
+    # PYTHONPATH), put the working folder first before any plugin loads.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([str(Path(sys.executable).parent / "pytest"), "--agent=agent:Agent",
+                           "--agenteval-isolate=process", "-n", "2", "-p", "no:randomly", "-p", "no:cacheprovider",
+                           "t.jsonl"], cwd=pytester.path, env=env, capture_output=True, text=True, timeout=300,
+                          check=False)
     marker = pytester.path / "imported-by-the-harness"
     assert not marker.exists(), marker.read_text()
-    assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*textwrap.py*"])
+    assert done.returncode == pytest.ExitCode.USAGE_ERROR, done.stdout
+    assert "textwrap.py (shadows textwrap)" in done.stderr
 

@@ -99,6 +99,7 @@ from pytest_agenteval.plugin.resume import deselect as deselect_resumed
 from pytest_agenteval.plugin.resume import header_line as resume_line
 from pytest_agenteval.plugin.resume import kept_grades
 from pytest_agenteval.plugin.resume import read as read_resume
+from pytest_agenteval.plugin.shadowing import shadowing_problem
 from pytest_agenteval.plugin.state import STATE, State, TaskCase
 from pytest_agenteval.plugin.suites import add_option as add_suite_option
 from pytest_agenteval.plugin.suites import add_suite_paths
@@ -184,6 +185,11 @@ def pytest_configure(config: pytest.Config) -> None:
     runs = config.getoption("runs")
     if runs < 1:
         raise pytest.UsageError(f"--runs={runs}: must be 1 or more")
+    if config.getoption("agenteval_isolate") is not None and not hasattr(config, "workerinput"):
+        # Before rootdir goes first on sys.path and before any xdist worker starts (shadowing)
+        problem = shadowing_problem([config.rootpath, Path.cwd()])
+        if problem is not None:
+            raise pytest.UsageError(problem)
     try:  # the project's own environments, found as the agenteval command finds them
         load_project_environments(config.rootpath, config.getini(INI_ENVIRONMENTS))
     except EnvironmentSpecError as exc:
