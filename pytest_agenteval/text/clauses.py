@@ -123,6 +123,8 @@ def answers(clauses: list[tuple[int, list[Token], bool]]) -> dict[int, tuple[int
     word ("when…?"), or an answer sentence that says more than yes or no ("No, it was amended")
     is left as it was: a question is hypothetical, and the answer is read on its own."""
     out: dict[int, tuple[int, bool]] = {}
+    if not any(clause[-1].text == "?" or any(t.text == "whether" for t in clause) for _, clause, _ in clauses):
+        return out  # most texts ask nothing and report no question
     for c, (sentence, clause, _) in enumerate(clauses):
         words = [t.text for t in clause if t.kind == "word"]
         if clause[-1].text != "?":

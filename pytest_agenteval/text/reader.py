@@ -92,6 +92,8 @@ FOR_WHOM = frozenset({"me", "us", "you", "them", "him", "her", "your", "their", 
 def _polar_questions(clauses: list[tuple[int, list[Token], bool]]) -> set[int]:
     """Sentences that are a question from their first word ("Has the exception expired, or when
     does it run out?"): every clause of one is asked, not only the last, which holds the mark."""
+    if not any(tokens and tokens[-1].text == "?" for _, tokens, _ in clauses):
+        return set()  # most texts ask nothing
     first: dict[int, str] = {}
     second: dict[int, str] = {}
     for sentence, tokens, _ in clauses:
@@ -231,6 +233,7 @@ class Reader:
         id_at: list[tuple[str, int, int]] = []
         hedged_sentence = -1  # a hedge reaches to the end of its sentence: "if approved, we will pay"
         conditioned = -1  # a sentence opened by a condition ("Subject to…, we will pay")
+        first = self._first  # the terms each word starts, known for most words already
         clauses = clauses_of(tokenize(prepared(text)))
         answers = answers_to(clauses)
         asked = _polar_questions(clauses)
@@ -281,7 +284,7 @@ class Reader:
                     i += 1
                     continue
                 if token.kind == "word" and i > presupposed_until and word not in NEGATIONS and (
-                        word not in PRESUPPOSED and not self._starting(word)):
+                        word not in PRESUPPOSED and not (first.get(word) if word in first else self._starting(word))):
                     i += 1  # most words: no cue, no meaning, nothing presupposed; nothing below applies
                     continue
                 ahead = words[i + 1:i + 3]

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from functools import cached_property
 from typing import NamedTuple
 
 from pytest_agenteval.text.clauses import AFFIRMED, HYPOTHETICAL, NEGATED
@@ -120,13 +121,26 @@ class Reading:
             return False  # a threshold: "£5m and above"
         return after in names or bool(before) and (before[-1] in names or before[-1] in LINKS and before[0] in names)
 
+    @cached_property
+    def word_set(self) -> frozenset[str]:
+        """Every word of the text (a check that needs a word can skip a text without it)."""
+        return frozenset(w for words in self.words for w in words if w)
+
+    @cached_property
+    def _by_meaning(self) -> dict[str, list[Mention]]:
+        """The mentions of each meaning (checks ask of a few meanings, many times per text)."""
+        found: dict[str, list[Mention]] = {}
+        for m in self.mentions:
+            found.setdefault(m.meaning, []).append(m)
+        return found
+
     def in_sentence(self, meaning: str, clause: int) -> set[int]:
         """Polarities of ``meaning`` in the sentence holding ``clause``."""
         sentence = self.sentence_of[clause]
-        return {m.polarity for m in self.mentions if m.meaning == meaning and self.sentence_of[m.clause] == sentence}
+        return {m.polarity for m in self._by_meaning.get(meaning, ()) if self.sentence_of[m.clause] == sentence}
 
     def polarities(self, meaning: str, clause: int | None = None) -> set[int]:
-        return {m.polarity for m in self.mentions if m.meaning == meaning and (clause is None or m.clause == clause)}
+        return {m.polarity for m in self._by_meaning.get(meaning, ()) if clause is None or m.clause == clause}
 
     def affirms(self, meaning: str) -> bool:
         return AFFIRMED in self.polarities(meaning)

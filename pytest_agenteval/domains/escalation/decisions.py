@@ -110,6 +110,8 @@ TO_COME = re.compile(r"\b(?:will|shall|(?:is|are) going to)\s+(?:now\s+|then\s+|
 
 
 def _review_to_come(reading: Reading) -> str | None:
+    if reading.word_set.isdisjoint(("will", "shall", "going")):
+        return None
     for words in reading.words:
         found = TO_COME.search(" ".join(w for w in words if w))
         if found and not {"not", "never", "if", "unless", "should", "whether", "again"} & set(words):

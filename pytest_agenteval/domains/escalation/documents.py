@@ -61,6 +61,8 @@ def asked_claimant(c: Case, t: Text) -> str | None:
     before the text; the request itself (``request_info``'s question) is what it says."""
     if t.event.action == "request_info":
         return None
+    if t.reading.word_set.isdisjoint(("asked", "requested")):
+        return None
     asked = any(e.action == "request_info" and e.seq < t.event.seq for e in c.writes)
     for words in t.reading.words:
         found = ASKED_CLAIMANT.search(" ".join(w for w in words if w))

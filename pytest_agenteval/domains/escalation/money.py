@@ -277,6 +277,8 @@ MONEY_NOUNS = frozenset({"amount", "sum", "money", "cheque", "payment", "transfe
 def _paid_again(reading: Reading) -> str | None:
     """A payment told as made, and in another clause money still coming "again" ("we paid £4,200
     yesterday, and a cheque for the same amount is in the post"): the words of the second one."""
+    if AFFIRMED not in reading.polarities("payout") or AGAIN.isdisjoint(reading.word_set):
+        return None
     made = [(c, k) for c, words in enumerate(reading.words) for k, w in enumerate(words) if w in PAST_PAYMENT
             and (reading.polarities("approved", c) | {q.polarity for q in reading.quantities if q.clause == c})
             & {AFFIRMED}]
