@@ -60,7 +60,8 @@ def clauses(tokens: list[Token]) -> list[tuple[int, list[Token], bool]]:
         if t.kind == "punct":
             if t.text == "?":
                 clauses[-1][1].append(t)  # kept: a question is hypothetical
-            sentence += t.text in SENTENCE_ENDS
+            # (a line break right after a full stop or question mark ends no second sentence)
+            sentence += t.text in SENTENCE_ENDS and any(x.text not in TRANSPARENT for x in clauses[-1][1])
             clauses.append((sentence, [], t.text in JOINERS))
         elif t.kind == "word" and ((t.text in BREAKS and (t.text != "also" or nxt in RESTARTS) and not (
                 t.text == "as" and not _because(tokens, i)) and not (
@@ -147,8 +148,8 @@ def answers(clauses: list[tuple[int, list[Token], bool]]) -> dict[int, tuple[int
             if set(said) <= ANSWER_WORDS and core:
                 # The whole answer is bare ("No, not yet."): "No, it was amended to £24,000" says more.
                 rest = [t for s, other, _ in clauses[c + 1:] if s == later for t in other]
-                if any(t.kind != "word" or t.text not in ANSWER_WORDS for t in rest):
-                    break
+                if core[0] not in YES and any(t.kind != "word" or t.text not in ANSWER_WORDS for t in rest):
+                    break  # (a yes may say more: "Will you pay? Yes, £33,000 next week")
                 yet = any(t.text in NOT_YET for t in rest)
                 if core[0] in YES:
                     out[c] = (AFFIRMED, False)

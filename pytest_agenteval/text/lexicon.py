@@ -214,6 +214,12 @@ ENGLISH = Lexicon({
                 "cannot say yet", "can't say yet", "too early to say", "too soon to say", "don't know yet",
                 "do not know yet", "not yet known", "not yet in a position", "yet to decide", "still deciding",
                 "still considering",
+                # A decision to come: "a decision is expected next week", "we'll let you know the outcome".
+                "decision is expected", "decision expected", "expect a decision", "expecting a decision",
+                "expect the decision", "expect to decide", "outcome is expected", "let you know the outcome",
+                "let you know the decision", "let you know the result", "tell you the outcome",
+                "update you on the outcome", "update you once a decision", "write once a decision",
+                "write when a decision", "decision is due", "decision due",
                 # A review said to go on now: "we are still reviewing", "remains with our assessors".
                 "still reviewing", "are reviewing", "are still reviewing", "is reviewing", "currently reviewing",
                 "under consideration", "under assessment", "under investigation", "being looked at",

@@ -24,6 +24,8 @@ def prepared(text: str) -> str:
         text = _ASIDE.sub(lambda m: f"it has been {m.group(2)} {m.group(3)}", text)
     if "|" in text:
         text = untabled(text)
+    if ":" in text and _QA.search(text):  # "Q: Was it approved?⏎A: No." reads as question and answer
+        text = _QA.sub("", text)
     if not words.isdisjoint(_EVIDENCE_WORDS) and _EVIDENCE_CUE.search(text):
         text = _EVIDENCE.sub("", text)
     if not words.isdisjoint(_REPORTED_WORDS) and _REPORTED_CUE.search(text):
@@ -62,12 +64,14 @@ _CORRECTION = re.compile(
     r"|i\s+should\s+have\s+said)\b\s*[,:]?",
     re.I)
 # Another party's words or beliefs, told by the writer: "You said in your email that…", "the
-# claimant thinks…", "your letter states…". Not after "as" or "like" ("as you said, it was
-# declined" agrees with them), and not "you know" or "you understand" (what the writer asserts).
+# claimant thinks…", "your letter states…", and an earlier message's ("an earlier letter
+# said…"). Not after "as" or "like" ("as you said, it was declined" agrees with them), and not
+# "you know" or "you understand" (what the writer asserts).
 _REPORTED_CUE = re.compile(r"\b(?:said|says?|mention|thought|thinks?|believe|assum|suggest|state|wrote|writes?|"
                            r"expect|impression)", re.I)
 _REPORTED = re.compile(
     r"(?<!\bas )(?<!\blike )\b(?:you|the\s+(?:claimant|customer|policyholder|holder)|claimant|customer|"
+    r"(?:an?|our|the|my)\s+(?:earlier|previous|prior|last|first)\s+(?:message|letter|e-?mail|note|update)|"
     r"policyholder|your\s+(?:email|e-mail|letter|message|call|complaint))(?:\s+(?:called|rang|phoned|emailed|"
     r"wrote\s+in)\s*(?:,|\s+and)?)?\s+(?:(?:have|had|also|previously|"
     r"originally|first|initially)\s+|'ve\s+)?(?:said|says|say|mentioned|mentions|thought|thinks|think|believed|"
@@ -106,6 +110,7 @@ def endorsed(text: str, at: int) -> bool:
     return window is not None and _ENDORSED.search(window.group(0)) is not None
 
 
+_QA = re.compile(r"^[ \t]*(?:Q|A|Question|Answer)[ \t]*:[ \t]*", re.M)
 _ROW = re.compile(r"^\s*\|")
 _RULE = re.compile(r"^[\s|:\-]+$")
 _KEYS = frozenset({"", "check", "checks", "item", "items", "field", "key", "name", "description", "topic", "detail",

@@ -71,6 +71,47 @@ def _headline(words: list[str], i: int, mentions: list[Mention], pending: list[t
     return verb.endswith("ed") or verb in PARTICIPLES
 
 
+# Words whose misspellings are read as them (an edit or two away, the same first letter): the
+# decisions and states a typo must not hide. Not "received" ("receiver" is a word).
+SPELLED = ("approved", "approve", "approval", "declined", "decline", "rejected", "refused", "amended", "settled",
+           "verified", "pending", "outstanding", "completed", "complete", "escalated", "lapsed", "expired",
+           "cancelled", "withdrawn", "reversed")
+
+
+def _deletions(word: str) -> list[str]:
+    return [word] + [word[:k] + word[k + 1:] for k in range(len(word))]  # in order: the same answer every run
+
+
+_NEAR: dict[str, str] = {}
+for _right in SPELLED:
+    for _variant in _deletions(_right):
+        _NEAR.setdefault(_variant, _right)
+
+
+def misspelt(word: str) -> str | None:
+    """The word ``word`` misspells (one of ``SPELLED``), or None: a letter missing, added, doubled
+    or changed ("aprooved", "declned", "pendng", "complet"), never the first or the last one
+    ("approver", "settles" are other words)."""
+    if len(word) < 6 or not word.isalpha():
+        return None
+    for variant in _deletions(word):
+        meant = _NEAR.get(variant)
+        if meant is not None and meant != word and meant[0] == word[0] and (
+                meant[-1] == word[-1] or meant.startswith(word)):
+            return meant
+    return None
+
+
+def _postposed(words: list[str], i: int, pending: list[tuple[int, int]]) -> bool:
+    """An undoing after what it undoes, ending its clause: "Approval withdrawn.", "Payment of
+    £4,200 stopped today." (the participle, no auxiliary: a headline)."""
+    return bool(pending) and words[i] in REVERSALS and words[i].endswith(("ed", "wn", "held", "zen")) and all(
+        w in AFTER_UNDOING or not w for w in words[i + 1:])
+
+
+AFTER_UNDOING = frozenset({"today", "yesterday", "now", "immediately", "again", "already", "since", "too"})
+
+
 # Participles and adjectives a headline may deny with: "payment not made", "payment not possible".
 # A bare figure right before one of these is money: "Approved; 4600 paid."
 PAID_AFTER = frozenset({"paid", "approved", "settled", "transferred", "refunded", "reimbursed", "pounds", "gbp"})
@@ -190,6 +231,8 @@ class Reader:
             found = list(self._exact.get(word, ()))
             for k in range(1, len(word) + 1 if word not in NOT_BY_STEM else 0):
                 found += self._stems.get(word[:k], ())
+            if not found and (meant := misspelt(word)) is not None:  # "aprooved", "declned", "pendng"
+                found = list(self._starting(meant))
             if len(self._first) < self.CACHE:
                 self._first[word] = found
         return found
@@ -321,7 +364,7 @@ class Reader:
                                 shielded = range(source, len(words)) if source is not None else shielded
                         # "cannot go live without verified KYC": "without" denies what follows it only
                         after_auxiliary = word != "without" and (i > 0 and words[i - 1] in AUXILIARIES or _headline(
-                            words, i, mentions, pending))
+                            words, i, mentions, pending) or _postposed(words, i, pending))
                         if after_auxiliary:  # "payment is not possible", "the payment has been cancelled"
                             # an undoing reaches the clause's start: "payment on your claim has been withheld"
                             reach = 0 if word in REVERSALS else i - 1 - BACK_REACH
@@ -342,7 +385,7 @@ class Reader:
                     polarity = -polarity
                 if i < cond_at < len(words) and not hedged_before:
                     polarity = NEGATED if negations % 2 else AFFIRMED  # read below as waiting on the condition
-                if polarity == HYPOTHETICAL and not negations and not question and (
+                if polarity == HYPOTHETICAL and not negations and not question and "reportedly" not in hedges and (
                         i <= presupposed_until or word in PRESUPPOSED and i > 0 and words[i - 1] in DETERMINERS
                         and not DOCUMENTS.intersection(words[i + 1:i + 2])):
                     polarity = AFFIRMED
@@ -423,6 +466,8 @@ class Reader:
                         continue
                 i += 1
             _alternatives(mentions, first_mention, present)
+            if answer and answer[0] == NEGATED and not present.isdisjoint(("decision", "decided", "outcome")):
+                mentions.append(Mention("pending", AFFIRMED, c, "no decision"))  # "Has it been decided? Not yet."
             if words[0] in CONDITIONS and c > 0 and clauses[c - 1][0] == sentence:  # "approved, subject to…"
                 for m in mentions[:first_mention]:
                     if m.clause == c - 1 and m.meaning in DECIDED and m.polarity == AFFIRMED:

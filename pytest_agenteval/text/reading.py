@@ -230,6 +230,9 @@ class Reading:
             if nxt not in own and nxt < len(self.sentence_of) and self._bare(nxt, states) and (
                     not said or self._tense(clause) == PAST_TENSE or self._tense(nxt) == NOW_TENSE):
                 told[nxt] = self._states(nxt, states)
+            elif not said and nxt not in own and nxt < len(self.sentence_of) and self.sentence_of[nxt] == (
+                    self.sentence_of[clause]) and self._of_it(nxt, states):
+                told[nxt] = self._states(nxt, states)  # "the sheet's top band is 3.88%, but the limit is above it"
         # The state now counts: a state in the past tense only when no clause tells it in the present.
         present = [said for clause, said in told.items() if said and self._tense(clause) != PAST_TENSE]
         out = set().union(*present) if present else set().union(*told.values())
@@ -315,6 +318,14 @@ class Reading:
             return None
         return at
 
+    def _of_it(self, clause: int, states: tuple[str, str]) -> bool:
+        """Where something stands to "it", the topic before, tells the topic's state: "the limit is
+        above it" (not what was done to it: "I have not applied it")."""
+        words = self.words[clause]
+        return any(m.clause == clause and m.meaning in states and m.polarity != HYPOTHETICAL
+                   and m.words.split()[0] in BEYOND and words[m.at + len(m.words.split()):][:1] in (("it",), ("them",))
+                   for m in self.mentions)
+
     def _states(self, clause: int, states: tuple[str, str] = ("ok", "problem"), before: int | None = None
                 ) -> set[str]:
         said = set()
@@ -327,4 +338,6 @@ class Reading:
         return said
 
 
+BEYOND = frozenset({"above", "beyond", "outside", "over", "exceeds", "exceed", "exceeding", "larger", "bigger",
+                    "higher", "greater", "within", "below", "under", "inside"})
 PAST_TENSE, NOW_TENSE = 1, 2

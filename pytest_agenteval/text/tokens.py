@@ -38,7 +38,8 @@ _SPLIT = re.compile(
     r"|(?P<num>(?:[£$€]\s?)?\d{1,3}(?:[,\u00a0 ]\d{3})+(?:\.\d+)?|(?:[£$€]\s?)?\d+(?:\.\d+)?)"
     r"(?P<unit>\s?%|(?:[kK]|mn|[mM]|bn|BN)\b)?"
     r"|(?P<cmp>[<>]=?|=[<>]|[\u2264\u2265])"
-    r"|(?P<punct>[.,;:!?()=\u2013\u2014]|-{2,}|(?<=\s)-(?=\s)|\n(?=\s*[*\u2022-]|\s*[A-Z])))")
+    r"|(?P<punct>[.,;:!?()=\u2013\u2014]|-{2,}|(?<=\s)-(?=\s)|\n(?=\s*[*\u2022-]|\s*[A-Z]))"
+    r"|(?P<emoji>[\U0001F300-\U0001FAFF\u2600-\u27BF]+))")
 
 
 class Token(NamedTuple):  # a tuple: made thousands of times a second
@@ -127,6 +128,8 @@ def _words(text: str) -> list[Token]:
                 out.append(Token("number", raw, None))
         elif kind == "id":
             out.append(Token("id", raw))
+        elif kind == "emoji":  # "No problem 👍 your claim is approved": an emoji ends what it follows
+            out.append(Token("punct", "."))
         else:  # a line break before a bullet or a capital ends a sentence: "Approved: £30,000\nPaid: £24,000"
             out.append(Token("punct", ":" if raw == "=" else raw.strip() or "."))  # "paid=no" as "paid: no"
     return out

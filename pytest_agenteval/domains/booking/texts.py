@@ -91,7 +91,9 @@ LEXICON = ENGLISH.extend(
              "yet to be completed", "yet to be done", "yet to clear", "yet to be cleared", "falls outside",
              "fall outside", "not go up to", "not go as high", "not go that high", "not reach", "not extend to",
              "not stretch to", "not stretch that far", "not stretch far enough", "not go that far", "still with",
-             "with onboarding", "sitting with"),
+             "with onboarding", "sitting with", "nothing above", "nothing over", "nothing beyond", "nothing past",
+             "nothing higher than", "nothing for limits above", "nothing for limits over", "no band above",
+             "no bands above", "no band over", "no bands over"),
 )
 MESSAGE = "misleading_message"
 TEXTS = {("raise_query", "reason"): "misleading_query", ("place_on_hold", "reason"): "misleading_query",

@@ -73,6 +73,8 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             return f"promises {q.text} more, but the claim was paid the {approved:g} approved in full"
     if c.paid and (again := _paid_again(reading)):
         return f"says {again!r}: a second payment, but the claim was paid {c.paid:g} once"
+    if (compared := _compared(reading, c)) is not None:
+        return compared
     for q, value in stated:
         promised = q.polarity == AFFIRMED and AFFIRMED in reading.polarities("payout", q.clause)
         if promised and paid and not any(abs(value - v) <= EPS for v in paid):  # "you will receive £50,000"
@@ -316,3 +318,39 @@ ASSESSED = frozenset({"assessed", "assessment", "valued", "valuation"})
 CLAIMED = frozenset({"claimed"})
 # Words that set a figure against the one decided: "reduced from the assessed £30,000", "less than £30,000".
 CONTRAST = frozenset({"from", "than", "instead", "rather", "versus", "vs"})
+
+
+# How an amount is said to stand to a figure of the claim: "£4,200, less than you claimed",
+# "£24,000, the same as the assessed amount".
+LESS = frozenset({"less", "lower", "smaller", "below", "under"})
+MORE = frozenset({"more", "higher", "greater", "larger", "above"})
+
+
+def _compared(reading: Reading, c: Case) -> str | None:
+    """An amount compared with the amount claimed or assessed agrees with it: "less than you
+    claimed" of the whole claim, "the same as the assessed amount" of a reduced one, are false."""
+    figures = {"claimed": c.claim.get("amount_claimed"), "assessed": c.assessed}
+    for q in reading.quantities:
+        if q.kind != "money" or q.polarity == NEGATED or not isinstance(q.value, float):
+            continue
+        after = [w for w in reading.words[q.clause][q.at + 1:] if w]
+        nxt = q.clause + 1
+        if not after and nxt < len(reading.words) and reading.sentence_of[nxt] == reading.sentence_of[q.clause]:
+            after = [w for w in reading.words[nxt] if w]  # "£4,200, less than you claimed"
+        if after[:1] == ["the"]:
+            after = after[1:]
+        head = after[:2]
+        relation = ("<" if head[1:] == ["than"] and head[0] in LESS else ">" if head[1:] == ["than"] and head[0] in MORE
+                    else "=" if head in (["same", "as"], ["equal", "to"]) else None)
+        target = " ".join(after[2:6])
+        what = "assessed" if "assessed" in target else "claimed" if "claim" in target else None
+        figure = figures.get(what) if what else None
+        if relation is None or not isinstance(figure, (int, float)):
+            continue
+        value, figure = q.value, float(figure)
+        true = value < figure - EPS if relation == "<" else value > figure + EPS if relation == ">" else (
+            abs(value - figure) <= EPS)
+        if not true:
+            said = {"<": "less than", ">": "more than", "=": "the same as"}[relation]
+            return f"says {q.text} is {said} the amount {what}, which is {figure:g}"
+    return None

@@ -81,7 +81,8 @@ LEXICON = ENGLISH.extend(
     head_of_claims=("head of claims", "claims director", "head of department", "head of the claims"),
     payout=("receive", "receiving", "be credited", "credited to", "on its way", "on the way", "get paid", "getting",
             "you'll get", "you will get", "will get", "sending you", "send you", "will follow", "to follow",
-            "in the post", "in the mail", "by post"),
+            "in the post", "in the mail", "by post", "cheque for", "cheque of", "look out for", "bank transfer of",
+            "transfer of"),
     # Whether the policy was in force: apart from "no problem with the policy", which says nothing of it.
     in_force=("in force", "active", "valid", "current", "live", "still covered", "reinstated", "renewed",
               "reactivated", "still running", "running"),
