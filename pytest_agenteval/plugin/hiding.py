@@ -9,6 +9,7 @@ installed environments ship, and what the project lists in the ``agenteval_hide`
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Iterable
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from pytest_agenteval.engine.sealing import key_file
 from pytest_agenteval.environments.suites import shipped_suites
 from pytest_agenteval.plugin.state import State
 
@@ -31,8 +33,10 @@ def add_hide_option(parser: pytest.Parser) -> None:
 
 def hidden_paths(config: pytest.Config, state: State) -> list[str]:
     """What an isolated agent must not see: the task files (their folders, unless a folder holds
-    the rootdir, where the agent's module is), the cache folder, the results file and every
-    report this run writes, the project's secrets, and what ``agenteval_hide`` lists."""
+    the rootdir, where the agent's module is), the cache folder and the judge's verdict file
+    (``--agenteval-judge-cache``: its reasons can name the expected answer) and the cache key, the
+    results file and every report this run writes, the project's secrets, and what
+    ``agenteval_hide`` lists."""
     root = config.rootpath.resolve()
     hidden = []
     if getattr(config, "cache", None) is not None:  # not with -p no:cacheprovider
@@ -42,7 +46,8 @@ def hidden_paths(config: pytest.Config, state: State) -> list[str]:
         hidden.append(str(path))
         if path.parent != root and path.parent not in root.parents:
             hidden.append(str(path.parent))
-    for option in ("agenteval_results", "agenteval_html", "agenteval_signing_key", "xmlpath", "json_report_file",
+    for option in ("agenteval_results", "agenteval_html", "agenteval_signing_key", "agenteval_judge_cache",
+                   "xmlpath", "json_report_file",
                    "allure_report_dir"):  # allure-pytest writes a result per test as it ends
         if getattr(config.option, option, None):  # JUnit XML, pytest-json-report, allure: every check's detail
             hidden.append(str(Path(getattr(config.option, option)).resolve()))
@@ -52,6 +57,8 @@ def hidden_paths(config: pytest.Config, state: State) -> list[str]:
     # Every installed environment's packaged suite: an installed package is shown to the agent
     # (it may import it), and its suites are the task files a run of the project's own copies grades.
     hidden += [str(f.resolve()) for files in shipped_suites().values() for f in files]
+    with contextlib.suppress(RuntimeError, KeyError):  # no home folder: no key file
+        hidden.append(str(key_file().resolve()))  # the cache's key, if AGENTEVAL_CACHE_KEY_FILE put it in view
     return hidden + project_secrets(root)
 
 
