@@ -26,6 +26,7 @@ from pytest_agenteval.environments.registry import EnvironmentPool, environment_
 from pytest_agenteval.errors import EnvironmentSpecError, TaskFileError, TaskProblem
 from pytest_agenteval.taskfiles.bounds import line_bounds
 from pytest_agenteval.taskfiles.consistency import validate_task
+from pytest_agenteval.taskfiles.duplicates import key_given_twice
 from pytest_agenteval.taskfiles.files import read_task_file
 from pytest_agenteval.taskfiles.verdicts import Summary, Verdicts, line_key
 from pytest_agenteval.tasks.marks import clash, reserved_marks
@@ -191,6 +192,10 @@ class TaskLoader:
             failing = _fail(path, line, "environment", message, fix.rstrip(")"))
             self._env_failures[task.environment] = [failing[0], 0]
             return failing
+        twice = key_given_twice(text)
+        if twice is not None:
+            return _fail(path, line, twice, "given twice in one object (the last is used; a reader sees the first)",
+                         "give each key once")
         domain = self._domain_fields(env, task.domain_fields, path=path, line=line)
         if domain:
             return domain

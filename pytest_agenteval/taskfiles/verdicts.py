@@ -34,7 +34,7 @@ def _code() -> str:
     # The task format (its rule kinds too), its checks against an environment, and the argument validation they use.
     rules = sorted(str(p.relative_to(package)) for p in (package / "tasks" / "rules").glob("*.py"))
     for name in ("tasks/model.py", "tasks/fields.py", "tasks/paths.py", *rules, "taskfiles/loader.py",
-                 "taskfiles/consistency.py", "taskfiles/verdicts.py", "engine/actions.py"):
+                 "taskfiles/duplicates.py", "taskfiles/consistency.py", "taskfiles/verdicts.py", "engine/actions.py"):
         digest.update((package / name).read_bytes())
     return digest.hexdigest()[:16]
 
