@@ -144,4 +144,4 @@ def test_the_threat_model_says_an_installed_agent_runs_in_the_harness() -> None:
     as a folder, not install it."""
     text = (Path(__file__).parent.parent / "docs" / "threat-model.md").read_text()
     assert ".pth" in text and "pytest11" in text and "installed" in text
-    assert "give an untrusted agent as a folder" in " ".join(text.split())
+    assert "give an untrusted agent as a folder" in " ".join(text.lower().split())
