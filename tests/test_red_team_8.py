@@ -145,3 +145,24 @@ def test_the_threat_model_says_an_installed_agent_runs_in_the_harness() -> None:
     text = (Path(__file__).parent.parent / "docs" / "threat-model.md").read_text()
     assert ".pth" in text and "pytest11" in text and "installed" in text
     assert "give an untrusted agent as a folder" in " ".join(text.lower().split())
+
+
+def test_a_device_given_to_resume_is_one_usage_line(pytester: pytest.Pytester) -> None:
+    """``--agenteval-resume=/dev/zero`` (or ``agenteval report /dev/zero``) read on without end,
+    filling the memory: task files refuse devices, results files did not. A pipe stays
+    readable (``agenteval report <(zcat r.jsonl.gz)``)."""
+    (pytester.path / "t.jsonl").write_text(task_line() + "\n")
+    result = pytester.runpytest_subprocess("t.jsonl", "--agent=noop", "--agenteval-resume=/dev/zero",
+                                           "-p", "no:randomly", timeout=60)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--agenteval-resume=/dev/zero: cannot read it: it is a device*"])
+
+
+def test_runs_past_any_use_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    """``--runs=99999999999999999999`` (a typo, a pasted number) made collection build items
+    until the memory ran out: no error, no end."""
+    (pytester.path / "t.jsonl").write_text(task_line() + "\n")
+    result = pytester.runpytest_subprocess("t.jsonl", "--agent=noop", "--runs=99999999999999999999",
+                                           "-p", "no:randomly", timeout=60)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--runs=99999999999999999999: must be 1 to *"])
