@@ -15,9 +15,9 @@ import contextlib
 import errno
 import json
 import os
+import stat
 import zlib
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 GZIP_MAGIC = b"\x1f\x8b"
@@ -69,10 +69,24 @@ def results_bytes(path: str | os.PathLike[str]) -> bytes:
     key = os.path.abspath(path)
     if _pinned is not None and key in _pinned:
         return _pinned[key]
-    data = Path(path).read_bytes()
+    data = _bounded_bytes(path)
     data = gunzip(data) if data[:2] == GZIP_MAGIC else data
     if _pinned is not None:
         _pinned[key] = data
+    return data
+
+
+def _bounded_bytes(path: str | os.PathLike[str]) -> bytes:
+    """At most ``CEILING`` bytes of a regular file or a pipe (``<(zcat r.jsonl.gz)``): a device
+    never ends (``--agenteval-resume=/dev/zero`` read on, filling the memory), so it is refused."""
+    with open(path, "rb") as file:
+        mode = os.fstat(file.fileno()).st_mode
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+            raise OSError(errno.EINVAL, "it is a device, not a results file")
+        data = file.read(CEILING + 1)
+    if len(data) > CEILING:
+        raise OSError(errno.EFBIG, f"it is more than {CEILING // 2**30} GiB, the most a results file "
+                                   "may be read at once")
     return data
 
 

@@ -179,12 +179,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     add_errored_options(group)
 
 
+MAX_RUNS = 100_000  # past it collection would hold the run for hours, or fill the memory (--runs=10**20 hung)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     configure_compat(config)  # pytest internals or their public fallbacks, for the whole run
     _SESSIONS.add(id(config))
     runs = config.getoption("runs")
-    if runs < 1:
-        raise pytest.UsageError(f"--runs={runs}: must be 1 or more")
+    if not 1 <= runs <= MAX_RUNS:  # each run is one item per task, all made before the first runs
+        raise pytest.UsageError(f"--runs={runs}: must be 1 to {MAX_RUNS:,} (each run is one test item per task)")
     if config.getoption("agenteval_isolate") is not None and not hasattr(config, "workerinput"):
         # Before rootdir goes first on sys.path and before any xdist worker starts (shadowing)
         problem = shadowing_problem([config.rootpath, Path.cwd()])
