@@ -62,14 +62,15 @@ class WarmPool:
             self._cond.notify_all()  # the starter makes its replacement
             return _playing(child)
 
-    def wait_warm(self, timeout: float) -> bool:
+    def wait_warm(self, timeout: float, *, answered: bool = True) -> bool:
         """Wait until the next sandbox to hand out has imported the agent (its answer is
-        written): how a bench or a test knows the start has left the critical path."""
+        written; not ``answered``: has started, for a sandbox told the agent only when its
+        episode starts): how a bench or a test knows the start has left the critical path."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             with self._cond:
                 first = self._ready[0] if self._ready else None
-            if first is not None and _readable(first):
+            if first is not None and (not answered or _readable(first)):
                 return True
             time.sleep(0.005)
         return False

@@ -29,7 +29,7 @@ from pytest_agenteval.agents.driver import WAIT_SLICE
 from pytest_agenteval.agents.episode import over_time
 from pytest_agenteval.agents.errored import AgentError, errored_from_child
 from pytest_agenteval.agents.limits import NAMES, Limits
-from pytest_agenteval.agents.pool import WarmPool, end, pool_for
+from pytest_agenteval.agents.pool import REAPER, WarmPool, end, pool_for
 from pytest_agenteval.errors import AgentSpecError, EpisodeOver
 from pytest_agenteval.taskfiles.bounds import json_depth
 
@@ -72,20 +72,35 @@ BOOT = ("import sys\nif sys.path and sys.path[0] == '': del sys.path[0]\n"
         "m = u.module_from_spec(s)\ns.loader.exec_module(m)\nm.main(sys.argv[2])\n")
 
 
-def start_child(agent: IsolatedAgent) -> Child:
-    """Start a sandbox for ``agent`` and tell it the spec: it imports the module, answers, waits."""
+def start_child(agent: IsolatedAgent, *, told: bool = True) -> Child:
+    """Start a sandbox for ``agent``; ``told``, tell it the spec now: it imports the module,
+    answers, waits (else it waits for the spec: ``tell``)."""
     child = agent.containment.start(child_command(agent.containment), agent.search_path)
+    if told:
+        tell(child, agent)
+    return child
+
+
+def tell(child: Child, agent: IsolatedAgent) -> None:
     assert child.proc.stdin is not None
     # A short line into an empty pipe: never blocks.
     child.proc.stdin.write(json.dumps({"spec": agent.spec, "search_path": agent.search_path or os.getcwd()})
                            .encode() + b"\n")
     with contextlib.suppress(BrokenPipeError):
         child.proc.stdin.flush()
-    return child
+
+
+def imports_late(agent: IsolatedAgent) -> bool:
+    """Whether the waiting sandbox imports the agent's module only when its episode starts, after
+    the sandbox before it is gone. Serially (one sandbox waiting) it does: a module imported
+    ahead runs while the episode before plays, and the two could signal each other through the
+    kernel (byte-range locks on a file both can read carried one episode's task to the next).
+    With episodes in flight together they share the kernel anyway, so the import stays ahead."""
+    return agent.containment.spares <= 1
 
 
 def _pool(agent: IsolatedAgent) -> WarmPool:
-    return pool_for(agent, lambda: start_child(agent), agent.containment.spares)
+    return pool_for(agent, lambda: start_child(agent, told=not imports_late(agent)), agent.containment.spares)
 
 
 def check_spec(agent: IsolatedAgent, time_limit: float | None) -> None:
@@ -143,6 +158,9 @@ def run_isolated(agent: IsolatedAgent, episode: Episode, time_limit: float | Non
     child = _pool(agent).take()
     try:  # at once: Ctrl-C in this thread must not leave the sandbox taken and running
         pipes = _Pipes(child, deadline, cancel)
+        if imports_late(agent):
+            REAPER.drain()  # the sandboxes before it gone, with every lock they held, then the import
+            tell(child, agent)
     except BaseException:
         end(child)
         raise
