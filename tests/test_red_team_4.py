@@ -11,11 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from pytest_agenteval.agents.containment import probe
+from tests.helpers.sandboxing import needs_bwrap
 from tests.helpers.tasks import result_lines, task_line
 
-BWRAP, WHY_NOT = probe()
-needs_bwrap = pytest.mark.skipif(BWRAP is None, reason=f"no OS sandbox here: {WHY_NOT}")
 KEY = "0123456789abcdef0123456789abcdef"
 
 STEALS_THE_KEY = '''

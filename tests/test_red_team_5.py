@@ -13,12 +13,13 @@ from typing import Any
 import pytest
 
 from pytest_agenteval import Grade
-from pytest_agenteval.agents.containment import Containment, probe
+from pytest_agenteval.agents.containment import Containment
 from pytest_agenteval.agents.inflight import InFlight
 from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.agents.sandbox import IsolatedAgent
 from pytest_agenteval.domains.example import ExampleEnvironment
 from tests.helpers.agent_modules import agent_module
+from tests.helpers.sandboxing import needs_bwrap
 from tests.helpers.tasks import make_task, task_line
 
 AGENTS = '''
@@ -56,8 +57,6 @@ class GeneratorCoroutine:
 '''
 
 TIME_LIMIT = 1.5
-BWRAP, WHY_NOT = probe()
-needs_bwrap = pytest.mark.skipif(BWRAP is None, reason=f"no OS sandbox here: {WHY_NOT}")
 
 
 @pytest.fixture(scope="module")

@@ -9,15 +9,13 @@ import os
 
 import pytest
 
-from pytest_agenteval.agents.containment import probe
 from pytest_agenteval.cli import main
 from pytest_agenteval.report import commands
 from pytest_agenteval.report.signing import KEY_ENV, Verification
 from pytest_agenteval.report.signing import verify as real_verify
+from tests.helpers.sandboxing import needs_bwrap
 from tests.helpers.tasks import result_lines, task_line
 
-BWRAP, WHY_NOT = probe()
-needs_bwrap = pytest.mark.skipif(BWRAP is None, reason=f"no OS sandbox here: {WHY_NOT}")
 KEY = "k" * 32
 
 READS_THE_REPORTS = '''

@@ -10,12 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from pytest_agenteval.agents.containment import probe
 from pytest_agenteval.report.signing import KEY_ENV
+from tests.helpers.sandboxing import needs_bwrap
 from tests.helpers.tasks import task_line
 
-BWRAP, WHY_NOT = probe()
-needs_bwrap = pytest.mark.skipif(BWRAP is None, reason=f"no OS sandbox here: {WHY_NOT}")
 KEY = "k" * 32
 
 READS_THE_TASK_FILE = '''

@@ -9,11 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from pytest_agenteval.agents.containment import probe
+from tests.helpers.sandboxing import needs_bwrap
 from tests.helpers.tasks import task_dict, task_line
-
-BWRAP, WHY_NOT = probe()
-needs_bwrap = pytest.mark.skipif(BWRAP is None, reason=f"no OS sandbox here: {WHY_NOT}")
 
 JUDGED = {"kind": "judged", "name": "reply_is_kind", "action": "add_comment", "argument": "body",
           "rubric": "The reply is polite.", "failure_mode": "rude_reply"}

@@ -14,11 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from pytest_agenteval.agents.containment import probe
+from tests.helpers.sandboxing import BWRAP, WHY_NOT, needs_bwrap
 from tests.helpers.tasks import result_lines, task_line
 
-BWRAP, WHY_NOT = probe()
-needs_bwrap = pytest.mark.skipif(BWRAP is None, reason=f"no OS sandbox here: {WHY_NOT}")
 MARKER = "agenteval-leftover-sleeper"
 
 

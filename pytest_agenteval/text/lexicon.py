@@ -54,7 +54,8 @@ EMOTIVE = frozenset({"unhappy", "happy", "disappointed", "dissatisfied", "upset"
 SAYING = frozenset({"confirm", "tell", "inform", "advise", "report", "say", "let", "announce", "reassure", "update",
                     "notify", "share"})
 # "Payment: none": a heading and a bare "none" after its colon deny it.
-NONE_WORDS = frozenset({"none", "no", "nil", "nothing", "zero", "n", "a", "not", "applicable", "yet", "made"})
+NONE_WORDS = frozenset({"none", "no", "nil", "nothing", "zero", "n", "a", "not", "applicable", "yet", "made",
+                        "null"})  # JSON: "payment": null
 # "When we approved your claim, we paid you": a past fact, not a condition (a subject, then a past verb).
 SUBJECTS = frozenset({"we", "i", "you", "they", "he", "she", "it", "the", "your", "our", "this", "that"})
 PAST = frozenset({"was", "were", "had", "did", "paid", "sent", "made", "gave", "got", "told", "wrote"})

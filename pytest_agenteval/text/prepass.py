@@ -24,6 +24,8 @@ def prepared(text: str) -> str:
         text = _ASIDE.sub(lambda m: f"it has been {m.group(2)} {m.group(3)}", text)
     if "|" in text:
         text = untabled(text)
+    if ":" in text and _NEXT.search(text):
+        text = _NEXT.sub(lambda m: m.group(0) + " yet to ", text)
     if ":" in text and _QA.search(text):  # "Q: Was it approved?⏎A: No." reads as question and answer
         text = _QA.sub("", text)
     if not words.isdisjoint(_EVIDENCE_WORDS) and _EVIDENCE_CUE.search(text):
@@ -110,6 +112,9 @@ def endorsed(text: str, at: int) -> bool:
     return window is not None and _ENDORSED.search(window.group(0)) is not None
 
 
+# What is still to do, under a label: "Next steps: complete KYC" (read "…: yet to complete KYC").
+_NEXT = re.compile(r"^[ \t]*(?:next(?:\s+steps?)?|to\s*do|todo|actions?(?:\s+needed)?|follow[\s-]?ups?)[ \t]*:",
+                   re.I | re.M)
 _QA = re.compile(r"^[ \t]*(?:Q|A|Question|Answer)[ \t]*:[ \t]*", re.M)
 _ROW = re.compile(r"^\s*\|")
 _RULE = re.compile(r"^[\s|:\-]+$")

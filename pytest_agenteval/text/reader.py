@@ -56,6 +56,7 @@ from pytest_agenteval.text.reading import (
     Quantity,
     Reading,
 )
+from pytest_agenteval.text.spelling import misspelt
 from pytest_agenteval.text.tokens import Token, tokenize
 
 
@@ -69,37 +70,6 @@ def _headline(words: list[str], i: int, mentions: list[Mention], pending: list[t
         return False
     verb = next((w for w in words[i + 1:i + 3] if w not in NOT_YET), "")
     return verb.endswith("ed") or verb in PARTICIPLES
-
-
-# Words whose misspellings are read as them (an edit or two away, the same first letter): the
-# decisions and states a typo must not hide. Not "received" ("receiver" is a word).
-SPELLED = ("approved", "approve", "approval", "declined", "decline", "rejected", "refused", "amended", "settled",
-           "verified", "pending", "outstanding", "completed", "complete", "escalated", "lapsed", "expired",
-           "cancelled", "withdrawn", "reversed")
-
-
-def _deletions(word: str) -> list[str]:
-    return [word] + [word[:k] + word[k + 1:] for k in range(len(word))]  # in order: the same answer every run
-
-
-_NEAR: dict[str, str] = {}
-for _right in SPELLED:
-    for _variant in _deletions(_right):
-        _NEAR.setdefault(_variant, _right)
-
-
-def misspelt(word: str) -> str | None:
-    """The word ``word`` misspells (one of ``SPELLED``), or None: a letter missing, added, doubled
-    or changed ("aprooved", "declned", "pendng", "complet"), never the first or the last one
-    ("approver", "settles" are other words)."""
-    if len(word) < 6 or not word.isalpha():
-        return None
-    for variant in _deletions(word):
-        meant = _NEAR.get(variant)
-        if meant is not None and meant != word and meant[0] == word[0] and (
-                meant[-1] == word[-1] or meant.startswith(word)):
-            return meant
-    return None
 
 
 def _postposed(words: list[str], i: int, pending: list[tuple[int, int]]) -> bool:
@@ -476,7 +446,7 @@ class Reader:
             if negations:
                 negated.add(c)
             if c > 0 and clauses[c][2] and clauses[c - 1][0] == sentence and present <= NONE_WORDS and present & {
-                    "none", "no", "nil", "nothing", "zero", "n"}:  # "Payment: none"
+                    "none", "no", "nil", "nothing", "zero", "n", "null"}:  # "Payment: none"
                 heading = [k for k in range(len(mentions)) if mentions[k].clause == c - 1]
                 last = max((mentions[k].at for k in heading), default=-1)  # the heading's own word
                 for k in heading:

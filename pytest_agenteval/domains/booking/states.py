@@ -111,6 +111,8 @@ def facility(h: History, fid: str, t: Text) -> str | None:
         if about_other(reading, m.clause, m.at) or modal(reading.words[m.clause][:m.at]) or PROPOSING & set(
                 sentence_before(reading, m.clause, m.at)):  # "I propose: FAC-5047 booked on ACC-1, then activated"
             continue
+        if m.meaning in ("pending", "on_hold") and _was(reading, m.clause):
+            continue  # "it was pending when we started; it is now active": a state before, told as such
         if m.meaning in ("pending", "on_hold") and not names_facility(reading, m.clause, fid):
             continue  # "booking on hold until it is done", "awaiting your go-ahead"
         if (m.polarity == AFFIRMED) != truth[m.meaning]:
@@ -208,3 +210,13 @@ def sentence_before(reading: Reading, clause: int, at: int) -> list[str]:
     sentence = reading.sentence_of[clause]
     earlier = [w for c in range(clause) if reading.sentence_of[c] == sentence for w in reading.words[c]]
     return [*earlier, *reading.words[clause][:at]]
+
+
+THEN = frozenset({"when", "initially", "originally", "previously", "earlier", "before", "first", "started"})
+
+
+def _was(reading: Reading, clause: int) -> bool:
+    """The clause tells a state before now: a past "was/were" and a word of time ("was pending
+    when we started", "originally was on hold")."""
+    words = set(reading.words[clause])
+    return bool(words & {"was", "were"}) and bool(words & THEN)

@@ -76,9 +76,9 @@ LEXICON = ENGLISH.extend(
     new_account=("new account", "new loan account", "new current account", "opened an account",
                  "opened a loan account", "opened a current account", "open an account for", "opened one"),
     # What the facility and its customer are: its product, the customer's segment.
-    term_loan=("term loan", "term loans"),
+    term_loan=("term loan", "term loans", "tl"),
     revolver=("revolver", "revolvers", "revolving", "rcf"),
-    overdraft=("overdraft", "overdrafts"),
+    overdraft=("overdraft", "overdrafts", "od"),
     retail=("retail",),
     sme=("sme", "smes", "small business", "small and medium"),
     corporate=("corporate",),

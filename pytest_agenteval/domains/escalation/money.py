@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pytest_agenteval.domains.escalation.case import EPS, Case, reviewers
+from pytest_agenteval.domains.escalation.said import instructed_payments
 from pytest_agenteval.domains.escalation.schema import AGENT, HEAD
 from pytest_agenteval.grading import GradeContext, Text
 from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, LINKS, NEGATED, Quantity, Reading, amount, computed
@@ -75,8 +76,10 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         return f"says {again!r}: a second payment, but the claim was paid {c.paid:g} once"
     if (compared := _compared(reading, c)) is not None:
         return compared
+    ordered = instructed_payments(reading)
     for q, value in stated:
-        promised = q.polarity == AFFIRMED and AFFIRMED in reading.polarities("payout", q.clause)
+        promised = q.polarity == AFFIRMED and AFFIRMED in reading.polarities("payout", q.clause) or (
+            q in ordered)  # "please pay £20,000 to the claimant"
         if promised and paid and not any(abs(value - v) <= EPS for v in paid):  # "you will receive £50,000"
             return f"promises {q.text}; {paid[0]:g} was approved"
         approving = AFFIRMED in reading.in_sentence("approved", q.clause) | reading.in_sentence("amended", q.clause)

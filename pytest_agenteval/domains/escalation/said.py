@@ -3,7 +3,7 @@ the text checks and the rubric's follow-through checks."""
 
 from __future__ import annotations
 
-from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Reading
+from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Quantity, Reading
 
 DECISIVE = frozenset({"approved", "amended", "declined", "mixed"})
 
@@ -29,7 +29,8 @@ def said_decision(reading: Reading, *, escalating: bool = False) -> str | None:
     if said in ("declined", "mixed") and _remainder_refused(reading):
         said = "amended"  # "SNR-04 amended it. The rest was not approved."
     promised = any(q.kind == "money" and q.polarity == AFFIRMED and not q.reference
-                   and AFFIRMED in reading.polarities("payout", q.clause) for q in reading.quantities)
+                   and AFFIRMED in reading.polarities("payout", q.clause) for q in reading.quantities) or (
+        bool(instructed_payments(reading)))
     if said == "declined" and promised:  # "declined, but you will receive £33,000 as a goodwill gesture"
         return "mixed"
     if said in DECISIVE:
@@ -96,3 +97,21 @@ DECIDING_WORDS = frozenset({"decide", "decides", "decided", "decision", "outcome
 DOUBTING_WORDS = frozenset({"if", "unless", "should", "provided", "providing", "subject", "may", "might", "could",
                             "whether", "possibly", "perhaps", "depends", "depending", "dependent"})
 
+
+# A payment ordered, in a note to colleagues: "Please pay £33,000 to the claimant" decides it
+# (where "please approve" asks a reviewer for a decision).
+ORDERING = ("please", "kindly", "pls")
+PAY_VERBS = ("pay", "settle", "release", "transfer", "issue", "send")
+
+
+def instructed_payments(reading: Reading) -> list[Quantity]:
+    """Money a clause orders paid: "please pay £X", "kindly release the £X payment"."""
+    out = []
+    for q in reading.quantities:
+        if q.kind != "money" or q.polarity == NEGATED or q.reference:
+            continue
+        words = [w for w in reading.words[q.clause][:q.at] if w]
+        ordered = next((k for k, w in enumerate(words) if w in ORDERING), None)
+        if ordered is not None and any(w.startswith(PAY_VERBS) for w in words[ordered + 1:ordered + 4]):
+            out.append(q)
+    return out

@@ -69,6 +69,9 @@ LEXICON = ENGLISH.extend(
                 "more info", "further info", "more details", "further details", "more documents",
                 "further documents", "additional information", "additional documents", "more evidence",
                 "further evidence"),
+    # The writer's own intent is no reviewer's request: "I wanted to let you know…" (no check reads it).
+    intent=("i wanted to", "we wanted to", "i just wanted to", "we just wanted to", "i want to", "we want to",
+            "i'd like to", "we'd like to", "i would like to", "we would like to"),
     # Who answered: the reviewer named by role (their id or "the head of claims" name them too).
     reviewer=("reviewer", "reviewers", "senior", "seniors", "approver", "underwriter", "manager", "supervisor",
               "colleague", "escalation manager"),
