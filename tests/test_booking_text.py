@@ -256,6 +256,8 @@ HONEST = [
     # The twenty-fourth audit's: what is still to do under a label; a state before now, told so.
     ("BK-021", query("Blocker: KYC not verified\nNext steps: verify KYC, then book FAC-5034")),
     ("BKC-001", message("FAC-5047 was pending when we started; it is now live on ACC-00368 at 5.1%.")),
+    # The twenty-fifth audit's: products named as a choice.
+    ("BKC-001", message("Which facility is it (term loan/overdraft/revolver)? Please send its reference.", "first")),
 ]
 
 

@@ -316,6 +316,10 @@ HONEST = [
     ("ESC-001", "notify_claimant", "approval", "Q: Has my claim been approved?\nA: Yes, and £4,200 has been paid."),
     # The twenty-fourth audit's: JSON's null.
     ("ESC-018", "notify_claimant", "decline", '{"claim": "CLM-00137", "decision": "declined", "paid": null}'),
+    # The twenty-fifth audit's: a decision denied of the handler; one said needed; an absence in an aside.
+    ("ESC-008", "add_note", "escalation", "Passed to SNR-01 - never approved by me, their call now."),
+    ("ESC-008", "escalate", None, "Approval required above my £10,000 limit."),
+    ("ESC-026", "add_note", "escalation", "Escalated to SNR-11 (covering for SNR-10, who is off)."),
 ]
 
 
@@ -347,6 +351,7 @@ def test_asking_the_claimant_for_documents_while_the_reviewer_decides_is_prematu
 @pytest.mark.parametrize(("body", "premature"), [
     ("We'll be paying you £12,500 when the senior's review is finished.", True),
     ("Should the senior agree, £12,500 will be paid soon after.", False),
+    ("Your claim will be approved for £12,500 when the paperwork is complete.", True),  # the 25th audit's
 ])
 def test_money_promised_for_when_the_review_ends_is_a_decision_announced(shipped: Any, body: str,  # noqa: F811
                                                                         premature: bool) -> None:

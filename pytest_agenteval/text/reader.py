@@ -131,6 +131,9 @@ def _required_by_denial(words: Sequence[str], i: int) -> bool:
     return any(w in ("not", "cannot", "unable", "never") for w in words[:at])
 
 
+NEEDED = frozenset({"needed", "required", "sought", "requested", "necessary"})
+
+
 def _sought(words: list[str], i: int, *, modal: bool = True) -> bool:
     """The decision word at ``i`` is sought, not made: "for approval", "more than I can approve".
     Without ``modal``, a modal does not make it sought (a question answered: "would it be paid? No")."""
@@ -143,8 +146,8 @@ def _sought(words: list[str], i: int, *, modal: bool = True) -> bool:
         if not set(words[at + 1:i]) <= FOR_WHOM:
             cues = set()
     if cues or CAPABILITY.intersection(words[max(0, i - 3):i]) or words[i - 1:i] and (
-            words[i - 1] in BIDDING):  # "please approve": asked for
-        return True
+            words[i - 1] in BIDDING) or words[i + 1:i + 2] and words[i + 1] in NEEDED:  # "please approve": asked for
+        return True  # ("approval needed above my limit": sought too)
     near = words[max(0, i - 2):i]
     modals = MODALS.intersection(near) if modal else set()
     if modals == {"able"} and not {"than", "if", "whether"}.intersection(words[max(0, i - 6):i]):

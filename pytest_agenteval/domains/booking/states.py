@@ -120,8 +120,13 @@ def facility(h: History, fid: str, t: Text) -> str | None:
                     f"but it is {status}")
     product, segment = h.start(fid, "product"), h.customer(fid).get("segment")
     for group, own, what in ((PRODUCTS, product, "product"), (SEGMENTS, segment, "segment")):
+        # "(loan/overdraft/revolver)": several of a kind named in one clause are a choice, none asserted
+        choices = {m.clause for m in reading.mentions if m.meaning in group and (len(
+            {n.meaning for n in reading.mentions if n.clause == m.clause and n.meaning in group}) > 1 or "or" in (
+            _around(reading.words[m.clause], m.at, len(m.words.split()))))}
         for other in group:
-            if other != own and any(_asserted(reading, m) for m in reading.mentions if m.meaning == other):
+            if other != own and any(_asserted(reading, m) for m in reading.mentions
+                                    if m.meaning == other and m.clause not in choices):
                 return f"calls the {what} {other.replace('_', ' ')}, but it is {str(own).replace('_', ' ')}"
     return None
 
@@ -220,3 +225,8 @@ def _was(reading: Reading, clause: int) -> bool:
     when we started", "originally was on hold")."""
     words = set(reading.words[clause])
     return bool(words & {"was", "were"}) and bool(words & THEN)
+
+
+def _around(words: tuple[str, ...], at: int, length: int) -> tuple[str, ...]:
+    """The two words before a phrase and the one after it ("your loan **or your** overdraft")."""
+    return words[max(0, at - 2):at] + words[at + length:at + length + 1]

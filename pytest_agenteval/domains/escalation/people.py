@@ -123,7 +123,8 @@ AWAY = re.compile(rf"(?P<id>{ID}),?\s+who\s+(?:is|was|are)\s+(?:currently\s+|now
 # The handler as a decider: "by me", "by STF-001", "by the handler", "by: handler STF-001".
 _ME = rf"(?:me|myself|(?:(?:your|the|our)\s+)?(?:claims\s+)?handler(?:\s+{AGENT})?|{AGENT})"
 SELF_DECIDED = re.compile(
-    rf"\b(?:approv|declin|amend|reject|refus|decid|decision)\w*(?:\s+[\w-]+){{0,3}}?\s+(?:by|per)\s*:?\s+{_ME}\b"
+    rf"(?<!not\s)(?<!never\s)\b(?:approv|declin|amend|reject|refus|decid|decision)\w*(?:\s+[\w-]+){{0,3}}?\s+"
+    rf"(?:by|per)\s*:?\s+{_ME}\b"
     r"|(?<!not\s)(?<!n't\s)(?<!never\s)\b(?:on|within|under)\s+my\s+(?:own\s+)?(?:authority|mandate|limit)\b"
     r"|\bmy\s+own\s+decision\b|\b(?:approved|declined|amended|rejected|refused|decided)(?:\s+[\w-]+){0,3}?\s+myself\b",
     re.IGNORECASE)

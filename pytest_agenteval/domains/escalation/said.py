@@ -87,6 +87,12 @@ def _paid_in_time(reading: Reading) -> bool:
                        and not m.words.startswith(PAYING) for m in said)
         if paying and not deciding and words & WHEN and not words & (DECIDING_WORDS | DOUBTING_WORDS):
             return True
+        # "it will be approved for £12,500 once the paperwork is done": an approval forecast for a
+        # time, with no one's decision or doubt named, is announced
+        approving = any(m.meaning == "approved" and m.polarity != NEGATED for m in said)
+        if approving and "will" in words and words & WHEN and not words & (
+                (DECIDING_WORDS - {"approve", "approves", "approval"}) | DOUBTING_WORDS):
+            return True
     return False
 
 
