@@ -1,0 +1,130 @@
+"""Red team 9: the page cache as a channel from one isolated episode to the next, and a module in
+the agent's folder named like code a pytest plugin imports late; each one that got through pinned here."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.helpers.sandboxing import needs_bwrap
+from tests.helpers.tasks import task_line
+
+DOCS = Path(__file__).parent.parent / "docs"
+
+# Which pages of a file every sandbox can read are cached is kernel state no namespace makes
+# private: the episode playing leaves its task there, the next one's import reads it back
+# (preadv2 with RWF_NOWAIT fails on a page not cached: no timing needed).
+PAGE_CACHE_CHANNEL = '''
+import os, sys
+
+STDLIB = os.path.dirname(os.__file__)  # every sandbox reads it; its largest file not code is read by no one
+SIZE, PATH = max((os.path.getsize(os.path.join(d, f)), os.path.join(d, f)) for d, _, files in os.walk(STDLIB)
+                 for f in files if not f.endswith((".py", ".pyc", ".so")))
+STRIDE = 8 * 4096
+BITS = min(8 * 40, SIZE // STRIDE)
+BASE = 0
+
+
+def _open():
+    fd = os.open(PATH, os.O_RDONLY)
+    os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_RANDOM)  # no readahead: one page read is one page cached
+    return fd
+
+
+def _cached(fd, page):
+    try:
+        os.preadv(fd, [bytearray(1)], (BASE + page) * STRIDE, os.RWF_NOWAIT)
+        return True
+    except BlockingIOError:
+        return False
+
+
+def receive():
+    fd = _open()
+    bits = [_cached(fd, i) for i in range(BITS)]
+    os.close(fd)
+    return bytes(sum(1 << j for j in range(8) if bits[k + j]) for k in range(0, BITS, 8))
+
+
+def send(message):
+    fd = _open()
+    os.posix_fadvise(fd, (BASE) * STRIDE, BITS * STRIDE, os.POSIX_FADV_DONTNEED)
+    for k, byte in enumerate(message[: BITS // 8]):
+        for j in range(8):
+            if byte >> j & 1:
+                os.pread(fd, 1, (BASE + k * 8 + j) * STRIDE)
+    os.close(fd)
+
+
+HEARD = receive()
+
+
+class Agent:
+    def run(self, episode):
+        send(episode.instruction.encode())
+        raise RuntimeError(f"I am {episode.task_id}; HEARD {HEARD!r}")
+'''
+
+
+@needs_bwrap
+def test_the_page_cache_carries_an_episode_to_the_next_and_the_docs_say_so(pytester: pytest.Pytester) -> None:
+    """Serially the waiting sandbox imports the agent only once the episode before is gone (locks
+    carried a task on), but the page cache outlives every sandbox: the agent leaves pages of a
+    file all sandboxes read cached or dropped, and the next episode's import reads which. The
+    next episode heard the one before (also under -n 2, --agenteval-concurrency 4, as an
+    unprivileged user, and across runs), while isolation.md said none leaves anything behind for
+    a later one. No namespace or seccomp filter stops the timing variant: the docs must say it."""
+    lines = [task_line(task_id=f"EX-{i}", instruction=f"Close ticket T-0001. secret-{i}-xyzzy") for i in (1, 2)]
+    pytester.makefile(".jsonl", t="\n".join(lines))
+    pytester.makepyfile(chan=PAGE_CACHE_CHANNEL)
+    os.chmod(pytester.path, 0o755)
+    result = pytester.runpytest_subprocess("t.jsonl", "--agent=chan:Agent", "--agenteval-isolate",
+                                           "-p", "no:randomly", "-p", "no:cacheprovider")
+    if "I am EX-2; HEARD b'Close ticket T-0001. secret-1-xyzzy" not in result.stdout.str():
+        pytest.skip("the page cache carried nothing here (no RWF_NOWAIT, or a file too small)")
+    text = (DOCS / "isolation.md").read_text() + (DOCS / "threat-model.md").read_text()
+    assert "none leaves anything behind for a later one" not in text
+    assert "page cache" in (DOCS / "threat-model.md").read_text()
+    assert "page cache" in (DOCS / "isolation.md").read_text()
+
+
+SHADOW = '''
+import os, sys
+
+if not any(arg.endswith("_child.py") for arg in sys.argv):  # not the sandbox's child: the harness
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "imported-by-the-harness"), "a") as file:
+        file.write(repr(sys.argv[:1]) + "\\n")
+here = os.path.dirname(os.path.abspath(__file__))
+saved = sys.path[:]
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != here]
+del sys.modules[__name__]
+import importlib
+real = importlib.import_module(__name__)
+sys.path[:] = saved
+sys.modules[__name__] = real
+'''
+
+
+@pytest.mark.skipif(importlib.util.find_spec("hypothesis") is None, reason="needs hypothesis's pytest plugin")
+def test_a_module_named_like_code_a_plugin_imports_late_is_not_run_by_the_harness(pytester: pytest.Pytester) -> None:
+    """The stdlib-shadowing refusal checked standard names and installed modules already loaded
+    when it ran; hypothesis's pytest plugin imports ``hypothesis`` for the header under ``-v``,
+    later: ``hypothesis.py`` beside the agent ran in the harness, as root, outside every sandbox
+    (so did ``sortedcontainers.py``, which hypothesis imports)."""
+    pytester.makepyfile(hypothesis=SHADOW, agent="class Agent:\n    def run(self, episode):\n        pass\n")
+    (pytester.path / "t.jsonl").write_text(task_line() + "\n")
+    os.chmod(pytester.path, 0o755)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # as red team 7's test: the `pytest` command
+    done = subprocess.run([str(Path(sys.executable).parent / "pytest"), "--agent=agent:Agent",
+                           "--agenteval-isolate=process", "-v", "-p", "no:randomly", "-p", "no:cacheprovider",
+                           "t.jsonl"], cwd=pytester.path, env=env, capture_output=True, text=True, timeout=300,
+                          check=False)
+    marker = pytester.path / "imported-by-the-harness"
+    assert not marker.exists(), marker.read_text()
+    assert done.returncode == pytest.ExitCode.USAGE_ERROR, done.stdout
+    assert "hypothesis.py (shadows hypothesis)" in done.stderr
