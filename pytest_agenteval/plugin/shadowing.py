@@ -10,9 +10,13 @@ sandbox, where it could rewrite the grader. So such a run is refused before any 
 
 from __future__ import annotations
 
+import functools
+import importlib.machinery
 import os
+import re
 import sys
 from collections.abc import Iterable
+from importlib import metadata
 from pathlib import Path
 
 _SUFFIXES = (".py", ".pyc", ".so", ".pyd")
@@ -35,9 +39,54 @@ def shadowing(folders: Iterable[Path]) -> list[str]:
             loaded = sys.modules.get(name)
             if loaded is not None and _same(loaded, entry.path):
                 continue  # this very file (the project's environment, say): not a stand-in
-            if name in taken or (loaded is not None and _installed(loaded)):
+            if name in taken or (loaded is not None and _installed(loaded)) or _plugin_module(name, folder):
                 found.append(f"{entry.path} (shadows {name})")
     return sorted(found)
+
+
+# Extras of this package whose code the harness itself imports (the model judge and user, MCP);
+# the adapters' extras run in the agent's process only.
+_HARNESS_EXTRAS = {"pytest-agenteval": ("llm", "mcp")}
+
+
+def _plugin_module(name: str, folder: Path) -> bool:
+    """Whether ``name`` is installed elsewhere as part of pytest, a plugin, or what they require."""
+    elsewhere = [p for p in sys.path if p and os.path.realpath(p) != str(folder)]
+    try:
+        spec = importlib.machinery.PathFinder.find_spec(name, elsewhere)
+    except (ImportError, ValueError):
+        return False
+    if spec is None:
+        return False  # installed nowhere: not a module pytest's processes import (the common case)
+    owners = metadata.packages_distributions().get(name, [])
+    return any(_normal(owner) in _plugin_distributions() for owner in owners)
+
+
+@functools.cache
+def _plugin_distributions() -> frozenset[str]:
+    """pytest, every installed pytest plugin (``pytest11``) and what they require, installed or not."""
+    todo = ["pytest", *(ep.dist.name for ep in metadata.entry_points(group="pytest11") if ep.dist is not None)]
+    seen: set[str] = set()
+    while todo:
+        dist = _normal(todo.pop())
+        if dist in seen:
+            continue
+        seen.add(dist)
+        try:
+            requires = metadata.requires(dist) or []
+        except metadata.PackageNotFoundError:
+            continue
+        extras = _HARNESS_EXTRAS.get(dist, ())
+        for requirement in requires:
+            marker = requirement.partition(";")[2]
+            extra = re.search(r"extra\s*==\s*['\"]([^'\"]+)", marker)
+            if extra is None or extra.group(1) in extras:
+                todo.append(re.split(r"[\s\[<>=!~;(]", requirement.strip(), maxsplit=1)[0])
+    return frozenset(seen)
+
+
+def _normal(dist: str) -> str:
+    return re.sub(r"[-_.]+", "-", dist).lower()
 
 
 def shadowing_problem(folders: Iterable[Path]) -> str | None:
