@@ -128,3 +128,46 @@ def test_a_module_named_like_code_a_plugin_imports_late_is_not_run_by_the_harnes
     assert not marker.exists(), marker.read_text()
     assert done.returncode == pytest.ExitCode.USAGE_ERROR, done.stdout
     assert "hypothesis.py (shadows hypothesis)" in done.stderr
+
+
+SHADOW_PACKAGE = '''
+import os, sys
+
+here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if not any(arg.endswith("_child.py") for arg in sys.argv):  # not the sandbox's child: the harness
+    with open(os.path.join(here, "imported-by-the-harness"), "a") as file:
+        file.write(repr(sys.argv[:1]) + "\\n")
+saved = sys.path[:]
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != here]
+del sys.modules[__name__]
+import importlib
+real = importlib.import_module(__name__)
+sys.path[:] = saved
+sys.modules[__name__] = real
+'''
+
+
+def test_a_package_with_only_a_compiled_init_named_like_a_standard_module_is_refused(
+        pytester: pytest.Pytester) -> None:
+    """A folder counted as a package only with an ``__init__.py``: ``textwrap/__init__.pyc``
+    alone (Python imports a sourceless package as readily) passed the check, and both xdist
+    workers imported it, as the harness's user, outside every sandbox."""
+    import py_compile
+
+    source = pytester.path / "shim.py"
+    source.write_text(SHADOW_PACKAGE)
+    (pytester.path / "textwrap").mkdir()
+    py_compile.compile(str(source), cfile=str(pytester.path / "textwrap" / "__init__.pyc"), doraise=True)
+    source.unlink()
+    pytester.makepyfile(agent="class Agent:\n    def run(self, episode):\n        pass\n")
+    (pytester.path / "t.jsonl").write_text(task_line() + "\n" + task_line(task_id="EX-2") + "\n")
+    os.chmod(pytester.path, 0o755)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([str(Path(sys.executable).parent / "pytest"), "--agent=agent:Agent",
+                           "--agenteval-isolate=process", "-n", "2", "-p", "no:randomly", "-p", "no:cacheprovider",
+                           "t.jsonl"], cwd=pytester.path, env=env, capture_output=True, text=True, timeout=300,
+                          check=False)
+    marker = pytester.path / "imported-by-the-harness"
+    assert not marker.exists(), marker.read_text()
+    assert done.returncode == pytest.ExitCode.USAGE_ERROR, done.stdout
+    assert "(shadows textwrap)" in done.stderr
