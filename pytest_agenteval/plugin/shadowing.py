@@ -19,7 +19,8 @@ from collections.abc import Iterable
 from importlib import metadata
 from pathlib import Path
 
-_SUFFIXES = (".py", ".pyc", ".so", ".pyd")
+# What Python imports as a module: .py, .pyc (sourceless), extension modules (.so, .cpython-311-….so)
+_SUFFIXES = (*importlib.machinery.all_suffixes(), ".pyd")
 
 
 def shadowing(folders: Iterable[Path]) -> list[str]:
@@ -101,8 +102,9 @@ def shadowing_problem(folders: Iterable[Path]) -> str | None:
 
 
 def _module_name(entry: os.DirEntry[str]) -> str | None:
-    if entry.is_dir():
-        return entry.name if os.path.exists(os.path.join(entry.path, "__init__.py")) else None
+    if entry.is_dir():  # a package by any __init__ Python imports (__init__.pyc alone is one)
+        inits = (os.path.join(entry.path, "__init__" + suffix) for suffix in _SUFFIXES)
+        return entry.name if any(os.path.isfile(init) for init in inits) else None
     for suffix in _SUFFIXES:
         if entry.name.endswith(suffix):
             return entry.name.split(".")[0] or None
