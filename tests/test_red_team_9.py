@@ -171,3 +171,25 @@ def test_a_package_with_only_a_compiled_init_named_like_a_standard_module_is_ref
     assert not marker.exists(), marker.read_text()
     assert done.returncode == pytest.ExitCode.USAGE_ERROR, done.stdout
     assert "(shadows textwrap)" in done.stderr
+
+
+def test_a_module_named_like_an_optional_import_of_xdist_is_not_run_by_the_harness(
+        pytester: pytest.Pytester) -> None:
+    """Installed nowhere, so the check let it pass: xdist's ``remote.py`` tries ``from setproctitle
+    import setproctitle`` in every worker as it starts (the working folder first on ``sys.path``)
+    and in the controller once rootdir is first; ``setproctitle.py`` beside the agent ran in all
+    three, as the harness's user, outside every sandbox."""
+    pytester.makepyfile(setproctitle=SHADOW.replace("import importlib\nreal = importlib.import_module(__name__)",
+                                                    "raise ImportError('not installed')"),
+                        agent="class Agent:\n    def run(self, episode):\n        pass\n")
+    (pytester.path / "t.jsonl").write_text(task_line() + "\n" + task_line(task_id="EX-2") + "\n")
+    os.chmod(pytester.path, 0o755)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([str(Path(sys.executable).parent / "pytest"), "--agent=agent:Agent",
+                           "--agenteval-isolate=process", "-n", "2", "-p", "no:randomly", "-p", "no:cacheprovider",
+                           "t.jsonl"], cwd=pytester.path, env=env, capture_output=True, text=True, timeout=300,
+                          check=False)
+    marker = pytester.path / "imported-by-the-harness"
+    assert not marker.exists(), marker.read_text()
+    assert done.returncode == pytest.ExitCode.USAGE_ERROR, done.stdout
+    assert "setproctitle.py (shadows setproctitle)" in done.stderr
