@@ -40,7 +40,8 @@ def shadowing(folders: Iterable[Path]) -> list[str]:
             loaded = sys.modules.get(name)
             if loaded is not None and _same(loaded, entry.path):
                 continue  # this very file (the project's environment, say): not a stand-in
-            if name in taken or (loaded is not None and _installed(loaded)) or _plugin_module(name, folder):
+            if (name in taken or name in TRIED_IF_PRESENT or (loaded is not None and _installed(loaded))
+                    or _plugin_module(name, folder)):
                 found.append(f"{entry.path} (shadows {name})")
     return sorted(found)
 
@@ -48,6 +49,10 @@ def shadowing(folders: Iterable[Path]) -> list[str]:
 # Extras of this package whose code the harness itself imports (the model judge and user, MCP);
 # the adapters' extras run in the agent's process only.
 _HARNESS_EXTRAS = {"pytest-agenteval": ("llm", "mcp")}
+# Imported by pytest's processes only if installed, so found nowhere when absent: xdist's workers
+# and controller try setproctitle, the workers org (a Jython probe). Seen by tracing failed imports
+# of `pytest -n 2 -v` with the shipped plugins; a plugin may try others (docs/threat-model.md).
+TRIED_IF_PRESENT = frozenset({"setproctitle", "org"})
 
 
 def _plugin_module(name: str, folder: Path) -> bool:
