@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from pytest_agenteval.report.signing import KEY_ENV
 from tests.helpers.sandboxing import needs_bwrap
+from tests.helpers.shadowing import NOOP_AGENT, SHADOW, imported_by_the_harness, run_isolated
 from tests.helpers.tasks import task_line
 
 KEY = "k" * 32
@@ -115,41 +114,15 @@ def test_a_folder_on_the_agents_path_outside_rootdir_hides_its_version_control(
     assert "no task found in .git" in result.stdout.str()
 
 
-SHADOW = '''
-import os, sys
-
-if not any(arg.endswith("_child.py") for arg in sys.argv):  # not the sandbox's child: the harness
-    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "imported-by-the-harness"), "a") as file:
-        file.write(repr(sys.argv[:1]) + "\\n")
-here = os.path.dirname(os.path.abspath(__file__))
-saved = sys.path[:]
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != here]
-del sys.modules[__name__]
-import importlib
-real = importlib.import_module(__name__)
-sys.path[:] = saved
-sys.modules[__name__] = real
-'''
-
-
 def test_a_file_in_the_agents_folder_named_like_a_standard_module_is_not_run_by_the_harness(
         pytester: pytest.Pytester) -> None:
     """xdist's workers start with the working folder first on ``sys.path``, and the plugin puts
     rootdir first: ``textwrap.py`` beside the agent's module was imported by both workers, as
     the harness's user, outside every sandbox (34 standard modules were; the controller also
     imported a ``getpass.py`` there). Its code could rewrite the grader."""
-    pytester.makepyfile(textwrap=SHADOW, agent="class Agent:\n    def run(self, episode):\n        pass\n")
-    (pytester.path / "t.jsonl").write_text(task_line() + "\n" + task_line(task_id="EX-2") + "\n")
-    os.chmod(pytester.path, 0o755)
-    # The ``pytest`` command, as a user runs it: ``python -m pytest``, and pytester's runs (its
-    # PYTHONPATH), put the working folder first before any plugin loads.
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    done = subprocess.run([str(Path(sys.executable).parent / "pytest"), "--agent=agent:Agent",
-                           "--agenteval-isolate=process", "-n", "2", "-p", "no:randomly", "-p", "no:cacheprovider",
-                           "t.jsonl"], cwd=pytester.path, env=env, capture_output=True, text=True, timeout=300,
-                          check=False)
-    marker = pytester.path / "imported-by-the-harness"
-    assert not marker.exists(), marker.read_text()
+    pytester.makepyfile(textwrap=SHADOW, agent=NOOP_AGENT)
+    done = run_isolated(pytester.path, "-n", "2")
+    assert not imported_by_the_harness(pytester.path)
     assert done.returncode == pytest.ExitCode.USAGE_ERROR, done.stdout
     assert "textwrap.py (shadows textwrap)" in done.stderr
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.helpers.sandboxing import needs_bwrap
+from tests.helpers.shadowing import NOOP_AGENT, SHADOW, imported_by_the_harness, run_isolated
 from tests.helpers.tasks import task_line
 
 DOCS = Path(__file__).parent.parent / "docs"
@@ -93,39 +92,15 @@ def test_the_page_cache_carries_an_episode_to_the_next_and_the_docs_say_so(pytes
     assert "page cache" in (DOCS / "isolation.md").read_text()
 
 
-SHADOW = '''
-import os, sys
-
-if not any(arg.endswith("_child.py") for arg in sys.argv):  # not the sandbox's child: the harness
-    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "imported-by-the-harness"), "a") as file:
-        file.write(repr(sys.argv[:1]) + "\\n")
-here = os.path.dirname(os.path.abspath(__file__))
-saved = sys.path[:]
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != here]
-del sys.modules[__name__]
-import importlib
-real = importlib.import_module(__name__)
-sys.path[:] = saved
-sys.modules[__name__] = real
-'''
-
-
 @pytest.mark.skipif(importlib.util.find_spec("hypothesis") is None, reason="needs hypothesis's pytest plugin")
 def test_a_module_named_like_code_a_plugin_imports_late_is_not_run_by_the_harness(pytester: pytest.Pytester) -> None:
     """The stdlib-shadowing refusal checked standard names and installed modules already loaded
     when it ran; hypothesis's pytest plugin imports ``hypothesis`` for the header under ``-v``,
     later: ``hypothesis.py`` beside the agent ran in the harness, as root, outside every sandbox
     (so did ``sortedcontainers.py``, which hypothesis imports)."""
-    pytester.makepyfile(hypothesis=SHADOW, agent="class Agent:\n    def run(self, episode):\n        pass\n")
-    (pytester.path / "t.jsonl").write_text(task_line() + "\n")
-    os.chmod(pytester.path, 0o755)
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # as red team 7's test: the `pytest` command
-    done = subprocess.run([str(Path(sys.executable).parent / "pytest"), "--agent=agent:Agent",
-                           "--agenteval-isolate=process", "-v", "-p", "no:randomly", "-p", "no:cacheprovider",
-                           "t.jsonl"], cwd=pytester.path, env=env, capture_output=True, text=True, timeout=300,
-                          check=False)
-    marker = pytester.path / "imported-by-the-harness"
-    assert not marker.exists(), marker.read_text()
+    pytester.makepyfile(hypothesis=SHADOW, agent=NOOP_AGENT)
+    done = run_isolated(pytester.path, "-v", tasks=1)
+    assert not imported_by_the_harness(pytester.path)
     assert done.returncode == pytest.ExitCode.USAGE_ERROR, done.stdout
     assert "hypothesis.py (shadows hypothesis)" in done.stderr
 
@@ -159,16 +134,9 @@ def test_a_package_with_only_a_compiled_init_named_like_a_standard_module_is_ref
     (pytester.path / "textwrap").mkdir()
     py_compile.compile(str(source), cfile=str(pytester.path / "textwrap" / "__init__.pyc"), doraise=True)
     source.unlink()
-    pytester.makepyfile(agent="class Agent:\n    def run(self, episode):\n        pass\n")
-    (pytester.path / "t.jsonl").write_text(task_line() + "\n" + task_line(task_id="EX-2") + "\n")
-    os.chmod(pytester.path, 0o755)
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    done = subprocess.run([str(Path(sys.executable).parent / "pytest"), "--agent=agent:Agent",
-                           "--agenteval-isolate=process", "-n", "2", "-p", "no:randomly", "-p", "no:cacheprovider",
-                           "t.jsonl"], cwd=pytester.path, env=env, capture_output=True, text=True, timeout=300,
-                          check=False)
-    marker = pytester.path / "imported-by-the-harness"
-    assert not marker.exists(), marker.read_text()
+    pytester.makepyfile(agent=NOOP_AGENT)
+    done = run_isolated(pytester.path, "-n", "2")
+    assert not imported_by_the_harness(pytester.path)
     assert done.returncode == pytest.ExitCode.USAGE_ERROR, done.stdout
     assert "(shadows textwrap)" in done.stderr
 
@@ -180,16 +148,8 @@ def test_a_module_named_like_an_optional_import_of_xdist_is_not_run_by_the_harne
     and in the controller once rootdir is first; ``setproctitle.py`` beside the agent ran in all
     three, as the harness's user, outside every sandbox."""
     pytester.makepyfile(setproctitle=SHADOW.replace("import importlib\nreal = importlib.import_module(__name__)",
-                                                    "raise ImportError('not installed')"),
-                        agent="class Agent:\n    def run(self, episode):\n        pass\n")
-    (pytester.path / "t.jsonl").write_text(task_line() + "\n" + task_line(task_id="EX-2") + "\n")
-    os.chmod(pytester.path, 0o755)
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    done = subprocess.run([str(Path(sys.executable).parent / "pytest"), "--agent=agent:Agent",
-                           "--agenteval-isolate=process", "-n", "2", "-p", "no:randomly", "-p", "no:cacheprovider",
-                           "t.jsonl"], cwd=pytester.path, env=env, capture_output=True, text=True, timeout=300,
-                          check=False)
-    marker = pytester.path / "imported-by-the-harness"
-    assert not marker.exists(), marker.read_text()
+                                                    "raise ImportError('not installed')"), agent=NOOP_AGENT)
+    done = run_isolated(pytester.path, "-n", "2")
+    assert not imported_by_the_harness(pytester.path)
     assert done.returncode == pytest.ExitCode.USAGE_ERROR, done.stdout
     assert "setproctitle.py (shadows setproctitle)" in done.stderr
