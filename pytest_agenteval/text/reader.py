@@ -7,25 +7,30 @@ dates become quantities. The grammar, for users: docs/text.md; its limits: ``rea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from pytest_agenteval.text.clauses import AFFIRMED, HYPOTHETICAL, NEGATED
 from pytest_agenteval.text.clauses import answers as answers_to
 from pytest_agenteval.text.clauses import clauses as clauses_of
 from pytest_agenteval.text.clauses import hedges as hedges_of
+from pytest_agenteval.text.cues import (
+    BACK_REACH,
+    PAID_AFTER,
+    TITLES,
+    headline,
+    polar_questions,
+    postposed,
+    required_by_denial,
+    sought,
+)
 from pytest_agenteval.text.lexicon import (
     ABSENCE,
     ASSERTED_BEFORE,
     AUXILIARIES,
-    BIDDING,
     CAPABILITY,
     CONDITIONS,
     DETERMINERS,
     DOCUMENTS,
-    MODALS,
     MONEY_WORDS,
     NEGATIONS,
-    NOBODY,
     NONE_WORDS,
     NOT_YET,
     PRESUPPOSED,
@@ -35,8 +40,6 @@ from pytest_agenteval.text.lexicon import (
     REFERENCED_BY,
     REFERENCES,
     REVERSALS,
-    SAYING,
-    SOUGHT,
     Lexicon,
 )
 from pytest_agenteval.text.prepass import prepared
@@ -57,106 +60,7 @@ from pytest_agenteval.text.reading import (
     Reading,
 )
 from pytest_agenteval.text.spelling import misspelt
-from pytest_agenteval.text.tokens import Token, tokenize
-
-
-def _headline(words: list[str], i: int, mentions: list[Mention], pending: list[tuple[int, int]]) -> bool:
-    """A cue right after a mention and before a participle, with no auxiliary: "Payment not
-    (yet) issued", "claim not approved" — the cue denies the mention before it."""
-    if not pending or i == 0:
-        return False
-    k, at = pending[-1]
-    if at + len(mentions[k].words.split()) != i:
-        return False
-    verb = next((w for w in words[i + 1:i + 3] if w not in NOT_YET), "")
-    return verb.endswith("ed") or verb in PARTICIPLES
-
-
-def _postposed(words: list[str], i: int, pending: list[tuple[int, int]]) -> bool:
-    """An undoing after what it undoes, ending its clause: "Approval withdrawn.", "Payment of
-    £4,200 stopped today." (the participle, no auxiliary: a headline)."""
-    return bool(pending) and words[i] in REVERSALS and words[i].endswith(("ed", "wn", "held", "zen")) and all(
-        w in AFTER_UNDOING or not w for w in words[i + 1:])
-
-
-AFTER_UNDOING = frozenset({"today", "yesterday", "now", "immediately", "again", "already", "since", "too"})
-
-
-# Participles and adjectives a headline may deny with: "payment not made", "payment not possible".
-# A bare figure right before one of these is money: "Approved; 4600 paid."
-PAID_AFTER = frozenset({"paid", "approved", "settled", "transferred", "refunded", "reimbursed", "pounds", "gbp"})
-PARTICIPLES = frozenset({"made", "sent", "paid", "done", "given", "taken", "seen", "known", "shown", "begun",
-                         "possible", "due", "available", "payable", "applicable", "forthcoming", "warranted",
-                         "justified"})
-
-
-BACK_REACH = 3  # words before the auxiliary that "payment is not possible" negates
-# Words that may stand between a direction and the id it points at: "to the senior reviewer SNR-05".
-TITLES = frozenset({"the", "a", "our", "senior", "reviewer", "deputy", "manager", "colleague", "approver", "handler",
-                    "underwriter", "supervisor", "team", "lead", "leader"})
-
-
-FOR_WHOM = frozenset({"me", "us", "you", "them", "him", "her", "your", "their", "our", "his", "to", "a", "an",
-                      "the", "senior", "reviewer", "final", "formal", "someone", "somebody", "review", "and"})
-
-
-def _polar_questions(clauses: list[tuple[int, list[Token], bool]]) -> set[int]:
-    """Sentences that are a question from their first word ("Has the exception expired, or when
-    does it run out?"): every clause of one is asked, not only the last, which holds the mark."""
-    if not any(tokens and tokens[-1].text == "?" for _, tokens, _ in clauses):
-        return set()  # most texts ask nothing
-    first: dict[int, str] = {}
-    second: dict[int, str] = {}
-    for sentence, tokens, _ in clauses:
-        # (an id or a figure first is no question word: "FAC-5060 is active - shall I…?" states)
-        words = [t.text if t.kind == "word" else "" for t in tokens if t.kind != "punct"]
-        if sentence not in first and words:
-            first[sentence], second[sentence] = words[0], (words[1:2] or [""])[0]
-    return {sentence for sentence, tokens, _ in clauses
-            if tokens and tokens[-1].text == "?" and first.get(sentence) in QUESTION_OPENERS
-            and second.get(sentence) not in NEGATIONS}  # "cant book it, KYC pending - can you chase?"
-
-
-QUESTION_OPENERS = frozenset({"has", "have", "had", "is", "are", "was", "were", "did", "does", "do", "will", "would",
-                              "can", "could", "should", "shall", "may", "might", "must"})
-
-
-def _required_by_denial(words: Sequence[str], i: int) -> bool:
-    """"We can't book without completed KYC": a state after "without", where the clause denies an
-    act before it, is what the act needs, not the state now ("booked without verified KYC" is)."""
-    start = max(0, i - 3)
-    if "without" not in words[start:i]:
-        return False
-    at = start + list(words[start:i]).index("without")
-    return any(w in ("not", "cannot", "unable", "never") for w in words[:at])
-
-
-NEEDED = frozenset({"needed", "required", "sought", "requested", "necessary"})
-
-
-def _sought(words: list[str], i: int, *, modal: bool = True) -> bool:
-    """The decision word at ``i`` is sought, not made: "for approval", "more than I can approve".
-    Without ``modal``, a modal does not make it sought (a question answered: "would it be paid? No")."""
-    before = words[max(0, i - 5):i]
-    cues: set[str] | frozenset[str] = SOUGHT.intersection(before)
-    if cues == {"for"}:
-        # "for" sends the decision only with nothing but its asker between: "for (your) approval", "too
-        # big for me to approve"; not "your claim for £30,000 has been approved"
-        at = max(k for k in range(max(0, i - 5), i) if words[k] == "for")
-        if not set(words[at + 1:i]) <= FOR_WHOM:
-            cues = set()
-    if cues or CAPABILITY.intersection(words[max(0, i - 3):i]) or words[i - 1:i] and (
-            words[i - 1] in BIDDING) or words[i + 1:i + 2] and words[i + 1] in NEEDED:  # "please approve": asked for
-        return True  # ("approval needed above my limit": sought too)
-    near = words[max(0, i - 2):i]
-    modals = MODALS.intersection(near) if modal else set()
-    if modals == {"able"} and not {"than", "if", "whether"}.intersection(words[max(0, i - 6):i]):
-        return False  # "we are able to pay your claim" says it will be paid; "more than I am able to approve" not
-    if near[-1:] and near[-1] in SAYING:
-        return False  # "we can confirm payment": said, not sought
-    cues = NEGATIONS.intersection(words[max(0, i - 4):i])
-    return bool(modals) and (not cues or cues <= NOBODY and "not" not in near)
-
+from pytest_agenteval.text.tokens import tokenize
 
 Tail = tuple[tuple[str, bool], ...]  # a term's words after its first: (word or stem, is a stem)
 Terms = tuple[list[str], list[tuple[int, Tail, str]], frozenset[str] | None]  # Reader._terms
@@ -252,7 +156,7 @@ class Reader:
         first = self._first  # the terms each word starts, known for most words already
         clauses = clauses_of(tokenize(prepared(text)))
         answers = answers_to(clauses)
-        asked = _polar_questions(clauses)
+        asked = polar_questions(clauses)
         missing: set[int] = set()
         directed: set[str] = set()
         negated: set[int] = set()  # clauses with a negation cue
@@ -336,8 +240,8 @@ class Reader:
                                 source = next((k for k in range(i + 2, len(words)) if words[k] in SOURCES), None)
                                 shielded = range(source, len(words)) if source is not None else shielded
                         # "cannot go live without verified KYC": "without" denies what follows it only
-                        after_auxiliary = word != "without" and (i > 0 and words[i - 1] in AUXILIARIES or _headline(
-                            words, i, mentions, pending) or _postposed(words, i, pending))
+                        after_auxiliary = word != "without" and (i > 0 and words[i - 1] in AUXILIARIES or headline(
+                            words, i, mentions, pending) or postposed(words, i, pending))
                         if after_auxiliary:  # "payment is not possible", "the payment has been cancelled"
                             # an undoing reaches the clause's start: "payment on your claim has been withheld"
                             reach = 0 if word in REVERSALS else i - 1 - BACK_REACH
@@ -400,7 +304,7 @@ class Reader:
                             pending.append((len(mentions), i))
                             if meaning in DECIDED and i in shielded:
                                 mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
-                            elif meaning in DECIDED and polarity != HYPOTHETICAL and _sought(
+                            elif meaning in DECIDED and polarity != HYPOTHETICAL and sought(
                                     words, i, modal=answer is None):
                                 mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))  # "for approval"
                                 if waits and i < cond_at:  # "it can be approved subject to…": it waits
@@ -413,7 +317,7 @@ class Reader:
                             elif meaning in ("ok", "problem") and polarity != HYPOTHETICAL and (
                                     REQUIRED.intersection(words[max(0, i - 3):i])
                                     or words[i - 2:i] == ["to", "be"] and not SEEMING.intersection(words[i - 3:i - 2])
-                                    or _required_by_denial(words, i)):
+                                    or required_by_denial(words, i)):
                                 # "KYC must be verified before booking": a requirement, not the state
                                 mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
                             elif polarity == NEGATED and not_yet and meaning in DECIDED:

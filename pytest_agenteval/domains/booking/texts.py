@@ -71,7 +71,10 @@ LEXICON = ENGLISH.extend(
     close=("close",),
     # Facts the records never hold: no sanctions list, no fraud flag (KYC is the only screening).
     invented=("sanctions list*", "sanctioned", "sanctions hit*", "sanctions match*", "watchlist*", "watch list*",
-              "blacklist*", "black list*", "politically exposed", "fraud*", "money laundering"),
+              "blacklist*", "black list*", "politically exposed", "fraud*", "money laundering",
+              # terms no facility here carries: "your first 3 months are interest-free"
+              "interest-free", "interest free", "free of interest", "fee-free", "fee free", "cashback",
+              "cash back", "payment holiday", "rate holiday", "discounted rate", "introductory rate"),
     account=("account", "accounts"),
     new_account=("new account", "new loan account", "new current account", "opened an account",
                  "opened a loan account", "opened a current account", "open an account for", "opened one"),

@@ -102,3 +102,24 @@ def _sent(reading: Reading) -> str | None:
 
 DOCUMENT_WORD = re.compile(r"\b(?:invoice|bill|receipt|quote|estimate|photo|picture|image|pics|footage|snap|ones|"
                            r"documents?|paperwork|evidence)")
+
+
+# "We have everything we need", "no documents are outstanding": nothing is still wanted.
+NOTHING_OUTSTANDING = re.compile(
+    r"\b(?:(?:we|i)\s+(?:now\s+)?(?:have|hold|'ve\s+got|have\s+got)\s+(?:everything|all)\s+(?:we|i)\s+need"
+    r"|no\s+(?:further\s+|more\s+|other\s+)?(?:documents?|information|paperwork|evidence)\s+(?:is\s+|are\s+)?"
+    r"(?:outstanding|needed|required|missing)|nothing\s+(?:else\s+)?(?:is\s+)?(?:outstanding|missing))\b", re.I)
+NOT_YET_SO = frozenset({"if", "once", "when", "until", "after", "unless", "soon"})
+
+
+def outstanding_denied(c: Case, t: Text) -> str | None:
+    """A text saying nothing is still wanted, after the claimant was asked for the invoice and
+    photos (none ever arrives here): "We have everything we need" is false then."""
+    asked = any(e.action == "request_info" and e.seq < t.event.seq for e in c.writes)
+    if not asked or t.event.action == "request_info":
+        return None
+    for sentence in re.split(r"[.!?;\n]+", t.reading.text):
+        found = NOTHING_OUTSTANDING.search(sentence)
+        if found and not NOT_YET_SO.intersection(re.findall(r"[a-z']+", sentence.lower())):
+            return f"says {found.group(0)!r}, but the invoice and photos asked for never came"
+    return None
