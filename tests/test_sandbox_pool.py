@@ -12,6 +12,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -155,3 +156,24 @@ def test_a_timed_out_episode_and_xdist_workers_leave_no_sandbox_behind(pytester:
         assert leftovers(pytester.path) == []
     finally:
         kill_leftovers(pytester.path)
+
+
+def test_waiting_for_killed_sandboxes_is_bounded() -> None:
+    """A serial episode waits for the sandboxes before it to be gone before its agent is imported;
+    a teardown that hangs must not hold the run (red team 9): the wait gives up, and says so."""
+    from pytest_agenteval.agents.pool import _Reaper
+
+    released = threading.Event()
+
+    class Hanging:
+        def kill(self) -> None:
+            pass
+
+        def reap(self) -> None:
+            released.wait()
+
+    reaper = _Reaper()
+    reaper.add(Hanging())  # type: ignore[arg-type]
+    assert reaper.drain(timeout=0.05) is False
+    released.set()
+    assert reaper.drain(timeout=60) is True

@@ -135,10 +135,15 @@ class _Reaper:
                 self._thread.start()
         self._jobs.put(child)
 
-    def drain(self) -> None:
+    def drain(self, timeout: float | None = None) -> bool:
+        """Wait until every sandbox handed over is gone (at most ``timeout`` seconds): whether it is."""
+        deadline = None if timeout is None else time.monotonic() + timeout
         with self._cond:
             while self._pending:
+                if deadline is not None and time.monotonic() >= deadline:
+                    return False
                 self._cond.wait(WAIT_SLICE)
+        return True
 
     def _serve(self) -> None:
         while True:

@@ -90,6 +90,9 @@ def tell(child: Child, agent: IsolatedAgent) -> None:
         child.proc.stdin.flush()
 
 
+TEARDOWN_WAIT = 10.0  # seconds a serial episode waits for the sandboxes before it to be gone (~20 ms usually)
+
+
 def imports_late(agent: IsolatedAgent) -> bool:
     """Whether the waiting sandbox imports the agent's module only when its episode starts, after
     the sandbox before it is gone. Serially (one sandbox waiting) it does: a module imported
@@ -159,7 +162,10 @@ def run_isolated(agent: IsolatedAgent, episode: Episode, time_limit: float | Non
     try:  # at once: Ctrl-C in this thread must not leave the sandbox taken and running
         pipes = _Pipes(child, deadline, cancel)
         if imports_late(agent):
-            REAPER.drain()  # the sandboxes before it gone, with every lock they held, then the import
+            # the sandboxes before it gone, with every lock they held, then the import; bounded, and
+            # within the episode's time: a teardown that hangs must not hold the run (then it goes on)
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            REAPER.drain(TEARDOWN_WAIT if left is None else min(left, TEARDOWN_WAIT))
             tell(child, agent)
     except BaseException:
         end(child)
