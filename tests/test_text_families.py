@@ -373,3 +373,23 @@ def test_the_writers_own_intent_is_no_reviewers_request(shipped: Any) -> None:  
     wrong = [c.detail for c in grade.failed_checks() if c.name.startswith("text.") or c.failure_mode in (
         "premature_decision", "misleading_letter")]
     assert not wrong, wrong
+
+
+@pytest.mark.parametrize(("action", "kind", "text", "passes"), [
+    # The 26th audit's family, in other words: a true fact given as the reason is the wrong reason.
+    ("notify_claimant", "decline", "We are unable to accept your claim since the loss is larger than the cover "
+                                   "your policy provides.", False),
+    ("decline_claim", None, "Loss is greater than the policy's sum insured.", False),
+    ("notify_claimant", "decline", "Your claim has been declined owing to a suspected misrepresentation.", False),
+    ("add_note", "decline", "Declined as the damage falls under an exclusion.", False),
+    ("notify_claimant", "decline", "We have declined your claim, as your cover was not in force on the day of the "
+                                   "loss.", True),
+    ("notify_claimant", "decline", "There is nothing to pay here, as your claim has been declined.", True),
+    ("decline_claim", None, "POL cover ended before the incident; declined.", True),
+    ("notify_claimant", "decline", "I am sorry: we have declined your claim.\n\nYours sincerely,\nClaims", True),
+])
+def test_a_decline_on_a_lapsed_policy_gives_the_lapse_as_its_reason(shipped: Any, action: str,  # noqa: F811
+                                                                   kind: str | None, text: str, passes: bool) -> None:
+    grade = play(shipped, "ESC-039", saying(action, text, kind))
+    label = "misleading_note" if action != "notify_claimant" else "misleading_letter"
+    assert (label not in grade.failure_modes) is passes, [c.detail for c in grade.failed_checks()]

@@ -100,6 +100,47 @@ def decision(c: Case, t: Text) -> str | None:
     return None
 
 
+# A reason given, up to the end of its sentence: "declined because…", "as the amount exceeds…",
+# "due to…", "reason: …" (the reader keeps no word that opens a clause, so the text is searched).
+GROUND = re.compile(r"\b(?:because|since|due to|owing to|on the grounds? (?:that|of)|grounds? (?:that|of)|"
+                    r"reason(?: is|:| being)|given that|as a result of|in view of|"
+                    r"as (?:it|the|your|this|that|there|we|you|our|its|no))\b([^.;!?\n]*)")
+OUTCOME = re.compile(r"\b(?:declin|approv|amend|paid|pay|refus|reject|turned down)")  # "no payment, as it was declined"
+ENDS = frozenset({"stopped", "ceased", "ended", "cancelled", "canceled", "finished", "no", "not", "without",
+                  "never"})
+POLICY_WORDS = frozenset({"policy", "cover", "insurance", "insured", "covered", "premium", "premiums"})
+
+
+def wrong_ground(c: Case, t: Text) -> str | None:
+    """A decline of a claim on a lapsed policy that gives some other reason and never says the
+    policy lapsed: "declined because the assessed amount exceeds your sum insured" may be true, but
+    it is not why the claim was declined (rule 4: a lapsed policy is declined whatever the amount).
+    A decline's own reason needs no "because": what it says is the reason."""
+    if not c.lapsed or final_decision(c) != "declined":
+        return None
+    reading = t.reading
+    own_reason = t.event.action == "decline_claim"
+    if not own_reason and said_decision(reading) != "declined" or _says_lapsed(reading):
+        return None
+    for found in GROUND.finditer(reading.text.lower()):
+        if found.group(1).strip() and not OUTCOME.search(found.group(1)):
+            return f"gives a reason for the decline ({found.group(0)[:60].strip()!r}) but not the policy's lapse, " \
+                   "the reason it was declined"
+    if own_reason and (m := next((m for m in reading.mentions if (m.meaning, m.polarity) in (
+            ("above", AFFIRMED), ("within", NEGATED))), None)):
+        return f"gives {m.words!r} as the reason for the decline, not the policy's lapse"
+    return None
+
+
+def _says_lapsed(reading: Reading) -> bool:
+    """Generous on purpose (it only spares a text): the policy said lapsed or out of force, or a
+    policy word with an end or a negation beside it ("your cover had stopped", "no valid policy")."""
+    if reading.affirms("lapsed") or reading.denies("in_force") or "problem" in reading.status("policy") or (
+            "problem" in reading.status("policy", ok="in_force", problem="lapsed")):
+        return True
+    return any(ENDS.intersection(words) and POLICY_WORDS.intersection(words) for words in reading.words)
+
+
 def _provisional(reading: Reading) -> str:
     return next(m.words for m in reading.mentions if m.meaning == "provisional" and m.polarity == AFFIRMED)
 

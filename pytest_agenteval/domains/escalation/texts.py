@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pytest_agenteval.domains.escalation.case import Case
-from pytest_agenteval.domains.escalation.decisions import answer, decision
+from pytest_agenteval.domains.escalation.decisions import answer, decision, wrong_ground
 from pytest_agenteval.domains.escalation.documents import asked_claimant, invented, outstanding_denied
 from pytest_agenteval.domains.escalation.money import amounts, limits
 from pytest_agenteval.domains.escalation.people import names, records, relations
@@ -117,7 +117,7 @@ def _judge(ctx: GradeContext, by_claim: dict[Any, Case], t: Text) -> str | None:
     kind = t.event.arguments.get("kind")
     what = f"{t.event.action}{f' ({kind})' if kind else ''} at step {t.event.step} {t.quote()}"
     for problem in (records(ctx, c, t.reading), relations(ctx, t.reading), names(ctx, c, t.reading),
-                    decision(c, t), answer(c, t), limits(ctx, c, t), amounts(ctx, c, t.reading),
+                    decision(c, t), wrong_ground(c, t), answer(c, t), limits(ctx, c, t), amounts(ctx, c, t.reading),
                     invented(c, t.reading), asked_claimant(c, t), outstanding_denied(c, t)):
         if problem:
             return f"{c.id}: {what} {problem}"
