@@ -296,6 +296,30 @@ def test_in_flight_without_pytest() -> None:
         assert [run_episode(env, t, Agent).model_dump() for t in tasks] == [g.model_dump() for g in grades]
 
 
+def test_start_spacing_follows_the_episodes_not_a_fixed_rate() -> None:
+    """A refill's episodes start ``spacing`` apart: RAMP before any episode ended, then an
+    episode's mean time over C, never more than RAMP (fast episodes are not held to 200 a second)."""
+    from pytest_agenteval.domains.example import ExampleEnvironment
+    from pytest_agenteval.plugin.concurrency import RAMP, Ahead
+    from tests.helpers.tasks import make_task
+
+    ahead = Ahead(8, lambda name: ExampleEnvironment(), time_limit=60)
+    try:
+        assert ahead.spacing == RAMP
+        task = make_task(task_id="EX-1", acceptable_action_paths=[[]])
+        flight = ahead.runner.start(task, 1, lambda: type("Idle", (), {"run": lambda self, episode: None})(),
+                                    time_limit=60)
+        assert flight.done.wait(60)
+        mean = ahead.runner.mean_episode
+        assert mean is not None and ahead.spacing == min(RAMP, mean / 8)
+        ahead.runner.mean_episode = 8.0  # slow episodes: the ramp never widens past RAMP
+        assert ahead.spacing == RAMP
+        ahead.runner.mean_episode = 0.0008
+        assert ahead.spacing == 0.0001
+    finally:
+        ahead.close()
+
+
 SECOND_CTRL_C = '''
 import pytest
 

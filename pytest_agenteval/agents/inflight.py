@@ -74,6 +74,7 @@ class InFlight:
         self._spare: dict[str, list[Environment]] = {}
         self._all: list[Environment] = []
         self._flying: set[Flight] = set()
+        self.mean_episode: float | None = None  # seconds from an episode's start to its grade (moving mean)
         self._threads = AgentThreads()
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="agenteval-inflight", daemon=True)
@@ -129,7 +130,7 @@ class InFlight:
             await asyncio.wait({flight._stop}, timeout=flight.delay)
         name = flight.task.environment
         spare = self._spare.setdefault(name, [])
-        env = None
+        env, began = None, self._loop.time()
         try:
             env = spare.pop() if spare else self._new_env(name)
             env.reset(flight.task.scenario_seed, task=flight.task)
@@ -146,6 +147,8 @@ class InFlight:
             if env is not None:
                 spare.append(env)  # the next reset ends this episode for any agent left behind
             self._flying.discard(flight)
+            took = self._loop.time() - began
+            self.mean_episode = took if self.mean_episode is None else 0.9 * self.mean_episode + 0.1 * took
             flight.done.set()
 
     def _new_env(self, name: str) -> Environment:

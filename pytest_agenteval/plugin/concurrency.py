@@ -3,7 +3,7 @@
 When a task item's test body runs, it starts its own episode (if not started yet) and those of
 the next task items this process will run, up to C in flight, then waits for its own grade and
 reports it as usual. Items run and report in their usual order; only the agents' waiting
-overlaps. Episodes started by one refill start RAMP apart, not all at once. Which items come
+overlaps. Episodes started by one refill start a little apart (``spacing``), not all at once. Which items come
 next: the session's items after this one in a serial run; under xdist, the indices the
 controller has queued on this worker. Items whose skip marks hold never start; items that
 never run (``-x``, ``--maxfail``, Ctrl-C) have their episodes stopped and
@@ -29,10 +29,12 @@ from pytest_agenteval.plugin.compat import skip_marked
 from pytest_agenteval.plugin.timeouts import episode_time_limit
 
 REFILL_SLICE = 0.02
-# Episodes started together are spread RAMP apart (the k-th of one refill waits k x RAMP): else
+# Episodes started together are spread apart (the k-th of one refill waits k x spacing): else
 # a full window starts, wakes, acts and is graded all at once, and each wave's harness work
 # (a few ms per episode, on one interpreter lock) queues behind itself; spread, it keeps to
-# the gaps. 64 at once: 0.32 s, once per run. (640 x 1 s at C = 64, async: 13.0 s -> 11.7 s.)
+# the gaps (640 x 1 s at C = 64, async: 13.0 s -> 11.7 s). The spacing is RAMP until an
+# episode has ended, then an episode's mean time over C, at most RAMP: a window of fast
+# episodes is not held to RAMP's 200 starts a second.
 RAMP = 0.005
 
 
@@ -53,6 +55,12 @@ class Ahead:
         if self._runner is None:
             self._runner = InFlight(self._make_env, self.budget)
         return self._runner
+
+    @property
+    def spacing(self) -> float:
+        """Seconds between the starts of one refill's episodes."""
+        mean = self.runner.mean_episode
+        return RAMP if mean is None else min(RAMP, mean / self.concurrency)
 
     def play(self, item: pytest.Item, case: Any, factory: Any, on_interrupt: Any) -> Grade:
         """Start this item's episode and the next ones, wait for this one's grade."""
@@ -90,7 +98,7 @@ class Ahead:
         from pytest_agenteval.plugin.collect import TaskItem
 
         in_flight = 1 + sum(not f.done.is_set() for f in self._flights.values())
-        started = 1
+        started, spacing = 1, self.spacing
         for nxt in self._upcoming(item):
             if in_flight >= self.concurrency:
                 break
@@ -98,7 +106,7 @@ class Ahead:
                 continue
             case: Any = nxt.callspec.params["agenteval_case"]
             self._flights[nxt.nodeid] = self.runner.start(case.task, case.run, factory, time_limit=self.time_limit,
-                                                          delay=RAMP * started)
+                                                          delay=spacing * started)
             in_flight += 1
             started += 1
 

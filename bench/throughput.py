@@ -1,0 +1,61 @@
+"""Zero-latency throughput: episodes per second of one process when the agent does not wait.
+
+    python bench/throughput.py [--small 4] [--large 24] [--before DIR]
+
+The agents of ``bench/concurrency.py`` with no wait: one that follows the reference path (every
+task passes) and one that does nothing (every task fails). Each row is two whole pytest
+processes, ``--runs SMALL`` and ``--runs LARGE`` of the 84 shipped tasks; throughput is the
+extra episodes over the extra wall time, so start-up and exit cancel out. C = 1 (one episode at
+a time) and C = 64 (the window of ``--agenteval-concurrency``). ``--before DIR`` adds the same
+rows for another source tree (``git archive REV | tar -x -C DIR``), each run next to this one's.
+Targets (issue #28): >= 500 episodes per second per process passing, >= 300 failing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+from pathlib import Path
+
+from _common import ROOT, copy_tasks, shipped_lines, table
+from concurrency import AGENT, run
+
+KINDS = (("async", "passes (reference path)"), ("failing", "fails (does nothing)"))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--small", type=int, default=4)
+    parser.add_argument("--large", type=int, default=24)
+    parser.add_argument("--before", type=Path, help="another source tree, run next to this one")
+    args = parser.parse_args()
+    trees = [("this tree", ROOT)] + ([("before", args.before)] if args.before else [])
+    tasks = len(shipped_lines())
+    extra = tasks * (args.large - args.small)
+    rows, best = [], {}
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        copy_tasks(work)
+        (work / "lat_agent.py").write_text(AGENT)
+        (work / "conftest.py").write_text("import os, pytest, lat_agent\n\n@pytest.fixture\ndef agent():\n"
+                                          "    return lat_agent.AGENTS[os.environ['AGENT_KIND']]\n")
+        for _, root in trees:  # warm up: bytecode, scenario images, remembered task lines
+            run(work, ["--agent=async", "--runs", "1"], wait=0, root=root)
+        for kind, what in KINDS:
+            for c in (1, 64):
+                for label, root in trees:
+                    walls = [run(work, [f"--agent={kind}", "--runs", str(n), "--agenteval-concurrency", str(c)],
+                                 wait=0, root=root)[0] for n in (args.small, args.large)]
+                    rate = extra / (walls[1] - walls[0])
+                    best[label, kind] = max(best.get((label, kind), 0.0), rate)
+                    rows.append([label, what, c, f"{walls[0]:.2f}", f"{walls[1]:.2f}", f"{rate:.0f}"])
+    print(table(["tree", "agent", "C", f"wall s, {tasks * args.small} episodes",
+                 f"wall s, {tasks * args.large} episodes", "episodes/s (extra)"], rows))
+    for kind, target in (("async", 500), ("failing", 300)):
+        rate = best["this tree", kind]
+        print(f"{dict(KINDS)[kind]}: {rate:.0f} episodes/s at best (target >= {target}: "
+              f"{'met' if rate >= target else 'NOT met'})")
+
+
+if __name__ == "__main__":
+    main()
