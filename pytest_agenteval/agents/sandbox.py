@@ -248,6 +248,9 @@ class _Pipes:
     stderr drained as it comes, keeping its tail (a child that prints more than a pipe holds
     would otherwise block on its print); writes that wait for room in slices. Every wait is a
     slice of at most ``WAIT_SLICE``, so a signal (pytest-timeout, Ctrl-C) lands within one.
+    At most ``max_frame`` bytes of stdout are held unread: past that stdout is not read until
+    frames are taken (a child that never reads its answers and writes on held the harness's
+    memory growing with its output, gigabytes before its time limit).
     """
 
     max_frame = 16 * 2**20  # a longer line from the child is a protocol violation
@@ -258,6 +261,7 @@ class _Pipes:
         self.child, self.proc, self.deadline, self.cancel = child, proc, deadline, cancel
         self.stdin, self.stdout, self.stderr = proc.stdin, proc.stdout, proc.stderr
         self.buffer, self.scanned, self.tail, self.eof = bytearray(), 0, b"", False
+        self.paused = False  # stdout not watched: the buffer holds max_frame bytes already
         self.selector = selectors.DefaultSelector()
         for stream in (self.stdin, self.stdout, self.stderr):
             os.set_blocking(stream.fileno(), False)
@@ -272,13 +276,18 @@ class _Pipes:
         ``max_frame`` comes back cut there, without its newline (``frame`` refuses it).
 
         Each byte is searched for the newline once (a large frame costs linear time, not
-        quadratic)."""
+        quadratic). The deadline is checked for every line, not only when waiting: a child that
+        keeps whole frames queued would otherwise never be waited for."""
+        self._check()
         while True:
             newline = self.buffer.find(b"\n", self.scanned)
             if newline >= 0 and newline < self.max_frame:
                 line = bytes(self.buffer[:newline + 1])
                 del self.buffer[:newline + 1]
                 self.scanned = 0
+                if self.paused and len(self.buffer) < self.max_frame:
+                    self.paused = False
+                    self.selector.register(self.stdout, selectors.EVENT_READ)
                 return line
             self.scanned = len(self.buffer)
             if self.scanned >= self.max_frame:
@@ -317,11 +326,16 @@ class _Pipes:
             pass
         return self.tail.decode(errors="replace")
 
-    def _select(self) -> list[tuple[selectors.SelectorKey, int]]:
-        left = None if self.deadline is None else self.deadline - time.monotonic()
-        if (left is not None and left <= 0) or (self.cancel is not None and self.cancel.is_set()):
+    def _check(self) -> None:
+        """``_Late`` once the deadline has passed or the episode is cancelled."""
+        if ((self.deadline is not None and self.deadline <= time.monotonic())
+                or (self.cancel is not None and self.cancel.is_set())):
             raise _Late
-        return self.selector.select(WAIT_SLICE if left is None else min(left, WAIT_SLICE))
+
+    def _select(self) -> list[tuple[selectors.SelectorKey, int]]:
+        self._check()
+        left = None if self.deadline is None else self.deadline - time.monotonic()
+        return self.selector.select(WAIT_SLICE if left is None else max(0.0, min(left, WAIT_SLICE)))
 
     def _drain(self, events: list[tuple[selectors.SelectorKey, int]]) -> None:
         for key, _ in events:
@@ -337,6 +351,9 @@ class _Pipes:
                     self.eof = True
             elif key.fileobj is self.stdout:
                 self.buffer += chunk  # a bytearray: appending is amortised linear
+                if len(self.buffer) >= self.max_frame:  # enough unread: the child waits to write more
+                    self.paused = True
+                    self.selector.unregister(self.stdout)
             else:
                 self.tail = (self.tail + chunk)[-4096:]
 
