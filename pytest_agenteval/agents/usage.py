@@ -24,6 +24,10 @@ from typing import Any
 # what was asked, the end how it ended) and a marker message says how much.
 MESSAGE_CAP = 16 * 1024
 TRANSCRIPT_CAP = 256 * 1024
+# Every message is at least one character of JSON, so at most this many of the last ones can be
+# kept: those before them are left out unread (capping an isolated agent's one frame of seven
+# million tiny messages took ~40 s of grading, outside every time limit).
+MAX_MESSAGES = TRANSCRIPT_CAP
 MARKER_ROLE = "agenteval"
 # The largest token or call count one report may give: summed and averaged over a run, counts
 # past this would overflow the floats the summary divides into (the run's end would fail).
@@ -89,7 +93,11 @@ class UsageLedger:
     def transcript(self) -> list[Any] | None:
         with self._lock:
             messages = self._transcript
-        return None if messages is None else cap_transcript([jsonable(m) for m in messages])
+        if messages is None:
+            return None
+        skipped = max(0, len(messages) - 1 - MAX_MESSAGES)  # the first is kept, and the last that fit
+        kept = [messages[0], *messages[skipped + 1:]] if skipped else messages
+        return cap_transcript([jsonable(m) for m in kept], skipped)
 
 
 def _finite(number: float) -> bool:
@@ -137,8 +145,9 @@ def _size(value: Any) -> int:
     return len(json.dumps(value, ensure_ascii=False, sort_keys=True))
 
 
-def cap_transcript(messages: list[Any]) -> list[Any]:
-    """Each message within MESSAGE_CAP, the whole within TRANSCRIPT_CAP (middle left out)."""
+def cap_transcript(messages: list[Any], skipped: int = 0) -> list[Any]:
+    """Each message within MESSAGE_CAP, the whole within TRANSCRIPT_CAP (middle left out);
+    ``skipped``: messages after the first already left out, counted in the marker."""
     capped = []
     for message in messages:
         size = _size(message)
@@ -157,7 +166,7 @@ def cap_transcript(messages: list[Any]) -> list[Any]:
             break
         tail.append(message)
         budget -= size
-    left_out = len(capped) - 1 - len(tail)
+    left_out = len(capped) - 1 - len(tail) + skipped
     marker = {"role": MARKER_ROLE, "left_out_messages": left_out,
               "note": f"{left_out} messages left out: the transcript is capped at {TRANSCRIPT_CAP} characters"}
     return [capped[0], marker, *reversed(tail)]
