@@ -62,8 +62,47 @@ _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_asci
 
 
 def canonical_json(value: Any) -> str:
-    """Stable JSON text: sorted keys, no spaces; unknown objects shown by type, never crash."""
-    return _CANONICAL.encode(value)
+    """Stable JSON text: sorted keys, no spaces; unknown objects shown by type, never crash.
+
+    What the encoder refuses is shown as text too: an integer past Python's 4300 digits, keys
+    that are not text (a tuple) or cannot be sorted together (1 and "a"), nesting past the
+    recursion limit, a cycle. Raised here, each reached an in-process agent as an exception from
+    ``episode.call`` after the action had run, and the call was missing from the log."""
+    try:
+        return _CANONICAL.encode(value)
+    except (ValueError, TypeError, RecursionError):
+        return _CANONICAL.encode(_plain(value, 0))
+
+
+_MAX_DEPTH = 64  # nesting kept of a value the encoder refused (a cycle ends here too)
+
+
+def _plain(value: Any, depth: int) -> Any:
+    """``value`` as data the encoder takes: deeper than ``_MAX_DEPTH``, and huge integers, as text."""
+    if depth > _MAX_DEPTH:
+        return "<nested too deep>"
+    if isinstance(value, dict):
+        return {_key(k): _plain(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v, depth + 1) for v in value]
+    if isinstance(value, int) and not isinstance(value, bool):
+        try:
+            str(value)
+        except ValueError:  # past sys.get_int_max_str_digits()
+            return f"<int of {value.bit_length()} bits>"
+    return value
+
+
+def _key(key: Any) -> str:
+    """A key as JSON writes it (1 -> "1", None -> "null"); one JSON cannot hold, by its type."""
+    if isinstance(key, str):
+        return key
+    if key is None or isinstance(key, (bool, int, float)):
+        try:
+            return _CANONICAL.encode(key)
+        except ValueError:  # a huge integer
+            return f"<int of {key.bit_length() if isinstance(key, int) else 0} bits>"
+    return _shown_by_type(key)
 
 
 MAX_STORED_ARGS = 64 * 1024
