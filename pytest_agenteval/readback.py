@@ -106,13 +106,30 @@ def pinned_reads() -> Iterator[None]:
         _pinned = None
 
 
-def load_line(line: str | bytes) -> Any:
+class KeyTwice(ValueError):
+    """A line with a key given twice in one object (``load_line(..., once=True)``)."""
+
+
+def load_line(line: str | bytes, *, once: bool = False) -> Any:
     """One JSON line; ``ValueError`` for one that is not JSON, nested too deep to parse included.
 
     Bytes are UTF-8, strictly: ``json.loads`` would also take UTF-16, UTF-32 and a byte-order
     mark, which the signature check (reading UTF-8 text) sees as a line cut short, so every
-    reader must read a line as the others do."""
+    reader must read a line as the others do. ``once``: ``KeyTwice`` for a key given twice in
+    one object (this parser keeps the last, a reader that keeps the first sees another line)."""
+    text = line.decode("utf-8") if isinstance(line, bytes) else line
     try:
-        return json.loads(line.decode("utf-8") if isinstance(line, bytes) else line)
+        return json.loads(text, object_pairs_hook=_once) if once else json.loads(text)
     except RecursionError:
         raise ValueError("nested too deep to read") from None
+
+
+def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    record = dict(pairs)
+    if len(record) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise KeyTwice(f"the key {key!r} is given twice in one object")
+            seen.add(key)
+    return record

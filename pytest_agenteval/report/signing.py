@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_agenteval.errors import AgentEvalError
+from pytest_agenteval.readback import KeyTwice
 from pytest_agenteval.report.compressed import load_line, results_bytes
 
 KEY_ENV = "AGENTEVAL_SIGNING_KEY"
@@ -130,6 +131,10 @@ def verify(path: str | os.PathLike[str], key: bytes | None) -> Verification:
         if not line.strip():
             continue
         try:
+            lines.append((number, load_line(line, once=True)))
+        except KeyTwice as exc:  # the signature covers what this parser keeps: the last
+            problems.append(f"{shown}:{number}: {exc} (a reader keeping the first sees a value that was not "
+                            "signed): edited after the run")
             lines.append((number, load_line(line)))
         except ValueError:
             last = all(not rest.strip() for rest in raw[number:])
