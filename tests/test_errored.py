@@ -90,6 +90,17 @@ def test_an_agent_that_raises_errors_its_episodes_instead_of_failing_them(tasks:
     assert summary["summary"]["errored"] == 2 and summary["summary"]["errored_by_kind"] == {"agent_code": 2}
 
 
+def test_raising_on_the_task_it_would_fail_does_not_pass_the_gate(tasks: pytest.Pytester) -> None:
+    """An agent that raises on EX-3 (which it would fail) is at 1.00 on the rest: the gate still
+    fails, unless the project allows that share of errored episodes."""
+    result = tasks.runpytest("--agent=agents_mod:RaisesOnEx3", "--agenteval-fail-under=1", "-q")
+    result.stdout.fnmatch_lines(["agenteval gate: passed: all pass@1 1.000 >= 1 *",
+                                 "agenteval gate: FAILED: 1 of 2 episodes errored, more than the 0 allowed*"])
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    (tasks.path / "pyproject.toml").write_text("[tool.agenteval]\nmax_errored = 0.5\n")
+    assert tasks.runpytest("--agent=agents_mod:RaisesOnEx3", "--agenteval-fail-under=1", "-q").ret == 0
+
+
 def test_errored_episodes_are_left_out_of_pass_rates(tasks: pytest.Pytester) -> None:
     result = tasks.runpytest("--agent=agents_mod:RaisesOnEx3", "--agenteval-results=r.jsonl", "-q")
     result.assert_outcomes(passed=1, errors=1)

@@ -112,19 +112,33 @@ def grade(task_id: str, passed: bool, **changes: Any) -> dict[str, Any]:
             "failure_mode_tags": ["wrong_ticket"], **changes}
 
 
-def test_errored_episodes_are_left_out_of_the_rate() -> None:
+def test_errored_episodes_are_left_out_of_the_rate_but_fail_the_gate_past_the_share_allowed() -> None:
+    """An agent that raises (or says its provider failed) on the tasks it would fail must not
+    pass on the rest: errored episodes are out of the rate, and over ``max_errored`` fail the gate."""
     error = {"kind": "endpoint", "message": "connection refused"}
     grades = [grade("A", True), grade("B", False, error=error), grade("C", False, error=error)]
-    verdict = judge(grades, 1, Gate(overall=1.0))
+    verdict = judge(grades, 1, Gate(overall=1.0, max_errored=2 / 3))
     assert verdict.passed
     assert verdict.lines == ["agenteval gate: passed: all pass@1 1.000 >= 1 (1 tasks, 1 episodes; "
                              "2 errored episode(s) left out)"]
+    verdict = judge(grades, 1, Gate(overall=1.0))
+    assert not verdict.passed
+    assert verdict.lines[1].startswith("agenteval gate: FAILED: 2 of 3 episodes errored, more than the 0 allowed")
+    assert not judge(grades, 1, Gate(overall=1.0, max_errored=0.5)).passed
     assert judge([grade("A", True), grade("B", False, error=None)], 1, Gate(overall=1.0)).passed is False
 
 
 def test_only_errored_episodes_never_pass() -> None:
     verdict = judge([grade("A", False, error={"kind": "auth"})], 1, Gate(overall=0.0))
     assert not verdict.passed and "no graded episode (1 errored)" in verdict.lines[0]
+
+
+def test_read_gate_reads_the_errored_share_allowed(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text("[tool.agenteval]\nmax_errored = 0.05\n")
+    assert read_gate(tmp_path, "0.8", option="--agenteval-fail-under").max_errored == 0.05
+    (tmp_path / "pyproject.toml").write_text("[tool.agenteval]\nmax_errored = 5\n")
+    with pytest.raises(GateConfigError, match="max_errored = 5: not a pass rate"):
+        read_gate(tmp_path, "0.8", option="--agenteval-fail-under")
 
 
 def test_read_gate_refuses_a_tags_value_that_is_not_a_table(tmp_path: Path) -> None:

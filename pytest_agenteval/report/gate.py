@@ -4,12 +4,16 @@ A run passes the gate when its rate is at or above the threshold, whatever singl
 The rate is pass@1 at K = 1 and pass^K with ``--runs K`` (every run of a task must pass: the
 reliability a CI gate is about). Errored episodes (a grade whose ``error`` is not null: the
 agent could not play) are left out of the rate; a run with no graded episode left never passes.
+Nor does one with more errored episodes than ``max_errored`` allows (a share, 0 by default): an
+agent that raised, or said its provider failed, on every task it was about to fail would else
+pass on the rest (re-run the errored ones with ``--agenteval-resume``, then gate).
 
 Thresholds come from the command line and from the project's ``pyproject.toml``::
 
     [tool.agenteval]
     fail_under = 0.8                                  # overridden by the command line
     fail_under_tags = {duplicate_account = 0.9}       # per failure-mode tag
+    max_errored = 0.02                                # errored episodes allowed (a share; 0 by default)
 
 A tag with no graded episode in this run (deselected with ``-m``, ``-k``) is named, not gated.
 """
@@ -28,6 +32,7 @@ from pytest_agenteval.report.metrics import is_errored, summarize
 
 OVERALL_KEY = "fail_under"
 TAGS_KEY = "fail_under_tags"
+ERRORED_KEY = "max_errored"
 
 
 class GateConfigError(AgentEvalError):
@@ -38,6 +43,7 @@ class GateConfigError(AgentEvalError):
 class Gate:
     overall: float | None = None
     tags: dict[str, float] = field(default_factory=dict)
+    max_errored: float = 0.0  # the share of errored episodes a passing run may have
 
     @property
     def active(self) -> bool:
@@ -67,7 +73,9 @@ def read_gate(root: Path, command_line: str | None, *, option: str) -> Gate:
     if not isinstance(tags, dict):
         raise GateConfigError(f"{where} {TAGS_KEY} = {tags!r}: not a table of tag = rate "
                               f"(write {TAGS_KEY} = {{duplicate_account = 0.9}})")
-    return Gate(overall=overall, tags={str(t): _rate(v, f"{where} {TAGS_KEY}.{t}") for t, v in tags.items()})
+    errored = _rate(section[ERRORED_KEY], f"{where} {ERRORED_KEY}") if ERRORED_KEY in section else 0.0
+    return Gate(overall=overall, tags={str(t): _rate(v, f"{where} {TAGS_KEY}.{t}") for t, v in tags.items()},
+                max_errored=errored)
 
 
 def _rate(value: Any, where: str) -> float:
@@ -120,4 +128,9 @@ def judge(grades: Sequence[Mapping[str, Any]], k: int, gate: Gate) -> Verdict:
         passed &= ok
         lines.append(f"agenteval gate: {'passed' if ok else 'FAILED'}: {shown} {name} {rate:.3f} "
                      f"{'>=' if ok else '<'} {threshold:g} ({row.tasks} tasks, {row.episodes} episodes{excluded})")
+    if errored > gate.max_errored * len(grades) + 1e-9:
+        passed = False
+        lines.append(f"agenteval gate: FAILED: {errored} of {len(grades)} episodes errored, more than the "
+                     f"{gate.max_errored:g} allowed ([tool.agenteval] {ERRORED_KEY}): a gate holds only a run that "
+                     "graded its episodes (re-run the errored ones with --agenteval-resume FILE, then gate)")
     return Verdict(passed=passed, lines=lines)
