@@ -55,3 +55,39 @@ def test_long_runs_of_report_cues_are_read_in_linear_time(text: str) -> None:
 ])
 def test_what_the_prepass_makes_of_reports_asides_and_tables(text: str, read_as: str) -> None:
     assert prepared(text) == read_as
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    # The quoted history under a reply is an earlier message; above one too.
+    ("Approved.\n\nOn Fri, 6 Mar 2026, 09:00, Kim wrote:\n> still pending\n", "Approved.\n\n"),
+    ("> still pending\nApproved now.", "Approved now."),
+    ("Approved.\n-----Original Message-----\nStill under review.", "Approved.\n"),
+    ("Approved.\nFrom: Kim\nSent: Friday\nStill under review.", "Approved.\n"),
+    # …unless the reply points to it as its answer; "ignore the note below" does not.
+    ("Decision below.\n> Declined.", "Decision below.\n\nDeclined."),
+    ("Kindly ignore the request below.\n> Send the invoice.", "Kindly ignore the request below.\n"),
+    # Signatures and the legal footer; markup.
+    ("Paid.\n-- \nKim, Claims\nRegistered office: 1 Road", "Paid.\n"),
+    ("Paid. If you are not the intended recipient, delete this.", "Paid."),
+    ("<div>Paid</div><i>today</i>&nbsp;", "\nPaid\ntoday\xa0"),
+    # A condition said false by a counterfactual; two negatives; the emphatic "did".
+    ("Had the claim been settled, we would have written.", "the claim was not settled."),
+    ("We would have written if it had been settled.", "it was not settled."),
+    ("It isn't unreasonable.", "It is reasonable."),
+    ("We did approve it.", "We approved it."),
+    ("I really did pay it.", "I paid it."),
+])
+def test_what_mail_carries_and_what_grammar_presupposes(text: str, read: str) -> None:
+    assert prepared(text) == read
+
+
+@pytest.mark.parametrize("text", [
+    "On 3 March we spoke about the claim. It is approved.",  # no quoted history follows
+    "Please reply to this email with the invoice.",  # speaks of the message, but is no disclaimer
+    "Approved -- paid today.",
+    "You would have had the money sooner, but the bank was slow.",  # no condition
+    "Did you approve it?",
+    "Not until the invoice arrives.",
+])
+def test_mail_and_grammar_passes_leave_ordinary_words_alone(text: str) -> None:
+    assert prepared(text) == text

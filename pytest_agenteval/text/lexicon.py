@@ -209,6 +209,8 @@ ENGLISH = Lexicon({
                 "await*", "in progress", "no decision", "not yet decided", "not been decided", "yet to be decided",
                 "undecided", "still open", "still looking", "looking into", "still assessing", "not finished",
                 "no payment made", "no payment yet", "not paid yet", "nothing paid yet", "waiting for", "waiting on",
+                "payment still outstanding", "payment outstanding", "payment is outstanding", "yet to be paid",
+                "payment is still outstanding", "payment remains outstanding", "still to be paid",
                 # Not able to say yet is no decision yet: "we are unable to confirm yet whether…".
                 "unable to confirm yet", "cannot confirm yet", "can't confirm yet", "cannot yet confirm",
                 "can't yet confirm", "not yet able to", "not able to confirm yet", "unable to say yet",

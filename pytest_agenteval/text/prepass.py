@@ -10,12 +10,21 @@ from __future__ import annotations
 
 import re
 
+from pytest_agenteval.text.mail import unmailed
+
 
 def prepared(text: str) -> str:
     """``text`` as the reader reads it (each pass only when its cue is there: the common text is
     returned as it is). The cues are words, found in one pass: a regex search per pass cost
     more than reading the rest of the text."""
+    text = unmailed(text)
     words = set(_WORD.findall(text.lower()))
+    if "not" in words or "n't" in text or "never" in words:
+        text = _LITOTES.sub(lambda m: (" " if m.group(0).startswith("n't") else "") + m.group(1), text)
+    if "would" in words and "had" in words:
+        text = counterfactuals(text)
+    if "did" in words and _DID.search(text):
+        text = _DID.sub(lambda m: f"{m.group(1)} {_past(m.group(2).lower())}", text)
     if not words.isdisjoint(_CERTAINTY_WORDS) and _CERTAINTY_CUE.search(text):
         text = _CERTAINTY.sub("", text)
     if not words.isdisjoint(_CORRECTION_WORDS) and _CORRECTION_CUE.search(text):
@@ -36,7 +45,44 @@ def prepared(text: str) -> str:
 
 
 _WORD = re.compile(r"[a-z]+")
-_CERTAINTY_WORDS = frozenset({"unless", "if", "far"})
+# Two negatives that cancel: "it is not untrue that it was declined" says it was; "not
+# unapproved" says approved, "isn't unreasonable" "is reasonable".
+_LITOTES = re.compile(r"(?:\bnot|\bnever|n't)\s+(?:un|in)(true|correct|accurate|approved|declined|paid|settled|covered|"
+                      r"reasonable|resolved|verified|accepted|authori[sz]ed|reviewed|processed|insured|founded|"
+                      r"likely|applied|booked|activated|set)\b", re.I)
+# The emphatic "did": "I did set its rate" says it was set, as "I set its rate" does.
+_DID = re.compile(r"\b(i|we|they|he|she)\s+(?:really\s+|definitely\s+|already\s+|actually\s+)?did\s+(set|approve|"
+                  r"decline|pay|book|activate|apply|issue|send|escalate|update|record|make|put|refer|request)\b", re.I)
+_PAST = {"pay": "paid", "send": "sent", "make": "made", "apply": "applied", "refer": "referred", "set": "set",
+         "put": "put", "book": "booked", "request": "requested", "record": "recorded"}
+
+
+# A counterfactual says its condition is false and its consequence did not happen: "Had your
+# claim been approved, we would have paid £4,200" says it was not approved (and nothing was
+# paid). Read as the condition denied: "your claim was not approved".
+_SUBJECT = r"(?P<subj>(?:your|the|our|this|that|we|it|they|you|he|she)\b[^,.;:!?\n]{0,60}?)"
+_UNLESS = (r"(?:been\s+(?P<state>[^,.;:!?\n]{1,60}?)|(?P<verb>[a-z]+ed|paid|sent|made|met|done|gone|given|"
+           r"had|known))")
+_WOULD = r"[^.;:!?\n]*?\bwould(?:\s+not|n't)?\s+have\b[^.;:!?\n]*?"
+_CONDITION = (rf"had\s+{_SUBJECT}\s+{_UNLESS}", rf"if\s+{_SUBJECT}\s+had\s+{_UNLESS}")
+_END = r"(?=,\s*but\b|[.;:!?\n]|$)"
+_COUNTERFACTUALS = [re.compile(rf"\b{condition}\s*,\s*{_WOULD}{_END}", re.I) for condition in _CONDITION] + [
+    re.compile(rf"\b(?:we|i|you|they|it)\s+{_WOULD}\s+{condition}{_END}", re.I) for condition in _CONDITION]
+
+
+def counterfactuals(text: str) -> str:
+    """Each counterfactual as its condition denied ("Had it been approved, we would have paid
+    £X" reads "it was not approved")."""
+    def denied(m: re.Match[str]) -> str:
+        return f"{m['subj']} was not {m['state']}" if m["state"] else f"{m['subj']} had not {m['verb']}"
+    for pattern in _COUNTERFACTUALS:
+        text = pattern.sub(denied, text)
+    return text
+
+
+def _past(verb: str) -> str:
+    return _PAST.get(verb) or verb + "d"  # approve, decline, activate, issue, escalate, update
+_CERTAINTY_WORDS = frozenset({"unless", "if", "far", "may", "might", "could"})
 _CORRECTION_WORDS = frozenset({"mean", "meant", "correction", "rather", "scratch", "make", "said"})
 _EVIDENCE_WORDS = frozenset({"record", "records", "system", "file", "notes", "screen", "ledger"})
 _REPORTED_WORDS = frozenset({"said", "say", "says", "mention", "mentioned", "mentions", "thought", "think", "thinks",
@@ -48,12 +94,13 @@ _QUOTES = frozenset("\"\u201c\u2018'")
 
 # The writer's doubt about their own reading, not a condition on what they say: "Unless I'm
 # misreading it, the sheet stops at £5m", "If I'm not mistaken, KYC is pending".
-_CERTAINTY_CUE = re.compile(r"\b(?:unless|if|as far as)\b", re.I)
+_CERTAINTY_CUE = re.compile(r"\b(?:unless|if|as far as|(?:may|might|could) be)\b", re.I)
 _CERTAINTY = re.compile(
     r"\b(?:unless\s+i(?:'m|\s+am)\s+(?:mistaken|wrong|misreading\s+(?:it|this|that)|misreading|missing\s+"
     r"something)|unless\s+i(?:'ve|\s+have)\s+(?:missed|misread)\s+(?:something|it|this)|if\s+i(?:'m|\s+am)\s+not"
     r"\s+mistaken|if\s+i\s+(?:read|understand)\s+(?:it|this|that)\s+(?:right|rightly|correctly)|as\s+far\s+as\s+"
-    r"i\s+can\s+(?:tell|see))\b\s*,?\s*", re.I)
+    r"i\s+can\s+(?:tell|see)|i\s+(?:may|might|could)\s+be\s+(?:wrong|mistaken|missing\s+something)(?:\s+here)?"
+    r"\s*,?\s*but)\b\s*,?\s*", re.I)
 # A writer correcting themselves: what follows is said of what the clause before was about ("KYC
 # is pending - sorry, I mean it failed" says KYC failed; the pending it said stands too).
 _CORRECTION_CUE = re.compile(r"\b(?:mean|meant|correction|rather|scratch|make that|should have said)\b", re.I)

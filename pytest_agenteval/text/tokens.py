@@ -35,6 +35,7 @@ _SPLIT = re.compile(
     r"[ \t]*(?:(?P<word>(?!\b[A-Z]{2,5}(?:-[A-Z]{0,3}\d+[A-Z]?)+\b)[A-Za-z]+(?:'[A-Za-z]+)?|n't)"
     r"|(?P<id>\b[A-Z]{2,5}(?:-[A-Z]{0,3}\d+[A-Z]?)+\b)"
     r"|(?P<iso>\b\d{4}-\d{2}-\d{2}\b)"
+    r"|(?P<dec>\d{1,2},\d{1,2}\s?%)"  # a rate with a decimal comma: "5,1 %"
     r"|(?P<num>(?:[£$€]\s?)?\d{1,3}(?:[,\u00a0 ]\d{3})+(?:\.\d+)?|(?:[£$€]\s?)?\d+(?:\.\d+)?)"
     r"(?P<unit>\s?%|(?:[kK]|mn|[mM]|bn|BN)\b)?"
     r"|(?P<cmp>[<>]=?|=[<>]|[\u2264\u2265])"
@@ -119,6 +120,8 @@ def _words(text: str) -> list[Token]:
                 bare_int = digits.replace(",", "").replace("\u00a0", "").replace(" ", "").isdigit()
                 kind = "number" if value < 100 or bare_int else "money"
                 out.append(Token(kind, digits, value))
+        elif kind == "dec":
+            out.append(Token("rate", raw, float(raw.rstrip("% ").replace(",", "."))))
         elif kind == "cmp":  # "£18,000 > my limit": a comparison written as a sign
             out.append(Token("word", "above" if raw in (">", ">=", "=>", "\u2265") else "below"))
         elif kind == "iso":

@@ -96,7 +96,8 @@ LEXICON = ENGLISH.extend(
              "not stretch to", "not stretch that far", "not stretch far enough", "not go that far", "still with",
              "with onboarding", "sitting with", "nothing above", "nothing over", "nothing beyond", "nothing past",
              "nothing higher than", "nothing for limits above", "nothing for limits over", "no band above",
-             "no bands above", "no band over", "no bands over"),
+             "no bands above", "no band over", "no bands over", "nothing for this limit", "nothing for that limit",
+             "nothing for the limit", "nothing for a limit", "nothing at this limit", "returned nothing"),
 )
 MESSAGE = "misleading_message"
 TEXTS = {("raise_query", "reason"): "misleading_query", ("place_on_hold", "reason"): "misleading_query",

@@ -77,6 +77,11 @@ def decision(c: Case, t: Text) -> str | None:
     if escalated_before and denied and not reading.affirms("escalated") and not any(
             w in reading.text.lower() for w in ("again", "further", "need", "no more")):
         return "says the claim was not escalated, but it was"
+    if not escalated_before and (by := _reviewer_decided(reading)):  # "Declined by the senior reviewer."
+        return f"says a reviewer decided ({by!r}), but the claim was never escalated"
+    if final_decision(c) == "amended" and (cut := next((m for m in reading.mentions if m.meaning == "amended" and (
+            m.polarity == NEGATED)), None)) and not reading.affirms("amended"):
+        return f"says the claim was not {cut.words}, but the reviewer amended it to {c.claim['approved_amount']:g}"
     if known in DECISIVE and t.event.action in ("notify_claimant", "add_note") and (
             reading.asks("invoice") or reading.asks("photos")) and reading.mentions_meaning("info"):
         return f"asks for more documents, but the claim was already {known}"
@@ -106,6 +111,8 @@ GROUND = re.compile(r"\b(?:because|since|due to|owing to|on the grounds? (?:that
                     r"reason(?: is|:| being)|given that|as a result of|in view of|"
                     r"as (?:it|the|your|this|that|there|we|you|our|its|no))\b([^.;!?\n]*)")
 OUTCOME = re.compile(r"\b(?:declin|approv|amend|paid|pay|refus|reject|turned down)")  # "no payment, as it was declined"
+ASIDE = re.compile(r"\s*(?:already\s+|previously\s+)?(?:explained|said|mentioned|discussed|advised|informed|know|"
+                   r"agreed|requested|promised|noted|set out|wrote|told|confirmed|expected)\b")  # "as we explained"
 ENDS = frozenset({"stopped", "ceased", "ended", "cancelled", "canceled", "finished", "no", "not", "without",
                   "never"})
 POLICY_WORDS = frozenset({"policy", "cover", "insurance", "insured", "covered", "premium", "premiums"})
@@ -123,7 +130,7 @@ def wrong_ground(c: Case, t: Text) -> str | None:
     if not own_reason and said_decision(reading) != "declined" or _says_lapsed(reading):
         return None
     for found in GROUND.finditer(reading.text.lower()):
-        if found.group(1).strip() and not OUTCOME.search(found.group(1)):
+        if found.group(1).strip() and not OUTCOME.search(found.group(1)) and not ASIDE.match(found.group(1)):
             return f"gives a reason for the decline ({found.group(0)[:60].strip()!r}) but not the policy's lapse, " \
                    "the reason it was declined"
     if own_reason and (m := next((m for m in reading.mentions if (m.meaning, m.polarity) in (
@@ -141,6 +148,17 @@ def _says_lapsed(reading: Reading) -> bool:
     return any(ENDS.intersection(words) and POLICY_WORDS.intersection(words) for words in reading.words)
 
 
+def _reviewer_decided(reading: Reading) -> str | None:
+    """A reviewer, affirmed, in the clause of a decision affirmed: "declined by the senior
+    reviewer", "a senior reviewer looked at your claim and declined it"."""
+    for m in reading.mentions:
+        if m.meaning == "reviewer" and m.polarity == AFFIRMED and any(
+                n.clause == m.clause and n.meaning in DECISIVE_MEANINGS and n.polarity == AFFIRMED
+                for n in reading.mentions):
+            return m.words
+    return None
+
+
 def _provisional(reading: Reading) -> str:
     return next(m.words for m in reading.mentions if m.meaning == "provisional" and m.polarity == AFFIRMED)
 
@@ -150,7 +168,15 @@ TO_COME = re.compile(r"\b(?:will|shall|(?:is|are) going to)\s+(?:now\s+|then\s+|
                      r"considered|assessed|looked at|decided|escalated|referred|review|decide|consider|assess)\b")
 
 
+# A decision awaited, in a condition: "we will write again once they have decided".
+AWAITED = re.compile(r"\b(?:once|when|after|until|as soon as)\s+(?:they|he|she|the\s+\w+|\w+-\d+|our\s+\w+)\s+"
+                     r"(?:has|have)\s+(?:decided|reviewed|made\s+(?:a|their|his|her)\s+decision|reached\s+(?:a|their|"
+                     r"his|her)\s+decision)\b", re.I)
+
+
 def _review_to_come(reading: Reading) -> str | None:
+    if awaited := AWAITED.search(reading.text):
+        return awaited.group(0)
     if reading.word_set.isdisjoint(("will", "shall", "going")):
         return None
     for words in reading.words:

@@ -1,0 +1,88 @@
+"""What an e-mail carries that is not the writer's word on the case: markup (``<br>``,
+``<b>``), the quoted history below or above a reply ("> We are still reviewing…", "On Tue,
+… wrote:", "-----Original Message-----"), and the legal footer ("We cannot accept liability
+for any loss arising from this e-mail"). Each goes before the text is read; the ids it named
+stay in the text the checks quote."""
+
+from __future__ import annotations
+
+import html
+import re
+
+
+def unmailed(text: str) -> str:
+    """``text`` without markup, quoted history and disclaimers (each pass only on its cue)."""
+    if "<" in text and _TAG.search(text):
+        text = html.unescape(_TAG.sub(_tag, text))
+    elif "&" in text:
+        text = html.unescape(text)
+    if ">" in text or "wrote:" in text or "Original" in text or "From:" in text:
+        text = unthreaded(text)
+    if "--" in text and (found := _SIGNATURE.search(text)) and text[:found.start()].strip():
+        text = text[:found.start()]  # the signature block: name, company, address, its footer
+    lowered = text.lower()
+    if any(w in lowered for w in _DISCLAIMER_CUES):
+        text = _SENTENCE.sub(lambda m: "" if _disclaims(m.group(0)) else m.group(0), text)
+    return text
+
+
+_TAG = re.compile(r"</?([a-zA-Z][a-zA-Z0-9]*)\b[^<>]{0,200}>")
+_BREAKS = frozenset({"br", "p", "div", "li", "tr", "ul", "ol", "table", "h1", "h2", "h3", "h4", "h5", "h6",
+                     "blockquote"})
+
+
+def _tag(m: re.Match[str]) -> str:
+    """A tag that ends a line ("<br>", "</p>", "<li>") as a line break; any other ("<b>") as nothing."""
+    return "\n" if m.group(1).lower() in _BREAKS else ""
+
+
+# Where the quoted history starts: every line after it is an earlier message.
+_HISTORY = re.compile(r"^[ \t]*(?:-{2,}\s*(?:original|forwarded)\s+message\s*-{2,}|on\s[^\n]{3,160}\swrote:[ \t]*$|"
+                      r"from:[^\n]*\n[ \t]*(?:sent|date):)", re.I | re.M)
+_QUOTE_LINE = re.compile(r"^[ \t]*>[^\n]*(?:\n|$)", re.M)
+
+
+def unthreaded(text: str) -> str:
+    """The reply alone: quoted lines ("> …") dropped, and everything from the header of the
+    quoted history ("On Tue, 3 Mar, Sam wrote:", "-----Original Message-----", "From: … Sent:").
+    A reply that points to the history as its answer ("See below.", "Status: as below", "our
+    decision below still stands") makes it its own: then only the markers go."""
+    found = _HISTORY.search(text)
+    reply = text[:found.start()] if found else _QUOTE_LINE.sub("", text)
+    if not reply.strip():
+        return text
+    if _ADOPTED.search(reply) and not _DISOWNED.search(reply):
+        quoted = text[found.end():] if found else text
+        return reply + "\n" + _MARKER.sub("", quoted if found else "".join(_QUOTE_LINE.findall(quoted)))
+    return reply
+
+
+_ADOPTED = re.compile(r"\b(?:see|per|as|find|read|status|decision|details?|answer|summary|outcome|update|position|"
+                      r"amount|figure|sum)\b[^.\n]{0,60}\bbelow\b|\bbelow\b[^.\n]{0,30}\b(?:stands|"
+                      r"applies|holds|is current|is still)\b", re.I)
+_DISOWNED = re.compile(r"\b(?:ignore|disregard|withdraw|withdrawn|cancel|cancelled|no longer|superseded|replaces|"
+                       r"further to|following)\b", re.I)
+_MARKER = re.compile(r"^[ \t]*>[ \t]?", re.M)
+
+
+# The signature separator of mail (a line of "-- "): what follows signs, it says nothing.
+_SIGNATURE = re.compile(r"^--[ \t]?$", re.M)
+_DISCLAIMER_CUES = ("e-mail", "email", "message", "communication", "transmission", "attachment", "recipient",
+                    "regulated", "registered")
+_SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
+_DISCLAIMER = re.compile(
+    r"\b(?:this|the|its|any)\s+(?:e-?mail|message|communication|transmission|attachments?)\b", re.I)
+_DISCLAIMING = re.compile(r"\b(?:liab|confidential|privileged|intended\s+(?:solely\s+|only\s+)?for|recipient|"
+                          r"virus|viruses|in\s+error|delete|disclos|monitor|regulated|views\s+expressed)", re.I)
+
+
+_FOOTER = re.compile(r"\b(?:intended\s+recipient|notify\s+the\s+sender|authori[sz]ed\s+and\s+regulated|"
+                     r"registered\s+(?:in\s+england|office|number)|received\s+this\s+in\s+error)", re.I)
+
+
+def _disclaims(sentence: str) -> bool:
+    """A sentence of the legal footer: it speaks of the message itself in a disclaimer's words,
+    or in words only a footer uses ("If you are not the intended recipient…", "authorised and
+    regulated by…")."""
+    return bool(_DISCLAIMER.search(sentence)) and bool(_DISCLAIMING.search(sentence)) or bool(
+        _FOOTER.search(sentence))
