@@ -21,6 +21,8 @@ def prepared(text: str) -> str:
     words = set(_WORD.findall(text.lower()))
     if "not" in words or "n't" in text or "never" in words:
         text = _LITOTES.sub(lambda m: (" " if m.group(0).startswith("n't") else "") + m.group(1), text)
+    if "nothing" in words:
+        text = _NOTHING_PREVENTS.sub("", text)  # "nothing prevents payment" says payment goes ahead
     if "would" in words and "had" in words:
         text = counterfactuals(text)
     if "did" in words and _DID.search(text):
@@ -50,6 +52,8 @@ _WORD = re.compile(r"[a-z]+")
 _LITOTES = re.compile(r"(?:\bnot|\bnever|n't)\s+(?:un|in)(true|correct|accurate|approved|declined|paid|settled|covered|"
                       r"reasonable|resolved|verified|accepted|authori[sz]ed|reviewed|processed|insured|founded|"
                       r"likely|applied|booked|activated|set)\b", re.I)
+_NOTHING_PREVENTS = re.compile(r"\bnothing\s+(?:now\s+|else\s+)?(?:prevents|stops|blocks|is\s+stopping|is\s+"
+                               r"preventing|is\s+blocking|stands\s+in\s+the\s+way\s+of)\s+", re.I)
 # The emphatic "did": "I did set its rate" says it was set, as "I set its rate" does.
 _DID = re.compile(r"\b(i|we|they|he|she)\s+(?:really\s+|definitely\s+|already\s+|actually\s+)?did\s+(set|approve|"
                   r"decline|pay|book|activate|apply|issue|send|escalate|update|record|make|put|refer|request)\b", re.I)

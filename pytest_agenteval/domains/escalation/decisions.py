@@ -148,6 +148,24 @@ def _says_lapsed(reading: Reading) -> bool:
     return any(ENDS.intersection(words) and POLICY_WORDS.intersection(words) for words in reading.words)
 
 
+# A reviewer content with the claim, which says they agreed to it: "the reviewer has no concerns".
+CONTENT = re.compile(r"\b(?:no (?:concerns?|objections?|issues?|problems?|reservations?|queries)|(?:happy|satisfied|"
+                     r"content|comfortable|fine|ok|okay) with)\b")
+NOT_BEFORE = frozenset({"not", "never", "no", "hardly"})
+
+
+def _content(reading: Reading, sentences: set[int]) -> str | None:
+    """The words of a sentence naming the reviewer that say they were content, not negated."""
+    for clause, words in enumerate(reading.words):
+        if reading.sentence_of[clause] not in sentences:
+            continue
+        joined = " ".join(w for w in words if w)
+        found = CONTENT.search(joined)
+        if found and not NOT_BEFORE.intersection(joined[:found.start()].split()[-3:]):
+            return found.group(0)
+    return None
+
+
 def _reviewer_decided(reading: Reading) -> str | None:
     """A reviewer, affirmed, in the clause of a decision affirmed: "declined by the senior
     reviewer", "a senior reviewer looked at your claim and declined it"."""
@@ -240,11 +258,17 @@ def answer(c: Case, t: Text) -> str | None:
             if m.polarity == AFFIRMED and m.meaning in ("asked_more", "info")}
     claims_return = any(sentence_of[m.clause] in by or m.meaning == "returned" and sentence_of[m.clause] in more
                         for m in said)
+    named = by | {sentence_of[m.clause] for m in reading.mentions if m.meaning in ("reviewer", "head_of_claims")}
+    content = _content(reading, named)  # "the reviewer has no concerns": they agreed (its "no" is no denial)
     if not answers:
-        return "says the reviewer returned the claim for more information, but no reviewer had answered" if (
-            claims_return and c.escalations) else None
+        if claims_return and c.escalations:
+            return "says the reviewer returned the claim for more information, but no reviewer had answered"
+        return f"says the reviewer had {content!r}, but no reviewer had answered" if (
+            content and c.escalations) else None
     last = answers[-1]
     status = str(last.arguments.get("status"))
+    if content and status in ("declined", "returned"):
+        return f"says the reviewer had {content!r}, but {last.actor_id or 'the reviewer'} {status} it"
     if claims_return and not any(d.arguments.get("status") == "returned" for d in answers):
         who = last.actor_id or "the reviewer"
         return f"says the reviewer returned the claim for more information, but {who} {status} it"
