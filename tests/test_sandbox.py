@@ -149,6 +149,23 @@ def _others():
 class Good:
     def run(self, episode):
         episode.call("close_ticket", {{"ticket_id": "T-0001"}})
+
+
+class Syscalls:
+    """Makes the system calls that reach other processes' memory or the kernel's riskier parts."""
+    def run(self, episode):
+        import ctypes, platform
+        libc = ctypes.CDLL(None, use_errno=True)
+        numbers = {{"x86_64": {{"ptrace": 101, "process_vm_readv": 310, "keyctl": 250, "bpf": 321, "userfaultfd": 323,
+                              "io_uring_setup": 425, "getppid": 110}},
+                   "aarch64": {{"ptrace": 117, "process_vm_readv": 270, "keyctl": 219, "bpf": 280, "userfaultfd": 282,
+                               "io_uring_setup": 425, "getppid": 173}}}}[platform.machine()]
+        seen = {{}}
+        for name, nr in numbers.items():
+            ctypes.set_errno(0)
+            got = libc.syscall(nr, 0, 0, 0, 0, 0, 0)
+            seen[name] = os.strerror(ctypes.get_errno()) if got < 0 else "ok"
+        raise RuntimeError(repr(seen))
 '''
 
 
@@ -290,10 +307,21 @@ def test_isolation_and_concurrency_compose(project: pytest.Pytester) -> None:
 @needs_bwrap
 def test_the_level_in_force_is_in_the_header_and_the_run_record(project: pytest.Pytester) -> None:
     result, _ = run(project, "Good", "--agenteval-isolate", "-k", "EX-1")
-    said = "bwrap (no network, as uid 65534)" if os.geteuid() == 0 else "bwrap (no network)"
+    said = "bwrap (no network, seccomp, as uid 65534)" if os.geteuid() == 0 else "bwrap (no network, seccomp)"
     result.stdout.fnmatch_lines([f"agenteval isolation: {said}"])
     record = json.loads((project.path / "r.jsonl").read_text().splitlines()[0])["run_record"]
     assert record["options"]["isolate"] == said
+
+
+@needs_bwrap
+@pytest.mark.skipif(os.uname().machine not in ("x86_64", "aarch64"), reason="the filter is built for these")
+def test_the_sandbox_refuses_the_system_calls_no_agent_needs(project: pytest.Pytester) -> None:
+    """ptrace, process_vm_readv, keyctl, bpf, userfaultfd, io_uring: EPERM (a seccomp filter);
+    an ordinary call still works."""
+    _, grades = run(project, "Syscalls", "--agenteval-isolate", "-k", "EX-1")
+    seen = json.loads(agent_detail(grades[0]).removeprefix("RuntimeError: ").rsplit(" (at ", 1)[0].replace("'", '"'))
+    assert seen.pop("getppid") == "ok"
+    assert seen == dict.fromkeys(seen, "Operation not permitted")
 
 
 @needs_bwrap

@@ -14,7 +14,8 @@ Two levels, the strongest first:
   project's version control folders, other task and results files and earlier runs' reports
   (``plugin.hiding``).
   A root harness runs it as ``nobody`` in a user namespace of its own (``as_user``), so the
-  processes limit binds.
+  processes limit binds. A seccomp filter refuses the system calls no agent needs
+  (``seccomp``: ptrace, keyrings, BPF, io_uring, mounts…) where the machine is x86_64 or aarch64.
 - ``process``: a process of its own, in a session and process group of its own, killed with
   its group when its episode ends; it runs as your user and can read what you can.
 
@@ -39,6 +40,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pytest_agenteval.agents import seccomp
 from pytest_agenteval.agents.limits import Limits
 
 LEVELS = ("bwrap", "process")
@@ -95,17 +97,21 @@ class Containment:
         if self.level != "bwrap":
             return self.level
         user = f", as uid {self.user[0]}" if self.user is not None else ""
-        return f"bwrap ({'network of its own' if self.network else 'no network'}{user})"
+        filtered = ", seccomp" if seccomp.program() is not None else ""
+        return f"bwrap ({'network of its own' if self.network else 'no network'}{filtered}{user})"
 
     def start(self, argv: list[str], search_path: str | None) -> Child:
         """Start ``argv`` (the child's command) in this level's containment, its pipes to us."""
         info_r, info_w = os.pipe() if self.level == "bwrap" else (-1, -1)
+        found = seccomp.filter_fd() if self.level == "bwrap" else None
+        rules = -1 if found is None else found
         net = NetworkHelper(self.slirp) if self.network and self.slirp is not None else None
         try:
-            proc = subprocess.Popen(self.command(argv, search_path, info_w, net), stdin=subprocess.PIPE,
+            proc = subprocess.Popen(self.command(argv, search_path, info_w, net, rules), stdin=subprocess.PIPE,
                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
                                     env=self.environment(search_path),
-                                    pass_fds=(*((info_w,) if info_w >= 0 else ()), *(net.child_fds() if net else ())))
+                                    pass_fds=(*(fd for fd in (info_w, rules) if fd >= 0),
+                                              *(net.child_fds() if net else ())))
         except BaseException:
             if info_r >= 0:
                 os.close(info_r)
@@ -113,8 +119,9 @@ class Containment:
                 net.close()
             raise
         finally:
-            if info_w >= 0:
-                os.close(info_w)
+            for fd in (info_w, rules):
+                if fd >= 0:
+                    os.close(fd)
             if net is not None:
                 net.close_child_fds()
         child = Child(proc, info_r, net)
@@ -127,13 +134,14 @@ class Containment:
         return child
 
     def command(self, argv: list[str], search_path: str | None, info_fd: int = -1,
-                net: NetworkHelper | None = None) -> list[str]:
-        """``argv`` wrapped in this level's sandbox."""
+                net: NetworkHelper | None = None, seccomp_fd: int = -1) -> list[str]:
+        """``argv`` wrapped in this level's sandbox (``seccomp_fd``: its filter, ``agents.seccomp``)."""
         if self.level != "bwrap":
             return argv
         assert self.bwrap is not None
         return [self.bwrap, *namespaces(self.user), "--unshare-net",
                 *(["--info-fd", str(info_fd)] if info_fd >= 0 else []),
+                *(["--seccomp", str(seccomp_fd)] if seccomp_fd >= 0 else []),
                 *_mounts(self.readable, search_path, self.hidden, self.user, net is not None, self.limits.memory),
                 *(net.bwrap_args() if net is not None else []), "--chdir", search_path or "/tmp", "--",
                 *as_user(self.user), *argv]
