@@ -36,6 +36,7 @@ from pytest_agenteval.text.lexicon import (
     PAST_STATE,
     YES,
 )
+from pytest_agenteval.text.prepass import prepared
 
 MORE = frozenset({"further", "additional", "extra", "more", "other"})
 # State words that take an object: "awaiting decision" tells what is awaited, not a topic's state.
@@ -120,6 +121,13 @@ class Reading:
         if after in ("and", "or", "plus"):
             return False  # a threshold: "£5m and above"
         return after in names or bool(before) and (before[-1] in names or before[-1] in LINKS and before[0] in names)
+
+    @cached_property
+    def said(self) -> str:
+        """The text as read: what the writer says, without what the prepass takes out (quoted
+        history, footers, markup, others' quoted words). Checks that search the words of a text
+        search this; ``text`` is what a check quotes."""
+        return prepared(self.text)
 
     @cached_property
     def word_set(self) -> frozenset[str]:

@@ -18,7 +18,7 @@ PREPOSITIONS = frozenset({"to", "into", "on", "against", "under", "in", "with", 
 def records(h: History, fid: str, t: Text) -> str | None:
     ctx, customer, reading = h.ctx, h.start(fid, "customer_id"), t.reading
     name = (ctx.row("customer", customer) or {}).get("name")
-    for m in CUSTOMER_NAME.finditer(reading.text):  # "Customer 9999's KYC is pending"
+    for m in CUSTOMER_NAME.finditer(reading.said):  # "Customer 9999's KYC is pending"
         if m.group(0) != name:
             return f"names {m.group(0)}, but {fid}'s customer is {name}"
     for ident in reading.named():
@@ -39,7 +39,7 @@ def records(h: History, fid: str, t: Text) -> str | None:
             return f"names customer {ident}; {fid} is {customer}'s"
         if account is not None:
             return f"names account {ident}, which is {account['customer_id']}'s, not {customer}'s"
-        if ident not in examples(reading.text):  # "(e.g. FAC-1234)"
+        if ident not in examples(reading.said):  # "(e.g. FAC-1234)"
             return f"names {ident}, which is no record"
     return None
 
@@ -57,7 +57,7 @@ def _booking_account(h: History, fid: str, account: str, clause: int, t: Text) -
                    for m in reading.mentions if m.clause == clause) or reading.denies("booked") or reading.denies(
                 "book"):
             return None
-        before = _words_before(reading.text, account)
+        before = _words_before(reading.said, account)
         if not PREPOSITIONS.intersection(before) or {"not", "than", "instead", "rather", "other"} & set(before):
             return None  # "…rather than ACC-2", "not to ACC-2"
     final = (h.ctx.row("facility", fid) or {}).get("account_id")
@@ -136,7 +136,7 @@ TYPED_ACCOUNT = re.compile(r"\b(?:on|to|into|against|from|under)\s+(?:(?:your|th
 def account_type(h: History, fid: str, t: Text) -> str | None:
     """The type of account a text names for the facility is the type of its account: the one it
     is booked to by the end, else the one its product needs."""
-    found = TYPED_ACCOUNT.search(t.reading.text)
+    found = TYPED_ACCOUNT.search(t.reading.said)
     if found is None:
         return None
     account = (h.ctx.row("facility", fid) or {}).get("account_id")

@@ -162,7 +162,7 @@ TERM = re.compile(r"\b(\d{1,3})[- ]?(month|year)s?[- ](?:(?:revolving\s+)?(?:ter
 def term(h: History, fid: str, reading: Reading) -> str | None:
     """A term given for the facility is its term (``term_months``)."""
     term = h.start(fid, "term_months")
-    for m in TERM.finditer(reading.text) if term else ():
+    for m in TERM.finditer(reading.said) if term else ():
         n, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
         months = int(n) * (12 if unit.lower() == "year" else 1)
         if months != int(term):

@@ -75,7 +75,7 @@ def decision(c: Case, t: Text) -> str | None:
     denied = [m for m in reading.mentions if m.meaning == "escalated" and m.polarity == NEGATED
               and not PRESUPPOSING.intersection(reading.before(m.clause, m.at, 1))]
     if escalated_before and denied and not reading.affirms("escalated") and not any(
-            w in reading.text.lower() for w in ("again", "further", "need", "no more")):
+            w in reading.said.lower() for w in ("again", "further", "need", "no more")):
         return "says the claim was not escalated, but it was"
     if not escalated_before and (by := _reviewer_decided(reading)):  # "Declined by the senior reviewer."
         return f"says a reviewer decided ({by!r}), but the claim was never escalated"
@@ -129,7 +129,7 @@ def wrong_ground(c: Case, t: Text) -> str | None:
     own_reason = t.event.action == "decline_claim"
     if not own_reason and said_decision(reading) != "declined" or _says_lapsed(reading):
         return None
-    for found in GROUND.finditer(reading.text.lower()):
+    for found in GROUND.finditer(reading.said.lower()):
         if found.group(1).strip() and not OUTCOME.search(found.group(1)) and not ASIDE.match(found.group(1)):
             return f"gives a reason for the decline ({found.group(0)[:60].strip()!r}) but not the policy's lapse, " \
                    "the reason it was declined"
@@ -193,7 +193,7 @@ AWAITED = re.compile(r"\b(?:once|when|after|until|as soon as)\s+(?:they|he|she|t
 
 
 def _review_to_come(reading: Reading) -> str | None:
-    if awaited := AWAITED.search(reading.text):
+    if awaited := AWAITED.search(reading.said):
         return awaited.group(0)
     if reading.word_set.isdisjoint(("will", "shall", "going")):
         return None

@@ -92,7 +92,7 @@ SENT_IF = frozenset({"if", "once", "when", "after", "until", "unless", "whether"
 def _sent(reading: Reading) -> str | None:
     if not any(m.meaning in ("invoice", "photos") for m in reading.mentions):
         return None
-    for sentence in re.split(r"[.!?\n]+", reading.text.lower().replace("\u2019", "'")):
+    for sentence in re.split(r"[.!?\n]+", reading.said.lower().replace("\u2019", "'")):
         found = SENT.search(sentence)
         if found and DOCUMENT_WORD.search(sentence) and not SENT_IF.intersection(
                 re.findall(r"[a-z']+", sentence[:found.start()])[-4:]):
@@ -118,7 +118,7 @@ def outstanding_denied(c: Case, t: Text) -> str | None:
     asked = any(e.action == "request_info" and e.seq < t.event.seq for e in c.writes)
     if not asked or t.event.action == "request_info":
         return None
-    for sentence in re.split(r"[.!?;\n]+", t.reading.text):
+    for sentence in re.split(r"[.!?;\n]+", t.reading.said):
         found = NOTHING_OUTSTANDING.search(sentence)
         if found and not NOT_YET_SO.intersection(re.findall(r"[a-z']+", sentence.lower())):
             return f"says {found.group(0)!r}, but the invoice and photos asked for never came"

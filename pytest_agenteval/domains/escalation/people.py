@@ -55,13 +55,13 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             continue
         if ident in related:
             continue
-        if table is None and ident not in examples(reading.text):  # "your claim number (e.g. CLM-12345)"
+        if table is None and ident not in examples(reading.said):  # "your claim number (e.g. CLM-12345)"
             return f"names {ident}, which is no record"
         if table is None:
             continue
         return f"names {table} {ident}, which is not this claim's"
     reviewed = [r for r in c.escalations if r["status"] in ("approved", "amended", "declined")]
-    if reviewed and (own := SELF_DECIDED.search(reading.text)):  # "approved by STF-001" (but "paid by STF-001")
+    if reviewed and (own := SELF_DECIDED.search(reading.said)):  # "approved by STF-001" (but "paid by STF-001")
         return f"says {own.group(0)!r}: the handler decided, but {reviewed[-1]['to_staff']} did"
     if not c.escalations and any(
             m.meaning == "escalated" and m.polarity == AFFIRMED and (m.words.startswith(("escalat", "refer")) or (
@@ -137,15 +137,15 @@ SENIOR_TITLED = re.compile(rf"(?P<id>{ID})\s*[,(]\s*(?:who\s+is\s+)?(?:the|our|a
 def relations(ctx: GradeContext, reading: Reading) -> str | None:
     """What a text says of staff is true: a title ("SNR-07, who is the head of claims"), a deputy
     relation ("SNR-07 as deputy for SNR-08"), an absence told of someone ("SNR-08, who is on leave")."""
-    lowered = reading.text.lower()
+    lowered = reading.said.lower()
     if not any(hint in lowered for hint in RELATION_HINTS):
         return None
-    for m in TITLED.finditer(reading.text):
+    for m in TITLED.finditer(reading.said):
         ident = (m.group("id") or m.group("id2")).upper()
         row = ctx.row("staff", ident)
         if row is not None and row.get("role") != "head_of_claims":
             return f"calls {ident} the head of claims, but they are a {row.get('role')}"
-    for m in SENIOR_TITLED.finditer(reading.text):  # "HOC-1, the property senior"
+    for m in SENIOR_TITLED.finditer(reading.said):  # "HOC-1, the property senior"
         ident, specialism = m.group("id").upper(), (m.group("kind") or "").lower()
         if specialism in ("most", "more", "very", "quite", "next"):  # "HOC-1, the most senior of us"
             continue
@@ -154,12 +154,12 @@ def relations(ctx: GradeContext, reading: Reading) -> str | None:
             return f"calls {ident} a senior, but they are the {str(row.get('role')).replace('_', ' ')}"
         if row is not None and specialism in KIND_OF and KIND_OF[specialism] != row.get("specialism"):
             return f"calls {ident} the {specialism} senior, but their specialism is {row.get('specialism')}"
-    for m in DEPUTY.finditer(reading.text):
+    for m in DEPUTY.finditer(reading.said):
         deputy, of = (m.group("a") or m.group("a2")).upper(), (m.group("b") or m.group("b2")).upper()
         row = ctx.row("staff", of)
         if row is not None and ctx.row("staff", deputy) is not None and row.get("deputy_id") != deputy:
             return f"calls {deputy} the deputy of {of}, whose deputy is {row.get('deputy_id') or 'nobody'}"
-    for m in AWAY.finditer(reading.text):
+    for m in AWAY.finditer(reading.said):
         ident = m.group("id").upper()
         row = ctx.row("staff", ident)
         if row is not None and row.get("status") != "absent":
@@ -186,7 +186,7 @@ def names(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     targets = {r["to_staff"] for r in c.escalations}
     acts = any(reading.polarities(m) - {NEGATED} for m in ("escalated", *DECISIVE_MEANINGS))
     aside = any(reading.polarities(m) for m in ("absence", "limit"))
-    for m in NAMED.finditer(reading.text) if NAMED_HINT.search(reading.text) else ():
+    for m in NAMED.finditer(reading.said) if NAMED_HINT.search(reading.said) else ():
         name = m.group(0)
         if m.group(1) == "Holder":
             holder = (ctx.row("policy", c.claim.get("policy_id")) or {}).get("holder")
