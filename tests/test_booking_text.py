@@ -280,3 +280,20 @@ def test_a_proposal_the_customer_refused_is_not_held_to(shipped: Any) -> None:
 def test_messages_are_judged_only_where_there_is_a_customer(shipped: Any) -> None:
     names = {c.name for c in play(shipped, "BK-001", lambda calls: calls).checks}
     assert "text.misleading_query" in names and "text.misleading_message" not in names
+
+
+@pytest.mark.parametrize(("task_id", "edit", "passes"), [
+    # The 28th audit's: a figure given as a difference, or a monthly rate, is the figure it gives.
+    ("BK-042", query("FAC-6102 runs at its 5.89% exception, 153 bps under the 7.42% sheet rate; when does the "
+                     "exception end?"), True),
+    ("BK-042", query("FAC-6102 runs at its 5.89% exception, 90 bps under the 7.42% sheet rate; when does the "
+                     "exception end?"), False),
+    ("BK-025", query("No rate for FAC-5015: its £7,500,000 limit is £2,500,000 over the £5,000,000 where the "
+                     "sheet stops. Please advise."), True),
+    ("BKC-001", message("FAC-5047 is live at 5.1% (0.425% per month). Anything else?"), True),
+    ("BKC-001", message("FAC-5047 is live at 0.6% per month. Anything else?"), False),
+])
+def test_a_figure_given_as_a_difference_is_the_figure_it_gives(shipped: Any, task_id: str, edit: Edit,
+                                                               passes: bool) -> None:
+    grade = play(shipped, task_id, edit)
+    assert grade.passed is passes, [c.detail for c in grade.failed_checks()]

@@ -67,12 +67,19 @@ def clauses(tokens: list[Token]) -> list[tuple[int, list[Token], bool]]:
                 t.text == "as" and not _because(tokens, i)) and not (
                 t.text == "since" and i > 0 and tokens[i - 1].text in AUXILIARIES))  # "it has since lapsed"
                                    or (t.text in ("and", "or") and (nxt in RESTARTS or nxt in FRESH_NEGATIONS))
-                                   or (t.text == "and" and i + 2 < len(tokens) and tokens[i + 1].kind == "id"
-                                       and tokens[i + 2].text in ID_VERBS)):
+                                   or (t.text == "and" and _id_subject(tokens, i + 1))):
             clauses.append((sentence, [], False))
         else:
             clauses[-1][1].append(t)
     return [c for c in clauses if any(t.text not in TRANSPARENT for t in c[1])]
+
+
+def _id_subject(tokens: list[Token], at: int) -> bool:
+    """An id, or a noun and an id, then its verb: "…and FAC-5119 remains pending", "…and facility
+    FAC-5119 is pending" start a clause of their own."""
+    if at + 1 < len(tokens) and tokens[at].kind == "word" and tokens[at + 1].kind == "id":
+        at += 1
+    return at + 1 < len(tokens) and tokens[at].kind == "id" and tokens[at + 1].text in ID_VERBS
 
 
 def _because(tokens: list[Token], at: int) -> bool:

@@ -55,7 +55,10 @@ SAYING = frozenset({"confirm", "tell", "inform", "advise", "report", "say", "let
                     "notify", "share"})
 # "Payment: none": a heading and a bare "none" after its colon deny it.
 NONE_WORDS = frozenset({"none", "no", "nil", "nothing", "zero", "n", "a", "not", "applicable", "yet", "made",
-                        "null"})  # JSON: "payment": null
+                        "null",  # JSON: "payment": null
+                        # "Fraud indicators: none noted on the file"
+                        "noted", "recorded", "found", "identified", "known", "seen", "reported", "raised", "on",
+                        "the", "file", "record", "so", "far", "at", "present", "this", "time"})
 # "When we approved your claim, we paid you": a past fact, not a condition (a subject, then a past verb).
 SUBJECTS = frozenset({"we", "i", "you", "they", "he", "she", "it", "the", "your", "our", "this", "that"})
 PAST = frozenset({"was", "were", "had", "did", "paid", "sent", "made", "gave", "got", "told", "wrote"})

@@ -21,6 +21,7 @@ from pytest_agenteval.text.cues import (
     required_by_denial,
     sought,
 )
+from pytest_agenteval.text.differences import resolved
 from pytest_agenteval.text.lexicon import (
     ABSENCE,
     ASSERTED_BEFORE,
@@ -365,10 +366,21 @@ class Reader:
         for k, m in enumerate(list(mentions)):
             if m.polarity == NEGATED and m.meaning in DECIDED and sentence_of[m.clause] in waiting:
                 mentions[k] = m._replace(polarity=HYPOTHETICAL)
+        quantities = resolved(quantities, clause_words, sentence_of)  # "£8,000 above my £10,000 limit"
+        _nothing_paid(mentions, quantities)
         return Reading(text, tuple(mentions), tuple(quantities), tuple(ids), sentence_of,
                        tuple(j for _, _, j in clauses), frozenset(missing),
                        _asked(mentions, sentence_of, negated), frozenset(directed), tuple(clause_words),
                        tuple(id_at))
+
+
+def _nothing_paid(mentions: list[Mention], quantities: list[Quantity]) -> None:
+    """"£0 paid", "approved: £0", "a payment of £0": a payment word beside a zero pays nothing."""
+    zeros = [(q.clause, q.at) for q in quantities if q.kind == "money" and q.value == 0.0]
+    for k, m in enumerate(mentions):
+        if m.meaning == "approved" and m.polarity == AFFIRMED and any(
+                clause == m.clause and abs(at - m.at) <= 3 for clause, at in zeros):
+            mentions[k] = m._replace(polarity=NEGATED)
 
 
 def _asked(mentions: list[Mention], sentence_of: tuple[int, ...], negated: set[int]) -> frozenset[str]:

@@ -89,6 +89,7 @@ class Quantity(NamedTuple):
     reference: bool  # a figure referred to ("assessed at 80,000"), not one decided or stated as the fact
     text: str
     at: int = 0  # its position in its clause
+    derived: bool = False  # worked out from a difference or a monthly rate (``text.differences``)
 
 
 @dataclass(frozen=True)

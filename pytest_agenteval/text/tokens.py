@@ -39,6 +39,7 @@ _SPLIT = re.compile(
     r"|(?P<num>(?:[£$€]\s?)?\d{1,3}(?:[,\u00a0 ]\d{3})+(?:\.\d+)?|(?:[£$€]\s?)?\d+(?:\.\d+)?)"
     r"(?P<unit>\s?%|(?:[kK]|mn|[mM]|bn|BN)\b)?"
     r"|(?P<cmp>[<>]=?|=[<>]|[\u2264\u2265])"
+    r"|(?P<plus>\+)"  # "£400 + £250": read "plus"
     r"|(?P<punct>[.,;:!?()=\u2013\u2014]|-{2,}|(?<=\s)-(?=\s)|\n(?=\s*[*\u2022-]|\s*[A-Z]))"
     r"|(?P<emoji>[\U0001F300-\U0001FAFF\u2600-\u27BF]+))")
 
@@ -122,6 +123,8 @@ def _words(text: str) -> list[Token]:
                 out.append(Token(kind, digits, value))
         elif kind == "dec":
             out.append(Token("rate", raw, float(raw.rstrip("% ").replace(",", "."))))
+        elif kind == "plus":
+            out.append(Token("word", "plus"))
         elif kind == "cmp":  # "£18,000 > my limit": a comparison written as a sign
             out.append(Token("word", "above" if raw in (">", ">=", "=>", "\u2265") else "below"))
         elif kind == "iso":

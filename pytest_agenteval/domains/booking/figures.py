@@ -60,7 +60,7 @@ def rates(h: History, fid: str, t: Text) -> str | None:
         after = [w for w in reading.words[q.clause][q.at + 1:q.at + 7] if w]
         sourced = after if after[:1] and after[0] in SOURCED_FROM else []  # not "5.89% vs sheet 7.42%"
         near = {*reading.words[q.clause][:q.at], *sourced, *label_line}
-        if {"sheet", "band", "bands", "grid", "tier"} & near:
+        if {"sheet", "band", "bands", "grid", "tier"} & near and not q.derived:  # "153 bps below the sheet's"
             wrong = _band_rate(h, fid, reading, q)
             if wrong:
                 return wrong

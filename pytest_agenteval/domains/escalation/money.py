@@ -24,6 +24,9 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                          *(r["decision_amount"] for r in c.escalations),
                          c.assessed - approved if approved is not None else None,
                          abs(c.assessed - c.limit)) if v is not None]  # "exceeds my limit by £8,000"
+    gaps = {abs(c.assessed - c.limit), *((c.assessed - approved,) if approved is not None else ())}
+    if not c.paid or approved is None:
+        known.append(0.0)  # "£0 payable", "approved £0" on a claim nothing was paid on
     # "£4,450 less your £250 excess", "twice the assessed amount": the result is what is stated.
     claimed = float(c.claim.get("amount_claimed") or 0)
     worked, _ = computed(reading, {"excess": float(policy.get("excess") or 0), "assessed": c.assessed,
@@ -92,9 +95,19 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             reading.after(q.clause, q.at) == "claim")  # "your £30,000 claim": the claim's, judged above
         if approving and approved is not None and abs(value - approved) > EPS and not contrast and not excused:
             return f"states {q.text} as the amount approved or paid; {approved:g} was approved"
-        if not any(abs(value - k) <= EPS for k in known):
+        # a figure worked out from a difference ("£8,000 above my £10,000 limit") is an amount of the
+        # claim, never the difference or a limit it happens to equal
+        if q.derived and not any(abs(value - k) <= EPS for k in known if k not in gaps):
+            return f"states {q.text}: {value:g}, which is no amount of this claim"
+        if not any(abs(value - k) <= EPS for k in known) and not (value == 0 and BALANCE.intersection(
+                w for k, words in enumerate(reading.words) if reading.sentence_of[k] == reading.sentence_of[q.clause]
+                for w in words)):  # "balance outstanding £0", "still owed to you: £0": nothing more owed
             return f"states {q.text}, which is no amount of this claim"
     return None
+
+
+BALANCE = frozenset({"balance", "outstanding", "owed", "owing", "remaining", "remainder", "further", "left", "due",
+                     "difference", "shortfall", "more"})
 
 
 # Whose limit a clause is about: the handler's ("my limit", "above the handler limit", or no owner
