@@ -102,14 +102,20 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 
 
 def pass_hat_k(counts: Iterable[tuple[int, int]], k: int) -> float | None:
-    """Unbiased pass^k: mean over tasks of C(c, k) / C(n, k); tasks with n < k are left out."""
-    values = [math.comb(c, k) / math.comb(n, k) for c, n in counts if n >= k]
+    """Unbiased pass^k: mean over tasks of C(c, k) / C(n, k).
+
+    A task with fewer than k graded episodes (the others errored) counts 0 when one of them
+    failed: its k runs did not all pass. Leaving it out let an errored run erase a graded
+    failure of the same task from the rate (and from the gate). With all of them passed, it is
+    left out (nothing says how the missing runs would have gone)."""
+    values = [math.comb(c, k) / math.comb(n, k) if n >= k else 0.0 for c, n in counts if n >= k or c < n]
     return sum(values) / len(values) if values else None
 
 
 def pass_at_k(counts: Iterable[tuple[int, int]], k: int) -> float | None:
-    """Unbiased pass@k: mean over tasks of 1 - C(n - c, k) / C(n, k)."""
-    values = [1 - math.comb(n - c, k) / math.comb(n, k) for c, n in counts if n >= k]
+    """Unbiased pass@k: mean over tasks of 1 - C(n - c, k) / C(n, k). A task with fewer than
+    k graded episodes counts 1 when one of them passed, and is left out when none did."""
+    values = [1 - math.comb(n - c, k) / math.comb(n, k) if n >= k else 1.0 for c, n in counts if n >= k or c > 0]
     return sum(values) / len(values) if values else None
 
 

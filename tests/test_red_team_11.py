@@ -1,0 +1,45 @@
+"""Red team 11: grading integrity through the harness (not free text): rates a run reports,
+the gate, and grades an agent can move without earning them; each one that got through
+pinned here."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_agenteval.report.metrics import pass_at_k, pass_hat_k
+from tests.helpers.tasks import write_ex1_and_ex3
+
+# Closes T-0001 whatever it is asked (EX-1 passes, EX-3 fails), except that on EX-3's second
+# run it raises: an errored episode. Its run is known from the seed it is given (stdlib only).
+DODGER = '''
+import hashlib
+
+
+def seed_of(task_id, run):
+    return int.from_bytes(hashlib.sha256(f"{task_id}:{run}".encode()).digest()[:4], "big")
+
+
+class Agent:
+    def run(self, episode):
+        if episode.seed == seed_of("EX-3", 2):
+            raise KeyError("T-0003")
+        episode.call("close_ticket", {"ticket_id": "T-0001"})
+'''
+
+
+def test_an_errored_run_does_not_erase_another_runs_failure_from_pass_hat_k(pytester: pytest.Pytester) -> None:
+    """pass^K left out every task with fewer than K graded episodes. An agent that failed a task
+    on one run and raised on the other (an errored episode, which ``max_errored`` may allow) had
+    the task left out, failure and all: ``pass^2 1.00`` beside ``pass@1 0.50``, and the gate
+    passed at 1 with exit 0. A task with a failed run cannot have all K runs pass: it counts 0."""
+    write_ex1_and_ex3(pytester.path)
+    pytester.makepyfile(dodger=DODGER)
+    pytester.makefile(".toml", pyproject="[tool.agenteval]\nmax_errored = 0.25\n")
+    result = pytester.runpytest("tasks/", "--agent=dodger:Agent", "--runs", "2", "--agenteval-fail-under=1",
+                                "--agenteval-isolate=process", "-p", "no:randomly")
+    result.stdout.fnmatch_lines(["agenteval gate: FAILED: all pass^2 0.500 < 1 (2 tasks, 3 episodes; "
+                                 "1 errored episode(s) left out)"])
+    assert result.ret == 1
+    assert pass_hat_k([(2, 2), (0, 1)], 2) == 0.5  # the failed task, short of K, is a task that failed
+    assert pass_hat_k([(2, 2), (1, 1)], 2) == 1.0  # short of K with no failure: nothing known, left out
+    assert pass_at_k([(0, 2), (1, 1)], 2) == 0.5  # short of K with a pass: it passed within K
