@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_agenteval.report.metrics import pass_at_k, pass_hat_k
-from tests.helpers.tasks import write_ex1_and_ex3
+from tests.helpers.tasks import task_line, write_ex1_and_ex3
 
 # Closes T-0001 whatever it is asked (EX-1 passes, EX-3 fails), except that on EX-3's second
 # run it raises: an errored episode. Its run is known from the seed it is given (stdlib only).
@@ -43,3 +43,22 @@ def test_an_errored_run_does_not_erase_another_runs_failure_from_pass_hat_k(pyte
     assert pass_hat_k([(2, 2), (0, 1)], 2) == 0.5  # the failed task, short of K, is a task that failed
     assert pass_hat_k([(2, 2), (1, 1)], 2) == 1.0  # short of K with no failure: nothing known, left out
     assert pass_at_k([(0, 2), (1, 1)], 2) == 0.5  # short of K with a pass: it passed within K
+
+
+def test_a_run_stopped_by_maxfail_does_not_pass_the_gate(pytester: pytest.Pytester) -> None:
+    """With ``-x`` (or ``--maxfail``, often in ``addopts``), pytest stopped after the first failed
+    task and the gate judged the two episodes played: ``pass@1 0.500 >= 0.5``, exit 0, though
+    four of six tasks never ran (they would have failed: the agent closes T-0001 whatever it is
+    asked). A gate now holds only a run that tried every task it selected."""
+    write_ex1_and_ex3(pytester.path)
+    more = [task_line(task_id=f"EX-{i}", instruction=f"Close ticket T-000{i}.",
+                      expected_final_state={"ticket": {f"T-000{i}": {"status": "closed"}}},
+                      acceptable_action_paths=[[{"action": "close_ticket", "arguments": {"ticket_id": f"T-000{i}"}}]])
+            for i in range(4, 8)]
+    with (pytester.path / "tasks" / "example.jsonl").open("a") as f:
+        f.write("\n".join(more) + "\n")
+    pytester.makepyfile(dodger=DODGER)
+    result = pytester.runpytest("tasks/", "--agent=dodger:Agent", "-x", "--agenteval-fail-under=0.5",
+                                "-p", "no:randomly")
+    result.stdout.fnmatch_lines(["agenteval gate: FAILED: the run stopped early (stopping after 1 failures)*"])
+    assert result.ret == 1

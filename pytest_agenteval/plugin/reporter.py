@@ -154,6 +154,11 @@ class Reporter:
                 f"agenteval gate: FAILED: {len(self.agent_skipped)} selected task(s) skipped ({reason}): a gate "
                 "holds only a run that tried every task it selected (select them out with -k, or replay a file "
                 "that covers them)")])
+        stopped = session.shouldfail or session.shouldstop  # -x, --maxfail: the tasks after it never ran
+        if stopped and self.verdict.passed:
+            self.verdict = Verdict(passed=False, lines=[*self.verdict.lines, (
+                f"agenteval gate: FAILED: the run stopped early ({stopped}), so the tasks after that were never "
+                "played: a gate holds only a run that tried every task it selected (drop -x/--maxfail)")])
         if not self.verdict.passed:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
         elif self.other_failures or self.ungraded:
