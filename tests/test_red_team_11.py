@@ -4,8 +4,11 @@ pinned here."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from pytest_agenteval.cli import main
 from pytest_agenteval.report.metrics import pass_at_k, pass_hat_k
 from tests.helpers.tasks import task_line, write_ex1_and_ex3
 
@@ -62,3 +65,39 @@ def test_a_run_stopped_by_maxfail_does_not_pass_the_gate(pytester: pytest.Pytest
                                 "-p", "no:randomly")
     result.stdout.fnmatch_lines(["agenteval gate: FAILED: the run stopped early (stopping after 1 failures)*"])
     assert result.ret == 1
+
+
+# Ctrl-C once the first task has been reported (as a person pressing it between two tasks).
+CTRL_C_AFTER_FIRST = '''
+def pytest_runtest_logfinish(nodeid, location):
+    raise KeyboardInterrupt
+'''
+
+
+@pytest.mark.parametrize("how", ["cut", "ctrl-c"])
+def test_agenteval_report_does_not_pass_the_gate_over_a_run_that_did_not_finish(
+        pytester: pytest.Pytester, capsys: pytest.CaptureFixture[str], how: str) -> None:
+    """A results file cut before its summary (the run was killed: the CI job's time ran out, the
+    machine ran out of memory) or written by a Ctrl-C'd run holds only the episodes that ended;
+    ``agenteval report --fail-under`` gated them as the whole run (``pass@1 1.000 >= 0.9``, exit
+    0), and ``--out`` wrote a complete-looking merged file. The run's own gate never passes an
+    interrupted run. Now such a file is noted, fails the gate, and a merged file says so too."""
+    write_ex1_and_ex3(pytester.path)
+    pytester.makepyfile(dodger=DODGER)
+    if how == "ctrl-c":
+        pytester.makeconftest(CTRL_C_AFTER_FIRST)
+    pytester.runpytest_subprocess("tasks/", "--agent=dodger:Agent", "--agenteval-results=r.jsonl", "-p", "no:randomly")
+    results = pytester.path / "r.jsonl"
+    lines = results.read_text().splitlines()
+    if how == "cut":  # killed once EX-1 (passed) was written: the run record and one grade
+        assert json.loads(lines[1])["task_id"] == "EX-1"
+        results.write_text("\n".join(lines[:2]) + "\n")
+    else:
+        assert json.loads(lines[-1])["summary"]["interrupted"] is True
+    capsys.readouterr()
+    assert main(["report", "r.jsonl", "--fail-under", "0.9", "--out", "merged.jsonl"]) == 1
+    out = capsys.readouterr().out
+    assert "agenteval gate: passed: all pass@1 1.000 >= 0.9 (1 tasks, 1 episodes)" in out
+    assert "agenteval gate: FAILED: r.jsonl: the run did not finish" in out
+    assert main(["report", "merged.jsonl", "--fail-under", "0.9"]) == 1
+    assert "agenteval gate: FAILED: merged.jsonl: the run did not finish" in capsys.readouterr().out

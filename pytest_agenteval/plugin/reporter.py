@@ -15,7 +15,7 @@ from pytest_agenteval.plugin.state import State
 from pytest_agenteval.plugin.subtests import GRADE_PROPERTY, replay_passed
 from pytest_agenteval.report.gate import Gate, GateConfigError, Verdict, judge, read_gate
 from pytest_agenteval.report.labels import describe
-from pytest_agenteval.report.metrics import summary_json, summary_lines, summary_title, tally
+from pytest_agenteval.report.metrics import INTERRUPTED, summary_json, summary_lines, summary_title, tally
 
 
 class Reporter:
@@ -141,8 +141,10 @@ class Reporter:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
         if self.gate.active and session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
             self._apply_gate(session)
-        self.config.hook.pytest_agenteval_run_finished(summary=summary_json(grades, self.k),
-                                                       run_record=self.run_record, session=session)
+        summary = summary_json(grades, self.k)
+        if session.exitstatus == pytest.ExitCode.INTERRUPTED:  # Ctrl-C, or xdist's -x: tasks left unplayed
+            summary[INTERRUPTED] = True
+        self.config.hook.pytest_agenteval_run_finished(summary=summary, run_record=self.run_record, session=session)
 
     def _apply_gate(self, session: pytest.Session) -> None:
         """The gate decides the exit code when only graded episodes failed; a failure it does not

@@ -17,7 +17,7 @@ from pytest_agenteval.report.merge import (
     recorded_task_files,
     refuse_different_tasks,
 )
-from pytest_agenteval.report.metrics import summary_json, summary_lines, summary_title
+from pytest_agenteval.report.metrics import INTERRUPTED, summary_json, summary_lines, summary_title
 from pytest_agenteval.report.results import ResultsWriter
 from pytest_agenteval.report.signing import (
     KEY_ENV,
@@ -164,10 +164,18 @@ def _report(args: argparse.Namespace) -> int:
         details = episode_details(merged.grades, tasks) if tasks else None
         write_html(args.html, merged.grades, merged.k, sources=merged.files, details=details, about=about)
         print(f"HTML report: {args.html}")
+    unfinished = ", ".join(merged.unfinished)
+    if unfinished:
+        print(f"note: {unfinished}: the run did not finish (no summary line: killed or cut short; or interrupted): "
+              "tasks it selected may be missing (continue it with pytest … --agenteval-resume FILE)")
     if gate.active:
         verdict = judge(merged.grades, merged.k, gate)
         for line in verdict.lines:
             print(line)
+        if unfinished:
+            print(f"agenteval gate: FAILED: {unfinished}: the run did not finish, so its unplayed tasks are in no "
+                  "rate: a gate holds only a finished run (resume it, then gate)")
+            return 1
         return 0 if verdict.passed else 1
     return 0
 
@@ -203,7 +211,10 @@ def _write_merged(out: str, merged: Merged, checks: dict[str, Verification], key
         writer.start(run)
     for grade in merged.grades:
         writer.write({k: v for k, v in grade.items() if k != SIGNATURE})
-    writer.close(summary_json(merged.grades, merged.k))
+    summary = summary_json(merged.grades, merged.k)
+    if merged.unfinished:  # the merged file is no more finished than its sources
+        summary[INTERRUPTED] = True
+    writer.close(summary)
 
 
 def _status(check: Verification) -> str:

@@ -27,7 +27,7 @@ from typing import Any
 from pytest_agenteval.errors import AgentEvalError
 from pytest_agenteval.report.compressed import load_line, results_bytes
 from pytest_agenteval.report.labels import describe, differences
-from pytest_agenteval.report.metrics import is_errored
+from pytest_agenteval.report.metrics import INTERRUPTED, is_errored
 from pytest_agenteval.report.results import grade_problem, json_lines
 
 # Fields that differ between two runs of the very same episode (where and how long it ran).
@@ -104,6 +104,8 @@ class Merged:
     duplicates: int = 0  # identical episodes found in more than one file, kept once
     notes: list[str] = field(default_factory=list)  # what the merge did that a reader should know
     runs: list[dict[str, Any]] = field(default_factory=list)
+    # Files whose run did not finish: no summary line (killed, or cut), or one saying it was interrupted.
+    unfinished: list[str] = field(default_factory=list)
 
 
 def task_version(grade: Mapping[str, Any]) -> tuple[Any, ...]:
@@ -166,7 +168,8 @@ def merge(files: Sequence[ResultsFile], *, allow_mixed: bool = False, prefer_las
     if duplicates:
         notes.insert(0, f"{duplicates} episode(s) found in more than one file with the same grade: kept once")
     return Merged(grades=grades, k=_k(taken), files=[f.path for f in files], duplicates=duplicates,
-                  notes=notes, runs=[f.run for f in files if f.run is not None])
+                  notes=notes, runs=[f.run for f in files if f.run is not None],
+                  unfinished=[f.path for f in files if f.summary is None or f.summary.get(INTERRUPTED) is True])
 
 
 def _verdict(grade: Mapping[str, Any]) -> str:

@@ -222,6 +222,11 @@ def render_table(rows: list[Row], k: int) -> list[str]:
 _USAGE_FIELDS = ("tokens_per_episode", "cost_per_episode")
 
 
+# A summary key, present (true) only when the run did not play every task it selected (Ctrl-C,
+# a stop): a gate over its file fails, as the run's own would have.
+INTERRUPTED = "interrupted"
+
+
 def summary_json(grades: Sequence[Mapping[str, Any]], k: int) -> dict[str, Any]:
     """``episodes`` counts the played ones; errored episodes are apart (``errored``, by kind)."""
     errors = errored_counts(grades)
