@@ -101,3 +101,34 @@ def test_agenteval_report_does_not_pass_the_gate_over_a_run_that_did_not_finish(
     assert "agenteval gate: FAILED: r.jsonl: the run did not finish" in out
     assert main(["report", "merged.jsonl", "--fail-under", "0.9"]) == 1
     assert "agenteval gate: FAILED: merged.jsonl: the run did not finish" in capsys.readouterr().out
+
+
+# Fails each task's first attempt (closes T-0009), passes every later one.
+FLAKY = '''
+class Agent:
+    tries = {}
+
+    def run(self, episode):
+        n = Agent.tries[episode.task_id] = Agent.tries.get(episode.task_id, 0) + 1
+        right = {"EX-1": "T-0001", "EX-3": "T-0003"}[episode.task_id]
+        episode.call("close_ticket", {"ticket_id": right if n > 1 else "T-0009"})
+'''
+
+
+@pytest.mark.xfail(strict=True, reason="agenteval report counts a superseded rerun attempt (counted: false) as a "
+                                       "further run of its task; the plugin counts only the final attempt. Which "
+                                       "is right is a design choice: see red team 11's findings")
+def test_agenteval_report_gates_a_rerun_run_as_the_run_itself_did(pytester: pytest.Pytester,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Under ``--reruns 1`` the run's table and gate say pass@1 1.00 (each item's final attempt,
+    docs/running.md: "passes within N+1 tries"), and its run record does not say reruns were on;
+    ``agenteval report`` over the same file keeps each superseded failure as another run of its
+    task (``3 episodes``, pass@1 0.50) and fails the gate the run passed: two verdicts on one
+    file, and ``compare`` reads it the report's way."""
+    write_ex1_and_ex3(pytester.path)
+    pytester.makepyfile(flaky=FLAKY)
+    ran = pytester.runpytest("tasks/", "--agent=flaky:Agent", "--reruns", "1", "--agenteval-fail-under=1",
+                             "--agenteval-results=r.jsonl", "-p", "no:randomly")
+    assert ran.ret == 0
+    capsys.readouterr()
+    assert main(["report", "r.jsonl", "--fail-under", "1"]) == 0
