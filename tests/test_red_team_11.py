@@ -115,16 +115,15 @@ class Agent:
 '''
 
 
-@pytest.mark.xfail(strict=True, reason="agenteval report counts a superseded rerun attempt (counted: false) as a "
-                                       "further run of its task; the plugin counts only the final attempt. Which "
-                                       "is right is a design choice: see red team 11's findings")
 def test_agenteval_report_gates_a_rerun_run_as_the_run_itself_did(pytester: pytest.Pytester,
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     """Under ``--reruns 1`` the run's table and gate say pass@1 1.00 (each item's final attempt,
     docs/running.md: "passes within N+1 tries"), and its run record does not say reruns were on;
     ``agenteval report`` over the same file keeps each superseded failure as another run of its
     task (``3 episodes``, pass@1 0.50) and fails the gate the run passed: two verdicts on one
-    file, and ``compare`` reads it the report's way."""
+    file, and ``compare`` reads it the report's way. Now the report leaves replaced attempts out
+    as the run did, says so, the run record names the reruns, and ``compare`` says when the two
+    sides' reruns differ."""
     write_ex1_and_ex3(pytester.path)
     pytester.makepyfile(flaky=FLAKY)
     ran = pytester.runpytest("tasks/", "--agent=flaky:Agent", "--reruns", "1", "--agenteval-fail-under=1",
@@ -132,3 +131,8 @@ def test_agenteval_report_gates_a_rerun_run_as_the_run_itself_did(pytester: pyte
     assert ran.ret == 0
     capsys.readouterr()
     assert main(["report", "r.jsonl", "--fail-under", "1"]) == 0
+    assert "2 attempt(s) replaced by a rerun left out" in capsys.readouterr().out
+    assert json.loads((pytester.path / "r.jsonl").read_text().splitlines()[0])["run_record"]["options"]["reruns"] == 1
+    pytester.runpytest("tasks/", "--agent=flaky:Agent", "--agenteval-results=plain.jsonl", "-p", "no:randomly")
+    main(["compare", "plain.jsonl", "r.jsonl", "--allow-mixed"])
+    assert "reruns differ (base 0, new 1)" in capsys.readouterr().out

@@ -141,7 +141,7 @@ def test_results_file_starts_with_a_run_record_and_ends_repeating_it(tasks: pyte
             "sqlite": __import__("sqlite3").sqlite_version,
         },
         "options": {"runs": 2, "timeout": 7.5, "isolate": False, "numprocesses": int(xdist[1]) if xdist else None,
-                    "markexpr": "train", "keyword": None},
+                    "markexpr": "train", "keyword": None, "reruns": 0},
         "task_files": [{"path": "tasks/t.jsonl", "tasks": 2, "sha256": hashlib.sha256(content).hexdigest()}],
     }
 

@@ -93,6 +93,9 @@ def run_record(config: pytest.Config, state: State) -> dict[str, Any]:
             "numprocesses": getattr(option, "numprocesses", None) or None,
             "markexpr": option.markexpr or None,
             "keyword": option.keyword or None,
+            # pytest-rerunfailures: only an item's last attempt counts (``reruns``), so a rate
+            # under reruns is "passes within N+1 tries"; ``compare`` says when the sides differ
+            "reruns": int(getattr(option, "reruns", 0) or 0),
             **({"judge": state.judge_described} if state.judge_described else {}),
         },
         "task_files": [{"path": path, "tasks": count, "sha256": state.task_hashes.get(path)}

@@ -252,9 +252,18 @@ def _compare(args: argparse.Namespace) -> int:
           f"{result.overall.tasks} tasks in both")
     for side, merged in (("base", base), ("new", new)):
         print(f"{side} run: {about_run(merged.runs[0] if merged.runs else None) or 'no run record'}")
+    reruns = [_reruns(merged.runs) for merged in (base, new)]
+    if reruns[0] != reruns[1]:
+        print(f"agenteval compare: note: reruns differ (base {reruns[0]}, new {reruns[1]}): a rerun hides a failure "
+              "its next attempt passes, so the side with more reruns reads better for it")
     for line in render(result):
         print(line)
     return 1 if result.significant_regression else 0
+
+
+def _reruns(runs: list[dict[str, Any]]) -> int:
+    """The most reruns any run of a side allowed (0: none, or a record from before they were recorded)."""
+    return max((int((run.get("options") or {}).get("reruns") or 0) for run in runs), default=0)
 
 
 def _listed(names: list[str], shown: int = 10) -> str:

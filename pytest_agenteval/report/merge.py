@@ -45,6 +45,7 @@ class ResultsFile:
     grades: list[dict[str, Any]]
     summary: dict[str, Any] | None = None
     run: dict[str, Any] | None = None
+    superseded: int = 0  # attempts a rerun replaced ("counted": false), left out as the run left them out
 
 
 RUN_RECORD = "run_record"
@@ -60,6 +61,7 @@ def read_results_file(path: str | os.PathLike[str]) -> ResultsFile:
     """Grades, summary and run record of one results file; a bad line names the file and line."""
     grades: list[dict[str, Any]] = []
     summary = run = None
+    superseded = 0
     try:
         text = results_bytes(path).decode("utf-8")
     except OSError as exc:
@@ -89,11 +91,14 @@ def read_results_file(path: str | os.PathLike[str]) -> ResultsFile:
             if problem is not None:
                 raise MergeError(f"{path}:{number}: not a grade: {problem} (is this a results file written by "
                                  "--agenteval-results?)")
+            if record.get("counted", True) is False:
+                superseded += 1  # an attempt a rerun replaced: the run did not count it, nor does a report
+                continue
             grades.append(record)
         else:
             raise MergeError(f"{path}:{number}: neither a grade, a run record nor a summary "
                              "(is this a results file written by --agenteval-results?)")
-    return ResultsFile(path=str(path), grades=grades, summary=summary, run=run)
+    return ResultsFile(path=str(path), grades=grades, summary=summary, run=run, superseded=superseded)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -167,6 +172,9 @@ def merge(files: Sequence[ResultsFile], *, allow_mixed: bool = False, prefer_las
     grades.sort(key=lambda g: (g["task_id"], g["run"]))
     if duplicates:
         notes.insert(0, f"{duplicates} episode(s) found in more than one file with the same grade: kept once")
+    if superseded := sum(f.superseded for f in files):
+        notes.append(f"{superseded} attempt(s) replaced by a rerun left out, as the run left them out "
+                     "(a rate under --reruns is of passes within N+1 tries)")
     return Merged(grades=grades, k=_k(taken), files=[f.path for f in files], duplicates=duplicates,
                   notes=notes, runs=[f.run for f in files if f.run is not None],
                   unfinished=[f.path for f in files if f.summary is None or f.summary.get(INTERRUPTED) is True])
