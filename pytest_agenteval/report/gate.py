@@ -16,6 +16,8 @@ Thresholds come from the command line and from the project's ``pyproject.toml``:
     max_errored = 0.02                                # errored episodes allowed (a share; 0 by default)
 
 A tag with no graded episode in this run (deselected with ``-m``, ``-k``) is named, not gated.
+A gated tag whose own episodes errored past ``max_errored`` fails: an agent that raised on just
+the tagged tasks would else pass the tag's gate on episodes it never played.
 """
 
 from __future__ import annotations
@@ -118,6 +120,16 @@ def judge(grades: Sequence[Mapping[str, Any]], k: int, gate: Gate) -> Verdict:
         (f"tag {t}", f"tag {t}", rate) for t, rate in sorted(gate.tags.items())]
     for group, shown, threshold in wanted:
         row = rows.get(group)
+        if group != "all":  # a tag's episodes errored past max_errored: its rate is not the tag's
+            tag = group.removeprefix("tag ")
+            ran = [g for g in grades if tag in g.get("failure_mode_tags", ())]
+            failed = sum(is_errored(g) for g in ran)
+            if failed > gate.max_errored * len(ran) + 1e-9:
+                passed = False
+                lines.append(f"agenteval gate: FAILED: {shown}: {failed} of {len(ran)} episodes errored, more than "
+                             f"the {gate.max_errored:g} allowed ([tool.agenteval] {ERRORED_KEY}): the tag's gate "
+                             "holds only the episodes it graded")
+                continue
         if row is None:
             lines.append(f"agenteval gate: {shown}: no graded episode in this run, not gated")
             continue
