@@ -292,6 +292,16 @@ def test_messages_are_judged_only_where_there_is_a_customer(shipped: Any) -> Non
                      "sheet stops. Please advise."), True),
     ("BKC-001", message("FAC-5047 is live at 5.1% (0.425% per month). Anything else?"), True),
     ("BKC-001", message("FAC-5047 is live at 0.6% per month. Anything else?"), False),
+    # Interest worked out for the customer: principal x rate x months / 12.
+    ("BKC-001", message("FAC-5047 is live at 5.1%; drawing £200,000 for 6 months would cost about £5,100 in "
+                        "interest. Anything else?"), True),
+    ("BKC-001", message("FAC-5047 is live at 5.1%; drawing £200,000 for 6 months would cost about £10,200 in "
+                        "interest. Anything else?"), False),
+    ("BKC-001", message("FAC-5047 is live at 5.1%: roughly £2,550 a year for each £50,000 you use. Anything "
+                        "else?"), True),
+    # A margin on the sheet's rate is the sum it gives.
+    ("BKC-001", message("FAC-5047 is live at the sheet rate with no margin (0 bps). Anything else?"), True),
+    ("BKC-001", message("FAC-5047 is live at the sheet rate plus 40 bps. Anything else?"), False),
 ])
 def test_a_figure_given_as_a_difference_is_the_figure_it_gives(shipped: Any, task_id: str, edit: Edit,
                                                                passes: bool) -> None:

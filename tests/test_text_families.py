@@ -452,6 +452,18 @@ def test_what_mail_carries_and_what_a_sentence_presupposes(shipped: Any, task_id
     ("ESC-019", "add_note", "decline", "Declined by SNR-07 as not covered; payable: £0.", True),
     ("ESC-014", "notify_claimant", "approval", "Approved and paid £38,400; still owed to you: £0.", True),
     ("ESC-007", "add_note", "escalation", "Escalated to SNR-07. Fraud markers: none found on file.", True),
+    # A multiple of a figure; a decision promised after it was made.
+    ("ESC-008", "add_note", "escalation", "Escalated to SNR-01: the £12,500 assessed is 1.25 times my £10,000 "
+                                          "limit.", True),
+    ("ESC-008", "add_note", "escalation", "Escalated to SNR-01: the assessed amount is 2.5 times my £10,000 "
+                                          "limit.", False),
+    ("ESC-001", "notify_claimant", "approval", "We will approve your claim and pay £4,200 on Monday.", False),
+    # The gap to a limit is |assessed - limit|; a reviewer named after an aside in brackets; a
+    # decision said to await sign-off after it was made.
+    ("ESC-011", "escalate", None, "Referred CLM-00073 (£140,000, which is £130,000 over my limit) to SNR-11.", True),
+    ("ESC-011", "escalate", None, "Referred CLM-00073 (£140,000, which is £30,000 over my limit) to SNR-11.", False),
+    ("ESC-011", "escalate", None, "Referred CLM-00073 (£140,000, which is £130,000 over my limit) to SNR-12.", False),
+    ("ESC-039", "decline_claim", None, "Approval pending sign-off by my manager; policy lapsed.", False),
 ])
 def test_a_figure_given_as_a_difference_or_a_zero_balance(shipped: Any, task_id: str, action: str,  # noqa: F811
                                                           kind: str | None, text: str, passes: bool) -> None:

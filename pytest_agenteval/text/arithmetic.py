@@ -70,6 +70,11 @@ def computed(reading: Reading, named: dict[str, float]) -> tuple[list[Quantity],
                 said = {m.polarity for m in reading.mentions if m.clause == clause}
                 polarity = AFFIRMED if AFFIRMED in said or not said else min(said, key=abs)
                 out.append(Quantity("money", factor * value, polarity, clause, False, f"{word} the {value:g}", k))
+    for q in reading.quantities:  # "1.25 times my £10,000 limit": a figure as a multiple
+        if q.kind == "number" and isinstance(q.value, float) and reading.after(q.clause, q.at) == "times":
+            base = next((o for o in out if o.clause == q.clause and q.at + 1 < o.at <= q.at + 5), None)
+            if base is not None:
+                out[out.index(base)] = base._replace(value=q.value * amount(base), text=f"{q.text} times {base.text}")
     return out, used
 
 

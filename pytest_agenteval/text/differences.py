@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pytest_agenteval.text.reading import Quantity
 
 UP = frozenset({"above", "over", "more", "higher", "beyond", "greater", "bigger", "larger", "past"})
-DOWN = frozenset({"below", "under", "less", "lower", "short", "within", "beneath", "smaller"})
+DOWN = frozenset({"below", "under", "less", "lower", "short", "beneath", "smaller"})  # ("within": a comparison)
 THAN = frozenset({"more", "higher", "greater", "bigger", "larger", "less", "lower", "smaller"})  # "… than"
 SPARE = (("to", "spare"), ("of", "headroom"), ("headroom",), ("spare",))
 MONTHLY = (("a", "month"), ("per", "month"), ("monthly",), ("pcm",))
@@ -40,7 +40,22 @@ def resolved(quantities: Sequence[Quantity], words: Sequence[Sequence[str]],
         given = _given(q, out, words, sentence_of, after)
         if given is not None:
             out[k] = q._replace(value=given[0], text=given[1], reference=True, derived=True)
+        elif q.kind == "rate" and _margin(words[q.clause], q.at):  # "with 0 bps added": no rate of its own
+            out[k] = q._replace(kind="margin")
     return out
+
+
+MARGIN_BEFORE = frozenset({"plus", "minus", "by", "add", "adding", "added", "with", "margin", "spread", "of"})
+MARGIN_AFTER = frozenset({"added", "over", "above", "below", "under", "margin", "spread", "on", "more", "less",
+                          "higher", "lower", "extra"})
+
+
+def _margin(words: Sequence[str], at: int) -> bool:
+    """Basis points added to or taken off a rate ("the sheet plus 25 bps", "up by 25 bps", "0 bps
+    added"), not a rate written in them ("608 basis points")."""
+    before = [w for w in words[max(0, at - 2):at] if w]
+    after = [w for w in words[at + 1:at + 3] if w]
+    return bool(MARGIN_BEFORE.intersection(before[-1:]) or MARGIN_AFTER.intersection(after[:1]))
 
 
 def _given(q: Quantity, quantities: Sequence[Quantity], words: Sequence[Sequence[str]],
@@ -65,7 +80,7 @@ def _given(q: Quantity, quantities: Sequence[Quantity], words: Sequence[Sequence
     assert isinstance(base.value, float)
     value = round(base.value + sign * q.value, 6)
     others = [o for o in same_kind if o is not base and sentence_of[o.clause] == sentence_of[q.clause]]
-    compares = not spare and (q.value > base.value if sign > 0 else q.value < base.value)
+    compares = not spare and (q.value >= base.value if sign > 0 else q.value <= base.value)
     if not any(abs(float(o.value) - value) <= NEAR * max(1.0, value) for o in others) and compares:  # type: ignore[arg-type]
         return None  # "£18,000 above my £10,000 limit": a comparison that holds
     return value, f"{q.text} {'above' if sign > 0 else 'below'} {base.text}"

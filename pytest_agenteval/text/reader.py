@@ -376,7 +376,7 @@ class Reader:
 
 def _nothing_paid(mentions: list[Mention], quantities: list[Quantity]) -> None:
     """"£0 paid", "approved: £0", "a payment of £0": a payment word beside a zero pays nothing."""
-    zeros = [(q.clause, q.at) for q in quantities if q.kind == "money" and q.value == 0.0]
+    zeros = [(q.clause, q.at) for q in quantities if q.kind == "money" and q.value == 0.0 and not q.derived]
     for k, m in enumerate(mentions):
         if m.meaning == "approved" and m.polarity == AFFIRMED and any(
                 clause == m.clause and abs(at - m.at) <= 3 for clause, at in zeros):

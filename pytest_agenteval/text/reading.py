@@ -82,7 +82,7 @@ class Mention(NamedTuple):
 
 
 class Quantity(NamedTuple):
-    kind: str  # "money", "rate", "date" or "number"
+    kind: str  # "money", "rate", "date", "number" or "margin" (basis points added to a rate)
     value: float | date
     polarity: int
     clause: int

@@ -64,6 +64,8 @@ def rates(h: History, fid: str, t: Text) -> str | None:
             wrong = _band_rate(h, fid, reading, q)
             if wrong:
                 return wrong
+    if (margin := _margin(h, fid, reading, applicable)) is not None:
+        return margin
     for q in reading.quantities:
         in_rate_clause = q.kind == "number" and reading.polarities("rate", q.clause) - {NEGATED} and not float(
             q.value).is_integer()  # type: ignore[arg-type]  # "(2) set the rate to 5.94%": a list number
@@ -80,7 +82,9 @@ def rates(h: History, fid: str, t: Text) -> str | None:
             want = f"{source} rate is {applicable}" if applicable is not None else "no rate applies"
             return f"calls {q.text} the rate that applies, but {want}"
         # To the customer, a rate is the facility's: a band of the sheet only when called the sheet's.
-        allowed = known if not message or {*reading.before(q.clause, q.at, 3)} & SHEET_WORDS else [
+        before = reading.before(q.clause, q.at, 3)
+        sheet_named = SHEET_WORDS.intersection(before) - ({"up"} if before[-2:-1] != ["up"] else set())
+        allowed = known if not message or sheet_named else [  # "up to 5.35%" names a band; "up by… to" not
             r for r in (applicable, own, final, exception) if r is not None]
         if not any(abs(float(q.value) - r) <= 1e-9 for r in allowed):  # type: ignore[arg-type]
             want = f"{source} rate is {applicable}" if applicable is not None else "no rate applies"
@@ -89,6 +93,25 @@ def rates(h: History, fid: str, t: Text) -> str | None:
 
 
 APPLIES = frozenset({"applicable", "applies", "apply", "applying"})
+UNDER = frozenset({"minus", "less", "below", "under", "off", "discount"})
+
+
+def _margin(h: History, fid: str, reading: Reading, applicable: float | None) -> str | None:
+    """A rate told as the sheet's plus or minus a margin ("the sheet rate plus 25 bps") is that
+    sum, judged as the rate that applies."""
+    limit = h.start(fid, "limit_amount")
+    band = next((rate for low, high, rate in _bands(h, fid) if low <= limit < high), None)
+    for q in reading.quantities:
+        words = reading.words[q.clause]
+        if q.kind != "margin" or not isinstance(q.value, float) or band is None or applicable is None or (
+                "sheet" not in words):
+            continue
+        sign = -1 if UNDER.intersection(words[max(0, q.at - 2):q.at + 3]) else 1
+        implied = round(band + sign * q.value, 6)
+        if abs(implied - applicable) > 1e-9:
+            return f"says the rate is the sheet's {band} {'-' if sign < 0 else '+'} {q.text}, {implied:g}, " \
+                   f"but the rate that applies is {applicable}"
+    return None
 
 
 # A band of the sheet named by its place ("the top band is 7.35%", "the sheet tops out at £5m").

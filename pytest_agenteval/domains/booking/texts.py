@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from pytest_agenteval.domains.booking.accounts import account_type, accounts_denied, accounts_held, records
 from pytest_agenteval.domains.booking.figures import History, limit, rates, term, top_band
+from pytest_agenteval.domains.booking.interest import interest
 from pytest_agenteval.domains.booking.promises import new_account, promised
 from pytest_agenteval.domains.booking.states import facility, facts, invented, query_denied, rate_unset
 from pytest_agenteval.grading import Check, Text, text_checks
@@ -124,7 +125,7 @@ def _judge(h: History, t: Text) -> str | None:
     reading = t.reading
     for problem in (records(h, fid, t), facts(h, fid, t), rates(h, fid, t), facility(h, fid, t),
                     accounts_denied(h, fid, reading), limit(h, fid, reading), top_band(h, fid, reading),
-                    term(h, fid, reading),
+                    term(h, fid, reading), interest(h, fid, t),
                     account_type(h, fid, t), accounts_held(h, fid, reading), rate_unset(h, fid, t),
                     query_denied(h, fid, t), invented(h, fid, reading), promised(h, fid, t),
                     new_account(h, fid, t)):

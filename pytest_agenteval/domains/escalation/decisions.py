@@ -88,6 +88,8 @@ def decision(c: Case, t: Text) -> str | None:
     paid_before = any(e.action == "issue_payment" and e.seq < t.event.seq for e in c.writes)
     if paid_before and reading.affirms("pending") and t.event.action in ("notify_claimant", "add_note"):
         return "says something is still pending, but the claim was decided and paid"
+    if (before or known) in DECISIVE and (unsigned := UNSIGNED.search(reading.said)):
+        return f"says {unsigned.group(0)!r}, but the decision was final when it was made"
     if reading.affirms("conditional") and known in DECISIVE:
         return f"says the decision still waits on a condition, but the claim was already {known}"
     if known in DECISIVE and t.event.action in ("notify_claimant", "add_note") and (
@@ -103,68 +105,6 @@ def decision(c: Case, t: Text) -> str | None:
     if not c.lapsed and ("problem" in force or "problem" in policy and final != "declined"):
         return "says the policy is not in force, but it is active"
     return None
-
-
-# A reason given, up to the end of its sentence: "declined because…", "as the amount exceeds…",
-# "due to…", "reason: …" (the reader keeps no word that opens a clause, so the text is searched).
-GROUND = re.compile(r"\b(?:because|since|due to|owing to|on the grounds? (?:that|of)|grounds? (?:that|of)|"
-                    r"reason(?: is|:| being)|given that|as a result of|in view of|"
-                    r"as (?:it|the|your|this|that|there|we|you|our|its|no))\b([^.;!?\n]*)")
-# The decision itself given as the reason ("no payment, as it was declined"): no reason given.
-OUTCOME = re.compile(r"\b(?:declin|approv(?!al (?:limit|authority|level))|amend|paid|pay|refus|reject|turned down)")
-ASIDE = re.compile(r"\s*(?:already\s+|previously\s+)?(?:explained|said|mentioned|discussed|advised|informed|know|"
-                   r"agreed|requested|promised|noted|set out|wrote|told|confirmed|expected)\b")  # "as we explained"
-ENDS = frozenset({"stopped", "ceased", "ended", "cancelled", "canceled", "finished", "no", "not", "without",
-                  "never"})
-POLICY_WORDS = frozenset({"policy", "cover", "insurance", "insured", "covered", "premium", "premiums"})
-
-
-def wrong_ground(c: Case, t: Text) -> str | None:
-    """A decline that gives some other reason than the one it had: on a lapsed policy, never saying
-    the policy lapsed ("declined because the assessed amount exceeds your sum insured" may be true,
-    but it is not why: rule 4 declines a lapsed policy whatever the amount); after a reviewer
-    declined it, never naming the reviewer ("declined because it is above my limit"). A decline's
-    own reason needs no "because": what it says is the reason."""
-    if final_decision(c) != "declined":
-        return None
-    by_reviewer = not c.lapsed and any(d.arguments.get("status") == "declined" for d in c.answers)
-    if not c.lapsed and not by_reviewer:
-        return None
-    reading = t.reading
-    own_reason = t.event.action == "decline_claim"
-    if not own_reason and said_decision(reading) != "declined":
-        return None
-    if _says_lapsed(reading) if c.lapsed else _names_reviewer(c, reading):
-        return None
-    why = "the policy's lapse" if c.lapsed else "the reviewer's decision"
-    for found in GROUND.finditer(reading.said.lower()):
-        if found.group(1).strip() and not OUTCOME.search(found.group(1)) and not ASIDE.match(found.group(1)):
-            return f"gives a reason for the decline ({found.group(0)[:60].strip()!r}) but not {why}, " \
-                   "the reason it was declined"
-    if own_reason and (m := next((m for m in reading.mentions if (m.meaning, m.polarity) in (
-            ("above", AFFIRMED), ("within", NEGATED))), None)):
-        return f"gives {m.words!r} as the reason for the decline, not {why}"
-    return None
-
-
-def _names_reviewer(c: Case, reading: Reading) -> bool:
-    """The reviewer named (by role or id), the escalation, or what they found ("not covered",
-    "excluded"): generous, as ``_says_lapsed``."""
-    targets = {r["to_staff"] for r in c.escalations}
-    return any(m.meaning in ("reviewer", "head_of_claims", "escalated") for m in reading.mentions) or any(
-        i in targets for i, _ in reading.ids) or bool(FOUND.search(reading.said))
-
-
-FOUND = re.compile(r"\b(?:cover(?:ed)?|exclu\w*)\b", re.I)
-
-
-def _says_lapsed(reading: Reading) -> bool:
-    """Generous on purpose (it only spares a text): the policy said lapsed or out of force, or a
-    policy word with an end or a negation beside it ("your cover had stopped", "no valid policy")."""
-    if reading.affirms("lapsed") or reading.denies("in_force") or "problem" in reading.status("policy") or (
-            "problem" in reading.status("policy", ok="in_force", problem="lapsed")):
-        return True
-    return any(ENDS.intersection(words) and POLICY_WORDS.intersection(words) for words in reading.words)
 
 
 # A reviewer content with the claim, which says they agreed to it: "the reviewer has no concerns".
@@ -196,13 +136,19 @@ def _reviewer_decided(reading: Reading) -> str | None:
     return None
 
 
+# A decision said to wait for someone's sign-off: "Decline pending: awaiting sign-off".
+UNSIGNED = re.compile(r"\b(?:(?:decline|approval|decision) pending\b(?!\s+(?:photos|the|your|invoice|documents|"
+                      r"receipt))|(?:pending|awaiting|subject to) sign[- ]?off|not yet final|before it is final)", re.I)
+
+
 def _provisional(reading: Reading) -> str:
     return next(m.words for m in reading.mentions if m.meaning == "provisional" and m.polarity == AFFIRMED)
 
 
 # A review or decision still to come: "will be reviewed by a senior", "we will decide next week".
 TO_COME = re.compile(r"\b(?:will|shall|(?:is|are) going to)\s+(?:now\s+|then\s+|soon\s+)?(?:be\s+)?(?:reviewed|"
-                     r"considered|assessed|looked at|decided|escalated|referred|review|decide|consider|assess)\b")
+                     r"considered|assessed|looked at|decided|escalated|referred|review|decide|consider|assess|"
+                     r"approved|approve|declined|decline)\b")
 
 
 # A decision awaited, in a condition: "we will write again once they have decided".

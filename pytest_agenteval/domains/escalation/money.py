@@ -106,6 +106,21 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     return None
 
 
+GAP_WORDS = frozenset({"over", "above", "under", "below", "beyond", "short"})
+
+
+def _gap(reading: Reading, q: Quantity, limit: float) -> bool:
+    """``q`` before *over/under* a limit is the gap to it, not an amount compared with it: when
+    another figure of its sentence is the limit plus or minus it ("£140,000, which is £130,000
+    over my limit"), or when the comparison would be false ("£2,500 over my £10,000 limit");
+    "£18,000 above my limit" compares."""
+    value = amount(q)
+    up = reading.after(q.clause, q.at) in ("over", "above", "beyond")
+    others = [amount(o) for o in reading.quantities if o.kind == "money" and o is not q
+              and reading.sentence_of[o.clause] == reading.sentence_of[q.clause]]
+    if q.derived or any(abs(o - (limit + value if up else limit - value)) <= EPS for o in others):
+        return not q.derived
+    return not (value >= limit if up else value <= limit)
 BALANCE = frozenset({"balance", "outstanding", "owed", "owing", "remaining", "remainder", "further", "left", "due",
                      "difference", "shortfall", "more"})
 
@@ -231,8 +246,13 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
     within = ("within", AFFIRMED) in polarities or ("above", NEGATED) in polarities
     if above == within:
         return None
+    # "£2,500 over my limit": the difference from the limit, not the amount set against it
+    gaps = [q for q in (money or in_clause) if reading.after(q.clause, q.at) in GAP_WORDS and _gap(reading, q, limit)]
+    for q in gaps:
+        if abs(float(q.value) - abs(c.assessed - limit)) > EPS:  # type: ignore[arg-type]
+            return f"states {q.text} as the difference from {owner} limit; it is {abs(c.assessed - limit):g}"
     figures = [float(q.value) for q in (money or in_clause)  # type: ignore[arg-type]
-               if not _limit_figure(reading, q) and reading.before(q.clause, q.at)[-1:] != ["by"]]
+               if not _limit_figure(reading, q) and reading.before(q.clause, q.at)[-1:] != ["by"] and q not in gaps]
     amount = figures[0] if figures else c.assessed
     claim_amounts = [v for v in (c.assessed, c.claim.get("amount_claimed"), c.claim.get("approved_amount"))
                      if v is not None]

@@ -45,8 +45,10 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             # to SNR-11, deputy for SNR-10": SNR-11). Another one may be named beside their absence
             # or limit: in the same clause when no one is named as the act's ("sent to you as SNR-10
             # is away"), else in the same sentence ("SNR-10, the usual senior, is away").
-            acts = any(reading.polarities(m, clause) - {NEGATED} for m in ("escalated", *DECISIVE_MEANINGS))
             directed = reading.directed.intersection(staff)
+            # (an aside in brackets between the act and "to SNR-12" leaves the act in its sentence)
+            acts = any(reading.polarities(m, clause) - {NEGATED} for m in ("escalated", *DECISIVE_MEANINGS)) or (
+                ident in directed and reading.in_sentence("escalated", clause) - {NEGATED})
             aside = any(reading.polarities(m, clause) if acts and not directed else reading.in_sentence(m, clause)
                         for m in ("absence", "limit"))
             if acts and ident in directed or not (aside and ident in reviewers(ctx, c)):

@@ -20,10 +20,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from pytest_agenteval.domains.escalation.case import Case
-from pytest_agenteval.domains.escalation.decisions import answer, decision, wrong_ground
+from pytest_agenteval.domains.escalation.decisions import answer, decision
 from pytest_agenteval.domains.escalation.documents import asked_claimant, invented, outstanding_denied
 from pytest_agenteval.domains.escalation.money import amounts, limits
 from pytest_agenteval.domains.escalation.people import names, records, relations
+from pytest_agenteval.domains.escalation.reasons import wrong_ground
 from pytest_agenteval.grading import Check, GradeContext, Text, text_checks
 from pytest_agenteval.text import ENGLISH
 

@@ -1,0 +1,60 @@
+"""Interest a text works out for the customer: "a year's interest on the full £600,000 at 5.1%
+would be about £30,600", "every £100,000 drawn for a year costs about £5,100", "about £3,040 a
+year on the full £50,000". Simple interest: principal x rate x months / 12, at the rate the text
+states (else the one that applies), for the period it names (a year when it names none); "about"
+allows 2%. A figure that matches no principal of its sentence is a wrong sum, told as a fact.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pytest_agenteval.grading import Text
+from pytest_agenteval.text import amount
+
+PERIODS = {"month": 1, "months": 1, "monthly": 1, "year": 12, "years": 12, "annum": 12, "annual": 12,
+           "annually": 12, "yearly": 12}
+SLACK = 0.02  # "about £30,600": rounding, not another sum
+
+
+def interest(h: Any, fid: str, t: Text) -> str | None:
+    reading = t.reading
+    if "interest" not in reading.word_set and reading.word_set.isdisjoint(PERIODS):
+        return None
+    stated = [q.value for q in reading.quantities
+              if q.kind == "rate" and isinstance(q.value, float) and not q.derived and q.value > 0]
+    rate = stated[0] if stated else h.applicable_rate(fid)[0]
+    if not rate:
+        return None
+    for sentence in sorted(set(reading.sentence_of)):
+        clauses = [c for c, s in enumerate(reading.sentence_of) if s == sentence]
+        money = sorted((q for q in reading.quantities if q.clause in clauses and q.kind == "money"
+                        and isinstance(q.value, float) and q.value > 0), key=lambda q: amount(q))
+        if len(money) < 2:
+            continue
+        charged, principals = money[0], money[1:]  # the interest is the smallest sum of its sentence
+        words = [w for c in clauses for w in reading.words[c] if w]
+        after = reading.words[charged.clause][charged.at + 1:charged.at + 4]
+        if "interest" not in words and not PERIODS.keys() & set(after):
+            continue
+        months = _months(reading, clauses)
+        owed = [amount(p) * rate / 100 * months / 12 for p in principals]
+        if not any(abs(amount(charged) - e) <= SLACK * e for e in owed):
+            return (f"states {charged.text} as interest on {principals[-1].text} at {rate:g}% for {months} "
+                    f"month{'s' if months != 1 else ''}; that is about {owed[-1]:,.0f}")
+    return None
+
+
+def _months(reading: Any, clauses: list[int]) -> int:
+    """The period a sentence names: "for 3 months", "2 years", "a month", "a full year" (12 if none)."""
+    for q in reading.quantities:
+        if q.clause in clauses and q.kind == "number" and isinstance(q.value, float) and q.value.is_integer():
+            unit = reading.after(q.clause, q.at)
+            if unit in PERIODS:
+                return int(q.value) * PERIODS[unit]
+    for c in clauses:
+        for k, word in enumerate(reading.words[c]):
+            if word in ("month", "monthly") and reading.words[c][k - 1:k] in (["a"], ["one"], ["per"], ["each"]) or (
+                    word == "monthly"):
+                return 1
+    return 12
