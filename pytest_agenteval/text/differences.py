@@ -22,12 +22,15 @@ THAN = frozenset({"more", "higher", "greater", "bigger", "larger", "less", "lowe
 SPARE = (("to", "spare"), ("of", "headroom"), ("headroom",), ("spare",))
 MONTHLY = (("a", "month"), ("per", "month"), ("monthly",), ("pcm",))
 NEAR = 1e-6
+TRIGGERS = UP | DOWN | {"spare", "headroom"}
 
 
 def resolved(quantities: Sequence[Quantity], words: Sequence[Sequence[str]],
              sentence_of: Sequence[int]) -> list[Quantity]:
     """``quantities`` with each difference and monthly rate replaced by the figure it gives."""
     out = list(quantities)
+    if not any(q.kind == "rate" or q.kind == "money" and TRIGGERS.intersection(words[q.clause]) for q in out):
+        return out  # most texts: no figure beside a word of difference
     for k, q in enumerate(out):
         if not isinstance(q.value, float) or q.kind not in ("money", "rate"):
             continue

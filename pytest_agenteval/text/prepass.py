@@ -19,7 +19,7 @@ def prepared(text: str) -> str:
     more than reading the rest of the text."""
     text = unmailed(text)
     words = set(_WORD.findall(text.lower()))
-    if "not" in words or "n't" in text or "never" in words:
+    if not words.isdisjoint(_LITOTES_WORDS):
         text = _LITOTES.sub(lambda m: (" " if m.group(0).startswith("n't") else "") + m.group(1), text)
     if "nothing" in words:
         text = _NOTHING_PREVENTS.sub("", text)  # "nothing prevents payment" says payment goes ahead
@@ -49,9 +49,11 @@ def prepared(text: str) -> str:
 _WORD = re.compile(r"[a-z]+")
 # Two negatives that cancel: "it is not untrue that it was declined" says it was; "not
 # unapproved" says approved, "isn't unreasonable" "is reasonable".
-_LITOTES = re.compile(r"(?:\bnot|\bnever|n't)\s+(?:un|in)(true|correct|accurate|approved|declined|paid|settled|covered|"
-                      r"reasonable|resolved|verified|accepted|authori[sz]ed|reviewed|processed|insured|founded|"
-                      r"likely|applied|booked|activated|set)\b", re.I)
+_UNDONE = ("true", "correct", "accurate", "approved", "declined", "paid", "settled", "covered", "reasonable",
+           "resolved", "verified", "accepted", "authorised", "authorized", "reviewed", "processed", "insured",
+           "founded", "likely", "applied", "booked", "activated", "set")
+_LITOTES = re.compile(r"(?:\bnot|\bnever|n't)\s+(?:un|in)(" + "|".join(_UNDONE) + r")\b", re.I)
+_LITOTES_WORDS = frozenset(prefix + word for prefix in ("un", "in") for word in _UNDONE)  # its cue: "untrue"…
 _NOTHING_PREVENTS = re.compile(r"\bnothing\s+(?:now\s+|else\s+)?(?:prevents|stops|blocks|is\s+stopping|is\s+"
                                r"preventing|is\s+blocking|stands\s+in\s+the\s+way\s+of)\s+", re.I)
 # The emphatic "did": "I did set its rate" says it was set, as "I set its rate" does.

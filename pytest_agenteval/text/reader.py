@@ -155,7 +155,8 @@ class Reader:
         hedged_sentence = -1  # a hedge reaches to the end of its sentence: "if approved, we will pay"
         conditioned = -1  # a sentence opened by a condition ("Subject to…, we will pay")
         first = self._first  # the terms each word starts, known for most words already
-        clauses = clauses_of(tokenize(prepared(text)))
+        read_text = prepared(text)
+        clauses = clauses_of(tokenize(read_text))
         answers = answers_to(clauses)
         asked = polar_questions(clauses)
         missing: set[int] = set()
@@ -371,12 +372,14 @@ class Reader:
         return Reading(text, tuple(mentions), tuple(quantities), tuple(ids), sentence_of,
                        tuple(j for _, _, j in clauses), frozenset(missing),
                        _asked(mentions, sentence_of, negated), frozenset(directed), tuple(clause_words),
-                       tuple(id_at))
+                       tuple(id_at), read_text)
 
 
 def _nothing_paid(mentions: list[Mention], quantities: list[Quantity]) -> None:
     """"£0 paid", "approved: £0", "a payment of £0": a payment word beside a zero pays nothing."""
     zeros = [(q.clause, q.at) for q in quantities if q.kind == "money" and q.value == 0.0 and not q.derived]
+    if not zeros:
+        return
     for k, m in enumerate(mentions):
         if m.meaning == "approved" and m.polarity == AFFIRMED and any(
                 clause == m.clause and abs(at - m.at) <= 3 for clause, at in zeros):

@@ -105,6 +105,7 @@ class Reading:
     directed: frozenset[str] = frozenset()  # ids right after "to", "by" or "per": whom an act went to or came from
     words: tuple[tuple[str, ...], ...] = ()  # clause -> its words ("" for a token that is no word)
     id_at: tuple[tuple[str, int, int], ...] = ()  # (id, clause, position in the clause)
+    read_text: str | None = None  # ``text`` after the prepass, as the reader read it (``said``)
 
     def before(self, clause: int, at: int, n: int = 3) -> list[str]:
         """The ``n`` words before position ``at`` of ``clause`` (brackets and quantities skipped)."""
@@ -128,7 +129,7 @@ class Reading:
         """The text as read: what the writer says, without what the prepass takes out (quoted
         history, footers, markup, others' quoted words). Checks that search the words of a text
         search this; ``text`` is what a check quotes."""
-        return prepared(self.text)
+        return prepared(self.text) if self.read_text is None else self.read_text
 
     @cached_property
     def word_set(self) -> frozenset[str]:

@@ -88,7 +88,8 @@ def decision(c: Case, t: Text) -> str | None:
     paid_before = any(e.action == "issue_payment" and e.seq < t.event.seq for e in c.writes)
     if paid_before and reading.affirms("pending") and t.event.action in ("notify_claimant", "add_note"):
         return "says something is still pending, but the claim was decided and paid"
-    if (before or known) in DECISIVE and (unsigned := UNSIGNED.search(reading.said)):
+    if (before or known) in DECISIVE and not reading.word_set.isdisjoint(("pending", "sign", "final")) and (
+            unsigned := UNSIGNED.search(reading.said)):
         return f"says {unsigned.group(0)!r}, but the decision was final when it was made"
     if reading.affirms("conditional") and known in DECISIVE:
         return f"says the decision still waits on a condition, but the claim was already {known}"
@@ -110,11 +111,16 @@ def decision(c: Case, t: Text) -> str | None:
 # A reviewer content with the claim, which says they agreed to it: "the reviewer has no concerns".
 CONTENT = re.compile(r"\b(?:no (?:concerns?|objections?|issues?|problems?|reservations?|queries)|(?:happy|satisfied|"
                      r"content|comfortable|fine|ok|okay) with)\b")
+CONTENT_WORDS = frozenset({"concern", "concerns", "objection", "objections", "issue", "issues", "problem", "problems",
+                           "reservation", "reservations", "queries", "happy", "satisfied", "content", "comfortable",
+                           "fine", "ok", "okay"})
 NOT_BEFORE = frozenset({"not", "never", "no", "hardly"})
 
 
 def _content(reading: Reading, sentences: set[int]) -> str | None:
     """The words of a sentence naming the reviewer that say they were content, not negated."""
+    if reading.word_set.isdisjoint(CONTENT_WORDS):
+        return None
     for clause, words in enumerate(reading.words):
         if reading.sentence_of[clause] not in sentences:
             continue
@@ -158,7 +164,8 @@ AWAITED = re.compile(r"\b(?:once|when|after|until|as soon as)\s+(?:they|he|she|t
 
 
 def _review_to_come(reading: Reading) -> str | None:
-    if awaited := AWAITED.search(reading.said):
+    if not reading.word_set.isdisjoint(("decided", "reviewed", "decision")) and (
+            awaited := AWAITED.search(reading.said)):
         return awaited.group(0)
     if reading.word_set.isdisjoint(("will", "shall", "going")):
         return None
