@@ -225,6 +225,15 @@ def two_hosts(work: Path, *, wait: float, kind: str) -> Iterator[list[str]]:
             subprocess.run(["ip", "netns", "del", ns], stderr=subprocess.DEVNULL)
 
 
+def make_project(work: Path) -> None:
+    """The shipped tasks and the agents above in ``work``; ``AGENT_KIND`` names the agent."""
+    copy_tasks(work)
+    (work / "lat_agent.py").write_text(AGENT)
+    # Like the reference, the agent sees the task: given by a fixture (--agent takes a class or factory).
+    (work / "conftest.py").write_text("import os, pytest, lat_agent\n\n@pytest.fixture\ndef agent():\n"
+                                      "    return lat_agent.AGENTS[os.environ['AGENT_KIND']]\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--wait", type=float, default=1.0)
@@ -237,11 +246,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        copy_tasks(work)
-        (work / "lat_agent.py").write_text(AGENT)
-        # Like the reference, the agent sees the task: given by a fixture (--agent takes a class or factory).
-        (work / "conftest.py").write_text("import os, pytest, lat_agent\n\n@pytest.fixture\ndef agent():\n"
-                                          "    return lat_agent.AGENTS[os.environ['AGENT_KIND']]\n")
+        make_project(work)
         runs = ["--runs", str(args.runs)]
         # Warm up: bytecode, scenario images, remembered task lines.
         run(work, ["--agent=sync", *runs], wait=0)

@@ -17,8 +17,8 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from _common import ROOT, copy_tasks, shipped_lines, table
-from concurrency import AGENT, run
+from _common import ROOT, shipped_lines, table
+from concurrency import make_project, run
 
 KINDS = (("async", "passes (reference path)"), ("failing", "fails (does nothing)"))
 
@@ -35,10 +35,7 @@ def main() -> None:
     rows, best = [], {}
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        copy_tasks(work)
-        (work / "lat_agent.py").write_text(AGENT)
-        (work / "conftest.py").write_text("import os, pytest, lat_agent\n\n@pytest.fixture\ndef agent():\n"
-                                          "    return lat_agent.AGENTS[os.environ['AGENT_KIND']]\n")
+        make_project(work)
         for _, root in trees:  # warm up: bytecode, scenario images, remembered task lines
             run(work, ["--agent=async", "--runs", "1"], wait=0, root=root)
         for kind, what in KINDS:

@@ -302,6 +302,9 @@ def test_messages_are_judged_only_where_there_is_a_customer(shipped: Any) -> Non
     # A margin on the sheet's rate is the sum it gives.
     ("BKC-001", message("FAC-5047 is live at the sheet rate with no margin (0 bps). Anything else?"), True),
     ("BKC-001", message("FAC-5047 is live at the sheet rate plus 40 bps. Anything else?"), False),
+    # The 29th audit's: arrows as steps, "N/A" as not applicable.
+    ("BK-021", query("KYC for CUS-1421 still pending -> FAC-5034 not booked. Please advise."), True),
+    ("BKC-007", message("OK: FAC-5119 status pending, rate N/A, nothing changed. Anything else?"), True),
 ])
 def test_a_figure_given_as_a_difference_is_the_figure_it_gives(shipped: Any, task_id: str, edit: Edit,
                                                                passes: bool) -> None:

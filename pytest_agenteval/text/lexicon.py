@@ -190,7 +190,13 @@ ENGLISH = Lexicon({
                  "into your bank account", "to your bank account", "money for your claim", "the money will",
                  "your money will", "in full and final settlement", "full and final settlement", "in your account",
                  "succeed", "succeeded", "succeeds", "compensat*", "agreed to cover", "cover your repair*",
-                 "cover the repair*", "cover the costs", "cover your costs"),
+                 "cover the repair*", "cover the costs", "cover your costs",
+                 # US English: a check is a cheque ("we'll cut you a check"), never "check" the verb alone
+                 "cut you a check", "cut a check", "cutting you a check", "cutting a check", "mail you a check",
+                 "mail a check", "mailing you a check", "issue you a check", "issue a check", "issuing a check",
+                 "send you a check", "sending you a check", "a check for", "goodwill check", "check to be cut",
+                 "check is in the mail", "check in the mail",
+                 "check in the post"),
     "declined": ("declin*", "reject*", "refus*", "denied", "deny", "denies", "turn* down", "unsuccessful",
                  "decl", "dcl", "decld", "declnd", "dclnd", "decl'd",
                  "not covered", "not cover", "excluded", "exclusion", "void", "repudiat*", "not upheld",
@@ -214,6 +220,8 @@ ENGLISH = Lexicon({
                 "no payment made", "no payment yet", "not paid yet", "nothing paid yet", "waiting for", "waiting on",
                 "payment still outstanding", "payment outstanding", "payment is outstanding", "yet to be paid",
                 "payment is still outstanding", "payment remains outstanding", "still to be paid",
+                "payment tbd", "payment tba", "payment tbc", "payment to be determined", "payment to be confirmed",
+                "amount tbd", "amount tbc", "amount to be determined",
                 # Not able to say yet is no decision yet: "we are unable to confirm yet whether…".
                 "unable to confirm yet", "cannot confirm yet", "can't confirm yet", "cannot yet confirm",
                 "can't yet confirm", "not yet able to", "not able to confirm yet", "unable to say yet",

@@ -18,6 +18,10 @@ def prepared(text: str) -> str:
     returned as it is). The cues are words, found in one pass: a regex search per pass cost
     more than reading the rest of the text."""
     text = unmailed(text)
+    if "->" in text or not _ARROW_SIGNS.isdisjoint(text):
+        text = _ARROW.sub("; ", text)  # "KYC pending -> not booked": one step, then the next
+    if "/" in text:
+        text = _NOT_APPLICABLE.sub("not applicable", text)  # "N/A further payment"
     words = set(_WORD.findall(text.lower()))
     if not words.isdisjoint(_LITOTES_WORDS):
         text = _LITOTES.sub(lambda m: (" " if m.group(0).startswith("n't") else "") + m.group(1), text)
@@ -47,6 +51,9 @@ def prepared(text: str) -> str:
 
 
 _WORD = re.compile(r"[a-z]+")
+_ARROW_SIGNS = frozenset("\u2192\u27f6\u21d2\u2794\u279c")
+_ARROW = re.compile(r"[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*")
+_NOT_APPLICABLE = re.compile(r"\b[Nn]/[Aa]\b")
 # Two negatives that cancel: "it is not untrue that it was declined" says it was; "not
 # unapproved" says approved, "isn't unreasonable" "is reasonable".
 _UNDONE = ("true", "correct", "accurate", "approved", "declined", "paid", "settled", "covered", "reasonable",

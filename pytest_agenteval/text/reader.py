@@ -355,7 +355,7 @@ class Reader:
             if negations:
                 negated.add(c)
             if c > 0 and clauses[c][2] and clauses[c - 1][0] == sentence and present <= NONE_WORDS and present & {
-                    "none", "no", "nil", "nothing", "zero", "n", "null"}:  # "Payment: none"
+                    "none", "no", "nil", "nothing", "zero", "n", "null", "not"}:  # "Payment: none", "Payment: N/A"
                 heading = [k for k in range(len(mentions)) if mentions[k].clause == c - 1]
                 last = max((mentions[k].at for k in heading), default=-1)  # the heading's own word
                 for k in heading:

@@ -247,7 +247,8 @@ def limit(h: History, fid: str, reading: Reading) -> str | None:
 # "the rate has not been set yet", "rate not yet set": said of the facility's rate
 RATE_UNSET = re.compile(r"\brate\b(?:\s+\w+){0,3}?\s+(?:(?:has|have|is|was)\s+)?not\s+(?:yet\s+)?(?:been\s+)?"
                         r"(?:set|applied|fixed|entered)\b|\brate\b(?:\s+\w+){0,3}?\s+(?:is\s+)?(?:yet|still)\s+to\s+"
-                        r"be\s+set\b|\bno\s+rate\s+(?:has\s+been\s+|was\s+|is\s+)?(?:yet\s+)?set\b")
+                        r"be\s+set\b|\bno\s+rate\s+(?:has\s+been\s+|was\s+|is\s+)?(?:yet\s+)?set\b|"
+                        r"\brate\s+not\s+applicable\b")  # "Rate: N/A" (the prepass reads "not applicable")
 
 
 # "I can see it is active", "I can confirm it is booked": the modal is the speaker's, not the state's.

@@ -132,14 +132,13 @@ def _content(reading: Reading, sentences: set[int]) -> str | None:
 
 
 def _reviewer_decided(reading: Reading) -> str | None:
-    """A reviewer, affirmed, in the clause of a decision affirmed: "declined by the senior
-    reviewer", "a senior reviewer looked at your claim and declined it"."""
-    for m in reading.mentions:
-        if m.meaning == "reviewer" and m.polarity == AFFIRMED and any(
-                n.clause == m.clause and n.meaning in DECISIVE_MEANINGS and n.polarity == AFFIRMED
-                for n in reading.mentions):
-            return m.words
-    return None
+    """A reviewer, affirmed, in a text affirming a decision: "declined by the senior reviewer",
+    "our head of claims looked at your file; your claim is approved" (on a claim never escalated
+    no reviewer took part, so any named as acting is invented; "no senior was needed" is denied)."""
+    if not any(n.meaning in DECISIVE_MEANINGS and n.polarity == AFFIRMED for n in reading.mentions):
+        return None
+    return next((m.words for m in reading.mentions
+                 if m.meaning in ("reviewer", "head_of_claims") and m.polarity == AFFIRMED), None)
 
 
 # A decision said to wait for someone's sign-off: "Decline pending: awaiting sign-off".

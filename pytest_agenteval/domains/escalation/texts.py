@@ -87,7 +87,10 @@ LEXICON = ENGLISH.extend(
     payout=("receive", "receiving", "be credited", "credited to", "on its way", "on the way", "get paid", "getting",
             "you'll get", "you will get", "will get", "sending you", "send you", "will follow", "to follow",
             "in the post", "in the mail", "by post", "cheque for", "cheque of", "look out for", "bank transfer of",
-            "transfer of"),
+            "transfer of", "cut you a check", "cut a check", "cutting you a check", "cutting a check",
+            "mail you a check", "mail a check", "mailing you a check", "issue you a check", "issue a check",
+            "issuing a check", "send you a check", "sending you a check", "a check for", "check is in the mail",
+            "check in the mail", "check in the post"),
     # Whether the policy was in force: apart from "no problem with the policy", which says nothing of it.
     in_force=("in force", "active", "valid", "current", "live", "still covered", "reinstated", "renewed",
               "reactivated", "still running", "running"),
