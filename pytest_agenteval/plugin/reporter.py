@@ -142,7 +142,8 @@ class Reporter:
         if self.gate.active and session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
             self._apply_gate(session)
         summary = summary_json(grades, self.k)
-        if session.exitstatus == pytest.ExitCode.INTERRUPTED:  # Ctrl-C, or xdist's -x: tasks left unplayed
+        # Ctrl-C, or xdist's -x: tasks left unplayed (a session made by hand may have no status yet)
+        if getattr(session, "exitstatus", None) == pytest.ExitCode.INTERRUPTED:
             summary[INTERRUPTED] = True
         self.config.hook.pytest_agenteval_run_finished(summary=summary, run_record=self.run_record, session=session)
 
