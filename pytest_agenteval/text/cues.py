@@ -46,7 +46,8 @@ AFTER_UNDOING = frozenset({"today", "yesterday", "now", "immediately", "again", 
 
 # Participles and adjectives a headline may deny with: "payment not made", "payment not possible".
 # A bare figure right before one of these is money: "Approved; 4600 paid."
-PAID_AFTER = frozenset({"paid", "approved", "settled", "transferred", "refunded", "reimbursed", "pounds", "gbp"})
+PAID_AFTER = frozenset({"paid", "approved", "settled", "transferred", "refunded", "reimbursed", "pounds", "gbp",
+                        "assessed", "claimed", "payable", "owed", "limit"})  # "50,000 assessed", "a 10,000 limit"
 PARTICIPLES = frozenset({"made", "sent", "paid", "done", "given", "taken", "seen", "known", "shown", "begun",
                          "possible", "due", "available", "payable", "applicable", "forthcoming", "warranted",
                          "justified"})

@@ -107,6 +107,7 @@ REFERENCED_BY = frozenset({"limit", "limits", "excess", "deductible", "estimate"
                            "authority", "mandate", "cap", "ceiling", "assessment", "valuation", "claim"})
 # A bare integer right after one of these (two words at most) is money: "pay 4200", "approved at 4200".
 MONEY_WORDS = frozenset({"pay", "paid", "paying", "payment", "amount", "sum", "total", "approved", "approve",
+                         "sent", "send", "sending", "transferred", "wired",  # "we have sent 4,620"
                          "settle", "settled", "settlement", "at", "of", "for", "assessed", "claimed", "excess",
                          "insured", "limit", "reduced", "amended", "to"})
 REFERENCE_PAIRS = frozenset({("claim", "for"), ("claim", "of"), ("amount", "claimed")})

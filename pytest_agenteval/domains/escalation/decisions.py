@@ -67,6 +67,11 @@ def decision(c: Case, t: Text) -> str | None:
     if known not in DECISIVE and any(m.meaning == "closed" and m.polarity == AFFIRMED and CLOSABLE.intersection(
             reading.words[m.clause]) for m in reading.mentions):  # "your claim has been closed", while it waits
         return f"says the claim is closed, but no decision known by step {t.event.step} had closed it"
+    if known not in DECISIVE and (decided := _decided_said(reading)):  # (one unread is not known yet)
+        return f"says {decided!r}, but no decision known by step {t.event.step} had been made"
+    if (able := _able(reading)) and (final == "declined" or escalating and c.assessed > c.limit + EPS):
+        why = "the claim was declined" if final == "declined" else f"{c.assessed:g} is above your limit {c.limit:g}"
+        return f"says {able.group(0)!r}, but {why}"
     if before == "declined" and reading.denies("declined"):
         return "says the claim is not declined, but it was"
     # (an escalation's own reason is written with it: "was not escalated" there denies it too)
@@ -129,6 +134,26 @@ def _content(reading: Reading, sentences: set[int]) -> str | None:
         if found and not NOT_BEFORE.intersection(joined[:found.start()].split()[-3:]):
             return found.group(0)
     return None
+
+
+# The writer able to pay or decide it themselves: "we can pay this claim", "I can approve 18,000
+# myself" (not "we cannot", "if we can", "can you").
+ABLE = re.compile(r"\b(?:i|we)\s+(?:can|could|am able to|are able to)\s+(?:now\s+|also\s+)?(?:approve|pay|settle|"
+                  r"cover|accept)\b(?![^.;!?\n]*\?)", re.I)
+
+
+def _able(reading: Reading) -> re.Match[str] | None:
+    """The writer said able to decide it, not in a comparison ("more than I can approve")."""
+    said = reading.said
+    return next((m for m in ABLE.finditer(said) if not ABLE_BOUND.search(said, 0, m.start())), None)
+
+
+ABLE_BOUND = re.compile(r"\b(?:than|what|beyond|above|over|exceeds|whether|if)\s*$", re.I)
+
+
+def _decided_said(reading: Reading) -> str | None:
+    """"The claim is decided", "a decision has been made": a decision said made, not denied."""
+    return next((m.words for m in reading.mentions if m.meaning == "decided" and m.polarity == AFFIRMED), None)
 
 
 def _reviewer_decided(reading: Reading) -> str | None:
