@@ -148,12 +148,23 @@ def _able(reading: Reading) -> re.Match[str] | None:
     return next((m for m in ABLE.finditer(said) if not ABLE_BOUND.search(said, 0, m.start())), None)
 
 
-ABLE_BOUND = re.compile(r"\b(?:than|what|beyond|above|over|exceeds|whether|if)\s*$", re.I)
+# "more than I can approve", "the amount I can approve myself", "if we can pay": no ability claimed.
+ABLE_BOUND = re.compile(r"\b(?:than|what|beyond|above|over|exceeds?|whether|if|amount|limit|sum|figure|more|up to)"
+                        r"\b[^.;!?\n]{0,25}$", re.I)
+
+
+AWAITING = frozenset({"once", "when", "soon", "until", "after", "if", "will", "before", "unless", "whether", "till"})
 
 
 def _decided_said(reading: Reading) -> str | None:
-    """"The claim is decided", "a decision has been made": a decision said made, not denied."""
-    return next((m.words for m in reading.mentions if m.meaning == "decided" and m.polarity == AFFIRMED), None)
+    """"The claim is decided", "a decision has been made": a decision said made, not denied, and
+    not one awaited ("we will write as soon as they have decided")."""
+    def awaited(m: Mention) -> bool:  # (the word that opens a clause is not kept: look at the one before)
+        before = reading.words[m.clause - 1] if m.clause and reading.sentence_of[m.clause - 1] == (
+            reading.sentence_of[m.clause]) else ()
+        return not AWAITING.isdisjoint((*before, *reading.words[m.clause][:m.at]))
+    return next((m.words for m in reading.mentions if m.meaning == "decided" and m.polarity == AFFIRMED
+                 and not awaited(m)), None)
 
 
 def _reviewer_decided(reading: Reading) -> str | None:
