@@ -16,7 +16,7 @@ from pytest_agenteval.errors import JudgeError, JudgeSpecError
 from pytest_agenteval.grading import judge as judge_module
 from pytest_agenteval.grading.judge import JudgeRequest, Verdict, cache_key, identity_of
 from pytest_agenteval.grading.judge_spec import load_judge
-from pytest_agenteval.grading.model_judge import ANSWER_FORMAT, SEED, OpenAIJudge, messages, parse_verdict
+from pytest_agenteval.grading.model_judge import ANSWER_FORMAT, SEED, OpenAIJudge, marker, messages, parse_verdict
 from pytest_agenteval.grading.verdict_cache import CachedJudge, read_verdicts
 from pytest_agenteval.taskfiles.loader import TaskLoader
 from tests.helpers.openai_fake import FakeJudge
@@ -139,7 +139,7 @@ def test_the_cache_key_holds_everything_a_verdict_depends_on(monkeypatch: pytest
         assert cache_key("j", JudgeRequest(**{**REQUEST.__dict__, **change})) != key
     assert cache_key("other", REQUEST) != key
     assert cache_key("j", JudgeRequest(**{**REQUEST.__dict__, "task_id": "EX-2"})) == key  # for logs only
-    monkeypatch.setattr(judge_module, "PROMPT_VERSION", "2")
+    monkeypatch.setattr(judge_module, "PROMPT_VERSION", "next")
     assert cache_key("j", REQUEST) != key
 
 
@@ -178,7 +178,8 @@ def test_a_judge_error_is_not_cached(tmp_path: Path) -> None:
 def test_the_prompt_fences_the_text_and_names_the_rubric() -> None:
     system, user = messages(REQUEST)
     assert system["role"] == "system" and "JSON object only" in system["content"]
-    assert RULE["rubric"] in user["content"] and f"<<<TEXT\n{KIND}\nTEXT>>>" in user["content"]
+    tag = marker(KIND)
+    assert RULE["rubric"] in user["content"] and f"<<<{tag}\n{KIND}\n{tag}>>>" in user["content"]
     assert "'body'" in user["content"] and "'add_comment'" in user["content"] and "EX-1" not in user["content"]
 
 

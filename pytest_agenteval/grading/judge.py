@@ -18,7 +18,7 @@ from typing import Any
 from pytest_agenteval.errors import JudgeError
 
 # Part of every cache key: a change to how the question is put changes every verdict's key.
-PROMPT_VERSION = "1"
+PROMPT_VERSION = "2"  # 2: the fence around the text is named by its hash (model_judge.marker)
 
 
 @dataclass(frozen=True, kw_only=True)

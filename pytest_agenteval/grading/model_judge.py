@@ -9,6 +9,7 @@ package (``pip install 'pytest-agenteval[llm]'``).
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -30,9 +31,18 @@ ANSWER_FORMAT: dict[str, Any] = {"type": "json_schema", "json_schema": {"name": 
 
 def messages(request: JudgeRequest) -> list[dict[str, str]]:
     """The conversation for one request (its wording is ``judge.PROMPT_VERSION``)."""
+    tag = marker(request.text)
     user = (f"Rubric:\n{request.rubric}\n\nThe text (argument {request.argument!r} of the action "
-            f"{request.action!r}), between the markers:\n<<<TEXT\n{request.text}\nTEXT>>>")
+            f"{request.action!r}), between the markers <<<{tag} and {tag}>>>:\n<<<{tag}\n{request.text}\n{tag}>>>")
     return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
+
+
+def marker(text: str) -> str:
+    """The fence's name for ``text``: a fixed ``TEXT>>>`` let the agent's text close the fence and
+    write after it, outside the data, where a judge reads instructions (red team 13). Named by the
+    text's own hash, which the text cannot contain, and the same for the same text (the cache)."""
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    return f"TEXT-{digest}"
 
 
 def parse_verdict(content: object) -> Verdict | None:

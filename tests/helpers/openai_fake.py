@@ -74,8 +74,16 @@ class FakeJudge(ScriptedOpenAI):
 
     def reply(self, body: dict[str, Any]) -> dict[str, Any]:
         prompt = next(m["content"] for m in body["messages"] if m["role"] == "user")
-        text = prompt.split("<<<TEXT\n", 1)[1].rsplit("\nTEXT>>>", 1)[0]
+        text = fenced(prompt)
         message = {"role": "assistant", "content": self.decide(text, body)}
         return {"id": f"chatcmpl-{len(self.requests)}", "object": "chat.completion", "created": 0, "model": body["model"],
                 "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
                 "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+
+
+def fenced(prompt: str) -> str:
+    """The text between a judge prompt's markers, read as a model that respects the fence would:
+    the opening marker's line names the fence, and the first closing marker of that name ends it."""
+    head, _, rest = prompt.partition("\n<<<")
+    name, _, rest = rest.partition("\n")
+    return rest.split(f"\n{name}>>>", 1)[0]
