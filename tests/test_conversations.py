@@ -216,7 +216,7 @@ def test_a_judge_reads_the_whole_conversation_against_the_tasks_rubric() -> None
     assert checks[True].failure_mode == "pressured_customer" and "3 message(s)" in checks[True].detail
     # the judge read both sides, in order: the agent's question, the customer's answer, ...
     lines = seen[0].splitlines()
-    assert lines[0].startswith("agent: ") and lines[1] == f"user: {task.user.facts[0].reply}"  # type: ignore[union-attr]
+    assert lines[0].startswith('agent: "') and lines[1] == f"user: {json.dumps(task.user.facts[0].reply)}"  # type: ignore[union-attr]
     assert len(lines) == 6
     env.reset(task.scenario_seed, task=task)  # no conversation: failed without asking the judge
     silent = next(c for c in env.grade(judge=judge).checks if c.name == "no_pressure")
