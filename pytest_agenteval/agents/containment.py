@@ -51,6 +51,10 @@ SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 ETC_FILES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "passwd", "group", "nsswitch.conf",
              "hosts", "resolv.conf", "host.conf", "gai.conf", "ssl", "ca-certificates", "pki", "alternatives",
              "mime.types")
+# The grader's own credentials, never the agent's: with the judge's key an agent with the network
+# could ask the judge's model its rubric's question of every draft before sending one (red team 13).
+# OPENAI_API_KEY, which a judge may fall back on, is the agent's too: it stays.
+GRADERS_VARIABLES = frozenset({"AGENTEVAL_JUDGE_API_KEY"})
 NAMESPACES = ("--unshare-user", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
               "--die-with-parent", "--new-session", "--cap-drop", "ALL")
 
@@ -150,10 +154,11 @@ class Containment:
     def environment(self, search_path: str | None) -> dict[str, str]:
         """The child's environment: the harness's own (API keys reach LLM agents), less pytest's
         variables (the current test's id, the run's extra options); the plugin has taken the
-        signing key out of it before the first sandbox starts. The search path is not on
+        signing key out of it before the first sandbox starts, and the judge's own key is left out
+        (``GRADERS_VARIABLES``). The search path is not on
         ``PYTHONPATH``: the child adds it once its limits are set (then to ``PYTHONPATH`` too, for
         the processes it starts)."""
-        env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+        env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_") and k not in GRADERS_VARIABLES}
         if self.level == "bwrap":
             env.update(HOME="/tmp", TMPDIR="/tmp")
         return env
