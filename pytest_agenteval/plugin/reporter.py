@@ -15,7 +15,14 @@ from pytest_agenteval.plugin.state import State
 from pytest_agenteval.plugin.subtests import GRADE_PROPERTY, replay_passed
 from pytest_agenteval.report.gate import Gate, GateConfigError, Verdict, judge, read_gate
 from pytest_agenteval.report.labels import describe
-from pytest_agenteval.report.metrics import INTERRUPTED, summary_json, summary_lines, summary_title, tally
+from pytest_agenteval.report.metrics import (
+    INTERRUPTED,
+    NOT_GRADED,
+    summary_json,
+    summary_lines,
+    summary_title,
+    tally,
+)
 
 
 class Reporter:
@@ -145,6 +152,8 @@ class Reporter:
         # Ctrl-C, or xdist's -x: tasks left unplayed (a session made by hand may have no status yet)
         if getattr(session, "exitstatus", None) == pytest.ExitCode.INTERRUPTED:
             summary[INTERRUPTED] = True
+        if self.ungraded:
+            summary[NOT_GRADED] = sorted(self.ungraded)
         self.config.hook.pytest_agenteval_run_finished(summary=summary, run_record=self.run_record, session=session)
 
     def _apply_gate(self, session: pytest.Session) -> None:

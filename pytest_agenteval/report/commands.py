@@ -17,7 +17,7 @@ from pytest_agenteval.report.merge import (
     recorded_task_files,
     refuse_different_tasks,
 )
-from pytest_agenteval.report.metrics import INTERRUPTED, summary_json, summary_lines, summary_title
+from pytest_agenteval.report.metrics import INTERRUPTED, NOT_GRADED, summary_json, summary_lines, summary_title
 from pytest_agenteval.report.results import ResultsWriter
 from pytest_agenteval.report.signing import (
     KEY_ENV,
@@ -176,6 +176,12 @@ def _report(args: argparse.Namespace) -> int:
             print(f"agenteval gate: FAILED: {unfinished}: the run did not finish, so its unplayed tasks are in no "
                   "rate: a gate holds only a finished run (resume it, then gate)")
             return 1
+        for path, items in merged.not_graded.items():
+            print(f"agenteval gate: FAILED: {path}: {len(items)} task item(s) failed before their episode was "
+                  f"graded ({', '.join(items[:3])}{', …' if len(items) > 3 else ''}), so they are in no rate, and "
+                  "the run failed on them: a gate holds only episodes graded (resume it, then gate)")
+        if merged.not_graded:
+            return 1
         return 0 if verdict.passed else 1
     return 0
 
@@ -214,6 +220,8 @@ def _write_merged(out: str, merged: Merged, checks: dict[str, Verification], key
     summary = summary_json(merged.grades, merged.k)
     if merged.unfinished:  # the merged file is no more finished than its sources
         summary[INTERRUPTED] = True
+    if merged.not_graded:  # nor more graded
+        summary[NOT_GRADED] = sorted({item for items in merged.not_graded.values() for item in items})
     writer.close(summary)
 
 

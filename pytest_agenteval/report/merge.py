@@ -27,7 +27,7 @@ from typing import Any
 from pytest_agenteval.errors import AgentEvalError
 from pytest_agenteval.report.compressed import load_line, results_bytes
 from pytest_agenteval.report.labels import describe, differences
-from pytest_agenteval.report.metrics import INTERRUPTED, is_errored
+from pytest_agenteval.report.metrics import INTERRUPTED, NOT_GRADED, is_errored
 from pytest_agenteval.report.results import grade_problem, json_lines
 
 # Fields that differ between two runs of the very same episode (where and how long it ran).
@@ -111,6 +111,8 @@ class Merged:
     runs: list[dict[str, Any]] = field(default_factory=list)
     # Files whose run did not finish: no summary line (killed, or cut), or one saying it was interrupted.
     unfinished: list[str] = field(default_factory=list)
+    # Each file's task items that failed before their episode was graded (``metrics.NOT_GRADED``).
+    not_graded: dict[str, list[str]] = field(default_factory=dict)
 
 
 def task_version(grade: Mapping[str, Any]) -> tuple[Any, ...]:
@@ -177,7 +179,10 @@ def merge(files: Sequence[ResultsFile], *, allow_mixed: bool = False, prefer_las
                      "(a rate under --reruns is of passes within N+1 tries)")
     return Merged(grades=grades, k=_k(taken), files=[f.path for f in files], duplicates=duplicates,
                   notes=notes, runs=[f.run for f in files if f.run is not None],
-                  unfinished=[f.path for f in files if f.summary is None or f.summary.get(INTERRUPTED) is True])
+                  unfinished=[f.path for f in files if f.summary is None or f.summary.get(INTERRUPTED) is True],
+                  not_graded={f.path: [str(i) for i in f.summary[NOT_GRADED]] for f in files
+                              if f.summary is not None and isinstance(f.summary.get(NOT_GRADED), list)
+                              and f.summary[NOT_GRADED]})
 
 
 def _verdict(grade: Mapping[str, Any]) -> str:

@@ -225,6 +225,11 @@ _USAGE_FIELDS = ("tokens_per_episode", "cost_per_episode")
 # A summary key, present (true) only when the run did not play every task it selected (Ctrl-C,
 # a stop): a gate over its file fails, as the run's own would have.
 INTERRUPTED = "interrupted"
+# A summary key, present only when tests of selected tasks failed before their episode was graded
+# (the judge or the environment failed): the item ids. They are in no line and no rate, and the
+# run failed on them; a gate over its file fails too (an agent whose text made the judge fail on
+# the tasks it was failing left a file that passed `agenteval report --fail-under`: red team 13).
+NOT_GRADED = "not_graded"
 
 
 def summary_json(grades: Sequence[Mapping[str, Any]], k: int) -> dict[str, Any]:
