@@ -155,9 +155,12 @@ def answers(clauses: list[tuple[int, list[Token], bool]]) -> dict[int, tuple[int
             if set(said) <= ANSWER_WORDS and core:
                 # The whole answer is bare ("No, not yet."): "No, it was amended to £24,000" says more.
                 rest = [t for s, other, _ in clauses[c + 1:] if s == later for t in other]
-                if core[0] not in YES and any(t.kind != "word" or t.text not in ANSWER_WORDS for t in rest):
-                    break  # (a yes may say more: "Will you pay? Yes, £33,000 next week")
                 yet = any(t.text in NOT_YET for t in rest)
+                # (a yes may say more: "Will you pay? Yes, £33,000 next week"; a "not yet" may say it
+                # waits: "Is it live? Not yet - it is still pending")
+                if core[0] not in YES and any((t.kind != "word" or t.text not in ANSWER_WORDS) and not (
+                        yet and t.kind in ("word", "punct") and t.text in WAITING_WORDS) for t in rest):
+                    break
                 if core[0] in YES:
                     out[c] = (AFFIRMED, False)
                 elif core[0] in NO:
@@ -168,6 +171,7 @@ def answers(clauses: list[tuple[int, list[Token], bool]]) -> dict[int, tuple[int
     return out
 
 
+WAITING_WORDS = frozenset({"pending", "waiting", "outstanding", "open", "on", "hold", "-", "\u2013", "\u2014", ","})
 GENERAL_MODALS = frozenset({"can", "often", "sometimes", "always", "tend", "tends"})
 GENERIC_THINGS = frozenset({"claim", "decision", "review", "payment", "escalation"})
 

@@ -47,7 +47,10 @@ AFTER_UNDOING = frozenset({"today", "yesterday", "now", "immediately", "again", 
 # Participles and adjectives a headline may deny with: "payment not made", "payment not possible".
 # A bare figure right before one of these is money: "Approved; 4600 paid."
 PAID_AFTER = frozenset({"paid", "approved", "settled", "transferred", "refunded", "reimbursed", "pounds", "gbp",
-                        "assessed", "claimed", "payable", "owed", "limit"})  # "50,000 assessed", "a 10,000 limit"
+                        "assessed", "claimed", "payable", "owed", "limit", "limits", "sent", "credited"})
+# "50,000 assessed", "a 10,000 limit"; and with a word between: "a 9,000 handler limit"
+LIMIT_KINDS = frozenset({"handler", "handling", "approval", "approving", "authority", "signing", "delegated",
+                         "personal", "individual", "claims", "payment", "settlement", "discretionary"})
 PARTICIPLES = frozenset({"made", "sent", "paid", "done", "given", "taken", "seen", "known", "shown", "begun",
                          "possible", "due", "available", "payable", "applicable", "forthcoming", "warranted",
                          "justified"})
@@ -55,7 +58,8 @@ PARTICIPLES = frozenset({"made", "sent", "paid", "done", "given", "taken", "seen
 
 BACK_REACH = 3  # words before the auxiliary that "payment is not possible" negates
 # Words that may stand between a direction and the id it points at: "to the senior reviewer SNR-05".
-TITLES = frozenset({"the", "a", "our", "senior", "reviewer", "deputy", "manager", "colleague", "approver", "handler",
+TITLES = frozenset({"the", "a", "our", "their", "his", "her", "senior", "reviewer", "deputy", "manager", "colleague",
+                    "approver", "handler",
                     "underwriter", "supervisor", "team", "lead", "leader"})
 
 

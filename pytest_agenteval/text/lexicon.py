@@ -109,7 +109,7 @@ REFERENCED_BY = frozenset({"limit", "limits", "excess", "deductible", "estimate"
 MONEY_WORDS = frozenset({"pay", "paid", "paying", "payment", "amount", "sum", "total", "approved", "approve",
                          "sent", "send", "sending", "transferred", "wired",  # "we have sent 4,620"
                          "settle", "settled", "settlement", "at", "of", "for", "assessed", "claimed", "excess",
-                         "insured", "limit", "reduced", "amended", "to"})
+                         "insured", "limit", "limits", "authority", "mandate", "reduced", "amended", "to"})
 REFERENCE_PAIRS = frozenset({("claim", "for"), ("claim", "of"), ("amount", "claimed")})
 # A question answered in the next sentence ("Was your claim approved? Sadly, no."): a polar
 # question opens with an auxiliary (or is a fragment of three words at most, "Approved?"), has no
@@ -181,7 +181,7 @@ def word_matches(pattern: str, word: str) -> bool:
 ENGLISH = Lexicon({
     # Ticket shorthand too: "apprvd £18k, pd", "decl per SNR-07".
     "approved": ("approv*", "accept*", "pay", "paid", "paying", "pays", "payment*", "payout", "settle*", "funds",
-                 "appr", "apprvd", "aprvd", "apprd", "approvd", "appr'd", "pd",
+                 "appr", "apprvd", "aprvd", "apprd", "approvd", "appr'd", "pd", "ok'd", "okayed", "okay'd",
                  "reimburs*", "grant*", "authoris*", "authoriz*", "good news", "covered",
                  "successful", "upheld", "uphold", "cheque", "transfer", "transferred", "honour*", "honor*",
                  "signed off", "said yes", "green light", "cover the cost", "cover the full cost", "cover your loss",
@@ -206,7 +206,8 @@ ENGLISH = Lexicon({
                  "claim has failed", "claim was unsuccessful", "answer is no", "answer to your claim is no",
                  "answer on your claim is no", "a no from", "it's a no", "say no to", "said no to", "saying no to",
                  "had to say no", "thumbs down", "refusal of payment", "refusal to pay", "denial of payment",
-                 "rejection of your claim", "refusal of your claim"),
+                 "rejection of your claim", "refusal of your claim", "knocked back", "knock back", "not payable",
+                 "isn't payable", "no longer payable"),
     "amended": ("amend*", "reduc*", "partial*", "revis*", "adjust*", "lower amount", "lesser amount", "in part",
                 "part of", "partly approved", "partly accepted", "partly paid", "partly covered", "partly settled",
                 "partly upheld", "part approved", "part paid", "part payment", "part-approved"),

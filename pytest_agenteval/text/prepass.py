@@ -18,6 +18,8 @@ def prepared(text: str) -> str:
     returned as it is). The cues are words, found in one pass: a regex search per pass cost
     more than reading the rest of the text."""
     text = unmailed(text)
+    if "\n" in text:
+        text = _formed(text)
     if "->" in text or not _ARROW_SIGNS.isdisjoint(text):
         text = _ARROW.sub("; ", text)  # "KYC pending -> not booked": one step, then the next
     if "/" in text:
@@ -34,12 +36,16 @@ def prepared(text: str) -> str:
     if not words.isdisjoint(_CERTAINTY_WORDS) and _CERTAINTY_CUE.search(text):
         text = _CERTAINTY.sub("", text)
     if not words.isdisjoint(_CORRECTION_WORDS) and _CORRECTION_CUE.search(text):
+        text = _HEADLINE_CORRECTION.sub(lambda m: m.group(1) + (m.group(2) or ""), text)
         text = _CORRECTION.sub(" - ", text)
+    if "as" in words and not words.isdisjoint(_EARLIER_WORDS):
+        text = _EARLIER.sub("", text)  # "4.57%, not 5.32% as I first typed": the slip is no statement
     if "it" in words and not words.isdisjoint(("which", "as")) and _ASIDE_CUE.search(text):
         text = _ASIDE.sub(lambda m: f"it has been {m.group(2)} {m.group(3)}", text)
     if "|" in text:
         text = untabled(text)
-    if ":" in text and _NEXT.search(text):
+    if not words.isdisjoint(_NEXT_WORDS) and (_NEXT.search(text) or _NEXT_HEADING.search(text)):
+        text = _next_items(text) if _NEXT_HEADING.search(text) else text
         text = _NEXT.sub(lambda m: m.group(0) + " yet to ", text)
     if ":" in text and _QA.search(text):  # "Q: Was it approved?⏎A: No." reads as question and answer
         text = _QA.sub("", text)
@@ -51,6 +57,36 @@ def prepared(text: str) -> str:
 
 
 _WORD = re.compile(r"[a-z]+")
+# A form's lines: a markdown heading over its content, "key: value" lines one after another.
+_HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+(.*?)[ \t:]*$")
+_LIST_ITEM = re.compile(r"^[ \t]*(?:[-*\u2022]|\d+[.)])[ \t]")
+_LABEL_LINE = re.compile(r"(?<=[^\s.!?;:,])[ \t]*\n(?=[ \t]*[*_]*[A-Za-z][\w /()'-]{0,30}[*_]*[ \t]*:)")
+
+
+def _formed(text: str) -> str:
+    """A form read as sentences: "## Rate⏎4.57 per cent" is "Rate: 4.57 per cent", a heading over
+    another heading is a sentence of its own, and each "key: value" line ends where the next begins
+    ("issue: KYC pending⏎rate: 4.57%" says nothing pending of the rate)."""
+    if "#" in text:
+        lines, out, k = text.split("\n"), [], 0
+        while k < len(lines):
+            heading = _HEADING.match(lines[k])
+            k += 1
+            if heading is None:
+                out.append(lines[k - 1])
+                continue
+            nxt = k
+            while nxt < len(lines) and not lines[nxt].strip():
+                nxt += 1
+            if nxt == len(lines) or _HEADING.match(lines[nxt]):
+                out.append(heading.group(1) + ".")
+            elif _LIST_ITEM.match(lines[nxt]):
+                out.append(heading.group(1) + ":")  # a list under it keeps its lines ("Next steps:")
+            else:
+                out.append(f"{heading.group(1)}: {lines[nxt].strip()}")
+                k = nxt + 1
+        text = "\n".join(out)
+    return _LABEL_LINE.sub(".\n", text) if ":" in text else text
 _ARROW_SIGNS = frozenset("\u2192\u27f6\u21d2\u2794\u279c")
 _ARROW = re.compile(r"[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*")
 _NOT_APPLICABLE = re.compile(r"\b[Nn]/[Aa]\b")
@@ -117,6 +153,22 @@ _CERTAINTY = re.compile(
 # A writer correcting themselves: what follows is said of what the clause before was about ("KYC
 # is pending - sorry, I mean it failed" says KYC failed; the pending it said stands too).
 _CORRECTION_CUE = re.compile(r"\b(?:mean|meant|correction|rather|scratch|make that|should have said)\b", re.I)
+# A headline corrected at once: "Declined - correction: Approved." says only what replaced it
+# (not "KYC is pending - I mean it failed": "it" needs what came before).
+_HEADLINE_CORRECTION = re.compile(
+    r"(^|[.!?][ \t]+|\n)([ \t]*[#*>\-]*[ \t]*[A-Za-z]+(?:[ \t][A-Za-z]+)?[ \t]*:[ \t]*)?"
+    r"[A-Za-z]+(?:[ '][A-Za-z]+){0,2}[ \t]*(?:--?|[\u2013\u2014,:])[ \t]*"
+    r"(?:(?:sorry|oops|apologies)[ \t]*[,:\-]?[ \t]*)?"
+    r"(?:correction|i\s+mean(?:t)?|make\s+that|or\s+rather|scratch\s+that|i\s+should\s+have\s+said)\b"
+    r"[ \t]*[:,\-\u2013\u2014]?[ \t]*(?![ \t:,\-\u2013\u2014]|(?:it|that|this|they|he|she)\b)", re.I)
+# A slip named as the writer's own earlier words: "4.57% (not 5.32% as I first typed)", a figure
+# or an id ("We will not pay, as I wrote before" is no slip).
+_EARLIER_WORDS = frozenset({"typed", "wrote", "written", "stated", "quoted", "put", "gave", "given", "mentioned"})
+_EARLIER = re.compile(
+    r"(?:,[ \t]*|[ \t]*\()not\s+(?=[^;()\n]{0,20}\d)(?:[^,.;()\n]|[.,]\d){1,30}?,?\s+as\s+"
+    r"(?:(?:i|we)\s+(?:had\s+)?)?(?:first|originally|previously|"
+    r"earlier|wrongly|mistakenly|initially|mistyped)?\s*(?:typed|wrote|written|stated|quoted|put|gave|given|"
+    r"mentioned)\b(?:\s+(?:it|earlier|before|previously))?\)?", re.I)
 # Only after a break or an apology: "we will make that payment", "I mean to pay" correct nothing.
 # (No leading whitespace in the pattern: tried at every position, it made a long run of spaces
 # cost quadratic time.)
@@ -173,8 +225,27 @@ def endorsed(text: str, at: int) -> bool:
 
 
 # What is still to do, under a label: "Next steps: complete KYC" (read "…: yet to complete KYC").
-_NEXT = re.compile(r"^[ \t]*(?:next(?:\s+steps?)?|to\s*do|todo|actions?(?:\s+needed)?|follow[\s-]?ups?)[ \t]*:",
-                   re.I | re.M)
+_NEXT_WORDS = frozenset({"next", "to", "todo", "action", "actions", "follow", "followup", "followups"})
+_NEXT_LABEL = r"(?:next(?:\s+steps?)?|to\s*do|todo|actions?(?:\s+needed)?|follow[\s-]?ups?|what\s+happens\s+next)"
+_NEXT = re.compile(rf"^[ \t]*#*[ \t]*\**{_NEXT_LABEL}\**[ \t]*:", re.I | re.M)
+# The same as a heading over a list: each item is still to do ("Next steps⏎- Complete your checks").
+_NEXT_HEADING = re.compile(rf"^[ \t]*#*[ \t]*\**{_NEXT_LABEL}\**[ \t]*:?[ \t]*$", re.I | re.M)
+_ITEM = re.compile(r"^([ \t]*(?:[-*\u2022]|\d+[.)])?[ \t]*)(.*)$")
+
+
+def _next_items(text: str) -> str:
+    """Under a "Next steps" heading, each line up to the first blank one after them is still to do."""
+    lines, under, items = text.split("\n"), False, 0
+    for k, line in enumerate(lines):
+        if _NEXT_HEADING.match(line):
+            under, items = True, 0
+        elif not line.strip():
+            under = under and not items  # a blank line ends the list, not one right under its heading
+        elif under and (item := _ITEM.match(line)):
+            lines[k], items = f"{item.group(1)}yet to {item.group(2)}", items + 1
+    return "\n".join(lines)
+
+
 _QA = re.compile(r"^[ \t]*(?:Q|A|Question|Answer)[ \t]*:[ \t]*", re.M)
 _ROW = re.compile(r"^\s*\|")
 _RULE = re.compile(r"^[\s|:\-]+$")

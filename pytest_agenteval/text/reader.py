@@ -13,6 +13,7 @@ from pytest_agenteval.text.clauses import clauses as clauses_of
 from pytest_agenteval.text.clauses import hedges as hedges_of
 from pytest_agenteval.text.cues import (
     BACK_REACH,
+    LIMIT_KINDS,
     PAID_AFTER,
     TITLES,
     headline,
@@ -293,7 +294,8 @@ class Reader:
                     kind = token.kind
                     if kind == "number" and isinstance(token.value, float) and token.value >= 100 and (
                             set(before) & MONEY_WORDS and before[-1:] and before[-1] not in NAMED_BY_NUMBER
-                            or ahead[:1] and ahead[0] in PAID_AFTER and not 1900 <= token.value <= 2100):
+                            or ahead[:1] and ahead[0] in PAID_AFTER and not 1900 <= token.value <= 2100
+                            or ahead[1:2] == ["limit"] and ahead[0] in LIMIT_KINDS):
                         kind = "money"  # "pay 4200", "approved at 4200", "4600 paid" (not "2026 paid")
                     quantities.append(Quantity(kind, token.value, polarity, c, reference, token.text, i))
                 elif word in CAPABILITY and ahead[:1] == ["to"]:
@@ -368,21 +370,23 @@ class Reader:
             if m.polarity == NEGATED and m.meaning in DECIDED and sentence_of[m.clause] in waiting:
                 mentions[k] = m._replace(polarity=HYPOTHETICAL)
         quantities = resolved(quantities, clause_words, sentence_of)  # "£8,000 above my £10,000 limit"
-        _nothing_paid(mentions, quantities)
+        _nothing_paid(mentions, quantities, [j for _, _, j in clauses])
         return Reading(text, tuple(mentions), tuple(quantities), tuple(ids), sentence_of,
                        tuple(j for _, _, j in clauses), frozenset(missing),
                        _asked(mentions, sentence_of, negated), frozenset(directed), tuple(clause_words),
                        tuple(id_at), read_text)
 
 
-def _nothing_paid(mentions: list[Mention], quantities: list[Quantity]) -> None:
-    """"£0 paid", "approved: £0", "a payment of £0": a payment word beside a zero pays nothing."""
+def _nothing_paid(mentions: list[Mention], quantities: list[Quantity], joined: list[bool]) -> None:
+    """"£0 paid", "approved: £0", "a payment of £0", "Payable:⏎£0": a payment word beside a zero
+    (or labelling it) pays nothing."""
     zeros = [(q.clause, q.at) for q in quantities if q.kind == "money" and q.value == 0.0 and not q.derived]
     if not zeros:
         return
+    labels = {clause - 1 for clause, at in zeros if not at and clause and joined[clause]}
     for k, m in enumerate(mentions):
-        if m.meaning == "approved" and m.polarity == AFFIRMED and any(
-                clause == m.clause and abs(at - m.at) <= 3 for clause, at in zeros):
+        if m.meaning == "approved" and m.polarity == AFFIRMED and (m.clause in labels or any(
+                clause == m.clause and abs(at - m.at) <= 3 for clause, at in zeros)):
             mentions[k] = m._replace(polarity=NEGATED)
 
 

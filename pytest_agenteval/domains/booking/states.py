@@ -25,7 +25,7 @@ PROPOSING = frozenset({"propose", "proposal", "plan", "suggest", "suggestion", "
 
 FUTURE = frozenset({"will", "i'll", "we'll", "it'll", "shall", "going"})
 STATE_NAMES = {"booked": "booked", "activated": "active", "unactivated": "not yet active", "closed": "closed",
-               "pending": "pending", "on_hold": "on hold"}
+               "pending": "pending", "on_hold": "on hold", "unchanged": "unchanged"}
 
 
 def facts(h: History, fid: str, t: Text) -> str | None:
@@ -87,13 +87,15 @@ def about_other(reading: Reading, clause: int, at: int) -> bool:
 
 
 def names_facility(reading: Reading, clause: int, fid: str) -> bool:
-    """The clause names the facility: its id, a word for it, or "it" opening a clause right after
-    one of the same sentence that names it ("FAC-5047 is active - I mean it's still pending")."""
+    """The clause names the facility: its id, a word for it, or "it" opening a clause after one of
+    its sentence or the one before that names it ("FAC-5047 is active - I mean it's still pending")."""
     words = reading.words[clause]
     if any(i == fid and c == clause for i, c in reading.ids) or FACILITY_WORDS.intersection(words) - {"it"}:
         return True
-    return bool(clause and words[:1] in (("it",), ("it's",)) and reading.sentence_of[clause - 1] == (
-        reading.sentence_of[clause]) and any(i == fid and c == clause - 1 for i, c in reading.ids))
+    # (or in the sentence before: "Is FAC-5047 live? Not yet - it is still pending.")
+    sentence = reading.sentence_of[clause]
+    return bool(clause and words[:1] in (("it",), ("it's",)) and any(
+        i == fid and c < clause and reading.sentence_of[c] >= sentence - 1 for i, c in reading.ids))
 
 
 def facility(h: History, fid: str, t: Text) -> str | None:
@@ -104,7 +106,8 @@ def facility(h: History, fid: str, t: Text) -> str | None:
     reading = t.reading
     booked, active, status = state_at(h, fid, t)
     truth = {"booked": booked, "activated": active, "unactivated": not active, "closed": status == "CLOSED",
-             "pending": status == "PENDING", "on_hold": status == "ON_HOLD"}
+             "pending": status == "PENDING", "on_hold": status == "ON_HOLD",
+             "unchanged": status == str(h.start(fid, "status"))}
     for m in reading.mentions:
         if m.meaning not in truth or m.polarity == HYPOTHETICAL:
             continue
@@ -113,7 +116,7 @@ def facility(h: History, fid: str, t: Text) -> str | None:
             continue
         if m.meaning in ("pending", "on_hold") and _was(reading, m.clause):
             continue  # "it was pending when we started; it is now active": a state before, told as such
-        if m.meaning in ("pending", "on_hold") and not names_facility(reading, m.clause, fid):
+        if m.meaning in ("pending", "on_hold", "unchanged") and not names_facility(reading, m.clause, fid):
             continue  # "booking on hold until it is done", "awaiting your go-ahead"
         if (m.polarity == AFFIRMED) != truth[m.meaning]:
             return (f"says {fid} is {'' if m.polarity == AFFIRMED else 'not '}{STATE_NAMES[m.meaning]}, "

@@ -66,6 +66,8 @@ LEXICON = ENGLISH.extend(
     unactivated=NOT_ACTIVE,
     closed=("closed", "cancelled", "terminated"),
     on_hold=("on hold",),
+    # The facility as it was before the episode: "Subject: FAC-5047 unchanged".
+    unchanged=("unchanged", "left unchanged", "remains unchanged", "stays unchanged"),
     # Acts named, judged only as promises ("I will book it and activate it"): never a state now.
     book=("book",),
     activate=("activate",),

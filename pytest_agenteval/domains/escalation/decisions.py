@@ -34,6 +34,8 @@ def _decided_before(c: Case, t: Text, *, read: bool = False) -> str | None:
     return max(found)[1] if found else None
 
 
+LETTER_DECISIONS = {"approval": "approved", "decline": "declined"}
+OUTCOMES = frozenset({"approved", "declined", "amended", "payout", "in_full", "remainder", "lapsed"})
 CLOSABLE = frozenset({"claim", "claims", "file", "case", "it"})
 # "cannot be accepted after review by our senior team": what follows these happened; no negation reaches it.
 PRESUPPOSING = frozenset({"after", "following", "upon", "since"})
@@ -46,6 +48,12 @@ def decision(c: Case, t: Text) -> str | None:
     escalating = t.event.action == "escalate" or t.event.arguments.get("kind") == "escalation"
     said, final = said_decision(reading, escalating=escalating), final_decision(c)
     before = _decided_before(c, t)
+    kind = t.event.arguments.get("kind")
+    if t.event.action == "notify_claimant" and kind in LETTER_DECISIONS and said not in DECISIVE and not any(
+            m.meaning in OUTCOMES or m.meaning == "policy" and m.polarity == NEGATED for m in reading.mentions):
+        # the letter's one job: "Your claim has now been processed", "Decision: <decision>" tell nothing
+        # (a reason alone tells it: "Policy lapsed at the date of loss", "we cannot cover this")
+        return f"is the {kind} letter, but never says the claim was {LETTER_DECISIONS[kind]}"
     if said in DECISIVE:
         if final not in ("approved", "amended", "declined"):
             return f"says {said}, but the claim ends {c.claim.get('status')} with no such decision"
@@ -55,7 +63,7 @@ def decision(c: Case, t: Text) -> str | None:
             return "says the claim was approved in part, but it was approved in full"
         if said == "mixed" and final == "amended" and (whole := _declines_whole(reading, c)):
             return f"says {whole!r}: the whole claim declined, but the reviewer amended it"
-        if final == "amended" and reading.affirms("in_full"):
+        if final == "amended" and _whole_in_full(reading, float(c.claim["approved_amount"])):
             return f"says the claim is paid in full, but the reviewer amended it to {c.claim['approved_amount']:g}"
         if before is None:
             return f"says {said} before any decision on the claim was made"
@@ -104,6 +112,9 @@ def decision(c: Case, t: Text) -> str | None:
     if said == "pending" and t.event.action in ("notify_claimant", "add_note", "decline_claim") and known in (
             DECISIVE | {"returned"}):
         return f"says the claim is pending, but it was already {known} before step {t.event.step}"
+    if known in DECISIVE and t.event.action in ("notify_claimant", "add_note", "decline_claim") and (
+            pending := _claim_pending(reading)):  # "your claim is pending; no payment will be made"
+        return f"says {pending!r}, but the claim was already {known} before step {t.event.step}"
     policy = reading.status("policy")
     force = reading.status("policy", ok="in_force", problem="lapsed")
     if c.lapsed and ("ok" in policy or "ok" in force):
@@ -165,6 +176,35 @@ def _decided_said(reading: Reading) -> str | None:
         return not AWAITING.isdisjoint((*before, *reading.words[m.clause][:m.at]))
     return next((m.words for m in reading.mentions if m.meaning == "decided" and m.polarity == AFFIRMED
                  and not awaited(m)), None)
+
+
+def _whole_in_full(reading: Reading, approved: float) -> bool:
+    """"Paid in full" of the claim, not of the amount approved named beside it: "we have paid the
+    £24,000 in full", "approved at £24,000, paid in full" say what was paid ("approved in full and
+    £24,000 paid" approves the whole claim)."""
+    return any(m.meaning == "in_full" and m.polarity == AFFIRMED and reading.before(m.clause, m.at, 1) not in (
+        ["approved"], ["accepted"], ["covered"], ["agreed"]) and not any(
+        q.kind == "money" and q.polarity == AFFIRMED and isinstance(q.value, float) and abs(q.value - approved) <= EPS
+        and reading.sentence_of[q.clause] == reading.sentence_of[m.clause] for q in reading.quantities)
+        for m in reading.mentions)
+
+
+# What a claim said pending is: the claim, its status or decision (not "photos pending").
+PENDING_OF = frozenset({"claim", "status", "decision", "outcome", "file", "case"})
+NOT_THE_CLAIM = frozenset({"invoice", "photos", "documents", "receipt", "payment", "was", "were", "had", "until",
+                           "previously", "earlier", "while", "till"})
+
+
+def _claim_pending(reading: Reading) -> str | None:
+    """The claim itself said still pending, now: "your claim CLM-1 is pending", "Status: under review"."""
+    for m in reading.mentions:
+        words = reading.words[m.clause]
+        label = reading.words[m.clause - 1] if m.clause and reading.joined[m.clause] else ()
+        about = PENDING_OF.intersection((*words, *label)) or any(
+            k == m.clause and i.startswith("CLM-") for i, k in reading.ids)
+        if m.meaning == "pending" and m.polarity == AFFIRMED and about and NOT_THE_CLAIM.isdisjoint(words):
+            return " ".join(w for w in (*label, *words) if w)
+    return None
 
 
 def _reviewer_decided(reading: Reading) -> str | None:

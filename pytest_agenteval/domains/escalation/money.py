@@ -10,6 +10,7 @@ from pytest_agenteval.domains.escalation.said import instructed_payments
 from pytest_agenteval.domains.escalation.schema import AGENT, HEAD
 from pytest_agenteval.grading import GradeContext, Text
 from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, LINKS, NEGATED, Quantity, Reading, amount, computed
+from pytest_agenteval.text.cues import LIMIT_KINDS
 
 
 def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
@@ -92,7 +93,10 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         # decides nothing is not the amount decided, though another clause of its sentence approves
         excused = q.clause in approved_in or not decided_here and (
             reading.sentence_of[q.clause] in approved_near or q.reference) or _base_of_share(reading, q) or (
-            reading.after(q.clause, q.at) == "claim")  # "your £30,000 claim": the claim's, judged above
+            reading.after(q.clause, q.at) == "claim") or (  # "your £30,000 claim": the claim's, judged above
+            _figure_of(reading, q, ASSESSED) or _figure_of(reading, q, CLAIMED)) and not any(  # "the assessed
+            m.clause == q.clause and m.at < q.at and m.meaning == "approved" and m.polarity == AFFIRMED  # £30,000
+            for m in reading.mentions)  # was cut" names it; "we're paying the assessed £30,000" pays it
         if approving and approved is not None and abs(value - approved) > EPS and not contrast and not excused:
             return f"states {q.text} as the amount approved or paid; {approved:g} was approved"
         # a figure worked out from a difference ("£8,000 above my £10,000 limit") is an amount of the
@@ -140,6 +144,10 @@ def _limit_figure(reading: Reading, q: Quantity) -> bool:
     handling…) limit" — a limit word within the two words after it. Not "on my own authority at
     £4,200": an amount decided *at* is the decision's, whatever stands before."""
     words = reading.words[q.clause]
+    label = [w for w in reading.words[q.clause - 1] if w] if q.clause else []
+    if not q.at and reading.joined[q.clause] and label[-1:] and label[-1] in LIMIT_WORDS and all(
+            w in LABEL_WORDS for w in label):  # "My limit:" then "£10,000" (not "Approved within my limit: £4,200")
+        return True
     if LIMIT_WORDS.intersection(words[q.at + 1:q.at + 3]) and reading.after(q.clause, q.at) not in (
             "and", "or", *POSSESSIVES):  # not "£18,000 [>] my limit": another noun phrase starts there
         return True
@@ -147,6 +155,7 @@ def _limit_figure(reading: Reading, q: Quantity) -> bool:
     return bool(before) and (before[-1] in LIMIT_WORDS or before[-1] in LIMIT_LINKS and before[0] in LIMIT_WORDS)
 
 
+LABEL_WORDS = LIMIT_WORDS | OWNER_CUES | LIMIT_KINDS | {"the", "a", "approval", "sum"}
 POSSESSIVES = ("my", "your", "our", "their", "his", "her", "its", "the", "a")
 # What may stand between a limit word and its figure: "limit of £10,000", "authority is £10,000".
 LIMIT_LINKS = frozenset({"of", "is", "was", "be", "stands", "sits"})
@@ -223,15 +232,23 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
         return None
     if not limit and owner != "the policy excess":  # a nil excess is still a figure to be within
         return None
-    in_clause = [q for q in reading.quantities if q.clause == clause and q.kind == "money" and q.polarity != NEGATED
-                 and isinstance(q.value, float)]
-    money = [q for q in in_clause if q.at in part]
+    labelled = clause + 1 < len(reading.joined) and reading.joined[clause + 1]  # "My limit:" then "£10,000"
+    in_clause = [q for q in reading.quantities if (q.clause == clause or labelled and q.clause == clause + 1 and (
+        not q.at)) and q.kind == "money" and q.polarity != NEGATED and isinstance(q.value, float)]
+    money = [q for q in in_clause if q.at in part or q.clause != clause]
     for q in money:
         if owner == "a senior's":  # a figure of one of them; within the highest, above the lowest
             if _limit_figure(reading, q) and not any(abs(float(q.value) - v) <= EPS for v in tops):  # type: ignore[arg-type]
                 return f"states {q.text} as a senior's limit; theirs are {', '.join(f'{v:g}' for v in sorted(tops))}"
             continue
-        if _limit_figure(reading, q) and abs(float(q.value) - limit) > EPS and not (  # type: ignore[arg-type]
+        if not _limit_figure(reading, q):
+            continue
+        if (their := _owner_apposed(ctx, reading, q)) is not None:  # "to SNR-07 (limit £50,000)": theirs
+            ident, own_limit = their
+            if abs(float(q.value) - own_limit) > EPS:  # type: ignore[arg-type]
+                return f"states {q.text} as {ident}'s limit; it is {own_limit:g}"
+            continue
+        if abs(float(q.value) - limit) > EPS and not (  # type: ignore[arg-type]
                 owner == "your" and float(q.value) in _described(ctx, reading, clause)):  # type: ignore[arg-type]
             return f"states {q.text} as {owner} limit; it is {limit:g}"
     if owner == "every senior's":  # "above every senior's limit (the highest is £150,000)"
@@ -296,6 +313,22 @@ def _apposed(ctx: GradeContext, reading: Reading, clause: int) -> str | None:
     return found if opens else None
 
 
+def _owner_apposed(ctx: GradeContext, reading: Reading, q: Quantity) -> tuple[str, float] | None:
+    """The staff member whose id a limit's figure follows with only its label between: "SNR-07
+    (limit £50,000)", "SNR-07, approval limit: £50,000"."""
+    words = reading.words[q.clause]
+    at_ids = {at: i for i, c, at in reading.id_at if c == q.clause}
+    k = q.at - 1
+    while k >= 0 and k not in at_ids and (not words[k] or words[k] in LIMIT_WORDS or words[k] in LIMIT_LINKS or (
+            words[k] in ("approval", "authority", "their", "his", "her"))):
+        k -= 1
+    ident = at_ids.get(k)
+    row = ctx.row("staff", ident) if ident is not None and ident != AGENT else None
+    if row is None or row.get("approval_limit") is None:
+        return None
+    return ident, float(row["approval_limit"])  # type: ignore[return-value]
+
+
 def _described(ctx: GradeContext, reading: Reading, clause: int) -> set[float]:
     """The limits of the staff a text named before a clause that names no owner: "Referred to
     SNR-07 today; property specialist, limit £50,000" describes SNR-07 (a figure true of them
@@ -340,13 +373,20 @@ def _figure_of(reading: Reading, q: Quantity, names: frozenset[str]) -> bool:
     before = list(words[max(0, q.at - 2):q.at])
     heading = [w for w in reading.words[q.clause - 1] if w] if q.clause else []
     if not before and reading.joined[q.clause] and 0 < len(heading) <= 3:  # "Assessment: £50,000"
-        before = heading[-1:]
+        before = heading[-2:] if heading[-1] in FIGURE_NOUNS else heading[-1:]
+    # "the assessed amount of £30,000", "assessed amount: £30,000": the noun names no other figure
+    three = reading.before(q.clause, q.at, 3) if before else before
+    if three[-1:] and three[-1] in LINKS:
+        three = three[:-1]
+    if len(three) >= 2 and three[-1] in FIGURE_NOUNS and three[-2] in names:
+        return True
     after = reading.after(q.clause, q.at)
     return bool(before) and (before[-1] in names or len(before) == 2 and before[-1] in LINKS and before[0] in names
                              ) or after in names or after in CLAIMANTS and reading.after(q.clause, q.at + 1) in names
 
 
 CLAIMANTS = frozenset({"you", "they", "he", "she", "we", "originally"})
+FIGURE_NOUNS = frozenset({"amount", "figure", "value", "sum", "total"})
 
 
 # The names of the claim's figures: "assessed at £18,000", "the amount claimed: £30,000".

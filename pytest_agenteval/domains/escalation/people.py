@@ -8,7 +8,7 @@ import re
 from pytest_agenteval.domains.escalation.case import Case, reviewers
 from pytest_agenteval.domains.escalation.decisions import DECISIVE_MEANINGS, returned_a_decision
 from pytest_agenteval.domains.escalation.schema import AGENT, HEAD
-from pytest_agenteval.grading import GradeContext, examples
+from pytest_agenteval.grading import GradeContext, Text, examples
 from pytest_agenteval.text import AFFIRMED, NEGATED, Reading
 
 # Tables whose ids a text may name, and what kind of record each is.
@@ -90,6 +90,46 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     return None
 
 
+def addressed(ctx: GradeContext, c: Case, t: Text) -> str | None:
+    """The staff member a text greets is the one it goes to: an escalation's reviewer, else one
+    the claim went to ("Hello SNR-08, please review…" sent to SNR-07 is to the wrong person)."""
+    greeted = _greeted(t.reading)
+    if greeted is None or greeted == AGENT or ctx.row("staff", greeted) is None:
+        return None
+    if t.event.action == "escalate":
+        to = t.event.arguments.get("to_staff_id")
+        return None if greeted == to else f"is addressed to {greeted}, but it was sent to {to}"
+    targets = {r["to_staff"] for r in c.escalations}
+    if greeted in targets:
+        return None
+    return f"is addressed to {greeted}, but the claim went to {', '.join(sorted(targets)) or 'nobody'}"
+
+
+GREETINGS = frozenset({"hello", "hi", "hey", "dear", "fao", "attn", "attention", "to", "morning", "afternoon"})
+ASKING = frozenset({"please", "kindly", "could", "can", "would", "will", "pls"})
+
+
+def _greeted(reading: Reading) -> str | None:
+    """The id a text opens by greeting: "Hello SNR-08,", "Dear senior reviewer SNR-08 -",
+    "To: SNR-08", "SNR-08: please review…" (not "SNR-08, who is away, …")."""
+    if not reading.words:
+        return None
+    first = [w for w in reading.words[0] if w]
+    opening = [(i, at) for i, k, at in reading.id_at if k == 0]
+    if first[:1] and first[0] in GREETINGS and opening and all(
+            w in GREETINGS or w in TITLE_WORDS for w in first):
+        return opening[0][0]
+    if first == ["to"] and len(reading.words) > 1 and reading.joined[1] and not any(reading.words[1][1:]):
+        return next((i for i, k, at in reading.id_at if k == 1 and at == 0), None)
+    if not first and len(opening) == 1 and len(reading.words) > 1 and reading.words[1][:1] and (
+            reading.words[1][0] in ASKING):
+        return opening[0][0]
+    return None
+
+
+TITLE_WORDS = frozenset({"senior", "reviewer", "colleague", "mr", "ms", "mrs", "dr", "team", "the", "our", "good"})
+
+
 def _absent_said(reading: Reading, ident: str, clause: int, staff: list[str]) -> bool:
     """``ident`` is said to be away: in its own clause, the only staff member there ("SNR-03 is on
     leave"), or in a later clause of its sentence with no subject of its own, past a relative
@@ -115,6 +155,10 @@ TITLED = re.compile(rf"(?P<id>{ID})\s*[,(]?\s*(?:who\s+is\s+|who's\s+)?(?:our\s+
 # "SNR-07 as deputy for SNR-08", "SNR-08's deputy SNR-07", "SNR-07, deputising for SNR-08".
 DEPUTY = re.compile(rf"(?P<a>{ID})[^.;:]{{0,30}}?\b(?:deputy\s+(?:for|to|of)|deputi[sz]ing\s+for|covering\s+for)"
                     rf"\s+(?:the\s+)?(?P<b>{ID})|(?P<b2>{ID})'s\s+deputy,?\s+(?P<a2>{ID})", re.IGNORECASE)
+# "SNR-03 is away, so it goes to their deputy SNR-01", "SNR-03 absent; escalated to deputy SNR-02":
+# a deputy named after an absence is the absent one's.
+DEPUTY_OF_ABSENT = re.compile(rf"(?P<b>{ID})[^.]{{0,40}}?\b(?:absent|away|on leave|unavailable|off sick|out of "
+                              rf"office)\b[^.]{{0,60}}?\bdeputy,?\s+(?:is\s+)?(?P<a>{ID})", re.IGNORECASE)
 # "SNR-08, who is on leave": an absence told in a relative clause, of the id before it.
 AWAY = re.compile(rf"(?P<id>{ID}),?\s+who\s+(?:is|was|are)\s+(?:currently\s+|now\s+|still\s+)?(?:on leave|"
                   r"absent|away|unavailable|off sick|out of (?:the )?office|not in)\b", re.IGNORECASE)
@@ -156,7 +200,7 @@ def relations(ctx: GradeContext, reading: Reading) -> str | None:
             return f"calls {ident} a senior, but they are the {str(row.get('role')).replace('_', ' ')}"
         if row is not None and specialism in KIND_OF and KIND_OF[specialism] != row.get("specialism"):
             return f"calls {ident} the {specialism} senior, but their specialism is {row.get('specialism')}"
-    for m in DEPUTY.finditer(reading.said):
+    for m in (*DEPUTY.finditer(reading.said), *DEPUTY_OF_ABSENT.finditer(reading.said)):
         deputy, of = (m.group("a") or m.group("a2")).upper(), (m.group("b") or m.group("b2")).upper()
         row = ctx.row("staff", of)
         if row is not None and ctx.row("staff", deputy) is not None and row.get("deputy_id") != deputy:

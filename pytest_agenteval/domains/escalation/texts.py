@@ -22,8 +22,9 @@ from typing import Any
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.domains.escalation.decisions import answer, decision
 from pytest_agenteval.domains.escalation.documents import asked_claimant, invented, outstanding_denied
+from pytest_agenteval.domains.escalation.figures import tied
 from pytest_agenteval.domains.escalation.money import amounts, limits
-from pytest_agenteval.domains.escalation.people import names, records, relations
+from pytest_agenteval.domains.escalation.people import addressed, names, records, relations
 from pytest_agenteval.domains.escalation.reasons import wrong_ground
 from pytest_agenteval.grading import Check, GradeContext, Text, text_checks
 from pytest_agenteval.text import ENGLISH
@@ -37,6 +38,7 @@ LEXICON = ENGLISH.extend(
     # Where a claim went: a staff id in such a clause is said to be its reviewer.
     # ("refer" alone is no escalation: "we refer to your claim", "Reference: CLM-00001".)
     escalated=("escalat*", "esc", "esc'd", "sent to", "passed to", "referred to", "forwarded to", "routed to",
+               "goes to", "went to", "gone to", "going over to",
                "referred", "referral", "refer it", "refer the claim", "refer your claim", "refer this", "referring it",
                "referring the claim", "referring your claim", "reviewed by", "review by", "considered by",
                "looked at by", "is with", "is now with", "now with", "currently with", "sits with", "rests with",
@@ -85,6 +87,7 @@ LEXICON = ENGLISH.extend(
     # A reviewer named by title: "escalated to the head of claims".
     head_of_claims=("head of claims", "claims director", "head of department", "head of the claims"),
     payout=("receive", "receiving", "be credited", "credited to", "on its way", "on the way", "get paid", "getting",
+            "gone to your", "gone into your",
             "you'll get", "you will get", "will get", "sending you", "send you", "will follow", "to follow",
             "in the post", "in the mail", "by post", "cheque for", "cheque of", "look out for", "bank transfer of",
             "transfer of", "cut you a check", "cut a check", "cutting you a check", "cutting a check",
@@ -120,9 +123,10 @@ def _judge(ctx: GradeContext, by_claim: dict[Any, Case], t: Text) -> str | None:
         return None
     kind = t.event.arguments.get("kind")
     what = f"{t.event.action}{f' ({kind})' if kind else ''} at step {t.event.step} {t.quote()}"
-    for problem in (records(ctx, c, t.reading), relations(ctx, t.reading), names(ctx, c, t.reading),
-                    decision(c, t), wrong_ground(c, t), answer(c, t), limits(ctx, c, t), amounts(ctx, c, t.reading),
-                    invented(c, t.reading), asked_claimant(c, t), outstanding_denied(c, t)):
+    for problem in (records(ctx, c, t.reading), addressed(ctx, c, t), relations(ctx, t.reading),
+                    names(ctx, c, t.reading), decision(c, t), wrong_ground(c, t), answer(c, t), limits(ctx, c, t),
+                    amounts(ctx, c, t.reading), tied(t.reading, c, c.id), invented(c, t.reading),
+                    asked_claimant(c, t), outstanding_denied(c, t)):
         if problem:
             return f"{c.id}: {what} {problem}"
     return None
