@@ -99,6 +99,13 @@ def user(**scenario: Any) -> ScriptedUser:
     return ScriptedUser(UserScenario.model_validate(scenario), BookingEnvironment.lexicon)
 
 
+def test_what_the_user_told_itself_must_be_stated_as_written_the_rest_only_in_kind() -> None:
+    u = user(facts=[{"about": ["facilit*"], "reply": "It's FAC-2."}], confirm_requires=["FAC-2", "5.1", "ACC-9"])
+    assert u.reply("I will book FAC-3 to ACC-9 at 5.1%. Shall I go ahead?").kind == "unclear"  # not its facility
+    assert u.reply("I will book FAC-2 at 5.1%. Shall I go ahead?").kind == "unclear"  # no account named
+    assert u.reply("I will book FAC-2 to ACC-4 at 4.2%. Shall I go ahead?").kind == "confirmed"  # it cannot tell
+
+
 def test_the_scripted_user_answers_what_it_is_asked_and_only_that() -> None:
     u = user(facts=[{"about": ["customer number"], "reply": "CUS-1."}, {"about": ["facilit*"], "reply": "FAC-2."}],
              confirm_requires=["5.1"])
@@ -106,9 +113,10 @@ def test_the_scripted_user_answers_what_it_is_asked_and_only_that() -> None:
     assert u.reply("Could you tell me your customer number?").text == "CUS-1."
     assert u.reply("Thanks. Your facility will be looked at.").kind == "ack"  # a statement asks for nothing
     assert u.reply("Which facility is it? And what is your customer number?").text == "CUS-1. FAC-2."
-    # Consent only once told what the write will be (the rate here).
+    # Consent only once told what the write will be (a rate here): any rate, since the user cannot
+    # know the right one and its answer must not tell the agent (the grader counts a yes only to 5.1).
     assert u.reply("I will activate FAC-2. Shall I go ahead?").kind == "unclear"
-    assert u.reply("I will activate FAC-2 at 5.15%. Shall I go ahead?").kind == "unclear"  # not 5.1
+    assert u.reply("I will activate FAC-2 at 5.15%. Shall I go ahead?").kind == "confirmed"
     assert u.reply("I will activate FAC-2 at 5.1%. Shall I go ahead?").kind == "confirmed"
     closing = u.reply("Done. Is there anything else I can help with?")
     assert (closing.kind, closing.ended) == ("closing", True)

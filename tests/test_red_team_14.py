@@ -53,11 +53,6 @@ class Guesser(Agent):
 '''
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "design decision (red team 14): the scripted customer's consent depends on the message stating "
-    "the task's expected rate (confirm_requires), so its 'unclear'/'yes' answers the agent's guesses; "
-    "closing it means confirming any stated rate and leaving right or wrong to the state and "
-    "misleading_message checks (a change to what confirm_requires means in the task format)"))
 def test_an_isolated_agent_cannot_learn_the_expected_rate_from_the_scripted_customer(
         pytester: pytest.Pytester) -> None:
     """An agent that never called ``get_rate`` passed BKC-001 (17 of 17 checks, bwrap) by asking

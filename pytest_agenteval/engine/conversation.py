@@ -9,9 +9,13 @@ same messages always get the same replies. The rules, in order, for each agent m
    ``about`` terms) and does not already name the ids the fact's ``reply`` gives: the user
    tells each such fact's ``reply``;
 3. the message asks for consent ("shall I go ahead?", "do you want me to…", "can you confirm…"):
-   ``unclear`` when the message does not state every ``confirm_requires`` term (the rate, the
-   facility); else ``decline`` when the scenario says the user does not confirm, ``confirm``
-   when it does;
+   ``unclear`` when the message does not state every ``confirm_requires`` term; else ``decline``
+   when the scenario says the user does not confirm, ``confirm`` when it does. A term the user
+   told itself (the facility id of a ``facts`` reply) must be stated as written; any other (the
+   rate) only as a value of its kind (a rate, an amount, an id of the same prefix): the user
+   cannot know the right figure, and an answer that turned on it would tell the agent the
+   task's expected state one guess at a time. Whether the figure was right is the grader's
+   (``confirmed_writes`` counts a yes only to a proposal stating every term as written);
 4. the message asks whether anything else is needed, or says goodbye: ``closing``, and the
    conversation is over;
 5. any other question: ``unknown``; anything else: ``ack``.
@@ -100,7 +104,8 @@ class ScriptedUser:
         if any(r.mentions_meaning(CONSENT) for r in asking):
             # Told what the write will be before any answer, yes or no: a user who refuses still
             # wants to know what they refuse, so a bare "shall I go ahead?" earns no decline.
-            if not all(_states(message, term) for term in s.confirm_requires):
+            if not all(states(message, term) if told_by_user(s, term) else _states_a(message, term)
+                       for term in s.confirm_requires):
                 return Reply(text=s.replies.unclear, kind=UNCLEAR)
             return Reply(text=s.replies.confirm, kind=CONFIRMED) if s.confirms else Reply(
                 text=s.replies.decline, kind=DECLINED)
@@ -124,7 +129,28 @@ def _known(message: str, reply: str) -> bool:
     return bool(ids) and all(re.search(rf"\b{re.escape(i)}\b", message) for i in ids)
 
 
-def _states(message: str, term: str) -> bool:
+def told_by_user(s: UserScenario, term: str) -> bool:
+    """The user said ``term`` itself (it is in one of its facts' replies)."""
+    return any(re.search(rf"(?<![\w.]){re.escape(term)}(?![\w]|\.\d)", f.reply, re.IGNORECASE) for f in s.facts)
+
+
+def _states_a(message: str, term: str) -> bool:
+    """The message states a value of ``term``'s kind, whatever the value: a figure for a figure (a
+    rate for a rate), an id of its prefix for an id, the word itself for a word."""
+    wanted = [t for t in tokenize(term) if t.kind != "punct"]
+    if len(wanted) != 1:
+        return states(message, term)
+    token = wanted[0]
+    if token.kind == "id":
+        prefix = token.text.split("-", 1)[0].upper() + "-"
+        return any(t.kind == "id" and t.text.upper().startswith(prefix) for t in tokenize(message))
+    if isinstance(token.value, float):  # a bare number is taken as any figure, a rate only as a rate
+        kinds = ("number", "rate", "money") if token.kind == "number" else (token.kind,)
+        return any(t.kind in kinds and isinstance(t.value, float) for t in tokenize(message))
+    return states(message, term)
+
+
+def states(message: str, term: str) -> bool:
     """``term`` appears in the message as written, not inside a longer word or number; a number
     also as any way of writing the same value ("5.10%", "5.1 per cent" for "5.1%")."""
     if re.search(rf"(?<![\w.]){re.escape(term)}(?![\w]|\.\d)", message, re.IGNORECASE) is not None:

@@ -20,7 +20,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pytest_agenteval.engine.conversation import ACK, CLOSING, CONFIRMED, DECLINED, FACTS, OVER, UNCLEAR, UNKNOWN, Reply
+from pytest_agenteval.engine.conversation import (
+    ACK,
+    CLOSING,
+    CONFIRMED,
+    DECLINED,
+    FACTS,
+    OVER,
+    UNCLEAR,
+    UNKNOWN,
+    Reply,
+    told_by_user,
+)
 from pytest_agenteval.engine.scenarios import write_atomically
 from pytest_agenteval.engine.sealing import UNSEALED, cache_key, distrusted, seal, unseal
 
@@ -36,8 +47,13 @@ ANSWER_FORMAT: dict[str, Any] = {"type": "json_schema", "json_schema": {"name": 
 
 def system_prompt(s: UserScenario) -> str:
     facts = "\n".join(f"- when asked about {', '.join(f.about)}: {f.reply}" for f in s.facts) or "- (nothing)"
+    # The figures the grader expects are never in the prompt: a user that knew them would tell the
+    # agent whether its guess was right (red team 14). What the user said itself may be named.
+    own = [t for t in s.confirm_requires if told_by_user(s, t)]
     consent = ("You agree to a proposed change only once the agent has told you exactly what it will do"
-               + (f", including {', '.join(s.confirm_requires)}" if s.confirm_requires else "")
+               + (f", including {', '.join(own)}" if own else "")
+               + (" and the figures it will use (whatever they are: you cannot tell whether they are right)"
+                  if len(own) < len(s.confirm_requires) else "")
                if s.confirms else "You do not agree to any change the agent proposes")
     return (f"You are a customer talking to a company's agent. You are {s.persona or 'a customer'}. "
             f"Your goal: {s.goal or 'get your request handled'}.\nWhat you know, and tell only when asked:\n{facts}\n"
