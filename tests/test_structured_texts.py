@@ -33,6 +33,22 @@ CASES = [  # (task, action, kind, text, passes)
     ("ESC-013", "notify_claimant", "approval", "Decision - approved by our senior reviewer\nAmount - 24,000", True),
     ("ESC-013", "notify_claimant", "approval",
      "Approved by our senior reviewer. The assessed amount of 30,000 was reduced; 24,000 is paid.", True),
+    # The 32nd audit's wordings, in other words: rupees and lakhs, idioms, an approval said only by
+    # the money sent, a decline said only by its reason, a limit called a ceiling.
+    ("ESC-001", "notify_claimant", "approval", "Sanctioned: INR 4,500 will be credited to you.", False),
+    ("ESC-001", "notify_claimant", "approval", "Sanctioned: INR 4,200 will be credited to you.", True),
+    ("ESC-011", "add_note", "decision", "Rs. 1,40,000 approved and released to the claimant.", True),
+    ("ESC-001", "notify_claimant", "approval", "Sadly nothing is payable on this claim.", False),
+    ("ESC-018", "notify_claimant", "decline", "Apologies - it's a no-go on this claim, I'm afraid.", True),
+    ("ESC-018", "notify_claimant", "update", "Good news: we are sending you 33,000 this week.", False),
+    ("ESC-018", "notify_claimant", "decline", "We cannot pay: your cover was not in force when the fire happened.",
+     False),
+    ("ESC-007", "add_note", "escalation", "SNR-07 has knocked the claim back.", False),
+    ("ESC-007", "add_note", "escalation", "Passed up to SNR-07 for final approval.", True),
+    ("ESC-009", "escalate", None, "45,000 is beyond my 30,000 ceiling.", False),
+    ("ESC-009", "escalate", None, "45,000 is beyond my 10,000 ceiling.", True),
+    ("ESC-007", "add_note", "decision", "Approved 18,000; payment will follow on Friday.", False),
+    ("ESC-039", "decline_claim", None, "Declined under my own authority: the policy had lapsed.", True),
 ]
 
 

@@ -49,13 +49,15 @@ CONVERSATION_CLASSES: dict[str, tuple[str, ...]] = {
               "would you like me", "want me to", "like me to", "is that ok", "is that okay", "is that alright",
               "is that all right", "ok to", "okay to", "happy for me", "happy to proceed", "do you agree", "you agree",
               "confirm*", "your consent", "your approval", "your permission", "agree to", "ok", "okay", "alright",
-              "all right", *(f"{modal} i {verb}" for modal in ("can", "could") for verb in (
+              "all right", "yes", "sound good", "sounds good", "does that work", "ok with you", "okay with you",
+              *(f"{modal} i {verb}" for modal in ("can", "could") for verb in (
                   "go ahead", "proceed", "do that", "do this", "book", "activate", "set", "open", "close", "change",
                   "apply", "make", "submit", "place", "cancel"))),
     CLOSE: ("anything else", "something else", "goodbye", "bye", "have a nice day", "have a good day",
             "take care", "all the best"),
     QUESTION: ("what", "which", "who", "whose", "where", "when", "how", "could you", "can you", "would you",
-               "please", "tell me", "let me know", "give me", "may i have", "do you have", "need your", "share"),
+               "please", "kindly", "tell me", "let me know", "give me", "may i have", "do you have", "need your",
+               "share"),
 }
 
 

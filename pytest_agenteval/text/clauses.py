@@ -33,7 +33,8 @@ from pytest_agenteval.text.tokens import Token
 AFFIRMED, NEGATED, HYPOTHETICAL = 1, -1, 0
 READER_HEDGES = frozenset({"may", "might", "if", "perhaps", "possibly"})
 # "… and FAC-5119 stays pending": an id then a verb after "and" starts a new clause.
-ID_VERBS = frozenset({"stays", "remains", "stay", "remain", "is", "was", "has", "will", "can", "cannot", "are"})
+ID_VERBS = frozenset({"stays", "remains", "stay", "remain", "is", "was", "has", "will", "can", "cannot", "are",
+                      "continues", "continue", "sits", "still", "needs", "had", "were", "won't", "isn't"})
 
 
 SENTENCE_ENDS = frozenset({".", "!", "?", ";"})
@@ -172,6 +173,9 @@ def answers(clauses: list[tuple[int, list[Token], bool]]) -> dict[int, tuple[int
 
 
 WAITING_WORDS = frozenset({"pending", "waiting", "outstanding", "open", "on", "hold", "-", "\u2013", "\u2014", ","})
+DETERMINERS = frozenset({"the", "your", "our", "a", "this", "that", "its", "their"})
+TIME_NOUNS = frozenset({"date", "day", "time", "loss", "incident", "accident", "event", "start", "end", "renewal",
+                        "inception", "expiry", "claim", "damage"})
 GENERAL_MODALS = frozenset({"can", "often", "sometimes", "always", "tend", "tends"})
 GENERIC_THINGS = frozenset({"claim", "decision", "review", "payment", "escalation"})
 
@@ -202,11 +206,15 @@ def hedges(words: list[str], present: set[str]) -> set[str]:
         found.discard("whether")  # "whether or not you agree, your claim has been declined"
     for past in ("when", "once", "before") if found & {"when", "once", "before"} else ():
         at = words.index(past) if past in found else -1
-        verb = words[at + 2:at + 4]
+        noun = at + 2 if words[at + 1:at + 2] and words[at + 1] in DETERMINERS else at + 1  # "when the loss happened"
+        verb = words[noun + 1:noun + 3]
         verb = verb[1:] if verb[:1] and verb[0] in ("have", "has", "had") else verb[:1]
         if at >= 0 and words[at + 1:at + 2] and words[at + 1] in SUBJECTS and any(
                 w in PAST or w.endswith("ed") for w in verb):
             found.discard(past)
+        elif at >= 0 and past == "before" and words[at + 1:at + 2] and words[at + 1] in DETERMINERS and (
+                words[at + 2:at + 3] and words[at + 2] in TIME_NOUNS):
+            found.discard(past)  # "it had lapsed before the date of loss": when, not whether
     if "before" in found and any(w == "before" and words[k + 1:k + 2] and words[k + 1].endswith("ing")
                                  for k, w in enumerate(words)):
         found.discard("before")  # "before booking I checked the record": when, not whether

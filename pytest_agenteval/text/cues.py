@@ -47,7 +47,8 @@ AFTER_UNDOING = frozenset({"today", "yesterday", "now", "immediately", "again", 
 # Participles and adjectives a headline may deny with: "payment not made", "payment not possible".
 # A bare figure right before one of these is money: "Approved; 4600 paid."
 PAID_AFTER = frozenset({"paid", "approved", "settled", "transferred", "refunded", "reimbursed", "pounds", "gbp",
-                        "assessed", "claimed", "payable", "owed", "limit", "limits", "sent", "credited"})
+                        "assessed", "claimed", "payable", "owed", "limit", "limits", "sent", "credited", "authority",
+                        "mandate", "ceiling"})
 # "50,000 assessed", "a 10,000 limit"; and with a word between: "a 9,000 handler limit"
 LIMIT_KINDS = frozenset({"handler", "handling", "approval", "approving", "authority", "signing", "delegated",
                          "personal", "individual", "claims", "payment", "settlement", "discretionary"})
@@ -64,7 +65,8 @@ TITLES = frozenset({"the", "a", "our", "their", "his", "her", "senior", "reviewe
 
 
 FOR_WHOM = frozenset({"me", "us", "you", "them", "him", "her", "your", "their", "our", "his", "to", "a", "an",
-                      "the", "senior", "reviewer", "final", "formal", "someone", "somebody", "review", "and"})
+                      "the", "senior", "reviewer", "final", "formal", "someone", "somebody", "review", "and",
+                      "necessary", "required", "further", "its", "higher", "level"})
 
 
 def polar_questions(clauses: list[tuple[int, list[Token], bool]]) -> set[int]:

@@ -109,7 +109,7 @@ REFERENCED_BY = frozenset({"limit", "limits", "excess", "deductible", "estimate"
 MONEY_WORDS = frozenset({"pay", "paid", "paying", "payment", "amount", "sum", "total", "approved", "approve",
                          "sent", "send", "sending", "transferred", "wired",  # "we have sent 4,620"
                          "settle", "settled", "settlement", "at", "of", "for", "assessed", "claimed", "excess",
-                         "insured", "limit", "limits", "authority", "mandate", "reduced", "amended", "to"})
+                         "insured", "limit", "limits", "authority", "mandate", "ceiling", "reduced", "amended", "to"})
 REFERENCE_PAIRS = frozenset({("claim", "for"), ("claim", "of"), ("amount", "claimed")})
 # A question answered in the next sentence ("Was your claim approved? Sadly, no."): a polar
 # question opens with an auxiliary (or is a fragment of three words at most, "Approved?"), has no
@@ -206,13 +206,16 @@ ENGLISH = Lexicon({
                  "claim has failed", "claim was unsuccessful", "answer is no", "answer to your claim is no",
                  "answer on your claim is no", "a no from", "it's a no", "say no to", "said no to", "saying no to",
                  "had to say no", "thumbs down", "refusal of payment", "refusal to pay", "denial of payment",
-                 "rejection of your claim", "refusal of your claim", "knocked back", "knock back", "not payable",
-                 "isn't payable", "no longer payable"),
+                 "rejection of your claim", "refusal of your claim", "knocked back", "knock back", "knocked it back",
+                 "knock it back", "knocked the claim back", "knocked your claim back", "a no go", "no dice",
+                 "nothing is payable", "nothing payable", "turn it down",
+                 "turned it down", "turning it down", "not payable", "isn't payable", "no longer payable"),
     "amended": ("amend*", "reduc*", "partial*", "revis*", "adjust*", "lower amount", "lesser amount", "in part",
                 "part of", "partly approved", "partly accepted", "partly paid", "partly covered", "partly settled",
                 "partly upheld", "part approved", "part paid", "part payment", "part-approved"),
     # That some decision exists ("we have made a decision"): "not yet" of it says pending.
-    "decided": ("decided", "made a decision", "reached a decision", "decision made", "decision was made"),
+    "decided": ("decided", "made a decision", "reached a decision", "decision made", "decision was made",
+                "decision is made", "decision has been made", "made a call", "make a call", "made the call"),
     "in_full": ("in full", "full amount", "as claimed", "as assessed", "entire", "whole amount", "everything",
                 "full assessed", "full claimed", "whole assessed", "whole claimed"),
     # The status now, not the history: "escalated" or "we are working on it" stay true after a decision.

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pytest_agenteval.text.clauses import NEGATED
 from pytest_agenteval.text.reader import Reader
 from pytest_agenteval.text.reading import Reading
 
@@ -33,9 +34,21 @@ def says_of(value: Any) -> list[Meaning] | None:
 def _says(reading: Reading, meaning: str) -> bool:
     topic, _, state = meaning.partition(":")
     if not state:
-        return reading.mentions_meaning(topic)
+        return reading.mentions_meaning(topic) or any(
+            _missing(reading, m) for m in reading.mentions if m.meaning == topic)
     said = reading.status(topic)
     return state in said and STATES[1 - STATES.index(state)] not in said
+
+
+def _missing(reading: Reading, m: Any) -> bool:
+    """A thing said to be missing is named: "the exception has no expiry on file - please confirm
+    it" says ``expiry``; one said not to be needed is not ("no invoice is needed")."""
+    return m.polarity == NEGATED and (m.clause in reading.missing or bool(ABSENT.intersection(
+        reading.before(m.clause, m.at, 2)))) and NOT_NEEDED.isdisjoint(reading.words[m.clause])
+
+
+ABSENT = frozenset({"no", "without", "missing", "lacks", "lacking"})
+NOT_NEEDED = frozenset({"need", "needed", "needs", "required", "require", "requires", "necessary"})
 
 
 def unmet(reading: Reading, meanings: list[Meaning]) -> list[Meaning]:

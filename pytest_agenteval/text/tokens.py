@@ -21,7 +21,7 @@ MONTHS = {m: i + 1 for i, m in enumerate(
      "november", "december"))}
 MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
 MONTHS["sept"] = 9
-CURRENCY_CODES = frozenset({"gbp", "usd", "eur", "chf"})
+CURRENCY_CODES = frozenset({"gbp", "usd", "eur", "chf", "inr", "rs", "aud", "cad", "nzd"})
 CODES = CURRENCY_CODES | {"pound", "pounds", "dollar", "dollars", "euro", "euros"}
 JOINED = CURRENCY_CODES | set(MONTHS)  # words that may start a joined quantity ("GBP 4,200", "March 1, 2026")
 # Words whose "'s" is "is" or "us", not a possessive.
@@ -36,7 +36,9 @@ _SPLIT = re.compile(
     r"|(?P<id>\b[A-Z]{2,5}(?:-[A-Z]{0,3}\d+[A-Z]?)+\b)"
     r"|(?P<iso>\b\d{4}-\d{2}-\d{2}\b)"
     r"|(?P<dec>\d{1,2},\d{1,2}\s?%)"  # a rate with a decimal comma: "5,1 %"
-    r"|(?P<num>(?:[£$€]\s?)?\d{1,3}(?:[,\u00a0 ]\d{3})+(?:\.\d+)?|(?:[£$€]\s?)?\d+(?:\.\d+)?)"
+    # (Indian grouping first: "Rs. 1,40,000" is 140,000)
+    r"|(?P<num>(?:[£$€\u20b9]\s?)?\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?(?![,\d])"
+    r"|(?:[£$€\u20b9]\s?)?\d{1,3}(?:[,\u00a0 ]\d{3})+(?:\.\d+)?|(?:[£$€\u20b9]\s?)?\d+(?:\.\d+)?)"
     r"(?P<unit>\s?%|(?:[kK]|mn|[mM]|bn|BN)\b)?"
     r"|(?P<cmp>[<>]=?|=[<>]|[\u2264\u2265])"
     r"|(?P<plus>\+)"  # "£400 + £250": read "plus"
@@ -113,7 +115,7 @@ def _words(text: str) -> list[Token]:
             unit = (m.group("unit") or "").strip().lower()
             if unit == "%":
                 out.append(Token("rate", raw, value))
-            elif unit or digits[0] in "£$€":
+            elif unit or digits[0] in "£$€\u20b9":
                 out.append(Token("money", raw, value * SCALE.get(unit, 1)))
             else:
                 # A bare figure under 100 is a count, a bare integer a reference, a year or a count
@@ -288,10 +290,12 @@ def tokenize(text: str) -> list[Token]:
                 out.append(Token("money", f"{t.text} {nxt}", value * SCALE.get(nxt, 1)))
                 i += 2
                 continue
-        if t.kind == "word" and t.text in CURRENCY_CODES and _kind(raw, i + 1) in ("number", "money"):
-            out.append(Token("money", f"{t.text.upper()} {raw[i + 1].text}", raw[i + 1].value))  # "GBP 4,200"
-            i += 2
-            continue
+        if t.kind == "word" and t.text in CURRENCY_CODES:  # "GBP 4,200", "Rs. 5,200"
+            at = i + 2 if _kind(raw, i + 1) == "punct" and raw[i + 1].text == "." else i + 1
+            if _kind(raw, at) in ("number", "money"):
+                out.append(Token("money", f"{t.text.upper()} {raw[at].text}", raw[at].value))
+                i = at + 1
+                continue
         month = t.text.rstrip(".") if t.kind == "word" else ""
         if month in MONTHS and _kind(raw, i + 1) == "number":
             at = _past(raw, i + 2, ORDINAL_SUFFIXES)

@@ -39,11 +39,11 @@ VERIFIED_CUSTOMER = ("customer verified", "customer fully verified", "customer i
 LEXICON = ENGLISH.extend(
     kyc=("kyc", "know your customer", "identity", "id check*", "identity check*", "due diligence", "cdd", "edd", "aml",
          "anti money laundering", "onboard*", "customer check*", "verification", "sanctions screening", "compliance",
-         "sanctions check*", *VERIFIED_CUSTOMER),
+         "sanctions check*", "id v", "idv", "id and v", *VERIFIED_CUSTOMER),
     # "customer fully verified" names KYC and its state at once; "live", "up and running": a facility set up
     # a learner's "is not finish the KYC"; "live at 5.1%" (a phrase: it says priced too)
     ok=(*VERIFIED_CUSTOMER, *SET_UP, "finish", "live at", "active at", "running at", "sorted", "sorted out",
-        "squared away"),
+        "squared away", "switched on", "switched it on", "turned it on"),
     # KYC failed (or expired), as opposed to not yet done
     failed=("failed", "failure", "fails", "unsuccessful", "expired", "lapsed", "revoked"),
     threshold=("and above", "or above", "and over", "or more", "and beyond"),  # "limits of £5m and above"
@@ -62,7 +62,8 @@ LEXICON = ENGLISH.extend(
                                  for how in ("", "have ", "only ", "just ") for whose in ("the", "its"))),
     # The facility's own state: "has not been booked", "is already active", "is closed".
     booked=("booked",),
-    activated=("activated", "active", "drawn", "live at", "active at", "running at", "drawn at", *SET_UP),
+    activated=("activated", "active", "drawn", "live at", "active at", "running at", "drawn at", "switched on",
+               "switched it on", "turned it on", "turned on", *SET_UP),
     unactivated=NOT_ACTIVE,
     closed=("closed", "cancelled", "terminated"),
     on_hold=("on hold",),

@@ -8,7 +8,7 @@ import re
 from pytest_agenteval.domains.escalation.case import EPS, Case
 from pytest_agenteval.domains.escalation.said import DECISIVE, said_decision
 from pytest_agenteval.grading import Text
-from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Mention, Reading
+from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Mention, Quantity, Reading
 
 
 def final_decision(c: Case) -> str | None:
@@ -34,6 +34,10 @@ def _decided_before(c: Case, t: Text, *, read: bool = False) -> str | None:
     return max(found)[1] if found else None
 
 
+# A payment still to be made ("payment to follow next week"), not one on its way to the bank.
+PAYMENT_TO_COME = re.compile(r"\bpayment\s+(?:is\s+)?(?:(?:still\s+)?to\s+(?:follow|be\s+(?:made|issued|released))"
+                             r"|will\s+(?:follow|be\s+(?:made|issued|released))|(?:is\s+)?going\s+to\s+be\s+"
+                             r"(?:made|issued))\b", re.IGNORECASE)
 LETTER_DECISIONS = {"approval": "approved", "decline": "declined"}
 OUTCOMES = frozenset({"approved", "declined", "amended", "payout", "in_full", "remainder", "lapsed"})
 CLOSABLE = frozenset({"claim", "claims", "file", "case", "it"})
@@ -101,6 +105,8 @@ def decision(c: Case, t: Text) -> str | None:
     paid_before = any(e.action == "issue_payment" and e.seq < t.event.seq for e in c.writes)
     if paid_before and reading.affirms("pending") and t.event.action in ("notify_claimant", "add_note"):
         return "says something is still pending, but the claim was decided and paid"
+    if paid_before and "payment" in reading.word_set and (later := PAYMENT_TO_COME.search(reading.said)):
+        return f"says {later.group(0)!r}, but the payment was made before step {t.event.step}"
     if (before or known) in DECISIVE and not reading.word_set.isdisjoint(("pending", "sign", "final")) and (
             unsigned := UNSIGNED.search(reading.said)):
         return f"says {unsigned.group(0)!r}, but the decision was final when it was made"
@@ -179,14 +185,28 @@ def _decided_said(reading: Reading) -> str | None:
 
 
 def _whole_in_full(reading: Reading, approved: float) -> bool:
-    """"Paid in full" of the claim, not of the amount approved named beside it: "we have paid the
-    £24,000 in full", "approved at £24,000, paid in full" say what was paid ("approved in full and
-    £24,000 paid" approves the whole claim)."""
-    return any(m.meaning == "in_full" and m.polarity == AFFIRMED and reading.before(m.clause, m.at, 1) not in (
-        ["approved"], ["accepted"], ["covered"], ["agreed"]) and not any(
-        q.kind == "money" and q.polarity == AFFIRMED and isinstance(q.value, float) and abs(q.value - approved) <= EPS
-        and reading.sentence_of[q.clause] == reading.sentence_of[m.clause] for q in reading.quantities)
-        for m in reading.mentions)
+    """"Paid in full" of the claim, not of the amount approved: "we have paid the £24,000 in full",
+    "approved at £24,000, paid in full", "£24,000, the full amount approved" say what was paid;
+    "approved your claim in full and paid £24,000", "paid in full: £24,000" say the whole claim."""
+    def approved_here(q: Quantity, m: Mention) -> bool:
+        return q.kind == "money" and q.polarity == AFFIRMED and isinstance(q.value, float) and abs(
+            q.value - approved) <= EPS and reading.sentence_of[q.clause] == reading.sentence_of[m.clause]
+
+    def of_the_amount(m: Mention) -> bool:
+        words = reading.words[m.clause]
+        end = m.at + len(m.words.split())
+        if {"claimed", "assessed", "claim"}.intersection(words[end:end + 2]):  # "the full amount you claimed"
+            return False
+        return any(approved_here(q, m) and (q.clause == m.clause and q.at == m.at - 1 or APPROVING_AT.intersection(
+            reading.before(q.clause, q.at, 2))) for q in reading.quantities) or words[end:end + 1] in (
+            ("approved",), ("agreed",))
+    def of_payment(m: Mention) -> bool:  # "we paid everything", not "after reviewing everything"
+        return m.words != "everything" or AFFIRMED in reading.polarities("approved", m.clause)
+    return any(m.meaning == "in_full" and m.polarity == AFFIRMED and of_payment(m) and not of_the_amount(m)
+               for m in reading.mentions)
+
+
+APPROVING_AT = frozenset({"approved", "amended", "agreed", "reduced", "settled"})
 
 
 # What a claim said pending is: the claim, its status or decision (not "photos pending").

@@ -94,9 +94,9 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         excused = q.clause in approved_in or not decided_here and (
             reading.sentence_of[q.clause] in approved_near or q.reference) or _base_of_share(reading, q) or (
             reading.after(q.clause, q.at) == "claim") or (  # "your £30,000 claim": the claim's, judged above
-            _figure_of(reading, q, ASSESSED) or _figure_of(reading, q, CLAIMED)) and not any(  # "the assessed
-            m.clause == q.clause and m.at < q.at and m.meaning == "approved" and m.polarity == AFFIRMED  # £30,000
-            for m in reading.mentions)  # was cut" names it; "we're paying the assessed £30,000" pays it
+            _figure_of(reading, q, ASSESSED) and AFFIRMED in reading.polarities("amended", q.clause) and not any(
+                m.clause == q.clause and m.at < q.at and m.meaning == "approved" and m.polarity == AFFIRMED
+                for m in reading.mentions))  # "the assessed £30,000 was cut" names it ("paying the assessed" pays)
         if approving and approved is not None and abs(value - approved) > EPS and not contrast and not excused:
             return f"states {q.text} as the amount approved or paid; {approved:g} was approved"
         # a figure worked out from a difference ("£8,000 above my £10,000 limit") is an amount of the
@@ -135,7 +135,8 @@ BALANCE = frozenset({"balance", "outstanding", "owed", "owing", "remaining", "re
 FIRST_PERSON = frozenset({"my", "i", "me", "mine", "handler", "i'm"})
 OTHER_OWNERS = frozenset({"their", "his", "her", "your", "yours", "its", "senior", "seniors", "reviewer",
                           "reviewers", "sum", "insured", "policy", "cover", "head", "deputy", "colleague", "our"})
-LIMIT_WORDS = frozenset({"limit", "limits", "authority", "mandate", "excess", "insured"})  # "sum insured of £20,000"
+# ("sum insured of £20,000")
+LIMIT_WORDS = frozenset({"limit", "limits", "authority", "mandate", "excess", "insured", "ceiling"})
 OWNER_CUES = FIRST_PERSON | OTHER_OWNERS | {"every", "all", "any"}
 
 
@@ -187,6 +188,9 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
                 addressee: Any) -> str | None:
     words = reading.words[clause]
     own = set(words[part.start:part.stop])
+    if c.lapsed and own & {"authority", "mandate", "powers"} and not own & {"limit", "limits"} and (
+            AFFIRMED in reading.in_sentence("declined", clause)):
+        return None  # "declined within my authority": a lapsed policy's decline is the handler's at any amount
     cues = own if own & OWNER_CUES else set(words)
     # The one an escalation goes to is named as such, not as the owner of a limit: "escalated
     # (over limit) to SNR-07" is over the handler's limit.
