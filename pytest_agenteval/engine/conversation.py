@@ -14,8 +14,10 @@ same messages always get the same replies. The rules, in order, for each agent m
    told itself (the facility id of a ``facts`` reply) must be stated as written; any other (the
    rate) only as a value of its kind (a rate, an amount, an id of the same prefix): the user
    cannot know the right figure, and an answer that turned on it would tell the agent the
-   task's expected state one guess at a time. Whether the figure was right is the grader's
-   (``confirmed_writes`` counts a yes only to a proposal stating every term as written);
+   task's expected state one guess at a time. A proposal offering several values of the kind
+   ("one of 3.00 … 9.99") states none of them: ``unclear``. Whether the figure was right is the
+   grader's (``confirmed_writes`` counts a yes only to a proposal stating every term as written
+   and no other value of its kind, ``stated_alone``);
 4. the message asks whether anything else is needed, or says goodbye: ``closing``, and the
    conversation is over;
 5. any other question: ``unknown``; anything else: ``ack``.
@@ -145,11 +147,42 @@ def _states_a(message: str, term: str) -> bool:
     token = wanted[0]
     if token.kind == "id":
         prefix = token.text.split("-", 1)[0].upper() + "-"
-        return any(t.kind == "id" and t.text.upper().startswith(prefix) for t in tokenize(message))
+        ids = {t.text.upper() for t in tokenize(message) if t.kind == "id" and t.text.upper().startswith(prefix)}
+        return len(ids) == 1
     if isinstance(token.value, float):  # a bare number is taken as any figure, a rate only as a rate
         kinds = ("number", "rate", "money") if token.kind == "number" else (token.kind,)
-        return any(t.kind in kinds and isinstance(t.value, float) for t in tokenize(message))
+        values: dict[str, set[float]] = {}
+        for t in tokenize(message):
+            if t.kind in kinds and isinstance(t.value, float):
+                values.setdefault(t.kind, set()).add(t.value)
+        # a figure, and no two fractional ones of a kind ("5.1%, 5.2% or 5.3%" proposes no rate;
+        # whole numbers beside it, "£600,000", "one of", "5 years", do not compete)
+        return bool(values) and all(len({v for v in found if not v.is_integer()}) <= 1 for found in values.values())
     return states(message, term)
+
+
+def stated_alone(message: str, term: str) -> bool:
+    """``term`` is stated (``states``) and no other value of its kind is: a proposal listing "3.00
+    3.01 … 9.99" names every rate and proposes none, so a yes or no to it is to no rate (an agent
+    that never read the rate sheet listed 700 figures and its decline counted; red team 15). Kind
+    is the kind the term was written as in the message: a rate against other rates, an amount
+    against amounts, an id against ids of its prefix."""
+    if not states(message, term):
+        return False
+    wanted = [t for t in tokenize(term) if t.kind != "punct"]
+    if len(wanted) != 1:
+        return True
+    token, found = wanted[0], [t for t in tokenize(message) if t.kind != "punct"]
+    if token.kind == "id":
+        prefix = token.text.split("-", 1)[0].upper() + "-"
+        return {t.text.upper() for t in found if t.kind == "id" and t.text.upper().startswith(prefix)} <= {
+            token.text.upper()}
+    if not isinstance(token.value, float):
+        return True
+    value = token.value
+    kinds = {t.kind for t in found if t.value == value and t.kind in ("number", "rate", "money")
+             and token.kind in ("number", t.kind)}
+    return not any(t.kind in kinds and isinstance(t.value, float) and t.value != value for t in found)
 
 
 def states(message: str, term: str) -> bool:

@@ -4,7 +4,8 @@
   write that took effect came after the user's confirmation; ``each_write`` spends a
   confirmation on one write, ``per_message`` lets it cover the writes made before the agent's
   next message to the user. A yes counts only to a proposal stating every ``confirm_requires``
-  term as written (the user says yes to any rate it is told: it cannot know the right one).
+  term as written and no other value of its kind (the user says yes to any one rate it is told:
+  it cannot know the right one; a list of rates proposes none).
 - ``asked_consent`` (``not_communicated``), when the user does not confirm: the agent put a
   proposal stating every ``confirm_requires`` term to the user and heard the no. Without it an
   agent that guesses "change nothing" would pass a task whose right outcome is no change.
@@ -15,7 +16,7 @@
 from __future__ import annotations
 
 from pytest_agenteval.engine.audit import AuditEvent
-from pytest_agenteval.engine.conversation import CONFIRMED, DECLINED, OVER, states
+from pytest_agenteval.engine.conversation import CONFIRMED, DECLINED, OVER, stated_alone
 from pytest_agenteval.grading.checks import Check, check
 from pytest_agenteval.grading.context import GradeContext
 from pytest_agenteval.tasks.model import SAY_TO_USER
@@ -56,13 +57,14 @@ def conversation_checks(ctx: GradeContext) -> list[Check]:
 
 
 def _answers(ctx: GradeContext, kind: str, requires: list[str]) -> set[int]:
-    """The user's replies of ``kind`` (by event) to a message stating every term as written."""
+    """The user's replies of ``kind`` (by event) to a message stating every term as written, and
+    no other value of its kind (a list of every rate proposes none)."""
     found, message = set(), ""
     for event in ctx.events:
         if event.action == SAY_TO_USER and event.actor_role == ctx.env.agent_role and isinstance(event.arguments, dict):
             message = str(event.arguments.get("message", ""))
         elif event.actor_role == USER_ROLE and isinstance(event.arguments, dict) and (
-                event.arguments.get("kind") == kind and all(states(message, term) for term in requires)):
+                event.arguments.get("kind") == kind and all(stated_alone(message, term) for term in requires)):
             found.add(id(event))
     return found
 
