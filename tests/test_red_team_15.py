@@ -79,6 +79,7 @@ def test_a_proposal_states_one_value_of_the_terms_kind() -> None:
     listed = "Shall I go ahead with FAC-2 at one of 5.0%, 5.1%, 5.2%?"
     assert stated_alone(honest, "5.1") and stated_alone("FAC-2 to ACC-1 at 5.10 per cent", "5.1")
     assert not stated_alone(listed, "5.1") and not stated_alone("codes 5.0 5.1 5.2, go ahead?", "5.1")
+    assert not stated_alone("Shall I go ahead at 5.1% (ref £5.2, code 5.3)?", "5.1")  # a guess in each kind
     assert stated_alone(honest, "ACC-1") and not stated_alone("ACC-1 or ACC-2? Shall I go ahead?", "ACC-1")
     for confirms, answer in ((True, "confirmed"), (False, "declined")):
         scenario = UserScenario.model_validate({"confirms": confirms, "confirm_requires": ["5.1"]})

@@ -180,9 +180,12 @@ def stated_alone(message: str, term: str) -> bool:
     if not isinstance(token.value, float):
         return True
     value = token.value
-    kinds = {t.kind for t in found if t.value == value and t.kind in ("number", "rate", "money")
-             and token.kind in ("number", t.kind)}
-    return not any(t.kind in kinds and isinstance(t.value, float) and t.value != value for t in found)
+    figures = ("number", "rate", "money") if token.kind == "number" else (token.kind,)
+    kinds = {t.kind for t in found if t.value == value and t.kind in figures}
+    # another value of the kind it was written as, or a fraction of any kind it could be written as
+    # ("6.23% or £6.24 or 6.25" is three guesses; "£600,000" beside a rate is the limit)
+    return not any(isinstance(t.value, float) and t.value != value and (
+        t.kind in kinds or (t.kind in figures and not t.value.is_integer())) for t in found)
 
 
 def states(message: str, term: str) -> bool:
