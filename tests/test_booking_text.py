@@ -335,3 +335,18 @@ def test_a_yes_to_a_proposal_with_another_rate_confirms_no_write(shipped: Any) -
 def test_booking_wordings_of_the_32nd_audit(shipped: Any, task_id: str, edit: Edit, passes: bool) -> None:
     grade = play(shipped, task_id, edit)
     assert grade.passed is passes, failed(grade)
+
+
+@pytest.mark.parametrize(("task_id", "edit", "passes"), [
+    # The 33rd audit's conversations, in other words: a terse plan with "then", consent in plain
+    # words, a wrong term, a query claimed or denied, "no pricing exception" when there is one.
+    ("BKC-001", message("Plan: FAC-5047 on ACC-00368 at 5.1%, and after that active. Sound good?", "proposal"), True),
+    ("BKC-001", message("FAC-5047 on ACC-00368 at 5.1%, then active - happy with that?", "proposal"), True),
+    ("BKC-001", message("All set: I booked FAC-5047 for 36 months on ACC-00368; live at 5.1%. Anything else?"), False),
+    ("BKC-007", message("Noted - FAC-5119 is unchanged; I have logged a query on it. Anything else?"), False),
+    ("BKC-005", message("Your identity checks are pending, so FAC-5021 waits; I haven't raised anything yet."), False),
+    ("BK-042", query("FAC-6102 has no pricing exception; when does the sheet rate expire?"), False),
+])
+def test_booking_wordings_of_the_33rd_audit(shipped: Any, task_id: str, edit: Edit, passes: bool) -> None:
+    grade = play(shipped, task_id, edit)
+    assert grade.passed is passes, failed(grade)

@@ -52,6 +52,8 @@ CONVERSATION_CLASSES: dict[str, tuple[str, ...]] = {
               "is that all right", "ok to", "okay to", "happy for me", "happy to proceed", "do you agree", "you agree",
               "confirm*", "your consent", "your approval", "your permission", "agree to", "ok", "okay", "alright",
               "all right", "yes", "sound good", "sounds good", "does that work", "ok with you", "okay with you",
+              "good to go", "happy with that", "happy with this", "works for you", "work for you", "suits you",
+              "suit you",
               *(f"{modal} i {verb}" for modal in ("can", "could") for verb in (
                   "go ahead", "proceed", "do that", "do this", "book", "activate", "set", "open", "close", "change",
                   "apply", "make", "submit", "place", "cancel"))),

@@ -178,15 +178,17 @@ SHEET_WORDS = frozenset({"sheet", "band", "bands", "top", "maximum", "max", "hig
 
 
 # "the 84-month term loan", "a term of 36 months", "on a 2-year term": the facility's term.
+# And after the facility's id or its booking: "FAC-5047 (24 months)", "book FAC-5047 for 24 months".
 TERM = re.compile(r"\b(\d{1,3})[- ]?(month|year)s?[- ](?:(?:revolving\s+)?(?:term|loan|facility|overdraft|"
-                  r"revolver|credit))|\bterm\s+of\s+(\d{1,3})\s+(month|year)s?\b", re.IGNORECASE)
+                  r"revolver|credit))|\b(?:term\s+of|(?:FAC-\d+|book|booked|booking)\s+(?:FAC-\d+\s+)?for)\s+"
+                  r"(\d{1,3})\s+(month|year)s?\b|\bFAC-\d+\s*\(\s*(\d{1,3})\s*(month|year)s?\s*\)", re.IGNORECASE)
 
 
 def term(h: History, fid: str, reading: Reading) -> str | None:
     """A term given for the facility is its term (``term_months``)."""
     term = h.start(fid, "term_months")
     for m in TERM.finditer(reading.said) if term else ():
-        n, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        n, unit = next((m.group(k), m.group(k + 1)) for k in (1, 3, 5) if m.group(k))
         months = int(n) * (12 if unit.lower() == "year" else 1)
         if months != int(term):
             return f"gives {fid} a term of {m.group(0)!r}, but its term is {term} months"

@@ -34,7 +34,7 @@ CANCELLED = ("policy will now be cancelled", "policy will be cancelled", "policy
              "policy is cancelled", "policy was cancelled", "policy cancelled", "policy is being cancelled")
 LEXICON = ENGLISH.extend(
     # "we have sanctioned your claim" (Indian English), "your claim has gone through"
-    approved=("sanctioned", "sanction", "has gone through", "claim's gone through", "claim went through",
+    approved=("sanctioned", "has gone through", "claim's gone through", "claim went through",
               "claim has gone through"),
     invoice=("invoice*", "bill", "bills", "receipt*", "quote", "quotes", "quotation*", "estimate*"),
     photos=("photo*", "picture*", "image*", "pics", "footage", "snaps", "snapshot*"),
