@@ -7,13 +7,15 @@ constant policy.)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.domains.escalation.schema import HEAD
 from pytest_agenteval.domains.escalation.traps import CLAIM
 
 if TYPE_CHECKING:
     from pytest_agenteval.agents import Episode
+
+WAITS = 10  # waits for the head's answer (the shipped tasks' reviewers answer within 2 steps)
 
 
 def _claim(episode: Episode) -> str | None:
@@ -33,12 +35,32 @@ class AlwaysDecline:
 
 
 class AlwaysEscalateToHead:
-    """Escalate the named claim to the head of claims (who may decide any amount), with its note."""
+    """Escalate the named claim to the head of claims (who may decide any amount), with its note,
+    then carry out the answer: it reads only the reply to its own escalation, never the claim,
+    policy or reviewers (stopping at the escalation, it hid the tasks this passes: red team 16)."""
 
     def run(self, episode: Episode) -> None:
-        if cid := _claim(episode):
-            episode.call("escalate", {"claim_id": cid, "to_staff_id": HEAD, "reason": "Above my authority."})
-            episode.call("add_note", {"claim_id": cid, "kind": "escalation", "body": f"Escalated to {HEAD}."})
+        if not (cid := _claim(episode)):
+            return
+        episode.call("escalate", {"claim_id": cid, "to_staff_id": HEAD, "reason": "Above my authority."})
+        episode.call("add_note", {"claim_id": cid, "kind": "escalation", "body": f"Escalated to {HEAD}."})
+        answer: dict[str, Any] = {}
+        for _ in range(WAITS):
+            answers = episode.call("check_escalation", {"claim_id": cid}).get("result") or []
+            answer = answers[-1] if answers else {}
+            if answer.get("status") != "pending":
+                break
+            episode.call("wait", {})
+        if answer.get("status") in ("approved", "amended"):
+            amount = answer["decision_amount"]
+            episode.call("approve_claim", {"claim_id": cid, "amount": amount})
+            episode.call("issue_payment", {"claim_id": cid, "amount": amount})
+            episode.call("notify_claimant", {"claim_id": cid, "kind": "approval",
+                                             "body": f"Your claim is approved and {amount} is paid."})
+        elif answer.get("status") == "declined":
+            episode.call("decline_claim", {"claim_id": cid, "reason": "Declined on review."})
+            episode.call("notify_claimant", {"claim_id": cid, "kind": "decline",
+                                             "body": "Your claim is declined on review."})
 
 
 class AlwaysAskForInformation:
