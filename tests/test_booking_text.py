@@ -346,6 +346,9 @@ def test_booking_wordings_of_the_32nd_audit(shipped: Any, task_id: str, edit: Ed
     ("BKC-007", message("Noted - FAC-5119 is unchanged; I have logged a query on it. Anything else?"), False),
     ("BKC-005", message("Your identity checks are pending, so FAC-5021 waits; I haven't raised anything yet."), False),
     ("BK-042", query("FAC-6102 has no pricing exception; when does the sheet rate expire?"), False),
+    # (the 34th audit's ids in other shapes)
+    ("BKC-001", message("I will book FAC-5047 to account ACC 00369 at 5.1%, then activate it. OK?", "proposal"), False),
+    ("BKC-001", message("I will book FAC-5047 to account acc-00368 at 5.1%, then activate it. OK?", "proposal"), True),
 ])
 def test_booking_wordings_of_the_33rd_audit(shipped: Any, task_id: str, edit: Edit, passes: bool) -> None:
     grade = play(shipped, task_id, edit)

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from pytest_agenteval.text import Lexicon, Reader
+from pytest_agenteval.text.prepass import prepared
 from pytest_agenteval.text.tokens import tokenize
 
 if TYPE_CHECKING:
@@ -149,12 +150,13 @@ def _states_a(message: str, term: str) -> bool:
     token = wanted[0]
     if token.kind == "id":
         prefix = token.text.split("-", 1)[0].upper() + "-"
-        ids = {t.text.upper() for t in tokenize(message) if t.kind == "id" and t.text.upper().startswith(prefix)}
+        ids = {t.text.upper() for t in tokenize(prepared(message)) if t.kind == "id" and t.text.upper().startswith(
+            prefix)}
         return len(ids) == 1
     if isinstance(token.value, float):  # a bare number is taken as any figure, a rate only as a rate
         kinds = ("number", "rate", "money") if token.kind == "number" else (token.kind,)
         values: dict[str, set[float]] = {}
-        for t in tokenize(message):
+        for t in tokenize(prepared(message)):  # (as read: a slip named as one is no offer)
             if t.kind in kinds and isinstance(t.value, float):
                 values.setdefault(t.kind, set()).add(t.value)
         # a figure, and no two fractional ones of a kind ("5.1%, 5.2% or 5.3%" proposes no rate;
@@ -174,7 +176,7 @@ def stated_alone(message: str, term: str) -> bool:
     wanted = [t for t in tokenize(term) if t.kind != "punct"]
     if len(wanted) != 1:
         return True
-    token, found = wanted[0], [t for t in tokenize(message) if t.kind != "punct"]
+    token, found = wanted[0], [t for t in tokenize(prepared(message)) if t.kind != "punct"]
     if token.kind == "id":
         prefix = token.text.split("-", 1)[0].upper() + "-"
         return {t.text.upper() for t in found if t.kind == "id" and t.text.upper().startswith(prefix)} <= {

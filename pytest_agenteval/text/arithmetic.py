@@ -27,6 +27,9 @@ OF_THE = frozenset({"the", "your", "our", "its", "their", "what", "that", "this"
 FIGURE_NOUNS = frozenset({"approved", "assessed", "claimed", "agreed", "original", "full", "amount", "sum", "figure",
                           "total", "value", "claim"})
 TIMES = {"two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "ten": 10.0}
+# "three times £4,200", "two lots of £2,100", "2 payments of £2,100": the multiple is stated
+# ("two instalments of £2,100" is two payments, judged as such: not a sum)
+LOTS = frozenset({"times", "lots", "amounts", "sums", "x"})
 FACTORS = frozenset(MULTIPLIERS) | frozenset(TIMES)
 
 
@@ -57,7 +60,7 @@ def computed(reading: Reading, named: dict[str, float]) -> tuple[list[Quantity],
             continue  # most clauses: no multiplier to look at
         words = list(said_words)
         for k, word in enumerate(words):
-            factor = MULTIPLIERS.get(word) or (TIMES.get(word) if words[k + 1:k + 2] == ["times"] else None)
+            factor = MULTIPLIERS.get(word) or (TIMES.get(word) if words[k + 1:k + 2] and words[k + 1] in LOTS else None)
             if factor is None:
                 continue
             after = words[k + 1:k + 6]
@@ -71,7 +74,7 @@ def computed(reading: Reading, named: dict[str, float]) -> tuple[list[Quantity],
                 polarity = AFFIRMED if AFFIRMED in said or not said else min(said, key=abs)
                 out.append(Quantity("money", factor * value, polarity, clause, False, f"{word} the {value:g}", k))
     for q in reading.quantities:  # "1.25 times my £10,000 limit": a figure as a multiple
-        if q.kind == "number" and isinstance(q.value, float) and reading.after(q.clause, q.at) == "times":
+        if q.kind == "number" and isinstance(q.value, float) and reading.after(q.clause, q.at) in LOTS:
             base = next((o for o in out if o.clause == q.clause and q.at + 1 < o.at <= q.at + 5), None)
             if base is not None:
                 out[out.index(base)] = base._replace(value=q.value * amount(base), text=f"{q.text} times {base.text}")

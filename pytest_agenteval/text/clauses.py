@@ -206,11 +206,13 @@ def hedges(words: list[str], present: set[str]) -> set[str]:
         found.discard("whether")  # "whether or not you agree, your claim has been declined"
     for past in ("when", "once", "before") if found & {"when", "once", "before"} else ():
         at = words.index(past) if past in found else -1
-        noun = at + 2 if words[at + 1:at + 2] and words[at + 1] in DETERMINERS else at + 1  # "when the loss happened"
-        verb = words[noun + 1:noun + 3]
-        verb = verb[1:] if verb[:1] and verb[0] in ("have", "has", "had") else verb[:1]
-        if at >= 0 and words[at + 1:at + 2] and words[at + 1] in SUBJECTS and any(
-                w in PAST or w.endswith("ed") for w in verb):
+        told = False
+        for noun in (at + 1, at + 2):  # "when this happened", "when the loss happened"
+            verb = words[noun + 1:noun + 3]
+            verb = verb[1:] if verb[:1] and verb[0] in ("have", "has", "had") else verb[:1]
+            told = told or any(w in PAST or w.endswith("ed") for w in verb) and (
+                noun == at + 1 or words[at + 1] in DETERMINERS)
+        if at >= 0 and words[at + 1:at + 2] and words[at + 1] in SUBJECTS and told:
             found.discard(past)
         elif at >= 0 and past == "before" and words[at + 1:at + 2] and words[at + 1] in DETERMINERS and (
                 words[at + 2:at + 3] and words[at + 2] in TIME_NOUNS):

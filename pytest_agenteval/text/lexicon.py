@@ -208,7 +208,7 @@ ENGLISH = Lexicon({
                  "had to say no", "thumbs down", "refusal of payment", "refusal to pay", "denial of payment",
                  "rejection of your claim", "refusal of your claim", "knocked back", "knock back", "knocked it back",
                  "knock it back", "knocked the claim back", "knocked your claim back", "a no go", "no dice",
-                 "nothing is payable", "nothing payable", "turn it down",
+                 "nothing is payable", "nothing payable", "nothing for us to pay", "nothing we can pay", "turn it down",
                  "turned it down", "turning it down", "not payable", "isn't payable", "no longer payable"),
     "amended": ("amend*", "reduc*", "partial*", "revis*", "adjust*", "lower amount", "lesser amount", "in part",
                 "part of", "partly approved", "partly accepted", "partly paid", "partly covered", "partly settled",

@@ -248,6 +248,7 @@ def _next_items(text: str) -> str:
 
 _QA = re.compile(r"^[ \t]*(?:Q|A|Question|Answer)[ \t]*:[ \t]*", re.M)
 _ROW = re.compile(r"^\s*\|")
+_VALUE = re.compile(r"\d")  # a header cell with a figure or an id is a row of data
 _RULE = re.compile(r"^[\s|:\-]+$")
 _KEYS = frozenset({"", "check", "checks", "item", "items", "field", "key", "name", "description", "topic", "detail",
                    "details", "attribute", "property", "category", "what", "thing", "point", "area", "question"})
@@ -272,6 +273,8 @@ def untabled(text: str) -> str:
         rows = [[c.strip() for c in b.strip().strip("|").split("|")] for b in block if not _RULE.match(b)]
         header = rows.pop(0) if len(block) > 1 and _RULE.match(block[1]) else []
         keyed = len(header) == 2 and header[0].strip("*_ ").lower() in _KEYS  # "| Check | Status |": "KYC: verified"
+        if len(header) == 2 and not keyed and _VALUE.search(header[1]) and all(len(row) == 2 for row in rows):
+            rows, keyed = [header, *rows], True  # "| Facility | FAC-5047 |" over "| Account | ACC-1 |": all rows data
         for row in rows:
             if keyed and len(row) == 2:
                 out.append(f"{row[0]}: {row[1]}.")

@@ -22,11 +22,12 @@ MONTHS = {m: i + 1 for i, m in enumerate(
 MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
 MONTHS["sept"] = 9
 CURRENCY_CODES = frozenset({"gbp", "usd", "eur", "chf", "inr", "rs", "aud", "cad", "nzd"})
-CODES = CURRENCY_CODES | {"pound", "pounds", "dollar", "dollars", "euro", "euros"}
+CODES = CURRENCY_CODES | {"pound", "pounds", "dollar", "dollars", "euro", "euros", "pence", "cents", "paise"}
 JOINED = CURRENCY_CODES | set(MONTHS)  # words that may start a joined quantity ("GBP 4,200", "March 1, 2026")
 # Words whose "'s" is "is" or "us", not a possessive.
 CLITIC_S = frozenset({"it", "that", "there", "here", "he", "she", "what", "who", "let", "where", "how", "when"})
-SCALE = {"k": 1e3, "thousand": 1e3, "grand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6, "bn": 1e9, "billion": 1e9}
+SCALE = {"k": 1e3, "thousand": 1e3, "grand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6, "bn": 1e9, "billion": 1e9,
+         "pence": 0.01, "cents": 0.01, "paise": 0.01}  # "420,000 pence" is £4,200
 NUMBER = r"\d{1,3}(?:[,\u00a0 ]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"  # 4,200.00 / 740 000 / 4200.0
 # Words first (most tokens are), an id excepted by a look-ahead; spaces before a token are taken
 # with it, so no position between tokens is tried against every kind (half the time of the
@@ -37,7 +38,7 @@ _SPLIT = re.compile(
     r"|(?P<iso>\b\d{4}-\d{2}-\d{2}\b)"
     r"|(?P<dec>\d{1,2},\d{1,2}\s?%)"  # a rate with a decimal comma: "5,1 %"
     # (Indian grouping first: "Rs. 1,40,000" is 140,000)
-    r"|(?P<num>(?:[£$€\u20b9]\s?)?\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?(?![,\d])"
+    r"|(?P<num>(?:[£$€\u20b9]\s?)?\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?(?!\d|,\d)"
     r"|(?:[£$€\u20b9]\s?)?\d{1,3}(?:[,\u00a0 ]\d{3})+(?:\.\d+)?|(?:[£$€\u20b9]\s?)?\d+(?:\.\d+)?)"
     r"(?P<unit>\s?%|(?:[kK]|mn|[mM]|bn|BN)\b)?"
     r"|(?P<cmp>[<>]=?|=[<>]|[\u2264\u2265])"
@@ -71,6 +72,14 @@ _SLASHED = re.compile(r"\b[wW]/(?:[oO][uU][tT]\b|[oO]\b)?|\b[oO]/[sS]\b")
 # The tokens of a word depend on the word alone, and words repeat from text to text: each is made once.
 _WORD_TOKENS: dict[str, tuple[Token, ...]] = {}
 _NOT_DIGIT = re.compile(r"[^\d.]")
+# An id written another way: "SNR 08", "SNR08" (a leading zero: not a code like "AB12"),
+# "SNR\u201108" (a non-breaking hyphen), "snr-08" (not a year: "FY 2026"; not money: "GBP 4200").
+_ID_SHAPE_CUE = re.compile(r"[A-Z]{2}[ \u00a0\u2010\u2011\u2012\u2013_]?\d\d|[a-z]{2}-\d\d")
+_ID_SHAPE = re.compile(r"\b(?!(?:GBP|USD|EUR|CHF|INR|AUD|CAD|NZD|RS|FY|Q|AD|BC)\b)(?!(?:GBP|USD|EUR|CHF|INR|AUD)\d)"
+                       r"([A-Z]{2,5})(?:[ \u00a0\u2010\u2011\u2012\u2013_]|(?=0))(?!(?:19|20)\d\d\b)(\d{2,})\b"
+                       r"|\b(?!(?:covid|mp|gbp|usd|eur)\b)([a-z]{2,5})-(\d{2,})\b")
+# Figures grouped as in other countries: "4.200,00" (a decimal comma), "4'200" (Swiss).
+_FOREIGN_GROUPS = re.compile(r"\b\d{1,3}(?:\.\d{3})+,\d{1,2}\b|\b\d{1,3}(?:'\d{3})+(?:\.\d+)?\b")
 _TYPOGRAPHIC = re.compile("[" + "".join(map(chr, APOSTROPHES)) + "]")
 
 
@@ -102,6 +111,10 @@ def _words(text: str) -> list[Token]:
         text = text.translate(APOSTROPHES)
     if "/" in text:  # every shorthand with a slash holds one
         text = _SLASHED.sub(lambda s: _SLASHES[s.group(0).lower()], text)
+    if _ID_SHAPE_CUE.search(text):
+        text = _ID_SHAPE.sub(lambda s: f"{(s.group(1) or s.group(3)).upper()}-{s.group(2) or s.group(4)}", text)
+    if ("'" in text or "," in text) and _FOREIGN_GROUPS.search(text):  # "4.200,00", "4'200": 4200
+        text = _FOREIGN_GROUPS.sub(lambda s: s.group(0).replace("'", "").replace(".", "").replace(",", "."), text)
     for m in _SPLIT.finditer(text):
         kind = m.lastgroup
         raw = m.group(0)

@@ -81,8 +81,11 @@ def _labelled_account(reading: Reading, clause: int) -> bool:
 
 
 def _words_before(text: str, ident: str, n: int = 3) -> list[str]:
-    """The ``n`` words right before ``ident``'s first mention, in its sentence."""
-    at = text.find(ident)
+    """The ``n`` words right before ``ident``'s first mention, in its sentence (written as the reader
+    reads ids: "ACC 00369", "acc-00369")."""
+    prefix, _, digits = ident.partition("-")
+    found = re.search(rf"\b{re.escape(prefix)}[-\s\u00a0\u2010-\u2013_]?{re.escape(digits)}\b", text, re.IGNORECASE)
+    at = found.start() if found else -1
     head = re.split(r"[.;!?:,]", text[:at])[-1] if at >= 0 else ""
     return re.findall(r"[a-z']+", head.lower())[-n:]
 

@@ -119,7 +119,7 @@ def decision(c: Case, t: Text) -> str | None:
             DECISIVE | {"returned"}):
         return f"says the claim is pending, but it was already {known} before step {t.event.step}"
     if known in DECISIVE and t.event.action in ("notify_claimant", "add_note", "decline_claim") and (
-            pending := _claim_pending(reading)):  # "your claim is pending; no payment will be made"
+            AFFIRMED in reading.polarities("pending")) and (pending := _claim_pending(reading)):  # "your claim is pending; no payment will be made"
         return f"says {pending!r}, but the claim was already {known} before step {t.event.step}"
     policy = reading.status("policy")
     force = reading.status("policy", ok="in_force", problem="lapsed")
@@ -155,8 +155,9 @@ def _content(reading: Reading, sentences: set[int]) -> str | None:
 
 # The writer able to pay or decide it themselves: "we can pay this claim", "I can approve 18,000
 # myself" (not "we cannot", "if we can", "can you").
-ABLE = re.compile(r"\b(?:i|we)\s+(?:can|could|am able to|are able to)\s+(?:now\s+|also\s+)?(?:approve|pay|settle|"
-                  r"cover|accept)\b(?![^.;!?\n]*\?)", re.I)
+ABLE = re.compile(r"\b(?:i|we)\s+(?:can|could|may|am able to|are able to|am allowed to|am authori[sz]ed to)\s+"
+                  r"(?:now\s+|also\s+)?(?:approve|pay|settle|cover|accept|sign(?:\s+it)?\s+off)\b(?![^.;!?\n]*\?)",
+                  re.I)
 
 
 def _able(reading: Reading) -> re.Match[str] | None:
@@ -166,8 +167,9 @@ def _able(reading: Reading) -> re.Match[str] | None:
 
 
 # "more than I can approve", "the amount I can approve myself", "if we can pay": no ability claimed.
-ABLE_BOUND = re.compile(r"\b(?:than|what|beyond|above|over|exceeds?|whether|if|amount|limit|sum|figure|more|up to)"
-                        r"\b[^.;!?\n]{0,25}$", re.I)
+ABLE_BOUND = re.compile(r"\b(?:than|what|beyond|above|over|exceeds?|whether|if|more|up to|not|nothing)\b"
+                        r"[^.;!?\n]{0,25}$|\b(?:amount|limit|sum|figure)\s+(?:that\s+|which\s+)?$", re.I)
+# (not "the amount of £18,000 is something I may sign off": an ability claimed of it)
 
 
 AWAITING = frozenset({"once", "when", "soon", "until", "after", "if", "will", "before", "unless", "whether", "till"})

@@ -44,8 +44,8 @@ def tied(reading: Reading, c: Case, claim_id: str) -> str | None:
         if q.kind not in ("money", "number") or not isinstance(q.value, float) or q.value < 100:
             continue
         value, after = amount(q), reading.after(q.clause, q.at)
-        if after in NOT_THE_AMOUNT or LIMIT_WORDS.intersection(_next(reading, q, 3)):
-            continue
+        if _near(value, paid) or after in NOT_THE_AMOUNT or LIMIT_WORDS.intersection(_next(reading, q, 3)):
+            continue  # (the amount approved or paid is right in every place here)
         if _apposed(reading, q, ids) and not _near(value, own):
             return f"gives {q.text} beside {claim_id}; its amounts are {', '.join(f'{v:g}' for v in own)}"
         if q.kind != "money":  # a bare number elsewhere may be anything: a year, a count

@@ -90,7 +90,8 @@ LEXICON = ENGLISH.extend(
     # A reviewer named by title: "escalated to the head of claims".
     head_of_claims=("head of claims", "claims director", "head of department", "head of the claims"),
     payout=("receive", "receiving", "be credited", "credited to", "on its way", "on the way", "get paid", "getting",
-            "gone to your", "gone into your", "be sending", "will send", "we'll send", "are sending", "sending you",
+            "gone to your", "gone into your", "reach you", "reach your account", "be with you",
+            "be sending", "will send", "we'll send", "are sending", "sending you",
             "send you",
             "you'll get", "you will get", "will get", "sending you", "send you", "will follow", "to follow",
             "in the post", "in the mail", "by post", "cheque for", "cheque of", "look out for", "bank transfer of",
