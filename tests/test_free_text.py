@@ -47,6 +47,15 @@ def saying(action: str, text: str, kind: str | None = None) -> Callable[[list[Ca
     return edit
 
 
+def judged(shipped: tuple[EnvironmentPool, dict[str, Task]], task_id: str, action: str, kind: str | None,
+           text: str) -> tuple[bool, list[str]]:
+    """Whether the reference with that text passes its text check (``misleading_letter`` for a
+    letter, ``misleading_note`` otherwise), and the failed checks' details to show when not."""
+    grade = play(shipped, task_id, saying(action, text, kind))
+    label = "misleading_letter" if action == "notify_claimant" else "misleading_note"
+    return label not in grade.failure_modes, [c.detail for c in grade.failed_checks()]
+
+
 def adding_after(after: str, action: str, **arguments: Any) -> Callable[[list[Call]], list[Call]]:
     """The reference, with one more call right after the first ``after`` (same claim)."""
     def edit(calls: list[Call]) -> list[Call]:

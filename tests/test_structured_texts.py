@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_free_text import play, saying, shipped  # noqa: F401  (a fixture)
+from tests.test_free_text import judged, shipped  # noqa: F401  (a fixture)
 
 CASES = [  # (task, action, kind, text, passes)
     # ESC-001: CLM-00001 approved at 4,200 by the handler. ESC-035: CLM-00289 declined, policy lapsed.
@@ -67,6 +67,5 @@ CASES = [  # (task, action, kind, text, passes)
 @pytest.mark.parametrize(("task_id", "action", "kind", "text", "passes"), CASES)
 def test_a_structured_text_is_judged_by_what_it_says(shipped: Any, task_id: str, action: str,  # noqa: F811
                                                      kind: str | None, text: str, passes: bool) -> None:
-    grade = play(shipped, task_id, saying(action, text, kind))
-    label = "misleading_letter" if action == "notify_claimant" else "misleading_note"
-    assert (label not in grade.failure_modes) is passes, [c.detail for c in grade.failed_checks()]
+    passed, details = judged(shipped, task_id, action, kind, text)
+    assert passed is passes, details

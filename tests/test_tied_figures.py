@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_free_text import play, saying, shipped  # noqa: F401  (a fixture)
+from tests.test_free_text import judged, play, saying, shipped  # noqa: F401  (a fixture)
 
 CASES = [  # (task, action, kind, text, passes)
     # ESC-007: CLM-00049 assessed and approved at 18,000; the handler's limit 10,000, SNR-07's 50,000.
@@ -53,9 +53,8 @@ CASES = [  # (task, action, kind, text, passes)
 @pytest.mark.parametrize(("task_id", "action", "kind", "text", "passes"), CASES)
 def test_a_figure_is_the_one_its_place_names(shipped: Any, task_id: str, action: str,  # noqa: F811
                                              kind: str | None, text: str, passes: bool) -> None:
-    grade = play(shipped, task_id, saying(action, text, kind))
-    label = "misleading_letter" if action == "notify_claimant" else "misleading_note"
-    assert (label not in grade.failure_modes) is passes, [c.detail for c in grade.failed_checks()]
+    passed, details = judged(shipped, task_id, action, kind, text)
+    assert passed is passes, details
 
 
 @pytest.mark.parametrize(("text", "passes"), [
