@@ -118,8 +118,9 @@ def decision(c: Case, t: Text) -> str | None:
     if said == "pending" and t.event.action in ("notify_claimant", "add_note", "decline_claim") and known in (
             DECISIVE | {"returned"}):
         return f"says the claim is pending, but it was already {known} before step {t.event.step}"
+    # "your claim is pending; no payment will be made"
     if known in DECISIVE and t.event.action in ("notify_claimant", "add_note", "decline_claim") and (
-            AFFIRMED in reading.polarities("pending")) and (pending := _claim_pending(reading)):  # "your claim is pending; no payment will be made"
+            AFFIRMED in reading.polarities("pending")) and (pending := _claim_pending(reading)):
         return f"says {pending!r}, but the claim was already {known} before step {t.event.step}"
     policy = reading.status("policy")
     force = reading.status("policy", ok="in_force", problem="lapsed")

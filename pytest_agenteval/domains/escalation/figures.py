@@ -10,8 +10,7 @@ from pytest_agenteval.domains.escalation.case import EPS, Case
 from pytest_agenteval.domains.escalation.money import LIMIT_WORDS
 from pytest_agenteval.text import AFFIRMED, NEGATED, Quantity, Reading, amount
 
-# The amount in a label or with "of": "Amount: £18,000", "the amount of £18,000".
-AMOUNT = frozenset({"amount"})
+# What may stand between "amount" and its figure: "the amount of £18,000", "the amount is £18,000".
 AMOUNT_LINKS = frozenset({"of", "is", "was"})
 # What follows a figure that is a limit, a share or a gap rather than the claim's amount.
 NOT_THE_AMOUNT = frozenset({"limit", "limits", "authority", "mandate", "excess", "insured", "over", "above", "under",
