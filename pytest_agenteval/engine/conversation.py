@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from pytest_agenteval.text import Lexicon, Reader
 from pytest_agenteval.text.prepass import prepared
-from pytest_agenteval.text.tokens import tokenize
+from pytest_agenteval.text.tokens import Token, tokenize
 
 if TYPE_CHECKING:
     from pytest_agenteval.tasks.model import UserScenario
@@ -156,7 +156,7 @@ def _states_a(message: str, term: str) -> bool:
     if isinstance(token.value, float):  # a bare number is taken as any figure, a rate only as a rate
         kinds = ("number", "rate", "money") if token.kind == "number" else (token.kind,)
         values: dict[str, set[float]] = {}
-        for t in tokenize(prepared(message)):  # (as read: a slip named as one is no offer)
+        for t in _figures(message):
             if t.kind in kinds and isinstance(t.value, float):
                 values.setdefault(t.kind, set()).add(t.value)
         # a figure, and no two fractional ones of a kind ("5.1%, 5.2% or 5.3%" proposes no rate;
@@ -176,13 +176,14 @@ def stated_alone(message: str, term: str) -> bool:
     wanted = [t for t in tokenize(term) if t.kind != "punct"]
     if len(wanted) != 1:
         return True
-    token, found = wanted[0], [t for t in tokenize(prepared(message)) if t.kind != "punct"]
+    token = wanted[0]
     if token.kind == "id":
         prefix = token.text.split("-", 1)[0].upper() + "-"
-        return {t.text.upper() for t in found if t.kind == "id" and t.text.upper().startswith(prefix)} <= {
-            token.text.upper()}
+        return {t.text.upper() for t in tokenize(prepared(message)) if t.kind == "id" and t.text.upper().startswith(
+            prefix)} <= {token.text.upper()}
     if not isinstance(token.value, float):
         return True
+    found = _figures(message)
     value = token.value
     figures = ("number", "rate", "money") if token.kind == "number" else (token.kind,)
     kinds = {t.kind for t in found if t.value == value and t.kind in figures}
@@ -190,6 +191,19 @@ def stated_alone(message: str, term: str) -> bool:
     # ("6.23% or £6.24 or 6.25" is three guesses; "£600,000" beside a rate is the limit)
     return not any(isinstance(t.value, float) and t.value != value and (
         t.kind in kinds or (t.kind in figures and not t.value.is_integer())) for t in found)
+
+
+def _figures(message: str) -> list[Token]:
+    """The figures a message offers, as read (a slip named as one is no offer), leaving out the
+    digits of codes ("order O-0005") and counts of time or steps ("within 3 days")."""
+    tokens = [t for t in tokenize(_CODE.sub(" ", prepared(message))) if t.kind != "punct"]
+    return [t for k, t in enumerate(tokens) if isinstance(t.value, float) and not (
+        t.kind == "number" and k + 1 < len(tokens) and tokens[k + 1].text in COUNTED)]
+
+
+_CODE = re.compile(r"\b[A-Za-z]{1,5}-\d[\w-]*")
+COUNTED = frozenset({"day", "days", "week", "weeks", "month", "months", "year", "years", "hour", "hours", "minute",
+                     "minutes", "working", "business", "step", "steps", "item", "items", "times"})
 
 
 def states(message: str, term: str) -> bool:

@@ -10,7 +10,6 @@ from pytest_agenteval.domains.escalation.said import instructed_payments
 from pytest_agenteval.domains.escalation.schema import AGENT, HEAD
 from pytest_agenteval.grading import GradeContext, Text
 from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, LINKS, NEGATED, Quantity, Reading, amount, computed
-from pytest_agenteval.text.cues import LIMIT_KINDS
 
 
 def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
@@ -156,7 +155,8 @@ def _limit_figure(reading: Reading, q: Quantity) -> bool:
     return bool(before) and (before[-1] in LIMIT_WORDS or before[-1] in LIMIT_LINKS and before[0] in LIMIT_WORDS)
 
 
-LABEL_WORDS = LIMIT_WORDS | OWNER_CUES | LIMIT_KINDS | {"the", "a", "approval", "sum"}
+LABEL_WORDS = LIMIT_WORDS | OWNER_CUES | {"the", "a", "approval", "approving", "authority", "signing", "delegated",
+                                          "personal", "claims", "handling", "sum"}
 POSSESSIVES = ("my", "your", "our", "their", "his", "her", "its", "the", "a")
 # What may stand between a limit word and its figure: "limit of £10,000", "authority is £10,000".
 LIMIT_LINKS = frozenset({"of", "is", "was", "be", "stands", "sits"})
