@@ -502,3 +502,14 @@ def test_rows_exports_the_scenario_and_an_episodes_final_rows(chat: pytest.Pytes
                          capture_output=True, text=True, cwd=chat.path)
     assert (bad.returncode, bad.stderr) == (2, "agenteval rows: --tables: nope is not a table of booking (use some "
                                                "of: account, booking_event, customer, facility, rate_sheet)\n")
+
+
+@pytest.mark.parametrize(("message", "term", "alone"), [
+    ("I will refund 80 on order O-0005 in full within 3 days. Shall I go ahead?", "80", True),  # a code, a count
+    ("Shall I go ahead? Codes: A-6.22 A-6.23 A-6.24", "6.23", False),  # inside codes: not offered
+    ("Shall I go ahead at 6.22 days, 6.23 days or 6.24 days?", "6.23", False),  # fractions still compete
+    ("I will set 6.23% on FAC-5119. Shall I go ahead?", "6.23", True),
+])
+def test_a_proposal_offers_the_figures_it_states_not_codes_or_counts(message: str, term: str, alone: bool) -> None:
+    from pytest_agenteval.engine.conversation import stated_alone
+    assert stated_alone(message, term) is alone

@@ -187,6 +187,8 @@ def stated_alone(message: str, term: str) -> bool:
     value = token.value
     figures = ("number", "rate", "money") if token.kind == "number" else (token.kind,)
     kinds = {t.kind for t in found if t.value == value and t.kind in figures}
+    if not kinds:
+        return False  # only inside a code ("A-6.23") or a count: not offered
     # another value of the kind it was written as, or a fraction of any kind it could be written as
     # ("6.23% or £6.24 or 6.25" is three guesses; "£600,000" beside a rate is the limit)
     return not any(isinstance(t.value, float) and t.value != value and (
@@ -195,10 +197,11 @@ def stated_alone(message: str, term: str) -> bool:
 
 def _figures(message: str) -> list[Token]:
     """The figures a message offers, as read (a slip named as one is no offer), leaving out the
-    digits of codes ("order O-0005") and counts of time or steps ("within 3 days")."""
+    digits of codes ("order O-0005") and whole counts of time or steps ("within 3 days"); a figure
+    inside a code is not offered either ("A-6.23")."""
     tokens = [t for t in tokenize(_CODE.sub(" ", prepared(message))) if t.kind != "punct"]
     return [t for k, t in enumerate(tokens) if isinstance(t.value, float) and not (
-        t.kind == "number" and k + 1 < len(tokens) and tokens[k + 1].text in COUNTED)]
+        t.kind == "number" and t.value.is_integer() and k + 1 < len(tokens) and tokens[k + 1].text in COUNTED)]
 
 
 _CODE = re.compile(r"\b[A-Za-z]{1,5}-\d[\w-]*")
