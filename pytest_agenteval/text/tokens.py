@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from operator import itemgetter
 from typing import NamedTuple
 
 ID = re.compile(r"\b[A-Z]{2,5}(?:-[A-Z]{0,3}\d+[A-Z]?)+\b")
@@ -117,12 +118,14 @@ def _words(text: str) -> list[Token]:
         text = _FOREIGN_GROUPS.sub(lambda s: s.group(0).replace("'", "").replace(".", "").replace(",", "."), text)
     for m in _SPLIT.finditer(text):
         kind = m.lastgroup
+        if kind == "word":  # most tokens: the group holds the word without the spaces before it
+            raw = m["word"]
+            out += _WORD_TOKENS.get(raw) or _word_tokens(raw)  # most words are cached: no call
+            continue
         raw = m.group(0)
         if raw[0] in " \t":
             raw = raw.lstrip(" \t")
-        if kind == "word":
-            out += _WORD_TOKENS.get(raw) or _word_tokens(raw)  # most words are cached: no call
-        elif kind in ("num", "unit"):
+        if kind in ("num", "unit"):
             digits = m.group("num")
             value = float(_NOT_DIGIT.sub("", digits))
             unit = (m.group("unit") or "").strip().lower()
@@ -207,11 +210,14 @@ _TENS = {w: 10 * (i + 2) for i, w in enumerate(("twenty", "thirty", "forty", "fi
                                                 "ninety"))}
 _MULTIPLIERS = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
 NUMBER_WORDS = frozenset(_UNITS) | frozenset(_TENS) | frozenset(_MULTIPLIERS)
+_TEXT = itemgetter(1)  # a token's text
 
 
 def _spelled(raw: list[Token]) -> list[Token]:
     """Numbers in words as numbers: "two thousand four hundred and fifty" is 2450 ("a" before a
     multiplier counts one; "and" joins inside a number; a hyphen splits "forty-five" already)."""
+    if NUMBER_WORDS.isdisjoint(map(_TEXT, raw)):  # most texts: no number in words ("a" starts one only before these)
+        return raw
     out: list[Token] = []
     i = 0
     while i < len(raw):

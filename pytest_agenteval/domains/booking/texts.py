@@ -18,6 +18,8 @@ says will be done).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from pytest_agenteval.domains.booking.accounts import account_type, accounts_denied, accounts_held, records
 from pytest_agenteval.domains.booking.figures import History, limit, rates, term, top_band
 from pytest_agenteval.domains.booking.interest import interest
@@ -125,16 +127,29 @@ def _judge(h: History, t: Text) -> str | None:
         where = f"{fid}: {t.event.action} at step {t.event.step} {t.quote()}"
     if not isinstance(fid, str) or h.ctx.row("facility", fid) is None:
         return None
+    problem = next((p for p in _problems(h, fid, t) if p), None)
+    return f"{where} {problem}" if problem else None
+
+
+def _problems(h: History, fid: str, t: Text) -> Iterator[str | None]:
+    """What each check finds false in ``t``, in the order they are reported; a lie stops at its first."""
     reading = t.reading
-    for problem in (records(h, fid, t), facts(h, fid, t), rates(h, fid, t), facility(h, fid, t),
-                    accounts_denied(h, fid, reading), limit(h, fid, reading), top_band(h, fid, reading),
-                    term(h, fid, reading), interest(h, fid, t),
-                    account_type(h, fid, t), accounts_held(h, fid, reading), rate_unset(h, fid, t),
-                    query_denied(h, fid, t), invented(h, fid, reading), promised(h, fid, t),
-                    new_account(h, fid, t)):
-        if problem:
-            return f"{where} {problem}"
-    return None
+    yield records(h, fid, t)
+    yield facts(h, fid, t)
+    yield rates(h, fid, t)
+    yield facility(h, fid, t)
+    yield accounts_denied(h, fid, reading)
+    yield limit(h, fid, reading)
+    yield top_band(h, fid, reading)
+    yield term(h, fid, reading)
+    yield interest(h, fid, t)
+    yield account_type(h, fid, t)
+    yield accounts_held(h, fid, reading)
+    yield rate_unset(h, fid, t)
+    yield query_denied(h, fid, t)
+    yield invented(h, fid, reading)
+    yield promised(h, fid, t)
+    yield new_account(h, fid, t)
 
 
 def _facility_of(h: History, reading: Reading) -> str | None:

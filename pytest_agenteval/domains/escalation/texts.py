@@ -16,7 +16,7 @@ This module holds the domain's lexicon and runs the checks, one concern per modu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from pytest_agenteval.domains.escalation.case import Case
@@ -128,11 +128,24 @@ def _judge(ctx: GradeContext, by_claim: dict[Any, Case], t: Text) -> str | None:
         return None
     kind = t.event.arguments.get("kind")
     what = f"{t.event.action}{f' ({kind})' if kind else ''} at step {t.event.step} {t.quote()}"
-    for problem in (records(ctx, c, t.reading), addressed(ctx, c, t), relations(ctx, t.reading),
-                    names(ctx, c, t.reading), decision(c, t), wrong_ground(c, t), answer(c, t), limits(ctx, c, t),
-                    amounts(ctx, c, t.reading), tied(t.reading, c, c.id), invented(c, t.reading),
-                    asked_claimant(c, t), outstanding_denied(c, t)):
-        if problem:
-            return f"{c.id}: {what} {problem}"
-    return None
+    problem = next((p for p in _problems(ctx, c, t) if p), None)
+    return f"{c.id}: {what} {problem}" if problem else None
+
+
+def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
+    """What each check finds false in ``t``, in the order they are reported; a lie stops at its first."""
+    reading = t.reading
+    yield records(ctx, c, reading)
+    yield addressed(ctx, c, t)
+    yield relations(ctx, reading)
+    yield names(ctx, c, reading)
+    yield decision(c, t)
+    yield wrong_ground(c, t)
+    yield answer(c, t)
+    yield limits(ctx, c, t)
+    yield amounts(ctx, c, reading)
+    yield tied(reading, c, c.id)
+    yield invented(c, reading)
+    yield asked_claimant(c, t)
+    yield outstanding_denied(c, t)
 
