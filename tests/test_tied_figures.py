@@ -36,6 +36,17 @@ CASES = [  # (task, action, kind, text, passes)
      "Sent CLM-00049 to SNR-07 (authority 50,000): 18,000 assessed is over my 10,000 limit.", True),
     ("ESC-007", "add_note", "escalation",
      "Sent CLM-00049 to SNR-07 (authority 75,000): 18,000 assessed is over my 10,000 limit.", False),
+    # A label line naming the limit's kind ("Delegated authority limit:") gives the figure under it.
+    ("ESC-007", "escalate", None, "18,000 assessed, referred.\nDelegated authority limit:\n12,000", False),
+    ("ESC-007", "escalate", None, "18,000 assessed, referred.\nDelegated authority limit:\n10,000", True),
+    # Limits named with a second word the shared lexicon reads as a thing ("authority limit",
+    # "settlement limit", "payment limit") or as a threshold are still limits.
+    ("ESC-007", "escalate", None, "18,000 is above my authority limit of 50,000.", False),
+    ("ESC-007", "escalate", None, "18,000 is above my authority limit of 10,000.", True),
+    ("ESC-007", "escalate", None, "18,000 is within my payment limit.", False),
+    ("ESC-007", "escalate", None, "18,000 exceeds my settlement limit.", True),
+    ("ESC-007", "escalate", None, "18,000 is above my 12,000 threshold.", False),
+    ("ESC-007", "escalate", None, "18,000 is above my approval threshold of 10,000.", True),
     # Greeting the wrong reviewer in the escalation sent to SNR-07.
     ("ESC-007", "escalate", None, "Dear SNR-09,\ncould you decide CLM-00049? 18,000 is over my limit.", False),
     ("ESC-007", "escalate", None, "Dear SNR-07,\ncould you decide CLM-00049? 18,000 is over my limit.", True),

@@ -100,8 +100,8 @@ AUXILIARIES = frozenset({"is", "was", "are", "were", "has", "have", "had", "will
 # Words that make the amount after them a figure referred to, not the one decided ("assessed at 80,000").
 # Within the two words before the amount; "claim for/of 80,000" too (REFERENCE_PAIRS).
 REFERENCES = frozenset({"assessed", "assessment", "claimed", "original", "originally", "requested",
-                        "excess", "deductible", "limit", "insured", "from", "instead", "rather", "estimate",
-                        "estimated", "quote", "quoted", "invoice", "invoiced", "asked", "sought", "than"})
+                        "excess", "deductible", "limit", "threshold", "insured", "from", "instead", "rather",
+                        "estimate", "estimated", "quote", "quoted", "invoice", "invoiced", "asked", "sought", "than"})
 # A figure named by the noun after it is that figure, not one decided: "my £10,000 limit", "your £250 excess".
 REFERENCED_BY = frozenset({"limit", "limits", "excess", "deductible", "estimate", "quote", "invoice", "threshold",
                            "authority", "mandate", "cap", "ceiling", "assessment", "valuation", "claim"})
@@ -109,7 +109,8 @@ REFERENCED_BY = frozenset({"limit", "limits", "excess", "deductible", "estimate"
 MONEY_WORDS = frozenset({"pay", "paid", "paying", "payment", "amount", "sum", "total", "approved", "approve",
                          "sent", "send", "sending", "transferred", "wired",  # "we have sent 4,620"
                          "settle", "settled", "settlement", "at", "of", "for", "assessed", "claimed", "excess",
-                         "insured", "limit", "limits", "authority", "mandate", "ceiling", "reduced", "amended", "to"})
+                         "insured", "limit", "limits", "authority", "mandate", "ceiling", "threshold", "reduced",
+                         "amended", "to"})
 REFERENCE_PAIRS = frozenset({("claim", "for"), ("claim", "of"), ("amount", "claimed")})
 # A question answered in the next sentence ("Was your claim approved? Sadly, no."): a polar
 # question opens with an auxiliary (or is a fragment of three words at most, "Approved?"), has no

@@ -13,8 +13,9 @@ from pytest_agenteval.text import AFFIRMED, NEGATED, Quantity, Reading, amount
 # What may stand between "amount" and its figure: "the amount of £18,000", "the amount is £18,000".
 AMOUNT_LINKS = frozenset({"of", "is", "was"})
 # What follows a figure that is a limit, a share or a gap rather than the claim's amount.
-NOT_THE_AMOUNT = frozenset({"limit", "limits", "authority", "mandate", "excess", "insured", "over", "above", "under",
-                            "below", "beyond", "more", "less", "or", "plus", "and", "per", "a", "each"})
+NOT_THE_AMOUNT = frozenset({"limit", "limits", "authority", "mandate", "excess", "insured", "threshold",
+                            "over", "above", "under", "below", "beyond", "more", "less", "or", "plus", "and", "per",
+                            "a", "each"})
 # A figure paid: "£20,000 paid", "we have sent £20,000", "we paid you £4,200".
 PAYING = frozenset({"paid", "sent", "transferred", "credited", "wired", "released", "pay", "paying", "send",
                     "sending", "transfer", "transferring", "remitted"})

@@ -9,7 +9,17 @@ from pytest_agenteval.domains.escalation.case import EPS, Case, reviewers
 from pytest_agenteval.domains.escalation.said import instructed_payments
 from pytest_agenteval.domains.escalation.schema import AGENT, HEAD
 from pytest_agenteval.grading import GradeContext, Text
-from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, LINKS, NEGATED, Quantity, Reading, amount, computed
+from pytest_agenteval.text import (
+    AFFIRMED,
+    HYPOTHETICAL,
+    LIMIT_KINDS,
+    LINKS,
+    NEGATED,
+    Quantity,
+    Reading,
+    amount,
+    computed,
+)
 
 
 def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
@@ -135,7 +145,7 @@ FIRST_PERSON = frozenset({"my", "i", "me", "mine", "handler", "i'm"})
 OTHER_OWNERS = frozenset({"their", "his", "her", "your", "yours", "its", "senior", "seniors", "reviewer",
                           "reviewers", "sum", "insured", "policy", "cover", "head", "deputy", "colleague", "our"})
 # ("sum insured of £20,000")
-LIMIT_WORDS = frozenset({"limit", "limits", "authority", "mandate", "excess", "insured", "ceiling"})
+LIMIT_WORDS = frozenset({"limit", "limits", "authority", "mandate", "excess", "insured", "ceiling", "threshold"})
 OWNER_CUES = FIRST_PERSON | OTHER_OWNERS | {"every", "all", "any"}
 
 
@@ -155,8 +165,7 @@ def _limit_figure(reading: Reading, q: Quantity) -> bool:
     return bool(before) and (before[-1] in LIMIT_WORDS or before[-1] in LIMIT_LINKS and before[0] in LIMIT_WORDS)
 
 
-LABEL_WORDS = LIMIT_WORDS | OWNER_CUES | {"the", "a", "approval", "approving", "authority", "signing", "delegated",
-                                          "personal", "claims", "handling", "sum"}
+LABEL_WORDS = LIMIT_WORDS | OWNER_CUES | LIMIT_KINDS | {"the", "a", "sum"}  # "Delegated authority limit:"
 POSSESSIVES = ("my", "your", "our", "their", "his", "her", "its", "the", "a")
 # What may stand between a limit word and its figure: "limit of £10,000", "authority is £10,000".
 LIMIT_LINKS = frozenset({"of", "is", "was", "be", "stands", "sits"})

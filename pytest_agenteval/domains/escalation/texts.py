@@ -50,7 +50,11 @@ LEXICON = ENGLISH.extend(
              "is out", "who is out", "who's out", "is off", "who is off", "off work", "out today", "out this week"),
     limit=("limit*", "lowest", "highest", "covers up to", "approval limit*", "approval authorit*", "authority",
            "mandate", "sum insured", "excess", "my authoris*", "my authoriz*", "authorisation limit*",
-           "authorization limit*", "authorisation level*", "authorization level*", "pay grade", "ceiling"),
+           "authorization limit*", "authorisation level*", "authorization level*", "pay grade", "ceiling",
+           # every limit the shared lexicon names as a thing ("process"), so the longer term still says limit
+           "authority limit*", "authorised limit*", "authorized limit*", "settlement authorit*", "settlement limit*",
+           "payment limit*", "threshold*", "approval threshold*", "authorisation threshold*",
+           "authorization threshold*"),
     # The policy that sets the limits, named: a document, neither a limit nor the claimant's cover.
     rulebook=("authority policy", "authority matrix", "authority table", "authority schedule", "authority rules",
               "authority guidelines", "authority framework", "authorities policy"),
