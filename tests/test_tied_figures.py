@@ -47,6 +47,11 @@ CASES = [  # (task, action, kind, text, passes)
     ("ESC-007", "escalate", None, "18,000 exceeds my settlement limit.", True),
     ("ESC-007", "escalate", None, "18,000 is above my 12,000 threshold.", False),
     ("ESC-007", "escalate", None, "18,000 is above my approval threshold of 10,000.", True),
+    # Typos in the words that tie a figure to a limit hide nothing.
+    ("ESC-007", "escalate", None, "18,000 is above my limt of 50,000.", False),
+    ("ESC-007", "escalate", None, "18,000 is above my limt of 10,000.", True),
+    ("ESC-007", "escalate", None, "18,000 is wihtin my authorty.", False),
+    ("ESC-007", "escalate", None, "18,000 exceds my authorty.", True),
     # Greeting the wrong reviewer in the escalation sent to SNR-07.
     ("ESC-007", "escalate", None, "Dear SNR-09,\ncould you decide CLM-00049? 18,000 is over my limit.", False),
     ("ESC-007", "escalate", None, "Dear SNR-07,\ncould you decide CLM-00049? 18,000 is over my limit.", True),

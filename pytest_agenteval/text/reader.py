@@ -95,6 +95,7 @@ class Reader:
         self._first: dict[str, list[tuple[tuple[str, ...], str]]] = {}  # per word: the terms it can start
         self._split: dict[str, Terms] = {}  # the same, for _match
         self._cache: dict[str, Reading] = {}
+        self._spelt: dict[str, str] = {}  # per word: the word it is read as (``_meant``)
 
     def read(self, text: str) -> Reading:
         found = self._cache.get(text)
@@ -110,10 +111,19 @@ class Reader:
             found = list(self._exact.get(word, ()))
             for k in range(1, len(word) + 1 if word not in NOT_BY_STEM else 0):
                 found += self._stems.get(word[:k], ())
-            if not found and (meant := misspelt(word)) is not None:  # "aprooved", "declned", "pendng"
-                found = list(self._starting(meant))
             if len(self._first) < self.CACHE:
                 self._first[word] = found
+        return found
+
+    def _meant(self, word: str) -> str:
+        """The word ``word`` is read as: itself, or the decision, state or limit word it misspells
+        when it starts no term ("aprooved", "pendng", "limt"), so every check sees the right word."""
+        found = self._spelt.get(word)
+        if found is None:
+            found = misspelt(word) if word and not self._starting(word) else None
+            found = found or word
+            if len(self._spelt) < self.CACHE:
+                self._spelt[word] = found
         return found
 
     def _terms(self, word: str) -> Terms:
@@ -156,6 +166,7 @@ class Reader:
         hedged_sentence = -1  # a hedge reaches to the end of its sentence: "if approved, we will pay"
         conditioned = -1  # a sentence opened by a condition ("Subject to…, we will pay")
         first = self._first  # the terms each word starts, known for most words already
+        spelt, meant = self._spelt, self._meant
         read_text = prepared(text)
         clauses = clauses_of(tokenize(read_text))
         answers = answers_to(clauses)
@@ -165,7 +176,7 @@ class Reader:
         negated: set[int] = set()  # clauses with a negation cue
         clause_words: list[tuple[str, ...]] = []
         for c, (sentence, clause, _) in enumerate(clauses):
-            words = [t.text if t.kind == "word" else "" for t in clause]
+            words = [(spelt.get(t.text) or meant(t.text)) if t.kind == "word" else "" for t in clause]
             clause_words.append(tuple(words))
             present = set(words)
             hedges = hedges_of(words, present)

@@ -9,7 +9,12 @@ from __future__ import annotations
 # decisions and states a typo must not hide. Not "received" ("receiver" is a word).
 SPELLED = ("approved", "approve", "approval", "declined", "decline", "rejected", "refused", "amended", "settled",
            "verified", "pending", "outstanding", "completed", "complete", "escalated", "lapsed", "expired",
-           "cancelled", "withdrawn", "reversed")
+           "cancelled", "withdrawn", "reversed",
+           # and how an amount stands to a limit: "above my limt", "withn my authorty"
+           "limit", "within", "exceed", "exceeds", "exceeded", "authority", "mandate", "threshold")
+
+
+SHORT = frozenset({"limit", "within", "exceed"})  # misspelt in under six letters too: "limt", "withn", "exced"
 
 
 def _deletions(word: str) -> list[str]:
@@ -24,13 +29,13 @@ for _right in SPELLED:
 
 def misspelt(word: str) -> str | None:
     """The word ``word`` misspells (one of ``SPELLED``), or None: a letter missing, added, doubled
-    or changed ("aprooved", "declned", "pendng", "complet"), never the first or the last one
+    or changed ("aprooved", "declned", "pendng", "complet", "limt"), never the first or the last one
     ("approver", "settles" are other words)."""
-    if len(word) < 6 or not word.isalpha():
+    if len(word) < 4 or not word.isalpha():
         return None
     for variant in _deletions(word):
         meant = _NEAR.get(variant)
-        if meant is not None and meant != word and meant[0] == word[0] and (
+        if meant is not None and meant != word and meant[0] == word[0] and (len(word) >= 6 or meant in SHORT) and (
                 meant[-1] == word[-1] or meant.startswith(word)):
             return meant
     return None
