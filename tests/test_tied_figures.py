@@ -52,6 +52,11 @@ CASES = [  # (task, action, kind, text, passes)
     ("ESC-007", "escalate", None, "18,000 is above my limt of 10,000.", True),
     ("ESC-007", "escalate", None, "18,000 is wihtin my authorty.", False),
     ("ESC-007", "escalate", None, "18,000 exceds my authorty.", True),
+    # An id given by its number, or without its leading zero, is that record.
+    ("ESC-007", "escalate", None, "Referred to SNR number nine as 18,000 is over my limit.", False),
+    ("ESC-007", "escalate", None, "Referred to SNR number seven as 18,000 is over my limit.", True),
+    ("ESC-007", "add_note", "escalation", "Sent to SNR #9: 18,000 is over my limit.", False),
+    ("ESC-007", "add_note", "escalation", "Sent to SNR-7: 18,000 is over my limit; we are the UK's number 1.", True),
     # Greeting the wrong reviewer in the escalation sent to SNR-07.
     ("ESC-007", "escalate", None, "Dear SNR-09,\ncould you decide CLM-00049? 18,000 is over my limit.", False),
     ("ESC-007", "escalate", None, "Dear SNR-07,\ncould you decide CLM-00049? 18,000 is over my limit.", True),

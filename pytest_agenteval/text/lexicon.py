@@ -160,13 +160,19 @@ class Lexicon:
     """Meaning classes by name; a term may belong to several classes."""
 
     classes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # The environment's ids: prefix -> digits ("SNR": 2 for SNR-07), so "SNR #7" and "SNR-7" read as SNR-07.
+    ids: Mapping[str, int] = field(default_factory=dict)
 
     def extend(self, **classes: tuple[str, ...] | list[str]) -> Lexicon:
         """A lexicon with more classes (a class named again gets the new terms too)."""
         merged = {k: tuple(v) for k, v in self.classes.items()}
         for name, terms in classes.items():
             merged[name] = (*merged.get(name, ()), *terms)
-        return Lexicon(merged)
+        return Lexicon(merged, self.ids)
+
+    def numbering(self, **digits: int) -> Lexicon:
+        """A lexicon that knows the environment's ids by prefix and digits (``SNR=2`` for SNR-07)."""
+        return Lexicon(self.classes, {**self.ids, **digits})
 
     def terms(self) -> list[tuple[tuple[str, ...], str]]:
         """(words of a term, class) pairs, longest terms first (a phrase wins over its words)."""

@@ -62,7 +62,7 @@ from pytest_agenteval.text.reading import (
     Reading,
 )
 from pytest_agenteval.text.spelling import misspelt
-from pytest_agenteval.text.tokens import tokenize
+from pytest_agenteval.text.tokens import Token, tokenize
 
 Tail = tuple[tuple[str, bool], ...]  # a term's words after its first: (word or stem, is a stem)
 Terms = tuple[list[str], list[tuple[int, Tail, str]], frozenset[str] | None]  # Reader._terms
@@ -96,6 +96,7 @@ class Reader:
         self._split: dict[str, Terms] = {}  # the same, for _match
         self._cache: dict[str, Reading] = {}
         self._spelt: dict[str, str] = {}  # per word: the word it is read as (``_meant``)
+        self._prefixes = frozenset(lexicon.ids)
 
     def read(self, text: str) -> Reading:
         found = self._cache.get(text)
@@ -125,6 +126,14 @@ class Reader:
             if len(self._spelt) < self.CACHE:
                 self._spelt[word] = found
         return found
+
+    def _numbered(self, token: Token) -> Token:
+        """An id with the digits the environment gives it: "SNR-7" (or "SNR #7") is SNR-07."""
+        prefix, _, number = token.text.partition("-")
+        digits = self.lexicon.ids.get(prefix)
+        if digits is None or len(number) == digits or not number.isdigit() or len(number.lstrip("0")) > digits:
+            return token
+        return token._replace(text=f"{prefix}-{int(number):0{digits}d}")
 
     def _terms(self, word: str) -> Terms:
         """The terms ``word`` starts, split once for ``_match``: the classes of its one-word terms
@@ -168,7 +177,7 @@ class Reader:
         first = self._first  # the terms each word starts, known for most words already
         spelt, meant = self._spelt, self._meant
         read_text = prepared(text)
-        clauses = clauses_of(tokenize(read_text))
+        clauses = clauses_of(tokenize(read_text, self._prefixes))
         answers = answers_to(clauses)
         asked = polar_questions(clauses)
         missing: set[int] = set()
@@ -282,6 +291,7 @@ class Reader:
                     polarity = AFFIRMED
                     presupposed_until = max(presupposed_until, i + 3)
                 if token.kind == "id":
+                    token = self._numbered(token)  # "SNR-7" is SNR-07
                     ids.append((token.text, c))
                     id_at.append((token.text, c, i))
                     # an id names what its prefix means: "POL-00009 has lapsed" speaks of a policy

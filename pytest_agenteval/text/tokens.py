@@ -79,6 +79,12 @@ _ID_SHAPE_CUE = re.compile(r"[A-Z]{2}[ \u00a0\u2010\u2011\u2012\u2013_]?\d\d|[a-
 _ID_SHAPE = re.compile(r"\b(?!(?:GBP|USD|EUR|CHF|INR|AUD|CAD|NZD|RS|FY|Q|AD|BC)\b)(?!(?:GBP|USD|EUR|CHF|INR|AUD)\d)"
                        r"([A-Z]{2,5})(?:[ \u00a0\u2010\u2011\u2012\u2013_]|(?=0))(?!(?:19|20)\d\d\b)(\d{2,})\b"
                        r"|\b(?!(?:covid|mp|gbp|usd|eur)\b)([a-z]{2,5})-(\d{2,})\b")
+# An id given by its number: "SNR number 9", "SNR no. 9", "SNR #9", "SNR number nine" (read "SNR-9").
+_SMALL = ("zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+          "seventeen|eighteen|nineteen")
+_DECADES = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_ID_NUMBERED = re.compile(rf"\b([A-Z]{{2,5}})\s?(?:number|no\.?|No\.?|nr\.?|#)\s?(\d{{1,6}}\b|(?:{_DECADES})"
+                          rf"(?:[- ](?:{_SMALL}))?\b|(?:{_SMALL})\b)", re.IGNORECASE)
 # Figures grouped as in other countries: "4.200,00" (a decimal comma), "4'200" (Swiss).
 _FOREIGN_GROUPS = re.compile(r"\b\d{1,3}(?:\.\d{3})+,\d{1,2}\b|\b\d{1,3}(?:'\d{3})+(?:\.\d+)?\b")
 _TYPOGRAPHIC = re.compile("[" + "".join(map(chr, APOSTROPHES)) + "]")
@@ -106,12 +112,24 @@ def _word_tokens(raw: str) -> tuple[Token, ...]:
     return found
 
 
-def _words(text: str) -> list[Token]:
+def _numbered_id(m: re.Match[str], prefixes: frozenset[str]) -> str:
+    prefix, number = m.group(1), m.group(2).lower()
+    if prefix not in prefixes:
+        return m.group(0)  # "the number nine", "the UK's number 1": only a record's prefix, in capitals
+    if not number.isdigit():
+        parts = re.split(r"[- ]", number)
+        number = str(sum(_UNITS.get(p, 0) + _TENS.get(p, 0) for p in parts))
+    return f"{prefix}-{number}"
+
+
+def _words(text: str, prefixes: frozenset[str]) -> list[Token]:
     out: list[Token] = []
     if _TYPOGRAPHIC.search(text):
         text = text.translate(APOSTROPHES)
     if "/" in text:  # every shorthand with a slash holds one
         text = _SLASHED.sub(lambda s: _SLASHES[s.group(0).lower()], text)
+    if prefixes:
+        text = _ID_NUMBERED.sub(lambda m: _numbered_id(m, prefixes), text)
     if _ID_SHAPE_CUE.search(text):
         text = _ID_SHAPE.sub(lambda s: f"{(s.group(1) or s.group(3)).upper()}-{s.group(2) or s.group(4)}", text)
     if ("'" in text or "," in text) and _FOREIGN_GROUPS.search(text):  # "4.200,00", "4'200": 4200
@@ -272,8 +290,10 @@ def _share(raw: list[Token], i: int) -> tuple[Token, int] | None:
     return Token("rate", " ".join(x.text for x in raw[i:at + 1]), value), at + 1
 
 
-def tokenize(text: str) -> list[Token]:
-    raw = _spelled(_words(text))
+def tokenize(text: str, prefixes: frozenset[str] = frozenset()) -> list[Token]:
+    """The tokens of ``text``; an id given by its number ("SNR number 9", "SNR #9") is one where
+    its prefix is one of ``prefixes`` (the lexicon's ``Lexicon.ids``)."""
+    raw = _spelled(_words(text, prefixes))
     out: list[Token] = []
     i = 0
     while i < len(raw):

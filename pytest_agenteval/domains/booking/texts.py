@@ -104,7 +104,7 @@ LEXICON = ENGLISH.extend(
              "nothing higher than", "nothing for limits above", "nothing for limits over", "no band above",
              "no bands above", "no band over", "no bands over", "nothing for this limit", "nothing for that limit",
              "nothing for the limit", "nothing for a limit", "nothing at this limit", "returned nothing"),
-)
+).numbering(CUS=4, ACC=5, FAC=4)  # "customer #925": CUS-0925
 MESSAGE = "misleading_message"
 TEXTS = {("raise_query", "reason"): "misleading_query", ("place_on_hold", "reason"): "misleading_query",
          (SAY_TO_USER, "message"): MESSAGE}

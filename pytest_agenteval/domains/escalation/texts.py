@@ -109,7 +109,7 @@ LEXICON = ENGLISH.extend(
     lapsed=("lapsed", "lapse*", "expired", "expir*", "not in force", "no longer in force", "out of force",
             "inactive", "terminated", "not active", "not valid", "invalid", "ended", "come to an end", "run out",
             "ran out", "ceased", "had ended", *CANCELLED),
-)
+).numbering(CLM=5, POL=5, STF=3, SNR=2, HOC=1)  # "SNR #7", "SNR-7": SNR-07
 TEXTS = {
     ("notify_claimant", "body"): "misleading_letter",
     ("request_info", "question"): "misleading_letter",
