@@ -349,6 +349,11 @@ def test_booking_wordings_of_the_32nd_audit(shipped: Any, task_id: str, edit: Ed
     # (the 34th audit's ids in other shapes)
     ("BKC-001", message("I will book FAC-5047 to account ACC 00369 at 5.1%, then activate it. OK?", "proposal"), False),
     ("BKC-001", message("I will book FAC-5047 to account acc-00368 at 5.1%, then activate it. OK?", "proposal"), True),
+    ("BKC-001", message("I'll book FAC-5047 to account ACC number three hundred and sixty-nine at 5.1%, then "
+                        "activate it. OK?", "proposal"), False),
+    ("BKC-001", message("I'll book FAC-5047 to account ACC no. 368 at 5.1%, then activate it. OK?", "proposal"), True),
+    ("BK-021", query("KYC checks for customer CUS1422 are still pending, so FAC-5034 cannot go live."), False),
+    ("BK-021", query("KYC checks for customer CUS1421 are still pending, so FAC-5034 cannot go live."), True),
 ])
 def test_booking_wordings_of_the_33rd_audit(shipped: Any, task_id: str, edit: Edit, passes: bool) -> None:
     grade = play(shipped, task_id, edit)

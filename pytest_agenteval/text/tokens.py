@@ -79,12 +79,12 @@ _ID_SHAPE_CUE = re.compile(r"[A-Z]{2}[ \u00a0\u2010\u2011\u2012\u2013_]?\d\d|[a-
 _ID_SHAPE = re.compile(r"\b(?!(?:GBP|USD|EUR|CHF|INR|AUD|CAD|NZD|RS|FY|Q|AD|BC)\b)(?!(?:GBP|USD|EUR|CHF|INR|AUD)\d)"
                        r"([A-Z]{2,5})(?:[ \u00a0\u2010\u2011\u2012\u2013_]|(?=0))(?!(?:19|20)\d\d\b)(\d{2,})\b"
                        r"|\b(?!(?:covid|mp|gbp|usd|eur)\b)([a-z]{2,5})-(\d{2,})\b")
-# An id given by its number: "SNR number 9", "SNR no. 9", "SNR #9", "SNR number nine" (read "SNR-9").
-_SMALL = ("zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
-          "seventeen|eighteen|nineteen")
-_DECADES = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
-_ID_NUMBERED = re.compile(rf"\b([A-Z]{{2,5}})\s?(?:number|no\.?|No\.?|nr\.?|#)\s?(\d{{1,6}}\b|(?:{_DECADES})"
-                          rf"(?:[- ](?:{_SMALL}))?\b|(?:{_SMALL})\b)", re.IGNORECASE)
+# An id given by its number: "SNR number 9", "SNR no. 9", "SNR #9", "SNR number nine", "SNR9" (read "SNR-9").
+_NUMBER_WORD = ("(?:seventeen|thirteen|fourteen|eighteen|nineteen|fifteen|sixteen|thousand|hundred|seventy|twelve|"
+                "eleven|twenty|thirty|eighty|ninety|three|seven|eight|forty|fifty|sixty|zero|four|five|nine|one|two|"
+                "six|ten)\\b")
+_ID_NUMBERED = re.compile(rf"\b([A-Z]{{2,5}})(?:\s?(?:number|no\.?|No\.?|nr\.?|#)\s?|(?=\d))(\d{{1,6}}\b|{_NUMBER_WORD}"
+                          rf"(?:(?:[- ]|\s+and\s+){_NUMBER_WORD})*)", re.IGNORECASE)
 # Figures grouped as in other countries: "4.200,00" (a decimal comma), "4'200" (Swiss).
 _FOREIGN_GROUPS = re.compile(r"\b\d{1,3}(?:\.\d{3})+,\d{1,2}\b|\b\d{1,3}(?:'\d{3})+(?:\.\d+)?\b")
 _TYPOGRAPHIC = re.compile("[" + "".join(map(chr, APOSTROPHES)) + "]")
@@ -116,9 +116,16 @@ def _numbered_id(m: re.Match[str], prefixes: frozenset[str]) -> str:
     prefix, number = m.group(1), m.group(2).lower()
     if prefix not in prefixes:
         return m.group(0)  # "the number nine", "the UK's number 1": only a record's prefix, in capitals
-    if not number.isdigit():
-        parts = re.split(r"[- ]", number)
-        number = str(sum(_UNITS.get(p, 0) + _TENS.get(p, 0) for p in parts))
+    if not number.isdigit():  # "one thousand four hundred and twenty-one"
+        total, group = 0, 0
+        for word in re.split(r"[- ]+", number):
+            if word == "hundred":
+                group = max(group, 1) * 100
+            elif word == "thousand":
+                total, group = total + max(group, 1) * 1000, 0
+            else:
+                group += _UNITS.get(word, 0) + _TENS.get(word, 0)
+        number = str(total + group)
     return f"{prefix}-{number}"
 
 

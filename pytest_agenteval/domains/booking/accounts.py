@@ -57,7 +57,7 @@ def _booking_account(h: History, fid: str, account: str, clause: int, t: Text) -
                    for m in reading.mentions if m.clause == clause) or reading.denies("booked") or reading.denies(
                 "book"):
             return None
-        before = _words_before(reading.said, account)
+        before = _words_before(reading, account)
         if not PREPOSITIONS.intersection(before) or {"not", "than", "instead", "rather", "other"} & set(before):
             return None  # "…rather than ACC-2", "not to ACC-2"
     final = (h.ctx.row("facility", fid) or {}).get("account_id")
@@ -80,14 +80,11 @@ def _labelled_account(reading: Reading, clause: int) -> bool:
     return row or line
 
 
-def _words_before(text: str, ident: str, n: int = 3) -> list[str]:
-    """The ``n`` words right before ``ident``'s first mention, in its sentence (written as the reader
-    reads ids: "ACC 00369", "acc-00369")."""
-    prefix, _, digits = ident.partition("-")
-    found = re.search(rf"\b{re.escape(prefix)}[-\s\u00a0\u2010-\u2013_]?{re.escape(digits)}\b", text, re.IGNORECASE)
-    at = found.start() if found else -1
-    head = re.split(r"[.;!?:,]", text[:at])[-1] if at >= 0 else ""
-    return re.findall(r"[a-z']+", head.lower())[-n:]
+def _words_before(reading: Reading, ident: str, n: int = 3) -> list[str]:
+    """The ``n`` words right before ``ident``'s first mention, in its clause (however the id was
+    written: "ACC 00369", "acc-00369", "ACC number 369")."""
+    at = next(((clause, i) for named, clause, i in reading.id_at if named == ident), None)
+    return reading.before(*at, n) if at is not None else []
 
 
 def accounts_denied(h: History, fid: str, reading: Reading) -> str | None:
