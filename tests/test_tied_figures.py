@@ -57,6 +57,16 @@ CASES = [  # (task, action, kind, text, passes)
     ("ESC-007", "escalate", None, "Referred to SNR number seven as 18,000 is over my limit.", True),
     ("ESC-007", "add_note", "escalation", "Sent to SNR #9: 18,000 is over my limit.", False),
     ("ESC-007", "add_note", "escalation", "Sent to SNR-7: 18,000 is over my limit; we are the UK's number 1.", True),
+    # A figure worked out is set against the limit as its result; ticket shorthand for the limit.
+    ("ESC-007", "escalate", None, "The assessed amount of two lots of £9,000 is above my limit of £10,000.", True),
+    ("ESC-007", "escalate", None, "The assessed amount of two lots of £4,000 is above my limit of £10,000.", False),
+    ("ESC-007", "escalate", None, "The assessed £19,000 less £1,000 is above my limit of £10,000.", True),
+    ("ESC-007", "escalate", None, "Re CLM-00049: < my auth. lim.", False),
+    ("ESC-007", "escalate", None, "Re CLM-00049: > my auth. lim.", True),
+    # A payment told as coming on a claim that waits for documents; one that depends on them.
+    ("ESC-022", "notify_claimant", "update", "The money for claim CLM-00169 will reach you by Friday.", False),
+    ("ESC-022", "notify_claimant", "update", "Payment depends on the repair invoice and photos we asked for.", True),
+    ("ESC-022", "notify_claimant", "update", "Payment is contingent on the repair invoice and photos.", True),
     # Greeting the wrong reviewer in the escalation sent to SNR-07.
     ("ESC-007", "escalate", None, "Dear SNR-09,\ncould you decide CLM-00049? 18,000 is over my limit.", False),
     ("ESC-007", "escalate", None, "Dear SNR-07,\ncould you decide CLM-00049? 18,000 is over my limit.", True),

@@ -28,7 +28,7 @@ NEGATIONS = NEGATIONS | REVERSALS
 HABITUAL = frozenset({"normally", "usually", "typically", "generally", "ordinarily", "routinely", "customarily"})
 HEDGES = frozenset({"if", "whether", "once", "unless", "until", "may", "might", "should", "when", "whenever",
                     "before", "provided", "subject", "possibly", "perhaps", "unsure", "uncertain",
-                    "reportedly"}) | HABITUAL
+                    "reportedly", "depends", "depend", "depending", "dependent", "contingent"}) | HABITUAL
 # An aim said of no one in particular ("we aim to pay claims within 5 days") is a general rule; said
 # to the reader ("we aim to pay you by Friday") it is a promise.
 AIMS = frozenset({"aim", "aims", "endeavour", "endeavor", "strive", "try", "tries", "seek", "seeks"})
@@ -39,7 +39,8 @@ BIDDING = frozenset({"please", "kindly"})
 FRESH_NEGATIONS = frozenset({"no", "never", "nothing", "none"})
 # Hedges after which the words before stay asserted: "we cannot pay unless you send the invoice"
 # denies payment now, and says the decision waits on a condition.
-CONDITIONS = frozenset({"unless", "until", "once", "subject", "provided"})
+CONDITIONS = frozenset({"unless", "until", "once", "subject", "provided",
+                        "depends", "depend", "depending", "dependent", "contingent"})  # "payment depends on…"
 # "Waiting on KYC before this facility can be booked": what comes before "before" stays asserted
 # (but, unlike a condition, no decision is said to wait on it).
 ASSERTED_BEFORE = CONDITIONS | {"before", "whether"}  # "we cannot yet confirm whether it will be paid"

@@ -22,6 +22,21 @@ from pytest_agenteval.text import (
 )
 
 
+def _worked(ctx: GradeContext, c: Case, reading: Reading) -> list[Quantity]:
+    """The money ``reading`` states, worked out: "£4,450 less your £250 excess", "twice the
+    assessed amount", "two lots of £9,000": the result is what is stated (``computed``)."""
+    key = ("worked", c.id, reading.text)
+    found: list[Quantity] | None = ctx.memo.get(key)
+    if found is None:
+        policy = ctx.row("policy", c.claim.get("policy_id")) or {}
+        approved, claimed = c.claim.get("approved_amount"), float(c.claim.get("amount_claimed") or 0)
+        found, _ = computed(reading, {"excess": float(policy.get("excess") or 0), "assessed": c.assessed,
+                                      "claimed": claimed, "claim": claimed,
+                                      **({"approved": float(approved)} if approved is not None else {})})
+        ctx.memo[key] = found
+    return found
+
+
 def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     """Money stated as the approved or paid amount is the approved amount (other figures of the
     claim may stand beside it: "approved £24,000 of the £30,000 you claimed"); any figure is one
@@ -37,11 +52,7 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     gaps = {abs(c.assessed - c.limit), *((c.assessed - approved,) if approved is not None else ())}
     if not c.paid or approved is None:
         known.append(0.0)  # "£0 payable", "approved £0" on a claim nothing was paid on
-    # "£4,450 less your £250 excess", "twice the assessed amount": the result is what is stated.
-    claimed = float(c.claim.get("amount_claimed") or 0)
-    worked, _ = computed(reading, {"excess": float(policy.get("excess") or 0), "assessed": c.assessed,
-                                   "claimed": claimed, "claim": claimed,
-                                   **({"approved": float(approved)} if approved is not None else {})})
+    worked = _worked(ctx, c, reading)
     stated = [(q, amount(q)) for q in worked if q.polarity != NEGATED]
     # "approved £24,000 of the £30,000 you claimed": the approved amount stated in the same clause,
     # or in the same sentence beside a figure whose own clause approves nothing ("approved £24,000
@@ -281,8 +292,12 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
     for q in gaps:
         if abs(float(q.value) - abs(c.assessed - limit)) > EPS:  # type: ignore[arg-type]
             return f"states {q.text} as the difference from {owner} limit; it is {abs(c.assessed - limit):g}"
-    figures = [float(q.value) for q in (money or in_clause)  # type: ignore[arg-type]
-               if not _limit_figure(reading, q) and reading.before(q.clause, q.at)[-1:] != ["by"] and q not in gaps]
+    # the amount set against the limit as worked out ("two lots of £9,000", "£19,000 less £1,000";
+    # not the operand); the limit itself as written ("1.25 times my £10,000 limit" is £10,000)
+    worked = {(w.clause, w.at): w for w in _worked(ctx, c, reading)}
+    figures = [float(worked[q.clause, q.at].value)  # type: ignore[arg-type]
+               for q in (money or in_clause) if (q.clause, q.at) in worked and not _limit_figure(reading, q)
+               and reading.before(q.clause, q.at)[-1:] != ["by"] and q not in gaps]
     amount = figures[0] if figures else c.assessed
     claim_amounts = [v for v in (c.assessed, c.claim.get("amount_claimed"), c.claim.get("approved_amount"))
                      if v is not None]

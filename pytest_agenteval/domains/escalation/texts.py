@@ -35,7 +35,10 @@ CANCELLED = ("policy will now be cancelled", "policy will be cancelled", "policy
 LEXICON = ENGLISH.extend(
     # "we have sanctioned your claim" (Indian English), "your claim has gone through"
     approved=("sanctioned", "has gone through", "claim's gone through", "claim went through",
-              "claim has gone through"),
+              "claim has gone through",
+              # "the money for claim CLM-00169 will reach you by Friday": this claim's money is coming
+              "money for claim", "money for the claim", "money for this claim", "settlement for claim",
+              "payment for claim", "payment for your claim", "payment for the claim", "payment for this claim"),
     invoice=("invoice*", "bill", "bills", "receipt*", "quote", "quotes", "quotation*", "estimate*"),
     photos=("photo*", "picture*", "image*", "pics", "footage", "snaps", "snapshot*"),
     # Where a claim went: a staff id in such a clause is said to be its reviewer.
@@ -54,7 +57,8 @@ LEXICON = ENGLISH.extend(
            # every limit the shared lexicon names as a thing ("process"), so the longer term still says limit
            "authority limit*", "authorised limit*", "authorized limit*", "settlement authorit*", "settlement limit*",
            "payment limit*", "threshold*", "approval threshold*", "authorisation threshold*",
-           "authorization threshold*"),
+           "authorization threshold*",
+           "lim", "auth lim", "auth limit*", "my auth"),  # ticket shorthand: "< my auth. lim."
     # The policy that sets the limits, named: a document, neither a limit nor the claimant's cover.
     rulebook=("authority policy", "authority matrix", "authority table", "authority schedule", "authority rules",
               "authority guidelines", "authority framework", "authorities policy"),
