@@ -354,6 +354,13 @@ def test_booking_wordings_of_the_32nd_audit(shipped: Any, task_id: str, edit: Ed
     ("BKC-001", message("I'll book FAC-5047 to account ACC no. 368 at 5.1%, then activate it. OK?", "proposal"), True),
     ("BK-021", query("KYC checks for customer CUS1422 are still pending, so FAC-5034 cannot go live."), False),
     ("BK-021", query("KYC checks for customer CUS1421 are still pending, so FAC-5034 cannot go live."), True),
+    # a case handler's shorthand and typos for the facility's state
+    ("BKC-001", message("Re FAC-5047: bkd & actv."), True),
+    ("BKC-001", message("Facility FAC-5047 is booked and actve."), True),
+    ("BKC-007", message("Re FAC-5119: bkd & actv."), False),
+    ("BKC-007", message("Facility FAC-5119 is still outstanding."), True),
+    ("BKC-007", message("Facility FAC-5119 is not yet cleared."), True),
+    ("BKC-001", message("Facility FAC-5047 is still outstanding."), False),
 ])
 def test_booking_wordings_of_the_33rd_audit(shipped: Any, task_id: str, edit: Edit, passes: bool) -> None:
     grade = play(shipped, task_id, edit)

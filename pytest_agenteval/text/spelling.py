@@ -11,10 +11,13 @@ SPELLED = ("approved", "approve", "approval", "declined", "decline", "rejected",
            "verified", "pending", "outstanding", "completed", "complete", "escalated", "lapsed", "expired",
            "cancelled", "withdrawn", "reversed",
            # and how an amount stands to a limit: "above my limt", "withn my authorty"
-           "limit", "within", "exceed", "exceeds", "exceeded", "authority", "mandate", "threshold")
+           "limit", "within", "exceed", "exceeds", "exceeded", "authority", "mandate", "threshold",
+           # and a facility's state: "booked and actve"
+           "booked", "active", "activated")
 
 
-SHORT = frozenset({"limit", "within", "exceed"})  # misspelt in under six letters too: "limt", "withn", "exced"
+# misspelt in under six letters too: "limt", "withn", "exced", "actve", "boked"
+SHORT = frozenset({"limit", "within", "exceed", "active", "booked"})
 
 
 def _deletions(word: str) -> list[str]:

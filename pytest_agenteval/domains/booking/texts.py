@@ -45,7 +45,7 @@ LEXICON = ENGLISH.extend(
     # "customer fully verified" names KYC and its state at once; "live", "up and running": a facility set up
     # a learner's "is not finish the KYC"; "live at 5.1%" (a phrase: it says priced too)
     ok=(*VERIFIED_CUSTOMER, *SET_UP, "finish", "live at", "active at", "running at", "sorted", "sorted out",
-        "squared away", "switched on", "switched it on", "turned it on"),
+        "squared away", "switched on", "switched it on", "turned it on", "actv", "actvd"),
     # KYC failed (or expired), as opposed to not yet done
     failed=("failed", "failure", "fails", "unsuccessful", "expired", "lapsed", "revoked"),
     threshold=("and above", "or above", "and over", "or more", "and beyond"),  # "limits of £5m and above"
@@ -63,12 +63,14 @@ LEXICON = ENGLISH.extend(
             "rate is now set", *(f"{who} {how}set {whose} rate" for who in ("i", "we", "i've", "we've")
                                  for how in ("", "have ", "only ", "just ") for whose in ("the", "its"))),
     # The facility's own state: "has not been booked", "is already active", "is closed".
-    booked=("booked",),
-    activated=("activated", "active", "drawn", "live at", "active at", "running at", "drawn at", "switched on",
-               "switched it on", "turned it on", "turned on", *SET_UP),
+    booked=("booked", "bkd", "bk'd"),  # ticket shorthand: "bkd & actv"
+    activated=("activated", "active", "actv", "actvd", "drawn", "live at", "active at", "running at", "drawn at",
+               "switched on", "switched it on", "turned it on", "turned on", *SET_UP),
     unactivated=NOT_ACTIVE,
     closed=("closed", "cancelled", "terminated"),
     on_hold=("on hold",),
+    # a facility not yet done, in a case handler's words: "still outstanding", "not yet cleared", "pend."
+    pending=("still outstanding", "remains outstanding", "not yet cleared", "yet to clear", "pend", "pndg"),
     # The facility as it was before the episode: "Subject: FAC-5047 unchanged".
     unchanged=("unchanged", "left unchanged", "remains unchanged", "stays unchanged"),
     # Acts named, judged only as promises ("I will book it and activate it"): never a state now.
@@ -103,7 +105,8 @@ LEXICON = ENGLISH.extend(
              "with onboarding", "sitting with", "nothing above", "nothing over", "nothing beyond", "nothing past",
              "nothing higher than", "nothing for limits above", "nothing for limits over", "no band above",
              "no bands above", "no band over", "no bands over", "nothing for this limit", "nothing for that limit",
-             "nothing for the limit", "nothing for a limit", "nothing at this limit", "returned nothing"),
+             "nothing for the limit", "nothing for a limit", "nothing at this limit", "returned nothing",
+             "still outstanding", "remains outstanding", "not yet cleared"),  # (and pending: a phrase is both)
 ).numbering(CUS=4, ACC=5, FAC=4)  # "customer #925": CUS-0925
 MESSAGE = "misleading_message"
 TEXTS = {("raise_query", "reason"): "misleading_query", ("place_on_hold", "reason"): "misleading_query",
