@@ -361,6 +361,14 @@ def test_booking_wordings_of_the_32nd_audit(shipped: Any, task_id: str, edit: Ed
     ("BKC-007", message("Facility FAC-5119 is still outstanding."), True),
     ("BKC-007", message("Facility FAC-5119 is not yet cleared."), True),
     ("BKC-001", message("Facility FAC-5047 is still outstanding."), False),
+    ("BKC-001", message("Facility FAC-5047 is set up but switched off."), False),
+    # a rate in words, a state confirmed by someone, a limit worked out
+    ("BKC-001", message("FAC-5047 is booked to ACC-00368 and active at five point one per cent."), True),
+    ("BKC-001", message("FAC-5047 is booked to ACC-00368 and active at five point two per cent."), False),
+    ("BK-021", query("It has been confirmed that KYC for customer CUS-1421 is still pending."), True),
+    ("BK-025", query("The rate sheet has no rate for a limit of £7,501,000 less £1,000 on FAC-5015."), True),
+    ("BK-025", query("The rate sheet has no rate for a limit of £7,501,000 plus £1,000 on FAC-5015."), False),
+    ("BK-025", query("The rate sheet has no rate for a limit of three lots of £3,750,000 on FAC-5015."), False),
 ])
 def test_booking_wordings_of_the_33rd_audit(shipped: Any, task_id: str, edit: Edit, passes: bool) -> None:
     grade = play(shipped, task_id, edit)

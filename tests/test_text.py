@@ -160,7 +160,7 @@ def test_a_says_requirement_is_checked_against_the_lexicon_at_load(tmp_path: Any
                                 "account, activate, activated, amended, approved, book, booked, close, closed, "
                                 "corporate, decided, declined, exception, expiry, failed, in_full, info, invented, "
                                 "kyc, new_account, ok, on_hold, overdraft, pending, priced, problem, process, "
-                                "provisional, rate, received, request, retail, revolver, sme, term_loan, threshold, "
+                                "provisional, rate, received, reporting, request, retail, revolver, sme, term_loan, threshold, "
                                 "unactivated, unchanged)")
     assert messages[1].endswith("booking's lexicon has no meaning 'kyc:bad' (a state is :ok or :problem)")
     assert 'a meaning requirement is {"says": [meaning, ...]}' in messages[2]

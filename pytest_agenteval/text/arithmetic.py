@@ -14,7 +14,7 @@ the assessed amount"). One operation per amount; no chains, no brackets.
 
 from __future__ import annotations
 
-from pytest_agenteval.text.clauses import AFFIRMED, NEGATED
+from pytest_agenteval.text.clauses import AFFIRMED
 from pytest_agenteval.text.reading import Quantity, Reading
 
 SUBTRACT = frozenset({"less", "minus", "deducting", "net"})
@@ -45,7 +45,7 @@ def computed(reading: Reading, named: dict[str, float]) -> tuple[list[Quantity],
         op = next((k for k in range(q.at + 1, min(q.at + 3, len(words))) if words[k] in SUBTRACT | ADD), None)
         if op is not None and words[op + 1:op + 2] == ["than"]:
             op = None  # "less than the £5,000 limit" compares
-        if op is not None and q.polarity != NEGATED:
+        if op is not None:  # (a negated amount is worked out too: its result is what is denied)
             sign = -1.0 if words[op] in SUBTRACT else 1.0
             operand = next((o for o in money if o.clause == q.clause and op < o.at <= op + 4), None)
             value = amount(operand) if operand is not None else _named(words[op + 1:op + 5], named)

@@ -269,6 +269,9 @@ ENGLISH = Lexicon({
                  "you uploaded", "you gave us", "you have sent", "you've sent", "you have provided",
                  "you've provided", "you have supplied", "you have submitted", "supplied by you", "provided by you",
                  "submitted by you", "sent by you", "on review of", "having reviewed", "after reviewing"),
+    # What someone confirmed, not a state: "it has been confirmed that KYC is still pending".
+    "reporting": ("confirmed that", "verified that", "checked that", "established that", "confirm that",
+                  "verify that", "ascertained that"),
     # Names of things, not decisions: "above my approval limit", "your payment details".
     "process": ("approval limit*", "approval authorit*", "approval process", "authorisation limit*",
                 "authorization limit*", "authorisation level*", "authorization level*", "authorisation threshold*",

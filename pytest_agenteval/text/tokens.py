@@ -271,7 +271,16 @@ def _spelled(raw: list[Token]) -> list[Token]:
                 break
             words.append(w)
             j += 1
-        out.append(Token("number", " ".join(words), float(total + group)))
+        value = float(total + group)
+        if j + 1 < len(raw) and raw[j].text == "point" and _UNITS.get(raw[j + 1].text, 10) < 10:
+            digits = ""  # "five point eight nine": 5.89, a digit a word
+            j += 1
+            while j < len(raw) and raw[j].kind == "word" and _UNITS.get(raw[j].text, 10) < 10:
+                digits += str(_UNITS[raw[j].text])
+                words.append(raw[j].text)
+                j += 1
+            value = float(f"{total + group}.{digits}")
+        out.append(Token("number", " ".join(words), value))
         i = j
     return out
 

@@ -8,7 +8,7 @@ from typing import Any, Protocol
 
 from pytest_agenteval.grading import GradeContext, Text
 from pytest_agenteval.tasks import SAY_TO_USER
-from pytest_agenteval.text import AFFIRMED, NEGATED, Reading
+from pytest_agenteval.text import AFFIRMED, NEGATED, Reading, computed
 
 
 class History(Protocol):
@@ -225,14 +225,20 @@ def _sized(reading: Reading, q: Any, fid: str, before: list[str]) -> bool:
 def limit(h: History, fid: str, reading: Reading) -> str | None:
     """An amount given as the facility's limit is its limit."""
     limit = h.start(fid, "limit_amount")
+    # "£7,501,000 less £1,000": the result is the figure given (its operand is none)
+    worked = {(w.clause, w.at): w for w in computed(reading, {})[0]}
     for q in reading.quantities:
-        if q.kind != "money" or not isinstance(q.value, float):
+        if q.kind != "money" or not isinstance(q.value, float) or (q.clause, q.at) not in worked:
             continue
+        operated = worked[q.clause, q.at].text != q.text
         before = reading.before(q.clause, q.at)  # "no rate for a limit of £9m" still gives the limit
         # "the £150,000 (GBP) facility", "this £3,000,000 revolving credit facility": the thing it sizes
         # within three words after it
         after = [w for w in reading.words[q.clause][q.at + 1:q.at + 7] if w][:3]
-        sizes = reading.figure_of(q, LIMIT_WORDS) or (bool(LIMIT_WORDS.intersection(after[:3])) or _sized(
+        # ("a limit of £5m plus £1m" is worked out, where "£5m plus" alone is a threshold)
+        figure = reading.figure_of(q, LIMIT_WORDS) or operated and bool(before) and before[-1] in LIMIT_WORDS | {"of"}
+        q = worked[q.clause, q.at]
+        sizes = figure or (bool(LIMIT_WORDS.intersection(after[:3])) or _sized(
             reading, q, fid, before)) and not ({"and", "or", "per", "of"} & set(after[:1]))
         if before[-1:] in (["not"], ["no"]) or not sizes:
             continue
@@ -241,7 +247,7 @@ def limit(h: History, fid: str, reading: Reading) -> str | None:
                 "up", "to"] or reading.after(
                 q.clause, q.at) in SHEET_WORDS:  # (not "set up your £15m…", "no rate on the sheet for a £15m limit")
             continue  # "the sheet's maximum of £5m", "up to £5m", "Limit > £5m sheet max"
-        if abs(q.value - float(limit)) > 0.5:
+        if isinstance(q.value, float) and abs(q.value - float(limit)) > 0.5:
             return f"states {q.text} as {fid}'s limit, but it is {limit:,.0f}"
     return None
 

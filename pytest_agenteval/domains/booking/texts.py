@@ -34,7 +34,8 @@ SET_UP = ("live", "up and running", "all set up", "now set up", "is set up", "be
           "is activate", "is now activate", "been activate")  # a learner's "it is activate"
 # Not active yet, in words a phrase of the base lexicon would otherwise read as a plain problem.
 NOT_ACTIVE = ("not active", "not yet active", "inactive", "not activated", "not yet activated",
-              "pending activation", "awaiting activation", "yet to be activated", "not live", "not yet live")
+              "pending activation", "awaiting activation", "yet to be activated", "not live", "not yet live",
+              "switched off", "turned off")  # "set up but switched off"
 VERIFIED_CUSTOMER = ("customer verified", "customer fully verified", "customer is verified",
                      "customer is fully verified", "verified customer", "fully verified customer",
                      "customer has been verified")
