@@ -6,7 +6,16 @@ is a command to the user's terminal: ``ESC ] 0 ; title BEL`` retitles it, ``ESC 
 it, ``CR`` or backspaces overwrite what was printed before (a failure made to read as a pass).
 ``printable`` writes every control character as its escape (``\\x1b``), C0, DEL and C1 alike,
 and the bidirectional overrides that reorder what a line shows; newline and tab are kept where
-the layout needs them (a traceback), else escaped too.
+the layout needs them (a traceback), else escaped too. Lone surrogates and U+FFFE/U+FFFF are
+escaped as well: no UTF-8 file can hold the first (writing one failed), no XML file the second
+(a JUnit XML holding one was not well-formed, so a CI parser read none of its failures).
+
+A CI log is read by the CI runner too, and some of its lines are commands to it (red team 17):
+GitHub Actions takes a line that begins with ``::`` (after spaces) as a workflow command
+(``::add-mask::failed`` hides that word from the rest of the log, ``::group::`` folds it,
+``::set-output`` sets a step's output), and ``##[command]`` anywhere in a line as one too, as
+Azure Pipelines takes ``##vso[`` and TeamCity ``##teamcity[``. So the ``:`` that starts a line's
+``::`` and the first ``#`` of such a ``##word[`` are escaped (``\\x3a:``, ``\\x23#[``).
 """
 
 from __future__ import annotations
@@ -18,8 +27,12 @@ from collections.abc import Iterator
 from typing import Any, TextIO
 
 _BIDI = "\u202a-\u202e\u2066-\u2069"
-_CONTROLS = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI}]")
-_CONTROLS_AND_LAYOUT = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}]")
+_NOT_TEXT = "\ud800-\udfff\ufffe\uffff"
+_CONTROLS = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI}{_NOT_TEXT}]")
+_CONTROLS_AND_LAYOUT = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}{_NOT_TEXT}]")
+# A CI runner's commands: "::" at a line's start (after white space), "##name[" anywhere in it.
+_LINE_COMMAND = re.compile(r"(^|\n)(\s*):(?=:)")
+_ANYWHERE_COMMAND = re.compile(r"#(?=#[A-Za-z]*\[)")
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -28,8 +41,11 @@ def _escape(match: re.Match[str]) -> str:
 
 
 def printable(text: str, *, layout: bool = True) -> str:
-    """``text`` with control characters escaped; newline and tab kept unless ``layout`` is False."""
-    return (_CONTROLS if layout else _CONTROLS_AND_LAYOUT).sub(_escape, text)
+    """``text`` with control characters and CI log commands escaped; newline and tab kept unless
+    ``layout`` is False."""
+    text = (_CONTROLS if layout else _CONTROLS_AND_LAYOUT).sub(_escape, text)
+    text = _LINE_COMMAND.sub(lambda m: f"{m.group(1)}{m.group(2)}\\x3a", text)
+    return _ANYWHERE_COMMAND.sub(lambda m: "\\x23", text)
 
 
 class PrintableStream:

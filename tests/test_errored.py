@@ -209,7 +209,7 @@ def test_an_isolated_agents_error_keeps_its_traceback(tasks: pytest.Pytester) ->
     result = tasks.runpytest("--agent=agents_mod:RaisesOnEx3", "--agenteval-isolate=process",
                              "--agenteval-results=r.jsonl")
     result.assert_outcomes(passed=1, errors=1)
-    result.stdout.fnmatch_lines(["KeyError: 'T-0003' (at agents_mod.py:6)", "Traceback (most recent call last):",
+    result.stdout.fnmatch_lines(["KeyError: 'T-0003' (at agents_mod.py:6)", "    Traceback (most recent call last):",
                                  "*agents_mod.py*, line 6, in lookup*"])
     grade = next(g for g in result_lines(tasks.path / "r.jsonl") if g.get("task_id") == "EX-3")
     assert grade["error"]["kind"] == "agent_code" and 'lookup("T-0003")' in grade["error"]["traceback"]

@@ -17,8 +17,10 @@ class Check:
     component: str
 
     def __post_init__(self) -> None:
-        # A detail quotes what the agent sent (action names, arguments, its error): printed as text.
-        object.__setattr__(self, "detail", printable(self.detail))
+        # A detail quotes what the agent sent (action names, arguments, its error): printed as text,
+        # on one line (each failed check is one line under its task; a newline in a forbidden
+        # action's name began lines of its own there: fake summaries, CI commands; red team 17).
+        object.__setattr__(self, "detail", printable(self.detail, layout=False))
 
 
 def check(

@@ -9,6 +9,7 @@ is ``error`` (``E``, ``ERROR``, "1 error" in the closing line, ``error`` in the 
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Generator
 from typing import Any
 
@@ -113,7 +114,10 @@ class Errored:
         style = self.config.getoption("tbstyle", "auto")
         if style in ("no", "line") or not error.get("traceback"):
             return error["message"]
-        return f"{error['message']}\n\n{error['traceback'].rstrip()}"  # from an isolated agent's process
+        # From an isolated agent's process, all of it the agent's to write: indented, as pytest sets
+        # off an exception's lines with "E", so none of its lines reads as the run's own (a
+        # "=== 92 passed in 1.0s ===" or a gate line at the start of a line; red team 17).
+        return f"{error['message']}\n\n{textwrap.indent(error['traceback'].rstrip(), '    ', lambda line: True)}"
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_report_teststatus(self, report: Any, config: pytest.Config) -> tuple[str, str, str] | None:

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pytest_agenteval.errors import AgentEvalError
+from pytest_agenteval.printable import printable
 from pytest_agenteval.report.episodes import EpisodeDetail
 from pytest_agenteval.report.views import compact, diff_rows, turns, usage_line
 
@@ -50,8 +51,8 @@ def render(grade: Mapping[str, Any], detail: EpisodeDetail | None) -> list[str]:
         [(s.action, s.arguments, s.observation) for s in detail.steps] if detail is not None
         else [(a["action"], a.get("arguments"), None) for a in grade.get("actions", [])])
     for n, (action, arguments, observation) in enumerate(steps, 1):
-        args = ", ".join(f"{k}={v!r}" for k, v in arguments.items()) if isinstance(arguments, Mapping) else ""
-        out.append(f"  {n}. {action}({args})")
+        args = ", ".join(f"{_line(k)}={v!r}" for k, v in arguments.items()) if isinstance(arguments, Mapping) else ""
+        out.append(f"  {n}. {_line(action)}({args})")
         if detail is not None:
             out.append(f"     -> {compact(observation)}")
     if not steps:
@@ -62,19 +63,26 @@ def render(grade: Mapping[str, Any], detail: EpisodeDetail | None) -> list[str]:
     out += ["", f"transcript ({len(conversation)} messages):" if conversation else "transcript: none attached"]
     for turn in conversation:
         text = turn.text.replace("\n", "\n      ")
-        out.append(f"  [{turn.role}] {text}".rstrip())
-        out += [f"      calls {call}" for call in turn.tool_calls]
+        out.append(f"  [{_line(turn.role)}] {text}".rstrip())
+        out += [f"      calls {_line(call)}" for call in turn.tool_calls]
     out += ["", f"usage: {usage_line(grade.get('usage'))}"]
     rows = diff_rows(grade.get("final_state_diff"))
     out += ["", "state diff:" if rows else "state diff: nothing changed"]
     for row in rows:
         if row.change == "changed":
-            out.append(f"  {row.table} {row.key}.{row.field}: {compact(row.old, 120)} -> {compact(row.new, 120)}")
+            out.append(f"  {row.table} {_line(row.key)}.{row.field}: {_line(compact(row.old, 120))} -> "
+                       f"{_line(compact(row.new, 120))}")
         else:
             row_values = row.new if row.change == "added" else row.old
-            out.append(f"  {row.table} {row.key} {row.change}: {compact(row_values)}")
+            out.append(f"  {row.table} {_line(row.key)} {row.change}: {_line(compact(row_values))}")
     failed = [c for c in grade.get("checks", []) if not c.get("passed")]
     total = len(grade.get("checks", []))
     out += ["", f"failed checks ({len(failed)} of {total}):" if failed else "failed checks: none"]
-    out += [f"  {c.get('name')} [{c.get('failure_mode')}] {c.get('detail')}" for c in failed]
+    out += [f"  {c.get('name')} [{c.get('failure_mode')}] {_line(c.get('detail'))}" for c in failed]
     return out
+
+
+def _line(value: Any) -> str:
+    """What the agent chose (a call's name or keys, a role, a changed field's text), on its own line's
+    part of it: a newline there began a line of the agent's (a fake verdict, a CI command; red team 17)."""
+    return printable(str(value), layout=False)
