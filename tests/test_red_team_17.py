@@ -17,7 +17,7 @@ import pytest
 from pytest_agenteval.cli import main
 from pytest_agenteval.printable import printable
 from tests.helpers.sandboxing import needs_bwrap
-from tests.helpers.tasks import task_line
+from tests.helpers.tasks import result_lines, task_line
 
 FAKE = "=== 92 passed in 1.00s ==="
 PAYLOAD = f"\n::add-mask::failed\n::group::{FAKE}\n{FAKE}\nagenteval gate: passed: all pass@1 1.000 >= 0.7\n"
@@ -145,6 +145,18 @@ def test_printable_escapes_ci_commands_and_what_no_utf8_or_xml_file_holds() -> N
     assert printable("a ::b, C++ a::b, ## Heading, #[x]") == "a ::b, C++ a::b, ## Heading, #[x]"
     assert printable("x\ud800\uffff\ufffe") == "x\\ud800\\uffff\\ufffe"
     assert printable(printable("::a ##[b]\ud800")) == printable("::a ##[b]\ud800")
+
+
+@pytest.mark.parametrize("level", LEVELS[:2])
+def test_a_lone_surrogate_in_a_model_name_or_a_transcript_key_leaves_the_episode_graded(
+        pytester: pytest.Pytester, level: list[str]) -> None:
+    """Its grade could not be serialized: the task item failed with the harness's UnicodeEncodeError,
+    its episode in no results line, no table and no HTML report."""
+    result = _run(pytester, "Surrogates", level)
+    assert result.ret == 0, result.outlines[-30:]
+    [grade] = [g for g in result_lines(pytester.path / "r.jsonl") if "task_id" in g]
+    assert grade["passed"] and "m\\ud800" in grade["usage"]["models"]
+    assert (pytester.path / "h.html").is_file()
 
 
 @pytest.mark.parametrize("level", LEVELS[:2])

@@ -71,7 +71,7 @@ class UsageLedger:
         (an isolated agent's frame can send any JSON) would make the grade fail to build, losing
         the episode. Past MAX_MODELS names the rest are counted together: each report sums over
         the names (a budget), so an agent inventing a name per report would make that quadratic."""
-        name = "unknown" if not model else (model if isinstance(model, str) else str(model))[:MAX_NAME]
+        name = "unknown" if not model else encodable((model if isinstance(model, str) else str(model))[:MAX_NAME])
         return name if name in self._models or len(self._models) < MAX_MODELS else OTHER_MODELS
 
     def attach(self, messages: Any) -> None:
@@ -118,6 +118,13 @@ def _rounded(figures: dict[str, Any]) -> dict[str, Any]:
     return {k: round(v, 9) if isinstance(v, float) else v for k, v in figures.items()}
 
 
+def encodable(value: str) -> str:
+    """``value`` with each lone surrogate written out (``\\ud800``): not Unicode text, it cannot be
+    encoded, and one in a model's name or a transcript's key made the grade fail to serialize,
+    so the episode went ungraded, out of the results file and the reports (red team 17)."""
+    return value.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def jsonable(value: Any) -> Any:
     """A framework's message (pydantic model, dataclass, plain data) as JSON data."""
     if hasattr(value, "model_dump") and callable(value.model_dump):
@@ -129,10 +136,12 @@ def jsonable(value: Any) -> Any:
         return {"kind": type(value).__name__, **{f.name: jsonable(getattr(value, f.name))
                                                  for f in dataclasses.fields(value)}}
     if isinstance(value, Mapping):
-        return {str(k): jsonable(v) for k, v in value.items()}
+        return {encodable(str(k)): jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [jsonable(v) for v in value]
-    if value is None or isinstance(value, (bool, int, str)):
+    if isinstance(value, str):
+        return encodable(value)
+    if value is None or isinstance(value, (bool, int)):
         return value
     if isinstance(value, float):
         return value if math.isfinite(value) else str(value)
