@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from pytest_agenteval.report.html import GradeSpool, write_report
+from pytest_agenteval.report.html import GradeSpool, run_warnings, write_report
 from pytest_agenteval.report.labels import about_run
+from pytest_agenteval.report.metrics import INTERRUPTED, NOT_GRADED
 
 
 def check_writable(path: str) -> None:
@@ -48,12 +49,14 @@ class HtmlReport:
             self.spool.put(str(grade["nodeid"]), grade)
 
     @pytest.hookimpl(trylast=True)
-    def pytest_agenteval_run_finished(self, run_record: dict[str, Any]) -> None:
+    def pytest_agenteval_run_finished(self, summary: dict[str, Any], run_record: dict[str, Any]) -> None:
+        warnings = run_warnings([str(i) for i in summary.get(NOT_GRADED) or []],
+                                ["this run"] if summary.get(INTERRUPTED) else [])
         try:
-            if not len(self.spool):
+            if not len(self.spool) and not warnings:
                 return
             write_report(self.path, self.spool, self.k, sources=sorted(self.reporter_sources()),
-                         task_files=self.task_files, pool=self.pool, about=about_run(run_record))
+                         task_files=self.task_files, pool=self.pool, about=about_run(run_record), warnings=warnings)
             self.written = True
         finally:
             self.spool.close()

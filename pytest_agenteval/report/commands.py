@@ -158,11 +158,13 @@ def _report(args: argparse.Namespace) -> int:
         _write_merged(args.out, merged, checks, key)
     if args.html:
         from pytest_agenteval.report.episodes import episode_details
-        from pytest_agenteval.report.html import write_html
+        from pytest_agenteval.report.html import run_warnings, write_html
 
         tasks = args.tasks or recorded_task_files(merged)
         details = episode_details(merged.grades, tasks) if tasks else None
-        write_html(args.html, merged.grades, merged.k, sources=merged.files, details=details, about=about)
+        ungraded = [f"{path}: {item}" for path, items in merged.not_graded.items() for item in items]
+        write_html(args.html, merged.grades, merged.k, sources=merged.files, details=details, about=about,
+                   warnings=run_warnings(ungraded, merged.unfinished))
         print(f"HTML report: {args.html}")
     unfinished = ", ".join(merged.unfinished)
     if unfinished:

@@ -337,8 +337,9 @@ def unpacked(page: str) -> str:
 
 
 def _render(out: IO[str], briefs: Sequence[Mapping[str, Any]], k: int, pages: Iterator[list[str]], *,
-            sources: Sequence[str], title: str, about: str) -> None:
-    """``briefs`` in the order of the episode list; ``pages`` their drill-downs, ``PAGE`` at a time."""
+            sources: Sequence[str], title: str, about: str, warnings: Sequence[str] = ()) -> None:
+    """``briefs`` in the order of the episode list; ``pages`` their drill-downs, ``PAGE`` at a time;
+    ``warnings``: what the run left out of the page (``run_warnings``), said under its title."""
     everything, grades = briefs, played(briefs)
     errored = len(everything) - len(grades)
     source = ", ".join(escape(os.fspath(s)) for s in sources)
@@ -360,6 +361,7 @@ def _render(out: IO[str], briefs: Sequence[Mapping[str, Any]], k: int, pages: It
         + ([(f"pass^{k}", f"{overall.pass_hat_k:.2f}")] if k > 1 and overall.pass_hat_k is not None else []))
     triggered = triggered_modes(grades)
     run_line = f'<p class="run">{escape(about)}</p>' if about else ""
+    run_line += "".join(f'<p class="warn"><b>{escape(w)}</b></p>' for w in warnings)
     out.write(f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>{escape(title)}</title><style>{CSS}</style><script>{SCRIPT}</script></head>
@@ -388,7 +390,7 @@ triggered (a failed check names it).</p>{count_bars(triggered, len(grades)) if t
 
 def render_html(grades: Sequence[Mapping[str, Any]], k: int, *, sources: Sequence[str] = (),
                 details: Mapping[tuple[str, int], EpisodeDetail] | None = None,
-                title: str = "agenteval report", about: str = "") -> str:
+                title: str = "agenteval report", about: str = "", warnings: Sequence[str] = ()) -> str:
     """The report of ``grades`` as one string (``write_report`` writes one from a spool)."""
     ordered = sorted(grades, key=lambda g: _order(brief(g)))
     detail_map = details or {}
@@ -398,13 +400,14 @@ def render_html(grades: Sequence[Mapping[str, Any]], k: int, *, sources: Sequenc
             yield [_episode(g, detail_map.get((str(g["task_id"]), int(g["run"])))) for g in ordered[at:at + PAGE]]
 
     buffer = io.StringIO()
-    _render(buffer, [brief(g) for g in ordered], k, pages(), sources=sources, title=title, about=about)
+    _render(buffer, [brief(g) for g in ordered], k, pages(), sources=sources, title=title, about=about,
+            warnings=warnings)
     return buffer.getvalue()
 
 
 def write_report(path: str | os.PathLike[str], spool: GradeSpool, k: int, *, sources: Sequence[str] = (),
                  task_files: Iterable[str | os.PathLike[str]] = (), pool: EnvironmentPool | None = None,
-                 about: str = "", title: str = "agenteval report") -> None:
+                 about: str = "", title: str = "agenteval report", warnings: Sequence[str] = ()) -> None:
     """The report of the spooled grades, read back and replayed one page at a time."""
     keyed = sorted(spool.briefs(), key=lambda kb: _order(kb[1]))
     replayer = Replayer(task_files, pool=pool)
@@ -417,14 +420,32 @@ def write_report(path: str | os.PathLike[str], spool: GradeSpool, k: int, *, sou
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     try:
         with open(path, "w", encoding="utf-8") as out:
-            _render(out, [b for _, b in keyed], k, pages(), sources=sources, title=title, about=about)
+            _render(out, [b for _, b in keyed], k, pages(), sources=sources, title=title, about=about,
+                    warnings=warnings)
     finally:
         replayer.close()
 
 
 def write_html(path: str | os.PathLike[str], grades: Sequence[Mapping[str, Any]], k: int, *,
                sources: Sequence[str] = (), details: Mapping[tuple[str, int], EpisodeDetail] | None = None,
-               about: str = "") -> None:
+               about: str = "", warnings: Sequence[str] = ()) -> None:
     """``about``: one line naming the run (agent, labels, git commit, endpoint), under the title."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)
-    Path(path).write_text(render_html(grades, k, sources=sources, details=details, about=about), encoding="utf-8")
+    Path(path).write_text(render_html(grades, k, sources=sources, details=details, about=about, warnings=warnings),
+                          encoding="utf-8")
+
+
+def run_warnings(not_graded: Sequence[str], unfinished: Sequence[str] = ()) -> list[str]:
+    """What a report's reader must know that its episodes do not show: task items that failed
+    before their episode was graded (in no rate; the run failed on them) and runs that did not
+    finish. Without it, a run whose failing tasks went ungraded (an agent that made the judge fail
+    on them) read as all passed in its HTML report (red team 17)."""
+    out = []
+    if not_graded:
+        named = ", ".join(not_graded[:5]) + (", …" if len(not_graded) > 5 else "")
+        out.append(f"Not graded: {plural(len(not_graded), 'task item')} failed before their episode was graded "
+                   f"({named}); they are in no rate and not on this page, and the run failed on them.")
+    if unfinished:
+        out.append(f"Not finished: {', '.join(unfinished)}: the run did not play every task it selected "
+                   "(killed, cut short or interrupted); the tasks it left are not on this page.")
+    return out
