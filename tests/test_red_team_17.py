@@ -10,6 +10,7 @@ agent's, ``set-output`` sets a step's output, ``error`` and ``notice`` annotate 
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ import pytest
 
 from pytest_agenteval.cli import main
 from pytest_agenteval.printable import printable
+from pytest_agenteval.report.html import unpacked
 from tests.helpers.sandboxing import needs_bwrap
 from tests.helpers.tasks import result_lines, task_line, write_ex1_and_ex3
 
@@ -65,6 +67,14 @@ class Surrogates:
 class RaisesSurrogate:
     def run(self, episode):
         raise RuntimeError("boom\\ud800")
+
+
+class Escapes:
+    def run(self, episode):
+        e = "\\x1b]0;pwned\\x07\\x1b[2J\\x9b31m\\r\\x08\\u202e"
+        episode.call("close" + e, {{"ticket_id" + e: "x" + e}})
+        episode.call("add_comment", {{"ticket_id": "T-0001", "body": "hi" + e}})
+        episode.attach_transcript([{{"role": "assistant" + e, "content": "said" + e}}])
 
 
 class Noncharacter:
@@ -179,6 +189,18 @@ def test_noncharacters_in_an_agents_text_leave_the_junit_xml_well_formed(
     assert result.ret == 1
     suite = ET.parse(pytester.path / "j.xml").getroot().find("testsuite")
     assert suite is not None and suite.get("failures") == "1"
+
+
+@pytest.mark.parametrize("level", LEVELS[:2])
+def test_no_escape_of_the_agent_reaches_the_html_reports_drill_down(pytester: pytest.Pytester,
+                                                                     level: list[str]) -> None:
+    """The threat model says an agent's escapes are shown as text in the HTML report; its episode's
+    drill-down (calls, observations, transcript, state diff) held them raw: the test read the page
+    with its drill-downs still packed."""
+    _run(pytester, "Escapes", level)
+    page = unpacked((pytester.path / "h.html").read_text())
+    assert "pwned" in page
+    assert not re.findall("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]", page)
 
 
 def test_a_forbidden_actions_name_is_shown_cut(pytester: pytest.Pytester) -> None:

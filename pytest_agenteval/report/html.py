@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from pytest_agenteval.environments.registry import EnvironmentPool
+from pytest_agenteval.printable import printable
 from pytest_agenteval.report.episodes import EpisodeDetail, Replayer
 from pytest_agenteval.report.metrics import (
     Row,
@@ -253,7 +254,9 @@ def _episode(grade: Mapping[str, Any], detail: EpisodeDetail | None) -> str:
         out.append(f"<h3>Usage</h3><p>{escape(usage_line(grade['usage']))}</p>")
     if grade.get("transcript"):
         out.append(f"<h3>Transcript</h3>{_conversation(grade['transcript'])}")
-    return "".join(out)
+    # The agent's calls, their observations, its transcript and the state it left, as text: raw, its
+    # escapes and bidirectional overrides reached the page (only the index was checked; red team 17).
+    return printable("".join(out))
 
 
 def _conversation(transcript: Any) -> str:
