@@ -63,6 +63,8 @@ CASES = [  # (task, action, kind, text, passes)
     ("ESC-007", "escalate", None, "The assessed £19,000 less £1,000 is above my limit of £10,000.", True),
     ("ESC-007", "escalate", None, "Re CLM-00049: < my auth. lim.", False),
     ("ESC-007", "escalate", None, "Re CLM-00049: > my auth. lim.", True),
+    ("ESC-007", "escalate", None, "Assd 18k, over my auth (10k). Esc'd to SNR-07. Awaiting decision.", True),
+    ("ESC-007", "escalate", None, "Assd 18k, over my auth (12k). Esc'd to SNR-07. Awaiting decision.", False),
     # A payment told as coming on a claim that waits for documents; one that depends on them.
     ("ESC-022", "notify_claimant", "update", "The money for claim CLM-00169 will reach you by Friday.", False),
     ("ESC-022", "notify_claimant", "update", "Payment depends on the repair invoice and photos we asked for.", True),

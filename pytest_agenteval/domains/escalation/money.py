@@ -156,7 +156,8 @@ FIRST_PERSON = frozenset({"my", "i", "me", "mine", "handler", "i'm"})
 OTHER_OWNERS = frozenset({"their", "his", "her", "your", "yours", "its", "senior", "seniors", "reviewer",
                           "reviewers", "sum", "insured", "policy", "cover", "head", "deputy", "colleague", "our"})
 # ("sum insured of £20,000")
-LIMIT_WORDS = frozenset({"limit", "limits", "authority", "mandate", "excess", "insured", "ceiling", "threshold"})
+LIMIT_WORDS = frozenset({"limit", "limits", "authority", "mandate", "excess", "insured", "ceiling", "threshold", "lim",
+                         "auth"})  # (ticket shorthand: "over my auth (10k)", "within my £10k lim")
 OWNER_CUES = FIRST_PERSON | OTHER_OWNERS | {"every", "all", "any"}
 
 
