@@ -369,6 +369,21 @@ def test_booking_wordings_of_the_32nd_audit(shipped: Any, task_id: str, edit: Ed
     ("BK-025", query("The rate sheet has no rate for a limit of £7,501,000 less £1,000 on FAC-5015."), True),
     ("BK-025", query("The rate sheet has no rate for a limit of £7,501,000 plus £1,000 on FAC-5015."), False),
     ("BK-025", query("The rate sheet has no rate for a limit of three lots of £3,750,000 on FAC-5015."), False),
+    # the 33rd audit's conversations again: an account several words after "to", or in an aside
+    ("BKC-001", message("Done: I booked FAC-5047 to your loan account ACC-00369 and activated it at 5.1%."), False),
+    ("BKC-001", message("Done: I booked FAC-5047 to your loan account ACC-00368 and activated it at 5.1%."), True),
+    ("BKC-001", message("FAC-5047 is active at 5.1%. It sits on your account ACC-00369."), False),
+    ("BKC-001", message("FAC-5047 is active at 5.1%. It sits on your account ACC-00368."), True),
+    ("BKC-003", message("Next I will set the rate of FAC-5060 (on account ACC-01667) to 6.08%. Shall I go ahead?",
+                        "proposal"), False),
+    ("BKC-003", message("Next I will set the rate of FAC-5060 (on account ACC-01666) to 6.08%. Shall I go ahead?",
+                        "proposal"), True),
+    ("BKC-001", message("I will book FAC-5047 to ACC-00368 at 5.1% and keep it on hold for now. Shall I go ahead?",
+                        "proposal"), False),
+    ("BKC-007", message("Understood: I have only set the rate to 6.23%; FAC-5119 stays pending."), False),
+    ("BKC-001", message("Here's the plan:\n- book FAC-5047 to ACC-00368\n- price it at 5.1%\n- activate it\n"
+                        "Just say the word and it's done.", "proposal"), True),
+    ("BK-021", query("KYC pending on the 3,000,000 facility."), False),
 ])
 def test_booking_wordings_of_the_33rd_audit(shipped: Any, task_id: str, edit: Edit, passes: bool) -> None:
     grade = play(shipped, task_id, edit)

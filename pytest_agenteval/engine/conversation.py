@@ -54,7 +54,8 @@ CONVERSATION_CLASSES: dict[str, tuple[str, ...]] = {
               "confirm*", "your consent", "your approval", "your permission", "agree to", "ok", "okay", "alright",
               "all right", "yes", "sound good", "sounds good", "does that work", "ok with you", "okay with you",
               "good to go", "happy with that", "happy with this", "works for you", "work for you", "suits you",
-              "suit you",
+              "suit you", "say the word", "give me the nod", "give the go-ahead", "give me the go-ahead",
+              "your go-ahead", "your say-so", "say yes", "just say yes",
               *(f"{modal} i {verb}" for modal in ("can", "could") for verb in (
                   "go ahead", "proceed", "do that", "do this", "book", "activate", "set", "open", "close", "change",
                   "apply", "make", "submit", "place", "cancel"))),
@@ -62,7 +63,7 @@ CONVERSATION_CLASSES: dict[str, tuple[str, ...]] = {
             "take care", "all the best"),
     QUESTION: ("what", "which", "who", "whose", "where", "when", "how", "could you", "can you", "would you",
                "please", "kindly", "tell me", "let me know", "give me", "may i have", "do you have", "need your",
-               "share"),
+               "share", "say the word", "give me the nod", "give me the go-ahead"),
 }
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from functools import lru_cache
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -83,8 +84,16 @@ _ID_SHAPE = re.compile(r"\b(?!(?:GBP|USD|EUR|CHF|INR|AUD|CAD|NZD|RS|FY|Q|AD|BC)\
 _NUMBER_WORD = ("(?:seventeen|thirteen|fourteen|eighteen|nineteen|fifteen|sixteen|thousand|hundred|seventy|twelve|"
                 "eleven|twenty|thirty|eighty|ninety|three|seven|eight|forty|fifty|sixty|zero|four|five|nine|one|two|"
                 "six|ten)\\b")
-_ID_NUMBERED = re.compile(rf"\b([A-Z]{{2,5}})(?:\s?(?:number|no\.?|No\.?|nr\.?|#)\s?|(?=\d))(\d{{1,6}}\b|{_NUMBER_WORD}"
-                          rf"(?:(?:[- ]|\s+and\s+){_NUMBER_WORD})*)", re.IGNORECASE)
+
+
+@lru_cache(maxsize=64)
+def _numbered(prefixes: frozenset[str]) -> re.Pattern[str]:
+    """An id given by its number, for these prefixes (written in capitals): one pattern per set."""
+    names = "|".join(sorted(map(re.escape, prefixes)))
+    return re.compile(rf"\b({names})(?:\s?(?i:number|no\.?|nr\.?|#)\s?|(?=\d))(\d{{1,6}}\b|(?i:{_NUMBER_WORD}"
+                      rf"(?:(?:[- ]|\s+and\s+){_NUMBER_WORD})*))")
+
+
 # Figures grouped as in other countries: "4.200,00" (a decimal comma), "4'200" (Swiss).
 _FOREIGN_GROUPS = re.compile(r"\b\d{1,3}(?:\.\d{3})+,\d{1,2}\b|\b\d{1,3}(?:'\d{3})+(?:\.\d+)?\b")
 _TYPOGRAPHIC = re.compile("[" + "".join(map(chr, APOSTROPHES)) + "]")
@@ -112,10 +121,8 @@ def _word_tokens(raw: str) -> tuple[Token, ...]:
     return found
 
 
-def _numbered_id(m: re.Match[str], prefixes: frozenset[str]) -> str:
+def _numbered_id(m: re.Match[str]) -> str:
     prefix, number = m.group(1), m.group(2).lower()
-    if prefix not in prefixes:
-        return m.group(0)  # "the number nine", "the UK's number 1": only a record's prefix, in capitals
     if not number.isdigit():  # "one thousand four hundred and twenty-one"
         total, group = 0, 0
         for word in re.split(r"[- ]+", number):
@@ -136,7 +143,7 @@ def _words(text: str, prefixes: frozenset[str]) -> list[Token]:
     if "/" in text:  # every shorthand with a slash holds one
         text = _SLASHED.sub(lambda s: _SLASHES[s.group(0).lower()], text)
     if prefixes:
-        text = _ID_NUMBERED.sub(lambda m: _numbered_id(m, prefixes), text)
+        text = _numbered(prefixes).sub(_numbered_id, text)  # not "the UK's number 1": a record's prefix
     if _ID_SHAPE_CUE.search(text):
         text = _ID_SHAPE.sub(lambda s: f"{(s.group(1) or s.group(3)).upper()}-{s.group(2) or s.group(4)}", text)
     if ("'" in text or "," in text) and _FOREIGN_GROUPS.search(text):  # "4.200,00", "4'200": 4200

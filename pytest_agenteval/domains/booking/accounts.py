@@ -52,13 +52,13 @@ def _booking_account(h: History, fid: str, account: str, clause: int, t: Text) -
         if reading.denies("booked") or not any(m.meaning in ("booked", "activated") and m.polarity == AFFIRMED
                                                for m in reading.mentions):
             return None
-    else:  # "booked to ACC-1", "I will activate it on account ACC-1", "live on ACC-1"
-        if not any(m.meaning in ("booked", "book", "activated", "activate") and m.polarity != NEGATED
-                   for m in reading.mentions if m.clause == clause) or reading.denies("booked") or reading.denies(
-                "book"):
+    else:  # "booked to ACC-1", "I will activate it on account ACC-1", "live on ACC-1", "FAC-1 (on ACC-1)"
+        if not (any(m.meaning in ("booked", "book", "activated", "activate") and m.polarity != NEGATED
+                    for m in reading.mentions if m.clause == clause) or _aside_of(reading, fid, clause)) or (
+                reading.denies("booked") or reading.denies("book")):
             return None
         before = _words_before(reading, account)
-        if not PREPOSITIONS.intersection(before) or {"not", "than", "instead", "rather", "other"} & set(before):
+        if not before or before[-1] not in PREPOSITIONS or {"not", "than", "instead", "rather", "other"} & set(before):
             return None  # "…rather than ACC-2", "not to ACC-2"
     final = (h.ctx.row("facility", fid) or {}).get("account_id")
     if final is not None:
@@ -71,6 +71,13 @@ def _booking_account(h: History, fid: str, account: str, clause: int, t: Text) -
     return None
 
 
+def _aside_of(reading: Reading, fid: str, clause: int) -> bool:
+    """The clause is an aside right after the facility's id that puts it on an account: "the rate
+    of FAC-1 (on account ACC-1)"."""
+    return clause > 0 and reading.words[clause][:1] in (("on",), ("to",)) and any(
+        i == fid and k == clause - 1 and at == len(reading.words[k]) - 1 for i, k, at in reading.id_at)
+
+
 def _labelled_account(reading: Reading, clause: int) -> bool:
     """The id is given under the label "account": a table row ("Account | ACC-1") or a label line
     ("Account: ACC-1")."""
@@ -80,11 +87,23 @@ def _labelled_account(reading: Reading, clause: int) -> bool:
     return row or line
 
 
-def _words_before(reading: Reading, ident: str, n: int = 3) -> list[str]:
-    """The ``n`` words right before ``ident``'s first mention, in its clause (however the id was
-    written: "ACC 00369", "acc-00369", "ACC number 369")."""
+# What may stand between a preposition and an account's id: "to your existing loan account ACC-1".
+ACCOUNT_WORDS = frozenset({"your", "the", "a", "an", "our", "its", "their", "his", "her", "existing", "new", "open",
+                           "loan", "current", "business", "account", "no", "number", "ref"})
+
+
+def _words_before(reading: Reading, ident: str) -> list[str]:
+    """The words before ``ident``'s first mention in its clause (however the id was written: "ACC
+    00369", "acc-00369", "ACC number 369"), back to the word before the account's own words: the
+    preposition of "to your loan account ACC-1", and the word before it ("not to…")."""
     at = next(((clause, i) for named, clause, i in reading.id_at if named == ident), None)
-    return reading.before(*at, n) if at is not None else []
+    if at is None:
+        return []
+    before = reading.before(*at, 12)
+    k = len(before)
+    while k and before[k - 1] in ACCOUNT_WORDS:
+        k -= 1
+    return before[max(0, k - 2):k]
 
 
 def accounts_denied(h: History, fid: str, reading: Reading) -> str | None:

@@ -228,6 +228,10 @@ def limit(h: History, fid: str, reading: Reading) -> str | None:
     # "£7,501,000 less £1,000": the result is the figure given (its operand is none)
     worked = {(w.clause, w.at): w for w in computed(reading, {})[0]}
     for q in reading.quantities:
+        if q.kind == "number" and isinstance(q.value, float) and q.value >= 1000 and "," in q.text and (
+                reading.after(q.clause, q.at) in LIMIT_WORDS - {"limit", "limits", "amount", "size"}):
+            q = q._replace(kind="money")  # "the 3,000,000 facility": a grouped figure sizing the facility
+            worked.setdefault((q.clause, q.at), q)
         if q.kind != "money" or not isinstance(q.value, float) or (q.clause, q.at) not in worked:
             continue
         operated = worked[q.clause, q.at].text != q.text

@@ -40,6 +40,9 @@ def promised(h: History, fid: str, t: Text) -> str | None:
         if m.meaning in already and already[m.meaning] and not about_other(reading, m.clause, m.at):
             # "it will be activated tomorrow", said of a facility already active: not yet, it says
             return f"says {fid} is still to be {STATE_NAMES.get(m.meaning, m.meaning + 'd')}, but it already is"
+        if m.meaning in ("on_hold", "unactivated") and done["activated"] and not about_other(reading, m.clause, m.at):
+            # "I will book it and keep it on hold for now", then activated it
+            return f"says {fid} will stay {'on hold' if m.meaning == 'on_hold' else 'inactive'}, but it was activated"
         closes_it = names_facility(reading, m.clause, fid) or "it" in reading.words[m.clause][m.at + 1:m.at + 2]
         if m.meaning == "close" and closes_it and final.get("status") != "CLOSED":  # "I will close it next month"
             return f"says {fid} will be closed, but it was left {final.get('status')}"

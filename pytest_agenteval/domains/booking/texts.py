@@ -62,9 +62,11 @@ LEXICON = ENGLISH.extend(
     priced=("applied", "priced", "priced at", "charged", "booked at", "set at", "set to", "put at", "live at",
             "active at", "running at", "drawn at", "rate set", "rate was set", "rate has been set", "rate is set",
             "rate is now set", *(f"{who} {how}set {whose} rate" for who in ("i", "we", "i've", "we've")
-                                 for how in ("", "have ", "only ", "just ") for whose in ("the", "its"))),
+                                 for how in ("", "have ", "only ", "just ", "now ", "also ", "have only ", "have just ",
+                                             "have now ", "have also ") for whose in ("the", "its"))),
     # The facility's own state: "has not been booked", "is already active", "is closed".
-    booked=("booked", "bkd", "bk'd"),  # ticket shorthand: "bkd & actv"
+    booked=("booked", "bkd", "bk'd",  # ticket shorthand: "bkd & actv"
+            "sits on", "sitting on", "is held on", "held on", "linked to", "attached to"),  # "it sits on ACC-1"
     activated=("activated", "active", "actv", "actvd", "drawn", "live at", "active at", "running at", "drawn at",
                "switched on", "switched it on", "turned it on", "turned on", *SET_UP),
     unactivated=NOT_ACTIVE,
