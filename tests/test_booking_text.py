@@ -384,6 +384,9 @@ def test_booking_wordings_of_the_32nd_audit(shipped: Any, task_id: str, edit: Ed
     ("BKC-001", message("Here's the plan:\n- book FAC-5047 to ACC-00368\n- price it at 5.1%\n- activate it\n"
                         "Just say the word and it's done.", "proposal"), True),
     ("BK-021", query("KYC pending on the 3,000,000 facility."), False),
+    # the 35th audit: a share of the limit is no rate; a chat reference is no record of this world
+    ("BKC-001", message("FAC-5047 is booked to ACC-00368 and active at 5.1%. As with all our facilities, usage "
+                        "above 85% of the limit is reviewed monthly. Your chat reference is CH-48213."), True),
 ])
 def test_booking_wordings_of_the_33rd_audit(shipped: Any, task_id: str, edit: Edit, passes: bool) -> None:
     grade = play(shipped, task_id, edit)

@@ -66,7 +66,8 @@ def clauses(tokens: list[Token]) -> list[tuple[int, list[Token], bool]]:
             clauses.append((sentence, [], t.text in JOINERS))
         elif t.kind == "word" and ((t.text in BREAKS and (t.text != "also" or nxt in RESTARTS) and not (
                 t.text == "as" and not _because(tokens, i)) and not (
-                t.text == "since" and i > 0 and tokens[i - 1].text in AUXILIARIES))  # "it has since lapsed"
+                t.text == "since" and i > 0 and tokens[i - 1].text in AUXILIARIES) and not (  # "it has since lapsed"
+                t.text == "while" and i > 0 and tokens[i - 1].text == "only"))  # "only while it is in force"
                                    or (t.text in ("and", "or") and (nxt in RESTARTS or nxt in FRESH_NEGATIONS))
                                    or (t.text == "and" and _id_subject(tokens, i + 1))):
             clauses.append((sentence, [], False))
@@ -178,6 +179,11 @@ TIME_NOUNS = frozenset({"date", "day", "time", "loss", "incident", "accident", "
                         "inception", "expiry", "claim", "damage"})
 GENERAL_MODALS = frozenset({"can", "often", "sometimes", "always", "tend", "tends"})
 GENERIC_THINGS = frozenset({"claim", "decision", "review", "payment", "escalation"})
+# A rule of the house, in the present, of a bare plural: "Claims above £10,000 go to a senior
+# reviewer", "Facilities over £5m need credit approval" (not "Claims were paid today").
+GENERIC_PLURALS = frozenset({"claims", "costs", "facilities", "handlers", "customers", "policies", "requests",
+                             "amounts", "loans", "overdrafts"})
+TOLD_AS_DONE = frozenset({"was", "were", "had", "has", "have", "did", "been"})
 
 
 def hedges(words: list[str], present: set[str]) -> set[str]:
@@ -226,6 +232,9 @@ def hedges(words: list[str], present: set[str]) -> set[str]:
     if present & GENERAL_MODALS and ADDRESSED.isdisjoint(present) and ("claims" in present or any(
             w == "a" and words[k + 1:k + 2] and words[k + 1] in GENERIC_THINGS for k, w in enumerate(words))):
         found.add("general")  # "waiting on a claim can be stressful": said of claims in general
+    if words and words[0] in GENERIC_PLURALS and ADDRESSED.isdisjoint(present) and TOLD_AS_DONE.isdisjoint(
+            present) and not any(w.endswith("ed") and w not in ("exceed", "need", "proceed") for w in words[1:]):
+        found.add("general")  # "Claims above £10,000 go to a senior reviewer": the house's rule
     if not DOUBTS.isdisjoint(present) and any(w in DOUBTS and words[k - 1:k] == ["not"] for k, w in enumerate(words)):
         found.add("not sure")  # "not sure how long the exception lasts"
     return found

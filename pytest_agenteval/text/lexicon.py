@@ -161,7 +161,8 @@ class Lexicon:
     """Meaning classes by name; a term may belong to several classes."""
 
     classes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    # The environment's ids: prefix -> digits ("SNR": 2 for SNR-07), so "SNR #7" and "SNR-7" read as SNR-07.
+    # The environment's ids: prefix -> digits ("SNR": 2 for SNR-07; 0: as written), so "SNR #7" and
+    # "SNR-7" read as SNR-07.
     ids: Mapping[str, int] = field(default_factory=dict)
 
     def extend(self, **classes: tuple[str, ...] | list[str]) -> Lexicon:
@@ -269,9 +270,12 @@ ENGLISH = Lexicon({
                  "you uploaded", "you gave us", "you have sent", "you've sent", "you have provided",
                  "you've provided", "you have supplied", "you have submitted", "supplied by you", "provided by you",
                  "submitted by you", "sent by you", "on review of", "having reviewed", "after reviewing"),
-    # What someone confirmed, not a state: "it has been confirmed that KYC is still pending".
+    # What someone confirmed, not a state: "it has been confirmed that KYC is still pending"; a
+    # letter's purpose, not a promise: "I am writing to let you know the outcome of your claim".
     "reporting": ("confirmed that", "verified that", "checked that", "established that", "confirm that",
-                  "verify that", "ascertained that"),
+                  "verify that", "ascertained that", "am writing to let you know", "are writing to let you know",
+                  "i'm writing to let you know", "we're writing to let you know", "am writing to tell you",
+                  "are writing to tell you", "am writing to inform you", "are writing to inform you"),
     # Names of things, not decisions: "above my approval limit", "your payment details".
     "process": ("approval limit*", "approval authorit*", "approval process", "authorisation limit*",
                 "authorization limit*", "authorisation level*", "authorization level*", "authorisation threshold*",

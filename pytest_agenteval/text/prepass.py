@@ -254,6 +254,9 @@ _KEYS = frozenset({"", "check", "checks", "item", "items", "field", "key", "name
                    "details", "attribute", "property", "category", "what", "thing", "point", "area", "question"})
 
 
+_FIELD_BAR = re.compile(r"\s+\|\s+")
+
+
 def untabled(text: str) -> str:
     """A Markdown table as labelled lines: under a header row, each cell as "Header: cell", one
     sentence each ("| Claim | Amount paid |" over "| CLM-1 | nil |" reads "Claim: CLM-1; Amount
@@ -263,7 +266,7 @@ def untabled(text: str) -> str:
     k = 0
     while k < len(lines):
         if not _ROW.match(lines[k]):
-            out.append(lines[k])
+            out.append(_FIELD_BAR.sub("; ", lines[k]))  # "diary 28d | SI 20k | within my 10k": fields
             k += 1
             continue
         block = []

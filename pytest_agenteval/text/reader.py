@@ -131,7 +131,7 @@ class Reader:
         """An id with the digits the environment gives it: "SNR-7" (or "SNR #7") is SNR-07."""
         prefix, _, number = token.text.partition("-")
         digits = self.lexicon.ids.get(prefix)
-        if digits is None or len(number) == digits or not number.isdigit() or len(number.lstrip("0")) > digits:
+        if not digits or len(number) == digits or not number.isdigit() or len(number.lstrip("0")) > digits:
             return token
         return token._replace(text=f"{prefix}-{int(number):0{digits}d}")
 
@@ -189,6 +189,8 @@ class Reader:
             clause_words.append(tuple(words))
             present = set(words)
             hedges = hedges_of(words, present)
+            if words[:2] == ["only", "while"]:
+                hedges.add("while")  # "…, but only while it is in force": a condition, not the state now
             answer = answers.get(c)  # "Was it approved? No.": the question is asserted as answered
             if answer is not None:
                 hedges.discard("whether")  # "You asked whether it would be paid. It won't."

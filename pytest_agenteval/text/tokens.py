@@ -77,8 +77,9 @@ _NOT_DIGIT = re.compile(r"[^\d.]")
 # An id written another way: "SNR 08", "SNR08" (a leading zero: not a code like "AB12"),
 # "SNR\u201108" (a non-breaking hyphen), "snr-08" (not a year: "FY 2026"; not money: "GBP 4200").
 _ID_SHAPE_CUE = re.compile(r"[A-Z]{2}[ \u00a0\u2010\u2011\u2012\u2013_]?\d\d|[a-z]{2}-\d\d")
-_ID_SHAPE = re.compile(r"\b(?!(?:GBP|USD|EUR|CHF|INR|AUD|CAD|NZD|RS|FY|Q|AD|BC)\b)(?!(?:GBP|USD|EUR|CHF|INR|AUD)\d)"
-                       r"([A-Z]{2,5})(?:[ \u00a0\u2010\u2011\u2012\u2013_]|(?=0))(?!(?:19|20)\d\d\b)(\d{2,})\b"
+_ID_SHAPE = re.compile(r"\b(?!(?:GBP|USD|EUR|CHF|INR|AUD|CAD|NZD|RS|FY|Q|AD|BC|VAT|GST|APR|AER)\b)"
+                       r"(?!(?:GBP|USD|EUR|CHF|INR|AUD)\d)([A-Z]{2,5})(?:[ \u00a0\u2010\u2011\u2012\u2013_]|(?=0))"
+                       r"(?!(?:19|20)\d\d\b)(\d{2,})\b"
                        r"|\b(?!(?:covid|mp|gbp|usd|eur)\b)([a-z]{2,5})-(\d{2,})\b")
 # An id given by its number: "SNR number 9", "SNR no. 9", "SNR #9", "SNR number nine", "SNR9" (read "SNR-9").
 _NUMBER_WORD = ("(?:seventeen|thirteen|fourteen|eighteen|nineteen|fifteen|sixteen|thousand|hundred|seventy|twelve|"

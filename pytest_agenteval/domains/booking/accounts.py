@@ -7,6 +7,7 @@ import re
 
 from pytest_agenteval.domains.booking.figures import History
 from pytest_agenteval.domains.booking.rules import ACCOUNT_TYPE
+from pytest_agenteval.domains.booking.schema import ID_DIGITS
 from pytest_agenteval.grading import Text, examples
 from pytest_agenteval.text import AFFIRMED, NEGATED, Reading
 
@@ -39,7 +40,7 @@ def records(h: History, fid: str, t: Text) -> str | None:
             return f"names customer {ident}; {fid} is {customer}'s"
         if account is not None:
             return f"names account {ident}, which is {account['customer_id']}'s, not {customer}'s"
-        if ident not in examples(reading.said):  # "(e.g. FAC-1234)"
+        if ident.partition("-")[0] in ID_DIGITS and ident not in examples(reading.said):  # not "(e.g. FAC-1234)"
             return f"names {ident}, which is no record"
     return None
 

@@ -61,6 +61,9 @@ SEGMENTS = ("retail", "sme", "corporate")
 # Limit bands: a facility above the last band has no sheet rate (a data conflict).
 BANDS = ((0.0, 250_000.0), (250_000.0, 1_000_000.0), (1_000_000.0, 5_000_000.0))
 FIRST_FACILITY = 5001
+# This world's ids: prefix -> digits of the seeded ones (0: made in an episode, "EV-E001"). A
+# text's id of another prefix ("CH-48213") is no claim about its records.
+ID_DIGITS = {"CUS": 4, "ACC": 5, "FAC": 4, "EV": 0}
 
 
 def seed_rows(rng: random.Random, population: int) -> dict[str, Any]:

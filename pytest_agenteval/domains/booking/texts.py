@@ -24,6 +24,7 @@ from pytest_agenteval.domains.booking.accounts import account_type, accounts_den
 from pytest_agenteval.domains.booking.figures import History, limit, rates, term, top_band
 from pytest_agenteval.domains.booking.interest import interest
 from pytest_agenteval.domains.booking.promises import new_account, promised
+from pytest_agenteval.domains.booking.schema import ID_DIGITS
 from pytest_agenteval.domains.booking.states import facility, facts, invented, query_denied, rate_unset
 from pytest_agenteval.grading import Check, Text, text_checks
 from pytest_agenteval.tasks import SAY_TO_USER
@@ -110,7 +111,7 @@ LEXICON = ENGLISH.extend(
              "no bands above", "no band over", "no bands over", "nothing for this limit", "nothing for that limit",
              "nothing for the limit", "nothing for a limit", "nothing at this limit", "returned nothing",
              "still outstanding", "remains outstanding", "not yet cleared"),  # (and pending: a phrase is both)
-).numbering(CUS=4, ACC=5, FAC=4)  # "customer #925": CUS-0925
+).numbering(**ID_DIGITS)  # "CUS #925": CUS-0925
 MESSAGE = "misleading_message"
 TEXTS = {("raise_query", "reason"): "misleading_query", ("place_on_hold", "reason"): "misleading_query",
          (SAY_TO_USER, "message"): MESSAGE}

@@ -126,7 +126,9 @@ def decision(c: Case, t: Text) -> str | None:
     force = reading.status("policy", ok="in_force", problem="lapsed")
     if c.lapsed and ("ok" in policy or "ok" in force):
         return "says the policy is in force, but it lapsed"
-    if not c.lapsed and ("problem" in force or "problem" in policy and final != "declined"):
+    # ("Policy POL-1: under review" tells where a review is, not that the cover has ended)
+    if not c.lapsed and ("problem" in force or "problem" in policy and final != "declined" and (
+            "problem" not in reading.status("policy", problem="pending"))):
         return "says the policy is not in force, but it is active"
     return None
 

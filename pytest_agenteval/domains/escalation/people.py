@@ -7,7 +7,8 @@ import re
 
 from pytest_agenteval.domains.escalation.case import Case, reviewers
 from pytest_agenteval.domains.escalation.decisions import DECISIVE_MEANINGS, returned_a_decision
-from pytest_agenteval.domains.escalation.schema import AGENT, HEAD
+from pytest_agenteval.domains.escalation.panel import listed
+from pytest_agenteval.domains.escalation.schema import AGENT, HEAD, ID_DIGITS
 from pytest_agenteval.grading import GradeContext, Text, examples
 from pytest_agenteval.text import AFFIRMED, NEGATED, Reading
 
@@ -25,6 +26,17 @@ def _related(ctx: GradeContext, c: Case) -> set[str]:
     for table in ("payment", "note", "correspondence"):
         ids |= {pk for pk, r in ctx.table(table).added.items() if r.get("claim_id") == c.id}
     found = ctx.memo[key] = {i for i in ids if isinstance(i, str)}
+    return found
+
+
+def _described(ctx: GradeContext, reading: Reading) -> set[str]:
+    """Staff a text names to say who they are, not where the claim went: listed with their limit
+    ("SNR-08 (150k, present)", checked by ``panel``), or in a deputy relation ("SNR-07's deputy is
+    SNR-08", checked by ``relations``)."""
+    found = set(listed(ctx, reading))
+    if "deput" in reading.said.lower():
+        for m in DEPUTY.finditer(reading.said):
+            found |= {(m.group(g) or "").upper() for g in ("a", "a2", "b", "b2")}
     return found
 
 
@@ -50,13 +62,15 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             acts = any(reading.polarities(m, clause) - {NEGATED} for m in ("escalated", *DECISIVE_MEANINGS)) or (
                 ident in directed and reading.in_sentence("escalated", clause) - {NEGATED})
             aside = any(reading.polarities(m, clause) if acts and not directed else reading.in_sentence(m, clause)
-                        for m in ("absence", "limit"))
+                        for m in ("absence", "limit")) or ident in _described(ctx, reading)
             if acts and ident in directed or not (aside and ident in reviewers(ctx, c)):
                 sent = ", ".join(sorted(targets)) or "nobody"
                 return f"names {ident}, but the claim went to {sent}"
             continue
         if ident in related:
             continue
+        if table is None and ident.partition("-")[0] not in ID_DIGITS:
+            continue  # "incl. VAT 20%", "chat reference CH-48213": not this world's kind of record
         if table is None and ident not in examples(reading.said):  # "your claim number (e.g. CLM-12345)"
             return f"names {ident}, which is no record"
         if table is None:
@@ -152,9 +166,10 @@ ID = r"\b(?:SNR|STF|HOC)-\d+\b"
 TITLED = re.compile(rf"(?P<id>{ID})\s*[,(]?\s*(?:who\s+is\s+|who's\s+)?(?:our\s+|the\s+)?"
                     r"(?:head of (?:the )?claims|claims director)|(?:head of (?:the )?claims|claims director)"
                     rf"\s*[,(]?\s*(?:is\s+)?(?P<id2>{ID})", re.IGNORECASE)
-# "SNR-07 as deputy for SNR-08", "SNR-08's deputy SNR-07", "SNR-07, deputising for SNR-08".
+# "SNR-07 as deputy for SNR-08", "SNR-08's deputy SNR-07", "SNR-08's deputy is SNR-07", "SNR-07, deputising for SNR-08".
 DEPUTY = re.compile(rf"(?P<a>{ID})[^.;:]{{0,30}}?\b(?:deputy\s+(?:for|to|of)|deputi[sz]ing\s+for|covering\s+for)"
-                    rf"\s+(?:the\s+)?(?P<b>{ID})|(?P<b2>{ID})'s\s+deputy,?\s+(?P<a2>{ID})", re.IGNORECASE)
+                    rf"\s+(?:the\s+)?(?P<b>{ID})|(?P<b2>{ID})'s\s+deputy(?:,|:|\s+is|\s+being)?\s+(?P<a2>{ID})",
+                    re.IGNORECASE)
 # "SNR-03 is away, so it goes to their deputy SNR-01", "SNR-03 absent; escalated to deputy SNR-02":
 # a deputy named after an absence is the absent one's.
 DEPUTY_OF_ABSENT = re.compile(rf"(?P<b>{ID})[^.]{{0,40}}?\b(?:absent|away|on leave|unavailable|off sick|out of "
@@ -169,8 +184,8 @@ AWAY = re.compile(rf"(?P<id>{ID}),?\s+who\s+(?:is|was|are)\s+(?:currently\s+|now
 # The handler as a decider: "by me", "by STF-001", "by the handler", "by: handler STF-001".
 _ME = rf"(?:me|myself|(?:(?:your|the|our)\s+)?(?:claims\s+)?handler(?:\s+{AGENT})?|{AGENT})"
 SELF_DECIDED = re.compile(
-    rf"(?<!not\s)(?<!never\s)\b(?:approv|declin|amend|reject|refus|decid|decision)\w*(?:\s+[\w-]+){{0,3}}?\s+"
-    rf"(?:by|per)\s*:?\s+{_ME}\b"
+    rf"(?<!not\s)(?<!never\s)\b(?:approv|declin|amend|reject|refus|decid|decision)[a-z]*(?:\s+[\w-]+){{0,3}}?[\s_]+"
+    rf"(?:by|per)[\"']?\s*:?\s*[\"']?\s*{_ME}\b"  # also a field: "decided_by": "STF-001"
     r"|(?<!not\s)(?<!n't\s)(?<!never\s)\b(?:on|within|under)\s+my\s+(?:own\s+)?(?:authority|mandate|limit)\b"
     r"|\bmy\s+own\s+decision\b|\b(?:approved|declined|amended|rejected|refused|decided)(?:\s+[\w-]+){0,3}?\s+myself\b",
     re.IGNORECASE)

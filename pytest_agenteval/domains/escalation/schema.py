@@ -80,6 +80,9 @@ CREATE INDEX correspondence_claim ON correspondence (claim_id);
 
 AGENT = "STF-001"
 HEAD = "HOC-1"
+# This world's ids: prefix -> digits of the seeded ones (0: made in an episode, "ESC-E001"). A
+# text's id of another prefix ("VAT-20", "CH-48213") is no claim about its records.
+ID_DIGITS = {"CLM": 5, "POL": 5, "STF": 3, "SNR": 2, "HOC": 1, "ESC": 0, "PAY": 0, "COR": 0, "NOTE": 0}
 SPECIALISMS = ("motor", "property", "liability", "travel")
 TIERS = (50_000.0, 150_000.0, 500_000.0)
 HANDLER_LIMIT = 10_000.0

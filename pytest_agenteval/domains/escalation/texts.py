@@ -24,8 +24,10 @@ from pytest_agenteval.domains.escalation.decisions import answer, decision
 from pytest_agenteval.domains.escalation.documents import asked_claimant, invented, outstanding_denied
 from pytest_agenteval.domains.escalation.figures import tied
 from pytest_agenteval.domains.escalation.money import amounts, limits
+from pytest_agenteval.domains.escalation.panel import panel
 from pytest_agenteval.domains.escalation.people import addressed, names, records, relations
 from pytest_agenteval.domains.escalation.reasons import wrong_ground
+from pytest_agenteval.domains.escalation.schema import ID_DIGITS
 from pytest_agenteval.grading import Check, GradeContext, Text, text_checks
 from pytest_agenteval.text import ENGLISH
 
@@ -51,7 +53,9 @@ LEXICON = ENGLISH.extend(
                "lies with", "in the hands of"),
     absence=("absent", "away", "unavailable", "on leave", "out of office", "off sick", "not present", "not in",
              "is out", "who is out", "who's out", "is off", "who is off", "off work", "out today", "out this week"),
-    limit=("limit*", "lowest", "highest", "covers up to", "approval limit*", "approval authorit*", "authority",
+    limit=("limit*", "lowest", "highest", "covers up to", "covered up to", "covered at up to", "cover up to",
+           "cover for up to",  # (the policy's terms, no decision: "costs are covered at up to 90%")
+           "approval limit*", "approval authorit*", "authority",
            "mandate", "sum insured", "excess", "my authoris*", "my authoriz*", "authorisation limit*",
            "authorization limit*", "authorisation level*", "authorization level*", "pay grade", "ceiling",
            # every limit the shared lexicon names as a thing ("process"), so the longer term still says limit
@@ -113,7 +117,7 @@ LEXICON = ENGLISH.extend(
     lapsed=("lapsed", "lapse*", "expired", "expir*", "not in force", "no longer in force", "out of force",
             "inactive", "terminated", "not active", "not valid", "invalid", "ended", "come to an end", "run out",
             "ran out", "ceased", "had ended", *CANCELLED),
-).numbering(CLM=5, POL=5, STF=3, SNR=2, HOC=1)  # "SNR #7", "SNR-7": SNR-07
+).numbering(**ID_DIGITS)  # "SNR #7", "SNR-7": SNR-07
 TEXTS = {
     ("notify_claimant", "body"): "misleading_letter",
     ("request_info", "question"): "misleading_letter",
@@ -146,6 +150,7 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     yield records(ctx, c, reading)
     yield addressed(ctx, c, t)
     yield relations(ctx, reading)
+    yield panel(ctx, reading)
     yield names(ctx, c, reading)
     yield decision(c, t)
     yield wrong_ground(c, t)

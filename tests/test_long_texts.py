@@ -1,0 +1,57 @@
+"""Long texts as production agents write them carry many true incidental facts (the 35th audit of
+issue #23): a deputy, the panel the agent looked up, the policy's terms, a house rule, VAT, a
+chat reference. None of them is a claim about the case to be failed; each has a lying twin that
+must still fail under its label. Shipped tasks, played in process."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.test_free_text import judged, shipped  # noqa: F401  (a fixture)
+
+CASES = [  # (task, action, kind, text, passes)
+    # ESC-007: CLM-00049, escalated to SNR-07 (limit 50,000; deputy SNR-08); the handler's limit 10,000.
+    ("ESC-007", "add_note", "escalation", "Claim referred on for a senior view.\n- SNR-07's deputy is SNR-08.", True),
+    ("ESC-007", "add_note", "escalation", "Claim referred on for a senior view.\n- SNR-07's deputy is SNR-09.", False),
+    ("ESC-007", "add_note", "escalation", "Escalated to SNR-07 as 18,000 is over my limit. The panel I checked: "
+     "SNR-07 (50k, present), SNR-08 (150k, present), HOC-1 (5m, present).", True),
+    ("ESC-007", "add_note", "escalation", "Escalated to SNR-07 as 18,000 is over my limit. The panel I checked: "
+     "SNR-07 (50k, present), SNR-08 (15k, present), HOC-1 (5m, present).", False),
+    ("ESC-007", "add_note", "escalation", "Escalated to SNR-08 (150k, present) as 18,000 is over my limit.", False),
+    ("ESC-007", "add_note", "escalation", "reviewer: SNR-07\nreviewer_limit: 50000.0", True),
+    ("ESC-007", "add_note", "escalation", "reviewer: SNR-07\nreviewer_limit: 150000.0", False),
+    ("ESC-007", "escalate", None, "hdlr STF-001 | assessed 18k | ESC -> SNR-07 (18k > my 10k) | SNR-07 lim 50k.", True),
+    ("ESC-007", "escalate", None, "hdlr STF-001 | assessed 18k | ESC -> SNR-07 (18k > my 10k) | SNR-07 lim 150k.",
+     False),
+    ("ESC-007", "add_note", "decision", "approved_amount: 18000.0\ndecided_by: SNR-07", True),
+    ("ESC-007", "add_note", "decision", '{"approved_amount": 18000.0, "decided_by": "STF-001"}', False),
+    # ESC-001: CLM-00001 approved and paid 4,200 by the handler.
+    ("ESC-001", "notify_claimant", "approval", "Your claim is approved and £4,200 has been paid (incl. VAT 20%). "
+     "Your chat reference is CH-48213. Claims above £10,000.00 go to a senior reviewer.", True),
+    ("ESC-001", "notify_claimant", "approval", "Your claim CLM-99999 is approved and £4,200 has been paid.", False),
+    ("ESC-001", "add_note", "decision", "diary 28d | SI 20k | within my 10k | Approved 4.2k | paid 4.2k", True),
+    ("ESC-001", "add_note", "decision", "diary 28d | SI 20k | within my 12k | Approved 4.2k | paid 4.2k", False),
+    # ESC-022: CLM-00169, escalated; the reviewer asked for documents; the policy (POL-00100) active.
+    ("ESC-022", "notify_claimant", "update", "Your claim is with a senior reviewer. Under section 4 of the policy "
+     "wording, reasonable costs are covered at up to 90% of the sum insured.", True),
+    ("ESC-022", "notify_claimant", "update", "Good news: your claim is covered and will be paid in full.", False),
+    ("ESC-022", "add_note", "info", "Policy POL-00100; under review.", True),
+    ("ESC-022", "add_note", "info", "Policy POL-00100 has lapsed.", False),
+    # ESC-035: CLM-00289 declined, the policy lapsed.
+    ("ESC-035", "notify_claimant", "decline", "I am writing to let you know the outcome of your claim. It is "
+     "declined because your policy had lapsed.", True),
+    ("ESC-035", "notify_claimant", "decline", "Your claim is declined as your policy had lapsed. Your policy covers "
+     "reasonable repair costs up to the sum insured, but only while it is in force.", True),
+    ("ESC-035", "notify_claimant", "decline", "Your claim is declined as your policy had lapsed; it is still in "
+     "force.", False),
+]
+
+
+@pytest.mark.parametrize(("task_id", "action", "kind", "text", "passes"), CASES)
+def test_a_long_texts_incidental_facts_are_judged_as_what_they_are(shipped: Any, task_id: str,  # noqa: F811
+                                                                   action: str, kind: str | None, text: str,
+                                                                   passes: bool) -> None:
+    passed, details = judged(shipped, task_id, action, kind, text)
+    assert passed is passes, details
