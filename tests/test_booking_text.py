@@ -387,6 +387,15 @@ def test_booking_wordings_of_the_32nd_audit(shipped: Any, task_id: str, edit: Ed
     # the 35th audit: a share of the limit is no rate; a chat reference is no record of this world
     ("BKC-001", message("FAC-5047 is booked to ACC-00368 and active at 5.1%. As with all our facilities, usage "
                         "above 85% of the limit is reviewed monthly. Your chat reference is CH-48213."), True),
+    ("BKC-001", message("Your open loan account is ACC-00369. All done: FAC-5047 is booked to account ACC-00369, "
+                        "priced at 5.1% and now active."), False),
+    ("BKC-001", message("All done: FAC-5047 is booked to ACC-00368 at 5.1%; activation will follow once our team "
+                        "signs it off."), False),
+    ("BKC-001", message("FAC-5047 is booked to ACC-00368 and active at 5.1%: a revolver of £600,000 over 12 months."),
+     True),
+    ("BKC-001", message("FAC-5047 is booked to ACC-00368 and active at 5.1%: a revolver of £600,000 over 24 months."),
+     False),
+    ("BKC-001", message("FAC-5047 is booked to ACC-00368 and active at 5.1%.\nTerm: 72 months"), False),
 ])
 def test_booking_wordings_of_the_33rd_audit(shipped: Any, task_id: str, edit: Edit, passes: bool) -> None:
     grade = play(shipped, task_id, edit)

@@ -26,6 +26,18 @@ CASES = [  # (task, action, kind, text, passes)
     ("ESC-007", "escalate", None, "hdlr STF-001 | assessed 18k | ESC -> SNR-07 (18k > my 10k) | SNR-07 lim 150k.",
      False),
     ("ESC-007", "add_note", "decision", "approved_amount: 18000.0\ndecided_by: SNR-07", True),
+    # a listed reviewer said to have acted; a deputy under a label; a power in figures; "(own authority)"
+    ("ESC-007", "notify_claimant", "approval", "The panel I checked: SNR-07 (50k, present), SNR-08 (150k, "
+     "present). SNR-08 has approved the claim as assessed; 18,000.00 has been paid.", False),
+    ("ESC-007", "add_note", "decision", "ESC-E001 | SNR-07 approved 18k | paid 18k | dep SNR-08 | SI 900k.", True),
+    ("ESC-007", "add_note", "decision", "ESC-E001 | SNR-07 approved 18k | paid 18k | dep HOC-1 | SI 900k.", False),
+    ("ESC-007", "add_note", "escalation", "escalated_to: SNR-07\nreviewer_deputy: HOC-1", False),
+    ("ESC-007", "add_note", "decision", "SNR-07 can approve claims up to £50,000.00. SNR-07 approved 18,000; paid.",
+     True),
+    ("ESC-007", "add_note", "decision", "SNR-07 can approve claims up to £150,000.00. SNR-07 approved 18,000; paid.",
+     False),
+    ("ESC-007", "add_note", "decision", "- panel: SNR-07 (50k, present)\n- approved 18k (own authority)\n- paid 18k",
+     False),
     ("ESC-007", "add_note", "decision", '{"approved_amount": 18000.0, "decided_by": "STF-001"}', False),
     # ESC-001: CLM-00001 approved and paid 4,200 by the handler.
     ("ESC-001", "notify_claimant", "approval", "Your claim is approved and £4,200 has been paid (incl. VAT 20%). "

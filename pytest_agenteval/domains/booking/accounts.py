@@ -27,12 +27,12 @@ def records(h: History, fid: str, t: Text) -> str | None:
             continue
         account = ctx.row("account", ident)
         if account is not None and account["customer_id"] == customer:
-            clause = next(k for i, k in reading.ids if i == ident)
-            if AFFIRMED in reading.polarities("closed", clause) and account["status"] != "closed":
-                return f"says account {ident} is closed, but it is {account['status']}"
-            wrong = _booking_account(h, fid, ident, clause, t)
-            if wrong:
-                return wrong
+            for clause in dict.fromkeys(k for i, k in reading.ids if i == ident):  # each time it is named
+                if AFFIRMED in reading.polarities("closed", clause) and account["status"] != "closed":
+                    return f"says account {ident} is closed, but it is {account['status']}"
+                wrong = _booking_account(h, fid, ident, clause, t)
+                if wrong:
+                    return wrong
             continue
         if ctx.row("facility", ident) is not None:
             return f"names facility {ident}, not the facility queried"
@@ -58,7 +58,7 @@ def _booking_account(h: History, fid: str, account: str, clause: int, t: Text) -
                     for m in reading.mentions if m.clause == clause) or _aside_of(reading, fid, clause)) or (
                 reading.denies("booked") or reading.denies("book")):
             return None
-        before = _words_before(reading, account)
+        before = _words_before(reading, account, clause)
         if not before or before[-1] not in PREPOSITIONS or {"not", "than", "instead", "rather", "other"} & set(before):
             return None  # "…rather than ACC-2", "not to ACC-2"
     final = (h.ctx.row("facility", fid) or {}).get("account_id")
@@ -93,11 +93,11 @@ ACCOUNT_WORDS = frozenset({"your", "the", "a", "an", "our", "its", "their", "his
                            "loan", "current", "business", "account", "no", "number", "ref"})
 
 
-def _words_before(reading: Reading, ident: str) -> list[str]:
-    """The words before ``ident``'s first mention in its clause (however the id was written: "ACC
-    00369", "acc-00369", "ACC number 369"), back to the word before the account's own words: the
+def _words_before(reading: Reading, ident: str, clause: int) -> list[str]:
+    """The words before ``ident`` in ``clause`` (however the id was written: "ACC 00369",
+    "acc-00369", "ACC number 369"), back to the word before the account's own words: the
     preposition of "to your loan account ACC-1", and the word before it ("not to…")."""
-    at = next(((clause, i) for named, clause, i in reading.id_at if named == ident), None)
+    at = next(((k, i) for named, k, i in reading.id_at if named == ident and k == clause), None)
     if at is None:
         return []
     before = reading.before(*at, 12)

@@ -181,15 +181,18 @@ SHEET_WORDS = frozenset({"sheet", "band", "bands", "top", "maximum", "max", "hig
 # And after the facility's id or its booking: "FAC-5047 (24 months)", "book FAC-5047 for 24 months".
 TERM = re.compile(r"\b(\d{1,3})[- ]?(month|year)s?[- ](?:(?:revolving\s+)?(?:term|loan|facility|overdraft|"
                   r"revolver|credit))|\b(?:term\s+of|(?:FAC-\d+|book|booked|booking)\s+(?:FAC-\d+\s+)?for)\s+"
-                  r"(\d{1,3})\s+(month|year)s?\b|\bFAC-\d+\s*\(\s*(\d{1,3})\s*(month|year)s?\s*\)", re.IGNORECASE)
+                  r"(\d{1,3})\s+(month|year)s?\b|\bFAC-\d+\s*\(\s*(\d{1,3})\s*(month|year)s?\s*\)"
+                  # "a limit of £600,000 over 12 months", "Term: 72 months", "term_months: 24"
+                  r"|[\d.,]+\s*[km]?\s+over\s+(\d{1,3})\s+(month|year)s?\b"
+                  r"|\bterm(?:[_ ]months)?\s*[:=]\s*[\"']?(\d{1,3})(?:\s*(month|year)s?)?\b", re.IGNORECASE)
 
 
 def term(h: History, fid: str, reading: Reading) -> str | None:
     """A term given for the facility is its term (``term_months``)."""
     term = h.start(fid, "term_months")
     for m in TERM.finditer(reading.said) if term else ():
-        n, unit = next((m.group(k), m.group(k + 1)) for k in (1, 3, 5) if m.group(k))
-        months = int(n) * (12 if unit.lower() == "year" else 1)
+        n, unit = next((m.group(k), m.group(k + 1)) for k in (1, 3, 5, 7, 9) if m.group(k))
+        months = int(n) * (12 if (unit or "").lower() == "year" else 1)
         if months != int(term):
             return f"gives {fid} a term of {m.group(0)!r}, but its term is {term} months"
     return None

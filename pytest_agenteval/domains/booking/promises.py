@@ -32,7 +32,8 @@ def promised(h: History, fid: str, t: Text) -> str | None:
     booked, active, status = state_at(h, fid, t)
     already = {"booked": booked, "book": booked, "activated": active, "activate": active}
     for m in reading.mentions:
-        if m.polarity != AFFIRMED or not FUTURE.intersection(sentence_before(reading, m.clause, m.at)):
+        to_follow = list(reading.words[m.clause][m.at + 1:m.at + 3]) in TO_FOLLOW  # "activation will follow"
+        if m.polarity != AFFIRMED or not (FUTURE.intersection(sentence_before(reading, m.clause, m.at)) or to_follow):
             continue
         if m.meaning in done and not done[m.meaning] and not about_other(reading, m.clause, m.at):
             state = STATE_NAMES.get(m.meaning, m.meaning + "d")
@@ -78,6 +79,7 @@ def _asks(body: str) -> bool:
 CLOSING = re.compile(r"\b(?:anything|something) else\b|\bcan i help\b|\bhelp (?:you )?with\b|\bany (?:other|more|"
                      r"further) (?:questions?|help)\b|\bany questions\b", re.IGNORECASE)
 DONE = frozenset({"have", "has", "had", "i've", "we've", "already", "just"})
+TO_FOLLOW = [["will", "follow"], ["to", "follow"], ["will", "come"], ["to", "come"], ["will", "happen"]]
 MAYBE = frozenset({"can", "could", "would", "should", "may", "might", "need", "needs", "if", "please", "whether"})
 
 

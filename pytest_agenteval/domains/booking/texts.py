@@ -79,7 +79,7 @@ LEXICON = ENGLISH.extend(
     unchanged=("unchanged", "left unchanged", "remains unchanged", "stays unchanged"),
     # Acts named, judged only as promises ("I will book it and activate it"): never a state now.
     book=("book",),
-    activate=("activate",),
+    activate=("activate", "activation"),  # "activation will follow"
     close=("close",),
     # Facts the records never hold: no sanctions list, no fraud flag (KYC is the only screening).
     invented=("sanctions list*", "sanctioned", "sanctions hit*", "sanctions match*", "watchlist*", "watch list*",

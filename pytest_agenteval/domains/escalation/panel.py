@@ -1,10 +1,13 @@
-"""Staff listed with their facts, as an agent reports the panel it looked up: "SNR-07 (50k,
+"""Staff told of by the way, as an agent reports the panel it looked up: "SNR-07 (50k,
 present), SNR-08 (150k, present)". A figure in brackets right after a member of staff's id is
 their approval limit, a presence word beside it their status. Such a list names no one the claim
 went to (``people.records`` lets it be), and what it says of each person is checked here."""
 
 from __future__ import annotations
 
+import re
+
+from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.domains.escalation.schema import AGENT
 from pytest_agenteval.grading import GradeContext
 from pytest_agenteval.text import Reading
@@ -15,10 +18,10 @@ ABSENT = frozenset({"absent", "away", "unavailable", "leave", "off", "out", "sic
 LABELS = frozenset({"", "limit", "lim", "approval", "authority", "auth", "mandate", "up", "to"})
 
 
-def listed(ctx: GradeContext, reading: Reading) -> dict[str, tuple[float, str | None]]:
-    """Each member of staff a text lists with a bracketed figure: their id -> (the figure, the
-    status said beside it: "present", "absent" or None)."""
-    found: dict[str, tuple[float, str | None]] = {}
+def listed(ctx: GradeContext, reading: Reading) -> dict[tuple[str, int], tuple[float, str | None]]:
+    """Each member of staff a text lists with a bracketed figure: (their id, its clause) -> (the
+    figure, the status said beside it: "present", "absent" or None)."""
+    found: dict[tuple[str, int], tuple[float, str | None]] = {}
     words = reading.words
     for ident, k, at in reading.id_at:
         if any(words[k][at + 1:]) or k + 1 >= len(words) or ident == AGENT or ctx.row("staff", ident) is None:
@@ -31,13 +34,46 @@ def listed(ctx: GradeContext, reading: Reading) -> dict[str, tuple[float, str | 
             continue
         said = set(words[k + 2]) if k + 2 < len(words) and reading.sentence_of[k + 2] == reading.sentence_of[k] and (
             not any(c == k + 2 for _, c, _ in reading.id_at)) else set()
-        found[ident] = (figure, "absent" if said & ABSENT else "present" if said & PRESENT else None)
+        found[ident, k] = (figure, "absent" if said & ABSENT else "present" if said & PRESENT else None)
     return found
 
 
-def panel(ctx: GradeContext, reading: Reading) -> str | None:
+# A deputy given as a field, of the reviewer the claim went to: "| dep SNR-08 |", "deputy: SNR-08",
+# "reviewer_deputy: SNR-08" (not in a sentence: "their deputy is SNR-12" says whose; not "escalated
+# to deputy SNR-02", the one it went to).
+DEPUTY_LABEL = re.compile(r"(?:^|(?<=[\n|;,{(\-\"']))\s*(?:reviewer[_ ]deputy|deputy|dep)\b\.?[\"']?\s*[:=]?\s*"
+                          r"[\"']?(?P<a>(?:SNR|STF|HOC)-\d+)\b", re.IGNORECASE)
+# "SNR-07 can approve claims up to £150,000": a reviewer's power, in figures, is their limit.
+CAN_APPROVE = frozenset({"approve", "authorise", "authorize", "sign", "decide", "settle", "pay"})
+
+
+def panel(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
+    """What a text says of staff by the way is true: each listed one's limit and presence, a deputy
+    given under a label, a reviewer's power to approve up to a figure."""
+    sent = {r["to_staff"] for r in c.escalations}
+    if len(sent) == 1 and "dep" in reading.said.lower():
+        target = next(iter(sent))
+        deputy = (ctx.row("staff", target) or {}).get("deputy_id")
+        for m in DEPUTY_LABEL.finditer(reading.said):
+            named = m.group("a").upper()
+            if named not in sent and named != deputy:
+                return f"gives {named} as {target}'s deputy, whose deputy is {deputy or 'nobody'}"
+    for ident, k, at in reading.id_at:
+        words = reading.words[k]
+        if "can" not in words[at + 1:at + 4] or not CAN_APPROVE.intersection(words[at + 1:at + 5]):
+            continue
+        row = ctx.row("staff", ident) or {}
+        figure = next((q for q in reading.quantities if q.clause == k and q.at > at and q.kind == "money"
+                       and reading.before(k, q.at, 2) == ["up", "to"]), None)
+        if figure is not None and row.get("approval_limit") is not None and isinstance(figure.value, float) and abs(
+                figure.value - float(row["approval_limit"])) > 0.5:
+            return f"says {ident} can approve up to {figure.text}; their limit is {float(row['approval_limit']):g}"
+    return _listed(ctx, reading)
+
+
+def _listed(ctx: GradeContext, reading: Reading) -> str | None:
     """What a list of staff says of each is true: their limit, and whether they are present."""
-    for ident, (figure, status) in listed(ctx, reading).items():
+    for (ident, _), (figure, status) in listed(ctx, reading).items():
         row = ctx.row("staff", ident) or {}
         limit = row.get("approval_limit")
         if limit is not None and abs(figure - float(limit)) > 0.5:

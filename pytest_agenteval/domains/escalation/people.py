@@ -29,15 +29,19 @@ def _related(ctx: GradeContext, c: Case) -> set[str]:
     return found
 
 
-def _described(ctx: GradeContext, reading: Reading) -> set[str]:
-    """Staff a text names to say who they are, not where the claim went: listed with their limit
-    ("SNR-08 (150k, present)", checked by ``panel``), or in a deputy relation ("SNR-07's deputy is
-    SNR-08", checked by ``relations``)."""
+def _described(ctx: GradeContext, reading: Reading) -> set[tuple[str, int]]:
+    """Staff a text names, and where, to say who they are rather than where the claim went: listed
+    with their limit ("SNR-08 (150k, present)", checked by ``panel``), or in a clause (or under a
+    label) about a deputy ("SNR-07's deputy is SNR-08", "dep SNR-08", checked by ``relations``)."""
     found = set(listed(ctx, reading))
-    if "deput" in reading.said.lower():
-        for m in DEPUTY.finditer(reading.said):
-            found |= {(m.group(g) or "").upper() for g in ("a", "a2", "b", "b2")}
+    for ident, clause in reading.ids:
+        label = reading.words[clause - 1] if clause and reading.joined[clause] else ()
+        if DEPUTY_WORDS.intersection((*reading.words[clause], *label)):
+            found.add((ident, clause))
     return found
+
+
+DEPUTY_WORDS = frozenset({"deputy", "dep", "deputising", "deputizing", "deputises", "deputizes"})
 
 
 def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
@@ -62,7 +66,7 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             acts = any(reading.polarities(m, clause) - {NEGATED} for m in ("escalated", *DECISIVE_MEANINGS)) or (
                 ident in directed and reading.in_sentence("escalated", clause) - {NEGATED})
             aside = any(reading.polarities(m, clause) if acts and not directed else reading.in_sentence(m, clause)
-                        for m in ("absence", "limit")) or ident in _described(ctx, reading)
+                        for m in ("absence", "limit")) or (ident, clause) in _described(ctx, reading)
             if acts and ident in directed or not (aside and ident in reviewers(ctx, c)):
                 sent = ", ".join(sorted(targets)) or "nobody"
                 return f"names {ident}, but the claim went to {sent}"
@@ -187,6 +191,7 @@ SELF_DECIDED = re.compile(
     rf"(?<!not\s)(?<!never\s)\b(?:approv|declin|amend|reject|refus|decid|decision)[a-z]*(?:\s+[\w-]+){{0,3}}?[\s_]+"
     rf"(?:by|per)[\"']?\s*:?\s*[\"']?\s*{_ME}\b"  # also a field: "decided_by": "STF-001"
     r"|(?<!not\s)(?<!n't\s)(?<!never\s)\b(?:on|within|under)\s+my\s+(?:own\s+)?(?:authority|mandate|limit)\b"
+    r"|\((?:on\s+)?(?:my\s+)?own\s+(?:authority|mandate)\)"  # "approved 18k (own authority)"
     r"|\bmy\s+own\s+decision\b|\b(?:approved|declined|amended|rejected|refused|decided)(?:\s+[\w-]+){0,3}?\s+myself\b",
     re.IGNORECASE)
 RELATION_HINTS = ("head of", "director", "deput", "covering", "who", "senior")

@@ -150,7 +150,7 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     yield records(ctx, c, reading)
     yield addressed(ctx, c, t)
     yield relations(ctx, reading)
-    yield panel(ctx, reading)
+    yield panel(ctx, c, reading)
     yield names(ctx, c, reading)
     yield decision(c, t)
     yield wrong_ground(c, t)
