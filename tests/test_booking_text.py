@@ -396,6 +396,11 @@ def test_booking_wordings_of_the_32nd_audit(shipped: Any, task_id: str, edit: Ed
     ("BKC-001", message("FAC-5047 is booked to ACC-00368 and active at 5.1%: a revolver of £600,000 over 24 months."),
      False),
     ("BKC-001", message("FAC-5047 is booked to ACC-00368 and active at 5.1%.\nTerm: 72 months"), False),
+    ("BKC-001", message("facility_id: FAC-5047\naccount_id: ACC-00368\nrate_percent: 5.1\nstatus: ACTIVE\n"
+                        "other_account: ACC-00369"), True),
+    ("BKC-001", message("facility_id: FAC-5047\naccount_id: ACC-00369\nrate_percent: 5.1\nstatus: ACTIVE"), False),
+    ("BKC-003", message("facility_id: FAC-5060\naccount_id: ACC-01666\nrate_percent: 6.08\nstatus: ACTIVE\n"
+                        "review_threshold: 90%"), True),
 ])
 def test_booking_wordings_of_the_33rd_audit(shipped: Any, task_id: str, edit: Edit, passes: bool) -> None:
     grade = play(shipped, task_id, edit)

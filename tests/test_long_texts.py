@@ -44,12 +44,19 @@ CASES = [  # (task, action, kind, text, passes)
      "Your chat reference is CH-48213. Claims above £10,000.00 go to a senior reviewer.", True),
     ("ESC-001", "notify_claimant", "approval", "Your claim CLM-99999 is approved and £4,200 has been paid.", False),
     ("ESC-001", "add_note", "decision", "diary 28d | SI 20k | within my 10k | Approved 4.2k | paid 4.2k", True),
+    # ESC-011: CLM-00073 assessed 140,000, escalated to SNR-11 (limit 150,000).
+    ("ESC-011", "escalate", None, "ESC -> SNR-11 (assessed 140k > my 10k); SNR-11 lim 150k; my limit 10k.", True),
     ("ESC-001", "add_note", "decision", "diary 28d | SI 20k | within my 12k | Approved 4.2k | paid 4.2k", False),
     # ESC-022: CLM-00169, escalated; the reviewer asked for documents; the policy (POL-00100) active.
     ("ESC-022", "notify_claimant", "update", "Your claim is with a senior reviewer. Under section 4 of the policy "
      "wording, reasonable costs are covered at up to 90% of the sum insured.", True),
     ("ESC-022", "notify_claimant", "update", "Good news: your claim is covered and will be paid in full.", False),
     ("ESC-022", "add_note", "info", "Policy POL-00100; under review.", True),
+    ("ESC-022", "notify_claimant", "update", "Your claim is being reviewed. Under section 4 of the policy wording, "
+     "reasonable costs are covered at 100% up to the sum insured.", True),
+    ("ESC-035", "notify_claimant", "decline", "Under clause 4 of the policy wording, the claim is approved and paid.",
+     False),
+    ("ESC-035", "notify_claimant", "decline", "Your claim is declined. Repair costs are covered in full.", False),
     ("ESC-022", "add_note", "info", "Policy POL-00100 has lapsed.", False),
     # ESC-035: CLM-00289 declined, the policy lapsed.
     ("ESC-035", "notify_claimant", "decline", "I am writing to let you know the outcome of your claim. It is "

@@ -184,6 +184,17 @@ GENERIC_THINGS = frozenset({"claim", "decision", "review", "payment", "escalatio
 GENERIC_PLURALS = frozenset({"claims", "costs", "facilities", "handlers", "customers", "policies", "requests",
                              "amounts", "loans", "overdrafts"})
 TOLD_AS_DONE = frozenset({"was", "were", "had", "has", "have", "did", "been"})
+# A clause citing the policy's wording tells its terms, of no claim in particular (unless it
+# names "your" claim: "under clause 4 your claim is declined").
+POLICY_TERMS = frozenset({"wording", "clause", "section", "schedule", "cl"})
+
+
+def policy_terms(words: list[str], present: set[str], sentence: set[str]) -> bool:
+    """A clause of a sentence citing the policy's wording, of a bare plural ("Under section 4 of
+    the policy wording, reasonable costs are covered at 90%"): the policy's terms, not this claim."""
+    subject = words[1] if words[:1] and words[0] not in DETERMINERS | ADDRESSED and len(words) > 1 else ""
+    return bool(sentence & POLICY_TERMS) and ADDRESSED.isdisjoint(present) and "claim" not in present and (
+        bool(words) and words[0] in GENERIC_PLURALS or subject in GENERIC_PLURALS)
 
 
 def hedges(words: list[str], present: set[str]) -> set[str]:
@@ -235,6 +246,8 @@ def hedges(words: list[str], present: set[str]) -> set[str]:
     if words and words[0] in GENERIC_PLURALS and ADDRESSED.isdisjoint(present) and TOLD_AS_DONE.isdisjoint(
             present) and not any(w.endswith("ed") and w not in ("exceed", "need", "proceed") for w in words[1:]):
         found.add("general")  # "Claims above £10,000 go to a senior reviewer": the house's rule
+    if present & POLICY_TERMS and ADDRESSED.isdisjoint(present) and "claim" not in present:
+        found.add("general")  # "The policy wording (clause 7.2) provides cover for 80% of reasonable costs"
     if not DOUBTS.isdisjoint(present) and any(w in DOUBTS and words[k - 1:k] == ["not"] for k, w in enumerate(words)):
         found.add("not sure")  # "not sure how long the exception lasts"
     return found

@@ -23,6 +23,7 @@ SPARE = (("to", "spare"), ("of", "headroom"), ("headroom",), ("spare",))
 MONTHLY = (("a", "month"), ("per", "month"), ("monthly",), ("pcm",))
 NEAR = 1e-6
 TRIGGERS = UP | DOWN | {"spare", "headroom"}
+NAMED_FIGURES = frozenset({"assessed", "claimed", "approved", "paid", "total", "valued", "assd"})
 
 
 def resolved(quantities: Sequence[Quantity], words: Sequence[Sequence[str]],
@@ -74,6 +75,8 @@ def _given(q: Quantity, quantities: Sequence[Quantity], words: Sequence[Sequence
         direction = after[:1]
         if not direction or direction[0] not in UP | DOWN or direction[0] in THAN and after[1:2] != ["than"]:
             return None  # "£10,800 less your £1,000 excess" subtracts (``arithmetic``); "£800 less than…" differs
+        if q.at and words[q.clause][q.at - 1] in NAMED_FIGURES:
+            return None  # "assessed 140k > my 10k": a figure named by its label compares
         sign = 1.0 if direction[0] in UP else -1.0
         base = next((o for o in same_kind if o.clause == q.clause and q.at + 1 < o.at <= q.at + 7), None)
         if base is not None and any(w in UP | DOWN for w in words[q.clause][q.at + 2:base.at]):

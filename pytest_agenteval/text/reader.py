@@ -7,7 +7,7 @@ dates become quantities. The grammar, for users: docs/text.md; its limits: ``rea
 
 from __future__ import annotations
 
-from pytest_agenteval.text.clauses import AFFIRMED, HYPOTHETICAL, NEGATED
+from pytest_agenteval.text.clauses import AFFIRMED, HYPOTHETICAL, NEGATED, policy_terms
 from pytest_agenteval.text.clauses import answers as answers_to
 from pytest_agenteval.text.clauses import clauses as clauses_of
 from pytest_agenteval.text.clauses import hedges as hedges_of
@@ -184,6 +184,9 @@ class Reader:
         directed: set[str] = set()
         negated: set[int] = set()  # clauses with a negation cue
         clause_words: list[tuple[str, ...]] = []
+        said_in: dict[int, set[str]] = {}  # each sentence's words
+        for sentence, clause, _ in clauses:
+            said_in.setdefault(sentence, set()).update(t.text for t in clause if t.kind == "word")
         for c, (sentence, clause, _) in enumerate(clauses):
             words = [(spelt.get(t.text) or meant(t.text)) if t.kind == "word" else "" for t in clause]
             clause_words.append(tuple(words))
@@ -191,6 +194,8 @@ class Reader:
             hedges = hedges_of(words, present)
             if words[:2] == ["only", "while"]:
                 hedges.add("while")  # "…, but only while it is in force": a condition, not the state now
+            if policy_terms(words, present, said_in[sentence]):
+                hedges.add("general")
             answer = answers.get(c)  # "Was it approved? No.": the question is asserted as answered
             if answer is not None:
                 hedges.discard("whether")  # "You asked whether it would be paid. It won't."

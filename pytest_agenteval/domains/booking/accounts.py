@@ -84,8 +84,14 @@ def _labelled_account(reading: Reading, clause: int) -> bool:
     ("Account: ACC-1")."""
     words = reading.words[clause]
     row = words[:1] == ("account",) and sum(1 for w in words if w) == 1
-    line = clause > 0 and reading.joined[clause] and reading.words[clause - 1][-1:] == ("account",) and not any(words)
+    label = [w for w in (reading.words[clause - 1] if clause > 0 and reading.joined[clause] else ()) if w]
+    while label and label[-1] in ("id", "no", "number", "ref"):  # "account_id: ACC-1"
+        label.pop()
+    line = label[-1:] == ["account"] and not any(words) and not OTHER.intersection(label)  # not "other_account:"
     return row or line
+
+
+OTHER = frozenset({"other", "another", "second", "previous", "alternative", "secondary", "old"})
 
 
 # What may stand between a preposition and an account's id: "to your existing loan account ACC-1".

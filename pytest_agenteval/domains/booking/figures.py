@@ -69,8 +69,11 @@ def rates(h: History, fid: str, t: Text) -> str | None:
     for q in reading.quantities:
         in_rate_clause = q.kind == "number" and reading.polarities("rate", q.clause) - {NEGATED} and not float(
             q.value).is_integer()  # type: ignore[arg-type]  # "(2) set the rate to 5.94%": a list number
-        if q.polarity == NEGATED or not (q.kind == "rate" or in_rate_clause) or reading.after(q.clause, q.at) == "of":
-            continue  # (a share is no rate: "usage above 85% of the limit is reviewed monthly")
+        label_words = reading.words[q.clause - 1] if q.clause > 0 and reading.joined[q.clause] and q.at < 2 else ()
+        share = reading.after(q.clause, q.at) == "of"
+        if q.polarity == NEGATED or not (q.kind == "rate" or in_rate_clause) or share or (
+                OTHER_PERCENTAGES.intersection((*label_words, *reading.before(q.clause, q.at, 2)))):
+            continue  # a share or another figure is no rate: "usage above 85% of the limit", "review_threshold: 90%"
         priced = any(m.meaning == "priced" and m.clause == q.clause and m.polarity == AFFIRMED and not modal(
             reading.words[q.clause][:m.at]) for m in reading.mentions)  # not "what would have applied"
         if q.polarity == AFFIRMED and priced and not any(
@@ -93,6 +96,8 @@ def rates(h: History, fid: str, t: Text) -> str | None:
 
 
 APPLIES = frozenset({"applicable", "applies", "apply", "applying"})
+OTHER_PERCENTAGES = frozenset({"threshold", "usage", "utilisation", "utilization", "ltv", "fee", "fees", "tax", "vat",
+                               "commission", "share", "discount", "ratio", "covenant"})
 UNDER = frozenset({"minus", "less", "below", "under", "off", "discount"})
 
 
