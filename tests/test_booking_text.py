@@ -401,6 +401,10 @@ def test_booking_wordings_of_the_32nd_audit(shipped: Any, task_id: str, edit: Ed
     ("BKC-001", message("facility_id: FAC-5047\naccount_id: ACC-00369\nrate_percent: 5.1\nstatus: ACTIVE"), False),
     ("BKC-003", message("facility_id: FAC-5060\naccount_id: ACC-01666\nrate_percent: 6.08\nstatus: ACTIVE\n"
                         "review_threshold: 90%"), True),
+    ("BKC-001", message('{"account_id": "ACC-00368", "facility_id": "FAC-5047", "rate_percent": 5.6}'), False),
+    ("BK-021", query('{"facility_id": "FAC-5034", "conflict": "KYC pending", "term_months": 72}'), False),
+    ("BK-021", query("The customer's open loan account is ACC-01886. KYC for CUS-1421 is pending."), False),
+    ("BK-021", query("The customer's open loan account is ACC-01887. KYC for CUS-1421 is pending."), True),
 ])
 def test_booking_wordings_of_the_33rd_audit(shipped: Any, task_id: str, edit: Edit, passes: bool) -> None:
     grade = play(shipped, task_id, edit)

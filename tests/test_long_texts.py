@@ -26,6 +26,10 @@ CASES = [  # (task, action, kind, text, passes)
     ("ESC-007", "escalate", None, "hdlr STF-001 | assessed 18k | ESC -> SNR-07 (18k > my 10k) | SNR-07 lim 150k.",
      False),
     ("ESC-007", "add_note", "decision", "approved_amount: 18000.0\ndecided_by: SNR-07", True),
+    ("ESC-007", "add_note", "decision", '{"decision": "approved", "approved_amount": 18000.0, "reviewer": "SNR-08", '
+     '"handler_limit": 10000.0}', False),
+    ("ESC-007", "add_note", "decision", '{"decision": "approved", "approved_amount": 18000.0, "reviewer": "SNR-07", '
+     '"handler_limit": 10000.0}', True),
     # a listed reviewer said to have acted; a deputy under a label; a power in figures; "(own authority)"
     ("ESC-007", "notify_claimant", "approval", "The panel I checked: SNR-07 (50k, present), SNR-08 (150k, "
      "present). SNR-08 has approved the claim as assessed; 18,000.00 has been paid.", False),
@@ -43,6 +47,22 @@ CASES = [  # (task, action, kind, text, passes)
     ("ESC-001", "notify_claimant", "approval", "Your claim is approved and £4,200 has been paid (incl. VAT 20%). "
      "Your chat reference is CH-48213. Claims above £10,000.00 go to a senior reviewer.", True),
     ("ESC-001", "notify_claimant", "approval", "Your claim CLM-99999 is approved and £4,200 has been paid.", False),
+    # POL-00421: no excess, sum insured 20,000; the handler's limit 10,000.
+    ("ESC-001", "notify_claimant", "approval", "Approved; 4,200 has been paid. The excess on your policy is 0.", True),
+    ("ESC-001", "notify_claimant", "approval", "Approved; 4,200 has been paid. The excess on your policy is 100.",
+     False),
+    ("ESC-001", "notify_claimant", "approval", "Approved; 4,200 paid. The sum insured on the policy is 20,000.", True),
+    ("ESC-001", "notify_claimant", "approval", "Approved; 4,200 paid. The sum insured on the policy is 18,000.",
+     False),
+    ("ESC-001", "notify_claimant", "approval", '{"decision": "approved", "approved_amount": 4200.0, "excess": 50.0}',
+     False),
+    ("ESC-001", "notify_claimant", "approval", "| Item | Detail |\n|---|---|\n| Authority | within my 10k |\n"
+     "| Decision | Approved 4.2k |\n| Payment | paid 4.2k |", True),
+    ("ESC-001", "notify_claimant", "approval", "| Item | Detail |\n|---|---|\n| Authority | within my 20k |\n"
+     "| Decision | Approved 4.2k |\n| Payment | paid 4.2k |", False),
+    # ESC-018: CLM-00137, declined by SNR-04 (deputy SNR-05) after escalation.
+    ("ESC-018", "add_note", "decision", "excess 1k. dep SNR-05. still awaiting SNR-04. reason: not covered.", False),
+    ("ESC-018", "add_note", "decision", "excess 1k. dep SNR-05. SNR-04 declined: not covered.", True),
     ("ESC-001", "add_note", "decision", "diary 28d | SI 20k | within my 10k | Approved 4.2k | paid 4.2k", True),
     # ESC-011: CLM-00073 assessed 140,000, escalated to SNR-11 (limit 150,000).
     ("ESC-011", "escalate", None, "ESC -> SNR-11 (assessed 140k > my 10k); SNR-11 lim 150k; my limit 10k.", True),

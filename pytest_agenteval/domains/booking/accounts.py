@@ -30,6 +30,10 @@ def records(h: History, fid: str, t: Text) -> str | None:
             for clause in dict.fromkeys(k for i, k in reading.ids if i == ident):  # each time it is named
                 if AFFIRMED in reading.polarities("closed", clause) and account["status"] != "closed":
                     return f"says account {ident} is closed, but it is {account['status']}"
+                if (called := _called(reading, ident, clause)) and not called <= {
+                        account["account_type"], account["status"]}:
+                    return f"calls {ident} a {' '.join(sorted(called))} account; it is {account['status']} " \
+                           f"{account['account_type']}"
                 wrong = _booking_account(h, fid, ident, clause, t)
                 if wrong:
                     return wrong
@@ -70,6 +74,18 @@ def _booking_account(h: History, fid: str, account: str, clause: int, t: Text) -
         return (f"names {account} ({row.get('status')} {row.get('account_type')}) for {fid}, which needs an open "
                 f"{want} account")
     return None
+
+
+def _called(reading: Reading, ident: str, clause: int) -> set[str]:
+    """What the words right before an account's id call it: "your open loan account ACC-1", "the
+    customer's current account is ACC-2" (its type and status, as the records write them)."""
+    at = next((i for named, k, i in reading.id_at if named == ident and k == clause), None)
+    before = [w for w in reading.before(clause, at, 6)] if at is not None else []
+    while before and before[-1] in ("is", "number", "no", "id", "ref"):
+        before.pop()
+    if before[-1:] != ["account"]:
+        return set()
+    return {w for w in before[-3:-1] if w in ("loan", "current", "open", "closed")}
 
 
 def _aside_of(reading: Reading, fid: str, clause: int) -> bool:

@@ -67,9 +67,11 @@ def rates(h: History, fid: str, t: Text) -> str | None:
     if (margin := _margin(h, fid, reading, applicable)) is not None:
         return margin
     for q in reading.quantities:
-        in_rate_clause = q.kind == "number" and reading.polarities("rate", q.clause) - {NEGATED} and not float(
-            q.value).is_integer()  # type: ignore[arg-type]  # "(2) set the rate to 5.94%": a list number
         label_words = reading.words[q.clause - 1] if q.clause > 0 and reading.joined[q.clause] and q.at < 2 else ()
+        rate_said = reading.polarities("rate", q.clause) | (  # "rate_percent": 5.6 under its label
+            reading.polarities("rate", q.clause - 1) if label_words else set())
+        in_rate_clause = q.kind == "number" and rate_said - {NEGATED} and not float(
+            q.value).is_integer()  # type: ignore[arg-type]  # "(2) set the rate to 5.94%": a list number
         share = reading.after(q.clause, q.at) == "of"
         if q.polarity == NEGATED or not (q.kind == "rate" or in_rate_clause) or share or (
                 OTHER_PERCENTAGES.intersection((*label_words, *reading.before(q.clause, q.at, 2)))):
@@ -189,7 +191,7 @@ TERM = re.compile(r"\b(\d{1,3})[- ]?(month|year)s?[- ](?:(?:revolving\s+)?(?:ter
                   r"(\d{1,3})\s+(month|year)s?\b|\bFAC-\d+\s*\(\s*(\d{1,3})\s*(month|year)s?\s*\)"
                   # "a limit of £600,000 over 12 months", "Term: 72 months", "term_months: 24"
                   r"|[\d.,]+\s*[km]?\s+over\s+(\d{1,3})\s+(month|year)s?\b"
-                  r"|\bterm(?:[_ ]months)?\s*[:=]\s*[\"']?(\d{1,3})(?:\s*(month|year)s?)?\b", re.IGNORECASE)
+                  r"|\bterm(?:[_ ]months)?[\"']?\s*[:=]?\s*[\"']?(\d{1,3})(?:\s*(month|year)s?)?\b", re.IGNORECASE)
 
 
 def term(h: History, fid: str, reading: Reading) -> str | None:

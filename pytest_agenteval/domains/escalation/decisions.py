@@ -225,8 +225,8 @@ def _claim_pending(reading: Reading) -> str | None:
     for m in reading.mentions:
         words = reading.words[m.clause]
         label = reading.words[m.clause - 1] if m.clause and reading.joined[m.clause] else ()
-        about = PENDING_OF.intersection((*words, *label)) or any(
-            k == m.clause and i.startswith("CLM-") for i, k in reading.ids)
+        about = PENDING_OF.intersection((*words, *label)) or any(  # "still awaiting SNR-04": their answer
+            k == m.clause and i.startswith(("CLM-", "SNR-", "HOC-")) for i, k in reading.ids)
         if m.meaning == "pending" and m.polarity == AFFIRMED and about and NOT_THE_CLAIM.isdisjoint(words):
             return " ".join(w for w in (*label, *words) if w)
     return None

@@ -174,6 +174,8 @@ def _limit_figure(reading: Reading, q: Quantity) -> bool:
             "and", "or", *POSSESSIVES):  # not "£18,000 [>] my limit": another noun phrase starts there
         return True
     before = reading.before(q.clause, q.at, 2)
+    if before == ["within", "my"] or before[-1:] == ["my"] and not any(words[q.at + 1:]):
+        return True  # "within my 20k", "ESC -> SNR-07 (18k > my 10k)": my figure is my limit
     return bool(before) and (before[-1] in LIMIT_WORDS or before[-1] in LIMIT_LINKS and before[0] in LIMIT_WORDS)
 
 
@@ -192,10 +194,12 @@ def limits(ctx: GradeContext, c: Case, t: Text) -> str | None:
     limit and above mine" — *your* in an escalation's reason being the reviewer it goes to."""
     reading = t.reading
     addressee = t.event.arguments.get("to_staff_id") if t.event.action == "escalate" else None
-    for clause in sorted({m.clause for m in reading.mentions if m.meaning == "limit" and m.polarity != HYPOTHETICAL}):
+    said = {m.clause for m in reading.mentions if m.meaning == "limit" and m.polarity != HYPOTHETICAL}
+    under = {k + 1 for k in said if k + 1 < len(reading.joined) and reading.joined[k + 1]}  # "Authority: within my 20k"
+    for clause in sorted(said | under):
         words = reading.words[clause]
         limits_at = [m.at for m in reading.mentions if m.clause == clause and m.meaning == "limit"] + [
-            k for k, w in enumerate(words) if w in ("mine", "yours")]
+            k for k, w in enumerate(words) if w in ("mine", "yours")] + ([0] if clause in under else [])
         cuts = [0, *(k for k, w in enumerate(words) if w in ("and", "or") and k), len(words)]
         for lo, hi in zip(cuts, cuts[1:], strict=False):
             if any(lo <= at < hi for at in limits_at):

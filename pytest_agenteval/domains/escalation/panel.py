@@ -41,7 +41,7 @@ def listed(ctx: GradeContext, reading: Reading) -> dict[tuple[str, int], tuple[f
 # A deputy given as a field, of the reviewer the claim went to: "| dep SNR-08 |", "deputy: SNR-08",
 # "reviewer_deputy: SNR-08" (not in a sentence: "their deputy is SNR-12" says whose; not "escalated
 # to deputy SNR-02", the one it went to).
-DEPUTY_LABEL = re.compile(r"(?:^|(?<=[\n|;,{(\-\"']))\s*(?:reviewer[_ ]deputy|deputy|dep)\b\.?[\"']?\s*[:=]?\s*"
+DEPUTY_LABEL = re.compile(r"(?:^|(?<=[\n|;:.,{(\-\"']))\s*(?:reviewer[_ ]deputy|deputy|dep)\b\.?[\"']?\s*[:=]?\s*"
                           r"[\"']?(?P<a>(?:SNR|STF|HOC)-\d+)\b", re.IGNORECASE)
 # "SNR-07 can approve claims up to £150,000": a reviewer's power, in figures, is their limit.
 CAN_APPROVE = frozenset({"approve", "authorise", "authorize", "sign", "decide", "settle", "pay"})

@@ -29,6 +29,17 @@ def _related(ctx: GradeContext, c: Case) -> set[str]:
     return found
 
 
+def _labelled_reviewer(reading: Reading, clause: int) -> bool:
+    """The clause is a field's value naming who reviewed or decided: "reviewer: SNR-02",
+    "escalated_to: SNR-07", "decided_by: SNR-07" (not "absent_senior:", "reviewer_deputy:")."""
+    label = [w for w in (reading.words[clause - 1] if clause and reading.joined[clause] else ()) if w]
+    return label[-1:] in (["reviewer"], ["to"], ["by"]) and not OTHER_ROLES.intersection(label) and not any(
+        reading.words[clause])
+
+
+OTHER_ROLES = frozenset({"absent", "deputy", "dep", "other", "usual", "handler", "paid", "sent", "payment"})
+
+
 def _described(ctx: GradeContext, reading: Reading) -> set[tuple[str, int]]:
     """Staff a text names, and where, to say who they are rather than where the claim went: listed
     with their limit ("SNR-08 (150k, present)", checked by ``panel``), or in a clause (or under a
@@ -67,7 +78,8 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                 ident in directed and reading.in_sentence("escalated", clause) - {NEGATED})
             aside = any(reading.polarities(m, clause) if acts and not directed else reading.in_sentence(m, clause)
                         for m in ("absence", "limit")) or (ident, clause) in _described(ctx, reading)
-            if acts and ident in directed or not (aside and ident in reviewers(ctx, c)):
+            if _labelled_reviewer(reading, clause) or acts and ident in directed or not (
+                    aside and ident in reviewers(ctx, c)):
                 sent = ", ".join(sorted(targets)) or "nobody"
                 return f"names {ident}, but the claim went to {sent}"
             continue

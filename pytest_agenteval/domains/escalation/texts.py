@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from pytest_agenteval.domains.escalation.case import Case
+from pytest_agenteval.domains.escalation.cover import cover
 from pytest_agenteval.domains.escalation.decisions import answer, decision
 from pytest_agenteval.domains.escalation.documents import asked_claimant, invented, outstanding_denied
 from pytest_agenteval.domains.escalation.figures import tied
@@ -157,6 +158,7 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     yield answer(c, t)
     yield limits(ctx, c, t)
     yield amounts(ctx, c, reading)
+    yield cover(ctx, c, reading)
     yield tied(reading, c, c.id)
     yield invented(c, reading)
     yield asked_claimant(c, t)

@@ -1,0 +1,45 @@
+"""The policy's own figures, told in passing: "the excess on your policy is 100", "an excess of
+£500", "SI 900k", "sum_insured: 250000". A clause (or a label and its value) about the excess or
+the sum insured that gives one figure and names no other gives that figure of the policy, and it
+must be the policy's."""
+
+from __future__ import annotations
+
+from pytest_agenteval.domains.escalation.case import EPS, Case
+from pytest_agenteval.grading import GradeContext
+from pytest_agenteval.text import Reading
+
+# What else a figure in the clause could be: then the clause is not about the policy's figure alone.
+OTHER_FIGURES = frozenset({"assessed", "claimed", "approved", "paid", "payment", "limit", "authority", "amount",
+                           "settlement", "total", "above", "over", "below", "under", "within", "exceeds", "less",
+                           "minus", "plus", "after", "deducted", "deducting", "net"})
+
+
+def cover(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
+    """Each figure given as the policy's excess or sum insured is the policy's."""
+    policy = ctx.row("policy", c.claim.get("policy_id")) or {}
+    for clause, words in enumerate(reading.words):
+        label = reading.words[clause - 1] if clause and reading.joined[clause] else ()
+        said = {*words, *label}
+        if "excess" in said and not _in_excess_of(words):
+            what, field = "excess", "excess"
+        elif "insured" in said or "si" in said:
+            what, field = "sum insured", "sum_insured"
+        else:
+            continue
+        if ("excess" in said) == ("insured" in said or "si" in said) or OTHER_FIGURES.intersection(said):
+            continue  # both, or a figure of another kind beside it: not the policy's figure alone
+        figures = [q for q in reading.quantities if q.clause == clause and q.kind in ("money", "number")
+                   and isinstance(q.value, float) and not q.derived]
+        if len(figures) != 1 or policy.get(field) is None:
+            continue
+        value, truth = figures[0].value, float(policy[field])
+        if isinstance(value, float) and abs(value - truth) > EPS:
+            return f"gives {figures[0].text} as the policy's {what}; it is {truth:g}"
+    return None
+
+
+def _in_excess_of(words: tuple[str, ...]) -> bool:
+    """"in excess of my limit": a comparison, not the policy's excess."""
+    return any(w == "excess" and words[k - 1:k] == ("in",) and words[k + 1:k + 2] == ("of",)
+               for k, w in enumerate(words))
