@@ -203,16 +203,17 @@ def limits(ctx: GradeContext, c: Case, t: Text) -> str | None:
         cuts = [0, *(k for k, w in enumerate(words) if w in ("and", "or") and k), len(words)]
         for lo, hi in zip(cuts, cuts[1:], strict=False):
             if any(lo <= at < hi for at in limits_at):
-                problem = _limit_part(ctx, c, reading, clause, range(lo, hi), addressee)
+                label = reading.words[clause - 1] if clause in under else ()  # "reviewer_limit:" owns its value
+                problem = _limit_part(ctx, c, reading, clause, range(lo, hi), addressee, label)
                 if problem:
                     return problem
     return None
 
 
 def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part: range,
-                addressee: Any) -> str | None:
-    words = reading.words[clause]
-    own = set(words[part.start:part.stop])
+                addressee: Any, label: tuple[str, ...] = ()) -> str | None:
+    words = (*label, *reading.words[clause])
+    own = {*label, *reading.words[clause][part.start:part.stop]}
     if c.lapsed and own & {"authority", "mandate", "powers"} and not own & {"limit", "limits"} and (
             AFFIRMED in reading.in_sentence("declined", clause)):
         return None  # "declined within my authority": a lapsed policy's decline is the handler's at any amount
