@@ -78,8 +78,10 @@ def openai_agents(script: Script) -> tuple[Callable[[], Any], list[int]]:
             seen.append(sum(1 for item in items[-8:] if isinstance(item, dict) and item.get("type") == "function_call_output"
                             and item["call_id"].startswith(f"c{self.n - 1}_")))
             turn, self.n = _turn(script, self.n), self.n + 1
+            # Arguments given as text are sent as they are (a model's broken JSON).
             output: list[Any] = [ResponseFunctionToolCall(type="function_call", call_id=f"c{self.n - 1}_{i}", name=name,
-                                                          arguments=json.dumps(args), id=f"fc{self.n}_{i}",
+                                                          arguments=args if isinstance(args, str) else json.dumps(args),
+                                                          id=f"fc{self.n}_{i}",
                                                           status="completed") for i, (name, args) in enumerate(turn or [])]
             if not turn:
                 output = [ResponseOutputMessage(id="m", type="message", role="assistant", status="completed",

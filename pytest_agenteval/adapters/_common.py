@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -60,6 +61,33 @@ def ended_by_budget(episode: Any) -> Iterator[None]:
         if over is not None or episode.steps_used > episode.max_steps:
             raise over or EpisodeOver("the step budget is used up") from None
         raise
+
+
+def as_sent(arguments: Any) -> Any:
+    """A tool call's arguments as the model sent them: JSON text parsed when it is JSON (else kept
+    as the text), so the engine logs and judges what the model asked for."""
+    if not isinstance(arguments, str):
+        return arguments
+    try:
+        return json.loads(arguments or "{}")
+    except (ValueError, RecursionError):
+        return arguments
+
+
+async def make_unrun_calls(episode: Any, calls: Iterable[tuple[str, Any]]) -> None:
+    """Make, on the episode, each of a model's tool calls its framework answers itself without
+    running a tool: one of a tool it was not given (a forbidden action, a misspelt name), or
+    whose arguments are no JSON object. The engine refuses it, records it and counts it as a
+    step, as for any agent calling ``episode.call``: a model that asks for a forbidden action
+    fails ``no_forbidden_actions`` in every framework, and one that loops on calls nothing runs
+    ends in ``step_limit``, not in the framework's own limit (red team 18)."""
+    for name, arguments in calls:
+        await episode.acall(name, arguments)
+
+
+def offered(episode: Any) -> frozenset[str]:
+    """The names of the tools the episode gives the model."""
+    return frozenset(str(t["name"]) for t in episode.tools)
 
 
 PRICE_VARIABLE = "AGENTEVAL_PRICE_PER_MTOK"

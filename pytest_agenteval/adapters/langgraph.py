@@ -17,9 +17,12 @@ from typing import Any
 
 from pytest_agenteval.adapters._common import (
     SYSTEM,
+    as_sent,
     cost,
     ended_by_budget,
+    make_unrun_calls,
     model_setting,
+    offered,
     require,
     system_for,
     turn_limit,
@@ -32,17 +35,37 @@ def tools(episode: Any) -> list[Any]:
     """The episode's tools as LangChain ``StructuredTool`` objects (our JSON Schema, our validation).
 
     Each returns the observation as JSON text, domain refusals included, as data the model can act on.
+    The model's arguments reach the episode whole, as one object: LangChain spreads them as keyword
+    arguments of its own method, so a key ``self`` raised a ``TypeError`` (the episode errored) and
+    ``config`` or ``run_manager`` were taken as LangChain's and dropped from the call (red team 18).
     """
-    from langchain_core.tools import StructuredTool
+    tool_class = _tool_class()
 
     def make(name: str) -> Any:
-        async def act(**arguments: Any) -> str:
+        async def act(arguments: Any) -> str:
             return json.dumps(await episode.acall(name, arguments))
 
         return act
 
-    return [StructuredTool.from_function(coroutine=make(t["name"]), name=t["name"], description=t["description"],
-                                         args_schema=t["parameters"]) for t in episode.tools]
+    return [tool_class.from_function(coroutine=make(t["name"]), name=t["name"], description=t["description"],
+                                     args_schema=t["parameters"]) for t in episode.tools]
+
+
+_TOOL_CLASS: list[type] = []
+
+
+def _tool_class() -> Any:
+    """``StructuredTool`` handing its coroutine the tool input as one positional argument."""
+    if not _TOOL_CLASS:
+        from langchain_core.tools import StructuredTool
+
+        class WholeArguments(StructuredTool):
+            def _to_args_and_kwargs(self, tool_input: Any, tool_call_id: str | None) -> tuple[tuple[Any, ...],
+                                                                                              dict[str, Any]]:
+                return (tool_input,), {}
+
+        _TOOL_CLASS.append(WholeArguments)
+    return _TOOL_CLASS[0]
 
 
 class Agent:
@@ -62,13 +85,29 @@ class Agent:
         # A model turn and its tool calls are two graph steps.
         config = {"recursion_limit": 2 * turn_limit(episode) + 1, "callbacks": [meter]}
         last: dict[str, Any] = {}
+        given, seen = offered(episode), 0
         try:
             with ended_by_budget(episode):
                 async for state in graph.astream({"messages": [{"role": "user", "content": episode.instruction}]},
                                                  config=config, stream_mode="values"):
                     last = state
+                    messages = state.get("messages", [])
+                    await make_unrun_calls(episode, _unrun(messages[seen:], given))
+                    seen = len(messages)
         finally:
             episode.attach_transcript([{"role": "system", "content": system}, *last.get("messages", [])])
+
+
+def _unrun(messages: list[Any], given: frozenset[str]) -> list[tuple[str, Any]]:
+    """The model's tool calls in ``messages`` that no tool runs: of a tool it was not given (the
+    graph answers "not a valid tool"), or whose arguments did not parse (``invalid_tool_calls``)."""
+    calls: list[tuple[str, Any]] = []
+    for message in messages:
+        calls += [(str(c.get("name")), c.get("args")) for c in getattr(message, "tool_calls", None) or ()
+                  if c.get("name") not in given]
+        calls += [(str(c.get("name")), as_sent(c.get("args"))) for c in getattr(message, "invalid_tool_calls", None)
+                  or ()]
+    return calls
 
 
 def _name(model: Any) -> str:

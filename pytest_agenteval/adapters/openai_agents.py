@@ -15,9 +15,12 @@ from typing import Any
 
 from pytest_agenteval.adapters._common import (
     SYSTEM,
+    as_sent,
     cost,
     ended_by_budget,
+    make_unrun_calls,
     model_setting,
+    offered,
     require,
     system_for,
     turn_limit,
@@ -31,18 +34,14 @@ def tools(episode: Any) -> list[Any]:
 
     Strict mode makes optional arguments nullable; ``episode.call`` reads those nulls as "not
     given", and limits strict mode cannot express are in the descriptions. Domain refusals come
-    back as the observation (data the model can act on); the step budget's end raises.
+    back as the observation (data the model can act on), arguments that are not JSON too (the
+    engine refuses them, as a step); the step budget's end raises.
     """
     from agents import FunctionTool
 
     def make(name: str) -> Any:
         async def invoke(context: Any, raw_arguments: str) -> str:
-            try:
-                arguments = json.loads(raw_arguments or "{}")
-            except json.JSONDecodeError as exc:
-                return json.dumps({"ok": False, "error": "invalid_json",
-                                   "detail": f"the arguments are not JSON: {exc}"})
-            return json.dumps(await episode.acall(name, arguments))
+            return json.dumps(await episode.acall(name, as_sent(raw_arguments)))
 
         return invoke
 
@@ -66,8 +65,10 @@ class Agent:
         agent = SdkAgent(name="agenteval", instructions=system_for(episode, self.instructions), tools=tools(episode),
                          model=self.model, model_settings=ModelSettings(temperature=0))
         hooks = _hooks(episode, self.model)
+        # A call of a tool the agent was not given is answered to the model, not raised: the
+        # hooks make it on the episode, which refuses and records it (a forbidden action).
         config = RunConfig(tracing_disabled=os.environ.get("AGENTEVAL_TRACING") != "1",
-                           trace_include_sensitive_data=False)
+                           trace_include_sensitive_data=False, tool_not_found_behavior="return_error_to_model")
         try:
             with ended_by_budget(episode):
                 await Runner.run(agent, episode.instruction, max_turns=turn_limit(episode), hooks=hooks,
@@ -80,11 +81,13 @@ def _hooks(episode: Any, model: Any) -> Any:
     from agents import RunHooks
 
     class Hooks(RunHooks):
-        """Each model call's tokens and latency, and the conversation as the model last saw it."""
+        """Each model call's tokens and latency, the conversation as the model last saw it, and
+        the calls of tools the agent was not given, made on the episode (``make_unrun_calls``)."""
 
         def __init__(self) -> None:
             self.started = 0.0
             self.transcript: list[Any] = []
+            self.tools = offered(episode)
 
         async def on_llm_start(self, context: Any, agent: Any, system_prompt: Any, input_items: Any) -> None:
             self.started = time.perf_counter()
@@ -96,5 +99,8 @@ def _hooks(episode: Any, model: Any) -> Any:
             episode.record_usage(model=name, input_tokens=tokens_in, output_tokens=tokens_out,
                                  cost=cost(name, tokens_in, tokens_out), latency=time.perf_counter() - self.started)
             self.transcript = [*self.transcript, *response.output]
+            await make_unrun_calls(episode, [(item.name, as_sent(item.arguments)) for item in response.output
+                                             if getattr(item, "type", None) == "function_call"
+                                             and item.name not in self.tools])
 
     return Hooks()
