@@ -421,5 +421,6 @@ def test_a_mistyped_call_that_meets_an_after_commit_timeout_is_not_a_write(env: 
         return [*calls[:at], typo, *calls[at:]]
 
     grade, observations = play(env, task, mistyped_first)
-    assert observations[4]["error"] == "timeout"  # the mistyped call met the fault and changed nothing
+    assert observations[4]["error"] == "not_found"  # the mistyped call changed nothing: no fault is spent on it
+    assert observations[5]["error"] == "timeout"  # the call that commits meets the fault, as in the reference
     assert grade.passed, failed(grade)

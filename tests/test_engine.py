@@ -397,14 +397,16 @@ def test_timeout_before_commit_commits_nothing_and_says_so(example_env: ExampleE
     assert [e.fault for e in example_env.audit_log()] == ["timeout", None]
 
 
-def test_an_after_commit_timeout_on_a_call_that_failed_is_a_plain_timeout(example_env: ExampleEnvironment) -> None:
-    """The agent hears "timeout" either way; the log only says "after commit" if something committed."""
+def test_an_after_commit_timeout_waits_for_a_call_that_commits(example_env: ExampleEnvironment) -> None:
+    """A call that failed on its own committed nothing a timeout could hide: it gets its own answer
+    and the fault meets the next call, the one that commits (red team 18: a throwaway call no
+    longer takes the retry trap's fault in the real call's place)."""
     task = make_task(faults=[{"action": "close_ticket", "call": 1, "error": "timeout", "after_commit": True}])
     example_env.reset(1, task=task)
-    assert example_env.apply("close_ticket", {"ticket_id": "T-9999"})["error"] == "timeout"
-    assert example_env.apply("close_ticket", {"ticket_id": "T-0001"})["ok"]
+    assert example_env.apply("close_ticket", {"ticket_id": "T-9999"})["error"] == "not_found"
+    assert example_env.apply("close_ticket", {"ticket_id": "T-0001"})["error"] == "timeout"
     faults = [e.fault for e in example_env.audit_log()]
-    assert faults == ["timeout", None]
+    assert faults == [None, "timeout_after_commit"]
     assert example_env.grade().passed
 
 

@@ -139,3 +139,79 @@ def test_an_adapter_agent_calling_a_forbidden_tool_fails_at_every_level(pytester
     grade = _grades(pytester, "bk.jsonl", "framework_agent:Agent", [*level, "-k", "BK-034"])["BK-034"]
     assert grade.get("error") is None, grade.get("error")
     assert grade["failure_modes"] == ["forbidden_action"]
+
+
+# ----- injected faults: a throwaway call does not take the trap's fault -------------------------
+
+NAIVE_WITH_THROWAWAY_CALLS = '''
+import re
+
+
+class Agent:
+    """Books, prices and activates, and gives up at the first failure; but first it makes one
+    call of each write a task may fault, on records that do not exist."""
+
+    def run(self, episode):
+        episode.call("open_account", {"customer_id": "CUS-NONE", "account_type": "loan"})
+        episode.call("set_rate", {"facility_id": "FAC-NONE", "rate_percent": 5.0})
+        fid = re.search(r"FAC-\\d+", episode.instruction).group(0)
+        facility = episode.call("get_facility", {"facility_id": fid})["result"]
+        customer = episode.call("get_customer", {"customer_id": facility["customer_id"]})["result"]
+        if customer["kyc_status"] != "verified":
+            episode.call("raise_query", {"facility_id": fid, "reason": f"KYC is {customer['kyc_status']}"})
+            return
+        rate = facility["exception_rate"] or episode.call("get_rate", {
+            "product": facility["product"], "segment": customer["segment"],
+            "limit_amount": facility["limit_amount"]})["result"]["rate_percent"]
+        kind = "current" if facility["product"] == "overdraft" else "loan"
+        accounts = episode.call("list_accounts", {"customer_id": facility["customer_id"]})["result"]
+        account = next((a["account_id"] for a in accounts if a["account_type"] == kind and a["status"] == "open"),
+                       None)
+        if account is None:
+            opened = episode.call("open_account", {"customer_id": facility["customer_id"], "account_type": kind})
+            if not opened["ok"]:
+                return
+            account = opened["result"]["account_id"]
+        episode.call("book_facility", {"facility_id": fid, "account_id": account})
+        if not episode.call("set_rate", {"facility_id": fid, "rate_percent": rate})["ok"]:
+            return
+        episode.call("activate_facility", {"facility_id": fid})
+'''
+RETRY_TRAPS = ("BK-010", "BK-012", "BK-014", "BK-016", "BK-018", "BK-020")  # open_account times out after commit
+UNAVAILABLE = ("BK-038", "BK-039", "BK-040", "BK-041")  # set_rate is unavailable once
+
+
+def _booking_lines(*task_ids: str) -> str:
+    lines = (ROOT / "tasks" / "booking.jsonl").read_text().splitlines()[1:]
+    return "".join(line + "\n" for line in lines if json.loads(line)["task_id"] in task_ids)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_throwaway_call_does_not_take_the_retry_traps_fault(pytester: pytest.Pytester, level: list[str]) -> None:
+    """The six retry traps fault the first open_account: it commits, and the agent hears a
+    timeout. An agent that gives up on a timeout fails them; the same agent passed all six by
+    first calling open_account for a customer that does not exist: that call took the fault (it
+    heard the timeout) and the real one went through. (With set_rate the same way, the README's
+    rule agent went from 31 to 41 of the 42 booking tasks.)"""
+    (pytester.path / "bk.jsonl").write_text(_booking_lines(*RETRY_TRAPS))
+    pytester.makepyfile(throwaway=NAIVE_WITH_THROWAWAY_CALLS)
+    grades = _grades(pytester, "bk.jsonl", "throwaway:Agent", level)
+    assert sorted(grades) == sorted(RETRY_TRAPS)
+    for task_id, grade in grades.items():
+        assert not grade["passed"], task_id
+        assert grade["actions"][0]["action"] == "open_account"  # answered not_found, no fault spent on it
+        faults = [a for a in grade["actions"] if a["action"] == "open_account"]
+        assert len(faults) == 2, task_id
+
+
+@pytest.mark.xfail(strict=True, reason="design decision: an 'unavailable' or plain 'timeout' fault answers the "
+                   "Nth call without running it, so it cannot tell a throwaway call from a real one. Telling them "
+                   "apart means running the call and undoing it (the database and the id sequences can be undone; "
+                   "an environment's own Python state, such as escalation's queue of pending reviews, cannot), "
+                   "or keying faults on something other than the call count (findings.md, red team 18)")
+def test_a_throwaway_call_does_not_take_an_unavailable_fault(pytester: pytest.Pytester) -> None:
+    (pytester.path / "bk.jsonl").write_text(_booking_lines(*UNAVAILABLE))
+    pytester.makepyfile(throwaway=NAIVE_WITH_THROWAWAY_CALLS)
+    grades = _grades(pytester, "bk.jsonl", "throwaway:Agent", [])
+    assert sorted(grades) == sorted(UNAVAILABLE)
+    assert not any(grade["passed"] for grade in grades.values())

@@ -516,10 +516,14 @@ class World:
             return "error", fault.label, faults.observation(fault)
         outcome, obs = self._execute(spec, args, stale=fault is not None and fault.error == "stale_read")
         if fault is not None and fault.after_commit:
-            # The agent hears "timeout" either way; the log says whether anything committed,
-            # so a call that failed on its own is not counted as a write that took effect.
-            label = fault.label if outcome == "ok" else fault.error
-            return "error", label, faults.observation(fault)
+            if outcome != "ok":
+                # It committed nothing, so nothing was lost in a timeout: the call gets its own
+                # answer, and the fault waits for the call that commits. (Before, a throwaway
+                # call, open_account for a customer that does not exist, took the fault, and the
+                # real one went through: red team 18's agent passed every retry trap that way.)
+                ep.calls[spec.name] -= 1
+                return outcome, None, obs
+            return "error", fault.label, faults.observation(fault)
         return outcome, fault.label if fault else None, obs
 
     def _execute(self, spec: ActionSpec, args: dict[str, Any], *, stale: bool) -> tuple[str, dict[str, Any]]:
