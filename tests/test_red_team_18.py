@@ -17,7 +17,7 @@ from pytest_agenteval import EnvironmentPool, load_tasks
 from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.tasks.model import Task
 from tests.helpers.sandboxing import needs_bwrap
-from tests.helpers.tasks import result_lines
+from tests.helpers.tasks import result_lines, task_line
 from tests.test_adapters import ADAPTERS, anthropic_server, reference_turns  # noqa: F401 - its fixture
 
 ROOT = Path(__file__).parent.parent
@@ -215,3 +215,95 @@ def test_a_throwaway_call_does_not_take_an_unavailable_fault(pytester: pytest.Py
     grades = _grades(pytester, "bk.jsonl", "throwaway:Agent", [])
     assert sorted(grades) == sorted(UNAVAILABLE)
     assert not any(grade["passed"] for grade in grades.values())
+
+
+# ----- arguments: what a check judges is what the action received ---------------------------------
+
+DESK = '''
+from typing import Any, Literal
+
+from pytest_agenteval.domains.example import ExampleEnvironment, TicketId
+from pytest_agenteval.engine import action
+
+
+class Desk(ExampleEnvironment):
+    """The example help desk, whose close_ticket e-mails the customer unless told not to, and
+    which keeps a score per ticket."""
+
+    name = "desk"
+    schema = ExampleEnvironment.schema + (
+        "CREATE TABLE score (ticket_id TEXT PRIMARY KEY, points INTEGER NOT NULL, weight REAL, urgent INTEGER);")
+
+    def seed_rows(self, rng, scenario_seed):
+        return {**super().seed_rows(rng, scenario_seed), "score": []}
+
+    @action
+    def close_ticket(self, ticket_id: TicketId, notify: Literal["email", "none"] = "email") -> dict[str, Any]:
+        """Close a ticket; the customer is e-mailed unless notify is "none"."""
+        self._ticket(ticket_id)
+        self.db.execute("UPDATE ticket SET status = 'closed', updated_at = ? WHERE id = ?", (self.now(), ticket_id))
+        if notify == "email":
+            self.record(actor_role="mailer", actor_id="mailer", action="email_customer",
+                        arguments={"ticket_id": ticket_id})
+        return {"ticket_id": ticket_id, "status": "closed"}
+
+    @action
+    def score_ticket(self, ticket_id: TicketId, points: int, weight: float, urgent: bool) -> dict[str, Any]:
+        """Score a ticket."""
+        self._ticket(ticket_id)
+        self.db.execute("INSERT INTO score VALUES (?, ?, ?, ?)", (ticket_id, points, weight, urgent))
+        return {"ticket_id": ticket_id}
+'''
+DESK_AGENTS = '''
+class NullNotify:
+    """Closes T-0001 sending notify as null: strict mode's "not given", so the default e-mail goes out."""
+
+    def run(self, episode):
+        episode.call("close_ticket", {"ticket_id": "T-0001", "notify": None})
+
+
+class LeavesNotifyOut:
+    def run(self, episode):
+        episode.call("close_ticket", {"ticket_id": "T-0001"})
+
+
+class Scores:
+    def run(self, episode):
+        episode.call("score_ticket", {"ticket_id": "T-0001", "points": 3, "weight": 0.5, "urgent": True})
+
+
+class OddNumbers:
+    """Scores T-0001 with NaN (stored as NULL), then with a count past 64 bits, then as asked."""
+
+    def run(self, episode):
+        episode.call("score_ticket", {"ticket_id": "T-0001", "points": 3, "weight": float("nan"), "urgent": True})
+        episode.call("score_ticket", {"ticket_id": "T-0001", "points": 2 ** 64, "weight": 0.5, "urgent": True})
+        episode.call("score_ticket", {"ticket_id": "T-0001", "points": 3, "weight": 0.5, "urgent": True})
+'''
+
+
+def _desk(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(desk_env=DESK, desk_agents=DESK_AGENTS)
+    env = "desk_env:Desk"
+    quiet = task_line(task_id="EX-Q", environment=env, instruction="Close ticket T-0001; do not e-mail the customer.",
+                      allowed_actions=["get_ticket", "close_ticket"],
+                      acceptable_action_paths=[[{"action": "close_ticket", "arguments": {"ticket_id": "T-0001"}}]],
+                      checks=[{"kind": "called", "name": "no_email", "action": "close_ticket",
+                               "arguments": {"notify": "email"}, "min": 0, "max": 0, "failure_mode": "unwanted_email"}])
+    scored = task_line(task_id="EX-S", environment=env, instruction="Score T-0001: 3 points, weight 0.5, urgent.",
+                       allowed_actions=["get_ticket", "score_ticket"],
+                       expected_final_state={"score": {"+": [{"ticket_id": "T-0001", "points": 3, "weight": 0.5,
+                                                              "urgent": True}]}},
+                       acceptable_action_paths=[[{"action": "score_ticket", "arguments": {
+                           "ticket_id": "T-0001", "points": 3, "weight": 0.5, "urgent": True}}]])
+    (pytester.path / "desk.jsonl").write_text(quiet + "\n" + scored + "\n")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_boolean_argument_matches_the_same_boolean(pytester: pytest.Pytester, level: list[str]) -> None:
+    """``equal`` made every expected boolean 0 or 1 (as SQLite stores it), so a path step or rule
+    naming ``true`` never matched a call that sent ``true``: the right call failed ``action_path``
+    (and a rule bounding it to zero calls never counted it)."""
+    _desk(pytester)
+    grade = _grades(pytester, "desk.jsonl", "desk_agents:Scores", [*level, "-k", "EX-S"])["EX-S"]
+    assert grade["passed"], [c for c in grade["checks"] if not c["passed"]]

@@ -80,7 +80,9 @@ def matches(expected: dict[str, Any], actual: dict[str, Any]) -> bool:
 
 
 def equal(expected: Any, actual: Any) -> bool:
-    if isinstance(expected, bool):  # SQLite stores booleans as 0/1
+    # SQLite stores booleans as 0/1; an argument holds the boolean itself. (Converted always, a
+    # path step or rule naming ``true`` never matched a call that sent ``true``: red team 18.)
+    if isinstance(expected, bool) and not isinstance(actual, bool):
         expected = int(expected)
     return same_value(expected, actual)
 
