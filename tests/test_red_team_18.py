@@ -299,6 +299,20 @@ def _desk(pytester: pytest.Pytester) -> None:
     (pytester.path / "desk.jsonl").write_text(quiet + "\n" + scored + "\n")
 
 
+@pytest.mark.parametrize("agent", ["NullNotify", "LeavesNotifyOut"])
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_default_the_agent_left_to_the_action_is_judged(pytester: pytest.Pytester, level: list[str],
+                                                          agent: str) -> None:
+    """The log keeps a call's arguments as sent; the checks read them so too. An agent sending
+    ``"notify": null`` (or leaving it out) had the e-mail sent by default, and passed a rule
+    bounding close_ticket with ``{"notify": "email"}`` to zero calls."""
+    _desk(pytester)
+    grade = _grades(pytester, "desk.jsonl", f"desk_agents:{agent}", [*level, "-k", "EX-Q"])["EX-Q"]
+    assert [c["name"] for c in grade["checks"] if not c["passed"]] == ["no_email"]
+    sent = {"ticket_id": "T-0001", "notify": None} if agent == "NullNotify" else {"ticket_id": "T-0001"}
+    assert grade["actions"] == [{"action": "close_ticket", "arguments": sent}]  # the log: as sent
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_boolean_argument_matches_the_same_boolean(pytester: pytest.Pytester, level: list[str]) -> None:
     """``equal`` made every expected boolean 0 or 1 (as SQLite stores it), so a path step or rule

@@ -39,6 +39,8 @@ class ActionSpec:
     argument_names: tuple[str, ...] = ()
     # The JSON Schema of a successful call's ``result``, from the return type hint ({}: not declared).
     returns: dict[str, Any] = field(default_factory=dict)
+    # Some argument, at any depth, may be left out (it has a default): see ``applied``.
+    optional: bool = False
 
     def tool(self) -> dict[str, Any]:
         return {
@@ -64,6 +66,36 @@ class ActionSpec:
                 parts.append(f"{loc}: {err['msg']}")
             return None, "; ".join(parts)
         return model.model_dump(), None
+
+    def applied(self, arguments: Any) -> Any:
+        """``arguments`` as the action received them, written as sent: an optional argument left
+        out or sent as null is the default the action was given, at any depth; every value sent
+        is kept as sent (``5`` stays ``5``). What the graders judge a call by: the log keeps what
+        was sent, and a rule or path must not miss what a default did (red team 18)."""
+        if not self.optional:
+            return arguments
+        args, _ = self.validate(arguments)
+        return arguments if args is None else _filled(arguments, args)
+
+
+def _filled(sent: Any, applied: Any) -> Any:
+    if isinstance(sent, dict) and isinstance(applied, dict):
+        return {k: _filled(sent[k], v) if sent.get(k) is not None else v for k, v in applied.items()}
+    if isinstance(sent, list) and isinstance(applied, list) and len(sent) == len(applied):
+        return [_filled(s, a) for s, a in zip(sent, applied, strict=True)]
+    return sent
+
+
+def _has_optional(node: Any) -> bool:
+    """An object schema in ``node`` (its ``$defs`` too) with a property it does not require."""
+    if isinstance(node, dict):
+        props = node.get("properties")
+        if isinstance(props, dict) and set(props) - set(node.get("required", ())):
+            return True
+        return any(_has_optional(v) for v in node.values())
+    if isinstance(node, list):
+        return any(_has_optional(v) for v in node)
+    return False
 
 
 _ARGS_CONFIG = ConfigDict(extra="forbid", strict=True)
@@ -163,6 +195,7 @@ def collect_actions(cls: type) -> dict[str, ActionSpec]:
             returns=_result_schema(fn, meta["name"]),
             argument_names=tuple(schema.get("properties", {})),
             free_text=frozenset(n for n, p in schema.get("properties", {}).items() if p.get(FREE_TEXT_KEY)),
+            optional=_has_optional(schema),
         )
     return dict(sorted(specs.items()))
 

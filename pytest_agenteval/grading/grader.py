@@ -10,7 +10,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from pytest_agenteval.engine.audit import digest
+from pytest_agenteval.engine.audit import AuditEvent, digest
 from pytest_agenteval.errors import EnvironmentBug
 from pytest_agenteval.grading.checks import Check
 from pytest_agenteval.grading.context import GradeContext
@@ -50,7 +50,8 @@ def _grade(world: World, episode: EpisodeState, rubric: Rubric | None, run: int,
     task = episode.task
     assert task is not None
     diff = world.diff()
-    events = world.audit_log()
+    logged = world.audit_log()
+    events = as_applied(logged, world)
     ctx = GradeContext(task=task, env=world, episode=episode, diff=diff, events=events, agent_failure=agent_failure,
                        judge=judge)
     not_judged = [r.name for r in task.checks if r.needs_judge] if judge is None else []
@@ -76,11 +77,24 @@ def _grade(world: World, episode: EpisodeState, rubric: Rubric | None, run: int,
         forbidden_actions_taken=list(episode.forbidden),
         steps_used=episode.steps,
         final_state_diff={t: d.to_json() for t, d in sorted(diff.items())},
-        audit_digest=digest(events),
-        actions=[{"action": e.action, "arguments": e.arguments} for e in ctx.agent_events()],
+        audit_digest=digest(logged),
+        actions=[{"action": e.action, "arguments": e.arguments} for e in logged if e.actor_role == world.agent_role],
         not_judged=not_judged or None,
         conversation=[t.to_json() for t in episode.conversation] if task.user is not None else None,
     )
+
+
+def as_applied(events: list[AuditEvent], world: World) -> list[AuditEvent]:
+    """The log as the checks read it: each of the agent's calls that took effect with the arguments
+    its action received (``ActionSpec.applied``: a default for what was left out or sent as null).
+    A ``called`` rule bounding ``{"notify": true}`` missed a call that sent ``"notify": null`` and
+    notified by default, and a path step naming the default failed a model in strict mode."""
+    specs, role = world.actions, world.agent_role
+    if not any(spec.optional for spec in specs.values()):
+        return events
+    return [e._replace(arguments=specs[e.action].applied(e.arguments))
+            if e.actor_role == role and e.action in specs and (e.outcome == "ok" or e.fault == "timeout_after_commit")
+            else e for e in events]
 
 
 def _require_unique_names(checks: list[Check], task_id: str) -> None:
