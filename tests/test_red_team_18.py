@@ -321,3 +321,16 @@ def test_a_boolean_argument_matches_the_same_boolean(pytester: pytest.Pytester, 
     _desk(pytester)
     grade = _grades(pytester, "desk.jsonl", "desk_agents:Scores", [*level, "-k", "EX-S"])["EX-S"]
     assert grade["passed"], [c for c in grade["checks"] if not c["passed"]]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_numbers_json_and_sqlite_cannot_hold_are_refused(pytester: pytest.Pytester, level: list[str]) -> None:
+    """NaN was stored as NULL (the call logged with NaN wrote NULL), and a count past 64 bits
+    raised OverflowError inside the action: taken for the environment's bug, the episode was not
+    graded (a hostile agent's way out of a failing grade, blamed on the environment)."""
+    _desk(pytester)
+    grade = _grades(pytester, "desk.jsonl", "desk_agents:OddNumbers", [*level, "-k", "EX-S"])["EX-S"]
+    assert grade["passed"], [c for c in grade["checks"] if not c["passed"]]
+    assert [a["arguments"]["points"] for a in grade["actions"]] == [3, 2 ** 64, 3]
+    assert grade["final_state_diff"]["score"]["added"] == {"T-0001": {"ticket_id": "T-0001", "points": 3,
+                                                                      "weight": 0.5, "urgent": 1}}

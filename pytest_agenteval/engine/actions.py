@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, TypeVar, get_type_hints, overload
@@ -65,7 +66,11 @@ class ActionSpec:
                 loc = ".".join(str(p) for p in err["loc"]) or "arguments"
                 parts.append(f"{loc}: {err['msg']}")
             return None, "; ".join(parts)
-        return model.model_dump(), None
+        dumped = model.model_dump()
+        odd = _unstorable(dumped, "")
+        if odd is not None:
+            return None, odd
+        return dumped, None
 
     def applied(self, arguments: Any) -> Any:
         """``arguments`` as the action received them, written as sent: an optional argument left
@@ -76,6 +81,26 @@ class ActionSpec:
             return arguments
         args, _ = self.validate(arguments)
         return arguments if args is None else _filled(arguments, args)
+
+
+INTEGERS = (-(2**63), 2**63 - 1)  # what SQLite stores as an INTEGER
+
+
+def _unstorable(value: Any, where: str) -> str | None:
+    """Why a validated argument is no number JSON and SQLite hold, if one is: NaN and the
+    infinities are not JSON (Python's parsers let them through, and SQLite stored NaN as NULL:
+    a write logged with NaN applied NULL), and an integer past 64 bits raised OverflowError in
+    the action, which was taken for the environment's bug and left the episode ungraded."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"{where or 'arguments'}: {value} is not a JSON number; send a finite number"
+    if isinstance(value, int) and not isinstance(value, bool) and not INTEGERS[0] <= value <= INTEGERS[1]:
+        return f"{where or 'arguments'}: a whole number past 64 bits (-2**63 to 2**63-1) cannot be stored"
+    if isinstance(value, dict):
+        return next((r for k, v in value.items() if (r := _unstorable(v, f"{where}.{k}" if where else str(k)))), None)
+    if isinstance(value, (list, tuple)):
+        return next((r for i, v in enumerate(value) if (r := _unstorable(v, f"{where}.{i}" if where else str(i)))),
+                    None)
+    return None
 
 
 def _filled(sent: Any, applied: Any) -> Any:
