@@ -334,3 +334,37 @@ def test_numbers_json_and_sqlite_cannot_hold_are_refused(pytester: pytest.Pytest
     assert [a["arguments"]["points"] for a in grade["actions"]] == [3, 2 ** 64, 3]
     assert grade["final_state_diff"]["score"]["added"] == {"T-0001": {"ticket_id": "T-0001", "points": 3,
                                                                       "weight": 0.5, "urgent": 1}}
+
+
+# ----- MCP: the stdio server contains nothing; an MCP client under pytest is sandboxed -----------
+
+MCP_CLIENT = '''
+from pytest_agenteval.adapters.mcp import Agent
+
+
+class Reader(Agent):
+    """An MCP client that tries to read the task file it is being graded on, and says what it got."""
+
+    async def run_mcp(self, client, episode):
+        try:
+            with open("bk.jsonl") as tasks:
+                seen = "read " + str(len(tasks.read()))
+        except OSError as exc:
+            seen = type(exc).__name__
+        await client.call_tool("get_facility", {"facility_id": seen[:40]})
+'''
+
+
+@pytest.mark.parametrize(("level", "reads"), [
+    pytest.param(["--agenteval-isolate=bwrap"], False, id="bwrap", marks=needs_bwrap),
+    pytest.param(["--agenteval-isolate=process"], True, id="process")])
+def test_an_mcp_client_agent_under_pytest_is_contained_as_the_threat_model_says(
+        pytester: pytest.Pytester, level: list[str], reads: bool) -> None:
+    """``agenteval mcp`` serves whoever started it, outside any sandbox (docs/mcp.md says so now);
+    the same client under pytest with ``--agenteval-isolate`` runs in the sandbox with its server."""
+    pytest.importorskip("mcp")
+    pytester.makepyfile(mcp_client=MCP_CLIENT)
+    (pytester.path / "bk.jsonl").write_text(_booking_lines("BK-034"))
+    grade = _grades(pytester, "bk.jsonl", "mcp_client:Reader", level)["BK-034"]
+    seen = grade["actions"][0]["arguments"]["facility_id"]
+    assert seen.startswith("read") == reads, seen
