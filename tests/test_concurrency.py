@@ -433,3 +433,28 @@ def test_window_scheduling_composes_with_k_lf_reruns_and_timeout(pytester: pytes
 def _counts(result: pytest.RunResult, *names: str) -> tuple[int, ...]:
     found = result.parseoutcomes()
     return tuple(found.get(name, 0) for name in names)
+
+
+CONTROLLER_FROZEN = '''
+import gc
+import pytest
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session):
+    if not hasattr(session.config, "workerinput"):
+        with open("controller_frozen.txt", "w") as f:
+            f.write(str(gc.get_freeze_count()))
+'''
+
+
+def test_the_xdist_controller_freezes_what_it_imported(pytester: pytest.Pytester,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An xdist controller collects nothing, so collection's gc.freeze never came there: every full
+    collection (ten at pytest's unconfigure, the interpreter's at exit) walked all it imported."""
+    write(pytester, ["EX-0", "EX-1"])
+    pytester.makeconftest(CONTROLLER_FROZEN)
+    monkeypatch.setenv("BARRIER", "1")
+    result = pytester.runpytest_subprocess("--agent=cc_agents:SyncAgent", "-n", "2", "-p", "no:cacheprovider",
+                                           timeout=120)
+    result.assert_outcomes(passed=2)
+    assert int((pytester.path / "controller_frozen.txt").read_text()) > 10_000

@@ -372,6 +372,18 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         session.config.stash[FROZE] = True
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    config = session.config
+    state = config.stash.get(STATE, None)
+    if state is not None and state.task_files and config.pluginmanager.get_plugin("dsession") is not None:
+        # An xdist controller collects nothing, so collection's freeze never comes: what it
+        # imported and configured was walked by every full collection, ten at pytest's
+        # unconfigure and the interpreter's at exit (~1 s at the end of a -n 2 run).
+        gc.freeze()
+        config.stash[FROZE] = True
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """Under -n with --agenteval-concurrency > 1: every worker's window kept full (plugin/distribute.py)."""
