@@ -320,6 +320,51 @@ def test_start_spacing_follows_the_episodes_not_a_fixed_rate() -> None:
         ahead.close()
 
 
+def test_a_slot_freed_is_refilled_on_the_loop_thread_up_to_c() -> None:
+    """While the main thread waits (or reports), an episode that ends starts the next item made
+    ready, from the event loop's thread; never more than C in flight."""
+    import threading
+
+    from pytest_agenteval.domains.example import ExampleEnvironment
+    from pytest_agenteval.plugin.concurrency import Ahead
+    from tests.helpers.tasks import make_task
+
+    release = threading.Event()
+
+    class Hold:
+        def run(self, episode: object) -> None:
+            release.wait(60)
+
+    class Quick:
+        def run(self, episode: object) -> None:
+            pass
+
+    def until(condition: object) -> bool:
+        for _ in range(6000):  # a generous bound, not a timing assertion
+            if condition():  # type: ignore[operator]
+                return True
+            threading.Event().wait(0.01)
+        return False
+
+    tasks = [make_task(task_id=f"EX-{i}", acceptable_action_paths=[[]]) for i in range(4)]
+    ahead = Ahead(2, lambda name: ExampleEnvironment(), time_limit=60)
+    try:
+        with ahead._lock:
+            ahead._playing = ahead.runner.start(tasks[0], 1, Hold, time_limit=60)
+            ahead._ready = {"b": (tasks[2], 1, Hold), "c": (tasks[3], 1, Hold)}
+            ahead._flights["a"] = quick = ahead.runner.start(tasks[1], 1, Quick, time_limit=60)
+        assert quick.done.wait(60)
+        assert until(lambda: "b" in ahead._flights)  # started as "a" ended, no main-thread call
+        with ahead._lock:
+            assert "c" in ahead._ready and "c" not in ahead._flights  # two in flight: C
+        release.set()
+        assert until(lambda: "c" in ahead._flights)
+        assert all(f.done.wait(60) for f in list(ahead._flights.values()))
+    finally:
+        release.set()
+        ahead.close()
+
+
 SECOND_CTRL_C = '''
 import pytest
 

@@ -68,9 +68,11 @@ class Flight:
 class InFlight:
     """Runs episodes concurrently; ``start`` returns at once, ``Flight.done`` tells when graded."""
 
-    def __init__(self, make_env: Callable[[str], Environment], budget: Budget | None = None) -> None:
+    def __init__(self, make_env: Callable[[str], Environment], budget: Budget | None = None,
+                 on_end: Callable[[], None] | None = None) -> None:
         self._make_env = make_env
         self._budget = budget
+        self._on_end = on_end  # called on the loop's thread as each episode ends (a slot is free)
         self._spare: dict[str, list[Environment]] = {}
         self._all: list[Environment] = []
         self._flying: set[Flight] = set()
@@ -98,6 +100,7 @@ class InFlight:
 
     def close(self) -> None:
         """Stop every flight, wait briefly for their grading, close every environment."""
+        self._on_end = None  # what ends now frees no slot for another
         for flight in list(self._flying):
             self.stop(flight, "interrupted", "the session ended before this episode's test ran")
         for flight in list(self._flying):
@@ -150,6 +153,9 @@ class InFlight:
             took = self._loop.time() - began
             self.mean_episode = took if self.mean_episode is None else 0.9 * self.mean_episode + 0.1 * took
             flight.done.set()
+            on_end = self._on_end  # read once: close() may clear it meanwhile
+            if on_end is not None:
+                on_end()
 
     def _new_env(self, name: str) -> Environment:
         env = self._make_env(name)

@@ -3,7 +3,10 @@
 When a task item's test body runs, it starts its own episode (if not started yet) and those of
 the next task items this process will run, up to C in flight, then waits for its own grade and
 reports it as usual. Items run and report in their usual order; only the agents' waiting
-overlaps. Episodes started by one refill start a little apart (``spacing``), not all at once. Which items come
+overlaps. Episodes started by one refill start a little apart (``spacing``), not all at once.
+The next items' episodes are also made ready (``_ready``) for the event loop's thread, which
+starts one the moment an episode ends: a slot does not wait for the main thread to report
+an item and set up the next one (the window of a failing agent stayed ~2 below C that way). Which items come
 next: the session's items after this one in a serial run; under xdist, the indices the
 controller has queued on this worker. Items whose skip marks hold never start; items that
 never run (``-x``, ``--maxfail``, Ctrl-C) have their episodes stopped and
@@ -17,6 +20,7 @@ runs its own. An ``agent`` fixture returning an instance runs one episode at a t
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any
 
@@ -47,13 +51,19 @@ class Ahead:
         self.time_limit = time_limit
         self._make_env = make_env
         self._runner: InFlight | None = None
-        self._flights: dict[str, Flight] = {}
+        self._flights: dict[str, Flight] = {}  # started ahead, by node id, until their item runs
+        # Items next in line, not started: the loop's thread starts them as slots free
+        # (node id -> task, run, agent factory), in order.
+        self._ready: dict[str, tuple[Any, int, Any]] = {}
+        self._playing: Flight | None = None  # the episode of the item whose test body runs
+        self._lock = threading.Lock()  # _flights, _ready and _playing: both threads use them
         self._index: dict[str, int] | None = None
+        self._skips: dict[str, bool] = {}
 
     @property
     def runner(self) -> InFlight:
         if self._runner is None:
-            self._runner = InFlight(self._make_env, self.budget)
+            self._runner = InFlight(self._make_env, self.budget, on_end=self._refill)
         return self._runner
 
     @property
@@ -65,12 +75,17 @@ class Ahead:
     def play(self, item: pytest.Item, case: Any, factory: Any, on_interrupt: Any) -> Grade:
         """Start this item's episode and the next ones, wait for this one's grade."""
         limit, detail = episode_time_limit(item, self.time_limit)
-        flight = self._flights.pop(item.nodeid, None)
+        with self._lock:  # taken off both lists at once: the loop's thread cannot start it again
+            flight = self._flights.pop(item.nodeid, None)
+            self._ready.pop(item.nodeid, None)
+            self._playing = flight
         if flight is not None and flight.factory != factory:  # equal: an isolated agent named again
             self.runner.stop(flight, "interrupted", "dropped: this test's agent fixture gave another agent")
             flight = None
         if flight is None:
             flight = self.runner.start(case.task, case.run, factory, time_limit=limit, timeout_detail=detail)
+            with self._lock:
+                self._playing = flight
         self._top_up(item, factory)
         # Our own limit runs inside the flight from its start; pytest-timeout's, from this test's.
         deadline = time.monotonic() + limit if detail is not None and limit else None
@@ -83,32 +98,69 @@ class Ahead:
                     flight.done.wait()
             return flight.result()
         except BaseException as exc:
+            with self._lock:
+                self._ready.clear()  # an interruption: no more episodes start as these end
             self.runner.stop(flight, *interruption(exc))
             if flight.done.wait(5) and flight.grade is not None:
                 on_interrupt(flight.grade)
             raise
 
     def close(self) -> None:
-        self._flights.clear()
+        with self._lock:
+            self._ready.clear()
+            self._flights.clear()
         if self._runner is not None:
             self._runner.close()
             self._runner = None
 
     def _top_up(self, item: pytest.Item, factory: Any) -> None:
+        """Start the next items' episodes up to C in flight; make ready those after them."""
         from pytest_agenteval.plugin.collect import TaskItem
 
-        in_flight = 1 + sum(not f.done.is_set() for f in self._flights.values())
-        started, spacing = 1, self.spacing
-        for nxt in self._upcoming(item):
-            if in_flight >= self.concurrency:
-                break
-            if not isinstance(nxt, TaskItem) or nxt.nodeid in self._flights or _skipped(nxt):
-                continue
-            case: Any = nxt.callspec.params["agenteval_case"]
-            self._flights[nxt.nodeid] = self.runner.start(case.task, case.run, factory, time_limit=self.time_limit,
+        upcoming = [nxt for nxt in self._upcoming(item)
+                    if isinstance(nxt, TaskItem) and nxt.nodeid != item.nodeid and not self._skipped(nxt)]
+        spacing = self.spacing
+        ready: dict[str, tuple[Any, int, Any]] = {}
+        with self._lock:
+            in_flight, started = self._in_flight(), 1
+            for nxt in upcoming:
+                if nxt.nodeid in self._flights:
+                    continue
+                case: Any = nxt.callspec.params["agenteval_case"]
+                if in_flight < self.concurrency:
+                    self._flights[nxt.nodeid] = self.runner.start(case.task, case.run, factory,
+                                                                  time_limit=self.time_limit, delay=spacing * started)
+                    in_flight += 1
+                    started += 1
+                elif len(ready) < self.concurrency:
+                    ready[nxt.nodeid] = (case.task, case.run, factory)
+                else:
+                    break
+            self._ready = ready
+
+    def _refill(self) -> None:
+        """On the loop's thread, as an episode ends: start the items made ready, up to C in flight."""
+        with self._lock:
+            in_flight, started, spacing = self._in_flight(), 0, self.spacing
+            while in_flight < self.concurrency and self._ready:
+                nodeid = next(iter(self._ready))
+                task, run, factory = self._ready.pop(nodeid)
+                if nodeid in self._flights:
+                    continue
+                self._flights[nodeid] = self.runner.start(task, run, factory, time_limit=self.time_limit,
                                                           delay=spacing * started)
-            in_flight += 1
-            started += 1
+                in_flight += 1
+                started += 1
+
+    def _in_flight(self) -> int:
+        """Episodes started and not yet graded (with the lock held)."""
+        playing = self._playing is not None and not self._playing.done.is_set()
+        return playing + sum(not f.done.is_set() for f in self._flights.values())
+
+    def _skipped(self, item: pytest.Item) -> bool:
+        if item.nodeid not in self._skips:
+            self._skips[item.nodeid] = _skipped(item)
+        return self._skips[item.nodeid]
 
     def _upcoming(self, item: pytest.Item) -> list[pytest.Item]:
         session = item.session
