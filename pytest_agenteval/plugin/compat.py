@@ -5,9 +5,9 @@ pytest 9 makes public what this plugin reads: ``pytest.SubtestReport``, ``pytest
 this module uses it for (the fallback in parentheses):
 
 - ``_pytest.subtests.SubtestContext``, a ``SubtestReport`` made as ``SubtestReport._new`` makes
-  it (without its round trip through JSON), ``failed_subtests_key``, the
-  ``CallInfo`` constructor, ``_pytest.runner.check_interactive_exception`` and the capture
-  manager's ``global_and_fixture_disabled``: report checks as subtests without setting up
+  it (without its round trip through JSON; a test's passed checks after the first, as copies),
+  ``failed_subtests_key``, the ``CallInfo`` constructor, ``_pytest.runner.check_interactive_exception``
+  and the capture manager's ``global_and_fixture_disabled``: report checks as subtests without setting up
   output capture around each (``subtests.test()``, ~0.3 ms more per check), and under xdist
   send only the names of passed checks (every report is sent);
 - ``SubtestReport._sub_test_description``: the status line of a check (the same text, built
@@ -38,6 +38,7 @@ the fallbacks (read at each configure; the tests use it to show both paths print
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
@@ -93,6 +94,7 @@ def _probe() -> bool:
     sub = subtest_report(base, "a check")
     replayed = passed_subtest_report(base, "b check", [])
     back = pytest.SubtestReport._from_json(replayed._to_json())  # as xdist carries it
+    like = passed_subtest_like(replayed, "c check")
     probe_fixture = pytest.fixture(name="agenteval_probe")(lambda: None)
     return (
         failed_call.excinfo is excinfo and failed_call.when == "call" and failed_call.duration == 1.0
@@ -101,6 +103,8 @@ def _probe() -> bool:
         and sub._sub_test_description() == _description(sub) == "[a check]"
         and isinstance(back, pytest.SubtestReport) and back.passed and back.context.msg == "b check"
         and back._sub_test_description() == _description(back)
+        and like.passed and like.nodeid == base.nodeid and like._sub_test_description() == "[c check]"
+        and replayed.context.msg == "b check"
         and check_interactive_exception(failed_call, sub) is True
         and check_interactive_exception(make_call(None, start=1.0, stop=2.0, duration=1.0), replayed) is False
         and isinstance(failed_subtests_key, pytest.StashKey) and isinstance(xml_key, pytest.StashKey)
@@ -144,6 +148,19 @@ def passed_subtest_report(report: pytest.TestReport, msg: str, user_properties: 
     return pytest.SubtestReport(report.nodeid, report.location, report.keywords, "passed", None, "call",
                                 duration=0.0, start=report.start, stop=report.start,
                                 user_properties=user_properties, context=SubtestContext(msg=msg, kwargs={}))
+
+
+def passed_subtest_like(passed: pytest.SubtestReport, msg: str) -> pytest.SubtestReport:
+    """Another passed subtest of ``passed``'s test: its copy, named ``msg``, timed now."""
+    sub = pytest.SubtestReport.__new__(pytest.SubtestReport)
+    sub.__dict__.update(passed.__dict__)
+    sub.sections = list(passed.sections)
+    sub.keywords = dict(passed.keywords)
+    sub.user_properties = list(passed.user_properties)
+    sub.context = SubtestContext(msg=msg, kwargs={})
+    sub.start = sub.stop = time.time()
+    sub.duration = 0.0
+    return sub
 
 
 def count_failed_subtest(config: pytest.Config, item: pytest.Item) -> None:

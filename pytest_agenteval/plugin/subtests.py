@@ -29,6 +29,7 @@ from pytest_agenteval.plugin.compat import (
     count_failed_subtest,
     is_interactive,
     make_call,
+    passed_subtest_like,
     passed_subtest_report,
     subtest_report,
     uses_internals,
@@ -79,6 +80,7 @@ def _report(request: pytest.FixtureRequest, checks: Iterable[Check], passed_unse
     # test's own report; it resumes for --pdb's interaction, which suspends it itself.
     node, config = request.node, request.config
     pending = iter(checks)
+    passed: Any = None  # the first passed check's report: the others' are copies of it
     while True:
         interact = None
         with suspend():
@@ -86,7 +88,16 @@ def _report(request: pytest.FixtureRequest, checks: Iterable[Check], passed_unse
                 if passed_unsent is not None and check.passed:
                     passed_unsent.append(check.name)
                     continue
+                if check.passed and passed is not None:
+                    # Every passed check of a test makes the same report but for its name: the
+                    # makereport hooks see the same item, outcome and call. The first goes
+                    # through them, the others are copies (as the xdist controller replays those
+                    # a worker names, which never went through them either).
+                    node.ihook.pytest_runtest_logreport(report=passed_subtest_like(passed, check.name))
+                    continue
                 call, sub = _log(node, config, check)
+                if check.passed:
+                    passed = sub
                 if is_interactive(call, sub):
                     interact = call, sub
                     break
