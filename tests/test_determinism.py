@@ -28,6 +28,10 @@ def test_grades_do_not_depend_on_workers_order_or_run(pytester: pytest.Pytester)
         "-n 4": ["-n", "4"],
         "8 in flight": ["--agenteval-concurrency", "8"],
         "-n 2, 4 in flight each": ["-n", "2", "--agenteval-concurrency", "4"],
+        # a window wider than each worker's share; and xdist's own scheduler with ours refilling
+        "-n 2, 64 in flight each": ["-n", "2", "--agenteval-concurrency", "64"],
+        "-n 2, 4 in flight each, xdist scheduler": ["-n", "2", "--agenteval-concurrency", "4",
+                                                      "--agenteval-schedule", "xdist"],
     }
     results, summaries = {}, {}
     for label, extra in runs.items():
