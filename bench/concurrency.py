@@ -1,7 +1,7 @@
 """Latency-bound agents: many episodes in flight in one process, against xdist alone.
 
     python bench/concurrency.py [--wait 1.0] [--runs 8] [--xdist 16,32] [--before DIR] [--hosts]
-    python bench/concurrency.py --schedules [--wait 1.0]
+    python bench/concurrency.py --schedules [--wait 1.0] [--tasks 80] [--before DIR]
 
 The agent waits ``--wait`` seconds per episode (a model call; ``asyncio.sleep`` for the async
 agent, ``time.sleep`` for the sync one), then follows the task's reference path. 84 shipped
@@ -16,10 +16,20 @@ across two network namespaces joined by a veth pair, an execnet socket server in
 controller in the first: ``--tx socket=ADDR:PORT`` twice, C = 32 each. Only loopback and the
 namespaces' own addresses are used; the namespaces are deleted afterwards.
 
-``--schedules`` runs only the multi-process rows, each twice side by side: with xdist's own
-``load`` scheduler (``--agenteval-schedule xdist``) and with ours (``window``, the default):
-``-n 2`` x C = 32 for an async agent that passes and one that fails every task (it waits, then
-does nothing), and two execnet socket gateways on 127.0.0.1 (two "hosts" on this machine).
+``--schedules`` runs only the multi-process rows, side by side: with xdist's own ``load``
+scheduler (``--agenteval-schedule xdist``, the plain-xdist baseline), with ours (``window``, the
+default), and with ours in the ``--before`` tree if given: ``-n 2`` x C = 32 for an async agent
+that passes and one that fails every task (it waits, then does nothing), and two execnet socket
+gateways on 127.0.0.1 (two "hosts" on this machine); then one process at C = 64 for the
+failing agent, the figure the others are held to. Besides the wall time, each row says when
+the first episode started (from the process's start: the controller's and the workers'
+start-up), how long the episodes ran (first start to last end), what came after the last
+one (tearing down, the summary, exit), and each worker's mean window. ``--tasks N`` runs the
+first N shipped tasks (80 x ``--runs 8`` = 640 episodes, the issue's figure: 64 slots, 10 each).
+
+Every run gets a private ``PYTEST_DEBUG_TEMPROOT``: under ``-n``, xdist asks pytest for a
+base temp folder, and pytest then deletes all but the three newest numbered folders in the
+shared one at session end, other sessions' runs included (seconds on a busy machine).
 """
 
 from __future__ import annotations
@@ -34,7 +44,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from _common import ROOT, copy_tasks, shipped_lines, table
+from _common import ROOT, copy_tasks, table
 
 AGENT = '''
 import asyncio, os, time
@@ -96,6 +106,11 @@ def run(work: Path, args: list[str], *, wait: float, root: Path = ROOT,
     kind = next(a for a in args if a.startswith("--agent=")).partition("=")[2]
     args = [a for a in args if not a.startswith("--agent=")]
     env.update(PYTHONPATH=str(root), AGENT_WAIT=str(wait), AGENT_KIND=kind)
+    temproot = work / ".temproot"  # ours alone: see the module's docstring
+    temproot.mkdir(exist_ok=True)
+    env["PYTEST_DEBUG_TEMPROOT"] = str(temproot)
+    global STARTED
+    STARTED = time.time()
     start = time.perf_counter()
     # Remote gateways take no path arguments outside an --rsyncdir (xdist refuses them): those
     # runs collect the task files from the rootdir as a bare `pytest` does.
@@ -110,12 +125,13 @@ def run(work: Path, args: list[str], *, wait: float, root: Path = ROOT,
     return wall, usage.ru_maxrss
 
 
+STARTED = 0.0  # wall-clock start of the last run (the agents log wall-clock times)
 NETNS = ("agenteval-h1", "agenteval-h2")
 ADDRS = ("10.231.0.1", "10.231.0.2")
 
 
 @contextlib.contextmanager
-def loopback_hosts(work: Path, *, wait: float, kind: str) -> Iterator[list[str]]:
+def loopback_hosts(work: Path, *, wait: float, kind: str, root: Path = ROOT) -> Iterator[list[str]]:
     """Two execnet socket servers on 127.0.0.1 (free ports), with this run's environment: yields
     the --tx arguments."""
     import socket
@@ -124,7 +140,7 @@ def loopback_hosts(work: Path, *, wait: float, kind: str) -> Iterator[list[str]]
 
     script = Path(execnet.__file__).parent / "script" / "socketserver.py"
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env.update(PYTHONPATH=str(ROOT), AGENT_WAIT=str(wait), AGENT_KIND=kind)
+    env.update(PYTHONPATH=str(root), AGENT_WAIT=str(wait), AGENT_KIND=kind)
     servers, ports = [], []
     try:
         for _ in range(2):
@@ -147,36 +163,55 @@ def loopback_hosts(work: Path, *, wait: float, kind: str) -> Iterator[list[str]]
             proc.wait()
 
 
-def schedules(work: Path, *, wait: float, runs: int) -> None:
-    """The multi-process rows, with xdist's load scheduler and with ours, side by side."""
-    episodes = len(shipped_lines()) * runs
+def schedules(work: Path, *, wait: float, runs: int, before: Path | None = None) -> None:
+    """The multi-process rows, with xdist's load scheduler, ours, and ours before, side by side."""
+    episodes = tasks_in(work) * runs
     ideal = episodes * wait / 64
     rows, share = [], {}
     agent_log = work / "episodes.log"
     os.environ["AGENT_LOG"] = str(agent_log)  # read by the agents, here and in the gateways' servers
+    trees = [("xdist", "xdist", ROOT), ("window", "window", ROOT)]
+    if before is not None:
+        trees.insert(1, ("window (before)", "window", before))
 
-    def row(label: str, key: str, schedule: str, args: list[str]) -> None:
+    def row(label: str, key: str, tree: str, schedule: str, root: Path, args: list[str]) -> None:
         agent_log.unlink(missing_ok=True)
-        wall, _ = run(work, [*args, f"--agenteval-schedule={schedule}"], wait=wait)
-        share[key, schedule] = ideal / wall
-        rows.append([label, schedule, f"{wall:.1f}", f"{ideal:.1f}", f"{ideal / wall:.0%}",
-                     f"{in_flight(agent_log):.1f}"])
+        wall, _ = run(work, [*args, f"--agenteval-schedule={schedule}"], wait=wait, root=root)
+        share[key, tree] = ideal / wall
+        first, span, after = time_line(agent_log, wall)
+        rows.append([label, tree, f"{wall:.1f}", f"{ideal:.1f}", f"{ideal / wall:.0%}", f"{first:.2f}",
+                     f"{span:.2f}", f"{after:.2f}", f"{in_flight(agent_log):.1f}"])
 
     for kind in ("async", "failing"):
-        for schedule in ("xdist", "window"):
-            row(f"{kind} agent, -n 2 x C=32", kind, schedule,
+        for tree, schedule, root in trees:
+            row(f"{kind} agent, -n 2 x C=32", kind, tree, schedule, root,
                 [f"--agent={kind}", "--runs", str(runs), "-n", "2", "--agenteval-concurrency", "32"])
-    for schedule in ("xdist", "window"):
-        with loopback_hosts(work, wait=wait, kind="async") as tx:
-            row("async agent, 2 socket gateways on 127.0.0.1 x C=32", "hosts", schedule,
+    for tree, schedule, root in trees:
+        with loopback_hosts(work, wait=wait, kind="async", root=root) as tx:
+            row("async agent, 2 socket gateways on 127.0.0.1 x C=32", "hosts", tree, schedule, root,
                 ["--agent=async", "--runs", str(runs), "-d", *tx, "--max-worker-restart=0", "-p", "no:rerunfailures",
                  "--agenteval-concurrency", "32"])
+    for tree, root in [(t, r) for t, _, r in trees if t != "xdist"]:
+        row("failing agent, one process, C=64", "one", tree, "window", root,
+            ["--agent=failing", "--runs", str(runs), "--agenteval-concurrency", "64"])
     del os.environ["AGENT_LOG"]
-    print(table(["run", "--agenteval-schedule", "wall s", "ideal s", "of ideal", "mean in flight per worker (C=32)"],
-                rows))
+    print(table(["run", "--agenteval-schedule (tree)", "wall s", "ideal s", "of ideal", "first episode at s",
+                 "episodes s", "after the last s", "mean in flight per worker"], rows))
     for key, what in (("async", "-n 2, passing"), ("failing", "-n 2, failing"), ("hosts", "2 socket gateways")):
-        print(f"{what}: {share[key, 'xdist']:.0%} of the ideal with xdist's load scheduler, "
-              f"{share[key, 'window']:.0%} with ours")
+        print(f"{what}: " + ", ".join(f"{share[key, tree]:.0%} {tree}" for tree, _, _ in trees))
+    print("one process, failing, C=64: " + ", ".join(f"{share['one', tree]:.0%} {tree}"
+                                                    for tree, _, _ in trees if tree != "xdist"))
+
+
+def tasks_in(work: Path) -> int:
+    return sum(line.startswith("{") for path in (work / "tasks").iterdir() for line in path.read_text().splitlines())
+
+
+def time_line(path: Path, wall: float) -> tuple[float, float, float]:
+    """(first episode's start after the process's, first start to last end, last end to exit)."""
+    spans = [tuple(map(float, line.split()[1:])) for line in path.read_text().splitlines()]
+    first, last = min(s for s, _ in spans) - STARTED, max(e for _, e in spans) - STARTED
+    return first, last - first, wall - last
 
 
 def in_flight(path: Path) -> float:
@@ -225,9 +260,16 @@ def two_hosts(work: Path, *, wait: float, kind: str) -> Iterator[list[str]]:
             subprocess.run(["ip", "netns", "del", ns], stderr=subprocess.DEVNULL)
 
 
-def make_project(work: Path) -> None:
-    """The shipped tasks and the agents above in ``work``; ``AGENT_KIND`` names the agent."""
+def make_project(work: Path, tasks: int | None = None) -> None:
+    """The shipped tasks (the first ``tasks`` of them, half from each file) and the agents above
+    in ``work``; ``AGENT_KIND`` names the agent."""
     copy_tasks(work)
+    if tasks is not None:
+        files = sorted((work / "tasks").iterdir())
+        for n, path in enumerate(files):
+            keep = tasks // len(files) + (n < tasks % len(files))
+            lines = [line for line in path.read_text().splitlines() if line.startswith("{")]
+            path.write_text("\n".join(lines[:keep]) + "\n")
     (work / "lat_agent.py").write_text(AGENT)
     # Like the reference, the agent sees the task: given by a fixture (--agent takes a class or factory).
     (work / "conftest.py").write_text("import os, pytest, lat_agent\n\n@pytest.fixture\ndef agent():\n"
@@ -243,17 +285,20 @@ def main() -> None:
     parser.add_argument("--hosts", action="store_true", help="also run across two network namespaces (root)")
     parser.add_argument("--schedules", action="store_true",
                         help="only the multi-process rows, with xdist's load scheduler and with ours")
+    parser.add_argument("--tasks", type=int, help="the first N shipped tasks only (80: 640 episodes at --runs 8)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        make_project(work)
+        make_project(work, args.tasks)
         runs = ["--runs", str(args.runs)]
         # Warm up: bytecode, scenario images, remembered task lines.
         run(work, ["--agent=sync", *runs], wait=0)
         if args.schedules:
-            schedules(work, wait=args.wait, runs=args.runs)
+            if args.before is not None:
+                run(work, ["--agent=sync", *runs], wait=0, root=args.before)  # its own warm-up
+            schedules(work, wait=args.wait, runs=args.runs, before=args.before)
             return
-        episodes = len(shipped_lines()) * args.runs
+        episodes = tasks_in(work) * args.runs
         rows = []
 
         def row(label: str, slots: int, extra: list[str], wait: float = args.wait, root: Path = ROOT,
