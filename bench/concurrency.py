@@ -120,12 +120,15 @@ def run(work: Path, args: list[str], *, wait: float, root: Path = ROOT,
     out = proc.stdout.read() if proc.stdout is not None else b""
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
+    global CPU
+    CPU = usage.ru_utime + usage.ru_stime
     if os.waitstatus_to_exitcode(status) not in ((0, 1) if kind == "failing" else (0,)):
         raise SystemExit(f"pytest failed:\n{out.decode()[-3000:]}")
     return wall, usage.ru_maxrss
 
 
 STARTED = 0.0  # wall-clock start of the last run (the agents log wall-clock times)
+CPU = 0.0  # CPU seconds of the last run's pytest process (its threads; not xdist's workers)
 NETNS = ("agenteval-h1", "agenteval-h2")
 ADDRS = ("10.231.0.1", "10.231.0.2")
 

@@ -6,7 +6,9 @@ The agents of ``bench/concurrency.py`` with no wait: one that follows the refere
 task passes) and one that does nothing (every task fails). Each row is two whole pytest
 processes, ``--runs SMALL`` and ``--runs LARGE`` of the 84 shipped tasks; throughput is the
 extra episodes over the extra wall time, so start-up and exit cancel out. C = 1 (one episode at
-a time) and C = 64 (the window of ``--agenteval-concurrency``). ``--before DIR`` adds the same
+a time) and C = 64 (the window of ``--agenteval-concurrency``). The same over the process's CPU
+time (every thread's) is printed beside it: the rate the process would reach with a core to
+itself, which a shared machine's load moves far less than the wall time. ``--before DIR`` adds the same
 rows for another source tree (``git archive REV | tar -x -C DIR``), each run next to this one's.
 Targets (issue #28): >= 500 episodes per second per process passing, >= 300 failing.
 """
@@ -17,6 +19,7 @@ import argparse
 import tempfile
 from pathlib import Path
 
+import concurrency
 from _common import ROOT, shipped_lines, table
 from concurrency import make_project, run
 
@@ -41,13 +44,18 @@ def main() -> None:
         for kind, what in KINDS:
             for c in (1, 64):
                 for label, root in trees:
-                    walls = [run(work, [f"--agent={kind}", "--runs", str(n), "--agenteval-concurrency", str(c)],
-                                 wait=0, root=root)[0] for n in (args.small, args.large)]
+                    walls, cpus = [], []
+                    for n in (args.small, args.large):
+                        walls.append(run(work, [f"--agent={kind}", "--runs", str(n), "--agenteval-concurrency",
+                                                str(c)], wait=0, root=root)[0])
+                        cpus.append(concurrency.CPU)
                     rate = extra / (walls[1] - walls[0])
                     best[label, kind] = max(best.get((label, kind), 0.0), rate)
-                    rows.append([label, what, c, f"{walls[0]:.2f}", f"{walls[1]:.2f}", f"{rate:.0f}"])
+                    rows.append([label, what, c, f"{walls[0]:.2f}", f"{walls[1]:.2f}", f"{rate:.0f}",
+                                 f"{(cpus[1] - cpus[0]) / extra * 1000:.2f}", f"{extra / (cpus[1] - cpus[0]):.0f}"])
     print(table(["tree", "agent", "C", f"wall s, {tasks * args.small} episodes",
-                 f"wall s, {tasks * args.large} episodes", "episodes/s (extra)"], rows))
+                 f"wall s, {tasks * args.large} episodes", "episodes/s (extra)", "CPU ms per extra episode",
+                 "episodes/s on CPU"], rows))
     for kind, target in (("async", 500), ("failing", 300)):
         rate = best["this tree", kind]
         print(f"{dict(KINDS)[kind]}: {rate:.0f} episodes/s at best (target >= {target}: "
