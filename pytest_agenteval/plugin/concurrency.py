@@ -114,17 +114,18 @@ class Ahead:
             self._runner = None
 
     def _top_up(self, item: pytest.Item, factory: Any) -> None:
-        """Start the next items' episodes up to C in flight; make ready those after them."""
+        """Start the next items' episodes up to C in flight; make ready up to C after them."""
         from pytest_agenteval.plugin.collect import TaskItem
 
-        upcoming = [nxt for nxt in self._upcoming(item)
-                    if isinstance(nxt, TaskItem) and nxt.nodeid != item.nodeid and not self._skipped(nxt)]
-        spacing = self.spacing
+        upcoming, spacing = self._upcoming(item), self.spacing
         ready: dict[str, tuple[Any, int, Any]] = {}
         with self._lock:
             in_flight, started = self._in_flight(), 1
             for nxt in upcoming:
-                if nxt.nodeid in self._flights:
+                if len(ready) >= self.concurrency:
+                    break
+                if (nxt.nodeid in self._flights or nxt.nodeid == item.nodeid or not isinstance(nxt, TaskItem)
+                        or self._skipped(nxt)):
                     continue
                 case: Any = nxt.callspec.params["agenteval_case"]
                 if in_flight < self.concurrency:
@@ -132,10 +133,8 @@ class Ahead:
                                                                   time_limit=self.time_limit, delay=spacing * started)
                     in_flight += 1
                     started += 1
-                elif len(ready) < self.concurrency:
-                    ready[nxt.nodeid] = (case.task, case.run, factory)
                 else:
-                    break
+                    ready[nxt.nodeid] = (case.task, case.run, factory)
             self._ready = ready
 
     def _refill(self) -> None:
