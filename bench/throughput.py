@@ -1,6 +1,6 @@
 """Zero-latency throughput: episodes per second of one process when the agent does not wait.
 
-    python bench/throughput.py [--small 4] [--large 24] [--before DIR]
+    python bench/throughput.py [--small 4] [--large 24] [--before DIR] [--repeat 3]
 
 The agents of ``bench/concurrency.py`` with no wait: one that follows the reference path (every
 task passes) and one that does nothing (every task fails). Each row is two whole pytest
@@ -9,13 +9,15 @@ extra episodes over the extra wall time, so start-up and exit cancel out. C = 1 
 a time) and C = 64 (the window of ``--agenteval-concurrency``). The same over the process's CPU
 time (every thread's) is printed beside it: the rate the process would reach with a core to
 itself, which a shared machine's load moves far less than the wall time. ``--before DIR`` adds the same
-rows for another source tree (``git archive REV | tar -x -C DIR``), each run next to this one's.
+rows for another source tree (``git archive REV | tar -x -C DIR``), each run next to this one's;
+``--repeat N`` runs every pair N times, the two trees' in turn, and prints the medians.
 Targets (issue #28): >= 500 episodes per second per process passing, >= 300 failing.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import tempfile
 from pathlib import Path
 
@@ -31,6 +33,7 @@ def main() -> None:
     parser.add_argument("--small", type=int, default=4)
     parser.add_argument("--large", type=int, default=24)
     parser.add_argument("--before", type=Path, help="another source tree, run next to this one")
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each pair; medians are printed")
     args = parser.parse_args()
     trees = [("this tree", ROOT)] + ([("before", args.before)] if args.before else [])
     tasks = len(shipped_lines())
@@ -43,12 +46,18 @@ def main() -> None:
             run(work, ["--agent=async", "--runs", "1"], wait=0, root=root)
         for kind, what in KINDS:
             for c in (1, 64):
-                for label, root in trees:
-                    walls, cpus = [], []
-                    for n in (args.small, args.large):
-                        walls.append(run(work, [f"--agent={kind}", "--runs", str(n), "--agenteval-concurrency",
-                                                str(c)], wait=0, root=root)[0])
-                        cpus.append(concurrency.CPU)
+                got: dict[str, list[tuple[float, float, float, float]]] = {label: [] for label, _ in trees}
+                for _ in range(args.repeat):
+                    for label, root in trees:
+                        once = []
+                        for n in (args.small, args.large):
+                            once.append(run(work, [f"--agent={kind}", "--runs", str(n), "--agenteval-concurrency",
+                                                   str(c)], wait=0, root=root)[0])
+                            once.append(concurrency.CPU)
+                        got[label].append((once[0], once[2], once[1], once[3]))
+                for label, _ in trees:
+                    walls = [statistics.median(g[i] for g in got[label]) for i in (0, 1)]
+                    cpus = [statistics.median(g[i] for g in got[label]) for i in (2, 3)]
                     rate = extra / (walls[1] - walls[0])
                     best[label, kind] = max(best.get((label, kind), 0.0), rate)
                     rows.append([label, what, c, f"{walls[0]:.2f}", f"{walls[1]:.2f}", f"{rate:.0f}",
