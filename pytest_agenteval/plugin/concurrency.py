@@ -4,13 +4,13 @@ When a task item's test body runs, it starts its own episode (if not started yet
 the next task items this process will run, up to C in flight, then waits for its own grade and
 reports it as usual. Items run and report in their usual order; only the agents' waiting
 overlaps. Episodes started by one refill start a little apart (``spacing``), not all at once.
-The next items' episodes are also made ready (``_ready``) for the event loop's thread, which
-starts one the moment an episode ends: a slot does not wait for the main thread to report
-an item and set up the next one (the window of a failing agent stayed ~2 below C that way). Which items come
-next: the session's items after this one in a serial run; under xdist, the indices the
-controller has queued on this worker. Items whose skip marks hold never start; items that
-never run (``-x``, ``--maxfail``, Ctrl-C) have their episodes stopped and
-closed at the session's end, and never reach a report or the results file.
+The next C items after those are made ready (``_ready``) for the event loop's thread, which
+starts one the moment an episode ends: a freed slot does not wait for the main thread to
+report an item and set up the next. Which items come next: the session's items after this
+one in a serial run; under xdist, the indices the controller has queued on this worker.
+Items whose skip marks hold never start; items that never run (``-x``, ``--maxfail``,
+Ctrl-C) have their episodes stopped and closed at the session's end, and never reach a report
+or the results file.
 
 An episode started ahead uses the agent factory the current item's ``agent`` fixture gave; if
 the item's own fixture gives another (a per-item fixture), that episode is dropped and the item
