@@ -365,6 +365,39 @@ def test_a_slot_freed_is_refilled_on_the_loop_thread_up_to_c() -> None:
         ahead.close()
 
 
+def test_nothing_made_ready_starts_once_the_window_is_closed() -> None:
+    """Closing the window (the session's end, an interruption) stops what flies; the episode
+    that ends then starts none of the items made ready."""
+    import threading
+
+    from pytest_agenteval.domains.example import ExampleEnvironment
+    from pytest_agenteval.plugin.concurrency import Ahead
+    from tests.helpers.tasks import make_task
+
+    release, running = threading.Event(), threading.Event()
+
+    class Hold:
+        def run(self, episode: object) -> None:
+            running.set()
+            release.wait(60)
+
+    tasks = [make_task(task_id=f"EX-{i}", acceptable_action_paths=[[]]) for i in range(3)]
+    ahead = Ahead(1, lambda name: ExampleEnvironment(), time_limit=60)
+    runner, started = ahead.runner, []
+    start = runner.start
+    runner.start = lambda task, *a, **k: started.append(task.task_id) or start(task, *a, **k)  # type: ignore[method-assign]
+    try:
+        with ahead._lock:
+            playing = ahead._playing = runner.start(tasks[0], 1, Hold, time_limit=60)
+            ahead._ready = {"b": (tasks[1], 1, Hold), "c": (tasks[2], 1, Hold)}
+        assert running.wait(60)
+        ahead.close()  # stops the held episode: it ends (graded "interrupted") with the window closed
+        assert playing.done.is_set() and playing.grade is not None
+        assert started == ["EX-0"] and not ahead._ready and not ahead._flights
+    finally:
+        release.set()
+
+
 SECOND_CTRL_C = '''
 import pytest
 
