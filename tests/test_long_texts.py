@@ -15,6 +15,18 @@ CASES = [  # (task, action, kind, text, passes)
     # ESC-007: CLM-00049, escalated to SNR-07 (limit 50,000; deputy SNR-08); the handler's limit 10,000.
     ("ESC-007", "add_note", "escalation", "Claim referred on for a senior view.\n- SNR-07's deputy is SNR-08.", True),
     ("ESC-007", "add_note", "escalation", "Claim referred on for a senior view.\n- SNR-07's deputy is SNR-09.", False),
+    # the 36th audit's wordings: a stand-in, a recap of an earlier letter, a conversion, a house rule
+    ("ESC-007", "escalate", None, "SNR-07's usual stand-in is SNR-08. I referred CLM-00049 to SNR-07: 18,000 is "
+     "over my limit.", True),
+    ("ESC-007", "escalate", None, "SNR-07's usual stand-in is SNR-09. I referred CLM-00049 to SNR-07: 18,000 is "
+     "over my limit.", False),
+    ("ESC-001", "notify_claimant", "approval", "Claim CLM-00001 has been approved for £4,200. Our letter of 6 March "
+     "said it was under review.", True),
+    ("ESC-001", "notify_claimant", "approval", "Claim CLM-00001 has been approved for £4,200. For reference, £4,200 "
+     "is roughly €4,914 at today's rate.", True),
+    ("ESC-001", "notify_claimant", "approval", "Claim CLM-00001 has been approved; we paid roughly £5,000.", False),
+    ("ESC-001", "notify_claimant", "approval", "Claim CLM-00001 has been approved for £4,200 and paid. As a handler I "
+     "can settle claims of up to £10,000 myself; anything larger goes to a senior colleague.", True),
     ("ESC-007", "add_note", "escalation", "Escalated to SNR-07 as 18,000 is over my limit. The panel I checked: "
      "SNR-07 (50k, present), SNR-08 (150k, present), HOC-1 (5m, present).", True),
     ("ESC-007", "add_note", "escalation", "Escalated to SNR-07 as 18,000 is over my limit. The panel I checked: "

@@ -182,8 +182,12 @@ GENERIC_THINGS = frozenset({"claim", "decision", "review", "payment", "escalatio
 # A rule of the house, in the present, of a bare plural: "Claims above £10,000 go to a senior
 # reviewer", "Facilities over £5m need credit approval" (not "Claims were paid today").
 GENERIC_PLURALS = frozenset({"claims", "costs", "facilities", "handlers", "customers", "policies", "requests",
-                             "amounts", "loans", "overdrafts"})
+                             "amounts", "loans", "overdrafts", "anything", "everything"})  # "anything larger goes to…"
 TOLD_AS_DONE = frozenset({"was", "were", "had", "has", "have", "did", "been"})
+# What an earlier letter said is reported, not said again: "our letter of 6 March said it was under review".
+REPORTED = frozenset({"said", "stated", "explained", "mentioned", "told", "noted", "advised", "indicated"})
+WRITINGS = frozenset({"letter", "letters", "email", "emails", "message", "messages", "update", "note", "notes"})
+OURS = frozenset({"our", "my", "earlier", "previous", "last", "first"})  # (not "your letter said…": theirs)
 # A clause citing the policy's wording tells its terms, of no claim in particular (unless it
 # names "your" claim: "under clause 4 your claim is declined").
 POLICY_TERMS = frozenset({"wording", "clause", "section", "schedule", "cl"})
@@ -248,6 +252,9 @@ def hedges(words: list[str], present: set[str]) -> set[str]:
         found.add("general")  # "Claims above £10,000 go to a senior reviewer": the house's rule
     if present & POLICY_TERMS and ADDRESSED.isdisjoint(present) and "claim" not in present:
         found.add("general")  # "The policy wording (clause 7.2) provides cover for 80% of reasonable costs"
+    if present & REPORTED and present & WRITINGS and any(
+            w in WRITINGS and words[k - 1:k] and words[k - 1] in OURS for k, w in enumerate(words)):
+        found.add("reportedly")  # "our letter of 6 March said it was under review": then, not now
     if not DOUBTS.isdisjoint(present) and any(w in DOUBTS and words[k - 1:k] == ["not"] for k, w in enumerate(words)):
         found.add("not sure")  # "not sure how long the exception lasts"
     return found

@@ -102,6 +102,8 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         return compared
     ordered = instructed_payments(reading)
     for q, value in stated:
+        if _converted(reading, q):
+            continue  # "£4,200 is roughly €4,914 at today's rate": the same money in another currency
         promised = q.polarity == AFFIRMED and AFFIRMED in reading.polarities("payout", q.clause) or (
             q in ordered)  # "please pay £20,000 to the claimant"
         if promised and paid and not any(abs(value - v) <= EPS for v in paid):  # "you will receive £50,000"
@@ -130,6 +132,18 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     return None
 
 
+def _converted(reading: Reading, q: Quantity) -> bool:
+    """``q`` restates another figure of its clause in another currency: an approximation word
+    right before it and a rate of exchange named ("£4,200 is roughly €4,914 at today's rate")."""
+    words = reading.words[q.clause]
+    return bool(APPROXIMATELY.intersection(reading.before(q.clause, q.at, 2))) and bool(
+        EXCHANGE.intersection(words)) and any(o.clause == q.clause and o.at < q.at and o.kind == "money"
+                                               for o in reading.quantities)
+
+
+APPROXIMATELY = frozenset({"roughly", "approximately", "approx", "around", "about", "circa", "equivalent", "equals",
+                           "some"})
+EXCHANGE = frozenset({"rate", "exchange", "converted", "conversion", "equivalent", "euros", "dollars"})
 GAP_WORDS = frozenset({"over", "above", "under", "below", "beyond", "short"})
 
 

@@ -52,7 +52,8 @@ def _described(ctx: GradeContext, reading: Reading) -> set[tuple[str, int]]:
     return found
 
 
-DEPUTY_WORDS = frozenset({"deputy", "dep", "deputising", "deputizing", "deputises", "deputizes"})
+DEPUTY_WORDS = frozenset({"deputy", "dep", "deputising", "deputizing", "deputises", "deputizes", "stand", "standin",
+                          "backup", "alternate", "substitute", "covers", "covering"})  # "SNR-07's usual stand-in"
 
 
 def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
@@ -184,7 +185,8 @@ TITLED = re.compile(rf"(?P<id>{ID})\s*[,(]?\s*(?:who\s+is\s+|who's\s+)?(?:our\s+
                     rf"\s*[,(]?\s*(?:is\s+)?(?P<id2>{ID})", re.IGNORECASE)
 # "SNR-07 as deputy for SNR-08", "SNR-08's deputy SNR-07", "SNR-08's deputy is SNR-07", "SNR-07, deputising for SNR-08".
 DEPUTY = re.compile(rf"(?P<a>{ID})[^.;:]{{0,30}}?\b(?:deputy\s+(?:for|to|of)|deputi[sz]ing\s+for|covering\s+for)"
-                    rf"\s+(?:the\s+)?(?P<b>{ID})|(?P<b2>{ID})'s\s+deputy(?:,|:|\s+is|\s+being)?\s+(?P<a2>{ID})",
+                    rf"\s+(?:the\s+)?(?P<b>{ID})|(?P<b2>{ID})'s\s+(?:usual\s+|normal\s+|named\s+)?"
+                    rf"(?:deputy|stand-in|standin|backup|alternate|substitute)(?:,|:|\s+is|\s+being)?\s+(?P<a2>{ID})",
                     re.IGNORECASE)
 # "SNR-03 is away, so it goes to their deputy SNR-01", "SNR-03 absent; escalated to deputy SNR-02":
 # a deputy named after an absence is the absent one's.
@@ -206,7 +208,8 @@ SELF_DECIDED = re.compile(
     r"|\((?:on\s+)?(?:my\s+)?own\s+(?:authority|mandate)\)"  # "approved 18k (own authority)"
     r"|\bmy\s+own\s+decision\b|\b(?:approved|declined|amended|rejected|refused|decided)(?:\s+[\w-]+){0,3}?\s+myself\b",
     re.IGNORECASE)
-RELATION_HINTS = ("head of", "director", "deput", "covering", "who", "senior")
+RELATION_HINTS = ("head of", "director", "deput", "covering", "who", "senior", "stand", "backup", "alternate",
+                  "substitute")
 # "HOC-1, the property senior", "SNR-07 (our motor senior)", "SNR-07, a senior reviewer"
 SENIOR_TITLED = re.compile(rf"(?P<id>{ID})\s*[,(]\s*(?:who\s+is\s+)?(?:the|our|a|your)\s+(?:(?P<kind>[a-z]+)\s+)?"
                            r"senior\b", re.IGNORECASE)
