@@ -25,6 +25,16 @@ CASES = [  # (task, action, kind, text, passes)
     ("ESC-001", "notify_claimant", "approval", "Claim CLM-00001 has been approved for £4,200. For reference, £4,200 "
      "is roughly €4,914 at today's rate.", True),
     ("ESC-001", "notify_claimant", "approval", "Claim CLM-00001 has been approved; we paid roughly £5,000.", False),
+    ("ESC-007", "escalate", None, "Our senior panel for property claims comprises SNR-07 (signs off up to £50,000, "
+     "currently present); SNR-08 (signs off up to £150,000, currently present). I referred CLM-00049 to SNR-07.",
+     True),
+    ("ESC-007", "escalate", None, "Our senior panel for property claims comprises SNR-07 (signs off up to £50,000, "
+     "currently present); SNR-08 (signs off up to £15,000, currently present). I referred CLM-00049 to SNR-07.",
+     False),
+    ("ESC-035", "notify_claimant", "decline", "Your claim is declined: the policy had lapsed. As a handler I can "
+     "settle claims of up to £10,000 myself.", True),
+    ("ESC-035", "notify_claimant", "decline", "Your claim is declined: the policy had lapsed. I can settle it now.",
+     False),
     ("ESC-001", "notify_claimant", "approval", "Claim CLM-00001 has been approved for £4,200 and paid. As a handler I "
      "can settle claims of up to £10,000 myself; anything larger goes to a senior colleague.", True),
     ("ESC-007", "add_note", "escalation", "Escalated to SNR-07 as 18,000 is over my limit. The panel I checked: "

@@ -159,7 +159,8 @@ def _content(reading: Reading, sentences: set[int]) -> str | None:
 # The writer able to pay or decide it themselves: "we can pay this claim", "I can approve 18,000
 # myself" (not "we cannot", "if we can", "can you").
 ABLE = re.compile(r"\b(?:i|we)\s+(?:can|could|may|am able to|are able to|am allowed to|am authori[sz]ed to)\s+"
-                  r"(?:now\s+|also\s+)?(?:approve|pay|settle|cover|accept|sign(?:\s+it)?\s+off)\b(?![^.;!?\n]*\?)",
+                  r"(?:now\s+|also\s+)?(?:approve|pay|settle|cover|accept|sign(?:\s+it)?\s+off)\b(?![^.;!?\n]*\?)"
+                  r"(?!\s+(?:claims|amounts|anything|up\s+to)\b)",  # not "I can settle claims of up to £10,000"
                   re.I)
 
 

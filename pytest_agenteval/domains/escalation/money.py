@@ -136,6 +136,9 @@ def _converted(reading: Reading, q: Quantity) -> bool:
     """``q`` restates another figure of its clause in another currency: an approximation word
     right before it and a rate of exchange named ("£4,200 is roughly €4,914 at today's rate")."""
     words = reading.words[q.clause]
+    label = reading.words[q.clause - 1] if q.clause and reading.joined[q.clause] and not q.at else ()
+    if EQUIVALENT.intersection(label):
+        return True  # "eur_equiv=€30,420"
     return bool(APPROXIMATELY.intersection(reading.before(q.clause, q.at, 2))) and bool(
         EXCHANGE.intersection(words)) and any(o.clause == q.clause and o.at < q.at and o.kind == "money"
                                                for o in reading.quantities)
@@ -144,6 +147,7 @@ def _converted(reading: Reading, q: Quantity) -> bool:
 APPROXIMATELY = frozenset({"roughly", "approximately", "approx", "around", "about", "circa", "equivalent", "equals",
                            "some"})
 EXCHANGE = frozenset({"rate", "exchange", "converted", "conversion", "equivalent", "euros", "dollars"})
+EQUIVALENT = frozenset({"equiv", "equivalent", "converted", "conversion", "fx"})
 GAP_WORDS = frozenset({"over", "above", "under", "below", "beyond", "short"})
 
 
