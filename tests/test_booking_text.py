@@ -403,6 +403,8 @@ def test_booking_wordings_of_the_32nd_audit(shipped: Any, task_id: str, edit: Ed
                         "review_threshold: 90%"), True),
     ("BKC-001", message('{"account_id": "ACC-00368", "facility_id": "FAC-5047", "rate_percent": 5.6}'), False),
     ("BK-021", query('{"facility_id": "FAC-5034", "conflict": "KYC pending", "term_months": 72}'), False),
+    ("BK-021", query("The facility runs for 72 months. KYC for CUS-1421 is still pending."), False),
+    ("BK-021", query("The facility runs for 60 months. KYC for CUS-1421 is still pending."), True),
     ("BK-021", query("The customer's open loan account is ACC-01886. KYC for CUS-1421 is pending."), False),
     ("BK-021", query("The customer's open loan account is ACC-01887. KYC for CUS-1421 is pending."), True),
 ])

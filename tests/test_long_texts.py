@@ -35,6 +35,17 @@ CASES = [  # (task, action, kind, text, passes)
      "settle claims of up to £10,000 myself.", True),
     ("ESC-035", "notify_claimant", "decline", "Your claim is declined: the policy had lapsed. I can settle it now.",
      False),
+    ("ESC-001", "notify_claimant", "approval", "Approved for £4,200; payment issued. That is 100% of the assessed "
+     "amount, so nothing remains outstanding.", True),
+    ("ESC-001", "notify_claimant", "approval", "Approved for £4,200; payment issued. That is 60% of the assessed "
+     "amount, so the balance follows shortly.", False),
+    ("ESC-001", "notify_claimant", "approval", "Approved for £4,200 and paid. Cover under policy POL-00421 is limited "
+     "to £20,000.", True),
+    ("ESC-001", "notify_claimant", "approval", "Approved for £4,200 and paid. Cover under policy POL-00421 is limited "
+     "to £40,000.", False),
+    ("ESC-007", "escalate", None, 'status: "awaiting reviewer"\nreferred_to: "SNR-07"\nstand_in: "HOC-1"', False),
+    ("ESC-007", "escalate", None, "I can settle claims of up to £25,000 myself; I referred CLM-00049 to SNR-07.",
+     False),
     ("ESC-001", "notify_claimant", "approval", "Claim CLM-00001 has been approved for £4,200 and paid. As a handler I "
      "can settle claims of up to £10,000 myself; anything larger goes to a senior colleague.", True),
     ("ESC-007", "add_note", "escalation", "Escalated to SNR-07 as 18,000 is over my limit. The panel I checked: "

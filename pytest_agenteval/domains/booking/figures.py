@@ -191,7 +191,8 @@ TERM = re.compile(r"\b(\d{1,3})[- ]?(month|year)s?[- ](?:(?:revolving\s+)?(?:ter
                   r"(\d{1,3})\s+(month|year)s?\b|\bFAC-\d+\s*\(\s*(\d{1,3})\s*(month|year)s?\s*\)"
                   # "a limit of £600,000 over 12 months", "Term: 72 months", "term_months: 24"
                   r"|[\d.,]+\s*[km]?\s+over\s+(\d{1,3})\s+(month|year)s?\b"
-                  r"|\bterm(?:[_ ]months)?[\"']?\s*[:=]?\s*[\"']?(\d{1,3})(?:\s*(month|year)s?)?\b", re.IGNORECASE)
+                  r"|\b(?:term(?:[_ ]months)?[\"']?\s*[:=,]?|runs?\s+for|lasts?(?:\s+for)?|running\s+for)\s*[\"']?"
+                  r"(\d{1,3})(?:\s*(month|year)s?)?\b", re.IGNORECASE)  # "runs for 72 months", 'term,"72 months"'
 
 
 def term(h: History, fid: str, reading: Reading) -> str | None:

@@ -9,9 +9,10 @@ from pytest_agenteval.domains.escalation.case import EPS, Case
 from pytest_agenteval.grading import GradeContext
 from pytest_agenteval.text import Reading
 
+CAPPED = frozenset({"limited", "capped", "maximum", "max"})
 # What else a figure in the clause could be: then the clause is not about the policy's figure alone.
 OTHER_FIGURES = frozenset({"assessed", "claimed", "approved", "paid", "payment", "limit", "authority", "amount",
-                           "settlement", "total", "above", "over", "below", "under", "within", "exceeds", "less",
+                           "settlement", "total", "above", "over", "below", "within", "exceeds", "less",
                            "minus", "plus", "after", "deducted", "deducting", "net"})
 
 
@@ -23,11 +24,11 @@ def cover(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         said = {*words, *label}
         if "excess" in said and not _in_excess_of(words):
             what, field = "excess", "excess"
-        elif "insured" in said or "si" in said:
-            what, field = "sum insured", "sum_insured"
+        elif "insured" in said or "si" in said or "cover" in said and said & CAPPED:
+            what, field = "sum insured", "sum_insured"  # "Cover under policy POL-1 is limited to £500,000"
         else:
             continue
-        if ("excess" in said) == ("insured" in said or "si" in said) or OTHER_FIGURES.intersection(said):
+        if "excess" in said and field != "excess" or OTHER_FIGURES.intersection(said):
             continue  # both, or a figure of another kind beside it: not the policy's figure alone
         figures = [q for q in reading.quantities if q.clause == clause and q.kind in ("money", "number")
                    and isinstance(q.value, float) and not q.derived]

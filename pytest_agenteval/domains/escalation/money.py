@@ -69,8 +69,11 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     for q in reading.quantities:  # "we have paid 80% of your claim"
         share = reading.after(q.clause, q.at) == "of" or reading.before(q.clause, q.at, 1) in (
             ["approved"], ["paid"], ["settled"], ["covered"])  # "approved 90%"
-        if q.kind != "rate" or q.polarity != AFFIRMED or not share or not isinstance(
-                q.value, float) or AFFIRMED not in reading.in_sentence("approved", q.clause):
+        # "60% of the assessed amount": a share of the claim's own figure, said of it in any sentence
+        of_claim = reading.after(q.clause, q.at) == "of" and bool(CLAIM_FIGURES.intersection(
+            reading.words[q.clause][q.at + 2:q.at + 5]))
+        if q.kind != "rate" or q.polarity != AFFIRMED or not share or not isinstance(q.value, float) or (
+                AFFIRMED not in reading.in_sentence("approved", q.clause) and not of_claim):
             continue
         shares = [100 * v / base for v in paid for base in (c.assessed, c.claim.get("amount_claimed")) if base]
         if shares and not any(abs(q.value - share) <= 0.5 for share in shares):
@@ -147,6 +150,7 @@ def _converted(reading: Reading, q: Quantity) -> bool:
 APPROXIMATELY = frozenset({"roughly", "approximately", "approx", "around", "about", "circa", "equivalent", "equals",
                            "some"})
 EXCHANGE = frozenset({"rate", "exchange", "converted", "conversion", "equivalent", "euros", "dollars"})
+CLAIM_FIGURES = frozenset({"assessed", "claimed", "claim", "assessment"})
 EQUIVALENT = frozenset({"equiv", "equivalent", "converted", "conversion", "fx"})
 GAP_WORDS = frozenset({"over", "above", "under", "below", "beyond", "short"})
 

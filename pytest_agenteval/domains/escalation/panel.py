@@ -42,8 +42,8 @@ def listed(ctx: GradeContext, reading: Reading) -> dict[tuple[str, int], tuple[f
 # A deputy given as a field, of the reviewer the claim went to: "| dep SNR-08 |", "deputy: SNR-08",
 # "reviewer_deputy: SNR-08" (not in a sentence: "their deputy is SNR-12" says whose; not "escalated
 # to deputy SNR-02", the one it went to).
-DEPUTY_LABEL = re.compile(r"(?:^|(?<=[\n|;:.,{(\-\"']))\s*(?:reviewer[_ ]deputy|deputy|dep)\b\.?[\"']?\s*[:=]?\s*"
-                          r"[\"']?(?P<a>(?:SNR|STF|HOC)-\d+)\b", re.IGNORECASE)
+DEPUTY_LABEL = re.compile(r"(?:^|(?<=[\n|;:.,{(\-\"']))\s*(?:reviewer[_ ]deputy|deputy|dep|stand[_ -]?in|backup)\b"
+                          r"\.?[\"']?\s*[:=,]?\s*[\"']?(?P<a>(?:SNR|STF|HOC)-\d+)\b", re.IGNORECASE)
 # "SNR-07 can approve claims up to £150,000": a reviewer's power, in figures, is their limit.
 CAN_APPROVE = frozenset({"approve", "authorise", "authorize", "sign", "decide", "settle", "pay"})
 
@@ -52,13 +52,15 @@ def panel(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     """What a text says of staff by the way is true: each listed one's limit and presence, a deputy
     given under a label, a reviewer's power to approve up to a figure."""
     sent = {r["to_staff"] for r in c.escalations}
-    if len(sent) == 1 and "dep" in reading.said.lower():
+    if len(sent) == 1 and DEPUTY_LABEL.search(reading.said):
         target = next(iter(sent))
         deputy = (ctx.row("staff", target) or {}).get("deputy_id")
         for m in DEPUTY_LABEL.finditer(reading.said):
             named = m.group("a").upper()
             if named not in sent and named != deputy:
                 return f"gives {named} as {target}'s deputy, whose deputy is {deputy or 'nobody'}"
+    if (mine := _own_power(reading)) is not None and abs(mine - c.limit) > 0.5:
+        return f"says the handler can approve up to {mine:g}; the handler's limit is {c.limit:g}"
     for ident, k, at in reading.id_at:
         words = reading.words[k]
         if "can" not in words[at + 1:at + 4] or not CAN_APPROVE.intersection(words[at + 1:at + 5]):
@@ -70,6 +72,16 @@ def panel(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                 figure.value - float(row["approval_limit"])) > 0.5:
             return f"says {ident} can approve up to {figure.text}; their limit is {float(row['approval_limit']):g}"
     return _listed(ctx, reading)
+
+
+def _own_power(reading: Reading) -> float | None:
+    """The figure a writer says they may approve up to: "I can settle claims of up to £10,000 myself"."""
+    for q in reading.quantities:
+        words = reading.words[q.clause]
+        if q.kind == "money" and isinstance(q.value, float) and reading.before(q.clause, q.at, 2) == ["up", "to"] and (
+                "i" in words[:q.at] and "can" in words[:q.at] and CAN_APPROVE.intersection(words[:q.at])):
+            return q.value
+    return None
 
 
 def _listed(ctx: GradeContext, reading: Reading) -> str | None:
