@@ -25,6 +25,10 @@ CASES = [  # (task, action, kind, text, passes)
     ("ESC-001", "notify_claimant", "approval", "Claim CLM-00001 has been approved for £4,200. For reference, £4,200 "
      "is roughly €4,914 at today's rate.", True),
     ("ESC-001", "notify_claimant", "approval", "Claim CLM-00001 has been approved; we paid roughly £5,000.", False),
+    ("ESC-001", "add_note", "decision", 'decision: "approved"\npayment: "PAY-E001 (issued)"\n'
+     'earlier_letters: "2 Mar ack; 6 Mar under review"', True),
+    ("ESC-001", "add_note", "decision", 'earlier_letters: "2 Mar ack; 6 Mar under review"\ndecision: "declined"',
+     False),
     ("ESC-007", "escalate", None, "Our senior panel for property claims comprises SNR-07 (signs off up to £50,000, "
      "currently present); SNR-08 (signs off up to £150,000, currently present). I referred CLM-00049 to SNR-07.",
      True),

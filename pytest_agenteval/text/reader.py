@@ -7,7 +7,7 @@ dates become quantities. The grammar, for users: docs/text.md; its limits: ``rea
 
 from __future__ import annotations
 
-from pytest_agenteval.text.clauses import AFFIRMED, HYPOTHETICAL, NEGATED, policy_terms
+from pytest_agenteval.text.clauses import AFFIRMED, HYPOTHETICAL, NEGATED, OURS, WRITINGS, policy_terms
 from pytest_agenteval.text.clauses import answers as answers_to
 from pytest_agenteval.text.clauses import clauses as clauses_of
 from pytest_agenteval.text.clauses import hedges as hedges_of
@@ -184,6 +184,7 @@ class Reader:
         directed: set[str] = set()
         negated: set[int] = set()  # clauses with a negation cue
         clause_words: list[tuple[str, ...]] = []
+        reported = False  # in a field that reports earlier letters, up to the next field
         said_in: dict[int, set[str]] = {}  # each sentence's words
         for sentence, clause, _ in clauses:
             said_in.setdefault(sentence, set()).update(t.text for t in clause if t.kind == "word")
@@ -196,6 +197,13 @@ class Reader:
                 hedges.add("while")  # "…, but only while it is in force": a condition, not the state now
             if policy_terms(words, present, said_in[sentence]):
                 hedges.add("general")
+            label = clause_words[c - 1] if c and clauses[c][2] else ()
+            if not WRITINGS.isdisjoint(label) and not OURS.isdisjoint(label):
+                reported = True  # "earlier_letters: 2 Mar ack; 6 Mar under review": then, not now
+            elif label or c + 1 < len(clauses) and clauses[c + 1][2]:
+                reported = False  # the next field
+            if reported:
+                hedges.add("reportedly")
             answer = answers.get(c)  # "Was it approved? No.": the question is asserted as answered
             if answer is not None:
                 hedges.discard("whether")  # "You asked whether it would be paid. It won't."
