@@ -29,6 +29,11 @@ CASES = [  # (task, action, kind, text, passes)
      'earlier_letters: "2 Mar ack; 6 Mar under review"', True),
     ("ESC-001", "add_note", "decision", 'earlier_letters: "2 Mar ack; 6 Mar under review"\ndecision: "declined"',
      False),
+    # two-column CSV lines read as fields
+    ("ESC-001", "add_note", "info", 'field,value\nreference,CLM-00001\ndecision,"approved"\nhandler_authority,'
+     '"£10,000"\nexcess,"£0"\n\nIn short: CLM-00001 has been approved for £4,200.', True),
+    ("ESC-001", "add_note", "info", 'field,value\nreference,CLM-00001\ndecision,"approved"\nexcess,"£100"\n\n'
+     'In short: CLM-00001 has been approved for £4,200.', False),
     ("ESC-007", "escalate", None, "Our senior panel for property claims comprises SNR-07 (signs off up to £50,000, "
      "currently present); SNR-08 (signs off up to £150,000, currently present). I referred CLM-00049 to SNR-07.",
      True),

@@ -44,6 +44,8 @@ def prepared(text: str) -> str:
         text = _ASIDE.sub(lambda m: f"it has been {m.group(2)} {m.group(3)}", text)
     if "|" in text:
         text = untabled(text)
+    if "," in text and len(_CSV_ROW.findall(text)) >= 3:
+        text = _CSV_ROW.sub(lambda m: f"{m.group(1)}: {m.group(2).strip(chr(34))}.", text)  # 'excess,"£0"': excess: £0
     if not words.isdisjoint(_NEXT_WORDS) and (_NEXT.search(text) or _NEXT_HEADING.search(text)):
         text = _next_items(text) if _NEXT_HEADING.search(text) else text
         text = _NEXT.sub(lambda m: m.group(0) + " yet to ", text)
@@ -254,6 +256,8 @@ _KEYS = frozenset({"", "check", "checks", "item", "items", "field", "key", "name
                    "details", "attribute", "property", "category", "what", "thing", "point", "area", "question"})
 
 
+# A line of two-column CSV: a key, a comma, one value (quoted, or with no comma of its own).
+_CSV_ROW = re.compile(r'^[ \t]*([A-Za-z][\w ]{0,40}),[ \t]*("[^"\n]*"|[^,"\n]+)[ \t]*$', re.M)
 _FIELD_BAR = re.compile(r"\s+\|\s+")
 
 
