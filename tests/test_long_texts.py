@@ -55,6 +55,10 @@ CASES = [  # (task, action, kind, text, passes)
     ("ESC-007", "escalate", None, 'status: "awaiting reviewer"\nreferred_to: "SNR-07"\nstand_in: "HOC-1"', False),
     ("ESC-007", "escalate", None, "I can settle claims of up to £25,000 myself; I referred CLM-00049 to SNR-07.",
      False),
+    # (a bracket naming who decided is no panel; "everything paid" is said of this claim)
+    ("ESC-007", "add_note", "decision", "Decision (SNR-07): approve 18k. Done.", True),
+    ("ESC-018", "decline_claim", None, "Decline: claim CLM-00137, policy POL-00089, assessed 33,000, everything paid.",
+     False),
     ("ESC-001", "notify_claimant", "approval", "Claim CLM-00001 has been approved for £4,200 and paid. As a handler I "
      "can settle claims of up to £10,000 myself; anything larger goes to a senior colleague.", True),
     ("ESC-007", "add_note", "escalation", "Escalated to SNR-07 as 18,000 is over my limit. The panel I checked: "

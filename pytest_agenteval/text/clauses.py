@@ -182,7 +182,7 @@ GENERIC_THINGS = frozenset({"claim", "decision", "review", "payment", "escalatio
 # A rule of the house, in the present, of a bare plural: "Claims above £10,000 go to a senior
 # reviewer", "Facilities over £5m need credit approval" (not "Claims were paid today").
 GENERIC_PLURALS = frozenset({"claims", "costs", "facilities", "handlers", "customers", "policies", "requests",
-                             "amounts", "loans", "overdrafts", "anything", "everything"})  # "anything larger goes to…"
+                             "amounts", "loans", "overdrafts", "anything"})  # "anything larger goes to…"
 TOLD_AS_DONE = frozenset({"was", "were", "had", "has", "have", "did", "been"})
 # What an earlier letter said is reported, not said again: "our letter of 6 March said it was under review".
 REPORTED = frozenset({"said", "stated", "explained", "mentioned", "told", "noted", "advised", "indicated"})

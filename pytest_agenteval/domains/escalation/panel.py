@@ -14,6 +14,7 @@ from pytest_agenteval.text import Reading
 
 PRESENT = frozenset({"present", "available", "in", "here", "working", "on", "duty"})
 ABSENT = frozenset({"absent", "away", "unavailable", "leave", "off", "out", "sick", "holiday"})
+POWERS = frozenset({"signs", "sign", "off", "approves", "approve", "can", "claims", "decides", "settles"})
 # What may stand beside the figure in its brackets: "(limit 50k)", "(authority: £50,000)".
 LABELS = frozenset({"", "limit", "lim", "approval", "authority", "auth", "mandate", "up", "to", "signs", "sign", "off",
                     "approves", "approve", "can", "of", "claims", "decides", "settles"})  # "(signs off up to £50,000"
@@ -27,8 +28,10 @@ def listed(ctx: GradeContext, reading: Reading) -> dict[tuple[str, int], tuple[f
     for ident, k, at in reading.id_at:
         if any(words[k][at + 1:]) or k + 1 >= len(words) or ident == AGENT or ctx.row("staff", ident) is None:
             continue
-        if reading.sentence_of[k + 1] != reading.sentence_of[k] or not set(words[k + 1]) <= LABELS:
-            continue  # "escalated to SNR-07 (18k over my limit)": the bracket is not about them
+        said = set(words[k + 1])
+        if reading.sentence_of[k + 1] != reading.sentence_of[k] or not said <= LABELS or (
+                said & POWERS and not {"up", "to"} <= said):
+            continue  # "escalated to SNR-07 (18k over my limit)", "Decision (SNR-07): approve 18k": not about them
         figure = next((q.value for q in reading.quantities if q.clause == k + 1 and q.kind == "money"
                        and isinstance(q.value, float)), None)
         if not isinstance(figure, float):
