@@ -34,6 +34,8 @@ CASES = [  # (task, action, kind, text, passes)
      '"£10,000"\nexcess,"£0"\n\nIn short: CLM-00001 has been approved for £4,200.', True),
     ("ESC-001", "add_note", "info", 'field,value\nreference,CLM-00001\ndecision,"approved"\nexcess,"£100"\n\n'
      'In short: CLM-00001 has been approved for £4,200.', False),
+    ("ESC-001", "notify_claimant", "approval", "The loss was assessed at GBP 4,200.00.\nIf it is easier, please call "
+     "us.\nI have approved your claim at GBP 4,200.00.\nWe have issued payment of GBP 4,200.00.", True),
     ("ESC-007", "escalate", None, "Our senior panel for property claims comprises SNR-07 (signs off up to £50,000, "
      "currently present); SNR-08 (signs off up to £150,000, currently present). I referred CLM-00049 to SNR-07.",
      True),

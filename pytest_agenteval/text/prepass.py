@@ -256,8 +256,9 @@ _KEYS = frozenset({"", "check", "checks", "item", "items", "field", "key", "name
                    "details", "attribute", "property", "category", "what", "thing", "point", "area", "question"})
 
 
-# A line of two-column CSV: a key, a comma, one value (quoted, or with no comma of its own).
-_CSV_ROW = re.compile(r'^[ \t]*([A-Za-z][\w ]{0,40}),[ \t]*("[^"\n]*"|[^,"\n]+)[ \t]*$', re.M)
+# A line of two-column CSV: a key (one identifier: "excess", "handler_authority"), a comma, one
+# value (quoted, or with no comma of its own); not prose ("The loss was assessed at GBP 10,000.00").
+_CSV_ROW = re.compile(r'^[ \t]*([A-Za-z][A-Za-z_]{0,30}),[ \t]*("[^"\n]*"|[^,"\n]+)[ \t]*$', re.M)
 _FIELD_BAR = re.compile(r"\s+\|\s+")
 
 
