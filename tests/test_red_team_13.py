@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from pytest_agenteval.cli import main
+from tests.helpers.choked_judge import choked_judge_project
 from tests.helpers.tasks import result_lines, task_line
 
 ROOT = Path(__file__).parent.parent
@@ -160,20 +161,6 @@ def test_the_judges_key_does_not_reach_an_isolated_agent(pytester: pytest.Pytest
     assert "AGENTEVAL_JUDGE_API_KEY" not in seen
 
 
-
-CHOKES_THE_JUDGE = '''
-class Agent:
-    """Does EX-1's job; on the others, which it would fail, writes a letter too long for the judge."""
-
-    def run(self, episode):
-        if "T-0001" in episode.instruction:
-            episode.call("close_ticket", {"ticket_id": "T-0001"})
-            episode.call("add_comment", {"ticket_id": "T-0001", "body": "Your ticket is closed. Kind regards."})
-        else:
-            episode.call("add_comment", {"ticket_id": "T-0002", "body": "x" * 1900})
-'''
-
-
 def test_agenteval_report_does_not_pass_a_run_whose_agent_made_the_judge_fail(pytester: pytest.Pytester,
                                                                                capsys: pytest.CaptureFixture[str]) -> None:
     """A judge that fails is the harness's failure: the episode is not graded, in no line and no
@@ -181,29 +168,9 @@ def test_agenteval_report_does_not_pass_a_run_whose_agent_made_the_judge_fail(py
     `agenteval report --fail-under` (the CI recipe's merge job) gated what was left: an agent that
     wrote, on the tasks it was failing, a letter longer than the judge's context passed 0.9 on one
     task of four, exit 0. The summary now names the items not graded, and the gate fails on them."""
-    pytest.importorskip("openai")
-    from tests.helpers.openai_fake import FakeJudge
-
-    class ContextLimited(FakeJudge):
-        def reply(self, body: dict[str, Any]) -> dict[str, Any]:
-            if len(next(m["content"] for m in body["messages"] if m["role"] == "user")) > 1500:
-                raise ValueError("context length exceeded")  # the connection drops: a judge error
-            return super().reply(body)
-
-    rule = {"kind": "judged", "name": "reply_is_kind", "action": "add_comment", "argument": "body",
-            "rubric": "The reply says the ticket is closed, politely.", "failure_mode": "rude_reply"}
-    lines = [task_line(task_id=f"EX-{n}", instruction=f"Close ticket T-000{n} and tell the customer.",
-                       expected_final_state={"ticket": {f"T-000{n}": {"status": "closed"}},
-                                             "comment": {"+": [{"ticket_id": f"T-000{n}"}]}},
-                       acceptable_action_paths=[[{"action": "close_ticket", "arguments": {"ticket_id": f"T-000{n}"}},
-                                                 {"action": "add_comment",
-                                                  "arguments": {"ticket_id": f"T-000{n}", "body": "x"}}]],
-                       checks=[rule]) for n in range(1, 5)]
-    (pytester.path / "tasks").mkdir()
-    (pytester.path / "tasks" / "t.jsonl").write_text("\n".join(lines) + "\n")
-    pytester.makepyfile(choker=CHOKES_THE_JUDGE)
+    judge = choked_judge_project(pytester, 4)
     results = pytester.path / "r.jsonl"
-    with ContextLimited(lambda text, body: json.dumps({"passed": "kind" in text.lower(), "reason": "r"})) as server:
+    with judge() as server:
         run = pytester.runpytest("tasks/", "--agent=choker:Agent", f"--agenteval-judge={server.url}",
                                  "--agenteval-judge-model=j", "--agenteval-isolate=process", "-p", "no:randomly",
                                  "-p", "no:cacheprovider", f"--agenteval-results={results}",

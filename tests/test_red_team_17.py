@@ -9,17 +9,16 @@ agent's, ``set-output`` sets a step's output, ``error`` and ``notice`` annotate 
 
 from __future__ import annotations
 
-import json
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from pytest_agenteval.cli import main
 from pytest_agenteval.printable import printable
 from pytest_agenteval.report.html import unpacked
+from tests.helpers.choked_judge import choked_judge_project
 from tests.helpers.sandboxing import needs_bwrap
 from tests.helpers.tasks import result_lines, task_line, write_ex1_and_ex3
 
@@ -212,46 +211,13 @@ def test_a_forbidden_actions_name_is_shown_cut(pytester: pytest.Pytester) -> Non
     assert any("n0xxx" in line and "… (100,002 characters)" in line for line in result.outlines)
 
 
-CHOKES_THE_JUDGE = '''
-class Agent:
-    """Does EX-1's job; on the others, which it would fail, writes a letter too long for the judge."""
-
-    def run(self, episode):
-        if "T-0001" in episode.instruction:
-            episode.call("close_ticket", {"ticket_id": "T-0001"})
-            episode.call("add_comment", {"ticket_id": "T-0001", "body": "Your ticket is closed. Kind regards."})
-        else:
-            episode.call("add_comment", {"ticket_id": "T-0002", "body": "x" * 1900})
-'''
-
-
 def test_the_html_report_names_the_task_items_not_graded(pytester: pytest.Pytester,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     """Red team 13's agent makes the judge fail on the tasks it was failing: they go ungraded and
     the run fails on them, but the HTML report (the plugin's and `agenteval report --html`) showed
     the one graded episode, passed: pass@1 1.00, no failed episode, nothing said of the others."""
-    pytest.importorskip("openai")
-    from tests.helpers.openai_fake import FakeJudge
-
-    class ContextLimited(FakeJudge):
-        def reply(self, body: dict[str, Any]) -> dict[str, Any]:
-            if len(next(m["content"] for m in body["messages"] if m["role"] == "user")) > 1500:
-                raise ValueError("context length exceeded")  # the connection drops: a judge error
-            return super().reply(body)
-
-    rule = {"kind": "judged", "name": "reply_is_kind", "action": "add_comment", "argument": "body",
-            "rubric": "The reply says the ticket is closed, politely.", "failure_mode": "rude_reply"}
-    lines = [task_line(task_id=f"EX-{n}", instruction=f"Close ticket T-000{n} and tell the customer.",
-                       expected_final_state={"ticket": {f"T-000{n}": {"status": "closed"}},
-                                             "comment": {"+": [{"ticket_id": f"T-000{n}"}]}},
-                       acceptable_action_paths=[[{"action": "close_ticket", "arguments": {"ticket_id": f"T-000{n}"}},
-                                                 {"action": "add_comment",
-                                                  "arguments": {"ticket_id": f"T-000{n}", "body": "x"}}]],
-                       checks=[rule]) for n in range(1, 4)]
-    (pytester.path / "tasks").mkdir()
-    (pytester.path / "tasks" / "t.jsonl").write_text("\n".join(lines) + "\n")
-    pytester.makepyfile(choker=CHOKES_THE_JUDGE)
-    with ContextLimited(lambda text, body: json.dumps({"passed": "kind" in text.lower(), "reason": "r"})) as server:
+    judge = choked_judge_project(pytester, 3)
+    with judge() as server:
         run = pytester.runpytest("tasks/", "--agent=choker:Agent", f"--agenteval-judge={server.url}",
                                  "--agenteval-judge-model=j", "--agenteval-isolate=process", "-p", "no:randomly",
                                  "-p", "no:cacheprovider", "--agenteval-results=r.jsonl", "--agenteval-html=h.html")
