@@ -14,10 +14,10 @@ from pytest_agenteval.text import Reading
 
 PRESENT = frozenset({"present", "available", "in", "here", "working", "on", "duty"})
 ABSENT = frozenset({"absent", "away", "unavailable", "leave", "off", "out", "sick", "holiday"})
+# A power told in the brackets, only with "up to" its figure: "(signs off up to £50,000)".
 POWERS = frozenset({"signs", "sign", "off", "approves", "approve", "can", "claims", "decides", "settles"})
 # What may stand beside the figure in its brackets: "(limit 50k)", "(authority: £50,000)".
-LABELS = frozenset({"", "limit", "lim", "approval", "authority", "auth", "mandate", "up", "to", "signs", "sign", "off",
-                    "approves", "approve", "can", "of", "claims", "decides", "settles"})  # "(signs off up to £50,000"
+LABELS = frozenset({"", "limit", "lim", "approval", "authority", "auth", "mandate", "up", "to", "of"}) | POWERS
 
 
 def listed(ctx: GradeContext, reading: Reading) -> dict[tuple[str, int], tuple[float, str | None]]:
