@@ -63,6 +63,7 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     related = _related(ctx, c)
     targets = {r["to_staff"] for r in c.escalations}
     staff = [i for i, _ in reading.ids if ctx.row("staff", i) is not None]
+    described: set[tuple[str, int]] | None = None  # worked out once, when a staff member needs it
     for ident, clause in dict.fromkeys(reading.ids):
         table = next((t for t in TABLES if ctx.row(t, ident) is not None), None)
         if table == "staff" and _absent_said(reading, ident, clause, staff) and (
@@ -78,7 +79,10 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             acts = any(reading.polarities(m, clause) - {NEGATED} for m in ("escalated", *DECISIVE_MEANINGS)) or (
                 ident in directed and reading.in_sentence("escalated", clause) - {NEGATED})
             aside = any(reading.polarities(m, clause) if acts and not directed else reading.in_sentence(m, clause)
-                        for m in ("absence", "limit")) or (ident, clause) in _described(ctx, reading)
+                        for m in ("absence", "limit"))
+            if not aside:
+                described = _described(ctx, reading) if described is None else described
+                aside = (ident, clause) in described
             if _labelled_reviewer(reading, clause) or acts and ident in directed or not (
                     aside and ident in reviewers(ctx, c)):
                 sent = ", ".join(sorted(targets)) or "nobody"
