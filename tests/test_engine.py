@@ -204,6 +204,41 @@ def test_unavailable_fault_commits_nothing(example_env: ExampleEnvironment) -> N
     assert [e.fault for e in example_env.audit_log()] == ["unavailable", None]
 
 
+def test_a_call_that_would_fail_does_not_take_an_unavailable_fault(example_env: ExampleEnvironment) -> None:
+    task = make_task(faults=[{"action": "close_ticket", "call": 1, "error": "unavailable"}])
+    example_env.reset(1, task=task)
+    assert example_env.apply("close_ticket", {"ticket_id": "T-9999"})["error"] == "not_found"
+    assert example_env.apply("close_ticket", {"ticket_id": "T-0001"})["error"] == "unavailable"
+    assert example_env.diff() == {}
+    assert example_env.apply("close_ticket", {"ticket_id": "T-0001"})["ok"]
+    assert [e.fault for e in example_env.audit_log()] == [None, "unavailable", None]
+
+
+class _Counting(ExampleEnvironment):
+    """Keeps episode state in Python, as a scripted counterparty does."""
+
+    def on_reset(self, task: Any) -> None:
+        self.notes: list[str] = []
+
+    @action
+    def note(self, ticket_id: str) -> dict[str, Any]:
+        """Comment on a ticket and remember it."""
+        self.notes.append(ticket_id)
+        return self.add_comment(ticket_id, "noted")
+
+
+def test_a_faulted_call_is_tried_and_wholly_undone() -> None:
+    """The trial that tells a real call from a throwaway one leaves no row, no id and no Python
+    state behind: the call the agent repeats gets what it would have got the first time."""
+    task = make_task(faults=[{"action": "note", "call": 1, "error": "timeout"}], allowed_actions=["note"])
+    with _Counting() as env:
+        env.reset(1, task=task)
+        assert env.apply("note", {"ticket_id": "T-0001"})["error"] == "timeout"
+        assert env.notes == [] and env.diff() == {}
+        assert env.apply("note", {"ticket_id": "T-0001"})["result"] == {"comment_id": "CM-E001"}
+        assert env.notes == ["T-0001"]
+
+
 def test_timeout_after_commit_commits_but_reports_a_timeout(example_env: ExampleEnvironment) -> None:
     task = make_task(faults=[{"action": "add_comment", "call": 1, "error": "timeout", "after_commit": True}])
     example_env.reset(1, task=task)

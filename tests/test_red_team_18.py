@@ -204,11 +204,6 @@ def test_a_throwaway_call_does_not_take_the_retry_traps_fault(pytester: pytest.P
         assert len(faults) == 2, task_id
 
 
-@pytest.mark.xfail(strict=True, reason="design decision: an 'unavailable' or plain 'timeout' fault answers the "
-                   "Nth call without running it, so it cannot tell a throwaway call from a real one. Telling them "
-                   "apart means running the call and undoing it (the database and the id sequences can be undone; "
-                   "an environment's own Python state, such as escalation's queue of pending reviews, cannot), "
-                   "or keying faults on something other than the call count (findings.md, red team 18)")
 def test_a_throwaway_call_does_not_take_an_unavailable_fault(pytester: pytest.Pytester) -> None:
     (pytester.path / "bk.jsonl").write_text(_booking_lines(*UNAVAILABLE))
     pytester.makepyfile(throwaway=NAIVE_WITH_THROWAWAY_CALLS)

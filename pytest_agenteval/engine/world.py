@@ -160,6 +160,8 @@ class World:
         # An agent's thread may call apply() while the harness resets or grades (an agent
         # left behind after its time limit, or after an interruption): one at a time.
         self._lock = threading.RLock()
+        # The attributes ``on_reset`` sets (learnt at the first reset): the episode's Python state.
+        self._episode_attributes: frozenset[str] | None = None
 
     # ----- what a domain provides ---------------------------------------------------
 
@@ -265,7 +267,10 @@ class World:
             allowed=frozenset(task.allowed_actions) if task else None,
             user=self.user_for(task) if task is not None and task.user is not None else None,
         )
+        before = set(vars(self))
         self.on_reset(task)
+        if self._episode_attributes is None:  # what on_reset set: the state a trial call restores
+            self._episode_attributes = frozenset(set(vars(self)) - before)
 
     def apply(self, action: str, arguments: Any = None, *, episode: EpisodeState | None = None) -> dict[str, Any]:
         """Run one agent action; always returns an observation, never raises for bad input.
@@ -513,6 +518,13 @@ class World:
         ep.calls[spec.name] += 1
         fault = faults.lookup(ep.task, spec.name, ep.calls[spec.name])
         if fault is not None and fault.error in ("unavailable", "timeout") and not fault.after_commit:
+            # Nothing is done, but only a call that would have done something takes the fault:
+            # one that would fail gets its own answer (else a throwaway call on a record that
+            # does not exist takes the fault, and the real one goes through: red team 18).
+            failure = self._trial(spec, args)
+            if failure is not None:
+                ep.calls[spec.name] -= 1
+                return "error", None, failure
             return "error", fault.label, faults.observation(fault)
         outcome, obs = self._execute(spec, args, stale=fault is not None and fault.error == "stale_read")
         if fault is not None and fault.after_commit:
@@ -557,6 +569,26 @@ class World:
         else:
             db.execute("RELEASE action")
         return "ok", {"ok": True, "result": result}
+
+    def _trial(self, spec: ActionSpec, args: dict[str, Any]) -> dict[str, Any] | None:
+        """The error the call would get, or None: it is run, and all it did is undone (its rows,
+        the ids it took, and the Python state ``on_reset`` set). A message to the user is not
+        run: it would be heard."""
+        ep = self._require_episode()
+        if spec.name == "say_to_user":
+            return None if ep.user is not None else _error("no_user", "there is no user in this task to talk to")
+        sequences = ep.sequences.copy()
+        state = {name: copy.deepcopy(getattr(self, name)) for name in self._episode_attributes or ()}
+        self.db.execute("SAVEPOINT trial")
+        try:
+            outcome, obs = self._execute(spec, args, stale=False)
+        finally:
+            self.db.execute("ROLLBACK TO trial")
+            self.db.execute("RELEASE trial")
+            ep.sequences = sequences
+            for name, value in state.items():
+                setattr(self, name, value)
+        return obs if outcome != "ok" else None
 
     def _look_up(self, spec: ActionSpec, args: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         """A read-only action, inside a savepoint that is always rolled back: a look-up that
