@@ -184,6 +184,21 @@ def test_reordered_lines_are_found() -> None:
         path.unlink()
 
 
+def test_a_byte_that_decodes_to_what_was_signed_is_an_edit(tmp_path: Path) -> None:
+    """A signed "\\ufffd" rewritten as the raw byte 0xFF: a lenient decoder reads the signed
+    character back, so the line verified while every reader refused the file (red team 19)."""
+    signer = Signer(KEY.encode(), run_id="r1")
+    records = [signer.sign({"run_record": {"signing": signer.block()}}),
+               signer.sign({"task_id": "A", "run": 1, "action": "x\ufffd"}, grade=True),
+               signer.sign({"summary": {}}, closing=True)]
+    path = tmp_path / "r.jsonl"
+    write(path, records)
+    assert verify(path, KEY.encode()).verified
+    path.write_bytes(path.read_bytes().replace(b"\\ufffd", b"\xff"))
+    check = verify(path, KEY.encode())
+    assert not check.verified and check.problems[0] == f"{path}:2: not UTF-8 text: edited after the run"
+
+
 def test_the_plugin_refuses_a_key_inside_the_project_or_too_short(pytester: pytest.Pytester,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(KEY_ENV, raising=False)

@@ -123,12 +123,18 @@ class Verification:
 def verify(path: str | os.PathLike[str], key: bytes | None) -> Verification:
     """Check every line's signature, place and run, and the summary's count, against ``key``."""
     shown = os.fspath(path)
-    text = results_bytes(path).decode("utf-8", errors="replace")
-    raw = text.split("\n")  # written with "\n" only; a line may hold U+2028 (not a line end)
+    # Written with "\n" only (a line may hold U+2028, not a line end), each line decoded strictly:
+    # a byte read as U+FFFD would verify a line that is not what was signed (red team 19).
+    raw = results_bytes(path).split(b"\n")
     lines: list[tuple[int, Any]] = []
     problems: list[str] = []
-    for number, line in enumerate(raw, 1):
-        if not line.strip():
+    for number, data in enumerate(raw, 1):
+        if not data.strip():
+            continue
+        try:
+            line = data.decode("utf-8")
+        except UnicodeDecodeError:
+            problems.append(f"{shown}:{number}: not UTF-8 text: edited after the run")
             continue
         try:
             lines.append((number, load_line(line, once=True)))
