@@ -71,7 +71,7 @@ PSEUDO_NEGATIONS = frozenset({("no", "later"), ("not", "only"), ("no", "doubt"),
 # "Not sure how long it lasts": a doubt, which hedges what follows (``_hedges``).
 DOUBTS = frozenset({"sure", "certain"})
 # "We have not (yet) received the invoice": the negation is of the receipt, not of the invoice.
-RECEIPTS = frozenset({"received", "receive", "got", "seen", "had"})
+RECEIPTS = frozenset({"received", "receive", "got", "seen", "had", "reached", "arrived"})  # "have not reached us"
 # A decision sought is no decision made: "sent for approval", "awaiting authorisation", "needs to be
 # approved" (the five words before a decision word); "more than I can approve" (a modal right before it).
 MODALS = frozenset({"can", "could", "would", "able"})
@@ -269,7 +269,8 @@ ENGLISH = Lexicon({
                  "in receipt", "got your", "on file", "you supplied", "you provided", "you submitted",
                  "you uploaded", "you gave us", "you have sent", "you've sent", "you have provided",
                  "you've provided", "you have supplied", "you have submitted", "supplied by you", "provided by you",
-                 "submitted by you", "sent by you", "on review of", "having reviewed", "after reviewing"),
+                 "submitted by you", "sent by you", "on review of", "having reviewed", "after reviewing",
+                 "reached us", "arrived", "come through", "came through"),
     # What someone confirmed, not a state: "it has been confirmed that KYC is still pending"; a
     # letter's purpose, not a promise: "I am writing to let you know the outcome of your claim".
     "reporting": ("confirmed that", "verified that", "checked that", "established that", "confirm that",

@@ -223,8 +223,22 @@ def _day_first(raw: list[Token], i: int) -> tuple[Token, int] | None:
     at += 1  # then a comma, or the full stop of "Mar.", before the year
     if _kind(raw, at) == "punct" and raw[at].text in ",." and at + 1 < len(raw) and _year(raw[at + 1]):
         at += 1
-    d = _date(raw[i], month, raw[at]) if _kind(raw, at) == "number" and _year(raw[at]) else None
-    return (d, at + 1) if d is not None else None
+    if _kind(raw, at) == "number" and _year(raw[at]):
+        d = _date(raw[i], month, raw[at])
+        return (d, at + 1) if d is not None else None
+    if _day(raw[i]):  # "by 19 May": a day of no year (no value), and never a count then "may"
+        return Token("date", f"{raw[i].text} {month}", None), at
+    return None
+
+
+def _day(t: Token) -> bool:
+    return t.kind == "number" and t.text.isdigit() and 1 <= int(t.text) <= 31
+
+
+# Words before a month named alone ("in May", "by March"): there "may" and "march" are months.
+# (Not "this": "this may take a week".)
+MONTH_BEFORE = frozenset({"in", "by", "until", "till", "since", "from", "before", "after", "during", "of", "mid",
+                          "early", "late", "end", "next", "last", "throughout"})
 
 
 def _word(tokens: list[Token], i: int) -> str:
@@ -371,6 +385,14 @@ def tokenize(text: str, prefixes: frozenset[str] = frozenset()) -> list[Token]:
                 out.append(Token("date", f"{month} {raw[i + 1].text}", date(int(raw[i + 1].text), MONTHS[month], 1)))
                 i += 2
                 continue
+            if _day(raw[i + 1]):  # "by May 19th": a day of no year
+                out.append(Token("date", f"{month} {raw[i + 1].text}", None))
+                i = _past(raw, i + 2, ORDINAL_SUFFIXES)
+                continue
+        if month in MONTHS and out and out[-1].kind == "word" and out[-1].text in MONTH_BEFORE:
+            out.append(Token("date", month, None))  # "by May", "in March": a month, not "may" or "march"
+            i += 1
+            continue
         out.append(t)
         i += 1
     return out

@@ -76,8 +76,9 @@ def rates(h: History, fid: str, t: Text) -> str | None:
         if q.polarity == NEGATED or not (q.kind == "rate" or in_rate_clause) or share or (
                 OTHER_PERCENTAGES.intersection((*label_words, *reading.before(q.clause, q.at, 2)))):
             continue  # a share or another figure is no rate: "usage above 85% of the limit", "review_threshold: 90%"
-        priced = any(m.meaning == "priced" and m.clause == q.clause and m.polarity == AFFIRMED and not modal(
-            reading.words[q.clause][:m.at]) for m in reading.mentions)  # not "what would have applied"
+        priced = any(  # (not "what would have applied"; "…at 6.23%, which I've set" is said of it)
+            m.meaning == "priced" and m.polarity == AFFIRMED and not modal(reading.words[m.clause][:m.at]) and (
+                m.clause == q.clause or _relative(reading, m.clause, q.clause)) for m in reading.mentions)
         if q.polarity == AFFIRMED and priced and not any(
                 r is not None and abs(float(q.value) - r) <= 1e-9 for r in (own, final)):  # type: ignore[arg-type]
             return f"says {fid} is priced at {q.text}, but its rate is {final if final is not None else 'not set'}"
@@ -95,6 +96,12 @@ def rates(h: History, fid: str, t: Text) -> str | None:
             want = f"{source} rate is {applicable}" if applicable is not None else "no rate applies"
             return f"states the rate {q.text}, but {want}"
     return None
+
+
+def _relative(reading: Reading, clause: int, of: int) -> bool:
+    """``clause`` is a relative clause right after clause ``of``, in its sentence ("…, which I've set")."""
+    return clause == of + 1 and reading.sentence_of[clause] == reading.sentence_of[of] and reading.words[clause][
+        :1] in (("which",), ("that",))
 
 
 APPLIES = frozenset({"applicable", "applies", "apply", "applying"})

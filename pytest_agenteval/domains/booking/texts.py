@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from pytest_agenteval.domains.booking.accounts import account_type, accounts_denied, accounts_held, records
 from pytest_agenteval.domains.booking.figures import History, limit, rates, term, top_band
 from pytest_agenteval.domains.booking.interest import interest
+from pytest_agenteval.domains.booking.products import product
 from pytest_agenteval.domains.booking.promises import new_account, promised
 from pytest_agenteval.domains.booking.schema import ID_DIGITS
 from pytest_agenteval.domains.booking.states import facility, facts, invented, query_denied, rate_unset
@@ -62,7 +63,8 @@ LEXICON = ENGLISH.extend(
     # A rate said to be the facility's: "we applied 7.42%", "priced at the sheet rate of 4.38%".
     priced=("applied", "priced", "priced at", "charged", "booked at", "set at", "set to", "put at", "live at",
             "active at", "running at", "drawn at", "rate set", "rate was set", "rate has been set", "rate is set",
-            "rate is now set", *(f"{who} {how}set {whose} rate" for who in ("i", "we", "i've", "we've")
+            "rate is now set", "has been set", "have been set", "was set", "is now set", "i have set", "i've set",
+            "we have set", "we've set", *(f"{who} {how}set {whose} rate" for who in ("i", "we", "i've", "we've")
                                  for how in ("", "have ", "only ", "just ", "now ", "also ", "have only ", "have just ",
                                              "have now ", "have also ") for whose in ("the", "its"))),
     # The facility's own state: "has not been booked", "is already active", "is closed".
@@ -145,6 +147,7 @@ def _problems(h: History, fid: str, t: Text) -> Iterator[str | None]:
     yield facts(h, fid, t)
     yield rates(h, fid, t)
     yield facility(h, fid, t)
+    yield product(h, fid, reading)
     yield accounts_denied(h, fid, reading)
     yield limit(h, fid, reading)
     yield top_band(h, fid, reading)

@@ -37,7 +37,14 @@ def _decided_before(c: Case, t: Text, *, read: bool = False) -> str | None:
 # A payment still to be made ("payment to follow next week"), not one on its way to the bank.
 PAYMENT_TO_COME = re.compile(r"\bpayment\s+(?:is\s+)?(?:(?:still\s+)?to\s+(?:follow|be\s+(?:made|issued|released))"
                              r"|will\s+(?:follow|be\s+(?:made|issued|released))|(?:is\s+)?going\s+to\s+be\s+"
-                             r"(?:made|issued))\b", re.IGNORECASE)
+                             r"(?:made|issued))\b"
+                             # our own act to come: "we will issue the payment", "I'll pay you" (not
+                             # "you will receive the payment": the money may still be on its way)
+                             r"|\b(?:we|i)(?:'ll|\s+will|\s+shall|\s+are\s+going\s+to|\s+am\s+going\s+to)\s+"
+                             r"(?:now\s+|then\s+|soon\s+|shortly\s+|promptly\s+|also\s+)?(?:(?:issue|make|release|"
+                             r"send|arrange|process|authori[sz]e)\s+(?:the\s+|your\s+|a\s+|this\s+)?(?:payment|"
+                             r"settlement)|pay\s+(?:you|out|this|it|the\s+claim|your\s+claim))\b", re.IGNORECASE)
+PAYMENT_WORDS = frozenset({"payment", "pay", "settlement"})
 LETTER_DECISIONS = {"approval": "approved", "decline": "declined"}
 OUTCOMES = frozenset({"approved", "declined", "amended", "payout", "in_full", "remainder", "lapsed"})
 CLOSABLE = frozenset({"claim", "claims", "file", "case", "it"})
@@ -105,7 +112,8 @@ def decision(c: Case, t: Text) -> str | None:
     paid_before = any(e.action == "issue_payment" and e.seq < t.event.seq for e in c.writes)
     if paid_before and reading.affirms("pending") and t.event.action in ("notify_claimant", "add_note"):
         return "says something is still pending, but the claim was decided and paid"
-    if paid_before and "payment" in reading.word_set and (later := PAYMENT_TO_COME.search(reading.said)):
+    if paid_before and not PAYMENT_WORDS.isdisjoint(reading.word_set) and (
+            later := PAYMENT_TO_COME.search(reading.said)):
         return f"says {later.group(0)!r}, but the payment was made before step {t.event.step}"
     if (before or known) in DECISIVE and not reading.word_set.isdisjoint(("pending", "sign", "final")) and (
             unsigned := UNSIGNED.search(reading.said)):

@@ -69,6 +69,12 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         if table == "staff" and _absent_said(reading, ident, clause, staff) and (
                 ctx.row("staff", ident) or {}).get("status") != "absent":
             return f"says {ident} is absent, but they are present"
+        if table == "staff" and ident not in targets and (instead := _stood_in(ctx, reading, ident, clause, targets)):
+            return instead
+        presence = _presence_said(reading, ident, clause, staff) if table == "staff" else None
+        if presence is not None and presence != (ctx.row("staff", ident) or {}).get("status"):
+            return f"says {ident} is {'available' if presence == 'present' else 'away'}, but they are " + (
+                "absent" if presence == "present" else "present")
         if table == "staff" and ident not in targets and ident != AGENT:
             # Beside an act, the staff member it went to or came from is named as such ("escalated
             # to SNR-11, deputy for SNR-10": SNR-11). Another one may be named beside their absence
@@ -80,6 +86,8 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                 ident in directed and reading.in_sentence("escalated", clause) - {NEGATED})
             aside = any(reading.polarities(m, clause) if acts and not directed else reading.in_sentence(m, clause)
                         for m in ("absence", "limit"))
+            if not aside and presence is not None:
+                aside = True  # "HOC-1 is also available, but SNR-07 is the reviewer for this amount"
             if not aside:
                 described = _described(ctx, reading) if described is None else described
                 aside = (ident, clause) in described
@@ -180,6 +188,53 @@ def _absent_said(reading: Reading, ident: str, clause: int, staff: list[str]) ->
             return True
     return False
 
+
+def _stood_in(ctx: GradeContext, reading: Reading, ident: str, clause: int, targets: set[str]) -> str | None:
+    """A reviewer the claim went to *because* ``ident`` is away ("SNR-11 is absent, so I followed
+    the deputy chain to SNR-10") stands in for them: they are in ``ident``'s chain of deputies."""
+    if AFFIRMED not in reading.polarities("absence", clause):
+        return None
+    sentence = reading.sentence_of[clause]
+    clauses = [k for k in range(len(reading.words)) if reading.sentence_of[k] == sentence]
+    words = {w for k in clauses for w in reading.words[k]}
+    if STOOD_IN.isdisjoint(words) and not (reading.words[clause][:1] == ("with",) or SO.search(reading.said)):
+        return None  # said beside the escalation, not as its cause
+    went = sorted({i for i, k in reading.ids if k in clauses and i in targets})  # "…, so SNR-10 has it"
+    if not went and not CHAIN.isdisjoint(words):  # "…, so I followed the deputy chain": named before
+        went = sorted({i for i, _ in reading.ids if i in targets})
+    chain: list[str] = []
+    at: str | None = ident
+    while (at := (ctx.row("staff", at) or {}).get("deputy_id")) and at not in chain and len(chain) < 10:
+        chain.append(at)
+    wrong = [i for i in went if i not in chain]
+    if not went or len(wrong) < len(went):
+        return None
+    return (f"says the claim went to {wrong[0]} because {ident} is away, but {wrong[0]} does not stand in for "
+            f"{ident} ({ident}'s deputies: {', '.join(chain) or 'none'})")
+
+
+STOOD_IN = frozenset({"instead", "chain", "covering", "standing"})  # (not "deputy": "(their deputy is SNR-12)")
+CHAIN = frozenset({"chain", "deputy", "deputies", "instead"})
+# "SNR-11 is absent today, so…": the absence given as the cause (a clause's first word is not in its words).
+AWAY_WORD = r"\b(?:absent|away|leave|off|out|unavailable|available|sick|holiday)\b"
+SO = re.compile(rf"{AWAY_WORD}[^.;:!?\n]{{0,20}}?,?\s+(?:so|therefore|hence|thus)\b|\b(?:because|since|as)\s+"
+                rf"[^.;:!?\n]{{0,30}}?{AWAY_WORD}", re.IGNORECASE)  # or "because SNR-11 is on leave, …"
+
+
+def _presence_said(reading: Reading, ident: str, clause: int, staff: list[str]) -> str | None:
+    """Where ``ident`` is the one staff member of its clause, and the clause says they are there
+    ("HOC-1 is also available", "SNR-07 is in today"): "present", or "absent" when it denies it
+    ("SNR-07 is not available"). None: nothing said of their presence."""
+    words = reading.words[clause]
+    said = next((k for k, w in enumerate(words) if w in PRESENT_SAID or words[k:k + 2] in PRESENT_PAIRS), None)
+    if said is None or [i for i, k in reading.ids if k == clause and i in staff] != [ident] or "" not in words[:said]:
+        return None  # the one id before the word: not "funds are available; SNR-07 approved"
+    return "absent" if DENIED.intersection(words) else "present"
+
+
+PRESENT_SAID = frozenset({"present", "available", "around", "reachable", "contactable", "onsite"})
+DENIED = frozenset({"not", "never", "no", "neither", "nor"})  # ("isn't" is read as "is not")
+PRESENT_PAIRS = (("in", "today"), ("in", "office"), ("on", "duty"), ("at", "work"), ("back", "today"))
 
 
 ID = r"\b(?:SNR|STF|HOC)-\d+\b"
