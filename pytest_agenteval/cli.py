@@ -210,7 +210,7 @@ def _add_replay(commands: Any) -> None:
 
 def _replay(args: argparse.Namespace) -> int:
     from pytest_agenteval.replay import changed_task_files, replay_results
-    from pytest_agenteval.report.results import ResultsFileError, escape_separators, load_results
+    from pytest_agenteval.report.results import ResultsFileError, escape_separators, load_results, resumed_notes
 
     path = existing(args.results, "a results file")
     key = signing_key(args)
@@ -233,6 +233,8 @@ def _replay(args: argparse.Namespace) -> int:
                        encoding="utf-8")
     for line in [*changed_task_files(results.run_record, inputs[1:]), *replayed.not_found, *replayed.different]:
         print(line)
+    for note in resumed_notes(args.results, results.resumed):
+        print(f"note: {note}")
     print(replayed.counts())
     return 1 if replayed.different or replayed.not_found else 0
 

@@ -15,6 +15,7 @@ import pytest
 
 from pytest_agenteval.cli import main
 from pytest_agenteval.report.compressed import GZIP_MAGIC, results_bytes
+from pytest_agenteval.report.merge import merge, read_results_file
 from pytest_agenteval.report.signing import verify
 from tests.helpers.tasks import task_line
 
@@ -86,8 +87,8 @@ def test_a_run_killed_mid_way_resumes_to_the_grades_of_an_uninterrupted_run(
     resumed = subprocess.run(pytest_command(f"--agenteval-resume={r}", *signed), cwd=project,
                              capture_output=True, text=True, check=False)
     assert resumed.returncode == 1, resumed.stdout + resumed.stderr  # EX-2 fails, as in any run
-    assert (f"agenteval resume: {r}: 3 episode(s) graded there are kept, 0 errored one(s) run again"
-            in resumed.stdout)
+    assert (f"agenteval resume: {r}, cut short after line 4 (the file will say so): 3 episode(s) graded there "
+            "are kept, 0 errored one(s) run again" in resumed.stdout)
     assert "3 deselected" in resumed.stdout and "agenteval: 6 episodes, K=1" in resumed.stdout
 
     whole = subprocess.run(pytest_command(f"--agenteval-results={u}", *signed), cwd=project,
@@ -100,9 +101,14 @@ def test_a_run_killed_mid_way_resumes_to_the_grades_of_an_uninterrupted_run(
     # Still one signed results file: verified, and its closing summary counts all six episodes.
     check = verify(project / r, b"k" * 32)
     assert check.verified, check.problems
-    closing = json.loads(results_bytes(project / r).decode().splitlines()[-1])
+    records = [json.loads(line) for line in results_bytes(project / r).decode().splitlines()]
     assert ((project / r).read_bytes()[:2] == GZIP_MAGIC) == suffix.endswith(".gz")
-    assert closing["summary"]["episodes"] == 6
+    assert records[-1]["summary"]["episodes"] == 6
+    # Signed, where it began: a file cut by hand and resumed until it passed looks like this too
+    # (red team 20), so every reader says the grades after it are a second try.
+    assert records[4]["resumed"] == {"after_line": 4, "cut_short": True, "errored_run_again": 0}
+    assert any(f"{r}:5: resumed after line 4, where the file was cut short" in note
+               for note in merge([read_results_file(project / r)]).notes)
 
 
 def test_errored_episodes_are_run_again_and_the_rerun_counts(project: Path,
@@ -180,7 +186,7 @@ def test_resuming_a_complete_file_runs_nothing_and_exits_as_it_ended(pytester: p
     result = pytester.runpytest("--agent=agent_mod:CloseNamed", "--agenteval-resume=r.jsonl")
     result.stdout.fnmatch_lines(["*6 deselected*", "agenteval resume: 1 failed episode(s) kept from the results file*"])
     assert result.ret == 1  # EX-2 failed in the file
-    assert len((pytester.path / "r.jsonl").read_text().splitlines()) == before + 1  # only a new summary line
+    assert len((pytester.path / "r.jsonl").read_text().splitlines()) == before + 2  # a resume's mark, a summary
     gated = pytester.runpytest("--agent=agent_mod:CloseNamed", "--agenteval-resume=r.jsonl",
                                "--agenteval-fail-under=0.5")
     # With a gate its verdict is the exit code, and the resume line says so (it said the run fails).

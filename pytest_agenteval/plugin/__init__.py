@@ -79,7 +79,7 @@ from pytest_agenteval.plugin.fixtures import (  # noqa: F401 - fixtures are regi
     reset,
     task,
 )
-from pytest_agenteval.plugin.hiding import add_hide_option, hidden_paths, on_the_search_path
+from pytest_agenteval.plugin.hiding import add_hide_option, hidden_paths, on_the_search_path, reserve_outputs
 from pytest_agenteval.plugin.hints import Hints
 from pytest_agenteval.plugin.html import HtmlReport, check_writable
 from pytest_agenteval.plugin.integrations import pytest_html, sugar
@@ -446,6 +446,7 @@ def _isolate(config: pytest.Config, state: State, asked: str) -> None:
     try:
         limits = Limits.parse(given) if given is not None else \
             Limits.parse(config.getini(INI_LIMITS), where=f"{INI_LIMITS} (ini)")
+        reserve_outputs(config)
         chosen = choose(asked, network=config.getoption("agenteval_isolate_network"),
                         hidden=hidden_paths(config, state))
         if chosen.level == "bwrap":  # it shows the child's search path too, outside rootdir

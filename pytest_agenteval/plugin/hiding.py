@@ -46,9 +46,7 @@ def hidden_paths(config: pytest.Config, state: State) -> list[str]:
         hidden.append(str(path))
         if path.parent != root and path.parent not in root.parents:
             hidden.append(str(path.parent))
-    for option in ("agenteval_results", "agenteval_html", "agenteval_signing_key", "agenteval_judge_cache",
-                   "xmlpath", "json_report_file",
-                   "allure_report_dir"):  # allure-pytest writes a result per test as it ends
+    for option in ("agenteval_signing_key", *OUTPUTS, *OUTPUT_FOLDERS):
         if getattr(config.option, option, None):  # JUnit XML, pytest-json-report, allure: every check's detail
             hidden.append(str(Path(getattr(config.option, option)).resolve()))
     for pattern in config.getini(INI_HIDE):
@@ -60,6 +58,31 @@ def hidden_paths(config: pytest.Config, state: State) -> list[str]:
     with contextlib.suppress(RuntimeError, KeyError):  # no home folder: no key file
         hidden.append(str(key_file().resolve()))  # the cache's key, if AGENTEVAL_CACHE_KEY_FILE put it in view
     return hidden + project_secrets(root)
+
+
+# Files this run writes as it goes, by the option naming each: ours, JUnit XML, pytest-json-report,
+# pytest-html (with ``generate_report_on_test`` it rewrites the report after every test).
+OUTPUTS = ("agenteval_results", "agenteval_html", "agenteval_judge_cache", "xmlpath", "json_report_file", "htmlpath")
+OUTPUT_FOLDERS = ("allure_report_dir",)  # allure-pytest writes a result per test as it ends
+
+
+def reserve_outputs(config: pytest.Config) -> None:
+    """Make each file (and folder) the run will write, empty, before any sandbox starts: a path
+    that does not exist yet has nothing to hide, and a file made later in a folder the agent sees
+    would be in view (a judge's verdict file, a report rewritten after each test). Each is then
+    written in place, so what covers it stays over it."""
+    for option in (*OUTPUTS, *OUTPUT_FOLDERS):
+        given = getattr(config.option, option, None)
+        if option == "json_report_file" and not getattr(config.option, "json_report", False):
+            continue  # its default name is set whether or not --json-report asks for the report
+        path = Path(given) if given else None
+        if path is None or path.exists() or path.is_symlink():
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if option in OUTPUT_FOLDERS:
+            path.mkdir(exist_ok=True)
+        else:
+            path.touch(exist_ok=True)
 
 
 def listed(root: Path, pattern: str) -> list[str]:

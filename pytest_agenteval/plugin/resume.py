@@ -48,7 +48,8 @@ def _episode(case: Any) -> tuple[str, int] | None:
 
 
 def header_line(resumed: Resumed) -> str:
-    return (f"agenteval resume: {resumed.path}: {len(resumed.kept)} episode(s) graded there are kept, "
+    cut = f", cut short after line {resumed.lines} (the file will say so)" if resumed.cut_short else ""
+    return (f"agenteval resume: {resumed.path}{cut}: {len(resumed.kept)} episode(s) graded there are kept, "
             f"{resumed.errored} errored one(s) run again, with every episode it lacks")
 
 
@@ -83,6 +84,10 @@ def continue_file(resumed: Resumed, current: dict[str, Any], signer: Signer | No
     except OSError as exc:
         raise pytest.UsageError(f"{where}: cannot write it: {exc.strerror} (name a file you can write)") from None
     writer.run_record = resumed.run_record  # the closing line repeats the file's own run record
+    # Lasting, signed: a file cut by hand and resumed until it passes looks like a killed run
+    # resumed, and only this line tells a reader the grades after it are a second try.
+    writer.mark_resumed({"after_line": resumed.lines, "cut_short": resumed.cut_short,
+                         "errored_run_again": resumed.errored})
     return writer
 
 

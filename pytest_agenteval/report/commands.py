@@ -262,6 +262,9 @@ def _compare(args: argparse.Namespace) -> int:
           f"{result.overall.tasks} tasks in both")
     for side, merged in (("base", base), ("new", new)):
         print(f"{side} run: {about_run(merged.runs[0] if merged.runs else None) or 'no run record'}")
+        for note in merged.notes:
+            if ": resumed after " in note:  # a second try among the grades compared
+                print(f"note: {note}")
     reruns = [_reruns(merged.runs) for merged in (base, new)]
     if reruns[0] != reruns[1]:
         print(f"agenteval compare: note: reruns differ (base {reruns[0]}, new {reruns[1]}): a rerun hides a failure "

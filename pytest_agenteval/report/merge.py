@@ -28,7 +28,7 @@ from pytest_agenteval.errors import AgentEvalError
 from pytest_agenteval.report.compressed import load_line, results_bytes
 from pytest_agenteval.report.labels import describe, differences
 from pytest_agenteval.report.metrics import INTERRUPTED, NOT_GRADED, is_errored
-from pytest_agenteval.report.results import grade_problem, json_lines
+from pytest_agenteval.report.results import RESUMED, grade_problem, json_lines, resumed_notes
 
 # Fields that differ between two runs of the very same episode (where and how long it ran).
 # The signature names the run and the line, so it differs too.
@@ -46,6 +46,7 @@ class ResultsFile:
     summary: dict[str, Any] | None = None
     run: dict[str, Any] | None = None
     superseded: int = 0  # attempts a rerun replaced ("counted": false), left out as the run left them out
+    resumed: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # (line, what the resume found)
 
 
 RUN_RECORD = "run_record"
@@ -62,6 +63,7 @@ def read_results_file(path: str | os.PathLike[str]) -> ResultsFile:
     grades: list[dict[str, Any]] = []
     summary = run = None
     superseded = 0
+    resumed: list[tuple[int, dict[str, Any]]] = []
     try:
         text = results_bytes(path).decode("utf-8")
     except OSError as exc:
@@ -86,6 +88,8 @@ def read_results_file(path: str | os.PathLike[str]) -> ResultsFile:
         if "summary" in record or run_record_of(record) is not None:
             summary = record.get("summary", summary)
             run = run_record_of(record) or run
+        elif isinstance(record.get(RESUMED), dict):
+            resumed.append((number, record[RESUMED]))
         elif "task_id" in record and "passed" in record:
             problem = grade_problem(record)
             if problem is not None:
@@ -98,7 +102,9 @@ def read_results_file(path: str | os.PathLike[str]) -> ResultsFile:
         else:
             raise MergeError(f"{path}:{number}: neither a grade, a run record nor a summary "
                              "(is this a results file written by --agenteval-results?)")
-    return ResultsFile(path=str(path), grades=grades, summary=summary, run=run, superseded=superseded)
+    return ResultsFile(path=str(path), grades=grades, summary=summary, run=run, superseded=superseded,
+                       resumed=resumed)
+
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -177,6 +183,8 @@ def merge(files: Sequence[ResultsFile], *, allow_mixed: bool = False, prefer_las
     if superseded := sum(f.superseded for f in files):
         notes.append(f"{superseded} attempt(s) replaced by a rerun left out, as the run left them out "
                      "(a rate under --reruns is of passes within N+1 tries)")
+    # First: whoever reads a gate must see them.
+    notes[:0] = [note for f in files for note in resumed_notes(f.path, f.resumed)]
     return Merged(grades=grades, k=_k(taken), files=[f.path for f in files], duplicates=duplicates,
                   notes=notes, runs=[f.run for f in files if f.run is not None],
                   unfinished=[f.path for f in files if f.summary is None or f.summary.get(INTERRUPTED) is True],

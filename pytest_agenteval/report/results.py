@@ -28,6 +28,7 @@ from pytest_agenteval.report.signing import Signer
 
 RUN_RECORD = "run_record"
 SUMMARY = "summary"
+RESUMED = "resumed"  # a resume continued the file after this line
 FORMAT = 1  # the run record's "format": bumped when a reader would need to know
 
 
@@ -101,6 +102,11 @@ class ResultsWriter:
         """One grade line."""
         self._write(record, grade=True)
 
+    def mark_resumed(self, mark: dict[str, Any]) -> None:
+        """A line saying a resume continues the file here (``RESUMED``): signed like the others,
+        so every reader can tell the grades after it are a second try of what the file lacked."""
+        self._write({RESUMED: mark})
+
     def _write(self, record: dict[str, Any], *, grade: bool = False, closing: bool = False) -> None:
         if self._file is None:
             return
@@ -152,6 +158,7 @@ class Results:
     grades: list[dict[str, Any]] = field(default_factory=list)
     summary: dict[str, Any] | None = None
     run_record: dict[str, Any] | None = None
+    resumed: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # (line, what the resume found)
 
 
 def load_results(path: str | os.PathLike[str]) -> Results:
@@ -178,6 +185,9 @@ def load_results(path: str | os.PathLike[str]) -> Results:
             out.run_record = record.get(RUN_RECORD, out.run_record)
             out.summary = record.get(SUMMARY, out.summary)
             continue
+        if isinstance(record.get(RESUMED), dict):
+            out.resumed.append((number, record[RESUMED]))
+            continue
         problem = grade_problem(record)
         if problem is not None:
             raise ResultsFileError(f"{shown}:{number}", f"this line is not a grade ({problem})")
@@ -185,6 +195,21 @@ def load_results(path: str | os.PathLike[str]) -> Results:
     if out.run_record is None and out.summary is None and not out.grades:
         raise ResultsFileError(shown, "it is empty")
     return out
+
+
+def resumed_notes(path: str, resumed: list[tuple[int, dict[str, Any]]]) -> list[str]:
+    """One note per resume a file records (``RESUMED`` lines): a file cut by hand and resumed is
+    signed as a killed run resumed is, so the note says the grades after it are a second try."""
+    notes = []
+    for line, mark in resumed:
+        if mark.get("cut_short"):
+            notes.append(f"{path}:{line}: resumed after line {mark.get('after_line')}, where the file was cut short "
+                         "(by a kill, or by hand: no signature can tell which): the grades after it are a second "
+                         "try at what it lacked")
+        else:
+            notes.append(f"{path}:{line}: resumed after its summary: {mark.get('errored_run_again', 0)} errored "
+                         "episode(s) run again")
+    return notes
 
 
 _STRINGS = "a list of strings"

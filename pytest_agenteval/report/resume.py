@@ -43,6 +43,7 @@ class Resumed:
     lines: int = 0  # whole lines (the signature chain's next line is lines + 1)
     grade_lines: int = 0
     last_mac: str = ""  # the last whole line's signature (the chain's ``prev``)
+    cut_short: bool = True  # its last whole line is not the closing one: killed, or cut by hand
 
     @property
     def signing(self) -> dict[str, Any] | None:
@@ -83,6 +84,7 @@ def read_resumable(path: str | os.PathLike[str]) -> Resumed:
             latest[(str(record["task_id"]), int(record["run"]))] = record
         out.lines += 1
         out.end = offset
+        out.cut_short = not (isinstance(record, dict) and "summary" in record)
         signature = record.get(SIGNATURE) if isinstance(record, dict) else None
         if isinstance(signature, dict):
             out.last_mac = str(signature.get("hmac", ""))
