@@ -201,6 +201,21 @@ def policy_terms(words: list[str], present: set[str], sentence: set[str]) -> boo
         bool(words) and words[0] in GENERIC_PLURALS or subject in GENERIC_PLURALS)
 
 
+def house_rule(words: list[str]) -> bool:
+    """A clause telling a rule, its subject the rules ("Booking rules don't allow booking a facility
+    for a customer whose KYC isn't verified"): what the rules say in general, not this case."""
+    return any(w in RULES and words[k + 1:k + 2] and (words[k + 1] in RULE_VERBS or words[k + 1] in ("do", "does") and (
+        words[k + 2:k + 4] and set(words[k + 2:k + 4]) & RULE_VERBS)) for k, w in enumerate(words))
+
+
+RULES = frozenset({"rules", "rule", "rulebook", "guidelines", "procedure", "procedures", "regulations"})
+RULE_VERBS = frozenset({"allow", "allows", "require", "requires", "say", "says", "state", "states", "prohibit",
+                        "prohibits", "forbid", "forbids", "permit", "permits", "mean", "means", "need", "needs"})
+
+
+AWAITING = frozenset({"will", "shall", "wait", "waiting", "await", "awaiting", "must", "need", "needs", "until"})
+
+
 def hedges(words: list[str], present: set[str]) -> set[str]:
     """The clause's hedge words. "should" hedges only opening a condition ("Should you need…");
     "your claim should be approved" predicts, and a prediction is asserted. "when" before a
@@ -239,8 +254,9 @@ def hedges(words: list[str], present: set[str]) -> set[str]:
                 words[at + 2:at + 3] and words[at + 2] in TIME_NOUNS):
             found.discard(past)  # "it had lapsed before the date of loss": when, not whether
     if "before" in found and any(w == "before" and words[k + 1:k + 2] and words[k + 1].endswith("ing")
-                                 for k, w in enumerate(words)):
+                                 for k, w in enumerate(words)) and not present & AWAITING:
         found.discard("before")  # "before booking I checked the record": when, not whether
+        # (but "I will wait for the answer before deciding or paying": nothing of it is done yet)
     if not AIMS.isdisjoint(present) and ADDRESSED.isdisjoint(present) and any(
             w in AIMS and words[k + 1:k + 2] == ["to"] for k, w in enumerate(words)):
         found.add("aim")  # "we aim to pay claims within 5 days of a decision": a rule, not this case

@@ -7,7 +7,17 @@ dates become quantities. The grammar, for users: docs/text.md; its limits: ``rea
 
 from __future__ import annotations
 
-from pytest_agenteval.text.clauses import AFFIRMED, HYPOTHETICAL, NEGATED, OURS, WRITINGS, policy_terms
+from collections.abc import Sequence
+
+from pytest_agenteval.text.clauses import (
+    AFFIRMED,
+    HYPOTHETICAL,
+    NEGATED,
+    OURS,
+    WRITINGS,
+    house_rule,
+    policy_terms,
+)
 from pytest_agenteval.text.clauses import answers as answers_to
 from pytest_agenteval.text.clauses import clauses as clauses_of
 from pytest_agenteval.text.clauses import hedges as hedges_of
@@ -33,6 +43,7 @@ from pytest_agenteval.text.lexicon import (
     DOCUMENTS,
     MONEY_WORDS,
     NEGATIONS,
+    NOBODY,
     NONE_WORDS,
     NOT_YET,
     PRESUPPOSED,
@@ -195,7 +206,7 @@ class Reader:
             hedges = hedges_of(words, present)
             if words[:2] == ["only", "while"]:
                 hedges.add("while")  # "…, but only while it is in force": a condition, not the state now
-            if policy_terms(words, present, said_in[sentence]):
+            if policy_terms(words, present, said_in[sentence]) or house_rule(words):
                 hedges.add("general")
             label = clause_words[c - 1] if c and clauses[c][2] else ()
             if not WRITINGS.isdisjoint(label) and not OURS.isdisjoint(label):
@@ -278,8 +289,10 @@ class Reader:
                                 source = next((k for k in range(i + 2, len(words)) if words[k] in SOURCES), None)
                                 shielded = range(source, len(words)) if source is not None else shielded
                         # "cannot go live without verified KYC": "without" denies what follows it only
-                        after_auxiliary = word != "without" and (i > 0 and words[i - 1] in AUXILIARIES or headline(
-                            words, i, mentions, pending) or postposed(words, i, pending))
+                        # ("your policy has no excess": the excess denied, not the policy)
+                        after_auxiliary = word != "without" and not (word == "no" and words[i - 1:i] in (
+                            ["has"], ["have"], ["had"])) and (i > 0 and words[i - 1] in AUXILIARIES or headline(
+                                words, i, mentions, pending) or postposed(words, i, pending))
                         if after_auxiliary:  # "payment is not possible", "the payment has been cancelled"
                             # an undoing reaches the clause's start: "payment on your claim has been withheld"
                             reach = 0 if word in REVERSALS else i - 1 - BACK_REACH
@@ -383,6 +396,8 @@ class Reader:
                         continue
                 i += 1
             _alternatives(mentions, first_mention, present)
+            _measured(mentions, first_mention, clause, words)
+            _purpose(mentions, first_mention, words)
             if answer and answer[0] == NEGATED and not present.isdisjoint(("decision", "decided", "outcome")):
                 mentions.append(Mention("pending", AFFIRMED, c, "no decision"))  # "Has it been decided? Not yet."
             if words[0] in CONDITIONS and c > 0 and clauses[c - 1][0] == sentence:  # "approved, subject to…"
@@ -461,6 +476,41 @@ def _alternatives(mentions: list[Mention], first: int, present: set[str]) -> Non
         if denied:
             m = next(mentions[k] for k in own if mentions[k].meaning in named)
             mentions.append(Mention("pending", AFFIRMED, m.clause, m.words, m.at))
+
+
+def _measured(mentions: list[Mention], first: int, clause: Sequence[Token], words: list[str]) -> None:
+    """"SNR-04's limit doesn't cover it", "no senior can cover it", "SNR-10 (50,000) can't cover
+    it", "the lowest covering limit": a limit measured against the amount, no decision."""
+    if not any(w.startswith("cover") for w in words):
+        return
+    own = range(first, len(mentions))
+    for k in own:
+        m = mentions[k]
+        if m.meaning not in DECIDED or m.polarity == HYPOTHETICAL or "cover" not in m.words:
+            continue
+        limit = any(mentions[j].meaning == "limit" and mentions[j].at < m.at for j in own)
+        nobody = any(words[j] in NOBODY and words[j + 1:j + 3] and set(words[j + 1:j + 3]) & HOLDERS
+                     for j in range(m.at))  # "no (liability) senior can cover it"
+        figured = any(clause[j].kind == "id" and any(t.kind in ("money", "number") for t in clause[j + 1:j + 4])
+                      for j in range(m.at))  # "SNR-10 (50,000) can't cover it"
+        if limit or nobody or figured:
+            mentions[k] = m._replace(polarity=HYPOTHETICAL)
+
+
+HOLDERS = frozenset({"senior", "seniors", "reviewer", "reviewers", "one", "handler"})
+
+
+def _purpose(mentions: list[Mention], first: int, words: list[str]) -> None:
+    """"The policy was not in force to cover the loss": what a state would have allowed, no
+    decision (the decision word right after "to", after a state word)."""
+    for k in range(first, len(mentions)):
+        m = mentions[k]
+        if m.meaning in DECIDED and m.polarity != HYPOTHETICAL and m.at >= 2 and words[m.at - 1] == "to" and (
+                words[m.at - 2] in STATES):
+            mentions[k] = m._replace(polarity=HYPOTHETICAL)
+
+
+STATES = frozenset({"force", "valid", "active", "effect", "place", "enough", "sufficient", "live"})
 
 
 def _flip(m: Mention) -> Mention:

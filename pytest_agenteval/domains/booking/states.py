@@ -118,7 +118,8 @@ def facility(h: History, fid: str, t: Text) -> str | None:
     for m in reading.mentions:
         if m.meaning not in truth or m.polarity == HYPOTHETICAL:
             continue
-        if about_other(reading, m.clause, m.at) or modal(reading.words[m.clause][:m.at]) or PROPOSING & set(
+        if about_other(reading, m.clause, m.at) or modal(reading.words[m.clause][:m.at]) or _coordinated_modal(
+                reading, m.clause) or PROPOSING & set(
                 sentence_before(reading, m.clause, m.at)) or m.polarity == AFFIRMED and STEPS.intersection(
                 reading.words[m.clause][:m.at]) and TOLD_DONE.isdisjoint(reading.words[m.clause]):
             # "I propose: FAC-5047 booked on ACC-1, then activated"
@@ -141,6 +142,15 @@ def facility(h: History, fid: str, t: Text) -> str | None:
                                     if m.meaning == other and m.clause not in choices):
                 return f"calls the {what} {other.replace('_', ' ')}, but it is {str(own).replace('_', ' ')}"
     return None
+
+
+def _coordinated_modal(reading: Reading, clause: int) -> bool:
+    """"FAC-1 will be booked to ACC-1, priced at 5.1%, and activated": a clause joined by *and*,
+    *then* or *or* shares the modal of an earlier clause of its sentence."""
+    if reading.words[clause][:1] not in (("and",), ("then",), ("or",)):
+        return False
+    sentence = reading.sentence_of[clause]
+    return any(modal(reading.words[k]) for k in range(clause) if reading.sentence_of[k] == sentence)
 
 
 def _asserted(reading: Reading, m: Any) -> bool:

@@ -334,7 +334,8 @@ def answer(c: Case, t: Text) -> str | None:
         sentence_of[m.clause] for m in reading.mentions
         if m.meaning in ("reviewer", "head_of_claims") and m.polarity != NEGATED}
     said = [m for m in reading.mentions if m.polarity == AFFIRMED and m.meaning in ("returned", "asked_more")
-            and not returned_a_decision(reading, m)]
+            and not returned_a_decision(reading, m)
+            and reading.words[m.clause][m.at - 1:m.at] not in (("you",), ("i",), ("we",))]  # "You asked for an update"
     more = {sentence_of[m.clause] for m in reading.mentions
             if m.polarity == AFFIRMED and m.meaning in ("asked_more", "info")}
     claims_return = any(sentence_of[m.clause] in by or m.meaning == "returned" and sentence_of[m.clause] in more

@@ -119,7 +119,8 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         excused = q.clause in approved_in or not decided_here and (
             reading.sentence_of[q.clause] in approved_near or q.reference) or _base_of_share(reading, q) or (
             reading.after(q.clause, q.at) == "claim") or (  # "your £30,000 claim": the claim's, judged above
-            _figure_of(reading, q, ASSESSED) and AFFIRMED in reading.polarities("amended", q.clause) and not any(
+            (_figure_of(reading, q, ASSESSED) or _figure_of(reading, q, CLAIMED)) and AFFIRMED in reading.polarities(
+                "amended", q.clause) and not any(  # ("the reviewer amended the £30,000 claimed": what was cut)
                 m.clause == q.clause and m.at < q.at and m.meaning == "approved" and m.polarity == AFFIRMED
                 for m in reading.mentions))  # "the assessed £30,000 was cut" names it ("paying the assessed" pays)
         if approving and approved is not None and abs(value - approved) > EPS and not contrast and not excused:
@@ -131,6 +132,10 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         if not any(abs(value - k) <= EPS for k in known) and not (value == 0 and BALANCE.intersection(
                 w for k, words in enumerate(reading.words) if reading.sentence_of[k] == reading.sentence_of[q.clause]
                 for w in words)):  # "balance outstanding £0", "still owed to you: £0": nothing more owed
+            return f"states {q.text}, which is no amount of this claim"
+    for q in reading.quantities:  # "550,000 is over SNR-03's 500,000": a grouped figure here is money
+        if q.kind == "number" and "," in q.text and isinstance(q.value, float) and q.value >= 1000 and (
+                q.polarity != NEGATED) and not any(abs(q.value - k) <= EPS for k in known):
             return f"states {q.text}, which is no amount of this claim"
     return None
 
@@ -276,7 +281,8 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
             "sum_insured") or 0)
     elif cues & FIRST_PERSON and not staff:
         owner, limit = "your", c.limit
-    elif cues & {"your", "yours"} and addressee and ctx.row("staff", addressee) is not None:
+    elif cues & {"your", "yours", "you"} and addressee and ctx.row("staff", addressee) is not None:
+        # ("you have the lowest limit that covers it": the reviewer an escalation goes to)
         owner, limit = f"{addressee}'s", float((ctx.row("staff", addressee) or {})["approval_limit"])
     elif len(set(staff)) == 1 and not cues & FIRST_PERSON:
         owner, limit = f"{staff[0]}'s", float((ctx.row("staff", staff[0]) or {})["approval_limit"])

@@ -26,7 +26,12 @@ def listed(ctx: GradeContext, reading: Reading) -> dict[tuple[str, int], tuple[f
     found: dict[tuple[str, int], tuple[float, str | None]] = {}
     words = reading.words
     for ident, k, at in reading.id_at:
-        if any(words[k][at + 1:]) or k + 1 >= len(words) or ident == AGENT or ctx.row("staff", ident) is None:
+        if ident == AGENT or ctx.row("staff", ident) is None:
+            continue
+        if ident not in reading.directed and (limit := _beside(reading, k, at)) is not None:
+            found[ident, k] = (limit, None)  # "SNR-10 (50,000) can't cover it" (not "to SNR-07 (18,000)")
+            continue
+        if any(words[k][at + 1:]) or k + 1 >= len(words):
             continue
         said = set(words[k + 1])
         if reading.sentence_of[k + 1] != reading.sentence_of[k] or not said <= LABELS or (
@@ -40,6 +45,17 @@ def listed(ctx: GradeContext, reading: Reading) -> dict[tuple[str, int], tuple[f
             not any(c == k + 2 for _, c, _ in reading.id_at)) else set()
         found[ident, k] = (figure, "absent" if said & ABSENT else "present" if said & PRESENT else None)
     return found
+
+
+def _beside(reading: Reading, k: int, at: int) -> float | None:
+    """A figure alone in brackets right after a member of staff's id, or after their "'s": their
+    limit ("SNR-10 (50,000) can't cover it", "over SNR-03's 500,000")."""
+    words = reading.words[k]
+    if words[at + 1:at + 2] not in (("",), ("s",)) or (words[at + 1] == "" and words[at + 3:at + 4] != ("",)):
+        return None
+    figure = next((q.value for q in reading.quantities if q.clause == k and q.at == at + 2
+                   and q.kind in ("money", "number") and isinstance(q.value, float) and q.value >= 1000), None)
+    return figure if isinstance(figure, float) else None
 
 
 # A deputy given as a field, of the reviewer the claim went to: "| dep SNR-08 |", "deputy: SNR-08",

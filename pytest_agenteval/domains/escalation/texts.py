@@ -58,6 +58,7 @@ LEXICON = ENGLISH.extend(
            "cover for up to",  # (the policy's terms, no decision: "costs are covered at up to 90%")
            "approval limit*", "approval authorit*", "authority",
            "mandate", "sum insured", "excess", "my authoris*", "my authoriz*", "authorisation limit*",
+           "tops out", "top out", "topping out", "maxes out", "max out",  # "SNR-03 tops out at 500,000"
            "authorization limit*", "authorisation level*", "authorization level*", "pay grade", "ceiling",
            # every limit the shared lexicon names as a thing ("process"), so the longer term still says limit
            "authority limit*", "authorised limit*", "authorized limit*", "settlement authorit*", "settlement limit*",
