@@ -37,7 +37,9 @@ def _decided_before(c: Case, t: Text, *, read: bool = False) -> str | None:
 # A payment still to be made ("payment to follow next week"), not one on its way to the bank.
 PAYMENT_TO_COME = re.compile(r"\bpayment\s+(?:is\s+)?(?:(?:still\s+)?to\s+(?:follow|be\s+(?:made|issued|released))"
                              r"|will\s+(?:follow|be\s+(?:made|issued|released))|(?:is\s+)?going\s+to\s+be\s+"
-                             r"(?:made|issued))\b"
+                             r"(?:made|issued)|(?:is|has\s+been)\s+(?:now\s+)?(?:being\s+(?:prepared|processed|arranged)"
+                             r"|scheduled|queued)|[^.;!?\n]{1,25}?\bwill\s+(?:then\s+|now\s+)?be\s+(?:made|issued|"
+                             r"released|processed))\b"  # "the payment is scheduled and will be made next week"
                              # our own act to come: "we will issue the payment", "I'll pay you" (not
                              # "you will receive the payment": the money may still be on its way)
                              r"|\b(?:we|i)(?:'ll|\s+will|\s+shall|\s+are\s+going\s+to|\s+am\s+going\s+to)\s+"
@@ -139,6 +141,9 @@ def decision(c: Case, t: Text) -> str | None:
             "problem" not in reading.status("policy", problem="pending"))):
         return "says the policy is not in force, but it is active"
     return None
+
+
+MODALS = frozenset({"can", "could", "may", "might", "will", "would", "should", "shall"})
 
 
 # A reviewer content with the claim, which says they agreed to it: "the reviewer has no concerns".
@@ -360,5 +365,13 @@ def answer(c: Case, t: Text) -> str | None:
             denied = any(m.polarity == NEGATED and m.meaning in (*RETURN_WORDS, "info") for m in told)
             if denied and not any(m.polarity != NEGATED and m.meaning in RETURN_WORDS for m in told):
                 return "says the reviewer asked for nothing more, but they returned it for the invoice and photos"
+    if status == "returned" and _decided_before(c, t) in (None, "returned", "info") and (approval := next((
+            m for m in reading.mentions if m.meaning == "conditional" and m.polarity == AFFIRMED and any(
+                n.clause == m.clause and n.meaning in ("approved", "amended") and not n.words.startswith("pay") and (
+                    MODALS.isdisjoint(reading.words[n.clause][:n.at])) for n in reading.mentions)), None)):
+        # (not "can be approved", nor "payment depends on the invoice": no approval said)
+        # "approved subject to the invoice and photos": no reviewer approved anything, on a condition or not
+        return (f"says {approval.words!r} on a condition, but {last.actor_id or 'the reviewer'} returned it for more "
+                "information and approved nothing")
     return None
 

@@ -3,6 +3,7 @@ claim's own figures, a second payment, and how an amount stands to whose limit."
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pytest_agenteval.domains.escalation.case import EPS, Case, reviewers
@@ -99,6 +100,8 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                 "further", "remaining", "additional", "another", "extra", "rest", "balance"} & set(before) and (
                 {"will", "follow", "next", "later"} & set(reading.words[q.clause])):
             return f"promises {q.text} more, but the claim was paid the {approved:g} approved in full"
+    if approved is not None and c.paid >= approved - EPS and (rest := BALANCE_TO_COME.search(reading.said)):
+        return f"says {rest.group(0)!r}, but the claim was paid the {approved:g} approved in full"
     if c.paid and (again := _paid_again(reading)):
         return f"says {again!r}: a second payment, but the claim was paid {c.paid:g} once"
     if (compared := _compared(reading, c)) is not None:
@@ -138,6 +141,14 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                 q.polarity != NEGATED) and not any(abs(q.value - k) <= EPS for k in known):
             return f"states {q.text}, which is no amount of this claim"
     return None
+
+
+# More money to come, with no figure: "the balance will follow after inspection", "paid out in two
+# instalments" (on a claim paid in full, neither is so).
+BALANCE_TO_COME = re.compile(r"\b(?:the\s+)?(?:balance|remainder|rest|second\s+half|second\s+instal?ment|"
+                             r"remaining\s+amount)\s+(?:will|is\s+to|shall)\s+(?:then\s+)?(?:follow|be\s+(?:paid|made|"
+                             r"sent|issued|released))\b|\b(?:in|over)\s+(?:two|three|several|\d)\s+instal?ments\b",
+                             re.IGNORECASE)
 
 
 def _converted(reading: Reading, q: Quantity) -> bool:

@@ -192,8 +192,8 @@ def _absent_said(reading: Reading, ident: str, clause: int, staff: list[str]) ->
 def _stood_in(ctx: GradeContext, reading: Reading, ident: str, clause: int, targets: set[str]) -> str | None:
     """A reviewer the claim went to *because* ``ident`` is away ("SNR-11 is absent, so I followed
     the deputy chain to SNR-10") stands in for them: they are in ``ident``'s chain of deputies."""
-    if AFFIRMED not in reading.polarities("absence", clause):
-        return None
+    if AFFIRMED not in reading.polarities("absence", clause) and not _absent_said(reading, ident, clause, [ident]):
+        return None  # (or later in its sentence: "because SNR-02, the usual reviewer, is absent")
     sentence = reading.sentence_of[clause]
     clauses = [k for k in range(len(reading.words)) if reading.sentence_of[k] == sentence]
     words = {w for k in clauses for w in reading.words[k]}
@@ -218,7 +218,25 @@ CHAIN = frozenset({"chain", "deputy", "deputies", "instead"})
 # "SNR-11 is absent today, so…": the absence given as the cause (a clause's first word is not in its words).
 AWAY_WORD = r"\b(?:absent|away|leave|off|out|unavailable|available|sick|holiday)\b"
 SO = re.compile(rf"{AWAY_WORD}[^.;:!?\n]{{0,20}}?,?\s+(?:so|therefore|hence|thus)\b|\b(?:because|since|as)\s+"
-                rf"[^.;:!?\n]{{0,30}}?{AWAY_WORD}", re.IGNORECASE)  # or "because SNR-11 is on leave, …"
+                rf"[^.;:!?\n]{{0,50}}?{AWAY_WORD}", re.IGNORECASE)  # or "because SNR-11 is on leave, …"
+
+
+def _kind_beside(reading: Reading, claim: str) -> str | None:
+    """A kind word alone right after the claim's id, in brackets or after a comma ("CLM-00081
+    (motor)", "Claim: CLM-00009, motor")."""
+    for ident, k, at in reading.id_at:
+        if ident != claim:
+            continue
+        after = [w for w in reading.words[k][at + 1:at + 4] if w]
+        if not after and k + 1 < len(reading.words) and reading.sentence_of[k + 1] == reading.sentence_of[k]:
+            after = [w for w in reading.words[k + 1] if w]  # the next clause, when it is the kind alone
+            after = after if len(after) == 1 else []
+        if after and after[0] in KIND_WORDS and (len(after) == 1 or after[1] not in NOT_A_KIND):
+            return after[0]
+    return None
+
+
+NOT_A_KIND = frozenset({"policy", "policies", "senior", "seniors", "reviewer", "team", "handler", "specialism"})
 
 
 def _presence_said(reading: Reading, ident: str, clause: int, staff: list[str]) -> str | None:
@@ -344,6 +362,8 @@ def names(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         if row[0] not in targets and row[0] != AGENT and acts and not aside:
             return f"names {name} ({row[0]}), but the claim went to {', '.join(sorted(targets)) or 'nobody'}"
     kind = c.claim.get("claim_type")
+    if (beside := _kind_beside(reading, c.id)) is not None and KIND_OF[beside] != kind:
+        return f"gives {c.id} as {beside}, but the claim is {kind}"  # "CLM-00081 (motor)", "CLM-00009, motor"
     for words in (w for w in reading.words if not KIND_WORDS.isdisjoint(w)):
         for k, w in enumerate(words[:-1]):
             if w in KIND_WORDS and KIND_OF[w] != kind and words[k + 1] in TYPED and not NEGATIONS_NEAR.intersection(

@@ -47,6 +47,8 @@ LEXICON = ENGLISH.extend(
     # Where a claim went: a staff id in such a clause is said to be its reviewer.
     # ("refer" alone is no escalation: "we refer to your claim", "Reference: CLM-00001".)
     escalated=("escalat*", "esc", "esc'd", "sent to", "passed to", "referred to", "forwarded to", "routed to",
+               "sending to", "sending it to", "send it to", "sent it to", "passing to", "passing it to",
+               "referring to", "forwarding to", "forwarding it to",
                "goes to", "went to", "gone to", "going over to",
                "referred", "referral", "refer it", "refer the claim", "refer your claim", "refer this", "referring it",
                "referring the claim", "referring your claim", "reviewed by", "review by", "considered by",
@@ -69,7 +71,10 @@ LEXICON = ENGLISH.extend(
     rulebook=("authority policy", "authority matrix", "authority table", "authority schedule", "authority rules",
               "authority guidelines", "authority framework", "authorities policy"),
     # Facts the records never hold, so never true of a claim here: "suspected fraud".
-    fraud=("fraud*", "dishonest*", "misrepresent*", "false claim", "staged", "suspicious"),
+    fraud=("fraud*", "dishonest*", "misrepresent*", "false claim", "staged", "suspicious", "non-disclosure",
+           "nondisclosure", "non disclosure"),
+    # Money back that nothing here ever pays: a premium or an excess refunded.
+    refund=("refund*", "premium back", "excess back", "return your premium", "returned your premium"),
     # A claim said to be over: true only of one decided.
     closed=("closed", "finalised", "finalized", "concluded", "wrapped up", "no longer open"),
     # Documents nobody in this world asks for: asking for one is an invented condition.
