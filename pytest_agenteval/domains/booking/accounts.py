@@ -81,6 +81,9 @@ def _called(reading: Reading, ident: str, clause: int) -> set[str]:
     customer's current account is ACC-2" (its type and status, as the records write them)."""
     at = next((i for named, k, i in reading.id_at if named == ident and k == clause), None)
     before = [w for w in reading.before(clause, at, 6)] if at is not None else []
+    if at is not None and not any(reading.words[clause][:at]) and clause > 0 and (
+            reading.sentence_of[clause - 1] == reading.sentence_of[clause]):
+        before = [w for w in reading.words[clause - 1] if w][-6:]  # "your loan account, ACC-1": in apposition
     while before and before[-1] in ("is", "number", "no", "id", "ref"):
         before.pop()
     if before[-1:] != ["account"]:

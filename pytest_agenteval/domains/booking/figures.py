@@ -195,7 +195,8 @@ SHEET_WORDS = frozenset({"sheet", "band", "bands", "top", "maximum", "max", "hig
 # And after the facility's id or its booking: "FAC-5047 (24 months)", "book FAC-5047 for 24 months".
 TERM = re.compile(r"\b(\d{1,3})[- ]?(month|year)s?[- ](?:(?:revolving\s+)?(?:term|loan|facility|overdraft|"
                   r"revolver|credit))|\b(?:term\s+of|(?:FAC-\d+|book|booked|booking)\s+(?:FAC-\d+\s+)?for)\s+"
-                  r"(\d{1,3})\s+(month|year)s?\b|\bFAC-\d+\s*\(\s*(\d{1,3})\s*(month|year)s?\s*\)"
+                  r"(\d{1,3})\s+(month|year)s?\b|\bFAC-\d+\s*\((?:[^()\n]*?[,;/]\s*)?(\d{1,3})\s*(month|year)s?\s*"
+                  r"(?:[,;/][^()\n]*)?\)"  # "FAC-1 (36 months)", "FAC-1 (revolver, 1.5m limit, 36 months)"
                   # "a limit of £600,000 over 12 months", "Term: 72 months", "term_months: 24"
                   r"|[\d.,]+\s*[km]?\s+over\s+(\d{1,3})\s+(month|year)s?\b"
                   r"|\b(?:term(?:[_ ]months)?[\"']?\s*[:=,]?|runs?\s+for|lasts?(?:\s+for)?|running\s+for)\s*[\"']?"

@@ -174,7 +174,9 @@ RAISED_QUERY = re.compile(r"\b(?:i've|i|we've|we|i\s+have|we\s+have)\s+(?:just\s
                           r"(?:raised|opened|logged|filed)\s+(?:a|the|an)\s+(?:\w+\s+)?query\b")
 NO_QUERY = re.compile(r"\b(?:not|never|n't)\s+(?:yet\s+)?(?:raised|opened|logged|filed)\s+(?:(?:a|any)\s+query|"
                       r"anything(?:\s+with)?)\b"
-                      r"|\bno\s+query\s+(?:has\s+been|was|is)\s+(?:yet\s+)?(?:raised|opened|logged)\b")
+                      r"|\bno\s+query\s+(?:has\s+been|was|is)\s+(?:yet\s+)?(?:raised|opened|logged)\b"
+                      # "I don't need to raise anything": nothing raised, said after one was
+                      r"|\b(?:don't|do\s+not|no)\s+need\s+to\s+raise\s+(?:anything|a\s+query|any\s+query)\b")
 
 
 def query_denied(h: History, fid: str, t: Text) -> str | None:
