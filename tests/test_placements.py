@@ -160,7 +160,7 @@ EXPECTED = {
     "HangsWhenMade": (False, "agent_timeout", None),
     "Hangs": (False, "agent_timeout", None),
     "HangsAsync": (False, "agent_timeout", None),
-    "Exits": (False, "agent_error", "agent_code"),
+    "Exits": (False, "agent_error", None),  # it wrote before it exited: failed, not errored (red team 20)
     "Loops": (False, "step_limit", None),
     "IgnoresTheEnd": (False, "step_limit", None),
 }
