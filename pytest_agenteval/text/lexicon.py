@@ -276,7 +276,8 @@ ENGLISH = Lexicon({
     "reporting": ("confirmed that", "verified that", "checked that", "established that", "confirm that",
                   "verify that", "ascertained that", "am writing to let you know", "are writing to let you know",
                   "i'm writing to let you know", "we're writing to let you know", "am writing to tell you",
-                  "are writing to tell you", "am writing to inform you", "are writing to inform you"),
+                  "are writing to tell you", "am writing to inform you", "are writing to inform you",
+                  "flagged that", "flagging that", "flag that", "noted that", "noting that", "note that"),
     # Names of things, not decisions: "above my approval limit", "your payment details".
     "process": ("approval limit*", "approval authorit*", "approval process", "authorisation limit*",
                 "authorization limit*", "authorisation level*", "authorization level*", "authorisation threshold*",

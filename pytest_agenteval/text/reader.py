@@ -211,8 +211,9 @@ class Reader:
             label = clause_words[c - 1] if c and clauses[c][2] else ()
             if not WRITINGS.isdisjoint(label) and not OURS.isdisjoint(label):
                 reported = True  # "earlier_letters: 2 Mar ack; 6 Mar under review": then, not now
-            elif label or c + 1 < len(clauses) and clauses[c + 1][2]:
-                reported = False  # the next field
+            elif label or c + 1 < len(clauses) and clauses[c + 1][2] or present & CORRECTED:
+                reported = False  # the next field; or what is so now ("Correction to my earlier note: I
+                # wrote 12,800. The correct amount is 16,000": the correction is asserted)
             if reported:
                 hedges.add("reportedly")
             answer = answers.get(c)  # "Was it approved? No.": the question is asserted as answered
@@ -476,6 +477,9 @@ def _alternatives(mentions: list[Mention], first: int, present: set[str]) -> Non
         if denied:
             m = next(mentions[k] for k in own if mentions[k].meaning in named)
             mentions.append(Mention("pending", AFFIRMED, m.clause, m.words, m.at))
+
+
+CORRECTED = frozenset({"correct", "corrected", "actual", "actually", "right", "now"})
 
 
 def _measured(mentions: list[Mention], first: int, clause: Sequence[Token], words: list[str]) -> None:

@@ -7,7 +7,7 @@ limit or the sum insured is still wrong: the place says which figure it is.
 from __future__ import annotations
 
 from pytest_agenteval.domains.escalation.case import EPS, Case
-from pytest_agenteval.domains.escalation.money import LIMIT_WORDS
+from pytest_agenteval.domains.escalation.money import LIMIT_WORDS, retracted
 from pytest_agenteval.text import AFFIRMED, NEGATED, Quantity, Reading, amount
 
 # What may stand between "amount" and its figure: "the amount of £18,000", "the amount is £18,000".
@@ -48,8 +48,8 @@ def tied(reading: Reading, c: Case, claim_id: str) -> str | None:
             continue  # (the amount approved or paid is right in every place here)
         if _apposed(reading, q, ids) and not _near(value, own):
             return f"gives {q.text} beside {claim_id}; its amounts are {', '.join(f'{v:g}' for v in own)}"
-        if q.kind != "money":  # a bare number elsewhere may be anything: a year, a count
-            continue
+        if q.kind != "money" or retracted(reading, q):  # a bare number elsewhere may be anything: a year, a
+            continue  # count; and one taken back ("I wrote that it was 16,000; the correct amount is…") is none
         if _labelled(reading, q) and value and not _near(value, own + gaps):
             return f"states {q.text} as the claim's amount; it is {c.assessed:g} assessed"
         # in a letter or note that approves, "Amount: £30,000" is the amount approved, unless named

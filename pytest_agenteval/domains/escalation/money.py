@@ -92,7 +92,7 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         for figure, what, named in ((c.assessed, "the assessed amount", _figure_of(reading, q, ASSESSED)),
                                     (c.claim.get("amount_claimed"), "the amount claimed",
                                      _figure_of(reading, q, CLAIMED) or claim_of)):
-            if named and figure and abs(value - figure) > EPS:
+            if named and figure and abs(value - figure) > EPS and not retracted(reading, q):
                 return f"states {q.text} as {what}; it is {figure:g}"
     for q, _ in stated:  # "a further £4,200 will follow" on a claim paid in full
         before = reading.before(q.clause, q.at)
@@ -108,7 +108,7 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         return compared
     ordered = instructed_payments(reading)
     for q, value in stated:
-        if _converted(reading, q):
+        if _converted(reading, q) or retracted(reading, q):
             continue  # "£4,200 is roughly €4,914 at today's rate": the same money in another currency
         promised = q.polarity == AFFIRMED and AFFIRMED in reading.polarities("payout", q.clause) or (
             q in ordered)  # "please pay £20,000 to the claimant"
@@ -138,9 +138,25 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             return f"states {q.text}, which is no amount of this claim"
     for q in reading.quantities:  # "550,000 is over SNR-03's 500,000": a grouped figure here is money
         if q.kind == "number" and "," in q.text and isinstance(q.value, float) and q.value >= 1000 and (
-                q.polarity != NEGATED) and not any(abs(q.value - k) <= EPS for k in known):
+                q.polarity != NEGATED) and not any(abs(q.value - k) <= EPS for k in known) and not retracted(
+                reading, q):
             return f"states {q.text}, which is no amount of this claim"
     return None
+
+
+def retracted(reading: Reading, q: Quantity) -> bool:
+    """A figure of a sentence that takes it back: a slip named in it ("my draft put it at 56,000 -
+    that was a typo"), or what we wrote before, in a text that corrects it ("I wrote that the
+    approved amount was 16,000. The correct amount is 12,800"; not "as I wrote, we paid £16,000").
+    """
+    sentence = reading.sentence_of[q.clause]
+    words = {w for k, said in enumerate(reading.words) if reading.sentence_of[k] == sentence for w in said}
+    return not SLIPS.isdisjoint(words) or not WROTE.isdisjoint(words) and not CORRECTING.isdisjoint(reading.word_set)
+
+
+SLIPS = frozenset({"typo", "mistyped", "misstated", "erroneously", "mistakenly", "wrongly", "incorrectly"})
+WROTE = frozenset({"wrote", "typed", "written", "put", "entered", "recorded"})
+CORRECTING = frozenset({"correction", "correct", "corrected", "mistake", "error", "wrong", "incorrect"})
 
 
 # More money to come, with no figure: "the balance will follow after inspection", "paid out in two
