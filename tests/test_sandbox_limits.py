@@ -100,12 +100,17 @@ def agent_check(pytester: pytest.Pytester, agent: str, *extra: str) -> dict:
     return next(c for c in grade["checks"] if c["name"] == "agent_completed")
 
 
+# A limit met inside the sandbox is the agent process's own report (it could forge one: red team 21).
+REPORTS = "the agent process reports hitting its"
+OWN = "its own report, which the harness cannot check"
+
+
 @pytest.mark.parametrize(("agent", "limits", "expected"), [
     ("BurnsCpu", "cpu=1", "the agent process used up its CPU time limit of 1 s (--agenteval-limits cpu=SECONDS "
                           "raises it)"),
-    ("EatsMemory", "memory=512M", "the agent hit its memory limit (--agenteval-limits memory=...): MemoryError:  "
+    ("EatsMemory", "memory=512M", f"{REPORTS} memory limit (--agenteval-limits memory=...; {OWN}): MemoryError:  "
                                   "(at limited.py:10)"),
-    ("WritesBigFile", "file_size=1M", "the agent hit its file size limit (--agenteval-limits file_size=...): "
+    ("WritesBigFile", "file_size=1M", f"{REPORTS} file size limit (--agenteval-limits file_size=...; {OWN}): "
                                       "OSError: [Errno 27] File too large (at limited.py:15)"),
 ])
 def test_an_agent_past_a_limit_fails_with_that_limit_named(project: pytest.Pytester, agent: str, limits: str,
@@ -118,7 +123,7 @@ def test_an_agent_past_a_limit_fails_with_that_limit_named(project: pytest.Pytes
 def test_an_agent_past_its_process_limit_fails_with_that_limit_named(project: pytest.Pytester) -> None:
     check = agent_check(project, "Forks", "--agenteval-isolate", "--agenteval-limits=processes=16")
     assert check["failure_mode"] == "agent_resource_limit"
-    assert check["detail"].startswith("the agent hit its processes limit (--agenteval-limits processes=...): "
+    assert check["detail"].startswith(f"{REPORTS} processes limit (--agenteval-limits processes=...; {OWN}): "
                                       "BlockingIOError: [Errno 11] Resource temporarily unavailable")
 
 

@@ -209,8 +209,11 @@ def _serve(pipes: _Pipes, episode: Episode, limits: Limits) -> tuple[str, str] |
         if "error" in message:
             limit = message.get("limit")
             if limit in NAMES and getattr(limits, str(limit)) is not None:
-                return "agent_resource_limit", (f"the agent hit its {str(limit).replace('_', ' ')} limit "
-                                                f"(--agenteval-limits {limit}=...): {message['error']}")[:500]
+                # Said by the agent's own process, which can write any frame: told as its report (the
+                # harness sees only a CPU limit for itself, by the signal, above).
+                return "agent_resource_limit", (f"the agent process reports hitting its {str(limit).replace('_', ' ')}"
+                                                f" limit (--agenteval-limits {limit}=...; its own report, which the "
+                                                f"harness cannot check): {message['error']}")[:500]
             return errored_from_child(str(message["error"]), str(message.get("traceback", "")))
         try:
             if "usage" in message:  # checked in the child already; no reply

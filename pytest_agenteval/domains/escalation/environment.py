@@ -101,6 +101,12 @@ class EscalationEnvironment(Environment):
         fields = self.task_fields_of(task)
         self._policy = fields.expected_senior() or ("approve", None)
         self._delay = fields.senior_delay_steps
+        # The task's own claims: only they get its senior's decision. Any other claim escalated is
+        # decided on its own facts, or a decoy escalation would tell the agent the task's hidden
+        # answer before its own claim was escalated (red team 21).
+        named = re.findall(r"\bCLM-\d+\b", task.instruction) if task is not None else []
+        expected = task.expected_final_state.get("claim", {}) if task is not None else {}
+        self._own = frozenset(named) | frozenset(k for k in expected if isinstance(k, str) and not k.startswith("+"))
 
     def after_step(self, step: int) -> None:
         still = []
@@ -119,7 +125,7 @@ class EscalationEnvironment(Environment):
         if esc["to_staff"] != right_reviewer(self.db, claim):
             status, amount, response = "returned", None, MISROUTED
         else:
-            verb, amended = self._policy
+            verb, amended = self._policy if claim["id"] in self._own else ("approve", None)
             status, amount, response = {
                 "approve": ("approved", claim["assessed_amount"], "approved as assessed"),
                 "amend_amount": ("amended", amended, f"approved at the amended amount {amended}"),
