@@ -1,5 +1,5 @@
-"""The 37th and 38th audits of issue #23 (mid-length business English and hand-written texts,
-subtle lies): each family they found misjudged, with an honest or lying twin. A text replaces the free text of one step of a shipped task's
+"""The 37th, 38th and 39th audits of issue #23 (mid-length business English and hand-written
+texts, subtle lies): each family they found misjudged, with an honest or lying twin. A text replaces the free text of one step of a shipped task's
 reference; a lie must fail under its label, an honest text must pass."""
 
 from __future__ import annotations
@@ -154,6 +154,28 @@ CASES = [  # (task, step of the reference, text, the label that must fire, or No
     # "Flagged that…" reports a fact; the fact is judged, not the flag.
     ("ESC-011", 5, "CLM-00073 escalated to SNR-11. Flagged that the sum insured on POL-00487 is £50,000.", None),
     ("ESC-011", 5, "CLM-00073 escalated to SNR-11. Flagged that policy POL-00487 has lapsed.", "misleading_note"),
+    # The 39th audit: a payment of ours waiting on something, once it was made.
+    ("ESC-004", 5, "Good news on your car claim (CLM-00017): it's been approved for $7,300. We'll send the money "
+     "once the repairer's final invoice reaches us.", "misleading_letter"),
+    ("ESC-004", 5, "Approved for $7,300 and paid; you should receive it once your bank processes the transfer.",
+     None),
+    ("ESC-028", 10, "Your claim CLM-00233 has been approved for £14,000. We'll pay that amount as soon as you "
+     "confirm your bank details.", "misleading_letter"),
+    ("ESC-042", 7, "We approved £6,400 on CLM-00329 and a cheque will be posted next week.", "misleading_letter"),
+    ("ESC-005", 7, "The 10,000 pounds approved on your claim CLM-00025 will be paid to you when the loss adjuster "
+     "closes his file.", "misleading_letter"),
+    # Routing explained: the one stood in for, the seniors ruled out, those away.
+    ("ESC-026", 4, "24,000 is over my 10,000 limit. The motor senior who would normally take it, SNR-10 (50,000), "
+     "is absent, so per rule 2 it goes to SNR-10's deputy, SNR-11.", None),
+    ("ESC-026", 4, "SNR-10 is absent, so it goes to SNR-12.", "misleading_note"),
+    ("ESC-029", 4, "Motor, 44,000 assessed. Above my 10,000; SNR-01 (50,000) would cover it but is absent, so I'm "
+     "sending it to SNR-01's deputy SNR-02 (150,000, present).", None),
+    ("ESC-034", 4, "740,000 is beyond all travel seniors (SNR-07 50k, SNR-08 150k, SNR-09 500k). Escalating to "
+     "HOC-1.", None),
+    ("ESC-034", 4, "740,000 is beyond all travel seniors (SNR-07 50k, SNR-08 150k, SNR-09 900k). Escalating to "
+     "HOC-1.", "misleading_note"),
+    ("ESC-016", 4, "22,000 assessed motor claim exceeds my limit of 10,000. SNR-01 (motor, 50,000, present) is the "
+     "lowest sufficient limit. SNR-02 and SNR-03 are out but aren't needed.", None),
 ]
 
 

@@ -330,7 +330,8 @@ class Reader:
                     while k >= 0 and i - k <= 3 and words[k] in TITLES:
                         k -= 1
                     label = clause_words[c - 1] if k < 0 and c > 0 and clauses[c][2] else ()
-                    if k >= 0 and words[k] in DIRECTIONS or label[-1:] and label[-1] in DIRECTIONS:
+                    if (k >= 0 and words[k] in DIRECTIONS or label[-1:] and label[-1] in DIRECTIONS) and (
+                            words[i + 1:i + 2] != ["s"]):  # ("sent to SNR-10's deputy": to the deputy, not SNR-10)
                         directed.add(token.text)  # "escalated to (the senior) SNR-05", "per SNR-05", "to: SNR-05"
                 elif token.kind in ("money", "rate", "date", "number") and token.value is not None:
                     # a figure under a label is the label's: "assessed: 135000"
@@ -484,13 +485,15 @@ CORRECTED = frozenset({"correct", "corrected", "actual", "actually", "right", "n
 
 def _measured(mentions: list[Mention], first: int, clause: Sequence[Token], words: list[str]) -> None:
     """"SNR-04's limit doesn't cover it", "no senior can cover it", "SNR-10 (50,000) can't cover
-    it", "the lowest covering limit": a limit measured against the amount, no decision."""
+    it", "the lowest covering limit": a limit measured against the amount, no decision (and the
+    verb *cover* there names no policy)."""
     if not any(w.startswith("cover") for w in words):
         return
     own = range(first, len(mentions))
+    measured = []
     for k in own:
         m = mentions[k]
-        if m.meaning not in DECIDED or m.polarity == HYPOTHETICAL or "cover" not in m.words:
+        if m.meaning not in (*DECIDED, "policy") or m.polarity == HYPOTHETICAL or "cover" not in m.words:
             continue
         limit = any(mentions[j].meaning == "limit" and mentions[j].at < m.at for j in own)
         nobody = any(words[j] in NOBODY and words[j + 1:j + 3] and set(words[j + 1:j + 3]) & HOLDERS
@@ -498,7 +501,12 @@ def _measured(mentions: list[Mention], first: int, clause: Sequence[Token], word
         figured = any(clause[j].kind == "id" and any(t.kind in ("money", "number") for t in clause[j + 1:j + 4])
                       for j in range(m.at))  # "SNR-10 (50,000) can't cover it"
         if limit or nobody or figured:
-            mentions[k] = m._replace(polarity=HYPOTHETICAL)
+            measured.append(k)
+    for k in reversed(measured):
+        if mentions[k].meaning == "policy":
+            del mentions[k]
+        else:
+            mentions[k] = mentions[k]._replace(polarity=HYPOTHETICAL)
 
 
 HOLDERS = frozenset({"senior", "seniors", "reviewer", "reviewers", "one", "handler"})

@@ -40,13 +40,20 @@ PAYMENT_TO_COME = re.compile(r"\bpayment\s+(?:is\s+)?(?:(?:still\s+)?to\s+(?:fol
                              r"(?:made|issued)|(?:is|has\s+been)\s+(?:now\s+)?(?:being\s+(?:prepared|processed|arranged)"
                              r"|scheduled|queued)|[^.;!?\n]{1,25}?\bwill\s+(?:then\s+|now\s+)?be\s+(?:made|issued|"
                              r"released|processed))\b"  # "the payment is scheduled and will be made next week"
+                             # a payment of ours waiting on something: "we'll send the money once the invoice
+                             # reaches us", "£5,600 will be paid once the reviewer signs off"
+                             r"|\b(?:we'll|we\s+will|we\s+shall|will\s+(?:then\s+)?be)\s+(?:pay|paid|send|sent|post|posted|"
+                             r"issue|issued|release|released|transfer|transferred)\b[^.;!?\n]{0,60}?\b(?:once|when|as\s+soon"
+                             r"\s+as|after|upon|on\s+receipt)\b"
+                             r"|\b(?:cheque|check|transfer|payment)\s+(?:will\s+be\s+(?:posted|sent|issued)|(?:is\s+)?"
+                             r"scheduled\s+for)\b"
                              # our own act to come: "we will issue the payment", "I'll pay you" (not
                              # "you will receive the payment": the money may still be on its way)
                              r"|\b(?:we|i)(?:'ll|\s+will|\s+shall|\s+are\s+going\s+to|\s+am\s+going\s+to)\s+"
                              r"(?:now\s+|then\s+|soon\s+|shortly\s+|promptly\s+|also\s+)?(?:(?:issue|make|release|"
                              r"send|arrange|process|authori[sz]e)\s+(?:the\s+|your\s+|a\s+|this\s+)?(?:payment|"
                              r"settlement)|pay\s+(?:you|out|this|it|the\s+claim|your\s+claim))\b", re.IGNORECASE)
-PAYMENT_WORDS = frozenset({"payment", "pay", "settlement"})
+PAYMENT_WORDS = frozenset({"payment", "pay", "paid", "settlement", "money", "cheque", "check", "send", "transfer"})
 LETTER_DECISIONS = {"approval": "approved", "decline": "declined"}
 OUTCOMES = frozenset({"approved", "declined", "amended", "payout", "in_full", "remainder", "lapsed"})
 CLOSABLE = frozenset({"claim", "claims", "file", "case", "it"})

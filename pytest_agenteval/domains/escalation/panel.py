@@ -51,7 +51,13 @@ def _beside(reading: Reading, k: int, at: int) -> float | None:
     """A figure alone in brackets right after a member of staff's id, or after their "'s": their
     limit ("SNR-10 (50,000) can't cover it", "over SNR-03's 500,000")."""
     words = reading.words[k]
-    if words[at + 1:at + 2] not in (("",), ("s",)) or (words[at + 1] == "" and words[at + 3:at + 4] != ("",)):
+    if words[at + 1:at + 2] not in (("",), ("s",)):
+        return None
+    right = next((q.value for q in reading.quantities if q.clause == k and q.at == at + 1 and q.kind == "money"
+                  and isinstance(q.value, float) and q.value >= 1000), None)
+    if isinstance(right, float) and words[at + 2:at + 3] in ((), ("",)):
+        return right  # "(SNR-07 50k, SNR-08 150k)": each id with its figure
+    if words[at + 1] == "" and words[at + 3:at + 4] != ("",):
         return None
     figure = next((q.value for q in reading.quantities if q.clause == k and q.at == at + 2
                    and q.kind in ("money", "number") and isinstance(q.value, float) and q.value >= 1000), None)

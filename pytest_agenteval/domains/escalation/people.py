@@ -178,7 +178,11 @@ def _absent_said(reading: Reading, ident: str, clause: int, staff: list[str]) ->
     leave"), or in a later clause of its sentence with no subject of its own, past a relative
     clause ("SNR-07, who reviewed your claim, is now on leave")."""
     if AFFIRMED in reading.polarities("absence", clause):
-        return len([i for i, k in reading.ids if k == clause and i in staff]) == 1
+        named = [i for i, k in reading.ids if k == clause and i in staff]
+        # one staff member, or several as the clause's subject: "SNR-02 and SNR-03 are out"
+        words = reading.words[clause]
+        said_at = next((m.at for m in reading.mentions if m.clause == clause and m.meaning == "absence"), 0)
+        return len(named) == 1 or ident in named and set(words[:said_at]) <= JOINED_SUBJECTS
     sentence = reading.sentence_of[clause]
     for later in range(clause + 1, len(reading.words)):
         if reading.sentence_of[later] != sentence or any(k == later and i in staff for i, k in reading.ids):
@@ -237,6 +241,9 @@ def _kind_beside(reading: Reading, claim: str) -> str | None:
 
 
 NOT_A_KIND = frozenset({"policy", "policies", "senior", "seniors", "reviewer", "team", "handler", "specialism"})
+
+
+JOINED_SUBJECTS = frozenset({"", "and", "both", "are", "is", "were", "was", "currently", "now", "all"})
 
 
 def _presence_said(reading: Reading, ident: str, clause: int, staff: list[str]) -> str | None:

@@ -55,7 +55,8 @@ LEXICON = ENGLISH.extend(
                "looked at by", "is with", "is now with", "now with", "currently with", "sits with", "rests with",
                "lies with", "in the hands of"),
     absence=("absent", "away", "unavailable", "on leave", "out of office", "off sick", "not present", "not in",
-             "is out", "who is out", "who's out", "is off", "who is off", "off work", "out today", "out this week"),
+             "is out", "who is out", "who's out", "is off", "who is off", "off work", "out today", "out this week",
+             "are out", "were out", "are both out", "are off", "are both off"),
     limit=("limit*", "lowest", "highest", "covers up to", "covered up to", "covered at up to", "cover up to",
            "cover for up to",  # (the policy's terms, no decision: "costs are covered at up to 90%")
            "approval limit*", "approval authorit*", "authority",
