@@ -84,7 +84,7 @@ def conclude(env: Environment, run: int, episode: Episode, outcome: Outcome) -> 
         episode.close()
     if not isinstance(outcome, AgentError):
         return with_usage(env.grade(run=run, agent_failure=outcome), episode)
-    if env.diff():
+    if env.diff() or env.episode.conversation:  # (a message the user heard is done too: red team 22)
         # It changed the world before it raised: graded as it stands, failed. Errored episodes are
         # run again (--agenteval-resume), so an agent that wrote something wrong and then raised
         # (or said its provider failed) would have its mistake replaced by a fresh try (red team 20).

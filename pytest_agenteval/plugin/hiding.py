@@ -62,7 +62,8 @@ def hidden_paths(config: pytest.Config, state: State) -> list[str]:
 
 # Files this run writes as it goes, by the option naming each: ours, JUnit XML, pytest-json-report,
 # pytest-html (with ``generate_report_on_test`` it rewrites the report after every test).
-OUTPUTS = ("agenteval_results", "agenteval_html", "agenteval_judge_cache", "xmlpath", "json_report_file", "htmlpath")
+OUTPUTS = ("agenteval_results", "agenteval_html", "agenteval_judge_cache", "xmlpath", "json_report_file", "htmlpath",
+           "debug")  # pytest --debug's log: every fixture's arguments, the task's expected state among them
 OUTPUT_FOLDERS = ("allure_report_dir",)  # allure-pytest writes a result per test as it ends
 
 
@@ -104,7 +105,8 @@ SKIPPED = ("node_modules", "__pycache__", ".tox", ".nox", ".mypy_cache", ".ruff_
 RESULTS_LIKE = (".jsonl", ".jsonl.gz", ".html")  # task files, results files (gzip too), earlier runs' HTML reports
 # Earlier runs' JUnit XML and pytest-json-report files, by what they begin with: their names are the user's.
 # pytest-json-report's "tests" comes after every collector (kilobytes in): its first keys are the mark.
-REPORT_MARKS = ((b"<testsuite",), (b'"created"', b'"exitcode"'))  # JUnit XML; pytest-json-report
+REPORT_MARKS = ((b"<testsuite",), (b'"created"', b'"exitcode"'),  # JUnit XML; pytest-json-report
+                (b"test session starts",), (b"agenteval: agent=",))  # a run's terminal output ("> run.log")
 # Where a report may be written under another name: looked into (any case), others are not.
 SNIFFED = frozenset({".xml", ".json", ".txt", ".log", ".out", ".report", ""})
 MAX_FOLDERS = 20_000  # a walk of a huge project stops here (the rest is said in isolation.md)

@@ -217,6 +217,8 @@ def _write_merged(out: str, merged: Merged, checks: dict[str, Verification], key
         run["signing"] = signer.block()
     if merged.runs or signer is not None:  # files from before run records merge into a file without one
         writer.start(run)
+    for path, line, mark in merged.resumed:  # a source's resumes stay told (red team 22: a merge dropped them)
+        writer.mark_resumed({**mark, "source": f"{path}:{line}"})
     for grade in merged.grades:
         writer.write({k: v for k, v in grade.items() if k != SIGNATURE})
     summary = summary_json(merged.grades, merged.k)
@@ -263,7 +265,7 @@ def _compare(args: argparse.Namespace) -> int:
     for side, merged in (("base", base), ("new", new)):
         print(f"{side} run: {about_run(merged.runs[0] if merged.runs else None) or 'no run record'}")
         for note in merged.notes:
-            if ": resumed after " in note:  # a second try among the grades compared
+            if "resumed after " in note:  # a second try among the grades compared
                 print(f"note: {note}")
     reruns = [_reruns(merged.runs) for merged in (base, new)]
     if reruns[0] != reruns[1]:

@@ -119,6 +119,8 @@ class Merged:
     unfinished: list[str] = field(default_factory=list)
     # Each file's task items that failed before their episode was graded (``metrics.NOT_GRADED``).
     not_graded: dict[str, list[str]] = field(default_factory=dict)
+    # Each source's resumes (where, what the resume found): a merged file carries them on.
+    resumed: list[tuple[str, int, dict[str, Any]]] = field(default_factory=list)
 
 
 def task_version(grade: Mapping[str, Any]) -> tuple[Any, ...]:
@@ -190,7 +192,8 @@ def merge(files: Sequence[ResultsFile], *, allow_mixed: bool = False, prefer_las
                   unfinished=[f.path for f in files if f.summary is None or f.summary.get(INTERRUPTED) is True],
                   not_graded={f.path: [str(i) for i in f.summary[NOT_GRADED]] for f in files
                               if f.summary is not None and isinstance(f.summary.get(NOT_GRADED), list)
-                              and f.summary[NOT_GRADED]})
+                              and f.summary[NOT_GRADED]},
+                  resumed=[(f.path, line, mark) for f in files for line, mark in f.resumed])
 
 
 def _verdict(grade: Mapping[str, Any]) -> str:

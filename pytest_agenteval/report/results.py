@@ -202,12 +202,13 @@ def resumed_notes(path: str, resumed: list[tuple[int, dict[str, Any]]]) -> list[
     signed as a killed run resumed is, so the note says the grades after it are a second try."""
     notes = []
     for line, mark in resumed:
+        where = f"{path}:{line}: " + (f"(merged from {mark['source']}) " if isinstance(mark.get("source"), str) else "")
         if mark.get("cut_short"):
-            notes.append(f"{path}:{line}: resumed after line {mark.get('after_line')}, where the file was cut short "
+            notes.append(f"{where}resumed after line {mark.get('after_line')}, where the file was cut short "
                          "(by a kill, or by hand: no signature can tell which): the grades after it are a second "
                          "try at what it lacked")
         else:
-            notes.append(f"{path}:{line}: resumed after its summary: {mark.get('errored_run_again', 0)} errored "
+            notes.append(f"{where}resumed after its summary: {mark.get('errored_run_again', 0)} errored "
                          "episode(s) run again")
     return notes
 
