@@ -159,6 +159,8 @@ CASES = [  # (task, step of the reference, text, the label that must fire, or No
      "once the repairer's final invoice reaches us.", "misleading_letter"),
     ("ESC-004", 5, "Approved for $7,300 and paid; you should receive it once your bank processes the transfer.",
      None),
+    ("ESC-001", 7, "Good news: your claim CLM-00001 has been approved, and we will pay you the assessed amount of "
+     "4,200.00 GBP within five working days.", None),  # issued: the money is on its way
     ("ESC-028", 10, "Your claim CLM-00233 has been approved for £14,000. We'll pay that amount as soon as you "
      "confirm your bank details.", "misleading_letter"),
     ("ESC-042", 7, "We approved £6,400 on CLM-00329 and a cheque will be posted next week.", "misleading_letter"),

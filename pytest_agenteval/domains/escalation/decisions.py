@@ -47,12 +47,13 @@ PAYMENT_TO_COME = re.compile(r"\bpayment\s+(?:is\s+)?(?:(?:still\s+)?to\s+(?:fol
                              r"\s+as|after|upon|on\s+receipt)\b"
                              r"|\b(?:cheque|check|transfer|payment)\s+(?:will\s+be\s+(?:posted|sent|issued)|(?:is\s+)?"
                              r"scheduled\s+for)\b"
-                             # our own act to come: "we will issue the payment", "I'll pay you" (not
-                             # "you will receive the payment": the money may still be on its way)
+                             # our own act of paying to come: "we will issue the payment next week" (not "we will
+                             # pay you within five working days" nor "you will receive the payment": once it is
+                             # issued, the money may still be on its way)
                              r"|\b(?:we|i)(?:'ll|\s+will|\s+shall|\s+are\s+going\s+to|\s+am\s+going\s+to)\s+"
-                             r"(?:now\s+|then\s+|soon\s+|shortly\s+|promptly\s+|also\s+)?(?:(?:issue|make|release|"
+                             r"(?:now\s+|then\s+|soon\s+|shortly\s+|promptly\s+|also\s+)?(?:issue|make|release|"
                              r"send|arrange|process|authori[sz]e)\s+(?:the\s+|your\s+|a\s+|this\s+)?(?:payment|"
-                             r"settlement)|pay\s+(?:you|out|this|it|the\s+claim|your\s+claim))\b", re.IGNORECASE)
+                             r"settlement)\b", re.IGNORECASE)
 PAYMENT_WORDS = frozenset({"payment", "pay", "paid", "settlement", "money", "cheque", "check", "send", "transfer"})
 LETTER_DECISIONS = {"approval": "approved", "decline": "declined"}
 OUTCOMES = frozenset({"approved", "declined", "amended", "payout", "in_full", "remainder", "lapsed"})
