@@ -7,8 +7,6 @@ dates become quantities. The grammar, for users: docs/text.md; its limits: ``rea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from pytest_agenteval.text.clauses import (
     AFFIRMED,
     HYPOTHETICAL,
@@ -43,7 +41,6 @@ from pytest_agenteval.text.lexicon import (
     DOCUMENTS,
     MONEY_WORDS,
     NEGATIONS,
-    NOBODY,
     NONE_WORDS,
     NOT_YET,
     PRESUPPOSED,
@@ -74,6 +71,7 @@ from pytest_agenteval.text.reading import (
 )
 from pytest_agenteval.text.spelling import misspelt
 from pytest_agenteval.text.tokens import Token, tokenize
+from pytest_agenteval.text.undecided import measured, purpose
 
 Tail = tuple[tuple[str, bool], ...]  # a term's words after its first: (word or stem, is a stem)
 Terms = tuple[list[str], list[tuple[int, Tail, str]], frozenset[str] | None]  # Reader._terms
@@ -398,8 +396,8 @@ class Reader:
                         continue
                 i += 1
             _alternatives(mentions, first_mention, present)
-            _measured(mentions, first_mention, clause, words)
-            _purpose(mentions, first_mention, words)
+            measured(mentions, first_mention, clause, words)
+            purpose(mentions, first_mention, words)
             if answer and answer[0] == NEGATED and not present.isdisjoint(("decision", "decided", "outcome")):
                 mentions.append(Mention("pending", AFFIRMED, c, "no decision"))  # "Has it been decided? Not yet."
             if words[0] in CONDITIONS and c > 0 and clauses[c - 1][0] == sentence:  # "approved, subject to…"
@@ -481,48 +479,6 @@ def _alternatives(mentions: list[Mention], first: int, present: set[str]) -> Non
 
 
 CORRECTED = frozenset({"correct", "corrected", "actual", "actually", "right", "now"})
-
-
-def _measured(mentions: list[Mention], first: int, clause: Sequence[Token], words: list[str]) -> None:
-    """"SNR-04's limit doesn't cover it", "no senior can cover it", "SNR-10 (50,000) can't cover
-    it", "the lowest covering limit": a limit measured against the amount, no decision (and the
-    verb *cover* there names no policy)."""
-    if not any(w.startswith("cover") for w in words):
-        return
-    own = range(first, len(mentions))
-    measured = []
-    for k in own:
-        m = mentions[k]
-        if m.meaning not in (*DECIDED, "policy") or m.polarity == HYPOTHETICAL or "cover" not in m.words:
-            continue
-        limit = any(mentions[j].meaning == "limit" and mentions[j].at < m.at for j in own)
-        nobody = any(words[j] in NOBODY and words[j + 1:j + 3] and set(words[j + 1:j + 3]) & HOLDERS
-                     for j in range(m.at))  # "no (liability) senior can cover it"
-        figured = any(clause[j].kind == "id" and any(t.kind in ("money", "number") for t in clause[j + 1:j + 4])
-                      for j in range(m.at))  # "SNR-10 (50,000) can't cover it"
-        if limit or nobody or figured:
-            measured.append(k)
-    for k in reversed(measured):
-        if mentions[k].meaning == "policy":
-            del mentions[k]
-        else:
-            mentions[k] = mentions[k]._replace(polarity=HYPOTHETICAL)
-
-
-HOLDERS = frozenset({"senior", "seniors", "reviewer", "reviewers", "one", "handler"})
-
-
-def _purpose(mentions: list[Mention], first: int, words: list[str]) -> None:
-    """"The policy was not in force to cover the loss": what a state would have allowed, no
-    decision (the decision word right after "to", after a state word)."""
-    for k in range(first, len(mentions)):
-        m = mentions[k]
-        if m.meaning in DECIDED and m.polarity != HYPOTHETICAL and m.at >= 2 and words[m.at - 1] == "to" and (
-                words[m.at - 2] in STATES):
-            mentions[k] = m._replace(polarity=HYPOTHETICAL)
-
-
-STATES = frozenset({"force", "valid", "active", "effect", "place", "enough", "sufficient", "live"})
 
 
 def _flip(m: Mention) -> Mention:

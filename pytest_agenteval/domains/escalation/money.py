@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from pytest_agenteval.domains.escalation.case import EPS, Case, reviewers
+from pytest_agenteval.domains.escalation.corrections import retracted
 from pytest_agenteval.domains.escalation.said import instructed_payments
 from pytest_agenteval.domains.escalation.schema import AGENT, HEAD
 from pytest_agenteval.grading import GradeContext, Text
@@ -142,21 +143,6 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                 reading, q):
             return f"states {q.text}, which is no amount of this claim"
     return None
-
-
-def retracted(reading: Reading, q: Quantity) -> bool:
-    """A figure of a sentence that takes it back: a slip named in it ("my draft put it at 56,000 -
-    that was a typo"), or what we wrote before, in a text that corrects it ("I wrote that the
-    approved amount was 16,000. The correct amount is 12,800"; not "as I wrote, we paid £16,000").
-    """
-    sentence = reading.sentence_of[q.clause]
-    words = {w for k, said in enumerate(reading.words) if reading.sentence_of[k] == sentence for w in said}
-    return not SLIPS.isdisjoint(words) or not WROTE.isdisjoint(words) and not CORRECTING.isdisjoint(reading.word_set)
-
-
-SLIPS = frozenset({"typo", "mistyped", "misstated", "erroneously", "mistakenly", "wrongly", "incorrectly"})
-WROTE = frozenset({"wrote", "typed", "written", "put", "entered", "recorded"})
-CORRECTING = frozenset({"correction", "correct", "corrected", "mistake", "error", "wrong", "incorrect"})
 
 
 # More money to come, with no figure: "the balance will follow after inspection", "paid out in two

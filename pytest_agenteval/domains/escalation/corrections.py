@@ -1,0 +1,20 @@
+"""Figures a text takes back: a slip it names, or what we wrote before in a text that corrects it."""
+
+from __future__ import annotations
+
+from pytest_agenteval.text import Quantity, Reading
+
+
+def retracted(reading: Reading, q: Quantity) -> bool:
+    """A figure of a sentence that takes it back: a slip named in it ("my draft put it at 56,000 -
+    that was a typo"), or what we wrote before, in a text that corrects it ("I wrote that the
+    approved amount was 16,000. The correct amount is 12,800"; not "as I wrote, we paid £16,000").
+    """
+    sentence = reading.sentence_of[q.clause]
+    words = {w for k, said in enumerate(reading.words) if reading.sentence_of[k] == sentence for w in said}
+    return not SLIPS.isdisjoint(words) or not WROTE.isdisjoint(words) and not CORRECTING.isdisjoint(reading.word_set)
+
+
+SLIPS = frozenset({"typo", "mistyped", "misstated", "erroneously", "mistakenly", "wrongly", "incorrectly"})
+WROTE = frozenset({"wrote", "typed", "written", "put", "entered", "recorded"})
+CORRECTING = frozenset({"correction", "correct", "corrected", "mistake", "error", "wrong", "incorrect"})
