@@ -42,15 +42,16 @@ LOOKS_AHEAD = BREAKS | {"and", "or"}  # the words whose next word decides whethe
 TRANSPARENT = frozenset({"(", ")"})
 
 
-def clauses(tokens: list[Token]) -> list[tuple[int, list[Token], bool]]:
-    """(sentence number, tokens, opened by a colon or dash) of each clause; brackets are transparent."""
-    clauses: list[tuple[int, list[Token], bool]] = [(0, [], False)]
+def clauses(tokens: list[Token]) -> list[tuple[int, list[Token], bool, str]]:
+    """(sentence number, tokens, opened by a colon or dash, the word that opened it: "but", "so"…
+    or "") of each clause; brackets are transparent."""
+    clauses: list[tuple[int, list[Token], bool, str]] = [(0, [], False, "")]
     sentence = 0
     for i, t in enumerate(tokens):
         nxt = tokens[i + 1].text if t.text in LOOKS_AHEAD and i + 1 < len(tokens) else ""  # read only after these
         if t.kind == "punct" and t.text in TRANSPARENT:
             if not _short_aside(tokens, i, back=t.text == ")"):
-                clauses.append((sentence, [], False))  # "(deputy for SNR-10, who is on leave)": an aside
+                clauses.append((sentence, [], False, ""))  # "(deputy for SNR-10, who is on leave)": an aside
             else:
                 clauses[-1][1].append(t)  # a short aside stays in its clause, outside its negations
             continue
@@ -63,14 +64,14 @@ def clauses(tokens: list[Token]) -> list[tuple[int, list[Token], bool]]:
                 clauses[-1][1].append(t)  # kept: a question is hypothetical
             # (a line break right after a full stop or question mark ends no second sentence)
             sentence += t.text in SENTENCE_ENDS and any(x.text not in TRANSPARENT for x in clauses[-1][1])
-            clauses.append((sentence, [], t.text in JOINERS))
+            clauses.append((sentence, [], t.text in JOINERS, ""))
         elif t.kind == "word" and ((t.text in BREAKS and (t.text != "also" or nxt in RESTARTS) and not (
                 t.text == "as" and not _because(tokens, i)) and not (
                 t.text == "since" and i > 0 and tokens[i - 1].text in AUXILIARIES) and not (  # "it has since lapsed"
                 t.text == "while" and i > 0 and tokens[i - 1].text == "only"))  # "only while it is in force"
                                    or (t.text in ("and", "or") and (nxt in RESTARTS or nxt in FRESH_NEGATIONS))
                                    or (t.text == "and" and _id_subject(tokens, i + 1))):
-            clauses.append((sentence, [], False))
+            clauses.append((sentence, [], False, t.text))
         else:
             clauses[-1][1].append(t)
     return [c for c in clauses if any(t.text not in TRANSPARENT for t in c[1])]
@@ -125,7 +126,7 @@ JOINERS = frozenset({":", "-", "\u2013", "\u2014", "--"})
 POLAR = AUXILIARIES - {"be", "been"}
 
 
-def answers(clauses: list[tuple[int, list[Token], bool]]) -> dict[int, tuple[int, bool]]:
+def answers(clauses: list[tuple[int, list[Token], bool, str]]) -> dict[int, tuple[int, bool]]:
     """Polar questions answered in the next sentence: clause -> (the answer's polarity, "not yet").
 
     "Was your claim approved? Sadly, no." and "Has it been approved? It has not." answer no; "…? Yes."
@@ -133,9 +134,9 @@ def answers(clauses: list[tuple[int, list[Token], bool]]) -> dict[int, tuple[int
     word ("when…?"), or an answer sentence that says more than yes or no ("No, it was amended")
     is left as it was: a question is hypothetical, and the answer is read on its own."""
     out: dict[int, tuple[int, bool]] = {}
-    if not any(clause[-1].text == "?" or any(t.text == "whether" for t in clause) for _, clause, _ in clauses):
+    if not any(clause[-1].text == "?" or any(t.text == "whether" for t in clause) for _, clause, *_ in clauses):
         return out  # most texts ask nothing and report no question
-    for c, (sentence, clause, _) in enumerate(clauses):
+    for c, (sentence, clause, *_) in enumerate(clauses):
         words = [t.text for t in clause if t.kind == "word"]
         if clause[-1].text != "?":
             # "You asked whether your claim would be paid. I'm sorry, it won't.": a question reported
@@ -147,7 +148,7 @@ def answers(clauses: list[tuple[int, list[Token], bool]]) -> dict[int, tuple[int
         elif not words or words[0] in QUESTION_WORDS or not (words[0] in POLAR or len(words) <= 3) or any(
                 w in HEDGES or w in NEGATIONS for w in words):
             continue
-        for later, answer, _ in clauses[c + 1:]:
+        for later, answer, *_ in clauses[c + 1:]:
             said = [t.text for t in answer if t.kind == "word"]
             if later != sentence + 1 or len(said) != len(answer) - (answer[-1].kind == "punct"):
                 break  # the next sentence only, and only words (an amount or an id says more)
@@ -156,7 +157,7 @@ def answers(clauses: list[tuple[int, list[Token], bool]]) -> dict[int, tuple[int
             core = [w for w in said if w not in ANSWER_FILLERS]
             if set(said) <= ANSWER_WORDS and core:
                 # The whole answer is bare ("No, not yet."): "No, it was amended to £24,000" says more.
-                rest = [t for s, other, _ in clauses[c + 1:] if s == later for t in other]
+                rest = [t for s, other, *_ in clauses[c + 1:] if s == later for t in other]
                 yet = any(t.text in NOT_YET for t in rest)
                 # (a yes may say more: "Will you pay? Yes, £33,000 next week"; a "not yet" may say it
                 # waits: "Is it live? Not yet - it is still pending")

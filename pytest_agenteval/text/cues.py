@@ -69,19 +69,19 @@ FOR_WHOM = frozenset({"me", "us", "you", "them", "him", "her", "your", "their", 
                       "necessary", "required", "further", "its", "higher", "level"})
 
 
-def polar_questions(clauses: list[tuple[int, list[Token], bool]]) -> set[int]:
+def polar_questions(clauses: list[tuple[int, list[Token], bool, str]]) -> set[int]:
     """Sentences that are a question from their first word ("Has the exception expired, or when
     does it run out?"): every clause of one is asked, not only the last, which holds the mark."""
-    if not any(tokens and tokens[-1].text == "?" for _, tokens, _ in clauses):
+    if not any(tokens and tokens[-1].text == "?" for _, tokens, *_ in clauses):
         return set()  # most texts ask nothing
     first: dict[int, str] = {}
     second: dict[int, str] = {}
-    for sentence, tokens, _ in clauses:
+    for sentence, tokens, *_ in clauses:
         # (an id or a figure first is no question word: "FAC-5060 is active - shall I…?" states)
         words = [t.text if t.kind == "word" else "" for t in tokens if t.kind != "punct"]
         if sentence not in first and words:
             first[sentence], second[sentence] = words[0], (words[1:2] or [""])[0]
-    return {sentence for sentence, tokens, _ in clauses
+    return {sentence for sentence, tokens, *_ in clauses
             if tokens and tokens[-1].text == "?" and first.get(sentence) in QUESTION_OPENERS
             and second.get(sentence) not in NEGATIONS}  # "cant book it, KYC pending - can you chase?"
 

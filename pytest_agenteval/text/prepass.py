@@ -21,6 +21,7 @@ def prepared(text: str) -> str:
     if "\n" in text:
         text = _formed(text)
     if "->" in text or not _ARROW_SIGNS.isdisjoint(text):
+        text = _ID_ARROW.sub(r"\1, then \2", text)  # "routing SNR-10 -> deputy SNR-11": one route
         text = _ARROW.sub("; ", text)  # "KYC pending -> not booked": one step, then the next
     if "/" in text:
         text = _NOT_APPLICABLE.sub("not applicable", text)  # "N/A further payment"
@@ -90,6 +91,8 @@ def _formed(text: str) -> str:
         text = "\n".join(out)
     return _LABEL_LINE.sub(".\n", text) if ":" in text else text
 _ARROW_SIGNS = frozenset("\u2192\u27f6\u21d2\u2794\u279c")
+_ID_ARROW = re.compile(r"\b([A-Z]{2,5}-\d+)[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*"
+                       r"((?:(?:the|their|its|his|her)\s+)?deputy\s+[A-Z]{2,5}-\d+|[A-Z]{2,5}-\d+)\b")
 _ARROW = re.compile(r"[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*")
 _NOT_APPLICABLE = re.compile(r"\b[Nn]/[Aa]\b")
 # Two negatives that cancel: "it is not untrue that it was declined" says it was; "not

@@ -182,6 +182,7 @@ class Reader:
         ids: list[tuple[str, int]] = []
         id_at: list[tuple[str, int, int]] = []
         hedged_sentence = -1  # a hedge reaches to the end of its sentence: "if approved, we will pay"
+        hedged_by: set[str] = set()  # the hedges that reach it
         conditioned = -1  # a sentence opened by a condition ("Subject to…, we will pay")
         first = self._first  # the terms each word starts, known for most words already
         spelt, meant = self._spelt, self._meant
@@ -195,9 +196,9 @@ class Reader:
         clause_words: list[tuple[str, ...]] = []
         reported = False  # in a field that reports earlier letters, up to the next field
         said_in: dict[int, set[str]] = {}  # each sentence's words
-        for sentence, clause, _ in clauses:
+        for sentence, clause, *_ in clauses:
             said_in.setdefault(sentence, set()).update(t.text for t in clause if t.kind == "word")
-        for c, (sentence, clause, _) in enumerate(clauses):
+        for c, (sentence, clause, _, opener) in enumerate(clauses):
             words = [(spelt.get(t.text) or meant(t.text)) if t.kind == "word" else "" for t in clause]
             clause_words.append(tuple(words))
             present = set(words)
@@ -230,10 +231,12 @@ class Reader:
             # "Without the invoice, we cannot pay": a condition, not a negation.
             hedge = bool(hedges) or words[0] == "without"
             question = (clause[-1].text == "?" or sentence in asked) and answer is None
-            hedged_before = hedged_sentence == sentence or question
+            hedged_before = hedged_sentence == sentence and not (
+                opener == "but" and hedged_by <= USUALLY) or question  # "would normally…, but is away"
             hedged = hedge or hedged_before
             if hedge and hedges - {"before", "general", "reportedly"}:  # "Before we can book it we need KYC -
-                hedged_sentence = sentence  # it's still outstanding": a "before" clause hedges only itself
+                # it's still outstanding": a "before" clause hedges only itself
+                hedged_sentence, hedged_by = sentence, hedges
             not_yet = not present.isdisjoint(NOT_YET) or bool(answer and answer[1])
             first_mention = len(mentions)
             negations = 1 if answer and answer[0] == NEGATED else 0  # cues seen so far in this clause
@@ -329,7 +332,9 @@ class Reader:
                         k -= 1
                     label = clause_words[c - 1] if k < 0 and c > 0 and clauses[c][2] else ()
                     if (k >= 0 and words[k] in DIRECTIONS or label[-1:] and label[-1] in DIRECTIONS) and (
-                            words[i + 1:i + 2] != ["s"]):  # ("sent to SNR-10's deputy": to the deputy, not SNR-10)
+                            words[i + 1:i + 2] != ["s"]) and "reportedly" not in hedges:
+                        # ("sent to SNR-10's deputy": to the deputy, not SNR-10; "my earlier note said I
+                        # would send it to SNR-04": where it was said to go, not where it went)
                         directed.add(token.text)  # "escalated to (the senior) SNR-05", "per SNR-05", "to: SNR-05"
                 elif token.kind in ("money", "rate", "date", "number") and token.value is not None:
                     # a figure under a label is the label's: "assessed: 135000"
@@ -414,16 +419,16 @@ class Reader:
                 for k in heading:
                     if mentions[k].at == last and mentions[k].polarity == AFFIRMED:
                         mentions[k] = mentions[k]._replace(polarity=NEGATED)
-        sentence_of = tuple(n for n, _, _ in clauses)
+        sentence_of = tuple(n for n, *_ in clauses)
         # "Your claim hasn't been approved: it is waiting for a senior reviewer": not yet, in one sentence.
         waiting = {sentence_of[m.clause] for m in mentions if m.meaning == "pending" and m.polarity == AFFIRMED}
         for k, m in enumerate(list(mentions)):
             if m.polarity == NEGATED and m.meaning in DECIDED and sentence_of[m.clause] in waiting:
                 mentions[k] = m._replace(polarity=HYPOTHETICAL)
         quantities = resolved(quantities, clause_words, sentence_of)  # "£8,000 above my £10,000 limit"
-        _nothing_paid(mentions, quantities, [j for _, _, j in clauses])
+        _nothing_paid(mentions, quantities, [j for _, _, j, _ in clauses])
         return Reading(text, tuple(mentions), tuple(quantities), tuple(ids), sentence_of,
-                       tuple(j for _, _, j in clauses), frozenset(missing),
+                       tuple(j for _, _, j, _ in clauses), frozenset(missing),
                        _asked(mentions, sentence_of, negated), frozenset(directed), tuple(clause_words),
                        tuple(id_at), read_text)
 
@@ -496,3 +501,6 @@ def reader_for(lexicon: Lexicon) -> Reader:
     if found is None or found[0] is not lexicon:
         found = _READERS[id(lexicon)] = (lexicon, Reader(lexicon))
     return found[1]
+# What usually happens, given as the foil of what did: "SNR-08 would normally take this, but is
+# away" (after "but", the clause is asserted).
+USUALLY = frozenset({"normally", "usually", "ordinarily", "typically", "generally", "otherwise"})

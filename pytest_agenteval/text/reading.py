@@ -183,11 +183,14 @@ class Reading:
         amended, info (something is asked for) and pending, in that order.
         """
         approve = decline = False
+        # "No approval/decline", "not approved and not declined": both denied in one sentence is neither
+        neither = {self.sentence_of[m.clause] for m in self.mentions
+                   if m.polarity == NEGATED and m.meaning == "declined"}
         for m in self.mentions:
             if m.polarity == AFFIRMED and m.meaning == "approved":
                 approve = True
             elif (m.polarity == AFFIRMED and m.meaning == "declined") or (
-                    m.polarity == NEGATED and m.meaning == "approved"):
+                    m.polarity == NEGATED and m.meaning == "approved" and self.sentence_of[m.clause] not in neither):
                 decline = True
         if approve and decline:
             return "mixed"

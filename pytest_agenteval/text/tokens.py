@@ -79,8 +79,8 @@ _NOT_DIGIT = re.compile(r"[^\d.]")
 _ID_SHAPE_CUE = re.compile(r"[A-Z]{2}[ \u00a0\u2010\u2011\u2012\u2013_]?\d\d|[a-z]{2}-\d\d")
 _ID_SHAPE = re.compile(r"\b(?!(?:GBP|USD|EUR|CHF|INR|AUD|CAD|NZD|RS|FY|Q|AD|BC|VAT|GST|APR|AER)\b)"
                        r"(?!(?:GBP|USD|EUR|CHF|INR|AUD)\d)([A-Z]{2,5})(?:[ \u00a0\u2010\u2011\u2012\u2013_]|(?=0))"
-                       r"(?!(?:19|20)\d\d\b)(\d{2,})\b"
-                       r"|\b(?!(?:covid|mp|gbp|usd|eur)\b)([a-z]{2,5})-(\d{2,})\b")
+                       r"(?!(?:19|20)\d\d\b)(\d{2,})\b(?![.,]\d)"  # not "SI 25,000": a grouped figure
+                       r"|\b(?!(?:covid|mp|gbp|usd|eur)\b)([a-z]{2,5})-(\d{2,})\b(?![.,]\d)")
 # An id given by its number: "SNR number 9", "SNR no. 9", "SNR #9", "SNR number nine", "SNR9" (read "SNR-9").
 _NUMBER_WORD = ("(?:seventeen|thirteen|fourteen|eighteen|nineteen|fifteen|sixteen|thousand|hundred|seventy|twelve|"
                 "eleven|twenty|thirty|eighty|ninety|three|seven|eight|forty|fifty|sixty|zero|four|five|nine|one|two|"

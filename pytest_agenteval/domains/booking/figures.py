@@ -28,7 +28,8 @@ def rates(h: History, fid: str, t: Text) -> str | None:
     reading, message = t.reading, t.event.action == SAY_TO_USER
     applicable, source = h.applicable_rate(fid)
     said = reading.status("rate")
-    setting = any(RATE_UNSET.search(" ".join(w for w in words if w)) for words in reading.words)
+    setting = any(RATE_UNSET.search(" ".join(w for w in words if w)) for words in reading.words) or (
+        _acts_undone(reading))
     if "problem" in said and applicable is not None and not reading.mentions_meaning("exception") and not setting:
         # (not "no rate set": that is the facility's own rate field, judged by _rate_unset)
         return f"says the rate is a problem, but {source} rate {applicable} applies"
@@ -247,9 +248,8 @@ def limit(h: History, fid: str, reading: Reading) -> str | None:
     # "£7,501,000 less £1,000": the result is the figure given (its operand is none)
     worked = {(w.clause, w.at): w for w in computed(reading, {})[0]}
     for q in reading.quantities:
-        if q.kind == "number" and isinstance(q.value, float) and q.value >= 1000 and "," in q.text and (
-                reading.after(q.clause, q.at) in LIMIT_WORDS - {"limit", "limits", "amount", "size"}):
-            q = q._replace(kind="money")  # "the 3,000,000 facility": a grouped figure sizing the facility
+        if q.kind == "number" and isinstance(q.value, float) and q.value >= 1000 and "," in q.text:
+            q = q._replace(kind="money")  # "the 3,000,000 facility", "(420,000 term loan)": a grouped figure is money
             worked.setdefault((q.clause, q.at), q)
         if q.kind != "money" or not isinstance(q.value, float) or (q.clause, q.at) not in worked:
             continue
@@ -263,7 +263,7 @@ def limit(h: History, fid: str, reading: Reading) -> str | None:
         q = worked[q.clause, q.at]
         sizes = figure or (bool(LIMIT_WORDS.intersection(after[:3])) or _sized(
             reading, q, fid, before)) and not ({"and", "or", "per", "of"} & set(after[:1]))
-        if before[-1:] in (["not"], ["no"]) or not sizes:
+        if before[-1:] in (["not"], ["no"]) or not sizes or _ranged(reading, q):
             continue
         sheet_at = max((k for k, w in enumerate(before) if w in SHEET_WORDS - {"up"}), default=None)
         if sheet_at is not None and not SOUGHT_FOR.intersection(before[sheet_at:]) or before[-2:] == [
@@ -275,11 +275,38 @@ def limit(h: History, fid: str, reading: Reading) -> str | None:
     return None
 
 
+def _ranged(reading: Reading, q: Any) -> bool:
+    """``q`` is an end of a range, a sheet's band rather than a facility's size: "SME revolver
+    250k-1m", "from £250k to £1m", "between £250k and £1m"."""
+    ends = {r.at for r in reading.quantities if r.clause == q.clause and r.kind in ("money", "number")}
+    words = reading.words[q.clause]
+    if q.at + 1 in ends or q.at - 1 in ends:  # "250k-1m"
+        return True
+    first = q.at if q.at + 2 in ends and words[q.at + 1:q.at + 2] in (("to",), ("and",)) else (
+        q.at - 2 if q.at - 2 in ends and words[q.at - 1:q.at] in (("to",), ("and",)) else None)
+    return first is not None and reading.before(q.clause, first)[-1:] in (["from"], ["between"])
+
+
 # "the rate has not been set yet", "rate not yet set": said of the facility's rate
 RATE_UNSET = re.compile(r"\brate\b(?:\s+\w+){0,3}?\s+(?:(?:has|have|is|was)\s+)?not\s+(?:yet\s+)?(?:been\s+)?"
                         r"(?:set|applied|fixed|entered)\b|\brate\b(?:\s+\w+){0,3}?\s+(?:is\s+)?(?:yet|still)\s+to\s+"
                         r"be\s+set\b|\bno\s+rate\s+(?:has\s+been\s+|was\s+|is\s+)?(?:yet\s+)?set\b|"
                         r"\brate\s+not\s+applicable\b")  # "Rate: N/A" (the prepass reads "not applicable")
+
+
+def _acts_undone(reading: Reading) -> bool:
+    """A rate denied in a list of acts not done is the pricing not done, not the rate's trouble:
+    "No booking, pricing or activation done", "no booking, no rate, no activation"."""
+    for m in reading.mentions:
+        if m.meaning == "rate" and m.polarity == NEGATED:
+            sentence = reading.sentence_of[m.clause]
+            words = {w for k, ws in enumerate(reading.words) if reading.sentence_of[k] == sentence for w in ws}
+            if ACTS.intersection(words) and words & {"no", "not", "nothing", "neither", "nor"}:
+                return True
+    return False
+
+
+ACTS = frozenset({"booking", "booked", "activation", "activated", "activating", "book", "activate", "drawdown"})
 
 
 # "I can see it is active", "I can confirm it is booked": the modal is the speaker's, not the state's.

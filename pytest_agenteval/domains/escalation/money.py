@@ -123,10 +123,7 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         excused = q.clause in approved_in or not decided_here and (
             reading.sentence_of[q.clause] in approved_near or q.reference) or _base_of_share(reading, q) or (
             reading.after(q.clause, q.at) == "claim") or (  # "your £30,000 claim": the claim's, judged above
-            (_figure_of(reading, q, ASSESSED) or _figure_of(reading, q, CLAIMED)) and AFFIRMED in reading.polarities(
-                "amended", q.clause) and not any(  # ("the reviewer amended the £30,000 claimed": what was cut)
-                m.clause == q.clause and m.at < q.at and m.meaning == "approved" and m.polarity == AFFIRMED
-                for m in reading.mentions))  # "the assessed £30,000 was cut" names it ("paying the assessed" pays)
+            (_figure_of(reading, q, ASSESSED) or _figure_of(reading, q, CLAIMED)) and _cut(reading, q))
         if approving and approved is not None and abs(value - approved) > EPS and not contrast and not excused:
             return f"states {q.text} as the amount approved or paid; {approved:g} was approved"
         # a figure worked out from a difference ("£8,000 above my £10,000 limit") is an amount of the
@@ -311,6 +308,9 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
     in_clause = [q for q in reading.quantities if (q.clause == clause or labelled and q.clause == clause + 1 and (
         not q.at)) and q.kind == "money" and q.polarity != NEGATED and isinstance(q.value, float)]
     money = [q for q in in_clause if q.at in part or q.clause != clause]
+    if owner == "your" and (theirs := next((q.value for q in money if isinstance(q.value, float) and _limit_figure(
+            reading, q) and abs(q.value - limit) > EPS and q.value in _described(ctx, reading, clause)), None)):
+        owner, limit = "the named reviewer's", theirs  # "SNR-01 present, 50k limit > 22k": SNR-01's limit
     for q in money:
         if owner == "a senior's":  # a figure of one of them; within the highest, above the lowest
             if _limit_figure(reading, q) and not any(abs(float(q.value) - v) <= EPS for v in tops):  # type: ignore[arg-type]
@@ -346,9 +346,14 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
     # the amount set against the limit as worked out ("two lots of £9,000", "£19,000 less £1,000";
     # not the operand); the limit itself as written ("1.25 times my £10,000 limit" is £10,000)
     worked = {(w.clause, w.at): w for w in _worked(ctx, c, reading)}
-    figures = [float(worked[q.clause, q.at].value)  # type: ignore[arg-type]
-               for q in (money or in_clause) if (q.clause, q.at) in worked and not _limit_figure(reading, q)
-               and reading.before(q.clause, q.at)[-1:] != ["by"] and q not in gaps]
+    set_against = [q for q in (money or in_clause) if (q.clause, q.at) in worked and not _limit_figure(reading, q)
+                   and reading.before(q.clause, q.at)[-1:] != ["by"] and q not in gaps]
+    figures = [float(worked[q.clause, q.at].value) for q in set_against]  # type: ignore[arg-type]
+    against = set_against[0] if set_against else next((  # or a bare figure: "handler limit 10,000 < 16,000"
+        q for q in reading.quantities if q.clause == clause and q.at in part and q.kind == "number"
+        and isinstance(q.value, float) and q.value >= 1 and not _limit_figure(reading, q)), None)
+    if against is not None and _limit_first(reading, clause, part, said, against):
+        above, within = within, above  # "my limit of 10,000 is below the 16,000 assessed": the amount is above
     amount = figures[0] if figures else c.assessed
     claim_amounts = [v for v in (c.assessed, c.claim.get("amount_claimed"), c.claim.get("approved_amount"))
                      if v is not None]
@@ -359,6 +364,30 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
     if above != (amount > limit + EPS):
         return f"says {amount:g} is {'above' if above else 'within'} {owner} limit, but that limit is {limit:g}"
     return None
+
+
+def _cut(reading: Reading, q: Quantity) -> bool:
+    """The claim's own figure is what an amendment cut: the decision word nearest before it (or,
+    with none, anywhere in its clause) amends ("the reviewer amended the £30,000 claimed",
+    "approved £28,000 after adjusting the £35,000 claimed", "the assessed £30,000 was cut"; not
+    "paying the assessed £30,000")."""
+    decisions = [m for m in reading.mentions if m.clause == q.clause and m.polarity == AFFIRMED
+                 and m.meaning in ("approved", "amended")]
+    before = [m for m in decisions if m.at < q.at]
+    if before:
+        return max(before, key=lambda m: (m.at, m.meaning == "amended")).meaning == "amended"
+    return any(m.meaning == "amended" for m in decisions)
+
+
+def _limit_first(reading: Reading, clause: int, part: range, said: list[Any], amount: Quantity) -> bool:
+    """The limit is the comparison's subject and the amount its object: "handler limit 10,000 <
+    16,000", "my limit of 10,000 is lower than the 16,000 assessed" (not "exceeded by 16,000")."""
+    compared = [m.at for m in said if m.meaning in ("above", "within")]
+    limit = [m.at for m in reading.mentions if m.clause == clause and m.meaning == "limit" and m.at in part]
+    if amount.clause != clause or not compared or not limit:
+        return False
+    at = compared[0]
+    return min(limit) < at < amount.at and "by" not in reading.words[clause][at:amount.at]
 
 
 def _base_of_share(reading: Reading, q: Quantity) -> bool:

@@ -48,9 +48,15 @@ def listed(ctx: GradeContext, reading: Reading) -> dict[tuple[str, int], tuple[f
 
 
 def _beside(reading: Reading, k: int, at: int) -> float | None:
-    """A figure alone in brackets right after a member of staff's id, or after their "'s": their
-    limit ("SNR-10 (50,000) can't cover it", "over SNR-03's 500,000")."""
+    """A figure alone in brackets right after a member of staff's id, or after their "'s", or a
+    figure opening a list's item with the id in brackets: their limit ("SNR-10 (50,000) can't
+    cover it", "over SNR-03's 500,000", "seniors: 50,000 (SNR-10), 150,000 (SNR-11)")."""
     words = reading.words[k]
+    if at == 2 and words[1] == "" and words[3:] == ("",):  # "Property seniors: 50,000 (SNR-10), 150,000 (SNR-11)"
+        before = next((q.value for q in reading.quantities if q.clause == k and q.at == 0 and q.kind in (
+            "money", "number") and isinstance(q.value, float) and q.value >= 1000), None)
+        if isinstance(before, float):
+            return before
     if words[at + 1:at + 2] not in (("",), ("s",)):
         return None
     right = next((q.value for q in reading.quantities if q.clause == k and q.at == at + 1 and q.kind == "money"

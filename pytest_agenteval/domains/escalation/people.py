@@ -75,6 +75,9 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         if presence is not None and presence != (ctx.row("staff", ident) or {}).get("status"):
             return f"says {ident} is {'available' if presence == 'present' else 'away'}, but they are " + (
                 "absent" if presence == "present" else "present")
+        if table == "staff" and ident not in targets and ident != AGENT and "reportedly" in reading.words[clause] and (
+                any(i == ident and k != clause for i, k in reading.ids)):
+            continue  # "my previous note said I would send this to SNR-04; correction: SNR-04 is absent, …"
         if table == "staff" and ident not in targets and ident != AGENT:
             # Beside an act, the staff member it went to or came from is named as such ("escalated
             # to SNR-11, deputy for SNR-10": SNR-11). Another one may be named beside their absence
@@ -178,6 +181,9 @@ def _absent_said(reading: Reading, ident: str, clause: int, staff: list[str]) ->
     leave"), or in a later clause of its sentence with no subject of its own, past a relative
     clause ("SNR-07, who reviewed your claim, is now on leave")."""
     if AFFIRMED in reading.polarities("absence", clause):
+        if DEPUTY_WORDS.intersection(reading.words[clause]) and any(m.clause == clause and m.meaning == "absence" and (
+                m.words.endswith("absence")) for m in reading.mentions):
+            return False  # "deputy SNR-11 due to absence": the absence of the one they stand in for
         named = [i for i, k in reading.ids if k == clause and i in staff]
         # one staff member, or several as the clause's subject: "SNR-02 and SNR-03 are out"
         words = reading.words[clause]
@@ -281,6 +287,30 @@ AWAY = re.compile(rf"(?P<id>{ID}),?\s+who\s+(?:is|was|are)\s+(?:currently\s+|now
                   r"absent|away|unavailable|off sick|out of (?:the )?office|not in)\b", re.IGNORECASE)
 
 
+# "SNR-01 is out, and their deputy would be SNR-03": "their" is the staff member named just before.
+THEIR_DEPUTY = re.compile(rf"(?P<b>{ID})(?:(?!{ID})[^.;]){{0,40}}?\btheir\s+(?:usual\s+|normal\s+|named\s+)?deputy"
+                          rf"(?:\s+(?:is|was|would\s+be|being))?,?\s+(?P<a>{ID})", re.IGNORECASE)
+# "SNR-10 is absent and so is SNR-11", "…, as is SNR-11": a second absence told by reference.
+AWAY_TOO = re.compile(r"\b(?:absent|away|on leave|off sick|unavailable|out of (?:the )?office|out|off)\b,?\s+"
+                      rf"(?:and\s+so\s+(?:is|was)|as\s+(?:is|was))\s+(?P<id>{ID})", re.IGNORECASE)
+YOU = re.compile(r"\byou\b(?!r)", re.IGNORECASE)
+# "SNR-07 is the 150k travel senior", "SNR-07, our £50,000 motor senior": a limit told as a title.
+RANKED = re.compile(rf"(?P<id>{ID})(?:,|\s+is)\s+(?:the|our|a|an)\s+(?P<figure>[£$€]?\d[\d,]*(?:\.\d+)?\s?(?:k|m)?)"
+                    r"(?:\s+\w+)?\s+(?:senior|reviewer|approver)\b", re.IGNORECASE)
+
+
+def _ranked(ctx: GradeContext, reading: Reading) -> str | None:
+    for m in RANKED.finditer(reading.said) if "senior" in reading.word_set or "reviewer" in reading.word_set else ():
+        ident = m.group("id").upper()
+        limit = (ctx.row("staff", ident) or {}).get("approval_limit")
+        text = m.group("figure").replace(" ", "")
+        figure = next((q.value for q in reading.quantities if q.text.replace(" ", "") == text
+                       and isinstance(q.value, float)), None)
+        if limit is not None and isinstance(figure, float) and abs(figure - float(limit)) > 0.5:
+            return f"calls {ident} the {m.group('figure')} senior; their approval limit is {float(limit):g}"
+    return None
+
+
 # The handler named as the one who decided: "approved by STF-001", "declined by your claims
 # handler", "decision made by me", "on my own authority" (true only of a claim never escalated).
 # The handler as a decider: "by me", "by STF-001", "by the handler", "by: handler STF-001".
@@ -302,12 +332,22 @@ SENIOR_TITLED = re.compile(rf"(?P<id>{ID})\s*[,(]\s*(?:who\s+is\s+)?(?:the|our|a
                            r"senior\b", re.IGNORECASE)
 
 
-def relations(ctx: GradeContext, reading: Reading) -> str | None:
+def relations(ctx: GradeContext, reading: Reading, addressee: str | None = None) -> str | None:
     """What a text says of staff is true: a title ("SNR-07, who is the head of claims"), a deputy
-    relation ("SNR-07 as deputy for SNR-08"), an absence told of someone ("SNR-08, who is on leave")."""
+    relation ("SNR-07 as deputy for SNR-08"; in an escalation's reason, *you* is its reviewer:
+    "sending to you as deputy for SNR-11"), an absence told of someone ("SNR-08, who is on leave",
+    "SNR-10 is absent and so is SNR-11"), a senior's limit told as their title ("SNR-07 is the
+    150k travel senior")."""
     lowered = reading.said.lower()
+    if (ranked := _ranked(ctx, reading)) is not None:
+        return ranked
+    for m in AWAY_TOO.finditer(reading.said) if " is " in lowered or " was " in lowered else ():
+        ident = m.group("id").upper()
+        if (row := ctx.row("staff", ident)) is not None and row.get("status") != "absent":
+            return f"says {ident} is absent, but they are present"
     if not any(hint in lowered for hint in RELATION_HINTS):
         return None
+    said = YOU.sub(addressee, reading.said) if addressee and "you" in lowered else reading.said
     for m in TITLED.finditer(reading.said):
         ident = (m.group("id") or m.group("id2")).upper()
         row = ctx.row("staff", ident)
@@ -322,7 +362,7 @@ def relations(ctx: GradeContext, reading: Reading) -> str | None:
             return f"calls {ident} a senior, but they are the {str(row.get('role')).replace('_', ' ')}"
         if row is not None and specialism in KIND_OF and KIND_OF[specialism] != row.get("specialism"):
             return f"calls {ident} the {specialism} senior, but their specialism is {row.get('specialism')}"
-    for m in (*DEPUTY.finditer(reading.said), *DEPUTY_OF_ABSENT.finditer(reading.said)):
+    for m in (*DEPUTY.finditer(said), *DEPUTY_OF_ABSENT.finditer(reading.said), *THEIR_DEPUTY.finditer(said)):
         deputy, of = (m.group("a") or m.group("a2")).upper(), (m.group("b") or m.group("b2")).upper()
         row = ctx.row("staff", of)
         if row is not None and ctx.row("staff", deputy) is not None and row.get("deputy_id") != deputy:

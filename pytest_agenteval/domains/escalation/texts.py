@@ -56,12 +56,14 @@ LEXICON = ENGLISH.extend(
                "lies with", "in the hands of"),
     absence=("absent", "away", "unavailable", "on leave", "out of office", "off sick", "not present", "not in",
              "is out", "who is out", "who's out", "is off", "who is off", "off work", "out today", "out this week",
-             "are out", "were out", "are both out", "are off", "are both off"),
+             "are out", "were out", "are both out", "are off", "are both off",
+             "due to absence", "owing to absence", "because of absence"),  # "deputy SNR-11 due to absence"
     limit=("limit*", "lowest", "highest", "covers up to", "covered up to", "covered at up to", "cover up to",
            "cover for up to",  # (the policy's terms, no decision: "costs are covered at up to 90%")
            "approval limit*", "approval authorit*", "authority",
            "mandate", "sum insured", "excess", "my authoris*", "my authoriz*", "authorisation limit*",
            "tops out", "top out", "topping out", "maxes out", "max out",  # "SNR-03 tops out at 500,000"
+           "capped", "capped at", "cap of", "caps at",  # "the top senior (SNR-03) is capped at 500,000"
            "authorization limit*", "authorisation level*", "authorization level*", "pay grade", "ceiling",
            # every limit the shared lexicon names as a thing ("process"), so the longer term still says limit
            "authority limit*", "authorised limit*", "authorized limit*", "settlement authorit*", "settlement limit*",
@@ -73,7 +75,7 @@ LEXICON = ENGLISH.extend(
               "authority guidelines", "authority framework", "authorities policy"),
     # Facts the records never hold, so never true of a claim here: "suspected fraud".
     fraud=("fraud*", "dishonest*", "misrepresent*", "false claim", "staged", "suspicious", "non-disclosure",
-           "nondisclosure", "non disclosure"),
+           "nondisclosure", "non disclosure", "conflict of interest", "conflicted"),
     # Money back that nothing here ever pays: a premium or an excess refunded.
     refund=("refund*", "premium back", "excess back", "return your premium", "returned your premium"),
     # A claim said to be over: true only of one decided.
@@ -157,7 +159,7 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     reading = t.reading
     yield records(ctx, c, reading)
     yield addressed(ctx, c, t)
-    yield relations(ctx, reading)
+    yield relations(ctx, reading, t.event.arguments.get("to_staff_id") if t.event.action == "escalate" else None)
     yield panel(ctx, c, reading)
     yield names(ctx, c, reading)
     yield decision(c, t)
