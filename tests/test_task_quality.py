@@ -13,10 +13,11 @@ import pytest
 from pytest_agenteval.cli import main
 from pytest_agenteval.domains.booking import BookingEnvironment
 from pytest_agenteval.environments.registry import EnvironmentPool
-from pytest_agenteval.taskfiles.loader import TaskLoader
+from pytest_agenteval.taskfiles.loader import LoadedTask, TaskLoader
 from pytest_agenteval.validate import ConfigError, ValidateConfig, validate
 from pytest_agenteval.validate.config import read_config
 from pytest_agenteval.validate.taskset import TaskSet
+from pytest_agenteval.validate.templates import named_values, template_of
 from pytest_agenteval.validate.traps import traps
 from tests.helpers.tasks import task_dict
 
@@ -72,6 +73,54 @@ def test_a_contrast_twin_brings_the_constant_policy_under_the_threshold(tmp_path
                      config=ValidateConfig(baseline_threshold=0.5))
     assert f"{tmp_path}/t.jsonl: info: baseline constant always decline passes 1/2 tasks (50%): ESC-035" in found
     assert not any(f.startswith(f"{tmp_path}/t.jsonl: warning: baseline") for f in found), found
+
+
+def test_a_template_that_passes_the_other_tasks_fails_strict(tmp_path: Path, pool: EnvironmentPool,
+                                                            monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """Three claims one answer passes: "escalate the claim named to SNR-07, note it, wait, decline"."""
+    found = findings(tmp_path, pool, *(shipped_line(i) for i in ("ESC-019", "ESC-020", "ESC-021")))
+    assert (f"{tmp_path}/t.jsonl: warning: baseline template of ESC-019 (its answer, the ids and numbers the "
+            "instruction names swapped) passes 2/2 other tasks (100%), above 10%: ESC-020, ESC-021 (give them "
+            "contrast twins whose world makes that answer wrong)") in found
+    assert (f"{tmp_path}/t.jsonl:2 ESC-020: info: passed by copying another task's answer: the template of "
+            "ESC-019") in found
+    assert [f for f in found if ": warning: " in f and "template" not in f] == []  # it alone fails --strict
+    monkeypatch.chdir(tmp_path)
+    assert main(["validate", "--strict", "t.jsonl"]) == 1
+    out = capsys.readouterr().out
+    assert "    template of ESC-019    2/2    100%  ESC-020, ESC-021" in out
+
+
+def test_contrast_twins_pass_no_copied_answer(tmp_path: Path, pool: EnvironmentPool) -> None:
+    """ESC-035 and ESC-036 name one claim; their worlds make each one's answer wrong for the other."""
+    path = tmp_path / "t.jsonl"
+    path.write_text("".join(json.dumps(shipped_line(i)) + "\n" for i in ("ESC-035", "ESC-036")))
+    report = validate([path], pool=pool, config=ValidateConfig())
+    assert not any("template" in f.message or "copying" in f.message for f in report.findings), report.findings
+    data = next(s for s in report.sections if s.name == "baselines").data[str(path)]
+    assert {k: v for k, v in data.items() if k.startswith("template")} == {
+        "template of ESC-035": {"tasks": 1, "passed": [], "sources": ["ESC-035"]},
+        "template of ESC-036": {"tasks": 1, "passed": [], "sources": ["ESC-036"]}}
+
+
+def test_a_template_swaps_values_of_the_same_kind_and_position() -> None:
+    named = named_values("Pay claim CLM-00001 4,200.50 (staff STF-001, then CLM-00002) by 2024-05-01.")
+    assert named == {"CLM-#": ["CLM-00001", "CLM-00002"], "STF-#": ["STF-001"], "#-#-#": ["2024-05-01"],
+                     "a number": [4200.5]}
+    source = task_dict(instruction="Close ticket T-0001 and T-0002 at priority 3.", acceptable_action_paths=[[
+        {"action": "close_ticket", "arguments": {"ticket_id": "T-0002"}},
+        {"action": "set_priority", "arguments": {"ticket_id": "T-0001", "priority": 3}},
+        {"action": "add_comment", "arguments": {"ticket_id": "T-0009", "body": "T-0001 done, T-00010 kept."}}]])
+    item = TaskLoader(EnvironmentPool()).load_line(json.dumps(source).encode(), path="s.jsonl", line=1)
+    assert isinstance(item, LoadedTask), item
+    template = template_of(item)
+    assert template is not None
+    assert template.calls("Close ticket T-0005 and T-0007 at priority 2.") == [
+        ("close_ticket", {"ticket_id": "T-0007"}),
+        ("set_priority", {"ticket_id": "T-0005", "priority": 2}),
+        ("add_comment", {"ticket_id": "T-0009", "body": "T-0005 done, T-00010 kept."})]
+    assert template.calls("Close ticket T-0005 at priority 2.") is None  # no second ticket: not applicable
 
 
 def test_the_threshold_is_read_from_pyproject(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

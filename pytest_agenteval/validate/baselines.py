@@ -11,11 +11,15 @@ every task of a file:
   number the instruction names, a free-text argument, or an enum/boolean (a constant to
   guess; the path's value is the best guess) — taken from the task's paths. A call an
   argument of which must be looked up (an account id, a sheet rate) is not guessable, so the
-  agent makes no call there. A task passes if one such call passes it.
+  agent makes no call there. A task passes if one such call passes it;
+- **template policies** (``templates.py``): each task's reference path with the ids and
+  numbers its instruction names swapped for those the other task's instruction names, played
+  on the file's other tasks: a task passed by another task's copied answer has no contrast.
 
-Each baseline's pass rate is printed per file; above the threshold
-(``[tool.agenteval] validate_baseline_threshold``, default 10%) it is a warning, which
-``--strict`` fails, naming the tasks it passes.
+Each baseline's pass rate is printed per file (a template's over the file's other tasks of its
+environment: it passes its own); above the threshold (``[tool.agenteval]
+validate_baseline_threshold``, default 10%) it is a warning, which ``--strict`` fails, naming
+the tasks it passes. Each task another task's template passes gets an info finding.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.environments.registry import environment_class
 from pytest_agenteval.tasks.paths import located_steps
 from pytest_agenteval.validate.report import Finding, Section
+from pytest_agenteval.validate.taskset import at
+from pytest_agenteval.validate.templates import Template, file_templates
 
 if TYPE_CHECKING:
     from pytest_agenteval.agents.episode import Episode
@@ -155,4 +161,32 @@ def baselines(taskset: TaskSet) -> tuple[Section, list[Finding]]:
             elif ids:
                 findings.append(Finding(where=path, level="info", message=(
                     f"baseline {name} passes {len(ids)}/{o.tasks} tasks ({pct(o.rate())}): {_shown(ids)}")))
+        templates = file_templates(taskset, items)
+        section.data[path].update({t.name: {"tasks": t.tasks, "passed": t.passed, "sources": t.sources}
+                                   for t in templates})
+        findings += _template_findings(path, items, templates, threshold, section.lines)
     return section, findings
+
+
+def _template_findings(path: str, items: list[LoadedTask], templates: list[Template], threshold: float,
+                       lines: list[str]) -> list[Finding]:
+    findings: list[Finding] = []
+    copied = [t for t in templates if t.passed]
+    lines.append(f"  templates (each task's answer with the ids and numbers its instruction names swapped, played on "
+                 f"the other tasks): {len(templates)} distinct, {len(copied)} pass another task")
+    by_task: dict[str, list[str]] = defaultdict(list)
+    for t in copied:
+        rate = len(t.passed) / t.tasks
+        lines.append(f"    {t.name}  {len(t.passed):3d}/{t.tasks:<3d} {pct(rate):>5}  {_shown(t.passed)}")
+        for task_id in t.passed:
+            by_task[task_id].append(t.sources[0])
+        if rate > threshold:
+            findings.append(Finding(where=path, level="warning", message=(
+                f"baseline {t.name} (its answer, the ids and numbers the instruction names swapped) passes "
+                f"{len(t.passed)}/{t.tasks} other tasks ({pct(rate)}), above {pct(threshold)}: {_shown(t.passed)} "
+                "(give them contrast twins whose world makes that answer wrong)")))
+    for item in items:
+        if sources := by_task.get(item.task.task_id):
+            findings.append(Finding(where=at(item), level="info", message=(
+                f"passed by copying another task's answer: the template of {_shown(sources)}")))
+    return findings
