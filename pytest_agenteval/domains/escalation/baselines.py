@@ -7,9 +7,10 @@ constant policy.)
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from pytest_agenteval.domains.escalation.schema import HEAD
+from pytest_agenteval.domains.escalation.schema import HEAD, SENIORS
 from pytest_agenteval.domains.escalation.traps import CLAIM
 
 if TYPE_CHECKING:
@@ -34,16 +35,21 @@ class AlwaysDecline:
                                              "body": "Your claim is declined: your policy does not cover it."})
 
 
-class AlwaysEscalateToHead:
-    """Escalate the named claim to the head of claims (who may decide any amount), with its note,
-    then carry out the answer: it reads only the reply to its own escalation, never the claim,
-    policy or reviewers (stopping at the escalation, it hid the tasks this passes: red team 16)."""
+class AlwaysEscalateTo:
+    """Escalate the named claim to one member of staff (the head of claims, who may decide any
+    amount, or one senior), with its note, then carry out the answer: it reads only the reply to
+    its own escalation, never the claim, policy or reviewers (stopping at the escalation, it hid
+    the tasks this passes: red team 16; always one senior passed five tasks unseen: red team 21)."""
+
+    def __init__(self, staff_id: str = HEAD) -> None:
+        self.staff_id = staff_id
 
     def run(self, episode: Episode) -> None:
         if not (cid := _claim(episode)):
             return
-        episode.call("escalate", {"claim_id": cid, "to_staff_id": HEAD, "reason": "Above my authority."})
-        episode.call("add_note", {"claim_id": cid, "kind": "escalation", "body": f"Escalated to {HEAD}."})
+        to = self.staff_id
+        episode.call("escalate", {"claim_id": cid, "to_staff_id": to, "reason": "Above my authority."})
+        episode.call("add_note", {"claim_id": cid, "kind": "escalation", "body": f"Escalated to {to}."})
         answer: dict[str, Any] = {}
         for _ in range(WAITS):
             answers = episode.call("check_escalation", {"claim_id": cid}).get("result") or []
@@ -71,5 +77,7 @@ class AlwaysAskForInformation:
             episode.call("request_info", {"claim_id": cid, "question": "Please send the repair invoice and photos."})
 
 
-BASELINES = {"always decline": AlwaysDecline, "always escalate to the head": AlwaysEscalateToHead,
-             "always ask for information": AlwaysAskForInformation}
+BASELINES = {"always decline": AlwaysDecline, "always escalate to the head": AlwaysEscalateTo,
+             "always ask for information": AlwaysAskForInformation,
+             # every senior in turn: the seniors' ids are the same in every world (their specialisms are not)
+             **{f"always escalate to {s}": partial(AlwaysEscalateTo, s) for s in SENIORS}}

@@ -88,6 +88,10 @@ TIERS = (50_000.0, 150_000.0, 500_000.0)
 HANDLER_LIMIT = 10_000.0
 
 
+# The seniors' ids, the same in every world (what each covers is shuffled per seed).
+SENIORS = tuple(f"SNR-{n:02d}" for n in range(1, len(SPECIALISMS) * len(TIERS) + 1))
+
+
 def seniors_for(rng: random.Random) -> list[tuple[Any, ...]]:
     """12 seniors: specialisms shuffled per seed over SNR-01 … SNR-12, tiers in order."""
     order = list(SPECIALISMS)
