@@ -8,6 +8,7 @@ constant policy.)
 from __future__ import annotations
 
 from functools import partial
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.domains.escalation.schema import HEAD, SENIORS
@@ -77,7 +78,7 @@ class AlwaysAskForInformation:
             episode.call("request_info", {"claim_id": cid, "question": "Please send the repair invoice and photos."})
 
 
-BASELINES = {"always decline": AlwaysDecline, "always escalate to the head": AlwaysEscalateTo,
+BASELINES: dict[str, Callable[[], Any]] = {"always decline": AlwaysDecline, "always escalate to the head": AlwaysEscalateTo,
              "always ask for information": AlwaysAskForInformation,
              # every senior in turn: the seniors' ids are the same in every world (their specialisms are not)
              **{f"always escalate to {s}": partial(AlwaysEscalateTo, s) for s in SENIORS}}
