@@ -43,6 +43,8 @@ def _escape(match: re.Match[str]) -> str:
 def printable(text: str, *, layout: bool = True) -> str:
     """``text`` with control characters and CI log commands escaped; newline and tab kept unless
     ``layout`` is False."""
+    if text.isprintable() and "::" not in text and "##" not in text:
+        return text  # most text: every character escaped below is one ``str.isprintable`` refuses
     text = (_CONTROLS if layout else _CONTROLS_AND_LAYOUT).sub(_escape, text)
     text = _LINE_COMMAND.sub(lambda m: f"{m.group(1)}{m.group(2)}\\x3a", text)
     return _ANYWHERE_COMMAND.sub(lambda m: "\\x23", text)

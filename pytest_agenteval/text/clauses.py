@@ -192,19 +192,24 @@ OURS = frozenset({"our", "my", "earlier", "previous", "last", "first"})  # (not 
 # A clause citing the policy's wording tells its terms, of no claim in particular (unless it
 # names "your" claim: "under clause 4 your claim is declined").
 POLICY_TERMS = frozenset({"wording", "clause", "section", "schedule", "cl"})
+_NOT_A_SUBJECT = DETERMINERS | ADDRESSED  # a clause's first word that is not its bare-plural subject
 
 
 def policy_terms(words: list[str], present: set[str], sentence: set[str]) -> bool:
     """A clause of a sentence citing the policy's wording, of a bare plural ("Under section 4 of
     the policy wording, reasonable costs are covered at 90%"): the policy's terms, not this claim."""
-    subject = words[1] if words[:1] and words[0] not in DETERMINERS | ADDRESSED and len(words) > 1 else ""
-    return bool(sentence & POLICY_TERMS) and ADDRESSED.isdisjoint(present) and "claim" not in present and (
+    if sentence.isdisjoint(POLICY_TERMS):  # most sentences cite no wording
+        return False
+    subject = words[1] if words[:1] and words[0] not in _NOT_A_SUBJECT and len(words) > 1 else ""
+    return ADDRESSED.isdisjoint(present) and "claim" not in present and (
         bool(words) and words[0] in GENERIC_PLURALS or subject in GENERIC_PLURALS)
 
 
 def house_rule(words: list[str]) -> bool:
     """A clause telling a rule, its subject the rules ("Booking rules don't allow booking a facility
     for a customer whose KYC isn't verified"): what the rules say in general, not this case."""
+    if RULES.isdisjoint(words):  # most clauses name no rules
+        return False
     return any(w in RULES and words[k + 1:k + 2] and (words[k + 1] in RULE_VERBS or words[k + 1] in ("do", "does") and (
         words[k + 2:k + 4] and set(words[k + 2:k + 4]) & RULE_VERBS)) for k, w in enumerate(words))
 

@@ -109,7 +109,19 @@ class Reading:
 
     def before(self, clause: int, at: int, n: int = 3) -> list[str]:
         """The ``n`` words before position ``at`` of ``clause`` (brackets and quantities skipped)."""
-        return [w for w in self.words[clause][:at] if w][-n:] if clause < len(self.words) else []
+        if clause >= len(self.words):
+            return []
+        words = self.words[clause]
+        if n <= 0 or at < 0:  # (``[-0:]`` is every word, a negative ``at`` counts from the end)
+            return [w for w in words[:at] if w][-n:]
+        found: list[str] = []  # walked back from ``at``: most clauses are longer than what is asked
+        j = min(at, len(words)) - 1
+        while j >= 0 and len(found) < n:
+            if words[j]:
+                found.append(words[j])
+            j -= 1
+        found.reverse()
+        return found
 
     def after(self, clause: int, at: int) -> str:
         """The word right after position ``at`` of ``clause`` ("" when none)."""

@@ -143,7 +143,7 @@ def _words(text: str, prefixes: frozenset[str]) -> list[Token]:
         text = text.translate(APOSTROPHES)
     if "/" in text:  # every shorthand with a slash holds one
         text = _SLASHED.sub(lambda s: _SLASHES[s.group(0).lower()], text)
-    if prefixes:
+    if prefixes and any(p in text for p in prefixes):  # the pattern starts with a prefix, as written
         text = _numbered(prefixes).sub(_numbered_id, text)  # not "the UK's number 1": a record's prefix
     if _ID_SHAPE_CUE.search(text):
         text = _ID_SHAPE.sub(lambda s: f"{(s.group(1) or s.group(3)).upper()}-{s.group(2) or s.group(4)}", text)
