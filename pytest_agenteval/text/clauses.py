@@ -101,7 +101,10 @@ def _listed(tokens: list[Token], at: int) -> bool:
         return False
     before, item, after = tokens[at - 1], tokens[at + 1], tokens[at + 2]
     return before.kind == item.kind == "word" and after.text in (",", "and", "or") and (
-        item.text not in RESTARTS | FRESH_NEGATIONS | BREAKS)
+        item.text not in _NOT_AN_ITEM)
+
+
+_NOT_AN_ITEM = RESTARTS | FRESH_NEGATIONS | BREAKS
 
 
 def _short_aside(tokens: list[Token], at: int, *, back: bool = False) -> bool:

@@ -163,7 +163,8 @@ class Reader:
     def _match(self, words: list[str], i: int) -> tuple[int, list[str]]:
         """The longest term starting at word ``i``: its length and every class it belongs to."""
         singles, longer, seconds = self._terms(words[i])
-        best, meanings = 0, list[str]()
+        best = 0
+        meanings: list[str] = []  # (``list[str]()`` made a generic alias per call)
         left = len(words) - i
         if longer and left > 1 and (seconds is None or words[i + 1] in seconds):  # most words: none can go on
             for n, tail, meaning in longer:
@@ -248,7 +249,8 @@ class Reader:
             shielded = range(0)  # decision words a cue does not deny: "no further payment", "no excess to pay"
             outside = 0  # the negations before a short aside: "not (yet) approved", "not verified (status pending)"
             i = 0
-            while i < len(clause):
+            size = len(clause)  # (the clause's tokens are not changed while it is read)
+            while i < size:
                 token, word = clause[i], words[i]
                 if token.kind == "punct":
                     negations, outside = (0, negations) if token.text == "(" else (outside, 0)
