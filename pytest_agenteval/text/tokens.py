@@ -97,7 +97,6 @@ def _numbered(prefixes: frozenset[str]) -> re.Pattern[str]:
 
 # Figures grouped as in other countries: "4.200,00" (a decimal comma), "4'200" (Swiss).
 _FOREIGN_GROUPS = re.compile(r"\b\d{1,3}(?:\.\d{3})+,\d{1,2}\b|\b\d{1,3}(?:'\d{3})+(?:\.\d+)?\b")
-_TYPOGRAPHIC = re.compile("[" + "".join(map(chr, APOSTROPHES)) + "]")
 
 
 def _word_tokens(raw: str) -> tuple[Token, ...]:
@@ -139,7 +138,7 @@ def _numbered_id(m: re.Match[str]) -> str:
 
 def _words(text: str, prefixes: frozenset[str]) -> list[Token]:
     out: list[Token] = []
-    if _TYPOGRAPHIC.search(text):
+    if "`" in text or not text.isascii():  # (every other apostrophe replaced is not ASCII)
         text = text.translate(APOSTROPHES)
     if "/" in text:  # every shorthand with a slash holds one
         text = _SLASHED.sub(lambda s: _SLASHES[s.group(0).lower()], text)

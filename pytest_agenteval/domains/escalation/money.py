@@ -101,7 +101,7 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                 "further", "remaining", "additional", "another", "extra", "rest", "balance"} & set(before) and (
                 {"will", "follow", "next", "later"} & set(reading.words[q.clause])):
             return f"promises {q.text} more, but the claim was paid the {approved:g} approved in full"
-    if approved is not None and c.paid >= approved - EPS and (rest := BALANCE_TO_COME.search(reading.said)):
+    if approved is not None and c.paid >= approved - EPS and (rest := _balance_to_come(reading.said)):
         return f"says {rest.group(0)!r}, but the claim was paid the {approved:g} approved in full"
     if c.paid and (again := _paid_again(reading)):
         return f"says {again!r}: a second payment, but the claim was paid {c.paid:g} once"
@@ -148,6 +148,19 @@ BALANCE_TO_COME = re.compile(r"\b(?:the\s+)?(?:balance|remainder|rest|second\s+h
                              r"remaining\s+amount)\s+(?:will|is\s+to|shall)\s+(?:then\s+)?(?:follow|be\s+(?:paid|made|"
                              r"sent|issued|released))\b|\b(?:in|over)\s+(?:two|three|several|\d)\s+instal?ments\b",
                              re.IGNORECASE)
+
+# Every match of BALANCE_TO_COME holds one of these (lowercased): an ASCII text without any has none.
+_BALANCE_CUES = ("balance", "remainder", "rest", "second", "remaining", "instal")
+
+
+def _balance_to_come(said: str) -> re.Match[str] | None:
+    """``BALANCE_TO_COME.search``, skipped for an ASCII text holding none of its words (for any other
+    text the pattern's case-insensitive match may take a letter ``str.lower`` does not give)."""
+    if said.isascii():
+        low = said.lower()
+        if not any(cue in low for cue in _BALANCE_CUES):
+            return None
+    return BALANCE_TO_COME.search(said)
 
 
 def _converted(reading: Reading, q: Quantity) -> bool:
