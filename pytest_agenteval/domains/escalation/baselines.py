@@ -7,8 +7,8 @@ constant policy.)
 
 from __future__ import annotations
 
-from functools import partial
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.domains.escalation.schema import HEAD, SENIORS
