@@ -78,7 +78,8 @@ class AlwaysAskForInformation:
             episode.call("request_info", {"claim_id": cid, "question": "Please send the repair invoice and photos."})
 
 
-BASELINES: dict[str, Callable[[], Any]] = {"always decline": AlwaysDecline, "always escalate to the head": AlwaysEscalateTo,
-             "always ask for information": AlwaysAskForInformation,
-             # every senior in turn: the seniors' ids are the same in every world (their specialisms are not)
-             **{f"always escalate to {s}": partial(AlwaysEscalateTo, s) for s in SENIORS}}
+BASELINES: dict[str, Callable[[], Any]] = {
+    "always decline": AlwaysDecline, "always escalate to the head": AlwaysEscalateTo,
+    "always ask for information": AlwaysAskForInformation,
+    # every senior in turn: the seniors' ids are the same in every world (their specialisms are not)
+    **{f"always escalate to {s}": partial(AlwaysEscalateTo, s) for s in SENIORS}}
