@@ -20,6 +20,7 @@ from pytest_agenteval.text.reading import Quantity, Reading
 SUBTRACT = frozenset({"less", "minus", "deducting", "net"})
 ADD = frozenset({"plus"})
 OPERATORS = SUBTRACT | ADD
+ACTS = frozenset({"payment", "paid", "pay", "approval", "approved", "approve", "approve_claim", "issue_payment"})
 MULTIPLIERS = {"twice": 2.0, "double": 2.0, "doubled": 2.0, "triple": 3.0, "treble": 3.0, "tripled": 3.0,
                "half": 0.5, "halved": 0.5, "quadruple": 4.0}
 # A multiplier applies to a named figure only straight before it: "double the assessed amount",
@@ -46,6 +47,8 @@ def computed(reading: Reading, named: dict[str, float]) -> tuple[list[Quantity],
         op = next((k for k in range(q.at + 1, min(q.at + 3, len(words))) if words[k] in OPERATORS), None)
         if op is not None and words[op + 1:op + 2] == ["than"]:
             op = None  # "less than the £5,000 limit" compares
+        if op is not None and ACTS.intersection(words[op + 1:op + 3]):
+            op = None  # "approve_claim 12,500 + payment 12,500": two acts listed, each with its figure
         if op is not None:  # (a negated amount is worked out too: its result is what is denied)
             sign = -1.0 if words[op] in SUBTRACT else 1.0
             operand = next((o for o in money if o.clause == q.clause and op < o.at <= op + 4), None)

@@ -211,12 +211,15 @@ def policy_terms(words: list[str], present: set[str], sentence: set[str]) -> boo
 def house_rule(words: list[str]) -> bool:
     """A clause telling a rule, its subject the rules ("Booking rules don't allow booking a facility
     for a customer whose KYC isn't verified"): what the rules say in general, not this case."""
+    if words[:1] and words[0] in KINDS_OF_THING and words[1:2] and words[1] in ("are", "must", "need", "go", "get"):
+        return True  # "Revolvers are booked to a loan account": what is done with every one of a kind
     if RULES.isdisjoint(words):  # most clauses name no rules
         return False
     return any(w in RULES and words[k + 1:k + 2] and (words[k + 1] in RULE_VERBS or words[k + 1] in ("do", "does") and (
         words[k + 2:k + 4] and set(words[k + 2:k + 4]) & RULE_VERBS)) for k, w in enumerate(words))
 
 
+KINDS_OF_THING = frozenset({"revolvers", "overdrafts", "loans", "facilities", "claims", "policies", "payments"})
 RULES = frozenset({"rules", "rule", "rulebook", "guidelines", "procedure", "procedures", "regulations"})
 RULE_VERBS = frozenset({"allow", "allows", "require", "requires", "say", "says", "state", "states", "prohibit",
                         "prohibits", "forbid", "forbids", "permit", "permits", "mean", "means", "need", "needs"})

@@ -277,7 +277,11 @@ ENGLISH = Lexicon({
                   "verify that", "ascertained that", "am writing to let you know", "are writing to let you know",
                   "i'm writing to let you know", "we're writing to let you know", "am writing to tell you",
                   "are writing to tell you", "am writing to inform you", "are writing to inform you",
-                  "flagged that", "flagging that", "flag that", "noted that", "noting that", "note that"),
+                  "flagged that", "flagging that", "flag that", "noted that", "noting that", "note that",
+                  # ("SI on POL-1 is 50k - flagged for info": the note's purpose, not the policy's trouble)
+                  "flagged for info", "flagged for information", "flagged for reference",
+                  "flagged for your information",
+                  "flagging for info", "flag for info"),
     # Names of things, not decisions: "above my approval limit", "your payment details".
     "process": ("approval limit*", "approval authorit*", "approval process", "authorisation limit*",
                 "authorization limit*", "authorisation level*", "authorization level*", "authorisation threshold*",

@@ -21,7 +21,8 @@ def prepared(text: str) -> str:
     if "\n" in text:
         text = _formed(text)
     if "->" in text or not _ARROW_SIGNS.isdisjoint(text):
-        text = _ID_ARROW.sub(r"\1, then \2", text)  # "routing SNR-10 -> deputy SNR-11": one route
+        text = _ID_ARROW.sub(r"\1, then to \2", text)  # "routing SNR-10 -> deputy SNR-11": one route
+        text = _TO_ARROW.sub(r"\1 to ", text)  # "amended 48k -> 38.4k", "esc -> SNR-02": from one to the other
         text = _ARROW.sub("; ", text)  # "KYC pending -> not booked": one step, then the next
     if "/" in text:
         text = _NOT_APPLICABLE.sub("not applicable", text)  # "N/A further payment"
@@ -36,6 +37,8 @@ def prepared(text: str) -> str:
         text = _DID.sub(lambda m: f"{m.group(1)} {_past(m.group(2).lower())}", text)
     if not words.isdisjoint(_CERTAINTY_WORDS) and _CERTAINTY_CUE.search(text):
         text = _CERTAINTY.sub("", text)
+    if not words.isdisjoint(_ID_SLIP_WORDS) and "-" in text:
+        text = _ID_SLIP.sub(r"\1-\2", text)  # "claim CLM-00289 -- sorry, CLM-00297": only the id meant
     if not words.isdisjoint(_CORRECTION_WORDS) and _CORRECTION_CUE.search(text):
         text = _HEADLINE_CORRECTION.sub(lambda m: m.group(1) + (m.group(2) or ""), text)
         text = _CORRECTION.sub(" - ", text)
@@ -93,6 +96,10 @@ def _formed(text: str) -> str:
 _ARROW_SIGNS = frozenset("\u2192\u27f6\u21d2\u2794\u279c")
 _ID_ARROW = re.compile(r"\b([A-Z]{2,5}-\d+)[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*"
                        r"((?:(?:the|their|its|his|her)\s+)?deputy\s+[A-Z]{2,5}-\d+|[A-Z]{2,5}-\d+)\b")
+# An arrow reads "to" from a figure to a figure ("amended 48k -> 38.4k") and from an act to an id
+# ("esc. -> SNR-02", "booked -> ACC-00368"); after a state it is the next step ("absent -> HOC-1").
+_TO_ARROW = re.compile(r"(\d[kKmM%]?|\b(?:esc|escalated|sent|routed|referred|forwarded|passed|booked)\.?|\besc'd)"
+                       r"[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*(?=[£$€]?\d|[A-Z]{2,5}-\d)", re.IGNORECASE)
 _ARROW = re.compile(r"[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*")
 _NOT_APPLICABLE = re.compile(r"\b[Nn]/[Aa]\b")
 # Two negatives that cancel: "it is not untrue that it was declined" says it was; "not
@@ -137,6 +144,11 @@ def counterfactuals(text: str) -> str:
 def _past(verb: str) -> str:
     return _PAST.get(verb) or verb + "d"  # approve, decline, activate, issue, escalate, update
 _CERTAINTY_WORDS = frozenset({"unless", "if", "far", "may", "might", "could"})
+_ID_SLIP_WORDS = frozenset({"sorry", "oops", "apologies", "mean", "meant", "correction", "rather"})
+# An id taken back at once for another of its kind: "CLM-00289 -- sorry, CLM-00297", "POL-1 (I mean POL-2)".
+_ID_SLIP = re.compile(r"\b([A-Z]{2,5})-\d+[ \t]*(?:--?|[\u2013\u2014,(])[ \t]*(?:(?:sorry|oops|apologies)\b[ \t]*"
+                      r"[,:\-\u2013\u2014]?[ \t]*(?:(?:i[ \t]+mean(?:t)?|correction:?|or[ \t]+rather)[ \t]*,?[ \t]*)?"
+                      r"|(?:i[ \t]+mean(?:t)?|correction:?|or[ \t]+rather)[ \t]*,?[ \t]*)\1-(\d+)\b\)?", re.IGNORECASE)
 _CORRECTION_WORDS = frozenset({"mean", "meant", "correction", "rather", "scratch", "make", "said"})
 _EVIDENCE_WORDS = frozenset({"record", "records", "system", "file", "notes", "screen", "ledger"})
 _REPORTED_WORDS = frozenset({"said", "say", "says", "mention", "mentioned", "mentions", "thought", "think", "thinks",

@@ -142,6 +142,8 @@ def accounts_denied(h: History, fid: str, reading: Reading) -> str | None:
         before = reading.before(m.clause, m.at, 4)
         if not ({"no", "none", "any"} & set(before) or m.clause in reading.missing):
             continue  # "not verified for this account": the account is not what is denied
+        if "new" in before or OPENED.intersection(reading.words[m.clause]):
+            continue  # "No new accounts were opened": an act not done, not what the customer holds
         kinds = [k for k in ("loan", "current") if k in before]
         is_open = "open" in before
         query = "SELECT id FROM account WHERE customer_id = ?" + (" AND status = 'open'" if is_open else "") + (
@@ -151,6 +153,9 @@ def accounts_denied(h: History, fid: str, reading: Reading) -> str | None:
             what = " ".join(["open"] * is_open + kinds[:1] + ["account"])
             return f"says {customer} has no {what}, but they hold {', '.join(held)}"
     return None
+
+
+OPENED = frozenset({"opened", "created", "set", "added", "made"})
 
 
 # "the customer already has an open current account", "you hold a loan account with us"

@@ -7,6 +7,7 @@ insured", "20,000, the full sum insured"), and an amount paid that "exhausts" it
 from __future__ import annotations
 
 from pytest_agenteval.domains.escalation.case import EPS, Case
+from pytest_agenteval.domains.escalation.corrections import retracted
 from pytest_agenteval.grading import GradeContext
 from pytest_agenteval.text import NEGATED, Reading
 
@@ -36,7 +37,7 @@ def cover(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         if len(figures) != 1 or policy.get(field) is None:
             continue
         value, truth = figures[0].value, float(policy[field])
-        if isinstance(value, float) and abs(value - truth) > EPS:
+        if isinstance(value, float) and abs(value - truth) > EPS and not retracted(reading, figures[0]):
             return f"gives {figures[0].text} as the policy's {what}; it is {truth:g}"
     return _equated(c, reading, float(policy.get("sum_insured") or 0))
 

@@ -291,9 +291,14 @@ def _review_to_come(reading: Reading) -> str | None:
         return awaited.group(0)
     if reading.word_set.isdisjoint(("will", "shall", "going")):
         return None
-    for words in reading.words:
+    for k, words in enumerate(reading.words):
         found = TO_COME.search(" ".join(w for w in words if w))
-        if found and not {"not", "never", "if", "unless", "should", "whether", "again"} & set(words):
+        # (a review the claimant may ask for is no decision to come: "If you have further evidence,
+        # please send it and we will consider it", "Should you wish to challenge it, … we will review it")
+        sentence = {w for j, said in enumerate(reading.words) if reading.sentence_of[j] == reading.sentence_of[k]
+                    for w in said}
+        if found and not {"not", "never", "whether", "again"} & set(words) and not {
+                "if", "unless", "should", "wish", "want"} & sentence:
             return found.group(0)
     return None
 

@@ -35,7 +35,9 @@ def listed(ctx: GradeContext, reading: Reading) -> dict[tuple[str, int], tuple[f
             continue
         said = set(words[k + 1])
         if reading.sentence_of[k + 1] != reading.sentence_of[k] or not said <= LABELS or (
-                said & POWERS and not {"up", "to"} <= said):
+                said & POWERS and not {"up", "to"} <= said) or ident in reading.directed and not said - {""}:
+            # ("escalated to HOC-1 (875k, above every senior)": the claim's amount beside where it went;
+            # "escalated to SNR-07 (limit 50k)" names their limit)
             continue  # "escalated to SNR-07 (18k over my limit)", "Decision (SNR-07): approve 18k": not about them
         figure = next((q.value for q in reading.quantities if q.clause == k + 1 and q.kind == "money"
                        and isinstance(q.value, float)), None)

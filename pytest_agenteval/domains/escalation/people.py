@@ -185,10 +185,23 @@ def _absent_said(reading: Reading, ident: str, clause: int, staff: list[str]) ->
                 m.words.endswith("absence")) for m in reading.mentions):
             return False  # "deputy SNR-11 due to absence": the absence of the one they stand in for
         named = [i for i, k in reading.ids if k == clause and i in staff]
-        # one staff member, or several as the clause's subject: "SNR-02 and SNR-03 are out"
+        if len(named) == 1:
+            return True
+        # several: the absence after one's id with no other id between ("SNR-10 is absent and their
+        # deputy SNR-11 is also absent"; not "SNR-02 (SNR-01 absent)"), or said of all as the
+        # clause's subject ("SNR-02 and SNR-03 are out")
         words = reading.words[clause]
-        said_at = next((m.at for m in reading.mentions if m.clause == clause and m.meaning == "absence"), 0)
-        return len(named) == 1 or ident in named and set(words[:said_at]) <= JOINED_SUBJECTS
+        absent = [m.at for m in reading.mentions if m.clause == clause and m.meaning == "absence"
+                  and m.polarity == AFFIRMED]
+        placed = sorted((at, i) for i, k, at in reading.id_at if k == clause and i in staff)
+        for at, i in placed:  # ("the absent SNR-10": an absence right before an id is that one's)
+            nxt = next((a for a, _ in placed if a > at), len(words))
+            if i == ident and any(at < a < nxt - 1 or a == nxt - 1 == len(words) - 1 for a in absent) or (
+                    at - 1 in absent and i == ident):
+                return True
+        said_at = absent[0] if absent else 0
+        subject = words[:said_at]
+        return ident in named and set(subject) <= JOINED_SUBJECTS and bool(JOINING.intersection(subject))
     sentence = reading.sentence_of[clause]
     for later in range(clause + 1, len(reading.words)):
         if reading.sentence_of[later] != sentence or any(k == later and i in staff for i, k in reading.ids):
@@ -250,6 +263,7 @@ NOT_A_KIND = frozenset({"policy", "policies", "senior", "seniors", "reviewer", "
 
 
 JOINED_SUBJECTS = frozenset({"", "and", "both", "are", "is", "were", "was", "currently", "now", "all"})
+JOINING = frozenset({"and", "both", "all"})
 
 
 def _presence_said(reading: Reading, ident: str, clause: int, staff: list[str]) -> str | None:
