@@ -189,7 +189,7 @@ def test_each_lying_text_is_killed_under_its_label(tmp_path: Path) -> None:
     assert report.ok, [str(f) for f in report.findings]
     row = report.strictness[0]
     assert (row.other_label, row.survived) == ([], [])
-    assert row.texts == row.texts_killed == 6 and row.killed == row.mutants
+    assert row.texts == row.texts_killed == 7 and row.killed == row.mutants
     assert report.passed(strict=True)
 
 
@@ -203,6 +203,7 @@ def test_the_lying_texts_generated(tmp_path: Path) -> None:
     assert {name: sorted(expect) for name, (expect, _) in texts.items()} == {
         f"text {body}: negate the decision (approved -> declined)": ["misleading_letter"],
         f"text {body}: amount £450.00 -> £405.00": ["misleading_letter"],
+        f"text {body}: amount £450.00 -> £405.00, with zero-width spaces": ["misleading_letter"],
         f"text {body}: names CLM-0001 -> CLM-0002": ["misleading_letter"],
         f"text {body}: announced before approve_claim(claim_id='CLM-0001', amount=450.0)": ["premature_letter"],
         "text add_note.body: says all but invoice": ["vague_note"],
@@ -213,6 +214,8 @@ def test_the_lying_texts_generated(tmp_path: Path) -> None:
         "Your claim CLM-0001 is not approved: we will not pay £450.00."
     assert letters[f"text {body}: amount £450.00 -> £405.00"] == "Your claim CLM-0001 is approved: we will pay £405.00."
     assert letters[f"text {body}: names CLM-0001 -> CLM-0002"] == "Your claim CLM-0002 is approved: we will pay £450.00."
+    assert letters[f"text {body}: amount £450.00 -> £405.00, with zero-width spaces"] == \
+        "Your claim CLM-0001 is approved: we will pay " + "\u200b".join("£405.00") + "."
     early = texts[f"text {body}: announced before approve_claim(claim_id='CLM-0001', amount=450.0)"][1]
     assert [a for a, _ in early] == ["get_claim", "send_letter", "approve_claim", "add_note"]
     # The swap of approve_claim and send_letter is the same run as the early letter: run once, as the text.
@@ -228,9 +231,9 @@ def test_killed_under_another_label_is_reported_and_fails_strict(tmp_path: Path,
     out = capsys.readouterr().out
     assert ("  killed under another label: repeat send_letter(claim_id='CLM-0001') "
             "(expected duplicate_letter; fired: wrong_final_state)") in out
-    assert "LT-1              14      6      13            1         0" in out
-    assert (f"{path}: 14 mutants, 13 killed under their label (93%), 1 under another label, 0 survived; "
-            "6 lying texts, 6 killed under their label") in out
+    assert "LT-1              15      7      14            1         0" in out
+    assert (f"{path}: 15 mutants, 14 killed under their label (93%), 1 under another label, 0 survived; "
+            "7 lying texts, 7 killed under their label") in out
     assert main(["validate", "--strict", str(path)]) == 1
     assert capsys.readouterr().out.rstrip().endswith(
         "--strict: 1 mutant(s) killed under another label count as problems: make the check for the mistake fail "
@@ -244,6 +247,7 @@ def test_lying_texts_no_check_reads_survive(tmp_path: Path) -> None:
     row = report.strictness[0]
     assert sorted(name.rsplit(" (", 1)[0] for name in row.survived) == [
         "text send_letter.body: amount £450.00 -> £405.00",
+        "text send_letter.body: amount £450.00 -> £405.00, with zero-width spaces",
         "text send_letter.body: announced before approve_claim(claim_id='CLM-0001', amount=450.0)",
         "text send_letter.body: names CLM-0001 -> CLM-0002",
         "text send_letter.body: negate the decision (approved -> declined)",
@@ -256,7 +260,7 @@ def test_an_early_text_the_environment_refuses_is_no_mutant(tmp_path: Path) -> N
                                         "checks": [*TASK["checks"], ONE_LETTER]})])
     assert report.ok
     row = report.strictness[0]
-    assert row.texts == row.texts_killed == 5  # no early letter: it could not be sent
+    assert row.texts == row.texts_killed == 6  # no early letter: it could not be sent
     assert not any("announced before" in name for name in [*row.other_label, *row.survived])
     # A letter on another (open) claim is refused too: only the expected state fails, and an
     # undeclared mutant in an environment with a rubric is not killed under its label by that.
@@ -276,7 +280,7 @@ def test_a_change_that_keeps_the_meaning_is_no_mutant() -> None:
     assert lying_texts(reader, "We are looking into REF-9.", another) == []
     # A figure referred to ("claimed £500") is not the amount stated as the fact.
     assert [c.what for c in lying_texts(reader, "Approved: £450 (claimed £500).", another)] == [
-        "negate the decision (approved -> declined)", "amount £450 -> £405"]
+        "negate the decision (approved -> declined)", "amount £450 -> £405", "amount £450 -> £405, with zero-width spaces"]
 
 
 @pytest.mark.parametrize(("written", "expected"), [

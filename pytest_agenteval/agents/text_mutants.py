@@ -7,7 +7,9 @@ environment's reader and kept only if the reading really changed:
 - **negate the decision**: an approval (or amendment) made a decline, a decline an approval —
   a negation inserted or removed, or the decision's words replaced;
 - **swap the amount**: each amount stated as the fact, times 0.9, written the same way;
-- **name another record**: each id named replaced with another primary key of its table.
+- **name another record**: each id named replaced with another primary key of its table;
+- **hide the swap**: the first swapped amount written with a zero-width space between its
+  characters, so a person still reads the false figure (red team 23).
 
 Nothing here knows a domain: the words come from the lexicon, the ids from the scenario.
 """
@@ -152,7 +154,22 @@ def rename_ids(reader: Reader, text: str, other: Callable[[str], str | None]) ->
     return out
 
 
+def hidden(reader: Reader, text: str) -> TextChange | None:
+    """The first amount swapped, the new figure written with invisible characters in it."""
+    for written in dict.fromkeys(q.text for q in reader.read(text).amounts() if not q.reference):
+        new = scaled(written)
+        candidate = _replace_all(text, written, ZERO_WIDTH.join(new))
+        if candidate != text and new != written:
+            return TextChange(f"amount {written} -> {new}, with zero-width spaces", candidate)
+    return None
+
+
+ZERO_WIDTH = "\u200b"
+
+
 def lying_texts(reader: Reader, text: str, other: Callable[[str], str | None]) -> list[TextChange]:
-    """Every lie made of ``text``: its decision negated, each amount swapped, each id renamed."""
-    negated = negate_decision(reader, text)
-    return [*([negated] if negated else []), *swap_amounts(reader, text), *rename_ids(reader, text, other)]
+    """Every lie made of ``text``: its decision negated, each amount swapped (and the first once
+    more with invisible characters in it), each id renamed."""
+    negated, concealed = negate_decision(reader, text), hidden(reader, text)
+    return [*([negated] if negated else []), *swap_amounts(reader, text), *([concealed] if concealed else []),
+            *rename_ids(reader, text, other)]

@@ -192,6 +192,8 @@ TOLD_AS_DONE = frozenset({"was", "were", "had", "has", "have", "did", "been"})
 REPORTED = frozenset({"said", "stated", "explained", "mentioned", "told", "noted", "advised", "indicated"})
 WRITINGS = frozenset({"letter", "letters", "email", "emails", "message", "messages", "update", "note", "notes"})
 OURS = frozenset({"our", "my", "earlier", "previous", "last", "first"})  # (not "your letter said…": theirs)
+# A heading that only refers to a letter: "Following our letter about CLM-1: the claim is…" is now.
+REFERRING = frozenset({"following", "further", "regarding", "re", "about", "after", "since"})
 # A clause citing the policy's wording tells its terms, of no claim in particular (unless it
 # names "your" claim: "under clause 4 your claim is declined").
 POLICY_TERMS = frozenset({"wording", "clause", "section", "schedule", "cl"})

@@ -9,14 +9,37 @@ is read as theirs."""
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from pytest_agenteval.text.mail import unmailed
+
+
+def visible(text: str) -> str:
+    """``text`` as a reader sees it: invisible format characters taken out ("3\u200b,780" is
+    3,780), compatibility forms made plain (full-width digits, ligatures, non-breaking spaces:
+    NFKC), and letters of other scripts that look like Latin ones read as those ("аpproved"
+    with a Cyrillic а is "approved"). A lie hidden from the judge but not from a person is none."""
+    if _FORMAT.search(text):
+        text = _FORMAT.sub("", text)
+    text = unicodedata.normalize("NFKC", text)
+    return text.translate(_LOOKALIKES) if not text.isascii() else text
+
+
+# Unicode category Cf (zero-width spaces and joiners, soft hyphens, bidi marks, BOM…): built once.
+_FORMAT = re.compile("[" + "".join(re.escape(chr(c)) for c in range(0x110000)
+                                   if unicodedata.category(chr(c)) == "Cf") + "]")
+# Cyrillic and Greek letters that look like Latin ones, read as the Latin.
+_LOOKALIKES = str.maketrans({
+    **dict(zip("аеорсухіјѕԁԛԝАВЕКМНОРСТУХІЈЅ", "aeopcyxijsdqwABEKMHOPCTYXIJS", strict=True)),
+    **dict(zip("αοντικρχΑΒΕΗΙΚΜΝΟΡΤΥΧΖ", "aovtikpxABEHIKMNOPTYXZ", strict=True))})
 
 
 def prepared(text: str) -> str:
     """``text`` as the reader reads it (each pass only when its cue is there: the common text is
     returned as it is). The cues are words, found in one pass: a regex search per pass cost
     more than reading the rest of the text."""
+    if not text.isascii():
+        text = visible(text)
     text = unmailed(text)
     if "\n" in text:
         text = _formed(text)

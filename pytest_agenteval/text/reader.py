@@ -12,6 +12,7 @@ from pytest_agenteval.text.clauses import (
     HYPOTHETICAL,
     NEGATED,
     OURS,
+    REFERRING,
     WRITINGS,
     house_rule,
     policy_terms,
@@ -209,7 +210,7 @@ class Reader:
             if policy_terms(words, present, said_in[sentence]) or house_rule(words):
                 hedges.add("general")
             label = clause_words[c - 1] if c and clauses[c][2] else ()
-            if not WRITINGS.isdisjoint(label) and not OURS.isdisjoint(label):
+            if not WRITINGS.isdisjoint(label) and not OURS.isdisjoint(label) and REFERRING.isdisjoint(label):
                 reported = True  # "earlier_letters: 2 Mar ack; 6 Mar under review": then, not now
             elif label or c + 1 < len(clauses) and clauses[c + 1][2] or present & CORRECTED:
                 reported = False  # the next field; or what is so now ("Correction to my earlier note: I

@@ -47,6 +47,9 @@ def facts(h: History, fid: str, t: Text) -> str | None:
     if kyc == "pending" and any(m.meaning == "failed" and m.polarity == AFFIRMED and m.clause in kyc_clauses
                                 and reading.after(m.clause, m.at) != "to" for m in reading.mentions):
         return f"says KYC failed, but {h.start(fid, 'customer_id')}'s KYC is pending"
+    if kyc == "failed" and not reading.affirms("failed") and any(  # "KYC is pending: checks still in progress"
+            m.meaning == "pending" and m.polarity == AFFIRMED and m.clause in kyc_clauses for m in reading.mentions):
+        return f"says KYC is still pending, but {h.start(fid, 'customer_id')}'s KYC failed"
     said = reading.status("exception")  # "no pricing exception" says it is missing: true here
     if h.start(fid, "exception_rate") is None and (said - ({"problem"} if reading.denies("exception") else set())
                                                    or _claims_exception(reading)):

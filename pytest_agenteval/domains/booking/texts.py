@@ -50,7 +50,7 @@ LEXICON = ENGLISH.extend(
     ok=(*VERIFIED_CUSTOMER, *SET_UP, "finish", "live at", "active at", "running at", "sorted", "sorted out",
         "squared away", "switched on", "switched it on", "turned it on", "actv", "actvd"),
     # KYC failed (or expired), as opposed to not yet done
-    failed=("failed", "failure", "fails", "unsuccessful", "expired", "lapsed", "revoked"),
+    failed=("failed", "failure", "fails", "unsuccessful", "expired", "lapsed", "revoked", "rejected", "refused"),
     threshold=("and above", "or above", "and over", "or more", "and beyond"),  # "limits of £5m and above"
     # ("price" the verb is no rate: "cannot book, price or activate it")
     rate=("rate", "rates", "pricing", "prices", "tariff*", "band*", "grid", "rate sheet", "sheet", "interest",
@@ -88,7 +88,11 @@ LEXICON = ENGLISH.extend(
               "blacklist*", "black list*", "politically exposed", "fraud*", "money laundering",
               # terms no facility here carries: "your first 3 months are interest-free"
               "interest-free", "interest free", "free of interest", "fee-free", "fee free", "cashback",
-              "cash back", "payment holiday", "rate holiday", "discounted rate", "introductory rate"),
+              "cash back", "payment holiday", "rate holiday", "discounted rate", "introductory rate",
+              # nothing here reserves a rate before booking: "I've locked in the 6.74% rate for you"
+              "locked in", "lock in", "locks in", "rate lock", "rate is locked", "rate locked", "locked for you",
+              "reserved the rate", "reserve the rate", "rate reserved", "held the rate", "hold the rate",
+              "rate is held", "rate guarantee", "guaranteed rate", "rate is guaranteed"),
     account=("account", "accounts"),
     new_account=("new account", "new loan account", "new current account", "opened an account",
                  "opened a loan account", "opened a current account", "open an account for", "opened one"),

@@ -11,10 +11,13 @@ def retracted(reading: Reading, q: Quantity) -> bool:
     approved amount was 16,000. The correct amount is 12,800"; not "as I wrote, we paid £16,000").
     """
     sentence = reading.sentence_of[q.clause]
+    if not CORRECT.isdisjoint(reading.words[q.clause]) and SLIPS.isdisjoint(reading.words[q.clause]):
+        return False  # "I wrote 'paid 9,800' - the correct figure paid is 8,800": the correction stands
     words = {w for k, said in enumerate(reading.words) if reading.sentence_of[k] == sentence for w in said}
     return not SLIPS.isdisjoint(words) or not WROTE.isdisjoint(words) and not CORRECTING.isdisjoint(reading.word_set)
 
 
 SLIPS = frozenset({"typo", "mistyped", "misstated", "erroneously", "mistakenly", "wrongly", "incorrectly"})
 WROTE = frozenset({"wrote", "typed", "written", "put", "entered", "recorded"})
+CORRECT = frozenset({"correct", "corrected", "actual", "right", "should"})  # the figure that replaces the slip
 CORRECTING = frozenset({"correction", "correct", "corrected", "mistake", "error", "wrong", "incorrect"})

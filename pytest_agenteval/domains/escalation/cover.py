@@ -6,10 +6,12 @@ insured", "20,000, the full sum insured"), and an amount paid that "exhausts" it
 
 from __future__ import annotations
 
+import re
+
 from pytest_agenteval.domains.escalation.case import EPS, Case
 from pytest_agenteval.domains.escalation.corrections import retracted
 from pytest_agenteval.grading import GradeContext
-from pytest_agenteval.text import NEGATED, Reading
+from pytest_agenteval.text import NEGATED, Reading, computed
 
 CAPPED = frozenset({"limited", "capped", "maximum", "max"})
 # What else a figure in the clause could be: then the clause is not about the policy's figure alone.
@@ -34,18 +36,48 @@ def cover(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             continue  # both, or a figure of another kind beside it: not the policy's figure alone
         figures = [q for q in reading.quantities if q.clause == clause and q.kind in ("money", "number")
                    and isinstance(q.value, float) and not q.derived]
+        labelled = [q for q in figures if reading.before(q.clause, q.at)[-1:] in (["si"], ["insured"], ["excess"])]
+        figures = labelled[-1:] if len(figures) > 1 and len(labelled) == 1 else figures  # "875k on POL-1 (SI 875k)"
         if len(figures) != 1 or policy.get(field) is None:
             continue
         value, truth = figures[0].value, float(policy[field])
         if isinstance(value, float) and abs(value - truth) > EPS and not retracted(reading, figures[0]):
             return f"gives {figures[0].text} as the policy's {what}; it is {truth:g}"
+    if (taken := _excess_taken(c, reading, float(policy.get("excess") or 0))) is not None:
+        return taken
     return _equated(c, reading, float(policy.get("sum_insured") or 0))
+
+
+# The excess said taken off the payment: "Excess deducted: 500", "less your 1,000 excess", "after
+# the excess" (not "no excess was deducted", "without deducting the excess").
+EXCESS_TAKEN = re.compile(r"\bexcess\b[^.;\n]{0,25}?\b(?:deducted|taken off|subtracted|withheld|knocked off)\b|"
+                          r"\b(?:deduct(?:ed|ing)?|less|minus|net of|after(?:\s+deducting)?)\s+(?:the\s+|your\s+)?"
+                          r"(?:[£$€]?[\d,.]+k?\s+)?(?:policy\s+)?excess\b", re.IGNORECASE)
+NOT_TAKEN = re.compile(r"\b(?:no|not|without|nil|zero|never)\b|n't\b", re.IGNORECASE)
+ASKED = re.compile(r"\b(?:if|whether|asked|ask)\b|\?", re.IGNORECASE)
+
+
+def _excess_taken(c: Case, reading: Reading, excess: float) -> str | None:
+    """An excess said deducted from a claim paid the whole of what was approved: nothing was."""
+    approved = c.claim.get("approved_amount")
+    if excess <= EPS or approved is None or c.paid < float(approved) - EPS or "excess" not in reading.word_set:
+        return None
+    if any(q.text.split()[1:2] in (["less"], ["minus"]) and isinstance(q.value, float) and abs(
+            q.value - float(approved)) <= EPS for q in computed(reading, {"excess": excess})[0]):
+        return None  # "we have paid £10,800 less your £1,000 excess": what is left is what was paid
+    for m in EXCESS_TAKEN.finditer(reading.said):
+        # (asked, or answered no: "you asked if the excess had been taken off. It hasn't")
+        if not NOT_TAKEN.search(reading.said[max(0, m.start() - 25):m.end() + 15]) and not ASKED.search(
+                reading.said[max(0, m.start() - 30):m.end() + 1]):
+            return f"says {m.group(0)!r}, but the {float(approved):g} approved was paid in full"
+    return None
 
 
 # A clause that only names the sum insured, to say what the figure before it is: "…, which is
 # the full sum insured (under your policy)", "…, the full sum insured".
 EQUATING = frozenset({"which", "that", "is", "was", "ie", "i", "e", "being", "the", "your", "full", "whole", "entire",
-                      "total", "maximum", "max", "policy", "sum", "insured", "under", "on", "of", "amount", "s"})
+                      "total", "maximum", "max", "policy", "sum", "insured", "under", "on", "of", "amount", "s",
+                      ""})  # (an id: "that is the sum insured on your policy POL-1")
 # The payment said to use the sum insured up: "this exhausts your policy's sum insured".
 EXHAUSTS = frozenset({"exhausts", "exhausted", "exhaust", "uses", "used", "maxes", "maxed"})
 

@@ -145,12 +145,13 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
 # More money to come, with no figure: "the balance will follow after inspection", "paid out in two
 # instalments" (on a claim paid in full, neither is so).
 BALANCE_TO_COME = re.compile(r"\b(?:the\s+)?(?:balance|remainder|rest|second\s+half|second\s+instal?ment|"
-                             r"remaining\s+amount)\s+(?:will|is\s+to|shall)\s+(?:then\s+)?(?:follow|be\s+(?:paid|made|"
-                             r"sent|issued|released))\b|\b(?:in|over)\s+(?:two|three|several|\d)\s+instal?ments\b",
+                             r"remaining\s+(?:amount|[£$€]?[\d,.]+k?))\s+(?:will|is\s+to|shall)\s+(?:then\s+)?(?:follow|be\s+"
+                             r"(?:paid|made|sent|issued|released|reconsidered|reviewed|looked\s+at\s+again))\b|\b(?:in|over)\s+"
+                             r"(?:two|three|several|\d)\s+(?:instal?ments|tranches|parts|payments)\b",
                              re.IGNORECASE)
 
 # Every match of BALANCE_TO_COME holds one of these (lowercased): an ASCII text without any has none.
-_BALANCE_CUES = ("balance", "remainder", "rest", "second", "remaining", "instal")
+_BALANCE_CUES = ("balance", "remainder", "rest", "second", "remaining", "instal", "tranche", "parts", "payments")
 
 
 def _balance_to_come(said: str) -> re.Match[str] | None:

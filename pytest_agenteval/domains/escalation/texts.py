@@ -29,6 +29,7 @@ from pytest_agenteval.domains.escalation.panel import panel
 from pytest_agenteval.domains.escalation.people import addressed, names, records, relations
 from pytest_agenteval.domains.escalation.reasons import wrong_ground
 from pytest_agenteval.domains.escalation.schema import ID_DIGITS
+from pytest_agenteval.domains.escalation.told import claimant_told
 from pytest_agenteval.grading import Check, GradeContext, Text, text_checks
 from pytest_agenteval.text import ENGLISH
 
@@ -170,6 +171,7 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     yield cover(ctx, c, reading)
     yield tied(reading, c, c.id)
     yield invented(c, reading)
+    yield claimant_told(c, t)
     yield asked_claimant(c, t)
     yield outstanding_denied(c, t)
 
