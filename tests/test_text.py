@@ -158,7 +158,7 @@ def test_a_says_requirement_is_checked_against_the_lexicon_at_load(tmp_path: Any
     messages = [f"{p.field}: {p.message} ({p.fix})" for p in problems]
     assert messages[0].endswith("booking's lexicon has no meaning 'kcy:problem' (did you mean 'kyc'? use one of: "
                                 "account, activate, activated, amended, approved, book, booked, close, closed, "
-                                "corporate, decided, declined, exception, expiry, failed, in_full, info, invented, "
+                                "corporate, courtesy, decided, declined, exception, expiry, failed, in_full, info, invented, "
                                 "kyc, new_account, ok, on_hold, overdraft, pending, priced, problem, process, "
                                 "provisional, rate, received, reporting, request, retail, revolver, sme, term_loan, threshold, "
                                 "unactivated, unchanged)")

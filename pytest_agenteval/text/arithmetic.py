@@ -65,8 +65,8 @@ def computed(reading: Reading, named: dict[str, float]) -> tuple[list[Quantity],
         words = list(said_words)
         for k, word in enumerate(words):
             factor = MULTIPLIERS.get(word) or (TIMES.get(word) if words[k + 1:k + 2] and words[k + 1] in LOTS else None)
-            if factor is None:
-                continue
+            if factor is None or words[k - 1:k] in (["than"], ["nearly"], ["almost"], ["over"]):
+                continue  # "more than double my £10,000 limit": a comparison, no amount stated
             after = words[k + 1:k + 6]
             # "twice £4,200", "twice the approved amount of £4,200": the words between name the figure
             base = next((o for o in out if o.clause == clause and k < o.at <= k + 4 or o.clause == clause and (

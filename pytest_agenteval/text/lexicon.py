@@ -271,6 +271,12 @@ ENGLISH = Lexicon({
                  "you've provided", "you have supplied", "you have submitted", "supplied by you", "provided by you",
                  "submitted by you", "sent by you", "on review of", "having reviewed", "after reviewing",
                  "reached us", "arrived", "come through", "came through"),
+    # The claimant's wait, with sympathy: no state of the claim ("We know you have been waiting on
+    # claim CLM-1, and we're sorry for the delay. It has now been approved").
+    "courtesy": ("been waiting", "kept you waiting", "kept waiting", "for waiting", "waiting on a claim",
+                 "waiting for a claim", "waiting is", "sorry for the delay", "apologies for the delay",
+                 "apologise for the delay", "apologize for the delay", "sorry for the wait", "bearing with us",
+                 "bear with us"),
     # What someone confirmed, not a state: "it has been confirmed that KYC is still pending"; a
     # letter's purpose, not a promise: "I am writing to let you know the outcome of your claim".
     "reporting": ("confirmed that", "verified that", "checked that", "established that", "confirm that",
@@ -283,7 +289,12 @@ ENGLISH = Lexicon({
                   "flagged for your information",
                   "flagging for info", "flag for info"),
     # Names of things, not decisions: "above my approval limit", "your payment details".
-    "process": ("approval limit*", "approval authorit*", "approval process", "authorisation limit*",
+    # ("You asked us to pay 35,000": the claim; "payment none" in a table row: nothing paid)
+    "process": ("asked us to pay", "asked us to cover", "asking us to pay", "payment none", "payment nil", "paid none",
+                "paid nil", "payment not applicable",
+                "per the approval", "per approval", "as per the approval", "per the approval as made",
+                "in line with the approval", "under the approval",  # "excess not deducted per the approval"
+                "approval limit*", "approval authorit*", "approval process", "authorisation limit*",
                 "authorization limit*", "authorisation level*", "authorization level*", "authorisation threshold*",
                 "authorization threshold*", "approval threshold*", "authority limit*", "authorised limit*",
                 "authorized limit*", "settlement authorit*", "settlement limit*", "payment limit*", "payment details",

@@ -45,7 +45,8 @@ def prepared(text: str) -> str:
         text = _formed(text)
     if "->" in text or not _ARROW_SIGNS.isdisjoint(text):
         text = _ID_ARROW.sub(r"\1, then to \2", text)  # "routing SNR-10 -> deputy SNR-11": one route
-        text = _TO_ARROW.sub(r"\1 to ", text)  # "amended 48k -> 38.4k", "esc -> SNR-02": from one to the other
+        # "amended 48k -> 38.4k", "esc -> SNR-02": from one to the other
+        text = _TO_ARROW.sub(lambda m: f"{m.group(1) or m.group(2)} to ", text)
         text = _ARROW.sub("; ", text)  # "KYC pending -> not booked": one step, then the next
     if "/" in text:
         text = _NOT_APPLICABLE.sub("not applicable", text)  # "N/A further payment"
@@ -120,8 +121,10 @@ _ARROW_SIGNS = frozenset("\u2192\u27f6\u21d2\u2794\u279c")
 _ID_ARROW = re.compile(r"\b([A-Z]{2,5}-\d+)[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*"
                        r"((?:(?:the|their|its|his|her)\s+)?deputy\s+[A-Z]{2,5}-\d+|[A-Z]{2,5}-\d+)\b")
 # An arrow reads "to" from a figure to a figure ("amended 48k -> 38.4k") and from an act to an id
-# ("esc. -> SNR-02", "booked -> ACC-00368"); after a state it is the next step ("absent -> HOC-1").
-_TO_ARROW = re.compile(r"(\d[kKmM%]?|\b(?:esc|escalated|sent|routed|referred|forwarded|passed|booked)\.?|\besc'd)"
+# ("esc. -> SNR-02", "booked -> ACC-00368"); else it is the next step ("absent -> HOC-1", a chain
+# of reviewers "SNR-01 50k -> SNR-02 150k").
+_TO_ARROW = re.compile(r"(\d[kKmM%]?)[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*(?=[£$€]?\d)|"
+                       r"(\b(?:esc|escalated|sent|routed|referred|forwarded|passed|booked)\.?|\besc'd)"
                        r"[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*(?=[£$€]?\d|[A-Z]{2,5}-\d)", re.IGNORECASE)
 _ARROW = re.compile(r"[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*")
 _NOT_APPLICABLE = re.compile(r"\b[Nn]/[Aa]\b")

@@ -144,6 +144,11 @@ def accounts_denied(h: History, fid: str, reading: Reading) -> str | None:
             continue  # "not verified for this account": the account is not what is denied
         if "new" in before or OPENED.intersection(reading.words[m.clause]):
             continue  # "No new accounts were opened": an act not done, not what the customer holds
+        sentence = {w for k, ws in enumerate(reading.words) if reading.sentence_of[k] == reading.sentence_of[m.clause]
+                    for w in ws}
+        if FACILITY_STEPS.intersection(sentence) and not {"customer", "you", "they", "holds", "hold", "has"} & set(
+                reading.words[m.clause]):
+            continue  # "FAC-1 left PENDING, no account, no rate set": the facility's steps not taken
         kinds = [k for k in ("loan", "current") if k in before]
         is_open = "open" in before
         query = "SELECT id FROM account WHERE customer_id = ?" + (" AND status = 'open'" if is_open else "") + (
@@ -156,6 +161,7 @@ def accounts_denied(h: History, fid: str, reading: Reading) -> str | None:
 
 
 OPENED = frozenset({"opened", "created", "set", "added", "made"})
+FACILITY_STEPS = frozenset({"rate", "booked", "booking", "activation", "activated", "left"})
 
 
 # "the customer already has an open current account", "you hold a loan account with us"

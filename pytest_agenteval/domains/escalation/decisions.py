@@ -375,7 +375,12 @@ def answer(c: Case, t: Text) -> str | None:
     if status == "returned" and last.arguments.get("escalation_id") not in c.misrouted:
         for sentence in sorted(by):
             told = [m for m in reading.mentions if sentence_of[m.clause] == sentence]
-            denied = any(m.polarity == NEGATED and m.meaning in (*RETURN_WORDS, "info") for m in told)
+            # (not "SNR-05 is absent but not needed": said of a member of staff, not of documents)
+            denied = any(m.polarity == NEGATED and m.meaning in (*RETURN_WORDS, "info") and not (
+                m.meaning == "info" and any(k in (m.clause, m.clause - 1) for _, k in reading.ids) and not any(
+                    n.clause in (m.clause, m.clause - 1) and n.meaning in ("invoice", "photos")
+                    for n in reading.mentions))
+                for m in told)
             if denied and not any(m.polarity != NEGATED and m.meaning in RETURN_WORDS for m in told):
                 return "says the reviewer asked for nothing more, but they returned it for the invoice and photos"
     if status == "returned" and _decided_before(c, t) in (None, "returned", "info") and (approval := next((

@@ -222,7 +222,9 @@ def _limit_figure(reading: Reading, q: Quantity) -> bool:
             w in LABEL_WORDS for w in label):  # "My limit:" then "£10,000" (not "Approved within my limit: £4,200")
         return True
     if LIMIT_WORDS.intersection(words[q.at + 1:q.at + 3]) and reading.after(q.clause, q.at) not in (
-            "and", "or", *POSSESSIVES):  # not "£18,000 [>] my limit": another noun phrase starts there
+            "and", "or", *POSSESSIVES) and not any(  # not "£18,000 [>] my limit": another noun phrase starts there
+            o.clause == q.clause and q.at + 2 <= o.at <= q.at + 3 and words[o.at - 1] in LIMIT_WORDS
+            for o in reading.quantities):  # nor "6,400 (limit 10,000)": the limit has its own figure
         return True
     before = reading.before(q.clause, q.at, 2)
     if before == ["within", "my"] or before[-1:] == ["my"] and not any(words[q.at + 1:]):
@@ -407,7 +409,7 @@ def _limit_first(reading: Reading, clause: int, part: range, said: list[Any], am
 def _base_of_share(reading: Reading, q: Quantity) -> bool:
     """"approved 80% of the £30,000 you claimed": the amount a share is of (the share is judged
     as a share above)."""
-    return any(r.kind == "rate" and r.clause == q.clause and 0 < q.at - r.at <= 3
+    return any(r.kind == "rate" and r.clause == q.clause and 0 < q.at - r.at <= 4  # "80% of the assessed 35,000"
                and "of" in reading.words[q.clause][r.at + 1:q.at] for r in reading.quantities)
 
 
@@ -502,6 +504,9 @@ def _figure_of(reading: Reading, q: Quantity, names: frozenset[str]) -> bool:
         three = three[:-1]
     if len(three) >= 2 and three[-1] in FIGURE_NOUNS and three[-2] in names:
         return True
+    if names is CLAIMED and reading.before(q.clause, q.at, 4)[-4:] in (["asked", "us", "to", "pay"],
+                                                                        ["asked", "us", "to", "cover"]):
+        return True  # "You asked us to pay 35,000": what was claimed
     after = reading.after(q.clause, q.at)
     return bool(before) and (before[-1] in names or len(before) == 2 and before[-1] in LINKS and before[0] in names
                              ) or after in names or after in CLAIMANTS and reading.after(q.clause, q.at + 1) in names

@@ -54,8 +54,20 @@ def _beside(reading: Reading, k: int, at: int) -> float | None:
     figure opening a list's item with the id in brackets: their limit ("SNR-10 (50,000) can't
     cover it", "over SNR-03's 500,000", "seniors: 50,000 (SNR-10), 150,000 (SNR-11)")."""
     words = reading.words[k]
-    if at == 2 and words[1] == "" and words[3:] == ("",):  # "Property seniors: 50,000 (SNR-10), 150,000 (SNR-11)"
-        before = next((q.value for q in reading.quantities if q.clause == k and q.at == 0 and q.kind in (
+    # "Property seniors: 50,000 (SNR-10), 150,000 (SNR-11)", "> 50,000 (SNR-10)"
+    # (a list's item, or a figure compared: not "approved 18,000 (SNR-07)", the approver named)
+    if at >= 2 and words[at - 1] == "" and words[at + 1:] in ((), ("",)) and (
+            at == 2 or words[at - 3] in COMPARED) and not any(
+            q.clause == k and q.at in (at - 1, at + 1) for q in reading.quantities):  # (a bracket, not a figure)
+        before = next((q.value for q in reading.quantities if q.clause == k and q.at == at - 2 and q.kind in (
+            "money", "number") and isinstance(q.value, float) and q.value >= 1000), None)
+        if isinstance(before, float):
+            return before
+    last = len(reading.words[k - 1]) - 1 if k else 0
+    if at == 0 and k and reading.sentence_of[k - 1] == reading.sentence_of[k] and words[1:] == () and (
+            not reading.joined[k]) and reading.words[k - 1][last - 1:last] in [(w,) for w in COMPARED]:
+        # "505,000 > 500,000 (SNR-03, the top liability senior)": an aside naming whose figure it is
+        before = next((q.value for q in reading.quantities if q.clause == k - 1 and q.at == last and q.kind in (
             "money", "number") and isinstance(q.value, float) and q.value >= 1000), None)
         if isinstance(before, float):
             return before
@@ -70,6 +82,9 @@ def _beside(reading: Reading, k: int, at: int) -> float | None:
     figure = next((q.value for q in reading.quantities if q.clause == k and q.at == at + 2
                    and q.kind in ("money", "number") and isinstance(q.value, float) and q.value >= 1000), None)
     return figure if isinstance(figure, float) else None
+
+
+COMPARED = frozenset({"above", "over", "below", "under", "within", "beyond", "exceeds", "exceeding", "than"})
 
 
 # A deputy given as a field, of the reviewer the claim went to: "| dep SNR-08 |", "deputy: SNR-08",

@@ -94,6 +94,8 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             if not aside:
                 described = _described(ctx, reading) if described is None else described
                 aside = (ident, clause) in described
+            if not aside and not acts and len({i for i in staff if i in reviewers(ctx, c)}) >= 3:
+                aside = True  # the panel listed: "Reviewer chain: SNR-01 50k -> SNR-02 150k -> HOC-1"
             if _labelled_reviewer(reading, clause) or acts and ident in directed or not (
                     aside and ident in reviewers(ctx, c)):
                 sent = ", ".join(sorted(targets)) or "nobody"
