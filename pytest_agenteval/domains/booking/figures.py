@@ -50,7 +50,11 @@ def rates(h: History, fid: str, t: Text) -> str | None:
             continue
         # "the sheet rate of 5.89%"; the words since the figure before it ("5.89% (sheet 7.42%)")
         since = max((r.at for r in reading.quantities if r.clause == q.clause and r.at < q.at), default=-1)
-        label = {*[w for w in reading.words[q.clause][since + 1:q.at] if w][-3:], reading.after(q.clause, q.at)}
+        before_q = [w for w in reading.words[q.clause][since + 1:q.at] if w][-3:]
+        label = {*before_q, reading.after(q.clause, q.at)}
+        nearest = next((w for w in reversed(before_q) if w in ("exception", "concession", "sheet")), None)
+        if nearest == "sheet":  # "the 5.89% exception rate (sheet 7.42%)": the nearer label names it
+            label -= {"exception", "concession"}
         if label & {"exception", "concession"} and exception is not None and abs(q.value - exception) > 1e-9:
             return f"calls {q.text} the pricing exception, but the exception is {exception}"
         if "sheet" in label and not label & {"exception", "concession"} and not any(
@@ -79,9 +83,14 @@ def rates(h: History, fid: str, t: Text) -> str | None:
             continue  # a share or another figure is no rate: "usage above 85% of the limit", "review_threshold: 90%"
         priced = any(  # (not "what would have applied"; "…at 6.23%, which I've set" is said of it)
             m.meaning == "priced" and m.polarity == AFFIRMED and not modal(reading.words[m.clause][:m.at]) and (
-                m.clause == q.clause or _relative(reading, m.clause, q.clause)) for m in reading.mentions)
+                m.clause == q.clause and not any(  # the first rate after it ("at 5.89% (sheet 7.42%)": 5.89%)
+                    r.kind == "rate" and r.clause == q.clause and m.at < r.at < q.at for r in reading.quantities)
+                or _relative(reading, m.clause, q.clause)) for m in reading.mentions)
+        # (its own rate only in a text written before a rate was set: then it was the rate)
+        rate_then = own if not any(e.action == "set_rate" and e.seq < t.event.seq and e.arguments.get(
+            "facility_id") == fid for e in h.ctx.written()) else None
         if q.polarity == AFFIRMED and priced and not any(
-                r is not None and abs(float(q.value) - r) <= 1e-9 for r in (own, final)):  # type: ignore[arg-type]
+                r is not None and abs(float(q.value) - r) <= 1e-9 for r in (rate_then, final)):  # type: ignore[arg-type]
             return f"says {fid} is priced at {q.text}, but its rate is {final if final is not None else 'not set'}"
         # "The applicable rate is 3.88%": the one that applies, and none where none does
         if APPLIES & {*reading.before(q.clause, q.at, 4)} and not (applicable is not None and abs(
@@ -321,4 +330,6 @@ MODAL_WORDS = frozenset({"can", "cannot", "could", "should", "must", "would", "w
 
 
 def modal(words: tuple[str, ...] | list[str]) -> bool:
-    return any(w in MODAL_WORDS and not REPORTING.intersection(words[k + 1:k + 3]) for k, w in enumerate(words))
+    """A modal or *to* before a verb ("to be priced at", "will set"; not "booked to ACC-1")."""
+    return any(w in MODAL_WORDS and not REPORTING.intersection(words[k + 1:k + 3]) and not (
+        w == "to" and tuple(words[k + 1:k + 2]) == ("",)) for k, w in enumerate(words))

@@ -35,6 +35,28 @@ def product(h: History, fid: str, reading: Reading) -> str | None:
     return None
 
 
+SEGMENTS = {"retail": "retail", "sme": "sme", "smes": "sme", "corporate": "corporate"}
+
+
+def segment(h: History, fid: str, reading: Reading) -> str | None:
+    """A segment right after the customer's id is theirs: "CUS-1421 (SME)", "CUS-1421, a corporate
+    customer" (within three words, no other id and no denial between)."""
+    customer = h.start(fid, "customer_id")
+    truth = h.customer(fid).get("segment")
+    for ident, clause, at in reading.id_at:
+        if ident != customer or truth is None:
+            continue
+        words = reading.words[clause]
+        others = [k for i, c, k in reading.id_at if c == clause and i != ident]
+        after = words[at + 1:min([k for k in others if k > at] + [at + 4])]
+        for word in after:
+            if word in DENIED:
+                break
+            if word in SEGMENTS and SEGMENTS[word] != truth:
+                return f"calls {customer} {word}, but the customer is {truth}"
+    return None
+
+
 def _named(words: tuple[str, ...]) -> str | None:
     """The product the words name, nearest first, before any denial."""
     for k, word in enumerate(words):

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from pytest_agenteval.domains.booking.accounts import account_type, accounts_denied, accounts_held, records
 from pytest_agenteval.domains.booking.figures import History, limit, rates, term, top_band
 from pytest_agenteval.domains.booking.interest import interest
-from pytest_agenteval.domains.booking.products import product
+from pytest_agenteval.domains.booking.products import product, segment
 from pytest_agenteval.domains.booking.promises import new_account, promised
 from pytest_agenteval.domains.booking.schema import ID_DIGITS
 from pytest_agenteval.domains.booking.states import facility, facts, invented, query_denied, rate_unset
@@ -92,7 +92,9 @@ LEXICON = ENGLISH.extend(
               # nothing here reserves a rate before booking: "I've locked in the 6.74% rate for you"
               "locked in", "lock in", "locks in", "rate lock", "rate is locked", "rate locked", "locked for you",
               "reserved the rate", "reserve the rate", "rate reserved", "held the rate", "hold the rate",
-              "rate is held", "rate guarantee", "guaranteed rate", "rate is guaranteed"),
+              "rate is held", "rate guarantee", "guaranteed rate", "rate is guaranteed",
+              # fees and checks no facility here has: "I'll waive the arrangement fee"
+              "waive*", "arrangement fee*", "fee waived", "credit check*", "credit review"),
     account=("account", "accounts"),
     new_account=("new account", "new loan account", "new current account", "opened an account",
                  "opened a loan account", "opened a current account", "open an account for", "opened one"),
@@ -152,6 +154,7 @@ def _problems(h: History, fid: str, t: Text) -> Iterator[str | None]:
     yield rates(h, fid, t)
     yield facility(h, fid, t)
     yield product(h, fid, reading)
+    yield segment(h, fid, reading)
     yield accounts_denied(h, fid, reading)
     yield limit(h, fid, reading)
     yield top_band(h, fid, reading)

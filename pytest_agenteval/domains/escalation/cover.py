@@ -11,7 +11,7 @@ import re
 from pytest_agenteval.domains.escalation.case import EPS, Case
 from pytest_agenteval.domains.escalation.corrections import retracted
 from pytest_agenteval.grading import GradeContext
-from pytest_agenteval.text import NEGATED, Reading, computed
+from pytest_agenteval.text import AFFIRMED, NEGATED, Reading, computed
 
 CAPPED = frozenset({"limited", "capped", "maximum", "max"})
 # What else a figure in the clause could be: then the clause is not about the policy's figure alone.
@@ -60,7 +60,7 @@ ASKED = re.compile(r"\b(?:if|whether|asked|ask)\b|\?", re.IGNORECASE)
 def _excess_taken(c: Case, reading: Reading, excess: float) -> str | None:
     """An excess said deducted from a claim paid the whole of what was approved: nothing was."""
     approved = c.claim.get("approved_amount")
-    if excess <= EPS or approved is None or c.paid < float(approved) - EPS or "excess" not in reading.word_set:
+    if approved is None or c.paid < float(approved) - EPS or "excess" not in reading.word_set:
         return None
     if any(q.text.split()[1:2] in (["less"], ["minus"]) and isinstance(q.value, float) and abs(
             q.value - float(approved)) <= EPS for q in computed(reading, {"excess": excess})[0]):
@@ -69,7 +69,8 @@ def _excess_taken(c: Case, reading: Reading, excess: float) -> str | None:
         # (asked, or answered no: "you asked if the excess had been taken off. It hasn't")
         if not NOT_TAKEN.search(reading.said[max(0, m.start() - 25):m.end() + 15]) and not ASKED.search(
                 reading.said[max(0, m.start() - 30):m.end() + 1]):
-            return f"says {m.group(0)!r}, but the {float(approved):g} approved was paid in full"
+            return f"says {m.group(0)!r}, but " + (f"the {float(approved):g} approved was paid in full" if excess > EPS
+                                                     else "the policy has no excess")
     return None
 
 
@@ -96,6 +97,13 @@ def _equated(c: Case, reading: Reading, insured: float) -> str | None:
             value = before[-1].value if before else None
             if isinstance(value, float) and before[-1].at == last and abs(value - insured) > EPS:
                 return f"gives {before[-1].text} as the policy's sum insured; it is {insured:g}"
+            sentence = reading.sentence_of[clause]
+            others = [q.value for q in reading.quantities if reading.sentence_of[q.clause] == sentence
+                      and isinstance(q.value, float) and q is not (before[-1] if before else None)]
+            if isinstance(value, float) and before[-1].at == last and c.paid and abs(value - c.paid) > EPS and (
+                    AFFIRMED in reading.in_sentence("approved", clause)) and not any(
+                    abs(o - c.paid) <= EPS for o in others):
+                return f"says {before[-1].text}, the sum insured, was paid; {c.paid:g} was paid"
         if EXHAUSTS.intersection(words) and "not" not in words and c.paid and abs(c.paid - insured) > EPS and not any(
                 q.clause == clause for q in reading.quantities):
             return f"says the payment uses up the sum insured; {c.paid:g} was paid of {insured:g}"

@@ -20,7 +20,9 @@ def invented(c: Case, reading: Reading) -> str | None:
         return f"says {found.words!r}, which nothing in the records supports"
     refund = next((m for m in reading.mentions if m.meaning == "refund" and m.polarity == AFFIRMED), None)
     if refund:  # "we have refunded your £500 excess", "any premium paid will be refunded"
-        return f"says {refund.words!r}: no refund of any kind is made here"
+        what = "no decided claim is reopened here" if refund.words.startswith(("reopen", "re-open", "second")) else (
+            "no refund of any kind is made here")
+        return f"says {refund.words!r}: {what}"
     other = next((m.words for m in reading.mentions if m.meaning == "other_documents" and (
         m.polarity == AFFIRMED or reading.asks("other_documents")
         or m.polarity == NEGATED and _missed(reading, m.clause))), None)

@@ -146,12 +146,13 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
 # instalments" (on a claim paid in full, neither is so).
 BALANCE_TO_COME = re.compile(r"\b(?:the\s+)?(?:balance|remainder|rest|second\s+half|second\s+instal?ment|"
                              r"remaining\s+(?:amount|[£$€]?[\d,.]+k?))\s+(?:will|is\s+to|shall)\s+(?:then\s+)?(?:follow|be\s+"
-                             r"(?:paid|made|sent|issued|released|reconsidered|reviewed|looked\s+at\s+again))\b|\b(?:in|over)\s+"
-                             r"(?:two|three|several|\d)\s+(?:instal?ments|tranches|parts|payments)\b",
+                             r"(?:paid|made|sent|issued|released|reconsidered|reviewed|looked\s+at\s+again))\b|\b(?:in|into|over)\s+"
+                             r"(?:two|three|several|\d)\s+(?:instal?ments|tranches|parts|payments|transfers)\b",
                              re.IGNORECASE)
 
 # Every match of BALANCE_TO_COME holds one of these (lowercased): an ASCII text without any has none.
-_BALANCE_CUES = ("balance", "remainder", "rest", "second", "remaining", "instal", "tranche", "parts", "payments")
+_BALANCE_CUES = ("balance", "remainder", "rest", "second", "remaining", "instal", "tranche", "parts", "payments",
+                 "transfers")
 
 
 def _balance_to_come(said: str) -> re.Match[str] | None:

@@ -28,7 +28,8 @@ def listed(ctx: GradeContext, reading: Reading) -> dict[tuple[str, int], tuple[f
     for ident, k, at in reading.id_at:
         if ident == AGENT or ctx.row("staff", ident) is None:
             continue
-        if ident not in reading.directed and (limit := _beside(reading, k, at)) is not None:
+        possessive = reading.words[k][at + 1:at + 2] == ("s",)  # "within SNR-05's 500k": theirs, wherever it went
+        if (ident not in reading.directed or possessive) and (limit := _beside(reading, k, at)) is not None:
             found[ident, k] = (limit, None)  # "SNR-10 (50,000) can't cover it" (not "to SNR-07 (18,000)")
             continue
         if any(words[k][at + 1:]) or k + 1 >= len(words):

@@ -274,7 +274,10 @@ def _presence_said(reading: Reading, ident: str, clause: int, staff: list[str]) 
     ("SNR-07 is not available"). None: nothing said of their presence."""
     words = reading.words[clause]
     said = next((k for k, w in enumerate(words) if w in PRESENT_SAID or words[k:k + 2] in PRESENT_PAIRS), None)
-    if said is None or [i for i, k in reading.ids if k == clause and i in staff] != [ident] or "" not in words[:said]:
+    named = [i for i, k in reading.ids if k == clause and i in staff]
+    joined = len(named) > 1 and said is not None and set(words[:said]) <= JOINED_SUBJECTS and all(
+        at < said for i, k, at in reading.id_at if k == clause and i in staff)  # "SNR-02 and SNR-03 present"
+    if said is None or (named != [ident] and not joined) or "" not in words[:said]:
         return None  # the one id before the word: not "funds are available; SNR-07 approved"
     return "absent" if DENIED.intersection(words) else "present"
 

@@ -78,7 +78,9 @@ LEXICON = ENGLISH.extend(
     fraud=("fraud*", "dishonest*", "misrepresent*", "false claim", "staged", "suspicious", "non-disclosure",
            "nondisclosure", "non disclosure", "conflict of interest", "conflicted"),
     # Money back that nothing here ever pays: a premium or an excess refunded.
-    refund=("refund*", "premium back", "excess back", "return your premium", "returned your premium"),
+    refund=("refund*", "premium back", "excess back", "return your premium", "returned your premium",
+            # nor is a decided claim reopened: "we have reopened your claim for a second review"
+            "reopened", "re-opened", "reopening", "second review"),
     # A claim said to be over: true only of one decided.
     closed=("closed", "finalised", "finalized", "concluded", "wrapped up", "no longer open"),
     # Documents nobody in this world asks for: asking for one is an invented condition.
