@@ -18,7 +18,11 @@ TOLD = re.compile(rf"\b(?:told|informed|notified|advised|phoned|called|rang|emai
                   r"advised)\b|\b" + _WHO + r"\s+(?:has\s+|had\s+)?(?:already\s+)?(?:accepted|agreed)\b", re.IGNORECASE)
 # Not said as done: "will be told", "not yet informed", "to be notified once…".
 NOT_DONE = re.compile(r"\b(?:not|never|no|will|shall|to\s+be|yet|once|when|until|before\s+we)\b", re.IGNORECASE)
-EARLY = frozenset({"before", "beforehand", "prior", "already", "ahead", "earlier"})
+# Told early: "beforehand", "before SNR-05 replied", "approved after the claimant had been told"
+# (not "already informed by letter", "informed before I added this note").
+EARLY = re.compile(r"\bbeforehand\b|\b(?:before|prior\s+to|ahead\s+of)\s+(?:the\s+|any\s+|a\s+)?(?:reviewer|senior|"
+                   r"decision|answer|approval|reply|response|[A-Z]{2,5}-\d+)|\bafter\s+(?:the\s+)?(?:claimant|holder|"
+                   r"policyholder|customer)\b", re.IGNORECASE)
 
 
 def claimant_told(c: Case, t: Text) -> str | None:
@@ -40,6 +44,6 @@ def claimant_told(c: Case, t: Text) -> str | None:
     if not letters:
         return f"says {found.group(0)!r}, but no letter went to the claimant" + (
             f" by step {t.event.step}" if before else "")
-    if answered is not None and not EARLY.isdisjoint(t.reading.word_set) and min(letters) > answered:
+    if answered is not None and EARLY.search(said) and min(letters) > answered:
         return f"says {found.group(0)!r} early, but the first letter went after the reviewer's answer"
     return None
