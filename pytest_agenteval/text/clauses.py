@@ -89,6 +89,8 @@ def _because(tokens: list[Token], at: int) -> bool:
     """The "as" at ``at`` means "because": a subject follows, and an auxiliary within four words
     ("as your policy was not in force"; not "as the assessed amount", "as per", "such as")."""
     after = [t.text for t in tokens[at + 1:at + 6] if t.kind == "word"]
+    if at + 1 < len(tokens) and tokens[at + 1].kind in ("money", "number", "id"):  # "as 90,000 is above…"
+        return bool(after) and after[0] in AUXILIARIES
     return bool(after) and after[0] in AS_SUBJECTS and not AUXILIARIES.isdisjoint(after[1:5])
 
 

@@ -151,6 +151,7 @@ BREAKS = frozenset({"but", "however", "although", "though", "whereas", "while", 
                     "as"})  # "as" only where it means "because" (clauses._because)
 # After "and"/"or", a new subject or auxiliary starts a new clause ("… and we need the invoice").
 RESTARTS = frozenset({"we", "i", "you", "it", "they", "he", "she", "this", "that", "these", "those", "there",
+                      "we've", "i've", "we're", "i'm", "it's", "they've", "we'll", "i'll", "we'd", "i'd",
                       "has", "have", "is", "are", "was", "were", "will", "please", "the", "your", "our",
                       # a verb of state: "has not been booked and stays pending" tells two things
                       "stays", "remains", "stay", "remain"})

@@ -145,7 +145,7 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
 # More money to come, with no figure: "the balance will follow after inspection", "paid out in two
 # instalments" (on a claim paid in full, neither is so).
 BALANCE_TO_COME = re.compile(r"\b(?:the\s+)?(?:balance|remainder|rest|second\s+half|second\s+instal?ment|"
-                             r"remaining\s+(?:amount|[£$€]?[\d,.]+k?))\s+(?:will|is\s+to|shall)\s+(?:then\s+)?(?:follow|be\s+"
+                             r"remaining\s+(?:amount|[£$€]?[\d,.]+k?))\s+(?:will|is\s+to|shall|to)\s+(?:then\s+)?(?:follow|be\s+"
                              r"(?:paid|made|sent|issued|released|reconsidered|reviewed|looked\s+at\s+again))\b|\b(?:in|into|over)\s+"
                              r"(?:two|three|several|\d)\s+(?:instal?ments|tranches|parts|payments|transfers)\b",
                              re.IGNORECASE)
@@ -280,6 +280,10 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
     named_here = [i for i, k, at in reading.id_at if k == clause and at in part and i in staff
                   and i not in reading.directed]  # "(to SNR-07)" names where it went, not whose limit
     apposed = _apposed(ctx, reading, clause)
+    if not staff and own & {"their", "his", "her"} and clause and reading.sentence_of[clause - 1] == (
+            reading.sentence_of[clause]) and len(earlier := {i for i, k in reading.ids if k == clause - 1 and i != AGENT
+                                                             and ctx.row("staff", i) is not None}) == 1:
+        staff = list(earlier)  # "SNR-04 not used as 90,000 is above their 50,000 limit": SNR-04's
     if named_here:  # "above my limit and above SNR-07's £50,000 limit": this part's owner is SNR-07
         staff, cues = named_here, own - FIRST_PERSON
     elif apposed and not own & FIRST_PERSON:  # "to SNR-07 (approval limit £50,000)", "to SNR-07, whose limit…"

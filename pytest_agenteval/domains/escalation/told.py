@@ -25,6 +25,12 @@ EARLY = re.compile(r"\bbeforehand\b|\b(?:before|prior\s+to|ahead\s+of)\s+(?:the\
                    r"policyholder|customer)\b", re.IGNORECASE)
 
 
+# The claimant said not yet told: "Claimant not yet notified", "claimant to be notified once funds clear".
+NOT_YET_TOLD = re.compile(rf"\b{_WHO}\b[^.;\n]{{0,20}}?\b(?:not\s+yet|yet\s+to\s+be|still\s+to\s+be|to\s+be|"
+                          r"has\s+not\s+been|hasn't\s+been|not\s+been)\s+(?:notified|told|informed|advised|"
+                          r"written\s+to)\b", re.IGNORECASE)
+
+
 def claimant_told(c: Case, t: Text) -> str | None:
     """A note or reason saying the claimant was told (or agreed) is held to the letters sent: one
     before it while the reviewer has not answered, one at all after; when it says they heard
@@ -32,6 +38,9 @@ def claimant_told(c: Case, t: Text) -> str | None:
     if t.event.action not in ("add_note", "escalate", "decline_claim"):
         return None
     said = t.reading.said
+    if (yet := NOT_YET_TOLD.search(said)) and (sent := [e for e in c.writes if e.action == "notify_claimant" and (
+            e.seq < t.event.seq and e.arguments.get("kind") in ("approval", "decline"))]):
+        return f"says {yet.group(0)!r}, but the {sent[0].arguments.get('kind')} letter went at step {sent[0].step}"
     found = next((m for m in TOLD.finditer(said) if not NOT_DONE.search(said[max(0, m.start() - 12):m.end()])), None)
     if found is None:
         return None
