@@ -194,6 +194,9 @@ TOLD_AS_DONE = frozenset({"was", "were", "had", "has", "have", "did", "been"})
 REPORTED = frozenset({"said", "stated", "explained", "mentioned", "told", "noted", "advised", "indicated"})
 WRITINGS = frozenset({"letter", "letters", "email", "emails", "message", "messages", "update", "note", "notes"})
 OURS = frozenset({"our", "my", "earlier", "previous", "last", "first"})  # (not "your letter said…": theirs)
+# What usually happens, given as the foil of what did: "SNR-08 would normally take this, but is
+# away" (after "but", the clause is asserted).
+USUALLY = frozenset({"normally", "usually", "ordinarily", "typically", "generally", "otherwise"})
 # A heading that only refers to a letter: "Following our letter about CLM-1: the claim is…" is now.
 REFERRING = frozenset({"following", "further", "regarding", "re", "about", "after", "since"})
 # A clause citing the policy's wording tells its terms, of no claim in particular (unless it

@@ -13,6 +13,7 @@ from pytest_agenteval.text.clauses import (
     NEGATED,
     OURS,
     REFERRING,
+    USUALLY,
     WRITINGS,
     house_rule,
     policy_terms,
@@ -504,6 +505,3 @@ def reader_for(lexicon: Lexicon) -> Reader:
     if found is None or found[0] is not lexicon:
         found = _READERS[id(lexicon)] = (lexicon, Reader(lexicon))
     return found[1]
-# What usually happens, given as the foil of what did: "SNR-08 would normally take this, but is
-# away" (after "but", the clause is asserted).
-USUALLY = frozenset({"normally", "usually", "ordinarily", "typically", "generally", "otherwise"})

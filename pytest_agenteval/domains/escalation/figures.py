@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pytest_agenteval.domains.escalation.case import EPS, Case
 from pytest_agenteval.domains.escalation.corrections import retracted
-from pytest_agenteval.domains.escalation.money import LIMIT_WORDS
+from pytest_agenteval.domains.escalation.limits import LIMIT_WORDS
 from pytest_agenteval.text import AFFIRMED, NEGATED, Quantity, Reading, amount
 
 # What may stand between "amount" and its figure: "the amount of £18,000", "the amount is £18,000".

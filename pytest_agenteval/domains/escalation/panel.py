@@ -66,7 +66,7 @@ def _beside(reading: Reading, k: int, at: int) -> float | None:
             return before
     last = len(reading.words[k - 1]) - 1 if k else 0
     if at == 0 and k and reading.sentence_of[k - 1] == reading.sentence_of[k] and words[1:] == () and (
-            not reading.joined[k]) and reading.words[k - 1][last - 1:last] in [(w,) for w in COMPARED]:
+            not reading.joined[k]) and last >= 1 and reading.words[k - 1][last - 1] in COMPARED:
         # "505,000 > 500,000 (SNR-03, the top liability senior)": an aside naming whose figure it is
         before = next((q.value for q in reading.quantities if q.clause == k - 1 and q.at == last and q.kind in (
             "money", "number") and isinstance(q.value, float) and q.value >= 1000), None)

@@ -63,6 +63,8 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     related = _related(ctx, c)
     targets = {r["to_staff"] for r in c.escalations}
     staff = [i for i, _ in reading.ids if ctx.row("staff", i) is not None]
+    # the panel listed: "Reviewer chain: SNR-01 50k -> SNR-02 150k -> HOC-1" names three or more
+    panel_listed = len({i for i in staff if i in reviewers(ctx, c)}) >= 3
     described: set[tuple[str, int]] | None = None  # worked out once, when a staff member needs it
     for ident, clause in dict.fromkeys(reading.ids):
         table = next((t for t in TABLES if ctx.row(t, ident) is not None), None)
@@ -94,8 +96,8 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             if not aside:
                 described = _described(ctx, reading) if described is None else described
                 aside = (ident, clause) in described
-            if not aside and not acts and len({i for i in staff if i in reviewers(ctx, c)}) >= 3:
-                aside = True  # the panel listed: "Reviewer chain: SNR-01 50k -> SNR-02 150k -> HOC-1"
+            if not aside and not acts and panel_listed:
+                aside = True
             if _labelled_reviewer(reading, clause) or acts and ident in directed or not (
                     aside and ident in reviewers(ctx, c)):
                 sent = ", ".join(sorted(targets)) or "nobody"

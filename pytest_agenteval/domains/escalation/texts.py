@@ -24,7 +24,8 @@ from pytest_agenteval.domains.escalation.cover import cover
 from pytest_agenteval.domains.escalation.decisions import answer, decision
 from pytest_agenteval.domains.escalation.documents import asked_claimant, invented, outstanding_denied
 from pytest_agenteval.domains.escalation.figures import tied
-from pytest_agenteval.domains.escalation.money import amounts, limits
+from pytest_agenteval.domains.escalation.limits import limits
+from pytest_agenteval.domains.escalation.money import amounts
 from pytest_agenteval.domains.escalation.panel import panel
 from pytest_agenteval.domains.escalation.people import addressed, names, records, relations
 from pytest_agenteval.domains.escalation.reasons import wrong_ground

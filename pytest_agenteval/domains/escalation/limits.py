@@ -1,0 +1,280 @@
+"""What a text says of a limit, against the staff and the claim: the figure it gives for whose
+limit (the handler's, a named reviewer's, every senior's, the head of claims'), and whether the
+amount it sets against it is within or above it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pytest_agenteval.domains.escalation.case import EPS, Case, reviewers
+from pytest_agenteval.domains.escalation.money import worked_amounts
+from pytest_agenteval.domains.escalation.schema import AGENT, HEAD
+from pytest_agenteval.grading import GradeContext, Text
+from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, LIMIT_KINDS, NEGATED, Quantity, Reading, amount
+
+GAP_WORDS = frozenset({"over", "above", "under", "below", "beyond", "short"})
+
+
+def _gap(reading: Reading, q: Quantity, limit: float) -> bool:
+    """``q`` before *over/under* a limit is the gap to it, not an amount compared with it: when
+    another figure of its sentence is the limit plus or minus it ("£140,000, which is £130,000
+    over my limit"), or when the comparison would be false ("£2,500 over my £10,000 limit");
+    "£18,000 above my limit" compares."""
+    value = amount(q)
+    up = reading.after(q.clause, q.at) in ("over", "above", "beyond")
+    others = [amount(o) for o in reading.quantities if o.kind == "money" and o is not q
+              and reading.sentence_of[o.clause] == reading.sentence_of[q.clause]]
+    if q.derived or any(abs(o - (limit + value if up else limit - value)) <= EPS for o in others):
+        return not q.derived
+    return not (value >= limit if up else value <= limit)
+
+
+# Whose limit a clause is about: the handler's ("my limit", "above the handler limit", or no owner
+# named), a reviewer's (their id in the clause), the head of claims'; a clause naming another owner
+# ("the policy limit", "their limit", "the senior's limit") is not judged.
+FIRST_PERSON = frozenset({"my", "i", "me", "mine", "handler", "i'm"})
+OTHER_OWNERS = frozenset({"their", "his", "her", "your", "yours", "its", "senior", "seniors", "reviewer",
+                          "reviewers", "sum", "insured", "policy", "cover", "head", "deputy", "colleague", "our"})
+# ("sum insured of £20,000")
+LIMIT_WORDS = frozenset({"limit", "limits", "authority", "mandate", "excess", "insured", "ceiling", "threshold", "lim",
+                         "auth"})  # (ticket shorthand: "over my auth (10k)", "within my £10k lim")
+OWNER_CUES = FIRST_PERSON | OTHER_OWNERS | {"every", "all", "any"}
+
+
+def _limit_figure(reading: Reading, q: Quantity) -> bool:
+    """``q`` is a limit's figure: "my limit of £10,000", "limit: £10,000", "my £10,000 (approval,
+    handling…) limit" — a limit word within the two words after it. Not "on my own authority at
+    £4,200": an amount decided *at* is the decision's, whatever stands before."""
+    words = reading.words[q.clause]
+    label = [w for w in reading.words[q.clause - 1] if w] if q.clause else []
+    if not q.at and reading.joined[q.clause] and label[-1:] and label[-1] in LIMIT_WORDS and all(
+            w in LABEL_WORDS for w in label):  # "My limit:" then "£10,000" (not "Approved within my limit: £4,200")
+        return True
+    if LIMIT_WORDS.intersection(words[q.at + 1:q.at + 3]) and reading.after(q.clause, q.at) not in (
+            "and", "or", *POSSESSIVES) and not any(  # not "£18,000 [>] my limit": another noun phrase starts there
+            o.clause == q.clause and q.at + 2 <= o.at <= q.at + 3 and words[o.at - 1] in LIMIT_WORDS
+            for o in reading.quantities):  # nor "6,400 (limit 10,000)": the limit has its own figure
+        return True
+    before = reading.before(q.clause, q.at, 2)
+    if before == ["within", "my"] or before[-1:] == ["my"] and not any(words[q.at + 1:]):
+        return True  # "within my 20k", "ESC -> SNR-07 (18k > my 10k)": my figure is my limit
+    return bool(before) and (before[-1] in LIMIT_WORDS or before[-1] in LIMIT_LINKS and before[0] in LIMIT_WORDS)
+
+
+LABEL_WORDS = LIMIT_WORDS | OWNER_CUES | LIMIT_KINDS | {"the", "a", "sum"}  # "Delegated authority limit:"
+POSSESSIVES = ("my", "your", "our", "their", "his", "her", "its", "the", "a")
+# What may stand between a limit word and its figure: "limit of £10,000", "authority is £10,000".
+LIMIT_LINKS = frozenset({"of", "is", "was", "be", "stands", "sits"})
+
+
+def limits(ctx: GradeContext, c: Case, t: Text) -> str | None:
+    """What a text says of a limit is true: the figure it gives for the handler's (or a named
+    reviewer's) limit, and whether the amount (the one in its part of the clause, else in its
+    clause, else the assessed amount) is within it or above it ("within my limit, but escalating
+    anyway" on a claim above it). A clause is judged in parts at *and/or*, each part's owner its
+    own when it names one: "within the sum insured and within my limit", "within your £50,000
+    limit and above mine" — *your* in an escalation's reason being the reviewer it goes to."""
+    reading = t.reading
+    addressee = t.event.arguments.get("to_staff_id") if t.event.action == "escalate" else None
+    said = {m.clause for m in reading.mentions if m.meaning == "limit" and m.polarity != HYPOTHETICAL}
+    under = {k + 1 for k in said if k + 1 < len(reading.joined) and reading.joined[k + 1]}  # "Authority: within my 20k"
+    for clause in sorted(said | under):
+        words = reading.words[clause]
+        limits_at = [m.at for m in reading.mentions if m.clause == clause and m.meaning == "limit"] + [
+            k for k, w in enumerate(words) if w in ("mine", "yours")] + ([0] if clause in under else [])
+        cuts = [0, *(k for k, w in enumerate(words) if w in ("and", "or") and k), len(words)]
+        for lo, hi in zip(cuts, cuts[1:], strict=False):
+            if any(lo <= at < hi for at in limits_at):
+                label = reading.words[clause - 1] if clause in under else ()  # "reviewer_limit:" owns its value
+                problem = _limit_part(ctx, c, reading, clause, range(lo, hi), addressee, label)
+                if problem:
+                    return problem
+    return None
+
+
+def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part: range,
+                addressee: Any, label: tuple[str, ...] = ()) -> str | None:
+    words = (*label, *reading.words[clause])
+    own = {*label, *reading.words[clause][part.start:part.stop]}
+    if c.lapsed and own & {"authority", "mandate", "powers"} and not own & {"limit", "limits"} and (
+            AFFIRMED in reading.in_sentence("declined", clause)):
+        return None  # "declined within my authority": a lapsed policy's decline is the handler's at any amount
+    cues = own if own & OWNER_CUES else set(words)
+    # The one an escalation goes to is named as such, not as the owner of a limit: "escalated
+    # (over limit) to SNR-07" is over the handler's limit.
+    escalating = bool(reading.polarities("escalated", clause))
+    staff = [i for i, k in reading.ids if k == clause and i != AGENT and ctx.row("staff", i) is not None
+             and not (escalating and i in reading.directed)]
+    named_here = [i for i, k, at in reading.id_at if k == clause and at in part and i in staff
+                  and i not in reading.directed]  # "(to SNR-07)" names where it went, not whose limit
+    apposed = _apposed(ctx, reading, clause)
+    if not staff and own & {"their", "his", "her"} and clause and reading.sentence_of[clause - 1] == (
+            reading.sentence_of[clause]) and len(earlier := {i for i, k in reading.ids if k == clause - 1 and i != AGENT
+                                                             and ctx.row("staff", i) is not None}) == 1:
+        staff = list(earlier)  # "SNR-04 not used as 90,000 is above their 50,000 limit": SNR-04's
+    if named_here:  # "above my limit and above SNR-07's £50,000 limit": this part's owner is SNR-07
+        staff, cues = named_here, own - FIRST_PERSON
+    elif apposed and not own & FIRST_PERSON:  # "to SNR-07 (approval limit £50,000)", "to SNR-07, whose limit…"
+        staff, cues = [apposed], own
+    head = reading.polarities("head_of_claims", clause) - {NEGATED}
+    if cues & ({"every", "all", "any"} | SUPERLATIVE) and cues & {"senior", "seniors", "reviewer", "reviewers"}:
+        tops = [v for i, v in reviewers(ctx, c).items() if i not in (HEAD, AGENT)]
+        if not tops:
+            return None
+        owner, limit = "every senior's", max(tops)
+    elif "reviewer" in cues and not cues & ({"senior", "seniors"} | FIRST_PERSON) and not staff and not head and len(
+            sent := {r["to_staff"] for r in c.escalations}) == 1 and (row := ctx.row("staff", next(iter(sent)))):
+        # "reviewer_limit: 150000", "the reviewer's limit is £50,000": the one reviewer it went to
+        owner, limit = f"{next(iter(sent))}'s", float(row["approval_limit"])
+    elif cues & {"senior", "seniors"} and not staff and not head and not cues & FIRST_PERSON and not (
+            cues & {"your", "yours"} and addressee):  # "within the limit of the property senior": one of them
+        tops = [v for i, v in reviewers(ctx, c).items() if i not in (HEAD, AGENT)]
+        if not tops:
+            return None
+        owner, limit = "a senior's", max(tops)
+    elif "excess" in cues and not cues & FIRST_PERSON:  # "declined as it is below the excess"
+        owner, limit = "the policy excess", float((ctx.row("policy", c.claim.get("policy_id")) or {}).get(
+            "excess") or 0)
+    elif {"sum", "insured"} <= cues:
+        owner, limit = "the sum insured", float((ctx.row("policy", c.claim.get("policy_id")) or {}).get(
+            "sum_insured") or 0)
+    elif cues & FIRST_PERSON and not staff:
+        owner, limit = "your", c.limit
+    elif cues & {"your", "yours", "you"} and addressee and ctx.row("staff", addressee) is not None:
+        # ("you have the lowest limit that covers it": the reviewer an escalation goes to)
+        owner, limit = f"{addressee}'s", float((ctx.row("staff", addressee) or {})["approval_limit"])
+    elif len(set(staff)) == 1 and not cues & FIRST_PERSON:
+        owner, limit = f"{staff[0]}'s", float((ctx.row("staff", staff[0]) or {})["approval_limit"])
+    elif head and not staff and not cues & FIRST_PERSON:
+        owner, limit = "the head of claims'", float((ctx.row("staff", HEAD) or {}).get("approval_limit") or 0)
+    elif not staff and not cues & OTHER_OWNERS and not reading.polarities("reviewer", clause):
+        owner, limit = "your", c.limit
+    else:
+        return None
+    if not limit and owner != "the policy excess":  # a nil excess is still a figure to be within
+        return None
+    labelled = clause + 1 < len(reading.joined) and reading.joined[clause + 1]  # "My limit:" then "£10,000"
+    in_clause = [q for q in reading.quantities if (q.clause == clause or labelled and q.clause == clause + 1 and (
+        not q.at)) and q.kind == "money" and q.polarity != NEGATED and isinstance(q.value, float)]
+    money = [q for q in in_clause if q.at in part or q.clause != clause]
+    if owner == "your" and (theirs := next((q.value for q in money if isinstance(q.value, float) and _limit_figure(
+            reading, q) and abs(q.value - limit) > EPS and q.value in _described(ctx, reading, clause)), None)):
+        owner, limit = "the named reviewer's", theirs  # "SNR-01 present, 50k limit > 22k": SNR-01's limit
+    for q in money:
+        if owner == "a senior's":  # a figure of one of them; within the highest, above the lowest
+            if _limit_figure(reading, q) and not any(abs(float(q.value) - v) <= EPS for v in tops):  # type: ignore[arg-type]
+                return f"states {q.text} as a senior's limit; theirs are {', '.join(f'{v:g}' for v in sorted(tops))}"
+            continue
+        if not _limit_figure(reading, q):
+            continue
+        if (their := _owner_apposed(ctx, reading, q)) is not None:  # "to SNR-07 (limit £50,000)": theirs
+            ident, own_limit = their
+            if abs(float(q.value) - own_limit) > EPS:  # type: ignore[arg-type]
+                return f"states {q.text} as {ident}'s limit; it is {own_limit:g}"
+            continue
+        if abs(float(q.value) - limit) > EPS and not (  # type: ignore[arg-type]
+                owner == "your" and float(q.value) in _described(ctx, reading, clause)):  # type: ignore[arg-type]
+            return f"states {q.text} as {owner} limit; it is {limit:g}"
+    if owner == "every senior's":  # "above every senior's limit (the highest is £150,000)"
+        for q in reading.quantities:
+            if q.clause in (clause, clause + 1) and q.kind == "money" and isinstance(q.value, float) and (
+                    SUPERLATIVE.intersection(reading.before(q.clause, q.at, 4))) and abs(q.value - limit) > EPS:
+                return f"states {q.text} as the highest senior limit; it is {limit:g}"
+    said = [m for m in reading.mentions if m.clause == clause and m.at in part] or [
+        m for m in reading.mentions if m.clause == clause]
+    polarities = {(m.meaning, m.polarity) for m in said}
+    above = ("above", AFFIRMED) in polarities or ("within", NEGATED) in polarities
+    within = ("within", AFFIRMED) in polarities or ("above", NEGATED) in polarities
+    if above == within:
+        return None
+    # "£2,500 over my limit": the difference from the limit, not the amount set against it
+    gaps = [q for q in (money or in_clause) if reading.after(q.clause, q.at) in GAP_WORDS and _gap(reading, q, limit)]
+    for q in gaps:
+        if abs(float(q.value) - abs(c.assessed - limit)) > EPS:  # type: ignore[arg-type]
+            return f"states {q.text} as the difference from {owner} limit; it is {abs(c.assessed - limit):g}"
+    # the amount set against the limit as worked out ("two lots of £9,000", "£19,000 less £1,000";
+    # not the operand); the limit itself as written ("1.25 times my £10,000 limit" is £10,000)
+    worked = {(w.clause, w.at): w for w in worked_amounts(ctx, c, reading)}
+    set_against = [q for q in (money or in_clause) if (q.clause, q.at) in worked and not _limit_figure(reading, q)
+                   and reading.before(q.clause, q.at)[-1:] != ["by"] and q not in gaps]
+    figures = [float(worked[q.clause, q.at].value) for q in set_against]  # type: ignore[arg-type]
+    against = set_against[0] if set_against else next((  # or a bare figure: "handler limit 10,000 < 16,000"
+        q for q in reading.quantities if q.clause == clause and q.at in part and q.kind == "number"
+        and isinstance(q.value, float) and q.value >= 1 and not _limit_figure(reading, q)), None)
+    if against is not None and _limit_first(reading, clause, part, said, against):
+        above, within = within, above  # "my limit of 10,000 is below the 16,000 assessed": the amount is above
+    amount = figures[0] if figures else c.assessed
+    claim_amounts = [v for v in (c.assessed, c.claim.get("amount_claimed"), c.claim.get("approved_amount"))
+                     if v is not None]
+    if figures and not any(abs(amount - v) <= EPS for v in claim_amounts):
+        return f"sets {amount:g} against {owner} limit, but the claim is assessed at {c.assessed:g}"
+    if owner == "a senior's" and above:
+        limit = min(tops)
+    if above != (amount > limit + EPS):
+        return f"says {amount:g} is {'above' if above else 'within'} {owner} limit, but that limit is {limit:g}"
+    return None
+
+
+def _limit_first(reading: Reading, clause: int, part: range, said: list[Any], amount: Quantity) -> bool:
+    """The limit is the comparison's subject and the amount its object: "handler limit 10,000 <
+    16,000", "my limit of 10,000 is lower than the 16,000 assessed" (not "exceeded by 16,000")."""
+    compared = [m.at for m in said if m.meaning in ("above", "within")]
+    limit = [m.at for m in reading.mentions if m.clause == clause and m.meaning == "limit" and m.at in part]
+    if amount.clause != clause or not compared or not limit:
+        return False
+    at = compared[0]
+    return min(limit) < at < amount.at and "by" not in reading.words[clause][at:amount.at]
+
+
+def _apposed(ctx: GradeContext, reading: Reading, clause: int) -> str | None:
+    """The staff member a clause describes when it follows straight on their id: "SNR-07 (approval
+    limit £50,000)", "SNR-07, whose limit of £50,000 covers it"."""
+    if clause >= len(reading.words) or not reading.words[clause]:
+        return None
+    words = reading.words[clause]
+    for ident, k, at in reading.id_at:  # in the clause: "to SNR-07 (authority £50,000)"
+        limit = next((m.at for m in reading.mentions if m.clause == clause and m.meaning == "limit" and m.at > at),
+                     None)
+        if k == clause and limit is not None and ctx.row("staff", ident) is not None and all(
+                w in APPOSITION or not w for w in words[at + 1:limit]):
+            return ident
+    if clause == 0:
+        return None
+    before = reading.words[clause - 1]  # its id ends the clause before, a bracket or two aside
+    found = next((i for i, k, at in reading.id_at if k == clause - 1 and not any(before[at + 1:])), None)
+    if found is None or ctx.row("staff", found) is None:
+        return None
+    first = reading.words[clause][0]
+    opens = first in APPOSITION or any(m.meaning == "limit" and m.at == 0 for m in reading.mentions
+                                       if m.clause == clause)
+    return found if opens else None
+
+
+def _owner_apposed(ctx: GradeContext, reading: Reading, q: Quantity) -> tuple[str, float] | None:
+    """The staff member whose id a limit's figure follows with only its label between: "SNR-07
+    (limit £50,000)", "SNR-07, approval limit: £50,000"."""
+    words = reading.words[q.clause]
+    at_ids = {at: i for i, c, at in reading.id_at if c == q.clause}
+    k = q.at - 1
+    while k >= 0 and k not in at_ids and (not words[k] or words[k] in LIMIT_WORDS or words[k] in LIMIT_LINKS or (
+            words[k] in ("approval", "authority", "their", "his", "her"))):
+        k -= 1
+    ident = at_ids.get(k)
+    row = ctx.row("staff", ident) if ident is not None and ident != AGENT else None
+    if row is None or row.get("approval_limit") is None:
+        return None
+    return ident, float(row["approval_limit"])  # type: ignore[return-value]
+
+
+def _described(ctx: GradeContext, reading: Reading, clause: int) -> set[float]:
+    """The limits of the staff a text named before a clause that names no owner: "Referred to
+    SNR-07 today; property specialist, limit £50,000" describes SNR-07 (a figure true of them
+    is no claim about the handler's)."""
+    if OWNER_CUES.intersection(reading.words[clause]):
+        return set()
+    return {float(row["approval_limit"]) for i, k in reading.ids if k < clause and i != AGENT
+            and (row := ctx.row("staff", i)) is not None and row.get("approval_limit") is not None}
+
+
+APPOSITION = frozenset({"whose", "who", "which", "with"})
+SUPERLATIVE = frozenset({"highest", "top", "maximum", "max", "largest", "biggest", "most"})
