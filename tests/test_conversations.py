@@ -145,6 +145,23 @@ def test_a_proposal_that_names_the_facility_does_not_ask_which_it_is() -> None:
     assert u.reply("I propose: FAC-2 booked to ACC-1 at 5.1%, then activated. You agree?").kind == "confirmed"
 
 
+def test_a_proposal_may_leave_the_facility_the_user_named_to_the_conversation() -> None:
+    u = user(facts=[{"about": ["facilit*", "overdraft"], "reply": "It's facility FAC-2."}],
+             confirm_requires=["FAC-2"])
+    assert u.reply("Which facility is it?").text == "It's facility FAC-2."
+    assert u.reply("Shall I go ahead?").kind == "unclear"  # names no act: the user cannot tell what it agrees to
+    # "overdraft" asks no fact again of a request for consent: the user told it already (43rd audit)
+    assert u.reply("Great, the rate is in. Shall I activate the overdraft now?").kind == "confirmed"
+    assert u.reply("That's booked. Shall I go ahead?").kind == "unclear"  # an act done is no act proposed
+
+
+def test_a_facility_is_implied_only_when_the_conversation_named_no_other() -> None:
+    u = user(facts=[{"about": ["facilit*"], "reply": "It's facility FAC-2."}], confirm_requires=["FAC-2"])
+    assert u.reply("Which facility is it?").kind == "facts"
+    assert u.reply("I see FAC-3 on your file too. Shall I activate it?").kind == "unclear"
+    assert u.reply("Shall I set that rate?").kind == "unclear"  # FAC-2 or FAC-3: no one record
+
+
 # ----- the shipped family, end to end ---------------------------------------------------------
 
 def test_the_reference_passes_do_nothing_fails_and_the_conversation_is_in_the_grade(chat: pytest.Pytester) -> None:

@@ -17,7 +17,8 @@ same messages always get the same replies. The rules, in order, for each agent m
    task's expected state one guess at a time. A proposal offering several values of the kind
    ("one of 3.00 … 9.99") states none of them: ``unclear``. Whether the figure was right is the
    grader's (``confirmed_writes`` counts a yes only to a proposal stating every term as written
-   and no other value of its kind, ``stated_alone``);
+   and no other value of its kind, ``stated_alone``); a record the user named may be left to the
+   conversation (``implied``: "Shall I set that rate?" when the facility is the one talked about);
 4. the message asks whether anything else is needed, or says goodbye: ``closing``, and the
    conversation is over;
 5. any other question: ``unknown``; anything else: ``ack``.
@@ -88,6 +89,7 @@ class ScriptedUser:
         self.reader = _reader(lexicon, tuple(tuple(f.about) for f in scenario.facts))
         self.turns = 0
         self.ended = False
+        self.said: list[str] = []  # the conversation so far, both sides, for what a proposal leaves implied
 
     def reply(self, message: str) -> Reply:
         s = self.scenario
@@ -95,6 +97,7 @@ class ScriptedUser:
             return Reply(text=s.replies.over, kind=OVER, ended=True)
         self.turns += 1
         reply = self._answer(message)
+        self.said += [message, reply.text]
         if not reply.ended and self.turns >= s.max_turns:  # the user's patience is spent
             reply = Reply(text=f"{reply.text} {s.replies.closing}".strip(), kind=reply.kind, ended=True)
         self.ended = reply.ended
@@ -105,15 +108,18 @@ class ScriptedUser:
         # Read sentence by sentence: "Your facility is active. Anything else?" asks for no fact.
         readings = [(self.reader.read(part), "?" in part) for part in _SENTENCE_END.split(message) if part.strip()]
         asking = [r for r, mark in readings if mark or r.mentions_meaning(QUESTION) or r.mentions_meaning("request")]
+        consent = any(r.mentions_meaning(CONSENT) for r in asking)
+        # A fact the user told already is not told again to a request for consent: "Shall I activate
+        # the overdraft now?" asks whether, not which one.
         told = [f.reply for i, f in enumerate(s.facts) if any(r.asks(f"_user_fact_{i}") for r in asking)
-                and not _known(message, f.reply)]
+                and not _known(message, f.reply) and not (consent and f.reply in self.said)]
         if told:
             return Reply(text=" ".join(told), kind=FACTS)
-        if any(r.mentions_meaning(CONSENT) for r in asking):
+        if consent:
             # Told what the write will be before any answer, yes or no: a user who refuses still
             # wants to know what they refuse, so a bare "shall I go ahead?" earns no decline.
-            if not all(states(message, term) if told_by_user(s, term) else _states_a(message, term)
-                       for term in s.confirm_requires):
+            if not all(states(message, term) or implied(message, self.said, term) if told_by_user(s, term)
+                       else _states_a(message, term) for term in s.confirm_requires):
                 return Reply(text=s.replies.unclear, kind=UNCLEAR)
             return Reply(text=s.replies.confirm, kind=CONFIRMED) if s.confirms else Reply(
                 text=s.replies.decline, kind=DECLINED)
@@ -203,6 +209,31 @@ def _figures(message: str) -> list[Token]:
     tokens = [t for t in tokenize(_CODE.sub(" ", prepared(message))) if t.kind != "punct"]
     return [t for k, t in enumerate(tokens) if isinstance(t.value, float) and not (
         t.kind == "number" and t.value.is_integer() and k + 1 < len(tokens) and tokens[k + 1].text in COUNTED)]
+
+
+# The act a proposal names, as something to do ("set", "activating"), not as done ("That's booked.")
+_ACT = re.compile(r"\b(?:book|booking|activate|activating|set|setting|open|opening|close|closing|change|changing|"
+                  r"apply|applying|submit|submitting|place|placing|cancel|cancelling|canceling|price|pricing|pay|"
+                  r"paying|approve|approving|decline|declining|refund|refunding|transfer|transferring|update|updating|"
+                  r"create|creating|delete|deleting|remove|removing|add|adding)\b", re.IGNORECASE)
+
+
+def implied(message: str, said: list[str], term: str) -> bool:
+    """An id the user told itself (``told_by_user``) that a proposal leaves to the conversation:
+    the proposal names the act ("Shall I set that rate?", "Shall I activate the overdraft now?")
+    and no id of the term's prefix, and everything said so far, by either side, named that id and
+    no other of its prefix, so there is one record the yes can be to. Figures are never implied:
+    the rate is what the user is asked to agree to."""
+    wanted = [t for t in tokenize(term) if t.kind != "punct"]
+    if len(wanted) != 1 or wanted[0].kind != "id" or not _ACT.search(message):
+        return False
+    prefix = wanted[0].text.split("-", 1)[0].upper() + "-"
+
+    def named(text: str) -> set[str]:
+        return {t.text.upper() for t in tokenize(prepared(text))
+                if t.kind == "id" and t.text.upper().startswith(prefix)}
+
+    return not named(message) and set().union(*map(named, said)) == {wanted[0].text.upper()}
 
 
 _CODE = re.compile(r"\b[A-Za-z]{1,5}-\d[\w-]*")

@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 from pytest_agenteval.engine.audit import AuditEvent
-from pytest_agenteval.engine.conversation import CONFIRMED, DECLINED, OVER, stated_alone
+from pytest_agenteval.engine.conversation import CONFIRMED, DECLINED, OVER, implied, stated_alone, told_by_user
 from pytest_agenteval.grading.checks import Check, check
 from pytest_agenteval.grading.context import GradeContext
 from pytest_agenteval.tasks.model import SAY_TO_USER
@@ -58,14 +58,19 @@ def conversation_checks(ctx: GradeContext) -> list[Check]:
 
 def _answers(ctx: GradeContext, kind: str, requires: list[str]) -> set[int]:
     """The user's replies of ``kind`` (by event) to a message stating every term as written, and
-    no other value of its kind (a list of every rate proposes none)."""
-    found, message = set(), ""
+    no other value of its kind (a list of every rate proposes none), or leaving an id to the
+    conversation before it (``implied``: an id the user told)."""
+    scenario = ctx.task.user
+    assert scenario is not None
+    found, message, said = set(), "", list[str]()
     for event in ctx.events:
         if event.action == SAY_TO_USER and event.actor_role == ctx.env.agent_role and isinstance(event.arguments, dict):
             message = str(event.arguments.get("message", ""))
-        elif event.actor_role == USER_ROLE and isinstance(event.arguments, dict) and (
-                event.arguments.get("kind") == kind and all(stated_alone(message, term) for term in requires)):
-            found.add(id(event))
+        elif event.actor_role == USER_ROLE and isinstance(event.arguments, dict):
+            if event.arguments.get("kind") == kind and all(stated_alone(message, term) or (
+                    told_by_user(scenario, term) and implied(message, said, term)) for term in requires):
+                found.add(id(event))
+            said += [message, str(event.arguments.get("text", ""))]
     return found
 
 

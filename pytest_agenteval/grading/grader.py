@@ -18,6 +18,7 @@ from pytest_agenteval.grading.conversation import conversation_checks
 from pytest_agenteval.grading.grade import Grade
 from pytest_agenteval.grading.judge import Judge
 from pytest_agenteval.grading.state import state_checks
+from pytest_agenteval.grading.texts import own_words
 from pytest_agenteval.grading.trace import trace_checks
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ def _grade(world: World, episode: EpisodeState, rubric: Rubric | None, run: int,
     assert task is not None
     diff = world.diff()
     logged = world.audit_log()
-    events = as_applied(logged, world)
+    events = own_words(as_applied(logged, world), world.texts, task.instruction, world.agent_role)
     ctx = GradeContext(task=task, env=world, episode=episode, diff=diff, events=events, agent_failure=agent_failure,
                        judge=judge)
     not_judged = [r.name for r in task.checks if r.needs_judge] if judge is None else []

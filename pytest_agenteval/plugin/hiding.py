@@ -103,12 +103,17 @@ def listed(root: Path, pattern: str) -> list[str]:
 VCS_FOLDERS = (".git", ".hg", ".svn", ".jj", ".bzr")  # their objects hold every committed task file
 SKIPPED = ("node_modules", "__pycache__", ".tox", ".nox", ".mypy_cache", ".ruff_cache")
 RESULTS_LIKE = (".jsonl", ".jsonl.gz", ".html")  # task files, results files (gzip too), earlier runs' HTML reports
-# Earlier runs' JUnit XML and pytest-json-report files, by what they begin with: their names are the user's.
+# Earlier runs' results, reports and logs, by what they begin with: their names are the user's
+# ("prev.gz", "junit.xml.bak", "run.log.1", "report.htm"; red team 24).
 # pytest-json-report's "tests" comes after every collector (kilobytes in): its first keys are the mark.
 REPORT_MARKS = ((b"<testsuite",), (b'"created"', b'"exitcode"'),  # JUnit XML; pytest-json-report
-                (b"test session starts",), (b"agenteval: agent=",))  # a run's terminal output ("> run.log")
-# Where a report may be written under another name: looked into (any case), others are not.
-SNIFFED = frozenset({".xml", ".json", ".txt", ".log", ".out", ".report", ""})
+                (b"test session starts",), (b"agenteval: agent=",),  # a run's terminal output ("> run.log")
+                (b'{"run_record"',), (b'"audit_digest"',),  # a results file under another name
+                (b"<!doctype html",), (b"<html",))  # any HTML page: an earlier run's report
+GZIP = b"\x1f\x8b"  # compressed, whatever it holds: a results file, a report, a log (an agent needs none)
+# What is code or a project's own settings: never looked into. Anything else is (any case).
+NOT_SNIFFED = frozenset({".py", ".pyi", ".pyc", ".pyd", ".so", ".pth", ".toml", ".cfg", ".ini", ".lock", ".typed",
+                         ".c", ".h", ".rs", ".js", ".ts", ".css", ".png", ".jpg", ".svg"})
 MAX_FOLDERS = 20_000  # a walk of a huge project stops here (the rest is said in isolation.md)
 
 
@@ -116,9 +121,10 @@ def project_secrets(root: Path) -> list[str]:
     """What else in the project folder (the agent's search path, shown to it read-only) holds
     tasks or grades: version control folders (committed task files are in their objects), and
     every ``.jsonl``, ``.jsonl.gz`` and ``.html`` file (other task files, earlier runs' results and
-    reports) and every JUnit XML or pytest-json-report file named ``.xml``, ``.json``, ``.txt``,
-    ``.log``, ``.out``, ``.report`` or with no suffix (each failed check's detail is in them). A
-    folder holding them and no Python is hidden whole; otherwise each such file is."""
+    reports), and any other file but code and settings that begins as a results file, JUnit XML,
+    pytest-json-report, an HTML page or a run's log does, or is compressed (each failed check's
+    detail is in them, whatever they are named). A folder holding them and no Python is hidden
+    whole; otherwise each such file is."""
     hidden: list[str] = []
     walked = 0
     for folder, dirs, files in os.walk(root):
@@ -159,12 +165,14 @@ def on_the_search_path(shown: Iterable[str], system: Iterable[str]) -> list[str]
 
 
 def _is_report(folder: str, name: str) -> bool:
-    """A test report by its first bytes (an XML declaration or whitespace may come first)."""
-    if os.path.splitext(name)[1].lower() not in SNIFFED:  # junit.XML too
+    """A results file, test report or run log by its first bytes (an XML declaration or
+    whitespace may come first), whatever its name; anything compressed."""
+    if os.path.splitext(name)[1].lower() in NOT_SNIFFED:  # code, settings, images
         return False
     try:
         with open(os.path.join(folder, name), "rb") as file:
             head = file.read(512)
     except OSError:
         return False
-    return any(all(mark in head for mark in marks) for marks in REPORT_MARKS)
+    lowered = head.lower()
+    return head.startswith(GZIP) or any(all(mark in lowered for mark in marks) for marks in REPORT_MARKS)

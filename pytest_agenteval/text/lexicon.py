@@ -111,7 +111,7 @@ MONEY_WORDS = frozenset({"pay", "paid", "paying", "payment", "amount", "sum", "t
                          "sent", "send", "sending", "transferred", "wired",  # "we have sent 4,620"
                          "settle", "settled", "settlement", "at", "of", "for", "assessed", "claimed", "excess",
                          "insured", "limit", "limits", "authority", "mandate", "ceiling", "threshold", "reduced",
-                         "amended", "to"})
+                         "amended", "to", "appr", "apprvd", "pd", "amt"})  # shorthand: "appr. 12,800"
 REFERENCE_PAIRS = frozenset({("claim", "for"), ("claim", "of"), ("amount", "claimed")})
 # A question answered in the next sentence ("Was your claim approved? Sadly, no."): a polar
 # question opens with an auxiliary (or is a fragment of three words at most, "Approved?"), has no
@@ -151,7 +151,8 @@ BREAKS = frozenset({"but", "however", "although", "though", "whereas", "while", 
                     "as"})  # "as" only where it means "because" (clauses._because)
 # After "and"/"or", a new subject or auxiliary starts a new clause ("… and we need the invoice").
 RESTARTS = frozenset({"we", "i", "you", "it", "they", "he", "she", "this", "that", "these", "those", "there",
-                      "we've", "i've", "we're", "i'm", "it's", "they've", "we'll", "i'll", "we'd", "i'd",
+                      "we've", "i've", "we're", "i'm", "it's", "there's", "that's", "they're", "you're",
+                      "they've", "we'll", "i'll", "we'd", "i'd",
                       "has", "have", "is", "are", "was", "were", "will", "please", "the", "your", "our",
                       # a verb of state: "has not been booked and stays pending" tells two things
                       "stays", "remains", "stay", "remain"})
@@ -310,7 +311,8 @@ ENGLISH = Lexicon({
     "ok": ("verified", "complete", "completed", "cleared", "passed", "satisfied", "valid", "in order", "fine",
            "confirmed", "approved", "ok", "okay", "done", "resolved", "current", "active", "in force", "verify",
            "all good", "good", "clear", "applied", "applies", "fully", "finalised", "finalized", "signed off"),
-    "problem": ("pending", "outstanding", "incomplete", "missing", "fail*", "expired", "expir*", "lapsed", "lapse*",
+    "problem": ("pending", "pend", "outstanding", "incomplete", "missing", "fail*", "expired", "expir*", "lapsed",
+                "lapse*",
                 "ongoing", "awaited", "waiting for", "waiting on",
                 "unverified", "not verified", "not complete", "awaiting", "inactive", "not active", "open", "overdue",
                 "problem*", "issue", "issues",  # not "issued": "payment issued" is no problem

@@ -18,7 +18,8 @@ def unmailed(text: str) -> str:
         text = html.unescape(text)
     if ">" in text or "wrote:" in text or "Original" in text or "From:" in text:
         text = unthreaded(text)
-    if "--" in text and (found := _SIGNATURE.search(text)) and text[:found.start()].strip():
+    if "--" in text and (found := _SIGNATURE.search(text)) and text[:found.start()].strip() and _signs(
+            text[found.end():]):
         text = text[:found.start()]  # the signature block: name, company, address, its footer
     lowered = text.lower()
     if any(w in lowered for w in _DISCLAIMER_CUES):
@@ -67,6 +68,35 @@ _MARKER = re.compile(r"^[ \t]*>[ \t]?", re.M)
 
 # The signature separator of mail (a line of "-- "): what follows signs, it says nothing.
 _SIGNATURE = re.compile(r"^--[ \t]?$", re.M)
+_STATEMENT = re.compile(r"^[^\n]*\b\w+\s+\w+\s+\w+\s+\w+[^\n]*[.!?][ \t]*$", re.M)
+
+
+def _signs(block: str) -> bool:
+    """A signature block only signs: names, roles, an address, a footer; a line that makes a
+    statement ("Your claim has been declined.") or gives a figure is the writer's word (red team 24)."""
+    kept = _SENTENCE.sub(lambda m: "" if _disclaims(m.group(0)) else m.group(0), block)
+    return not _STATEMENT.search(kept) and not _FIGURE.search(kept)
+
+
+_FIGURE = re.compile(r"[£$€]\s?\d|\b\d[\d,.]*\s*(?:%|k\b)|\b[A-Z]{2,5}-\d+")
+
+
+def quoted(text: str) -> list[str]:
+    """The lines ``unthreaded`` would take as earlier mail, markers stripped: what a reply may
+    quote only if it was said before it (``pytest_agenteval.grading.texts``)."""
+    if not (">" in text or "wrote:" in text or "Original" in text or "From:" in text):
+        return []
+    found = _HISTORY.search(text)
+    lines = text[found.end():].splitlines() if found else _QUOTE_LINE.findall(text)
+    return [" ".join(_MARKER.sub("", line).split()) for line in lines if _MARKER.sub("", line).strip()]
+
+
+def unquoted(text: str) -> str:
+    """``text`` with the marks of quoting taken out ("> ", "On … wrote:", "-----Original
+    Message-----"), so what they held is read as the writer's own words."""
+    return _MARKER.sub("", _HISTORY.sub("", text))
+
+
 _DISCLAIMER_CUES = ("e-mail", "email", "message", "communication", "transmission", "attachment", "recipient",
                     "regulated", "registered")
 _SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")

@@ -52,11 +52,22 @@ def prepared(text: str) -> str:
         # "amended 48k -> 38.4k", "esc -> SNR-02": from one to the other
         text = _TO_ARROW.sub(lambda m: f"{m.group(1) or m.group(2)} to ", text)
         text = _ARROW.sub("; ", text)  # "KYC pending -> not booked": one step, then the next
+    if "(" in text:
+        text = _ROLE_FIGURE.sub(r"\1, limit \2", text)  # "SNR-07 (property senior, 50k)": the senior's limit
     if "/" in text:
         text = _NOT_APPLICABLE.sub("not applicable", text)  # "N/A further payment"
     words = set(_WORD.findall(text.lower()))
     if not words.isdisjoint(_LITOTES_WORDS):
         text = _LITOTES.sub(lambda m: (" " if m.group(0).startswith("n't") else "") + m.group(1), text)
+    if "no" in words and "," in text:
+        text = _NO_LIST.sub(r"\1 \2, no \3 \4 no ", text)  # "No decision, payment or request": none of them
+    if "not" in words and "," in text:
+        text = _SPLIT_DENIAL.sub(r"\1 ", text)  # "have not made, and will not make, any payment": one denial
+    if not words.isdisjoint(_SOUGHT_PROOF_WORDS):  # "write to us with any evidence that your policy was in force"
+        text = _SOUGHT_PROOF.sub(r"\1 whether", text)
+    if "unnecessary" in words:  # "rule 4 makes escalation unnecessary": no escalation
+        text = _UNNECESSARY.sub(lambda m: f"{m.group(1)} not necessary" if m.group(1).lower() in _BE
+                                else f"no {m.group(1)} is necessary", text)
     if "nothing" in words:
         text = _NOTHING_PREVENTS.sub("", text)  # "nothing prevents payment" says payment goes ahead
     if "would" in words and "had" in words:
@@ -173,12 +184,36 @@ def counterfactuals(text: str) -> str:
 
 def _past(verb: str) -> str:
     return _PAST.get(verb) or verb + "d"  # approve, decline, activate, issue, escalate, update
+# A list a "no" opens: "No decision, payment or information request before SNR-07 replies" (the
+# first item may be a phrase of its own, "no decision", that would end the denial there).
+_NO_LIST = re.compile(r"\b(no)\s+(\w+),\s+(\w+(?:\s+\w+)?),?\s+(or|nor|and)\s+(?!no\b)", re.IGNORECASE)
+# A second denial set in commas between a verb and its object says the same of it: "We have not
+# made, and will not make, any payment on it" (the object otherwise stood alone, as if affirmed).
+_SPLIT_DENIAL = re.compile(r"\b((?:not|never)(?:\s+\w+)?),\s+(?:and|or|nor)\s+(?:\w+\s+){0,3}?"
+                           r"(?:not|never)(?:\s+\w+)?,\s+(?=(?:any|a|an|the|your|its|it|them|this|that|these|those)\b)",
+                           re.IGNORECASE)
+# A figure in brackets beside a reviewer's role is the authority of the role, not an amount decided.
+_ROLE_FIGURE = re.compile(r"(\([^()]{0,40}?\b(?:senior|reviewer|handler|deputy|approver)),\s*(?!limit\b)"
+                          r"([£$€]?\d[\d,.]*\s*[km]?\))", re.IGNORECASE)
+# Proof asked for: what it should show is not asserted ("send us any evidence that the policy was
+# in force" on a lapsed policy); "we have evidence that…" asserts.
+_SOUGHT_PROOF_WORDS = frozenset({"evidence", "proof", "documents", "document", "documentation"})
+_SOUGHT_PROOF = re.compile(r"\b((?:send|provide|give|submit|supply|show|with|enclose|attach)\s+(?:us\s+)?"
+                           r"(?:any\s+|some\s+|further\s+|new\s+)?(?:evidence|proof|documents?|documentation)(?:\s+showing)?)\s+that\b",
+                           re.IGNORECASE)
+_UNNECESSARY = re.compile(r"\b(\w+)\s+unnecessary\b", re.IGNORECASE)
+_BE = frozenset({"is", "are", "was", "were", "be", "been", "being"})
 _CERTAINTY_WORDS = frozenset({"unless", "if", "far", "may", "might", "could"})
 _ID_SLIP_WORDS = frozenset({"sorry", "oops", "apologies", "mean", "meant", "correction", "rather"})
 # An id taken back at once for another of its kind: "CLM-00289 -- sorry, CLM-00297", "POL-1 (I mean POL-2)".
-_ID_SLIP = re.compile(r"\b([A-Z]{2,5})-\d+[ \t]*(?:--?|[\u2013\u2014,(])[ \t]*(?:(?:sorry|oops|apologies)\b[ \t]*"
-                      r"[,:\-\u2013\u2014]?[ \t]*(?:(?:i[ \t]+mean(?:t)?|correction:?|or[ \t]+rather)[ \t]*,?[ \t]*)?"
-                      r"|(?:i[ \t]+mean(?:t)?|correction:?|or[ \t]+rather)[ \t]*,?[ \t]*)\1-(\d+)\b\)?", re.IGNORECASE)
+# ("POL-00489... apologies, your policy POL-00517": a word or two may name the kind again)
+_ID_SLIP = re.compile(r"\b([A-Z]{2,5})-\d+[ \t]*(?:--?|\.{2,3}|[\u2026\u2013\u2014,(])[ \t]*"
+                      r"(?:(?:sorry|oops|apologies)\b[ \t]*[,:\-\u2013\u2014]?[ \t]*"
+                      r"(?:(?:i[ \t]+mean(?:t)?|correction:?|or[ \t]+rather)[ \t]*,?[ \t]*)?"
+                      r"|(?:i[ \t]+mean(?:t)?|correction:?|or[ \t]+rather)[ \t]*,?[ \t]*)"
+                      r"(?:(?:the|your|my|our|its|their|policy|claim|facility|account|customer|reviewer|"
+                      r"senior)[ \t]+){0,2}"
+                      r"\1-(\d+)\b\)?", re.IGNORECASE)
 _CORRECTION_WORDS = frozenset({"mean", "meant", "correction", "rather", "scratch", "make", "said"})
 _EVIDENCE_WORDS = frozenset({"record", "records", "system", "file", "notes", "screen", "ledger"})
 _REPORTED_WORDS = frozenset({"said", "say", "says", "mention", "mentioned", "mentions", "thought", "think", "thinks",

@@ -287,8 +287,10 @@ class Reader:
                         else:
                             negations += 1
                             reversed_at = -9
+                            # "could not find a rate"; not "(declined on cover,) not on policy status"
+                            contrast = i == 0 and ahead[:1] == ["on"] and not clauses[c][2]
                             missing.update((c,) if word in ABSENCE or word in ("not", "unable", "cannot") and (
-                                ABSENCE_VERBS.intersection(ahead)) else ())  # "could not find a rate"
+                                ABSENCE_VERBS.intersection(ahead)) and not contrast else ())
                             if word in ABSENCE and ahead and not any(
                                     meaning in DECIDED for _, meaning in self._starting(ahead[0])):
                                 # "no excess has been deducted from this payment": the payment is not denied

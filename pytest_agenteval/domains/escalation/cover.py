@@ -11,7 +11,7 @@ import re
 from pytest_agenteval.domains.escalation.case import EPS, Case
 from pytest_agenteval.domains.escalation.corrections import retracted
 from pytest_agenteval.grading import GradeContext
-from pytest_agenteval.text import AFFIRMED, NEGATED, Reading, computed
+from pytest_agenteval.text import AFFIRMED, NEGATED, Quantity, Reading, computed
 
 CAPPED = frozenset({"limited", "capped", "maximum", "max"})
 # What else a figure in the clause could be: then the clause is not about the policy's figure alone.
@@ -26,26 +26,39 @@ def cover(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     for clause, words in enumerate(reading.words):
         label = reading.words[clause - 1] if clause and reading.joined[clause] else ()
         said = {*words, *label}
+        fields = []
         if "excess" in said and not _in_excess_of(words):
-            what, field = "excess", "excess"
-        elif "insured" in said or "si" in said or "cover" in said and said & CAPPED:
-            what, field = "sum insured", "sum_insured"  # "Cover under policy POL-1 is limited to £500,000"
-        else:
-            continue
-        if "excess" in said and field != "excess" or OTHER_FIGURES.intersection(said):
-            continue  # both, or a figure of another kind beside it: not the policy's figure alone
+            fields.append(("excess", "excess"))
+        if "insured" in said or "si" in said or "cover" in said and said & CAPPED:
+            fields.append(("sum insured", "sum_insured"))  # "Cover under policy POL-1 is limited to £500,000"
+        if not fields or OTHER_FIGURES.intersection(said):
+            continue  # a figure of another kind beside it: not the policy's figure alone
         figures = [q for q in reading.quantities if q.clause == clause and q.kind in ("money", "number")
                    and isinstance(q.value, float) and not q.derived]
-        labelled = [q for q in figures if reading.before(q.clause, q.at)[-1:] in (["si"], ["insured"], ["excess"])]
-        figures = labelled[-1:] if len(figures) > 1 and len(labelled) == 1 else figures  # "875k on POL-1 (SI 875k)"
-        if len(figures) != 1 or policy.get(field) is None:
-            continue
-        value, truth = figures[0].value, float(policy[field])
-        if isinstance(value, float) and abs(value - truth) > EPS and not retracted(reading, figures[0]):
-            return f"gives {figures[0].text} as the policy's {what}; it is {truth:g}"
+        for what, field in fields:
+            # each figure by its own label when there are several: "SI 50,000 and an excess of 1,000"
+            labelled = [q for q in figures if _labelled(reading, q) == field]
+            if len(fields) > 1 or len(figures) > 1 and len(labelled) == 1:
+                mine = labelled[-1:] if len(labelled) == 1 else []  # "875k on POL-1 (SI 875k)"
+            else:
+                mine = figures
+            if len(mine) != 1 or policy.get(field) is None:
+                continue
+            value, truth = mine[0].value, float(policy[field])
+            if isinstance(value, float) and abs(value - truth) > EPS and not retracted(reading, mine[0]):
+                return f"gives {mine[0].text} as the policy's {what}; it is {truth:g}"
     if (taken := _excess_taken(c, reading, float(policy.get("excess") or 0))) is not None:
         return taken
     return _equated(c, reading, float(policy.get("sum_insured") or 0))
+
+
+def _labelled(reading: Reading, q: Quantity) -> str:
+    """The policy figure a label right before ``q`` names: "SI 875k", "sum insured of 50,000",
+    "an excess of 1,000"; else ""."""
+    before = reading.before(q.clause, q.at, 2)
+    if before[-1:] in (["si"], ["insured"]) or before in (["si", "of"], ["insured", "of"]):
+        return "sum_insured"
+    return "excess" if before[-1:] == ["excess"] or before == ["excess", "of"] else ""
 
 
 # The excess said taken off the payment: "Excess deducted: 500", "less your 1,000 excess", "after

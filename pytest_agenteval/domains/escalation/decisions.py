@@ -233,7 +233,7 @@ def _whole_in_full(reading: Reading, approved: float) -> bool:
                for m in reading.mentions)
 
 
-APPROVING_AT = frozenset({"approved", "amended", "agreed", "reduced", "settled"})
+APPROVING_AT = frozenset({"approved", "amended", "agreed", "reduced", "settled", "appr", "apprvd", "approving"})
 
 
 # What a claim said pending is: the claim, its status or decision (not "photos pending").
@@ -292,7 +292,10 @@ def _review_to_come(reading: Reading) -> str | None:
     if reading.word_set.isdisjoint(("will", "shall", "going")):
         return None
     for k, words in enumerate(reading.words):
-        found = TO_COME.search(" ".join(w for w in words if w))
+        joined = " ".join(w for w in words if w)
+        found = TO_COME.search(joined)
+        if found and joined[found.end():].split()[:1] in (["them"], ["these"], ["those"], ["any"], ["what"]):
+            found = None  # "you are welcome to send them; we will review them": the papers, not the claim
         # (a review the claimant may ask for is no decision to come: "If you have further evidence,
         # please send it and we will consider it", "Should you wish to challenge it, … we will review it")
         sentence = {w for j, said in enumerate(reading.words) if reading.sentence_of[j] == reading.sentence_of[k]

@@ -61,6 +61,7 @@ def _limit_figure(reading: Reading, q: Quantity) -> bool:
     return bool(before) and (before[-1] in LIMIT_WORDS or before[-1] in LIMIT_LINKS and before[0] in LIMIT_WORDS)
 
 
+ROLES = frozenset({"senior", "reviewer", "deputy"})
 LABEL_WORDS = LIMIT_WORDS | OWNER_CUES | LIMIT_KINDS | {"the", "a", "sum"}  # "Delegated authority limit:"
 POSSESSIVES = ("my", "your", "our", "their", "his", "her", "its", "the", "a")
 # What may stand between a limit word and its figure: "limit of £10,000", "authority is £10,000".
@@ -116,6 +117,11 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
         staff, cues = named_here, own - FIRST_PERSON
     elif apposed and not own & FIRST_PERSON:  # "to SNR-07 (approval limit £50,000)", "to SNR-07, whose limit…"
         staff, cues = [apposed], own
+    if not staff and not cues & OWNER_CUES and (role := _role_before(reading, clause)):
+        # "SNR-01 (liability senior, limit 150,000)": SNR-01's; "to you (motor senior, 50,000 limit)": the senior's
+        staff = [i for i, k, at in reading.id_at if k == clause - 2 and at == len(reading.words[k]) - 1
+                 and ctx.row("staff", i) is not None][-1:]
+        cues = cues if staff else cues | role
     head = reading.polarities("head_of_claims", clause) - {NEGATED}
     if cues & ({"every", "all", "any"} | SUPERLATIVE) and cues & {"senior", "seniors", "reviewer", "reviewers"}:
         tops = [v for i, v in reviewers(ctx, c).items() if i not in (HEAD, AGENT)]
@@ -201,7 +207,8 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
     against = set_against[0] if set_against else next((  # or a bare figure: "handler limit 10,000 < 16,000"
         q for q in reading.quantities if q.clause == clause and q.at in part and q.kind == "number"
         and isinstance(q.value, float) and q.value >= 1 and not _limit_figure(reading, q)), None)
-    if against is not None and _limit_first(reading, clause, part, said, against):
+    if against is not None and _limit_first(reading, clause, part, said, against) or against is None and (
+            _limit_above_it(reading, clause, part, said)):
         above, within = within, above  # "my limit of 10,000 is below the 16,000 assessed": the amount is above
     amount = figures[0] if figures else c.assessed
     claim_amounts = [v for v in (c.assessed, c.claim.get("amount_claimed"), c.claim.get("approved_amount"))
@@ -224,6 +231,24 @@ def _limit_first(reading: Reading, clause: int, part: range, said: list[Any], am
         return False
     at = compared[0]
     return min(limit) < at < amount.at and "by" not in reading.words[clause][at:amount.at]
+
+
+def _role_before(reading: Reading, clause: int) -> set[str]:
+    """The words of a short clause naming a role right before ``clause``, in its sentence ("motor
+    senior" before "50,000 limit"), or nothing."""
+    if not clause or reading.sentence_of[clause - 1] != reading.sentence_of[clause]:
+        return set()
+    role = {w for w in reading.words[clause - 1] if w}
+    return role if len(role) <= 3 and ROLES.intersection(role) else set()
+
+
+def _limit_above_it(reading: Reading, clause: int, part: range, said: list[Any]) -> bool:
+    """The limit compared with the amount named by a pronoun: "the senior with the lowest limit
+    above it" (the limit is above the amount: the amount is within)."""
+    words = reading.words[clause]
+    limit = [m.at for m in reading.mentions if m.clause == clause and m.meaning == "limit" and m.at in part]
+    return any(limit and min(limit) < m.at and words[m.at + 1:m.at + 2] in (("it",), ("this",), ("that",))
+               for m in said if m.meaning in ("above", "within"))
 
 
 def _apposed(ctx: GradeContext, reading: Reading, clause: int) -> str | None:

@@ -11,6 +11,7 @@ from pytest_agenteval.domains.escalation.said import instructed_payments
 from pytest_agenteval.grading import GradeContext
 from pytest_agenteval.text import (
     AFFIRMED,
+    LIMIT_KINDS,
     LINKS,
     NEGATED,
     Quantity,
@@ -47,7 +48,9 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                          *(r["decision_amount"] for r in c.escalations),
                          c.assessed - approved if approved is not None else None,
                          abs(c.assessed - c.limit)) if v is not None]  # "exceeds my limit by £8,000"
-    gaps = {abs(c.assessed - c.limit), *((c.assessed - approved,) if approved is not None else ())}
+    gaps = {abs(c.assessed - c.limit), *((c.assessed - approved,) if approved is not None else ()),
+            *(abs(c.assessed - v) for v in limits)}  # "only 5,000 over SNR-03's limit" (the limits check's)
+    known += [abs(c.assessed - v) for v in limits]
     if not c.paid or approved is None:
         known.append(0.0)  # "£0 payable", "approved £0" on a claim nothing was paid on
     worked = worked_amounts(ctx, c, reading)
@@ -118,7 +121,8 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         # decides nothing is not the amount decided, though another clause of its sentence approves
         excused = q.clause in approved_in or not decided_here and (
             reading.sentence_of[q.clause] in approved_near or q.reference) or _base_of_share(reading, q) or (
-            reading.after(q.clause, q.at) == "claim") or (  # "your £30,000 claim": the claim's, judged above
+            # "your £30,000 claim": the claim's, judged above
+            reading.after(q.clause, q.at) == "claim") or _named_limit(reading, q) or (
             (_figure_of(reading, q, ASSESSED) or _figure_of(reading, q, CLAIMED)) and _cut(reading, q))
         if approving and approved is not None and abs(value - approved) > EPS and not contrast and not excused:
             return f"states {q.text} as the amount approved or paid; {approved:g} was approved"
@@ -136,6 +140,12 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                 reading, q):
             return f"states {q.text}, which is no amount of this claim"
     return None
+
+
+def _named_limit(reading: Reading, q: Quantity) -> bool:
+    """A figure the noun after it calls a limit: "within my 10,000 limit", "a 10,000 approval limit"."""
+    after = [w for w in reading.words[q.clause][q.at + 1:q.at + 3] if w]
+    return bool(after) and (after[0] in ("limit", "limits") or after[0] in LIMIT_KINDS and after[1:2] == ["limit"])
 
 
 # More money to come, with no figure: "the balance will follow after inspection", "paid out in two

@@ -32,9 +32,11 @@ def _related(ctx: GradeContext, c: Case) -> set[str]:
 def _labelled_reviewer(reading: Reading, clause: int) -> bool:
     """The clause is a field's value naming who reviewed or decided: "reviewer: SNR-02",
     "escalated_to: SNR-07", "decided_by: SNR-07" (not "absent_senior:", "reviewer_deputy:")."""
-    label = [w for w in (reading.words[clause - 1] if clause and reading.joined[clause] else ()) if w]
-    return label[-1:] in (["reviewer"], ["to"], ["by"]) and not OTHER_ROLES.intersection(label) and not any(
-        reading.words[clause])
+    raw = reading.words[clause - 1] if clause and reading.joined[clause] else ()
+    label = [w for w in raw if w]
+    # ("Escalated to SNR-02: SNR-01 (the motor senior) absent": a label has no value of its own)
+    return label[-1:] in (["reviewer"], ["to"], ["by"]) and raw[-1:] != ("",) and not OTHER_ROLES.intersection(
+        label) and not any(reading.words[clause])
 
 
 OTHER_ROLES = frozenset({"absent", "deputy", "dep", "other", "usual", "handler", "paid", "sent", "payment"})
@@ -78,8 +80,10 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             return f"says {ident} is {'available' if presence == 'present' else 'away'}, but they are " + (
                 "absent" if presence == "present" else "present")
         if table == "staff" and ident not in targets and ident != AGENT and "reportedly" in reading.words[clause] and (
-                any(i == ident and k != clause for i, k in reading.ids)):
-            continue  # "my previous note said I would send this to SNR-04; correction: SNR-04 is absent, …"
+                any(i == ident and k != clause or i in targets and k > clause for i, k in reading.ids)):
+            # "my previous note said I would send this to SNR-04; correction: SNR-04 is absent, …";
+            # "my earlier note said SNR-08; correction: the escalation went to SNR-07"
+            continue
         if table == "staff" and ident not in targets and ident != AGENT:
             # Beside an act, the staff member it went to or came from is named as such ("escalated
             # to SNR-11, deputy for SNR-10": SNR-11). Another one may be named beside their absence

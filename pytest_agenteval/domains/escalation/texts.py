@@ -71,7 +71,9 @@ LEXICON = ENGLISH.extend(
            "authority limit*", "authorised limit*", "authorized limit*", "settlement authorit*", "settlement limit*",
            "payment limit*", "threshold*", "approval threshold*", "authorisation threshold*",
            "authorization threshold*",
-           "lim", "auth lim", "auth limit*", "my auth"),  # ticket shorthand: "< my auth. lim."
+           "lim", "auth lim", "auth limit*", "my auth",  # ticket shorthand: "< my auth. lim."
+           # a reviewer out of reach by the amount: "140k > 50k so SNR-10 can't take it"
+           "can not take", "cannot take", "unable to take", "too big for", "too large for"),
     # The policy that sets the limits, named: a document, neither a limit nor the claimant's cover.
     rulebook=("authority policy", "authority matrix", "authority table", "authority schedule", "authority rules",
               "authority guidelines", "authority framework", "authorities policy"),
@@ -94,7 +96,8 @@ LEXICON = ENGLISH.extend(
     within=("within", "below", "under", "inside", "less than", "lower than", "smaller than", "beneath", "up to",
             "covered by"),
     above=("above", "over", "exceed*", "beyond", "more than", "greater than", "higher than", "larger than",
-           "bigger than", "outside", "in excess of", "surpass*", "too large", "too high", "too big", "too much"),
+           "bigger than", "outside", "in excess of", "surpass*", "too large", "too high", "too big", "too much",
+           "can not take", "cannot take", "unable to take", "too big for", "too large for"),  # also limits
     # What a reviewer's return says: the claim came back, or they asked for more.
     returned=("returned", "sent back", "sent it back", "came back asking", "came back for", "handed back",
               "passed back", "referred back", "bounced back", "kicked back", "returned it"),
