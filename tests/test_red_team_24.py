@@ -14,6 +14,7 @@ import pytest
 from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.grading.texts import own_words
 from pytest_agenteval.plugin.hiding import project_secrets
+from pytest_agenteval.readback import gunzip
 from pytest_agenteval.text.mail import quoted, unmailed, unquoted
 from tests.test_audit_texts import saying, shipped  # noqa: F401  (a fixture)
 
@@ -83,3 +84,32 @@ def test_earlier_results_and_reports_are_hidden_whatever_their_names(tmp_path: P
     (tmp_path / "data.csv").write_text("a,b\n1,2\n")
     hidden = {Path(p).name for p in project_secrets(tmp_path)}
     assert hidden == set(files)
+
+
+@pytest.mark.parametrize(("text", "passes"), [
+    # Red team 24: an amount worked out by a share or a factor after it passed on 30 of 30 tasks.
+    ("We have paid you £4,200 less 10%.", False),
+    ("We have paid you £4,200 net of 10%.", False),
+    ("We have paid you £4,200 x 0.9.", False),
+    ("We have paid you £4,200 * 0.9.", False),
+    ("We have paid you £4,200 \u00d7 90%.", False),
+    ("We have paid you £4,200/2.", False),
+    ("We have paid you £4,200 divided by 2.", False),
+    ("Your claim is approved.\n3780. Paid to your account today.", False),  # a figure, not an item number
+    ("Your claim is approved.\n3780) Paid to your account today.", False),
+    ("We have paid you £4,200 x 1.", True),
+    ("We have paid you £4,000 plus 5%.", True),
+    ("Your claim is approved.\n4200. Paid to your account today.", True),
+    ("Your claim is approved and paid:\n1. £4,200 approved\n2. £4,200 paid", True),
+])
+def test_an_amount_worked_out_after_it_is_read_as_worked_out(shipped, text: str, passes: bool) -> None:  # noqa: F811
+    grade = saying(shipped, "ESC-001", 5, text)
+    assert grade.passed is passes, [(c.name, c.detail) for c in grade.checks if not c.passed]
+
+
+@pytest.mark.parametrize("at", [-6, -2])  # the trailer's checksum, its size
+def test_one_corrupt_byte_of_a_gzip_results_file_loses_only_what_follows_it(at: int) -> None:
+    raw = b"".join(b'{"line": %d}\n' % i for i in range(20_000))
+    data = bytearray(gzip.compress(raw))
+    data[at] ^= 0xFF
+    assert gunzip(bytes(data)) == raw  # was b"": "not a results file: it is empty"

@@ -9,7 +9,9 @@ word instead of an amount ("less your excess": ``{"excess": 250.0}``).
 The grammar, on purpose small: an amount followed within two words by *less, minus, plus*, or
 *after deducting / net of*, then within four words by an amount or a named figure; a multiplier
 (*twice, double, triple, half, three times…*) before an amount or before a named figure ("double
-the assessed amount"). One operation per amount; no chains, no brackets.
+the assessed amount"); a share taken off or added ("£4,200 less 10%") and a factor after the
+amount ("£4,200 x 0.9", "£4,200 / 2", "divided by 2"). One operation per amount; no chains, no
+brackets.
 """
 
 from __future__ import annotations
@@ -49,6 +51,17 @@ def computed(reading: Reading, named: dict[str, float]) -> tuple[list[Quantity],
             op = None  # "less than the £5,000 limit" compares
         if op is not None and ACTS.intersection(words[op + 1:op + 3]):
             op = None  # "approve_claim 12,500 + payment 12,500": two acts listed, each with its figure
+        share = next((o for o in reading.quantities if op is not None and o.kind == "rate" and o.clause == q.clause
+                      and o.at == op + 1 + (words[op] == "net") and isinstance(o.value, float)), None)
+        if share is not None and op is not None:  # "£4,200 less 10%": a share of it taken off (red team 24)
+            sign = -1.0 if words[op] in SUBTRACT else 1.0
+            used.add((share.clause, share.at))
+            out.append(q._replace(value=amount(q) * (1 + sign * float(share.value) / 100),  # type: ignore[arg-type]
+                                  text=f"{q.text} {words[op]} {share.text}"))
+            continue
+        if (factor := _postfix(reading, q, words)) is not None:  # "£4,200 x 0.9", "£4,200 divided by 2"
+            out.append(q._replace(value=amount(q) * factor, text=f"{q.text} times {factor:g}"))
+            continue
         if op is not None:  # (a negated amount is worked out too: its result is what is denied)
             sign = -1.0 if words[op] in SUBTRACT else 1.0
             operand = next((o for o in money if o.clause == q.clause and op < o.at <= op + 4), None)
@@ -83,6 +96,24 @@ def computed(reading: Reading, named: dict[str, float]) -> tuple[list[Quantity],
             if base is not None:
                 out[out.index(base)] = base._replace(value=q.value * amount(base), text=f"{q.text} times {base.text}")
     return out, used
+
+
+def _postfix(reading: Reading, q: Quantity, words: list[str]) -> float | None:
+    """The factor an operator after an amount applies: "times 0.9", "x 90%" (the prepass writes
+    "×" and "*" as *times*), "divided by 2" ("/ 2", "÷ 2")."""
+    after = words[q.at + 1:q.at + 3]
+    if after[:1] in (["times"], ["x"]):
+        at = q.at + 2
+    elif after == ["divided", "by"]:
+        at = q.at + 3
+    else:
+        return None
+    operand = next((o for o in reading.quantities if o.clause == q.clause and o.at == at and o.kind in (
+        "number", "rate") and isinstance(o.value, float) and o.value), None)
+    if operand is None:
+        return None
+    value = float(operand.value) / (100 if operand.kind == "rate" else 1)  # type: ignore[arg-type]
+    return value if after[0] != "divided" else 1 / value
 
 
 def amount(q: Quantity) -> float:

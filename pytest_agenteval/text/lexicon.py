@@ -111,7 +111,8 @@ MONEY_WORDS = frozenset({"pay", "paid", "paying", "payment", "amount", "sum", "t
                          "sent", "send", "sending", "transferred", "wired",  # "we have sent 4,620"
                          "settle", "settled", "settlement", "at", "of", "for", "assessed", "claimed", "excess",
                          "insured", "limit", "limits", "authority", "mandate", "ceiling", "threshold", "reduced",
-                         "amended", "to", "appr", "apprvd", "pd", "amt"})  # shorthand: "appr. 12,800"
+                         "amended", "to", "appr", "apprvd", "pd", "amt",  # shorthand: "appr. 12,800"
+                         "figure"})  # "the correct approved and paid figure is 35,000"
 REFERENCE_PAIRS = frozenset({("claim", "for"), ("claim", "of"), ("amount", "claimed")})
 # A question answered in the next sentence ("Was your claim approved? Sadly, no."): a polar
 # question opens with an auxiliary (or is a fragment of three words at most, "Approved?"), has no

@@ -46,6 +46,7 @@ def prepared(text: str) -> str:
         text = visible(text)
     text = unmailed(text)
     if "\n" in text:
+        text = _ENUMERATED_FIGURE.sub(r"\1 ", text)  # "3780. Paid to your account today.": a figure, no item number
         text = _formed(text)
     if "->" in text or not _ARROW_SIGNS.isdisjoint(text):
         text = _ID_ARROW.sub(r"\1, then to \2", text)  # "routing SNR-10 -> deputy SNR-11": one route
@@ -54,6 +55,9 @@ def prepared(text: str) -> str:
         text = _ARROW.sub("; ", text)  # "KYC pending -> not booked": one step, then the next
     if "(" in text:
         text = _ROLE_FIGURE.sub(r"\1, limit \2", text)  # "SNR-07 (property senior, 50k)": the senior's limit
+    if not _OPERATOR_SIGNS.isdisjoint(text):  # "£4,200 x 0.9", "£4,200/2": read as words
+        text = _TIMES_SIGN.sub(r"\1 times \2", text)
+        text = _DIVIDED_SIGN.sub(r"\1 divided by \2", text)
     if "/" in text:
         text = _NOT_APPLICABLE.sub("not applicable", text)  # "N/A further payment"
     words = set(_WORD.findall(text.lower()))
@@ -65,6 +69,8 @@ def prepared(text: str) -> str:
         text = _SPLIT_DENIAL.sub(r"\1 ", text)  # "have not made, and will not make, any payment": one denial
     if not words.isdisjoint(_SOUGHT_PROOF_WORDS):  # "write to us with any evidence that your policy was in force"
         text = _SOUGHT_PROOF.sub(r"\1 whether", text)
+    if "for" in words and "when" in words:  # "locked in for when it clears": held until then, said now
+        text = _FOR_WHEN.sub("until", text)
     if "unnecessary" in words:  # "rule 4 makes escalation unnecessary": no escalation
         text = _UNNECESSARY.sub(lambda m: f"{m.group(1)} not necessary" if m.group(1).lower() in _BE
                                 else f"no {m.group(1)} is necessary", text)
@@ -192,6 +198,13 @@ _NO_LIST = re.compile(r"\b(no)\s+(\w+),\s+(\w+(?:\s+\w+)?),?\s+(or|nor|and)\s+(?
 _SPLIT_DENIAL = re.compile(r"\b((?:not|never)(?:\s+\w+)?),\s+(?:and|or|nor)\s+(?:\w+\s+){0,3}?"
                            r"(?:not|never)(?:\s+\w+)?,\s+(?=(?:any|a|an|the|your|its|it|them|this|that|these|those)\b)",
                            re.IGNORECASE)
+# A line opened by a figure of three digits or more and "." or ")": no list counts that far.
+_ENUMERATED_FIGURE = re.compile(r"^([ \t]*\d{3,}(?:,\d{3})*)[.)][ \t]+(?=[A-Za-z])", re.M)
+# An operator between an amount and a figure (not "24/7", "3/4", a date: an amount of money first).
+_OPERATOR_SIGNS = frozenset("x*\u00d7/\u00f7")
+_AMOUNT = r"((?:[£$€]|\b(?:GBP|USD|EUR)\s?)\d[\d,]*(?:\.\d+)?\s*[km]?)"
+_TIMES_SIGN = re.compile(_AMOUNT + r"\s*(?:x|\*|\u00d7)\s*(\d[\d.]*%?)(?![\w/])")
+_DIVIDED_SIGN = re.compile(_AMOUNT + r"\s*(?:/|\u00f7)\s*(\d+(?:\.\d+)?)(?![\w/%])")
 # A figure in brackets beside a reviewer's role is the authority of the role, not an amount decided.
 _ROLE_FIGURE = re.compile(r"(\([^()]{0,40}?\b(?:senior|reviewer|handler|deputy|approver)),\s*(?!limit\b)"
                           r"([£$€]?\d[\d,.]*\s*[km]?\))", re.IGNORECASE)
@@ -201,6 +214,7 @@ _SOUGHT_PROOF_WORDS = frozenset({"evidence", "proof", "documents", "document", "
 _SOUGHT_PROOF = re.compile(r"\b((?:send|provide|give|submit|supply|show|with|enclose|attach)\s+(?:us\s+)?"
                            r"(?:any\s+|some\s+|further\s+|new\s+)?(?:evidence|proof|documents?|documentation)(?:\s+showing)?)\s+that\b",
                            re.IGNORECASE)
+_FOR_WHEN = re.compile(r"\bfor\s+when\b", re.IGNORECASE)
 _UNNECESSARY = re.compile(r"\b(\w+)\s+unnecessary\b", re.IGNORECASE)
 _BE = frozenset({"is", "are", "was", "were", "be", "been", "being"})
 _CERTAINTY_WORDS = frozenset({"unless", "if", "far", "may", "might", "could"})

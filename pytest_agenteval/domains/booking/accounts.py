@@ -165,8 +165,9 @@ FACILITY_STEPS = frozenset({"rate", "booked", "booking", "activation", "activate
 
 
 # "the customer already has an open current account", "you hold a loan account with us"
-HOLDS = re.compile(r"\b(?<!we )(?<!i )(?:has|have|holds|hold)\s+(?:already\s+)?(?:got\s+)?(?:an?\s+)?"
-                   r"(?:existing\s+)?(open\s+)?(loan|current)\s+account\b")
+HOLDS = re.compile(r"\b(?:(?<!we )(?<!i )(?:has|have|holds|hold)\s+(?:already\s+)?(?:got\s+)?(?:an?\s+)?"
+                   r"(?:existing\s+)?|(?:customer|customer's|their|your|his|her|its)\s+(?:own\s+)?existing\s+)"
+                   r"(open\s+)?(loan|current)\s+account\b")  # "the customer's existing current account"
 
 
 def accounts_held(h: History, fid: str, reading: Reading) -> str | None:

@@ -182,14 +182,22 @@ def top_band(h: History, fid: str, reading: Reading) -> str | None:
     tops out at £5m") is the top band's bound."""
     bands = _bands(h, fid)
     for q in reading.quantities if bands else ():
-        if q.kind != "money" or not isinstance(q.value, float):
-            continue
+        if q.kind not in ("money", "number") or not isinstance(q.value, float) or q.value < 1000:
+            continue  # (a plain figure too: "bands stop at 1,000,000")
         before = set(reading.before(q.clause, q.at, 4))
         if reading.before(q.clause, q.at, 1) in (["below"], ["under"], ["beneath"], ["than"]):
             continue  # "tops out below £7,500,000": a bound under which the top lies, not the top
-        if TOP & before and SHEET_WORDS & before and not any(abs(q.value - b) <= 0.5 for b in bands[-1][:2]):
-            return f"gives {q.text} as the top of the rate sheet, but its top band ends at {bands[-1][1]:g}"
+        bounds = bands[-1][1:2] if ENDS & before else bands[-1][:2]  # "the bands stop at": where the top one ends
+        if (TOP | ENDS) & before and SHEET_WORDS & before and not any(abs(q.value - b) <= 0.5 for b in bounds):
+            return f"gives {q.text} as the top of the rate sheet, but its top band ends at {bands[-1][1]:,.0f}"
     return None
+
+
+KINDS = frozenset({"retail", "sme", "corporate", "term", "loan", "revolver", "revolving", "overdraft", "facility"})
+
+
+# "the bands stop at £1m", "the sheet ends at £5m": where the top band ends
+ENDS = frozenset({"stop", "stops", "end", "ends", "finish", "finishes"})
 
 
 # Words that make an amount the facility's limit ("a limit of £9,000,000", "the £9m facility"), unless
@@ -210,14 +218,17 @@ TERM = re.compile(r"\b(\d{1,3})[- ]?(month|year)s?[- ](?:(?:revolving\s+)?(?:ter
                   # "a limit of £600,000 over 12 months", "Term: 72 months", "term_months: 24"
                   r"|[\d.,]+\s*[km]?\s+over\s+(\d{1,3})\s+(month|year)s?\b"
                   r"|\b(?:term(?:[_ ]months)?[\"']?\s*[:=,]?|runs?\s+for|lasts?(?:\s+for)?|running\s+for)\s*[\"']?"
-                  r"(\d{1,3})(?:\s*(month|year)s?)?\b", re.IGNORECASE)  # "runs for 72 months", 'term,"72 months"'
+                  r"(\d{1,3})(?:\s*(month|year)s?)?\b"  # "runs for 72 months", 'term,"72 months"'
+                  # "a 120,000 term loan over 36 months"
+                  r"|\b(?:term\s+loan|loan|facility|overdraft|revolver)\s+(?:over|for)\s+(\d{1,3})\s+(month|year)s?\b",
+                  re.IGNORECASE)
 
 
 def term(h: History, fid: str, reading: Reading) -> str | None:
     """A term given for the facility is its term (``term_months``)."""
     term = h.start(fid, "term_months")
     for m in TERM.finditer(reading.said) if term else ():
-        n, unit = next((m.group(k), m.group(k + 1)) for k in (1, 3, 5, 7, 9) if m.group(k))
+        n, unit = next((m.group(k), m.group(k + 1)) for k in (1, 3, 5, 7, 9, 11) if m.group(k))
         months = int(n) * (12 if (unit or "").lower() == "year" else 1)
         if months != int(term):
             return f"gives {fid} a term of {m.group(0)!r}, but its term is {term} months"
@@ -246,8 +257,9 @@ def _sized(reading: Reading, q: Any, fid: str, before: list[str]) -> bool:
     if q.clause > 0 and not any(w for k, w in enumerate(words) if k != q.at):
         previous = reading.words[q.clause - 1]
         named = any(i == fid and k == q.clause - 1 for i, k in reading.ids)
-        if named or previous[-1:] and previous[-1] in LIMIT_WORDS:
-            return True
+        if named or previous[-1:] and previous[-1] in LIMIT_WORDS or ({w for w in previous if w} <= KINDS and (
+                LIMIT_WORDS.intersection(previous)) and "" not in previous):
+            return True  # "(revolver, sme, 750,000)": the facility described by its kind, then its size
     return before[-1:] and before[-1] in SOUGHT_FOR and bool(RATE_TALK.intersection(words)) or False
 
 

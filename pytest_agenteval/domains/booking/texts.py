@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from pytest_agenteval.domains.booking.accounts import account_type, accounts_denied, accounts_held, records
+from pytest_agenteval.domains.booking.bands import band_told
 from pytest_agenteval.domains.booking.figures import History, limit, rates, term, top_band
 from pytest_agenteval.domains.booking.interest import interest
 from pytest_agenteval.domains.booking.products import product, segment
@@ -37,6 +38,8 @@ SET_UP = ("live", "up and running", "all set up", "now set up", "is set up", "be
 # Not active yet, in words a phrase of the base lexicon would otherwise read as a plain problem.
 NOT_ACTIVE = ("not active", "not yet active", "inactive", "not activated", "not yet activated",
               "pending activation", "awaiting activation", "yet to be activated", "not live", "not yet live",
+              "activation is waiting", "activation waiting", "activation is pending", "activation pending",
+              "activation is on hold", "activation on hold", "activation is held",
               "switched off", "turned off")  # "set up but switched off"
 VERIFIED_CUSTOMER = ("customer verified", "customer fully verified", "customer is verified",
                      "customer is fully verified", "verified customer", "fully verified customer",
@@ -94,7 +97,9 @@ LEXICON = ENGLISH.extend(
               "reserved the rate", "reserve the rate", "rate reserved", "held the rate", "hold the rate",
               "rate is held", "rate guarantee", "guaranteed rate", "rate is guaranteed",
               # fees and checks no facility here has: "I'll waive the arrangement fee"
-              "waive*", "arrangement fee*", "fee waived", "credit check*", "credit review"),
+              "waive*", "arrangement fee*", "fee waived", "credit check*", "credit review",
+              # no approval step here: a facility is booked, priced and activated ("pre-approved")
+              "pre-approved", "preapproved", "pre approved"),
     account=("account", "accounts"),
     new_account=("new account", "new loan account", "new current account", "opened an account",
                  "opened a loan account", "opened a current account", "open an account for", "opened one"),
@@ -158,6 +163,9 @@ def _problems(h: History, fid: str, t: Text) -> Iterator[str | None]:
     yield accounts_denied(h, fid, reading)
     yield limit(h, fid, reading)
     yield top_band(h, fid, reading)
+    yield band_told(reading, [r for r in (h.applicable_rate(fid)[0], h.start(fid, "rate_percent"),
+                                          (h.ctx.row("facility", fid) or {}).get("rate_percent")) if r is not None],
+                    h.start(fid, "limit_amount"), fid)
     yield term(h, fid, reading)
     yield interest(h, fid, t)
     yield account_type(h, fid, t)

@@ -49,6 +49,9 @@ def cover(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                 return f"gives {mine[0].text} as the policy's {what}; it is {truth:g}"
     if (taken := _excess_taken(c, reading, float(policy.get("excess") or 0))) is not None:
         return taken
+    if float(policy.get("excess") or 0) > EPS and "excess" in reading.word_set and (
+            none := NO_EXCESS.search(reading.said)) and not ASKED.search(none.group(0)):
+        return f"says {none.group(0)!r}, but the policy's excess is {float(policy['excess']):g}"
     return _equated(c, reading, float(policy.get("sum_insured") or 0))
 
 
@@ -66,6 +69,11 @@ def _labelled(reading: Reading, q: Quantity) -> str:
 EXCESS_TAKEN = re.compile(r"\bexcess\b[^.;\n]{0,25}?\b(?:deducted|taken off|subtracted|withheld|knocked off)\b|"
                           r"\b(?:deduct(?:ed|ing)?|less|minus|net of|after(?:\s+deducting)?)\s+(?:the\s+|your\s+)?"
                           r"(?:[£$€]?[\d,.]+k?\s+)?(?:policy\s+)?excess\b", re.IGNORECASE)
+# The policy said to have no excess: "excess nil", "excess: none", "your policy has no excess" (not
+# "no excess was deducted", "no excess to pay": what was taken, judged above).
+NO_EXCESS = re.compile(r"\bexcess\s*(?:[:=\-;]|is|of)?\s*(?:nil|none|zero|n/a|[£$€]?\s?0(?:\.00)?)(?!\w|[.,]\d)|"
+                       r"\b(?:has|have|with|carries|is)\s+no\s+excess\b(?!\s+(?:was|were|has|is|will|to|deducted|taken|"
+                       r"applied|charged|payable|due))", re.IGNORECASE)
 NOT_TAKEN = re.compile(r"\b(?:no|not|without|nil|zero|never)\b|n't\b", re.IGNORECASE)
 ASKED = re.compile(r"\b(?:if|whether|asked|ask)\b|\?", re.IGNORECASE)
 

@@ -35,7 +35,8 @@ def _decided_before(c: Case, t: Text, *, read: bool = False) -> str | None:
 
 
 # A payment still to be made ("payment to follow next week"), not one on its way to the bank.
-PAYMENT_TO_COME = re.compile(r"\bpayment\s+(?:is\s+)?(?:(?:still\s+)?to\s+(?:follow|be\s+(?:made|issued|released))"
+PAYMENT_TO_COME = re.compile(r"\bpayment(?:\s*(?:status\s*)?[:;\-]\s*|\s+status\s+|\s+)"  # "Payment status: to be"
+                             r"(?:is\s+)?(?:(?:still\s+)?to\s+(?:follow|be\s+(?:made|issued|released))"
                              r"|will\s+(?:follow|be\s+(?:made|issued|released))|(?:is\s+)?going\s+to\s+be\s+"
                              r"(?:made|issued)|(?:is|has\s+been)\s+(?:now\s+)?(?:being\s+(?:prepared|processed|arranged)"
                              r"|scheduled|queued)|[^.;!?\n]{1,25}?\bwill\s+(?:then\s+|now\s+)?be\s+(?:made|issued|"
@@ -53,8 +54,14 @@ PAYMENT_TO_COME = re.compile(r"\bpayment\s+(?:is\s+)?(?:(?:still\s+)?to\s+(?:fol
                              r"|\b(?:we|i)(?:'ll|\s+will|\s+shall|\s+are\s+going\s+to|\s+am\s+going\s+to)\s+"
                              r"(?:now\s+|then\s+|soon\s+|shortly\s+|promptly\s+|also\s+)?(?:issue|make|release|"
                              r"send|arrange|process|authori[sz]e)\s+(?:the\s+|your\s+|a\s+|this\s+)?(?:payment|"
-                             r"settlement)\b", re.IGNORECASE)
-PAYMENT_WORDS = frozenset({"payment", "pay", "paid", "settlement", "money", "cheque", "check", "send", "transfer"})
+                             r"settlement)\b"
+                             # an amount to be paid: "the 6,400 for CLM-1 will be issued next week"
+                             r"|(?:[£$€]\s?|\b)\d[\d,]*(?:\.\d+)?k?\b[^.;!?\n]{0,30}?\bwill\s+(?:then\s+|now\s+)?be\s+"
+                             r"(?:issued|paid|sent|transferred|released|made)\b", re.IGNORECASE)
+# "you asked whether the remaining 6,000 … will be paid": the claimant's question, not our word
+ASKED_BEFORE = re.compile(r"\b(?:whether|if|asked|ask|asking|wondering|wondered)\b", re.IGNORECASE)
+PAYMENT_WORDS = frozenset({"payment", "pay", "paid", "settlement", "money", "cheque", "check", "send", "transfer",
+                           "issued"})
 LETTER_DECISIONS = {"approval": "approved", "decline": "declined"}
 OUTCOMES = frozenset({"approved", "declined", "amended", "payout", "in_full", "remainder", "lapsed"})
 CLOSABLE = frozenset({"claim", "claims", "file", "case", "it"})
@@ -122,8 +129,9 @@ def decision(c: Case, t: Text) -> str | None:
     paid_before = any(e.action == "issue_payment" and e.seq < t.event.seq for e in c.writes)
     if paid_before and reading.affirms("pending") and t.event.action in ("notify_claimant", "add_note"):
         return "says something is still pending, but the claim was decided and paid"
-    if paid_before and not PAYMENT_WORDS.isdisjoint(reading.word_set) and (
-            later := PAYMENT_TO_COME.search(reading.said)):
+    if paid_before and not PAYMENT_WORDS.isdisjoint(reading.word_set) and (later := next((
+            m for m in PAYMENT_TO_COME.finditer(reading.said) if not ASKED_BEFORE.search(
+                reading.said[max(0, m.start() - 60):m.start()].rsplit(".", 1)[-1])), None)):
         return f"says {later.group(0)!r}, but the payment was made before step {t.event.step}"
     if (before or known) in DECISIVE and not reading.word_set.isdisjoint(("pending", "sign", "final")) and (
             unsigned := UNSIGNED.search(reading.said)):

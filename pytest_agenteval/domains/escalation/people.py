@@ -120,7 +120,8 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     if reviewed and (own := SELF_DECIDED.search(reading.said)):  # "approved by STF-001" (but "paid by STF-001")
         return f"says {own.group(0)!r}: the handler decided, but {reviewed[-1]['to_staff']} did"
     if not c.escalations and any(
-            m.meaning == "escalated" and m.polarity == AFFIRMED and (m.words.startswith(("escalat", "refer")) or (
+            m.meaning == "escalated" and m.polarity == AFFIRMED and (
+                m.words.startswith(("escalat", "refer", "esc")) or (
                 reading.polarities("reviewer", m.clause) | reading.polarities("head_of_claims", m.clause)) - {NEGATED})
             for m in reading.mentions):
         return "says the claim was escalated, but it never was"
@@ -141,7 +142,18 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                 reading.polarities(a, m.clause) - {NEGATED} for a in ("escalated", "returned", "asked_more",
                                                                       *DECISIVE_MEANINGS)):
             return f"says the head of claims acted, but the claim went to {', '.join(sorted(targets)) or 'nobody'}"
+        if m.meaning == "head_of_claims" and m.polarity == AFFIRMED and not head and (
+                said := " ".join(w for w in reading.words[m.clause] if w)) and HEAD_DECIDES.search(said) and (
+                RULE_WORDS.isdisjoint(reading.words[m.clause])):
+            # "The head of claims made this decision personally", "… the head of claims will decide"
+            return f"says the head of claims decides, but the claim went to {', '.join(sorted(targets)) or 'nobody'}"
     return None
+
+
+HEAD_DECIDES = re.compile(r"\b(?:decides?|decided|deciding|made (?:this|the) (?:decision|call)|signs? off|"
+                          r"signed off)\b")
+RULE_WORDS = frozenset({"can", "could", "may", "might", "would", "must", "only", "normally", "usually", "need", "needs",
+                        "should", "not", "never", "no"})
 
 
 def addressed(ctx: GradeContext, c: Case, t: Text) -> str | None:
@@ -315,6 +327,9 @@ AWAY = re.compile(rf"(?P<id>{ID}),?\s+who\s+(?:is|was|are)\s+(?:currently\s+|now
 # "SNR-01 is out, and their deputy would be SNR-03": "their" is the staff member named just before.
 THEIR_DEPUTY = re.compile(rf"(?P<b>{ID})(?:(?!{ID})[^.;]){{0,40}}?\btheir\s+(?:usual\s+|normal\s+|named\s+)?deputy"
                           rf"(?:\s+(?:is|was|would\s+be|being))?,?\s+(?P<a>{ID})", re.IGNORECASE)
+# "SNR-01 is absent and SNR-03 is their deputy", "… and you are their deputy" (*you* the reviewer).
+IS_THEIR_DEPUTY = re.compile(rf"(?P<b>{ID})(?:(?!{ID})[^.;]){{0,60}}?\b(?P<a>{ID})\s+(?:is|are|was|were)\s+"
+                             r"(?:their|his|her|the)\s+(?:usual\s+|normal\s+|named\s+)?deputy\b", re.IGNORECASE)
 # "SNR-10 is absent and so is SNR-11", "…, as is SNR-11": a second absence told by reference.
 AWAY_TOO = re.compile(r"\b(?:absent|away|on leave|off sick|unavailable|out of (?:the )?office|out|off)\b,?\s+"
                       rf"(?:and\s+so\s+(?:is|was)|as\s+(?:is|was))\s+(?P<id>{ID})", re.IGNORECASE)
@@ -387,7 +402,8 @@ def relations(ctx: GradeContext, reading: Reading, addressee: str | None = None)
             return f"calls {ident} a senior, but they are the {str(row.get('role')).replace('_', ' ')}"
         if row is not None and specialism in KIND_OF and KIND_OF[specialism] != row.get("specialism"):
             return f"calls {ident} the {specialism} senior, but their specialism is {row.get('specialism')}"
-    for m in (*DEPUTY.finditer(said), *DEPUTY_OF_ABSENT.finditer(reading.said), *THEIR_DEPUTY.finditer(said)):
+    for m in (*DEPUTY.finditer(said), *DEPUTY_OF_ABSENT.finditer(reading.said), *THEIR_DEPUTY.finditer(said),
+              *IS_THEIR_DEPUTY.finditer(said)):
         deputy, of = (m.group("a") or m.group("a2")).upper(), (m.group("b") or m.group("b2")).upper()
         row = ctx.row("staff", of)
         if row is not None and ctx.row("staff", deputy) is not None and row.get("deputy_id") != deputy:
