@@ -1,7 +1,13 @@
 """The public fixtures. Override ``agent`` (or any other) in your conftest.py.
 
 The run's state comes from the session fixture ``agenteval_state`` (defined with the hooks),
-as pytest-django hands out its database blocker: this module never imports the hooks."""
+as pytest-django hands out its database blocker: this module never imports the hooks.
+
+The function-scoped fixtures take the session ones through ``request.getfixturevalue``, not as
+arguments: pytest adds a finalizer to every fixture a fixture names as an argument, and a
+session fixture keeps those until the session ends (three per episode, ~1.5 KB with the
+``SubRequest`` each holds). Fetched from the body they are the same objects (overrides
+included), and nothing is left behind."""
 
 from __future__ import annotations
 
@@ -30,11 +36,12 @@ def task(agenteval_case: TaskCase) -> Task:
 
 
 @pytest.fixture
-def env(task: Task, agenteval_pool: EnvironmentPool) -> Iterator[Environment]:
+def env(task: Task, request: pytest.FixtureRequest) -> Iterator[Environment]:
     """The task's environment, reset to its scenario with the task's overrides applied.
 
     When the test ends, so does the episode: calls made for it from then on are refused."""
-    environment = agenteval_pool.get(task.environment)
+    pool: EnvironmentPool = request.getfixturevalue("agenteval_pool")
+    environment = pool.get(task.environment)
     environment.reset(task.scenario_seed, task=task)
     yield environment
     environment.end_episode()
@@ -62,10 +69,10 @@ def apply(env: Environment) -> Callable[..., dict[str, Any]]:
 
 
 @pytest.fixture
-def agent(agenteval_state: State) -> Any:
+def agent(request: pytest.FixtureRequest) -> Any:
     """The agent factory from ``--agent``. Override it in conftest.py to return your own agent
     class, zero-argument factory, or a fresh instance per episode (see the README)."""
-    factory = agenteval_state.agent
+    factory = _state(request).agent
     if factory is None:
         pytest.fail("no agent to evaluate: pass --agent=MODULE:ATTR or define an `agent` fixture",
                     pytrace=False)
@@ -73,9 +80,15 @@ def agent(agenteval_state: State) -> Any:
 
 
 @pytest.fixture
-def episode(env: Environment, task: Task, agenteval_case: TaskCase, agenteval_state: State) -> Iterator[Episode]:
+def episode(env: Environment, task: Task, agenteval_case: TaskCase, request: pytest.FixtureRequest
+            ) -> Iterator[Episode]:
     """The episode the agent acts in: instruction, tools, ``call``. Closed when the test ends,
     however it ends."""
-    handle = Episode(env, task, run=agenteval_case.run, budget=agenteval_state.budget)
+    handle = Episode(env, task, run=agenteval_case.run, budget=_state(request).budget)
     yield handle
     handle.close()
+
+
+def _state(request: pytest.FixtureRequest) -> State:
+    state: State = request.getfixturevalue("agenteval_state")
+    return state
