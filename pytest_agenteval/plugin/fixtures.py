@@ -5,7 +5,7 @@ as pytest-django hands out its database blocker: this module never imports the h
 
 The function-scoped fixtures take the session ones through ``request.getfixturevalue``, not as
 arguments: pytest adds a finalizer to every fixture a fixture names as an argument, and a
-session fixture keeps those until the session ends (three per episode, ~1.5 KB with the
+session fixture keeps those until the session ends (three per episode, ~1.8 KiB with the
 ``SubRequest`` each holds). Fetched from the body they are the same objects (overrides
 included), and nothing is left behind."""
 
