@@ -18,6 +18,9 @@ def invented(c: Case, reading: Reading) -> str | None:
         m.polarity == AFFIRMED or m.polarity == HYPOTHETICAL and _suspected(reading, m.clause))), None)
     if found:
         return f"says {found.words!r}, which nothing in the records supports"
+    automatic = next((m for m in reading.mentions if m.meaning == "automatic" and m.polarity != NEGATED), None)
+    if automatic:  # a promise, even on a condition: no rule here decides a claim by itself
+        return f"says {automatic.words!r}: no claim here is decided without a handler or reviewer"
     refund = next((m for m in reading.mentions if m.meaning == "refund" and m.polarity == AFFIRMED), None)
     if refund:  # "we have refunded your £500 excess", "any premium paid will be refunded"
         what = "no decided claim is reopened here" if refund.words.startswith(("reopen", "re-open", "second")) else (

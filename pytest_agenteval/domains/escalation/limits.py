@@ -133,7 +133,7 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
         # "reviewer_limit: 150000", "the reviewer's limit is £50,000": the one reviewer it went to
         owner, limit = f"{next(iter(sent))}'s", float(row["approval_limit"])
     elif cues & {"senior", "seniors"} and not staff and not head and not cues & FIRST_PERSON and not (
-            cues & {"your", "yours"} and addressee):  # "within the limit of the property senior": one of them
+            cues & {"your", "yours", "you"} and addressee):  # "within the limit of the property senior": one of them
         tops = [v for i, v in reviewers(ctx, c).items() if i not in (HEAD, AGENT)]
         if not tops:
             return None
