@@ -10,6 +10,43 @@ from pytest_agenteval.grading import Text
 from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Reading
 
 
+# What no record here holds, said of the claim or the policy (audits 38-44, each by several
+# authors): a claim decided, reopened or paid by itself ("will be automatically approved if we
+# don't hear in 14 days"); a policy cancelled or suspended for a reason (fraud, non-disclosure, a
+# missed premium: the records hold a status, never a reason or a premium); the payment made to
+# someone else (the garage, a broker, a third party: it goes to the claimant); what happens at
+# renewal (a no-claims discount, the premium, a free renewal).
+UNRECORDED = (
+    (re.compile(r"\bautomatic(?:ally)?\b(?:\s+\w+){0,3}?\s+(?:approv|declin|clos|paid\b|pay\b|reopen|re-open|opened|"
+                r"reinstat|renew)|\b(?:approv\w*|declin\w*|closed|paid|reopened|opened|reinstated)\s+(?:\w+\s+)?"
+                r"automatically\b|\bauto-(?:approv|declin|clos)", re.IGNORECASE),
+     "no claim or policy here is decided, paid or reopened by itself"),
+    (re.compile(r"\b(?:cancel+ed|suspended|terminated|voided|void|rescinded)\b(?:\s+\w+){0,4}?\s+(?:for|because\s+of|"
+                r"due\s+to|owing\s+to|on\s+(?:the\s+)?grounds\s+of|over)\s+(?:a\s+|an\s+|suspected\s+)?(?:fraud|"
+                r"non-?disclosure|misrepresent|dishonest|missed\s+premium|non-?payment|unpaid|arrears|late\s+payment)|"
+                r"\bsuspended\s+pending\b", re.IGNORECASE),
+     "the records hold a policy's status, never a reason for it"),
+    (re.compile(r"\b(?:paid|payment|released|issued|sent|goes|go|transferred)\b(?:\s+\S+){0,6}?\s+(?:directly\s+)?to\s+"
+                r"(?:the\s+|your\s+|a\s+)?(?:repairing\s+|repair\s+)?(?:garage|broker|third[\s-]party|repairer|"
+                r"contractor|landlord|solicitor|hospital)|\bthird[\s-]party\s+has\s+(?:also\s+)?been\s+paid",
+                re.IGNORECASE),
+     "every payment here goes to the claimant"),
+    (re.compile(r"\bno[\s-]claims?\b|\b(?:your\s+)?premium\s+will\b|\bat\s+(?:your\s+)?(?:next\s+)?renewal\b|"
+                r"\brenewed\s+(?:your\s+)?(?:\w+\s+)?policy\b|\bpolicy\s+(?:\S+\s+)?has\s+(?:now\s+)?been\s+"
+                r"(?:renewed|reinstated)", re.IGNORECASE),
+     "no record here holds a renewal, a premium or a no-claims discount"),
+)
+_DENIED = re.compile(r"\b(?:not|never|no|n't|cannot)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+
+
+def _unrecorded(said: str) -> str | None:
+    for pattern, why in UNRECORDED:
+        for m in pattern.finditer(said):
+            if not _DENIED.search(said[max(0, m.start() - 25):m.start()]):
+                return f"says {m.group(0)!r}: {why}"
+    return None
+
+
 def invented(c: Case, reading: Reading) -> str | None:
     """A fact the records never hold asserted of the claim: fraud, a document nobody here needs
     (asked for, on file or wanted: "a police report"), the invoice or photos received, or said
@@ -18,9 +55,8 @@ def invented(c: Case, reading: Reading) -> str | None:
         m.polarity == AFFIRMED or m.polarity == HYPOTHETICAL and _suspected(reading, m.clause))), None)
     if found:
         return f"says {found.words!r}, which nothing in the records supports"
-    automatic = next((m for m in reading.mentions if m.meaning == "automatic" and m.polarity != NEGATED), None)
-    if automatic:  # a promise, even on a condition: no rule here decides a claim by itself
-        return f"says {automatic.words!r}: no claim here is decided without a handler or reviewer"
+    if (made_up := _unrecorded(reading.said)) is not None:
+        return made_up
     refund = next((m for m in reading.mentions if m.meaning == "refund" and m.polarity == AFFIRMED), None)
     if refund:  # "we have refunded your £500 excess", "any premium paid will be refunded"
         what = "no decided claim is reopened here" if refund.words.startswith(("reopen", "re-open", "second")) else (

@@ -86,10 +86,6 @@ LEXICON = ENGLISH.extend(
             "reopened", "re-opened", "reopening", "second review"),
     # A claim said to be over: true only of one decided.
     closed=("closed", "finalised", "finalized", "concluded", "wrapped up", "no longer open"),
-    # No claim here is decided by a clock: "if we don't hear within 14 days it will be automatically approved".
-    automatic=("automatically approved", "automatically declined", "automatically closed", "automatic approval",
-               "automatic decline", "auto-approved", "auto approved", "auto-declined", "auto declined",
-               "approved automatically", "declined automatically", "closed automatically"),
     # Documents nobody in this world asks for: asking for one is an invented condition.
     other_documents=("police report*", "crime reference*", "crime number", "medical report*",
                      "medical certificate*", "bank statement*", "proof of ownership", "proof of purchase",
