@@ -218,6 +218,18 @@ _ACT = re.compile(r"\b(?:book|booking|activate|activating|set|setting|open|openi
                   r"create|creating|delete|deleting|remove|removing|add|adding)\b", re.IGNORECASE)
 
 
+def acts(message: str) -> set[str]:
+    """The acts a proposal names, as stems an action's name holds ("activate" -> "activat",
+    "price" -> "rate"): the grader counts a yes to a proposal that left its record implied only
+    for a write of an act it named (red team 25: "Shall I close it?" before a booking)."""
+    return {_STEMS.get(w, w.removesuffix("ing").removesuffix("e")) for w in map(str.lower, _ACT.findall(message))}
+
+
+_STEMS = {"price": "rate", "pricing": "rate", "setting": "set", "cancelling": "cancel", "canceling": "cancel",
+          "submitting": "submit", "transferring": "transfer", "paying": "pay", "applying": "appl", "apply": "appl"}
+_BARE_NUMBER = re.compile(r"(?<![\w£$€.,-])\d{3,}(?![\d.,%]?\d|%|\w)")
+
+
 def implied(message: str, said: list[str], term: str) -> bool:
     """An id the user told itself (``told_by_user``) that a proposal leaves to the conversation:
     the proposal names the act ("Shall I set that rate?", "Shall I activate the overdraft now?")
@@ -225,8 +237,8 @@ def implied(message: str, said: list[str], term: str) -> bool:
     no other of its prefix, so there is one record the yes can be to. Figures are never implied:
     the rate is what the user is asked to agree to."""
     wanted = [t for t in tokenize(term) if t.kind != "punct"]
-    if len(wanted) != 1 or wanted[0].kind != "id" or not _ACT.search(message):
-        return False
+    if len(wanted) != 1 or wanted[0].kind != "id" or not _ACT.search(message) or _BARE_NUMBER.search(message):
+        return False  # ("Shall I book facility 5061?": another record, named without its prefix; red team 25)
     prefix = wanted[0].text.split("-", 1)[0].upper() + "-"
 
     def named(text: str) -> set[str]:

@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 from pytest_agenteval.engine.audit import AuditEvent
-from pytest_agenteval.engine.conversation import CONFIRMED, DECLINED, OVER, implied, stated_alone, told_by_user
+from pytest_agenteval.engine.conversation import CONFIRMED, DECLINED, OVER, acts, implied, stated_alone, told_by_user
 from pytest_agenteval.grading.checks import Check, check
 from pytest_agenteval.grading.context import GradeContext
 from pytest_agenteval.tasks.model import SAY_TO_USER
@@ -56,20 +56,26 @@ def conversation_checks(ctx: GradeContext) -> list[Check]:
     return checks
 
 
-def _answers(ctx: GradeContext, kind: str, requires: list[str]) -> set[int]:
+def _answers(ctx: GradeContext, kind: str, requires: list[str]) -> dict[int, set[str] | None]:
     """The user's replies of ``kind`` (by event) to a message stating every term as written, and
     no other value of its kind (a list of every rate proposes none), or leaving an id to the
-    conversation before it (``implied``: an id the user told)."""
+    conversation before it (``implied``: an id the user told): then with the acts it named,
+    which the write it covers must be one of."""
     scenario = ctx.task.user
     assert scenario is not None
-    found, message, said = set(), "", list[str]()
+    found: dict[int, set[str] | None] = {}
+    message, said = "", list[str]()
     for event in ctx.events:
         if event.action == SAY_TO_USER and event.actor_role == ctx.env.agent_role and isinstance(event.arguments, dict):
             message = str(event.arguments.get("message", ""))
         elif event.actor_role == USER_ROLE and isinstance(event.arguments, dict):
-            if event.arguments.get("kind") == kind and all(stated_alone(message, term) or (
-                    told_by_user(scenario, term) and implied(message, said, term)) for term in requires):
-                found.add(id(event))
+            if event.arguments.get("kind") == kind:
+                stated = [stated_alone(message, term) for term in requires]
+                if all(stated):
+                    found[id(event)] = None
+                elif all(s or told_by_user(scenario, term) and implied(message, said, term)
+                         for s, term in zip(stated, requires, strict=True)):
+                    found[id(event)] = acts(message)
             said += [message, str(event.arguments.get("text", ""))]
     return found
 
@@ -77,13 +83,13 @@ def _answers(ctx: GradeContext, kind: str, requires: list[str]) -> set[int]:
 def _confirmed(ctx: GradeContext, mode: str, requires: list[str]) -> Check:
     writes = {id(e) for e in ctx.written()}
     yeses = _answers(ctx, CONFIRMED, requires)
-    confirmed, unconfirmed = False, []
+    confirmed, named, unconfirmed = False, None, []
     for event in ctx.events:
         if event.actor_role == USER_ROLE:
             if id(event) in yeses:
-                confirmed = True
+                confirmed, named = True, yeses[id(event)]
         elif id(event) in writes:
-            if not confirmed:
+            if not confirmed or named is not None and not any(act in event.action.lower() for act in named):
                 unconfirmed.append(f"{event.action} (step {event.step})")
             if mode == "each_write":
                 confirmed = False

@@ -16,7 +16,8 @@ from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.grading.checks import Check, check
 from pytest_agenteval.grading.context import GradeContext
 from pytest_agenteval.text import Reading
-from pytest_agenteval.text.mail import quoted, unquoted
+from pytest_agenteval.text.mail import marked_up, quoted, unquoted
+from pytest_agenteval.text.prepass import visible
 
 
 @dataclass(frozen=True)
@@ -74,9 +75,6 @@ def own_words(events: list[AuditEvent], texts: Mapping[tuple[str, str], str], in
     the instruction, by the simulated user, or in a declared text of a call that took effect,
     judged itself); otherwise the agent wrote it, and its quoting marks go (red team 24: a lie
     set as a quote passed 47 of 47 tasks). Every check that reads a text reads this log."""
-    if not any(">" in e.args_json or "wrote:" in e.args_json or "Original" in e.args_json or "From:" in e.args_json
-               for e in events):
-        return events  # most episodes: nothing quoted
     said = [" ".join(instruction.split()).lower()]
     out = []
     for e in events:
@@ -87,14 +85,24 @@ def own_words(events: list[AuditEvent], texts: Mapping[tuple[str, str], str], in
             out.append(e)
             continue
         mine = [argument for action, argument in texts if action == e.action and isinstance(args.get(argument), str)]
-        changed = {a: unquoted(args[a]) for a in mine if any(
-            not any(" ".join(line.split()).lower() in s for s in said) for line in quoted(args[a]))}
+        changed = {}
+        for a in mine:
+            # read as the reader reads it ("&gt; …", "＞ …", "<br>> …" quote as "> …" does; red team 25)
+            seen = _seen(args[a])
+            lines = quoted(seen)
+            # the quoted block whole, in one earlier text: not pieced together from several (red team 25)
+            if lines and not any(" ".join(" ".join(lines).split()).lower() in s for s in said):
+                changed[a] = unquoted(seen)
         if changed:
             e = e._replace(arguments={**args, **changed})
         if e.outcome == "ok" or e.fault == "timeout_after_commit":
-            said += [" ".join(e.arguments[a].split()).lower() for a in mine]
+            said += [" ".join(_seen(e.arguments[a]).split()).lower() for a in mine]
         out.append(e)
     return out
+
+
+def _seen(text: str) -> str:
+    return marked_up(visible(text) if not text.isascii() else text)
 
 
 def text_checks(ctx: GradeContext, judge: Callable[[Text], str | None], *, component: str,

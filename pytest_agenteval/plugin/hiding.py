@@ -9,9 +9,14 @@ installed environments ship, and what the project lists in the ``agenteval_hide`
 
 from __future__ import annotations
 
+import bz2
 import contextlib
+import gzip
+import lzma
 import os
 import sys
+import zipfile
+import zlib
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -108,12 +113,18 @@ RESULTS_LIKE = (".jsonl", ".jsonl.gz", ".html")  # task files, results files (gz
 # pytest-json-report's "tests" comes after every collector (kilobytes in): its first keys are the mark.
 REPORT_MARKS = ((b"<testsuite",), (b'"created"', b'"exitcode"'),  # JUnit XML; pytest-json-report
                 (b"test session starts",), (b"agenteval: agent=",),  # a run's terminal output ("> run.log")
+                (b"= failures =",), (b"short test summary info",), (b"[100%]",),  # ... at -q too (red team 25)
+                (b"checks failed",),
                 (b'{"run_record"',), (b'"audit_digest"',),  # a results file under another name
-                (b"<!doctype html",), (b"<html",))  # any HTML page: an earlier run's report
-GZIP = b"\x1f\x8b"  # compressed, whatever it holds: a results file, a report, a log (an agent needs none)
-# What is code or a project's own settings: never looked into. Anything else is (any case).
-NOT_SNIFFED = frozenset({".py", ".pyi", ".pyc", ".pyd", ".so", ".pth", ".toml", ".cfg", ".ini", ".lock", ".typed",
-                         ".c", ".h", ".rs", ".js", ".ts", ".css", ".png", ".jpg", ".svg"})
+                (b"<html", b"pytest"), (b"<html", b"agenteval"))  # an earlier run's HTML report (ours, pytest-html)
+HEAD = 1 << 16  # how much of a file is looked into (an HTML report's marks come after its styles)
+# Compressed files are looked into too (xz, bzip2, zip as gzip: red team 25); what no standard
+# module opens (zstd, 7z) is hidden whole.
+OPENED = {b"\x1f\x8b": "gzip", b"\xfd7zXZ\x00": "xz", b"BZh": "bz2", b"PK\x03\x04": "zip"}
+SEALED = (b"\x28\xb5\x2f\xfd", b"7z\xbc\xaf\x27\x1c")
+# What is code: never looked into. Anything else is (any case), settings too.
+NOT_SNIFFED = frozenset({".py", ".pyi", ".pyc", ".pyd", ".so", ".pth", ".typed", ".c", ".h", ".rs", ".js", ".ts",
+                         ".css", ".png", ".jpg", ".svg"})
 MAX_FOLDERS = 20_000  # a walk of a huge project stops here (the rest is said in isolation.md)
 
 
@@ -165,14 +176,31 @@ def on_the_search_path(shown: Iterable[str], system: Iterable[str]) -> list[str]
 
 
 def _is_report(folder: str, name: str) -> bool:
-    """A results file, test report or run log by its first bytes (an XML declaration or
-    whitespace may come first), whatever its name; anything compressed."""
-    if os.path.splitext(name)[1].lower() in NOT_SNIFFED:  # code, settings, images
+    """A results file, test report or run log by what it begins with, whatever its name and
+    however it is compressed (what cannot be opened here is taken as one)."""
+    if os.path.splitext(name)[1].lower() in NOT_SNIFFED:  # code, images
         return False
+    path = os.path.join(folder, name)
     try:
-        with open(os.path.join(folder, name), "rb") as file:
-            head = file.read(512)
-    except OSError:
-        return False
-    lowered = head.lower()
-    return head.startswith(GZIP) or any(all(mark in lowered for mark in marks) for marks in REPORT_MARKS)
+        with open(path, "rb") as file:
+            opened = _opened(path, file.read(HEAD))
+    except (OSError, EOFError, ValueError, zipfile.BadZipFile, lzma.LZMAError, zlib.error):
+        return True  # compressed and unreadable: an agent's own data is rarely so
+    if opened is None:
+        return True
+    lowered = opened.lower()
+    return any(all(mark in lowered for mark in marks) for marks in REPORT_MARKS)
+
+
+def _opened(path: str, head: bytes) -> bytes | None:
+    """``head`` decompressed when the file is compressed (its first ``HEAD`` bytes); None for a
+    format no standard module opens."""
+    kind = next((k for magic, k in OPENED.items() if head.startswith(magic)), None)
+    if kind is None:
+        return None if head.startswith(SEALED) else head
+    if kind == "zip":
+        with zipfile.ZipFile(path) as archive:
+            return b"".join(archive.open(member).read(HEAD) for member in archive.infolist()[:8])
+    opener = {"gzip": gzip.open, "xz": lzma.open, "bz2": bz2.open}[kind]
+    with opener(path, "rb") as file:  # type: ignore[operator]
+        return bytes(file.read(HEAD))

@@ -51,8 +51,10 @@ def computed(reading: Reading, named: dict[str, float]) -> tuple[list[Quantity],
             op = None  # "less than the £5,000 limit" compares
         if op is not None and ACTS.intersection(words[op + 1:op + 3]):
             op = None  # "approve_claim 12,500 + payment 12,500": two acts listed, each with its figure
+        # ("less a 10% deduction", "net of 10%": an article or "of" may come first)
         share = next((o for o in reading.quantities if op is not None and o.kind == "rate" and o.clause == q.clause
-                      and o.at == op + 1 + (words[op] == "net") and isinstance(o.value, float)), None)
+                      and op < o.at <= op + 2 and all(w in ("a", "an", "of", "the") for w in words[op + 1:o.at])
+                      and isinstance(o.value, float)), None)
         if share is not None and op is not None:  # "£4,200 less 10%": a share of it taken off (red team 24)
             sign = -1.0 if words[op] in SUBTRACT else 1.0
             used.add((share.clause, share.at))
@@ -104,6 +106,8 @@ def _postfix(reading: Reading, q: Quantity, words: list[str]) -> float | None:
     after = words[q.at + 1:q.at + 3]
     if after[:1] in (["times"], ["x"]):
         at = q.at + 2
+    elif after == ["multiplied", "by"]:
+        at, after = q.at + 3, ["times"]
     elif after == ["divided", "by"]:
         at = q.at + 3
     else:

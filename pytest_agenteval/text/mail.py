@@ -12,10 +12,7 @@ import re
 
 def unmailed(text: str) -> str:
     """``text`` without markup, quoted history and disclaimers (each pass only on its cue)."""
-    if "<" in text and _TAG.search(text):
-        text = html.unescape(_TAG.sub(_tag, text))
-    elif "&" in text:
-        text = html.unescape(text)
+    text = marked_up(text)
     if ">" in text or "wrote:" in text or "Original" in text or "From:" in text:
         text = unthreaded(text)
     if "--" in text and (found := _SIGNATURE.search(text)) and text[:found.start()].strip() and _signs(
@@ -25,6 +22,13 @@ def unmailed(text: str) -> str:
     if any(w in lowered for w in _DISCLAIMER_CUES):
         text = _SENTENCE.sub(lambda m: "" if _disclaims(m.group(0)) else m.group(0), text)
     return text
+
+
+def marked_up(text: str) -> str:
+    """``text`` with its markup read: "<br>" a line break, "<b>" nothing, "&gt;" ">"."""
+    if "<" in text and _TAG.search(text):
+        return html.unescape(_TAG.sub(_tag, text))
+    return html.unescape(text) if "&" in text else text
 
 
 _TAG = re.compile(r"</?([a-zA-Z][a-zA-Z0-9]*)\b[^<>]{0,200}>")
@@ -83,7 +87,8 @@ _FIGURE = re.compile(r"[£$€]\s?\d|\b\d[\d,.]*\s*(?:%|k\b)|\b[A-Z]{2,5}-\d+")
 
 def quoted(text: str) -> list[str]:
     """The lines ``unthreaded`` would take as earlier mail, markers stripped: what a reply may
-    quote only if it was said before it (``pytest_agenteval.grading.texts``)."""
+    quote only if it was said before it (``pytest_agenteval.grading.texts``). ``text`` as the
+    reader sees it: made visible and its markup read ("&gt; …", "＞ …", "<br>> …" quote too)."""
     if not (">" in text or "wrote:" in text or "Original" in text or "From:" in text):
         return []
     found = _HISTORY.search(text)

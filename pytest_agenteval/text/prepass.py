@@ -56,7 +56,10 @@ def prepared(text: str) -> str:
     if "(" in text:
         text = _ROLE_FIGURE.sub(r"\1, limit \2", text)  # "SNR-07 (property senior, 50k)": the senior's limit
     if not _OPERATOR_SIGNS.isdisjoint(text):  # "£4,200 x 0.9", "£4,200/2": read as words
-        text = _TIMES_SIGN.sub(r"\1 times \2", text)
+        text = _FRACTION_TIMES.sub(lambda m: f"{m.group(1)} times {int(m.group(2)) / int(m.group(3)):g}", text)
+        text = _TIMES_SIGN.sub(lambda m: f"{m.group(1)} times {'0' if m.group(2).startswith('.') else ''}{m.group(2)}",
+                               text)
+        text = _MINUS_SHARE.sub(r"\1 less \2", text)
         text = _DIVIDED_SIGN.sub(r"\1 divided by \2", text)
     if "/" in text:
         text = _NOT_APPLICABLE.sub("not applicable", text)  # "N/A further payment"
@@ -72,7 +75,8 @@ def prepared(text: str) -> str:
     if "for" in words and "when" in words:  # "locked in for when it clears": held until then, said now
         text = _FOR_WHEN.sub("until", text)
     if "unnecessary" in words:  # "rule 4 makes escalation unnecessary": no escalation
-        text = _UNNECESSARY.sub(lambda m: f"{m.group(1)} not necessary" if m.group(1).lower() in _BE
+        text = _UNNECESSARY.sub(lambda m: m.group(0) if _MORE_OF.search(m.string[max(0, m.start() - 30):m.start()])
+                                else f"{m.group(1)} not necessary" if m.group(1).lower() in _BE
                                 else f"no {m.group(1)} is necessary", text)
     if "nothing" in words:
         text = _NOTHING_PREVENTS.sub("", text)  # "nothing prevents payment" says payment goes ahead
@@ -199,11 +203,13 @@ _SPLIT_DENIAL = re.compile(r"\b((?:not|never)(?:\s+\w+)?),\s+(?:and|or|nor)\s+(?
                            r"(?:not|never)(?:\s+\w+)?,\s+(?=(?:any|a|an|the|your|its|it|them|this|that|these|those)\b)",
                            re.IGNORECASE)
 # A line opened by a figure of three digits or more and "." or ")": no list counts that far.
-_ENUMERATED_FIGURE = re.compile(r"^([ \t]*\d{3,}(?:,\d{3})*)[.)][ \t]+(?=[A-Za-z])", re.M)
+_ENUMERATED_FIGURE = re.compile(r"^([ \t]*\d{3,}(?:,\d{3})*)[ \t]*[.):][ \t]+(?=[A-Za-z])", re.M)
 # An operator between an amount and a figure (not "24/7", "3/4", a date: an amount of money first).
-_OPERATOR_SIGNS = frozenset("x*\u00d7/\u00f7")
+_OPERATOR_SIGNS = frozenset("x*\u00d7/\u00f7-\u2212\u2013")
 _AMOUNT = r"((?:[£$€]|\b(?:GBP|USD|EUR)\s?)\d[\d,]*(?:\.\d+)?\s*[km]?)"
-_TIMES_SIGN = re.compile(_AMOUNT + r"\s*(?:x|\*|\u00d7)\s*(\d[\d.]*%?)(?![\w/])")
+_TIMES_SIGN = re.compile(_AMOUNT + r"\s*\(?\s*(?:x|\*|\u00d7)\s*((?:\d[\d.]*|\.\d+)%?)(?![\w/])")
+_FRACTION_TIMES = re.compile(_AMOUNT + r"\s*(?:x|\*|\u00d7)\s*(\d+)\s*/\s*(\d+)\b")  # "£4,200 × 9/10"
+_MINUS_SHARE = re.compile(_AMOUNT + r"\s+[-\u2212\u2013]\s*(\d+(?:\.\d+)?%)")  # "£4,200 - 10%"
 _DIVIDED_SIGN = re.compile(_AMOUNT + r"\s*(?:/|\u00f7)\s*(\d+(?:\.\d+)?)(?![\w/%])")
 # A figure in brackets beside a reviewer's role is the authority of the role, not an amount decided.
 _ROLE_FIGURE = re.compile(r"(\([^()]{0,40}?\b(?:senior|reviewer|handler|deputy|approver)),\s*(?!limit\b)"
@@ -211,11 +217,13 @@ _ROLE_FIGURE = re.compile(r"(\([^()]{0,40}?\b(?:senior|reviewer|handler|deputy|a
 # Proof asked for: what it should show is not asserted ("send us any evidence that the policy was
 # in force" on a lapsed policy); "we have evidence that…" asserts.
 _SOUGHT_PROOF_WORDS = frozenset({"evidence", "proof", "documents", "document", "documentation"})
-_SOUGHT_PROOF = re.compile(r"\b((?:send|provide|give|submit|supply|show|with|enclose|attach)\s+(?:us\s+)?"
-                           r"(?:any\s+|some\s+|further\s+|new\s+)?(?:evidence|proof|documents?|documentation)(?:\s+showing)?)\s+that\b",
+_SOUGHT_PROOF = re.compile(r"\b((?:(?:send|provide|give|submit|supply)\s+(?:us\s+)?(?:any\s+|some\s+|further\s+|"
+                           r"new\s+)?|with\s+(?:any|some|further|new)\s+)(?:evidence|proof|documents?|documentation)(?:\s+showing)?)\s+that\b",
                            re.IGNORECASE)
 _FOR_WHEN = re.compile(r"\bfor\s+when\b", re.IGNORECASE)
 _UNNECESSARY = re.compile(r"\b(\w+)\s+unnecessary\b", re.IGNORECASE)
+# "any further payment is unnecessary": more than was done, not what was done (red team 25)
+_MORE_OF = re.compile(r"\b(?:further|more|additional|other)\s+\w+(?:\s+\w+)?\s*$", re.IGNORECASE)
 _BE = frozenset({"is", "are", "was", "were", "be", "been", "being"})
 _CERTAINTY_WORDS = frozenset({"unless", "if", "far", "may", "might", "could"})
 _ID_SLIP_WORDS = frozenset({"sorry", "oops", "apologies", "mean", "meant", "correction", "rather"})

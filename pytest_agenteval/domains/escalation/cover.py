@@ -72,6 +72,7 @@ EXCESS_TAKEN = re.compile(r"\bexcess\b[^.;\n]{0,25}?\b(?:deducted|taken off|subt
 # The policy said to have no excess: "excess nil", "excess: none", "your policy has no excess" (not
 # "no excess was deducted", "no excess to pay": what was taken, judged above).
 NO_EXCESS = re.compile(r"\bexcess\s*(?:[:=\-;]|is|of)?\s*(?:nil|none|zero|n/a|[£$€]?\s?0(?:\.00)?)(?!\w|[.,]\d)|"
+                       r"\b(?:nil|zero)\s+excess\b|\bexcess[\s-]free\b|\bexcess\s+(?:is\s+|was\s+|has\s+been\s+)?waived\b|"
                        r"\b(?:has|have|with|carries|is)\s+no\s+excess\b(?!\s+(?:was|were|has|is|will|to|deducted|taken|"
                        r"applied|charged|payable|due))", re.IGNORECASE)
 NOT_TAKEN = re.compile(r"\b(?:no|not|without|nil|zero|never)\b|n't\b", re.IGNORECASE)

@@ -9,7 +9,6 @@ from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
 from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Reading
 
-
 # What no record here holds, said of the claim or the policy (audits 38-44, each by several
 # authors): a claim decided, reopened or paid by itself ("will be automatically approved if we
 # don't hear in 14 days"); a policy cancelled or suspended for a reason (fraud, non-disclosure, a

@@ -151,9 +151,11 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
 
 
 HEAD_DECIDES = re.compile(r"\b(?:decides?|decided|deciding|made (?:this|the) (?:decision|call)|signs? off|"
-                          r"signed off)\b")
+                          r"signed off|final say|determines?|determined|will determine)\b")
 RULE_WORDS = frozenset({"can", "could", "may", "might", "would", "must", "only", "normally", "usually", "need", "needs",
-                        "should", "not", "never", "no"})
+                        "should", "not", "never", "no",
+                        # a rule by its threshold: "the head of claims decides claims above 500,000"
+                        "above", "over", "beyond", "exceeding", "anything"})
 
 
 def addressed(ctx: GradeContext, c: Case, t: Text) -> str | None:
@@ -328,8 +330,10 @@ AWAY = re.compile(rf"(?P<id>{ID}),?\s+who\s+(?:is|was|are)\s+(?:currently\s+|now
 THEIR_DEPUTY = re.compile(rf"(?P<b>{ID})(?:(?!{ID})[^.;]){{0,40}}?\btheir\s+(?:usual\s+|normal\s+|named\s+)?deputy"
                           rf"(?:\s+(?:is|was|would\s+be|being))?,?\s+(?P<a>{ID})", re.IGNORECASE)
 # "SNR-01 is absent and SNR-03 is their deputy", "… and you are their deputy" (*you* the reviewer).
-IS_THEIR_DEPUTY = re.compile(rf"(?P<b>{ID})(?:(?!{ID})[^.;]){{0,60}}?\b(?P<a>{ID})\s+(?:is|are|was|were)\s+"
-                             r"(?:their|his|her|the)\s+(?:usual\s+|normal\s+|named\s+)?deputy\b", re.IGNORECASE)
+IS_THEIR_DEPUTY = re.compile(rf"(?P<b>{ID})(?:(?!{ID})[^.;]){{0,60}}?\b(?P<a>{ID})\s+(?:(?:is|are|was|were)\s+"
+                             r"(?:their|his|her|the)\s+(?:usual\s+|normal\s+|named\s+)?deputy\b|deputi[sz]es\s+for\s+"
+                             rf"(?:them|him|her)\b)|(?P<a2>{ID})\s+(?:is|was)\s+(?P<b2>{ID})'s\s+(?:usual\s+|named\s+)?deputy\b|"
+                             rf"(?P<a3>{ID})\s+covers\s+for\s+(?P<b3>{ID})\s+as\s+(?:their\s+)?deputy\b", re.IGNORECASE)
 # "SNR-10 is absent and so is SNR-11", "…, as is SNR-11": a second absence told by reference.
 AWAY_TOO = re.compile(r"\b(?:absent|away|on leave|off sick|unavailable|out of (?:the )?office|out|off)\b,?\s+"
                       rf"(?:and\s+so\s+(?:is|was)|as\s+(?:is|was))\s+(?P<id>{ID})", re.IGNORECASE)
@@ -404,7 +408,9 @@ def relations(ctx: GradeContext, reading: Reading, addressee: str | None = None)
             return f"calls {ident} the {specialism} senior, but their specialism is {row.get('specialism')}"
     for m in (*DEPUTY.finditer(said), *DEPUTY_OF_ABSENT.finditer(reading.said), *THEIR_DEPUTY.finditer(said),
               *IS_THEIR_DEPUTY.finditer(said)):
-        deputy, of = (m.group("a") or m.group("a2")).upper(), (m.group("b") or m.group("b2")).upper()
+        groups = m.groupdict()
+        deputy = next(groups[k] for k in ("a", "a2", "a3") if groups.get(k)).upper()
+        of = next(groups[k] for k in ("b", "b2", "b3") if groups.get(k)).upper()
         row = ctx.row("staff", of)
         if row is not None and ctx.row("staff", deputy) is not None and row.get("deputy_id") != deputy:
             return f"calls {deputy} the deputy of {of}, whose deputy is {row.get('deputy_id') or 'nobody'}"
