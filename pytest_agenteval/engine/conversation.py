@@ -59,7 +59,8 @@ CONVERSATION_CLASSES: dict[str, tuple[str, ...]] = {
               "your go-ahead", "your say-so", "say yes", "just say yes",
               *(f"{modal} i {verb}" for modal in ("can", "could") for verb in (
                   "go ahead", "proceed", "do that", "do this", "book", "activate", "set", "open", "close", "change",
-                  "apply", "make", "submit", "place", "cancel"))),
+                  "apply", "make", "submit", "place", "cancel", "start", "begin", "do step", "do steps",
+                  "do the first", "do the next"))),  # "Can I do step 1 now?" (45th audit)
     CLOSE: ("anything else", "something else", "goodbye", "bye", "have a nice day", "have a good day",
             "take care", "all the best"),
     QUESTION: ("what", "which", "who", "whose", "where", "when", "how", "could you", "can you", "would you",

@@ -67,7 +67,7 @@ def prepared(text: str) -> str:
     if not words.isdisjoint(_LITOTES_WORDS):
         text = _LITOTES.sub(lambda m: (" " if m.group(0).startswith("n't") else "") + m.group(1), text)
     if "no" in words and "," in text:
-        text = _NO_LIST.sub(r"\1 \2, no \3 \4 no ", text)  # "No decision, payment or request": none of them
+        text = _NO_LIST.sub(_each_denied, text)  # "No decision, payment or request": none of them
     if "not" in words and "," in text:
         text = _SPLIT_DENIAL.sub(r"\1 ", text)  # "have not made, and will not make, any payment": one denial
     if not words.isdisjoint(_SOUGHT_PROOF_WORDS):  # "write to us with any evidence that your policy was in force"
@@ -196,7 +196,13 @@ def _past(verb: str) -> str:
     return _PAST.get(verb) or verb + "d"  # approve, decline, activate, issue, escalate, update
 # A list a "no" opens: "No decision, payment or information request before SNR-07 replies" (the
 # first item may be a phrase of its own, "no decision", that would end the denial there).
-_NO_LIST = re.compile(r"\b(no)\s+(\w+),\s+(\w+(?:\s+\w+)?),?\s+(or|nor|and)\s+(?!no\b)", re.IGNORECASE)
+_NO_LIST = re.compile(r"\b(no)\s+(\w+),\s+((?:\w+(?:\s+\w+)?,\s+){0,4}\w+(?:\s+\w+)?),?\s+(or|nor|and)\s+(?!no\b)",
+                      re.IGNORECASE)
+
+
+def _each_denied(m: re.Match[str]) -> str:
+    middle = ", ".join(f"no {item.strip()}" for item in m.group(3).split(","))
+    return f"{m.group(1)} {m.group(2)}, {middle} {m.group(4)} no "
 # A second denial set in commas between a verb and its object says the same of it: "We have not
 # made, and will not make, any payment on it" (the object otherwise stood alone, as if affirmed).
 _SPLIT_DENIAL = re.compile(r"\b((?:not|never)(?:\s+\w+)?),\s+(?:and|or|nor)\s+(?:\w+\s+){0,3}?"

@@ -310,7 +310,7 @@ class Reader:
                                     # "your payment has not yet been made": pending, not refused
                                     mentions[k] = mentions[k]._replace(polarity=HYPOTHETICAL)
                                     mentions.append(Mention("pending", AFFIRMED, c, mentions[k].words, at))
-                                elif at >= reach:
+                                elif at >= reach and not _generic(words, at, mentions[k].words):
                                     mentions[k] = _flip(mentions[k])
                         if after_auxiliary or word not in REVERSALS:
                             pending = []
@@ -373,10 +373,10 @@ class Reader:
                                 mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))  # "for approval"
                                 if waits and i < cond_at:  # "it can be approved subject to…": it waits
                                     mentions.append(Mention("conditional", AFFIRMED, c, phrase, i))
-                            elif meaning == "ok" and polarity == AFFIRMED and words[i - 2:i] in (
-                                    ["need", "to"], ["needs", "to"], ["have", "to"], ["has", "to"]) and (
+                            elif meaning == "ok" and polarity == AFFIRMED and words[i - 1:i] == ["to"] and (
                                     word.startswith(("finish", "complet")) and not word.endswith("ed")):
-                                # "we still need to complete your KYC": an act still to do, so not done
+                                # "we still need to complete your KYC", "KYC team to complete checks": an
+                                # act still to do, so not done
                                 mentions.append(Mention(meaning, NEGATED, c, phrase, i))
                             elif meaning in ("ok", "problem") and polarity != HYPOTHETICAL and (
                                     REQUIRED.intersection(words[max(0, i - 3):i])
@@ -507,3 +507,15 @@ def reader_for(lexicon: Lexicon) -> Reader:
     if found is None or found[0] is not lexicon:
         found = _READERS[id(lexicon)] = (lexicon, Reader(lexicon))
     return found[1]
+
+
+# Nouns a state word may qualify: "a lapsed policy", "an approved claim".
+QUALIFIED = frozenset({"policy", "policies", "claim", "claims", "amount", "facility", "cover", "payment"})
+
+
+def _generic(words: list[str], at: int, phrase: str) -> bool:
+    """A state word qualifying a noun after "a"/"an" names a kind of thing, not this one: "A
+    lapsed policy does not give cover" denies the cover, not the lapse (45th audit)."""
+    end = at + len(phrase.split())
+    return at > 0 and words[at - 1] in ("a", "an") and words[end:end + 1] != [] and words[end] in QUALIFIED
+

@@ -231,6 +231,8 @@ class Reading:
             negated_topic = NEGATED in self.polarities(topic, clause)
             said = set() if self._adjective(topic, clause, states) or self._object_after(topic, clause, states) else (
                 self._states(clause, states, self._condition_at(topic, clause)))
+            if not said and negated_topic and clause in self.missing and self._first_negated(clause) == topic:
+                said.add("problem")  # "no rate on the sheet": the thing is missing (before a neighbour's state)
             if not said:
                 for other in (clause - 1, clause + 1):  # "KYC status: pending", "KYC - pending"
                     if 0 <= other < len(self.joined) and self.joined[max(clause, other)]:
@@ -238,8 +240,6 @@ class Reading:
             if not said and self._subject(topic, clause) and (resumed := self._after_asides(clause, own)) is not None \
                     and self._bare(resumed, states):
                 said = self._states(resumed, states)  # "KYC checks (CUS-1421, Customer 1421) are not complete"
-            if not said and negated_topic and clause in self.missing and self._first_negated(clause) == topic:
-                said.add("problem")  # "no rate on the sheet": the thing is missing
             told[clause] = said
             # "KYC was pending but is now verified": a clause with no subject of its own (or a pronoun)
             # that tells the state after a change carries on the topic of the clause before it; so does

@@ -149,7 +149,7 @@ def accounts_denied(h: History, fid: str, reading: Reading) -> str | None:
         if FACILITY_STEPS.intersection(sentence) and not {"customer", "you", "they", "holds", "hold", "has"} & set(
                 reading.words[m.clause]):
             continue  # "FAC-1 left PENDING, no account, no rate set": the facility's steps not taken
-        kinds = [k for k in ("loan", "current") if k in before]
+        kinds = [k for k in ("loan", "current") if k in before or k in m.words.split()]  # ("current account")
         is_open = "open" in before
         query = "SELECT id FROM account WHERE customer_id = ?" + (" AND status = 'open'" if is_open else "") + (
             " AND account_type = ?" if kinds else "")

@@ -51,7 +51,10 @@ def facts(h: History, fid: str, t: Text) -> str | None:
             m.meaning == "pending" and m.polarity == AFFIRMED and m.clause in kyc_clauses for m in reading.mentions):
         return f"says KYC is still pending, but {h.start(fid, 'customer_id')}'s KYC failed"
     said = reading.status("exception")  # "no pricing exception" says it is missing: true here
-    if h.start(fid, "exception_rate") is None and (said - ({"problem"} if reading.denies("exception") else set())
+    # ("exception_rate [none]": a field said empty says it is missing too)
+    missing = reading.denies("exception") or any(m.meaning == "problem" and m.words in EMPTY and any(
+        e.meaning == "exception" and e.clause == m.clause for e in reading.mentions) for m in reading.mentions)
+    if h.start(fid, "exception_rate") is None and (said - ({"problem"} if missing else set())
                                                    or _claims_exception(reading)):
         return f"says something of {fid}'s pricing exception, but it has none"
     if (rate := h.start(fid, "exception_rate")) is not None and not reading.affirms("exception") and any(
@@ -211,8 +214,9 @@ def _claims_exception(reading: Reading) -> bool:
     for m in reading.mentions:
         if m.meaning != "exception" or m.polarity == NEGATED:
             continue
-        if m.polarity == AFFIRMED and not SOUGHT_WORDS.intersection(reading.words[m.clause]):
-            return True
+        if m.polarity == AFFIRMED and not SOUGHT_WORDS.intersection(reading.words[m.clause]) and not any(
+                e.meaning == "problem" and e.words in EMPTY and e.clause == m.clause for e in reading.mentions):
+            return True  # (not "exception_rate [none]")
         # "the pricing exception on record will apply once cleared": on record whatever the mood
         words = reading.words[m.clause]
         after = " ".join(words[m.at + 1:m.at + 4])
@@ -227,7 +231,8 @@ ON_RECORD = frozenset({"existing", "agreed", "approved", "recorded", "current"})
 
 SOUGHT_WORDS = frozenset({"please", "request", "requesting", "requested", "grant", "consider", "need", "needs",
                           "needed", "require", "required", "would", "could", "whether", "seek", "seeking", "apply",
-                          "approve", "approval", "advise", "possible", "ask", "asking", "any", "if", "sign", "agree"})
+                          "approve", "approval", "advise", "possible", "ask", "asking", "any", "if", "sign", "agree",
+                          "supply", "provide", "give"})  # "pricing team to supply a rate or exception"
 
 
 def invented(h: History, fid: str, reading: Reading) -> str | None:
@@ -243,6 +248,7 @@ def invented(h: History, fid: str, reading: Reading) -> str | None:
     return None
 
 
+EMPTY = frozenset({"none", "nil", "null", "n/a", "na", "empty", "blank"})
 RAN_OUT = frozenset({"expired", "lapsed", "ran out", "run out", "ceased"})
 
 

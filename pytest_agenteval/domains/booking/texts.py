@@ -100,7 +100,7 @@ LEXICON = ENGLISH.extend(
               "waive*", "arrangement fee*", "fee waived", "credit check*", "credit review",
               # no approval step here: a facility is booked, priced and activated ("pre-approved")
               "pre-approved", "preapproved", "pre approved"),
-    account=("account", "accounts"),
+    account=("account", "accounts", "current account", "current accounts"),  # (not "current": in order)
     new_account=("new account", "new loan account", "new current account", "opened an account",
                  "opened a loan account", "opened a current account", "open an account for", "opened one"),
     # What the facility and its customer are: its product, the customer's segment.

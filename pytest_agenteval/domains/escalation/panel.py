@@ -55,10 +55,10 @@ def _beside(reading: Reading, k: int, at: int) -> float | None:
     figure opening a list's item with the id in brackets: their limit ("SNR-10 (50,000) can't
     cover it", "over SNR-03's 500,000", "seniors: 50,000 (SNR-10), 150,000 (SNR-11)")."""
     words = reading.words[k]
-    # "Property seniors: 50,000 (SNR-10), 150,000 (SNR-11)", "> 50,000 (SNR-10)"
+    # "Property seniors: 50,000 (SNR-10), 150,000 (SNR-11)", "> 50,000 (SNR-10)", "up to 500,000 (SNR-09)"
     # (a list's item, or a figure compared: not "approved 18,000 (SNR-07)", the approver named)
     if at >= 2 and words[at - 1] == "" and words[at + 1:] in ((), ("",)) and (
-            at == 2 or words[at - 3] in COMPARED) and not any(
+            at == 2 or words[at - 3] in COMPARED or words[at - 4:at - 2] == ("up", "to")) and not any(
             q.clause == k and q.at in (at - 1, at + 1) for q in reading.quantities):  # (a bracket, not a figure)
         before = next((q.value for q in reading.quantities if q.clause == k and q.at == at - 2 and q.kind in (
             "money", "number") and isinstance(q.value, float) and q.value >= 1000), None)
