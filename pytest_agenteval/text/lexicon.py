@@ -232,6 +232,9 @@ ENGLISH = Lexicon({
                 "full assessed", "full claimed", "whole assessed", "whole claimed"),
     # The status now, not the history: "escalated" or "we are working on it" stay true after a decision.
     "pending": ("under review", "in review", "being reviewed", "being assessed", "being considered", "pending",
+                # "your claim is with our senior reviewer" (45th audit)
+                "is with our senior reviewer", "is with the senior reviewer", "is with our reviewer",
+                "is with the reviewer", "is with a senior reviewer", "is still with",
                 "await*", "in progress", "no decision", "not yet decided", "not been decided", "yet to be decided",
                 "undecided", "still open", "still looking", "looking into", "still assessing", "not finished",
                 "no payment made", "no payment yet", "not paid yet", "nothing paid yet", "waiting for", "waiting on",

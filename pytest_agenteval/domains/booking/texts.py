@@ -39,6 +39,7 @@ SET_UP = ("live", "up and running", "all set up", "now set up", "is set up", "be
 NOT_ACTIVE = ("not active", "not yet active", "inactive", "not activated", "not yet activated",
               "pending activation", "awaiting activation", "yet to be activated", "not live", "not yet live",
               "activation is waiting", "activation waiting", "activation is pending", "activation pending",
+              "pending final activation", "awaiting final activation", "final activation is pending",
               "activation is on hold", "activation on hold", "activation is held",
               "switched off", "turned off")  # "set up but switched off"
 VERIFIED_CUSTOMER = ("customer verified", "customer fully verified", "customer is verified",
@@ -72,6 +73,7 @@ LEXICON = ENGLISH.extend(
                                              "have now ", "have also ") for whose in ("the", "its"))),
     # The facility's own state: "has not been booked", "is already active", "is closed".
     booked=("booked", "bkd", "bk'd",  # ticket shorthand: "bkd & actv"
+            "started booking", "begun booking", "started the booking", "begun the booking",
             "sits on", "sitting on", "is held on", "held on", "linked to", "attached to"),  # "it sits on ACC-1"
     activated=("activated", "active", "actv", "actvd", "drawn", "live at", "active at", "running at", "drawn at",
                "switched on", "switched it on", "turned it on", "turned on", *SET_UP),

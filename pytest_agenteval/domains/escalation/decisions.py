@@ -55,6 +55,10 @@ PAYMENT_TO_COME = re.compile(r"\bpayment(?:\s*(?:status\s*)?[:;\-]\s*|\s+status\
                              r"(?:now\s+|then\s+|soon\s+|shortly\s+|promptly\s+|also\s+)?(?:issue|make|release|"
                              r"send|arrange|process|authori[sz]e)\s+(?:the\s+|your\s+|a\s+|this\s+)?(?:payment|"
                              r"settlement)\b"
+                             # a status field: "Payment: not yet issued", "Payment status: pending" (45th audit)
+                             r"|\bpayment\s*(?:status\s*)?[:;\-]\s*(?:still\s+)?(?:not\s+yet|pending|outstanding|awaiting)\b"
+                             # "Payment of 650 requested; it will be issued next week"
+                             r"|\bpayment\b(?:[^.;\n]|\.\d){0,60}?[;,]\s*it\s+will\s+(?:then\s+)?be\s+(?:issued|paid|sent|released|made)\b"
                              # an amount to be paid: "the 6,400 for CLM-1 will be issued next week"
                              r"|(?:[£$€]\s?|\b)\d[\d,]*(?:\.\d+)?k?\b[^.;!?\n]{0,30}?\bwill\s+(?:then\s+|now\s+)?be\s+"
                              r"(?:issued|paid|sent|transferred|released|made)\b", re.IGNORECASE)

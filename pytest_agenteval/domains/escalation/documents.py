@@ -30,11 +30,19 @@ UNRECORDED = (
                 r"contractor|landlord|solicitor|hospital)|\bthird[\s-]party\s+has\s+(?:also\s+)?been\s+paid",
                 re.IGNORECASE),
      "every payment here goes to the claimant"),
+    (re.compile(r"\b(?:payment|paid|[£$€]?\d[\d,]*(?:\.\d+)?k?)\b[^.;\n]{0,30}?\b(?:(?:was|were|has\s+been|have\s+been|been|"
+                r"is)\s+)?(?:reversed|recalled|clawed\s+back|bounced|returned\s+to\s+us)\b|\b(?:it|payment)\s+(?:was|has\s+been)\s+"
+                r"returned\b|\bexcess(?:\s+of\s+[£$€]?[\d,.]+k?)?\s+(?:is\s+|was\s+|has\s+been\s+)waived\b",
+                re.IGNORECASE),
+     "no payment here is reversed or returned, and no excess waived"),
     (re.compile(r"\bno[\s-]claims?\b|\b(?:your\s+)?premium\s+will\b|\bat\s+(?:your\s+)?(?:next\s+)?renewal\b|"
                 r"\brenewed\s+(?:your\s+)?(?:\w+\s+)?policy\b|\bpolicy\s+(?:\S+\s+)?has\s+(?:now\s+)?been\s+"
                 r"(?:renewed|reinstated)", re.IGNORECASE),
      "no record here holds a renewal, a premium or a no-claims discount"),
 )
+# "we have also cancelled your policy", "your policy POL-1 is now cancelled" (of an active policy)
+POLICY_CANCELLED = re.compile(r"\b(?:we(?:'ve|\s+have)\s+(?:also\s+)?cancel+ed\s+your\s+policy|policy\s+(?:\S+\s+)?"
+                              r"(?:is|has)\s+(?:now\s+)?(?:been\s+)?cancel+ed)\b", re.IGNORECASE)
 _DENIED = re.compile(r"\b(?:not|never|no|n't|cannot)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 
 
@@ -56,6 +64,8 @@ def invented(c: Case, reading: Reading) -> str | None:
         return f"says {found.words!r}, which nothing in the records supports"
     if (made_up := _unrecorded(reading.said)) is not None:
         return made_up
+    if not c.lapsed and (cancelled := POLICY_CANCELLED.search(reading.said)):  # nothing here cancels a policy
+        return f"says {cancelled.group(0)!r}, but the policy is active and nothing here cancels one"
     refund = next((m for m in reading.mentions if m.meaning == "refund" and m.polarity == AFFIRMED), None)
     if refund:  # "we have refunded your £500 excess", "any premium paid will be refunded"
         what = "no decided claim is reopened here" if refund.words.startswith(("reopen", "re-open", "second")) else (

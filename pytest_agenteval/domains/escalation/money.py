@@ -151,14 +151,18 @@ def _named_limit(reading: Reading, q: Quantity) -> bool:
 # More money to come, with no figure: "the balance will follow after inspection", "paid out in two
 # instalments" (on a claim paid in full, neither is so).
 BALANCE_TO_COME = re.compile(r"\b(?:the\s+)?(?:balance|remainder|rest|second\s+half|second\s+instal?ment|"
-                             r"remaining\s+(?:amount|[£$€]?[\d,.]+k?))\s+(?:will|is\s+to|shall|to)\s+(?:then\s+)?(?:follow|be\s+"
-                             r"(?:paid|made|sent|issued|released|reconsidered|reviewed|looked\s+at\s+again))\b|\b(?:in|into|over)\s+"
+                             r"remaining\s+(?:amount|[£$€]?[\d,.]+k?)|difference(?:\s+of\s+[£$€]?[\d,.]+k?)?)\s+"
+                             r"(?:will|is\s+to|shall|to)\s+(?:then\s+)?(?:follow|be\s+"
+                             r"(?:paid|made|sent|issued|released|reconsidered|reviewed|looked\s+at\s+again))\b"
+                             # "we will pay the other 6,000 when you send receipts" (45th audit)
+                             r"|\b(?:we|i|and)(?:'ll|\s+will|\s+shall)\s+(?:then\s+|also\s+)?pay\s+(?:you\s+)?(?:the\s+)?"
+                             r"(?:other|rest|remaining|balance|remainder|difference)\b|\b(?:in|into|over)\s+"
                              r"(?:two|three|several|\d)\s+(?:instal?ments|tranches|parts|payments|transfers)\b",
                              re.IGNORECASE)
 
 # Every match of BALANCE_TO_COME holds one of these (lowercased): an ASCII text without any has none.
 _BALANCE_CUES = ("balance", "remainder", "rest", "second", "remaining", "instal", "tranche", "parts", "payments",
-                 "transfers")
+                 "transfers", "difference", "other")
 
 
 def _balance_to_come(said: str) -> re.Match[str] | None:
