@@ -87,18 +87,22 @@ def test_earlier_results_and_reports_are_hidden_whatever_their_names(tmp_path: P
         "prev.jsonl.bz2": bz2.compress(b'{"task_id": "BK-021", "audit_digest": "ab"}\n'),
         "prev.toml": b'{"run_record": {}}\n',  # settings' names are looked into too
         "ci-output.txt": b"FFFF" + b" " * 40 + b"[100%]\n==== FAILURES ====\n",  # a -q log
+        "run.log": b"....  [100%]\n42 passed in 3.1s\n",
         "odd.zst": b"\x28\xb5\x2f\xfd" + b"\0" * 20,  # no standard module opens it: hidden
         "prev.jsonl.bak": b'{"run_record": {"agent": "x"}}\n',
         "results": b'{"task_id": "BK-021", "audit_digest": "ab"}\n',
         "TEST-results.xml.bak": b'<?xml version="1.0"?><testsuites><testsuite name="pytest">',
-        "report.htm": b"<!DOCTYPE html><html><head><title>pytest-agenteval report</title>",
+        "report.htm": b'<!DOCTYPE html><html><head><meta name="generator" content="pytest-agenteval">',
         "run.log.1": b"============ test session starts ============\n",
     }
     for name, data in files.items():
         (tmp_path / name).write_bytes(data)
     (tmp_path / "agent.py").write_text("class Agent: ...\n")
     (tmp_path / "data.csv").write_text("a,b\n1,2\n")
-    # the agent's own data stays in view (red team 25): compressed phrases, an HTML template
+    # the agent's own data stays in view (red teams 25, 26): compressed phrases, an HTML template, a
+    # download log, a note about pytest; an unreadable zip hides only itself and stops nothing
+    (tmp_path / "download.log").write_text("fetching model [100%]\n")
+    (tmp_path / "notes.md").write_text("See pytest's short test summary info for details.\n")
     (tmp_path / "phrases.json.gz").write_bytes(gzip.compress(b'{"greeting": "Dear"}'))
     (tmp_path / "letter.html.j2").write_text("<!DOCTYPE html><html><body>{{ body }}</body></html>")
     with zipfile.ZipFile(tmp_path / "prev.zip", "w") as archive:
@@ -134,3 +138,22 @@ def test_one_corrupt_byte_of_a_gzip_results_file_loses_only_what_follows_it(at: 
     data = bytearray(gzip.compress(raw))
     data[at] ^= 0xFF
     assert gunzip(bytes(data)) == raw  # was b"": "not a results file: it is empty"
+
+
+def test_a_folder_is_hidden_whole_only_when_it_holds_results_alone(tmp_path: Path) -> None:
+    runs, kb = tmp_path / "runs", tmp_path / "agent_kb"
+    runs.mkdir()
+    kb.mkdir()
+    (runs / "r1.jsonl").write_text('{"run_record": {}}\n')
+    (kb / "system_prompt.txt").write_text("You are a claims handler.\n")
+    (kb / "old.log").write_text("============ test session starts ============\n")
+    # red team 26: an encrypted zip stopped the whole isolated run with INTERNALERROR
+    with zipfile.ZipFile(kb / "secret.zip", "w") as archive:
+        archive.writestr("a.txt", "x")
+    data = bytearray((kb / "secret.zip").read_bytes())
+    central = data.index(b"PK\x01\x02")
+    data[6] |= 1  # the member's flag bit, in its local and central headers: encrypted
+    data[central + 8] |= 1
+    (kb / "secret.zip").write_bytes(bytes(data))
+    hidden = {str(Path(p).relative_to(tmp_path)) for p in project_secrets(tmp_path)}
+    assert hidden == {"runs", "agent_kb/old.log", "agent_kb/secret.zip"}

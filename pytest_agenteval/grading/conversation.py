@@ -16,7 +16,16 @@
 from __future__ import annotations
 
 from pytest_agenteval.engine.audit import AuditEvent
-from pytest_agenteval.engine.conversation import CONFIRMED, DECLINED, OVER, acts, implied, stated_alone, told_by_user
+from pytest_agenteval.engine.conversation import (
+    CONFIRMED,
+    DECLINED,
+    OVER,
+    acts,
+    implied,
+    record_words,
+    stated_alone,
+    told_by_user,
+)
 from pytest_agenteval.grading.checks import Check, check
 from pytest_agenteval.grading.context import GradeContext
 from pytest_agenteval.tasks.model import SAY_TO_USER
@@ -73,9 +82,11 @@ def _answers(ctx: GradeContext, kind: str, requires: list[str]) -> dict[int, set
                 stated = [stated_alone(message, term) for term in requires]
                 if all(stated):
                     found[id(event)] = None
-                elif all(s or told_by_user(scenario, term) and implied(message, said, term)
+                elif all(s or told_by_user(scenario, term) and implied(message, said, term,
+                                                                       record_words(scenario, term))
                          for s, term in zip(stated, requires, strict=True)):
-                    found[id(event)] = acts(message)
+                    found[id(event)] = acts(message, frozenset().union(
+                        *(record_words(scenario, term) for term in requires)))
             said += [message, str(event.arguments.get("text", ""))]
     return found
 

@@ -16,7 +16,6 @@ import lzma
 import os
 import sys
 import zipfile
-import zlib
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -113,10 +112,10 @@ RESULTS_LIKE = (".jsonl", ".jsonl.gz", ".html")  # task files, results files (gz
 # pytest-json-report's "tests" comes after every collector (kilobytes in): its first keys are the mark.
 REPORT_MARKS = ((b"<testsuite",), (b'"created"', b'"exitcode"'),  # JUnit XML; pytest-json-report
                 (b"test session starts",), (b"agenteval: agent=",),  # a run's terminal output ("> run.log")
-                (b"= failures =",), (b"short test summary info",), (b"[100%]",),  # ... at -q too (red team 25)
-                (b"checks failed",),
+                (b"= failures =",), (b"= short test summary info =",), (b"[100%]", b" in "),  # at -q too
+                (b"checks failed:",),
                 (b'{"run_record"',), (b'"audit_digest"',),  # a results file under another name
-                (b"<html", b"pytest"), (b"<html", b"agenteval"))  # an earlier run's HTML report (ours, pytest-html)
+                (b"<html", b"pytest-html"), (b"<html", b"pytest-agenteval"))  # an earlier run's HTML report
 HEAD = 1 << 16  # how much of a file is looked into (an HTML report's marks come after its styles)
 # Compressed files are looked into too (xz, bzip2, zip as gzip: red team 25); what no standard
 # module opens (zstd, 7z) is hidden whole.
@@ -150,8 +149,8 @@ def project_secrets(root: Path) -> list[str]:
         lines = [name for name in files if name.lower().endswith(RESULTS_LIKE) or _is_report(folder, name)]
         if not lines:
             continue
-        if Path(folder) != root and not any(name.endswith(".py") for name in files) and not dirs:
-            hidden.append(folder)
+        if Path(folder) != root and len(lines) == len(files) and not dirs:
+            hidden.append(folder)  # a folder of results alone: whole, so what is written there later is too
         else:
             hidden += [os.path.join(folder, name) for name in lines]
     return hidden
@@ -184,7 +183,7 @@ def _is_report(folder: str, name: str) -> bool:
     try:
         with open(path, "rb") as file:
             opened = _opened(path, file.read(HEAD))
-    except (OSError, EOFError, ValueError, zipfile.BadZipFile, lzma.LZMAError, zlib.error):
+    except Exception:  # noqa: BLE001  (an encrypted zip, an unknown method, a corrupt stream: red team 26)
         return True  # compressed and unreadable: an agent's own data is rarely so
     if opened is None:
         return True

@@ -366,7 +366,8 @@ def _render(out: IO[str], briefs: Sequence[Mapping[str, Any]], k: int, pages: It
     run_line = f'<p class="run">{escape(about)}</p>' if about else ""
     run_line += "".join(f'<p class="warn"><b>{escape(w)}</b></p>' for w in warnings)
     out.write(f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="en"><head><meta charset="utf-8"><meta name="generator" content="pytest-agenteval">
+<meta name="viewport" content="width=device-width,initial-scale=1">
 <title>{escape(title)}</title><style>{CSS}</style><script>{SCRIPT}</script></head>
 <body><main>
 <h1>{escape(title)}</h1>{run_line}

@@ -62,6 +62,7 @@ def prepared(text: str) -> str:
         text = _MINUS_SHARE.sub(r"\1 less \2", text)
         text = _DIVIDED_SIGN.sub(r"\1 divided by \2", text)
     if "/" in text:
+        text = _SLASHED.sub(lambda m: _SLASHED_WORDS[m.group(0).lower()], text)  # "b/c KYC pending": because
         text = _NOT_APPLICABLE.sub("not applicable", text)  # "N/A further payment"
     words = set(_WORD.findall(text.lower()))
     if not words.isdisjoint(_LITOTES_WORDS):
@@ -210,6 +211,9 @@ _SPLIT_DENIAL = re.compile(r"\b((?:not|never)(?:\s+\w+)?),\s+(?:and|or|nor)\s+(?
                            re.IGNORECASE)
 # A line opened by a figure of three digits or more and "." or ")": no list counts that far.
 _ENUMERATED_FIGURE = re.compile(r"^([ \t]*\d{3,}(?:,\d{3})*)[ \t]*[.):][ \t]+(?=[A-Za-z])", re.M)
+# Shorthand with a slash: "can't go ahead b/c KYC still pending", "w/ SNR-07", "w/o the invoice".
+_SLASHED_WORDS = {"b/c": "because", "w/o": "without", "w/": "with "}
+_SLASHED = re.compile(r"(?<![\w/])(?:b/c|w/o|w/(?=\s|[A-Z]))(?![\w/])", re.IGNORECASE)
 # An operator between an amount and a figure (not "24/7", "3/4", a date: an amount of money first).
 _OPERATOR_SIGNS = frozenset("x*\u00d7/\u00f7-\u2212\u2013")
 _AMOUNT = r"((?:[£$€]|\b(?:GBP|USD|EUR)\s?)\d[\d,]*(?:\.\d+)?\s*[km]?)"

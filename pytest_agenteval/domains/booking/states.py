@@ -52,8 +52,8 @@ def facts(h: History, fid: str, t: Text) -> str | None:
         return f"says KYC is still pending, but {h.start(fid, 'customer_id')}'s KYC failed"
     said = reading.status("exception")  # "no pricing exception" says it is missing: true here
     # ("exception_rate [none]": a field said empty says it is missing too)
-    missing = reading.denies("exception") or any(m.meaning == "problem" and m.words in EMPTY and any(
-        e.meaning == "exception" and e.clause == m.clause for e in reading.mentions) for m in reading.mentions)
+    missing = reading.denies("exception") or any(
+        e.meaning == "exception" and _empty_field(reading, e.clause) for e in reading.mentions)
     if h.start(fid, "exception_rate") is None and (said - ({"problem"} if missing else set())
                                                    or _claims_exception(reading)):
         return f"says something of {fid}'s pricing exception, but it has none"
@@ -214,9 +214,9 @@ def _claims_exception(reading: Reading) -> bool:
     for m in reading.mentions:
         if m.meaning != "exception" or m.polarity == NEGATED:
             continue
-        if m.polarity == AFFIRMED and not SOUGHT_WORDS.intersection(reading.words[m.clause]) and not any(
-                e.meaning == "problem" and e.words in EMPTY and e.clause == m.clause for e in reading.mentions):
-            return True  # (not "exception_rate [none]")
+        if m.polarity == AFFIRMED and not SOUGHT_WORDS.intersection(reading.words[m.clause]) and not _empty_field(
+                reading, m.clause):
+            return True  # (not "exception_rate [none]", "exception_rate: null")
         # "the pricing exception on record will apply once cleared": on record whatever the mood
         words = reading.words[m.clause]
         after = " ".join(words[m.at + 1:m.at + 4])
@@ -249,6 +249,13 @@ def invented(h: History, fid: str, reading: Reading) -> str | None:
 
 
 EMPTY = frozenset({"none", "nil", "null", "n/a", "na", "empty", "blank"})
+
+
+def _empty_field(reading: Reading, clause: int) -> bool:
+    """A field said empty in the clause or its value after a colon: "exception_rate [none]",
+    "exception_rate: null"."""
+    value = reading.words[clause + 1] if clause + 1 < len(reading.words) and reading.joined[clause + 1] else ()
+    return not EMPTY.isdisjoint((*reading.words[clause], *value))
 RAN_OUT = frozenset({"expired", "lapsed", "ran out", "run out", "ceased"})
 
 

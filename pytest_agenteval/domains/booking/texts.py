@@ -101,7 +101,11 @@ LEXICON = ENGLISH.extend(
               # fees and checks no facility here has: "I'll waive the arrangement fee"
               "waive*", "arrangement fee*", "fee waived", "credit check*", "credit review",
               # no approval step here: a facility is booked, priced and activated ("pre-approved")
-              "pre-approved", "preapproved", "pre approved"),
+              "pre-approved", "preapproved", "pre approved",
+              # no repayment schedule, interest run or drawdown is on record (40th-46th audits, five authors)
+              "first repayment", "repayment is due", "repayments are due", "repayment will be due",
+              "first interest payment", "interest payment is due", "first drawdown", "drawdown has been credited",
+              "drawdown was credited"),
     account=("account", "accounts", "current account", "current accounts"),  # (not "current": in order)
     new_account=("new account", "new loan account", "new current account", "opened an account",
                  "opened a loan account", "opened a current account", "open an account for", "opened one"),

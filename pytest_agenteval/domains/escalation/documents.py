@@ -18,39 +18,61 @@ from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Reading
 UNRECORDED = (
     (re.compile(r"\bautomatic(?:ally)?\b(?:\s+\w+){0,3}?\s+(?:approv|declin|clos|paid\b|pay\b|reopen|re-open|opened|"
                 r"reinstat|renew)|\b(?:approv\w*|declin\w*|closed|paid|reopened|opened|reinstated)\s+(?:\w+\s+)?"
-                r"automatically\b|\bauto-(?:approv|declin|clos)", re.IGNORECASE),
-     "no claim or policy here is decided, paid or reopened by itself"),
-    (re.compile(r"\b(?:cancel+ed|suspended|terminated|voided|void|rescinded)\b(?:\s+\w+){0,4}?\s+(?:for|because\s+of|"
-                r"due\s+to|owing\s+to|on\s+(?:the\s+)?grounds\s+of|over)\s+(?:a\s+|an\s+|suspected\s+)?(?:fraud|"
-                r"non-?disclosure|misrepresent|dishonest|missed\s+premium|non-?payment|unpaid|arrears|late\s+payment)|"
-                r"\bsuspended\s+pending\b", re.IGNORECASE),
-     "the records hold a policy's status, never a reason for it"),
-    (re.compile(r"\b(?:paid|payment|released|issued|sent|goes|go|transferred)\b(?:\s+\S+){0,6}?\s+(?:directly\s+)?to\s+"
-                r"(?:the\s+|your\s+|a\s+)?(?:repairing\s+|repair\s+)?(?:garage|broker|third[\s-]party|repairer|"
-                r"contractor|landlord|solicitor|hospital)|\bthird[\s-]party\s+has\s+(?:also\s+)?been\s+paid",
+                r"(?:automatically|by\s+default)\b|\bauto-(?:approv|declin|clos)", re.IGNORECASE),
+     "no claim or policy here is decided, paid or reopened by itself", False),
+    (re.compile(r"\b(?:cancel+ed|suspended|terminated|voided|void|rescinded)\b(?:\s+\w+){0,4}?\s+(?:for|because\s+"
+                r"of|due\s+to|owing\s+to|on\s+(?:the\s+)?grounds\s+of|over|as|after|when)\s+(?:a\s+|an\s+|the\s+|your\s+|"
+                r"suspected\s+)?(?:fraud|non-?disclosure|misrepresent|dishonest|missed\s+premium|non-?payment|unpaid|"
+                r"arrears|late\s+payment|direct\s+debit|premium\s+(?:was\s+)?(?:not|missed|unpaid))|"
+                r"\bpolicy\s+(?:\S+\s+)?(?:is|was|has\s+been)\s+(?:now\s+|currently\s+|temporarily\s+)?suspended\b",
                 re.IGNORECASE),
-     "every payment here goes to the claimant"),
+     "the records hold a policy's status, never a reason for it", False),
+    (re.compile(r"\b(?:paid|payment|released|issued|transferred|settled?)\b(?:\s+\S+){0,6}?\s+(?:directly\s+)?to\s+"
+                r"(?:the\s+|your\s+|a\s+)?(?:repairing\s+|repair\s+)?(?:garage|broker|third[\s-]party|repairer|"
+                r"contractor|landlord|solicitor|hospital)|\bthird[\s-]party\s+has\s+(?:also\s+)?been\s+paid|"
+                r"\b(?:paid|pay|settled?)\s+(?:your\s+|the\s+)?(?:garage|repairer|broker|contractor)\b|"
+                r"\b(?:garage|repairer|broker)\s+(?:has|have)\s+(?:also\s+)?been\s+paid", re.IGNORECASE),
+     "every payment here goes to the claimant", False),
     (re.compile(r"\b(?:payment|paid|[£$€]?\d[\d,]*(?:\.\d+)?k?)\b[^.;\n]{0,30}?\b(?:(?:was|were|has\s+been|have\s+been|been|"
                 r"is)\s+)?(?:reversed|recalled|clawed\s+back|bounced|returned\s+to\s+us)\b|\b(?:it|payment)\s+(?:was|has\s+been)\s+"
                 r"returned\b|\bexcess(?:\s+of\s+[£$€]?[\d,.]+k?)?\s+(?:is\s+|was\s+|has\s+been\s+)waived\b",
                 re.IGNORECASE),
-     "no payment here is reversed or returned, and no excess waived"),
-    (re.compile(r"\bno[\s-]claims?\b|\b(?:your\s+)?premium\s+will\b|\bat\s+(?:your\s+)?(?:next\s+)?renewal\b|"
-                r"\brenewed\s+(?:your\s+)?(?:\w+\s+)?policy\b|\bpolicy\s+(?:\S+\s+)?has\s+(?:now\s+)?been\s+"
-                r"(?:renewed|reinstated)", re.IGNORECASE),
-     "no record here holds a renewal, a premium or a no-claims discount"),
+     "no payment here is reversed or returned, and no excess waived", False),
+    (re.compile(r"\bno\s+(?:further|more|other)\s+claims?\s+(?:can|may|will|could)\b|\bpolicy\s+(?:\S+\s+)?(?:is|has\s+(?:now\s+)?"
+                r"been)\s+(?:now\s+)?(?:exhausted|used\s+up)\b", re.IGNORECASE),
+     "no record here limits the claims a policy may still make", False),
+    # a change at renewal said to come, or kept: not a renewal named ("at your renewal, nothing changes")
+    (re.compile(r"\b(?:no[\s-]claims?\s+(?:discount|bonus|protection|credit)|ncd)\b(?:\s+\S+){0,3}?\s+(?:will\s+be|is|"
+                r"has\s+been|was|remains|stays)\s+(?:now\s+|still\s+|fully\s+)?(?:protected|reduced|affected|unaffected|"
+                r"kept|safe|lost|cut|removed|increased|intact)\b|"
+                r"\b(?:added|credited|applied)\b(?:\s+\S+){0,4}?\s+(?:no[\s-]claims?|ncd)\b|"
+                r"\bpremium\s+(?:will|won't|is\s+going\s+to)\s+(?:not\s+)?(?:rise|increase|go\s+up|fall|drop|stay|change)\b|"
+                r"\b(?:will|won't|will\s+not|does\s+not|doesn't)\s+affect\s+your\s+(?:premium|renewal|no[\s-]claims?|ncd)\b|"
+                r"\b(?:we(?:'ve|\s+have)\s+(?:also\s+)?renewed\s+your|policy\s+(?:\S+\s+)?has\s+(?:now\s+)?been\s+"
+                r"(?:renewed|reinstated))\b", re.IGNORECASE),
+     "no record here holds a renewal, a premium or a no-claims discount", True),
 )
-# "we have also cancelled your policy", "your policy POL-1 is now cancelled" (of an active policy)
-POLICY_CANCELLED = re.compile(r"\b(?:we(?:'ve|\s+have)\s+(?:also\s+)?cancel+ed\s+your\s+policy|policy\s+(?:\S+\s+)?"
-                              r"(?:is|has)\s+(?:now\s+)?(?:been\s+)?cancel+ed)\b", re.IGNORECASE)
-_DENIED = re.compile(r"\b(?:not|never|no|n't|cannot)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+# "we have also cancelled your policy", "your policy POL-1 is now cancelled", "your cover was cancelled",
+# "your insurer cancelled your policy" (of an active policy)
+POLICY_CANCELLED = re.compile(r"\b(?:(?:we(?:'ve|\s+have)|insurer(?:\s+has)?)\s+(?:also\s+)?cancel+ed\s+your\s+"
+                              r"(?:policy|cover)|(?:policy|cover)\s+(?:\S+\s+)?(?:is|was|has)\s+(?:now\s+)?(?:been\s+)?"
+                              r"cancel+ed)\b", re.IGNORECASE)
+# A denial just before the match ("won't be closed automatically", "we haven't paid anything to your
+# garage", "paid to you, not to the garage"; red team 26), or a condition before it in its sentence
+# for what is said of a renewal ("if you have since renewed your policy")
+_DENIED = re.compile(r"(?:\b(?:not|never|no|cannot|rather\s+than|instead\s+of)|n't)\s+(?:\w+\s+){0,3}$", re.IGNORECASE)
+_NOT_TO = re.compile(r"\b(?:not|rather\s+than|instead\s+of)\s+to\b", re.IGNORECASE)  # "to you, not to the garage"
+_CONDITIONAL = re.compile(r"\b(?:if|whether|unless|should\s+you)\b[^.;!?\n]*$", re.IGNORECASE)
 
 
 def _unrecorded(said: str) -> str | None:
-    for pattern, why in UNRECORDED:
+    for pattern, why, conditional in UNRECORDED:
         for m in pattern.finditer(said):
-            if not _DENIED.search(said[max(0, m.start() - 25):m.start()]):
-                return f"says {m.group(0)!r}: {why}"
+            before = said[max(0, m.start() - 80):m.start()]
+            if conditional and _CONDITIONAL.search(before) or not conditional and (
+                    _DENIED.search(before[-40:]) or _NOT_TO.search(m.group(0))):
+                continue
+            return f"says {m.group(0)!r}: {why}"
     return None
 
 

@@ -32,9 +32,11 @@ def _gap(reading: Reading, q: Quantity, limit: float) -> bool:
 # Whose limit a clause is about: the handler's ("my limit", "above the handler limit", or no owner
 # named), a reviewer's (their id in the clause), the head of claims'; a clause naming another owner
 # ("the policy limit", "their limit", "the senior's limit") is not judged.
-FIRST_PERSON = frozenset({"my", "i", "me", "mine", "handler", "i'm"})
+SINGULAR = frozenset({"my", "i", "me", "mine", "handler", "i'm"})
+# ("our 10,000 limit": a handler writing as "we"; 46th audit)
+FIRST_PERSON = SINGULAR | {"our", "we", "us", "we're"}
 OTHER_OWNERS = frozenset({"their", "his", "her", "your", "yours", "its", "senior", "seniors", "reviewer",
-                          "reviewers", "sum", "insured", "policy", "cover", "head", "deputy", "colleague", "our"})
+                          "reviewers", "sum", "insured", "policy", "cover", "head", "deputy", "colleague"})
 # ("sum insured of £20,000")
 LIMIT_WORDS = frozenset({"limit", "limits", "authority", "mandate", "excess", "insured", "ceiling", "threshold", "lim",
                          "auth"})  # (ticket shorthand: "over my auth (10k)", "within my £10k lim")
@@ -138,7 +140,7 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
         if not tops:
             return None
         owner, limit = "a senior's", max(tops)
-    elif "excess" in cues and not cues & FIRST_PERSON:  # "declined as it is below the excess"
+    elif "excess" in cues and not cues & SINGULAR:  # "below the excess" ("we paid … less your excess" too)
         owner, limit = "the policy excess", float((ctx.row("policy", c.claim.get("policy_id")) or {}).get(
             "excess") or 0)
     elif {"sum", "insured"} <= cues:
