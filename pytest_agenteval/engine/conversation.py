@@ -225,9 +225,10 @@ ACT_WRITES: dict[str, tuple[str, ...]] = {
     "close": ("clos",), "cancel": ("cancel", "clos"), "delete": ("delet",), "remove": ("remov",),
     "submit": ("submit",), "place": ("plac",), "pay": ("pay",), "approve": ("approv",), "decline": ("declin",),
     "refund": ("refund",), "transfer": ("transfer",), "create": ("creat",)}
-_FORMS = {**{verb: verb for verb in ACT_WRITES}, **{f"{verb.removesuffix('e')}ing": verb for verb in ACT_WRITES},
-          "setting": "set", "putting": "put", "cancelling": "cancel", "submitting": "submit",
-          "transferring": "transfer", "pricing": "price"}
+_DOUBLED = {"set": "setting", "put": "putting", "cancel": "cancelling", "submit": "submitting",
+            "transfer": "transferring"}
+_FORMS = {**{verb: verb for verb in ACT_WRITES}, **{_DOUBLED.get(verb, verb.removesuffix("e") + "ing"): verb
+                                                      for verb in ACT_WRITES}}
 # What an act may be done to: the record or the rate, not "a call", "a reminder" or "text alerts"
 # (red team 26: a side service proposed, then the write done).
 _OBJECT_WORDS = frozenset({"it", "this", "that", "them", "rate", "account", "facility", "booking", "limit"})

@@ -55,7 +55,7 @@ def prepared(text: str) -> str:
         text = _ARROW.sub("; ", text)  # "KYC pending -> not booked": one step, then the next
     if "(" in text:
         text = _ROLE_FIGURE.sub(r"\1, limit \2", text)  # "SNR-07 (property senior, 50k)": the senior's limit
-    if not _OPERATOR_SIGNS.isdisjoint(text):  # "£4,200 x 0.9", "£4,200/2": read as words
+    if _OPERATOR_CUE.search(text):  # "£4,200 x 0.9", "£4,200/2": read as words
         text = _FRACTION_TIMES.sub(lambda m: f"{m.group(1)} times {int(m.group(2)) / int(m.group(3)):g}", text)
         text = _TIMES_SIGN.sub(lambda m: f"{m.group(1)} times {'0' if m.group(2).startswith('.') else ''}{m.group(2)}",
                                text)
@@ -215,7 +215,8 @@ _ENUMERATED_FIGURE = re.compile(r"^([ \t]*\d{3,}(?:,\d{3})*)[ \t]*[.):][ \t]+(?=
 _SLASHED_WORDS = {"b/c": "because", "w/o": "without", "w/": "with "}
 _SLASHED = re.compile(r"(?<![\w/])(?:b/c|w/o|w/(?=\s|[A-Z]))(?![\w/])", re.IGNORECASE)
 # An operator between an amount and a figure (not "24/7", "3/4", a date: an amount of money first).
-_OPERATOR_SIGNS = frozenset("x*\u00d7/\u00f7-\u2212\u2013")
+# (one search for the cue: "x" and "-" are in most texts, a figure with an operator after it is not)
+_OPERATOR_CUE = re.compile(r"\d\s*\(?\s*[x*\u00d7/\u00f7]|\d\s+[-\u2212\u2013]\s*[\d.]+%")
 _AMOUNT = r"((?:[£$€]|\b(?:GBP|USD|EUR)\s?)\d[\d,]*(?:\.\d+)?\s*[km]?)"
 _TIMES_SIGN = re.compile(_AMOUNT + r"\s*\(?\s*(?:x|\*|\u00d7)\s*((?:\d[\d.]*|\.\d+)%?)(?![\w/])")
 _FRACTION_TIMES = re.compile(_AMOUNT + r"\s*(?:x|\*|\u00d7)\s*(\d+)\s*/\s*(\d+)\b")  # "£4,200 × 9/10"

@@ -72,6 +72,7 @@ from pytest_agenteval.text.reading import (
     Reading,
 )
 from pytest_agenteval.text.spelling import misspelt
+from pytest_agenteval.text.together import alternatives, asked_for, flip, generic, nothing_paid
 from pytest_agenteval.text.tokens import Token, tokenize
 from pytest_agenteval.text.undecided import measured, purpose
 
@@ -310,8 +311,8 @@ class Reader:
                                     # "your payment has not yet been made": pending, not refused
                                     mentions[k] = mentions[k]._replace(polarity=HYPOTHETICAL)
                                     mentions.append(Mention("pending", AFFIRMED, c, mentions[k].words, at))
-                                elif at >= reach and not _generic(words, at, mentions[k].words):
-                                    mentions[k] = _flip(mentions[k])
+                                elif at >= reach and not generic(words, at, mentions[k].words):
+                                    mentions[k] = flip(mentions[k])
                         if after_auxiliary or word not in REVERSALS:
                             pending = []
                         i += 1
@@ -406,7 +407,7 @@ class Reader:
                         i += n
                         continue
                 i += 1
-            _alternatives(mentions, first_mention, present)
+            alternatives(mentions, first_mention, present)
             measured(mentions, first_mention, clause, words)
             purpose(mentions, first_mention, words)
             if answer and answer[0] == NEGATED and not present.isdisjoint(("decision", "decided", "outcome")):
@@ -432,70 +433,14 @@ class Reader:
             if m.polarity == NEGATED and m.meaning in DECIDED and sentence_of[m.clause] in waiting:
                 mentions[k] = m._replace(polarity=HYPOTHETICAL)
         quantities = resolved(quantities, clause_words, sentence_of)  # "£8,000 above my £10,000 limit"
-        _nothing_paid(mentions, quantities, [j for _, _, j, _ in clauses])
+        nothing_paid(mentions, quantities, [j for _, _, j, _ in clauses])
         return Reading(text, tuple(mentions), tuple(quantities), tuple(ids), sentence_of,
                        tuple(j for _, _, j, _ in clauses), frozenset(missing),
-                       _asked(mentions, sentence_of, negated), frozenset(directed), tuple(clause_words),
+                       asked_for(mentions, sentence_of, negated), frozenset(directed), tuple(clause_words),
                        tuple(id_at), read_text)
 
 
-def _nothing_paid(mentions: list[Mention], quantities: list[Quantity], joined: list[bool]) -> None:
-    """"£0 paid", "approved: £0", "a payment of £0", "Payable:⏎£0": a payment word beside a zero
-    (or labelling it) pays nothing."""
-    zeros = [(q.clause, q.at) for q in quantities if q.kind == "money" and q.value == 0.0 and not q.derived]
-    if not zeros:
-        return
-    labels = {clause - 1 for clause, at in zeros if not at and clause and joined[clause]}
-    for k, m in enumerate(mentions):
-        if m.meaning == "approved" and m.polarity == AFFIRMED and (m.clause in labels or any(
-                clause == m.clause and abs(at - m.at) <= 3 for clause, at in zeros)):
-            mentions[k] = m._replace(polarity=NEGATED)
-
-
-def _asked(mentions: list[Mention], sentence_of: tuple[int, ...], negated: set[int]) -> frozenset[str]:
-    """The meanings a text asks for (``Reading.asks``): every one named and not negated, but those
-    said to be in hand — in a clause with a receipt ("the photos you sent"), or after one in its
-    sentence with no request between ("we have everything we need, including the invoice")."""
-    received = {m.clause for m in mentions if m.meaning == "received" and m.polarity == AFFIRMED
-                and m.clause not in negated}
-    requests = {m.clause for m in mentions if m.meaning == "request" and m.polarity != NEGATED}
-    out = set()
-    for m in mentions:
-        if m.polarity == NEGATED or m.meaning in ("request", "received"):
-            continue
-        c = m.clause
-        in_hand = c in received and c not in requests or any(
-            sentence_of[r] == sentence_of[c] and r < c and not any(r < q <= c for q in requests) for r in received)
-        if not in_hand:
-            out.add(m.meaning)
-    return frozenset(out)
-
-
-def _alternatives(mentions: list[Mention], first: int, present: set[str]) -> None:
-    """"The reviewer will approve or decline it": a choice named, neither decision made. "It has
-    been neither approved nor declined": none made, the claim is pending."""
-    if "or" not in present and "either" not in present and "nor" not in present:
-        return
-    own = range(first, len(mentions))
-    named = {mentions[k].meaning for k in own} & {"approved", "declined", "amended"}
-    if len(named) >= 2 and any(mentions[k].polarity != HYPOTHETICAL for k in own):  # "approve, amend or decline"
-        denied = "nor" in present and {"approved", "declined"} <= named and all(
-            mentions[k].polarity == NEGATED for k in own if mentions[k].meaning in named)
-        for k in own:
-            if mentions[k].meaning in DECIDED:
-                mentions[k] = mentions[k]._replace(polarity=HYPOTHETICAL)
-        if denied:
-            m = next(mentions[k] for k in own if mentions[k].meaning in named)
-            mentions.append(Mention("pending", AFFIRMED, m.clause, m.words, m.at))
-
-
 CORRECTED = frozenset({"correct", "corrected", "actual", "actually", "right", "now"})
-
-
-def _flip(m: Mention) -> Mention:
-    if m.polarity == HYPOTHETICAL:
-        return m
-    return m._replace(polarity=-m.polarity)
 
 
 _READERS: dict[int, tuple[Lexicon, Reader]] = {}
@@ -507,15 +452,3 @@ def reader_for(lexicon: Lexicon) -> Reader:
     if found is None or found[0] is not lexicon:
         found = _READERS[id(lexicon)] = (lexicon, Reader(lexicon))
     return found[1]
-
-
-# Nouns a state word may qualify: "a lapsed policy", "an approved claim".
-QUALIFIED = frozenset({"policy", "policies", "claim", "claims", "amount", "facility", "cover", "payment"})
-
-
-def _generic(words: list[str], at: int, phrase: str) -> bool:
-    """A state word qualifying a noun after "a"/"an" names a kind of thing, not this one: "A
-    lapsed policy does not give cover" denies the cover, not the lapse (45th audit)."""
-    end = at + len(phrase.split())
-    return at > 0 and words[at - 1] in ("a", "an") and words[end:end + 1] != [] and words[end] in QUALIFIED
-
