@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from pytest_agenteval.plugin.compat import junit_xml
+from pytest_agenteval.plugin.held import interrupts_held
 from pytest_agenteval.plugin.judging import skipped_line
 from pytest_agenteval.plugin.record import run_record
 from pytest_agenteval.plugin.resume import kept_grades
@@ -100,10 +101,11 @@ class Reporter:
             record["counted"] = False
             self.superseded.add(report.nodeid)
             _drop_grade(report)
-        else:
-            self.tallies[report.nodeid] = tally(grade)
-        self.config.hook.pytest_agenteval_episode_graded(grade=record, counted=not rerun, report=report,
-                                                         config=self.config)
+        with interrupts_held():  # counted and written together, or neither (a Ctrl-C between: CI saw it)
+            if not rerun:
+                self.tallies[report.nodeid] = tally(grade)
+            self.config.hook.pytest_agenteval_episode_graded(grade=record, counted=not rerun, report=report,
+                                                             config=self.config)
 
     @property
     def grades(self) -> list[dict[str, Any]]:

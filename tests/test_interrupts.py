@@ -1,0 +1,75 @@
+"""Ctrl-C between an episode's tally and its results line: both or neither."""
+
+from __future__ import annotations
+
+import signal
+
+import pytest
+
+from pytest_agenteval.plugin.held import interrupts_held
+from tests.helpers.tasks import result_lines, task_line
+
+
+def test_a_ctrl_c_inside_the_block_is_raised_when_it_ends() -> None:
+    done = []
+    with pytest.raises(KeyboardInterrupt), interrupts_held():
+        signal.raise_signal(signal.SIGINT)
+        done.append("after the signal")
+    assert done == ["after the signal"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_second_ctrl_c_inside_the_block_ends_it_at_once() -> None:
+    done = []
+    with pytest.raises(KeyboardInterrupt), interrupts_held():
+        signal.raise_signal(signal.SIGINT)
+        signal.raise_signal(signal.SIGINT)
+        done.append("never")
+    assert done == []
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_the_handler_in_place_gets_the_signal_and_nothing_without_one() -> None:
+    seen: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: seen.append(signum))
+    try:
+        with interrupts_held():
+            pass
+        assert seen == []
+        with interrupts_held():
+            signal.raise_signal(signal.SIGINT)
+            assert seen == []
+        assert seen == [signal.SIGINT]
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def test_ctrl_c_as_an_episode_is_reported_counts_it_and_writes_its_line(pytester: pytest.Pytester) -> None:
+    """The Ctrl-C comes as the first episode is handed to the hooks, before the results file's own
+    implementation writes it: the summary and the lines still agree."""
+    path = [[{"action": "close_ticket", "arguments": {"ticket_id": "T-0001"}}]]
+    (pytester.path / "tasks").mkdir()
+    lines = [task_line(task_id=f"EX-{i}", acceptable_action_paths=path) for i in range(3)]
+    (pytester.path / "tasks" / "t.jsonl").write_text("\n".join(lines) + "\n")
+    pytester.makepyfile(closer='''
+class Agent:
+    def run(self, episode):
+        episode.call("close_ticket", {"ticket_id": "T-0001"})
+''')
+    pytester.makeconftest('''
+import signal
+import pytest
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_agenteval_episode_graded(grade):
+    signal.raise_signal(signal.SIGINT)
+    return (yield)
+''')
+    out = pytester.path / "r.jsonl"
+    result = pytester.runpytest_subprocess("--agent=closer:Agent", f"--agenteval-results={out}",
+                                           "-p", "no:cacheprovider", "-p", "no:randomly")
+    assert result.ret == pytest.ExitCode.INTERRUPTED
+    records = result_lines(out)
+    grades = [r for r in records if "task_id" in r]
+    assert [g["task_id"] for g in grades] == ["EX-0"]
+    assert records[-1]["summary"]["episodes"] == 1
