@@ -44,9 +44,12 @@ def test_the_handler_in_place_gets_the_signal_and_nothing_without_one() -> None:
         signal.signal(signal.SIGINT, previous)
 
 
-def test_ctrl_c_as_an_episode_is_reported_counts_it_and_writes_its_line(pytester: pytest.Pytester) -> None:
-    """The Ctrl-C comes as the first episode is handed to the hooks, before the results file's own
-    implementation writes it: the summary and the lines still agree."""
+@pytest.mark.parametrize("where", ["before", "before-twice", "after", "after-twice"])
+def test_ctrl_c_as_an_episode_is_reported_keeps_the_summary_true_to_the_lines(pytester: pytest.Pytester,
+                                                                            where: str) -> None:
+    """Ctrl-C, once or twice (red team 27), as the second episode is handed to the hooks: before
+    the results file's own implementation writes it, or after. The summary counts exactly the
+    grade lines in the file, whichever way it ends."""
     path = [[{"action": "close_ticket", "arguments": {"ticket_id": "T-0001"}}]]
     (pytester.path / "tasks").mkdir()
     lines = [task_line(task_id=f"EX-{i}", acceptable_action_paths=path) for i in range(3)]
@@ -56,20 +59,42 @@ class Agent:
     def run(self, episode):
         episode.call("close_ticket", {"ticket_id": "T-0001"})
 ''')
-    pytester.makeconftest('''
+    pytester.makeconftest(f'''
 import signal
 import pytest
 
+WHERE = {where!r}
+
+
+def _ctrl_c(grade):
+    if grade["task_id"] == "EX-1":
+        for _ in range(2 if WHERE.endswith("twice") else 1):
+            signal.raise_signal(signal.SIGINT)
+
+
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_agenteval_episode_graded(grade):
-    signal.raise_signal(signal.SIGINT)
+    if WHERE.startswith("before"):
+        _ctrl_c(grade)
     return (yield)
+
+
+class After:
+    @pytest.hookimpl(trylast=True)
+    def pytest_agenteval_episode_graded(self, grade):
+        if WHERE.startswith("after"):
+            _ctrl_c(grade)
+
+
+def pytest_configure(config):
+    config.pluginmanager.register(After(), "after")
 ''')
     out = pytester.path / "r.jsonl"
     result = pytester.runpytest_subprocess("--agent=closer:Agent", f"--agenteval-results={out}",
                                            "-p", "no:cacheprovider", "-p", "no:randomly")
     assert result.ret == pytest.ExitCode.INTERRUPTED
     records = result_lines(out)
-    grades = [r for r in records if "task_id" in r]
-    assert [g["task_id"] for g in grades] == ["EX-0"]
-    assert records[-1]["summary"]["episodes"] == 1
+    grades = [r["task_id"] for r in records if "task_id" in r]
+    assert grades in (["EX-0"], ["EX-0", "EX-1"])
+    assert grades == ["EX-0", "EX-1"] or where == "before-twice"  # one Ctrl-C waits for the line
+    assert records[-1]["summary"]["episodes"] == len(grades)

@@ -291,3 +291,26 @@ def test_a_whole_file_of_another_run_is_found_by_the_run_id_recorded(keyed: Path
     status, _, err = agenteval(capsys, "report", substituted, "--run-id", passing)
     assert status == 1
     assert err[0].startswith(f"{substituted}: --run-id {passing}: its run cannot be checked: the file is not verified")
+
+
+def test_a_signed_summary_counting_other_episodes_than_its_lines_is_found(tmp_path: Path) -> None:
+    """The harness signs what it counted: a summary over more episodes than the file has lines
+    (red team 27: a run cut between counting an episode and writing it) does not verify; a
+    superseded attempt ("counted": false) is no episode."""
+    signer = Signer(KEY.encode(), run_id="r1")
+    records = [signer.sign({"run_record": {"signing": signer.block()}}),
+               signer.sign({"task_id": "A", "run": 1, "counted": False}, grade=True),
+               signer.sign({"task_id": "A", "run": 1}, grade=True),
+               signer.sign({"summary": {"episodes": 2}}, closing=True)]
+    path = tmp_path / "r.jsonl"
+    write(path, records)
+    assert verify(path, KEY.encode()).problems == (
+        f"{path}:4: the summary says 2 episode(s), the file has 1 counted grade line(s) (the run was cut between "
+        "counting an episode and writing it)",)
+    signer = Signer(KEY.encode(), run_id="r1")  # the same lines, a true summary
+    good = [signer.sign({"run_record": {"signing": signer.block()}}),
+            signer.sign({"task_id": "A", "run": 1, "counted": False}, grade=True),
+            signer.sign({"task_id": "A", "run": 1}, grade=True),
+            signer.sign({"summary": {"episodes": 1}}, closing=True)]
+    write(path, good)
+    assert verify(path, KEY.encode()).verified

@@ -22,6 +22,7 @@ from pytest_agenteval.engine.conversation import (
     OVER,
     acts,
     implied,
+    named_acts,
     record_words,
     stated_alone,
     told_by_user,
@@ -80,13 +81,16 @@ def _answers(ctx: GradeContext, kind: str, requires: list[str]) -> dict[int, set
         elif event.actor_role == USER_ROLE and isinstance(event.arguments, dict):
             if event.arguments.get("kind") == kind:
                 stated = [stated_alone(message, term) for term in requires]
+                kinds = frozenset().union(*(record_words(scenario, term) for term in requires))
                 if all(stated):
-                    found[id(event)] = None
+                    # the acts it names, the record's own id among their objects; a proposal
+                    # naming none ("FAC-5047 at 5.1%: shall I go ahead?") is to the whole of it
+                    # (red team 27: a yes to "set the rate" was spent on the booking and activation)
+                    found[id(event)] = named_acts(message) or None
                 elif all(s or told_by_user(scenario, term) and implied(message, said, term,
                                                                        record_words(scenario, term))
                          for s, term in zip(stated, requires, strict=True)):
-                    found[id(event)] = acts(message, frozenset().union(
-                        *(record_words(scenario, term) for term in requires)))
+                    found[id(event)] = acts(message, kinds)
             said += [message, str(event.arguments.get("text", ""))]
     return found
 

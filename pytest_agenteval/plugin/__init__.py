@@ -276,6 +276,7 @@ def pytest_configure(config: pytest.Config) -> None:
         results = open_results_file(config, state, reporter.this_run)
         if results is not None:
             config.pluginmanager.register(results, "agenteval-results")
+            reporter.results = results
         kept = kept_grades(state.resumed) if state.resumed is not None else {}
         config.pluginmanager.register(JsonReportGrades(config, reporter.run_record, kept), "agenteval-json-report")
         config.pluginmanager.register(Hints(config, paths), "agenteval-hints")

@@ -1,10 +1,10 @@
 """Ctrl-C held back across a few lines that must happen together.
 
-An episode's tally and its line in the results file are one act: a Ctrl-C landing between the
-two left a summary counting an episode whose line was never written (CI saw "episodes": 3 over
-two lines). The signal is kept until the block ends and then raised again, to whatever handler
-was there; a second Ctrl-C inside the block still ends it at once.
-"""
+An episode's line in the results file and its count in the summary are one act: a Ctrl-C landing
+between the two left a summary counting an episode whose line was never written (CI saw
+"episodes": 3 over two lines). The signal is kept until the block ends and then raised again, to
+whatever handler was there; a second Ctrl-C inside the block still ends it at once (so a hook
+that hangs can be left), and the reporter counts an episode only once its line is written."""
 
 from __future__ import annotations
 

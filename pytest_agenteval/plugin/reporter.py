@@ -57,6 +57,7 @@ class Reporter:
         self.agent_skipped: dict[str, str] = {}
         self.gate = _gate(config)
         self.kept_failed = 0  # --agenteval-resume: failed episodes kept from the file
+        self.results: Any = None  # the results file (results_file.ResultsFile), when there is one
         self.resumed = state.resumed is not None
         self.verdict: Verdict | None = None
         self.run_record = run_record(config, state)  # in every output: results, JUnit, JSON report
@@ -101,11 +102,16 @@ class Reporter:
             record["counted"] = False
             self.superseded.add(report.nodeid)
             _drop_grade(report)
-        with interrupts_held():  # counted and written together, or neither (a Ctrl-C between: CI saw it)
-            if not rerun:
-                self.tallies[report.nodeid] = tally(grade)
-            self.config.hook.pytest_agenteval_episode_graded(grade=record, counted=not rerun, report=report,
-                                                             config=self.config)
+        # Counted only once its line is in the results file, so the two agree whenever the run is
+        # cut (CI once saw a summary of 3 episodes over 2 lines): a Ctrl-C is held across the
+        # hook, and a second one, which ends it at once, ends it before or after both.
+        with interrupts_held():
+            try:
+                self.config.hook.pytest_agenteval_episode_graded(grade=record, counted=not rerun, report=report,
+                                                                 config=self.config)
+            finally:
+                if not rerun and (self.results is None or self.results.holds(record)):
+                    self.tallies[report.nodeid] = tally(grade)
 
     @property
     def grades(self) -> list[dict[str, Any]]:

@@ -86,10 +86,16 @@ class ResultsFile:
 
     def __init__(self, writer: ResultsWriter) -> None:
         self.writer = writer
+        self._last: dict[str, Any] | None = None
 
     @pytest.hookimpl(tryfirst=True)  # the line as graded, before any other implementation sees the dict
     def pytest_agenteval_episode_graded(self, grade: dict[str, Any]) -> None:
         self.writer.write(grade)
+        self._last = grade
+
+    def holds(self, grade: dict[str, Any]) -> bool:
+        """The episode's line was written (or writing had failed before it: the run says so)."""
+        return self._last is grade or bool(self.writer.failure)
 
     def pytest_agenteval_run_finished(self, summary: dict[str, Any], session: pytest.Session) -> None:
         self.writer.close(summary)

@@ -219,7 +219,7 @@ def _check_lines(shown: str, lines: list[tuple[int, Any]], key: bytes, run_id: s
     problems: list[str] = []
     present = {r[SIGNATURE]["line"] for _, r in lines if _signed(r) and r[SIGNATURE].get("run") == run_id
                and hmac.compare_digest(_mac(key, r), r[SIGNATURE]["hmac"])}
-    expected, prev, prev_ok, grades, closed = 1, "", True, 0, False
+    expected, prev, prev_ok, grades, counted, closed = 1, "", True, 0, 0, False
     for number, record in lines:
         where = f"{shown}:{number}"
         if not _signed(record):
@@ -241,17 +241,28 @@ def _check_lines(shown: str, lines: list[tuple[int, Any]], key: bytes, run_id: s
             if problem is None and "summary" in record and signature.get("grades") != grades:
                 problem = (f"the summary counts {signature.get('grades')} grade line(s), the file has {grades} "
                            "(lines removed or added)")
+            if problem is None and "summary" in record and _episodes(record) not in (None, counted):
+                problem = (f"the summary says {_episodes(record)} episode(s), the file has {counted} counted grade "
+                           "line(s) (the run was cut between counting an episode and writing it)")
             if problem is not None:
                 problems.append(f"{where}: {problem}")
             grades += "task_id" in record
+            counted += "task_id" in record and record.get("counted") is not False
             expected, prev, prev_ok = max(expected, line + 1), mac, problem is None
             continue
         expected, prev, prev_ok = expected + 1, mac, False  # a line not to be trusted takes one place
         grades += "task_id" in record
+        counted += "task_id" in record and record.get("counted") is not False
     if not closed:
         problems.append(f"{shown}: {NO_SUMMARY}: the run was interrupted, or lines were removed from "
                         "its end (nothing shows the file is complete)")
     return problems
+
+
+def _episodes(record: dict[str, Any]) -> int | None:
+    summary = record.get("summary")
+    episodes = summary.get("episodes") if isinstance(summary, dict) else None
+    return episodes if isinstance(episodes, int) and not isinstance(episodes, bool) else None
 
 
 def _signed(record: Any) -> bool:

@@ -401,7 +401,8 @@ def untabled(text: str) -> str:
                 out.append(f"{row[0]}: {row[1]}.")
                 continue
             cells = [f"{header[j]}: {c}" if j < len(header) and header[j] else c for j, c in enumerate(row)]
-            out.append("; ".join(cell for cell in cells if cell) + ".")
+            # (a row of a table of several, one sentence: "Reviewer: SNR-04, Limit: 50,000, Status: absent.")
+            out.append(("; " if not header or len(rows) < 2 else ", ").join(cell for cell in cells if cell) + ".")
     return "\n".join(out)
 
 

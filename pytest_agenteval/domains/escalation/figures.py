@@ -38,7 +38,6 @@ def tied(reading: Reading, c: Case, claim_id: str) -> str | None:
     approved = c.claim.get("approved_amount")
     own = [float(v) for v in (c.assessed, c.claim.get("amount_claimed"), approved, c.paid or None,
                               *(r["decision_amount"] for r in c.escalations)) if v is not None]
-    gaps = [abs(c.assessed - c.limit), *((c.assessed - approved,) if approved is not None else ())]
     paid = [float(v) for v in (approved, c.paid or None) if v is not None]
     ids = {(k, at) for i, k, at in reading.id_at if i == claim_id}
     for q in reading.quantities:
@@ -49,9 +48,10 @@ def tied(reading: Reading, c: Case, claim_id: str) -> str | None:
             continue  # (the amount approved or paid is right in every place here)
         if _apposed(reading, q, ids) and not _near(value, own):
             return f"gives {q.text} beside {claim_id}; its amounts are {', '.join(f'{v:g}' for v in own)}"
-        if q.kind != "money" or retracted(reading, q):  # a bare number elsewhere may be anything: a year, a
-            continue  # count; and one taken back ("I wrote that it was 16,000; the correct amount is…") is none
-        if _labelled(reading, q) and value and not _near(value, own + gaps):
+        if q.kind != "money" and not _labelled(reading, q) or retracted(reading, q):  # a bare number elsewhere
+            continue  # may be anything (a year, a count), not "the amount is 28,000.00"; and one taken back
+        # ("I wrote that it was 16,000; the correct amount is…") is none
+        if _labelled(reading, q) and value and not _near(value, own):
             return f"states {q.text} as the claim's amount; it is {c.assessed:g} assessed"
         # in a letter or note that approves, "Amount: £30,000" is the amount approved, unless named
         if _labelled(reading, q) and paid and not _near(value, paid) and NAMES.isdisjoint(_next(reading, q, 2)) and (
