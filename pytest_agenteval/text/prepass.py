@@ -47,6 +47,7 @@ def prepared(text: str) -> str:
     text = unmailed(text)
     if "\n" in text:
         text = _ENUMERATED_FIGURE.sub(r"\1 ", text)  # "3780. Paid to your account today.": a figure, no item number
+        text = _ITEM_NUMBER.sub(r"\1- ", text)  # "…excess 0 - checked⏎3. My limit…": an item's number, no figure
         text = _formed(text)
     if "->" in text or not _ARROW_SIGNS.isdisjoint(text):
         text = _ID_ARROW.sub(r"\1, then to \2", text)  # "routing SNR-10 -> deputy SNR-11": one route
@@ -65,6 +66,8 @@ def prepared(text: str) -> str:
         text = _SLASHED.sub(lambda m: _SLASHED_WORDS[m.group(0).lower()], text)  # "b/c KYC pending": because
         text = _NOT_APPLICABLE.sub("not applicable", text)  # "N/A further payment"
     words = set(_WORD.findall(text.lower()))
+    if "deductible" in words:  # the US word for an insurance excess: "There is no deductible on your policy"
+        text = _DEDUCTIBLE.sub("excess", text)
     if not words.isdisjoint(_LITOTES_WORDS):
         text = _LITOTES.sub(lambda m: (" " if m.group(0).startswith("n't") else "") + m.group(1), text)
     if "no" in words and "," in text:
@@ -211,6 +214,9 @@ _SPLIT_DENIAL = re.compile(r"\b((?:not|never)(?:\s+\w+)?),\s+(?:and|or|nor)\s+(?
                            re.IGNORECASE)
 # A line opened by a figure of three digits or more and "." or ")": no list counts that far.
 _ENUMERATED_FIGURE = re.compile(r"^([ \t]*\d{3,}(?:,\d{3})*)[ \t]*[.):][ \t]+(?=[A-Za-z])", re.M)
+_DEDUCTIBLE = re.compile(r"(?<!tax )\bdeductible\b", re.IGNORECASE)
+# A numbered list's item: its number is a bullet ("2. Policy active", "3) Paid").
+_ITEM_NUMBER = re.compile(r"^([ \t]*)\d{1,2}[.)][ \t]+(?=\S)", re.M)
 # Shorthand with a slash: "can't go ahead b/c KYC still pending", "w/ SNR-07", "w/o the invoice".
 _SLASHED_WORDS = {"b/c": "because", "w/o": "without", "w/": "with "}
 _SLASHED = re.compile(r"(?<![\w/])(?:b/c|w/o|w/(?=\s|[A-Z]))(?![\w/])", re.IGNORECASE)

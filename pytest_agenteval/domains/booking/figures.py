@@ -291,6 +291,8 @@ def limit(h: History, fid: str, reading: Reading) -> str | None:
                 "up", "to"] or reading.after(
                 q.clause, q.at) in SHEET_WORDS:  # (not "set up your £15m…", "no rate on the sheet for a £15m limit")
             continue  # "the sheet's maximum of £5m", "up to £5m", "Limit > £5m sheet max"
+        if q.text.lower().endswith("m") and q.text[:-1].isdigit() and int(q.text[:-1]) == h.start(fid, "term_months"):
+            continue  # "term loan 240,000, 60m": its term in months, not 60 million
         if isinstance(q.value, float) and abs(q.value - float(limit)) > 0.5:
             return f"states {q.text} as {fid}'s limit, but it is {limit:,.0f}"
     return None

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from pytest_agenteval.domains.escalation.case import EPS, Case
-from pytest_agenteval.domains.escalation.said import DECISIVE, said_decision
+from pytest_agenteval.domains.escalation.said import DECISIVE, said_decision, unpaid_so_far
 from pytest_agenteval.grading import Text
 from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Mention, Quantity, Reading
 
@@ -131,6 +131,8 @@ def decision(c: Case, t: Text) -> str | None:
             reading.asks("invoice") or reading.asks("photos")) and reading.mentions_meaning("info"):
         return f"asks for more documents, but the claim was already {known}"
     paid_before = any(e.action == "issue_payment" and e.seq < t.event.seq for e in c.writes)
+    if paid_before and t.event.action in ("notify_claimant", "add_note") and unpaid_so_far(reading):
+        return "says nothing has been paid, but the payment was made before this step"
     if paid_before and reading.affirms("pending") and t.event.action in ("notify_claimant", "add_note"):
         return "says something is still pending, but the claim was decided and paid"
     if paid_before and not PAYMENT_WORDS.isdisjoint(reading.word_set) and (later := next((
@@ -238,11 +240,22 @@ def _whole_in_full(reading: Reading, approved: float) -> bool:
             return False
         return any(approved_here(q, m) and (q.clause == m.clause and q.at == m.at - 1 or APPROVING_AT.intersection(
             reading.before(q.clause, q.at, 2))) for q in reading.quantities) or words[end:end + 1] in (
-            ("approved",), ("agreed",))
+            ("approved",), ("agreed",)) or _of_the_figure_before(reading, m, approved)
     def of_payment(m: Mention) -> bool:  # "we paid everything", not "after reviewing everything"
         return m.words != "everything" or AFFIRMED in reading.polarities("approved", m.clause)
     return any(m.meaning == "in_full" and m.polarity == AFFIRMED and of_payment(m) and not of_the_amount(m)
                for m in reading.mentions)
+
+
+def _of_the_figure_before(reading: Reading, m: Mention, approved: float) -> bool:
+    """"…approved at the amended amount of £12,800. This has been paid to you in full.": a sentence
+    opened by "this", "that" or "it" speaks of the amount approved the sentence before named."""
+    sentence = reading.sentence_of[m.clause]
+    first = next((k for k in range(len(reading.words)) if reading.sentence_of[k] == sentence), m.clause)
+    opening = [w for w in reading.words[first] if w][:1]
+    return opening in (["this"], ["that"], ["it"], ["which"]) and any(
+        q.kind == "money" and q.polarity == AFFIRMED and isinstance(q.value, float) and abs(q.value - approved) <= EPS
+        and reading.sentence_of[q.clause] == sentence - 1 for q in reading.quantities)
 
 
 APPROVING_AT = frozenset({"approved", "amended", "agreed", "reduced", "settled", "appr", "apprvd", "approving"})

@@ -125,7 +125,9 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
                  and ctx.row("staff", i) is not None][-1:]
         cues = cues if staff else cues | role
     head = reading.polarities("head_of_claims", clause) - {NEGATED}
-    if cues & ({"every", "all", "any"} | SUPERLATIVE) and cues & {"senior", "seniors", "reviewer", "reviewers"}:
+    if cues & ({"every", "all", "any"} | SUPERLATIVE) and cues & {"senior", "seniors", "reviewer", "reviewers"} or (
+            cues & SUPERLATIVE and not cues & (FIRST_PERSON | {"head"}) and not staff and not head):
+        # (or a top limit alone: "no travel senior can approve 740,000 (top limit 500,000)")
         tops = [v for i, v in reviewers(ctx, c).items() if i not in (HEAD, AGENT)]
         if not tops:
             return None

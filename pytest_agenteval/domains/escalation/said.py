@@ -26,6 +26,8 @@ def said_decision(reading: Reading, *, escalating: bool = False) -> str | None:
     said = reading.decision()
     if escalating and said == "declined" and not reading.affirms("declined"):
         said = None
+    if said == "declined" and unpaid_so_far(reading):
+        said = None  # "Nothing paid.", "No payment has been made yet": where it stands, no decision
     if said in ("declined", "mixed") and _remainder_refused(reading):
         said = "amended"  # "SNR-04 amended it. The rest was not approved."
     promised = any(q.kind == "money" and q.polarity == AFFIRMED and not q.reference
@@ -36,6 +38,19 @@ def said_decision(reading: Reading, *, escalating: bool = False) -> str | None:
     if said in DECISIVE:
         return said
     return "approved" if promised or _paid_on_documents(reading) or _paid_in_time(reading) else said
+
+
+def unpaid_so_far(reading: Reading) -> bool:
+    """Every refusal the text holds is of a payment made so far ("Nothing paid", "no payment has
+    been made"), not of one to come ("no payment will be made", "we cannot pay")."""
+    refusals = [m for m in reading.mentions if m.meaning == "declined" and m.polarity == AFFIRMED
+                or m.meaning == "approved" and m.polarity == NEGATED]
+    return bool(refusals) and all(
+        m.meaning == "approved" and m.words.startswith(("paid", "payment")) and not FUTURE.intersection(
+            reading.words[m.clause]) for m in refusals)
+
+
+FUTURE = frozenset({"will", "can", "cannot", "could", "would", "shall", "able", "going", "won", "unable", "be"})
 
 
 def _remainder_refused(reading: Reading) -> bool:
