@@ -14,7 +14,7 @@ from pytest_agenteval.tasks.paths import first_order
 
 ROOT = Path(__file__).parent.parent
 FREE = {"notify_claimant": "body", "add_note": "body", "escalate": "reason", "request_info": "question",
-        "raise_query": "reason", "say_to_user": "message"}
+        "raise_query": "reason", "say_to_user": "message", "decline_claim": "reason"}
 
 
 @pytest.fixture(scope="module")

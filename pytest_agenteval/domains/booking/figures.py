@@ -280,15 +280,17 @@ def limit(h: History, fid: str, reading: Reading) -> str | None:
         # within three words after it
         after = [w for w in reading.words[q.clause][q.at + 1:q.at + 7] if w][:3]
         # ("a limit of £5m plus £1m" is worked out, where "£5m plus" alone is a threshold)
-        figure = reading.figure_of(q, LIMIT_WORDS) or operated and bool(before) and before[-1] in LIMIT_WORDS | {"of"}
+        figure = reading.figure_of(q, LIMIT_WORDS) or operated and bool(before) and (
+            before[-1] in LIMIT_WORDS | {"of"}) or _limit_stated(reading.before(q.clause, q.at, 6))
+        drawn = before[-3:] in (["draw", "up", "to"], ["borrow", "up", "to"], ["use", "up", "to"])  # "draw up to £1m"
         q = worked[q.clause, q.at]
-        sizes = figure or (bool(LIMIT_WORDS.intersection(after[:3])) or _sized(
+        sizes = figure or drawn or (bool(LIMIT_WORDS.intersection(after[:3])) or _sized(
             reading, q, fid, before)) and not ({"and", "or", "per", "of"} & set(after[:1]))
         if before[-1:] in (["not"], ["no"]) or not sizes or _ranged(reading, q):
             continue
         sheet_at = max((k for k, w in enumerate(before) if w in SHEET_WORDS - {"up"}), default=None)
         if sheet_at is not None and not SOUGHT_FOR.intersection(before[sheet_at:]) or before[-2:] == [
-                "up", "to"] or reading.after(
+                "up", "to"] and not drawn or reading.after(
                 q.clause, q.at) in SHEET_WORDS:  # (not "set up your £15m…", "no rate on the sheet for a £15m limit")
             continue  # "the sheet's maximum of £5m", "up to £5m", "Limit > £5m sheet max"
         if q.text.lower().endswith("m") and q.text[:-1].isdigit() and int(q.text[:-1]) == h.start(fid, "term_months"):
@@ -296,6 +298,24 @@ def limit(h: History, fid: str, reading: Reading) -> str | None:
         if isinstance(q.value, float) and abs(q.value - float(limit)) > 0.5:
             return f"states {q.text} as {fid}'s limit, but it is {limit:,.0f}"
     return None
+
+
+# Words between a facility's limit and its figure: "the limit on FAC-5047 is £600,000", "the
+# facility limit has been increased to £1,000,000", "the facility is for £600,000".
+_TO_THE_FIGURE = frozenset({"on", "of", "for", "the", "this", "its", "your", "is", "was", "has", "have", "been",
+                            "now", "increased", "raised", "reduced", "lowered", "changed", "to", "set", "at", "stands",
+                            "agreed", "approved", "new"})
+
+
+def _limit_stated(before: list[str]) -> bool:
+    """A limit word a few words before the figure with only ``_TO_THE_FIGURE`` between them (the
+    facility's id is no word here)."""
+    for w in reversed(before):
+        if w in ("limit", "limits", "facility"):
+            return True
+        if w not in _TO_THE_FIGURE:
+            return False
+    return False
 
 
 def _ranged(reading: Reading, q: Any) -> bool:

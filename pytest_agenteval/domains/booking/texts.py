@@ -34,7 +34,10 @@ from pytest_agenteval.text import ENGLISH, Reading
 
 SET_UP = ("live", "up and running", "all set up", "now set up", "is set up", "been set up", "fully set up",
           "operational", "good to go", "ready to use", "ready to draw", "all set", "activated",
-          "is activate", "is now activate", "been activate")  # a learner's "it is activate"
+          "is activate", "is now activate", "been activate",  # a learner's "it is activate"
+          # usable now (red team 27, 47th audit): "you can start using the facility today"
+          "ready to go", "start using", "start drawing", "available to draw", "available to use",
+          "funds are available", "funds available")
 # Not active yet, in words a phrase of the base lexicon would otherwise read as a plain problem.
 NOT_ACTIVE = ("not active", "not yet active", "inactive", "not activated", "not yet activated",
               "pending activation", "awaiting activation", "yet to be activated", "not live", "not yet live",

@@ -35,7 +35,8 @@ def _decided_before(c: Case, t: Text, *, read: bool = False) -> str | None:
 
 
 # A payment still to be made ("payment to follow next week"), not one on its way to the bank.
-PAYMENT_TO_COME = re.compile(r"\bpayment(?:\s*(?:status\s*)?[:;\-]\s*|\s+status\s+|\s+)"  # "Payment status: to be"
+PAYMENT_TO_COME = re.compile(r"\bpayment(?:\s+of\s+[£$€]?\s?\d[\d,]*(?:\.\d+)?k?)?"  # "payment of 17,600 still to be…"
+                             r"(?:\s*(?:status\s*)?[:;\-]\s*|\s+status\s+|\s+)"  # "Payment status: to be"
                              r"(?:is\s+)?(?:(?:still\s+)?to\s+(?:follow|be\s+(?:made|issued|released))"
                              r"|will\s+(?:follow|be\s+(?:made|issued|released))|(?:is\s+)?going\s+to\s+be\s+"
                              r"(?:made|issued)|(?:is|has\s+been)\s+(?:now\s+)?(?:being\s+(?:prepared|processed|arranged)"
@@ -46,8 +47,10 @@ PAYMENT_TO_COME = re.compile(r"\bpayment(?:\s*(?:status\s*)?[:;\-]\s*|\s+status\
                              r"|\b(?:we'll|we\s+will|we\s+shall|will\s+(?:then\s+)?be)\s+(?:pay|paid|send|sent|post|posted|"
                              r"issue|issued|release|released|transfer|transferred)\b[^.;!?\n]{0,60}?\b(?:once|when|as\s+soon"
                              r"\s+as|after|upon|on\s+receipt)\b"
-                             r"|\b(?:cheque|check|transfer|payment)\s+(?:will\s+be\s+(?:posted|sent|issued)|(?:is\s+)?"
+                             r"|\b(?:cheque|check|transfer|payment)\s+(?:will\s+be\s+(?:posted|sent|issued|mailed)|(?:is\s+)?"
                              r"scheduled\s+for)\b"
+                             # a status said in passing: "payment scheduled, not yet issued" (47th audit)
+                             r"|\bpayment\s+(?:scheduled|queued|not\s+yet\s+(?:issued|made|paid|sent|released))\b"
                              # our own act of paying to come: "we will issue the payment next week" (not "we will
                              # pay you within five working days" nor "you will receive the payment": once it is
                              # issued, the money may still be on its way)
@@ -285,8 +288,16 @@ def _reviewer_decided(reading: Reading) -> str | None:
     no reviewer took part, so any named as acting is invented; "no senior was needed" is denied)."""
     if not any(n.meaning in DECISIVE_MEANINGS and n.polarity == AFFIRMED for n in reading.mentions):
         return None
-    return next((m.words for m in reading.mentions
-                 if m.meaning in ("reviewer", "head_of_claims") and m.polarity == AFFIRMED), None)
+    found = next((m.words for m in reading.mentions
+                  if m.meaning in ("reviewer", "head_of_claims") and m.polarity == AFFIRMED), None)
+    if found is None and (snr := SNR_ACTED.search(reading.said)):  # "after SNR review confirmed the lapse"
+        found = snr.group(0)
+    return found
+
+
+# The seniors by their ids' prefix, acting: "SNR review confirmed", "SNR sign-off" (not "SNR-level").
+SNR_ACTED = re.compile(r"(?<!\bno )(?<!without )(?<!\bany )\bSNR\s+(?:review|reviewer|sign-?off|approval|decision)\b"
+                       r"(?!\s+(?:is|was)?\s*(?:not|needed|required|unnecessary))", re.IGNORECASE)
 
 
 # A decision said to wait for someone's sign-off: "Decline pending: awaiting sign-off".

@@ -51,7 +51,33 @@ UNRECORDED = (
                 r"\b(?:we(?:'ve|\s+have)\s+(?:also\s+)?renewed\s+your|policy\s+(?:\S+\s+)?has\s+(?:now\s+)?been\s+"
                 r"(?:renewed|reinstated))\b", re.IGNORECASE),
      "no record here holds a renewal, a premium or a no-claims discount", True),
+    # extras no record holds (red team 27): interest, a hire car, a loss adjuster, the ombudsman acting
+    (re.compile(r"\b(?:added|paid|pay|paying|includ\w*|plus|with)\b(?:\s+\S+){0,4}?\s+(?:\d+(?:\.\d+)?\s?%\s+)?"
+                r"(?:statutory\s+|late[\s-]payment\s+|simple\s+)?interest\b(?!\s+rate)|\binterest\s+(?:of\s+\S+\s+)?"
+                r"(?:has\s+been|was|will\s+be|is)\s+(?:also\s+)?(?:added|paid|included|applied)\b", re.IGNORECASE),
+     "no record here holds interest on a claim", "both"),
+    (re.compile(r"\b(?:courtesy|hire|rental|replacement|loan)\s+(?:car|vehicle)s?\b|\bcar\s+hire\b", re.IGNORECASE),
+     "no record here holds a hire or courtesy car", "both"),
+    (re.compile(r"\bloss\s+adjust(?:er|or)s?\b(?:\s+\S+){0,3}?\s+(?:will|has|have|is|was|visit\w*|appointed|"
+                r"inspect\w*|assess\w*|call\w*)\b|\b(?:appointed|instructed|sending|send|sent)\s+(?:a\s+|an\s+|our\s+)?"
+                r"loss\s+adjust", re.IGNORECASE),
+     "no record here holds a loss adjuster", "both"),
+    (re.compile(r"\b(?:passed|referred|sent|forwarded|escalated|reported)\s+(?:\w+\s+){0,3}?to\s+the\s+(?:financial\s+)?"
+                r"ombudsman\b|\bombudsman\s+(?:has|is|was)\s+(?:now\s+|already\s+)?(?:reviewing|looking|investigating|"
+                r"been\s+(?:asked|told|informed|notified)|involved)", re.IGNORECASE),
+     "no record here holds a complaint or the ombudsman", "both"),
+    # the excess as owed: "Declined: excess of 250 not paid by the policyholder" (47th audit)
+    (re.compile(r"\bunpaid\s+excess\b|\bexcess\b(?:\s+\S+){0,3}?\s+(?:has\s+)?(?:not\s+(?:been\s+)?|never\s+(?:been\s+)?)paid\s+(?:by\s+"
+                r"(?:you|the\s+(?:policyholder|claimant|insured|holder))|yet)\b|\bexcess\s+(?:is\s+)?(?:still\s+)?"
+                r"(?:outstanding|owed|overdue)\b", re.IGNORECASE),
+     "no record here holds an excess paid or owed", "both"),
 )
+# Premiums paid late or missed: a reason no record holds for a claim on an active policy ("declined
+# because your premium payments were late", red team 27); the usual cause of a lapse, said of one.
+PREMIUM_LATE = re.compile(r"\b(?:premiums?|direct\s+debits?|renewal)\s+(?:payments?\s+)?(?:were|was|are|is|went|had\s+"
+                          r"been|have\s+been|has\s+been)\s+(?:\w+\s+)?(?:late|missed|unpaid|overdue|not\s+paid|in\s+"
+                          r"arrears|bounced)\b|\b(?:late|missed|unpaid|overdue|outstanding)\s+premiums?\b",
+                          re.IGNORECASE)
 # "we have also cancelled your policy", "your policy POL-1 is now cancelled", "your cover was cancelled",
 # "your insurer cancelled your policy" (of an active policy)
 POLICY_CANCELLED = re.compile(r"\b(?:(?:we(?:'ve|\s+have)|insurer(?:\s+has)?)\s+(?:also\s+)?cancel+ed\s+your\s+"
@@ -60,16 +86,19 @@ POLICY_CANCELLED = re.compile(r"\b(?:(?:we(?:'ve|\s+have)|insurer(?:\s+has)?)\s+
 # A denial just before the match ("won't be closed automatically", "we haven't paid anything to your
 # garage", "paid to you, not to the garage"; red team 26), or a condition before it in its sentence
 # for what is said of a renewal ("if you have since renewed your policy")
-_DENIED = re.compile(r"(?:\b(?:not|never|no|cannot|rather\s+than|instead\s+of)|n't)\s+(?:\w+\s+){0,3}$", re.IGNORECASE)
+_DENIED = re.compile(r"(?:\b(?:not|never|no|cannot|unable\s+to|rather\s+than|instead\s+of)|n't)\s+(?:\w+\s+){0,3}$",
+                     re.IGNORECASE)
 _NOT_TO = re.compile(r"\b(?:not|rather\s+than|instead\s+of)\s+to\b", re.IGNORECASE)  # "to you, not to the garage"
 _CONDITIONAL = re.compile(r"\b(?:if|whether|unless|should\s+you)\b[^.;!?\n]*$", re.IGNORECASE)
 
 
 def _unrecorded(said: str) -> str | None:
-    for pattern, why, conditional in UNRECORDED:
+    """The first fact no record holds; ``skip`` of each kind: True, said under a condition; False,
+    denied; "both", either."""
+    for pattern, why, skip in UNRECORDED:
         for m in pattern.finditer(said):
             before = said[max(0, m.start() - 80):m.start()]
-            if conditional and _CONDITIONAL.search(before) or not conditional and (
+            if skip in (True, "both") and _CONDITIONAL.search(before) or skip in (False, "both") and (
                     _DENIED.search(before[-40:]) or _NOT_TO.search(m.group(0))):
                 continue
             return f"says {m.group(0)!r}: {why}"
@@ -86,6 +115,9 @@ def invented(c: Case, reading: Reading) -> str | None:
         return f"says {found.words!r}, which nothing in the records supports"
     if (made_up := _unrecorded(reading.said)) is not None:
         return made_up
+    if not c.lapsed and (late := PREMIUM_LATE.search(reading.said)) and not _DENIED.search(
+            reading.said[max(0, late.start() - 40):late.start()]):
+        return f"says {late.group(0)!r}, but the policy is active and no record holds its premiums"
     if not c.lapsed and (cancelled := POLICY_CANCELLED.search(reading.said)):  # nothing here cancels a policy
         return f"says {cancelled.group(0)!r}, but the policy is active and nothing here cancels one"
     refund = next((m for m in reading.mentions if m.meaning == "refund" and m.polarity == AFFIRMED), None)

@@ -68,6 +68,11 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     otherwise only beside their absence or limit ("SNR-10 is absent, so escalated to SNR-11")."""
     related = _related(ctx, c)
     targets = {r["to_staff"] for r in c.escalations}
+    for found in ON_AUTHORITY.finditer(reading.said):  # "approved on the authority of SNR-12": who decided
+        ident = (found.group("a") or found.group("b")).upper()
+        if ctx.row("staff", ident) is not None and ident not in targets and ident != AGENT:
+            went = ", ".join(sorted(targets)) or "nobody"
+            return f"says it was decided on {ident}'s authority, but the claim went to {went}"
     staff = [i for i, _ in reading.ids if ctx.row("staff", i) is not None]
     # the panel listed: "Reviewer chain: SNR-01 50k -> SNR-02 150k -> HOC-1" names three or more
     panel_listed = len({i for i in staff if i in reviewers(ctx, c)}) >= 3
@@ -312,6 +317,9 @@ PRESENT_PAIRS = (("in", "today"), ("in", "office"), ("on", "duty"), ("at", "work
 
 
 ID = r"\b(?:SNR|STF|HOC)-\d+\b"
+# A decision taken on someone's authority: "on the authority of SNR-12", "under SNR-12's authority".
+ON_AUTHORITY = re.compile(rf"\b(?:on|under|with|by)\s+(?:the\s+)?(?:authority|sign-?off|say-?so)\s+of\s+(?P<a>{ID})|"
+                          rf"\b(?:on|under|with)\s+(?P<b>{ID})'s\s+(?:authority|sign-?off|say-?so)", re.IGNORECASE)
 # "SNR-07, who is the head of claims", "the head of claims, SNR-07": a title given to someone.
 TITLED = re.compile(rf"(?P<id>{ID})\s*[,(]?\s*(?:who\s+is\s+|who's\s+)?(?:our\s+|the\s+)?"
                     r"(?:head of (?:the )?claims|claims director)|(?:head of (?:the )?claims|claims director)"
@@ -338,6 +346,9 @@ IS_THEIR_DEPUTY = re.compile(rf"(?P<b>{ID})(?:(?!{ID})[^.;]){{0,60}}?\b(?P<a>{ID
                              r"(?:their|his|her|the)\s+(?:usual\s+|normal\s+|named\s+)?deputy\b|deputi[sz]es\s+for\s+"
                              rf"(?:them|him|her)\b)|(?P<a2>{ID})\s+(?:is|was)\s+(?P<b2>{ID})'s\s+(?:usual\s+|named\s+)?deputy\b|"
                              rf"(?P<a3>{ID})\s+covers\s+for\s+(?P<b3>{ID})\s+as\s+(?:their\s+)?deputy\b", re.IGNORECASE)
+# "to SNR-04 as SNR-05's deputy" (47th audit)
+AS_DEPUTY = re.compile(rf"(?P<a>{ID}),?\s+(?:as|being)\s+(?:the\s+)?(?P<b>{ID})'s\s+(?:usual\s+|named\s+)?"
+                       r"(?:deputy|stand-in|standin|backup|alternate|substitute)\b", re.IGNORECASE)
 # "SNR-10 is absent and so is SNR-11", "…, as is SNR-11": a second absence told by reference.
 AWAY_TOO = re.compile(r"\b(?:absent|away|on leave|off sick|unavailable|out of (?:the )?office|out|off)\b,?\s+"
                       rf"(?:and\s+so\s+(?:is|was)|as\s+(?:is|was))\s+(?P<id>{ID})", re.IGNORECASE)
@@ -415,7 +426,7 @@ def relations(ctx: GradeContext, reading: Reading, addressee: str | None = None)
         if row is not None and specialism in KIND_OF and KIND_OF[specialism] != row.get("specialism"):
             return f"calls {ident} the {specialism} senior, but their specialism is {row.get('specialism')}"
     for m in (*DEPUTY.finditer(said), *DEPUTY_OF_ABSENT.finditer(reading.said), *THEIR_DEPUTY.finditer(said),
-              *IS_THEIR_DEPUTY.finditer(said)):
+              *IS_THEIR_DEPUTY.finditer(said), *AS_DEPUTY.finditer(said)):
         groups = m.groupdict()
         deputy = next(groups[k] for k in ("a", "a2", "a3") if groups.get(k)).upper()
         of = next(groups[k] for k in ("b", "b2", "b3") if groups.get(k)).upper()

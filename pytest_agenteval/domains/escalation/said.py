@@ -32,7 +32,9 @@ def said_decision(reading: Reading, *, escalating: bool = False) -> str | None:
         said = "amended"  # "SNR-04 amended it. The rest was not approved."
     promised = any(q.kind == "money" and q.polarity == AFFIRMED and not q.reference
                    and AFFIRMED in reading.polarities("payout", q.clause) for q in reading.quantities) or (
-        bool(instructed_payments(reading)))
+        bool(instructed_payments(reading))) or any(  # "You will receive the money on 15 April" (red team 27)
+        m.meaning == "payout" and m.polarity == AFFIRMED and MONEY_NOUNS.intersection(reading.words[m.clause])
+        and "you" in reading.words[m.clause] for m in reading.mentions)  # (not "we did not receive your payment")
     if said == "declined" and promised:  # "declined, but you will receive £33,000 as a goodwill gesture"
         return "mixed"
     if said in DECISIVE:
@@ -51,6 +53,9 @@ def unpaid_so_far(reading: Reading) -> bool:
 
 
 FUTURE = frozenset({"will", "can", "cannot", "could", "would", "shall", "able", "going", "won", "unable", "be"})
+
+
+MONEY_NOUNS = frozenset({"money", "funds", "payment", "settlement", "payout"})
 
 
 def _remainder_refused(reading: Reading) -> bool:

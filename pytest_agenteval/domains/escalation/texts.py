@@ -28,6 +28,7 @@ from pytest_agenteval.domains.escalation.limits import limits
 from pytest_agenteval.domains.escalation.money import amounts
 from pytest_agenteval.domains.escalation.panel import panel
 from pytest_agenteval.domains.escalation.people import addressed, names, records, relations
+from pytest_agenteval.domains.escalation.policy_said import misstated
 from pytest_agenteval.domains.escalation.reasons import wrong_ground
 from pytest_agenteval.domains.escalation.schema import ID_DIGITS
 from pytest_agenteval.domains.escalation.told import claimant_told
@@ -177,6 +178,7 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     yield cover(ctx, c, reading)
     yield tied(reading, c, c.id)
     yield invented(c, reading)
+    yield misstated(c, reading.said)
     yield claimant_told(c, t)
     yield asked_claimant(c, t)
     yield outstanding_denied(c, t)

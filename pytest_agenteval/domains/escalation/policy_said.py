@@ -1,0 +1,50 @@
+"""What a text says the authority policy (rules.AUTHORITY_POLICY) is: a rule stated as a general
+truth must be the policy's. "Claims on a lapsed policy can still be paid at our discretion"
+contradicts rule 4; "claims under £50,000 are paid without review" gives a handler's limit that
+is not the handler's (rule 1). A rule in a hypothetical or a question is not stated."""
+
+from __future__ import annotations
+
+import re
+
+from pytest_agenteval.domains.escalation.case import EPS, Case
+
+_INACTIVE = r"(?:lapsed|expired|cancelled|canceled|inactive|suspended|ended)"
+# "claims on a lapsed policy can still be paid", "lapsed policies may still be covered"
+LAPSED_PAID = re.compile(
+    rf"\b(?:claims?\s+(?:on|under|against|with)\s+(?:an?\s+|the\s+)?{_INACTIVE}\s+polic(?:y|ies)|{_INACTIVE}\s+"
+    r"polic(?:y|ies))\s+(?:can|may|could|will|are|is|do|does)\s+(?:still\s+|sometimes\s+|often\s+|usually\s+|"
+    r"normally\s+|also\s+)?(?:be\s+)?(?:paid|covered|approved|honou?red|accepted|settled|give\s+cover|"
+    r"considered\s+for\s+payment)\b", re.IGNORECASE)
+_FIGURE = r"[£$€]?\s?(?P<figure>\d[\d,]*(?:\.\d+)?)\s?(?P<k>[kK]\b|m\b)?"
+# "claims under £50,000 are paid without review", "anything up to 25k can be approved by the handler"
+HANDLER_BAND = re.compile(
+    rf"\b(?:claims?|anything|amounts?)\s+(?:under|below|up\s+to|of\s+up\s+to|less\s+than|within)\s+{_FIGURE}\s+"
+    r"(?:are|is|can\s+be|may\s+be|will\s+be|get|gets)\s+(?:always\s+|automatically\s+|normally\s+|usually\s+)?"
+    r"(?:paid|approved|decided|settled|handled)\s+(?:without\s+(?:a\s+|any\s+)?(?:review|escalation|referral|"
+    r"sign-?off)|by\s+(?:the\s+|a\s+)?handlers?|at\s+handler\s+level|automatically)", re.IGNORECASE)
+# "claims over £50,000 need a senior's review", "anything above 25k must be escalated"
+REVIEW_BAND = re.compile(
+    rf"\b(?:claims?|anything|amounts?)\s+(?:over|above|exceeding|of\s+more\s+than|more\s+than)\s+{_FIGURE}\s+"
+    r"(?:need|needs|require|requires|must\s+(?:be|go|get)|have\s+to\s+(?:be|go)|go|are)\s+(?:to\s+)?(?:a\s+|an\s+)?"
+    r"(?:senior|reviewer|escalat|review|referr|sign-?off)", re.IGNORECASE)
+
+
+def misstated(c: Case, said: str) -> str | None:
+    """The first rule the text states that is not the authority policy's."""
+    if (m := LAPSED_PAID.search(said)) and not _hedged(said, m.start()):
+        return f"says {m.group(0)!r}, but a claim on a lapsed policy is declined (rule 4)"
+    for pattern in (HANDLER_BAND, REVIEW_BAND):
+        for m in pattern.finditer(said):
+            scale = {"k": 1e3, "m": 1e6}.get((m.group("k") or "").lower(), 1)
+            figure = float(m.group("figure").replace(",", "")) * scale
+            if abs(figure - c.limit) > EPS and not _hedged(said, m.start()):
+                return f"says {m.group(0)!r}, but the handler's limit is {c.limit:g} (rule 1)"
+    return None
+
+
+def _hedged(said: str, at: int) -> bool:
+    """Asked or supposed rather than stated: "whether claims on a lapsed policy can be paid"."""
+    before = said[max(0, at - 40):at].lower()
+    return bool(re.search(r"\b(?:if|whether|asked|ask|asking|wondering|not\s+true\s+that|it\s+is\s+not\s+the\s+case"
+                          r"\s+that|no\s+rule\s+(?:says|that))\b[^.;!?]*$", before))
