@@ -44,6 +44,17 @@ def test_the_handler_in_place_gets_the_signal_and_nothing_without_one() -> None:
         signal.signal(signal.SIGINT, previous)
 
 
+def test_an_ignored_ctrl_c_stays_ignored() -> None:
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # nohup, a background job
+    try:
+        with interrupts_held():
+            signal.raise_signal(signal.SIGINT)
+            signal.raise_signal(signal.SIGINT)
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 @pytest.mark.parametrize("where", ["before", "before-twice", "after", "after-twice"])
 def test_ctrl_c_as_an_episode_is_reported_keeps_the_summary_true_to_the_lines(pytester: pytest.Pytester,
                                                                             where: str) -> None:
@@ -98,3 +109,35 @@ def pytest_configure(config):
     assert grades in (["EX-0"], ["EX-0", "EX-1"])
     assert grades == ["EX-0", "EX-1"] or where == "before-twice"  # one Ctrl-C waits for the line
     assert records[-1]["summary"]["episodes"] == len(grades)
+
+
+def test_a_second_ctrl_c_while_pytest_handles_the_first_still_marks_the_run_interrupted(
+        pytester: pytest.Pytester) -> None:
+    """pytest sets the interrupted status only after its ``pytest_keyboard_interrupt`` hook: a Ctrl-C
+    pressed again inside it ended the session with status OK, and the summary (signed, with a
+    gate) said nothing of the tasks never played (red team 28)."""
+    path = [[{"action": "close_ticket", "arguments": {"ticket_id": "T-0001"}}]]
+    (pytester.path / "tasks").mkdir()
+    lines = [task_line(task_id=f"EX-{i}", acceptable_action_paths=path) for i in range(4)]
+    (pytester.path / "tasks" / "t.jsonl").write_text("\n".join(lines) + "\n")
+    pytester.makepyfile(closer='''
+import signal
+
+class Agent:
+    def run(self, episode):
+        if episode.task_id == "EX-1":
+            signal.raise_signal(signal.SIGINT)
+        episode.call("close_ticket", {"ticket_id": "T-0001"})
+''')
+    pytester.makeconftest('''
+import signal
+
+def pytest_keyboard_interrupt(excinfo):
+    signal.raise_signal(signal.SIGINT)  # the second press, while pytest reports the first
+''')
+    out = pytester.path / "r.jsonl"
+    result = pytester.runpytest_subprocess("--agent=closer:Agent", f"--agenteval-results={out}",
+                                           "--agenteval-fail-under=0.5", "-p", "no:cacheprovider", "-p", "no:randomly")
+    assert result.ret != pytest.ExitCode.OK
+    summary = result_lines(out)[-1]["summary"]
+    assert summary.get("interrupted") is True

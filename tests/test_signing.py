@@ -305,8 +305,8 @@ def test_a_signed_summary_counting_other_episodes_than_its_lines_is_found(tmp_pa
     path = tmp_path / "r.jsonl"
     write(path, records)
     assert verify(path, KEY.encode()).problems == (
-        f"{path}:4: the summary says 2 episode(s), the file has 1 counted grade line(s) (the run was cut between "
-        "counting an episode and writing it)",)
+        f"{path}:4: the summary counts 2 episode(s), the file has 1 counted grade line(s) (the run was cut "
+        "between counting an episode and writing it)",)
     signer = Signer(KEY.encode(), run_id="r1")  # the same lines, a true summary
     good = [signer.sign({"run_record": {"signing": signer.block()}}),
             signer.sign({"task_id": "A", "run": 1, "counted": False}, grade=True),
@@ -314,3 +314,30 @@ def test_a_signed_summary_counting_other_episodes_than_its_lines_is_found(tmp_pa
             signer.sign({"summary": {"episodes": 1}}, closing=True)]
     write(path, good)
     assert verify(path, KEY.encode()).verified
+
+
+def test_a_signed_run_with_errored_episodes_verifies_and_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """A summary counts errored episodes apart from played ones, and a resume plays them again
+    under the same items: a genuine file verifies before and after (red team 28: every signed
+    run with an errored episode was called cut and could not be resumed)."""
+    (tmp_path / "tasks").mkdir()
+    (tmp_path / "tasks" / "a.jsonl").write_text(task_line(task_id="EX-1") + "\n" + task_line(task_id="EX-2") + "\n")
+    (tmp_path / "flaky.py").write_text(
+        "import os\n"
+        "class Agent:\n"
+        "    def run(self, episode):\n"
+        "        flag = os.path.join(os.path.dirname(__file__), 'tried-' + episode.task_id)\n"
+        "        if episode.task_id == 'EX-2' and not os.path.exists(flag):\n"
+        "            open(flag, 'w').close()\n"
+        "            raise RuntimeError('provider down')\n"
+        "        episode.call('close_ticket', {'ticket_id': 'T-0001'})\n")
+    _pytest(tmp_path, "r.jsonl", "--agent=flaky:Agent")
+    assert lines(tmp_path / "r.jsonl")[-1]["summary"]["errored"] == 1
+    monkeypatch.setenv(KEY_ENV, KEY)
+    assert verify(tmp_path / "r.jsonl", KEY.encode()).verified
+    resumed = _pytest(tmp_path, "r.jsonl", "--agent=flaky:Agent", "--agenteval-resume=r.jsonl")
+    assert resumed.returncode == 0, resumed.stdout + resumed.stderr
+    check = verify(tmp_path / "r.jsonl", KEY.encode())
+    assert check.verified, check.problems
+    assert lines(tmp_path / "r.jsonl")[-1]["summary"]["episodes"] == 2

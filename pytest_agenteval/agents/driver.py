@@ -84,10 +84,13 @@ def conclude(env: Environment, run: int, episode: Episode, outcome: Outcome) -> 
         episode.close()
     if not isinstance(outcome, AgentError):
         return with_usage(env.grade(run=run, agent_failure=outcome), episode)
-    if env.diff() or env.episode.conversation:  # (a message the user heard is done too: red team 22)
-        # It changed the world before it raised: graded as it stands, failed. Errored episodes are
-        # run again (--agenteval-resume), so an agent that wrote something wrong and then raised
-        # (or said its provider failed) would have its mistake replaced by a fresh try (red team 20).
+    state = env.episode
+    if env.diff() or state.conversation or state.forbidden or state.over_budget:
+        # It changed the world before it raised (a message the user heard is done too: red team
+        # 22), or did what a task forbids (a forbidden action, its steps used up: red team 28):
+        # graded as it stands, failed. Errored episodes are run again (--agenteval-resume), so an
+        # agent that did wrong and then raised (or said its provider failed) would have its
+        # mistake replaced by a fresh try (red team 20).
         return with_usage(env.grade(run=run, agent_failure=outcome.as_failure()), episode)
     grade = with_usage(env.grade(run=run, agent_failure=outcome.as_failure()), episode)
     grade = grade.model_copy(update={"error": outcome.to_json()})

@@ -50,6 +50,7 @@ from pytest_agenteval.environments.discovery import INI_KEY as INI_ENVIRONMENTS
 from pytest_agenteval.environments.discovery import load_project_environments
 from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.errors import AgentSpecError, EnvironmentSpecError
+from pytest_agenteval.plugin.agent_skips import SELECTIVE
 from pytest_agenteval.plugin.budgets import add_options as add_budget_options
 from pytest_agenteval.plugin.budgets import configure_budget
 from pytest_agenteval.plugin.collect import (
@@ -350,8 +351,11 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     refuse_duplicate_runs(task_items, lambda item: item.callspec.params.get("agenteval_case"))
     if state.agent is None and task_items and not _listing(config) and not hasattr(config, "workerinput"):
         _require_agent(_agent_fixture_overridden(task_items[0]))
-    applies = getattr(state.agent, "applies_to", None)
-    if applies is not None:  # a saboteur (the tasks tagged with its mode), a replay (the tasks it has calls for)
+    # A saboteur (the tasks tagged with its mode) or a replay (the tasks it has calls for) plays
+    # only some tasks; no other agent may choose what it is judged on (red team 28: an agent with
+    # its own applies_to skipped the tasks it would fail, and the gate passed).
+    applies = state.agent.applies_to if isinstance(state.agent, SELECTIVE) else None
+    if applies is not None:
         skip = pytest.mark.skip(reason=state.agent.skip_reason)
         for item in task_items:
             case = item.callspec.params["agenteval_case"]

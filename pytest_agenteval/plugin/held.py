@@ -28,7 +28,7 @@ def interrupts_held() -> Iterator[None]:
         caught.append(signum)
 
     previous = signal.getsignal(signal.SIGINT)
-    if previous is None:  # a handler installed from C cannot be put back: leave it alone
+    if previous is None or previous == signal.SIG_IGN:  # set from C (cannot be put back), or ignored
         yield
         return
     signal.signal(signal.SIGINT, hold)

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from pytest_agenteval.plugin.agent_skips import SELECTIVE
 from pytest_agenteval.plugin.compat import junit_xml
 from pytest_agenteval.plugin.held import interrupts_held
 from pytest_agenteval.plugin.judging import skipped_line
@@ -58,6 +59,9 @@ class Reporter:
         self.gate = _gate(config)
         self.kept_failed = 0  # --agenteval-resume: failed episodes kept from the file
         self.results: Any = None  # the results file (results_file.ResultsFile), when there is one
+        # The test loop returned: only then did the run play what it selected (a Ctrl-C pressed
+        # again while pytest handles the first ended the session with status OK: red team 28).
+        self.finished = False
         self.resumed = state.resumed is not None
         self.verdict: Verdict | None = None
         self.run_record = run_record(config, state)  # in every output: results, JUnit, JSON report
@@ -67,6 +71,16 @@ class Reporter:
             self.tallies.update({nodeid: tally(g) for nodeid, g in kept_grades(state.resumed).items()})
             # Episodes kept from the file that failed fail this run too, as they did the run that was cut.
             self.kept_failed = sum(not g.get("passed") for g in state.resumed.kept.values())
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtestloop(self, session: pytest.Session) -> Any:
+        try:
+            result = yield
+        except session.Failed:  # -x, --maxfail: stopped on purpose (the gate says so itself)
+            self.finished = True
+            raise
+        self.finished = True
+        return result
 
     def pytest_sessionstart(self, session: pytest.Session) -> None:
         xml = junit_xml(self.config)  # set up by --junitxml's own configure
@@ -81,7 +95,7 @@ class Reporter:
         if report.when == "teardown" and report.nodeid in self.superseded:
             self.superseded.discard(report.nodeid)
             _drop_grade(report)  # JUnit reads the properties off the teardown report
-        reason = getattr(self.agent, "skip_reason", None)
+        reason = self.agent.skip_reason if isinstance(self.agent, SELECTIVE) else None
         if report.skipped and reason and _is_task_item(report.nodeid) and reason in str(report.longrepr):
             self.agent_skipped[report.nodeid] = reason
         values = [value for name, value in report.user_properties if name == GRADE_PROPERTY]
@@ -150,6 +164,8 @@ class Reporter:
     @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         grades = self.grades
+        if not self.finished and session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+            session.exitstatus = pytest.ExitCode.INTERRUPTED  # the loop never returned: not every task was played
         if self.resumed and session.exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED and grades:
             session.exitstatus = pytest.ExitCode.OK  # the file held every episode: nothing left to run
         if self.kept_failed and session.exitstatus == pytest.ExitCode.OK:

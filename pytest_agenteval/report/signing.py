@@ -219,7 +219,8 @@ def _check_lines(shown: str, lines: list[tuple[int, Any]], key: bytes, run_id: s
     problems: list[str] = []
     present = {r[SIGNATURE]["line"] for _, r in lines if _signed(r) and r[SIGNATURE].get("run") == run_id
                and hmac.compare_digest(_mac(key, r), r[SIGNATURE]["hmac"])}
-    expected, prev, prev_ok, grades, counted, closed = 1, "", True, 0, 0, False
+    expected, prev, prev_ok, grades, closed = 1, "", True, 0, False
+    counted: set[Any] = set()  # the episodes the summary counts: one per item, its last counted line
     for number, record in lines:
         where = f"{shown}:{number}"
         if not _signed(record):
@@ -241,28 +242,37 @@ def _check_lines(shown: str, lines: list[tuple[int, Any]], key: bytes, run_id: s
             if problem is None and "summary" in record and signature.get("grades") != grades:
                 problem = (f"the summary counts {signature.get('grades')} grade line(s), the file has {grades} "
                            "(lines removed or added)")
-            if problem is None and "summary" in record and _episodes(record) not in (None, counted):
-                problem = (f"the summary says {_episodes(record)} episode(s), the file has {counted} counted grade "
-                           "line(s) (the run was cut between counting an episode and writing it)")
+            if problem is None and "summary" in record and _episodes(record) not in (None, len(counted)):
+                problem = (f"the summary counts {_episodes(record)} episode(s), the file has {len(counted)} counted "
+                           "grade line(s) (the run was cut between counting an episode and writing it)")
             if problem is not None:
                 problems.append(f"{where}: {problem}")
             grades += "task_id" in record
-            counted += "task_id" in record and record.get("counted") is not False
+            _count(counted, record)
             expected, prev, prev_ok = max(expected, line + 1), mac, problem is None
             continue
         expected, prev, prev_ok = expected + 1, mac, False  # a line not to be trusted takes one place
         grades += "task_id" in record
-        counted += "task_id" in record and record.get("counted") is not False
+        _count(counted, record)
     if not closed:
         problems.append(f"{shown}: {NO_SUMMARY}: the run was interrupted, or lines were removed from "
                         "its end (nothing shows the file is complete)")
     return problems
 
 
+def _count(counted: set[Any], record: dict[str, Any]) -> None:
+    if "task_id" in record and record.get("counted") is not False:
+        counted.add(record.get("nodeid") or (str(record.get("task_id")), str(record.get("run"))))
+
+
 def _episodes(record: dict[str, Any]) -> int | None:
+    """What a summary line counts: its episodes, played and errored (``metrics.summary_json``)."""
     summary = record.get("summary")
-    episodes = summary.get("episodes") if isinstance(summary, dict) else None
-    return episodes if isinstance(episodes, int) and not isinstance(episodes, bool) else None
+    if not isinstance(summary, dict):
+        return None
+    numbers = [n for n in (summary.get("episodes"), summary.get("errored", 0))
+               if isinstance(n, int) and not isinstance(n, bool)]
+    return sum(numbers) if len(numbers) == 2 else None
 
 
 def _signed(record: Any) -> bool:
