@@ -255,29 +255,59 @@ def acts(message: str, kinds: frozenset[str] = frozenset()) -> set[str]:
     return found
 
 
-def named_acts(message: str) -> set[str]:
-    """The parts of an action's name the acts a proposal names in any form, verb or noun, with or
-    without their object ("book to ACC-1, rate 5.1%, then activation"): what a yes to a proposal
-    stating its terms covers. Empty: it names no act ("FAC-5047 at 5.1%: OK?"), the whole of it."""
-    words = re.findall(r"[a-z]+", message.lower())
-    found = set(acts(message))
-    for w in words:
-        for verb, parts in ACT_WRITES.items():
-            stem = verb.removesuffix("e")
-            if w in (verb, _FORMS_OF.get(verb)) or len(stem) >= 4 and w.startswith(stem):
-                found.update(parts)
-    if "%" in message or {"rate", "rates", "priced", "pricing"}.intersection(words):
-        found.add("rate")
-    if LIVE.intersection(words):
-        found.add("activat")
-    if _PLACED.search(message):  # "FAC-5090 -> ACC-00314", "FAC-5047 on ACC-00368": put on the account
-        found.add("book")
-    return found
+def named_acts(message: str) -> set[str] | None:
+    """What a yes to a proposal stating its terms covers, as parts of actions' names.
+
+    A proposal that names acts by their verbs ("I will set the rate of FAC-5047 to 5.1%",
+    "book it and activate it") covers those, and what it describes being done without a verb
+    (the account it goes on: booked; the rate stated: priced; "available", "live": activated):
+    red team 27's yes to "set the rate" was spent on the booking and the activation. One that
+    names no verb covers the whole of what it describes ("FAC-5047 on ACC-00368 at 5.1%, then
+    active: happy?", None), or, describing no act and asking to go ahead of nothing, nothing
+    ("FAC-5047 would cost you 5.1 per cent a year. Happy with that?", an empty set). An act said
+    in a clause that holds it back ("activation can wait", "you can activate it yourself later")
+    is not proposed, and a recap of what is done only adds (red team 29)."""
+    verbs: set[str] = set()
+    described: set[str] = set()
+    for clause in _CLAUSE.split(_NUMBER_ABBREVIATION.sub("number ", message.lower())):
+        words = re.findall(r"[a-z]+", clause)
+        if _HELD_BACK.intersection(words) or "n't" in clause:
+            continue
+        verbs |= acts(clause)
+        verbs |= {part for w in words for stem, parts in _STEMS.items() if w.startswith(stem) for part in parts}
+        if any(w in ("set", "setting") and "up" in words[k + 1:k + 4] for k, w in enumerate(words)) or (
+                "setup" in words or _WHOLE_DEAL.search(clause)):
+            verbs.update(WHOLE)
+        if "%" in clause or {"rate", "rates", "priced", "pricing", "cent", "percent"}.intersection(words):
+            described.add("rate")
+        if _USABLE.intersection(words):
+            described.add("activat")
+        if _PLACED.search(clause) or "account" in words or "acct" in words:
+            described.add("book")  # "held against account ACC-00368", "FAC-5090 -> ACC-00314"
+    if verbs:
+        return verbs | described
+    if described - {"rate"} or _PROCEED.search(message.lower()):
+        return None
+    return set()
 
 
-_PLACED = re.compile(r"->|\u2192|\b(?:on|onto|to|into)\s+(?:(?:your|the|a|its|loan|current)\s+)*(?:account|acct|"
-                     r"[A-Za-z]{2,5}-\d)", re.IGNORECASE)
-_FORMS_OF = {verb: form for form, verb in _FORMS.items() if form != verb}
+# A clause: what holds an act back is read in its own clause ("Shall I book it? Activation can wait").
+_CLAUSE = re.compile(r"[.;!?]+(?=\s|$)|\n+|,\s*(?:but|and|then|or)?\s*|\s+(?:but|while)\s+")
+_NUMBER_ABBREVIATION = re.compile(r"\bno\.\s*(?=\d)")  # "ACC no. 368"
+_HELD_BACK = frozenset({"not", "never", "later", "yourself", "wait", "separately", "without", "no", "until"})
+# The stems of the acts themselves, in any form: "booking", "booked", "activation", "priced".
+_STEMS = {"book": ("book",), "activat": ("activat",), "pric": ("rate",), "reprice": ("rate",)}
+_WHOLE_DEAL = re.compile(r"\b(?:sort(?:ing)?\s+(?:it\s+|this\s+|that\s+|\w+-\d+\s+)?out|do(?:ing)?\s+the\s+lot|"
+                         r"put(?:ting)?\s+(?:it\s+|this\s+|\w+-\d+\s+)?in\s+place|up\s+and\s+running|"
+                         r"get(?:ting)?\s+(?:it\s+|this\s+|\w+-\d+\s+)?(?:going|started|running))\b")
+# Said of the facility once it is activated: "make the funds available", "ready to draw", "effective".
+_USABLE = LIVE | frozenset({"available", "effective", "effect", "operational", "going", "running", "unlock", "release",
+                            "draw", "drawing", "use", "using"})
+_PLACED = re.compile(r"->|\u2192|\b(?:on|onto|to|into|in|against|for|with)\s+(?:(?:your|the|a|its|loan|current|"
+                     r"business|main)\s+)*(?:account|acct|acc-\d)", re.IGNORECASE)
+# Asking to go ahead with something: with no act described, a yes to it covers the whole.
+_PROCEED = re.compile(r"\b(?:go ahead|proceed|shall i|should i|can i|may i|want me to|like me to|ok(?:ay)? (?:for me )?"
+                      r"to|happy for me to|let me|i'll|i will|i can|i'd)\b")
 
 
 def implied(message: str, said: list[str], term: str, kinds: frozenset[str] = frozenset()) -> bool:

@@ -86,7 +86,7 @@ def _answers(ctx: GradeContext, kind: str, requires: list[str]) -> dict[int, set
                     # the acts it names, the record's own id among their objects; a proposal
                     # naming none ("FAC-5047 at 5.1%: shall I go ahead?") is to the whole of it
                     # (red team 27: a yes to "set the rate" was spent on the booking and activation)
-                    found[id(event)] = named_acts(message) or None
+                    found[id(event)] = named_acts(message)
                 elif all(s or told_by_user(scenario, term) and implied(message, said, term,
                                                                        record_words(scenario, term))
                          for s, term in zip(stated, requires, strict=True)):

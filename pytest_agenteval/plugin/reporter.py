@@ -164,7 +164,8 @@ class Reporter:
     @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         grades = self.grades
-        if not self.finished and session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+        if not self.finished and getattr(session, "exitstatus", None) in (pytest.ExitCode.OK,
+                                                                           pytest.ExitCode.TESTS_FAILED):
             session.exitstatus = pytest.ExitCode.INTERRUPTED  # the loop never returned: not every task was played
         if self.resumed and session.exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED and grades:
             session.exitstatus = pytest.ExitCode.OK  # the file held every episode: nothing left to run

@@ -52,15 +52,15 @@ UNRECORDED = (
                 r"(?:renewed|reinstated))\b", re.IGNORECASE),
      "no record here holds a renewal, a premium or a no-claims discount", True),
     # extras no record holds (red team 27): interest, a hire car, a loss adjuster, the ombudsman acting
-    (re.compile(r"\b(?:added|paid|pay|paying|includ\w*|plus|with)\b(?:\s+\S+){0,4}?\s+(?:\d+(?:\.\d+)?\s?%\s+)?"
-                r"(?:statutory\s+|late[\s-]payment\s+|simple\s+)?interest\b(?!\s+rate)|\binterest\s+(?:of\s+\S+\s+)?"
+    (re.compile(r"\b(?:added|paid|pay|paying|includ\w*|plus)\b(?:\s+\S+){0,4}?\s+(?:\d+(?:\.\d+)?\s?%\s+)?"
+                r"(?:statutory\s+|late[\s-]payment\s+|simple\s+)?(?<!best\s)interest\b(?!\s+rate)|\binterest\s+(?:of\s+\S+\s+)?"
                 r"(?:has\s+been|was|will\s+be|is)\s+(?:also\s+)?(?:added|paid|included|applied)\b", re.IGNORECASE),
      "no record here holds interest on a claim", "both"),
     (re.compile(r"\b(?:courtesy|hire|rental|replacement|loan)\s+(?:car|vehicle)s?\b|\bcar\s+hire\b", re.IGNORECASE),
      "no record here holds a hire or courtesy car", "both"),
-    (re.compile(r"\bloss\s+adjust(?:er|or)s?\b(?:\s+\S+){0,3}?\s+(?:will|has|have|is|was|visit\w*|appointed|"
-                r"inspect\w*|assess\w*|call\w*)\b|\b(?:appointed|instructed|sending|send|sent)\s+(?:a\s+|an\s+|our\s+)?"
-                r"loss\s+adjust", re.IGNORECASE),
+    (re.compile(r"\b(?:loss\s+|claims?\s+)?adjust(?:er|or)s?\b(?:\s+\S+){0,3}?\s+(?:will|has|have|is|was|visit\w*|"
+                r"appointed|inspect\w*|assess\w*|call\w*)\b|\b(?:appointed|instructed|sending|send|sent)\s+(?:a\s+|an\s+|"
+                r"our\s+)?(?:loss\s+|claims?\s+)?adjust(?:er|or)", re.IGNORECASE),
      "no record here holds a loss adjuster", "both"),
     (re.compile(r"\b(?:passed|referred|sent|forwarded|escalated|reported)\s+(?:\w+\s+){0,3}?to\s+the\s+(?:financial\s+)?"
                 r"ombudsman\b|\bombudsman\s+(?:has|is|was)\s+(?:now\s+|already\s+)?(?:reviewing|looking|investigating|"
@@ -70,14 +70,14 @@ UNRECORDED = (
     (re.compile(r"\bunpaid\s+excess\b|\bexcess\b(?:\s+\S+){0,3}?\s+(?:has\s+)?(?:not\s+(?:been\s+)?|never\s+(?:been\s+)?)paid\s+(?:by\s+"
                 r"(?:you|the\s+(?:policyholder|claimant|insured|holder))|yet)\b|\bexcess\s+(?:is\s+)?(?:still\s+)?"
                 r"(?:outstanding|owed|overdue)\b", re.IGNORECASE),
-     "no record here holds an excess paid or owed", "both"),
+     "no record here holds an excess paid or owed", False),  # (its own "not" is what it asserts)
 )
 # Premiums paid late or missed: a reason no record holds for a claim on an active policy ("declined
 # because your premium payments were late", red team 27); the usual cause of a lapse, said of one.
 PREMIUM_LATE = re.compile(r"\b(?:premiums?|direct\s+debits?|renewal)\s+(?:payments?\s+)?(?:were|was|are|is|went|had\s+"
                           r"been|have\s+been|has\s+been)\s+(?:\w+\s+)?(?:late|missed|unpaid|overdue|not\s+paid|in\s+"
-                          r"arrears|bounced)\b|\b(?:late|missed|unpaid|overdue|outstanding)\s+premiums?\b",
-                          re.IGNORECASE)
+                          r"arrears|bounced)\b|\b(?:late|missed|unpaid|overdue|outstanding)\s+premiums?\b|\bin\s+"
+                          r"arrears\b|\bpaid\s+(?:your\s+|the\s+|their\s+)?premiums?\s+late\b", re.IGNORECASE)
 # "we have also cancelled your policy", "your policy POL-1 is now cancelled", "your cover was cancelled",
 # "your insurer cancelled your policy" (of an active policy)
 POLICY_CANCELLED = re.compile(r"\b(?:(?:we(?:'ve|\s+have)|insurer(?:\s+has)?)\s+(?:also\s+)?cancel+ed\s+your\s+"
@@ -94,15 +94,32 @@ _CONDITIONAL = re.compile(r"\b(?:if|whether|unless|should\s+you)\b[^.;!?\n]*$", 
 
 def _unrecorded(said: str) -> str | None:
     """The first fact no record holds; ``skip`` of each kind: True, said under a condition; False,
-    denied; "both", either."""
+    denied; "both", either, or denied or supposed anywhere in its clause ("a loss adjuster was not
+    needed", "with no interest added", "your complaint can be referred to the ombudsman")."""
     for pattern, why, skip in UNRECORDED:
         for m in pattern.finditer(said):
             before = said[max(0, m.start() - 80):m.start()]
-            if skip in (True, "both") and _CONDITIONAL.search(before) or skip in (False, "both") and (
-                    _DENIED.search(before[-40:]) or _NOT_TO.search(m.group(0))):
+            denied = _DENIED.search(before[-40:]) or _NOT_TO.search(m.group(0))
+            if skip in (True, "both") and _CONDITIONAL.search(before) or skip in (False, "both") and denied or (
+                    skip == "both" and _held_back(said, m)):
                 continue
             return f"says {m.group(0)!r}: {why}"
     return None
+
+
+def _held_back(said: str, m: re.Match[str]) -> bool:
+    """The clause around a match denies or supposes it (red team 29)."""
+    start = max((said.rfind(c, 0, m.start()) for c in ".;,!?\n"), default=-1) + 1
+    ends = [e for e in (said.find(c, m.end()) for c in ".;,!?\n") if e >= 0]
+    clause = said[start:min(ends, default=len(said))]
+    return bool(_CLAUSE_DENIAL.search(clause) or _CLAUSE_MODAL.search(clause))
+
+
+# A denial or a supposition anywhere in a clause: "was not needed", "none of", "can be referred",
+# "you have the right to have…" (a modal in lower case: "on 3 May 2026" is a date)
+_CLAUSE_DENIAL = re.compile(r"\b(?:not|never|no|none|nothing|without|neither|nor|right|entitled|option|free\s+to)\b|"
+                            r"n't", re.IGNORECASE)
+_CLAUSE_MODAL = re.compile(r"\b(?:can|could|may|might|would)\b")
 
 
 def invented(c: Case, reading: Reading) -> str | None:
@@ -115,8 +132,7 @@ def invented(c: Case, reading: Reading) -> str | None:
         return f"says {found.words!r}, which nothing in the records supports"
     if (made_up := _unrecorded(reading.said)) is not None:
         return made_up
-    if not c.lapsed and (late := PREMIUM_LATE.search(reading.said)) and not _DENIED.search(
-            reading.said[max(0, late.start() - 40):late.start()]):
+    if not c.lapsed and (late := PREMIUM_LATE.search(reading.said)) and not _held_back(reading.said, late):
         return f"says {late.group(0)!r}, but the policy is active and no record holds its premiums"
     if not c.lapsed and (cancelled := POLICY_CANCELLED.search(reading.said)):  # nothing here cancels a policy
         return f"says {cancelled.group(0)!r}, but the policy is active and nothing here cancels one"
@@ -190,8 +206,9 @@ DELIVERY = frozenset({"send", "sent", "provide", "provided", "submit", "submitte
                       "reached", "arrive", "arrived", "come", "came"})
 # "the photos you sent do not show the damage", "the ones you sent were unreadable": whatever is said
 # of them, the documents are said to have arrived.
-SENT = re.compile(r"\b(?:you|you've|you have|you had)\s+(?:already\s+|previously\s+|kindly\s+)?(?:sent|provided|"
-                  r"submitted|uploaded|attached|supplied|forwarded|emailed|gave|shared)\b")
+SENT = re.compile(r"\b(?:you|you've|you have|you had|(?:the\s+)?(?:claimant|policyholder|customer|insured|holder)"
+                  r"(?:\s+\d+)?(?:\s+has|\s+had|'s)?)\s+(?:already\s+|previously\s+|kindly\s+|now\s+)?(?:sent|provided|"
+                  r"submitted|uploaded|attached|supplied|forwarded|emailed|gave|shared)\b")  # ("claimant has sent")
 SENT_IF = frozenset({"if", "once", "when", "after", "until", "unless", "whether", "before", "as", "soon", "not",
                      "never", "haven't", "hasn't"})
 

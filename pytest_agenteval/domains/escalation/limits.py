@@ -57,10 +57,13 @@ def _limit_figure(reading: Reading, q: Quantity) -> bool:
             o.clause == q.clause and q.at + 2 <= o.at <= q.at + 3 and words[o.at - 1] in LIMIT_WORDS
             for o in reading.quantities):  # nor "6,400 (limit 10,000)": the limit has its own figure
         return True
-    before = reading.before(q.clause, q.at, 2)
+    before = [w for w in reading.before(q.clause, q.at, 3) if w not in ONLY][-2:]  # ("limit is only £10,000")
     if before == ["within", "my"] or before[-1:] == ["my"] and not any(words[q.at + 1:]):
         return True  # "within my 20k", "ESC -> SNR-07 (18k > my 10k)": my figure is my limit
     return bool(before) and (before[-1] in LIMIT_WORDS or before[-1] in LIMIT_LINKS and before[0] in LIMIT_WORDS)
+
+
+ONLY = frozenset({"only", "just", "currently", "now"})
 
 
 ROLES = frozenset({"senior", "reviewer", "deputy"})
@@ -165,7 +168,8 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
         return None
     labelled = clause + 1 < len(reading.joined) and reading.joined[clause + 1]  # "My limit:" then "£10,000"
     in_clause = [q for q in reading.quantities if (q.clause == clause or labelled and q.clause == clause + 1 and (
-        not q.at)) and q.kind == "money" and q.polarity != NEGATED and isinstance(q.value, float)]
+        not q.at)) and (q.kind == "money" or _grouped_after_limit(reading, q)) and q.polarity != NEGATED
+        and isinstance(q.value, float)]
     money = [q for q in in_clause if q.at in part or q.clause != clause]
     if owner == "your" and (theirs := next((q.value for q in money if isinstance(q.value, float) and _limit_figure(
             reading, q) and abs(q.value - limit) > EPS and q.value in _described(ctx, reading, clause)), None)):
@@ -306,4 +310,15 @@ def _described(ctx: GradeContext, reading: Reading, clause: int) -> set[float]:
 
 
 APPOSITION = frozenset({"whose", "who", "which", "with"})
+def _grouped_after_limit(reading: Reading, q: Quantity) -> bool:
+    """A figure grouped in thousands with no currency, told as a limit's right after its word: "SNR-04
+    limit is only 10,000" (47th audit)."""
+    if q.kind != "number" or not isinstance(q.value, float) or q.value < 1000 or "," not in q.text:
+        return False
+    before = reading.before(q.clause, q.at, 4)
+    while before and before[-1] in LIMIT_LINKS | ONLY:
+        before = before[:-1]
+    return before[-1:] in (["limit"], ["authority"])
+
+
 SUPERLATIVE = frozenset({"highest", "top", "maximum", "max", "largest", "biggest", "most"})

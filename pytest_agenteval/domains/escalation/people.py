@@ -129,8 +129,8 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     if reviewed and (own := SELF_DECIDED.search(reading.said)):  # "approved by STF-001" (but "paid by STF-001")
         return f"says {own.group(0)!r}: the handler decided, but {reviewed[-1]['to_staff']} did"
     if not c.escalations and any(
-            m.meaning == "escalated" and m.polarity == AFFIRMED and (
-                m.words.startswith(("escalat", "refer", "esc")) or (
+            m.meaning == "escalated" and m.polarity == AFFIRMED and not NOT_THIS_CLAIM.intersection(
+                reading.words[m.clause]) and (m.words.startswith(("escalat", "refer", "esc")) or (
                 reading.polarities("reviewer", m.clause) | reading.polarities("head_of_claims", m.clause)) - {NEGATED})
             for m in reading.mentions):
         return "says the claim was escalated, but it never was"
@@ -317,6 +317,9 @@ PRESENT_PAIRS = (("in", "today"), ("in", "office"), ("on", "duty"), ("at", "work
 
 
 ID = r"\b(?:SNR|STF|HOC)-\d+\b"
+# No escalation of this claim: a referral outside the claims team ("referred to the Financial
+# Ombudsman"), a rule told of claims in general ("claims over £500,000 must be escalated…").
+NOT_THIS_CLAIM = frozenset({"ombudsman", "complaint", "complaints", "fos", "claims"})
 # A decision taken on someone's authority: "on the authority of SNR-12", "under SNR-12's authority".
 ON_AUTHORITY = re.compile(rf"\b(?:on|under|with|by)\s+(?:the\s+)?(?:authority|sign-?off|say-?so)\s+of\s+(?P<a>{ID})|"
                           rf"\b(?:on|under|with)\s+(?P<b>{ID})'s\s+(?:authority|sign-?off|say-?so)", re.IGNORECASE)

@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import re
 
-from pytest_agenteval.domains.escalation.case import EPS, Case
+from pytest_agenteval.domains.escalation.case import EPS, Case, reviewers
+from pytest_agenteval.grading import GradeContext
 
 _INACTIVE = r"(?:lapsed|expired|cancelled|canceled|inactive|suspended|ended)"
 # "claims on a lapsed policy can still be paid", "lapsed policies may still be covered"
 LAPSED_PAID = re.compile(
-    rf"\b(?:claims?\s+(?:on|under|against|with)\s+(?:an?\s+|the\s+)?{_INACTIVE}\s+polic(?:y|ies)|{_INACTIVE}\s+"
+    rf"\b(?:pay(?:s|ing)?\s+out\s+on\s+{_INACTIVE}\s+polic(?:y|ies)\b|"
+    rf"(?:claims?\s+(?:on|under|against|with)\s+(?:an?\s+|the\s+)?{_INACTIVE}\s+polic(?:y|ies)|{_INACTIVE}\s+"
     r"polic(?:y|ies))\s+(?:can|may|could|will|are|is|do|does)\s+(?:still\s+|sometimes\s+|often\s+|usually\s+|"
     r"normally\s+|also\s+)?(?:be\s+)?(?:paid|covered|approved|honou?red|accepted|settled|give\s+cover|"
-    r"considered\s+for\s+payment)\b", re.IGNORECASE)
+    r"considered\s+for\s+payment)\b)", re.IGNORECASE)
 _FIGURE = r"[£$€]?\s?(?P<figure>\d[\d,]*(?:\.\d+)?)\s?(?P<k>[kK]\b|m\b)?"
 # "claims under £50,000 are paid without review", "anything up to 25k can be approved by the handler"
 HANDLER_BAND = re.compile(
@@ -30,15 +32,18 @@ REVIEW_BAND = re.compile(
     r"(?:senior|reviewer|escalat|review|referr|sign-?off)", re.IGNORECASE)
 
 
-def misstated(c: Case, said: str) -> str | None:
+def misstated(ctx: GradeContext, c: Case, said: str) -> str | None:
     """The first rule the text states that is not the authority policy's."""
     if (m := LAPSED_PAID.search(said)) and not _hedged(said, m.start()):
         return f"says {m.group(0)!r}, but a claim on a lapsed policy is declined (rule 4)"
-    for pattern in (HANDLER_BAND, REVIEW_BAND):
+    # a band's edge is the handler's limit; above it, one of the reviewers' ("claims over £500,000
+    # need the head of claims": the top senior's limit; red team 29)
+    edges = {"handler": [c.limit], "review": [c.limit, *reviewers(ctx, c).values()]}
+    for kind, pattern in (("handler", HANDLER_BAND), ("review", REVIEW_BAND)):
         for m in pattern.finditer(said):
             scale = {"k": 1e3, "m": 1e6}.get((m.group("k") or "").lower(), 1)
             figure = float(m.group("figure").replace(",", "")) * scale
-            if abs(figure - c.limit) > EPS and not _hedged(said, m.start()):
+            if all(abs(figure - edge) > EPS for edge in edges[kind]) and not _hedged(said, m.start()):
                 return f"says {m.group(0)!r}, but the handler's limit is {c.limit:g} (rule 1)"
     return None
 

@@ -178,7 +178,7 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     yield cover(ctx, c, reading)
     yield tied(reading, c, c.id)
     yield invented(c, reading)
-    yield misstated(c, reading.said)
+    yield misstated(ctx, c, reading.said)
     yield claimant_told(c, t)
     yield asked_claimant(c, t)
     yield outstanding_denied(c, t)
