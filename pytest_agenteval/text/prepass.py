@@ -66,6 +66,8 @@ def prepared(text: str) -> str:
         text = _SLASHED.sub(lambda m: _SLASHED_WORDS[m.group(0).lower()], text)  # "b/c KYC pending": because
         text = _NOT_APPLICABLE.sub("not applicable", text)  # "N/A further payment"
     words = set(_WORD.findall(text.lower()))
+    if "no" in words and not words.isdisjoint(("excess", "deductible", "fee", "charge")):
+        text = _NO_NOUN_THEN.sub(r"\1, ", text)  # "as your policy carries no excess the full 2,500 has been paid"
     if "deductible" in words:  # the US word for an insurance excess: "There is no deductible on your policy"
         text = _DEDUCTIBLE.sub("excess", text)
     if not words.isdisjoint(_LITOTES_WORDS):
@@ -214,6 +216,9 @@ _SPLIT_DENIAL = re.compile(r"\b((?:not|never)(?:\s+\w+)?),\s+(?:and|or|nor)\s+(?
                            re.IGNORECASE)
 # A line opened by a figure of three digits or more and "." or ")": no list counts that far.
 _ENUMERATED_FIGURE = re.compile(r"^([ \t]*\d{3,}(?:,\d{3})*)[ \t]*[.):][ \t]+(?=[A-Za-z])", re.M)
+# A denied noun and, with no comma, a new clause: its "no" does not reach the clause after it.
+_NO_NOUN_THEN = re.compile(r"\b(no\s+(?:excess|deductible|fee|charge))\s+(?=(?:the|your|we|so|this|it)\b)",
+                           re.IGNORECASE)
 _DEDUCTIBLE = re.compile(r"(?<!tax )\bdeductible\b", re.IGNORECASE)
 # A numbered list's item: its number is a bullet ("2. Policy active", "3) Paid").
 _ITEM_NUMBER = re.compile(r"^([ \t]*)\d{1,2}[.)][ \t]+(?=\S)", re.M)

@@ -8,7 +8,7 @@ import re
 from pytest_agenteval.domains.escalation.case import EPS, Case
 from pytest_agenteval.domains.escalation.said import DECISIVE, said_decision, unpaid_so_far
 from pytest_agenteval.grading import Text
-from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Mention, Quantity, Reading
+from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Mention, Quantity, Reading, amount
 
 
 def final_decision(c: Case) -> str | None:
@@ -98,7 +98,8 @@ def decision(c: Case, t: Text) -> str | None:
             return "says the claim was approved in part, but it was approved in full"
         if said == "mixed" and final == "amended" and (whole := _declines_whole(reading, c)):
             return f"says {whole!r}: the whole claim declined, but the reviewer amended it"
-        if final == "amended" and _whole_in_full(reading, float(c.claim["approved_amount"])):
+        if final == "amended" and _whole_in_full(reading, float(c.claim["approved_amount"])) and not (
+                _amendment_told(reading, float(c.claim["approved_amount"]))):
             return f"says the claim is paid in full, but the reviewer amended it to {c.claim['approved_amount']:g}"
         if before is None:
             return f"says {said} before any decision on the claim was made"
@@ -157,6 +158,8 @@ def decision(c: Case, t: Text) -> str | None:
     if known in DECISIVE and t.event.action in ("notify_claimant", "add_note", "decline_claim") and (
             AFFIRMED in reading.polarities("pending")) and (pending := _claim_pending(reading)):
         return f"says {pending!r}, but the claim was already {known} before step {t.event.step}"
+    if not _policy_named(reading):
+        return None  # "SNR-10 would cover it but is absent": cover the verb, a reviewer's limit
     policy = reading.status("policy")
     force = reading.status("policy", ok="in_force", problem="lapsed")
     if c.lapsed and ("ok" in policy or "ok" in force):
@@ -169,6 +172,16 @@ def decision(c: Case, t: Text) -> str | None:
 
 
 MODALS = frozenset({"can", "could", "may", "might", "will", "would", "should", "shall"})
+
+
+def _policy_named(reading: Reading) -> bool:
+    """A policy word that names the policy, not "cover" the verb of a reviewer ("SNR-10 would cover
+    it but is absent": their limit; 48th audit)."""
+    return any(m.meaning == "policy" and not (m.words == "cover" and reading.before(m.clause, m.at, 1)[-1:] and (
+        reading.before(m.clause, m.at, 1)[-1] in MODALS | {"to"}) and any(
+        reading.sentence_of[k] == reading.sentence_of[m.clause] and (k, at) < (m.clause, m.at)
+        and ident.startswith(("SNR", "HOC")) for ident, k, at in reading.id_at))
+        for m in reading.mentions)
 
 
 # A reviewer content with the claim, which says they agreed to it: "the reviewer has no concerns".
@@ -248,6 +261,15 @@ def _whole_in_full(reading: Reading, approved: float) -> bool:
         return m.words != "everything" or AFFIRMED in reading.polarities("approved", m.clause)
     return any(m.meaning == "in_full" and m.polarity == AFFIRMED and of_payment(m) and not of_the_amount(m)
                for m in reading.mentions)
+
+
+def _amendment_told(reading: Reading, approved: float) -> bool:
+    """The text tells the amendment and the amount approved ("approved at an amended amount of
+    12,800, and we've paid that in full", "amended amounts are paid in full - so 24,000 approved
+    and paid"): its "in full" is of that amount (48th audit)."""
+    return reading.affirms("amended") and any(
+        q.kind in ("money", "number") and isinstance(q.value, float) and abs(amount(q) - approved) <= EPS
+        and q.polarity == AFFIRMED for q in reading.quantities)
 
 
 def _of_the_figure_before(reading: Reading, m: Mention, approved: float) -> bool:

@@ -53,7 +53,7 @@ def _limit_figure(reading: Reading, q: Quantity) -> bool:
             w in LABEL_WORDS for w in label):  # "My limit:" then "£10,000" (not "Approved within my limit: £4,200")
         return True
     if LIMIT_WORDS.intersection(words[q.at + 1:q.at + 3]) and reading.after(q.clause, q.at) not in (
-            "and", "or", *POSSESSIVES) and not any(  # not "£18,000 [>] my limit": another noun phrase starts there
+            "and", "or", *POSSESSIVES, *COMPARING) and not any(  # not "£18,000 [>] my limit" nor "6.4k within limit"
             o.clause == q.clause and q.at + 2 <= o.at <= q.at + 3 and words[o.at - 1] in LIMIT_WORDS
             for o in reading.quantities):  # nor "6,400 (limit 10,000)": the limit has its own figure
         return True
@@ -67,6 +67,7 @@ ONLY = frozenset({"only", "just", "currently", "now"})
 
 
 ROLES = frozenset({"senior", "reviewer", "deputy"})
+COMPARING = ("within", "under", "below", "over", "above", "inside", "exceeds", "exceeding", "beyond")
 LABEL_WORDS = LIMIT_WORDS | OWNER_CUES | LIMIT_KINDS | {"the", "a", "sum"}  # "Delegated authority limit:"
 POSSESSIVES = ("my", "your", "our", "their", "his", "her", "its", "the", "a")
 # What may stand between a limit word and its figure: "limit of £10,000", "authority is £10,000".

@@ -66,6 +66,7 @@ LEXICON = ENGLISH.extend(
            "approval limit*", "approval authorit*", "authority",
            "mandate", "sum insured", "excess", "my authoris*", "my authoriz*", "authorisation limit*",
            "tops out", "top out", "topping out", "maxes out", "max out",  # "SNR-03 tops out at 500,000"
+           "max", "maximum",  # "505k > 500k (SNR-03 max)"
            "capped", "capped at", "cap of", "caps at",  # "the top senior (SNR-03) is capped at 500,000"
            "authorization limit*", "authorisation level*", "authorization level*", "pay grade", "ceiling",
            # every limit the shared lexicon names as a thing ("process"), so the longer term still says limit
