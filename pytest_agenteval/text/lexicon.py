@@ -235,6 +235,9 @@ ENGLISH = Lexicon({
                 # "your claim is with our senior reviewer" (45th audit)
                 "is with our senior reviewer", "is with the senior reviewer", "is with our reviewer",
                 "is with the reviewer", "is with a senior reviewer", "is still with",
+                # "still under senior review", "is with our senior team" (48th audit)
+                "under senior review", "under a senior review", "under senior reviewer review", "under further review",
+                "is with our senior team", "is with the senior team", "is with our senior claims team",
                 "await*", "in progress", "no decision", "not yet decided", "not been decided", "yet to be decided",
                 "undecided", "still open", "still looking", "looking into", "still assessing", "not finished",
                 "no payment made", "no payment yet", "not paid yet", "nothing paid yet", "waiting for", "waiting on",

@@ -51,7 +51,9 @@ def rates(h: History, fid: str, t: Text) -> str | None:
         # "the sheet rate of 5.89%"; the words since the figure before it ("5.89% (sheet 7.42%)")
         since = max((r.at for r in reading.quantities if r.clause == q.clause and r.at < q.at), default=-1)
         before_q = [w for w in reading.words[q.clause][since + 1:q.at] if w][-3:]
-        label = {*before_q, reading.after(q.clause, q.at)}
+        after_q = [w for w in reading.words[q.clause][q.at + 1:q.at + 3] if w]
+        # ("the 7.42% pricing exception": the label a word after the figure, 48th audit)
+        label = {*before_q, *after_q[:1], *(after_q[1:2] if after_q[:1] in (["pricing"], ["rate"]) else [])}
         nearest = next((w for w in reversed(before_q) if w in ("exception", "concession", "sheet")), None)
         if nearest == "sheet":  # "the 5.89% exception rate (sheet 7.42%)": the nearer label names it
             label -= {"exception", "concession"}
