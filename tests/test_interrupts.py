@@ -55,16 +55,21 @@ def test_an_ignored_ctrl_c_stays_ignored() -> None:
         signal.signal(signal.SIGINT, previous)
 
 
+def closing_tasks(pytester: pytest.Pytester, count: int) -> None:
+    """``count`` tasks, EX-0…, each passed by closing T-0001."""
+    path = [[{"action": "close_ticket", "arguments": {"ticket_id": "T-0001"}}]]
+    (pytester.path / "tasks").mkdir()
+    lines = [task_line(task_id=f"EX-{i}", acceptable_action_paths=path) for i in range(count)]
+    (pytester.path / "tasks" / "t.jsonl").write_text("\n".join(lines) + "\n")
+
+
 @pytest.mark.parametrize("where", ["before", "before-twice", "after", "after-twice"])
 def test_ctrl_c_as_an_episode_is_reported_keeps_the_summary_true_to_the_lines(pytester: pytest.Pytester,
                                                                             where: str) -> None:
     """Ctrl-C, once or twice (red team 27), as the second episode is handed to the hooks: before
     the results file's own implementation writes it, or after. The summary counts exactly the
     grade lines in the file, whichever way it ends."""
-    path = [[{"action": "close_ticket", "arguments": {"ticket_id": "T-0001"}}]]
-    (pytester.path / "tasks").mkdir()
-    lines = [task_line(task_id=f"EX-{i}", acceptable_action_paths=path) for i in range(3)]
-    (pytester.path / "tasks" / "t.jsonl").write_text("\n".join(lines) + "\n")
+    closing_tasks(pytester, 3)
     pytester.makepyfile(closer='''
 class Agent:
     def run(self, episode):
@@ -116,10 +121,7 @@ def test_a_second_ctrl_c_while_pytest_handles_the_first_still_marks_the_run_inte
     """pytest sets the interrupted status only after its ``pytest_keyboard_interrupt`` hook: a Ctrl-C
     pressed again inside it ended the session with status OK, and the summary (signed, with a
     gate) said nothing of the tasks never played (red team 28)."""
-    path = [[{"action": "close_ticket", "arguments": {"ticket_id": "T-0001"}}]]
-    (pytester.path / "tasks").mkdir()
-    lines = [task_line(task_id=f"EX-{i}", acceptable_action_paths=path) for i in range(4)]
-    (pytester.path / "tasks" / "t.jsonl").write_text("\n".join(lines) + "\n")
+    closing_tasks(pytester, 4)
     pytester.makepyfile(closer='''
 import signal
 
