@@ -98,8 +98,13 @@ CAN_APPROVE = frozenset({"approve", "authorise", "authorize", "sign", "decide", 
 
 
 def panel(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
-    """What a text says of staff by the way is true: each listed one's limit and presence, a deputy
-    given under a label, a reviewer's power to approve up to a figure."""
+    """What a text says of staff by the way is true: each listed one's limit and presence (also a
+    status among the attributes after an id), a deputy given under a label, a reviewer's power to
+    approve up to a figure."""
+    for ident, status in listed_status(reading.said):
+        row = ctx.row("staff", ident)
+        if row is not None and row.get("status") in ("present", "absent") and row.get("status") != status:
+            return f"lists {ident} as {status}, but they are {row.get('status')}"
     sent = {r["to_staff"] for r in c.escalations}
     if len(sent) == 1 and DEPUTY_LABEL.search(reading.said):
         target = next(iter(sent))
@@ -143,3 +148,36 @@ def _listed(ctx: GradeContext, reading: Reading) -> str | None:
         if status is not None and status != ("absent" if row.get("status") == "absent" else "present"):
             return f"lists {ident} as {status}, but they are {row.get('status')}"
     return None
+
+
+ID = r"\b(?:SNR|STF|HOC)-\d+\b"  # a member of staff's id
+# A status among the attributes listed after an id: "SNR-04 [50,000, present, deputy SNR-05]",
+# "SNR-04 - absent - limit 50,000", "| SNR-04 | 50,000 | present |", "SNR-04 (status: absent)".
+LISTED = re.compile(rf"(?P<id>{ID})\s*(?:\[(?P<sq>[^\]\n]{{0,120}})\]|\((?P<br>[^)\n]{{0,120}})\)|"
+                    r"(?P<run>(?:\s*[-\u2013\u2014|:]\s*[^-\u2013\u2014|:.;\n\[\]()]{1,40}){1,6}))", re.IGNORECASE)
+LIST_PART = re.compile(r"[,;/|\u2013\u2014]|\s-\s|^\s*[-:]|:\s")
+STATUS_PART = re.compile(r"^(?:status\s*[:=]?\s*|currently\s+|is\s+|now\s+)?(?P<s>present|absent|available|unavailable|"
+                         r"away|on leave|off sick|out of (?:the )?office|in (?:the )?office|on duty)(?:\s+today)?$",
+                         re.IGNORECASE)
+# A status field in the same row as the id: "Reviewer: SNR-04; Limit: 50,000; Status: absent."
+STATUS_FIELD = re.compile(rf"(?P<id>{ID})(?:(?!{ID})[^.\n]){{0,60}}?\bstatus\s*[:=]\s*(?P<s>present|absent|available|"
+                          r"unavailable|away|on leave|off sick)\b", re.IGNORECASE)
+PRESENT_STATUS = ("present", "available", "in office", "in the office", "on duty")
+
+
+def listed_status(said: str) -> list[tuple[str, str]]:
+    """Each (id, "present"/"absent") a list of attributes after an id states; what follows another
+    id in the list is that one's ("SNR-02 (deputy SNR-03, absent)": not SNR-02's)."""
+    found = [(m.group("id").upper(), "present" if m.group("s").lower() in PRESENT_STATUS else "absent")
+             for m in STATUS_FIELD.finditer(said)]
+    for m in LISTED.finditer(said):
+        content = m.group("sq") or m.group("br") or m.group("run") or ""
+        for part in LIST_PART.split(content):
+            if re.search(ID, part, re.IGNORECASE):
+                break
+            status = STATUS_PART.match(part.strip())
+            if status:
+                word = status.group("s").lower()
+                found.append((m.group("id").upper(), "present" if word in PRESENT_STATUS else "absent"))
+                break
+    return found

@@ -7,7 +7,7 @@ import re
 
 from pytest_agenteval.domains.escalation.case import Case, reviewers
 from pytest_agenteval.domains.escalation.decisions import DECISIVE_MEANINGS, returned_a_decision
-from pytest_agenteval.domains.escalation.panel import listed
+from pytest_agenteval.domains.escalation.panel import ID, listed
 from pytest_agenteval.domains.escalation.schema import AGENT, HEAD, ID_DIGITS
 from pytest_agenteval.grading import GradeContext, Text, examples
 from pytest_agenteval.text import AFFIRMED, NEGATED, Reading
@@ -316,7 +316,6 @@ DENIED = frozenset({"not", "never", "no", "neither", "nor"})  # ("isn't" is read
 PRESENT_PAIRS = (("in", "today"), ("in", "office"), ("on", "duty"), ("at", "work"), ("back", "today"))
 
 
-ID = r"\b(?:SNR|STF|HOC)-\d+\b"
 # No escalation of this claim: a referral outside the claims team ("referred to the Financial
 # Ombudsman"), a rule told of claims in general ("claims over £500,000 must be escalated…").
 NOT_THIS_CLAIM = frozenset({"ombudsman", "complaint", "complaints", "fos", "claims"})
@@ -407,10 +406,6 @@ def relations(ctx: GradeContext, reading: Reading, addressee: str | None = None)
         ident = m.group("id").upper()
         if (row := ctx.row("staff", ident)) is not None and row.get("status") != "absent":
             return f"says {ident} is absent, but they are present"
-    for ident, status in listed_status(reading.said):
-        row = ctx.row("staff", ident)
-        if row is not None and row.get("status") in ("present", "absent") and row.get("status") != status:
-            return f"lists {ident} as {status}, but they are {row.get('status')}"
     if not any(hint in lowered for hint in RELATION_HINTS):
         return None
     said = YOU.sub(addressee, reading.said) if addressee and "you" in lowered else reading.said
@@ -444,36 +439,6 @@ def relations(ctx: GradeContext, reading: Reading, addressee: str | None = None)
     return None
 
 
-# A status among the attributes listed after an id: "SNR-04 [50,000, present, deputy SNR-05]",
-# "SNR-04 - absent - limit 50,000", "| SNR-04 | 50,000 | present |", "SNR-04 (status: absent)".
-LISTED = re.compile(rf"(?P<id>{ID})\s*(?:\[(?P<sq>[^\]\n]{{0,120}})\]|\((?P<br>[^)\n]{{0,120}})\)|"
-                    r"(?P<run>(?:\s*[-\u2013\u2014|:]\s*[^-\u2013\u2014|:.;\n\[\]()]{1,40}){1,6}))", re.IGNORECASE)
-LIST_PART = re.compile(r"[,;/|\u2013\u2014]|\s-\s|^\s*[-:]|:\s")
-STATUS_PART = re.compile(r"^(?:status\s*[:=]?\s*|currently\s+|is\s+|now\s+)?(?P<s>present|absent|available|unavailable|"
-                         r"away|on leave|off sick|out of (?:the )?office|in (?:the )?office|on duty)(?:\s+today)?$",
-                         re.IGNORECASE)
-# A status field in the same row as the id: "Reviewer: SNR-04; Limit: 50,000; Status: absent."
-STATUS_FIELD = re.compile(rf"(?P<id>{ID})(?:(?!{ID})[^.\n]){{0,60}}?\bstatus\s*[:=]\s*(?P<s>present|absent|available|"
-                          r"unavailable|away|on leave|off sick)\b", re.IGNORECASE)
-PRESENT_STATUS = ("present", "available", "in office", "in the office", "on duty")
-
-
-def listed_status(said: str) -> list[tuple[str, str]]:
-    """Each (id, "present"/"absent") a list of attributes after an id states; what follows another
-    id in the list is that one's ("SNR-02 (deputy SNR-03, absent)": not SNR-02's)."""
-    found = [(m.group("id").upper(), "present" if m.group("s").lower() in PRESENT_STATUS else "absent")
-             for m in STATUS_FIELD.finditer(said)]
-    for m in LISTED.finditer(said):
-        content = m.group("sq") or m.group("br") or m.group("run") or ""
-        for part in LIST_PART.split(content):
-            if re.search(ID, part, re.IGNORECASE):
-                break
-            status = STATUS_PART.match(part.strip())
-            if status:
-                word = status.group("s").lower()
-                found.append((m.group("id").upper(), "present" if word in PRESENT_STATUS else "absent"))
-                break
-    return found
 
 
 NAMED_HINT = re.compile(r"Senior|Handler|Holder|Head of Claims")
