@@ -269,10 +269,12 @@ def named_acts(message: str) -> set[str] | None:
     is not proposed, and a recap of what is done only adds (red team 29)."""
     verbs: set[str] = set()
     described: set[str] = set()
+    loose: set[str] = set()  # described in words that may be about something else ("the rate we use")
     for clause in _CLAUSE.split(_NUMBER_ABBREVIATION.sub("number ", message.lower())):
-        words = re.findall(r"[a-z]+", clause)
-        if _HELD_BACK.intersection(words) or "n't" in clause:
+        if _HELD_BACK.intersection(re.findall(r"[a-z]+", clause)):
             continue
+        clause = _DENIED.split(clause, maxsplit=1)[0]  # "book it to ACC-1 without opening a new account"
+        words = re.findall(r"[a-z]+", clause)
         verbs |= acts(clause)
         verbs |= {part for w in words for stem, parts in _STEMS.items() if w.startswith(stem) for part in parts}
         if any(w in ("set", "setting") and "up" in words[k + 1:k + 4] for k, w in enumerate(words)) or (
@@ -280,21 +282,35 @@ def named_acts(message: str) -> set[str] | None:
             verbs.update(WHOLE)
         if "%" in clause or {"rate", "rates", "priced", "pricing", "cent", "percent"}.intersection(words):
             described.add("rate")
-        if _USABLE.intersection(words):
-            described.add("activat")
-        if _PLACED.search(clause) or "account" in words or "acct" in words:
+        usable = [k for k, w in enumerate(words) if w in _USABLE]
+        if LIVE.intersection(words) or _READY.search(clause) or any(
+                _OF_RATE.isdisjoint(words[max(0, k - 4):k]) for k in usable):
+            described.add("activat")  # "release it for drawdown"; not "the rate we use", "which takes effect"
+        elif usable:
+            loose.add("activat")
+        if _PLACED.search(clause):
             described.add("book")  # "held against account ACC-00368", "FAC-5090 -> ACC-00314"
-    if verbs:
+        elif "account" in words or "acct" in words:
+            loose.add("book")
+    if verbs:  # beside verbs, only what is plainly described (red team 30: "the rate we use for your account")
         return verbs | described
-    if described - {"rate"} or _PROCEED.search(message.lower()):
+    if (described | loose) - {"rate"} or _PROCEED.search(message.lower()):
         return None
     return set()
 
 
 # A clause: what holds an act back is read in its own clause ("Shall I book it? Activation can wait").
-_CLAUSE = re.compile(r"[.;!?]+(?=\s|$)|\n+|,\s*(?:but|and|then|or)?\s*|\s+(?:but|while)\s+")
+_CLAUSE = re.compile(r"[.;:!?]+(?=\s|$)|\n+|[()]|,\s*(?:but|and|then|or)?\s*|\s+(?:but|while)\s+")
 _NUMBER_ABBREVIATION = re.compile(r"\bno\.\s*(?=\d)")  # "ACC no. 368"
-_HELD_BACK = frozenset({"not", "never", "later", "yourself", "wait", "separately", "without", "no", "until"})
+_HELD_BACK = frozenset({"later", "yourself", "wait", "separately"})  # held back wherever said in its clause
+# A denial holds back what follows it: "I won't change anything until…", "without opening a new account"
+_DENIED = re.compile(r"n't|\b(?:not|never|without|no|until)\b")
+# Words before a usable word that make it the rate's ("the rate we use", "which takes effect today")
+_OF_RATE = frozenset({"which", "rate", "rates", "pricing", "price", "priced", "cent", "percent", "band", "sheet",
+                      "segment"})
+# Said of the facility once active: "ready to draw", "available to use", "funds available"
+_READY = re.compile(r"\b(?:ready|available|free)\s+(?:for\s+(?:you\s+)?|to\s+(?:you\s+)?)?(?:draw|drawing|drawdown|"
+                    r"use|spend)|\bfunds?\s+(?:\w+\s+)?(?:available|released)\b")
 # The stems of the acts themselves, in any form: "booking", "booked", "activation", "priced".
 _STEMS = {"book": ("book",), "activat": ("activat",), "pric": ("rate",), "reprice": ("rate",)}
 _WHOLE_DEAL = re.compile(r"\b(?:sort(?:ing)?\s+(?:it\s+|this\s+|that\s+|\w+-\d+\s+)?out|do(?:ing)?\s+the\s+lot|"
@@ -303,8 +319,8 @@ _WHOLE_DEAL = re.compile(r"\b(?:sort(?:ing)?\s+(?:it\s+|this\s+|that\s+|\w+-\d+\
 # Said of the facility once it is activated: "make the funds available", "ready to draw", "effective".
 _USABLE = LIVE | frozenset({"available", "effective", "effect", "operational", "going", "running", "unlock", "release",
                             "draw", "drawing", "use", "using"})
-_PLACED = re.compile(r"->|\u2192|\b(?:on|onto|to|into|in|against|for|with)\s+(?:(?:your|the|a|its|loan|current|"
-                     r"business|main)\s+)*(?:account|acct|acc-\d)", re.IGNORECASE)
+_PLACED = re.compile(r"->|\u2192|\b(?:on|onto|to|into|in|against|under|for|with)\s+(?:(?:your|the|a|its|loan|current|"
+                     r"business|main|existing)\s+)*(?:(?:account|acct)\s+(?:number\s+)?acc-\d|acc-\d)", re.IGNORECASE)
 # Asking to go ahead with something: with no act described, a yes to it covers the whole.
 _PROCEED = re.compile(r"\b(?:go ahead|proceed|shall i|should i|can i|may i|want me to|like me to|ok(?:ay)? (?:for me )?"
                       r"to|happy for me to|let me|i'll|i will|i can|i'd)\b")

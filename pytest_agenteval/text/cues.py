@@ -5,7 +5,7 @@ and which sentences are questions from their first word."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pytest_agenteval.text.lexicon import (
     BIDDING,
@@ -125,3 +125,22 @@ def sought(words: list[str], i: int, *, modal: bool = True) -> bool:
         return False  # "we can confirm payment": said, not sought
     cues = NEGATIONS.intersection(words[max(0, i - 4):i])
     return bool(modals) and (not cues or cues <= NOBODY and "not" not in near)
+
+
+# What lies between a cue of denial and the extra it denies: "does not include a courtesy car",
+# "no cover for a hire car", "will not pay any interest".
+TO_EXTRA = frozenset({"include", "includes", "including", "included", "cover", "covers", "for", "extend", "extends",
+                      "to", "provide", "provides", "offer", "offers", "have", "has", "come", "comes", "with", "pay",
+                      "contain", "contains", "allow", "allows", "a", "an", "the", "any", "your", "this"})
+
+
+def denied_extra(words: list[str], i: int, extra_at: Callable[[list[str], int], int]) -> tuple[int, int] | None:
+    """Where an extra the cue at ``i`` denies starts and how long it is, when only words that lead
+    to it come between ("your policy does not include a courtesy car"): the cue denies the extra,
+    not the clause's subject or a decision. ``extra_at(words, k)`` is the length of an extra at ``k`` (0: none)."""
+    for k in range(i + 1, min(i + 6, len(words))):
+        if n := extra_at(words, k):
+            return k, n
+        if words[k] not in TO_EXTRA:
+            return None
+    return None

@@ -26,6 +26,7 @@ from pytest_agenteval.text.cues import (
     LIMIT_KINDS,
     PAID_AFTER,
     TITLES,
+    denied_extra,
     headline,
     polar_questions,
     postposed,
@@ -163,6 +164,11 @@ class Reader:
                 self._split[word] = found
         return found
 
+    def _extra_at(self, words: list[str], i: int) -> int:
+        """The length of an extra (a class some lexicons have: a courtesy car, interest) at word ``i``."""
+        n, meanings = self._match(words, i)
+        return n if "extra" in meanings else 0
+
     def _match(self, words: list[str], i: int) -> tuple[int, list[str]]:
         """The longest term starting at word ``i``: its length and every class it belongs to."""
         singles, longer, seconds = self._terms(words[i])
@@ -270,6 +276,18 @@ class Reader:
                         ["did"], ["do"], ["does"])) and not OTHERS.intersection(words[max(0, i - 3):i])
                 if word in NEGATIONS and receipt:
                     negated.add(c)  # "we have not received the invoice": the receipt is negated
+                if word in NEGATIONS and (extra := denied_extra(words, i, self._extra_at)):
+                    at, n = extra  # "your policy does not include a courtesy car": only the extra is denied
+                    mentions.append(Mention("extra", NEGATED, c, " ".join(words[at:at + n]), at))
+                    i = at + n
+                    continue
+                if word in NEGATIONS and pending and mentions[pending[-1][0]].meaning == "extra" and (
+                        words[i - 1:i] and words[i - 1] in AUXILIARIES and i - pending[-1][1] <= 4):
+                    k = pending[-1][0]  # "a hire car is not part of this settlement": the extra is denied
+                    mentions[k] = mentions[k]._replace(polarity=NEGATED)
+                    pending = []
+                    i += 1
+                    continue
                 if word == "nor":  # "neither approved nor declined": what follows is denied, nothing before undone
                     negations += 1 - negations % 2
                     pending = []

@@ -4,6 +4,7 @@ the text, final, and the reviewer's answer is told as it was."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from pytest_agenteval.domains.escalation.case import EPS, Case
 from pytest_agenteval.domains.escalation.said import DECISIVE, said_decision, unpaid_so_far
@@ -310,11 +311,22 @@ def _reviewer_decided(reading: Reading) -> str | None:
     no reviewer took part, so any named as acting is invented; "no senior was needed" is denied)."""
     if not any(n.meaning in DECISIVE_MEANINGS and n.polarity == AFFIRMED for n in reading.mentions):
         return None
-    found = next((m.words for m in reading.mentions
-                  if m.meaning in ("reviewer", "head_of_claims") and m.polarity == AFFIRMED), None)
+    found = next((m.words for m in reading.mentions if m.meaning in ("reviewer", "head_of_claims") and (
+        m.polarity == AFFIRMED) and not rule_of_claims(reading.words[m.clause])), None)
     if found is None and (snr := SNR_ACTED.search(reading.said)):  # "after SNR review confirmed the lapse"
         found = snr.group(0)
     return found
+
+
+def rule_of_claims(words: Sequence[str]) -> bool:
+    """A rule for claims in general, not this claim's story: "claims over £500,000 must be escalated
+    to the head of claims" (48th audit)."""
+    return "claims" in words[:3] and not GENERAL_RULE.isdisjoint(words) and THIS_CLAIM.isdisjoint(words)
+
+
+GENERAL_RULE = frozenset({"must", "should", "can", "may", "only", "normally", "usually", "always", "over", "above",
+                          "beyond", "exceeding", "under", "below", "within", "up"})
+THIS_CLAIM = frozenset({"your", "yours", "this", "it", "its"})
 
 
 # The seniors by their ids' prefix, acting: "SNR review confirmed", "SNR sign-off" (not "SNR-level").

@@ -15,9 +15,13 @@ from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Reading
 # missed premium: the records hold a status, never a reason or a premium); the payment made to
 # someone else (the garage, a broker, a third party: it goes to the claimant); what happens at
 # renewal (a no-claims discount, the premium, a free renewal).
+_OUTSIDER = (r"(?:(?:independent|external|appointed|our|an?|the)\s+)?(?:(?:loss|claims?)\s+)?(?:adjust(?:er|or)s?|"
+             r"surveyors?|engineers?|investigators?|inspectors?|solicitors?|lawyers?|legal\s+team|witness(?:es)?|"
+             r"salvage\s+(?:agents?|team|company)|recovery\s+(?:agents?|team)|valuers?|fraud\s+team|"
+             r"loss\s+assessors?)")
 UNRECORDED = (
-    (re.compile(r"\bautomatic(?:ally)?\b(?:\s+\w+){0,3}?\s+(?:approv|declin|clos|paid\b|pay\b|reopen|re-open|opened|"
-                r"reinstat|renew)|\b(?:approv\w*|declin\w*|closed|paid|reopened|opened|reinstated)\s+(?:\w+\s+)?"
+    (re.compile(r"\bautomatic(?:ally)?\b(?:\s+\w+){0,3}?\s+(?:approv|declin|clos|paid\b|pay\b|settl|reopen|re-open|opened|"
+                r"reinstat|renew)|\b(?:approv\w*|declin\w*|closed|paid|settled|reopened|opened|reinstated)\s+(?:\w+\s+)?"
                 r"(?:automatically|by\s+default)\b|\bauto-(?:approv|declin|clos)", re.IGNORECASE),
      "no claim or policy here is decided, paid or reopened by itself", False),
     (re.compile(r"\b(?:cancel+ed|suspended|terminated|voided|void|rescinded)\b(?:\s+\w+){0,4}?\s+(?:for|because\s+"
@@ -35,7 +39,8 @@ UNRECORDED = (
      "every payment here goes to the claimant", False),
     (re.compile(r"\b(?:payment|paid|[£$€]?\d[\d,]*(?:\.\d+)?k?)\b[^.;\n]{0,30}?\b(?:(?:was|were|has\s+been|have\s+been|been|"
                 r"is)\s+)?(?:reversed|recalled|clawed\s+back|bounced|returned\s+to\s+us)\b|\b(?:it|payment)\s+(?:was|has\s+been)\s+"
-                r"returned\b|\bexcess(?:\s+of\s+[£$€]?[\d,.]+k?)?\s+(?:is\s+|was\s+|has\s+been\s+)waived\b",
+                r"returned\b|\bexcess(?:\s+of\s+[£$€]?[\d,.]+k?)?\s+(?:is\s+|was\s+|has\s+been\s+)waived\b|"
+                r"\bwaiv(?:ed|e|ing)\s+(?:\S+\s+){0,2}?excess\b",
                 re.IGNORECASE),
      "no payment here is reversed or returned, and no excess waived", False),
     (re.compile(r"\bno\s+(?:further|more|other)\s+claims?\s+(?:can|may|will|could)\b|\bpolicy\s+(?:\S+\s+)?(?:is|has\s+(?:now\s+)?"
@@ -43,13 +48,14 @@ UNRECORDED = (
      "no record here limits the claims a policy may still make", False),
     # a change at renewal said to come, or kept: not a renewal named ("at your renewal, nothing changes")
     (re.compile(r"\b(?:no[\s-]claims?\s+(?:discount|bonus|protection|credit)|ncd)\b(?:\s+\S+){0,3}?\s+(?:will\s+be|is|"
-                r"has\s+been|was|remains|stays)\s+(?:now\s+|still\s+|fully\s+)?(?:protected|reduced|affected|unaffected|"
+                r"has\s+been|was|remains|stays|will\s+not\s+be|won't\s+be|is\s+not|isn't)\s+(?:now\s+|still\s+|fully\s+)?"
+                r"(?:protected|reduced|affected|unaffected|"
                 r"kept|safe|lost|cut|removed|increased|intact)\b|"
                 r"\b(?:added|credited|applied)\b(?:\s+\S+){0,4}?\s+(?:no[\s-]claims?|ncd)\b|"
                 r"\bpremium\s+(?:will|won't|is\s+going\s+to)\s+(?:not\s+)?(?:rise|increase|go\s+up|fall|drop|stay|change)\b|"
                 r"\b(?:will|won't|will\s+not|does\s+not|doesn't)\s+affect\s+your\s+(?:premium|renewal|no[\s-]claims?|ncd)\b|"
-                r"\b(?:we(?:'ve|\s+have)\s+(?:also\s+)?renewed\s+your|policy\s+(?:\S+\s+)?has\s+(?:now\s+)?been\s+"
-                r"(?:renewed|reinstated))\b", re.IGNORECASE),
+                r"\b(?:we(?:'ve|\s+have)\s+(?:also\s+)?renewed\s+your|policy\s+(?:\S+\s+)?has\s+(?:now\s+|also\s+)?been\s+"
+                r"(?:also\s+)?(?:renewed|reinstated))\b", re.IGNORECASE),
      "no record here holds a renewal, a premium or a no-claims discount", True),
     # extras no record holds (red team 27): interest, a hire car, a loss adjuster, the ombudsman acting
     (re.compile(r"\b(?:added|paid|pay|paying|includ\w*|plus)\b(?:\s+\S+){0,4}?\s+(?:\d+(?:\.\d+)?\s?%\s+)?"
@@ -58,10 +64,20 @@ UNRECORDED = (
      "no record here holds interest on a claim", "both"),
     (re.compile(r"\b(?:courtesy|hire|rental|replacement|loan)\s+(?:car|vehicle)s?\b|\bcar\s+hire\b", re.IGNORECASE),
      "no record here holds a hire or courtesy car", "both"),
-    (re.compile(r"\b(?:loss\s+|claims?\s+)?adjust(?:er|or)s?\b(?:\s+\S+){0,3}?\s+(?:will|has|have|is|was|visit\w*|"
-                r"appointed|inspect\w*|assess\w*|call\w*)\b|\b(?:appointed|instructed|sending|send|sent)\s+(?:a\s+|an\s+|"
-                r"our\s+)?(?:loss\s+|claims?\s+)?adjust(?:er|or)", re.IGNORECASE),
-     "no record here holds a loss adjuster", "both"),
+    # people no record holds, acting or brought in: a loss adjuster, a surveyor, a solicitor, a witness
+    (re.compile(rf"\b{_OUTSIDER}\b(?:\s+\S+){{0,3}}?\s+(?:will|has|have|is|was|were|visit\w*|appointed|inspect\w*|"
+                r"assess\w*|call\w*|contact\w*|confirm\w*|examin\w*|review\w*|found|agreed|collect\w*|attend\w*|"
+                r"report\w*|spoke|said|told)\b|\b(?:appointed|instructed|sending|send|sent|spoke\s+(?:with|to)|"
+                rf"spoken\s+(?:with|to)|passed\s+(?:\w+\s+){{0,3}}?to|referred\s+(?:\w+\s+){{0,3}}?to)\s+(?:a\s+|an\s+|"
+                rf"our\s+|the\s+|your\s+)?{_OUTSIDER}", re.IGNORECASE),
+     "no record here holds anyone but the claimant, the handler and the reviewers", "both"),
+    # acts no record holds: costs recovered from someone else, a deadline to appeal
+    (re.compile(r"\brecover\w*\s+(?:\S+\s+){0,4}?from\s+(?:the\s+|their\s+)?(?:third[\s-]party|other\s+(?:driver|party|"
+                r"side)|at[\s-]fault|responsible\s+party|other\s+insurer)|\b\d+\s+(?:working\s+|calendar\s+|business\s+)?"
+                r"days\s+(?:to|in\s+which\s+to)\s+(?:appeal|complain|challenge|dispute|contest)\b|\b(?:appeal|complain|"
+                r"challenge|dispute|contest)\w*\s+(?:\S+\s+){0,3}?within\s+\d+\s+(?:working\s+|calendar\s+)?days\b",
+                re.IGNORECASE),
+     "no record here holds a recovery from anyone or a deadline to appeal", False),
     (re.compile(r"\b(?:passed|referred|sent|forwarded|escalated|reported)\s+(?:\w+\s+){0,3}?to\s+the\s+(?:financial\s+)?"
                 r"ombudsman\b|\bombudsman\s+(?:has|is|was)\s+(?:now\s+|already\s+)?(?:reviewing|looking|investigating|"
                 r"been\s+(?:asked|told|informed|notified)|involved)", re.IGNORECASE),
@@ -89,6 +105,10 @@ POLICY_CANCELLED = re.compile(r"\b(?:(?:we(?:'ve|\s+have)|insurer(?:\s+has)?)\s+
 _DENIED = re.compile(r"(?:\b(?:not|never|no|cannot|unable\s+to|rather\s+than|instead\s+of)|n't)\s+(?:\w+\s+){0,3}$",
                      re.IGNORECASE)
 _NOT_TO = re.compile(r"\b(?:not|rather\s+than|instead\s+of)\s+to\b", re.IGNORECASE)  # "to you, not to the garage"
+# "we cannot say how this claim will affect your no-claims discount": not known, not said
+_UNKNOWN = re.compile(r"\b(?:cannot|can't|can\s+not|unable\s+to|not\s+able\s+to|don't|do\s+not)\s+(?:yet\s+)?"
+                      r"(?:say|tell|confirm|know|predict|comment|advise)\b[^.;!?\n]*$", re.IGNORECASE)
+_WITHOUT = re.compile(r"\b(?:without|no|not)\b", re.IGNORECASE)  # "paid this without any interest"
 _CONDITIONAL = re.compile(r"\b(?:if|whether|unless|should\s+you)\b[^.;!?\n]*$", re.IGNORECASE)
 
 
@@ -100,7 +120,8 @@ def _unrecorded(said: str) -> str | None:
         for m in pattern.finditer(said):
             before = said[max(0, m.start() - 80):m.start()]
             denied = _DENIED.search(before[-40:]) or _NOT_TO.search(m.group(0))
-            if skip in (True, "both") and _CONDITIONAL.search(before) or skip in (False, "both") and denied or (
+            if skip in (True, "both") and (_CONDITIONAL.search(before) or _UNKNOWN.search(before)) or (
+                    skip in (False, "both") and denied) or skip == "both" and _WITHOUT.search(m.group(0)) or (
                     skip == "both" and _held_back(said, m)):
                 continue
             return f"says {m.group(0)!r}: {why}"
@@ -108,18 +129,27 @@ def _unrecorded(said: str) -> str | None:
 
 
 def _held_back(said: str, m: re.Match[str]) -> bool:
-    """The clause around a match denies or supposes it (red team 29)."""
-    start = max((said.rfind(c, 0, m.start()) for c in ".;,!?\n"), default=-1) + 1
-    ends = [e for e in (said.find(c, m.end()) for c in ".;,!?\n") if e >= 0]
-    clause = said[start:min(ends, default=len(said))]
-    return bool(_CLAUSE_DENIAL.search(clause) or _CLAUSE_MODAL.search(clause))
+    """The match is denied or supposed in its own clause (red teams 29, 30): by a cue before it with
+    no new clause between ("no loss adjuster, hire car or interest applies", "you can ask the ombudsman"),
+    or by its own verb after it ("a loss adjuster was not needed"); not by a cue of another verb
+    ("our loss adjuster inspected the damage and found no problems")."""
+    before = _OPENS.split(said[:m.start()])[-1]
+    own = " ".join((m.group(0), *_NEXT_VERB.split(said[m.end():])[0].split(maxsplit=3)[:3]))
+    return bool(_CLAUSE_DENIAL.search(before) or _CLAUSE_MODAL.search(before) or _OWN_VERB_DENIED.search(own))
 
 
-# A denial or a supposition anywhere in a clause: "was not needed", "none of", "can be referred",
-# "you have the right to have…" (a modal in lower case: "on 3 May 2026" is a date)
+# Where a clause opens: a sentence's end, or a conjunction or a comma before a new subject.
+_OPENS = re.compile(r"[.;:!?\n]|,\s+(?=(?:and|but|so|which|as|because|while|although|though|we|our|you|your|they|"
+                    r"it|this|i)\b)|\b(?:and|but|so|then)\s+(?=(?:we|our|you|they|it|i|he|she)\b)", re.IGNORECASE)
+# Where the match's own verb ends: "…has been informed and may contact you" (the modal is another verb's)
+_NEXT_VERB = re.compile(r"[,.;:!?\n]|\b(?:and|but|so|then|which|who)\b", re.IGNORECASE)
+# A denial or a supposition before the match in its clause: "none of", "can be referred", "you have
+# the right to have…" (a modal in lower case: "on 3 May 2026" is a date)
 _CLAUSE_DENIAL = re.compile(r"\b(?:not|never|no|none|nothing|without|neither|nor|right|entitled|option|free\s+to)\b|"
                             r"n't", re.IGNORECASE)
 _CLAUSE_MODAL = re.compile(r"\b(?:can|could|may|might|would)\b")
+# The match's own verb, denied or supposed: "was not needed", "will not be added", "may be appointed"
+_OWN_VERB_DENIED = re.compile(r"\b(?:not|never|may|might|could|would)\b|n't", re.IGNORECASE)
 
 
 def invented(c: Case, reading: Reading) -> str | None:

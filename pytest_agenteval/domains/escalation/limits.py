@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pytest_agenteval.domains.escalation.case import EPS, Case, reviewers
+from pytest_agenteval.domains.escalation.decisions import rule_of_claims
 from pytest_agenteval.domains.escalation.money import worked_amounts
 from pytest_agenteval.domains.escalation.schema import AGENT, HEAD
 from pytest_agenteval.grading import GradeContext, Text
@@ -102,6 +103,8 @@ def limits(ctx: GradeContext, c: Case, t: Text) -> str | None:
 def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part: range,
                 addressee: Any, label: tuple[str, ...] = ()) -> str | None:
     words = (*label, *reading.words[clause])
+    if rule_of_claims(words):
+        return None  # "all claims above the seniors' limits go to the head of claims": no claim set against one
     own = {*label, *reading.words[clause][part.start:part.stop]}
     if c.lapsed and own & {"authority", "mandate", "powers"} and not own & {"limit", "limits"} and (
             AFFIRMED in reading.in_sentence("declined", clause)):

@@ -6,7 +6,11 @@ from __future__ import annotations
 import re
 
 from pytest_agenteval.domains.escalation.case import Case, reviewers
-from pytest_agenteval.domains.escalation.decisions import DECISIVE_MEANINGS, returned_a_decision
+from pytest_agenteval.domains.escalation.decisions import (
+    DECISIVE_MEANINGS,
+    returned_a_decision,
+    rule_of_claims,
+)
 from pytest_agenteval.domains.escalation.panel import ID, listed
 from pytest_agenteval.domains.escalation.schema import AGENT, HEAD, ID_DIGITS
 from pytest_agenteval.grading import GradeContext, Text, examples
@@ -147,7 +151,8 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                 k == m.clause for _, k in reading.ids) and (ctx.row("staff", HEAD) or {}).get("status") != "absent":
             return "says the head of claims is absent, but they are present"
     for m in reading.mentions:
-        if m.meaning == "head_of_claims" and m.polarity == AFFIRMED and not head and any(
+        if m.meaning == "head_of_claims" and m.polarity == AFFIRMED and not head and not rule_of_claims(
+                reading.words[m.clause]) and any(
                 reading.polarities(a, m.clause) - {NEGATED} for a in ("escalated", "returned", "asked_more",
                                                                       *DECISIVE_MEANINGS)):
             return f"says the head of claims acted, but the claim went to {', '.join(sorted(targets)) or 'nobody'}"

@@ -31,11 +31,36 @@ REVIEW_BAND = re.compile(
     r"(?:need|needs|require|requires|must\s+(?:be|go|get)|have\s+to\s+(?:be|go)|go|are)\s+(?:to\s+)?(?:a\s+|an\s+)?"
     r"(?:senior|reviewer|escalat|review|referr|sign-?off)", re.IGNORECASE)
 
+# "I can approve claims of any size myself" (rule 1 bounds a handler by their limit; red team 30)
+UNBOUNDED = re.compile(
+    r"\b(?:I|we|handlers?)\s+(?:\w+\s+){0,2}?(?:can|may|(?:am|are|is)\s+(?:able|allowed|authori[sz]ed|free)\s+to)\s+"
+    r"(?:approve|decide|pay|settle|sign\s+off)\s+(?:\w+\s+){0,3}?(?:of\s+|at\s+)?(?:any\s+(?:size|amount|value)|"
+    r"without\s+(?:a\s+|any\s+)?limit|regardless\s+of\s+(?:the\s+)?(?:amount|size|value)|unlimited)", re.IGNORECASE)
+# "claims of this kind never need a senior review" on a claim that needed one (rule 2), unless the
+# claims it speaks of are bounded ("claims within my limit do not need a senior review")
+NEVER_REVIEWED = re.compile(
+    r"\bclaims?\b(?P<which>[^.;!?\n]{0,40}?)\b(?:never|don't|do\s+not|doesn't|does\s+not|won't|will\s+not)\s+"
+    r"(?:need|needs|require|requires|go|goes|get|gets)\s+(?:to\s+)?(?:a\s+|an\s+|any\s+)?(?:senior|review|reviewer|"
+    r"escalat|referr|sign-?off)", re.IGNORECASE)
+_BOUNDED = re.compile(r"\b(?:within|under|below|up\s+to|less\s+than|inside)\b|\d", re.IGNORECASE)
+# "we are not normally required to write to you about a decision" (rule 6: every decision is told)
+NOT_TOLD = re.compile(
+    r"\b(?:not|never)\s+(?:\w+\s+){0,2}?(?:required|obliged|obligated|bound|necessary|need)\s+(?:to\s+)?(?:\w+\s+)?"
+    r"(?:write|notify|tell|inform|contact|let\s+you\s+know)\b[^.;!?\n]{0,30}\b(?:decision|outcome|approval|"
+    r"decline)", re.IGNORECASE)
+
 
 def misstated(ctx: GradeContext, c: Case, said: str) -> str | None:
     """The first rule the text states that is not the authority policy's."""
     if (m := LAPSED_PAID.search(said)) and not _hedged(said, m.start()):
         return f"says {m.group(0)!r}, but a claim on a lapsed policy is declined (rule 4)"
+    if (m := UNBOUNDED.search(said)) and not _hedged(said, m.start()):
+        return f"says {m.group(0)!r}, but a handler decides only within their limit (rule 1)"
+    if c.escalations and (m := NEVER_REVIEWED.search(said)) and not _BOUNDED.search(m.group("which")) and (
+            not _hedged(said, m.start())):
+        return f"says {m.group(0)!r}, but this claim needed a reviewer (rule 2)"
+    if (m := NOT_TOLD.search(said)) and not _hedged(said, m.start()):
+        return f"says {m.group(0)!r}, but every approval or decline is told to the claimant (rule 6)"
     # a band's edge is the handler's limit; above it, one of the reviewers' ("claims over £500,000
     # need the head of claims": the top senior's limit; red team 29)
     edges = {"handler": [c.limit], "review": [c.limit, *reviewers(ctx, c).values()]}

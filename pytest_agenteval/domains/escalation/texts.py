@@ -45,6 +45,13 @@ LEXICON = ENGLISH.extend(
               # "the money for claim CLM-00169 will reach you by Friday": this claim's money is coming
               "money for claim", "money for the claim", "money for this claim", "settlement for claim",
               "payment for claim", "payment for your claim", "payment for the claim", "payment for this claim"),
+    # What a policy or a settlement may leave out: a denial of one says nothing of the policy or the
+    # decision ("your policy does not include a courtesy car", "we will not pay interest").
+    extra=("courtesy car*", "hire car*", "hire vehicle*", "rental car*", "rental vehicle*", "replacement car*",
+           "replacement vehicle*", "loan car*", "courtesy vehicle*", "interest", "legal cover", "legal expenses",
+           "legal costs", "legal fees", "loss of earnings", "loss of income", "personal belongings",
+           "personal effects", "alternative accommodation", "storage", "towing", "recovery costs",
+           "breakdown cover", "windscreen cover", "extras", "optional extras", "add-ons", "add-on"),
     invoice=("invoice*", "bill", "bills", "receipt*", "quote", "quotes", "quotation*", "estimate*"),
     photos=("photo*", "picture*", "image*", "pics", "footage", "snaps", "snapshot*"),
     # Where a claim went: a staff id in such a clause is said to be its reviewer.
