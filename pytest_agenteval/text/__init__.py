@@ -11,10 +11,11 @@ meanings with ``{"says": [...]}`` (``requirements``). The grammar and its limits
 
 from pytest_agenteval.text.arithmetic import amount, computed
 from pytest_agenteval.text.clauses import AFFIRMED, HYPOTHETICAL, NEGATED
+from pytest_agenteval.text.compared import false_comparison
 from pytest_agenteval.text.cues import LIMIT_KINDS
 from pytest_agenteval.text.lexicon import ENGLISH, Lexicon
 from pytest_agenteval.text.reader import Reader, reader_for
 from pytest_agenteval.text.reading import LINKS, Mention, Quantity, Reading
 
 __all__ = ["AFFIRMED", "ENGLISH", "HYPOTHETICAL", "LIMIT_KINDS", "LINKS", "NEGATED", "Lexicon", "Mention", "Quantity",
-           "Reader", "Reading", "amount", "computed", "reader_for"]
+           "Reader", "Reading", "amount", "computed", "false_comparison", "reader_for"]

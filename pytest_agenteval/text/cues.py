@@ -48,7 +48,7 @@ AFTER_UNDOING = frozenset({"today", "yesterday", "now", "immediately", "again", 
 # A bare figure right before one of these is money: "Approved; 4600 paid."
 PAID_AFTER = frozenset({"paid", "approved", "settled", "transferred", "refunded", "reimbursed", "pounds", "gbp",
                         "assessed", "claimed", "payable", "owed", "limit", "limits", "sent", "credited", "authority",
-                        "mandate", "ceiling", "threshold"})
+                        "mandate", "ceiling", "threshold", "arrive", "arrives", "arriving"})
 # "50,000 assessed", "a 10,000 limit"; and with a word between: "a 9,000 handler limit"
 LIMIT_KINDS = frozenset({"handler", "handling", "approval", "approving", "authority", "signing", "delegated",
                          "personal", "individual", "claims", "payment", "settlement", "discretionary"})

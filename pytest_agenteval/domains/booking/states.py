@@ -111,6 +111,17 @@ def names_facility(reading: Reading, clause: int, fid: str) -> bool:
         i == fid and c < clause and reading.sentence_of[c] >= sentence - 1 for i, c in reading.ids))
 
 
+def _generic(reading: Reading, clause: int, at: int) -> bool:
+    """A state told of a kind of facility, not this one: "an overdraft sits on the current account",
+    "revolving facilities are activated after booking" (49th audit)."""
+    before = [w for w in reading.words[clause][:at] if w]
+    return bool(before) and (before[0] in ("a", "an") or before[0] in GENERIC_KINDS) and not any(
+        c == clause for _, c in reading.ids)
+
+
+GENERIC_KINDS = frozenset({"overdrafts", "loans", "facilities", "revolvers", "mortgages", "guarantees"})
+
+
 def facility(h: History, fid: str, t: Text) -> str | None:
     """What a text says the facility is now: booked or not, active or not, closed, pending, on hold;
     its product and its customer's segment. A state said of something else (the account, KYC, the
@@ -124,7 +135,8 @@ def facility(h: History, fid: str, t: Text) -> str | None:
     for m in reading.mentions:
         if m.meaning not in truth or m.polarity == HYPOTHETICAL:
             continue
-        if about_other(reading, m.clause, m.at) or modal(reading.words[m.clause][:m.at]) or _coordinated_modal(
+        if about_other(reading, m.clause, m.at) or _generic(reading, m.clause, m.at) or modal(
+                reading.words[m.clause][:m.at]) or _coordinated_modal(
                 reading, m.clause) or PROPOSING & set(
                 sentence_before(reading, m.clause, m.at)) or m.polarity == AFFIRMED and STEPS.intersection(
                 reading.words[m.clause][:m.at]) and TOLD_DONE.isdisjoint(reading.words[m.clause]):

@@ -30,7 +30,7 @@ from pytest_agenteval.domains.booking.schema import ID_DIGITS
 from pytest_agenteval.domains.booking.states import facility, facts, invented, query_denied, rate_unset
 from pytest_agenteval.grading import Check, Text, text_checks
 from pytest_agenteval.tasks import SAY_TO_USER
-from pytest_agenteval.text import ENGLISH, Reading
+from pytest_agenteval.text import ENGLISH, Reading, false_comparison
 
 SET_UP = ("live", "up and running", "all set up", "now set up", "is set up", "been set up", "fully set up",
           "operational", "good to go", "ready to use", "ready to draw", "all set", "activated",
@@ -62,7 +62,8 @@ LEXICON = ENGLISH.extend(
     # ("price" the verb is no rate: "cannot book, price or activate it")
     rate=("rate", "rates", "pricing", "prices", "tariff*", "band*", "grid", "rate sheet", "sheet", "interest",
           "off the rate sheet", "off the rate grid", "off the rate card"),  # the topic and its state at once
-    exception=("exception*", "concession*", "special rate", "waiver*"),
+    exception=("exception*", "concession*", "special rate", "waiver*", "negotiated rate*", "special negotiated rate*",
+               "special pricing", "preferential rate*", "discounted rate*", "bespoke rate*"),
     expiry=("expir*", "end date", "ends", "until", "lapse*", "how long", "validity", "valid until", "when",
             "how much longer", "runs out", "run out", "running out", "cease*", "stops applying", "stop applying",
             "sunset*"),
@@ -171,6 +172,7 @@ def _problems(h: History, fid: str, t: Text) -> Iterator[str | None]:
     yield segment(h, fid, reading)
     yield accounts_denied(h, fid, reading)
     yield limit(h, fid, reading)
+    yield false_comparison(reading.said)
     yield top_band(h, fid, reading)
     yield band_told(reading, [r for r in (h.applicable_rate(fid)[0], h.start(fid, "rate_percent"),
                                           (h.ctx.row("facility", fid) or {}).get("rate_percent")) if r is not None],

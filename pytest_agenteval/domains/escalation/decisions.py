@@ -60,7 +60,7 @@ PAYMENT_TO_COME = re.compile(r"\bpayment(?:\s+of\s+[£$€]?\s?\d[\d,]*(?:\.\d+)
                              r"send|arrange|process|authori[sz]e)\s+(?:the\s+|your\s+|a\s+|this\s+)?(?:payment|"
                              r"settlement)\b"
                              # a status field: "Payment: not yet issued", "Payment status: pending" (45th audit)
-                             r"|\bpayment\s*(?:status\s*)?[:;\-]\s*(?:still\s+)?(?:not\s+yet|pending|outstanding|awaiting)\b"
+                             r"|\b(?:payment|pay|paymt|pmt)\s*(?:status\s*)?[:;=\-|]\s*(?:still\s+)?(?:not\s+yet|pending|outstanding|awaiting)\b"
                              # "Payment of 650 requested; it will be issued next week"
                              r"|\bpayment\b(?:[^.;\n]|\.\d){0,60}?[;,]\s*it\s+will\s+(?:then\s+)?be\s+(?:issued|paid|sent|released|made)\b"
                              # an amount to be paid: "the 6,400 for CLM-1 will be issued next week"
@@ -166,8 +166,10 @@ def decision(c: Case, t: Text) -> str | None:
     if c.lapsed and ("ok" in policy or "ok" in force):
         return "says the policy is in force, but it lapsed"
     # ("Policy POL-1: under review" tells where a review is, not that the cover has ended)
-    if not c.lapsed and ("problem" in force or "problem" in policy and final != "declined" and (
-            "problem" not in reading.status("policy", problem="pending"))):
+    # (in a decline, "No cover." with no word of a lapse is the reviewer's "not covered"; 49th audit)
+    if not c.lapsed and ("problem" in force and (final != "declined" or reading.affirms("lapsed") or reading.denies(
+            "in_force")) or "problem" in policy and final != "declined" and "problem" not in reading.status(
+            "policy", problem="pending")):
         return "says the policy is not in force, but it is active"
     return None
 
@@ -352,7 +354,11 @@ TO_COME = re.compile(r"\b(?:will|shall|(?:is|are) going to)\s+(?:now\s+|then\s+|
 # A decision awaited, in a condition: "we will write again once they have decided".
 AWAITED = re.compile(r"\b(?:once|when|after|until|as soon as)\s+(?:they|he|she|the\s+\w+|\w+-\d+|our\s+\w+)\s+"
                      r"(?:has|have)\s+(?:decided|reviewed|made\s+(?:a|their|his|her)\s+decision|reached\s+(?:a|their|"
-                     r"his|her)\s+decision)\b", re.I)
+                     r"his|her)\s+decision)\b"
+                     # "your claim is with the Head of Claims for a decision" (49th audit)
+                     r"|\b(?:is|remains|sits|was\s+passed)\s+(?:still\s+|now\s+|currently\s+)?(?:with|to)\s+(?:the\s+|our\s+|"
+                     r"a\s+)?(?:head\s+of\s+claims|senior(?:\s+reviewer)?|reviewer|\w+-\d+)\s+for\s+(?:a\s+|their\s+|his\s+|"
+                     r"her\s+)?(?:decision|review|sign-?off|approval)\b", re.I)
 
 
 def _review_to_come(reading: Reading) -> str | None:

@@ -164,8 +164,9 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     return None
 
 
-HEAD_DECIDES = re.compile(r"\b(?:decides?|decided|deciding|made (?:this|the) (?:decision|call)|signs? off|"
-                          r"signed off|final say|determines?|determined|will determine)\b")
+HEAD_DECIDES = re.compile(r"\b(?:decides?|decided|deciding|(?:made|took|taken) (?:this|the) (?:decision|call)|"
+                          r"signs? off|signed off|final say|determines?|determined|will determine|(?:decision|call) "
+                          r"(?:was|has been|is) (?:taken|made|given) by)\b")
 RULE_WORDS = frozenset({"can", "could", "may", "might", "would", "must", "only", "normally", "usually", "need", "needs",
                         "should", "not", "never", "no",
                         # a rule by its threshold: "the head of claims decides claims above 500,000"
@@ -454,6 +455,8 @@ KINDS = {"motor": ("motor", "car", "vehicle", "auto", "van"), "property": ("prop
          "liability": ("liability",), "travel": ("travel", "holiday", "trip")}
 KIND_OF = {word: kind for kind, words in KINDS.items() for word in words}
 KIND_WORDS = frozenset(KIND_OF)
+TYPE_LABELLED = re.compile(r"\b(?:type|product|specialism|line\s+of\s+business)\s*(?:[:=\-|]|is|was)?\s*([a-z]+)\b",
+                           re.IGNORECASE)
 TYPED = frozenset({"claim", "claims", "policy", "insurance", "cover", "senior", "seniors", "reviewer", "team",
                    "specialist", "underwriter", "department", "desk", "loss", "losses"})  # "car loss": a motor loss
 
@@ -482,6 +485,9 @@ def names(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     kind = c.claim.get("claim_type")
     if (beside := _kind_beside(reading, c.id)) is not None and KIND_OF[beside] != kind:
         return f"gives {c.id} as {beside}, but the claim is {kind}"  # "CLM-00081 (motor)", "CLM-00009, motor"
+    for labelled in TYPE_LABELLED.finditer(reading.said):  # "Claim type motor.", "type=motor", "product: motor"
+        if (w := labelled.group(1).lower()) in KIND_OF and KIND_OF[w] != kind:
+            return f"gives its type as {w}, but the claim is {kind}"
     for words in (w for w in reading.words if not KIND_WORDS.isdisjoint(w)):
         for k, w in enumerate(words[:-1]):
             if w in KIND_WORDS and KIND_OF[w] != kind and words[k + 1] in TYPED and not NEGATIONS_NEAR.intersection(

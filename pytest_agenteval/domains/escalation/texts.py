@@ -33,7 +33,7 @@ from pytest_agenteval.domains.escalation.reasons import wrong_ground
 from pytest_agenteval.domains.escalation.schema import ID_DIGITS
 from pytest_agenteval.domains.escalation.told import claimant_told
 from pytest_agenteval.grading import Check, GradeContext, Text, text_checks
-from pytest_agenteval.text import ENGLISH
+from pytest_agenteval.text import ENGLISH, false_comparison
 
 # A policy said to be cancelled is said to be out of force ("your policy will now be cancelled").
 CANCELLED = ("policy will now be cancelled", "policy will be cancelled", "policy has been cancelled",
@@ -132,6 +132,8 @@ LEXICON = ENGLISH.extend(
             "be sending", "will send", "we'll send", "are sending", "sending you",
             "send you",
             "you'll get", "you will get", "will get", "sending you", "send you", "will follow", "to follow",
+            "arrive in your", "arrives in your", "arrive into your", "land in your", "lands in your",
+            "hit your account",
             "in the post", "in the mail", "by post", "cheque for", "cheque of", "look out for", "bank transfer of",
             "transfer of", "cut you a check", "cut a check", "cutting you a check", "cutting a check",
             "mail you a check", "mail a check", "mailing you a check", "issue you a check", "issue a check",
@@ -182,6 +184,7 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     yield wrong_ground(c, t)
     yield answer(c, t)
     yield limits(ctx, c, t)
+    yield false_comparison(reading.said)
     yield amounts(ctx, c, reading)
     yield cover(ctx, c, reading)
     yield tied(reading, c, c.id)
