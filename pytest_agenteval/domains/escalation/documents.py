@@ -88,6 +88,27 @@ UNRECORDED = (
                 r"(?:outstanding|owed|overdue)\b", re.IGNORECASE),
      "no record here holds an excess paid or owed", False),  # (its own "not" is what it asserts)
 )
+# What each kind's pattern cannot match without (lower case, single spaces): a cheap test first.
+CUES = {
+    "no claim or policy here is decided, paid or reopened by itself": ("automatic", "by default", "auto-"),
+    "the records hold a policy's status, never a reason for it": ("cancel", "suspend", "terminat", "void", "rescind"),
+    "every payment here goes to the claimant": ("garage", "broker", "third", "repairer", "contractor", "landlord",
+                                                "solicitor", "hospital"),
+    "no payment here is reversed or returned, and no excess waived": ("revers", "recall", "clawed", "bounced",
+                                                                      "returned", "waiv"),
+    "no record here limits the claims a policy may still make": ("further claim", "more claim", "other claim",
+                                                                 "exhausted", "used up"),
+    "no record here holds a renewal, a premium or a no-claims discount": ("no claim", "no-claim", "ncd", "premium",
+                                                                          "renew", "reinstat"),
+    "no record here holds interest on a claim": ("interest",),
+    "no record here holds a hire or courtesy car": ("car", "vehicle"),
+    "no record here holds anyone but the claimant, the handler and the reviewers": (
+        "adjust", "surveyor", "engineer", "investigator", "inspector", "solicitor", "lawyer", "legal team", "witness",
+        "salvage", "recovery", "valuer", "fraud team", "assessor"),
+    "no record here holds a recovery from anyone or a deadline to appeal": ("recover", "days"),
+    "no record here holds a complaint or the ombudsman": ("ombudsman",),
+    "no record here holds an excess paid or owed": ("excess",),
+}
 # Premiums paid late or missed: a reason no record holds for a claim on an active policy ("declined
 # because your premium payments were late", red team 27); the usual cause of a lapse, said of one.
 PREMIUM_LATE = re.compile(r"\b(?:premiums?|direct\s+debits?|renewal)\s+(?:payments?\s+)?(?:were|was|are|is|went|had\s+"
@@ -116,7 +137,10 @@ def _unrecorded(said: str) -> str | None:
     """The first fact no record holds; ``skip`` of each kind: True, said under a condition; False,
     denied; "both", either, or denied or supposed anywhere in its clause ("a loss adjuster was not
     needed", "with no interest added", "your complaint can be referred to the ombudsman")."""
+    spaced = " ".join(said.lower().split())
     for pattern, why, skip in UNRECORDED:
+        if not any(cue in spaced for cue in CUES[why]):
+            continue  # (most texts name none of it: the patterns are the costliest part of a text's check)
         for m in pattern.finditer(said):
             before = said[max(0, m.start() - 80):m.start()]
             denied = _DENIED.search(before[-40:]) or _NOT_TO.search(m.group(0))
