@@ -33,3 +33,17 @@ def test_a_comparison_of_two_stated_figures(text: str, holds: bool) -> None:
 ])
 def test_an_operand_of_a_sum_is_not_compared(text: str) -> None:
     assert false_comparison(text) is None
+
+
+@pytest.mark.parametrize(("text", "holds"), [
+    # red team 31: a claim's id is no figure; the low end of a range is no side; symbols and codes
+    ("Claim CLM-00049 is above my £10,000 limit, so I escalated it.", True),
+    ("£4,200 is within the £420-£42,000 range.", True),
+    ("£4,200 is within the £420 to £42,000 range.", True),
+    ("18000 GBP is greater than 50000 GBP.", False),
+    ("£18,000 is > £50,000.", False),
+    ("£18,000 is outwith the £50,000 limit.", False),
+    ("£18,000 is < £50,000.", True),
+])
+def test_ids_ranges_and_symbols(text: str, holds: bool) -> None:
+    assert (false_comparison(text) is None) is holds

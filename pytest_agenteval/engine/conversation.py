@@ -273,7 +273,7 @@ def named_acts(message: str) -> set[str] | None:
     for clause in _CLAUSE.split(_NUMBER_ABBREVIATION.sub("number ", message.lower())):
         if _HELD_BACK.intersection(re.findall(r"[a-z]+", clause)):
             continue
-        clause = _DENIED.split(clause, maxsplit=1)[0]  # "book it to ACC-1 without opening a new account"
+        clause = _held_from(clause)  # "book it to ACC-1 without opening a new account"
         words = re.findall(r"[a-z]+", clause)
         verbs |= acts(clause)
         verbs |= {part for w in words for stem, parts in _STEMS.items() if w.startswith(stem) for part in parts}
@@ -297,6 +297,17 @@ def named_acts(message: str) -> set[str] | None:
     if (described | loose) - {"rate"} or _PROCEED.search(message.lower()):
         return None
     return set()
+
+
+def _held_from(clause: str) -> str:
+    """The clause up to the first denial of an act (one of the next three words: "no need to open a
+    new one", "without opening", "won't change anything"); a denial of something else ("with no
+    further paperwork I'll book…", "at no extra cost") holds nothing back (red team 31)."""
+    for m in _DENIED.finditer(clause):
+        after = re.findall(r"[a-z]+", clause[m.end():])[:3]
+        if any(w in _FORMS or w.startswith(tuple(_STEMS)) or w in ("account", "anything", "it") for w in after):
+            return clause[:m.start()]
+    return clause
 
 
 # A clause: what holds an act back is read in its own clause ("Shall I book it? Activation can wait").

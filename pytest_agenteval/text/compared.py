@@ -14,16 +14,17 @@ from __future__ import annotations
 
 import re
 
-_FIGURE = r"[£$€]?\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|bn)\b|\s?%)?"
+_FIGURE = r"[£$€]?\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|bn)\b|\s?%)?(?:\s?(?:gbp|usd|eur)\b)?"
 _LINK = (r"(?:\s+(?:[a-z]+\s+){0,2}?claims?\s*[;:,]|\s+(?:which\s+|that\s+)?(?:is|was|sits|falls|lies|being|are|"
          r"were)\b)\s*(?:(?:well|far|just|clearly|still|also|comfortably|slightly)\s+)?")
-_BETWEEN = r"\s+(?:[\w'’-]+\s+){0,3}?"
+_BETWEEN = r"\s*(?:[\w'’-]+\s+){0,3}?"
 ABOVE = (r"above|over|more\s+than|greater\s+than|higher\s+than|bigger\s+than|larger\s+than|exceeds|exceeding|beyond|"
-         r"outside")
-BELOW = r"within|under|below|less\s+than|lower\s+than|smaller\s+than|inside"
-COMPARED = re.compile(rf"(?<![\w.,])(?P<a>{_FIGURE}){_LINK}(?P<how>{ABOVE}|{BELOW})\b{_BETWEEN}(?P<b>{_FIGURE})"
-                      r"(?![\w%])", re.IGNORECASE)
-ENOUGH = re.compile(rf"(?<![\w.,])(?P<b>{_FIGURE})(?:\s+(?:limit|cap|authority|mandate))?\s+(?:is|was)\s+"
+         r"outside|outwith|>")
+BELOW = r"within|under|below|less\s+than|lower\s+than|smaller\s+than|inside|<"
+_NOT_GLUED = r"(?<![\w.,\-\u2010\u2011])"  # "CLM-00049" holds no figure
+COMPARED = re.compile(rf"{_NOT_GLUED}(?P<a>{_FIGURE}){_LINK}(?P<how>{ABOVE}|{BELOW})(?:\b|(?<=[<>])){_BETWEEN}"
+                      rf"(?P<b>{_FIGURE})(?![\w%])(?!\s*(?:-|\u2013|\u2014|to)\s*[£$€]?\d)", re.IGNORECASE)
+ENOUGH = re.compile(rf"{_NOT_GLUED}(?P<b>{_FIGURE})(?:\s+(?:limit|cap|authority|mandate))?\s+(?:is|was)\s+"
                     r"(?P<how>too\s+low|"
                     r"not\s+(?:high\s+)?enough|insufficient|not\s+sufficient|enough|sufficient|high\s+enough)\s+"
                     rf"(?:for|to\s+cover)\s+(?:the\s+|a\s+|this\s+)?(?P<a>{_FIGURE})(?![\w%])", re.IGNORECASE)
@@ -56,7 +57,7 @@ def false_comparison(said: str) -> str | None:
 
 def _value(figure: str) -> float | None:
     """The figure's value; None for what may be a year ("2026") or a bare small number."""
-    text = figure.strip().lower().lstrip("£$€ ").rstrip("% ")
+    text = re.sub(r"\s*(?:gbp|usd|eur)$", "", figure.strip().lower()).lstrip("£$€ ").rstrip("% ")
     scale = 1.0
     for suffix, factor in (("bn", 1e9), ("k", 1e3), ("m", 1e6)):
         if text.endswith(suffix):

@@ -372,7 +372,8 @@ class Reader:
                         "of" in words[max(0, i - 3):i] and any(t.kind == "rate" for t in clause[max(0, i - 3):i]))
                     kind = token.kind
                     if kind == "number" and isinstance(token.value, float) and token.value >= 100 and (
-                            set(before) & MONEY_WORDS and before[-1:] and before[-1] not in NAMED_BY_NUMBER
+                            not (before[-1:] and before[-1] in NAMED_BY_NUMBER)) and (  # "Holder 335 claimed…": a name
+                            set(before) & MONEY_WORDS
                             or ahead[:1] and ahead[0] in PAID_AFTER and not 1900 <= token.value <= 2100
                             or ahead[1:2] == ["limit"] and ahead[0] in LIMIT_KINDS):
                         kind = "money"  # "pay 4200", "approved at 4200", "4600 paid" (not "2026 paid")

@@ -64,7 +64,8 @@ BARE_NEGATIONS = {"cant": "can", "wont": "will", "dont": "do", "doesnt": "does",
                   "neednt": "need", "shant": "shall"}
 # Shorthand typed on a phone, read as the word it stands for.
 SHORTHAND = {"ur": "your", "u": "you", "pls": "please", "plz": "please", "acct": "account", "accts": "accounts",
-             "im": "i'm", "ive": "i've", "youre": "you're", "thx": "thanks", "msg": "message"}
+             "im": "i'm", "ive": "i've", "youre": "you're", "thx": "thanks", "msg": "message",
+             "xs": "excess"}  # (insurance shorthand: "XS 500")
 
 
 _SLASHES = {"w/o": "without ", "w/out": "without ", "w/": "with ", "o/s": "outstanding"}  # "w/o the invoice", "KYC o/s"
@@ -77,7 +78,7 @@ _NOT_DIGIT = re.compile(r"[^\d.]")
 # An id written another way: "SNR 08", "SNR08" (a leading zero: not a code like "AB12"),
 # "SNR\u201108" (a non-breaking hyphen), "snr-08" (not a year: "FY 2026"; not money: "GBP 4200").
 _ID_SHAPE_CUE = re.compile(r"[A-Z]{2}[ \u00a0\u2010\u2011\u2012\u2013_]?\d\d|[a-z]{2}-\d\d")
-_ID_SHAPE = re.compile(r"\b(?!(?:GBP|USD|EUR|CHF|INR|AUD|CAD|NZD|RS|FY|Q|AD|BC|VAT|GST|APR|AER)\b)"
+_ID_SHAPE = re.compile(r"\b(?!(?:GBP|USD|EUR|CHF|INR|AUD|CAD|NZD|RS|FY|Q|AD|BC|VAT|GST|APR|AER|SI|XS)\b)"
                        r"(?!(?:GBP|USD|EUR|CHF|INR|AUD)\d)([A-Z]{2,5})(?:[ \u00a0\u2010\u2011\u2012\u2013_]|(?=0))"
                        r"(?!(?:19|20)\d\d\b)(\d{2,})\b(?![.,]\d)"  # not "SI 25,000": a grouped figure
                        r"|\b(?!(?:covid|mp|gbp|usd|eur)\b)([a-z]{2,5})-(\d{2,})\b(?![.,]\d)")

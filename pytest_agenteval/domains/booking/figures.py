@@ -22,6 +22,8 @@ class History(Protocol):
     def applicable_rate(self, facility_id: str) -> tuple[float | None, str]: ...
 
 
+RATHER = frozenset({"rather", "instead", "vs", "versus"})  # the figure set aside, not the one priced (50th audit)
+
 def rates(h: History, fid: str, t: Text) -> str | None:
     """A rate said to be a problem, in order, the sheet's, the exception's, the one that applies or
     the facility's is so."""
@@ -81,7 +83,8 @@ def rates(h: History, fid: str, t: Text) -> str | None:
             q.value).is_integer()  # type: ignore[arg-type]  # "(2) set the rate to 5.94%": a list number
         share = reading.after(q.clause, q.at) == "of"
         if q.polarity == NEGATED or not (q.kind == "rate" or in_rate_clause) or share or (
-                OTHER_PERCENTAGES.intersection((*label_words, *reading.before(q.clause, q.at, 2)))):
+                OTHER_PERCENTAGES.intersection((*label_words, *reading.before(q.clause, q.at, 2)))) or (
+                RATHER.intersection(reading.before(q.clause, q.at, 5))):  # "…rather than the sheet rate (7.42)"
             continue  # a share or another figure is no rate: "usage above 85% of the limit", "review_threshold: 90%"
         priced = any(  # (not "what would have applied"; "…at 6.23%, which I've set" is said of it)
             m.meaning == "priced" and m.polarity == AFFIRMED and not modal(reading.words[m.clause][:m.at]) and (

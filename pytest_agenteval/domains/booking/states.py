@@ -116,7 +116,11 @@ def _generic(reading: Reading, clause: int, at: int) -> bool:
     "revolving facilities are activated after booking" (49th audit)."""
     before = [w for w in reading.words[clause][:at] if w]
     return bool(before) and (before[0] in ("a", "an") or before[0] in GENERIC_KINDS) and not any(
-        c == clause for _, c in reading.ids)
+        c == clause for _, c in reading.ids) and THIS_ONE.isdisjoint(reading.words[clause])
+
+
+# Words that bring a kind back to this facility: "a facility like yours is now live" (red team 31).
+THIS_ONE = frozenset({"your", "yours", "this", "now", "today", "already", "one", "you"})
 
 
 GENERIC_KINDS = frozenset({"overdrafts", "loans", "facilities", "revolvers", "mortgages", "guarantees"})

@@ -314,7 +314,8 @@ def _reviewer_decided(reading: Reading) -> str | None:
     if not any(n.meaning in DECISIVE_MEANINGS and n.polarity == AFFIRMED for n in reading.mentions):
         return None
     found = next((m.words for m in reading.mentions if m.meaning in ("reviewer", "head_of_claims") and (
-        m.polarity == AFFIRMED) and not rule_of_claims(reading.words[m.clause])), None)
+        m.polarity == AFFIRMED) and not rule_of_claims(reading.words[m.clause]) and SUPPOSED.isdisjoint(
+        reading.words[m.clause])), None)
     if found is None and (snr := SNR_ACTED.search(reading.said)):  # "after SNR review confirmed the lapse"
         found = snr.group(0)
     return found
@@ -323,12 +324,21 @@ def _reviewer_decided(reading: Reading) -> str | None:
 def rule_of_claims(words: Sequence[str]) -> bool:
     """A rule for claims in general, not this claim's story: "claims over £500,000 must be escalated
     to the head of claims" (48th audit)."""
-    return "claims" in words[:3] and not GENERAL_RULE.isdisjoint(words) and THIS_CLAIM.isdisjoint(words)
+    # (not what happened: "both claims were approved by a senior", "…, who approved the payment"; red team 31)
+    done = any(w in TOLD_DONE or w in DONE_ACTS and (k == 0 or words[k - 1] not in ("be", "been", "being"))
+               for k, w in enumerate(words))
+    return "claims" in words[:3] and not GENERAL_RULE.isdisjoint(words) and THIS_CLAIM.isdisjoint(words) and not done
 
 
 GENERAL_RULE = frozenset({"must", "should", "can", "may", "only", "normally", "usually", "always", "over", "above",
                           "beyond", "exceeding", "under", "below", "within", "up"})
 THIS_CLAIM = frozenset({"your", "yours", "this", "it", "its"})
+TOLD_DONE = frozenset({"was", "were", "had", "did"})
+DONE_ACTS = frozenset({"approved", "declined", "decided", "paid", "escalated", "amended", "reviewed", "signed"})
+
+
+# A reviewer only supposed: "120,000 would otherwise need a senior, but rule 4…" (50th audit)
+SUPPOSED = frozenset({"would", "otherwise", "need", "needs", "required", "normally", "usually"})
 
 
 # The seniors by their ids' prefix, acting: "SNR review confirmed", "SNR sign-off" (not "SNR-level").

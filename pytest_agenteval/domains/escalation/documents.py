@@ -18,7 +18,7 @@ from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Reading
 _OUTSIDER = (r"(?:(?:independent|external|appointed|our|an?|the)\s+)?(?:(?:loss|claims?)\s+)?(?:adjust(?:er|or)s?|"
              r"surveyors?|engineers?|investigators?|inspectors?|solicitors?|lawyers?|legal\s+team|witness(?:es)?|"
              r"salvage\s+(?:agents?|team|company)|recovery\s+(?:agents?|team)|valuers?|fraud\s+team|"
-             r"loss\s+assessors?)")
+             r"loss\s+assessors?|police|(?:forensic\s+)?accountants?)")
 UNRECORDED = (
     (re.compile(r"\bautomatic(?:ally)?\b(?:\s+\w+){0,3}?\s+(?:approv|declin|clos|paid\b|pay\b|settl|reopen|re-open|opened|"
                 r"reinstat|renew)|\b(?:approv\w*|declin\w*|closed|paid|settled|reopened|opened|reinstated)\s+(?:\w+\s+)?"
@@ -65,19 +65,30 @@ UNRECORDED = (
     (re.compile(r"\b(?:courtesy|hire|rental|replacement|loan)\s+(?:car|vehicle)s?\b|\bcar\s+hire\b", re.IGNORECASE),
      "no record here holds a hire or courtesy car", "both"),
     # people no record holds, acting or brought in: a loss adjuster, a surveyor, a solicitor, a witness
-    (re.compile(rf"\b{_OUTSIDER}\b(?:\s+\S+){{0,3}}?\s+(?:will|has|have|is|was|were|visit\w*|appointed|inspect\w*|"
+    (re.compile(rf"\b{_OUTSIDER}\b(?:\s+\S+){{0,3}}?\s+(?:will|visit\w*|appointed|inspect\w*|check(?:ed|s)|looked|came|"
+                r"rang|phoned|emailed|wrote|verified|backed|"
                 r"assess\w*|call\w*|contact\w*|confirm\w*|examin\w*|review\w*|found|agreed|collect\w*|attend\w*|"
                 r"report\w*|spoke|said|told)\b|\b(?:appointed|instructed|sending|send|sent|spoke\s+(?:with|to)|"
                 rf"spoken\s+(?:with|to)|passed\s+(?:\w+\s+){{0,3}}?to|referred\s+(?:\w+\s+){{0,3}}?to)\s+(?:a\s+|an\s+|"
                 rf"our\s+|the\s+|your\s+)?{_OUTSIDER}", re.IGNORECASE),
      "no record here holds anyone but the claimant, the handler and the reviewers", "both"),
-    # acts no record holds: costs recovered from someone else, a deadline to appeal
-    (re.compile(r"\brecover\w*\s+(?:\S+\s+){0,4}?from\s+(?:the\s+|their\s+)?(?:third[\s-]party|other\s+(?:driver|party|"
-                r"side)|at[\s-]fault|responsible\s+party|other\s+insurer)|\b\d+\s+(?:working\s+|calendar\s+|business\s+)?"
-                r"days\s+(?:to|in\s+which\s+to)\s+(?:appeal|complain|challenge|dispute|contest)\b|\b(?:appeal|complain|"
-                r"challenge|dispute|contest)\w*\s+(?:\S+\s+){0,3}?within\s+\d+\s+(?:working\s+|calendar\s+)?days\b",
+    # an inspection no record holds, whoever made it: "we inspected the vehicle at your home"
+    (re.compile(r"\b(?:we|i|they|someone|somebody)\s+(?:have\s+|had\s+)?(?:inspected|visited|examined)\s+(?:your|the)\s+"
+                r"(?:vehicle|car|property|home|house|premises|damage|site)\b|\bsite\s+visit\s+(?:was|has\s+been|took)",
                 re.IGNORECASE),
-     "no record here holds a recovery from anyone or a deadline to appeal", False),
+     "no record here holds an inspection", "both"),
+    # acts no record holds: costs recovered from someone else ("you may be able to recover your
+    # excess" is the claimant's to try), a deadline to appeal
+    (re.compile(r"\brecover\w*\s+(?:\S+\s+){0,4}?from\s+(?:the\s+|their\s+)?(?:third[\s-]party|other\s+(?:driver|party|"
+                r"side)|at[\s-]fault|responsible\s+party|other\s+insurer)|\bpursu\w*\s+(?:the\s+|their\s+)?(?:third[\s-]party|"
+                r"other\s+(?:driver|party|side)|at[\s-]fault|responsible\s+party)", re.IGNORECASE),
+     "no record here holds a recovery from anyone", "both"),
+    (re.compile(r"\b(?:\d+|two|three|four|six)\s+(?:working\s+|calendar\s+|business\s+)?(?:days|weeks|months)\s+(?:to|in\s+which\s+to)\s+"
+                r"(?:appeal|challenge|dispute|contest|ask\s+for\s+a\s+review)\b|\b(?:appeal|challenge|dispute|contest)\w*\s+"
+                r"(?:(?!we\b|i\b|will\b|reply|respond|answer)\S+\s+){0,3}?within\s+\d+\s+(?:working\s+|calendar\s+)?"
+                r"(?:days|weeks)\b",  # (not "if you wish to complain we will reply within 14 days")
+                re.IGNORECASE),
+     "no record here holds a deadline to appeal", False),
     (re.compile(r"\b(?:passed|referred|sent|forwarded|escalated|reported)\s+(?:\w+\s+){0,3}?to\s+the\s+(?:financial\s+)?"
                 r"ombudsman\b|\bombudsman\s+(?:has|is|was)\s+(?:now\s+|already\s+)?(?:reviewing|looking|investigating|"
                 r"been\s+(?:asked|told|informed|notified)|involved)", re.IGNORECASE),
@@ -104,9 +115,11 @@ CUES = {
     "no record here holds a hire or courtesy car": ("car", "vehicle"),
     "no record here holds anyone but the claimant, the handler and the reviewers": (
         "adjust", "surveyor", "engineer", "investigator", "inspector", "solicitor", "lawyer", "legal team", "witness",
-        "salvage", "recovery", "valuer", "fraud team", "assessor"),
-    "no record here holds a recovery from anyone or a deadline to appeal": ("recover", "days"),
+        "salvage", "recovery", "valuer", "fraud team", "assessor", "police", "accountant"),
+    "no record here holds a recovery from anyone": ("recover", "pursu"),
+    "no record here holds a deadline to appeal": ("days", "weeks", "months"),
     "no record here holds a complaint or the ombudsman": ("ombudsman",),
+    "no record here holds an inspection": ("inspected", "visited", "examined", "site visit"),
     "no record here holds an excess paid or owed": ("excess",),
 }
 # Premiums paid late or missed: a reason no record holds for a claim on an active policy ("declined

@@ -40,7 +40,7 @@ OTHER_OWNERS = frozenset({"their", "his", "her", "your", "yours", "its", "senior
                           "reviewers", "sum", "insured", "policy", "cover", "head", "deputy", "colleague"})
 # ("sum insured of £20,000")
 LIMIT_WORDS = frozenset({"limit", "limits", "authority", "mandate", "excess", "insured", "ceiling", "threshold", "lim",
-                         "auth"})  # (ticket shorthand: "over my auth (10k)", "within my £10k lim")
+                         "auth", "max", "maximum"})  # (ticket shorthand: "over my auth (10k)", "within my £10k lim")
 OWNER_CUES = FIRST_PERSON | OTHER_OWNERS | {"every", "all", "any"}
 
 
@@ -195,7 +195,8 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
             return f"states {q.text} as {owner} limit; it is {limit:g}"
     if owner == "every senior's":  # "above every senior's limit (the highest is £150,000)"
         for q in reading.quantities:
-            if q.clause in (clause, clause + 1) and q.kind == "money" and isinstance(q.value, float) and (
+            if q.clause in (clause, clause + 1) and (q.kind == "money" or q.kind == "number" and isinstance(
+                    q.value, float) and q.value >= 100) and isinstance(q.value, float) and (
                     SUPERLATIVE.intersection(reading.before(q.clause, q.at, 4))) and abs(q.value - limit) > EPS:
                 return f"states {q.text} as the highest senior limit; it is {limit:g}"
     said = [m for m in reading.mentions if m.clause == clause and m.at in part] or [

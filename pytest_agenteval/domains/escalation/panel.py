@@ -125,7 +125,30 @@ def panel(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         if figure is not None and row.get("approval_limit") is not None and isinstance(figure.value, float) and abs(
                 figure.value - float(row["approval_limit"])) > 0.5:
             return f"says {ident} can approve up to {figure.text}; their limit is {float(row['approval_limit']):g}"
+    if (ranked := _ranked(ctx, c, reading.said)) is not None:
+        return ranked
     return _listed(ctx, reading)
+
+
+def _ranked(ctx: GradeContext, c: Case, said: str) -> str | None:
+    """A senior called the lowest- or highest-limit one of a specialism, unqualified, is that
+    ("SNR-11 is the lowest-limit motor senior" when SNR-10's limit is lower; 49th audit). "The
+    lowest limit that covers it", "the lowest-limit present senior" are the rule, not a rank."""
+    for m in RANKED.finditer(said):
+        end = min((e for e in (said.find(ch, m.end()) for ch in ".;\n") if e >= 0), default=len(said))
+        if QUALIFIED.search(said[m.start():end]):
+            continue
+        kind = (m.group("kind1") or m.group("kind2") or c.claim.get("claim_type") or "").lower()
+        how = (m.group("how1") or m.group("how2")).lower()
+        limits = [float(v) for (v,) in ctx.env.db.execute(
+            "SELECT approval_limit FROM staff WHERE role = 'senior' AND specialism = ?", (kind,))]
+        row = ctx.row("staff", m.group("id").upper())
+        if not limits or row is None or row.get("role") != "senior":
+            continue
+        edge = min(limits) if how in ("lowest", "smallest") else max(limits)
+        if abs(float(row["approval_limit"]) - edge) > 0.5:
+            return f"calls {m.group('id')} the {how}-limit {kind} senior; that limit is {edge:g}"
+    return None
 
 
 def _own_power(reading: Reading) -> float | None:
@@ -181,3 +204,12 @@ def listed_status(said: str) -> list[tuple[str, str]]:
                 found.append((m.group("id").upper(), "present" if word in PRESENT_STATUS else "absent"))
                 break
     return found
+
+
+_KIND = r"(?:motor|property|liability|travel)"
+RANKED = re.compile(rf"(?P<id>{ID})[^.;\n]{{0,12}}?(?:\bis\s+|\bwas\s+|,\s*)(?:the|our)\s+(?:(?P<how1>lowest|smallest|"
+                    rf"highest|largest|biggest|top)[-\s]limit(?:ed)?\s+(?:(?P<kind1>{_KIND})\s+)?(?:senior|reviewer)\b|"
+                    rf"(?:(?P<kind2>{_KIND})\s+)?(?:senior|reviewer)\s+with\s+the\s+(?P<how2>lowest|smallest|highest|"
+                    r"largest|biggest|top)\s+(?:approval\s+)?limit\b)", re.IGNORECASE)
+QUALIFIED = re.compile(r"\b(?:present|available|in\s+today|covers?|covering|can|able|enough|eligible|deputy|"
+                       r"above|over|sufficient|who|that|which)\b", re.IGNORECASE)

@@ -42,21 +42,25 @@ NEVER_REVIEWED = re.compile(
     r"\bclaims?\b(?P<which>[^.;!?\n]{0,40}?)\b(?:never|don't|do\s+not|doesn't|does\s+not|won't|will\s+not)\s+"
     r"(?:need|needs|require|requires|go|goes|get|gets)\s+(?:to\s+)?(?:a\s+|an\s+|any\s+)?(?:senior|review|reviewer|"
     r"escalat|referr|sign-?off)", re.IGNORECASE)
-_BOUNDED = re.compile(r"\b(?:within|under|below|up\s+to|less\s+than|inside)\b|\d", re.IGNORECASE)
+# "claims within my limit do not need…", "small claims never need…, but yours did", "…unless they exceed my limit"
+# (not "under our rules")
+_BOUNDED = re.compile(r"\b(?:within|under|below|up\s+to|less\s+than|inside)\b[^.;!?\n]{0,20}?(?:limit|\d)|\b(?:small|"
+                      r"smaller|low|lower|unless|except|but|if|limit|limits)\b|\d", re.IGNORECASE)
 # "we are not normally required to write to you about a decision" (rule 6: every decision is told)
 NOT_TOLD = re.compile(
-    r"\b(?:not|never)\s+(?:\w+\s+){0,2}?(?:required|obliged|obligated|bound|necessary|need)\s+(?:to\s+)?(?:\w+\s+)?"
-    r"(?:write|notify|tell|inform|contact|let\s+you\s+know)\b[^.;!?\n]{0,30}\b(?:decision|outcome|approval|"
-    r"decline)", re.IGNORECASE)
+    r"\b(?:we|i|the\s+insurer|our\s+company)\b(?:\s+\w+){0,2}?\s+(?:(?:not|never)\s+(?:\w+\s+){0,2}?(?:required|obliged|"
+    r"obligated|bound|necessary|need)\s+(?:to\s+)?(?:\w+\s+)?|(?:don't|do\s+not|doesn't|does\s+not)\s+(?:always|"
+    r"necessarily|usually)\s+)(?:write|notify|tell|inform|contact|let\s+you\s+know)\b[^.;!?\n]{0,30}\b(?:decision|"
+    r"outcome|approval|decline)", re.IGNORECASE)
 
 
 def misstated(ctx: GradeContext, c: Case, said: str) -> str | None:
     """The first rule the text states that is not the authority policy's."""
     if (m := LAPSED_PAID.search(said)) and not _hedged(said, m.start()):
         return f"says {m.group(0)!r}, but a claim on a lapsed policy is declined (rule 4)"
-    if (m := UNBOUNDED.search(said)) and not _hedged(said, m.start()):
+    if (m := UNBOUNDED.search(said)) and not _hedged(said, m.start()) and not _UP_TO.search(_sentence(said, m)):
         return f"says {m.group(0)!r}, but a handler decides only within their limit (rule 1)"
-    if c.escalations and (m := NEVER_REVIEWED.search(said)) and not _BOUNDED.search(m.group("which")) and (
+    if c.escalations and (m := NEVER_REVIEWED.search(said)) and not _BOUNDED.search(_sentence(said, m)) and (
             not _hedged(said, m.start())):
         return f"says {m.group(0)!r}, but this claim needed a reviewer (rule 2)"
     if (m := NOT_TOLD.search(said)) and not _hedged(said, m.start()):
@@ -71,6 +75,17 @@ def misstated(ctx: GradeContext, c: Case, said: str) -> str | None:
             if all(abs(figure - edge) > EPS for edge in edges[kind]) and not _hedged(said, m.start()):
                 return f"says {m.group(0)!r}, but the handler's limit is {c.limit:g} (rule 1)"
     return None
+
+
+# "I can approve claims of any size up to my £10,000 limit": bounded after all
+_UP_TO = re.compile(r"\b(?:up\s+to|within|below|under)\b[^.;!?\n]{0,30}\blimit", re.IGNORECASE)
+
+
+def _sentence(said: str, m: re.Match[str]) -> str:
+    """The sentence around a match."""
+    start = max(said.rfind(ch, 0, m.start()) for ch in ".;!?\n") + 1
+    ends = [e for e in (said.find(ch, m.end()) for ch in ".;!?\n") if e >= 0]
+    return said[start:min(ends, default=len(said))]
 
 
 def _hedged(said: str, at: int) -> bool:

@@ -30,6 +30,8 @@ def said_decision(reading: Reading, *, escalating: bool = False) -> str | None:
         said = None  # "Nothing paid.", "No payment has been made yet": where it stands, no decision
     if said in ("declined", "mixed") and _remainder_refused(reading):
         said = "amended"  # "SNR-04 amended it. The rest was not approved."
+    if said == "mixed" and _nil_approved(reading):
+        said = "declined"  # "Declined (per SNR-04). 0 approved, no payment." (50th audit)
     promised = any(q.kind == "money" and q.polarity == AFFIRMED and not q.reference
                    and AFFIRMED in reading.polarities("payout", q.clause) for q in reading.quantities) or (
         bool(instructed_payments(reading))) or any(  # "You will receive the money on 15 April" (red team 27)
@@ -42,14 +44,26 @@ def said_decision(reading: Reading, *, escalating: bool = False) -> str | None:
     return "approved" if promised or _paid_on_documents(reading) or _paid_in_time(reading) else said
 
 
+def _nil_approved(reading: Reading) -> bool:
+    """Every approval the text affirms is of nothing: "0 approved", "approved: £0", "nil paid"."""
+    approvals = [m for m in reading.mentions if m.meaning == "approved" and m.polarity == AFFIRMED]
+    return bool(approvals) and all(
+        any(q.clause == m.clause and q.value == 0 for q in reading.quantities) or "nil" in reading.words[m.clause]
+        for m in approvals)
+
+
 def unpaid_so_far(reading: Reading) -> bool:
     """Every refusal the text holds is of a payment made so far ("Nothing paid", "no payment has
     been made"), not of one to come ("no payment will be made", "we cannot pay")."""
     refusals = [m for m in reading.mentions if m.meaning == "declined" and m.polarity == AFFIRMED
                 or m.meaning == "approved" and m.polarity == NEGATED]
     return bool(refusals) and all(
-        m.meaning == "approved" and m.words.startswith(("paid", "payment")) and not FUTURE.intersection(
-            reading.words[m.clause]) for m in refusals)
+        m.meaning == "approved" and (m.words.startswith(("paid", "payment")) or NOTHING.intersection(
+            reading.words[m.clause][:2])) and not FUTURE.intersection(reading.words[m.clause]) for m in refusals)
+
+
+# "no amount has been approved or paid" (on a claim returned for information): nothing so far
+NOTHING = frozenset({"nothing", "amount", "money", "sum"})
 
 
 FUTURE = frozenset({"will", "can", "cannot", "could", "would", "shall", "able", "going", "won", "unable", "be"})
