@@ -75,3 +75,18 @@ def test_a_kind_of_facility_that_is_yours(shipped, message: str, label: str | No
 def test_a_denial_of_something_else_holds_no_act_back(shipped, message: str) -> None:  # noqa: F811
     grade = saying(shipped, "BKC-001", 5, message)
     assert grade.passed, [c.detail for c in grade.failed_checks()]
+
+
+@pytest.mark.parametrize(("sentence", "passes"), [
+    # a denial that reaches past "or", and one carried by ellipsis (red team 31: each passed 30 of 30)
+    ("We will not cover or pay your claim.", False),
+    ("We will not cover a hire car or pay your claim.", False),
+    ("The excess is not covered, and neither is your claim.", False),
+    ("Storage is not covered and your claim isn't either.", False),
+    ("The excess wasn't deducted, and neither was your claim delayed.", True),
+    ("A hire car is not part of this settlement.", True),
+    ("We will not cover a hire car or legal costs.", True),
+])
+def test_a_denial_reaches_what_it_governs(shipped, sentence: str, passes: bool) -> None:  # noqa: F811
+    grade = added_to_first_letter(shipped, "ESC-001", sentence)  # approved by the handler
+    assert grade.passed is passes, [c.detail for c in grade.failed_checks()]

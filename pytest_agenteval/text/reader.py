@@ -280,13 +280,14 @@ class Reader:
                     at, n = extra  # "your policy does not include a courtesy car": only the extra is denied
                     mentions.append(Mention("extra", NEGATED, c, " ".join(words[at:at + n]), at))
                     i = at + n
+                    negations += words[i:i + 1] in (["or"], ["nor"])  # "…a hire car or pay your claim": both denied
                     continue
                 if word in NEGATIONS and pending and mentions[pending[-1][0]].meaning == "extra" and (
                         words[i - 1:i] and words[i - 1] in AUXILIARIES and i - pending[-1][1] <= 4):
                     k = pending[-1][0]  # "a hire car is not part of this settlement": the extra is denied
                     mentions[k] = mentions[k]._replace(polarity=NEGATED)
                     pending = []
-                    i += 1
+                    i += 3 if words[i + 1:i + 3] == ["part", "of"] else 1  # (no "part" of a decision)
                     continue
                 if word == "nor":  # "neither approved nor declined": what follows is denied, nothing before undone
                     negations += 1 - negations % 2

@@ -47,6 +47,14 @@ def alternatives(mentions: list[Mention], first: int, present: set[str]) -> None
         return
     own = range(first, len(mentions))
     named = {mentions[k].meaning for k in own} & {"approved", "declined", "amended"}
+    denial = next((mentions[k] for k in own if mentions[k].meaning == "declined" and mentions[k].polarity == AFFIRMED
+                   and mentions[k].words.startswith(("not ", "never ", "cannot "))), None)
+    if denial is not None and "or" in present and "either" not in present and all(
+            mentions[k].at > denial.at for k in own if mentions[k].meaning == "approved"):
+        for k in own:  # "we will not cover or pay your claim": the denial reaches each verb after "or"
+            if mentions[k].meaning == "approved" and mentions[k].polarity == AFFIRMED:
+                mentions[k] = mentions[k]._replace(polarity=NEGATED)
+        return
     if len(named) >= 2 and any(mentions[k].polarity != HYPOTHETICAL for k in own):  # "approve, amend or decline"
         denied = "nor" in present and {"approved", "declined"} <= named and all(
             mentions[k].polarity == NEGATED for k in own if mentions[k].meaning in named)

@@ -117,6 +117,8 @@ def decision(c: Case, t: Text) -> str | None:
     if (able := _able(reading)) and (final == "declined" or escalating and c.assessed > c.limit + EPS):
         why = "the claim was declined" if final == "declined" else f"{c.assessed:g} is above your limit {c.limit:g}"
         return f"says {able.group(0)!r}, but {why}"
+    if final in ("approved", "amended") and (neither := NOT_EITHER.search(reading.said)):
+        return f"says {neither.group(0)!r}: the claim denied as what is before it, but it was {final}"
     if before == "declined" and reading.denies("declined"):
         return "says the claim is not declined, but it was"
     # (an escalation's own reason is written with it: "was not escalated" there denies it too)
@@ -335,6 +337,14 @@ GENERAL_RULE = frozenset({"must", "should", "can", "may", "only", "normally", "u
 THIS_CLAIM = frozenset({"your", "yours", "this", "it", "its"})
 TOLD_DONE = frozenset({"was", "were", "had", "did"})
 DONE_ACTS = frozenset({"approved", "declined", "decided", "paid", "escalated", "amended", "reviewed", "signed"})
+
+
+# The claim denied by ellipsis, like what is before it: "the excess is not covered, and neither is
+# your claim", "storage is not covered and your claim isn't either" (red team 31)
+NOT_EITHER = re.compile(r"\b(?:neither|nor)\s+(?:is|was|will|has|are|were|can)\s+(?:your|the|this)\s+claim\b"
+                        r"(?=\s*(?:[.,;!?]|$))|"  # (not "…, and neither was your claim delayed")
+                        r"\b(?:your|the|this)\s+claim\s+(?:isn't|is\s+not|wasn't|was\s+not|won't\s+be|will\s+not\s+be)"
+                        r"\s+either\b", re.IGNORECASE)
 
 
 # A reviewer only supposed: "120,000 would otherwise need a senior, but rule 4…" (50th audit)
