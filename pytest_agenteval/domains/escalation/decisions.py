@@ -376,13 +376,14 @@ AWAITED = re.compile(r"\b(?:once|when|after|until|as soon as)\s+(?:they|he|she|t
                      r"(?:has|have)\s+(?:decided|reviewed|made\s+(?:a|their|his|her)\s+decision|reached\s+(?:a|their|"
                      r"his|her)\s+decision)\b"
                      # "your claim is with the Head of Claims for a decision" (49th audit)
-                     r"|\b(?:is|remains|sits|was\s+passed)\s+(?:still\s+|now\s+|currently\s+)?(?:with|to)\s+(?:the\s+|our\s+|"
+                     r"|\b(?:is|remains|sits|was\s+passed|now\s+back|back)\s+(?:still\s+|now\s+|currently\s+|back\s+)?"
+                     r"(?:with|to)\s+(?:the\s+|our\s+|"
                      r"a\s+)?(?:head\s+of\s+claims|senior(?:\s+reviewer)?|reviewer|\w+-\d+)\s+for\s+(?:a\s+|their\s+|his\s+|"
-                     r"her\s+)?(?:decision|review|sign-?off|approval)\b", re.I)
+                     r"her\s+)?(?:final\s+)?(?:decision|review|sign-?off|approval)\b", re.I)
 
 
 def _review_to_come(reading: Reading) -> str | None:
-    if not reading.word_set.isdisjoint(("decided", "reviewed", "decision")) and (
+    if not reading.word_set.isdisjoint(("decided", "reviewed", "decision", "review", "sign", "approval")) and (
             awaited := AWAITED.search(reading.said)):
         return awaited.group(0)
     if reading.word_set.isdisjoint(("will", "shall", "going")):
