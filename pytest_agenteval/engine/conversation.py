@@ -282,6 +282,10 @@ def named_acts(message: str) -> set[str] | None:
             verbs.update(WHOLE)
         if "%" in clause or {"rate", "rates", "priced", "pricing", "cent", "percent"}.intersection(words):
             described.add("rate")
+        # what is described is read up to any denial: "the funds are not available yet", "nothing
+        # changes on ACC-00368" describe no activation or booking (red team 32)
+        clause = _DENIED.split(_NOTHING.sub(" not ", clause), maxsplit=1)[0]
+        words = re.findall(r"[a-z]+", clause)
         usable = [k for k, w in enumerate(words) if w in _USABLE]
         if LIVE.intersection(words) or _READY.search(clause) or any(
                 _OF_RATE.isdisjoint(words[max(0, k - 4):k]) for k in usable):
@@ -305,7 +309,10 @@ def _held_from(clause: str) -> str:
     further paperwork I'll book…", "at no extra cost") holds nothing back (red team 31)."""
     for m in _DENIED.finditer(clause):
         after = re.findall(r"[a-z]+", clause[m.end():])[:3]
-        if any(w in _FORMS or w.startswith(tuple(_STEMS)) or w in ("account", "anything", "it") for w in after):
+        if any(w in _FORMS or w.startswith(tuple(_STEMS)) or w in ("account", "anything") for w in after):
+            rest = re.split(r"\b(?:and|then)\b", clause[m.end():], maxsplit=1)
+            if m.group(0) == "without" and len(rest) == 2:  # "without changing it and activate it": its own verb only
+                return f"{clause[:m.start()]} {_held_from(rest[1])}"
             return clause[:m.start()]
     return clause
 
@@ -316,6 +323,7 @@ _NUMBER_ABBREVIATION = re.compile(r"\bno\.\s*(?=\d)")  # "ACC no. 368"
 _HELD_BACK = frozenset({"later", "yourself", "wait", "separately"})  # held back wherever said in its clause
 # A denial holds back what follows it: "I won't change anything until…", "without opening a new account"
 _DENIED = re.compile(r"n't|\b(?:not|never|without|no|until)\b")
+_NOTHING = re.compile(r"\b(?:nothing|none|neither|nor|yet)\b")
 # Words before a usable word that make it the rate's ("the rate we use", "which takes effect today")
 _OF_RATE = frozenset({"which", "rate", "rates", "pricing", "price", "priced", "cent", "percent", "band", "sheet",
                       "segment"})

@@ -38,6 +38,7 @@ _SPLIT = re.compile(
     r"[ \t]*(?:(?P<word>(?!\b[A-Z]{2,5}(?:-[A-Z]{0,3}\d+[A-Z]?)+\b)[A-Za-z]+(?:'[A-Za-z]+)?|n't)"
     r"|(?P<id>\b[A-Z]{2,5}(?:-[A-Z]{0,3}\d+[A-Z]?)+\b)"
     r"|(?P<iso>\b\d{4}-\d{2}-\d{2}\b)"
+    r"|(?P<clock>\b(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?\b)"  # "09:04 - escalated": a time, no figure
     r"|(?P<dec>\d{1,2},\d{1,2}\s?%)"  # a rate with a decimal comma: "5,1 %"
     # (Indian grouping first: "Rs. 1,40,000" is 140,000)
     r"|(?P<num>(?:[£$€\u20b9]\s?)?\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?(?!\d|,\d)"
@@ -178,6 +179,8 @@ def _words(text: str, prefixes: frozenset[str]) -> list[Token]:
             out.append(Token("word", "plus"))
         elif kind == "cmp":  # "£18,000 > my limit": a comparison written as a sign
             out.append(Token("word", "above" if raw in (">", ">=", "=>", "\u2265") else "below"))
+        elif kind == "clock":
+            out.append(Token("date", raw, None))
         elif kind == "iso":
             try:
                 out.append(Token("date", raw, date.fromisoformat(raw)))

@@ -120,7 +120,8 @@ def _generic(reading: Reading, clause: int, at: int) -> bool:
 
 
 # Words that bring a kind back to this facility: "a facility like yours is now live" (red team 31).
-THIS_ONE = frozenset({"your", "yours", "this", "now", "today", "already", "one", "you"})
+THIS_ONE = frozenset({"your", "yours", "this", "now", "today", "already", "one", "you", "customer", "requested",
+                      "asked", "has", "have", "been", "was", "were"})  # (a state that happened is no rule)
 
 
 GENERIC_KINDS = frozenset({"overdrafts", "loans", "facilities", "revolvers", "mortgages", "guarantees"})

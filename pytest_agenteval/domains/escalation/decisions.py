@@ -36,7 +36,8 @@ def _decided_before(c: Case, t: Text, *, read: bool = False) -> str | None:
 
 
 # A payment still to be made ("payment to follow next week"), not one on its way to the bank.
-PAYMENT_TO_COME = re.compile(r"\bpayment(?:\s+of\s+[£$€]?\s?\d[\d,]*(?:\.\d+)?k?)?"  # "payment of 17,600 still to be…"
+# "payment of 17,600 still to be…", "PAY-E001 to follow tomorrow"
+PAYMENT_TO_COME = re.compile(r"\b(?:payment|PAY-E?\d+)(?:\s+of\s+[£$€]?\s?\d[\d,]*(?:\.\d+)?k?)?"
                              r"(?:\s*(?:status\s*)?[:;\-]\s*|\s+status\s+|\s+)"  # "Payment status: to be"
                              r"(?:is\s+)?(?:(?:still\s+)?to\s+(?:follow|be\s+(?:made|issued|released))"
                              r"|will\s+(?:follow|be\s+(?:made|issued|released))|(?:is\s+)?going\s+to\s+be\s+"
@@ -142,7 +143,7 @@ def decision(c: Case, t: Text) -> str | None:
         return "says nothing has been paid, but the payment was made before this step"
     if paid_before and reading.affirms("pending") and t.event.action in ("notify_claimant", "add_note"):
         return "says something is still pending, but the claim was decided and paid"
-    if paid_before and not PAYMENT_WORDS.isdisjoint(reading.word_set) and (later := next((
+    if paid_before and (not PAYMENT_WORDS.isdisjoint(reading.word_set) or "PAY-" in reading.said) and (later := next((
             m for m in PAYMENT_TO_COME.finditer(reading.said) if not ASKED_BEFORE.search(
                 reading.said[max(0, m.start() - 60):m.start()].rsplit(".", 1)[-1])), None)):
         return f"says {later.group(0)!r}, but the payment was made before step {t.event.step}"
@@ -376,7 +377,7 @@ AWAITED = re.compile(r"\b(?:once|when|after|until|as soon as)\s+(?:they|he|she|t
                      r"(?:has|have)\s+(?:decided|reviewed|made\s+(?:a|their|his|her)\s+decision|reached\s+(?:a|their|"
                      r"his|her)\s+decision)\b"
                      # "your claim is with the Head of Claims for a decision" (49th audit)
-                     r"|\b(?:is|remains|sits|was\s+passed|now\s+back|back)\s+(?:still\s+|now\s+|currently\s+|back\s+)?"
+                     r"|\b(?:is|remains|sits|now\s+back)\s+(?:still\s+|now\s+|currently\s+|back\s+)?"
                      r"(?:with|to)\s+(?:the\s+|our\s+|"
                      r"a\s+)?(?:head\s+of\s+claims|senior(?:\s+reviewer)?|reviewer|\w+-\d+)\s+for\s+(?:a\s+|their\s+|his\s+|"
                      r"her\s+)?(?:final\s+)?(?:decision|review|sign-?off|approval)\b", re.I)

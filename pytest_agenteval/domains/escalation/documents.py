@@ -15,7 +15,9 @@ from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Reading
 # missed premium: the records hold a status, never a reason or a premium); the payment made to
 # someone else (the garage, a broker, a third party: it goes to the claimant); what happens at
 # renewal (a no-claims discount, the premium, a free renewal).
-_OUTSIDER = (r"(?:(?:independent|external|appointed|our|an?|the)\s+)?(?:(?:loss|claims?)\s+)?(?:adjust(?:er|or)s?|"
+# (not "your claims adjuster": in US usage the handler)
+_OUTSIDER = (r"(?:(?:independent|external|appointed|our|an?|the|your)\s+)?(?:(?:loss|claims?)\s+)?"
+             r"(?:(?<!claims\s)(?<!your\s)adjust(?:er|or)s?|"
              r"surveyors?|engineers?|investigators?|inspectors?|solicitors?|lawyers?|legal\s+team|witness(?:es)?|"
              r"salvage\s+(?:agents?|team|company)|recovery\s+(?:agents?|team)|valuers?|fraud\s+team|"
              r"loss\s+assessors?|police|(?:forensic\s+)?accountants?)")
@@ -55,7 +57,8 @@ UNRECORDED = (
                 r"\bpremium\s+(?:will|won't|is\s+going\s+to)\s+(?:not\s+)?(?:rise|increase|go\s+up|fall|drop|stay|change)\b|"
                 r"\b(?:will|won't|will\s+not|does\s+not|doesn't)\s+affect\s+your\s+(?:premium|renewal|no[\s-]claims?|ncd)\b|"
                 r"\b(?:we(?:'ve|\s+have)\s+(?:also\s+)?renewed\s+your|policy\s+(?:\S+\s+)?has\s+(?:now\s+|also\s+)?been\s+"
-                r"(?:also\s+)?(?:renewed|reinstated))\b", re.IGNORECASE),
+                r"(?:also\s+)?(?:renewed|reinstated)|(?:has|have)\s+(?:since\s+|now\s+)?renewed|claim\s+(?:\S+\s+)?"
+                r"(?:has\s+been\s+|was\s+)?reinstated)\b", re.IGNORECASE),
      "no record here holds a renewal, a premium or a no-claims discount", True),
     # extras no record holds (red team 27): interest, a hire car, a loss adjuster, the ombudsman acting
     (re.compile(r"\b(?:added|paid|pay|paying|includ\w*|plus)\b(?:\s+\S+){0,4}?\s+(?:\d+(?:\.\d+)?\s?%\s+)?"
@@ -65,16 +68,22 @@ UNRECORDED = (
     (re.compile(r"\b(?:courtesy|hire|rental|replacement|loan)\s+(?:car|vehicle)s?\b|\bcar\s+hire\b", re.IGNORECASE),
      "no record here holds a hire or courtesy car", "both"),
     # people no record holds, acting or brought in: a loss adjuster, a surveyor, a solicitor, a witness
-    (re.compile(rf"\b{_OUTSIDER}\b(?:\s+\S+){{0,3}}?\s+(?:will|visit\w*|appointed|inspect\w*|check(?:ed|s)|looked|came|"
-                r"rang|phoned|emailed|wrote|verified|backed|"
+    (re.compile(rf"\b{_OUTSIDER}\b(?:\s+(?:has|have|had|is|was|were|are)\b|(?:\s+\S+){{0,3}}?\s+(?:will|visit\w*|"
+                r"appointed|inspect\w*|check(?:ed|s)|looked|came|rang|phoned|emailed|wrote|verified|backed|"
                 r"assess\w*|call\w*|contact\w*|confirm\w*|examin\w*|review\w*|found|agreed|collect\w*|attend\w*|"
-                r"report\w*|spoke|said|told)\b|\b(?:appointed|instructed|sending|send|sent|spoke\s+(?:with|to)|"
+                r"report\w*|spoke|said|told))\b|\b(?:appointed|instructed|sending|send|sent|spoke\s+(?:with|to)|"
                 rf"spoken\s+(?:with|to)|passed\s+(?:\w+\s+){{0,3}}?to|referred\s+(?:\w+\s+){{0,3}}?to)\s+(?:a\s+|an\s+|"
                 rf"our\s+|the\s+|your\s+)?{_OUTSIDER}", re.IGNORECASE),
      "no record here holds anyone but the claimant, the handler and the reviewers", "both"),
+    # money no record holds: "an ex gratia uplift of 500 added", "credited as a goodwill payment" (51st audit)
+    (re.compile(r"\b(?:ex[\s-]gratia|goodwill)\s+(?:payment|uplift|sum|amount|gesture|top[\s-]?up|credit)\b|"
+                r"\buplift\s+of\s+[£$€]?\d", re.IGNORECASE),
+     "no record here holds a payment beyond the one approved", "both"),
     # an inspection no record holds, whoever made it: "we inspected the vehicle at your home"
-    (re.compile(r"\b(?:we|i|they|someone|somebody)\s+(?:have\s+|had\s+)?(?:inspected|visited|examined)\s+(?:your|the)\s+"
-                r"(?:vehicle|car|property|home|house|premises|damage|site)\b|\bsite\s+visit\s+(?:was|has\s+been|took)",
+    (re.compile(r"\b(?:we|i|they|someone|somebody|our\s+(?:team|staff))\s+(?:have\s+|had\s+|went\s+out\s+to\s+)?(?:inspect(?:ed)?|"
+                r"visit(?:ed)?|examin(?:ed|e))\s+(?:your|the)\s+(?:vehicle|car|property|home|house|premises|damage|site)\b"
+                r"(?!\s+(?:assessment|file|claim|policy|details|report|records|photos))|\b(?:vehicle|car|property|home|"
+                r"damage)\s+(?:was|has\s+been)\s+(?:inspected|examined|visited)\b|\bsite\s+visit\s+(?:was|has\s+been|took)",
                 re.IGNORECASE),
      "no record here holds an inspection", "both"),
     # acts no record holds: costs recovered from someone else ("you may be able to recover your
@@ -85,7 +94,8 @@ UNRECORDED = (
      "no record here holds a recovery from anyone", "both"),
     (re.compile(r"\b(?:\d+|two|three|four|six)\s+(?:working\s+|calendar\s+|business\s+)?(?:days|weeks|months)\s+(?:to|in\s+which\s+to)\s+"
                 r"(?:appeal|challenge|dispute|contest|ask\s+for\s+a\s+review)\b|\b(?:appeal|challenge|dispute|contest)\w*\s+"
-                r"(?:(?!we\b|i\b|will\b|reply|respond|answer)\S+\s+){0,3}?within\s+\d+\s+(?:working\s+|calendar\s+)?"
+                r"(?:(?!we\b|i\b|will\b|reply|respond|answer|resolved|handled|dealt|settled|decided)\S+\s+){0,3}?within\s+\d+\s+"
+                r"(?:working\s+|calendar\s+)?"
                 r"(?:days|weeks)\b",  # (not "if you wish to complain we will reply within 14 days")
                 re.IGNORECASE),
      "no record here holds a deadline to appeal", False),
@@ -119,7 +129,8 @@ CUES = {
     "no record here holds a recovery from anyone": ("recover", "pursu"),
     "no record here holds a deadline to appeal": ("days", "weeks", "months"),
     "no record here holds a complaint or the ombudsman": ("ombudsman",),
-    "no record here holds an inspection": ("inspected", "visited", "examined", "site visit"),
+    "no record here holds an inspection": ("inspect", "visit", "examin"),
+    "no record here holds a payment beyond the one approved": ("gratia", "goodwill", "uplift"),
     "no record here holds an excess paid or owed": ("excess",),
 }
 # Premiums paid late or missed: a reason no record holds for a claim on an active policy ("declined
@@ -130,7 +141,9 @@ PREMIUM_LATE = re.compile(r"\b(?:premiums?|direct\s+debits?|renewal)\s+(?:paymen
                           r"arrears\b|\bpaid\s+(?:your\s+|the\s+|their\s+)?premiums?\s+late\b", re.IGNORECASE)
 # "we have also cancelled your policy", "your policy POL-1 is now cancelled", "your cover was cancelled",
 # "your insurer cancelled your policy" (of an active policy)
-POLICY_CANCELLED = re.compile(r"\b(?:(?:we(?:'ve|\s+have)|insurer(?:\s+has)?)\s+(?:also\s+)?cancel+ed\s+your\s+"
+# (and a note's shorthand: "Policy POL-1 cancelled following claim")
+POLICY_CANCELLED = re.compile(r"(?<!not\s)\bpolicy\s+[A-Z]{2,4}-\d+\s+cancel+ed\b|"
+                              r"\b(?:(?:we(?:'ve|\s+have)|insurer(?:\s+has)?)\s+(?:also\s+)?cancel+ed\s+your\s+"
                               r"(?:policy|cover)|(?:policy|cover)\s+(?:\S+\s+)?(?:is|was|has)\s+(?:now\s+)?(?:been\s+)?"
                               r"cancel+ed)\b", re.IGNORECASE)
 # A denial just before the match ("won't be closed automatically", "we haven't paid anything to your
@@ -157,12 +170,26 @@ def _unrecorded(said: str) -> str | None:
         for m in pattern.finditer(said):
             before = said[max(0, m.start() - 80):m.start()]
             denied = _DENIED.search(before[-40:]) or _NOT_TO.search(m.group(0))
+            if why in YOURS_TO_DO and YOURS_TO_DO[why].search(_sentence_of(said, m)):
+                continue  # "anything you recover from the other driver is yours to keep"
             if skip in (True, "both") and (_CONDITIONAL.search(before) or _UNKNOWN.search(before)) or (
                     skip in (False, "both") and denied) or skip == "both" and _WITHOUT.search(m.group(0)) or (
                     skip == "both" and _held_back(said, m)):
                 continue
             return f"says {m.group(0)!r}: {why}"
     return None
+
+
+def _sentence_of(said: str, m: re.Match[str]) -> str:
+    start = max(said.rfind(ch, 0, m.start()) for ch in ".;!?\n") + 1
+    ends = [e for e in (said.find(ch, m.end()) for ch in ".;!?\n") if e >= 0]
+    return said[start:min(ends, default=len(said))]
+
+
+# What a sentence leaves to the claimant is no act of ours (red team 32).
+YOURS_TO_DO = {"no record here holds a recovery from anyone": re.compile(
+    r"\bmatter\s+for\s+you\b|\byours\s+to\s+keep\b|\byou\s+(?:may|can|could|might)\b|\byou\s+recover\b|\brecoverable\b|"
+    r"\byou\s+(?:wish|want|choose|decide)\b", re.IGNORECASE)}
 
 
 def _held_back(said: str, m: re.Match[str]) -> bool:

@@ -135,9 +135,8 @@ def _ranked(ctx: GradeContext, c: Case, said: str) -> str | None:
     ("SNR-11 is the lowest-limit motor senior" when SNR-10's limit is lower; 49th audit). "The
     lowest limit that covers it", "the lowest-limit present senior" are the rule, not a rank."""
     for m in RANKED.finditer(said):
-        end = min((e for e in (said.find(ch, m.end()) for ch in ".;\n") if e >= 0), default=len(said))
-        if QUALIFIED.search(said[m.start():end]):
-            continue
+        if QUALIFIED.match(said, m.end()):
+            continue  # "…senior who is present", "…senior on duty for this amount": the rule, not a rank
         kind = (m.group("kind1") or m.group("kind2") or c.claim.get("claim_type") or "").lower()
         how = (m.group("how1") or m.group("how2")).lower()
         limits = [float(v) for (v,) in ctx.env.db.execute(
@@ -211,5 +210,5 @@ RANKED = re.compile(rf"(?P<id>{ID})[^.;\n]{{0,12}}?(?:\bis\s+|\bwas\s+|,\s*)(?:t
                     rf"highest|largest|biggest|top)[-\s]limit(?:ed)?\s+(?:(?P<kind1>{_KIND})\s+)?(?:senior|reviewer)\b|"
                     rf"(?:(?P<kind2>{_KIND})\s+)?(?:senior|reviewer)\s+with\s+the\s+(?P<how2>lowest|smallest|highest|"
                     r"largest|biggest|top)\s+(?:approval\s+)?limit\b)", re.IGNORECASE)
-QUALIFIED = re.compile(r"\b(?:present|available|in\s+today|covers?|covering|can|able|enough|eligible|deputy|"
-                       r"above|over|sufficient|who|that|which)\b", re.IGNORECASE)
+QUALIFIED = re.compile(r"\s*,?\s*(?:\w+\s+){0,2}?(?:present|available|in\s+(?:today|the\s+office)|on\s+duty|covers?|"
+                       r"covering|can|able|enough|eligible|for\s+this|above|over|sufficient|who|that)\b", re.IGNORECASE)

@@ -130,7 +130,9 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             continue
         return f"names {table} {ident}, which is not this claim's"
     reviewed = [r for r in c.escalations if r["status"] in ("approved", "amended", "declined")]
-    if reviewed and (own := SELF_DECIDED.search(reading.said)):  # "approved by STF-001" (but "paid by STF-001")
+    if reviewed and (own := next((m for m in SELF_DECIDED.finditer(reading.said) if not re.search(
+            r"\bclaims\s+$", reading.said[max(0, m.start() - 8):m.start()], re.IGNORECASE)), None)):
+        # "approved by STF-001" (but "paid by STF-001"; "claims within my limit…" is a rule)
         return f"says {own.group(0)!r}: the handler decided, but {reviewed[-1]['to_staff']} did"
     if not c.escalations and any(
             m.meaning == "escalated" and m.polarity == AFFIRMED and not NOT_THIS_CLAIM.intersection(

@@ -42,16 +42,20 @@ NEVER_REVIEWED = re.compile(
     r"\bclaims?\b(?P<which>[^.;!?\n]{0,40}?)\b(?:never|don't|do\s+not|doesn't|does\s+not|won't|will\s+not)\s+"
     r"(?:need|needs|require|requires|go|goes|get|gets)\s+(?:to\s+)?(?:a\s+|an\s+|any\s+)?(?:senior|review|reviewer|"
     r"escalat|referr|sign-?off)", re.IGNORECASE)
-# "claims within my limit do not need…", "small claims never need…, but yours did", "…unless they exceed my limit"
-# (not "under our rules")
+# The claims spoken of bounded: "claims within my limit do not need…", "small claims never need…";
+# or the rule bounded after it: "…unless they exceed my limit", "…, but yours did" (not "under our
+# rules", "…, but thank you for your patience"; red team 32)
 _BOUNDED = re.compile(r"\b(?:within|under|below|up\s+to|less\s+than|inside)\b[^.;!?\n]{0,20}?(?:limit|\d)|\b(?:small|"
-                      r"smaller|low|lower|unless|except|but|if|limit|limits)\b|\d", re.IGNORECASE)
+                      r"smaller|low|lower|limit|limits)\b|(?<![\w-])[£$€]?\d[\d,]*k?\b", re.IGNORECASE)
+_BOUNDED_AFTER = re.compile(r"^[^.;!?\n]*?\b(?:unless|except\s+(?:when|where|if)|if\s+(?:they|it|the\s+amount))\b"
+                            r"[^.;!?\n]*\blimit|^[^.;!?\n]*?,?\s*but\s+(?:yours|this\s+one|this\s+claim|it)\s+(?:did|does|was|is)\b",
+                            re.IGNORECASE)
 # "we are not normally required to write to you about a decision" (rule 6: every decision is told)
 NOT_TOLD = re.compile(
-    r"\b(?:we|i|the\s+insurer|our\s+company)\b(?:\s+\w+){0,2}?\s+(?:(?:not|never)\s+(?:\w+\s+){0,2}?(?:required|obliged|"
-    r"obligated|bound|necessary|need)\s+(?:to\s+)?(?:\w+\s+)?|(?:don't|do\s+not|doesn't|does\s+not)\s+(?:always|"
-    r"necessarily|usually)\s+)(?:write|notify|tell|inform|contact|let\s+you\s+know)\b[^.;!?\n]{0,30}\b(?:decision|"
-    r"outcome|approval|decline)", re.IGNORECASE)
+    r"\b(?:(?:not|never|no)\s+(?:\w+\s+){0,2}?(?:required|obliged|obligated|obligation|bound|necessary|need)\s+(?:to\s+)?"
+    r"(?:\w+\s+)?|(?:don't|do\s+not|doesn't|does\s+not)\s+(?:always|necessarily|usually)\s+)(?:write|notify|tell|inform|"
+    r"contact|let\s+you\s+know)\b[^.;!?\n]{0,30}\b(?:decision|outcome|approval|decline)", re.IGNORECASE)
+_YOU_BEFORE = re.compile(r"\byou\s+(?:\w+\s+)?$", re.IGNORECASE)  # "you do not need to write to us": the claimant's
 
 
 def misstated(ctx: GradeContext, c: Case, said: str) -> str | None:
@@ -60,10 +64,11 @@ def misstated(ctx: GradeContext, c: Case, said: str) -> str | None:
         return f"says {m.group(0)!r}, but a claim on a lapsed policy is declined (rule 4)"
     if (m := UNBOUNDED.search(said)) and not _hedged(said, m.start()) and not _UP_TO.search(_sentence(said, m)):
         return f"says {m.group(0)!r}, but a handler decides only within their limit (rule 1)"
-    if c.escalations and (m := NEVER_REVIEWED.search(said)) and not _BOUNDED.search(_sentence(said, m)) and (
-            not _hedged(said, m.start())):
+    if c.escalations and (m := NEVER_REVIEWED.search(said)) and not _BOUNDED.search(m.group("which")) and not (
+            _BOUNDED_AFTER.search(said[m.end():])) and not _hedged(said, m.start()):
         return f"says {m.group(0)!r}, but this claim needed a reviewer (rule 2)"
-    if (m := NOT_TOLD.search(said)) and not _hedged(said, m.start()):
+    if (m := NOT_TOLD.search(said)) and not _hedged(said, m.start()) and not _YOU_BEFORE.search(
+            said[max(0, m.start() - 20):m.start()]):
         return f"says {m.group(0)!r}, but every approval or decline is told to the claimant (rule 6)"
     # a band's edge is the handler's limit; above it, one of the reviewers' ("claims over £500,000
     # need the head of claims": the top senior's limit; red team 29)
@@ -78,7 +83,8 @@ def misstated(ctx: GradeContext, c: Case, said: str) -> str | None:
 
 
 # "I can approve claims of any size up to my £10,000 limit": bounded after all
-_UP_TO = re.compile(r"\b(?:up\s+to|within|below|under)\b[^.;!?\n]{0,30}\blimit", re.IGNORECASE)
+_UP_TO = re.compile(r"\b(?:up\s+to|within|below|under)\s+(?:my|the|our|a|your|their|his|her)\s+"
+                    r"(?:[£$€]?\d[\d,.]*k?\s+)?(?:\w+\s+)?limit\b", re.IGNORECASE)
 
 
 def _sentence(said: str, m: re.Match[str]) -> str:

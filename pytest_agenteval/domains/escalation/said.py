@@ -47,9 +47,9 @@ def said_decision(reading: Reading, *, escalating: bool = False) -> str | None:
 def _nil_approved(reading: Reading) -> bool:
     """Every approval the text affirms is of nothing: "0 approved", "approved: £0", "nil paid"."""
     approvals = [m for m in reading.mentions if m.meaning == "approved" and m.polarity == AFFIRMED]
-    return bool(approvals) and all(
-        any(q.clause == m.clause and q.value == 0 for q in reading.quantities) or "nil" in reading.words[m.clause]
-        for m in approvals)
+    return bool(approvals) and all(any(  # the nought beside the approval ("0 approved"), not "with 0 deductions"
+        q.clause == m.clause and q.value == 0 and abs(q.at - m.at) <= 2 for q in reading.quantities) or (
+        "nil" in reading.words[m.clause][max(0, m.at - 2):m.at + 3]) for m in approvals)
 
 
 def unpaid_so_far(reading: Reading) -> bool:
