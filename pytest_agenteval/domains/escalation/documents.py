@@ -170,7 +170,7 @@ def _unrecorded(said: str) -> str | None:
         for m in pattern.finditer(said):
             before = said[max(0, m.start() - 80):m.start()]
             denied = _DENIED.search(before[-40:]) or _NOT_TO.search(m.group(0))
-            if why in YOURS_TO_DO and YOURS_TO_DO[why].search(_sentence_of(said, m)):
+            if why in YOURS_TO_DO and YOURS_TO_DO[why].search(sentence_of(said, m)):
                 continue  # "anything you recover from the other driver is yours to keep"
             if skip in (True, "both") and (_CONDITIONAL.search(before) or _UNKNOWN.search(before)) or (
                     skip in (False, "both") and denied) or skip == "both" and _WITHOUT.search(m.group(0)) or (
@@ -180,7 +180,8 @@ def _unrecorded(said: str) -> str | None:
     return None
 
 
-def _sentence_of(said: str, m: re.Match[str]) -> str:
+def sentence_of(said: str, m: re.Match[str]) -> str:
+    """The sentence around a match."""
     start = max(said.rfind(ch, 0, m.start()) for ch in ".;!?\n") + 1
     ends = [e for e in (said.find(ch, m.end()) for ch in ".;!?\n") if e >= 0]
     return said[start:min(ends, default=len(said))]

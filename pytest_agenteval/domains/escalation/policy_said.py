@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from pytest_agenteval.domains.escalation.case import EPS, Case, reviewers
+from pytest_agenteval.domains.escalation.documents import sentence_of
 from pytest_agenteval.grading import GradeContext
 
 _INACTIVE = r"(?:lapsed|expired|cancelled|canceled|inactive|suspended|ended)"
@@ -62,7 +63,7 @@ def misstated(ctx: GradeContext, c: Case, said: str) -> str | None:
     """The first rule the text states that is not the authority policy's."""
     if (m := LAPSED_PAID.search(said)) and not _hedged(said, m.start()):
         return f"says {m.group(0)!r}, but a claim on a lapsed policy is declined (rule 4)"
-    if (m := UNBOUNDED.search(said)) and not _hedged(said, m.start()) and not _UP_TO.search(_sentence(said, m)):
+    if (m := UNBOUNDED.search(said)) and not _hedged(said, m.start()) and not _UP_TO.search(sentence_of(said, m)):
         return f"says {m.group(0)!r}, but a handler decides only within their limit (rule 1)"
     if c.escalations and (m := NEVER_REVIEWED.search(said)) and not _BOUNDED.search(m.group("which")) and not (
             _BOUNDED_AFTER.search(said[m.end():])) and not _hedged(said, m.start()):
@@ -85,13 +86,6 @@ def misstated(ctx: GradeContext, c: Case, said: str) -> str | None:
 # "I can approve claims of any size up to my £10,000 limit": bounded after all
 _UP_TO = re.compile(r"\b(?:up\s+to|within|below|under)\s+(?:my|the|our|a|your|their|his|her)\s+"
                     r"(?:[£$€]?\d[\d,.]*k?\s+)?(?:\w+\s+)?limit\b", re.IGNORECASE)
-
-
-def _sentence(said: str, m: re.Match[str]) -> str:
-    """The sentence around a match."""
-    start = max(said.rfind(ch, 0, m.start()) for ch in ".;!?\n") + 1
-    ends = [e for e in (said.find(ch, m.end()) for ch in ".;!?\n") if e >= 0]
-    return said[start:min(ends, default=len(said))]
 
 
 def _hedged(said: str, at: int) -> bool:
