@@ -10,7 +10,7 @@ before it exists is ``follow_through.waited_for_reviewer``'s (see ``said.announc
 Silence is never a contradiction.
 
 This module holds the domain's lexicon and runs the checks, one concern per module:
-``people`` (ids, staff, the claim's type), ``decisions`` (what was decided, when, by whom),
+``people`` (ids, staff), ``kinds`` (the claim's type), ``decisions`` (what was decided, when, by whom),
 ``money`` (amounts and limits), ``documents`` (what the records can never hold).
 """
 

@@ -1,0 +1,80 @@
+"""The claim's type, where a text names it: "your travel claim", "CLM-00081 (motor)", "Claim type
+motor.", "the damage to your home" must be the claim's own type (or, for a senior, their specialism)."""
+
+from __future__ import annotations
+
+import re
+
+from pytest_agenteval.domains.escalation.case import Case
+from pytest_agenteval.text import Reading
+
+# The claim types (the seniors' specialisms) and the everyday words for each: "your holiday claim".
+KINDS = {"motor": ("motor", "car", "vehicle", "auto", "van"), "property": ("property", "home", "house", "household",
+                                                                           "buildings", "contents"),
+         "liability": ("liability",), "travel": ("travel", "holiday", "trip")}
+KIND_OF = {word: kind for kind, words in KINDS.items() for word in words}
+KIND_WORDS = frozenset(KIND_OF)
+TYPE_LABELLED = re.compile(r"\b(?:type|product|specialism|line\s+of\s+business)\s*(?:[:=\-|]|is|was)?\s*([a-z]+)\b",
+                           re.IGNORECASE)
+TYPED = frozenset({"claim", "claims", "policy", "insurance", "cover", "senior", "seniors", "reviewer", "team",
+                   "specialist", "underwriter", "department", "desk", "loss", "losses"})  # "car loss": a motor loss
+
+
+def kind_named(c: Case, reading: Reading) -> str | None:
+    """What a text says the claim's type is, where it is not the claim's."""
+    kind = c.claim.get("claim_type")
+    if (beside := _kind_beside(reading, c.id)) is not None and KIND_OF[beside] != kind:
+        return f"gives {c.id} as {beside}, but the claim is {kind}"  # "CLM-00081 (motor)", "CLM-00009, motor"
+    for labelled in TYPE_LABELLED.finditer(reading.said):  # "Claim type motor.", "type=motor", "product: motor"
+        if (w := labelled.group(1).lower()) in KIND_OF and KIND_OF[w] != kind:
+            return f"gives its type as {w}, but the claim is {kind}"
+    for words in (w for w in reading.words if not KIND_WORDS.isdisjoint(w)):
+        for k, w in enumerate(words[:-1]):
+            if w in KIND_WORDS and KIND_OF[w] != kind and words[k + 1] in TYPED and not NEGATIONS_NEAR.intersection(
+                    words[max(0, k - 2):k]):
+                return f"calls it a {w} {words[k + 1]}, but the claim is {kind}"
+    for words in reading.words:  # "the damage to your home", "your car was stolen": the loss is of a kind
+        for k, w in enumerate(words):
+            other = OBJECT_OF.get(w)
+            if other is None or other == kind or NEGATIONS_NEAR.intersection(words[max(0, k - 5):k]):
+                continue
+            before = tuple(words[max(0, k - 3):k])
+            after = words[k + 1] if k + 1 < len(words) else ""
+            damaged = len(before) == 3 and before[0] in LOSSES and before[1] in ("to", "of") and before[2] in (
+                "your", "the") or before[-1:] == ("your",) and bool(LOST.intersection(words[k + 1:k + 4])) or (
+                before[-2:] in (("of", "your"), ("for", "your"), ("on", "your")) and after not in ADDRESS_WORDS)
+            if damaged:
+                return f"speaks of a loss to the claimant's {w}, but the claim is {kind}"
+    return None
+
+
+def _kind_beside(reading: Reading, claim: str) -> str | None:
+    """A kind word alone right after the claim's id, in brackets or after a comma ("CLM-00081
+    (motor)", "Claim: CLM-00009, motor")."""
+    for ident, k, at in reading.id_at:
+        if ident != claim:
+            continue
+        after = [w for w in reading.words[k][at + 1:at + 4] if w]
+        if not after and k + 1 < len(reading.words) and reading.sentence_of[k + 1] == reading.sentence_of[k]:
+            after = [w for w in reading.words[k + 1] if w]  # the next clause, when it is the kind alone
+            after = after if len(after) == 1 else []
+        if after and after[0] in KIND_WORDS and (len(after) == 1 or after[1] not in NOT_A_KIND):
+            return after[0]
+    return None
+
+
+NOT_A_KIND = frozenset({"policy", "policies", "senior", "seniors", "reviewer", "team", "handler", "specialism"})
+
+
+# What a loss of each kind is a loss of, in everyday words.
+OBJECTS = {"motor": ("car", "vehicle", "van", "motorbike", "motorcycle"),
+           "property": ("home", "house", "roof", "kitchen", "flat", "building", "buildings", "contents", "property"),
+           "travel": ("luggage", "baggage", "suitcase", "flight", "trip", "holiday")}
+OBJECT_OF = {word: kind for kind, words in OBJECTS.items() for word in words}
+# "photos of your car" names the thing lost; "to your home address" names where a letter goes.
+ADDRESS_WORDS = frozenset({"address", "addresses", "phone", "email", "number", "postcode", "insurance", "policy"})
+LOSSES = frozenset({"damage", "loss", "theft", "repair", "repairs", "destruction", "cancellation", "delay"})
+LOST = frozenset({"damaged", "stolen", "lost", "broken", "destroyed", "flooded", "cancelled", "delayed", "vandalised"})
+
+
+NEGATIONS_NEAR = frozenset({"not", "no", "never", "nor", "neither"})
