@@ -38,9 +38,6 @@ ID_VERBS = frozenset({"stays", "remains", "stay", "remain", "is", "was", "has", 
 
 
 SENTENCE_ENDS = frozenset({".", "!", "?", ";"})
-# Words shortened with a full stop that is no sentence's end when a figure or a small letter follows.
-SHORTHAND = frozenset({"appr", "apprvd", "esc", "amt", "pol", "pd", "ref", "approx", "incl", "excl", "est", "xs",
-                       "lim", "auth", "max", "min", "cust", "fac", "acc", "acct", "req", "dept", "assd", "amd", "decl"})
 LOOKS_AHEAD = BREAKS | {"and", "or"}  # the words whose next word decides whether a clause ends
 TRANSPARENT = frozenset({"(", ")"})
 
@@ -58,9 +55,6 @@ def clauses(tokens: list[Token]) -> list[tuple[int, list[Token], bool, str]]:
             else:
                 clauses[-1][1].append(t)  # a short aside stays in its clause, outside its negations
             continue
-        if t.text == "." and i and tokens[i - 1].text.lower() in SHORTHAND and i + 1 < len(tokens) and (
-                tokens[i + 1].kind != "word" or tokens[i + 1].text[:1].islower()):
-            continue  # "appr. 12,800 (amended from 16,000); pd in full": a shortened word, no full stop
         if t.kind == "punct" and t.text == "," and _listed(tokens, i):
             continue  # "approve, amend or decline": one list, one clause
         if t.kind == "punct" and t.text in JOINERS and (not i or tokens[i - 1].text in SENTENCE_ENDS):

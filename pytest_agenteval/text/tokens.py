@@ -101,6 +101,14 @@ def _numbered(prefixes: frozenset[str]) -> re.Pattern[str]:
 _FOREIGN_GROUPS = re.compile(r"\b\d{1,3}(?:\.\d{3})+,\d{1,2}\b|\b\d{1,3}(?:'\d{3})+(?:\.\d+)?\b")
 
 
+# Words shortened with a full stop that ends no sentence when the text goes on with no capital
+# word ("appr. 12,800", "ref. CLM-00145", "pd. in full"; not "per pol. Your claim…").
+CLIPPED = frozenset({"appr", "apprvd", "esc", "amt", "pol", "pd", "ref", "approx", "incl", "excl", "est", "xs",
+                     "lim", "auth", "max", "min", "cust", "fac", "acc", "acct", "req", "dept", "assd",
+                     "amd", "decl"})
+_GOES_ON = re.compile(r"[ \t]*(?![A-Z][a-z]|I\b|\s|$)")
+
+
 def _word_tokens(raw: str) -> tuple[Token, ...]:
     """A word as written, lowercased and read: "can't" is "can" and "not", "ur" is "your"."""
     found = _WORD_TOKENS.get(raw)
@@ -190,6 +198,8 @@ def _words(text: str, prefixes: frozenset[str]) -> list[Token]:
             out.append(Token("id", raw))
         elif kind == "emoji":  # "No problem 👍 your claim is approved": an emoji ends what it follows
             out.append(Token("punct", "."))
+        elif raw == "." and out and out[-1].text in CLIPPED and _GOES_ON.match(text, m.end()):
+            continue  # "appr. 12,800 (amended from 16,000); pd. in full": a shortened word, no full stop
         else:  # a line break before a bullet or a capital ends a sentence: "Approved: £30,000\nPaid: £24,000"
             out.append(Token("punct", ":" if raw == "=" else raw.strip() or "."))  # "paid=no" as "paid: no"
     return out

@@ -103,6 +103,16 @@ UNRECORDED = (
                 r"ombudsman\b|\bombudsman\s+(?:has|is|was)\s+(?:now\s+|already\s+)?(?:reviewing|looking|investigating|"
                 r"been\s+(?:asked|told|informed|notified)|involved)", re.IGNORECASE),
      "no record here holds a complaint or the ombudsman", "both"),
+    # a cause of the loss or a ground for a decision no record holds: the records hold a lapse and a
+    # reviewer's "not covered", never wear and tear, a late report or a non-disclosure ("declined
+    # because your policy had lapsed and the damage was pre-existing": a second, false reason)
+    (re.compile(r"\bwear\s+and\s+tear\b|\bgradual(?:ly)?\s+(?:deteriorat\w*|damage|wear|leak\w*)\b|\bpre[\s-]?existing\b|"
+                r"\b(?:lack\s+of|poor|inadequate|no)\s+(?:regular\s+)?maintenance\b|\b(?:reported|notified|submitted|made|"
+                r"filed|lodged|raised|told\s+us)\s+(?:\w+\s+){0,3}?(?:too\s+)?late\b|\blate\s+(?:notification|reporting|"
+                r"notice)\b|\boutside\s+the\s+(?:notification|reporting)\s+(?:period|window|deadline)\b|\bnon[\s-]?disclos\w*|"
+                r"\bmisrepresent\w*|\b(?:not|un)[\s-]?roadworthy\b|\bnegligen\w*|\bleft\s+(?:\w+\s+){0,2}?unattended\b|"
+                r"\bunder\s+the\s+influence\b", re.IGNORECASE),
+     "no record here holds a cause of the loss, or a ground for a decision but a lapse or a reviewer's", "both"),
     # the excess as owed: "Declined: excess of 250 not paid by the policyholder" (47th audit)
     (re.compile(r"\bunpaid\s+excess\b|\bexcess\b(?:\s+\S+){0,3}?\s+(?:has\s+)?(?:not\s+(?:been\s+)?|never\s+(?:been\s+)?)paid\s+(?:by\s+"
                 r"(?:you|the\s+(?:policyholder|claimant|insured|holder))|yet)\b|\bexcess\s+(?:is\s+)?(?:still\s+)?"
@@ -132,6 +142,9 @@ CUES = {
     "no record here holds an inspection": ("inspect", "visit", "examin"),
     "no record here holds a payment beyond the one approved": ("gratia", "goodwill", "uplift"),
     "no record here holds an excess paid or owed": ("excess",),
+    "no record here holds a cause of the loss, or a ground for a decision but a lapse or a reviewer's": (
+        "wear", "gradual", "existing", "maintenance", "late", "outside the", "disclos", "misrepresent", "roadworth",
+        "negligen", "unattended", "influence"),
 }
 # Premiums paid late or missed: a reason no record holds for a claim on an active policy ("declined
 # because your premium payments were late", red team 27); the usual cause of a lapse, said of one.
