@@ -322,7 +322,7 @@ _CLAUSE = re.compile(r"[.;:!?]+(?=\s|$)|\n+|[()]|,\s*(?:but|and|then|or)?\s*|\s+
 _NUMBER_ABBREVIATION = re.compile(r"\bno\.\s*(?=\d)")  # "ACC no. 368"
 _HELD_BACK = frozenset({"later", "yourself", "wait", "separately"})  # held back wherever said in its clause
 # A denial holds back what follows it: "I won't change anything until…", "without opening a new account"
-_DENIED = re.compile(r"n't|\b(?:not|never|without|no|until)\b")
+_DENIED = re.compile(r"n't|\b(?:not(?!\s+only)|never|without|no|until)\b")  # (not "I will not only book it…")
 _NOTHING = re.compile(r"\b(?:nothing|none|neither|nor|yet)\b")
 # Words before a usable word that make it the rate's ("the rate we use", "which takes effect today")
 _OF_RATE = frozenset({"which", "rate", "rates", "pricing", "price", "priced", "cent", "percent", "band", "sheet",
@@ -338,7 +338,9 @@ _WHOLE_DEAL = re.compile(r"\b(?:sort(?:ing)?\s+(?:it\s+|this\s+|that\s+|\w+-\d+\
 # Said of the facility once it is activated: "make the funds available", "ready to draw", "effective".
 _USABLE = LIVE | frozenset({"available", "effective", "effect", "operational", "going", "running", "unlock", "release",
                             "draw", "drawing", "use", "using"})
-_PLACED = re.compile(r"->|\u2192|\b(?:on|onto|to|into|in|against|under|for|with)\s+(?:(?:your|the|a|its|loan|current|"
+# (not "as agreed for account ACC-1", "in line with account ACC-1": the terms of another; red team 33)
+_PLACED = re.compile(r"->|\u2192|(?<!agreed\s)(?<!line\s)(?<!same\s)(?<!used\s)(?<!offered\s)(?<!applies\s)(?<!given\s)"
+                     r"\b(?:on|onto|to|into|in|against|under|for|with)\s+(?:(?:your|the|a|its|loan|current|"
                      r"business|main|existing)\s+)*(?:(?:account|acct)\s+(?:number\s+)?acc-\d|acc-\d)", re.IGNORECASE)
 # Asking to go ahead with something: with no act described, a yes to it covers the whole.
 _PROCEED = re.compile(r"\b(?:go ahead|proceed|shall i|should i|can i|may i|want me to|like me to|ok(?:ay)? (?:for me )?"

@@ -91,6 +91,10 @@ def _because(tokens: list[Token], at: int) -> bool:
     after = [t.text for t in tokens[at + 1:at + 6] if t.kind == "word"]
     if at + 1 < len(tokens) and tokens[at + 1].kind in ("money", "number", "id"):  # "as 90,000 is above…"
         return bool(after) and after[0] in AUXILIARIES
+    near = tokens[at + 1:at + 4]
+    if len(near) == 3 and all(t.kind == "word" for t in near) and near[0].text not in AS_SUBJECTS and (
+            near[2].text in AUXILIARIES and near[1].text not in AUXILIARIES):
+        return True  # a terse note's subject: "not applied as assessed figure is what we settle" (audit 52)
     return bool(after) and after[0] in AS_SUBJECTS and not AUXILIARIES.isdisjoint(after[1:5])
 
 

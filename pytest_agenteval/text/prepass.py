@@ -50,6 +50,7 @@ def prepared(text: str) -> str:
         text = _ITEM_NUMBER.sub(r"\1- ", text)  # "…excess 0 - checked⏎3. My limit…": an item's number, no figure
         text = _formed(text)
     if "->" in text or not _ARROW_SIGNS.isdisjoint(text):
+        text = _PLAN.sub(lambda m: _ARROW.sub(" and ", m.group(0)), text)  # a plan's steps: one clause, proposed
         text = _ID_ARROW.sub(r"\1, then to \2", text)  # "routing SNR-10 -> deputy SNR-11": one route
         # "amended 48k -> 38.4k", "esc -> SNR-02": from one to the other
         text = _TO_ARROW.sub(lambda m: f"{m.group(1) or m.group(2)} to ", text)
@@ -88,6 +89,10 @@ def prepared(text: str) -> str:
         text = _NOTHING_PREVENTS.sub("", text)  # "nothing prevents payment" says payment goes ahead
     if "would" in words and "had" in words:
         text = counterfactuals(text)
+    if "partial" in words and _NOT_PARTIAL.search(text):  # "this is not a partial settlement": a full one
+        text = _NOT_PARTIAL.sub(r"a full \1", text)
+    if "otherwise" in words and "would" in words:  # "120,000 would otherwise need escalation": supposed
+        text = _OTHERWISE.sub(lambda m: f"{m.group(1) or ''}might", text)
     if "did" in words and _DID.search(text):
         text = _DID.sub(lambda m: f"{m.group(1)} {_past(m.group(2).lower())}", text)
     if not words.isdisjoint(_CERTAINTY_WORDS) and _CERTAINTY_CUE.search(text):
@@ -158,6 +163,8 @@ _TO_ARROW = re.compile(r"(\d[kKmM%]?)[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279
                        r"(\b(?:esc|escalated|sent|routed|referred|forwarded|passed|booked)\.?|\besc'd)"
                        r"[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*(?=[£$€]?\d|[A-Z]{2,5}-\d)", re.IGNORECASE)
 _ARROW = re.compile(r"[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*")
+# "My plan: FAC-5047 → booked to ACC-00368 → activated. May I proceed?": steps proposed, not done
+_PLAN = re.compile(r"\b(?:my|our|the)\s+(?:plan|proposal)\s*:(?:[^.?!\n]|\.(?=\d))*", re.IGNORECASE)
 _NOT_APPLICABLE = re.compile(r"\b[Nn]/[Aa]\b")
 # Two negatives that cancel: "it is not untrue that it was declined" says it was; "not
 # unapproved" says approved, "isn't unreasonable" "is reasonable".
@@ -178,7 +185,7 @@ _PAST = {"pay": "paid", "send": "sent", "make": "made", "apply": "applied", "ref
 # A counterfactual says its condition is false and its consequence did not happen: "Had your
 # claim been approved, we would have paid £4,200" says it was not approved (and nothing was
 # paid). Read as the condition denied: "your claim was not approved".
-_SUBJECT = r"(?P<subj>(?:your|the|our|this|that|we|it|they|you|he|she)\b[^,.;:!?\n]{0,60}?)"
+_SUBJECT = r"(?P<subj>(?:your|the|our|this|that|we|it|they|you|he|she|[A-Z]{2,5}-\d+)\b[^,.;:!?\n]{0,60}?)"
 _UNLESS = (r"(?:been\s+(?P<state>[^,.;:!?\n]{1,60}?)|(?P<verb>[a-z]+ed|paid|sent|made|met|done|gone|given|"
            r"had|known))")
 _WOULD = r"[^.;:!?\n]*?\bwould(?:\s+not|n't)?\s+have\b[^.;:!?\n]*?"
@@ -186,6 +193,12 @@ _CONDITION = (rf"had\s+{_SUBJECT}\s+{_UNLESS}", rf"if\s+{_SUBJECT}\s+had\s+{_UNL
 _END = r"(?=,\s*but\b|[.;:!?\n]|$)"
 _COUNTERFACTUALS = [re.compile(rf"\b{condition}\s*,\s*{_WOULD}{_END}", re.I) for condition in _CONDITION] + [
     re.compile(rf"\b(?:we|i|you|they|it)\s+{_WOULD}\s+{condition}{_END}", re.I) for condition in _CONDITION]
+
+
+_NOT_PARTIAL = re.compile(r"\b(?:not|no)\s+(?:a\s+)?partial\s+(settlement|payment|approval|payout)\b", re.IGNORECASE)
+# What would otherwise be is not: "it would otherwise have needed a senior", "otherwise it would…"
+_OTHERWISE = re.compile(r"\bwould\s+otherwise(?:\s+have)?\b|\b(otherwise\s*,?\s*(?:\w+\s+)?)would(?:\s+have)?\b",
+                        re.IGNORECASE)
 
 
 def counterfactuals(text: str) -> str:
@@ -351,9 +364,12 @@ def endorsed(text: str, at: int) -> bool:
 
 
 # What is still to do, under a label: "Next steps: complete KYC" (read "…: yet to complete KYC").
-_NEXT_WORDS = frozenset({"next", "to", "todo", "action", "actions", "follow", "followup", "followups"})
+_NEXT_WORDS = frozenset({"next", "to", "todo", "action", "actions", "follow", "followup", "followups", "plan",
+                         "proposal"})
 _NEXT_LABEL = r"(?:next(?:\s+steps?)?|to\s*do|todo|actions?(?:\s+needed)?|follow[\s-]?ups?|what\s+happens\s+next)"
-_NEXT = re.compile(rf"^[ \t]*#*[ \t]*\**{_NEXT_LABEL}\**[ \t]*:", re.I | re.M)
+# (or a plan told after a sentence: "Everything checks out. My plan: FAC-5047 → booked to ACC-1 → activated")
+_NEXT = re.compile(rf"^[ \t]*#*[ \t]*\**{_NEXT_LABEL}\**[ \t]*:|(?:(?<=[.!?])[ \t]+|^)(?:my|our|the)\s+(?:plan|"
+                   r"proposal)\s*:", re.I | re.M)
 # The same as a heading over a list: each item is still to do ("Next steps⏎- Complete your checks").
 _NEXT_HEADING = re.compile(rf"^[ \t]*#*[ \t]*\**{_NEXT_LABEL}\**[ \t]*:?[ \t]*$", re.I | re.M)
 _ITEM = re.compile(r"^([ \t]*(?:[-*\u2022]|\d+[.)])?[ \t]*)(.*)$")

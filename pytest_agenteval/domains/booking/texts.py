@@ -76,7 +76,7 @@ LEXICON = ENGLISH.extend(
                                  for how in ("", "have ", "only ", "just ", "now ", "also ", "have only ", "have just ",
                                              "have now ", "have also ") for whose in ("the", "its"))),
     # The facility's own state: "has not been booked", "is already active", "is closed".
-    booked=("booked", "bkd", "bk'd",  # ticket shorthand: "bkd & actv"
+    booked=("booked", "bkd", "bk'd", "booked at",  # ticket shorthand: "bkd & actv"; "booked at 5.1%" (priced too)
             "started booking", "begun booking", "started the booking", "begun the booking",
             "sits on", "sitting on", "is held on", "held on", "linked to", "attached to"),  # "it sits on ACC-1"
     activated=("activated", "active", "actv", "actvd", "drawn", "live at", "active at", "running at", "drawn at",

@@ -49,6 +49,10 @@ PAYMENT_TO_COME = re.compile(r"\b(?:payment|PAY-E?\d+)(?:\s+of\s+[£$€]?\s?\d[
                              r"|\b(?:we'll|we\s+will|we\s+shall|will\s+(?:then\s+)?be)\s+(?:pay|paid|send|sent|post|posted|"
                              r"issue|issued|release|released|transfer|transferred)\b[^.;!?\n]{0,60}?\b(?:once|when|as\s+soon"
                              r"\s+as|after|upon|on\s+receipt)\b"
+                             # "that amount will be paid to you within 10 working days" (audit 52)
+                             r"|\b(?:it|that\s+amount|this\s+amount|the\s+amount|the\s+money|th(?:is|at|e)\s+sum|"
+                             r"(?:the|your)\s+settlement|the\s+funds)\s+will\s+(?:then\s+|now\s+)?be\s+(?:paid|sent|"
+                             r"transferred|released|credited|issued)\b"
                              r"|\b(?:cheque|check|transfer|payment)\s+(?:will\s+be\s+(?:posted|sent|issued|mailed)|(?:is\s+)?"
                              r"scheduled\s+for)\b"
                              # a status said in passing: "payment scheduled, not yet issued" (47th audit)
@@ -377,14 +381,19 @@ AWAITED = re.compile(r"\b(?:once|when|after|until|as soon as)\s+(?:they|he|she|t
                      r"(?:has|have)\s+(?:decided|reviewed|made\s+(?:a|their|his|her)\s+decision|reached\s+(?:a|their|"
                      r"his|her)\s+decision)\b"
                      # "your claim is with the Head of Claims for a decision" (49th audit)
-                     r"|\b(?:is|remains|sits|now\s+back)\s+(?:still\s+|now\s+|currently\s+|back\s+)?"
+                     r"|\b(?:is|remains|sits|now\s+back)\s+(?:still\s+|now\s+|currently\s+|back\s+)?(?:sitting\s+|waiting\s+)?"
                      r"(?:with|to)\s+(?:the\s+|our\s+|"
                      r"a\s+)?(?:head\s+of\s+claims|senior(?:\s+reviewer)?|reviewer|\w+-\d+)\s+for\s+(?:a\s+|their\s+|his\s+|"
-                     r"her\s+)?(?:final\s+)?(?:decision|review|sign-?off|approval)\b", re.I)
+                     r"her\s+)?(?:final\s+)?(?:decision|review|sign-?off|approval|ruling|verdict|determination|"
+                     r"consideration|assessment)\b"
+                     # "the claim remains open while our senior reviewer confirms the amount" (audit 52)
+                     r"|\b(?:remains|is|stays)\s+(?:still\s+)?open\s+(?:while|until|pending)\s+(?:\w+\s+){0,4}?"
+                     r"(?:confirms?|decides?|reviews?|signs?|approves?|decision|review|sign-?off|confirmation)\b", re.I)
 
 
 def _review_to_come(reading: Reading) -> str | None:
-    if not reading.word_set.isdisjoint(("decided", "reviewed", "decision", "review", "sign", "approval")) and (
+    if not reading.word_set.isdisjoint(("decided", "reviewed", "decision", "review", "sign", "approval", "ruling",
+                                        "verdict", "determination", "consideration", "assessment", "open")) and (
             awaited := AWAITED.search(reading.said)):
         return awaited.group(0)
     if reading.word_set.isdisjoint(("will", "shall", "going")):

@@ -21,9 +21,11 @@ _OUTSIDER = (r"(?:(?:independent|external|appointed|our|an?|the|your)\s+)?(?:(?:
              r"surveyors?|engineers?|investigators?|inspectors?|solicitors?|lawyers?|legal\s+team|witness(?:es)?|"
              r"salvage\s+(?:agents?|team|company)|recovery\s+(?:agents?|team)|valuers?|fraud\s+team|"
              r"loss\s+assessors?|police|(?:forensic\s+)?accountants?)")
+_INSPECTED = r"(?:vehicle|car|property|home|house|premises|damage|site|roof|kitchen|bathroom|building|flat)"
 UNRECORDED = (
-    (re.compile(r"\bautomatic(?:ally)?\b(?:\s+\w+){0,3}?\s+(?:approv|declin|clos|paid\b|pay\b|settl|reopen|re-open|opened|"
-                r"reinstat|renew)|\b(?:approv\w*|declin\w*|closed|paid|settled|reopened|opened|reinstated)\s+(?:\w+\s+)?"
+    (re.compile(r"\bautomatic(?:ally)?\b(?:\s+(?!once\b|when\b|after\b|as\b|because\b|since\b|i\b|we\b)\w+){0,3}?\s+"
+                r"(?:approv|declin|clos|paid\b|pay\b|settl|reopen|re-open|opened|review|"
+                r"reinstat|renew)|\b(?:approv\w*|declin\w*|closed|paid|settled|reopened|opened|reinstated|reviewed)\s+(?:\w+\s+)?"
                 r"(?:automatically|by\s+default)\b|\bauto-(?:approv|declin|clos)", re.IGNORECASE),
      "no claim or policy here is decided, paid or reopened by itself", False),
     (re.compile(r"\b(?:cancel+ed|suspended|terminated|voided|void|rescinded)\b(?:\s+\w+){0,4}?\s+(?:for|because\s+"
@@ -60,6 +62,13 @@ UNRECORDED = (
                 r"(?:also\s+)?(?:renewed|reinstated)|(?:has|have)\s+(?:since\s+|now\s+)?renewed|claim\s+(?:\S+\s+)?"
                 r"(?:has\s+been\s+|was\s+)?reinstated)\b", re.IGNORECASE),
      "no record here holds a renewal, a premium or a no-claims discount", True),
+    # a renewal said to reopen or pay a decided claim: "if you renew within 30 days, the claim will be paid"
+    (re.compile(r"\bif\s+you\s+(?:\w+\s+)?(?:renew|reinstate|re-?activate|restart|pay\s+(?:the|your|any)\s+(?:\w+\s+)?"
+                r"(?:premium|premiums|arrears))\b[^.;!?\n]{0,80}?\b(?:will|would|can|could)\s+(?:then\s+|still\s+)?(?:be\s+)?"
+                r"(?:paid|pay|reopen\w*|re-?open\w*|reconsider\w*|approv\w*|cover\w*|settled?)\b|\b(?:will|would|can|could)"
+                r"\s+(?:then\s+|still\s+)?(?:be\s+)?(?:paid|pay|reopen\w*|reconsider\w*|approv\w*|settled?)\b[^.;!?\n]{0,40}?"
+                r"\bif\s+you\s+(?:\w+\s+)?(?:renew|reinstate|re-?activate)\b", re.IGNORECASE),
+     "no record here lets a renewal reopen or pay a decided claim", False),
     # extras no record holds (red team 27): interest, a hire car, a loss adjuster, the ombudsman acting
     (re.compile(r"\b(?:added|paid|pay|paying|includ\w*|plus)\b(?:\s+\S+){0,4}?\s+(?:\d+(?:\.\d+)?\s?%\s+)?"
                 r"(?:statutory\s+|late[\s-]payment\s+|simple\s+)?(?<!best\s)interest\b(?!\s+rate)|\binterest\s+(?:of\s+\S+\s+)?"
@@ -68,7 +77,8 @@ UNRECORDED = (
     (re.compile(r"\b(?:courtesy|hire|rental|replacement|loan)\s+(?:car|vehicle)s?\b|\bcar\s+hire\b", re.IGNORECASE),
      "no record here holds a hire or courtesy car", "both"),
     # people no record holds, acting or brought in: a loss adjuster, a surveyor, a solicitor, a witness
-    (re.compile(rf"\b{_OUTSIDER}\b(?:\s+(?:has|have|had|is|was|were|are)\b|(?:\s+\S+){{0,3}}?\s+(?:will|visit\w*|"
+    (re.compile(rf"\b{_OUTSIDER}\b(?:,\s+(?:who|which)\b[^,.;!?\n]{{0,60}},)?(?:\s+(?:has|have|had|is|was|were|are)\b|"
+                rf"(?:\s+\S+){{0,3}}?\s+(?:will|visit\w*|"
                 r"appointed|inspect\w*|check(?:ed|s)|looked|came|rang|phoned|emailed|wrote|verified|backed|"
                 r"assess\w*|call\w*|contact\w*|confirm\w*|examin\w*|review\w*|found|agreed|collect\w*|attend\w*|"
                 r"report\w*|spoke|said|told))\b|\b(?:appointed|instructed|sending|send|sent|spoke\s+(?:with|to)|"
@@ -76,15 +86,19 @@ UNRECORDED = (
                 rf"our\s+|the\s+|your\s+)?{_OUTSIDER}", re.IGNORECASE),
      "no record here holds anyone but the claimant, the handler and the reviewers", "both"),
     # money no record holds: "an ex gratia uplift of 500 added", "credited as a goodwill payment" (51st audit)
-    (re.compile(r"\b(?:ex[\s-]gratia|goodwill)\s+(?:payment|uplift|sum|amount|gesture|top[\s-]?up|credit)\b|"
-                r"\buplift\s+of\s+[£$€]?\d", re.IGNORECASE),
+    (re.compile(r"\b(?:ex[\s-]gratia|goodwill|discretionary)\s+(?:payment|uplift|sum|amount|gesture|top[\s-]?up|credit)\b|"
+                r"\buplift\s+of\s+[£$€]?\d|\bgesture\s+of\s+goodwill\b|\b(?:extra|further|additional)\s+[£$€]?\d[\d,.]*k?\s+"
+                r"(?:\w+\s+)?for\s+(?:the\s+|any\s+)?(?:inconvenience|delay|trouble|distress|wait)\b|[£$€]?\d[\d,.]*k?\s+(?:in\s+|as\s+)?"
+                r"compensation\b|\bcompensation\s+(?:payment\s+)?of\s+[£$€]?\d", re.IGNORECASE),
      "no record here holds a payment beyond the one approved", "both"),
     # an inspection no record holds, whoever made it: "we inspected the vehicle at your home"
-    (re.compile(r"\b(?:we|i|they|someone|somebody|our\s+(?:team|staff))\s+(?:have\s+|had\s+|went\s+out\s+to\s+)?(?:inspect(?:ed)?|"
-                r"visit(?:ed)?|examin(?:ed|e))\s+(?:your|the)\s+(?:vehicle|car|property|home|house|premises|damage|site)\b"
-                r"(?!\s+(?:assessment|file|claim|policy|details|report|records|photos))|\b(?:vehicle|car|property|home|"
-                r"damage)\s+(?:was|has\s+been)\s+(?:inspected|examined|visited)\b|\bsite\s+visit\s+(?:was|has\s+been|took)",
-                re.IGNORECASE),
+    # (any subject in the past: "a specialist inspected the damage", "he inspected your car"; red team 33)
+    (re.compile(rf"\b(?:(?:we|i|they|he|she|someone|somebody|our\s+(?:team|staff))\s+(?:have\s+|had\s+|went\s+(?:out\s+)?to\s+)?"
+                rf"(?:inspect|visit|examine|survey|look\s+at|see)|inspected|visited|examined|surveyed)\s+(?:your|the)\s+"
+                rf"(?:damaged\s+)?{_INSPECTED}\b(?!['’]s)(?!\s+(?:assessment|file|claim|policy|details|report|records|photos|"
+                r"figures?|amounts?|costs?|valuation|estimates?|quotes?|invoices?|evidence|history|record|value|total|"
+                rf"sum|assessed|as\s+assessed|on\s+file))|\b{_INSPECTED}\s+(?:was|has\s+been)\s+(?:inspected|examined|"
+                r"visited|surveyed)\b|\bsite\s+visit\s+(?:was|has\s+been|took)", re.IGNORECASE),
      "no record here holds an inspection", "both"),
     # acts no record holds: costs recovered from someone else ("you may be able to recover your
     # excess" is the claimant's to try), a deadline to appeal
@@ -96,7 +110,11 @@ UNRECORDED = (
                 r"(?:appeal|challenge|dispute|contest|ask\s+for\s+a\s+review)\b|\b(?:appeal|challenge|dispute|contest)\w*\s+"
                 r"(?:(?!we\b|i\b|will\b|reply|respond|answer|resolved|handled|dealt|settled|decided)\S+\s+){0,3}?within\s+\d+\s+"
                 r"(?:working\s+|calendar\s+)?"
-                r"(?:days|weeks)\b",  # (not "if you wish to complain we will reply within 14 days")
+                r"(?:days|weeks|months)\b|\b(?:appeals?|challenges?|disputes?)\b[^.;!?\n]{0,40}?\b(?:must|only|need\s+to|"
+                r"has\s+to|have\s+to)\b[^.;!?\n]{0,30}?\bwithin\s+\d+\s+(?:working\s+|calendar\s+|business\s+)?(?:days|weeks|"
+                r"months)\b|\bto\s+(?:appeal|challenge|dispute|contest)\b[^.;!?\n]{0,50}?\b(?:must|need\s+to|have\s+to)\s+"
+                r"(?:hear|receive|get|be\s+(?:made|received|lodged|submitted))\b[^.;!?\n]{0,30}?\bwithin\s+\d+",
+                # (not "if you wish to complain we will reply within 14 days")
                 re.IGNORECASE),
      "no record here holds a deadline to appeal", False),
     (re.compile(r"\b(?:passed|referred|sent|forwarded|escalated|reported)\s+(?:\w+\s+){0,3}?to\s+the\s+(?:financial\s+)?"
@@ -131,6 +149,8 @@ CUES = {
                                                                  "exhausted", "used up"),
     "no record here holds a renewal, a premium or a no-claims discount": ("no claim", "no-claim", "ncd", "premium",
                                                                           "renew", "reinstat"),
+    "no record here lets a renewal reopen or pay a decided claim": ("renew", "reinstate", "activate", "restart",
+                                                                     "premium", "arrears"),
     "no record here holds interest on a claim": ("interest",),
     "no record here holds a hire or courtesy car": ("car", "vehicle"),
     "no record here holds anyone but the claimant, the handler and the reviewers": (
@@ -139,8 +159,10 @@ CUES = {
     "no record here holds a recovery from anyone": ("recover", "pursu"),
     "no record here holds a deadline to appeal": ("days", "weeks", "months"),
     "no record here holds a complaint or the ombudsman": ("ombudsman",),
-    "no record here holds an inspection": ("inspect", "visit", "examin"),
-    "no record here holds a payment beyond the one approved": ("gratia", "goodwill", "uplift"),
+    "no record here holds an inspection": ("inspect", "visit", "examin", "survey", "look at", "see"),
+    "no record here holds a payment beyond the one approved": ("gratia", "goodwill", "uplift", "discretionary",
+                                                               "inconvenience", "delay", "trouble", "distress", "wait",
+                                                               "compensation"),
     "no record here holds an excess paid or owed": ("excess",),
     "no record here holds a cause of the loss, or a ground for a decision but a lapse or a reviewer's": (
         "wear", "gradual", "existing", "maintenance", "late", "outside the", "disclos", "misrepresent", "roadworth",
@@ -162,7 +184,8 @@ POLICY_CANCELLED = re.compile(r"(?<!not\s)\bpolicy\s+[A-Z]{2,4}-\d+\s+cancel+ed\
 # A denial just before the match ("won't be closed automatically", "we haven't paid anything to your
 # garage", "paid to you, not to the garage"; red team 26), or a condition before it in its sentence
 # for what is said of a renewal ("if you have since renewed your policy")
-_DENIED = re.compile(r"(?:\b(?:not|never|no|cannot|unable\s+to|rather\s+than|instead\s+of)|n't)\s+(?:\w+\s+){0,3}$",
+_DENIED = re.compile(r"(?:\b(?:not(?!\s+only)|never|no(?!\s+(?:time|doubt|longer))|cannot|unable\s+to|rather\s+than|"
+                     r"instead\s+of)|n't)\s+(?:\w+\s+){0,3}$",
                      re.IGNORECASE)
 _NOT_TO = re.compile(r"\b(?:not|rather\s+than|instead\s+of)\s+to\b", re.IGNORECASE)  # "to you, not to the garage"
 # "we cannot say how this claim will affect your no-claims discount": not known, not said
@@ -186,7 +209,8 @@ def _unrecorded(said: str) -> str | None:
             if why in YOURS_TO_DO and YOURS_TO_DO[why].search(sentence_of(said, m)):
                 continue  # "anything you recover from the other driver is yours to keep"
             if skip in (True, "both") and (_CONDITIONAL.search(before) or _UNKNOWN.search(before)) or (
-                    skip in (False, "both") and denied) or skip == "both" and _WITHOUT.search(m.group(0)) or (
+                    skip in (False, "both") and denied) or skip == "both" and _WITHOUT.search(
+                    _ASIDE.sub("", m.group(0))) or (
                     skip == "both" and _held_back(said, m)):
                 continue
             return f"says {m.group(0)!r}: {why}"
@@ -202,8 +226,9 @@ def sentence_of(said: str, m: re.Match[str]) -> str:
 
 # What a sentence leaves to the claimant is no act of ours (red team 32).
 YOURS_TO_DO = {"no record here holds a recovery from anyone": re.compile(
-    r"\bmatter\s+for\s+you\b|\byours\s+to\s+keep\b|\byou\s+(?:may|can|could|might)\b|\byou\s+recover\b|\brecoverable\b|"
-    r"\byou\s+(?:wish|want|choose|decide)\b", re.IGNORECASE)}
+    r"\bmatter\s+for\s+you\b|\byours\s+to\s+keep\b|\byou\s+(?:\w+\s+){0,4}?(?:recover|pursu|reclaim|claim\s+back|seek)\w*|"
+    r"\brecoverable\s+by\s+you\b|\b(?:you|yourself)\s+(?:wish|want|choose|decide)\s+to\s+(?:recover|pursu)",
+    re.IGNORECASE)}  # (not "we will recover …, and you can expect it back": red team 33)
 
 
 def _held_back(said: str, m: re.Match[str]) -> bool:
@@ -212,19 +237,26 @@ def _held_back(said: str, m: re.Match[str]) -> bool:
     or by its own verb after it ("a loss adjuster was not needed"); not by a cue of another verb
     ("our loss adjuster inspected the damage and found no problems")."""
     before = _OPENS.split(said[:m.start()])[-1]
-    own = " ".join((m.group(0), *_NEXT_VERB.split(said[m.end():])[0].split(maxsplit=3)[:3]))
+    own = " ".join((_ASIDE.sub("", m.group(0)), *_NEXT_VERB.split(said[m.end():])[0].split(maxsplit=3)[:3]))
     return bool(_CLAUSE_DENIAL.search(before) or _CLAUSE_MODAL.search(before) or _OWN_VERB_DENIED.search(own))
 
 
 # Where a clause opens: a sentence's end, or a conjunction or a comma before a new subject.
 _OPENS = re.compile(r"[.;:!?\n]|,\s+(?=(?:and|but|so|which|as|because|while|although|though|we|our|you|your|they|"
-                    r"it|this|i)\b)|\b(?:and|but|so|then)\s+(?=(?:we|our|you|they|it|i|he|she)\b)", re.IGNORECASE)
-# Where the match's own verb ends: "…has been informed and may contact you" (the modal is another verb's)
-_NEXT_VERB = re.compile(r"[,.;:!?\n]|\b(?:and|but|so|then|which|who)\b", re.IGNORECASE)
-# A denial or a supposition before the match in its clause: "none of", "can be referred", "you have
-# the right to have…" (a modal in lower case: "on 3 May 2026" is a date)
-_CLAUSE_DENIAL = re.compile(r"\b(?:not|never|no|none|nothing|without|neither|nor|right|entitled|option|free\s+to)\b|"
-                            r"n't", re.IGNORECASE)
+                    r"it|this|i)\b)|\b(?:and|but|so|then)\s+(?=(?:we|our|you|they|it|i|he|she)\b)|"
+                    # a clause inside the sentence: "nothing was found when our surveyor inspected…" (red team 33)
+                    r"\b(?:when|whenever|once|after|before|until|while|where|who|which|that)\b", re.IGNORECASE)
+# Where the match's own verb ends: "…has been informed and may contact you" (the modal is another verb's),
+# or a new subject ("a hire car you may keep", "interest that would otherwise…")
+_NEXT_VERB = re.compile(r"[,.;:!?\n]|\b(?:and|but|so|then|which|who|that|you|we|i|they|he|she)\b", re.IGNORECASE)
+# An aside inside the match: "our loss adjuster, who could not make Monday, visited you" denies no visit
+_ASIDE = re.compile(r",\s+(?:who|which)\b[^,]*,")
+# A denial or a supposition before the match in its clause: a negated verb ("we have not appointed"),
+# a determiner just before it ("no loss adjuster", "none of"), "can be referred", "you have the right
+# to have…" (a modal in lower case: "on 3 May 2026" is a date); not "not only", "in no time"
+_CLAUSE_DENIAL = re.compile(r"\b(?:not(?!\s+only)|never|nor|neither|entitled|option|free\s+to|right\s+to)\b|n't|"
+                            r"\b(?:no(?!\s+(?:time|doubt|longer))|none|nothing|without)\b(?=(?:\W+\w+){0,4}\W*$)",
+                            re.IGNORECASE)
 _CLAUSE_MODAL = re.compile(r"\b(?:can|could|may|might|would)\b")
 # The match's own verb, denied or supposed: "was not needed", "will not be added", "may be appointed"
 _OWN_VERB_DENIED = re.compile(r"\b(?:not|never|may|might|could|would)\b|n't", re.IGNORECASE)

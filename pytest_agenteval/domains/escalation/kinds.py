@@ -30,19 +30,19 @@ def kind_named(c: Case, reading: Reading) -> str | None:
             return f"gives its type as {w}, but the claim is {kind}"
     for words in (w for w in reading.words if not KIND_WORDS.isdisjoint(w)):
         for k, w in enumerate(words[:-1]):
-            if w in KIND_WORDS and KIND_OF[w] != kind and words[k + 1] in TYPED and not NEGATIONS_NEAR.intersection(
-                    words[max(0, k - 2):k]):
+            if w in KIND_WORDS and KIND_OF[w] != kind and words[k + 1] in TYPED and not _denied(words, k, 3):
                 return f"calls it a {w} {words[k + 1]}, but the claim is {kind}"
     for words in reading.words:  # "the damage to your home", "your car was stolen": the loss is of a kind
         for k, w in enumerate(words):
             other = OBJECT_OF.get(w)
-            if other is None or other == kind or NEGATIONS_NEAR.intersection(words[max(0, k - 5):k]):
+            if other is None or other == kind or _denied(words, k, 5):
                 continue
             before = tuple(words[max(0, k - 3):k])
             after = words[k + 1] if k + 1 < len(words) else ""
             damaged = len(before) == 3 and before[0] in LOSSES and before[1] in ("to", "of") and before[2] in (
                 "your", "the") or before[-1:] == ("your",) and bool(LOST.intersection(words[k + 1:k + 4])) or (
-                before[-2:] in (("of", "your"), ("for", "your"), ("on", "your")) and after not in ADDRESS_WORDS)
+                before[-2:] in (("of", "your"), ("for", "your"), ("on", "your")) and after not in ADDRESS_WORDS
+                and not SPOKEN_OF.isdisjoint(words))  # "photos of your car"; not "best wishes for your holiday"
             if damaged:
                 return f"speaks of a loss to the claimant's {w}, but the claim is {kind}"
     return None
@@ -78,3 +78,17 @@ LOST = frozenset({"damaged", "stolen", "lost", "broken", "destroyed", "flooded",
 
 
 NEGATIONS_NEAR = frozenset({"not", "no", "never", "nor", "neither"})
+# Where a clause inside the sentence opens: "it is never easy when your home is flooded" denies nothing of the flood.
+SUBORDINATE = frozenset({"when", "that", "if", "because", "once", "after", "while", "where", "since"})
+# What a loss's thing is spoken of with, in "of / for / on your …": the loss, its evidence or its repair.
+SPOKEN_OF = LOSSES | LOST | frozenset({"photos", "photographs", "pictures", "images", "invoice", "invoices", "quote",
+                                       "quotes", "estimate", "estimates", "receipt", "receipts", "bill", "claim",
+                                       "claimed", "stolen", "accident", "incident", "flood", "fire", "storm",
+                                       "burglary", "leak", "collision", "crash", "break-in"})
+
+
+def _denied(words: tuple[str, ...], k: int, reach: int) -> bool:
+    """A negation within ``reach`` words before ``words[k]``, in its own part of the clause."""
+    near = words[max(0, k - reach):k]
+    opened = max((i for i, w in enumerate(near) if w in SUBORDINATE), default=-1)
+    return not NEGATIONS_NEAR.isdisjoint(near[opened + 1:])

@@ -11,6 +11,7 @@ from pytest_agenteval.domains.escalation.said import instructed_payments
 from pytest_agenteval.grading import GradeContext
 from pytest_agenteval.text import (
     AFFIRMED,
+    HYPOTHETICAL,
     LIMIT_KINDS,
     LINKS,
     NEGATED,
@@ -137,9 +138,16 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     for q in reading.quantities:  # "550,000 is over SNR-03's 500,000": a grouped figure here is money
         if q.kind == "number" and "," in q.text and isinstance(q.value, float) and q.value >= 1000 and (
                 q.polarity != NEGATED) and not any(abs(q.value - k) <= EPS for k in known) and not retracted(
-                reading, q):
+                reading, q) and not _counterfactual(reading, q):
             return f"states {q.text}, which is no amount of this claim"
     return None
+
+
+def _counterfactual(reading: Reading, q: Quantity) -> bool:
+    """A figure supposed against the facts: "if it were 10,001 I would escalate" (audit 52)."""
+    words = reading.words[q.clause]
+    return q.polarity == HYPOTHETICAL and not {"if", "had"}.isdisjoint(words[:q.at]) and not {
+        "were", "been", "was"}.isdisjoint(words[:q.at])
 
 
 def _named_limit(reading: Reading, q: Quantity) -> bool:

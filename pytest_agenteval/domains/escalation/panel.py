@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from pytest_agenteval.domains.escalation.case import Case
+from pytest_agenteval.domains.escalation.case import EPS, Case
 from pytest_agenteval.domains.escalation.schema import AGENT
 from pytest_agenteval.grading import GradeContext
 from pytest_agenteval.text import Reading
@@ -40,8 +40,9 @@ def listed(ctx: GradeContext, reading: Reading) -> dict[tuple[str, int], tuple[f
             # ("escalated to HOC-1 (875k, above every senior)": the claim's amount beside where it went;
             # "escalated to SNR-07 (limit 50k)" names their limit)
             continue  # "escalated to SNR-07 (18k over my limit)", "Decision (SNR-07): approve 18k": not about them
-        figure = next((q.value for q in reading.quantities if q.clause == k + 1 and q.kind == "money"
-                       and isinstance(q.value, float)), None)
+        figure = next((q.value for q in reading.quantities if q.clause == k + 1 and isinstance(q.value, float) and (
+                       q.kind == "money" or q.kind == "number" and q.value >= 1000 and not reading.joined[k + 1])),
+                      None)  # "SNR-04 (150,000, present)"; not "approval from SNR-10: 28,000", what they decided
         if not isinstance(figure, float):
             continue
         said = set(words[k + 2]) if k + 2 < len(words) and reading.sentence_of[k + 2] == reading.sentence_of[k] and (
@@ -127,6 +128,8 @@ def panel(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             return f"says {ident} can approve up to {figure.text}; their limit is {float(row['approval_limit']):g}"
     if (ranked := _ranked(ctx, c, reading.said)) is not None:
         return ranked
+    if (covers := _covers(ctx, c, reading.said)) is not None:
+        return covers
     return _listed(ctx, reading)
 
 
@@ -178,8 +181,10 @@ ID = r"\b(?:SNR|STF|HOC)-\d+\b"  # a member of staff's id
 LISTED = re.compile(rf"(?P<id>{ID})\s*(?:\[(?P<sq>[^\]\n]{{0,120}})\]|\((?P<br>[^)\n]{{0,120}})\)|"
                     r"(?P<run>(?:\s*[-\u2013\u2014|:]\s*[^-\u2013\u2014|:.;\n\[\]()]{1,40}){1,6}))", re.IGNORECASE)
 LIST_PART = re.compile(r"[,;/|\u2013\u2014]|\s-\s|^\s*[-:]|:\s")
-STATUS_PART = re.compile(r"^(?:status\s*[:=]?\s*|currently\s+|is\s+|now\s+)?(?P<s>present|absent|available|unavailable|"
-                         r"away|on leave|off sick|out of (?:the )?office|in (?:the )?office|on duty)(?:\s+today)?$",
+# (a limit may come first: "SNR-10: 50,000 but absent")
+STATUS_PART = re.compile(r"^(?:[£$€]?\d[\d,.]*k?\s+(?:but|and|yet)\s+)?(?:status\s*[:=]?\s*|currently\s+|is\s+|now\s+)?"
+                         r"(?P<s>present|absent|available|unavailable|away|on leave|off sick|out of (?:the )?office|"
+                         r"in (?:the )?office|on duty)(?:\s+today)?$",
                          re.IGNORECASE)
 # A status field in the same row as the id: "Reviewer: SNR-04; Limit: 50,000; Status: absent."
 STATUS_FIELD = re.compile(rf"(?P<id>{ID})(?:(?!{ID})[^.\n]){{0,60}}?\bstatus\s*[:=]\s*(?P<s>present|absent|available|"
@@ -210,5 +215,35 @@ RANKED = re.compile(rf"(?P<id>{ID})[^.;\n]{{0,12}}?(?:\bis\s+|\bwas\s+|,\s*)(?:t
                     rf"highest|largest|biggest|top)[-\s]limit(?:ed)?\s+(?:(?P<kind1>{_KIND})\s+)?(?:senior|reviewer)\b|"
                     rf"(?:(?P<kind2>{_KIND})\s+)?(?:senior|reviewer)\s+with\s+the\s+(?P<how2>lowest|smallest|highest|"
                     r"largest|biggest|top)\s+(?:approval\s+)?limit\b)", re.IGNORECASE)
-QUALIFIED = re.compile(r"\s*,?\s*(?:\w+\s+){0,2}?(?:present|available|in\s+(?:today|the\s+office)|on\s+duty|covers?|"
-                       r"covering|can|able|enough|eligible|for\s+this|above|over|sufficient|who|that)\b", re.IGNORECASE)
+# (a relative clause qualifies only by presence or cover: not "…senior that we have", "…, who looked at
+# it", "…and can sign it off"; red team 33)
+QUALIFIED = re.compile(r"\s*,?\s*(?:(?:who|that|which)\s+(?:is\s+|are\s+|was\s+|were\s+)?)?(?:\w+\s+){0,2}?(?:present|"
+                       r"available|in\s+(?:today|the\s+office)|on\s+(?:duty|shift)|covers?|covering|enough|eligible|"
+                       r"for\s+this|above|over|sufficient)\b|\s*,?\s*(?:who|that|which)\s+(?:\w+\s+)?(?:can|could|is\s+able\s+"
+                       r"to|are\s+able\s+to)\s+(?:approve|cover|authori[sz]e|decide|sign\s+off\s+(?:this|that|the)\s+amount)",
+                       re.IGNORECASE)
+
+
+# "SNR-07 (50k) cannot cover it", "SNR-10 can approve this" (audit 52): what a present member of
+# staff's limit covers of the assessed amount (not "SNR-07 is away and cannot approve it")
+COVERS = re.compile(rf"(?P<id>{ID})(?:['’]s)?(?:\s*\([^)\n]{{0,40}}\))?\s+(?:\w+\s+){{0,2}}?(?P<no>(?:cannot|can't|"
+                    r"can\s+not|could\s+not|couldn't|is\s+unable\s+to|isn't\s+able\s+to|is\s+not\s+able\s+to)\s+)?"
+                    r"(?:can\s+|could\s+|is\s+able\s+to\s+)?(?:cover|approve|authori[sz]e|sign\s+off)\s+(?:it|this(?:\s+one|"
+                    r"\s+claim|\s+amount)?|the\s+(?:claim|amount|full\s+amount))\b", re.IGNORECASE)
+AWAY = re.compile(r"\b(?:absent|away|leave|sick|unavailable|out\s+of\s+(?:the\s+)?office|if|would|unless)\b",
+                  re.IGNORECASE)
+CAN = re.compile(r"\b(?:can|could|able)\b", re.IGNORECASE)
+
+
+def _covers(ctx: GradeContext, c: Case, said: str) -> str | None:
+    for m in COVERS.finditer(said):
+        if not (m.group("no") or CAN.search(m.group(0))) or AWAY.search(m.group(0)):
+            continue  # ("SNR-07 approve it": no statement of what they can do)
+        row = ctx.row("staff", m.group("id").upper()) or {}
+        if row.get("status") != "present" or row.get("approval_limit") is None:
+            continue
+        covered = float(row["approval_limit"]) >= c.assessed - EPS
+        if covered == bool(m.group("no")):
+            return f"says {m.group(0)!r}, but {m.group('id').upper()}'s limit {float(row['approval_limit']):g} " \
+                   f"{'covers' if covered else 'is below'} the assessed {c.assessed:g}"
+    return None

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 
 from pytest_agenteval.domains.escalation.case import EPS, Case, reviewers
-from pytest_agenteval.domains.escalation.documents import sentence_of
 from pytest_agenteval.grading import GradeContext
 
 _INACTIVE = r"(?:lapsed|expired|cancelled|canceled|inactive|suspended|ended)"
@@ -32,6 +31,10 @@ REVIEW_BAND = re.compile(
     r"(?:need|needs|require|requires|must\s+(?:be|go|get)|have\s+to\s+(?:be|go)|go|are)\s+(?:to\s+)?(?:a\s+|an\s+)?"
     r"(?:senior|reviewer|escalat|review|referr|sign-?off)", re.IGNORECASE)
 
+# A lapsed claim's escalation said to turn on the amount: "within my limit, otherwise I would have
+# escalated it" (42nd audit; not "120,000 would otherwise need escalation, but a lapsed policy is declined")
+LAPSED_BY_LIMIT = re.compile(r"\bwithin\s+(?:my|the\s+handler'?s?|our)\s+(?:\w+\s+)?(?:limit|authority)\s*,?\s*"
+                             r"(?:otherwise|or\s+else)\b[^.;!?\n]{0,40}?\bescalat\w*", re.IGNORECASE)
 # "I can approve claims of any size myself" (rule 1 bounds a handler by their limit; red team 30)
 UNBOUNDED = re.compile(
     r"\b(?:I|we|handlers?)\s+(?:\w+\s+){0,2}?(?:can|may|(?:am|are|is)\s+(?:able|allowed|authori[sz]ed|free)\s+to)\s+"
@@ -46,24 +49,33 @@ NEVER_REVIEWED = re.compile(
 # The claims spoken of bounded: "claims within my limit do not need…", "small claims never need…";
 # or the rule bounded after it: "…unless they exceed my limit", "…, but yours did" (not "under our
 # rules", "…, but thank you for your patience"; red team 32)
-_BOUNDED = re.compile(r"\b(?:within|under|below|up\s+to|less\s+than|inside)\b[^.;!?\n]{0,20}?(?:limit|\d)|\b(?:small|"
-                      r"smaller|low|lower|limit|limits)\b|(?<![\w-])[£$€]?\d[\d,]*k?\b", re.IGNORECASE)
-_BOUNDED_AFTER = re.compile(r"^[^.;!?\n]*?\b(?:unless|except\s+(?:when|where|if)|if\s+(?:they|it|the\s+amount))\b"
-                            r"[^.;!?\n]*\blimit|^[^.;!?\n]*?,?\s*but\s+(?:yours|this\s+one|this\s+claim|it)\s+(?:did|does|was|is)\b",
+# (a bound on the amount, or a quantifier: not "whatever their limit", "low-risk", "settled in 2 days";
+# red team 33)
+_BOUNDED = re.compile(r"\b(?:within|under|below|up\s+to|less\s+than|inside)\b[^.;!?\n]{0,20}?(?:limit|authority|\d)|"
+                      r"\b(?:small|smaller|minor|low[\s-]value|lower[\s-]value|straightforward|simple|routine|most|many|"
+                      r"some)\b|[£$€]\s?\d|(?<![\w-])(?:\d{1,3}(?:,\d{3})+\b|\d+(?:\.\d+)?\s?k\b|\d{3,}\b)",
+                      re.IGNORECASE)
+_BOUNDED_AFTER = re.compile(r"^[^.;!?\n]*?\b(?:unless|except\s+(?:when|where|if)|if|when|where|as\s+long\s+as)\b"
+                            r"[^.;!?\n]*\b(?:limit|authority)|^[^.!?\n]*?[,;.]?\s*(?:but\s+)?(?:(?:yours|this\s+one|this\s+claim)"
+                            r"\s+(?:did|does|was|is|needed|went|had|required)|it\s+(?:did|needed|went|required))\b",
                             re.IGNORECASE)
 # "we are not normally required to write to you about a decision" (rule 6: every decision is told)
 NOT_TOLD = re.compile(
     r"\b(?:(?:not|never|no)\s+(?:\w+\s+){0,2}?(?:required|obliged|obligated|obligation|bound|necessary|need)\s+(?:to\s+)?"
     r"(?:\w+\s+)?|(?:don't|do\s+not|doesn't|does\s+not)\s+(?:always|necessarily|usually)\s+)(?:write|notify|tell|inform|"
     r"contact|let\s+you\s+know)\b[^.;!?\n]{0,30}\b(?:decision|outcome|approval|decline)", re.IGNORECASE)
-_YOU_BEFORE = re.compile(r"\byou\s+(?:\w+\s+)?$", re.IGNORECASE)  # "you do not need to write to us": the claimant's
+# "you do not need to write to us": the claimant's (not "as you know no insurer is obliged…")
+_YOU_BEFORE = re.compile(r"\byou\s+(?:(?:do|did|will|would|should|are|were|have|may|might|shall)\s+)?$", re.IGNORECASE)
 
 
 def misstated(ctx: GradeContext, c: Case, said: str) -> str | None:
     """The first rule the text states that is not the authority policy's."""
     if (m := LAPSED_PAID.search(said)) and not _hedged(said, m.start()):
         return f"says {m.group(0)!r}, but a claim on a lapsed policy is declined (rule 4)"
-    if (m := UNBOUNDED.search(said)) and not _hedged(said, m.start()) and not _UP_TO.search(sentence_of(said, m)):
+    if c.lapsed and (m := LAPSED_BY_LIMIT.search(said)):
+        return f"says {m.group(0)!r}, but a claim on a lapsed policy is declined whatever its amount (rule 4)"
+    if (m := UNBOUNDED.search(said)) and not _hedged(said, m.start()) and not _UP_TO.search(
+            said, m.end(), _sentence_end(said, m.end())):
         return f"says {m.group(0)!r}, but a handler decides only within their limit (rule 1)"
     if c.escalations and (m := NEVER_REVIEWED.search(said)) and not _BOUNDED.search(m.group("which")) and not (
             _BOUNDED_AFTER.search(said[m.end():])) and not _hedged(said, m.start()):
@@ -83,13 +95,24 @@ def misstated(ctx: GradeContext, c: Case, said: str) -> str | None:
     return None
 
 
-# "I can approve claims of any size up to my £10,000 limit": bounded after all
-_UP_TO = re.compile(r"\b(?:up\s+to|within|below|under)\s+(?:my|the|our|a|your|their|his|her)\s+"
-                    r"(?:[£$€]?\d[\d,.]*k?\s+)?(?:\w+\s+)?limit\b", re.IGNORECASE)
+# "I can approve claims of any size up to my £10,000 limit": bounded after all, by the handler's
+# limit (not "…up to your policy limit", "…, and yours is within the policy limit"; red team 33)
+_UP_TO = re.compile(r"\b(?:up\s+to|within|below|under)\s+(?:my|our|the\s+handler'?s?|a\s+handler'?s?|"
+                    r"(?:his|her|their)\s+(?:own\s+)?)\s*(?:[£$€]?\d[\d,.]*k?\s+)?(?:approval\s+|authority\s+)?(?:limit|authority)\b",
+                    re.IGNORECASE)
+
+
+def _sentence_end(said: str, at: int) -> int:
+    return min((e for e in (said.find(ch, at) for ch in ".;!?\n") if e >= 0), default=len(said))
 
 
 def _hedged(said: str, at: int) -> bool:
     """Asked or supposed rather than stated: "whether claims on a lapsed policy can be paid"."""
     before = said[max(0, at - 40):at].lower()
-    return bool(re.search(r"\b(?:if|whether|asked|ask|asking|wondering|not\s+true\s+that|it\s+is\s+not\s+the\s+case"
-                          r"\s+that|no\s+rule\s+(?:says|that))\b[^.;!?]*$", before))
+    return bool(_HEDGES.search(before))
+
+
+# (not "thank you for asking, we are never required to tell…": an asking that governs the rule)
+_HEDGES = re.compile(r"\b(?:if|whether|wondering|not\s+true\s+that|it\s+is\s+not\s+the\s+case\s+that|no\s+rule\s+"
+                     r"(?:says|that))\b[^.;!?]*$|\b(?:asked|ask|asking)\s*(?::|(?:\w+\s+){0,3}?(?:whether|if|about|why|"
+                     r"how)\b)[^.;!?]*$", re.IGNORECASE)

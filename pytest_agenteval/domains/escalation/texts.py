@@ -51,7 +51,9 @@ LEXICON = ENGLISH.extend(
            "replacement vehicle*", "loan car*", "courtesy vehicle*", "interest", "legal cover", "legal expenses",
            "legal costs", "legal fees", "loss of earnings", "loss of income", "personal belongings",
            "personal effects", "alternative accommodation", "storage", "towing", "recovery costs",
-           "breakdown cover", "windscreen cover", "extras", "optional extras", "add-ons", "add-on"),
+           "breakdown cover", "windscreen cover", "extras", "optional extras", "add-ons", "add-on",
+           "goodwill payment*", "goodwill gesture*", "ex gratia payment*", "ex-gratia payment*",
+           "discretionary payment*", "compensation payment*"),
     invoice=("invoice*", "bill", "bills", "receipt*", "quote", "quotes", "quotation*", "estimate*"),
     photos=("photo*", "picture*", "image*", "pics", "footage", "snaps", "snapshot*"),
     # Where a claim went: a staff id in such a clause is said to be its reviewer.
