@@ -70,6 +70,7 @@ LEXICON = ENGLISH.extend(
     # What makes a rate a problem here: the limit falls outside the sheet.
     # A rate said to be the facility's: "we applied 7.42%", "priced at the sheet rate of 4.38%".
     priced=("applied", "priced", "priced at", "charged", "booked at", "set at", "set to", "put at", "live at",
+            "i've kept", "i have kept", "we've kept", "we have kept", "kept at", "held at", "locked in at", "locked at",
             "active at", "running at", "drawn at", "rate set", "rate was set", "rate has been set", "rate is set",
             "rate is now set", "has been set", "have been set", "was set", "is now set", "i have set", "i've set",
             "we have set", "we've set", *(f"{who} {how}set {whose} rate" for who in ("i", "we", "i've", "we've")

@@ -32,6 +32,10 @@ def kind_named(c: Case, reading: Reading) -> str | None:
         for k, w in enumerate(words[:-1]):
             if w in KIND_WORDS and KIND_OF[w] != kind and words[k + 1] in TYPED and not _denied(words, k, 3):
                 return f"calls it a {w} {words[k + 1]}, but the claim is {kind}"
+            if w in KIND_WORDS and KIND_OF[w] == kind and words[k + 1] in OWN_TYPE and TYPE_DENIED.search(
+                    " ".join(words[max(0, k - 3):k])) and (
+                    words[k + 2:k + 3] not in (("for",), ("extras",), ("extra",), ("add",))):
+                return f"says it is no {w} {words[k + 1]}, but the claim is {kind}"  # "does not include travel cover"
     for words in reading.words:  # "the damage to your home", "your car was stolen": the loss is of a kind
         for k, w in enumerate(words):
             other = OBJECT_OF.get(w)
@@ -78,6 +82,11 @@ LOST = frozenset({"damaged", "stolen", "lost", "broken", "destroyed", "flooded",
 
 
 NEGATIONS_NEAR = frozenset({"not", "no", "never", "nor", "neither"})
+# What a denial of the claim's own type is said of: "your policy is not a travel policy" (audit 52)
+OWN_TYPE = frozenset({"policy", "insurance", "cover", "claim"})
+# ... denied as a type, not another verb's denial ("we can't pay your motor claim")
+TYPE_DENIED = re.compile(r"(?:^|\s)(?:not|no)(?:\s+an?)?$|\bnot\s+(?:include|includes|cover|covers|provide|provides|"
+                         r"offer|offers|have|has)(?:\s+any)?$")
 # Where a clause inside the sentence opens: "it is never easy when your home is flooded" denies nothing of the flood.
 SUBORDINATE = frozenset({"when", "that", "if", "because", "once", "after", "while", "where", "since"})
 # What a loss's thing is spoken of with, in "of / for / on your …": the loss, its evidence or its repair.

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from pytest_agenteval.domains.escalation.case import EPS, Case
-from pytest_agenteval.domains.escalation.schema import AGENT
+from pytest_agenteval.domains.escalation.schema import AGENT, SPECIALISMS
 from pytest_agenteval.grading import GradeContext
 from pytest_agenteval.text import Reading
 
@@ -16,6 +16,8 @@ PRESENT = frozenset({"present", "available", "in", "here", "working", "on", "dut
 ABSENT = frozenset({"absent", "away", "unavailable", "leave", "off", "out", "sick", "holiday"})
 # A power told in the brackets, only with "up to" its figure: "(signs off up to £50,000)".
 POWERS = frozenset({"signs", "sign", "off", "approves", "approve", "can", "claims", "decides", "settles"})
+# A role or specialism said first in the brackets: "SNR-08 (travel, 50,000, present)".
+ROLES = frozenset({"motor", "property", "liability", "travel", "senior", "reviewer", "the", "a"})
 # What may stand beside the figure in its brackets: "(limit 50k)", "(authority: £50,000)".
 LABELS = frozenset({"", "limit", "lim", "approval", "authority", "auth", "mandate", "up", "to", "of"}) | POWERS
 
@@ -34,19 +36,22 @@ def listed(ctx: GradeContext, reading: Reading) -> dict[tuple[str, int], tuple[f
             continue
         if any(words[k][at + 1:]) or k + 1 >= len(words):
             continue
-        said = set(words[k + 1])
-        if reading.sentence_of[k + 1] != reading.sentence_of[k] or not said <= LABELS or (
+        n = k + 1  # the bracket's first part; a role said first is passed over: "SNR-08 (travel, 50,000, present)"
+        if words[n] and set(words[n]) <= ROLES and n + 1 < len(words) and reading.sentence_of[n + 1] == reading.sentence_of[k]:
+            n += 1
+        said = set(words[n])
+        if reading.sentence_of[n] != reading.sentence_of[k] or not said <= LABELS or (
                 said & POWERS and not {"up", "to"} <= said) or ident in reading.directed and not said - {""}:
             # ("escalated to HOC-1 (875k, above every senior)": the claim's amount beside where it went;
             # "escalated to SNR-07 (limit 50k)" names their limit)
             continue  # "escalated to SNR-07 (18k over my limit)", "Decision (SNR-07): approve 18k": not about them
-        figure = next((q.value for q in reading.quantities if q.clause == k + 1 and isinstance(q.value, float) and (
-                       q.kind == "money" or q.kind == "number" and q.value >= 1000 and not reading.joined[k + 1])),
+        figure = next((q.value for q in reading.quantities if q.clause == n and isinstance(q.value, float) and (
+                       q.kind == "money" or q.kind == "number" and q.value >= 1000 and not reading.joined[n])),
                       None)  # "SNR-04 (150,000, present)"; not "approval from SNR-10: 28,000", what they decided
         if not isinstance(figure, float):
             continue
-        said = set(words[k + 2]) if k + 2 < len(words) and reading.sentence_of[k + 2] == reading.sentence_of[k] and (
-            not any(c == k + 2 for _, c, _ in reading.id_at)) else set()
+        said = set(words[n + 1]) if n + 1 < len(words) and reading.sentence_of[n + 1] == reading.sentence_of[k] and (
+            not any(c == n + 1 for _, c, _ in reading.id_at)) else set()
         found[ident, k] = (figure, "absent" if said & ABSENT else "present" if said & PRESENT else None)
     return found
 
@@ -102,6 +107,10 @@ def panel(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     """What a text says of staff by the way is true: each listed one's limit and presence (also a
     status among the attributes after an id), a deputy given under a label, a reviewer's power to
     approve up to a figure."""
+    for ident, kind in listed_specialism(reading.said):
+        row = ctx.row("staff", ident)
+        if row is not None and row.get("role") == "senior" and row.get("specialism") != kind:
+            return f"lists {ident} as a {kind} senior, but they are {row.get('specialism')}"
     for ident, status in listed_status(reading.said):
         row = ctx.row("staff", ident)
         if row is not None and row.get("status") in ("present", "absent") and row.get("status") != status:
@@ -192,6 +201,17 @@ STATUS_FIELD = re.compile(rf"(?P<id>{ID})(?:(?!{ID})[^.\n]){{0,60}}?\bstatus\s*[
 PRESENT_STATUS = ("present", "available", "in office", "in the office", "on duty")
 
 
+def listed_specialism(said: str) -> list[tuple[str, str]]:
+    """Each (id, specialism) a bracket after an id opens with: "SNR-08 (travel, 150,000, present)"."""
+    found = []
+    for m in LISTED.finditer(said):
+        first = LIST_PART.split(m.group("br") or m.group("sq") or "")[0].lower().split()
+        kinds = [w for w in first if w in SPECIALISMS]
+        if len(kinds) == 1 and set(first) <= ROLES:
+            found.append((m.group("id").upper(), kinds[0]))
+    return found
+
+
 def listed_status(said: str) -> list[tuple[str, str]]:
     """Each (id, "present"/"absent") a list of attributes after an id states; what follows another
     id in the list is that one's ("SNR-02 (deputy SNR-03, absent)": not SNR-02's)."""
@@ -235,7 +255,18 @@ AWAY = re.compile(r"\b(?:absent|away|leave|sick|unavailable|out\s+of\s+(?:the\s+
 CAN = re.compile(r"\b(?:can|could|able)\b", re.IGNORECASE)
 
 
+# "SNR-09 (500k) is the lowest covering" on a 620,000 claim: said to cover it
+LOWEST_COVERING = re.compile(rf"(?P<id>{ID})(?:\s*\([^)\n]{{0,40}}\))?\s+(?:is|was)\s+(?:the\s+)?lowest(?:[-\s]limit)?\s+"
+                             r"(?:\w+\s+){0,3}?(?:covering|that\s+covers|who\s+covers|to\s+cover|able\s+to\s+cover)\b",
+                             re.IGNORECASE)
+
+
 def _covers(ctx: GradeContext, c: Case, said: str) -> str | None:
+    for m in LOWEST_COVERING.finditer(said):
+        row = ctx.row("staff", m.group("id").upper()) or {}
+        if row.get("approval_limit") is not None and float(row["approval_limit"]) < c.assessed - EPS:
+            return f"says {m.group(0)!r}, but {m.group('id').upper()}'s limit {float(row['approval_limit']):g} " \
+                   f"is below the assessed {c.assessed:g}"
     for m in COVERS.finditer(said):
         if not (m.group("no") or CAN.search(m.group(0))) or AWAY.search(m.group(0)):
             continue  # ("SNR-07 approve it": no statement of what they can do)
