@@ -37,7 +37,8 @@ def listed(ctx: GradeContext, reading: Reading) -> dict[tuple[str, int], tuple[f
         if any(words[k][at + 1:]) or k + 1 >= len(words):
             continue
         n = k + 1  # the bracket's first part; a role said first is passed over: "SNR-08 (travel, 50,000, present)"
-        if words[n] and set(words[n]) <= ROLES and n + 1 < len(words) and reading.sentence_of[n + 1] == reading.sentence_of[k]:
+        if words[n] and set(words[n]) <= ROLES and n + 1 < len(words) and (
+                reading.sentence_of[n + 1] == reading.sentence_of[k]):
             n += 1
         said = set(words[n])
         if reading.sentence_of[n] != reading.sentence_of[k] or not said <= LABELS or (
@@ -256,8 +257,8 @@ CAN = re.compile(r"\b(?:can|could|able)\b", re.IGNORECASE)
 
 
 # "SNR-09 (500k) is the lowest covering" on a 620,000 claim: said to cover it
-LOWEST_COVERING = re.compile(rf"(?P<id>{ID})(?:\s*\([^)\n]{{0,40}}\))?\s+(?:is|was)\s+(?:the\s+)?lowest(?:[-\s]limit)?\s+"
-                             r"(?:\w+\s+){0,3}?(?:covering|that\s+covers|who\s+covers|to\s+cover|able\s+to\s+cover)\b",
+LOWEST_COVERING = re.compile(rf"(?P<id>{ID})(?:\s*\([^)\n]{{0,40}}\))?\s+(?:is|was)\s+(?:the\s+)?lowest"
+                             r"(?:[-\s]limit)?\s+(?:\w+\s+){0,3}?(?:covering|that\s+covers|who\s+covers|to\s+cover|able\s+to\s+cover)\b",
                              re.IGNORECASE)
 
 
