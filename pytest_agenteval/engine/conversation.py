@@ -270,8 +270,10 @@ def named_acts(message: str) -> set[str] | None:
     verbs: set[str] = set()
     described: set[str] = set()
     loose: set[str] = set()  # described in words that may be about something else ("the rate we use")
-    for clause in _CLAUSE.split(_NUMBER_ABBREVIATION.sub("number ", message.lower())):
+    held = False  # a step held back: what is left covers only what it names (red team 34)
+    for clause in _CLAUSE.split(_ARROWS.sub("; to ", _NUMBER_ABBREVIATION.sub("number ", message.lower()))):
         if _HELD_BACK.intersection(re.findall(r"[a-z]+", clause)):
+            held = True
             continue
         clause = _held_from(clause)  # "book it to ACC-1 without opening a new account"
         words = re.findall(r"[a-z]+", clause)
@@ -296,7 +298,7 @@ def named_acts(message: str) -> set[str] | None:
             described.add("book")  # "held against account ACC-00368", "FAC-5090 -> ACC-00314"
         elif "account" in words or "acct" in words:
             loose.add("book")
-    if verbs:  # beside verbs, only what is plainly described (red team 30: "the rate we use for your account")
+    if verbs or held:  # beside verbs, only what is plainly described (red team 30: "the rate we use for your account")
         return verbs | described
     if (described | loose) - {"rate"} or _PROCEED.search(message.lower()):
         return None
@@ -319,6 +321,8 @@ def _held_from(clause: str) -> str:
 
 # A clause: what holds an act back is read in its own clause ("Shall I book it? Activation can wait").
 _CLAUSE = re.compile(r"[.;:!?]+(?=\s|$)|\n+|[()]|,\s*(?:but|and|then|or)?\s*|\s+(?:but|while)\s+")
+# A plan's arrows: each step a clause of its own, the step it leads to ("FAC-1 -> ACC-1": placed on it)
+_ARROWS = re.compile(r"\s*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])\s*")
 _NUMBER_ABBREVIATION = re.compile(r"\bno\.\s*(?=\d)")  # "ACC no. 368"
 _HELD_BACK = frozenset({"later", "yourself", "wait", "separately"})  # held back wherever said in its clause
 # A denial holds back what follows it: "I won't change anything until…", "without opening a new account"

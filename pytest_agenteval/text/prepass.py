@@ -89,8 +89,10 @@ def prepared(text: str) -> str:
         text = _NOTHING_PREVENTS.sub("", text)  # "nothing prevents payment" says payment goes ahead
     if "would" in words and "had" in words:
         text = counterfactuals(text)
+    if not words.isdisjoint(("don", "dont", "do", "never")) and _DONT.search(text):
+        text = _DONT.sub(r"\1if asked, do not ", text)  # "Don't pay it again": an instruction, not what was done
     if "partial" in words and _NOT_PARTIAL.search(text):  # "this is not a partial settlement": a full one
-        text = _NOT_PARTIAL.sub(r"a full \1", text)
+        text = _NOT_PARTIAL.sub(r"is a full \1", text)
     if "otherwise" in words and "would" in words:  # "120,000 would otherwise need escalation": supposed
         text = _OTHERWISE.sub(lambda m: f"{m.group(1) or ''}might", text)
     if "did" in words and _DID.search(text):
@@ -195,7 +197,14 @@ _COUNTERFACTUALS = [re.compile(rf"\b{condition}\s*,\s*{_WOULD}{_END}", re.I) for
     re.compile(rf"\b(?:we|i|you|they|it)\s+{_WOULD}\s+{condition}{_END}", re.I) for condition in _CONDITION]
 
 
-_NOT_PARTIAL = re.compile(r"\b(?:not|no)\s+(?:a\s+)?partial\s+(settlement|payment|approval|payout)\b", re.IGNORECASE)
+# An instruction to a colleague taking the file over: "Don't pay it again", "Do not re-route it",
+# "Don't approve or decline until they come in" (audit 53); read as supposed, not as what happened.
+_DONT = re.compile(r"(^|[.;!?:\n]\s*|\b(?:so|and|but|then)\s+)(?:don't|dont|do\s+not|never)\s+(?=(?:pay|approve|"
+                   r"decline|escalate|send|route|re-?route|move|raise|issue|reopen|re-?open|notify|close|amend|book|activate|"
+                   r"price|set|change|touch|split|chase|contact|refer|forward|reassign)\b)", re.IGNORECASE)
+# (said of what was paid, "is not a partial…"; not "no partial payment has been made": red team 34)
+_NOT_PARTIAL = re.compile(r"\b(?:is\s+not|isn't|was\s+not|wasn't)\s+a\s+partial\s+(settlement|payment|approval|"
+                          r"payout)\b", re.IGNORECASE)
 # What would otherwise be is not: "it would otherwise have needed a senior", "otherwise it would…"
 _OTHERWISE = re.compile(r"\bwould\s+otherwise(?:\s+have)?\b|\b(otherwise\s*,?\s*(?:\w+\s+)?)would(?:\s+have)?\b",
                         re.IGNORECASE)

@@ -106,7 +106,9 @@ _FOREIGN_GROUPS = re.compile(r"\b\d{1,3}(?:\.\d{3})+,\d{1,2}\b|\b\d{1,3}(?:'\d{3
 CLIPPED = frozenset({"appr", "apprvd", "esc", "amt", "pol", "pd", "ref", "approx", "incl", "excl", "est", "xs",
                      "lim", "auth", "max", "min", "cust", "fac", "acc", "acct", "req", "dept", "assd",
                      "amd", "decl"})
-_GOES_ON = re.compile(r"[ \t]*(?![A-Z][a-z]|I\b|\s|$)")
+# (before a figure, an id or a word that opens no clause: not "…on your pol. we paid you 1,000"; red team 34)
+_GOES_ON = re.compile(r"[ \t]*(?=[£$€\d(]|[A-Z]{2,5}-\d|(?!(?:we|i|you|they|he|she|it|the|your|our|this|that|paid|"
+                      r"claim|policy|please|thanks|thank|no|not|all|nothing|payment|approved|declined)\b)[a-z])")
 
 
 def _word_tokens(raw: str) -> tuple[Token, ...]:

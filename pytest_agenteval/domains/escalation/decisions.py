@@ -52,7 +52,13 @@ PAYMENT_TO_COME = re.compile(r"\b(?:payment|PAY-E?\d+)(?:\s+of\s+[£$€]?\s?\d[
                              # "that amount will be paid to you within 10 working days" (audit 52)
                              r"|\b(?:it|that\s+amount|this\s+amount|the\s+amount|the\s+money|th(?:is|at|e)\s+sum|"
                              r"(?:the|your)\s+settlement|the\s+funds)\s+will\s+(?:then\s+|now\s+)?be\s+(?:paid|sent|"
-                             r"transferred|released|credited|issued)\b"
+                             r"transferred|released|issued)\b"
+                             # (what is paid may still arrive: "you will receive the payment within five days")
+                             r"|\byou\s+will\s+(?:then\s+|now\s+|soon\s+)?be\s+paid\b|(?<![\w-])[£$€]?\d[\d,.]*k?\s+will\s+"
+                             r"(?:then\s+|now\s+)?be\s+(?:paid|sent|transferred|released|issued)\b"
+                             r"|\b(?:we'll|we\s+will|we\s+shall)\s+(?:then\s+|now\s+|soon\s+)?(?:pay|send|transfer|release)\s+"
+                             r"(?:you\s+)?(?:the\s+|your\s+|this\s+|that\s+)?(?:[£$€]?\d[\d,.]*k?|money|amount|payment|funds|"
+                             r"settlement)(?!\w)"
                              r"|\b(?:cheque|check|transfer|payment)\s+(?:will\s+be\s+(?:posted|sent|issued|mailed)|(?:is\s+)?"
                              r"scheduled\s+for)\b"
                              # a status said in passing: "payment scheduled, not yet issued" (47th audit)
@@ -74,7 +80,7 @@ PAYMENT_TO_COME = re.compile(r"\b(?:payment|PAY-E?\d+)(?:\s+of\s+[£$€]?\s?\d[
 # "you asked whether the remaining 6,000 … will be paid": the claimant's question, not our word
 ASKED_BEFORE = re.compile(r"\b(?:whether|if|asked|ask|asking|wondering|wondered)\b", re.IGNORECASE)
 PAYMENT_WORDS = frozenset({"payment", "pay", "paid", "settlement", "money", "cheque", "check", "send", "transfer",
-                           "issued"})
+                           "issued", "transferred", "sent", "released", "credited"})
 LETTER_DECISIONS = {"approval": "approved", "decline": "declined"}
 OUTCOMES = frozenset({"approved", "declined", "amended", "payout", "in_full", "remainder", "lapsed"})
 CLOSABLE = frozenset({"claim", "claims", "file", "case", "it"})
@@ -387,8 +393,8 @@ AWAITED = re.compile(r"\b(?:once|when|after|until|as soon as)\s+(?:they|he|she|t
                      r"her\s+)?(?:final\s+)?(?:decision|review|sign-?off|approval|ruling|verdict|determination|"
                      r"consideration|assessment)\b"
                      # "the claim remains open while our senior reviewer confirms the amount" (audit 52)
-                     r"|\b(?:remains|is|stays)\s+(?:still\s+)?open\s+(?:while|until|pending)\s+(?:\w+\s+){0,4}?"
-                     r"(?:confirms?|decides?|reviews?|signs?|approves?|decision|review|sign-?off|confirmation)\b", re.I)
+                     r"|\b(?:remains|is|stays)\s+(?:still\s+)?open\s+(?:while|until|pending)\s+(?:\S+\s+){0,4}?(?:has\s+|have\s+)?"
+                     r"(?:confirm|decide|review|sign|approv|check)\w*", re.I)
 
 
 def _review_to_come(reading: Reading) -> str | None:

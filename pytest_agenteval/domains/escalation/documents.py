@@ -63,7 +63,7 @@ UNRECORDED = (
                 r"(?:has\s+been\s+|was\s+)?reinstated)\b", re.IGNORECASE),
      "no record here holds a renewal, a premium or a no-claims discount", True),
     # a renewal said to reopen or pay a decided claim: "if you renew within 30 days, the claim will be paid"
-    (re.compile(r"\bif\s+you\s+(?:\w+\s+)?(?:renew|reinstate|re-?activate|restart|pay\s+(?:the|your|any)\s+(?:\w+\s+)?"
+    (re.compile(r"\b(?:if|should)\s+you\s+(?:\w+\s+){0,2}?(?:renew|reinstate|re-?activate|restart|pay\s+(?:the|your|any)\s+(?:\w+\s+)?"
                 r"(?:premium|premiums|arrears))\b[^.;!?\n]{0,80}?\b(?:will|would|can|could)\s+(?:then\s+|still\s+)?(?:be\s+)?"
                 r"(?:paid|pay|reopen\w*|re-?open\w*|reconsider\w*|approv\w*|cover\w*|settled?)\b|\b(?:will|would|can|could)"
                 r"\s+(?:then\s+|still\s+)?(?:be\s+)?(?:paid|pay|reopen\w*|reconsider\w*|approv\w*|settled?)\b[^.;!?\n]{0,40}?"
@@ -87,17 +87,24 @@ UNRECORDED = (
      "no record here holds anyone but the claimant, the handler and the reviewers", "both"),
     # money no record holds: "an ex gratia uplift of 500 added", "credited as a goodwill payment" (51st audit)
     (re.compile(r"\b(?:ex[\s-]gratia|goodwill|discretionary)\s+(?:payment|uplift|sum|amount|gesture|top[\s-]?up|credit)\b|"
-                r"\buplift\s+of\s+[£$€]?\d|\bgesture\s+of\s+goodwill\b|\b(?:extra|further|additional)\s+[£$€]?\d[\d,.]*k?\s+"
-                r"(?:\w+\s+)?for\s+(?:the\s+|any\s+)?(?:inconvenience|delay|trouble|distress|wait)\b|[£$€]?\d[\d,.]*k?\s+(?:in\s+|as\s+)?"
-                r"compensation\b|\bcompensation\s+(?:payment\s+)?of\s+[£$€]?\d", re.IGNORECASE),
+                r"\buplift\s+of\s+[£$€]?\d|\bgesture\s+of\s+goodwill\b|\bapology\s+payment|\bcompensated\s+you\b|"
+                # money for a harm, not the claim's ("an additional 200 to make up for the delay"; not
+                # "we have paid you 4,200 in compensation for your loss": red team 34)
+                r"\b(?:(?:extra|further|additional)\s+[£$€]?\d[\d,.]*k?|[£$€]?\d[\d,.]*k?\s+(?:extra|more))\s+"
+                r"(?:\w+\s+){0,3}?(?:for|to\s+make\s+up\s+for|in\s+recognition\s+of)\s+(?:the\s+|any\s+|all\s+the\s+)?"
+                r"(?:inconvenience|delay|trouble|distress|wait)\b|\b[£$€]?\d[\d,.]*k?\s+(?:\w+\s+){0,2}?(?:to\s+make\s+up\s+"
+                r"for|in\s+recognition\s+of)\s+(?:the\s+|any\s+|all\s+the\s+)?(?:inconvenience|delay|trouble|distress|wait)\b",
+                re.IGNORECASE),
      "no record here holds a payment beyond the one approved", "both"),
     # an inspection no record holds, whoever made it: "we inspected the vehicle at your home"
     # (any subject in the past: "a specialist inspected the damage", "he inspected your car"; red team 33)
-    (re.compile(rf"\b(?:(?:we|i|they|he|she|someone|somebody|our\s+(?:team|staff))\s+(?:have\s+|had\s+|went\s+(?:out\s+)?to\s+)?"
-                rf"(?:inspect|visit|examine|survey|look\s+at|see)|inspected|visited|examined|surveyed)\s+(?:your|the)\s+"
+    (re.compile(rf"\b(?:(?:we|i|they|he|she|someone|somebody|our\s+(?:team|staff))\s+(?:(?:have\s+|had\s+)?(?:inspect|visit|"
+                rf"examine|survey)|went\s+(?:out\s+)?to\s+(?:see|look\s+at|inspect|visit))|(?<!you\s)(?:inspected|visited|"
+                rf"examined|surveyed))\s+(?:your|the)\s+"
                 rf"(?:damaged\s+)?{_INSPECTED}\b(?!['’]s)(?!\s+(?:assessment|file|claim|policy|details|report|records|photos|"
                 r"figures?|amounts?|costs?|valuation|estimates?|quotes?|invoices?|evidence|history|record|value|total|"
-                rf"sum|assessed|as\s+assessed|on\s+file))|\b{_INSPECTED}\s+(?:was|has\s+been)\s+(?:inspected|examined|"
+                rf"sum|assessed|as\s+assessed|on\s+file|shown|(?:in|on|from)\s+(?:the|your)\s+(?:\w+\s+)?(?:photos|pictures|"
+                rf"images|report|file|invoice)))|\b{_INSPECTED}\s+(?:was|has\s+been)\s+(?:inspected|examined|"
                 r"visited|surveyed)\b|\bsite\s+visit\s+(?:was|has\s+been|took)", re.IGNORECASE),
      "no record here holds an inspection", "both"),
     # acts no record holds: costs recovered from someone else ("you may be able to recover your
@@ -110,10 +117,16 @@ UNRECORDED = (
                 r"(?:appeal|challenge|dispute|contest|ask\s+for\s+a\s+review)\b|\b(?:appeal|challenge|dispute|contest)\w*\s+"
                 r"(?:(?!we\b|i\b|will\b|reply|respond|answer|resolved|handled|dealt|settled|decided)\S+\s+){0,3}?within\s+\d+\s+"
                 r"(?:working\s+|calendar\s+)?"
-                r"(?:days|weeks|months)\b|\b(?:appeals?|challenges?|disputes?)\b[^.;!?\n]{0,40}?\b(?:must|only|need\s+to|"
-                r"has\s+to|have\s+to)\b[^.;!?\n]{0,30}?\bwithin\s+\d+\s+(?:working\s+|calendar\s+|business\s+)?(?:days|weeks|"
-                r"months)\b|\bto\s+(?:appeal|challenge|dispute|contest)\b[^.;!?\n]{0,50}?\b(?:must|need\s+to|have\s+to)\s+"
-                r"(?:hear|receive|get|be\s+(?:made|received|lodged|submitted))\b[^.;!?\n]{0,30}?\bwithin\s+\d+",
+                r"(?:days|weeks|months)\b|\b(?:appeals?|challenges?|disputes?)\b[^.;!?\n]{0,40}?(?<!we\s)(?<!\bi\s)\b(?:must|"
+                r"only|need\s+to|has\s+to|have\s+to)\b(?!\s+(?:reply|respond|answer|resolve|deal|decide|acknowledge|get\s+"
+                r"back))[^.;!?\n]{0,30}?\bwithin\s+\d+\s+(?:working\s+|calendar\s+|business\s+)?(?:days|weeks|months)\b|"
+                r"\bto\s+(?:appeal|challenge|dispute|contest)\b[^.;!?\n]{0,50}?\b(?:must|need\s+to|have\s+to)\s+(?:hear|"
+                r"receive|get|be\s+(?:made|received|lodged|submitted))\b[^.;!?\n]{0,30}?\bwithin\s+\d+|"
+                # "the deadline for an appeal is 30 days", "appeals close 14 days after…", "an appeal lodged
+                # after 28 days will not be considered" (red team 34)
+                r"\bdeadline\s+(?:for|to)\s+(?:an?\s+|your\s+|any\s+)?(?:appeal|challenge|dispute)|\b(?:appeals?|challenges?)\s+"
+                r"close[sd]?\b|\b(?:appeals?|challenges?)\s+(?:\w+\s+){0,2}?(?:lodged|made|received|submitted)\s+after\s+\d+|"
+                r"\b(?:appeal|challenge)\w*\b[^.;!?\n]{0,40}\bat\s+the\s+latest\b",
                 # (not "if you wish to complain we will reply within 14 days")
                 re.IGNORECASE),
      "no record here holds a deadline to appeal", False),
@@ -125,8 +138,8 @@ UNRECORDED = (
     # reviewer's "not covered", never wear and tear, a late report or a non-disclosure ("declined
     # because your policy had lapsed and the damage was pre-existing": a second, false reason)
     (re.compile(r"\bwear\s+and\s+tear\b|\bgradual(?:ly)?\s+(?:deteriorat\w*|damage|wear|leak\w*)\b|\bpre[\s-]?existing\b|"
-                r"\b(?:lack\s+of|poor|inadequate|no)\s+(?:regular\s+)?maintenance\b|\b(?:reported|notified|submitted|made|"
-                r"filed|lodged|raised|told\s+us)\s+(?:\w+\s+){0,3}?(?:too\s+)?late\b|\blate\s+(?:notification|reporting|"
+                r"\b(?:lack\s+of|poor|inadequate|no)\s+(?:regular\s+)?maintenance\b|\b(?:reported|notified|submitted|"
+                r"filed|lodged|told\s+us)\s+(?:\w+\s+){0,3}?(?:too\s+)?late\b|\blate\s+(?:notification|reporting|"
                 r"notice)\b|\boutside\s+the\s+(?:notification|reporting)\s+(?:period|window|deadline)\b|\bnon[\s-]?disclos\w*|"
                 r"\bmisrepresent\w*|\b(?:not|un)[\s-]?roadworthy\b|\bnegligen\w*|\bleft\s+(?:\w+\s+){0,2}?unattended\b|"
                 r"\bunder\s+the\s+influence\b", re.IGNORECASE),
@@ -157,12 +170,12 @@ CUES = {
         "adjust", "surveyor", "engineer", "investigator", "inspector", "solicitor", "lawyer", "legal team", "witness",
         "salvage", "recovery", "valuer", "fraud team", "assessor", "police", "accountant"),
     "no record here holds a recovery from anyone": ("recover", "pursu"),
-    "no record here holds a deadline to appeal": ("days", "weeks", "months"),
+    "no record here holds a deadline to appeal": ("days", "weeks", "months", "deadline", "close", "latest"),
     "no record here holds a complaint or the ombudsman": ("ombudsman",),
     "no record here holds an inspection": ("inspect", "visit", "examin", "survey", "look at", "see"),
     "no record here holds a payment beyond the one approved": ("gratia", "goodwill", "uplift", "discretionary",
                                                                "inconvenience", "delay", "trouble", "distress", "wait",
-                                                               "compensation"),
+                                                               "apology", "compensated"),
     "no record here holds an excess paid or owed": ("excess",),
     "no record here holds a cause of the loss, or a ground for a decision but a lapse or a reviewer's": (
         "wear", "gradual", "existing", "maintenance", "late", "outside the", "disclos", "misrepresent", "roadworth",
@@ -184,9 +197,10 @@ POLICY_CANCELLED = re.compile(r"(?<!not\s)\bpolicy\s+[A-Z]{2,4}-\d+\s+cancel+ed\
 # A denial just before the match ("won't be closed automatically", "we haven't paid anything to your
 # garage", "paid to you, not to the garage"; red team 26), or a condition before it in its sentence
 # for what is said of a renewal ("if you have since renewed your policy")
-_DENIED = re.compile(r"(?:\b(?:not(?!\s+only)|never|no(?!\s+(?:time|doubt|longer))|cannot|unable\s+to|rather\s+than|"
-                     r"instead\s+of)|n't)\s+(?:\w+\s+){0,3}$",
+_DENIED = re.compile(r"(?:\b(?:not(?!\s+only)|never|no(?!\s+(?:time|doubt|longer))|nobody|no[\s-]one|cannot|"
+                     r"unable\s+to|rather\s+than|instead\s+of)|n't)\s+(?:\w+\s+){0,3}$",
                      re.IGNORECASE)
+_BUT = re.compile(r"\bbut\b", re.IGNORECASE)  # "not new but pre-existing": what follows "but" is asserted
 _NOT_TO = re.compile(r"\b(?:not|rather\s+than|instead\s+of)\s+to\b", re.IGNORECASE)  # "to you, not to the garage"
 # "we cannot say how this claim will affect your no-claims discount": not known, not said
 _UNKNOWN = re.compile(r"\b(?:cannot|can't|can\s+not|unable\s+to|not\s+able\s+to|don't|do\s+not)\s+(?:yet\s+)?"
@@ -205,7 +219,7 @@ def _unrecorded(said: str) -> str | None:
             continue  # (most texts name none of it: the patterns are the costliest part of a text's check)
         for m in pattern.finditer(said):
             before = said[max(0, m.start() - 80):m.start()]
-            denied = _DENIED.search(before[-40:]) or _NOT_TO.search(m.group(0))
+            denied = _DENIED.search(_BUT.split(before)[-1][-40:]) or _NOT_TO.search(m.group(0))
             if why in YOURS_TO_DO and YOURS_TO_DO[why].search(sentence_of(said, m)):
                 continue  # "anything you recover from the other driver is yours to keep"
             if skip in (True, "both") and (_CONDITIONAL.search(before) or _UNKNOWN.search(before)) or (
@@ -236,6 +250,8 @@ def _held_back(said: str, m: re.Match[str]) -> bool:
     no new clause between ("no loss adjuster, hire car or interest applies", "you can ask the ombudsman"),
     or by its own verb after it ("a loss adjuster was not needed"); not by a cue of another verb
     ("our loss adjuster inspected the damage and found no problems")."""
+    if _SAID_DENIED.search(said[max(0, m.start() - 120):m.start()]):
+        return True
     before = _OPENS.split(said[:m.start()])[-1]
     own = " ".join((_ASIDE.sub("", m.group(0)), *_NEXT_VERB.split(said[m.end():])[0].split(maxsplit=3)[:3]))
     return bool(_CLAUSE_DENIAL.search(before) or _CLAUSE_MODAL.search(before) or _OWN_VERB_DENIED.search(own))
@@ -245,7 +261,7 @@ def _held_back(said: str, m: re.Match[str]) -> bool:
 _OPENS = re.compile(r"[.;:!?\n]|,\s+(?=(?:and|but|so|which|as|because|while|although|though|we|our|you|your|they|"
                     r"it|this|i)\b)|\b(?:and|but|so|then)\s+(?=(?:we|our|you|they|it|i|he|she)\b)|"
                     # a clause inside the sentence: "nothing was found when our surveyor inspected…" (red team 33)
-                    r"\b(?:when|whenever|once|after|before|until|while|where|who|which|that)\b", re.IGNORECASE)
+                    r"\b(?:when|whenever|once|after|before|until|while|where|who|which|that|but)\b", re.IGNORECASE)
 # Where the match's own verb ends: "…has been informed and may contact you" (the modal is another verb's),
 # or a new subject ("a hire car you may keep", "interest that would otherwise…")
 _NEXT_VERB = re.compile(r"[,.;:!?\n]|\b(?:and|but|so|then|which|who|that|you|we|i|they|he|she)\b", re.IGNORECASE)
@@ -254,9 +270,16 @@ _ASIDE = re.compile(r",\s+(?:who|which)\b[^,]*,")
 # A denial or a supposition before the match in its clause: a negated verb ("we have not appointed"),
 # a determiner just before it ("no loss adjuster", "none of"), "can be referred", "you have the right
 # to have…" (a modal in lower case: "on 3 May 2026" is a date); not "not only", "in no time"
-_CLAUSE_DENIAL = re.compile(r"\b(?:not(?!\s+only)|never|nor|neither|entitled|option|free\s+to|right\s+to)\b|n't|"
-                            r"\b(?:no(?!\s+(?:time|doubt|longer))|none|nothing|without)\b(?=(?:\W+\w+){0,4}\W*$)",
-                            re.IGNORECASE)
+_CLAUSE_DENIAL = re.compile(r"\b(?:not(?!\s+only)|never|nor|neither|entitled|option|free\s+to|right\s+to|nobody|"
+                            r"no[\s-]one)\b|n't|"
+                            r"\b(?:no(?!\s+(?:time|doubt|longer))|none|nothing|without)\b(?=(?:\W+\w+){0,4}\W*$)|"
+                            r"\b(?:no|nothing)\s+(?:\w+\s+){0,2}?(?:sign|evidence|indication|suggestion|question|record|"
+                            r"mention|reason|to\s+do\s+with)\b", re.IGNORECASE)
+# A denial said of saying or thinking carries over its "that": "there is no suggestion that the
+# damage was pre-existing", "we are not saying that your car was damaged" (red team 34)
+_SAID_DENIED = re.compile(r"(?:\b(?:not|never|no|nobody|no[\s-]one)\b|n't)[^.;:!?\n]{0,30}\b(?:say|says|saying|said|"
+                          r"suggest\w*|think\w*|thought|believe\w*|claim\w*|impl\w*|mean\w*|sign|evidence|"
+                          r"indication)\b[^.;:!?\n]{0,12}\bthat\s+[^.;:!?\n]*$", re.IGNORECASE)
 _CLAUSE_MODAL = re.compile(r"\b(?:can|could|may|might|would)\b")
 # The match's own verb, denied or supposed: "was not needed", "will not be added", "may be appointed"
 _OWN_VERB_DENIED = re.compile(r"\b(?:not|never|may|might|could|would)\b|n't", re.IGNORECASE)

@@ -81,14 +81,17 @@ LOSSES = frozenset({"damage", "loss", "theft", "repair", "repairs", "destruction
 LOST = frozenset({"damaged", "stolen", "lost", "broken", "destroyed", "flooded", "cancelled", "delayed", "vandalised"})
 
 
-NEGATIONS_NEAR = frozenset({"not", "no", "never", "nor", "neither"})
+NEGATIONS_NEAR = frozenset({"not", "no", "never", "nor", "neither", "nobody"})
 # What a denial of the claim's own type is said of: "your policy is not a travel policy" (audit 52)
 OWN_TYPE = frozenset({"policy", "insurance", "cover", "claim"})
 # ... denied as a type, not another verb's denial ("we can't pay your motor claim")
 TYPE_DENIED = re.compile(r"(?:^|\s)(?:not|no)(?:\s+an?)?$|\bnot\s+(?:include|includes|cover|covers|provide|provides|"
                          r"offer|offers|have|has)(?:\s+any)?$")
 # Where a clause inside the sentence opens: "it is never easy when your home is flooded" denies nothing of the flood.
-SUBORDINATE = frozenset({"when", "that", "if", "because", "once", "after", "while", "where", "since"})
+SUBORDINATE = frozenset({"when", "that", "if", "whether", "because", "once", "after", "while", "where", "since"})
+SAYING = frozenset({"say", "saying", "said", "suggest", "suggesting", "suggested", "suggestion", "think", "thinking",
+                    "thought", "believe", "believing", "claim", "claiming", "mean", "meaning", "imply", "implying",
+                    "sign", "evidence"})
 # What a loss's thing is spoken of with, in "of / for / on your …": the loss, its evidence or its repair.
 SPOKEN_OF = LOSSES | LOST | frozenset({"photos", "photographs", "pictures", "images", "invoice", "invoices", "quote",
                                        "quotes", "estimate", "estimates", "receipt", "receipts", "bill", "claim",
@@ -97,7 +100,11 @@ SPOKEN_OF = LOSSES | LOST | frozenset({"photos", "photographs", "pictures", "ima
 
 
 def _denied(words: tuple[str, ...], k: int, reach: int) -> bool:
-    """A negation within ``reach`` words before ``words[k]``, in its own part of the clause."""
-    near = words[max(0, k - reach):k]
-    opened = max((i for i, w in enumerate(near) if w in SUBORDINATE), default=-1)
-    return not NEGATIONS_NEAR.isdisjoint(near[opened + 1:])
+    """A negation within ``reach`` words before ``words[k]``, in its own part of the clause; or
+    said of saying or thinking before its "that" ("we are not saying that your car was damaged"),
+    or supposed ("if your car was damaged too"; red team 34)."""
+    opened = max((i for i in range(max(0, k - reach), k) if words[i] in SUBORDINATE), default=-1)
+    if opened >= 0 and (words[opened] in ("if", "whether") or not NEGATIONS_NEAR.isdisjoint(
+            words[max(0, opened - 5):opened]) and not SAYING.isdisjoint(words[max(0, opened - 4):opened])):
+        return True
+    return not NEGATIONS_NEAR.isdisjoint(words[max(0, k - reach, opened + 1):k])

@@ -47,7 +47,7 @@ def listed(ctx: GradeContext, reading: Reading) -> dict[tuple[str, int], tuple[f
             # "escalated to SNR-07 (limit 50k)" names their limit)
             continue  # "escalated to SNR-07 (18k over my limit)", "Decision (SNR-07): approve 18k": not about them
         figure = next((q.value for q in reading.quantities if q.clause == n and isinstance(q.value, float) and (
-                       q.kind == "money" or q.kind == "number" and q.value >= 1000 and not reading.joined[n])),
+                       q.kind == "money" or q.kind == "number" and q.value >= 10000 and not reading.joined[n])),
                       None)  # "SNR-04 (150,000, present)"; not "approval from SNR-10: 28,000", what they decided
         if not isinstance(figure, float):
             continue
@@ -247,12 +247,17 @@ QUALIFIED = re.compile(r"\s*,?\s*(?:(?:who|that|which)\s+(?:is\s+|are\s+|was\s+|
 
 # "SNR-07 (50k) cannot cover it", "SNR-10 can approve this" (audit 52): what a present member of
 # staff's limit covers of the assessed amount (not "SNR-07 is away and cannot approve it")
-COVERS = re.compile(rf"(?P<id>{ID})(?:['’]s)?(?:\s*\([^)\n]{{0,40}}\))?\s+(?:\w+\s+){{0,2}}?(?P<no>(?:cannot|can't|"
-                    r"can\s+not|could\s+not|couldn't|is\s+unable\s+to|isn't\s+able\s+to|is\s+not\s+able\s+to)\s+)?"
+# (and their limit's or authority's: "SNR-07's limit does not cover it", "SNR-07 has no authority to
+# approve this amount", "cannot cover the 18,000"; red team 34)
+COVERS = re.compile(rf"(?P<id>{ID})(?:['’]s(?:\s+(?:approval\s+)?(?:limit|authority))?)?(?:\s*\([^)\n]{{0,40}}\))?\s+"
+                    r"(?:\w+\s+){0,2}?(?P<no>(?:cannot|can't|can\s+not|could\s+not|couldn't|is\s+unable\s+to|isn't\s+able\s+"
+                    r"to|is\s+not\s+able\s+to|does\s+not|doesn't|has\s+no\s+authority\s+to|lacks\s+the\s+authority\s+to)\s+)?"
                     r"(?:can\s+|could\s+|is\s+able\s+to\s+)?(?:cover|approve|authori[sz]e|sign\s+off)\s+(?:it|this(?:\s+one|"
-                    r"\s+claim|\s+amount)?|the\s+(?:claim|amount|full\s+amount))\b", re.IGNORECASE)
-AWAY = re.compile(r"\b(?:absent|away|leave|sick|unavailable|out\s+of\s+(?:the\s+)?office|if|would|unless)\b",
-                  re.IGNORECASE)
+                    r"\s+claim|\s+amount)?|the\s+(?:claim|amount|full\s+amount)|(?:the\s+)?(?P<figure>[£$€]?\d[\d,.]*k?))(?!\w)",
+                    re.IGNORECASE)
+# Another reason than the limit, or a time: "cannot sign off the claim yet", "without the photos"
+AWAY = re.compile(r"\b(?:absent|away|leave|sick|unavailable|out\s+of\s+(?:the\s+)?office|if|would|unless|until|yet|"
+                  r"without|before|once|pending|while)\b", re.IGNORECASE)
 CAN = re.compile(r"\b(?:can|could|able)\b", re.IGNORECASE)
 
 
@@ -269,13 +274,23 @@ def _covers(ctx: GradeContext, c: Case, said: str) -> str | None:
             return f"says {m.group(0)!r}, but {m.group('id').upper()}'s limit {float(row['approval_limit']):g} " \
                    f"is below the assessed {c.assessed:g}"
     for m in COVERS.finditer(said):
-        if not (m.group("no") or CAN.search(m.group(0))) or AWAY.search(m.group(0)):
+        if not (m.group("no") or CAN.search(m.group(0))) or AWAY.search(said, m.start(), _sentence_end(said, m.end())):
             continue  # ("SNR-07 approve it": no statement of what they can do)
         row = ctx.row("staff", m.group("id").upper()) or {}
         if row.get("status") != "present" or row.get("approval_limit") is None:
             continue
-        covered = float(row["approval_limit"]) >= c.assessed - EPS
+        amount = _figure(m.group("figure")) if m.group("figure") else c.assessed
+        covered = float(row["approval_limit"]) >= amount - EPS
         if covered == bool(m.group("no")):
             return f"says {m.group(0)!r}, but {m.group('id').upper()}'s limit {float(row['approval_limit']):g} " \
-                   f"{'covers' if covered else 'is below'} the assessed {c.assessed:g}"
+                   f"{'covers' if covered else 'is below'} {amount:g}"
     return None
+
+
+def _figure(text: str) -> float:
+    value = float(text.lstrip("£$€").rstrip("kK").replace(",", "") or 0)
+    return value * 1000 if text[-1:] in "kK" else value
+
+
+def _sentence_end(said: str, at: int) -> int:
+    return min((e for e in (said.find(ch, at) for ch in ".;!?\n") if e >= 0), default=len(said))

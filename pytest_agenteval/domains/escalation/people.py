@@ -98,6 +98,8 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             # "my previous note said I would send this to SNR-04; correction: SNR-04 is absent, …";
             # "my earlier note said SNR-08; correction: the escalation went to SNR-07"
             continue
+        if table == "staff" and ident not in targets and ident != AGENT and _supposed(reading, ident, clause):
+            continue  # "escalated to SNR-05, not SNR-04", "do not send it to SNR-04", "if it went to SNR-04"
         if table == "staff" and ident not in targets and ident != AGENT:
             # Beside an act, the staff member it went to or came from is named as such ("escalated
             # to SNR-11, deputy for SNR-10": SNR-11). Another one may be named beside their absence
@@ -456,3 +458,18 @@ def names(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         if row[0] not in targets and row[0] != AGENT and acts and not aside:
             return f"names {name} ({row[0]}), but the claim went to {', '.join(sorted(targets)) or 'nobody'}"
     return kind_named(c, reading)
+
+
+def _supposed(reading: Reading, ident: str, clause: int) -> bool:
+    """The staff member is named under a denial or a supposition before them in their clause
+    (audit 53: a handover note's "Don't send it to SNR-04; 90k is beyond their 50k limit")."""
+    at = next((a for i, k, a in reading.id_at if i == ident and k == clause), None)
+    if at is None:
+        return False
+    words = reading.words[clause]
+    # (or not needed, after them: "HOC-1 doesn't need to see a lapsed claim"; not "SNR-04 has not replied")
+    return not SUPPOSING.isdisjoint(words[:at]) or "need" in words[at + 1:at + 5] and (
+        not {"not", "never"}.isdisjoint(words[at + 1:at + 4]))
+
+
+SUPPOSING = frozenset({"not", "never", "nor", "if", "whether", "unless", "instead"})
