@@ -89,6 +89,10 @@ def prepared(text: str) -> str:
         text = _NOTHING_PREVENTS.sub("", text)  # "nothing prevents payment" says payment goes ahead
     if "would" in words and "had" in words:
         text = counterfactuals(text)
+    if not words.isdisjoint(_NOMINAL_WORDS) and _NOMINAL.search(text):  # "Booking of FAC-1 was effected"
+        text = _NOMINAL.sub(_verbal, text)
+    if not words.isdisjoint(("done", "completed", "finished")) and _STEP_DONE.search(text):
+        text = _STEP_DONE.sub(lambda m: f"{_ACT_NOUNS[m.group(1).lower()]} it", text)  # "done the booking step"
     if not words.isdisjoint(("don", "dont", "do", "never")) and _DONT.search(text):
         text = _DONT.sub(r"\1if asked, do not ", text)  # "Don't pay it again": an instruction, not what was done
     if "partial" in words and _NOT_PARTIAL.search(text):  # "this is not a partial settlement": a full one
@@ -195,6 +199,24 @@ _CONDITION = (rf"had\s+{_SUBJECT}\s+{_UNLESS}", rf"if\s+{_SUBJECT}\s+had\s+{_UNL
 _END = r"(?=,\s*but\b|[.;:!?\n]|$)"
 _COUNTERFACTUALS = [re.compile(rf"\b{condition}\s*,\s*{_WOULD}{_END}", re.I) for condition in _CONDITION] + [
     re.compile(rf"\b(?:we|i|you|they|it)\s+{_WOULD}\s+{condition}{_END}", re.I) for condition in _CONDITION]
+
+
+# An act named as a thing, then said done (a compliance officer's style; 53rd audit): "Booking of
+# FAC-5034 was effected", "Approval was granted", "Decline carried out by the handler".
+_ACT_NOUNS = {"booking": "booked", "activation": "activated", "approval": "approved", "escalation": "escalated",
+              "decline": "declined", "payment": "paid", "amendment": "amended"}
+_NOMINAL_WORDS = frozenset({"effected", "completed", "carried", "granted", "performed", "executed", "actioned"})
+_NOMINAL = re.compile(r"\b(booking|activation|approval|escalation|decline|payment|amendment)\s+(?:of\s+((?:the\s+)?"
+                      r"[\w-]+)\s+)?(was|has\s+been|is|were|have\s+been)?\s*(?:duly\s+|now\s+|also\s+)?(?:effected|completed|"
+                      r"carried\s+out|granted|performed|executed|actioned)\b", re.IGNORECASE)
+
+
+_STEP_DONE = re.compile(r"\b(?:done|completed|finished)\s+the\s+(booking|activation|approval|escalation|payment)"
+                        r"(?:\s+(?:step|part|stage|bit))?\b", re.IGNORECASE)
+
+
+def _verbal(m: re.Match[str]) -> str:
+    return f"{m.group(2) or 'it'} {m.group(3) or 'was'} {_ACT_NOUNS[m.group(1).lower()]}"
 
 
 # An instruction to a colleague taking the file over: "Don't pay it again", "Do not re-route it",

@@ -176,8 +176,8 @@ def decision(c: Case, t: Text) -> str | None:
         return None  # "SNR-10 would cover it but is absent": cover the verb, a reviewer's limit
     policy = reading.status("policy")
     force = reading.status("policy", ok="in_force", problem="lapsed")
-    if c.lapsed and ("ok" in policy or "ok" in force):
-        return "says the policy is in force, but it lapsed"
+    if c.lapsed and ("ok" in policy or "ok" in force) and not ({"problem", "lapsed"} & (policy | force)):
+        return "says the policy is in force, but it lapsed"  # (not "status lapsed was confirmed": both said)
     # ("Policy POL-1: under review" tells where a review is, not that the cover has ended)
     # (in a decline, "No cover." with no word of a lapse is the reviewer's "not covered"; 49th audit)
     if not c.lapsed and ("problem" in force and (final != "declined" or reading.affirms("lapsed") or reading.denies(

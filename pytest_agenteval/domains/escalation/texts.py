@@ -31,6 +31,7 @@ from pytest_agenteval.domains.escalation.people import addressed, names, records
 from pytest_agenteval.domains.escalation.policy_said import misstated
 from pytest_agenteval.domains.escalation.reasons import wrong_ground
 from pytest_agenteval.domains.escalation.schema import ID_DIGITS
+from pytest_agenteval.domains.escalation.todo import still_to_do
 from pytest_agenteval.domains.escalation.told import claimant_told
 from pytest_agenteval.grading import Check, GradeContext, Text, text_checks
 from pytest_agenteval.text import ENGLISH, false_comparison
@@ -193,6 +194,7 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     yield invented(c, reading)
     yield misstated(ctx, c, reading.said)
     yield claimant_told(c, t)
+    yield still_to_do(c, t)
     yield asked_claimant(c, t)
     yield outstanding_denied(c, t)
 
