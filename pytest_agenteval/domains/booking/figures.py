@@ -221,11 +221,13 @@ TERM = re.compile(r"\b(\d{1,3})[- ]?(month|year)s?[- ](?:(?:revolving\s+)?(?:ter
                   r"(\d{1,3})\s+(month|year)s?\b|\bFAC-\d+\s*\((?:[^()\n]*?[,;/]\s*)?(\d{1,3})\s*(month|year)s?\s*"
                   r"(?:[,;/][^()\n]*)?\)"  # "FAC-1 (36 months)", "FAC-1 (revolver, 1.5m limit, 36 months)"
                   # "a limit of £600,000 over 12 months", "Term: 72 months", "term_months: 24"
-                  r"|[\d.,]+\s*[km]?\s+over\s+(\d{1,3})\s+(month|year)s?\b"
+                  r"|[\d.,]+\s*[km]?\s+(?:over|for)\s+(\d{1,3})\s+(month|year)s?\b"
                   r"|\b(?:term(?:[_ ]months)?[\"']?\s*[:=,]?|runs?\s+for|lasts?(?:\s+for)?|running\s+for)\s*[\"']?"
                   r"(\d{1,3})(?:\s*(month|year)s?)?\b"  # "runs for 72 months", 'term,"72 months"'
                   # "a 120,000 term loan over 36 months"
-                  r"|\b(?:term\s+loan|loan|facility|overdraft|revolver)\s+(?:over|for)\s+(\d{1,3})\s+(month|year)s?\b",
+                  r"|\b(?:term\s+loan|loan|facility|overdraft|revolver)\s+(?:over|for)\s+(\d{1,3})\s+(month|year)s?\b"
+                  # "active … at 5.94% for the next 24 months" (audit 53)
+                  r"|\b(?:for|over)\s+(?:the\s+)?(?:next|full|whole|entire|coming)\s+(\d{1,3})\s+(month|year)s?\b",
                   re.IGNORECASE)
 
 
@@ -233,7 +235,7 @@ def term(h: History, fid: str, reading: Reading) -> str | None:
     """A term given for the facility is its term (``term_months``)."""
     term = h.start(fid, "term_months")
     for m in TERM.finditer(reading.said) if term else ():
-        n, unit = next((m.group(k), m.group(k + 1)) for k in (1, 3, 5, 7, 9, 11) if m.group(k))
+        n, unit = next((m.group(k), m.group(k + 1)) for k in (1, 3, 5, 7, 9, 11, 13) if m.group(k))
         months = int(n) * (12 if (unit or "").lower() == "year" else 1)
         if months != int(term):
             return f"gives {fid} a term of {m.group(0)!r}, but its term is {term} months"

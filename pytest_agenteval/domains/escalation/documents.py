@@ -192,8 +192,8 @@ PREMIUM_LATE = re.compile(r"\b(?:premiums?|direct\s+debits?|renewal)\s+(?:paymen
 # (and a note's shorthand: "Policy POL-1 cancelled following claim")
 POLICY_CANCELLED = re.compile(r"(?<!not\s)\bpolicy\s+[A-Z]{2,4}-\d+\s+cancel+ed\b|"
                               r"\b(?:(?:we(?:'ve|\s+have)|insurer(?:\s+has)?)\s+(?:also\s+)?cancel+ed\s+your\s+"
-                              r"(?:policy|cover)|(?:policy|cover)\s+(?:\S+\s+)?(?:is|was|has)\s+(?:now\s+)?(?:been\s+)?"
-                              r"cancel+ed)\b", re.IGNORECASE)
+                              r"(?:policy|cover)|(?:policy|cover)\s+(?:\S+\s+)?(?:is|was|has)\s+(?:now\s+|recently\s+|just\s+|"
+                              r"already\s+|since\s+)?(?:been\s+)?cancel+ed)\b", re.IGNORECASE)
 # A denial just before the match ("won't be closed automatically", "we haven't paid anything to your
 # garage", "paid to you, not to the garage"; red team 26), or a condition before it in its sentence
 # for what is said of a renewal ("if you have since renewed your policy")

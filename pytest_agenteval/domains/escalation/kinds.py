@@ -17,7 +17,7 @@ KIND_WORDS = frozenset(KIND_OF)
 TYPE_LABELLED = re.compile(r"\b(?:type|product|specialism|line\s+of\s+business)\s*(?:[:=\-|]|is|was)?\s*([a-z]+)\b",
                            re.IGNORECASE)
 TYPED = frozenset({"claim", "claims", "policy", "insurance", "cover", "senior", "seniors", "reviewer", "team",
-                   "specialist", "underwriter", "department", "desk", "loss", "losses"})  # "car loss": a motor loss
+                   "specialist", "underwriter", "department", "desk", "loss", "losses", "product"})  # "car loss": a motor loss
 
 
 def kind_named(c: Case, reading: Reading) -> str | None:
