@@ -16,8 +16,9 @@ KIND_OF = {word: kind for kind, words in KINDS.items() for word in words}
 KIND_WORDS = frozenset(KIND_OF)
 TYPE_LABELLED = re.compile(r"\b(?:type|product|specialism|line\s+of\s+business)\s*(?:[:=\-|]|is|was)?\s*([a-z]+)\b",
                            re.IGNORECASE)
+# ("car loss": a motor loss; "property product": a policy of that type)
 TYPED = frozenset({"claim", "claims", "policy", "insurance", "cover", "senior", "seniors", "reviewer", "team",
-                   "specialist", "underwriter", "department", "desk", "loss", "losses", "product"})  # "car loss": a motor loss
+                   "specialist", "underwriter", "department", "desk", "loss", "losses", "product"})
 
 
 def kind_named(c: Case, reading: Reading) -> str | None:
