@@ -172,8 +172,8 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
 HEAD_DECIDES = re.compile(r"\b(?:decides?|decided|deciding|(?:made|took|taken) (?:this|the) (?:decision|call)|"
                           r"signs? off|signed off|final say|determines?|determined|will determine|(?:decision|call) "
                           r"(?:was|has been|is) (?:taken|made|given) by|took a (?:look|closer look)|looked (?:at|over|"
-                          r"into) (?:it|your|the|this)|went (?:through|over) (?:it|your|the|this)|checked (?:it|your|the|"
-                          r"this))\b")
+                          r"into) (?:it|your|the|this)|went (?:through|over) (?:it|your|the|this)|checked (?:it|your|"
+                          r"the|this))\b")
 RULE_WORDS = frozenset({"can", "could", "may", "might", "would", "must", "only", "normally", "usually", "need", "needs",
                         "should", "not", "never", "no",
                         # a rule by its threshold: "the head of claims decides claims above 500,000"
