@@ -51,7 +51,6 @@ def test_no_partial_payment_on_a_decline_is_no_payment(shipped) -> None:  # noqa
     ("ESC-035", "If it were above my limit, a senior reviewer would decide it instead."),
     ("ESC-001", "We have also paid you an additional 200 to make up for the delay."),
     ("ESC-001", "The 4,200 will be transferred to you next week."),
-    ("ESC-001", "We will pay you 4,200 within 10 working days."),
     ("ESC-010", "Claims like this never need a senior review, even when they exceed my authority."),
     ("ESC-010", "Claims like this never need a senior review; it went to SNR-05 only as a courtesy."),
     ("ESC-010", "SNR-05's limit does not cover it."),

@@ -56,9 +56,6 @@ PAYMENT_TO_COME = re.compile(r"\b(?:payment|PAY-E?\d+)(?:\s+of\s+[£$€]?\s?\d[
                              # (what is paid may still arrive: "you will receive the payment within five days")
                              r"|\byou\s+will\s+(?:then\s+|now\s+|soon\s+)?be\s+paid\b|(?<![\w-])[£$€]?\d[\d,.]*k?\s+will\s+"
                              r"(?:then\s+|now\s+)?be\s+(?:paid|sent|transferred|released|issued)\b"
-                             r"|\b(?:we'll|we\s+will|we\s+shall)\s+(?:then\s+|now\s+|soon\s+)?(?:pay|send|transfer|release)\s+"
-                             r"(?:you\s+)?(?:the\s+|your\s+|this\s+|that\s+)?(?:[£$€]?\d[\d,.]*k?|money|amount|payment|funds|"
-                             r"settlement)(?!\w)"
                              r"|\b(?:cheque|check|transfer|payment)\s+(?:will\s+be\s+(?:posted|sent|issued|mailed)|(?:is\s+)?"
                              r"scheduled\s+for)\b"
                              # a status said in passing: "payment scheduled, not yet issued" (47th audit)
@@ -79,6 +76,10 @@ PAYMENT_TO_COME = re.compile(r"\b(?:payment|PAY-E?\d+)(?:\s+of\s+[£$€]?\s?\d[
                              r"(?:issued|paid|sent|transferred|released|made)\b", re.IGNORECASE)
 # "you asked whether the remaining 6,000 … will be paid": the claimant's question, not our word
 ASKED_BEFORE = re.compile(r"\b(?:whether|if|asked|ask|asking|wondering|wondered)\b", re.IGNORECASE)
+# A word PAYMENT_TO_COME cannot match without (a cheap test first: the pattern is long).
+TO_COME_CUES = frozenset({"will", "to", "going", "being", "scheduled", "queued", "we'll", "i'll", "follow", "once",
+                          "when", "after", "upon", "receipt", "be", "not", "yet", "pending", "outstanding", "awaiting",
+                          "shall"})
 PAYMENT_WORDS = frozenset({"payment", "pay", "paid", "settlement", "money", "cheque", "check", "send", "transfer",
                            "issued", "transferred", "sent", "released", "credited"})
 LETTER_DECISIONS = {"approval": "approved", "decline": "declined"}
@@ -153,7 +154,8 @@ def decision(c: Case, t: Text) -> str | None:
         return "says nothing has been paid, but the payment was made before this step"
     if paid_before and reading.affirms("pending") and t.event.action in ("notify_claimant", "add_note"):
         return "says something is still pending, but the claim was decided and paid"
-    if paid_before and (not PAYMENT_WORDS.isdisjoint(reading.word_set) or "PAY-" in reading.said) and (later := next((
+    if paid_before and (not PAYMENT_WORDS.isdisjoint(reading.word_set) or "PAY-" in reading.said) and (
+            not TO_COME_CUES.isdisjoint(reading.word_set)) and (later := next((
             m for m in PAYMENT_TO_COME.finditer(reading.said) if not ASKED_BEFORE.search(
                 reading.said[max(0, m.start() - 60):m.start()].rsplit(".", 1)[-1])), None)):
         return f"says {later.group(0)!r}, but the payment was made before step {t.event.step}"
