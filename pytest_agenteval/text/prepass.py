@@ -89,12 +89,14 @@ def prepared(text: str) -> str:
         text = _NOTHING_PREVENTS.sub("", text)  # "nothing prevents payment" says payment goes ahead
     if "would" in words and "had" in words:
         text = counterfactuals(text)
+    if "\u2717" in text or "\u2718" in text or "\u274c" in text:  # "booked ✗, rate ✗": each item denied
+        text = _CROSSED.sub(r"\1: no", text)
     if not words.isdisjoint(_NOMINAL_WORDS) and _NOMINAL.search(text):  # "Booking of FAC-1 was effected"
         text = _NOMINAL.sub(_verbal, text)
     if not words.isdisjoint(("done", "completed", "finished")) and _STEP_DONE.search(text):
         text = _STEP_DONE.sub(lambda m: f"{_ACT_NOUNS[m.group(1).lower()]} it", text)  # "done the booking step"
     if not words.isdisjoint(("don", "dont", "do", "never")) and _DONT.search(text):
-        text = _DONT.sub(r"\1if asked, do not ", text)  # "Don't pay it again": an instruction, not what was done
+        text = _instructions(text)  # "Don't pay it again": an instruction, not what was done
     if "partial" in words and _NOT_PARTIAL.search(text):  # "this is not a partial settlement": a full one
         text = _NOT_PARTIAL.sub(r"is a full \1", text)
     if "otherwise" in words and "would" in words:  # "120,000 would otherwise need escalation": supposed
@@ -201,14 +203,20 @@ _COUNTERFACTUALS = [re.compile(rf"\b{condition}\s*,\s*{_WOULD}{_END}", re.I) for
     re.compile(rf"\b(?:we|i|you|they|it)\s+{_WOULD}\s+{condition}{_END}", re.I) for condition in _CONDITION]
 
 
+# A cross after an act or a person in a checklist denies it ("booked ✗", "SNR-10 ✗ (absent)"); after
+# a status it marks a check failed ("KYC ✗ pending"), before one it is a bullet ("❌ Declined"). (54th audit)
+_CROSSED = re.compile(r"\b(booked|booking|active|activated|activation|priced|pricing|rate|set|paid|payment|approved|"
+                      r"declined|escalated|sent|letter|done|issued|[A-Z]{2,5}-\d+)[ \t]*[\u2717\u2718\u274c]\ufe0f?")
 # An act named as a thing, then said done (a compliance officer's style; 53rd audit): "Booking of
 # FAC-5034 was effected", "Approval was granted", "Decline carried out by the handler".
 _ACT_NOUNS = {"booking": "booked", "activation": "activated", "approval": "approved", "escalation": "escalated",
               "decline": "declined", "payment": "paid", "amendment": "amended"}
 _NOMINAL_WORDS = frozenset({"effected", "completed", "carried", "granted", "performed", "executed", "actioned"})
-_NOMINAL = re.compile(r"\b(booking|activation|approval|escalation|decline|payment|amendment)\s+(?:of\s+((?:the\s+)?"
-                      r"[\w-]+)\s+)?(was|has\s+been|is|were|have\s+been)?\s*(?:duly\s+|now\s+|also\s+)?(?:effected|completed|"
-                      r"carried\s+out|granted|performed|executed|actioned)\b", re.IGNORECASE)
+# (not under a denial: "No booking or activation has been carried out"; red team 35)
+_NOMINAL = re.compile(r"(?<!\bno\s)(?<!\bor\s)(?<!\bnor\s)(?<!\bnot\s)\b(booking|activation|approval|escalation|"
+                      r"decline|payment|amendment)\s+(?:(?:of|for)\s+((?:the\s+)?(?:facility\s+|claim\s+)?[\w-]+)\s*)?(?::\s*|"
+                      r"(was|has\s+been|is|were|have\s+been)?\s*)(?:duly\s+|now\s+|also\s+)?(?:effected|completed|carried\s+out|"
+                      r"granted|performed|executed|actioned)\b", re.IGNORECASE)
 
 
 _STEP_DONE = re.compile(r"\b(?:done|completed|finished)\s+the\s+(booking|activation|approval|escalation|payment)"
@@ -216,7 +224,12 @@ _STEP_DONE = re.compile(r"\b(?:done|completed|finished)\s+the\s+(booking|activat
 
 
 def _verbal(m: re.Match[str]) -> str:
+    if _DENIAL_BEFORE.search(m.string, max(0, m.start() - 30), m.start()):
+        return m.group(0)
     return f"{m.group(2) or 'it'} {m.group(3) or 'was'} {_ACT_NOUNS[m.group(1).lower()]}"
+
+
+_DENIAL_BEFORE = re.compile(r"\b(?:no|not|neither|nor|nothing|without|never)\b[^.;:!?\n]*$", re.IGNORECASE)
 
 
 # An instruction to a colleague taking the file over: "Don't pay it again", "Do not re-route it",
@@ -225,8 +238,33 @@ _DONT = re.compile(r"(^|[.;!?:\n]\s*|\b(?:so|and|but|then)\s+)(?:don't|dont|do\s
                    r"decline|escalate|send|route|re-?route|move|raise|issue|reopen|re-?open|notify|close|amend|book|activate|"
                    r"price|set|change|touch|split|chase|contact|refer|forward|reassign)\b)", re.IGNORECASE)
 # (said of what was paid, "is not a partial…"; not "no partial payment has been made": red team 34)
+# The instruction ends its clause: "Don't pay it as the policy has lapsed" still says it lapsed; a
+# condition or a decision's label keeps it a statement ("Do not pay until SNR-07 signs off",
+# "Decision: do not approve"; red team 35).
+_INSTRUCTION_END = re.compile(r"[,:;.!?\n]|\s[-\u2013\u2014]\s|\b(?:because|as|since|so|but|and\s+(?:the|your|it|this|"
+                              r"we|i)|until|unless|till|pending)\b", re.IGNORECASE)
+_DECISION_LABEL = re.compile(r"\b(?:decision|outcome|ruling|verdict|said|says|response|answer|instruction|instructions|"
+                             r"recommendation|status|result)\s*:\s*$", re.IGNORECASE)
+
+
+def _instructions(text: str) -> str:
+    out, at = [], 0
+    for m in _DONT.finditer(text):
+        if m.start() < at:
+            continue
+        end = _INSTRUCTION_END.search(text, m.end())
+        stop = end.start() if end else len(text)
+        if _DECISION_LABEL.search(text, max(0, m.start() - 30), m.end(1)):
+            continue
+        # the instruction, supposed, then a full stop: what follows is read on its own
+        ended = end is not None and text[stop] in ".!?\n"
+        out += [text[at:m.start()], m.group(1), "if asked, do not ", text[m.end():stop].rstrip(), "" if ended else ". "]
+        at = stop + 1 if end and text[stop] in ",:;" else stop
+    return "".join(out) + text[at:]
+
+
 _NOT_PARTIAL = re.compile(r"\b(?:is\s+not|isn't|was\s+not|wasn't)\s+a\s+partial\s+(settlement|payment|approval|"
-                          r"payout)\b", re.IGNORECASE)
+                          r"payout)\b(?!\s+of\s+(?:what|the\s+amount|your\s+claim|the\s+claim))", re.IGNORECASE)
 # What would otherwise be is not: "it would otherwise have needed a senior", "otherwise it would…"
 _OTHERWISE = re.compile(r"\bwould\s+otherwise(?:\s+have)?\b|\b(otherwise\s*,?\s*(?:\w+\s+)?)would(?:\s+have)?\b",
                         re.IGNORECASE)

@@ -231,10 +231,15 @@ TERM = re.compile(r"\b(\d{1,3})[- ]?(month|year)s?[- ](?:(?:revolving\s+)?(?:ter
                   re.IGNORECASE)
 
 
+DRAWN = re.compile(r"\b(?:draw|drawing|drew|drawn|borrow|borrowing|use|using|spend|spending)\s+[£$€]?$", re.IGNORECASE)
+
+
 def term(h: History, fid: str, reading: Reading) -> str | None:
     """A term given for the facility is its term (``term_months``)."""
     term = h.start(fid, "term_months")
     for m in TERM.finditer(reading.said) if term else ():
+        if DRAWN.search(reading.said, max(0, m.start() - 16), m.start()):
+            continue  # "drawing £200,000 for 6 months would cost…": a use of the money, not the term
         n, unit = next((m.group(k), m.group(k + 1)) for k in (1, 3, 5, 7, 9, 11, 13) if m.group(k))
         months = int(n) * (12 if (unit or "").lower() == "year" else 1)
         if months != int(term):

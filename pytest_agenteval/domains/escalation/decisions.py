@@ -66,7 +66,9 @@ PAYMENT_TO_COME = re.compile(r"\b(?:payment|PAY-E?\d+)(?:\s+of\s+[£$€]?\s?\d[
                              r"|\b(?:we|i)(?:'ll|\s+will|\s+shall|\s+are\s+going\s+to|\s+am\s+going\s+to)\s+"
                              r"(?:now\s+|then\s+|soon\s+|shortly\s+|promptly\s+|also\s+)?(?:issue|make|release|"
                              r"send|arrange|process|authori[sz]e)\s+(?:the\s+|your\s+|a\s+|this\s+)?(?:payment|"
-                             r"settlement)\b"
+                             r"settlement)\b(?!\s+(?:confirmation|breakdown|reference|details|receipt|advice|summary|slip|"
+                             r"notification))"
+                             r"|\b(?:payment|money|funds)\s+will\s+(?:then\s+)?go\s+out\b"
                              # a status field: "Payment: not yet issued", "Payment status: pending" (45th audit)
                              r"|\b(?:payment|pay|paymt|pmt)\s*(?:status\s*)?[:;=\-|]\s*(?:still\s+)?(?:not\s+yet|pending|outstanding|awaiting)\b"
                              # "Payment of 650 requested; it will be issued next week"
@@ -80,6 +82,10 @@ ASKED_BEFORE = re.compile(r"\b(?:whether|if|asked|ask|asking|wondering|wondered)
 TO_COME_CUES = frozenset({"will", "to", "going", "being", "scheduled", "queued", "we'll", "i'll", "follow", "once",
                           "when", "after", "upon", "receipt", "be", "not", "yet", "pending", "outstanding", "awaiting",
                           "shall"})
+# The lapse itself confirmed, or named as a kind ("Policy status lapsed was confirmed on POL-1",
+# "escalation is not required for lapsed-policy declines": no word of force; 53rd audit)
+LAPSE_CONFIRMED = re.compile(r"\b(?:status\s+)?lapsed\s+(?:status\s+)?(?:was\s+|has\s+been\s+|is\s+)?(?:confirmed|"
+                             r"verified|checked|noted|recorded)\b|\blapsed-polic(?:y|ies)\b", re.IGNORECASE)
 PAYMENT_WORDS = frozenset({"payment", "pay", "paid", "settlement", "money", "cheque", "check", "send", "transfer",
                            "issued", "transferred", "sent", "released", "credited"})
 LETTER_DECISIONS = {"approval": "approved", "decline": "declined"}
@@ -178,8 +184,8 @@ def decision(c: Case, t: Text) -> str | None:
         return None  # "SNR-10 would cover it but is absent": cover the verb, a reviewer's limit
     policy = reading.status("policy")
     force = reading.status("policy", ok="in_force", problem="lapsed")
-    if c.lapsed and ("ok" in policy or "ok" in force) and not ({"problem", "lapsed"} & (policy | force)):
-        return "says the policy is in force, but it lapsed"  # (not "status lapsed was confirmed": both said)
+    if c.lapsed and ("ok" in policy or "ok" in force) and not LAPSE_CONFIRMED.search(reading.said):
+        return "says the policy is in force, but it lapsed"
     # ("Policy POL-1: under review" tells where a review is, not that the cover has ended)
     # (in a decline, "No cover." with no word of a lapse is the reviewer's "not covered"; 49th audit)
     if not c.lapsed and ("problem" in force and (final != "declined" or reading.affirms("lapsed") or reading.denies(
@@ -395,13 +401,19 @@ AWAITED = re.compile(r"\b(?:once|when|after|until|as soon as)\s+(?:they|he|she|t
                      r"her\s+)?(?:final\s+)?(?:decision|review|sign-?off|approval|ruling|verdict|determination|"
                      r"consideration|assessment)\b"
                      # "the claim remains open while our senior reviewer confirms the amount" (audit 52)
-                     r"|\b(?:remains|is|stays)\s+(?:still\s+)?open\s+(?:while|until|pending)\s+(?:\S+\s+){0,4}?(?:has\s+|have\s+)?"
-                     r"(?:confirm|decide|review|sign|approv|check)\w*", re.I)
+                     r"|\b(?:remains|is|stays|will\s+(?:remain|stay|be))\s+(?:still\s+)?open\s+(?:while|until|pending)\s+(?:the\s+|"
+                     r"our\s+|a\s+)?(?:senior(?:\s+reviewer)?|reviewer|head\s+of\s+claims|[A-Z]{2,5}-\d+|they|he|she)\s+(?:has\s+|"
+                     r"have\s+)?(?:confirm|decide|review|sign|approv|check)\w*"
+                     # "Do not pay until SNR-07 signs off" once it was decided (red team 35; not "held until
+                     # SNR-07 signed off": history)
+                     r"|\buntil\s+(?:the\s+|our\s+)?(?:senior(?:\s+reviewer)?|reviewer|head\s+of\s+claims|[A-Z]{2,5}-\d+)\s+"
+                     r"(?:has\s+)?(?:signs?\s+(?:it\s+)?off|approves|decides|confirms|reviews|agrees)\b", re.I)
 
 
 def _review_to_come(reading: Reading) -> str | None:
     if not reading.word_set.isdisjoint(("decided", "reviewed", "decision", "review", "sign", "approval", "ruling",
-                                        "verdict", "determination", "consideration", "assessment", "open")) and (
+                                        "verdict", "determination", "consideration", "assessment", "open",
+                                        "until")) and (
             awaited := AWAITED.search(reading.said)):
         return awaited.group(0)
     if reading.word_set.isdisjoint(("will", "shall", "going")):

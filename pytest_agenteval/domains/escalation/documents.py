@@ -83,7 +83,8 @@ UNRECORDED = (
                 r"assess\w*|call\w*|contact\w*|confirm\w*|examin\w*|review\w*|found|agreed|collect\w*|attend\w*|"
                 r"report\w*|spoke|said|told))\b|\b(?:appointed|instructed|sending|send|sent|spoke\s+(?:with|to)|"
                 rf"spoken\s+(?:with|to)|passed\s+(?:\w+\s+){{0,3}}?to|referred\s+(?:\w+\s+){{0,3}}?to)\s+(?:a\s+|an\s+|"
-                rf"our\s+|the\s+|your\s+)?{_OUTSIDER}", re.IGNORECASE),
+                rf"our\s+|the\s+|your\s+)?{_OUTSIDER}|\b{_OUTSIDER}['\u2019]s?\s+(?:report|findings|assessment|visit|"
+                r"inspection|opinion|evidence|statement)\b", re.IGNORECASE),  # "our loss adjuster's report confirms…"
      "no record here holds anyone but the claimant, the handler and the reviewers", "both"),
     # money no record holds: "an ex gratia uplift of 500 added", "credited as a goodwill payment" (51st audit)
     (re.compile(r"\b(?:ex[\s-]gratia|goodwill|discretionary)\s+(?:payment|uplift|sum|amount|gesture|top[\s-]?up|credit)\b|"
@@ -93,7 +94,10 @@ UNRECORDED = (
                 r"\b(?:(?:extra|further|additional)\s+[£$€]?\d[\d,.]*k?|[£$€]?\d[\d,.]*k?\s+(?:extra|more))\s+"
                 r"(?:\w+\s+){0,3}?(?:for|to\s+make\s+up\s+for|in\s+recognition\s+of)\s+(?:the\s+|any\s+|all\s+the\s+)?"
                 r"(?:inconvenience|delay|trouble|distress|wait)\b|\b[£$€]?\d[\d,.]*k?\s+(?:\w+\s+){0,2}?(?:to\s+make\s+up\s+"
-                r"for|in\s+recognition\s+of)\s+(?:the\s+|any\s+|all\s+the\s+)?(?:inconvenience|delay|trouble|distress|wait)\b",
+                r"for|in\s+recognition\s+of|(?:in\s+|as\s+)?compensation\s+for)\s+(?:the\s+|any\s+|all\s+the\s+|your\s+)?"
+                r"(?:inconvenience|delay|trouble|distress|wait)\b|\b[£$€]?\d[\d,.]*k?\s+to\s+say\s+sorry\b|\b(?:added|"
+                r"included|paid|credited|given)\s+(?:you\s+)?[£$€]?\d[\d,.]*k?\s+for\s+(?:the\s+|any\s+|your\s+)?(?:inconvenience|"
+                r"delay|trouble|distress|wait)\b",
                 re.IGNORECASE),
      "no record here holds a payment beyond the one approved", "both"),
     # an inspection no record holds, whoever made it: "we inspected the vehicle at your home"
@@ -126,7 +130,9 @@ UNRECORDED = (
                 # after 28 days will not be considered" (red team 34)
                 r"\bdeadline\s+(?:for|to)\s+(?:an?\s+|your\s+|any\s+)?(?:appeal|challenge|dispute)|\b(?:appeals?|challenges?)\s+"
                 r"close[sd]?\b|\b(?:appeals?|challenges?)\s+(?:\w+\s+){0,2}?(?:lodged|made|received|submitted)\s+after\s+\d+|"
-                r"\b(?:appeal|challenge)\w*\b[^.;!?\n]{0,40}\bat\s+the\s+latest\b",
+                r"\b(?:appeal|challenge)\w*\b[^.;!?\n]{0,40}\bat\s+the\s+latest\b|\bappeal\s+window\b|\b(?:appeal|challenge)"
+                r"\w*\s+(?:\w+\s+){0,3}?(?:reach\s+us|be\s+received)\s+within\s+\d+|\bappeal\s+up\s+to\s+\d+\s+(?:days|weeks|months)|"
+                r"\b(?:appeal|challenge)\w*\b[^.;!?\n]{0,40}\bno\s+later\s+than\b",
                 # (not "if you wish to complain we will reply within 14 days")
                 re.IGNORECASE),
      "no record here holds a deadline to appeal", False),
@@ -170,12 +176,12 @@ CUES = {
         "adjust", "surveyor", "engineer", "investigator", "inspector", "solicitor", "lawyer", "legal team", "witness",
         "salvage", "recovery", "valuer", "fraud team", "assessor", "police", "accountant"),
     "no record here holds a recovery from anyone": ("recover", "pursu"),
-    "no record here holds a deadline to appeal": ("days", "weeks", "months", "deadline", "close", "latest"),
+    "no record here holds a deadline to appeal": ("days", "weeks", "months", "deadline", "close", "latest", "window"),
     "no record here holds a complaint or the ombudsman": ("ombudsman",),
     "no record here holds an inspection": ("inspect", "visit", "examin", "survey", "look at", "see"),
     "no record here holds a payment beyond the one approved": ("gratia", "goodwill", "uplift", "discretionary",
                                                                "inconvenience", "delay", "trouble", "distress", "wait",
-                                                               "apology", "compensated"),
+                                                               "apology", "compensated", "sorry"),
     "no record here holds an excess paid or owed": ("excess",),
     "no record here holds a cause of the loss, or a ground for a decision but a lapse or a reviewer's": (
         "wear", "gradual", "existing", "maintenance", "late", "outside the", "disclos", "misrepresent", "roadworth",
@@ -277,9 +283,13 @@ _CLAUSE_DENIAL = re.compile(r"\b(?:not(?!\s+only)|never|nor|neither|entitled|opt
                             r"mention|reason|to\s+do\s+with)\b", re.IGNORECASE)
 # A denial said of saying or thinking carries over its "that": "there is no suggestion that the
 # damage was pre-existing", "we are not saying that your car was damaged" (red team 34)
-_SAID_DENIED = re.compile(r"(?:\b(?:not|never|no|nobody|no[\s-]one)\b|n't)[^.;:!?\n]{0,30}\b(?:say|says|saying|said|"
-                          r"suggest\w*|think\w*|thought|believe\w*|claim\w*|impl\w*|mean\w*|sign|evidence|"
-                          r"indication)\b[^.;:!?\n]{0,12}\bthat\s+[^.;:!?\n]*$", re.IGNORECASE)
+# (the denial governs the verb, within two words of it; not "not only did our engineer say that…",
+# "no exaggeration to say that…", "no hesitation in saying that…"; red team 35)
+_SAID_DENIED = re.compile(r"(?:\b(?:not(?!\s+(?:only|just|simply|merely))|never|no(?!\s+(?:exaggeration|hesitation|"
+                          r"doubt))|"
+                          r"nobody|no[\s-]one)\b|n't)\s+(?:\w+\s+){0,2}?(?:say|says|saying|said|suggest\w*|think\w*|"
+                          r"thought|believe\w*|claim\w*|impl\w*|mean\w*|sign|evidence|indication)\s+(?:\w+\s+)?that\s+"
+                          r"[^.;:!?\n]*$", re.IGNORECASE)
 _CLAUSE_MODAL = re.compile(r"\b(?:can|could|may|might|would)\b")
 # The match's own verb, denied or supposed: "was not needed", "will not be added", "may be appointed"
 _OWN_VERB_DENIED = re.compile(r"\b(?:not|never|may|might|could|would)\b|n't", re.IGNORECASE)

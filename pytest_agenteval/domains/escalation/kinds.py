@@ -105,7 +105,11 @@ def _denied(words: tuple[str, ...], k: int, reach: int) -> bool:
     said of saying or thinking before its "that" ("we are not saying that your car was damaged"),
     or supposed ("if your car was damaged too"; red team 34)."""
     opened = max((i for i in range(max(0, k - reach), k) if words[i] in SUBORDINATE), default=-1)
-    if opened >= 0 and (words[opened] in ("if", "whether") or not NEGATIONS_NEAR.isdisjoint(
-            words[max(0, opened - 5):opened]) and not SAYING.isdisjoint(words[max(0, opened - 4):opened])):
+    # ("checked whether the damage to your car is covered, and it is"; "sorry if the damage to your
+    # home has been upsetting" presupposes it; "not believe anyone disputes that": not the verb's own
+    # denial; red team 35)
+    if opened >= 0 and (words[opened] == "if" and words[opened - 1:opened] != ("sorry",) or (
+            words[opened - 1:opened] and words[opened - 1] in SAYING and not NEGATIONS_NEAR.isdisjoint(
+                words[max(0, opened - 4):opened - 1]))):
         return True
     return not NEGATIONS_NEAR.isdisjoint(words[max(0, k - reach, opened + 1):k])

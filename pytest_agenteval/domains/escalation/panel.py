@@ -274,7 +274,7 @@ def _covers(ctx: GradeContext, c: Case, said: str) -> str | None:
             return f"says {m.group(0)!r}, but {m.group('id').upper()}'s limit {float(row['approval_limit']):g} " \
                    f"is below the assessed {c.assessed:g}"
     for m in COVERS.finditer(said):
-        if not (m.group("no") or CAN.search(m.group(0))) or AWAY.search(said, m.start(), _sentence_end(said, m.end())):
+        if not (m.group("no") or CAN.search(m.group(0))) or AWAY.search(said, m.start(), _clause_end(said, m.end())):
             continue  # ("SNR-07 approve it": no statement of what they can do)
         row = ctx.row("staff", m.group("id").upper()) or {}
         if row.get("status") != "present" or row.get("approval_limit") is None:
@@ -290,6 +290,17 @@ def _covers(ctx: GradeContext, c: Case, said: str) -> str | None:
 def _figure(text: str) -> float:
     value = float(text.lstrip("£$€").rstrip("kK").replace(",", "") or 0)
     return value * 1000 if text[-1:] in "kK" else value
+
+
+def _clause_end(said: str, at: int) -> int:
+    """Where the statement's own clause ends: its sentence, a comma, or "but"/"and" (red team 35:
+    "could sign off the claim, but I referred it anyway while checks were done")."""
+    end = _sentence_end(said, at)
+    cut = _CLAUSE_CUT.search(said, at, end)
+    return cut.start() if cut else end
+
+
+_CLAUSE_CUT = re.compile(r",|\b(?:but|and)\b", re.IGNORECASE)
 
 
 def _sentence_end(said: str, at: int) -> int:

@@ -82,8 +82,8 @@ def misstated(ctx: GradeContext, c: Case, said: str) -> str | None:
             not _NOT_ONLY.search(said, max(m.end(), b.start() - 25), b.start())
             for b in _UP_TO.finditer(said, m.end(), _sentence_end(said, m.end()))):
         return f"says {m.group(0)!r}, but a handler decides only within their limit (rule 1)"
-    if c.escalations and (m := NEVER_REVIEWED.search(said)) and not m.group("few") and not _BOUNDED.search(
-            m.group("which")) and not (
+    if c.escalations and (m := NEVER_REVIEWED.search(said)) and not (m.group("few") and not _THIS_ONE.search(
+            said, max(0, m.start() - 6), m.end())) and not _BOUNDED.search(m.group("which")) and not (
             _BOUNDED_AFTER.search(said[m.end():])) and not _hedged(said, m.start()):
         return f"says {m.group(0)!r}, but this claim needed a reviewer (rule 2)"
     if (m := NOT_TOLD.search(said)) and not _hedged(said, m.start()) and not _YOU_BEFORE.search(
@@ -108,6 +108,9 @@ _UP_TO = re.compile(r"\b(?:up\s+to|within|below|under)\s+(?:my|our|the\s+handler
                     re.IGNORECASE)
 
 
+# The claim itself under the rule: "like most claims, yours does not need…", "routine claims like this one"
+_THIS_ONE = re.compile(r"\b(?:yours|this\s+one|this\s+claim|like\s+this|like\s+yours|including\s+this|like\s+"
+                       r"(?:most|many|other))\b", re.IGNORECASE)
 _NOT_ONLY = re.compile(r"\bnot\s+(?:only|just)\b", re.IGNORECASE)  # "…, not only those within my limit"
 
 

@@ -1,6 +1,10 @@
 """What a note says is still to do, against the log: "Still to do: issue the payment" after the
 payment was made, "I haven't sent the decline letter yet" after it went (53rd audit: a handover
-note for a colleague). Only acts done before the text count: one done after it was still to do."""
+note for a colleague). Only acts done before the text count: one done after it was still to do.
+
+An item is read by its leading verb phrase ("Next step: confirm the claimant received the letter"
+is no letter to send), in the present ("the next step was to issue the payment" is history), and
+not when it is ticked off ("[x] payment issued") or said done ("we have issued…"; red team 35)."""
 
 from __future__ import annotations
 
@@ -9,29 +13,46 @@ import re
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
 
-# "Still to do: …", "yet to …", "Next step: …" and what follows, up to the end of its sentence.
-STILL = re.compile(r"\b(?:still\s+to\s+do|to\s+do|todo|to-do|yet\s+to(?:\s+be)?|still\s+to(?:\s+be)?|next\s+steps?)\b"
-                   r"\s*[:\-\u2013]?\s*(?P<what>(?:[^.;!?\n]|\.(?=\d)){0,80})", re.IGNORECASE)
-# "I haven't sent it yet", "we have not issued the payment"
+# A label or a phrase that says what follows is still to do, and the item after it.
+STILL = re.compile(r"(?:(?<![\w\s])|^|(?<=[.;:!?\n(\-*\u2022]))\s*(?:still\s+)?(?:to\s+do|todo|to-do|next\s+steps?|"
+                   r"outstanding|remaining|pending)\s*[:\-\u2013]\s*(?P<what>(?:[^.!?\n]|\.(?=\d)){0,100})"
+                   r"|\b(?:still\s+to\s+do|yet\s+to(?:\s+be)?|still\s+to(?:\s+be)?|still\s+needs?\s+to(?:\s+be)?|"
+                   r"(?:i|we)\s+still\s+(?:need|have)\s+to)\b\s*[:\-\u2013]?\s*(?P<later>(?:[^.;!?\n]|\.(?=\d)){0,80})"
+                   r"|\b(?P<noun>(?:the\s+)?(?:\w+\s+)?(?:letter|payment))\s+(?:is\s+)?(?:still\s+)?(?:(?:to\s+(?:be\s+)?|"
+                   r"not\s+yet\s+)(?P<verb>send|sent|issue|issued|raise|raised|make|made|release|released|post|posted)\b|"
+                   r"(?P<waiting>outstanding|pending)\b)", re.IGNORECASE)
+# "I haven't sent it yet", "we have not issued the payment", "Letter not sent yet"
 NOT_YET = re.compile(r"\b(?:i|we)\s+(?:haven't|have\s+not|havent|didn't|did\s+not)\s+(?:yet\s+)?(?P<what>(?:sent|"
-                     r"issued|written|raised|escalated|notified|told|asked|requested|paid|made)\b[^.;:,!?\n]{0,40})",
-                     re.IGNORECASE)
-# Each act, by what the item names (the order matters: "ask the claimant for the invoice" is a request).
+                     r"issued|paid|escalated|requested)\b(?:\s+(?:it|the\s+\w+(?:\s+letter)?|a\s+\w+|the\s+payment|any\s+"
+                     r"payment))?)", re.IGNORECASE)
+# Each act, by the item's leading verb phrase (a request first: "ask the claimant for the invoice").
 ACTS = (
-    ("request_info", re.compile(r"\b(?:ask|asking|request|requesting)\w*\b(?![^,]*\b(?:again|chase|remind))",
-                                re.IGNORECASE)),
-    ("issue_payment", re.compile(r"\b(?:issu\w*|mak\w*|send\w*|sent|releas\w*|rais\w*|process\w*)\s+(?:the\s+|a\s+|"
-                                 r"your\s+|its\s+)?payment\b|\bpa(?:y|id)\s+(?:it|the\s+claim|the\s+claimant|holder\b|"
-                                 r"[£$€]?\d)|^(?:the\s+)?payment\b", re.IGNORECASE)),
-    ("escalate", re.compile(r"^(?:the\s+)?escalat\w*|\bescalat(?:e|ed|ing)\s+(?:it|the\s+claim|to)\b",
-                            re.IGNORECASE)),
-    ("notify_claimant", re.compile(r"\bletter\b|\b(?:notify|notified|tell|told|inform|informed|write\s+to|written\s+"
-                                   r"to)\b\s+(?:the\s+)?(?:claimant|holder|policyholder|customer|them|him|her)",
+    ("request_info", re.compile(r"^(?:to\s+)?(?:ask|request)\w*\b(?![^,]*\b(?:again|chase|remind))", re.IGNORECASE)),
+    ("issue_payment", re.compile(r"^(?:to\s+)?(?:(?:issue|make|send|release|raise|process|transfer)\w*\s+(?:the\s+|"
+                                 r"a\s+|your\s+|its\s+)?(?:payment|funds|money|[£$€]?\d)|pay(?:\s+out)?\b|settle\b|"
+                                 r"(?:the\s+)?payment\b|paid\b|issued\b)", re.IGNORECASE)),
+    ("escalate", re.compile(r"^(?:to\s+)?(?:(?:the\s+)?escalat\w*|refer\w*\s+(?:it\s+)?to|send\w*\s+(?:it\s+)?to\s+"
+                            r"(?:a\s+|the\s+)?(?:senior|reviewer|SNR-))", re.IGNORECASE)),
+    ("notify_claimant", re.compile(r"^(?:to\s+)?(?:(?:send|write|issue|post|email)\w*\s+(?:the\s+|a\s+|an\s+|our\s+)?"
+                                   r"(?:\w+\s+)?letter|(?:the\s+|an?\s+)?(?:\w+\s+)?letter\b|(?:notify|tell|inform|let|"
+                                   r"write\s+to|email)\w*\s+(?:the\s+)?(?:claimant|holder|policyholder|customer|them|him|"
+                                   r"her)\b(?!\s+(?:the|their|our|your|about)\s+(?!decision|outcome|news|result)))",
                                    re.IGNORECASE)),
 )
-NOTHING = re.compile(r"^(?:nothing|none|no\b|n/a)", re.IGNORECASE)
-REPORTED = re.compile(r"^(?:we|i)\s+(?:have|'ve|has|had)\b|^(?:we|i)'ve\b|\b(?:has|have)\s+been\b|\balready\b",
-                      re.IGNORECASE)
+NOTHING = re.compile(r"^(?:nothing|none|no\b|n/a|-$)", re.IGNORECASE)
+# What an item may open with before its act: "we have to issue…", "nothing else except the letter"
+OPENING = re.compile(r"^(?:(?:we|i)(?:\s+still)?(?:\s+|(?='))(?:have|need|must|'ve\s+still\s+got|'ve\s+got|have\s+"
+                     r"still\s+got)\s+to\s+|(?:we|i)\s+must\s+|(?:it\s+)?(?:must|needs?\s+to)\s+(?:still\s+)?be\s+|"
+                     r"nothing\s+(?:else\s+)?(?:except|but|apart\s+from|other\s+than)\s+)", re.IGNORECASE)
+# An item said done or ticked off: "we have issued…", "[x] payment issued", "payment issued ✓"
+DONE = re.compile(r"^(?:we|i)(?:\s+have|'ve|\s+had)\s+(?:already\s+)?\w+(?:ed|en|sent|paid|made|done)\b|\[\s*x\s*\]|"
+                  r"^(?:the\s+)?(?:\w+\s+)?(?:payment|letter|note|request)\s+(?:issued|sent|made|added|paid|posted|"
+                  r"done)\b|"
+                  r"\b(?:has|have)\s+been\s+\w+(?:ed|en|sent|paid|made)\b|\u2713|\u2714|\u2705|\bdone\b|\balready\b",
+                  re.IGNORECASE)
+HISTORY = re.compile(r"\b(?:nothing|no(?:thing)?\s+more|nothing\s+else)\s+(?:left\s+)?(?:still\s+)?$|"
+                     r"\b(?:was|were)\s*$",
+                     re.IGNORECASE)
 LETTER_KINDS = ("approval", "decline")
 
 
@@ -41,16 +62,31 @@ def still_to_do(c: Case, t: Text) -> str | None:
         return None
     said = t.body  # (as written: the reader's own "yet to" after a label is no item)
     for m in (*STILL.finditer(said), *NOT_YET.finditer(said)):
-        what = m.group("what").strip()
-        if NOTHING.match(what) or REPORTED.search(what):
-            continue  # "Still to do: nothing", "Next steps: we have issued payment PAY-E001"
-        act = next((a for a, pattern in ACTS if pattern.search(what)), None)
-        if act is None:
-            continue
-        done = [e for e in c.writes if e.action == act and e.seq < t.event.seq and _same(act, what, e.arguments)]
-        if done:
-            return f"says {m.group(0).strip()!r} is still to do, but it was done at step {done[0].step}"
+        if HISTORY.search(said[max(0, m.start() - 30):m.start()]) or m.re is NOT_YET and not YET.search(
+                said, m.start(), m.end() + 20):
+            continue  # "nothing left to do: …", "the next step was to…"; "we have not paid it twice"
+        for item in PARTS.split(_item(m)):  # "no reply needed, send the approval letter": each item
+            item = OPENING.sub("", item.strip())
+            if not item or NOTHING.match(item) or DONE.search(item):
+                continue  # "Still to do: nothing", "Next steps: we have issued payment PAY-E001"
+            act = next((a for a, pattern in ACTS if pattern.search(item)), None)
+            done = [e for e in c.writes if e.action == act and e.seq < t.event.seq and _same(act, item, e.arguments)]
+            if done:
+                return f"says {m.group(0).strip()!r} is still to do, but it was done at step {done[0].step}"
     return None
+
+
+PARTS = re.compile(r",(?!\d)|;|\b(?:but|so|then|and\s+then)\b", re.IGNORECASE)
+YET = re.compile(r"\byet\b", re.IGNORECASE)
+
+
+def _item(m: re.Match[str]) -> str:
+    """What the match says is still to do: the item after a label or phrase, or "send letter" of
+    "letter still to send"."""
+    found = m.groupdict()
+    if found.get("noun"):
+        return f"{found.get('verb') or 'send'} {found['noun']}"
+    return (found.get("what") or found.get("later") or "").strip()
 
 
 def _same(act: str, what: str, arguments: dict[str, object]) -> bool:
