@@ -90,7 +90,9 @@ def prepared(text: str) -> str:
     if "would" in words and "had" in words:
         text = counterfactuals(text)
     if "\u2717" in text or "\u2718" in text or "\u274c" in text:  # "booked ✗, rate ✗": each item denied
-        text = _CROSSED.sub(r"\1: no", text)
+        text = _CROSSED.sub(r"not \1", text)
+    if not words.isdisjoint(("unlike", "with", "normally", "usually", "typically")) and _TYPICAL.search(text):
+        text = _TYPICAL.sub(" ", text)  # "Unlike a 10,001 claim, …", "Normally a 24k claim goes to SNR-10, but here …"
     if not words.isdisjoint(_NOMINAL_WORDS) and _NOMINAL.search(text):  # "Booking of FAC-1 was effected"
         text = _NOMINAL.sub(_verbal, text)
     if not words.isdisjoint(("done", "completed", "finished")) and _STEP_DONE.search(text):
@@ -205,8 +207,17 @@ _COUNTERFACTUALS = [re.compile(rf"\b{condition}\s*,\s*{_WOULD}{_END}", re.I) for
 
 # A cross after an act or a person in a checklist denies it ("booked ✗", "SNR-10 ✗ (absent)"); after
 # a status it marks a check failed ("KYC ✗ pending"), before one it is a bullet ("❌ Declined"). (54th audit)
-_CROSSED = re.compile(r"\b(booked|booking|active|activated|activation|priced|pricing|rate|set|paid|payment|approved|"
-                      r"declined|escalated|sent|letter|done|issued|[A-Z]{2,5}-\d+)[ \t]*[\u2717\u2718\u274c]\ufe0f?")
+# (not a word already denied, "Not booked ❌"; not an outcome's icon, "Claim declined ❌"; red team 36)
+_CROSSED = re.compile(r"(?<!\bnot\s)\b(booked|booking|active|activated|activation|priced|pricing|rate|set|paid|payment|"
+                      r"escalated|sent|letter|done|issued|[A-Z]{2,5}-\d+)[ \t]*[\u2717\u2718\u274c]\ufe0f?",
+                      re.IGNORECASE)
+# A contrast with a typical case says nothing of this one (53rd audit): "Unlike a 10,001 claim, no
+# escalation", "As with any property claim between 10k and 50k, this went to…", "Normally a 24k
+# motor claim goes to SNR-10, but here SNR-10 was out" (what follows the comma or "but" is read).
+_TYPICAL = re.compile(r"(?:(?<=^)|(?<=[.;:!?\n])\s*)(?:unlike|as\s+with)\s+(?:a|an|the|any|most|many|other|all|"
+                      r"every)\b"
+                      r"(?:[^,.;:!?\n]|[,.](?=\d)){0,80},\s*|(?:(?<=^)|(?<=[.;:!?\n])\s*)(?:normally|usually|typically)\b[^.;:!?\n]{0,80}?,?\s*"
+                      r"\bbut\s+(?=here|in\s+this\s+case|this\s+time|this\s+one|for\s+this)", re.IGNORECASE)
 # An act named as a thing, then said done (a compliance officer's style; 53rd audit): "Booking of
 # FAC-5034 was effected", "Approval was granted", "Decline carried out by the handler".
 _ACT_NOUNS = {"booking": "booked", "activation": "activated", "approval": "approved", "escalation": "escalated",
@@ -229,7 +240,8 @@ def _verbal(m: re.Match[str]) -> str:
     return f"{m.group(2) or 'it'} {m.group(3) or 'was'} {_ACT_NOUNS[m.group(1).lower()]}"
 
 
-_DENIAL_BEFORE = re.compile(r"\b(?:no|not|neither|nor|nothing|without|never)\b[^.;:!?\n]*$", re.IGNORECASE)
+_DENIAL_BEFORE = re.compile(r"\b(?:no|neither|nor)\s+(?:(?:booking|activation|approval|escalation|decline|payment|"
+                            r"amendment)\s+(?:or|and|nor)\s+)?$", re.IGNORECASE)  # "No booking or activation has been…"
 
 
 # An instruction to a colleague taking the file over: "Don't pay it again", "Do not re-route it",
@@ -241,10 +253,13 @@ _DONT = re.compile(r"(^|[.;!?:\n]\s*|\b(?:so|and|but|then)\s+)(?:don't|dont|do\s
 # The instruction ends its clause: "Don't pay it as the policy has lapsed" still says it lapsed; a
 # condition or a decision's label keeps it a statement ("Do not pay until SNR-07 signs off",
 # "Decision: do not approve"; red team 35).
-_INSTRUCTION_END = re.compile(r"[,:;.!?\n]|\s[-\u2013\u2014]\s|\b(?:because|as|since|so|but|and\s+(?:the|your|it|this|"
-                              r"we|i)|until|unless|till|pending)\b", re.IGNORECASE)
-_DECISION_LABEL = re.compile(r"\b(?:decision|outcome|ruling|verdict|said|says|response|answer|instruction|instructions|"
-                             r"recommendation|status|result)\s*:\s*$", re.IGNORECASE)
+# (and at a clause of its object: "Don't pay back the excess we waived" says it was waived; red team 36)
+_INSTRUCTION_END = re.compile(r"[,:;.!?\n]|\s[-\u2013\u2014]\s|\b(?:because|since|so|but|and\s+(?:the|your|it|this|"
+                              r"we|i)|until|unless|till|pending|who|whose|which|that|we|you|like|as\s+(?:the|it|we|you|your|"
+                              r"this|our|i|they))\b", re.IGNORECASE)
+_DECISION_LABEL = re.compile(r"\b(?:decision|outcome|ruling|verdict|said|says|response|answer|result)\s*:\s*$",
+                             re.IGNORECASE)
+_REPEATED = re.compile(r"\b(?:again|twice|more\s+than|back|another|second)\b", re.IGNORECASE)  # an act limited
 
 
 def _instructions(text: str) -> str:
@@ -254,7 +269,7 @@ def _instructions(text: str) -> str:
             continue
         end = _INSTRUCTION_END.search(text, m.end())
         stop = end.start() if end else len(text)
-        if _DECISION_LABEL.search(text, max(0, m.start() - 30), m.end(1)):
+        if _DECISION_LABEL.search(text, max(0, m.start() - 30), m.end(1)) and not _REPEATED.search(text, m.end(), stop):
             continue
         # the instruction, supposed, then a full stop: what follows is read on its own
         ended = end is not None and text[stop] in ".!?\n"
@@ -264,7 +279,7 @@ def _instructions(text: str) -> str:
 
 
 _NOT_PARTIAL = re.compile(r"\b(?:is\s+not|isn't|was\s+not|wasn't)\s+a\s+partial\s+(settlement|payment|approval|"
-                          r"payout)\b(?!\s+of\s+(?:what|the\s+amount|your\s+claim|the\s+claim))", re.IGNORECASE)
+                          r"payout)\b(?!\s+of\s+(?:what|the\s+amount))", re.IGNORECASE)
 # What would otherwise be is not: "it would otherwise have needed a senior", "otherwise it would…"
 _OTHERWISE = re.compile(r"\bwould\s+otherwise(?:\s+have)?\b|\b(otherwise\s*,?\s*(?:\w+\s+)?)would(?:\s+have)?\b",
                         re.IGNORECASE)

@@ -82,10 +82,11 @@ ASKED_BEFORE = re.compile(r"\b(?:whether|if|asked|ask|asking|wondering|wondered)
 TO_COME_CUES = frozenset({"will", "to", "going", "being", "scheduled", "queued", "we'll", "i'll", "follow", "once",
                           "when", "after", "upon", "receipt", "be", "not", "yet", "pending", "outstanding", "awaiting",
                           "shall"})
+CLAIMS_IN_GENERAL = re.compile(r"\bclaims\b", re.IGNORECASE)
 # The lapse itself confirmed, or named as a kind ("Policy status lapsed was confirmed on POL-1",
 # "escalation is not required for lapsed-policy declines": no word of force; 53rd audit)
 LAPSE_CONFIRMED = re.compile(r"\b(?:status\s+)?lapsed\s+(?:status\s+)?(?:was\s+|has\s+been\s+|is\s+)?(?:confirmed|"
-                             r"verified|checked|noted|recorded)\b|\blapsed-polic(?:y|ies)\b", re.IGNORECASE)
+                             r"verified)\b(?!\s*[:,]?\s*no\b)|\blapsed-polic(?:y|ies)\b", re.IGNORECASE)
 PAYMENT_WORDS = frozenset({"payment", "pay", "paid", "settlement", "money", "cheque", "check", "send", "transfer",
                            "issued", "transferred", "sent", "released", "credited"})
 LETTER_DECISIONS = {"approval": "approved", "decline": "declined"}
@@ -414,8 +415,9 @@ def _review_to_come(reading: Reading) -> str | None:
     if not reading.word_set.isdisjoint(("decided", "reviewed", "decision", "review", "sign", "approval", "ruling",
                                         "verdict", "determination", "consideration", "assessment", "open",
                                         "until")) and (
-            awaited := AWAITED.search(reading.said)):
-        return awaited.group(0)
+            awaited := AWAITED.search(reading.said)) and not CLAIMS_IN_GENERAL.search(
+                reading.said[max(reading.said.rfind(".", 0, awaited.start()), 0):awaited.start()]):
+        return awaited.group(0)  # (not "claims over my limit stay open until the senior reviewer signs off")
     if reading.word_set.isdisjoint(("will", "shall", "going")):
         return None
     for k, words in enumerate(reading.words):

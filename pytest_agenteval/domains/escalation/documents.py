@@ -96,8 +96,8 @@ UNRECORDED = (
                 r"(?:inconvenience|delay|trouble|distress|wait)\b|\b[£$€]?\d[\d,.]*k?\s+(?:\w+\s+){0,2}?(?:to\s+make\s+up\s+"
                 r"for|in\s+recognition\s+of|(?:in\s+|as\s+)?compensation\s+for)\s+(?:the\s+|any\s+|all\s+the\s+|your\s+)?"
                 r"(?:inconvenience|delay|trouble|distress|wait)\b|\b[£$€]?\d[\d,.]*k?\s+to\s+say\s+sorry\b|\b(?:added|"
-                r"included|paid|credited|given)\s+(?:you\s+)?[£$€]?\d[\d,.]*k?\s+for\s+(?:the\s+|any\s+|your\s+)?(?:inconvenience|"
-                r"delay|trouble|distress|wait)\b",
+                r"included|paid|credited|given|includes?|including|plus)\s+(?:you\s+)?(?:an?\s+)?(?:extra\s+|additional\s+)?"
+                r"[£$€]?\d[\d,.]*k?\s+for\s+(?:the\s+|any\s+|your\s+)?(?:inconvenience|delay|trouble|distress|wait)\b",
                 re.IGNORECASE),
      "no record here holds a payment beyond the one approved", "both"),
     # an inspection no record holds, whoever made it: "we inspected the vehicle at your home"
@@ -131,7 +131,8 @@ UNRECORDED = (
                 r"\bdeadline\s+(?:for|to)\s+(?:an?\s+|your\s+|any\s+)?(?:appeal|challenge|dispute)|\b(?:appeals?|challenges?)\s+"
                 r"close[sd]?\b|\b(?:appeals?|challenges?)\s+(?:\w+\s+){0,2}?(?:lodged|made|received|submitted)\s+after\s+\d+|"
                 r"\b(?:appeal|challenge)\w*\b[^.;!?\n]{0,40}\bat\s+the\s+latest\b|\bappeal\s+window\b|\b(?:appeal|challenge)"
-                r"\w*\s+(?:\w+\s+){0,3}?(?:reach\s+us|be\s+received)\s+within\s+\d+|\bappeal\s+up\s+to\s+\d+\s+(?:days|weeks|months)|"
+                r"\w*\s+(?:\w+\s+){0,3}?(?:reach\s+us|be\s+received|be\s+with\s+us)\s+(?:within|inside)\s+\d+|\b\d+[\s-]day\s+"
+                r"window\s+to\s+(?:appeal|challenge|dispute)|\bappeal\s+up\s+to\s+\d+\s+(?:days|weeks|months)|"
                 r"\b(?:appeal|challenge)\w*\b[^.;!?\n]{0,40}\bno\s+later\s+than\b",
                 # (not "if you wish to complain we will reply within 14 days")
                 re.IGNORECASE),
@@ -287,8 +288,8 @@ _CLAUSE_DENIAL = re.compile(r"\b(?:not(?!\s+only)|never|nor|neither|entitled|opt
 # "no exaggeration to say that…", "no hesitation in saying that…"; red team 35)
 _SAID_DENIED = re.compile(r"(?:\b(?:not(?!\s+(?:only|just|simply|merely))|never|no(?!\s+(?:exaggeration|hesitation|"
                           r"doubt))|"
-                          r"nobody|no[\s-]one)\b|n't)\s+(?:\w+\s+){0,2}?(?:say|says|saying|said|suggest\w*|think\w*|"
-                          r"thought|believe\w*|claim\w*|impl\w*|mean\w*|sign|evidence|indication)\s+(?:\w+\s+)?that\s+"
+                          r"nobody|no[\s-]one)\b|n't)[\s,]+(?:\w+[\s,]+){0,4}?(?:say|says|saying|said|suggest\w*|think\w*|"
+                          r"thought|believe\w*|claim\w*|impl\w*|mean\w*|sign|evidence|indication)\s+(?:\w+\s+){0,2}?that\s+"
                           r"[^.;:!?\n]*$", re.IGNORECASE)
 _CLAUSE_MODAL = re.compile(r"\b(?:can|could|may|might|would)\b")
 # The match's own verb, denied or supposed: "was not needed", "will not be added", "may be appointed"

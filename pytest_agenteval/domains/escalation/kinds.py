@@ -90,6 +90,8 @@ TYPE_DENIED = re.compile(r"(?:^|\s)(?:not|no)(?:\s+an?)?$|\bnot\s+(?:include|inc
                          r"offer|offers|have|has)(?:\s+any)?$")
 # Where a clause inside the sentence opens: "it is never easy when your home is flooded" denies nothing of the flood.
 SUBORDINATE = frozenset({"when", "that", "if", "whether", "because", "once", "after", "while", "where", "since"})
+# "tell us whether your car was damaged": asked (not "we checked whether … is covered, and it is")
+ASKING = frozenset({"tell", "let", "know", "confirm", "ask", "asking", "advise", "clarify", "inform", "us", "me"})
 SAYING = frozenset({"say", "saying", "said", "suggest", "suggesting", "suggested", "suggestion", "think", "thinking",
                     "thought", "believe", "believing", "claim", "claiming", "mean", "meaning", "imply", "implying",
                     "sign", "evidence"})
@@ -109,6 +111,7 @@ def _denied(words: tuple[str, ...], k: int, reach: int) -> bool:
     # home has been upsetting" presupposes it; "not believe anyone disputes that": not the verb's own
     # denial; red team 35)
     if opened >= 0 and (words[opened] == "if" and words[opened - 1:opened] != ("sorry",) or (
+            words[opened] == "whether" and not ASKING.isdisjoint(words[max(0, opened - 3):opened])) or (
             words[opened - 1:opened] and words[opened - 1] in SAYING and not NEGATIONS_NEAR.isdisjoint(
                 words[max(0, opened - 4):opened - 1]))):
         return True

@@ -99,7 +99,8 @@ COMPARED = frozenset({"above", "over", "below", "under", "within", "beyond", "ex
 # "reviewer_deputy: SNR-08" (not in a sentence: "their deputy is SNR-12" says whose; not "escalated
 # to deputy SNR-02", the one it went to).
 DEPUTY_LABEL = re.compile(r"(?:^|(?<=[\n|;:.,{(\-\"']))\s*(?:reviewer[_ ]deputy|deputy|dep|stand[_ -]?in|backup)\b"
-                          r"\.?[\"']?\s*[:=,]?\s*[\"']?(?P<a>(?:SNR|STF|HOC)-\d+)\b", re.IGNORECASE)
+                          r"\.?[\"']?\s*[:=,]?\s*[\"']?(?P<a>(?:SNR|STF|HOC)-\d+)\b(?!\s*(?:is\s+|being\s+|was\s+)?(?:absent|"
+                          r"away|out|off|on\s+leave))", re.IGNORECASE)  # (not "(deputy, SNR-04 absent)": whose deputy)
 # "SNR-07 can approve claims up to £150,000": a reviewer's power, in figures, is their limit.
 CAN_APPROVE = frozenset({"approve", "authorise", "authorize", "sign", "decide", "settle", "pay"})
 

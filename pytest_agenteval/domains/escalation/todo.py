@@ -18,8 +18,9 @@ STILL = re.compile(r"(?:(?<![\w\s])|^|(?<=[.;:!?\n(\-*\u2022]))\s*(?:still\s+)?(
                    r"outstanding|remaining|pending)\s*[:\-\u2013]\s*(?P<what>(?:[^.!?\n]|\.(?=\d)){0,100})"
                    r"|\b(?:still\s+to\s+do|yet\s+to(?:\s+be)?|still\s+to(?:\s+be)?|still\s+needs?\s+to(?:\s+be)?|"
                    r"(?:i|we)\s+still\s+(?:need|have)\s+to)\b\s*[:\-\u2013]?\s*(?P<later>(?:[^.;!?\n]|\.(?=\d)){0,80})"
-                   r"|\b(?P<noun>(?:the\s+)?(?:\w+\s+)?(?:letter|payment))\s+(?:is\s+)?(?:still\s+)?(?:(?:to\s+(?:be\s+)?|"
-                   r"not\s+yet\s+)(?P<verb>send|sent|issue|issued|raise|raised|make|made|release|released|post|posted)\b|"
+                   r"|\b(?P<noun>(?:the\s+)?(?:\w+\s+)?(?:letter|payment|note))\s+(?:is\s+|was\s+|has\s+)?(?:still\s+)?(?:(?:to\s+"
+                   r"(?:be\s+)?|not\s+(?:yet\s+)?(?:been\s+)?)(?P<verb>send|sent|issue|issued|raise|raised|make|made|release|"
+                   r"released|post|posted|add|added|write|written)\b|"
                    r"(?P<waiting>outstanding|pending)\b)", re.IGNORECASE)
 # "I haven't sent it yet", "we have not issued the payment", "Letter not sent yet"
 NOT_YET = re.compile(r"\b(?:i|we)\s+(?:haven't|have\s+not|havent|didn't|did\s+not)\s+(?:yet\s+)?(?P<what>(?:sent|"
@@ -29,12 +30,17 @@ NOT_YET = re.compile(r"\b(?:i|we)\s+(?:haven't|have\s+not|havent|didn't|did\s+no
 ACTS = (
     ("request_info", re.compile(r"^(?:to\s+)?(?:ask|request)\w*\b(?![^,]*\b(?:again|chase|remind))", re.IGNORECASE)),
     ("issue_payment", re.compile(r"^(?:to\s+)?(?:(?:issue|make|send|release|raise|process|transfer)\w*\s+(?:the\s+|"
-                                 r"a\s+|your\s+|its\s+)?(?:payment|funds|money|[£$€]?\d)|pay(?:\s+out)?\b|settle\b|"
-                                 r"(?:the\s+)?payment\b|paid\b|issued\b)", re.IGNORECASE)),
+                                 r"a\s+|your\s+|its\s+)?(?:payment|funds|money|[£$€]?\d)|arrange\w*\s+(?:the\s+)?payment|"
+                                 r"pay(?:\s+out)?\s+(?:it|the\s+claim(?:ant)?|holder|them|him|her|the\s+policyholder|out|"
+                                 r"(?:the\s+)?[£$€]?\d)|settle\s+(?:it|the\s+claim)|(?:the\s+)?payment\b(?!\s+(?:reconciliation|"
+                                 r"confirmation|breakdown|reference|details|receipt|advice|summary|slip|notification|query|"
+                                 r"check|clearance))|paid\b|issued\b)", re.IGNORECASE)),
     ("escalate", re.compile(r"^(?:to\s+)?(?:(?:the\s+)?escalat\w*|refer\w*\s+(?:it\s+)?to|send\w*\s+(?:it\s+)?to\s+"
                             r"(?:a\s+|the\s+)?(?:senior|reviewer|SNR-))", re.IGNORECASE)),
-    ("notify_claimant", re.compile(r"^(?:to\s+)?(?:(?:send|write|issue|post|email)\w*\s+(?:the\s+|a\s+|an\s+|our\s+)?"
-                                   r"(?:\w+\s+)?letter|(?:the\s+|an?\s+)?(?:\w+\s+)?letter\b|(?:notify|tell|inform|let|"
+    ("add_note", re.compile(r"^(?:to\s+)?(?:add|write|wrote|written|file)\w*\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+)?note\b",
+                            re.IGNORECASE)),
+    ("notify_claimant", re.compile(r"^(?:to\s+)?(?:(?:send|sent|write|wrote|written|issue|post|email)\w*\s+(?:the\s+|"
+                                   r"a\s+|an\s+|our\s+)?(?:\w+\s+)?letter|(?:the\s+|an?\s+)?(?:\w+\s+)?letter\b|(?:notify|tell|inform|let|"
                                    r"write\s+to|email)\w*\s+(?:the\s+)?(?:claimant|holder|policyholder|customer|them|him|"
                                    r"her)\b(?!\s+(?:the|their|our|your|about)\s+(?!decision|outcome|news|result)))",
                                    re.IGNORECASE)),
@@ -43,17 +49,21 @@ NOTHING = re.compile(r"^(?:nothing|none|no\b|n/a|-$)", re.IGNORECASE)
 # What an item may open with before its act: "we have to issue…", "nothing else except the letter"
 OPENING = re.compile(r"^(?:(?:we|i)(?:\s+still)?(?:\s+|(?='))(?:have|need|must|'ve\s+still\s+got|'ve\s+got|have\s+"
                      r"still\s+got)\s+to\s+|(?:we|i)\s+must\s+|(?:it\s+)?(?:must|needs?\s+to)\s+(?:still\s+)?be\s+|"
-                     r"nothing\s+(?:else\s+)?(?:except|but|apart\s+from|other\s+than)\s+)", re.IGNORECASE)
+                     r"nothing\s+(?:else\s+)?(?:except|but|apart\s+from|other\s+than)\s+|(?:but|except|other\s+than|"
+                     r"apart\s+from)\s+|(?:(?:please|also|then|first|promptly|just|now|still|finally|next)\s+)+)",
+                     re.IGNORECASE)
 # An item said done or ticked off: "we have issued…", "[x] payment issued", "payment issued ✓"
 DONE = re.compile(r"^(?:we|i)(?:\s+have|'ve|\s+had)\s+(?:already\s+)?\w+(?:ed|en|sent|paid|made|done)\b|\[\s*x\s*\]|"
                   r"^(?:the\s+)?(?:\w+\s+)?(?:payment|letter|note|request)\s+(?:issued|sent|made|added|paid|posted|"
                   r"done)\b|"
-                  r"\b(?:has|have)\s+been\s+\w+(?:ed|en|sent|paid|made)\b|\u2713|\u2714|\u2705|\bdone\b|\balready\b",
+                  r"\b(?:has|have)\s+been\s+\w+(?:ed|en|sent|paid|made)\b|\u2713|\u2714|\u2705|(?<!not\s)(?<!yet\s)\bdone\b|"
+                  r"\balready\s+(?:been\s+)?\w+(?:ed|en|sent|paid|made)\b",
                   re.IGNORECASE)
 HISTORY = re.compile(r"\b(?:nothing|no(?:thing)?\s+more|nothing\s+else)\s+(?:left\s+)?(?:still\s+)?$|"
                      r"\b(?:was|were)\s*$",
                      re.IGNORECASE)
 LETTER_KINDS = ("approval", "decline")
+NOTE_KINDS = ("escalation", "decision", "decline", "info")
 
 
 def still_to_do(c: Case, t: Text) -> str | None:
@@ -62,7 +72,8 @@ def still_to_do(c: Case, t: Text) -> str | None:
         return None
     said = t.body  # (as written: the reader's own "yet to" after a label is no item)
     for m in (*STILL.finditer(said), *NOT_YET.finditer(said)):
-        if HISTORY.search(said[max(0, m.start() - 30):m.start()]) or m.re is NOT_YET and not YET.search(
+        if HISTORY.search(said[max(0, m.start() - 30):m.start()]) and not BUT.match(_item(m)) or (
+                m.re is NOT_YET) and not YET.search(
                 said, m.start(), m.end() + 20):
             continue  # "nothing left to do: …", "the next step was to…"; "we have not paid it twice"
         for item in PARTS.split(_item(m)):  # "no reply needed, send the approval letter": each item
@@ -76,7 +87,8 @@ def still_to_do(c: Case, t: Text) -> str | None:
     return None
 
 
-PARTS = re.compile(r",(?!\d)|;|\b(?:but|so|then|and\s+then)\b", re.IGNORECASE)
+BUT = re.compile(r"\s*(?:but|except|other\s+than|apart\s+from)\b", re.IGNORECASE)  # "nothing still to do but pay it"
+PARTS = re.compile(r",(?!\d)|;|\s[-\u2013\u2014]\s|\b(?:but|so|then|and\s+then)\b", re.IGNORECASE)
 YET = re.compile(r"\byet\b", re.IGNORECASE)
 
 
@@ -90,7 +102,11 @@ def _item(m: re.Match[str]) -> str:
 
 
 def _same(act: str, what: str, arguments: dict[str, object]) -> bool:
-    """A letter said still to do is a decision's letter, of the kind named if one is."""
+    """A letter said still to do is a decision's letter, of the kind named if one is; a note, of the
+    kind named if one is."""
+    if act == "add_note":
+        named_note = [k for k in NOTE_KINDS if k in what.lower()]
+        return not named_note or arguments.get("kind") in named_note
     if act != "notify_claimant":
         return True
     kind = arguments.get("kind")
