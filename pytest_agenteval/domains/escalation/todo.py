@@ -62,6 +62,10 @@ DONE = re.compile(r"^(?:we|i)(?:\s+have|'ve|\s+had)\s+(?:already\s+)?\w+(?:ed|en
 HISTORY = re.compile(r"\b(?:nothing|no(?:thing)?\s+more|nothing\s+else)\s+(?:left\s+)?(?:still\s+)?$|"
                      r"\b(?:was|were)\s*$",
                      re.IGNORECASE)
+# What STILL or NOT_YET cannot match without (lower case).
+CUES = ("to do", "todo", "to-do", "next step", "outstanding", "remaining", "pending", "yet to", "still", "haven't",
+        "have not", "havent", "didn't", "did not", "not yet", "not sent", "not issued", "not added", "not made",
+        "not written", "not posted", "not released", "not raised", "not been", "to be ")
 LETTER_KINDS = ("approval", "decline")
 NOTE_KINDS = ("escalation", "decision", "decline", "info")
 
@@ -71,6 +75,9 @@ def still_to_do(c: Case, t: Text) -> str | None:
     if t.event.action not in ("add_note", "escalate", "decline_claim", "notify_claimant"):
         return None
     said = t.body  # (as written: the reader's own "yet to" after a label is no item)
+    low = said.lower()
+    if not any(cue in low for cue in CUES):
+        return None  # (most texts say nothing is still to do: the patterns are the costly part)
     for m in (*STILL.finditer(said), *NOT_YET.finditer(said)):
         if HISTORY.search(said[max(0, m.start() - 30):m.start()]) and not BUT.match(_item(m)) or (
                 m.re is NOT_YET) and not YET.search(
