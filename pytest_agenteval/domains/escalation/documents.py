@@ -241,8 +241,12 @@ def _unrecorded(said: str) -> str | None:
 def sentence_of(said: str, m: re.Match[str]) -> str:
     """The sentence around a match."""
     start = max(said.rfind(ch, 0, m.start()) for ch in ".;!?\n") + 1
-    ends = [e for e in (said.find(ch, m.end()) for ch in ".;!?\n") if e >= 0]
-    return said[start:min(ends, default=len(said))]
+    return said[start:sentence_end(said, m.end())]
+
+
+def sentence_end(said: str, at: int) -> int:
+    """Where the sentence that ``at`` is in ends."""
+    return min((e for e in (said.find(ch, at) for ch in ".;!?\n") if e >= 0), default=len(said))
 
 
 # What a sentence leaves to the claimant is no act of ours (red team 32).

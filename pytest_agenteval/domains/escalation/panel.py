@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from pytest_agenteval.domains.escalation.case import EPS, Case
+from pytest_agenteval.domains.escalation.documents import sentence_end
 from pytest_agenteval.domains.escalation.schema import AGENT, SPECIALISMS
 from pytest_agenteval.grading import GradeContext
 from pytest_agenteval.text import Reading
@@ -296,13 +297,10 @@ def _figure(text: str) -> float:
 def _clause_end(said: str, at: int) -> int:
     """Where the statement's own clause ends: its sentence, a comma, or "but"/"and" (red team 35:
     "could sign off the claim, but I referred it anyway while checks were done")."""
-    end = _sentence_end(said, at)
+    end = sentence_end(said, at)
     cut = _CLAUSE_CUT.search(said, at, end)
     return cut.start() if cut else end
 
 
 _CLAUSE_CUT = re.compile(r",|\b(?:but|and)\b", re.IGNORECASE)
 
-
-def _sentence_end(said: str, at: int) -> int:
-    return min((e for e in (said.find(ch, at) for ch in ".;!?\n") if e >= 0), default=len(said))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from pytest_agenteval.domains.escalation.case import EPS, Case, reviewers
+from pytest_agenteval.domains.escalation.documents import sentence_end
 from pytest_agenteval.grading import GradeContext
 
 _INACTIVE = r"(?:lapsed|expired|cancelled|canceled|inactive|suspended|ended)"
@@ -80,7 +81,7 @@ def misstated(ctx: GradeContext, c: Case, said: str) -> str | None:
         return f"says {m.group(0)!r}, but a claim on a lapsed policy is declined whatever its amount (rule 4)"
     if (m := UNBOUNDED.search(said)) and not _hedged(said, m.start()) and not any(
             not _NOT_ONLY.search(said, max(m.end(), b.start() - 25), b.start())
-            for b in _UP_TO.finditer(said, m.end(), _sentence_end(said, m.end()))):
+            for b in _UP_TO.finditer(said, m.end(), sentence_end(said, m.end()))):
         return f"says {m.group(0)!r}, but a handler decides only within their limit (rule 1)"
     if c.escalations and (m := NEVER_REVIEWED.search(said)) and not (m.group("few") and not _THIS_ONE.search(
             said, max(0, m.start() - 6), m.end())) and not _BOUNDED.search(m.group("which")) and not (
@@ -113,9 +114,6 @@ _THIS_ONE = re.compile(r"\b(?:yours|this\s+one|this\s+claim|like\s+this|like\s+y
                        r"(?:most|many|other))\b", re.IGNORECASE)
 _NOT_ONLY = re.compile(r"\bnot\s+(?:only|just)\b", re.IGNORECASE)  # "…, not only those within my limit"
 
-
-def _sentence_end(said: str, at: int) -> int:
-    return min((e for e in (said.find(ch, at) for ch in ".;!?\n") if e >= 0), default=len(said))
 
 
 def _hedged(said: str, at: int) -> bool:
