@@ -249,11 +249,10 @@ _DENIAL_BEFORE = re.compile(r"\b(?:no|neither|nor)\s+(?:(?:booking|activation|ap
 _DONT = re.compile(r"(^|[.;!?:\n]\s*|\b(?:so|and|but|then)\s+)(?:don't|dont|do\s+not|never)\s+(?=(?:pay|approve|"
                    r"decline|escalate|send|route|re-?route|move|raise|issue|reopen|re-?open|notify|close|amend|book|activate|"
                    r"price|set|change|touch|split|chase|contact|refer|forward|reassign)\b)", re.IGNORECASE)
-# (said of what was paid, "is not a partial…"; not "no partial payment has been made": red team 34)
-# The instruction ends its clause: "Don't pay it as the policy has lapsed" still says it lapsed; a
-# condition or a decision's label keeps it a statement ("Do not pay until SNR-07 signs off",
-# "Decision: do not approve"; red team 35).
-# (and at a clause of its object: "Don't pay back the excess we waived" says it was waived; red team 36)
+# The instruction ends its clause, and what follows is read: "Don't pay it as the policy has lapsed"
+# says it lapsed, "Do not pay until SNR-07 signs off" that the sign-off is to come, "Don't pay back
+# the excess we waived" that it was waived (red teams 35, 36); after a decision's label it is the
+# decision ("Decision: do not approve"), unless it limits an act ("Instructions: do not pay again").
 _INSTRUCTION_END = re.compile(r"[,:;.!?\n]|\s[-\u2013\u2014]\s|\b(?:because|since|so|but|and\s+(?:the|your|it|this|"
                               r"we|i)|until|unless|till|pending|who|whose|which|that|we|you|like|as\s+(?:the|it|we|you|your|"
                               r"this|our|i|they))\b", re.IGNORECASE)
@@ -263,6 +262,8 @@ _REPEATED = re.compile(r"\b(?:again|twice|more\s+than|back|another|second)\b", r
 
 
 def _instructions(text: str) -> str:
+    """Each instruction (``_DONT``) as supposed ("if asked, do not pay it again"), ended where its
+    clause ends."""
     out, at = [], 0
     for m in _DONT.finditer(text):
         if m.start() < at:
@@ -278,6 +279,8 @@ def _instructions(text: str) -> str:
     return "".join(out) + text[at:]
 
 
+# "this is not a partial settlement": a full one (not "no partial payment has been made": red team 34;
+# not "… of what you claimed", said of the amount)
 _NOT_PARTIAL = re.compile(r"\b(?:is\s+not|isn't|was\s+not|wasn't)\s+a\s+partial\s+(settlement|payment|approval|"
                           r"payout)\b(?!\s+of\s+(?:what|the\s+amount))", re.IGNORECASE)
 # What would otherwise be is not: "it would otherwise have needed a senior", "otherwise it would…"
