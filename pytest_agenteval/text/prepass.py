@@ -13,6 +13,7 @@ import unicodedata
 from functools import cache
 
 from pytest_agenteval.text.mail import unmailed
+from pytest_agenteval.text.notes import noted
 
 
 def visible(text: str) -> str:
@@ -89,16 +90,7 @@ def prepared(text: str) -> str:
         text = _NOTHING_PREVENTS.sub("", text)  # "nothing prevents payment" says payment goes ahead
     if "would" in words and "had" in words:
         text = counterfactuals(text)
-    if "\u2717" in text or "\u2718" in text or "\u274c" in text:  # "booked ✗, rate ✗": each item denied
-        text = _CROSSED.sub(r"not \1", text)
-    if not words.isdisjoint(("unlike", "with", "normally", "usually", "typically")) and _TYPICAL.search(text):
-        text = _TYPICAL.sub(" ", text)  # "Unlike a 10,001 claim, …", "Normally a 24k claim goes to SNR-10, but here …"
-    if not words.isdisjoint(_NOMINAL_WORDS) and _NOMINAL.search(text):  # "Booking of FAC-1 was effected"
-        text = _NOMINAL.sub(_verbal, text)
-    if not words.isdisjoint(("done", "completed", "finished")) and _STEP_DONE.search(text):
-        text = _STEP_DONE.sub(lambda m: f"{_ACT_NOUNS[m.group(1).lower()]} it", text)  # "done the booking step"
-    if not words.isdisjoint(("don", "dont", "do", "never")) and _DONT.search(text):
-        text = _instructions(text)  # "Don't pay it again": an instruction, not what was done
+    text = noted(text, words)  # checklists, instructions, acts named as things (text/notes.py)
     if "partial" in words and _NOT_PARTIAL.search(text):  # "this is not a partial settlement": a full one
         text = _NOT_PARTIAL.sub(r"is a full \1", text)
     if "otherwise" in words and "would" in words:  # "120,000 would otherwise need escalation": supposed
@@ -203,80 +195,6 @@ _CONDITION = (rf"had\s+{_SUBJECT}\s+{_UNLESS}", rf"if\s+{_SUBJECT}\s+had\s+{_UNL
 _END = r"(?=,\s*but\b|[.;:!?\n]|$)"
 _COUNTERFACTUALS = [re.compile(rf"\b{condition}\s*,\s*{_WOULD}{_END}", re.I) for condition in _CONDITION] + [
     re.compile(rf"\b(?:we|i|you|they|it)\s+{_WOULD}\s+{condition}{_END}", re.I) for condition in _CONDITION]
-
-
-# A cross after an act or a person in a checklist denies it ("booked ✗", "SNR-10 ✗ (absent)"); after
-# a status it marks a check failed ("KYC ✗ pending"), before one it is a bullet ("❌ Declined"). (54th audit)
-# (not a word already denied, "Not booked ❌"; not an outcome's icon, "Claim declined ❌"; red team 36)
-_CROSSED = re.compile(r"(?<!\bnot\s)\b(booked|booking|active|activated|activation|priced|pricing|rate|set|paid|payment|"
-                      r"escalated|sent|letter|done|issued|[A-Z]{2,5}-\d+)[ \t]*[\u2717\u2718\u274c]\ufe0f?",
-                      re.IGNORECASE)
-# A contrast with a typical case says nothing of this one (53rd audit): "Unlike a 10,001 claim, no
-# escalation", "As with any property claim between 10k and 50k, this went to…", "Normally a 24k
-# motor claim goes to SNR-10, but here SNR-10 was out" (what follows the comma or "but" is read).
-_TYPICAL = re.compile(r"(?:(?<=^)|(?<=[.;:!?\n])\s*)(?:unlike|as\s+with)\s+(?:a|an|the|any|most|many|other|all|"
-                      r"every)\b"
-                      r"(?:[^,.;:!?\n]|[,.](?=\d)){0,80},\s*|(?:(?<=^)|(?<=[.;:!?\n])\s*)(?:normally|usually|typically)\b[^.;:!?\n]{0,80}?,?\s*"
-                      r"\bbut\s+(?=here|in\s+this\s+case|this\s+time|this\s+one|for\s+this)", re.IGNORECASE)
-# An act named as a thing, then said done (a compliance officer's style; 53rd audit): "Booking of
-# FAC-5034 was effected", "Approval was granted", "Decline carried out by the handler".
-_ACT_NOUNS = {"booking": "booked", "activation": "activated", "approval": "approved", "escalation": "escalated",
-              "decline": "declined", "payment": "paid", "amendment": "amended"}
-_NOMINAL_WORDS = frozenset({"effected", "completed", "carried", "granted", "performed", "executed", "actioned"})
-# (not under a denial: "No booking or activation has been carried out"; red team 35)
-_NOMINAL = re.compile(r"(?<!\bno\s)(?<!\bor\s)(?<!\bnor\s)(?<!\bnot\s)\b(booking|activation|approval|escalation|"
-                      r"decline|payment|amendment)\s+(?:(?:of|for)\s+((?:the\s+)?(?:facility\s+|claim\s+)?[\w-]+)\s*)?(?::\s*|"
-                      r"(was|has\s+been|is|were|have\s+been)?\s*)(?:duly\s+|now\s+|also\s+)?(?:effected|completed|carried\s+out|"
-                      r"granted|performed|executed|actioned)\b", re.IGNORECASE)
-
-
-_STEP_DONE = re.compile(r"\b(?:done|completed|finished)\s+the\s+(booking|activation|approval|escalation|payment)"
-                        r"(?:\s+(?:step|part|stage|bit))?\b", re.IGNORECASE)
-
-
-def _verbal(m: re.Match[str]) -> str:
-    if _DENIAL_BEFORE.search(m.string, max(0, m.start() - 30), m.start()):
-        return m.group(0)
-    return f"{m.group(2) or 'it'} {m.group(3) or 'was'} {_ACT_NOUNS[m.group(1).lower()]}"
-
-
-_DENIAL_BEFORE = re.compile(r"\b(?:no|neither|nor)\s+(?:(?:booking|activation|approval|escalation|decline|payment|"
-                            r"amendment)\s+(?:or|and|nor)\s+)?$", re.IGNORECASE)  # "No booking or activation has been…"
-
-
-# An instruction to a colleague taking the file over: "Don't pay it again", "Do not re-route it",
-# "Don't approve or decline until they come in" (audit 53); read as supposed, not as what happened.
-_DONT = re.compile(r"(^|[.;!?:\n]\s*|\b(?:so|and|but|then)\s+)(?:don't|dont|do\s+not|never)\s+(?=(?:pay|approve|"
-                   r"decline|escalate|send|route|re-?route|move|raise|issue|reopen|re-?open|notify|close|amend|book|activate|"
-                   r"price|set|change|touch|split|chase|contact|refer|forward|reassign)\b)", re.IGNORECASE)
-# The instruction ends its clause, and what follows is read: "Don't pay it as the policy has lapsed"
-# says it lapsed, "Do not pay until SNR-07 signs off" that the sign-off is to come, "Don't pay back
-# the excess we waived" that it was waived (red teams 35, 36); after a decision's label it is the
-# decision ("Decision: do not approve"), unless it limits an act ("Instructions: do not pay again").
-_INSTRUCTION_END = re.compile(r"[,:;.!?\n]|\s[-\u2013\u2014]\s|\b(?:because|since|so|but|and\s+(?:the|your|it|this|"
-                              r"we|i)|until|unless|till|pending|who|whose|which|that|we|you|like|as\s+(?:the|it|we|you|your|"
-                              r"this|our|i|they))\b", re.IGNORECASE)
-_DECISION_LABEL = re.compile(r"\b(?:decision|outcome|ruling|verdict|said|says|response|answer|result)\s*:\s*$",
-                             re.IGNORECASE)
-_REPEATED = re.compile(r"\b(?:again|twice|more\s+than|back|another|second)\b", re.IGNORECASE)  # an act limited
-
-
-def _instructions(text: str) -> str:
-    """Each instruction (``_DONT``) as supposed ("if asked, do not pay it again"), ended where its
-    clause ends."""
-    out, at = [], 0
-    for m in _DONT.finditer(text):
-        if m.start() < at:
-            continue
-        end = _INSTRUCTION_END.search(text, m.end())
-        stop = end.start() if end else len(text)
-        if _DECISION_LABEL.search(text, max(0, m.start() - 30), m.end(1)) and not _REPEATED.search(text, m.end(), stop):
-            continue
-        # the instruction, supposed, then a full stop: what follows is read on its own
-        ended = end is not None and text[stop] in ".!?\n"
-        out += [text[at:m.start()], m.group(1), "if asked, do not ", text[m.end():stop].rstrip(), "" if ended else ". "]
-        at = stop + 1 if end and text[stop] in ",:;" else stop
-    return "".join(out) + text[at:]
 
 
 # "this is not a partial settlement": a full one (not "no partial payment has been made": red team 34;
