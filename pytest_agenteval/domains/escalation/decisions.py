@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 
 from pytest_agenteval.domains.escalation.case import EPS, Case
+from pytest_agenteval.domains.escalation.payment_to_come import payment_to_come
 from pytest_agenteval.domains.escalation.said import DECISIVE, said_decision, unpaid_so_far
 from pytest_agenteval.grading import Text
 from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Mention, Quantity, Reading, amount
@@ -35,60 +36,11 @@ def _decided_before(c: Case, t: Text, *, read: bool = False) -> str | None:
     return max(found)[1] if found else None
 
 
-# A payment still to be made ("payment to follow next week"), not one on its way to the bank.
-# "payment of 17,600 still to be…", "PAY-E001 to follow tomorrow"
-PAYMENT_TO_COME = re.compile(r"\b(?:payment|PAY-E?\d+)(?:\s+of\s+[£$€]?\s?\d[\d,]*(?:\.\d+)?k?)?"
-                             r"(?:\s*(?:status\s*)?[:;\-]\s*|\s+status\s+|\s+)"  # "Payment status: to be"
-                             r"(?:is\s+)?(?:(?:still\s+)?to\s+(?:follow|be\s+(?:made|issued|released))"
-                             r"|will\s+(?:follow|be\s+(?:made|issued|released))|(?:is\s+)?going\s+to\s+be\s+"
-                             r"(?:made|issued)|(?:is|has\s+been)\s+(?:now\s+)?(?:being\s+(?:prepared|processed|arranged)"
-                             r"|scheduled|queued)|[^.;!?\n]{1,25}?\bwill\s+(?:then\s+|now\s+)?be\s+(?:made|issued|"
-                             r"released|processed))\b"  # "the payment is scheduled and will be made next week"
-                             # a payment of ours waiting on something: "we'll send the money once the invoice
-                             # reaches us", "£5,600 will be paid once the reviewer signs off"
-                             r"|\b(?:we'll|we\s+will|we\s+shall|will\s+(?:then\s+)?be)\s+(?:pay|paid|send|sent|post|posted|"
-                             r"issue|issued|release|released|transfer|transferred)\b[^.;!?\n]{0,60}?\b(?:once|when|as\s+soon"
-                             r"\s+as|after|upon|on\s+receipt)\b"
-                             # "that amount will be paid to you within 10 working days" (audit 52)
-                             r"|\b(?:it|that\s+amount|this\s+amount|the\s+amount|the\s+money|th(?:is|at|e)\s+sum|"
-                             r"(?:the|your)\s+settlement|the\s+funds)\s+will\s+(?:then\s+|now\s+)?be\s+(?:paid|sent|"
-                             r"transferred|released|issued)\b"
-                             # (what is paid may still arrive: "you will receive the payment within five days")
-                             r"|\byou\s+will\s+(?:then\s+|now\s+|soon\s+)?be\s+paid\b|(?<![\w-])[£$€]?\d[\d,.]*k?\s+will\s+"
-                             r"(?:then\s+|now\s+)?be\s+(?:paid|sent|transferred|released|issued)\b"
-                             r"|\b(?:cheque|check|transfer|payment)\s+(?:will\s+be\s+(?:posted|sent|issued|mailed)|(?:is\s+)?"
-                             r"scheduled\s+for)\b"
-                             # a status said in passing: "payment scheduled, not yet issued" (47th audit)
-                             r"|\bpayment\s+(?:scheduled|queued|not\s+yet\s+(?:issued|made|paid|sent|released))\b"
-                             # our own act of paying to come: "we will issue the payment next week" (not "we will
-                             # pay you within five working days" nor "you will receive the payment": once it is
-                             # issued, the money may still be on its way)
-                             r"|\b(?:we|i)(?:'ll|\s+will|\s+shall|\s+are\s+going\s+to|\s+am\s+going\s+to)\s+"
-                             r"(?:now\s+|then\s+|soon\s+|shortly\s+|promptly\s+|also\s+)?(?:issue|make|release|"
-                             r"send|arrange|process|authori[sz]e)\s+(?:the\s+|your\s+|a\s+|this\s+)?(?:payment|"
-                             r"settlement)\b(?!\s+(?:confirmation|breakdown|reference|details|receipt|advice|summary|slip|"
-                             r"notification))"
-                             r"|\b(?:payment|money|funds)\s+will\s+(?:then\s+)?go\s+out\b"
-                             # a status field: "Payment: not yet issued", "Payment status: pending" (45th audit)
-                             r"|\b(?:payment|pay|paymt|pmt)\s*(?:status\s*)?[:;=\-|]\s*(?:still\s+)?(?:not\s+yet|pending|outstanding|awaiting)\b"
-                             # "Payment of 650 requested; it will be issued next week"
-                             r"|\bpayment\b(?:[^.;\n]|\.\d){0,60}?[;,]\s*it\s+will\s+(?:then\s+)?be\s+(?:issued|paid|sent|released|made)\b"
-                             # an amount to be paid: "the 6,400 for CLM-1 will be issued next week"
-                             r"|(?:[£$€]\s?|\b)\d[\d,]*(?:\.\d+)?k?\b[^.;!?\n]{0,30}?\bwill\s+(?:then\s+|now\s+)?be\s+"
-                             r"(?:issued|paid|sent|transferred|released|made)\b", re.IGNORECASE)
-# "you asked whether the remaining 6,000 … will be paid": the claimant's question, not our word
-ASKED_BEFORE = re.compile(r"\b(?:whether|if|asked|ask|asking|wondering|wondered)\b", re.IGNORECASE)
-# A word PAYMENT_TO_COME cannot match without (a cheap test first: the pattern is long).
-TO_COME_CUES = frozenset({"will", "to", "going", "being", "scheduled", "queued", "we'll", "i'll", "follow", "once",
-                          "when", "after", "upon", "receipt", "be", "not", "yet", "pending", "outstanding", "awaiting",
-                          "shall"})
 CLAIMS_IN_GENERAL = re.compile(r"\bclaims\b", re.IGNORECASE)
 # The lapse itself confirmed, or named as a kind ("Policy status lapsed was confirmed on POL-1",
 # "escalation is not required for lapsed-policy declines": no word of force; 53rd audit)
 LAPSE_CONFIRMED = re.compile(r"\b(?:status\s+)?lapsed\s+(?:status\s+)?(?:was\s+|has\s+been\s+|is\s+)?(?:confirmed|"
                              r"verified)\b(?!\s*[:,]?\s*no\b)|\blapsed-polic(?:y|ies)\b", re.IGNORECASE)
-PAYMENT_WORDS = frozenset({"payment", "pay", "paid", "settlement", "money", "cheque", "check", "send", "transfer",
-                           "issued", "transferred", "sent", "released", "credited"})
 LETTER_DECISIONS = {"approval": "approved", "decline": "declined"}
 OUTCOMES = frozenset({"approved", "declined", "amended", "payout", "in_full", "remainder", "lapsed"})
 CLOSABLE = frozenset({"claim", "claims", "file", "case", "it"})
@@ -161,10 +113,7 @@ def decision(c: Case, t: Text) -> str | None:
         return "says nothing has been paid, but the payment was made before this step"
     if paid_before and reading.affirms("pending") and t.event.action in ("notify_claimant", "add_note"):
         return "says something is still pending, but the claim was decided and paid"
-    if paid_before and (not PAYMENT_WORDS.isdisjoint(reading.word_set) or "PAY-" in reading.said) and (
-            not TO_COME_CUES.isdisjoint(reading.word_set)) and (later := next((
-            m for m in PAYMENT_TO_COME.finditer(reading.said) if not ASKED_BEFORE.search(
-                reading.said[max(0, m.start() - 60):m.start()].rsplit(".", 1)[-1])), None)):
+    if paid_before and (later := payment_to_come(reading)):
         return f"says {later.group(0)!r}, but the payment was made before step {t.event.step}"
     if (before or known) in DECISIVE and not reading.word_set.isdisjoint(("pending", "sign", "final")) and (
             unsigned := UNSIGNED.search(reading.said)):
