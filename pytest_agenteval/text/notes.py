@@ -12,7 +12,7 @@ import re
 def noted(text: str, words: set[str]) -> str:
     """``text`` with each of this module's forms rewritten; ``words`` are its lowercase words."""
     if "\u2717" in text or "\u2718" in text or "\u274c" in text:  # "booked ✗, rate ✗": each item denied
-        text = _CROSSED.sub(r"not \1", text)
+        text = _CROSSED.sub(_crossed, text)
     if not words.isdisjoint(("unlike", "with", "normally", "usually", "typically")) and _TYPICAL.search(text):
         text = _TYPICAL.sub(" ", text)  # "Unlike a 10,001 claim, …", "Normally a 24k claim goes to SNR-10, but here …"
     if not words.isdisjoint(_NOMINAL_WORDS) and _NOMINAL.search(text):  # "Booking of FAC-1 was effected"
@@ -28,8 +28,17 @@ def noted(text: str, words: set[str]) -> str:
 # a status it marks a check failed ("KYC ✗ pending"), before one it is a bullet ("❌ Declined"). (54th audit)
 # (not a word already denied, "Not booked ❌"; not an outcome's icon, "Claim declined ❌"; red team 36)
 _CROSSED = re.compile(r"(?<!\bnot\s)\b(booked|booking|active|activated|activation|priced|pricing|rate|set|paid|payment|"
-                      r"escalated|sent|letter|done|issued|[A-Z]{2,5}-\d+)[ \t]*[\u2717\u2718\u274c]\ufe0f?",
+                      r"escalated|sent|letter|done|issued|[A-Z]{2,5}-\d+)[ \t]*:?[ \t]*[\u2717\u2718\u274c]\ufe0f?(?=([ \t]*\w)?)",
                       re.IGNORECASE)
+
+
+def _crossed(m: re.Match[str]) -> str:
+    """ "Booked ✗ Activated ✗": each item its own clause ("not booked, not activated"), so the
+    second is not read as what the first denies (red team 36)."""
+    act = m.group(1)
+    return f"not {act}," if m.group(2) and not act[-1].isdigit() else f"not {act}"  # (not "SNR-10 ✗ absent")
+
+
 # A contrast with a typical case says nothing of this one (53rd audit): "Unlike a 10,001 claim, no
 # escalation", "As with any property claim between 10k and 50k, this went to…", "Normally a 24k
 # motor claim goes to SNR-10, but here SNR-10 was out" (what follows the comma or "but" is read).
@@ -73,8 +82,16 @@ _DONT = re.compile(r"(^|[.;!?:\n]\s*|\b(?:so|and|but|then)\s+)(?:don't|dont|do\s
 # the excess we waived" that it was waived (red teams 35, 36); after a decision's label it is the
 # decision ("Decision: do not approve"), unless it limits an act ("Instructions: do not pay again").
 _INSTRUCTION_END = re.compile(r"[,:;.!?\n]|\s[-\u2013\u2014]\s|\b(?:because|since|so|but|and\s+(?:the|your|it|this|"
-                              r"we|i)|until|unless|till|pending|who|whose|which|that|we|you|like|as\s+(?:the|it|we|you|your|"
+                              r"we|i)|until|unless|till|pending|who|whose|which|that|we|you|like|such\s+as|as\s+(?:the|it|we|you|your|"
                               r"this|our|i|they))\b", re.IGNORECASE)
+# A definite noun the instruction ends on, then a relative clause: "Don't pay back the excess we
+# waived", "Never chase the engineer whose report confirmed the cause" say the waiver and the report
+# were (red team 36); the noun is kept for the clause that follows.
+_HEAD = re.compile(r"\b(?:the|our|your|their|this)\s+(?:[\w'-]+\s+){0,2}?[\w'-]+$|\b[A-Z]{2,5}-\d+$")
+_RELATIVE_OPENS = re.compile(r"(?:who|whose|which|we|i|they)\b", re.IGNORECASE)
+# Claims of a kind, then this one said like them: "Don't escalate claims within my limit like this one".
+_OF_KIND = re.compile(r"\bclaims\s+((?:within|under|below|over|above|beyond|exceeding|inside)\b.*)$", re.IGNORECASE)
+_LIKE_THIS = re.compile(r"like\s+(?:this|it|yours)\b|such\s+as\s+(?:this|yours)\b", re.IGNORECASE)
 _DECISION_LABEL = re.compile(r"\b(?:decision|outcome|ruling|verdict|said|says|response|answer|result)\s*:\s*$",
                              re.IGNORECASE)
 _REPEATED = re.compile(r"\b(?:again|twice|more\s+than|back|another|second)\b", re.IGNORECASE)  # an act limited
@@ -93,6 +110,11 @@ def _instructions(text: str) -> str:
             continue
         # the instruction, supposed, then a full stop: what follows is read on its own
         ended = end is not None and text[stop] in ".!?\n"
-        out += [text[at:m.start()], m.group(1), "if asked, do not ", text[m.end():stop].rstrip(), "" if ended else ". "]
+        said = text[m.end():stop].rstrip()
+        out += [text[at:m.start()], m.group(1), "if asked, do not ", said, "" if ended else ". "]
+        if end and (head := _HEAD.search(said)) and _RELATIVE_OPENS.match(text, end.start()):
+            out.append(head.group(0) + " ")  # "the excess. the excess we waived": the relative clause keeps its noun
+        elif end and (kind := _OF_KIND.search(said)) and _LIKE_THIS.match(text, end.start()):
+            out.append(f"this claim is {kind.group(1)} ")  # "Don't escalate claims within my limit like this one"
         at = stop + 1 if end and text[stop] in ",:;" else stop
     return "".join(out) + text[at:]

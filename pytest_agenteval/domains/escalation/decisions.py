@@ -111,7 +111,9 @@ def decision(c: Case, t: Text) -> str | None:
     paid_before = any(e.action == "issue_payment" and e.seq < t.event.seq for e in c.writes)
     if paid_before and t.event.action in ("notify_claimant", "add_note") and unpaid_so_far(reading):
         return "says nothing has been paid, but the payment was made before this step"
-    if paid_before and reading.affirms("pending") and t.event.action in ("notify_claimant", "add_note"):
+    if paid_before and t.event.action in ("notify_claimant", "add_note") and any(
+            m.meaning == "pending" and m.polarity == AFFIRMED and BANK_SIDE.isdisjoint(reading.words[m.clause])
+            for m in reading.mentions):  # (not "the payment may be pending clearance at your bank")
         return "says something is still pending, but the claim was decided and paid"
     if paid_before and (later := payment_to_come(reading)):
         return f"says {later.group(0)!r}, but the payment was made before step {t.event.step}"
@@ -261,6 +263,7 @@ APPROVING_AT = frozenset({"approved", "amended", "agreed", "reduced", "settled",
 
 
 # What a claim said pending is: the claim, its status or decision (not "photos pending").
+BANK_SIDE = frozenset({"clearance", "clear", "clears", "cleared", "clearing"})  # (not "pending bank details")
 PENDING_OF = frozenset({"claim", "status", "decision", "outcome", "file", "case"})
 NOT_THE_CLAIM = frozenset({"invoice", "photos", "documents", "receipt", "payment", "was", "were", "had", "until",
                            "previously", "earlier", "while", "till"})

@@ -44,7 +44,8 @@ UNRECORDED = (
     (re.compile(r"\b(?:payment|paid|[£$€]?\d[\d,]*(?:\.\d+)?k?)\b[^.;\n]{0,30}?\b(?:(?:was|were|has\s+been|have\s+been|been|"
                 r"is)\s+)?(?:reversed|recalled|clawed\s+back|bounced|returned\s+to\s+us)\b|\b(?:it|payment)\s+(?:was|has\s+been)\s+"
                 r"returned\b|\bexcess(?:\s+of\s+[£$€]?[\d,.]+k?)?\s+(?:is\s+|was\s+|has\s+been\s+)waived\b|"
-                r"\bwaiv(?:ed|e|ing)\s+(?:\S+\s+){0,2}?excess\b",
+                r"\bwaiv(?:ed|e|ing)\s+(?:\S+\s+){0,2}?excess\b|"
+                r"\bexcess\s+(?:that\s+|which\s+)?(?:we|i|they|the\s+handler)\s+(?:have\s+|had\s+|already\s+)?waived\b",
                 re.IGNORECASE),
      "no payment here is reversed or returned, and no excess waived", False),
     (re.compile(r"\bno\s+(?:further|more|other)\s+claims?\s+(?:can|may|will|could)\b|\bpolicy\s+(?:\S+\s+)?(?:is|has\s+(?:now\s+)?"
@@ -226,7 +227,8 @@ def _unrecorded(said: str) -> str | None:
             continue  # (most texts name none of it: the patterns are the costliest part of a text's check)
         for m in pattern.finditer(said):
             before = said[max(0, m.start() - 80):m.start()]
-            denied = _DENIED.search(_BUT.split(before)[-1][-40:]) or _NOT_TO.search(m.group(0))
+            denied = not _presupposed(said, m) and _DENIED.search(_BUT.split(before)[-1][-40:]) or _NOT_TO.search(
+                m.group(0))
             if why in YOURS_TO_DO and YOURS_TO_DO[why].search(sentence_of(said, m)):
                 continue  # "anything you recover from the other driver is yours to keep"
             if skip in (True, "both") and (_CONDITIONAL.search(before) or _UNKNOWN.search(before)) or (
@@ -265,6 +267,8 @@ def _held_back(said: str, m: re.Match[str]) -> bool:
         return True
     before = _OPENS.split(said[:m.start()])[-1]
     own = " ".join((_ASIDE.sub("", m.group(0)), *_NEXT_VERB.split(said[m.end():])[0].split(maxsplit=3)[:3]))
+    if _presupposed(said, m):
+        return bool(_OWN_VERB_DENIED.search(own))
     return bool(_CLAUSE_DENIAL.search(before) or _CLAUSE_MODAL.search(before) or _OWN_VERB_DENIED.search(own))
 
 
@@ -295,6 +299,18 @@ _SAID_DENIED = re.compile(r"(?:\b(?:not(?!\s+(?:only|just|simply|merely))|never|
                           r"nobody|no[\s-]one)\b|n't)[\s,]+(?:\w+[\s,]+){0,4}?(?:say|says|saying|said|suggest\w*|think\w*|"
                           r"thought|believe\w*|claim\w*|impl\w*|mean\w*|sign|evidence|indication)\s+(?:\w+\s+){0,2}?that\s+"
                           r"[^.;:!?\n]*$", re.IGNORECASE)
+
+
+def _presupposed(said: str, m: re.Match[str]) -> bool:
+    """A definite noun with a relative clause holds its clause true whatever is denied or asked of
+    it: "never chase the engineer whose report confirmed the cause" says there was one (red team
+    36); "we did not use an engineer whose report…" does not."""
+    return bool(_RELATIVE.search(_ASIDE.sub("", m.group(0)))) and bool(
+        _DEFINITE.search(said[max(0, m.start() - 12):m.start()] + m.group(0)[:12]))
+
+
+_RELATIVE = re.compile(r"\b(?:who|whose|which|that)\b", re.IGNORECASE)
+_DEFINITE = re.compile(r"\b(?:the|our|your|their|this|that)\s+\w*$|^(?:the|our|your|their|this|that)\b", re.IGNORECASE)
 _CLAUSE_MODAL = re.compile(r"\b(?:can|could|may|might|would)\b")
 # The match's own verb, denied or supposed: "was not needed", "will not be added", "may be appointed"
 _OWN_VERB_DENIED = re.compile(r"\b(?:not|never|may|might|could|would)\b|n't", re.IGNORECASE)

@@ -16,9 +16,12 @@ from pytest_agenteval.text import AFFIRMED, NEGATED, Reading
 # "due to…", "reason: …" (the reader keeps no word that opens a clause, so the text is searched).
 GROUND = re.compile(r"\b(?:because|since|due to|owing to|on the grounds? (?:that|of)|grounds? (?:that|of)|"
                     r"reason(?: is|:| being)|given that|as a result of|in view of|"
-                    r"as (?:it|the|your|this|that|there|we|you|our|its|no))\b([^.;!?\n]*)")
+                    r"as (?:it|the|your|this|that|there|we|you|our|its|no))\b([^.;!?\n]*)|"
+                    # the reason after a decline's colon or dash: "Your claim is declined: the loss is not covered"
+                    r"\b(?:declined|refused|rejected|turned down)\s*(?::|\s[-\u2013\u2014])([^.;!?\n]*)")
 # The decision itself given as the reason ("no payment, as it was declined"): no reason given.
 OUTCOME = re.compile(r"\b(?:declin|approv(?!al (?:limit|authority|level))|amend|paid|pay|refus|reject|turned down)")
+STATED = re.compile(r"\b(?:not|no|never|excluded|exclusion|exceeds?|outside|beyond|above)\b|n't")  # a reason, stated
 ASIDE = re.compile(r"\s*(?:already\s+|previously\s+)?(?:explained|said|mentioned|discussed|advised|informed|know|"
                    r"agreed|requested|promised|noted|set out|wrote|told|confirmed|expected)\b")  # "as we explained"
 ENDS = frozenset({"stopped", "ceased", "ended", "cancelled", "canceled", "finished", "no", "not", "without",
@@ -45,7 +48,8 @@ def wrong_ground(c: Case, t: Text) -> str | None:
         return None
     why = "the policy's lapse" if c.lapsed else "the reviewer's decision"
     for found in GROUND.finditer(reading.said.lower()):
-        if found.group(1).strip() and not OUTCOME.search(found.group(1)) and not ASIDE.match(found.group(1)):
+        given = found.group(1) or (found.group(2) if found.group(2) and STATED.search(found.group(2)) else "")
+        if given.strip() and not OUTCOME.search(given) and not ASIDE.match(given):
             return f"gives a reason for the decline ({found.group(0)[:60].strip()!r}) but not {why}, " \
                    "the reason it was declined"
     if own_reason and (m := next((m for m in reading.mentions if (m.meaning, m.polarity) in (
@@ -72,4 +76,10 @@ def _says_lapsed(reading: Reading) -> bool:
     if reading.affirms("lapsed") or reading.denies("in_force") or "problem" in reading.status("policy") or (
             "problem" in reading.status("policy", ok="in_force", problem="lapsed")):
         return True
-    return any(ENDS.intersection(words) and POLICY_WORDS.intersection(words) for words in reading.words)
+    return any(ENDS.intersection(words) and POLICY_WORDS.intersection(words) and TERMS.isdisjoint(words)
+               for words in reading.words)
+
+
+# What the policy's terms leave out is another ground than a lapse: "the loss is not covered under
+# your policy terms", "this type of loss is not covered by your policy" (red team 36)
+TERMS = frozenset({"terms", "type", "kind", "wording", "exclusion", "exclusions", "excluded", "conditions"})
