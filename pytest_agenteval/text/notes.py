@@ -28,7 +28,8 @@ def noted(text: str, words: set[str]) -> str:
 # a status it marks a check failed ("KYC ✗ pending"), before one it is a bullet ("❌ Declined"). (54th audit)
 # (not a word already denied, "Not booked ❌"; not an outcome's icon, "Claim declined ❌"; red team 36)
 _CROSSED = re.compile(r"(?<!\bnot\s)\b(booked|booking|active|activated|activation|priced|pricing|rate|set|paid|payment|"
-                      r"escalated|sent|letter|done|issued|[A-Z]{2,5}-\d+)[ \t]*:?[ \t]*[\u2717\u2718\u274c]\ufe0f?(?=([ \t]*\w)?)",
+                      r"escalated|sent|letter|done|issued|[A-Z]{2,5}-\d+)[ \t]*:?[ \t]*[\u2717\u2718\u274c]\ufe0f?"
+                      r"(?=([ \t]*\w)?)",
                       re.IGNORECASE)
 
 
