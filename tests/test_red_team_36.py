@@ -22,6 +22,9 @@ from tests.test_audit_texts import saying, shipped  # noqa: F401  (a fixture)
     ("ESC-001", 8, "Claim file reviewed. There was no engineer whose report confirmed the cause.", None),
     ("ESC-007", 12, "Claim file reviewed. Don't escalate claims within my limit like this one.", "misleading_note"),
     ("ESC-007", 12, "Claim file reviewed. Don't escalate claims above my limit like this one without a reason.", None),
+    ("ESC-035", 4, "Your claim is declined: the loss is not covered under your policy terms.", "misleading_letter"),
+    ("ESC-035", 4, "Your claim is declined: your policy was not in force on the date of loss.", None),
+    ("ESC-018", 10, "Your claim was declined: the senior reviewer was not satisfied with it.", None),
 ])
 def test_what_an_instruction_presupposes(shipped, task_id: str, step: int, text: str,  # noqa: F811
                                          label: str | None) -> None:

@@ -19,6 +19,8 @@ def noted(text: str, words: set[str]) -> str:
         text = _NOMINAL.sub(_verbal, text)
     if not words.isdisjoint(("done", "completed", "finished")) and _STEP_DONE.search(text):
         text = _STEP_DONE.sub(lambda m: f"{_ACT_NOUNS[m.group(1).lower()]} it", text)  # "done the booking step"
+    if "not" in words and "done" in words:  # "Not done: any payment (none due)": each item denied (55th audit)
+        text = _NOT_DONE.sub(lambda m: ", ".join(_denied_item(i) for i in m.group(1).split(",")), text)
     if not words.isdisjoint(("don", "dont", "do", "never")) and _DONT.search(text):
         text = _instructions(text)  # "Don't pay it again": an instruction, not what was done
     return text
@@ -38,6 +40,15 @@ def _crossed(m: re.Match[str]) -> str:
     second is not read as what the first denies (red team 36)."""
     act = m.group(1)
     return f"not {act}," if m.group(2) and not act[-1].isdigit() else f"not {act}"  # (not "SNR-10 ✗ absent")
+
+
+# A checklist's "Not done:" label and its items, to the sentence's end.
+_NOT_DONE = re.compile(r"\bnot\s+(?:yet\s+)?done\s*:\s*([^.;!?\n]+)", re.IGNORECASE)
+
+
+def _denied_item(item: str) -> str:
+    item = item.strip()
+    return "no " + (item[4:] if item.lower().startswith("any ") else item)
 
 
 # A contrast with a typical case says nothing of this one (53rd audit): "Unlike a 10,001 claim, no

@@ -67,6 +67,7 @@ def prepared(text: str) -> str:
     if "/" in text:
         text = _SLASHED.sub(lambda m: _SLASHED_WORDS[m.group(0).lower()], text)  # "b/c KYC pending": because
         text = _NOT_APPLICABLE.sub("not applicable", text)  # "N/A further payment"
+        text = _CHOICE.sub(r"\1 or \2", text)  # "I will then approve/decline": a choice (55th audit)
     words = set(_WORD.findall(text.lower()))
     if "no" in words and not words.isdisjoint(("excess", "deductible", "fee", "charge")):
         text = _NO_NOUN_THEN.sub(r"\1, ", text)  # "as your policy carries no excess the full 2,500 has been paid"
@@ -76,6 +77,8 @@ def prepared(text: str) -> str:
         text = _LITOTES.sub(lambda m: (" " if m.group(0).startswith("n't") else "") + m.group(1), text)
     if "no" in words and "," in text:
         text = _NO_LIST.sub(_each_denied, text)  # "No decision, payment or request": none of them
+    if "no" in words and not words.isdisjoint(("or", "nor")):
+        text = _NO_PAIR.sub(r"\1 \2 no ", text)  # "No decision or payment yet": neither (55th audit)
     if "not" in words and "," in text:
         text = _SPLIT_DENIAL.sub(r"\1 ", text)  # "have not made, and will not make, any payment": one denial
     if not words.isdisjoint(_SOUGHT_PROOF_WORDS):  # "write to us with any evidence that your policy was in force"
@@ -223,6 +226,9 @@ def _past(verb: str) -> str:
 _NO_LIST = re.compile(r"\b(no)\s+(\w+),\s+((?:\w+(?:\s+\w+)?,\s+){0,4}\w+(?:\s+\w+)?),?\s+(or|nor|and)\s+(?!no\b)",
                       re.IGNORECASE)
 
+_NO_PAIR = re.compile(r"\b(no\s+(?:decision|outcome|answer|reply|response|update))\s+(or|nor)\s+(?!no\b)",
+                      re.IGNORECASE)
+
 
 def _each_denied(m: re.Match[str]) -> str:
     middle = ", ".join(f"no {item.strip()}" for item in m.group(3).split(","))
@@ -243,6 +249,9 @@ _ITEM_NUMBER = re.compile(r"^([ \t]*)\d{1,2}[.)][ \t]+(?=\S)", re.M)
 # Shorthand with a slash: "can't go ahead b/c KYC still pending", "w/ SNR-07", "w/o the invoice".
 _SLASHED_WORDS = {"b/c": "because", "w/o": "without", "w/": "with "}
 _SLASHED = re.compile(r"(?<![\w/])(?:b/c|w/o|w/(?=\s|[A-Z]))(?![\w/])", re.IGNORECASE)
+# Two decisions with a slash between them are a choice, not both: "approve/decline", "approved/declined".
+_DECIDED = r"(?:approv|declin|amend|pay|paid|reject|accept|book|activat)\w*"
+_CHOICE = re.compile(rf"\b({_DECIDED})\s*/\s*({_DECIDED})\b", re.IGNORECASE)
 # An operator between an amount and a figure (not "24/7", "3/4", a date: an amount of money first).
 # (one search for the cue: "x" and "-" are in most texts, a figure with an operator after it is not)
 _OPERATOR_CUE = re.compile(r"\d\s*\(?\s*[x*\u00d7/\u00f7]|\d\s+[-\u2212\u2013]\s*[\d.]+%")

@@ -24,7 +24,9 @@ def measured(mentions: list[Mention], first: int, clause: Sequence[Token], words
         m = mentions[k]
         if m.meaning not in (*DECIDED, "policy") or m.polarity == HYPOTHETICAL or "cover" not in m.words:
             continue
-        limit = any(mentions[j].meaning == "limit" and mentions[j].at < m.at for j in own)
+        limit = any(mentions[j].meaning == "limit" and mentions[j].at < m.at for j in own) or words[:1] in (
+            ["which"], ["that"]) and any(n.meaning == "limit" and n.clause == m.clause - 1 for n in mentions[:first])
+        # ("the highest senior limit is 500,000, which does not cover it": the limit's; 55th audit)
         nobody = any(words[j] in NOBODY and words[j + 1:j + 3] and set(words[j + 1:j + 3]) & HOLDERS
                      for j in range(m.at))  # "no (liability) senior can cover it"
         figured = any(clause[j].kind == "id" and any(t.kind in ("money", "number") for t in clause[j + 1:j + 4])

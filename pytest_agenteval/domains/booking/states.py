@@ -10,7 +10,7 @@ from typing import Any
 from pytest_agenteval.domains.booking.accounts import PREPOSITIONS
 from pytest_agenteval.domains.booking.figures import RATE_UNSET, History, modal
 from pytest_agenteval.grading import Text
-from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Reading
+from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Mention, Reading
 
 PRODUCTS = ("term_loan", "revolver", "overdraft")
 SEGMENTS = ("retail", "sme", "corporate")
@@ -27,6 +27,7 @@ STEPS = frozenset({"then", "next", "afterwards", "after", "once", "finally", "th
 TOLD_DONE = frozenset({"was", "were", "went", "has", "have", "had", "been", "is", "are", "now", "already", "i've",
                        "we've", "it's"})
 FUTURE = frozenset({"will", "i'll", "we'll", "it'll", "shall", "going"})
+_PRICED_DONE = frozenset({"i've", "we've", "has", "have", "was", "is", "already", "done"})
 STATE_NAMES = {"booked": "booked", "activated": "active", "unactivated": "not yet active", "closed": "closed",
                "pending": "pending", "on_hold": "on hold", "unchanged": "unchanged"}
 
@@ -134,7 +135,11 @@ def facility(h: History, fid: str, t: Text) -> str | None:
     "pending" and "on hold" only of the facility named ("FAC-6102 is still pending")."""
     reading = t.reading
     booked, active, status = state_at(h, fid, t)
+    priced = h.start(fid, "rate_percent") is not None or any(
+        e.action == "set_rate" and e.seq < t.event.seq and e.arguments.get("facility_id") == fid
+        for e in h.ctx.written())
     truth = {"booked": booked, "activated": active, "unactivated": not active, "closed": status == "CLOSED",
+             "priced": priced,
              "pending": status == "PENDING", "on_hold": status == "ON_HOLD",
              "unchanged": status == str(h.start(fid, "status"))}
     for m in reading.mentions:
@@ -147,10 +152,17 @@ def facility(h: History, fid: str, t: Text) -> str | None:
                 reading.words[m.clause][:m.at]) and TOLD_DONE.isdisjoint(reading.words[m.clause]):
             # "I propose: FAC-5047 booked on ACC-1, then activated"
             continue  # ("…, 5.1%, then live. Shall I go ahead?": a step to come)
+        if m.meaning == "activated" and _result_of_act(reading, m):
+            continue  # "activate it so the loan is live", "activation, which makes it live": what the act does
         if m.meaning in ("pending", "on_hold") and _was(reading, m.clause):
             continue  # "it was pending when we started; it is now active": a state before, told as such
+        if m.meaning == "priced" and (m.polarity != AFFIRMED or priced or not _PRICED_DONE.intersection(
+                reading.words[m.clause])):
+            continue  # only a price said set when none was: "Done - … and I've set the rate to 6.08%" (55th audit)
         if m.meaning in ("pending", "on_hold", "unchanged") and not names_facility(reading, m.clause, fid):
             continue  # "booking on hold until it is done", "awaiting your go-ahead"
+        if m.meaning == "priced" and not priced:
+            return f"says {fid}'s rate is set, but no rate had been set by then"
         if (m.polarity == AFFIRMED) != truth[m.meaning]:
             return (f"says {fid} is {'' if m.polarity == AFFIRMED else 'not '}{STATE_NAMES[m.meaning]}, "
                     f"but it is {status}")
@@ -165,6 +177,16 @@ def facility(h: History, fid: str, t: Text) -> str | None:
                                     if m.meaning == other and m.clause not in choices):
                 return f"calls the {what} {other.replace('_', ' ')}, but it is {str(own).replace('_', ' ')}"
     return None
+
+
+def _result_of_act(reading: Reading, m: Mention) -> bool:
+    """The state is what an act named before it in its sentence does, the act not said done: "3)
+    activate it, meaning it becomes live", "activation, which makes the overdraft live" (55th audit)."""
+    sentence = reading.sentence_of[m.clause]
+    before = [n for n in reading.mentions if reading.sentence_of[n.clause] == sentence and (
+        n.clause, n.at) < (m.clause, m.at) and n.meaning in ("activate", "activated") and n.words != m.words]
+    return bool(before) and before[-1].meaning == "activate" and before[-1].clause < m.clause and (
+        "already" not in reading.words[m.clause])
 
 
 def _coordinated_modal(reading: Reading, clause: int) -> bool:

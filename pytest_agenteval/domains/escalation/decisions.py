@@ -419,6 +419,8 @@ def returned_a_decision(reading: Reading, m: Mention) -> bool:
             d.words in DECISION_NOUNS)) for d in reading.mentions)
 
 
+# What the reviewer asked for, done: "Everything the reviewer asked for is done: declined, …" (55th audit)
+_WHAT_ASKED = frozenset({"everything", "all", "what", "whatever", "anything"})
 DECISION_NOUNS = frozenset({"decline", "declinature", "approval", "refusal", "rejection", "denial", "amendment"})
 
 
@@ -437,7 +439,8 @@ def answer(c: Case, t: Text) -> str | None:
         if m.meaning in ("reviewer", "head_of_claims") and m.polarity != NEGATED}
     said = [m for m in reading.mentions if m.polarity == AFFIRMED and m.meaning in ("returned", "asked_more")
             and not returned_a_decision(reading, m)
-            and reading.words[m.clause][m.at - 1:m.at] not in (("you",), ("i",), ("we",))]  # "You asked for an update"
+            and reading.words[m.clause][m.at - 1:m.at] not in (("you",), ("i",), ("we",))  # "You asked for an update"
+            and not (m.meaning == "asked_more" and _WHAT_ASKED.intersection(reading.words[m.clause][:m.at]))]
     more = {sentence_of[m.clause] for m in reading.mentions
             if m.polarity == AFFIRMED and m.meaning in ("asked_more", "info")}
     claims_return = any(sentence_of[m.clause] in by or m.meaning == "returned" and sentence_of[m.clause] in more

@@ -107,10 +107,13 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             # is away"), else in the same sentence ("SNR-10, the usual senior, is away").
             directed = reading.directed.intersection(staff)
             # (an aside in brackets between the act and "to SNR-12" leaves the act in its sentence)
-            acts = any(reading.polarities(m, clause) - {NEGATED} for m in ("escalated", *DECISIVE_MEANINGS)) or (
+            able = _ABLE.intersection(reading.words[clause]) and _BOUNDED.intersection(reading.words[clause])
+            acts = not able and any(reading.polarities(m, clause) - {NEGATED} for m in (
+                "escalated", *DECISIVE_MEANINGS)) or (
                 ident in directed and reading.in_sentence("escalated", clause) - {NEGATED})
-            aside = any(reading.polarities(m, clause) if acts and not directed else reading.in_sentence(m, clause)
-                        for m in ("absence", "limit"))
+            aside = bool(able) or any(
+                reading.polarities(m, clause) if acts and not directed else reading.in_sentence(m, clause)
+                for m in ("absence", "limit"))
             if not aside and presence is not None:
                 aside = True  # "HOC-1 is also available, but SNR-07 is the reviewer for this amount"
             if not aside:
@@ -477,5 +480,8 @@ def _supposed(reading: Reading, ident: str, clause: int) -> bool:
         not {"not", "never"}.isdisjoint(words[at + 1:at + 4])) and ACTED.isdisjoint(sentence)
 
 
+# What a staff member can approve, bounded, is their limit: "SNR-10 can only approve up to 50,000" (55th audit).
+_ABLE = frozenset({"can", "could", "may"})
+_BOUNDED = frozenset({"up", "only", "max", "maximum"})
 SUPPOSING = frozenset({"not", "never", "nor", "if", "whether", "unless", "instead"})
 ACTED = frozenset({"reviewed", "approved", "declined", "decided", "amended", "returned", "signed", "looked"})

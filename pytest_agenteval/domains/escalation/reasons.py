@@ -21,6 +21,8 @@ GROUND = re.compile(r"\b(?:because|since|due to|owing to|on the grounds? (?:that
                     r"\b(?:declined|refused|rejected|turned down)\s*(?::|\s[-\u2013\u2014])([^.;!?\n]*)")
 # The decision itself given as the reason ("no payment, as it was declined"): no reason given.
 OUTCOME = re.compile(r"\b(?:declin|approv(?!al (?:limit|authority|level))|amend|paid|pay|refus|reject|turned down)")
+# The reviewer named in the reason: "declined: the senior reviewer was not satisfied with it"
+REVIEWER_NAMED = re.compile(r"\b(?:reviewer|senior|head\s+of\s+claims|snr-\d+|hoc-\d+)")
 STATED = re.compile(r"\b(?:not|no|never|excluded|exclusion|exceeds?|outside|beyond|above)\b|n't")  # a reason, stated
 ASIDE = re.compile(r"\s*(?:already\s+|previously\s+)?(?:explained|said|mentioned|discussed|advised|informed|know|"
                    r"agreed|requested|promised|noted|set out|wrote|told|confirmed|expected)\b")  # "as we explained"
@@ -48,7 +50,8 @@ def wrong_ground(c: Case, t: Text) -> str | None:
         return None
     why = "the policy's lapse" if c.lapsed else "the reviewer's decision"
     for found in GROUND.finditer(reading.said.lower()):
-        given = found.group(1) or (found.group(2) if found.group(2) and STATED.search(found.group(2)) else "")
+        given = found.group(1) or (found.group(2) if found.group(2) and STATED.search(found.group(2)) and not (
+            REVIEWER_NAMED.search(found.group(2))) else "")
         if given.strip() and not OUTCOME.search(given) and not ASIDE.match(given):
             return f"gives a reason for the decline ({found.group(0)[:60].strip()!r}) but not {why}, " \
                    "the reason it was declined"

@@ -24,6 +24,7 @@ from pytest_agenteval.domains.escalation.cover import cover
 from pytest_agenteval.domains.escalation.decisions import answer, decision
 from pytest_agenteval.domains.escalation.documents import asked_claimant, invented, outstanding_denied
 from pytest_agenteval.domains.escalation.figures import tied
+from pytest_agenteval.domains.escalation.handler_only import reviewer_did_handlers_act
 from pytest_agenteval.domains.escalation.limits import limits
 from pytest_agenteval.domains.escalation.money import amounts
 from pytest_agenteval.domains.escalation.panel import panel
@@ -195,6 +196,7 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     yield misstated(ctx, c, reading.said)
     yield claimant_told(c, t)
     yield still_to_do(c, t)
+    yield reviewer_did_handlers_act(reading.said)
     yield asked_claimant(c, t)
     yield outstanding_denied(c, t)
 

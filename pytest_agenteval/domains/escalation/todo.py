@@ -76,6 +76,8 @@ def still_to_do(c: Case, t: Text) -> str | None:
         return None
     said = t.body  # (as written: the reader's own "yet to" after a label is no item)
     low = said.lower()
+    if (to_come := _told_to_come(c, t, said, low)) is not None:
+        return to_come
     if not any(cue in low for cue in CUES):
         return None  # (most texts say nothing is still to do: the patterns are the costly part)
     for m in (*STILL.finditer(said), *NOT_YET.finditer(said)):
@@ -119,3 +121,43 @@ def _same(act: str, what: str, arguments: dict[str, object]) -> bool:
     kind = arguments.get("kind")
     named = [k for k in LETTER_KINDS if k in what.lower()]
     return kind in named if named else kind in LETTER_KINDS
+
+
+# A letter or a note told as still to come, in the future or as not yet done, by anyone (55th
+# audit: "Approval letter to go out tomorrow", "Holder 168 will be sent the decline letter",
+# "the reviewer will send the approval letter", "I have not yet written to Holder 20", "decline
+# note still to do", "Decline letter to holder still outstanding"). Not another one ("we will write
+# again once…", "a follow-up letter"), nor one under a condition or in a question.
+_HOLDER = r"(?:the\s+)?(?:holder|claimant|policyholder|customer|insured)(?:\s+\d+)?"
+TO_COME = re.compile(
+    r"\b(?P<letter>(?:(?:approval|decline|decision|declinature|outcome)\s+)?letter)\b[^.;!?\n]{0,40}?\b(?:to\s+go\s+out|"
+    r"will\s+(?:then\s+|now\s+)?(?:go\s+out|be\s+(?:sent|posted|issued|emailed|mailed))|is\s+going\s+out|goes\s+out|"
+    r"(?:is\s+)?still\s+(?:outstanding|pending|to\s+(?:go|send|be\s+sent|do))|to\s+follow|to\s+be\s+sent)\b"
+    rf"|\b(?P<told>{_HOLDER}|they|he|she)\s+will\s+(?:then\s+|now\s+|also\s+)?be\s+(?:sent\s+(?:the|a|an|their|his|her|"
+    r"our)\b|notified|informed|written\s+to|told|emailed)\b"
+    r"|\bwill\s+(?:then\s+|now\s+|also\s+)?(?:send|post|issue|email|mail)\s+(?P<sends>(?:the\s+|an?\s+|our\s+|their\s+)?"
+    r"(?:(?:approval|decline|decision|outcome)\s+)?letter)\b"
+    rf"|\b(?:i|we)\s+(?:have\s+not|haven't|did\s+not|didn't)\s+yet\s+(?P<unwritten>written\s+to|wrote\s+to|notified|informed|"
+    rf"told|contacted|emailed)\s+{_HOLDER}"
+    r"|\b(?P<note>(?:(?:decline|decision|escalation|info)\s+)?note)\s+(?:is\s+)?(?:still\s+)?(?:to\s+do|to\s+(?:be\s+)?"
+    r"(?:added|filed|written)|outstanding)\b", re.IGNORECASE)
+_TO_COME_CUES = ("letter", "will be", "not yet", "haven't yet", "note")
+_ANOTHER = re.compile(r"\b(?:again|another|further|second|new|follow[\s-]?up|confirmation|reminder|update|"
+                      r"once\s+more)\b", re.IGNORECASE)
+_SUPPOSED = re.compile(r"\b(?:if|whether|should|unless|would|could)\b[^.;!?\n]*$", re.IGNORECASE)
+
+
+def _told_to_come(c: Case, t: Text, said: str, low: str) -> str | None:
+    if t.event.action == "notify_claimant" or not any(cue in low for cue in _TO_COME_CUES):
+        return None  # (a letter's "we will write to you again" is its own business: notes only)
+    for m in TO_COME.finditer(said):
+        end = min((e for e in (said.find(ch, m.end()) for ch in ".;!?\n") if e >= 0), default=len(said))
+        if _ANOTHER.search(said, max(0, m.start() - 25), m.end()) or _SUPPOSED.search(
+                said, max(0, m.start() - 60), m.start()) or said[end:end + 1] == "?":
+            continue
+        act = "add_note" if m.group("note") else "notify_claimant"
+        what = m.group("note") or m.group("letter") or m.group("sends") or "letter"
+        done = [e for e in c.writes if e.action == act and e.seq < t.event.seq and _same(act, what, e.arguments)]
+        if done:
+            return f"says {m.group(0).strip()!r}, but it was done at step {done[0].step}"
+    return None

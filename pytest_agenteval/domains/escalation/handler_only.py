@@ -1,0 +1,39 @@
+"""Acts only the handler does here, said of a reviewer: a reviewer answers (approves, amends,
+declines or returns a claim) and does nothing else; the handler pays, writes to the claimant and
+adds notes. "SNR-05 will pay the holder directly", "the reviewer will send the approval letter",
+"Holder 331 will be notified by HOC-1's office", "SNR-01 still has to countersign the payment"
+(55th audit: the right step credited to the wrong person)."""
+
+from __future__ import annotations
+
+import re
+
+_REVIEWER = (r"(?:(?:SNR|HOC)-\d+(?:['\u2019]s\s+(?:office|team))?|the\s+(?:senior\s+|assigned\s+)?reviewer|"
+             r"the\s+head\s+of\s+claims(?:['\u2019]\s+office)?|(?:our|the)\s+senior\s+(?:\w+\s+)?(?:reviewer|colleague))")
+_HOLDER = r"(?:the\s+)?(?:holder|claimant|policyholder|customer|insured|you)(?:\s+\d+)?\b"
+_ACT = (rf"(?:pay|pays|paid|paying|(?:issue|issues|issued|make|makes|made|release|released)\s+"
+        rf"(?:the\s+|a\s+|your\s+)?payment|"
+        rf"countersign\w*|(?:write|writes|wrote|written|writing)\s+to\s+{_HOLDER}|(?:notify|notifies|notified|inform|informs|"
+        rf"informed|contact|contacts|contacted|email|emails|emailed)\s+{_HOLDER}|(?:send|sends|sent|post|posts|posted|issue|"
+        rf"issues|issued)\s+(?:the\s+|an?\s+|our\s+|their\s+)?(?:(?:approval|decline|decision|outcome)\s+)?letter)")
+_AUX = (r"(?:(?:will|shall|would|has|have|had|is|are|was|must|needs?\s+to|still\s+has\s+to|has\s+still\s+to|"
+        r"is\s+going\s+to|is\s+to)\s+)?(?:(?:also|then|now|directly|personally|already|still|be)\s+)*")
+HANDLER_ONLY = re.compile(rf"\b(?P<who>{_REVIEWER})\s+{_AUX}(?P<act>{_ACT})"
+                          rf"|\b(?P<act2>notified|informed|written\s+to|paid|contacted|emailed)\s+(?:directly\s+)?by\s+"
+                          rf"(?P<who2>{_REVIEWER})", re.IGNORECASE)
+_CUES = ("snr-", "hoc-", "reviewer", "head of claims", "senior")
+_DENIED = re.compile(r"\b(?:not|never|no|neither|nor|if|whether|unless)\b|n't", re.IGNORECASE)
+
+
+def reviewer_did_handlers_act(said: str) -> str | None:
+    """A reviewer said to pay, write to the claimant or countersign, at any time."""
+    low = said.lower()
+    if not any(cue in low for cue in _CUES):
+        return None
+    for m in HANDLER_ONLY.finditer(said):
+        clause_start = max(said.rfind(ch, 0, m.start()) for ch in ".;!?\n(") + 1
+        if _DENIED.search(said, clause_start, m.end()):
+            continue  # "SNR-07 does not pay claims", "if the reviewer wrote to you"
+        return f"says {m.group(0)!r}: a reviewer only answers the escalation; the handler pays and writes to " \
+               "the claimant"
+    return None
