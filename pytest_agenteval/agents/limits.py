@@ -85,7 +85,14 @@ def _amount(value: str, name: str, where: str, text: str) -> int | None:
             "seconds" if name == "cpu" else "processes"
         raise LimitsError(f"{where}={text}: {name}={value}: must be a whole number above 0 ({unit}), "
                           "or none for no limit")
-    return int(found.group(1)) * UNITS[found.group(2)]
+    amount = int(found.group(1)) * UNITS[found.group(2)]
+    if amount > LARGEST:  # (bwrap's --size and setrlimit take at most a C long: red team 37)
+        raise LimitsError(f"{where}={text}: {name}={value}: is more than the system can set ({_size(LARGEST)} "
+                          "at most), or none for no limit")
+    return amount
+
+
+LARGEST = 2**62  # bytes, seconds or processes: under a C long, over any machine's memory
 
 
 def _size(value: int) -> str:

@@ -14,6 +14,7 @@ import contextlib
 import gzip
 import lzma
 import os
+import stat
 import sys
 import zipfile
 from collections.abc import Iterable
@@ -181,6 +182,8 @@ def _is_report(folder: str, name: str) -> bool:
         return False
     path = os.path.join(folder, name)
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return True  # a FIFO, a socket, a device: opening a FIFO waits for a writer (red team 37); hidden
         with open(path, "rb") as file:
             opened = _opened(path, file.read(HEAD))
     except Exception:  # noqa: BLE001  (an encrypted zip, an unknown method, a corrupt stream: red team 26)

@@ -17,6 +17,7 @@ key, proves nothing about forgery, and ``verify`` says so.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import hmac
 import json
@@ -43,11 +44,26 @@ class SigningKeyError(AgentEvalError):
     """A signing key that cannot be used: one line, with the fix."""
 
 
+def _key_bytes(path: Path) -> bytes:
+    """A key file's bytes: a regular file of at most ``MAX_KEY_FILE`` bytes (a device read on until
+    the memory was gone; a FIFO waited for a writer: red team 37)."""
+    if path.exists() and not path.is_file():
+        raise OSError(errno.EINVAL, "it is not a regular file")
+    with path.open("rb") as file:
+        data = file.read(MAX_KEY_FILE + 1)
+    if len(data) > MAX_KEY_FILE:
+        raise OSError(errno.EFBIG, f"it is more than {MAX_KEY_FILE} bytes, too long for a key file")
+    return data.strip()
+
+
+MAX_KEY_FILE = 4096
+
+
 def load_key(path: str | os.PathLike[str] | None, *, option: str) -> bytes | None:
     """The key from the file at ``path``, else from ``AGENTEVAL_SIGNING_KEY``, else None."""
     if path is not None:
         try:
-            key = Path(path).read_bytes().strip()
+            key = _key_bytes(Path(path))
         except OSError as exc:
             raise SigningKeyError(f"{option} {path}: cannot read it: {exc.strerror} "
                                   "(name a file holding the key)") from None
