@@ -26,6 +26,7 @@ from pytest_agenteval.readback import pinned_reads
 from pytest_agenteval.report.commands import FORGED, add_key_option, signing_key, verified
 from pytest_agenteval.report.commands import add_commands as add_report_commands
 from pytest_agenteval.report.gate import GateConfigError
+from pytest_agenteval.report.outputs import not_a_file
 from pytest_agenteval.report.signing import SigningKeyError
 from pytest_agenteval.tasks.model import Task
 
@@ -67,6 +68,9 @@ def _main(args: argparse.Namespace) -> int:
         return USAGE_ERROR
     except EnvironmentBug as exc:  # an environment's own bug: one line, not a traceback
         print(f"agenteval {args.command}: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:  # a disk full, a folder gone mid-run: what failed, in one line
+        print(f"agenteval {args.command}: {exc.filename or 'a file'}: {exc.strerror or exc}", file=sys.stderr)
         return 1
 
 
@@ -320,6 +324,8 @@ def writable(raw: str, option: str) -> Path:
     path = Path(raw)
     if path.is_dir():
         raise UsageError(f"{option} {raw}: is a folder (name a file to write)")
+    if (special := not_a_file(path)) is not None:
+        raise UsageError(f"{option} {raw}: {special}")
     blocking = next((p for p in path.parents if p.is_file()), None)
     if blocking is not None:
         raise UsageError(f"{option} {raw}: cannot write it: {blocking} is a file, not a folder "

@@ -81,7 +81,8 @@ def test_every_line_is_signed_and_a_genuine_file_verifies(keyed: Path, capsys: p
         status, out, err = agenteval(capsys, "replay", name, "tasks")
         assert (status, err) == (0, [])
         assert out == [f"{name}: signed and verified: 4 lines, 2 grade line(s), run {run_id(keyed / name)}, "
-                       f"key id {key_id(KEY.encode())}",
+                       f"key id {key_id(KEY.encode())}; its agent ran unsandboxed, as the user holding the key: this "
+                       "proves nothing against that agent (run untrusted agents with --agenteval-isolate)",
                        "replayed 2 episode(s): 2 identical, 0 different, 0 whose task was not found"]
 
 

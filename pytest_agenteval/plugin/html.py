@@ -11,6 +11,7 @@ import pytest
 from pytest_agenteval.report.html import GradeSpool, run_warnings, write_report
 from pytest_agenteval.report.labels import about_run
 from pytest_agenteval.report.metrics import INTERRUPTED, NOT_GRADED
+from pytest_agenteval.report.outputs import not_a_file
 
 
 def check_writable(path: str) -> None:
@@ -21,6 +22,8 @@ def check_writable(path: str) -> None:
     target = Path(path)
     if target.is_dir():
         raise pytest.UsageError(f"--agenteval-html={path}: is a folder (name a file to write)")
+    if (special := not_a_file(target)) is not None:
+        raise pytest.UsageError(f"--agenteval-html={path}: {special}")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=target.parent, prefix=".agenteval-html-"):

@@ -17,6 +17,7 @@ import pytest
 from pytest_agenteval.plugin.collect import is_task_file
 from pytest_agenteval.plugin.resume import continue_file
 from pytest_agenteval.plugin.state import State
+from pytest_agenteval.report.outputs import not_a_file
 from pytest_agenteval.report.results import ResultsWriter
 from pytest_agenteval.report.signing import KEY_ENV, Signer, SigningKeyError, load_key
 
@@ -68,6 +69,8 @@ def _open_results(path: str, config: pytest.Config, state: State, signer: Signer
                                 "run (write them elsewhere, e.g. results.jsonl)")
     if Path(path).is_dir():
         raise pytest.UsageError(f"--agenteval-results={path}: is a folder (name a file to write)")
+    if (special := not_a_file(path, devices=True)) is not None:
+        raise pytest.UsageError(f"--agenteval-results={path}: {special}")
     blocking = next((p for p in Path(path).parents if p.is_file()), None)
     if blocking is not None:
         raise pytest.UsageError(f"--agenteval-results={path}: cannot write it: {blocking} is a file, not a folder "

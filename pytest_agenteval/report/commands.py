@@ -18,6 +18,7 @@ from pytest_agenteval.report.merge import (
     refuse_different_tasks,
 )
 from pytest_agenteval.report.metrics import INTERRUPTED, NOT_GRADED, summary_json, summary_lines, summary_title
+from pytest_agenteval.report.outputs import not_a_file
 from pytest_agenteval.report.results import ResultsWriter
 from pytest_agenteval.report.signing import (
     KEY_ENV,
@@ -133,6 +134,10 @@ def _load(paths: list[str], args: argparse.Namespace) -> Merged | None:
 
 def _report(args: argparse.Namespace) -> int:
     gate = read_gate(Path.cwd(), args.fail_under, option="--fail-under")  # a bad rate: before any work
+    for option, path in (("--out", args.out), ("--html", args.html)):
+        if path and (special := not_a_file(path)) is not None:
+            print(f"agenteval report: {option} {path}: {special}", file=sys.stderr)
+            return 2
     key = signing_key(args)
     checks = verified(args.results, key, "report", args.run_ids)
     if checks is None:

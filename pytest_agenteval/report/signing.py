@@ -190,9 +190,21 @@ def verify(path: str | os.PathLike[str], key: bytes | None) -> Verification:
     problems += _check_lines(shown, lines, key, str(block.get("run_id")))
     grades = sum(1 for _, r in lines if isinstance(r, dict) and "task_id" in r)
     said = "" if problems else (f"{shown}: signed and verified: {len(lines)} lines, {grades} grade line(s), "
-                                f"run {block.get('run_id')}, key id {block.get('key_id')}")
+                                f"run {block.get('run_id')}, key id {block.get('key_id')}{_uncontained(run)}")
     return Verification(path=shown, signed=True, verified=not problems, said=said, problems=tuple(problems),
                         run_id=str(block.get("run_id")))
+
+
+def _uncontained(run: Mapping[str, Any]) -> str:
+    """What a signature cannot show of a run whose agent was not in a sandbox: that agent ran as the
+    harness's user and could read the key, so it could have signed lines itself (red team 37)."""
+    options = run.get("options")
+    isolate = options.get("isolate") if isinstance(options, Mapping) else None
+    if isinstance(isolate, str) and isolate.startswith("bwrap"):
+        return ""
+    where = "at the process level" if isolate == "process" else "unsandboxed"
+    return (f"; its agent ran {where}, as the user holding the key: this proves nothing against that agent "
+            "(run untrusted agents with --agenteval-isolate)")
 
 
 def expected_run(check: Verification, runs: list[str]) -> str | None:
