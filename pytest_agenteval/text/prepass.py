@@ -77,6 +77,8 @@ def prepared(text: str) -> str:
         text = _LITOTES.sub(lambda m: (" " if m.group(0).startswith("n't") else "") + m.group(1), text)
     if "no" in words and "," in text:
         text = _NO_LIST.sub(_each_denied, text)  # "No decision, payment or request": none of them
+    if not words.isdisjoint(("as", "since", "because")) and _FRONTED_REASON.search(text):
+        text = _FRONTED_REASON.sub(r"\1,\2", text)  # "As your KYC is still pending this may take a few days"
     if "no" in words and not words.isdisjoint(("or", "nor")):
         text = _NO_PAIR.sub(r"\1 \2 no ", text)  # "No decision or payment yet": neither (55th audit)
     if "not" in words and "," in text:
@@ -226,6 +228,11 @@ def _past(verb: str) -> str:
 _NO_LIST = re.compile(r"\b(no)\s+(\w+),\s+((?:\w+(?:\s+\w+)?,\s+){0,4}\w+(?:\s+\w+)?),?\s+(or|nor|and)\s+(?!no\b)",
                       re.IGNORECASE)
 
+# A reason put first, then its main clause with no comma: the reason is asserted, the main
+# clause's modal is its own (55th audit: "As your KYC is still pending this may take a few days").
+_FRONTED_REASON = re.compile(r"((?:^|(?<=[.;:!?\n]))\s*(?:as|since|because)\s+(?:your|the|our|its|their)\s+"
+                             r"[^,.;:!?\n]{3,60}?\b(?:is|are|was|were|has|have)\b[^,.;:!?\n]{1,40}?)(\s+(?:this|it|that|we|i)\s+(?:may|will|"
+                             r"might|could|can|should|would|won't|can't)\b)", re.IGNORECASE)
 _NO_PAIR = re.compile(r"\b(no\s+(?:decision|outcome|answer|reply|response|update))\s+(or|nor)\s+(?!no\b)",
                       re.IGNORECASE)
 

@@ -19,6 +19,7 @@ SEGMENTS = ("retail", "sme", "corporate")
 OTHER_TOPICS = ("kyc", "rate", "exception", "account")
 OTHER_THINGS = frozenset({"account", "accounts", "customer", "customers", "query", "queries", "case", "ticket",
                           "check", "checks", "file", "band", "sheet", "booking", "process", "application", "request"})
+_NOT_ITS_STATUS = OTHER_THINGS | {"kyc", "rate", "pricing", "exception", "cdd", "aml", "query", "payment"}
 FACILITY_WORDS = frozenset({"facility", "facilities", "loan", "overdraft", "revolver", "it"})
 PROPOSING = frozenset({"propose", "proposal", "plan", "suggest", "suggestion", "intend", "recommend"})
 
@@ -106,6 +107,9 @@ def names_facility(reading: Reading, clause: int, fid: str) -> bool:
     words = reading.words[clause]
     if any(i == fid and c == clause for i, c in reading.ids) or FACILITY_WORDS.intersection(words) - {"it"}:
         return True
+    if clause and reading.joined[clause] and [w for w in reading.words[clause - 1] if w][-1:] == ["status"] and (
+            _NOT_ITS_STATUS.isdisjoint(reading.words[clause - 1])) and any(i == fid for i, _ in reading.ids):
+        return True  # "FAC-5018 / … / Status: ON HOLD": a field of the facility the text names (55th audit)
     # (or in the sentence before: "Is FAC-5047 live? Not yet - it is still pending.")
     sentence = reading.sentence_of[clause]
     return bool(clause and words[:1] in (("it",), ("it's",)) and any(

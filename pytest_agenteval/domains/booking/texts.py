@@ -28,6 +28,7 @@ from pytest_agenteval.domains.booking.products import product, segment
 from pytest_agenteval.domains.booking.promises import new_account, promised
 from pytest_agenteval.domains.booking.schema import ID_DIGITS
 from pytest_agenteval.domains.booking.states import facility, facts, invented, query_denied, rate_unset
+from pytest_agenteval.domains.booking.to_come import told_to_come
 from pytest_agenteval.grading import Check, Text, text_checks
 from pytest_agenteval.tasks import SAY_TO_USER
 from pytest_agenteval.text import ENGLISH, Reading, false_comparison
@@ -187,6 +188,7 @@ def _problems(h: History, fid: str, t: Text) -> Iterator[str | None]:
     yield invented(h, fid, reading)
     yield promised(h, fid, t)
     yield new_account(h, fid, t)
+    yield told_to_come(h, fid, t)
 
 
 def _facility_of(h: History, reading: Reading) -> str | None:

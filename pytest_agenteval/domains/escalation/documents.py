@@ -45,6 +45,9 @@ UNRECORDED = (
                 r"is)\s+)?(?:reversed|recalled|clawed\s+back|bounced|returned\s+to\s+us)\b|\b(?:it|payment)\s+(?:was|has\s+been)\s+"
                 r"returned\b|\bexcess(?:\s+of\s+[£$€]?[\d,.]+k?)?\s+(?:is\s+|was\s+|has\s+been\s+)waived\b|"
                 r"\bwaiv(?:ed|e|ing)\s+(?:\S+\s+){0,2}?excess\b|"
+                # a payment said cancelled ("Payment 15,500 cancelled" on a declined claim; 55th audit)
+                r"\bpayment\s+(?:of\s+)?(?:[£$€]?\d[\d,.]*k?\s+|PAY-E?\d+\s+)?(?:was\s+|has\s+been\s+|is\s+)?"
+                r"(?:cancell?ed|voided|stopped)\b|"
                 r"\bexcess\s+(?:that\s+|which\s+)?(?:we|i|they|the\s+handler)\s+(?:have\s+|had\s+|already\s+)?waived\b",
                 re.IGNORECASE),
      "no payment here is reversed or returned, and no excess waived", False),
@@ -70,6 +73,12 @@ UNRECORDED = (
                 r"\s+(?:then\s+|still\s+)?(?:be\s+)?(?:paid|pay|reopen\w*|reconsider\w*|approv\w*|settled?)\b[^.;!?\n]{0,40}?"
                 r"\bif\s+you\s+(?:\w+\s+)?(?:renew|reinstate|re-?activate)\b", re.IGNORECASE),
      "no record here lets a renewal reopen or pay a decided claim", False),
+    # a dispute no record holds: "escalating because the claimant disputes the assessment" (55th audit)
+    (re.compile(r"\b(?:claimant|holder|customer|policyholder|insured|they|he|she)(?:\s+\d+)?\s+(?:has\s+|have\s+|is\s+|"
+                r"had\s+)?(?:now\s+|also\s+)?(?:disputes?|disputed|disputing|contests?|contested|contesting|challeng\w+)\s+"
+                r"(?:the\s+|our\s+|this\s+|their\s+|its\s+)?(?:\w+\s+)?(?:assessment|amount|figure|valuation|decision|"
+                r"reduction|outcome|sum)\b", re.IGNORECASE),
+     "no record here holds a dispute", "both"),
     # extras no record holds (red team 27): interest, a hire car, a loss adjuster, the ombudsman acting
     (re.compile(r"\b(?:added|paid|pay|paying|includ\w*|plus)\b(?:\s+\S+){0,4}?\s+(?:\d+(?:\.\d+)?\s?%\s+)?"
                 r"(?:statutory\s+|late[\s-]payment\s+|simple\s+)?(?<!best\s)interest\b(?!\s+rate)|\binterest\s+(?:of\s+\S+\s+)?"
@@ -165,7 +174,9 @@ CUES = {
     "every payment here goes to the claimant": ("garage", "broker", "third", "repairer", "contractor", "landlord",
                                                 "solicitor", "hospital"),
     "no payment here is reversed or returned, and no excess waived": ("revers", "recall", "clawed", "bounced",
-                                                                      "returned", "waiv"),
+                                                                      "returned", "waiv", "cancel", "voided",
+                                                                      "stopped"),
+    "no record here holds a dispute": ("disput", "contest", "challeng"),
     "no record here limits the claims a policy may still make": ("further claim", "more claim", "other claim",
                                                                  "exhausted", "used up"),
     "no record here holds a renewal, a premium or a no-claims discount": ("no claim", "no-claim", "ncd", "premium",

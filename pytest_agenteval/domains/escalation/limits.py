@@ -4,6 +4,7 @@ amount it sets against it is within or above it."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pytest_agenteval.domains.escalation.case import EPS, Case, reviewers
@@ -327,3 +328,26 @@ def _grouped_after_limit(reading: Reading, q: Quantity) -> bool:
 
 
 SUPERLATIVE = frozenset({"highest", "top", "maximum", "max", "largest", "biggest", "most"})
+
+
+def too_low(c: Case, reading: Reading) -> str | None:
+    """A limit said too low for the claim when it covers the claim: "SNR-10's limit of 50,000 is
+    too low" on a 24,000 claim (55th audit). With a figure of its own after it ("too low for
+    38,000") the comparison is ``false_comparison``'s."""
+    if "low" not in reading.word_set and "enough" not in reading.word_set and "insufficient" not in reading.word_set:
+        return None
+    for q in reading.quantities:
+        if q.kind != "money":
+            continue
+        words = reading.words[q.clause]
+        after = " ".join(w for w in words[q.at + 1:q.at + 6] if w)
+        if TOO_LOW.match(after) and LIMIT_NOUNS.intersection(words[max(0, q.at - 4):q.at]) and not any(
+                p.clause == q.clause and p.at > q.at and p.kind == "money" for p in reading.quantities) and (
+                amount(q) >= c.assessed - EPS):
+            return f"says a limit of {amount(q):g} is too low, but the claim's {c.assessed:g} is within it"
+    return None
+
+
+TOO_LOW = re.compile(r"(?:is|was|would\s+be|are)\s+(?:too\s+(?:low|small)|not\s+(?:enough|sufficient|high\s+enough)|"
+                     r"insufficient)\b")
+LIMIT_NOUNS = frozenset({"limit", "authority", "mandate"})

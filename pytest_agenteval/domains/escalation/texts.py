@@ -25,7 +25,7 @@ from pytest_agenteval.domains.escalation.decisions import answer, decision
 from pytest_agenteval.domains.escalation.documents import asked_claimant, invented, outstanding_denied
 from pytest_agenteval.domains.escalation.figures import tied
 from pytest_agenteval.domains.escalation.handler_only import reviewer_did_handlers_act
-from pytest_agenteval.domains.escalation.limits import limits
+from pytest_agenteval.domains.escalation.limits import limits, too_low
 from pytest_agenteval.domains.escalation.money import amounts
 from pytest_agenteval.domains.escalation.panel import panel
 from pytest_agenteval.domains.escalation.people import addressed, names, records, relations
@@ -188,6 +188,7 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     yield wrong_ground(c, t)
     yield answer(c, t)
     yield limits(ctx, c, t)
+    yield too_low(c, reading)
     yield false_comparison(reading.said)
     yield amounts(ctx, c, reading)
     yield cover(ctx, c, reading)
