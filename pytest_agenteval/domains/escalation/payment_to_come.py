@@ -14,7 +14,11 @@ def payment_to_come(reading: Reading) -> re.Match[str] | None:
     if PAYMENT_WORDS.isdisjoint(reading.word_set) and "PAY-" not in reading.said or TO_COME_CUES.isdisjoint(
             reading.word_set):
         return None
-    return next((m for m in PAYMENT_TO_COME.finditer(reading.said) if not ASKED_BEFORE.search(
+    low = reading.said.lower()
+    found = [PAYMENT_TO_COME.finditer(reading.said)]
+    if any(cue in low for cue in BY_OTHERS_CUES):
+        found.append(PAYMENT_BY_OTHERS.finditer(reading.said))
+    return next((m for ms in found for m in ms if not ASKED_BEFORE.search(
         reading.said[max(0, m.start() - 60):m.start()].rsplit(".", 1)[-1])), None)
 
 
@@ -58,26 +62,29 @@ PAYMENT_TO_COME = re.compile(r"\b(?:payment|PAY-E?\d+)(?:\s+of\s+[£$€]?\s?\d[
                              r"|\bpayment\b(?:[^.;\n]|\.\d){0,60}?[;,]\s*it\s+will\s+(?:then\s+)?be\s+(?:issued|paid|sent|released|made)\b"
                              # an amount to be paid: "the 6,400 for CLM-1 will be issued next week"
                              r"|(?:[£$€]\s?|\b)\d[\d,]*(?:\.\d+)?k?\b[^.;!?\n]{0,30}?\bwill\s+(?:then\s+|now\s+)?be\s+"
-                             r"(?:issued|paid|sent|transferred|released|made)\b"
-                             # someone else to make it, a payment run to come, a purpose (55th audit): "finance
-                             # will issue the payment", "our payments team will set up the transfer", "we'll pay
-                             # $12,800 in the next payment cycle", "Paying after the cooling-off period", "send
-                             # your bank details so that we can make the payment"
-                             r"|\b(?:finance|payments?\s+team|accounts(?:\s+team)?|treasury|the\s+reviewer|"
-                             r"(?:SNR|HOC|STF)-\d+)\s+will\s+(?:then\s+|now\s+|also\s+)?(?:pay\b|(?:issue|make|release|send|set\s+up|"
-                             r"process|arrange)\s+(?:the\s+|your\s+|a\s+|this\s+)?(?:payment|transfer|money|"
-                             r"funds)\b)"
-                             r"|\b(?:we|i)(?:'ll|\s+will|\s+shall)\s+pay\b[^.;!?\n]{0,40}?\b(?:next\s+(?:payment\s+)?(?:cycle|"
-                             r"run|batch|week|month)|tomorrow|later\s+(?:today|this\s+week))"
-                             r"|\bpaying\s+(?:it\s+|you\s+|the\s+claim\s+)?(?:after|once|when|next|tomorrow)\b"
-                             r"|\bso\s+(?:that\s+)?(?:we|i)\s+can\s+(?:make\s+(?:the\s+|your\s+)?payment|pay\s+(?:you|it|the)|"
-                             r"issue\s+(?:the\s+)?payment|send\s+(?:you\s+)?(?:the\s+)?(?:payment|money))\b",
-                             re.IGNORECASE)
+                             r"(?:issued|paid|sent|transferred|released|made)\b", re.IGNORECASE)
+# Someone else to make it, a payment run to come, a purpose (55th audit): "finance will issue the
+# payment", "our payments team will set up the transfer", "we'll pay $12,800 in the next payment
+# cycle", "Paying after the cooling-off period", "send your bank details so that we can make the
+# payment" (a second pattern, tried only when one of its cues is in the text).
+PAYMENT_BY_OTHERS = re.compile(r"\b(?:finance|payments?\s+team|accounts(?:\s+team)?|treasury|the\s+reviewer|"
+                               r"(?:SNR|HOC|STF)-\d+)\s+will\s+(?:then\s+|now\s+|also\s+)?(?:pay\b|(?:issue|make|release|send|set\s+up|"
+                               r"process|arrange)\s+(?:the\s+|your\s+|a\s+|this\s+)?(?:payment|transfer|money|"
+                               r"funds)\b)"
+                               r"|\b(?:we|i)(?:'ll|\s+will|\s+shall)\s+pay\b[^.;!?\n]{0,40}?\b(?:next\s+(?:payment\s+)?(?:cycle|"
+                               r"run|batch|week|month)|tomorrow|later\s+(?:today|this\s+week))"
+                               r"|\bpaying\s+(?:it\s+|you\s+|the\s+claim\s+)?(?:after|once|when|next|tomorrow)\b"
+                               r"|\bso\s+(?:that\s+)?(?:we|i)\s+can\s+(?:make\s+(?:the\s+|your\s+)?payment|pay\s+(?:you|it|the)|"
+                               r"issue\s+(?:the\s+)?payment|send\s+(?:you\s+)?(?:the\s+)?(?:payment|money))\b",
+                               re.IGNORECASE)
+# A word or phrase PAYMENT_BY_OTHERS cannot match without (lower case).
+BY_OTHERS_CUES = ("finance", "team", "accounts", "treasury", "reviewer", "snr-", "hoc-", "stf-", "next", "tomorrow",
+                  "later", "paying", "so we", "so that", "so i")
 # "you asked whether the remaining 6,000 … will be paid": the claimant's question, not our word
 ASKED_BEFORE = re.compile(r"\b(?:whether|if|asked|ask|asking|wondering|wondered)\b", re.IGNORECASE)
 # A word PAYMENT_TO_COME cannot match without (a cheap test first: the pattern is long).
 TO_COME_CUES = frozenset({"will", "to", "going", "being", "scheduled", "queued", "we'll", "i'll", "follow", "once",
                           "when", "after", "upon", "receipt", "be", "not", "yet", "pending", "outstanding", "awaiting",
-                          "shall", "paying", "can"})
+                          "shall", "paying", "can", "next", "tomorrow", "later", "so"})
 PAYMENT_WORDS = frozenset({"payment", "pay", "paid", "settlement", "money", "cheque", "check", "send", "transfer",
                            "issued", "transferred", "sent", "released", "credited"})
