@@ -13,7 +13,7 @@ from pytest_agenteval.agents.usage import UsageLedger
 from pytest_agenteval.errors import EpisodeOver
 
 if TYPE_CHECKING:
-    from pytest_agenteval.engine.world import EpisodeState
+    from pytest_agenteval.engine.episode_state import EpisodeState
     from pytest_agenteval.environments.base import Environment
     from pytest_agenteval.tasks.model import Task
 

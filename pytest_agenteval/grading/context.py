@@ -11,7 +11,8 @@ from pytest_agenteval.engine.tracking import StateDiff, TableDiff
 from pytest_agenteval.grading.judge import Judge
 
 if TYPE_CHECKING:
-    from pytest_agenteval.engine.world import EpisodeState, World
+    from pytest_agenteval.engine.episode_state import EpisodeState
+    from pytest_agenteval.engine.world import World
     from pytest_agenteval.tasks.model import Task
 
 

@@ -22,7 +22,8 @@ from pytest_agenteval.grading.texts import own_words
 from pytest_agenteval.grading.trace import trace_checks
 
 if TYPE_CHECKING:
-    from pytest_agenteval.engine.world import EpisodeState, World
+    from pytest_agenteval.engine.episode_state import EpisodeState
+    from pytest_agenteval.engine.world import World
 
 Rubric = Callable[[GradeContext], Sequence[Check]]
 
