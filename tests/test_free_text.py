@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from pytest_agenteval import EnvironmentPool, Grade, Task, load_tasks, run_episode
-from pytest_agenteval.agents.variants import Script, ScriptedCalls
+from pytest_agenteval.agents.scripts import Script, ScriptedCalls
 from pytest_agenteval.tasks.paths import first_order
 
 ROOT = Path(__file__).parent.parent

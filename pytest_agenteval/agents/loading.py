@@ -109,7 +109,7 @@ def is_ours(factory: Any) -> bool:
     A user's class that names a ``for_task`` (as ours do) is not: it is isolated like any other."""
     from pytest_agenteval.agents.replaying import Replay
     from pytest_agenteval.agents.saboteurs import Saboteur
-    from pytest_agenteval.agents.variants import ScriptedCalls
+    from pytest_agenteval.agents.scripts import ScriptedCalls
 
     return factory is NoopAgent or type(factory) in (Reference, Saboteur, ScriptedCalls, Replay)
 

@@ -12,7 +12,8 @@ from functools import partial
 from pytest_agenteval.agents.builtin import NoopAgent, Reference
 from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.agents.saboteurs import Saboteur, sabotage_for
-from pytest_agenteval.agents.variants import Planner, Script, ScriptedCalls
+from pytest_agenteval.agents.scripts import Script, ScriptedCalls
+from pytest_agenteval.agents.variants import Planner
 from pytest_agenteval.environments.base import Environment
 from pytest_agenteval.environments.registry import EnvironmentPool
 from pytest_agenteval.grading.grade import Grade
