@@ -63,7 +63,10 @@ def clauses(tokens: list[Token]) -> list[tuple[int, list[Token], bool, str]]:
             if t.text == "?":
                 clauses[-1][1].append(t)  # kept: a question is hypothetical
             # (a line break right after a full stop or question mark ends no second sentence)
-            sentence += t.text in SENTENCE_ENDS and any(x.text not in TRANSPARENT for x in clauses[-1][1])
+            # (nor does a full stop after a bracket's close start an empty one: "(deputy of absent
+            # SNR-10). 24,000." ends a sentence; 56th audit)
+            sentence += t.text in SENTENCE_ENDS and (any(x.text not in TRANSPARENT for x in clauses[-1][1]) or (
+                i > 0 and tokens[i - 1].text == ")"))
             clauses.append((sentence, [], t.text in JOINERS, ""))
         elif t.kind == "word" and ((t.text in BREAKS and (t.text != "also" or nxt in RESTARTS) and not (
                 t.text == "as" and not _because(tokens, i)) and not (
@@ -262,7 +265,8 @@ def hedges(words: list[str], present: set[str]) -> set[str]:
                                    for k, w in enumerate(words) if w == "provided"):
         found.discard("provided")  # "the cover provided by your policy" is no "provided that"
     if "once" in found and all(words[k + 1:k + 2] in ([], ["only"], ["again"], ["more"], ["a"], ["per"]) or (
-            words[k + 1:k + 2] == [""] and k and (words[k - 1] == "paid" or words[k - 1].endswith("ed")))
+            words[k + 1:k + 2] in ([""], ["and"], ["or"]) and k and (words[k - 1] == "paid" or words[k - 1].endswith(
+                "ed")))
                                for k, w in enumerate(words) if w == "once"):
         found.discard("once")  # "Paid once.", "paid once (PAY-1)", "only once", "once a month": how often
     if "whether" in found and any(w == "whether" and words[k + 1:k + 3] == ["or", "not"] for k, w in enumerate(words)):

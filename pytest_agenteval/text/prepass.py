@@ -68,6 +68,8 @@ def prepared(text: str) -> str:
         text = _SLASHED.sub(lambda m: _SLASHED_WORDS[m.group(0).lower()], text)  # "b/c KYC pending": because
         text = _NOT_APPLICABLE.sub("not applicable", text)  # "N/A further payment"
         text = _CHOICE.sub(r"\1 or \2", text)  # "I will then approve/decline": a choice (55th audit)
+        text = _NO_SLASHED.sub(_each_slashed, text)  # "No decision / payment / letter": none of them
+        text = _SLASH_FIELDS.sub("; ", text)  # "… / no rate on the sheet / no exception / pending": fields (56th audit)
     words = set(_WORD.findall(text.lower()))
     if "no" in words and not words.isdisjoint(("excess", "deductible", "fee", "charge")):
         text = _NO_NOUN_THEN.sub(r"\1, ", text)  # "as your policy carries no excess the full 2,500 has been paid"
@@ -258,6 +260,15 @@ _SLASHED_WORDS = {"b/c": "because", "w/o": "without", "w/": "with "}
 _SLASHED = re.compile(r"(?<![\w/])(?:b/c|w/o|w/(?=\s|[A-Z]))(?![\w/])", re.IGNORECASE)
 # Two decisions with a slash between them are a choice, not both: "approve/decline", "approved/declined".
 _DECIDED = r"(?:approv|declin|amend|pay|paid|reject|accept|book|activat)\w*"
+# (three single words at least, after "no": two are as often two fields, "no exception / pending")
+_NO_SLASHED = re.compile(r"\b(no)\s+(\w+(?:[ \t]+/[ \t]+\w+){2,})\b(?![ \t]*/)", re.IGNORECASE)
+
+
+def _each_slashed(m: re.Match[str]) -> str:
+    return " / ".join(f"{m.group(1)} {item.strip()}" for item in m.group(2).split("/"))
+
+
+_SLASH_FIELDS = re.compile(r"[ \t]+/[ \t]+")  # a slash with spaces both sides parts fields
 _CHOICE = re.compile(rf"\b({_DECIDED})\s*/\s*({_DECIDED})\b", re.IGNORECASE)
 # An operator between an amount and a figure (not "24/7", "3/4", a date: an amount of money first).
 # (one search for the cue: "x" and "-" are in most texts, a figure with an operator after it is not)

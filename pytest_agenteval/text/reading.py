@@ -59,7 +59,8 @@ SOURCES = frozenset({"from", "against", "off"})
 # "I could not find a rate", "the sheet does not have a rate": a negation before one of
 # these says the thing is missing, as "no rate" does.
 ABSENCE_VERBS = frozenset({"find", "locate", "identify", "have", "has", "show", "list", "contain", "include", "give",
-                           "offer", "on"})
+                           "offer", "on", "provide", "provides", "hold", "holds", "carry", "carries", "quote", "quotes",
+                           "specify", "specifies"})  # ("the rate sheet does not provide a rate for…": 56th audit)
 # Who may not have received something: "the claimant will not receive a payment" denies the payment.
 OTHERS = frozenset({"you", "claimant", "they", "he", "she", "customer", "policyholder", "holder"})
 LINKS = frozenset({"of", "is", "at", "was", "be", "amount", "stands", "sits"})

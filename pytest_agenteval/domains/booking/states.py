@@ -28,7 +28,7 @@ STEPS = frozenset({"then", "next", "afterwards", "after", "once", "finally", "th
 TOLD_DONE = frozenset({"was", "were", "went", "has", "have", "had", "been", "is", "are", "now", "already", "i've",
                        "we've", "it's"})
 FUTURE = frozenset({"will", "i'll", "we'll", "it'll", "shall", "going"})
-_PRICED_DONE = frozenset({"i've", "we've", "has", "have", "was", "is", "already", "done"})
+_PRICED_DONE = frozenset({"i've", "we've", "has", "have", "was", "is", "already", "done", "booked", "activated"})
 STATE_NAMES = {"booked": "booked", "activated": "active", "unactivated": "not yet active", "closed": "closed",
                "pending": "pending", "on_hold": "on hold", "unchanged": "unchanged"}
 
@@ -110,6 +110,8 @@ def names_facility(reading: Reading, clause: int, fid: str) -> bool:
     if clause and reading.joined[clause] and [w for w in reading.words[clause - 1] if w][-1:] == ["status"] and (
             _NOT_ITS_STATUS.isdisjoint(reading.words[clause - 1])) and any(i == fid for i, _ in reading.ids):
         return True  # "FAC-5018 / … / Status: ON HOLD": a field of the facility the text names (55th audit)
+    if words[:1] in (("placed",), ("put",), ("left",), ("kept",), ("moved",)) and any(i == fid for i, _ in reading.ids):
+        return True  # "FAC-5034 / KYC pending. Placed on hold.": no subject, the facility the text names (56th audit)
     # (or in the sentence before: "Is FAC-5047 live? Not yet - it is still pending.")
     sentence = reading.sentence_of[clause]
     return bool(clause and words[:1] in (("it",), ("it's",)) and any(

@@ -16,7 +16,7 @@ _WE_WILL = (r"(?:i|we)(?:'ll|\s+will|\s+shall|\s+am\s+going\s+to|\s+are\s+going\
 _BE_DONE = r"will\s+(?:then\s+|now\s+|also\s+|still\s+)?be\s+"
 TO_COME = (
     ("set_rate", re.compile(
-        rf"\b(?:rate|pricing|price)\b[^.;!?\n]{{0,30}}?\b{_BE_DONE}(?:set|applied|added|put\s+on)\b|\b{_WE_WILL}"
+        rf"\b(?:rate|pricing|price)\b(?:[^.;!?\n]|\.(?=\d)){{0,30}}?\b{_BE_DONE}(?:set|applied|added|put\s+on)\b|\b{_WE_WILL}"
         r"(?:set|apply|add)\s+(?:the\s+|a\s+|its\s+|your\s+)?(?:\S+\s+)?(?:rate|pricing)\b|\b" + _WE_WILL +
         r"(?:price|reprice)\s+(?:it|the\s+facility|FAC-\d+)\b|\b(?:rate|pricing)\s+(?:is\s+)?(?:still\s+)?(?:to\s+follow|"
         r"to\s+be\s+set|to\s+come)\b", re.IGNORECASE)),

@@ -42,7 +42,8 @@ UNRECORDED = (
                 r"\b(?:garage|repairer|broker)\s+(?:has|have)\s+(?:also\s+)?been\s+paid", re.IGNORECASE),
      "every payment here goes to the claimant", False),
     (re.compile(r"\b(?:payment|paid|[£$€]?\d[\d,]*(?:\.\d+)?k?)\b[^.;\n]{0,30}?\b(?:(?:was|were|has\s+been|have\s+been|been|"
-                r"is)\s+)?(?:reversed|recalled|clawed\s+back|bounced|returned\s+to\s+us)\b|\b(?:it|payment)\s+(?:was|has\s+been)\s+"
+                r"is)\s+)?(?:reversed|recalled|clawed\s+back|bounced|returned\s+to\s+us|returned\s+by\s+(?:your|the|their)\s+bank|"
+                r"rejected\s+by\s+(?:your|the|their)\s+bank)\b|\b(?:it|payment)\s+(?:was|has\s+been)\s+"
                 r"returned\b|\bexcess(?:\s+of\s+[£$€]?[\d,.]+k?)?\s+(?:is\s+|was\s+|has\s+been\s+)waived\b|"
                 r"\bwaiv(?:ed|e|ing)\s+(?:\S+\s+){0,2}?excess\b|"
                 # a payment said cancelled ("Payment 15,500 cancelled" on a declined claim; 55th audit)
@@ -52,7 +53,8 @@ UNRECORDED = (
                 re.IGNORECASE),
      "no payment here is reversed or returned, and no excess waived", False),
     (re.compile(r"\bno\s+(?:further|more|other)\s+claims?\s+(?:can|may|will|could)\b|\bpolicy\s+(?:\S+\s+)?(?:is|has\s+(?:now\s+)?"
-                r"been)\s+(?:now\s+)?(?:exhausted|used\s+up)\b", re.IGNORECASE),
+                r"been)\s+(?:now\s+)?(?:exhausted|used\s+up)\b|\b(?:sum\s+insured|cover|limit|policy)\b[^.;!?\n]{0,40}?\b(?:which\s+)?"
+                r"(?:is|has\s+(?:now\s+)?been|was)\s+(?:now\s+)?(?:exhausted|used\s+up)\b", re.IGNORECASE),
      "no record here limits the claims a policy may still make", False),
     # a change at renewal said to come, or kept: not a renewal named ("at your renewal, nothing changes")
     (re.compile(r"\b(?:no[\s-]claims?\s+(?:discount|bonus|protection|credit)|ncd)\b(?:\s+\S+){0,3}?\s+(?:will\s+be|is|"
@@ -381,7 +383,12 @@ CONDITION_WORDS = frozenset({"if", "unless", "whether", "should", "when", "case"
 ASKED_CLAIMANT = re.compile(r"\b(?:asked|requested)\s+(?:the\s+)?(?:claimant|you|"
                             r"policyholder|holder)\b|\b(?:we|i|we've|i've)\s+(?:have\s+)?(?:already\s+)?(?:asked|"
                             r"requested)\s+(?:for\s+)?(?:the\s+|your\s+)?(?:invoice|photos|documents|information|"
-                            r"details|repair)")
+                            r"details|repair)|"
+                            # a note's shorthand: "Holder asked for repair invoice" (56th audit): a claimant
+                            # sends documents here and never asks for them
+                            r"\b(?:claimant|policyholder|holder)(?:\s+\d+)?\s+(?:was\s+|has\s+been\s+)?(?:asked|requested)"
+                            r"\s+(?:for|to\s+send|to\s+provide)\s+(?:the\s+|a\s+|their\s+|his\s+|her\s+)?(?:\w+\s+)?"
+                            r"(?:invoice|photos|pictures|documents|information|details|receipts?)")
 
 
 def asked_claimant(c: Case, t: Text) -> str | None:

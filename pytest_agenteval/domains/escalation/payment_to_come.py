@@ -75,7 +75,10 @@ PAYMENT_BY_OTHERS = re.compile(r"\b(?:finance|payments?\s+team|accounts(?:\s+tea
                                r"run|batch|week|month)|tomorrow|later\s+(?:today|this\s+week))"
                                r"|\bpaying\s+(?:it\s+|you\s+|the\s+claim\s+)?(?:after|once|when|next|tomorrow)\b"
                                r"|\bso\s+(?:that\s+)?(?:we|i)\s+can\s+(?:make\s+(?:the\s+|your\s+)?payment|pay\s+(?:you|it|the)|"
-                               r"issue\s+(?:the\s+)?payment|send\s+(?:you\s+)?(?:the\s+)?(?:payment|money))\b",
+                               r"issue\s+(?:the\s+)?payment|send\s+(?:you\s+)?(?:the\s+)?(?:payment|money))\b"
+                               # a log's imperative: "Letter sent. Pay tomorrow." (56th audit)
+                               r"|(?:^|(?<=[.;:!?\n]))\s*pay\s+(?:it\s+|out\s+|the\s+claim\s+)?(?:tomorrow|later|next\s+week|"
+                               r"on\s+\w+day)\b",
                                re.IGNORECASE)
 # A word or phrase PAYMENT_BY_OTHERS cannot match without (lower case).
 BY_OTHERS_CUES = ("finance", "team", "accounts", "treasury", "reviewer", "snr-", "hoc-", "stf-", "next", "tomorrow",

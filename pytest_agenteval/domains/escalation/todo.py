@@ -21,7 +21,10 @@ STILL = re.compile(r"(?:(?<![\w\s])|^|(?<=[.;:!?\n(\-*\u2022]))\s*(?:still\s+)?(
                    r"|\b(?P<noun>(?:the\s+)?(?:\w+\s+)?(?:letter|payment|note))\s+(?:is\s+|was\s+|has\s+)?(?:still\s+)?(?:(?:to\s+"
                    r"(?:be\s+)?|not\s+(?:yet\s+)?(?:been\s+)?)(?P<verb>send|sent|issue|issued|raise|raised|make|made|release|"
                    r"released|post|posted|add|added|write|written)\b|"
-                   r"(?P<waiting>outstanding|pending)\b)", re.IGNORECASE)
+                   r"(?P<waiting>outstanding|pending)\b)"
+                   # the item first, then its label: "Write - to do", "Payment: outstanding" (56th audit)
+                   r"|(?:^|(?<=[.;:!?\n]))\s*(?P<first>[A-Za-z]+(?:\s+[A-Za-z]+)?)\s*[-\u2013:]\s*(?:still\s+)?(?:to\s+do|"
+                   r"todo|outstanding)\b", re.IGNORECASE)
 # "I haven't sent it yet", "we have not issued the payment", "Letter not sent yet"
 NOT_YET = re.compile(r"\b(?:i|we)\s+(?:haven't|have\s+not|havent|didn't|did\s+not)\s+(?:yet\s+)?(?P<what>(?:sent|"
                      r"issued|paid|escalated|requested)\b(?:\s+(?:it|the\s+\w+(?:\s+letter)?|a\s+\w+|the\s+payment|any\s+"
@@ -29,7 +32,8 @@ NOT_YET = re.compile(r"\b(?:i|we)\s+(?:haven't|have\s+not|havent|didn't|did\s+no
 # Each act, by the item's leading verb phrase (a request first: "ask the claimant for the invoice").
 ACTS = (
     ("request_info", re.compile(r"^(?:to\s+)?(?:ask|request)\w*\b(?![^,]*\b(?:again|chase|remind))", re.IGNORECASE)),
-    ("issue_payment", re.compile(r"^(?:to\s+)?(?:(?:issue|make|send|release|raise|process|transfer)\w*\s+(?:the\s+|"
+    ("issue_payment", re.compile(r"^(?:pay|payment)$|"
+                                 r"^(?:to\s+)?(?:(?:issue|make|send|release|raise|process|transfer)\w*\s+(?:the\s+|"
                                  r"a\s+|your\s+|its\s+)?(?:payment|funds|money|[£$€]?\d)|arrange\w*\s+(?:the\s+)?payment|"
                                  r"pay(?:\s+out)?\s+(?:it|the\s+claim(?:ant)?|holder|them|him|her|the\s+policyholder|out|"
                                  r"(?:the\s+)?[£$€]?\d)|settle\s+(?:it|the\s+claim)|(?:the\s+)?payment\b(?!\s+(?:reconciliation|"
@@ -39,7 +43,8 @@ ACTS = (
                             r"(?:a\s+|the\s+)?(?:senior|reviewer|SNR-))", re.IGNORECASE)),
     ("add_note", re.compile(r"^(?:to\s+)?(?:add|write|wrote|written|file)\w*\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+)?note\b",
                             re.IGNORECASE)),
-    ("notify_claimant", re.compile(r"^(?:to\s+)?(?:(?:send|sent|write|wrote|written|issue|post|email)\w*\s+(?:the\s+|"
+    ("notify_claimant", re.compile(r"^(?:write|letter)$|"
+                                   r"^(?:to\s+)?(?:(?:send|sent|write|wrote|written|issue|post|email)\w*\s+(?:the\s+|"
                                    r"a\s+|an\s+|our\s+)?(?:\w+\s+)?letter|(?:the\s+|an?\s+)?(?:\w+\s+)?letter\b|(?:notify|tell|inform|let|"
                                    r"write\s+to|email)\w*\s+(?:the\s+)?(?:claimant|holder|policyholder|customer|them|him|"
                                    r"her)\b(?!\s+(?:the|their|our|your|about)\s+(?!decision|outcome|news|result)))",
@@ -105,6 +110,8 @@ def _item(m: re.Match[str]) -> str:
     """What the match says is still to do: the item after a label or phrase, or "send letter" of
     "letter still to send"."""
     found = m.groupdict()
+    if found.get("first"):
+        return found["first"]
     if found.get("noun"):
         return f"{found.get('verb') or 'send'} {found['noun']}"
     return (found.get("what") or found.get("later") or "").strip()

@@ -15,7 +15,12 @@ _WHO = r"(?:the\s+)?(?:claimant|holder(?:\s+\d+)?|policyholder|customer|insured)
 # been informed", "Claimant accepted the reduction by phone".
 TOLD = re.compile(rf"\b(?:told|informed|notified|advised|phoned|called|rang|emailed)\s+{_WHO}\b|\b{_WHO}\b"
                   r"[^.;\n]{0,20}?\b(?:has|had|have|was|were)\s+(?:already\s+)?(?:been\s+)?(?:told|informed|notified|"
-                  r"advised)\b|\b" + _WHO + r"\s+(?:has\s+|had\s+)?(?:already\s+)?(?:accepted|agreed)\b", re.IGNORECASE)
+                  r"advised)\b|\b" + _WHO + r"\s+(?:has\s+|had\s+)?(?:already\s+)?(?:accepted|agreed)\b"
+                  # a note's shorthand: "Holder told that a senior is reviewing it", "Claimant told to expect…",
+                  # "Holder phoned and confirmed receipt" (56th audit)
+                  r"|(?:^|(?<=[.;:!?\n]))\s*" + _WHO + r"\s+(?:told|informed|notified|advised|updated|phoned|called|"
+                  r"rang)\b",
+                  re.IGNORECASE)
 # Not said as done: "will be told", "not yet informed", "to be notified once…".
 NOT_DONE = re.compile(r"\b(?:not|never|no|will|shall|to\s+be|yet|once|when|until|before\s+we)\b", re.IGNORECASE)
 # Told early: "beforehand", "before SNR-05 replied", "approved after the claimant had been told"
