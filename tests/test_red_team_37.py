@@ -90,7 +90,8 @@ def test_an_agent_process_holds_at_most_1024_open_files() -> None:
     code = ("import resource, sys; sys.path.insert(0, sys.argv[1]); "
             "from pytest_agenteval.agents._child import apply_limits; "
             "resource.setrlimit(resource.RLIMIT_NOFILE, (4096, resource.getrlimit(resource.RLIMIT_NOFILE)[1])); "
-            "apply_limits({}); print(*resource.getrlimit(resource.RLIMIT_NOFILE))")
+            "from pytest_agenteval.agents.limits import Limits; "
+            "apply_limits(Limits().for_child('process')); print(*resource.getrlimit(resource.RLIMIT_NOFILE))")
     import pytest_agenteval
     root = str(Path(pytest_agenteval.__file__).parent.parent)
     out = subprocess.run([sys.executable, "-c", code, root], capture_output=True, text=True, check=True).stdout

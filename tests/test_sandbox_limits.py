@@ -145,7 +145,7 @@ def test_the_limits_in_force_are_in_the_header_and_a_bad_value_is_one_line(proje
     project.makeini("[pytest]\nagenteval_limits = cpu=30\n")
     result = project.runpytest("--agent=limited:NotJson", "--agenteval-isolate=process", "--co", "t.jsonl")
     result.stdout.fnmatch_lines(["agenteval sandbox limits: cpu 30 s, memory 4G, processes 256 (not set at the "
-                                 "process level), file size 64M"])
+                                 "process level), file size 64M, open files 1024"])
     result = project.runpytest("--agent=limited:NotJson", "--agenteval-isolate=process",
                                "--agenteval-limits=cpu=ten", "t.jsonl")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
@@ -200,8 +200,8 @@ def test_frames_are_checked_field_by_field() -> None:
 def test_limits_parse_with_units_defaults_and_none() -> None:
     assert Limits.parse("cpu=60, memory=2G,file-size=512K") == Limits(cpu=60, memory=2 * 2**30, file_size=512 * 2**10)
     assert Limits.parse("processes=none").for_child("bwrap") == {"cpu": 600, "memory": 4 * 2**30,
-                                                                 "file_size": 64 * 2**20}
+                                                                 "file_size": 64 * 2**20, "open_files": 1024}
     assert "processes" not in Limits().for_child("process")  # it would count every process of the user
     with pytest.raises(LimitsError, match=r"^--agenteval-limits=disk=1: 'disk=1' is not NAME=VALUE with NAME one "
-                                          r"of cpu, memory, processes, file_size \(e.g. cpu=60,memory=2G\)$"):
+                                          r"of cpu, memory, processes, file_size, open_files \(e.g. cpu=60,memory=2G\)$"):
         Limits.parse("disk=1")

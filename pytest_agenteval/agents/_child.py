@@ -31,9 +31,7 @@ if TYPE_CHECKING:
 
 PACKAGE = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
 RLIMITS = {"cpu": resource.RLIMIT_CPU, "memory": resource.RLIMIT_AS, "processes": resource.RLIMIT_NPROC,
-           "file_size": resource.RLIMIT_FSIZE}
-
-OPEN_FILES = 1024
+           "file_size": resource.RLIMIT_FSIZE, "open_files": resource.RLIMIT_NOFILE}
 
 
 def apply_limits(limits: dict[str, int]) -> None:
@@ -42,11 +40,6 @@ def apply_limits(limits: dict[str, int]) -> None:
     for name, value in limits.items():
         hard = value + 1 if name == "cpu" else value
         resource.setrlimit(RLIMITS[name], (value, hard))
-    # Open files, always: each socket or pipe holds kernel buffers no address-space limit counts
-    # (red team 37: 4,606 socket pairs held about 1 GB under memory=256M).
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    cap = OPEN_FILES if hard == resource.RLIM_INFINITY else min(hard, OPEN_FILES)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (min(soft, cap) if soft != resource.RLIM_INFINITY else cap, cap))
 
 
 def ours(name: str) -> Any:
@@ -189,6 +182,8 @@ def limit_hit(exc: BaseException) -> str | None:
         return "processes"  # RLIMIT_NPROC: fork or clone refused with EAGAIN
     if isinstance(exc, OSError) and exc.errno == errno.EFBIG:
         return "file_size"  # RLIMIT_FSIZE: Python ignores SIGXFSZ, so the write fails with EFBIG
+    if isinstance(exc, OSError) and exc.errno == errno.EMFILE:
+        return "open_files"  # RLIMIT_NOFILE: one more open refused
     return None
 
 

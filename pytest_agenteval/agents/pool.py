@@ -26,6 +26,8 @@ from collections.abc import Callable, Hashable
 from pytest_agenteval.agents.containment import Child
 from pytest_agenteval.agents.driver import WAIT_SLICE
 
+RETRY_AFTER = 0.5  # seconds between a failed sandbox start and the next try
+
 
 class PoolClosed(Exception):
     """The pool was closed while an episode waited for a sandbox."""
@@ -56,7 +58,9 @@ class WarmPool:
                 if self._closed:
                     raise PoolClosed("the run ended while an episode waited for a sandbox")
                 if self._error is not None:
-                    raise self._error
+                    error, self._error = self._error, None
+                    self._cond.notify_all()
+                    raise error
                 self._cond.wait(WAIT_SLICE)
             child = self._ready.popleft()
             self._cond.notify_all()  # the starter makes its replacement
@@ -96,10 +100,13 @@ class WarmPool:
             try:
                 child = self._start()
             except BaseException as exc:  # noqa: BLE001 - handed to the episode that waits (fork failed...)
+                # One failed start fails the one episode that takes it, not the pool for good: the
+                # processes or namespaces another episode held may be back a moment later (red team 38).
                 with self._cond:
                     self._error = exc
                     self._cond.notify_all()
-                return
+                    self._cond.wait(RETRY_AFTER)
+                continue
             with self._cond:
                 self.started += 1
                 if self._closed:
@@ -129,10 +136,16 @@ class _Reaper:
     def add(self, child: Child) -> None:
         child.kill()
         with self._cond:
-            self._pending += 1
             if self._thread is None:
-                self._thread = threading.Thread(target=self._serve, name="agenteval-sandbox-reaper", daemon=True)
-                self._thread.start()
+                self._thread = _started(self._serve)
+            if self._thread is None:
+                reap_here = True
+            else:
+                reap_here = False
+                self._pending += 1  # (counted only when a thread will take it: else drain waits for ever)
+        if reap_here:
+            child.reap()
+            return
         self._jobs.put(child)
 
     def drain(self, timeout: float | None = None) -> bool:
@@ -154,6 +167,17 @@ class _Reaper:
                 with self._cond:
                     self._pending -= 1
                     self._cond.notify_all()
+
+
+def _started(target: Callable[[], None]) -> threading.Thread | None:
+    """A daemon thread running ``target``, or None when no thread can be had (the user's
+    processes used up by an agent: red team 38)."""
+    thread = threading.Thread(target=target, name="agenteval-sandbox-reaper", daemon=True)
+    try:
+        thread.start()
+    except RuntimeError:
+        return None
+    return thread
 
 
 REAPER = _Reaper()
@@ -213,7 +237,8 @@ def close_pools() -> None:
         playing = list(_PLAYING)
     for child in playing:  # its episode's thread may still hold it: end() is idempotent
         end(child)
-    REAPER.drain()
+    REAPER.drain(DRAIN_LIMIT)  # (bounded: a teardown that hangs never holds the run's exit)
 
 
+DRAIN_LIMIT = 30.0  # seconds
 atexit.register(close_pools)

@@ -141,6 +141,8 @@ def _answer(pipes: _Pipes, spec: str) -> str | None:
     line = pipes.read_line()
     if line is None:
         tail = pipes.stderr_tail().strip().splitlines()[-1:] or [""]
+        if tail[0].startswith("bwrap:"):  # the sandbox never ran the agent (red team 38: namespaces used up)
+            return f"--agent={spec}: the sandbox could not start, not the agent's doing: {tail[0]}"[:500]
         return (f"--agent={spec}: the agent process ended while importing it (exit code "
                 f"{pipes.exit_code()}) {tail[0]}".strip()[:500])
     message = _parse(line)

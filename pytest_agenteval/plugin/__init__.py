@@ -24,7 +24,6 @@ grading, reports) never imports pytest. Its modules, each importing only those l
 
 from __future__ import annotations
 
-import dataclasses
 import gc
 import math
 from pathlib import Path
@@ -32,19 +31,11 @@ from typing import Any
 
 import pytest
 
-from pytest_agenteval.agents.containment import (
-    LEVELS,
-    STRONGEST,
-    SYSTEM_DIRS,
-    ContainmentError,
-    choose,
-    make_undumpable,
-)
+from pytest_agenteval.agents.containment import STRONGEST
 from pytest_agenteval.agents.episode import DEFAULT_TIME_LIMIT
-from pytest_agenteval.agents.limits import Limits, LimitsError
 from pytest_agenteval.agents.loading import check_buildable, is_builtin_spec, load_agent
-from pytest_agenteval.agents.pool import close_pools, open_pools
-from pytest_agenteval.agents.sandbox import IsolatedAgent, check_spec, warm
+from pytest_agenteval.agents.pool import close_pools
+from pytest_agenteval.agents.sandbox import IsolatedAgent, warm
 from pytest_agenteval.engine.model_user import UserModel
 from pytest_agenteval.environments.discovery import INI_KEY as INI_ENVIRONMENTS
 from pytest_agenteval.environments.discovery import load_project_environments
@@ -80,11 +71,12 @@ from pytest_agenteval.plugin.fixtures import (  # noqa: F401 - fixtures are regi
     reset,
     task,
 )
-from pytest_agenteval.plugin.hiding import add_hide_option, hidden_paths, on_the_search_path, reserve_outputs
+from pytest_agenteval.plugin.hiding import add_hide_option
 from pytest_agenteval.plugin.hints import Hints
 from pytest_agenteval.plugin.html import HtmlReport, check_writable
 from pytest_agenteval.plugin.integrations import pytest_html, sugar
 from pytest_agenteval.plugin.integrations.json_report import JsonReportGrades
+from pytest_agenteval.plugin.isolating import INI_LIMITS, contain, isolate_option, limits_given
 from pytest_agenteval.plugin.judging import add_options as add_judge_options
 from pytest_agenteval.plugin.judging import configure_judge
 from pytest_agenteval.plugin.lastfailed import identity_key, remember, scope
@@ -108,7 +100,6 @@ from pytest_agenteval.plugin.timeouts import drop_deadline, note_deadline
 from pytest_agenteval.report.labels import LabelError, describe, endpoint_of, git_state, identity, parse_labels
 from pytest_agenteval.taskfiles.loader import TaskLoader
 
-INI_LIMITS = "agenteval_limits"
 FROZE = pytest.StashKey[bool]()  # this run froze what collection made (gc.freeze)
 _SESSIONS: set[int] = set()  # configs of this process not yet unconfigured
 
@@ -156,7 +147,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--agenteval-limits", metavar="LIMITS", default=None,
                     help="OS resource limits of an isolated agent's process, e.g. cpu=60,memory=2G,processes=64,"
                          "file_size=16M; unnamed ones keep their defaults (cpu=600, memory=4G, processes=256, "
-                         "file_size=64M), none lifts one (docs/isolation.md); also the agenteval_limits ini value")
+                         "file_size=64M, open_files=1024), none lifts one (docs/isolation.md); also the "
+                         "agenteval_limits ini value")
     parser.addini(INI_LIMITS, type="string", default="",
                   help="--agenteval-limits' default for this project (the option wins)")
     add_hide_option(parser)
@@ -199,7 +191,7 @@ def pytest_configure(config: pytest.Config) -> None:
     except EnvironmentSpecError as exc:
         raise pytest.UsageError(str(exc)) from None
     spec = config.getoption("agent")
-    isolate = _isolate_option(config)
+    isolate = isolate_option(config)
     factory = None
     if spec and isolate is not None and not is_builtin_spec(spec):
         pass  # never imported here: the sandbox checks it (below, once the paths to hide are known)
@@ -265,7 +257,9 @@ def pytest_configure(config: pytest.Config) -> None:
     if isolate is not None:
         if not hasattr(config, "workerinput"):
             take_signing_key(config)
-        _isolate(config, state, isolate)
+        contain(config, state, isolate)
+    elif config.getoption("agenteval_limits") is not None:
+        limits_given(config)  # a malformed value is refused whether or not a sandbox runs (red team 38)
     refuse_repeat(config, bool(state.task_files))
     fixtures = agent_fixtures(config, [config.rootpath / f for f in state.task_files])
     state.agent_described = describe_agent(spec, fixtures)
@@ -429,48 +423,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def agenteval_state(pytestconfig: pytest.Config) -> State:
     """This run's state: how the other fixtures and the test body reach it (they never import the hooks)."""
     return pytestconfig.stash[STATE]
-
-
-def _isolate_option(config: pytest.Config) -> str | None:
-    """``--agenteval-isolate``'s level. argparse gives the bare flag the path after it
-    (``--agenteval-isolate tasks/``): an existing path is given back to the paths to run."""
-    asked: str | None = config.getoption("agenteval_isolate")
-    if asked is None or asked in (STRONGEST, *LEVELS) or not Path(asked.split("::")[0]).exists():
-        return asked  # an unknown level is refused by name when the containment is chosen
-    if config.args_source is not pytest.Config.ArgsSource.ARGS:
-        config.args[:] = []  # it was the only path: not the rootdir or testpaths
-        config.args_source = pytest.Config.ArgsSource.ARGS
-    config.args.append(asked)
-    config.option.agenteval_isolate = STRONGEST
-    return STRONGEST
-
-
-def _isolate(config: pytest.Config, state: State, asked: str) -> None:
-    """Choose the containment, hide the run's files from it, and check ``--agent`` inside it."""
-    given = config.getoption("agenteval_limits")
-    try:
-        limits = Limits.parse(given) if given is not None else \
-            Limits.parse(config.getini(INI_LIMITS), where=f"{INI_LIMITS} (ini)")
-        reserve_outputs(config)
-        chosen = choose(asked, network=config.getoption("agenteval_isolate_network"),
-                        hidden=hidden_paths(config, state))
-        if chosen.level == "bwrap":  # it shows the child's search path too, outside rootdir
-            chosen = dataclasses.replace(chosen, hidden=(*chosen.hidden,
-                                                         *on_the_search_path(chosen.readable, SYSTEM_DIRS)))
-        make_undumpable()
-    except (ContainmentError, LimitsError, OSError) as exc:
-        raise pytest.UsageError(str(exc)) from None
-    # One waiting sandbox per episode in flight: the pool keeps up with the concurrency window.
-    open_pools()
-    state.containment = dataclasses.replace(chosen, limits=limits, spares=config.getoption("agenteval_concurrency"))
-    if state.agent_spec and state.agent is None:
-        state.agent = IsolatedAgent(spec=state.agent_spec, search_path=str(config.rootpath),
-                                    containment=state.containment)
-        if not hasattr(config, "workerinput"):  # the controller (or a serial run) has checked it
-            try:
-                check_spec(state.agent, state.time_limit)
-            except AgentSpecError as exc:
-                raise pytest.UsageError(str(exc)) from None
 
 
 def _listing(config: pytest.Config) -> bool:

@@ -175,6 +175,9 @@ def on_the_search_path(shown: Iterable[str], system: Iterable[str]) -> list[str]
     return hidden
 
 
+KERNEL_FILES = ("/proc/", "/sys/", "/dev/")
+
+
 def _is_report(folder: str, name: str) -> bool:
     """A results file, test report or run log by what it begins with, whatever its name and
     however it is compressed (what cannot be opened here is taken as one)."""
@@ -182,9 +185,13 @@ def _is_report(folder: str, name: str) -> bool:
         return False
     path = os.path.join(folder, name)
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return True  # a FIFO, a socket, a device: opening a FIFO waits for a writer (red team 37); hidden
-        with open(path, "rb") as file:
+        if not stat.S_ISREG(os.stat(path).st_mode) or os.path.realpath(path).startswith(KERNEL_FILES):
+            # a FIFO, a socket, a device (opening a FIFO waits for a writer: red team 37); a link to
+            # a kernel file, whose read may wait for ever though it looks regular ("/proc/kmsg": red
+            # team 38): hidden unopened
+            return True
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # (no read here waits for a writer)
+        with os.fdopen(fd, "rb") as file:
             opened = _opened(path, file.read(HEAD))
     except Exception:  # noqa: BLE001  (an encrypted zip, an unknown method, a corrupt stream: red team 26)
         return True  # compressed and unreadable: an agent's own data is rarely so

@@ -1,0 +1,77 @@
+"""``--agenteval-isolate``: its level as given, the sandbox's limits, and the containment chosen
+for the run (its hidden files, its warm pool, the agent's spec checked inside it)."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from pytest_agenteval.agents.containment import (
+    LEVELS,
+    STRONGEST,
+    SYSTEM_DIRS,
+    ContainmentError,
+    choose,
+    make_undumpable,
+)
+from pytest_agenteval.agents.limits import Limits, LimitsError
+from pytest_agenteval.agents.pool import open_pools
+from pytest_agenteval.agents.sandbox import IsolatedAgent, check_spec
+from pytest_agenteval.errors import AgentSpecError
+from pytest_agenteval.plugin.hiding import hidden_paths, on_the_search_path, reserve_outputs
+from pytest_agenteval.plugin.state import State
+
+INI_LIMITS = "agenteval_limits"
+
+
+
+def isolate_option(config: pytest.Config) -> str | None:
+    """``--agenteval-isolate``'s level. argparse gives the bare flag the path after it
+    (``--agenteval-isolate tasks/``): an existing path is given back to the paths to run."""
+    asked: str | None = config.getoption("agenteval_isolate")
+    if asked is None or asked in (STRONGEST, *LEVELS) or not Path(asked.split("::")[0]).exists():
+        return asked  # an unknown level is refused by name when the containment is chosen
+    if config.args_source is not pytest.Config.ArgsSource.ARGS:
+        config.args[:] = []  # it was the only path: not the rootdir or testpaths
+        config.args_source = pytest.Config.ArgsSource.ARGS
+    config.args.append(asked)
+    config.option.agenteval_isolate = STRONGEST
+    return STRONGEST
+
+
+def limits_given(config: pytest.Config) -> Limits:
+    given = config.getoption("agenteval_limits")
+    try:
+        return Limits.parse(given) if given is not None else \
+            Limits.parse(config.getini(INI_LIMITS), where=f"{INI_LIMITS} (ini)")
+    except LimitsError as exc:
+        raise pytest.UsageError(str(exc)) from None
+
+
+def contain(config: pytest.Config, state: State, asked: str) -> None:
+    """Choose the containment, hide the run's files from it, and check ``--agent`` inside it."""
+    limits = limits_given(config)
+    try:
+        reserve_outputs(config)
+        chosen = choose(asked, network=config.getoption("agenteval_isolate_network"),
+                        hidden=hidden_paths(config, state))
+        if chosen.level == "bwrap":  # it shows the child's search path too, outside rootdir
+            chosen = dataclasses.replace(chosen, hidden=(*chosen.hidden,
+                                                         *on_the_search_path(chosen.readable, SYSTEM_DIRS)))
+        make_undumpable()
+    except (ContainmentError, OSError) as exc:
+        raise pytest.UsageError(str(exc)) from None
+    # One waiting sandbox per episode in flight: the pool keeps up with the concurrency window.
+    open_pools()
+    state.containment = dataclasses.replace(chosen, limits=limits.clamped(),
+                                            spares=config.getoption("agenteval_concurrency"))
+    if state.agent_spec and state.agent is None:
+        state.agent = IsolatedAgent(spec=state.agent_spec, search_path=str(config.rootpath),
+                                    containment=state.containment)
+        if not hasattr(config, "workerinput"):  # the controller (or a serial run) has checked it
+            try:
+                check_spec(state.agent, state.time_limit)
+            except AgentSpecError as exc:
+                raise pytest.UsageError(str(exc)) from None
