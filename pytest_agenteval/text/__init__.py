@@ -16,6 +16,7 @@ from pytest_agenteval.text.cues import LIMIT_KINDS
 from pytest_agenteval.text.lexicon import ENGLISH, Lexicon
 from pytest_agenteval.text.reader import Reader, reader_for
 from pytest_agenteval.text.reading import LINKS, Mention, Quantity, Reading
+from pytest_agenteval.text.sentences import sentence_end
 
 __all__ = ["AFFIRMED", "ENGLISH", "HYPOTHETICAL", "LIMIT_KINDS", "LINKS", "NEGATED", "Lexicon", "Mention", "Quantity",
-           "Reader", "Reading", "amount", "computed", "false_comparison", "reader_for"]
+           "Reader", "Reading", "amount", "computed", "false_comparison", "reader_for", "sentence_end"]

@@ -10,6 +10,7 @@ import re
 
 from pytest_agenteval.domains.booking.figures import History
 from pytest_agenteval.grading import Text
+from pytest_agenteval.text import sentence_end
 
 _WE_WILL = (r"(?:i|we)(?:'ll|\s+will|\s+shall|\s+am\s+going\s+to|\s+are\s+going\s+to)\s+"
             r"(?:now\s+|then\s+|also\s+|still\s+)?")
@@ -44,7 +45,7 @@ def told_to_come(h: History, fid: str, t: Text) -> str | None:
         return None
     for act, pattern in TO_COME:
         for m in pattern.finditer(said):
-            end = min((e for e in (said.find(ch, m.end()) for ch in ".;!?\n") if e >= 0), default=len(said))
+            end = sentence_end(said, m.end())
             if said[end:end + 1] == "?" or _ANOTHER.search(m.group(0)) or _SUPPOSED.search(
                     said, max(0, m.start() - 60), m.start()) or _IF_AFTER.search(said, m.end(), end):
                 continue

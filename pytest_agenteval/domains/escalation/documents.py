@@ -7,7 +7,7 @@ import re
 
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
-from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Reading
+from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Reading, sentence_end
 
 # What no record here holds, said of the claim or the policy (audits 38-44, each by several
 # authors): a claim decided, reopened or paid by itself ("will be automatically approved if we
@@ -257,11 +257,6 @@ def sentence_of(said: str, m: re.Match[str]) -> str:
     """The sentence around a match."""
     start = max(said.rfind(ch, 0, m.start()) for ch in ".;!?\n") + 1
     return said[start:sentence_end(said, m.end())]
-
-
-def sentence_end(said: str, at: int) -> int:
-    """Where the sentence that ``at`` is in ends."""
-    return min((e for e in (said.find(ch, at) for ch in ".;!?\n") if e >= 0), default=len(said))
 
 
 # What a sentence leaves to the claimant is no act of ours (red team 32).

@@ -8,10 +8,9 @@ from __future__ import annotations
 import re
 
 from pytest_agenteval.domains.escalation.case import EPS, Case
-from pytest_agenteval.domains.escalation.documents import sentence_end
 from pytest_agenteval.domains.escalation.schema import AGENT, SPECIALISMS
 from pytest_agenteval.grading import GradeContext
-from pytest_agenteval.text import Reading
+from pytest_agenteval.text import Reading, sentence_end
 
 PRESENT = frozenset({"present", "available", "in", "here", "working", "on", "duty"})
 ABSENT = frozenset({"absent", "away", "unavailable", "leave", "off", "out", "sick", "holiday"})

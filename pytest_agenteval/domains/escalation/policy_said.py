@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 
 from pytest_agenteval.domains.escalation.case import EPS, Case, reviewers
-from pytest_agenteval.domains.escalation.documents import sentence_end
 from pytest_agenteval.grading import GradeContext
+from pytest_agenteval.text import sentence_end
 
 _INACTIVE = r"(?:lapsed|expired|cancelled|canceled|inactive|suspended|ended)"
 # "claims on a lapsed policy can still be paid", "lapsed policies may still be covered"

@@ -12,6 +12,7 @@ import re
 
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
+from pytest_agenteval.text import sentence_end
 
 # A label or a phrase that says what follows is still to do, and the item after it.
 STILL = re.compile(r"(?:(?<![\w\s])|^|(?<=[.;:!?\n(\-*\u2022]))\s*(?:still\s+)?(?:to\s+do|todo|to-do|next\s+steps?|"
@@ -158,7 +159,7 @@ def _told_to_come(c: Case, t: Text, said: str, low: str) -> str | None:
     if t.event.action == "notify_claimant" or not any(cue in low for cue in _TO_COME_CUES):
         return None  # (a letter's "we will write to you again" is its own business: notes only)
     for m in TO_COME.finditer(said):
-        end = min((e for e in (said.find(ch, m.end()) for ch in ".;!?\n") if e >= 0), default=len(said))
+        end = sentence_end(said, m.end())
         if _ANOTHER.search(said, max(0, m.start() - 25), m.end()) or _SUPPOSED.search(
                 said, max(0, m.start() - 60), m.start()) or said[end:end + 1] == "?":
             continue

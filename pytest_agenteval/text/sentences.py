@@ -1,0 +1,10 @@
+"""Where a sentence ends in a text as written: the span a pattern's match is judged in."""
+
+from __future__ import annotations
+
+ENDS = ".;!?\n"
+
+
+def sentence_end(said: str, at: int) -> int:
+    """Where the sentence that ``at`` is in ends (the index of its stop, or the text's end)."""
+    return min((e for e in (said.find(ch, at) for ch in ENDS) if e >= 0), default=len(said))
