@@ -101,6 +101,19 @@ def required_by_denial(words: Sequence[str], i: int) -> bool:
 
 
 NEEDED = frozenset({"needed", "required", "sought", "requested", "necessary"})
+PREDICTING = frozenset({"expected", "expecting", "expects", "expect"})
+
+
+def predicted(words: list[str], i: int) -> bool:
+    """The decision word at ``i`` is foretold: "expected to approve", "expected to be approved",
+    "expect SNR-11 to approve": a verb after *to* (or *to be*) right after the cue or its subject."""
+    back = words[max(0, i - 4):i]
+    if back[-1:] == ["be"]:
+        back = back[:-1]
+    if back[-1:] != ["to"]:
+        return False
+    back = back[:-1]
+    return bool(back) and (back[-1] in PREDICTING or len(back) > 1 and back[-2] in PREDICTING)
 
 
 def sought(words: list[str], i: int, *, modal: bool = True) -> bool:
@@ -108,6 +121,8 @@ def sought(words: list[str], i: int, *, modal: bool = True) -> bool:
     Without ``modal``, a modal does not make it sought (a question answered: "would it be paid? No")."""
     before = words[max(0, i - 5):i]
     cues: set[str] | frozenset[str] = SOUGHT.intersection(before)
+    if cues and cues <= PREDICTING and predicted(words, i):
+        cues = set()  # "SNR-11 is expected to approve it" foretells the decision; "approval expected" awaits it
     if cues == {"for"}:
         # "for" sends the decision only with nothing but its asker between: "for (your) approval", "too
         # big for me to approve"; not "your claim for £30,000 has been approved"

@@ -144,7 +144,16 @@ def decision(c: Case, t: Text) -> str | None:
             "in_force")) or "problem" in policy and final != "declined" and "problem" not in reading.status(
             "policy", problem="pending")):
         return "says the policy is not in force, but it is active"
+    if not c.lapsed and (cancelled := POLICY_CANCELLED.search(reading.said)):
+        return f"says {cancelled.group(0)!r}, but the policy is active"
     return None
+
+
+# A policy's cancellation told in a relative clause, its own clause to the reader ("POL-00478, which
+# was cancelled last year"; 56th audit). Said of a payment or a claim, "cancelled" is no lapse.
+POLICY_CANCELLED = re.compile(r"\b(?:policy|POL-\d+)\s*(?:\([^)]{0,30}\)\s*)?,?\s*(?:which|that)\s+(?:was|is|has\s+"
+                              r"(?:since\s+|now\s+|already\s+)?been|had\s+(?:since\s+|already\s+)?been|got)\s+"
+                              r"(?:since\s+|now\s+|already\s+)?cancell?ed\b", re.IGNORECASE)
 
 
 MODALS = frozenset({"can", "could", "may", "might", "will", "would", "should", "shall"})

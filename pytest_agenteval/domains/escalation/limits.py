@@ -59,6 +59,8 @@ def _limit_figure(reading: Reading, q: Quantity) -> bool:
             o.clause == q.clause and q.at + 2 <= o.at <= q.at + 3 and words[o.at - 1] in LIMIT_WORDS
             for o in reading.quantities):  # nor "6,400 (limit 10,000)": the limit has its own figure
         return True
+    if _bracketed_after_covered(reading, q, words):
+        return True
     before = [w for w in reading.before(q.clause, q.at, 3) if w not in ONLY][-2:]  # ("limit is only £10,000")
     if before == ["within", "my"] or before[-1:] == ["my"] and not any(words[q.at + 1:]):
         return True  # "within my 20k", "ESC -> SNR-07 (18k > my 10k)": my figure is my limit
@@ -66,6 +68,16 @@ def _limit_figure(reading: Reading, q: Quantity) -> bool:
 
 
 ONLY = frozenset({"only", "just", "currently", "now"})
+COVERING = frozenset({"covers", "cover", "covering", "clears", "meets"})
+
+
+def _bracketed_after_covered(reading: Reading, q: Quantity, words: tuple[str, ...]) -> bool:
+    """"the lowest limit that covers $12,500 ($150,000)": a figure in brackets right after the amount
+    a limit covers is that limit's (57th audit; it was read as nothing, a wrong one passing)."""
+    if q.at < 3 or words[q.at - 1] or words[q.at - 3] not in COVERING:
+        return False
+    return any(o.clause == q.clause and o.at == q.at - 2 and o.kind in ("money", "number") for o in reading.quantities
+               ) and bool(LIMIT_WORDS.intersection(words[max(0, q.at - 6):q.at - 3]))
 
 
 ROLES = frozenset({"senior", "reviewer", "deputy"})
@@ -173,7 +185,8 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
         return None
     labelled = clause + 1 < len(reading.joined) and reading.joined[clause + 1]  # "My limit:" then "£10,000"
     in_clause = [q for q in reading.quantities if (q.clause == clause or labelled and q.clause == clause + 1 and (
-        not q.at)) and (q.kind == "money" or _grouped_after_limit(reading, q)) and q.polarity != NEGATED
+        not q.at)) and (q.kind == "money" or _grouped_after_limit(reading, q) or _bracketed_after_covered(
+            reading, q, reading.words[q.clause])) and q.polarity != NEGATED
         and isinstance(q.value, float)]
     money = [q for q in in_clause if q.at in part or q.clause != clause]
     if owner == "your" and (theirs := next((q.value for q in money if isinstance(q.value, float) and _limit_figure(

@@ -27,6 +27,7 @@ from pytest_agenteval.domains.escalation.figures import tied
 from pytest_agenteval.domains.escalation.handler_only import reviewer_did_handlers_act
 from pytest_agenteval.domains.escalation.limits import limits, too_low
 from pytest_agenteval.domains.escalation.money import amounts
+from pytest_agenteval.domains.escalation.order import told_out_of_order
 from pytest_agenteval.domains.escalation.panel import panel
 from pytest_agenteval.domains.escalation.people import addressed, names, records, relations
 from pytest_agenteval.domains.escalation.policy_said import misstated
@@ -34,6 +35,7 @@ from pytest_agenteval.domains.escalation.reasons import wrong_ground
 from pytest_agenteval.domains.escalation.schema import ID_DIGITS
 from pytest_agenteval.domains.escalation.todo import still_to_do
 from pytest_agenteval.domains.escalation.told import claimant_told
+from pytest_agenteval.domains.escalation.when import told_earlier
 from pytest_agenteval.grading import Check, GradeContext, Text, text_checks
 from pytest_agenteval.text import ENGLISH, false_comparison
 
@@ -197,6 +199,8 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     yield misstated(ctx, c, reading.said)
     yield claimant_told(c, t)
     yield still_to_do(c, t)
+    yield told_earlier(c, t)
+    yield told_out_of_order(c, t)
     yield reviewer_did_handlers_act(reading.said)
     yield asked_claimant(c, t)
     yield outstanding_denied(c, t)
