@@ -26,12 +26,18 @@ _AWAY = re.compile(r"\b(?:not|never|no|if|whether|will|shall|would|going\s+to|to
                    r"(?:earlier|other|another)\s+claim)\b|n't", re.IGNORECASE)
 
 
+_CUES = ("day", "week", "last ", " ago", "earlier this")  # (weekdays, yesterday: "day")
+
+
 def told_earlier(c: Case, t: Text) -> str | None:
     """A payment of this episode, made after the reviewer's answer, told as made on an earlier day."""
     paid = [e for e in c.writes if e.action == "issue_payment" and e.seq < t.event.seq]
     if not paid or any(a.seq > paid[0].seq for a in c.answers):
         return None
     said = t.body
+    low = said.lower()
+    if not any(cue in low for cue in _CUES):
+        return None  # (most texts name no earlier day: the pattern is the costly part)
     for m in TOLD.finditer(said):
         start = max(said.rfind(ch, 0, m.start()) for ch in ".;!?\n") + 1
         if _AWAY.search(said, start, m.end()):
