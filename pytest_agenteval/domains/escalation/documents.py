@@ -21,6 +21,8 @@ _OUTSIDER = (r"(?:(?:independent|external|appointed|our|an?|the|your)\s+)?(?:(?:
              r"surveyors?|engineers?|investigators?|inspectors?|solicitors?|lawyers?|legal\s+team|witness(?:es)?|"
              r"salvage\s+(?:agents?|team|company)|recovery\s+(?:agents?|team)|valuers?|fraud\s+team|"
              r"loss\s+assessors?|police|(?:forensic\s+)?accountants?)")
+_CLAIMANT = (r"(?:(?:the\s+|our\s+)?(?:holder|claimant|policyholder|customer|insured|client)(?:\s+\d+)?\b|\byou\b|"
+             r"\b(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+[A-Z]\w*)")
 _INSPECTED = r"(?:vehicle|car|property|home|house|premises|damage|site|roof|kitchen|bathroom|building|flat)"
 UNRECORDED = (
     (re.compile(r"\bautomatic(?:ally)?\b(?:\s+(?!once\b|when\b|after\b|as\b|because\b|since\b|i\b|we\b)\w+){0,3}?\s+"
@@ -163,6 +165,17 @@ UNRECORDED = (
                 r"\bmisrepresent\w*|\b(?:not|un)[\s-]?roadworthy\b|\bnegligen\w*|\bleft\s+(?:\w+\s+){0,2}?unattended\b|"
                 r"\bunder\s+the\s+influence\b", re.IGNORECASE),
      "no record here holds a cause of the loss, or a ground for a decision but a lapse or a reviewer's", "both"),
+    # a call or a talk with the claimant: no action here makes one, none is logged ("I phoned the holder
+    # to explain", "Holder 478 called yesterday", "as discussed on the phone"; 56th audit's invented calls)
+    (re.compile(rf"\b(?:called|phoned|rang|telephoned|spoke\s+(?:to|with)|spoken\s+(?:to|with)|talked\s+(?:to|with)|"
+                rf"left\s+(?:a\s+)?(?:voicemail|voice\s*mail|voice\s+message|message)\s+(?:for|with))\s+{_CLAIMANT}|"
+                rf"\b{_CLAIMANT}\s+(?:has\s+|had\s+|also\s+)*(?:called|phoned|rang|telephoned)\b|"
+                r"\b(?:during|on|in|over|from|after)\s+(?:our|the|your|today['\u2019]s|yesterday['\u2019]s|this\s+morning['\u2019]s)"
+                r"\s+(?:phone\s+|telephone\s+)?(?:call|conversation|phone\s+call)\b|\bas\s+(?:discussed|agreed|mentioned|"
+                r"explained)\s+(?:on|over|during)\s+the\s+(?:phone|telephone|call)\b|\bthanks?\s+(?:you\s+)?for\s+"
+                r"(?:your|the)\s+(?:phone\s+|telephone\s+)?call\b|\bthanks?\s+(?:you\s+)?for\s+calling\b",
+                re.IGNORECASE),
+     "no record here holds a call or a talk with the claimant", "both"),
     # the excess as owed: "Declined: excess of 250 not paid by the policyholder" (47th audit)
     (re.compile(r"\bunpaid\s+excess\b|\bexcess\b(?:\s+\S+){0,3}?\s+(?:has\s+)?(?:not\s+(?:been\s+)?|never\s+(?:been\s+)?)paid\s+(?:by\s+"
                 r"(?:you|the\s+(?:policyholder|claimant|insured|holder))|yet)\b|\bexcess\s+(?:is\s+)?(?:still\s+)?"
@@ -171,6 +184,8 @@ UNRECORDED = (
 )
 # What each kind's pattern cannot match without (lower case, single spaces): a cheap test first.
 CUES = {
+    "no record here holds a call or a talk with the claimant": ("call", "phone", "rang", "spoke", "spoken", "talked",
+                                                                 "voice", "message", "conversation"),
     "no claim or policy here is decided, paid or reopened by itself": ("automatic", "by default", "auto-"),
     "the records hold a policy's status, never a reason for it": ("cancel", "suspend", "terminat", "void", "rescind"),
     "every payment here goes to the claimant": ("garage", "broker", "third", "repairer", "contractor", "landlord",
