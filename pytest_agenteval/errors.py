@@ -97,7 +97,8 @@ _SITE = tuple({sysconfig.get_paths()[k] for k in ("purelib", "platlib")})
 def describe_exception(exc: BaseException) -> str:
     """``ValueError: boom (at myagent.py:12)``: the exception and the last line of the user's
     own code it passed through (not this package's, not the standard library's)."""
-    frames = traceback.extract_tb(exc.__traceback__)
+    # (no source line is read: an agent that used up its open files is still described; red team 39)
+    frames = traceback.StackSummary.extract(traceback.walk_tb(exc.__traceback__), lookup_lines=False)
     ours = [f for f in frames if "pytest_agenteval" not in f.filename.replace("\\", "/")
             and (f.filename.startswith(_SITE) or not f.filename.startswith(_STDLIB))]
     where = f" (at {ours[-1].filename.rsplit('/', 1)[-1]}:{ours[-1].lineno})" if ours else ""

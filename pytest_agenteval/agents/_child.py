@@ -150,6 +150,7 @@ def main(limits_json: str) -> None:
         return  # checked only, or the pool closed: nothing to play
     episode = RemoteEpisode(json.loads(line)["episode"], inbox, outbox)
     errors = ours("pytest_agenteval.errors")
+    reserve = _Reserve()
     try:
         result = factory().run(episode)
         if awaitable(result):  # an ``async def run`` (inspect costs ~15 ms to import)
@@ -161,8 +162,29 @@ def main(limits_json: str) -> None:
         episode.finish({"done": True})
     except BaseException as exc:  # noqa: BLE001 - report the agent's failure to the parent
         limit = limit_hit(exc)
+        if limit is not None:  # told with what is already loaded and open: the agent may still hold it all
+            reserve.release()
+            said = errors.describe_exception(exc)
+            exc.__traceback__ = None  # (its frames, and what they hold, can go)
+            episode.finish({"error": said, "traceback": "", "limit": limit})
+            return
         error = importlib.import_module("pytest_agenteval.agents.errored").errored_by(exc)  # message, own traceback
-        episode.finish({"error": error.message, "traceback": error.traceback, **({"limit": limit} if limit else {})})
+        episode.finish({"error": error.message, "traceback": error.traceback})
+
+
+class _Reserve:
+    """A descriptor and some memory held back while the agent plays, given up to tell the parent it
+    hit a limit: an agent that keeps every descriptor or byte it got until the kernel refuses one
+    more left nothing for the report, and the child died unlabelled (red team 39)."""
+
+    def __init__(self) -> None:
+        self._fd: int | None = os.open(os.devnull, os.O_RDONLY)
+        self._memory: bytearray | None = bytearray(1 << 20)
+
+    def release(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+        self._fd = self._memory = None
 
 
 def awaitable(result: Any) -> bool:

@@ -237,7 +237,10 @@ class Child:
             self._net.reap()
         for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             if stream is not None:
-                stream.close()
+                # (closing flushes: a spec line left unwritten to a sandbox that died before its
+                # episode raises BrokenPipeError here, which killed the reaper's thread; red team 39)
+                with contextlib.suppress(OSError):
+                    stream.close()
 
     def exit_code(self, code: int) -> int:
         """The agent's exit code as ``subprocess`` gives it: bwrap reports death by signal N as

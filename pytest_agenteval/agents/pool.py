@@ -109,6 +109,7 @@ class WarmPool:
                 continue
             with self._cond:
                 self.started += 1
+                self._error = None  # (a start that failed and was tried again fails no later episode: red team 39)
                 if self._closed:
                     child.stop()
                     return
@@ -163,6 +164,8 @@ class _Reaper:
             child = self._jobs.get()
             try:
                 child.reap()
+            except Exception:  # noqa: BLE001, S110  (one sandbox's teardown error must not end the thread every
+                pass  # later one waits on: red team 39; what is left of it was killed, and dies with the run)
             finally:
                 with self._cond:
                     self._pending -= 1

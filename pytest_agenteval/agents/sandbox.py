@@ -160,7 +160,11 @@ def run_isolated(agent: IsolatedAgent, episode: Episode, time_limit: float | Non
 
     ``cancel``: set from another thread to end the child within one wait slice."""
     deadline = None if not time_limit else time.monotonic() + time_limit
-    child = _pool(agent).take()
+    try:
+        child = _pool(agent).take()
+    except OSError as exc:  # the harness could not start it (fork refused: the user's processes used up)
+        return errored_from_child(f"--agent={agent.spec}: the sandbox could not start, not the agent's doing: "
+                                  f"{exc}"[:500])  # (one line, errored; it was a harness traceback: red team 39)
     try:  # at once: Ctrl-C in this thread must not leave the sandbox taken and running
         pipes = _Pipes(child, deadline, cancel)
         if imports_late(agent):

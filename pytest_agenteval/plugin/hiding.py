@@ -9,14 +9,9 @@ installed environments ship, and what the project lists in the ``agenteval_hide`
 
 from __future__ import annotations
 
-import bz2
 import contextlib
-import gzip
-import lzma
 import os
-import stat
 import sys
-import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -24,6 +19,7 @@ import pytest
 
 from pytest_agenteval.engine.sealing import key_file
 from pytest_agenteval.environments.suites import shipped_suites
+from pytest_agenteval.plugin.sniffing import is_report
 from pytest_agenteval.plugin.state import State
 
 INI_HIDE = "agenteval_hide"
@@ -108,23 +104,6 @@ def listed(root: Path, pattern: str) -> list[str]:
 VCS_FOLDERS = (".git", ".hg", ".svn", ".jj", ".bzr")  # their objects hold every committed task file
 SKIPPED = ("node_modules", "__pycache__", ".tox", ".nox", ".mypy_cache", ".ruff_cache")
 RESULTS_LIKE = (".jsonl", ".jsonl.gz", ".html")  # task files, results files (gzip too), earlier runs' HTML reports
-# Earlier runs' results, reports and logs, by what they begin with: their names are the user's
-# ("prev.gz", "junit.xml.bak", "run.log.1", "report.htm"; red team 24).
-# pytest-json-report's "tests" comes after every collector (kilobytes in): its first keys are the mark.
-REPORT_MARKS = ((b"<testsuite",), (b'"created"', b'"exitcode"'),  # JUnit XML; pytest-json-report
-                (b"test session starts",), (b"agenteval: agent=",),  # a run's terminal output ("> run.log")
-                (b"= failures =",), (b"= short test summary info =",), (b"[100%]", b" in "),  # at -q too
-                (b"checks failed:",),
-                (b'{"run_record"',), (b'"audit_digest"',),  # a results file under another name
-                (b"<html", b"pytest-html"), (b"<html", b"pytest-agenteval"))  # an earlier run's HTML report
-HEAD = 1 << 16  # how much of a file is looked into (an HTML report's marks come after its styles)
-# Compressed files are looked into too (xz, bzip2, zip as gzip: red team 25); what no standard
-# module opens (zstd, 7z) is hidden whole.
-OPENED = {b"\x1f\x8b": "gzip", b"\xfd7zXZ\x00": "xz", b"BZh": "bz2", b"PK\x03\x04": "zip"}
-SEALED = (b"\x28\xb5\x2f\xfd", b"7z\xbc\xaf\x27\x1c")
-# What is code: never looked into. Anything else is (any case), settings too.
-NOT_SNIFFED = frozenset({".py", ".pyi", ".pyc", ".pyd", ".so", ".pth", ".typed", ".c", ".h", ".rs", ".js", ".ts",
-                         ".css", ".png", ".jpg", ".svg"})
 MAX_FOLDERS = 20_000  # a walk of a huge project stops here (the rest is said in isolation.md)
 
 
@@ -175,41 +154,5 @@ def on_the_search_path(shown: Iterable[str], system: Iterable[str]) -> list[str]
     return hidden
 
 
-KERNEL_FILES = ("/proc/", "/sys/", "/dev/")
-
-
 def _is_report(folder: str, name: str) -> bool:
-    """A results file, test report or run log by what it begins with, whatever its name and
-    however it is compressed (what cannot be opened here is taken as one)."""
-    if os.path.splitext(name)[1].lower() in NOT_SNIFFED:  # code, images
-        return False
-    path = os.path.join(folder, name)
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode) or os.path.realpath(path).startswith(KERNEL_FILES):
-            # a FIFO, a socket, a device (opening a FIFO waits for a writer: red team 37); a link to
-            # a kernel file, whose read may wait for ever though it looks regular ("/proc/kmsg": red
-            # team 38): hidden unopened
-            return True
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # (no read here waits for a writer)
-        with os.fdopen(fd, "rb") as file:
-            opened = _opened(path, file.read(HEAD))
-    except Exception:  # noqa: BLE001  (an encrypted zip, an unknown method, a corrupt stream: red team 26)
-        return True  # compressed and unreadable: an agent's own data is rarely so
-    if opened is None:
-        return True
-    lowered = opened.lower()
-    return any(all(mark in lowered for mark in marks) for marks in REPORT_MARKS)
-
-
-def _opened(path: str, head: bytes) -> bytes | None:
-    """``head`` decompressed when the file is compressed (its first ``HEAD`` bytes); None for a
-    format no standard module opens."""
-    kind = next((k for magic, k in OPENED.items() if head.startswith(magic)), None)
-    if kind is None:
-        return None if head.startswith(SEALED) else head
-    if kind == "zip":
-        with zipfile.ZipFile(path) as archive:
-            return b"".join(archive.open(member).read(HEAD) for member in archive.infolist()[:8])
-    opener = {"gzip": gzip.open, "xz": lzma.open, "bz2": bz2.open}[kind]
-    with opener(path, "rb") as file:  # type: ignore[operator]
-        return bytes(file.read(HEAD))
+    return is_report(os.path.join(folder, name))
