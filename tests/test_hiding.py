@@ -1,5 +1,6 @@
-"""What an isolated agent must not see in the project folder (``plugin.hiding``): earlier
-runs' reports whatever their names, the ``agenteval_hide`` list, and nothing else."""
+"""What an isolated agent sees of the project folder (``plugin.view``: code, and what
+``agenteval_show`` lists) and what is left out even so (``plugin.hiding``: the run's own files,
+the ``agenteval_hide`` list)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from pytest_agenteval.plugin.hiding import hidden_paths, project_secrets
+from pytest_agenteval.plugin.hiding import hidden_paths
 from pytest_agenteval.plugin.state import STATE
+from pytest_agenteval.plugin.view import in_view
 
 
-def test_earlier_reports_are_found_by_what_they_hold_not_their_names(tmp_path: Path) -> None:
+def test_the_view_holds_code_and_what_the_ini_lists(tmp_path: Path) -> None:
     (tmp_path / "agent.py").write_text("class Agent: ...\n")
     (tmp_path / "ci").mkdir()
     (tmp_path / "ci" / "nightly.xml").write_text('<?xml version="1.0"?>\n<testsuites><testsuite name="pytest"/>')
@@ -19,8 +21,8 @@ def test_earlier_reports_are_found_by_what_they_hold_not_their_names(tmp_path: P
     (tmp_path / "ci" / "helper.py").write_text("")
     (tmp_path / "settings.json").write_text('{"model": "gpt", "temperature": 0}')  # the agent's own
     (tmp_path / "pom.xml").write_text("<project></project>")
-    hidden = {Path(p).relative_to(tmp_path).as_posix() for p in project_secrets(tmp_path)}
-    assert hidden == {"ci/nightly.xml", "ci/run-7.json"}
+    assert in_view(tmp_path) == ["agent.py", "ci/helper.py"]
+    assert in_view(tmp_path, shown=["settings.json"]) == ["agent.py", "ci/helper.py", "settings.json"]
 
 
 def test_the_hide_list_and_this_runs_reports_are_hidden(pytester: pytest.Pytester) -> None:

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from pytest_agenteval.plugin.hiding import hidden_paths, project_secrets
+from pytest_agenteval.plugin.hiding import hidden_paths
 from pytest_agenteval.plugin.state import STATE
+from pytest_agenteval.plugin.view import in_view
 from tests.helpers.tasks import result_lines, task_line
 
 ROOT = Path(__file__).parent.parent
@@ -26,8 +27,8 @@ def test_an_earlier_runs_terminal_log_is_hidden_whatever_its_name(tmp_path: Path
     (tmp_path / "run.log").write_text("=" * 29 + " test session starts " + "=" * 30 + "\nplatform linux\n")
     (tmp_path / "ci.txt").write_text("agenteval: agent=mymod:Agent, runs=1, episode time limit=300 s\n")
     (tmp_path / "notes.txt").write_text("my own notes\n")
-    hidden = {Path(p).name for p in project_secrets(tmp_path)}
-    assert hidden == {"run.log", "ci.txt"}
+    assert in_view(tmp_path) == ["agent.py"]
+    assert in_view(tmp_path, shown=["notes.txt"]) == ["agent.py", "notes.txt"]
 
 
 SAYS_THEN_RAISES = '''

@@ -16,7 +16,7 @@ import pytest
 
 from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.grading.texts import own_words
-from pytest_agenteval.plugin.hiding import project_secrets
+from pytest_agenteval.plugin.view import in_view
 from pytest_agenteval.readback import gunzip
 from pytest_agenteval.text.mail import quoted, unmailed, unquoted
 from tests.test_audit_texts import saying, shipped  # noqa: F401  (a fixture)
@@ -99,16 +99,17 @@ def test_earlier_results_and_reports_are_hidden_whatever_their_names(tmp_path: P
         (tmp_path / name).write_bytes(data)
     (tmp_path / "agent.py").write_text("class Agent: ...\n")
     (tmp_path / "data.csv").write_text("a,b\n1,2\n")
-    # the agent's own data stays in view (red teams 25, 26): compressed phrases, an HTML template, a
-    # download log, a note about pytest; an unreadable zip hides only itself and stops nothing
+    # the agent's own data is in view when the ini lists it (red teams 25, 26, 40): compressed phrases, an
+    # HTML template, a download log, a note about pytest; an unreadable zip is never opened
     (tmp_path / "download.log").write_text("fetching model [100%]\n")
     (tmp_path / "notes.md").write_text("See pytest's short test summary info for details.\n")
     (tmp_path / "phrases.json.gz").write_bytes(gzip.compress(b'{"greeting": "Dear"}'))
     (tmp_path / "letter.html.j2").write_text("<!DOCTYPE html><html><body>{{ body }}</body></html>")
     with zipfile.ZipFile(tmp_path / "prev.zip", "w") as archive:
         archive.writestr("r.jsonl", '{"run_record": {}}\n')
-    hidden = {Path(p).name for p in project_secrets(tmp_path)}
-    assert hidden == {*files, "prev.zip"}
+    own = ["data.csv", "download.log", "notes.md", "phrases.json.gz", "letter.html.j2"]
+    assert in_view(tmp_path) == ["agent.py"]  # code alone: none of the earlier run's files, whatever its name
+    assert in_view(tmp_path, shown=own) == sorted(["agent.py", *own])
 
 
 @pytest.mark.parametrize(("text", "passes"), [
@@ -140,7 +141,7 @@ def test_one_corrupt_byte_of_a_gzip_results_file_loses_only_what_follows_it(at: 
     assert gunzip(bytes(data)) == raw  # was b"": "not a results file: it is empty"
 
 
-def test_a_folder_is_hidden_whole_only_when_it_holds_results_alone(tmp_path: Path) -> None:
+def test_only_what_the_ini_lists_besides_code_is_in_view(tmp_path: Path) -> None:
     runs, kb = tmp_path / "runs", tmp_path / "agent_kb"
     runs.mkdir()
     kb.mkdir()
@@ -155,5 +156,6 @@ def test_a_folder_is_hidden_whole_only_when_it_holds_results_alone(tmp_path: Pat
     data[6] |= 1  # the member's flag bit, in its local and central headers: encrypted
     data[central + 8] |= 1
     (kb / "secret.zip").write_bytes(bytes(data))
-    hidden = {str(Path(p).relative_to(tmp_path)) for p in project_secrets(tmp_path)}
-    assert hidden == {"runs", "agent_kb/old.log", "agent_kb/secret.zip"}
+    assert in_view(tmp_path, shown=["agent_kb/system_prompt.txt"]) == ["agent_kb/system_prompt.txt"]
+    assert in_view(tmp_path, shown=["agent_kb"]) == ["agent_kb/old.log", "agent_kb/secret.zip",
+                                                     "agent_kb/system_prompt.txt"]  # (listed: the user's call)

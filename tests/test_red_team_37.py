@@ -10,19 +10,23 @@ from pathlib import Path
 
 import pytest
 
-from pytest_agenteval.plugin.hiding import _is_report
+from pytest_agenteval.plugin import view
 from tests.helpers.tasks import task_dict
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
-def test_a_fifo_in_the_project_is_hidden_without_being_opened(tmp_path: Path) -> None:
-    os.mkfifo(tmp_path / "notes.txt")  # no writer: opening it for reading would wait for ever
-    assert _is_report(str(tmp_path), "notes.txt")
+def test_a_fifo_in_the_project_is_left_out_without_being_opened(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "notes.py")  # no writer: opening it for reading would wait for ever
+    (tmp_path / "agent.py").write_text("class Agent: ...\n")
+    assert view.in_view(tmp_path, shown=["notes.py"]) == ["agent.py"]
+    ((_, copy),) = view.build([str(tmp_path)], tmp_path, ["notes.py"], [])
+    assert sorted(os.listdir(copy)) == ["agent.py"]
 
 
-def test_a_regular_file_is_still_read(tmp_path: Path) -> None:
+def test_a_regular_file_the_ini_lists_is_in_view(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("my own notes\n")
-    assert not _is_report(str(tmp_path), "notes.txt")
+    assert view.in_view(tmp_path) == []
+    assert view.in_view(tmp_path, shown=["notes.txt"]) == ["notes.txt"]
 
 
 @pytest.mark.parametrize("spec", ["memory=9000000T", "file_size=17000000T"])

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from pytest_agenteval.agents import pool as pools
-from pytest_agenteval.plugin.hiding import _is_report
+from pytest_agenteval.plugin import view
 
 
 class _Child:
@@ -63,9 +63,10 @@ def test_a_reaper_with_no_thread_to_be_had_reaps_at_once(monkeypatch: pytest.Mon
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/kmsg") or os.geteuid() != 0, reason="needs /proc/kmsg as root")
-def test_a_link_to_a_blocking_proc_file_is_hidden_unopened(tmp_path: Path) -> None:
-    (tmp_path / "notes.txt").symlink_to("/proc/kmsg")  # reading it waits for the kernel's next message
-    assert _is_report(str(tmp_path), "notes.txt")
+def test_a_link_to_a_blocking_proc_file_is_copied_as_a_link_unopened(tmp_path: Path) -> None:
+    (tmp_path / "notes.py").symlink_to("/proc/kmsg")  # reading it waits for the kernel's next message
+    ((_, copy),) = view.build([str(tmp_path)], tmp_path, [], [])
+    assert os.readlink(os.path.join(copy, "notes.py")) == "/proc/kmsg"  # (the sandbox's own /proc, if any)
 
 
 def test_limits_above_the_harness_hard_limits_are_lowered_to_them() -> None:

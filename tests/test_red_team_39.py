@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from pytest_agenteval.agents import pool as pools
-from pytest_agenteval.plugin.sniffing import SCAN_LIMIT, is_report
+from pytest_agenteval.plugin.view import in_view
 from tests.helpers.sandboxing import BWRAP
 from tests.helpers.tasks import result_lines, task_line
 
@@ -50,8 +50,10 @@ def _zip(path: Path, members: dict[str, bytes]) -> Path:
     lambda d: _write(d / "prev.gz", gzip.compress(gzip.compress(RESULTS))),
     lambda d: _write(d / "ci.log", LOG + b"===== short test summary info =====\nFAILED ESC-001\n"),  # past 64 KiB
 ], ids=["tar.gz after a log", "plain tar", "ninth zip member", "gzip in a zip", "gzip twice", "a log's end"])
-def test_results_deep_in_a_file_or_an_archive_are_found(tmp_path: Path, make: Any) -> None:
-    assert is_report(str(make(tmp_path)))
+def test_results_deep_in_a_file_or_an_archive_are_not_in_view(tmp_path: Path, make: Any) -> None:
+    (tmp_path / "agent.py").write_text("class Agent: ...\n")
+    make(tmp_path)
+    assert in_view(tmp_path) == ["agent.py"]  # (red team 40: whatever a file holds, only code is copied)
 
 
 def _write(path: Path, data: bytes) -> Path:
@@ -59,17 +61,11 @@ def _write(path: Path, data: bytes) -> Path:
     return path
 
 
-def test_an_agents_own_files_stay_in_view(tmp_path: Path) -> None:
-    assert not is_report(str(_zip(tmp_path / "tools.zip", {"pkg/__init__.py": b"", "pkg/data.txt": LOG})))
-    assert not is_report(str(_write(tmp_path / "prompts.txt", LOG)))
-    assert not is_report(str(_write(tmp_path / "lookup.json.gz", gzip.compress(b'{"rates": [1, 2]}'))))
-
-
-def test_a_file_too_large_to_read_is_hidden_unread(tmp_path: Path) -> None:
-    big = tmp_path / "weights.bin"
-    with open(big, "wb") as out:
-        out.truncate(SCAN_LIMIT + 1)  # sparse: nothing is written
-    assert is_report(str(big))
+def test_an_agents_own_files_are_in_view_when_listed(tmp_path: Path) -> None:
+    _zip(tmp_path / "tools.zip", {"pkg/__init__.py": b"", "pkg/data.txt": LOG})
+    _write(tmp_path / "prompts.txt", LOG)
+    assert in_view(tmp_path) == []
+    assert in_view(tmp_path, shown=["*.txt", "tools.zip"]) == ["prompts.txt", "tools.zip"]
 
 
 AGENTS = '''

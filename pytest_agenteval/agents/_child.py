@@ -198,8 +198,8 @@ def limit_hit(exc: BaseException) -> str | None:
     """Which limit this exception is the kernel's refusal of, if one (the parent says it so).
 
     (CPU time ends the process by signal instead; the parent reads that from its exit code.)"""
-    if isinstance(exc, MemoryError):
-        return "memory"  # RLIMIT_AS: an allocation refused
+    if isinstance(exc, MemoryError) or isinstance(exc, OSError) and exc.errno == errno.ENOMEM:
+        return "memory"  # RLIMIT_AS: an allocation refused (an mmap's, as ENOMEM: red team 40)
     if isinstance(exc, BlockingIOError) or (isinstance(exc, RuntimeError) and "new thread" in str(exc)):
         return "processes"  # RLIMIT_NPROC: fork or clone refused with EAGAIN
     if isinstance(exc, OSError) and exc.errno == errno.EFBIG:

@@ -14,13 +14,14 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import selectors
 import signal
 import subprocess
 import sys
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -185,12 +186,29 @@ def run_isolated(agent: IsolatedAgent, episode: Episode, time_limit: float | Non
                 "task_id": episode.task_id, "instruction": episode.instruction, "tools": episode.tools,
                 "policy": episode.policy, "system_prompt": episode.system_prompt,
                 "max_steps": episode.max_steps, "seed": episode.seed}})
-        return _serve(pipes, episode, agent.containment.limits)
+        outcome = _serve(pipes, episode, agent.containment.limits)
+        return _view_hint(outcome, agent) if isinstance(outcome, AgentError) else outcome
     except _Late:
         return "agent_timeout", over_time(time_limit)
     finally:
         pipes.close()
         end(child)  # the child and everything it started: killed now, reaped off this path
+
+
+_MISSING = re.compile(r"No such file or directory: '([^']+)'")
+
+
+def _view_hint(error: AgentError, agent: IsolatedAgent) -> AgentError:
+    """An agent that could not open a file of its project that is there: the sandbox shows the
+    project's code alone, so say how to show it the file (``plugin.view``)."""
+    found = _MISSING.search(error.message)
+    folder = agent.search_path or ""
+    if agent.containment.level != "bwrap" or not found or not folder or not found.group(1).startswith(
+            folder.rstrip("/") + "/") or not os.path.exists(found.group(1)):
+        return error
+    shown = os.path.relpath(found.group(1), folder)
+    return replace(error, message=f"{error.message} (isolated agents see the project's code only: "
+                                              f"agenteval_show = {shown} in the ini shows them this file)"[:500])
 
 
 def _serve(pipes: _Pipes, episode: Episode, limits: Limits) -> tuple[str, str] | AgentError | None:

@@ -97,6 +97,7 @@ from pytest_agenteval.plugin.state import STATE, State, TaskCase
 from pytest_agenteval.plugin.suites import add_option as add_suite_option
 from pytest_agenteval.plugin.suites import add_suite_paths
 from pytest_agenteval.plugin.timeouts import drop_deadline, note_deadline
+from pytest_agenteval.plugin.view import add_show_option
 from pytest_agenteval.report.labels import LabelError, describe, endpoint_of, git_state, identity, parse_labels
 from pytest_agenteval.taskfiles.loader import TaskLoader
 
@@ -152,6 +153,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini(INI_LIMITS, type="string", default="",
                   help="--agenteval-limits' default for this project (the option wins)")
     add_hide_option(parser)
+    add_show_option(parser)
     group.addoption("--agenteval-timeout", metavar="SECONDS", type=float, default=DEFAULT_TIME_LIMIT,
                     help=f"time limit per episode (default {DEFAULT_TIME_LIMIT:g}; 0 for none)")
     parser.addini(INI_ENVIRONMENTS, type="linelist", default=[],

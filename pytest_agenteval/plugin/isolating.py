@@ -4,6 +4,8 @@ for the run (its hidden files, its warm pool, the agent's spec checked inside it
 from __future__ import annotations
 
 import dataclasses
+import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,7 +22,8 @@ from pytest_agenteval.agents.limits import Limits, LimitsError
 from pytest_agenteval.agents.pool import open_pools
 from pytest_agenteval.agents.sandbox import IsolatedAgent, check_spec
 from pytest_agenteval.errors import AgentSpecError
-from pytest_agenteval.plugin.hiding import hidden_paths, on_the_search_path, reserve_outputs
+from pytest_agenteval.plugin import view
+from pytest_agenteval.plugin.hiding import hidden_paths, reserve_outputs
 from pytest_agenteval.plugin.state import State
 
 INI_LIMITS = "agenteval_limits"
@@ -41,6 +44,16 @@ def isolate_option(config: pytest.Config) -> str | None:
     return STRONGEST
 
 
+def _searched(readable: tuple[str, ...]) -> list[str]:
+    """The folders of the child's search path that are the user's, not the system's (PYTHONPATH,
+    ``.pth`` files): shown as a copy of their code, as the project is. The system's folders, the
+    interpreter's prefixes and this package are installed code, shown as they are."""
+    package = str(Path(__file__).resolve().parent.parent)
+    system = [os.path.realpath(p) for p in (*SYSTEM_DIRS, sys.prefix, sys.base_prefix, sys.exec_prefix, package)]
+    return [p for p in readable if os.path.isdir(p) and not any(
+        os.path.realpath(p) == s or os.path.realpath(p).startswith(s.rstrip("/") + "/") for s in system)]
+
+
 def limits_given(config: pytest.Config) -> Limits:
     given = config.getoption("agenteval_limits")
     try:
@@ -57,9 +70,11 @@ def contain(config: pytest.Config, state: State, asked: str) -> None:
         reserve_outputs(config)
         chosen = choose(asked, network=config.getoption("agenteval_isolate_network"),
                         hidden=hidden_paths(config, state))
-        if chosen.level == "bwrap":  # it shows the child's search path too, outside rootdir
-            chosen = dataclasses.replace(chosen, hidden=(*chosen.hidden,
-                                                         *on_the_search_path(chosen.readable, SYSTEM_DIRS)))
+        if chosen.level == "bwrap":  # the project, and every other folder of the child's search path: their code
+            root = config.rootpath.resolve()
+            chosen = dataclasses.replace(chosen, views=tuple(view.build(
+                [str(root), *_searched(chosen.readable)], root, config.getini(view.INI_SHOW), chosen.hidden,
+                chosen.readable)))
         make_undumpable()
     except (ContainmentError, OSError) as exc:
         raise pytest.UsageError(str(exc)) from None
