@@ -96,7 +96,7 @@ def _copy_code(folder: str, copy: str, patterns: list[str], skip: set[str]) -> N
                 if not stat.S_ISREG(os.fstat(source.fileno()).st_mode):
                     continue  # (swapped for a FIFO or a device since the walk)
                 shutil.copyfileobj(source, out)
-            os.chmod(target, 0o755 if mode & 0o111 else 0o644)
+            os.chmod(target, stat.S_IMODE(mode) & 0o777)  # (who may read it is as before: a 0600 file stays so)
 
 
 def _walk(folder: str, patterns: list[str], skip: set[str]) -> Iterable[tuple[str, int]]:
