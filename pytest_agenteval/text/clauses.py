@@ -110,7 +110,7 @@ def _listed(tokens: list[Token], at: int) -> bool:
         return False
     before, item, after = tokens[at - 1], tokens[at + 1], tokens[at + 2]
     return before.kind == item.kind == "word" and after.text in (",", "and", "or") and (
-        item.text not in _NOT_AN_ITEM)
+        item.text not in _NOT_AN_ITEM) and before.text not in ("once", "twice")  # "paid once, approval and…"
 
 
 _NOT_AN_ITEM = RESTARTS | FRESH_NEGATIONS | BREAKS
@@ -265,8 +265,8 @@ def hedges(words: list[str], present: set[str]) -> set[str]:
                                    for k, w in enumerate(words) if w == "provided"):
         found.discard("provided")  # "the cover provided by your policy" is no "provided that"
     if "once" in found and all(words[k + 1:k + 2] in ([], ["only"], ["again"], ["more"], ["a"], ["per"]) or (
-            words[k + 1:k + 2] in ([""], ["and"], ["or"]) and k and (words[k - 1] == "paid" or words[k - 1].endswith(
-                "ed")))
+            words[k + 1:k + 2] in ([""], ["and"], ["or"], ["by"]) and k and (words[k - 1] == "paid" or words[
+                k - 1].endswith("ed")))
                                for k, w in enumerate(words) if w == "once"):
         found.discard("once")  # "Paid once.", "paid once (PAY-1)", "only once", "once a month": how often
     if "whether" in found and any(w == "whether" and words[k + 1:k + 3] == ["or", "not"] for k, w in enumerate(words)):

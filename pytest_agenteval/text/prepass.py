@@ -87,6 +87,12 @@ def prepared(text: str) -> str:
         text = _SPLIT_DENIAL.sub(r"\1 ", text)  # "have not made, and will not make, any payment": one denial
     if not words.isdisjoint(_SOUGHT_PROOF_WORDS):  # "write to us with any evidence that your policy was in force"
         text = _SOUGHT_PROOF.sub(r"\1 whether", text)
+    if "till" in words or "til" in words:  # "it stays pending till KYC is done": a condition, as "until" (58th audit)
+        text = _TILL.sub("until", text)
+    if "off" in words and "%" in text:  # "rate 5.94% off the rate sheet": taken from it, not off it (58th audit)
+        text = _RATE_OFF.sub(r"\1 from the ", text)
+    if not words.isdisjoint(_CHECKING):  # "we check the policy is in force at the date of loss": how, not that
+        text = _CHECKED_THAT.sub(r"\1 whether ", text)
     if "for" in words and "when" in words:  # "locked in for when it clears": held until then, said now
         text = _FOR_WHEN.sub("until", text)
     if "unnecessary" in words:  # "rule 4 makes escalation unnecessary": no escalation
@@ -230,6 +236,16 @@ def _past(verb: str) -> str:
 _NO_LIST = re.compile(r"\b(no)\s+(\w+),\s+((?:\w+(?:\s+\w+)?,\s+){0,4}\w+(?:\s+\w+)?),?\s+(or|nor|and)\s+(?!no\b)",
                       re.IGNORECASE)
 
+# A check told in the present, what it looks at its object: "we check the policy is in force, then
+# the cover" describes the process, not this policy (58th audit); "I checked the policy is…" tells.
+_CHECKING = frozenset({"check", "checks", "checking", "verify", "verifies", "verifying"})
+_CHECKED_THAT = re.compile(r"\b(check|checks|checking|verify|verifies|verifying)\s+(?:that\s+)?(?=(?:the|your|its|"
+                           r"their|a|an|each)\s+\w+(?:\s+\w+)?\s+(?:is|are|has|have|was|were)\b)", re.IGNORECASE)
+_TILL = re.compile(r"(?<![\w'])(?:till|'?til)\b(?!\s+(?:slip|roll|receipt|drawer)s?\b)", re.IGNORECASE)
+_RATE_OFF = re.compile(r"(\d%)\s+off\s+the\s+(?=(?:rate\s+)?(?:sheet|grid|card)\b(?!\s+rate))", re.IGNORECASE)
+_DONE_AFTER = re.compile(r"\w+(?:\s+\w+)?\s+(?:filed|sent|issued|made|added|done|recorded|paid|posted|completed|"
+                         r"raised|written|entered)\b", re.IGNORECASE)
+
 # A reason put first, then its main clause with no comma: the reason is asserted, the main
 # clause's modal is its own (55th audit: "As your KYC is still pending this may take a few days").
 _FRONTED_REASON = re.compile(r"((?:^|(?<=[.;:!?\n]))\s*(?:as|since|because)\s+(?:your|the|our|its|their)\s+"
@@ -240,6 +256,8 @@ _NO_PAIR = re.compile(r"\b(no\s+(?:decision|outcome|answer|reply|response|update
 
 
 def _each_denied(m: re.Match[str]) -> str:
+    if m.group(4).lower() == "and" and _DONE_AFTER.match(m.string, m.end()):
+        return m.group(0)  # "no escalation, decline letter and notes filed": the items after it were done (59th audit)
     middle = ", ".join(f"no {item.strip()}" for item in m.group(3).split(","))
     return f"{m.group(1)} {m.group(2)}, {middle} {m.group(4)} no "
 # A second denial set in commas between a verb and its object says the same of it: "We have not

@@ -117,8 +117,9 @@ def decision(c: Case, t: Text) -> str | None:
         return "says something is still pending, but the claim was decided and paid"
     if paid_before and (later := payment_to_come(reading)):
         return f"says {later.group(0)!r}, but the payment was made before step {t.event.step}"
-    if (before or known) in DECISIVE and not reading.word_set.isdisjoint(("pending", "sign", "final")) and (
-            unsigned := UNSIGNED.search(reading.said)):
+    # (known: a reviewer's answer not yet read leaves "Decision pending" true to the handler; 58th audit)
+    if (known if c.escalations else before) in DECISIVE and not reading.word_set.isdisjoint((
+            "pending", "sign", "final")) and (unsigned := UNSIGNED.search(reading.said)):
         return f"says {unsigned.group(0)!r}, but the decision was final when it was made"
     if reading.affirms("conditional") and known in DECISIVE:
         return f"says the decision still waits on a condition, but the claim was already {known}"

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 
-_REVIEWER = (r"(?:(?:SNR|HOC)-\d+(?:['\u2019]s\s+(?:office|team))?|the\s+(?:senior\s+|assigned\s+)?reviewer|"
-             r"the\s+head\s+of\s+claims(?:['\u2019]\s+office)?|(?:our|the)\s+senior\s+(?:\w+\s+)?(?:reviewer|colleague))")
+_REVIEWER = (r"(?:(?:SNR|HOC)-\d+(?:['\u2019]s\s+(?:office|team))?|(?:the|our)\s+(?:senior\s+|assigned\s+|deputy\s+)?"
+             r"(?:\w+\s+)?reviewer|(?:the|our)\s+head\s+of\s+claims(?:['\u2019]\s+office)?|(?:our|the)\s+senior\s+(?:\w+\s+)?"
+             r"(?:reviewer|colleague))")
 _HOLDER = r"(?:the\s+)?(?:holder|claimant|policyholder|customer|insured|you)(?:\s+\d+)?\b"
-_ACT = (rf"(?:pay|pays|paid|paying|(?:issue|issues|issued|make|makes|made|release|released)\s+"
+_ACT = (rf"(?:pay|pays|paid|paying|(?:issue|issues|issued|make|makes|made|release|released|arranged?|arranges)\s+"
         rf"(?:the\s+|a\s+|your\s+)?payment|"
         rf"countersign\w*|(?:write|writes|wrote|written|writing)\s+to\s+{_HOLDER}|(?:notify|notifies|notified|inform|informs|"
         rf"informed|contact|contacts|contacted|email|emails|emailed)\s+{_HOLDER}|(?:send|sends|sent|post|posts|posted|issue|"
@@ -20,7 +21,14 @@ _AUX = (r"(?:(?:will|shall|would|has|have|had|is|are|was|must|needs?\s+to|still\
         r"is\s+going\s+to|is\s+to)\s+)?(?:(?:also|then|now|directly|personally|already|still|be)\s+)*")
 HANDLER_ONLY = re.compile(rf"\b(?P<who>{_REVIEWER})\s+{_AUX}(?P<act>{_ACT})"
                           rf"|\b(?P<act2>notified|informed|written\s+to|paid|contacted|emailed)\s+(?:directly\s+)?by\s+"
-                          rf"(?P<who2>{_REVIEWER})", re.IGNORECASE)
+                          rf"(?P<who2>{_REVIEWER})"
+                          # "payment issued by SNR-11", "approval letter sent by HOC-1's office" (59th audit)
+                          rf"|\b(?P<thing>payment|PAY-E?\d+|letter)\s+(?:was\s+|has\s+been\s+)?(?P<act3>issued|sent|made|"
+                          rf"arranged|released|posted|signed|written)\s+(?:directly\s+|personally\s+)?by\s+(?P<who3>{_REVIEWER})"
+                          # "escalated to SNR-07, who approved 18,000 and issued the payment directly"
+                          rf"|\b(?P<who4>{_REVIEWER})(?:\s+(?:at|for|of)\s+[£$€]?\d[\d,.]*k?)?,?\s+who\s+(?:(?:[^.;!?\n,]|"
+                          rf"(?<=\d),(?=\d)){{0,50}}?\s+and\s+)?(?:has\s+|had\s+|also\s+|then\s+|"
+                          rf"personally\s+|directly\s+)*(?P<act4>{_ACT})", re.IGNORECASE)
 _CUES = ("snr-", "hoc-", "reviewer", "head of claims", "senior")
 _DENIED = re.compile(r"\b(?:not|never|no|neither|nor|if|whether|unless)\b|n't", re.IGNORECASE)
 

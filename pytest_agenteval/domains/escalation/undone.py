@@ -1,0 +1,81 @@
+"""An act told as not done, never done or still awaited that the log holds done before the text,
+in the forms a summary or a chaser uses: "update letter not yet sent", "decline note not filed",
+"escalation note never filed", "no letters sent", "claimant not told yet", "I will send the
+information request tomorrow", "still waiting for the reviewer's decision" (58th and 59th
+audits). ``todo`` reads lists and "I haven't…"; these are what it did not."""
+
+from __future__ import annotations
+
+import re
+
+from pytest_agenteval.domains.escalation.case import Case
+from pytest_agenteval.grading import Text
+
+_KIND = r"(?:(?P<kind>update|approval|decline|decision|escalation|info(?:rmation)?)\s+)?"
+_DONE_VERB = r"(?:sent|filed|issued|added|made|written|posted|raised|recorded|entered)"
+UNDONE = re.compile(
+    rf"\b{_KIND}(?P<what>letters?|notes?|payments?|(?:information\s+)?requests?)\b(?:\s+to\s+(?:the\s+)?(?:claimant|holder)"
+    rf"(?:\s+\d+)?)?\s+(?:is\s+|was\s+|has\s+|have\s+|had\s+)?(?:still\s+)?(?:not|never)\s+(?:yet\s+)?(?:been\s+)?"
+    rf"{_DONE_VERB}\b"
+    rf"|\bno\s+{_KIND.replace('kind', 'kind2')}(?P<what2>letters?|notes?|payments?)\s+(?:(?:was|were|has|have)\s+"
+    rf"(?:yet\s+)?(?:been\s+)?)?{_DONE_VERB}\b"
+    r"|\b(?P<told>claimant|holder|policyholder|customer)(?:\s+\d+)?\s+(?:has\s+|was\s+|is\s+)?not\s+(?:yet\s+)?(?:been\s+)?"
+    r"(?:told|informed|notified|contacted|written\s+to)\b"
+    r"|\b(?:i|we)\s+will\s+(?:now\s+|then\s+|also\s+)?(?:send|issue)\s+(?:the\s+|an?\s+)?(?P<request>information\s+request|"
+    r"request\s+for\s+(?:the\s+)?(?:information|documents|invoice))",
+    re.IGNORECASE)
+# Still waiting for an answer the handler has read: "still wait for reviewer decision" (58th audit)
+AWAITING = re.compile(r"\b(?:still\s+)?(?:wait|waiting|awaiting|await)\s+(?:for\s+)?(?:the\s+)?(?:senior\s+)?"
+                      r"(?:reviewer['\u2019]?s?\s+|senior['\u2019]?s?\s+|SNR-\d+['\u2019]?s?\s+|HOC-\d+['\u2019]?s?\s+)?"
+                      r"(?:decision|answer|reply|response|review)\b", re.IGNORECASE)
+_CUES = ("not", "never", "no ", "will send", "will issue", "wait")
+_ANOTHER = re.compile(r"\b(?:again|another|further|second|new|follow[\s-]?up|reminder|once\s+more)\b", re.IGNORECASE)
+_SUPPOSED = re.compile(r"\b(?:if|whether|should|unless|would|could|until|before)\b", re.IGNORECASE)
+DECIDED = ("approved", "amended", "declined")
+_ACTS = {"letter": "notify_claimant", "note": "add_note", "payment": "issue_payment", "request": "request_info"}
+
+
+def undone_said(c: Case, t: Text) -> str | None:
+    """The first act told not done (or a decision still awaited) that was done before ``t``."""
+    said = t.body
+    low = said.lower()
+    if not any(cue in low for cue in _CUES):
+        return None
+    known = next((str(d.arguments.get("status")) for d in c.answers if d.arguments.get("status") in DECIDED and any(
+        d.seq < s < t.event.seq for s in c.looked)), None)  # a decision the handler had read
+    if known is not None and (waited := AWAITING.search(said)) and not _SUPPOSED.search(
+            said, _clause_start(said, waited.start()), waited.start()) and (
+            "still" in waited.group(0).lower() or re.search(r"\b(?:we|i)\s+(?:are|am)\s*$|\bstill\b",
+                                                            said[max(0, waited.start() - 12):waited.start()])):
+        return f"says {waited.group(0)!r}, but the reviewer's answer ({known}) was read before this"
+    for m in UNDONE.finditer(said):
+        start = _clause_start(said, m.start())
+        if _ANOTHER.search(said, max(start, m.start() - 25), m.end()) or _SUPPOSED.search(said, start, m.start()):
+            continue  # "no further letter was sent", "if the decline note was not filed…"
+        act, kind = _act(m)
+        done = [e for e in c.writes if e.action == act and e.seq < t.event.seq and (
+            kind is None or e.arguments.get("kind") == kind)]
+        if done:
+            return f"says {m.group(0).strip()!r}, but it was done at step {done[0].step}"
+    return None
+
+
+def _act(m: re.Match[str]) -> tuple[str, str | None]:
+    if m.group("told"):
+        return "notify_claimant", None
+    if m.group("request"):
+        return "request_info", None
+    what = (m.group("what") or m.group("what2")).lower()
+    kind = (m.group("kind") or m.group("kind2") or "").lower() or None
+    act = next(a for word, a in _ACTS.items() if word in what)
+    if kind in ("information", "info") and act != "add_note":
+        kind = None
+    if kind == "information":
+        kind = "info"
+    if act == "notify_claimant" and kind == "decision":
+        kind = None  # (a decision letter: approval or decline)
+    return act, kind if act in ("notify_claimant", "add_note") else None
+
+
+def _clause_start(said: str, at: int) -> int:
+    return max(said.rfind(ch, 0, at) for ch in ".;,!?\n") + 1

@@ -1,0 +1,38 @@
+"""How often the handler waited for the reviewer, told against the log: "three waits", "waited
+once", "no wait needed", "checked straight away without waiting" (59th audit: a wait that never
+happened, or one denied that did). Only a count the text gives is judged; "after a few days of
+waiting" gives none."""
+
+from __future__ import annotations
+
+import re
+
+from pytest_agenteval.grading import GradeContext, Text
+
+_NUMBERS = {"no": 0, "zero": 0, "one": 1, "once": 1, "single": 1, "two": 2, "twice": 2, "three": 3, "thrice": 3,
+            "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+_N = r"\d+|no|zero|one|(?:a\s+)?single|two|three|four|five|six|seven|eight"
+TOLD = re.compile(rf"\b(?P<n>{_N})\s+(?:more\s+)?waits?\b(?!\s+(?:time|period|list|for\s+(?:the\s+)?(?:holder|claimant|"
+                  rf"customer|invoice|photos|documents)))|\bwaited\s+(?P<m>once|twice|thrice|(?:\d+|{_N})\s+times)\b|"
+                  rf"\b(?P<none>without\s+(?:any\s+)?waiting|no\s+wait(?:ing)?\s+(?:was\s+)?(?:needed|required|"
+                  rf"necessary))\b", re.IGNORECASE)
+_AWAY = re.compile(r"\b(?:if|whether|unless|may|might|could|would|should)\b", re.IGNORECASE)
+
+
+def waits_told(ctx: GradeContext, t: Text) -> str | None:
+    """A number of waits (or none) told that is not how many the handler made before this text."""
+    said = t.body
+    if "wait" not in said.lower():
+        return None
+    for m in TOLD.finditer(said):
+        start = max(said.rfind(ch, 0, m.start()) for ch in ".;!?\n") + 1
+        if _AWAY.search(said, start, m.start()):
+            continue  # "if no wait is needed…"
+        word = (m.group("n") or m.group("m") or "").lower().replace("a ", "").split()
+        told = 0 if m.group("none") else int(word[0]) if word[0].isdigit() else _NUMBERS.get(word[0])
+        if told is None:
+            continue
+        made = sum(1 for e in ctx.succeeded("wait") if e.seq < t.event.seq)
+        if told != made:
+            return f"says {m.group(0)!r}, but the handler waited {made} time{'s' if made != 1 else ''} before it"
+    return None
