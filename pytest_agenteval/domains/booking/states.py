@@ -227,7 +227,8 @@ NO_QUERY = re.compile(r"\b(?:not|never|n't)\s+(?:yet\s+)?(?:raised|opened|logged
                       r"anything(?:\s+with)?)\b"
                       r"|\bno\s+query\s+(?:has\s+been|was|is)\s+(?:yet\s+)?(?:raised|opened|logged)\b"
                       # "I don't need to raise anything": nothing raised, said after one was
-                      r"|\b(?:don't|do\s+not|no)\s+need\s+to\s+raise\s+(?:anything|a\s+query|any\s+query)\b")
+                      r"|\b(?:don't|do\s+not|no)\s+need\s+to\s+raise\s+(?:anything|a\s+query|any\s+query)\b"
+                      r"|\bno\s+query\s+(?:is\s+|was\s+)?(?:needed|necessary|required)\b")  # (58th audit)
 
 
 def query_denied(h: History, fid: str, t: Text) -> str | None:

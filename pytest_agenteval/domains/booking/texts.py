@@ -76,7 +76,8 @@ LEXICON = ENGLISH.extend(
             "rate is now set", "has been set", "have been set", "was set", "is now set", "i have set", "i've set",
             "we have set", "we've set", *(f"{who} {how}set {whose} rate" for who in ("i", "we", "i've", "we've")
                                  for how in ("", "have ", "only ", "just ", "now ", "also ", "have only ", "have just ",
-                                             "have now ", "have also ") for whose in ("the", "its"))),
+                                             "have now ", "have also ", "already ", "have already ")
+                                 for whose in ("the", "its"))),  # ("I have already set its rate": 59th audit)
     # The facility's own state: "has not been booked", "is already active", "is closed".
     booked=("booked", "bkd", "bk'd", "booked at",  # ticket shorthand: "bkd & actv"; "booked at 5.1%" (priced too)
             "started booking", "begun booking", "started the booking", "begun the booking",

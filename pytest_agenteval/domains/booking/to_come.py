@@ -12,7 +12,7 @@ from pytest_agenteval.domains.booking.figures import History
 from pytest_agenteval.grading import Text
 from pytest_agenteval.text import sentence_end
 
-_WE_WILL = (r"(?:i|we)(?:'ll|\s+will|\s+shall|\s+am\s+going\s+to|\s+are\s+going\s+to)\s+"
+_WE_WILL = (r"(?:i|we|(?:our|the)\s+(?:\w+\s+)?team)(?:'ll|\s+will|\s+shall|\s+am\s+going\s+to|\s+are\s+going\s+to)\s+"
             r"(?:now\s+|then\s+|also\s+|still\s+)?")
 _BE_DONE = r"will\s+(?:then\s+|now\s+|also\s+|still\s+)?be\s+"
 TO_COME = (

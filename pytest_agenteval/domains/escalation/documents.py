@@ -20,7 +20,7 @@ _OUTSIDER = (r"(?:(?:independent|external|appointed|our|an?|the|your)\s+)?(?:(?:
              r"(?:(?<!claims\s)(?<!your\s)adjust(?:er|or)s?|"
              r"surveyors?|engineers?|investigators?|inspectors?|solicitors?|lawyers?|legal\s+team|witness(?:es)?|"
              r"salvage\s+(?:agents?|team|company)|recovery\s+(?:agents?|team)|valuers?|fraud\s+team|"
-             r"loss\s+assessors?|police|(?:forensic\s+)?accountants?)")
+             r"loss\s+assessors?|police|(?:forensic\s+)?accountants?|brokers?)")
 _CLAIMANT = (r"(?:(?:the\s+|our\s+)?(?:holder|claimant|policyholder|customer|insured|client)(?:\s+\d+)?\b|\byou\b|"
              r"\b(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+[A-Z]\w*)")
 _INSPECTED = r"(?:vehicle|car|property|home|house|premises|damage|site|roof|kitchen|bathroom|building|flat)"
@@ -98,7 +98,10 @@ UNRECORDED = (
                 r"report\w*|spoke|said|told))\b|\b(?:appointed|instructed|sending|send|sent|spoke\s+(?:with|to)|"
                 rf"spoken\s+(?:with|to)|passed\s+(?:\w+\s+){{0,3}}?to|referred\s+(?:\w+\s+){{0,3}}?to)\s+(?:a\s+|an\s+|"
                 rf"our\s+|the\s+|your\s+)?{_OUTSIDER}|\b{_OUTSIDER}['\u2019]s?\s+(?:report|findings|assessment|visit|"
-                r"inspection|opinion|evidence|statement)\b", re.IGNORECASE),  # "our loss adjuster's report confirms…"
+                r"inspection|opinion|evidence|statement)\b"
+                # "paid by the claimant's broker", "the amount you agreed with your broker" (59th audit)
+                rf"|\b(?:by|with)\s+(?:the\s+|your\s+|their\s+|our\s+|the\s+claimant['\u2019]s\s+)?{_OUTSIDER}\b",
+                re.IGNORECASE),  # "our loss adjuster's report confirms…"
      "no record here holds anyone but the claimant, the handler and the reviewers", "both"),
     # money no record holds: "an ex gratia uplift of 500 added", "credited as a goodwill payment" (51st audit)
     (re.compile(r"\b(?:ex[\s-]gratia|goodwill|discretionary)\s+(?:payment|uplift|sum|amount|gesture|top[\s-]?up|credit)\b|"
@@ -176,6 +179,16 @@ UNRECORDED = (
                 r"(?:your|the)\s+(?:phone\s+|telephone\s+)?call\b|\bthanks?\s+(?:you\s+)?for\s+calling\b",
                 re.IGNORECASE),
      "no record here holds a call or a talk with the claimant", "both"),
+    # an act of the claimant's: the records hold the claim and nothing the claimant did after it ("the
+    # claimant asked us to decline it", "you agreed to this reduced amount", "you offered to send"; 59th audit)
+    (re.compile(rf"\b{_CLAIMANT}\s+(?:has\s+|had\s+|have\s+|also\s+|then\s+|already\s+)*(?:(?:agreed|withdrew|"
+                r"withdrawn|offered|accepted|insisted|chose|opted|preferred|instructed|authori[sz]ed|consented)\b"
+                r"(?!\s+(?:for\s+)?(?:a\s+|the\s+|your\s+)?claim\b|\s+(?:for\s+)?[£$€]?\d|\s+for\s*(?:[.,;)]|$))|"
+                # (a question asked is no such act: "you asked whether the excess was taken", "you asked for an update")
+                r"(?:asked|requested)\s+(?:us\s+)?(?:to\s+(?:decline|withdraw|close|cancel|reduce|escalate|refer|hold|pause|"
+                r"delay)|(?:for\s+)?(?:a|an)\s+(?:senior\s+|second\s+)?(?:review|escalation|referral|extension)|for\s+more\s+"
+                r"time|more\s+time)\b)", re.IGNORECASE),
+     "no record here holds an act of the claimant's after the claim", "both"),
     # the excess as owed: "Declined: excess of 250 not paid by the policyholder" (47th audit)
     (re.compile(r"\bunpaid\s+excess\b|\bexcess\b(?:\s+\S+){0,3}?\s+(?:has\s+)?(?:not\s+(?:been\s+)?|never\s+(?:been\s+)?)paid\s+(?:by\s+"
                 r"(?:you|the\s+(?:policyholder|claimant|insured|holder))|yet)\b|\bexcess\s+(?:is\s+)?(?:still\s+)?"
@@ -184,6 +197,9 @@ UNRECORDED = (
 )
 # What each kind's pattern cannot match without (lower case, single spaces): a cheap test first.
 CUES = {
+    "no record here holds an act of the claimant's after the claim": ("asked", "request", "agree", "withdr", "offer",
+                                                                       "accept", "insist", "chose", "opted", "prefer",
+                                                                       "instruct", "authori", "consent"),
     "no record here holds a call or a talk with the claimant": ("call", "phone", "rang", "spoke", "spoken", "talked",
                                                                  "voice", "message", "conversation"),
     "no claim or policy here is decided, paid or reopened by itself": ("automatic", "by default", "auto-"),
@@ -204,7 +220,7 @@ CUES = {
     "no record here holds a hire or courtesy car": ("car", "vehicle"),
     "no record here holds anyone but the claimant, the handler and the reviewers": (
         "adjust", "surveyor", "engineer", "investigator", "inspector", "solicitor", "lawyer", "legal team", "witness",
-        "salvage", "recovery", "valuer", "fraud team", "assessor", "police", "accountant"),
+        "salvage", "recovery", "valuer", "fraud team", "assessor", "police", "accountant", "broker"),
     "no record here holds a recovery from anyone": ("recover", "pursu"),
     "no record here holds a deadline to appeal": ("days", "weeks", "months", "deadline", "close", "latest", "window"),
     "no record here holds a complaint or the ombudsman": ("ombudsman",),
