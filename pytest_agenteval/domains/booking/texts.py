@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from pytest_agenteval.domains.booking.accounts import account_type, accounts_denied, accounts_held, records
+from pytest_agenteval.domains.booking.actors import done_by_another
 from pytest_agenteval.domains.booking.bands import band_told
 from pytest_agenteval.domains.booking.figures import History, limit, rates, term, top_band
 from pytest_agenteval.domains.booking.interest import interest
@@ -190,6 +191,7 @@ def _problems(h: History, fid: str, t: Text) -> Iterator[str | None]:
     yield promised(h, fid, t)
     yield new_account(h, fid, t)
     yield told_to_come(h, fid, t)
+    yield done_by_another(h, fid, t)
 
 
 def _facility_of(h: History, reading: Reading) -> str | None:
