@@ -19,7 +19,7 @@ def test_a_fifo_in_the_project_is_left_out_without_being_opened(tmp_path: Path) 
     os.mkfifo(tmp_path / "notes.py")  # no writer: opening it for reading would wait for ever
     (tmp_path / "agent.py").write_text("class Agent: ...\n")
     assert view.in_view(tmp_path, shown=["notes.py"]) == ["agent.py"]
-    ((_, copy),) = view.build([str(tmp_path)], tmp_path, ["notes.py"], [])
+    ((_, copy),), _ = view.build([str(tmp_path)], tmp_path, ["notes.py"], [])
     assert sorted(os.listdir(copy)) == ["agent.py"]
 
 

@@ -65,7 +65,7 @@ def test_a_reaper_with_no_thread_to_be_had_reaps_at_once(monkeypatch: pytest.Mon
 @pytest.mark.skipif(not os.path.exists("/proc/kmsg") or os.geteuid() != 0, reason="needs /proc/kmsg as root")
 def test_a_link_to_a_blocking_proc_file_is_copied_as_a_link_unopened(tmp_path: Path) -> None:
     (tmp_path / "notes.py").symlink_to("/proc/kmsg")  # reading it waits for the kernel's next message
-    ((_, copy),) = view.build([str(tmp_path)], tmp_path, [], [])
+    ((_, copy),), _ = view.build([str(tmp_path)], tmp_path, [], [])
     assert os.readlink(os.path.join(copy, "notes.py")) == "/proc/kmsg"  # (the sandbox's own /proc, if any)
 
 

@@ -46,7 +46,7 @@ def test_whatever_form_an_earlier_runs_results_take_only_code_is_in_view(tmp_pat
 
 def test_a_file_written_into_the_project_after_the_view_is_taken_is_not_in_it(tmp_path: Path) -> None:
     (tmp_path / "agent.py").write_text("class Agent: ...\n")
-    ((_, copy),) = view.build([str(tmp_path)], tmp_path, ["*.jsonl"], [])
+    ((_, copy),), _ = view.build([str(tmp_path)], tmp_path, ["*.jsonl"], [])
     (tmp_path / "second-run.jsonl").write_text(RESULTS)  # another run, started in the same folder
     (tmp_path / "later.py").write_text(f"RESULTS = {RESULTS!r}\n")
     assert sorted(os.listdir(copy)) == ["agent.py"]

@@ -92,6 +92,7 @@ class Containment:
     readable: tuple[str, ...] = ()  # bwrap: what the child may read, besides its search path
     # bwrap: (folder, its copy) of the folders shown as a copy of their code (``plugin.view``)
     views: tuple[tuple[str, str], ...] = ()
+    large: tuple[str, ...] = ()  # bwrap: files of those folders too large to copy, shown as they are
     bwrap: str | None = None
     limits: Limits = Limits()  # the child's OS resource limits (``limits``)
     spares: int = field(default=1, compare=False)  # sandboxes kept started ahead, per process (``pool``)
@@ -150,7 +151,7 @@ class Containment:
                 *(["--info-fd", str(info_fd)] if info_fd >= 0 else []),
                 *(["--seccomp", str(seccomp_fd)] if seccomp_fd >= 0 else []),
                 *_mounts(self.readable, search_path, self.hidden, self.user, net is not None, self.limits.memory,
-                         self.views),
+                         self.views, self.large),
                 *(net.bwrap_args() if net is not None else []), "--chdir", search_path or "/tmp", "--",
                 *as_user(self.user), *argv]
 
@@ -383,7 +384,7 @@ def _outermost(paths: Iterable[str]) -> list[str]:
 
 def _mounts(readable: tuple[str, ...], search_path: str | None, hidden: tuple[str, ...],
             user: tuple[int, int] | None = None, own_resolv: bool = False, tmp_size: int | None = None,
-            views: tuple[tuple[str, str], ...] = ()) -> list[str]:
+            views: tuple[tuple[str, str], ...] = (), large: tuple[str, ...] = ()) -> list[str]:
     # /tmp is memory: its size is the memory limit, else files there would hold memory past it.
     # So is bwrap's /dev (half the machine's memory, /dev/shm in it), which an unprivileged
     # harness's agent owns: read-only (its devices still read and write).
@@ -413,7 +414,7 @@ def _mounts(readable: tuple[str, ...], search_path: str | None, hidden: tuple[st
     for folder, copy in sorted(views, key=lambda v: v[0].count("/")):  # the copy of its code over a folder
         args += ["--ro-bind", copy, folder]
     rebound = [p for p in readable if _under(p, viewed) and p not in viewed]
-    for path in rebound:  # and inside it, what is the system's (a virtualenv in the project) as it is
+    for path in (*rebound, *large):  # and inside it, what is the system's (a virtualenv in the project) as it is
         args += ["--ro-bind", path, path]
     folders: list[str] = []
     for path in sorted({os.path.abspath(p) for p in hidden}):

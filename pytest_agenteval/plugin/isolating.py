@@ -3,6 +3,7 @@ for the run (its hidden files, its warm pool, the agent's spec checked inside it
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import sys
@@ -50,8 +51,38 @@ def _searched(readable: tuple[str, ...]) -> list[str]:
     interpreter's prefixes and this package are installed code, shown as they are."""
     package = str(Path(__file__).resolve().parent.parent)
     system = [os.path.realpath(p) for p in (*SYSTEM_DIRS, sys.prefix, sys.base_prefix, sys.exec_prefix, package)]
-    return [p for p in readable if os.path.isdir(p) and not any(
+    return [p for p in readable if os.path.isdir(p) and not _installed(p) and not any(
         os.path.realpath(p) == s or os.path.realpath(p).startswith(s.rstrip("/") + "/") for s in system)]
+
+
+def _installed(folder: str) -> bool:
+    """A folder packages were installed into (``pip install --target``: their ``.dist-info``
+    beside them), shown as site-packages is: their data files are theirs (red team 41: certifi's
+    certificates)."""
+    with contextlib.suppress(OSError):
+        return any(name.endswith(".dist-info") for name in os.listdir(folder))
+    return False
+
+
+def _beside_the_harness(searched: list[str], root: Path) -> list[str]:
+    """This package's own checkout, when it is on the search path (an editable install): only the
+    package is the harness; its task generators, tests and task files beside it are not the
+    agent's (red team 41 rebuilt the shipped suite from ``scripts/``)."""
+    package = Path(__file__).resolve().parent.parent
+    checkout = str(package.parent)
+    if checkout == str(root) or not any(os.path.realpath(p) == checkout for p in searched):
+        return []  # (the checkout as the project: its ini's agenteval_hide says what to leave out)
+    return [str(entry) for entry in package.parent.iterdir() if entry != package]
+
+
+def _tox_logs(root: Path) -> list[str]:
+    """A virtualenv inside the project is shown as it is (the interpreter runs from it); tox keeps
+    its runs' logs inside it (red team 41: an old tox log, full marks)."""
+    found = []
+    for prefix in {sys.prefix, sys.exec_prefix}:
+        if Path(prefix).resolve().is_relative_to(root):
+            found += [os.path.join(prefix, name) for name in ("log", "tmp", ".tox-info.json")]
+    return found
 
 
 def limits_given(config: pytest.Config) -> Limits:
@@ -72,9 +103,11 @@ def contain(config: pytest.Config, state: State, asked: str) -> None:
                         hidden=hidden_paths(config, state))
         if chosen.level == "bwrap":  # the project, and every other folder of the child's search path: their code
             root = config.rootpath.resolve()
-            chosen = dataclasses.replace(chosen, views=tuple(view.build(
-                [str(root), *_searched(chosen.readable)], root, config.getini(view.INI_SHOW), chosen.hidden,
-                chosen.readable)))
+            searched = _searched(chosen.readable)
+            views, large = view.build([str(root), *searched], root, config.getini(view.INI_SHOW),
+                                      [*chosen.hidden, *_beside_the_harness(searched, root)], chosen.readable)
+            chosen = dataclasses.replace(chosen, views=tuple(views), large=tuple(large),
+                                         hidden=(*chosen.hidden, *_tox_logs(root)))
         make_undumpable()
     except (ContainmentError, OSError) as exc:
         raise pytest.UsageError(str(exc)) from None

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import fnmatch
+import glob
 import os
 import shutil
 import stat
@@ -45,73 +45,115 @@ def add_show_option(parser: pytest.Parser) -> None:
 
 
 def build(folders: Iterable[str], root: Path, shown: list[str], left_out: Iterable[str],
-          mounted_inside: Iterable[str] = ()) -> list[tuple[str, str]]:
-    """A copy of each folder's code (and, under ``root``, of what ``shown`` lists), each in a folder
-    of its own under a new private one: (the folder, its copy), for the sandbox to mount. What the
-    sandbox mounts inside a folder (another folder's copy, a virtualenv in the project: in
+          mounted_inside: Iterable[str] = ()) -> tuple[list[tuple[str, str]], list[str]]:
+    """A copy of each folder's code and of what ``shown`` lists (globs under ``root``, or absolute),
+    each in a folder of its own under a new private one: (the folder, its copy) for the sandbox to
+    mount, and the files too large to copy, to mount as they are over their place in the copy. What
+    the sandbox mounts inside a folder (another folder's copy, a virtualenv in the project: in
     ``mounted_inside``) gets its mount point in the copy: a read-only copy cannot take one later."""
     base = tempfile.mkdtemp(prefix="agenteval-view-")
     os.chmod(base, 0o755)  # (the sandbox may run as nobody)
     atexit.register(shutil.rmtree, base, ignore_errors=True)
-    skip = {os.path.abspath(p) for p in left_out}
-    views = []
-    for k, folder in enumerate(dict.fromkeys(os.path.abspath(f) for f in folders)):
+    skip = {os.path.realpath(p) for p in left_out}
+    listed = expand(root, shown)
+    views: list[tuple[str, str]] = []
+    large: list[str] = []
+    for k, folder in enumerate(dict.fromkeys(os.path.realpath(f) for f in folders)):  # (a link: its target)
         copy = os.path.join(base, str(k))
-        patterns = [os.path.normpath(os.path.join(root, p)) for p in shown] if Path(folder) == root else []
-        _copy_code(folder, copy, patterns, skip)
+        large += _copy_code(folder, copy, listed, skip)
         views.append((folder, copy))
     for folder, copy in views:
-        for inner in (*(f for f, _ in views), *mounted_inside):
-            inner = os.path.abspath(inner)
+        for inner in (*(f for f, _ in views), *mounted_inside, *large):
+            inner = os.path.realpath(inner)
             if inner != folder and inner.startswith(folder.rstrip("/") + "/") and os.path.exists(inner):
-                point = os.path.join(copy, os.path.relpath(inner, folder))
-                with contextlib.suppress(OSError):
-                    if os.path.isdir(inner):
-                        os.makedirs(point, mode=0o755, exist_ok=True)
-                    elif not os.path.lexists(point):
-                        os.makedirs(os.path.dirname(point), mode=0o755, exist_ok=True)
-                        open(point, "w").close()
-    return views
+                _mount_point(inner, os.path.join(copy, os.path.relpath(inner, folder)))
+    return views, large
+
+
+def expand(root: Path, shown: Iterable[str]) -> set[str]:
+    """What ``agenteval_show`` lists, as real paths: each entry a path or a glob as the shell reads it
+    (``*`` stays within a folder, ``**`` crosses them), under rootdir or absolute; a folder, whole."""
+    found: set[str] = set()
+    for pattern in shown:
+        for path in glob.glob(os.path.join(str(root), pattern), recursive=True):
+            found.add(os.path.realpath(path))
+    return found
 
 
 def in_view(folder: str | Path, shown: Iterable[str] = (), left_out: Iterable[str] = ()) -> list[str]:
     """The paths (relative to ``folder``) its view holds: what an isolated agent sees there."""
-    folder = os.path.abspath(folder)
-    patterns = [os.path.normpath(os.path.join(folder, p)) for p in shown]
-    skip = {os.path.abspath(p) for p in left_out}
-    return sorted(os.path.relpath(path, folder) for path, _ in _walk(folder, patterns, skip))
+    folder = os.path.realpath(folder)
+    listed = expand(Path(folder), shown)
+    skip = {os.path.realpath(p) for p in left_out}
+    return sorted(os.path.relpath(path, folder) for path, _ in _walk(folder, listed, skip))
 
 
-def _copy_code(folder: str, copy: str, patterns: list[str], skip: set[str]) -> None:
+LARGE = 16 << 20  # a file this large is mounted as it is, not copied (an 8 GiB sparse .so took 46 s: red team 41)
+
+
+def _copy_code(folder: str, copy: str, listed: set[str], skip: set[str]) -> list[str]:
     os.makedirs(copy, mode=0o755, exist_ok=True)
-    for path, mode in _walk(folder, patterns, skip):
+    large = []
+    for path, mode in _walk(folder, listed, skip):
         target = os.path.join(copy, os.path.relpath(path, folder))
-        os.makedirs(os.path.dirname(target), mode=0o755, exist_ok=True)
+        _folders(folder, os.path.dirname(path), copy)
         with contextlib.suppress(OSError):  # (gone since the walk, unreadable: not in the view)
             if stat.S_ISLNK(mode):
                 os.symlink(os.readlink(path), target)
                 continue
             fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-            with os.fdopen(fd, "rb") as source, open(target, "wb") as out:
-                if not stat.S_ISREG(os.fstat(source.fileno()).st_mode):
+            with os.fdopen(fd, "rb") as source:
+                facts = os.fstat(source.fileno())
+                if not stat.S_ISREG(facts.st_mode):
                     continue  # (swapped for a FIFO or a device since the walk)
-                shutil.copyfileobj(source, out)
+                if facts.st_size > LARGE:
+                    large.append(path)
+                    continue
+                with open(target, "wb") as out:
+                    shutil.copyfileobj(source, out)
             os.chmod(target, stat.S_IMODE(mode) & 0o777)  # (who may read it is as before: a 0600 file stays so)
+    return large
 
 
-def _walk(folder: str, patterns: list[str], skip: set[str]) -> Iterable[tuple[str, int]]:
-    """(path, lstat mode) of each file and link the view holds: code and what ``patterns`` match,
-    regular files and links only (a FIFO or a device is never opened)."""
+def _folders(folder: str, here: str, copy: str) -> None:
+    """The folders from ``folder`` down to ``here`` in the copy, each with its own mode (a 0700
+    folder stays closed to the sandbox's user: red team 41)."""
+    rel = os.path.relpath(here, folder)
+    if rel == ".":
+        return
+    path = copy
+    for part in rel.split(os.sep):
+        path, real = os.path.join(path, part), os.path.join(folder, os.path.relpath(os.path.join(path, part), copy))
+        if not os.path.isdir(path):
+            os.mkdir(path)
+            with contextlib.suppress(OSError):
+                os.chmod(path, stat.S_IMODE(os.stat(real).st_mode))
+
+
+def _mount_point(inner: str, point: str) -> None:
+    with contextlib.suppress(OSError):
+        if os.path.isdir(inner):
+            os.makedirs(point, mode=0o755, exist_ok=True)
+        elif not os.path.lexists(point):
+            os.makedirs(os.path.dirname(point), mode=0o755, exist_ok=True)
+            open(point, "w").close()
+
+
+def _walk(folder: str, listed: set[str], skip: set[str]) -> Iterable[tuple[str, int]]:
+    """(path, lstat mode) of each file and link the view holds: code and what ``listed`` holds
+    (or a folder of it holds), regular files and links only (a FIFO or a device is never opened)."""
     walked = 0
     for here, dirs, files in os.walk(folder):
         walked += 1
         if walked > MAX_FOLDERS:
             return
         metadata = here.endswith(METADATA)
+        inside = _listed(here, listed)
         kept_dirs = []
         for name in dirs:
             path = os.path.join(here, name)
-            if name in NOT_WALKED or path in skip or os.path.exists(os.path.join(path, "pyvenv.cfg")):
+            if path in skip or (not inside and path not in listed) and (
+                    name in NOT_WALKED or os.path.exists(os.path.join(path, "pyvenv.cfg"))):
                 continue
             if os.path.islink(path):  # a link to a folder: a link in the copy, resolved in the sandbox
                 yield path, os.lstat(path).st_mode
@@ -120,13 +162,14 @@ def _walk(folder: str, patterns: list[str], skip: set[str]) -> Iterable[tuple[st
         dirs[:] = kept_dirs
         for name in files:
             path = os.path.join(here, name)
-            if path in skip:
-                continue
-            shown = metadata or os.path.splitext(name)[1].lower() in CODE or any(
-                fnmatch.fnmatch(path, p) or path.startswith(p.rstrip("/") + "/") for p in patterns)
-            if not shown:
+            if path in skip or not (metadata or inside or path in listed or os.path.splitext(name)[1].lower() in CODE):
                 continue
             with contextlib.suppress(OSError):
                 mode = os.lstat(path).st_mode
                 if stat.S_ISREG(mode) or stat.S_ISLNK(mode):
                     yield path, mode
+
+
+def _listed(here: str, listed: set[str]) -> bool:
+    """``here`` is a listed folder or inside one."""
+    return any(here == p or here.startswith(p.rstrip("/") + "/") for p in listed if os.path.isdir(p))
