@@ -16,7 +16,8 @@ from pytest_agenteval.text.cues import LIMIT_KINDS
 from pytest_agenteval.text.lexicon import ENGLISH, Lexicon
 from pytest_agenteval.text.reader import Reader, reader_for
 from pytest_agenteval.text.reading import LINKS, Mention, Quantity, Reading
-from pytest_agenteval.text.sentences import sentence_end
+from pytest_agenteval.text.sentences import sentence_end, sentence_start
 
 __all__ = ["AFFIRMED", "ENGLISH", "HYPOTHETICAL", "LIMIT_KINDS", "LINKS", "NEGATED", "Lexicon", "Mention", "Quantity",
-           "Reader", "Reading", "amount", "computed", "false_comparison", "reader_for", "sentence_end"]
+           "Reader", "Reading", "amount", "computed", "false_comparison", "reader_for", "sentence_end",
+           "sentence_start"]

@@ -9,6 +9,7 @@ import re
 
 from pytest_agenteval.domains.booking.figures import History
 from pytest_agenteval.grading import Text
+from pytest_agenteval.text import sentence_start
 
 _STEP = (r"(?P<step>booked|priced|activated|set\s+(?:the|its)\s+rate|raised\s+(?:a|the)\s+query|"
          r"opened\s+(?:the|a)\s+account)")
@@ -40,7 +41,7 @@ def done_by_another(h: History, fid: str, t: Text) -> str | None:
     if not any(cue in low for cue in _CUES):
         return None
     for m in BY_OTHER.finditer(said):
-        start = max(said.rfind(ch, 0, m.start()) for ch in ".;!?\n") + 1
+        start = sentence_start(said, m.start())
         if _DENIED.search(said, start, m.start()):
             continue  # "if you activated it…", "it can't be activated by the credit team"
         act = _ACTS[(m.group("step") or m.group("step2")).split()[0].lower()]

@@ -7,7 +7,7 @@ import re
 
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
-from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Reading, sentence_end
+from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Reading, sentence_end, sentence_start
 
 # What no record here holds, said of the claim or the policy (audits 38-44, each by several
 # authors): a claim decided, reopened or paid by itself ("will be automatically approved if we
@@ -286,7 +286,7 @@ def _unrecorded(said: str) -> str | None:
 
 def sentence_of(said: str, m: re.Match[str]) -> str:
     """The sentence around a match."""
-    start = max(said.rfind(ch, 0, m.start()) for ch in ".;!?\n") + 1
+    start = sentence_start(said, m.start())
     return said[start:sentence_end(said, m.end())]
 
 

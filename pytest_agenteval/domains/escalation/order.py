@@ -11,6 +11,7 @@ import re
 
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
+from pytest_agenteval.text import sentence_start
 
 _HOLDER = r"(?:the\s+)?(?:holder|claimant|policyholder|customer|insured)(?:\s+\d+)?"
 _REVIEWER = r"(?:SNR-\d+|HOC-\d+|the\s+(?:senior\s+)?reviewer|the\s+head\s+of\s+claims)"
@@ -62,7 +63,7 @@ def told_out_of_order(c: Case, t: Text) -> str | None:
         if act_a == act_b or act_a not in first or act_b not in first or len(between) > 60 or re.search(
                 r"[.;!?\n]", between):
             continue
-        start = max(said.rfind(ch, 0, a.start()) for ch in ".;!?\n") + 1
+        start = sentence_start(said, a.start())
         if _DENIED.search(said, start, b.end()):
             continue  # "we will not pay before…", "if you were told before…"
         if _AFTER.match(between):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from pytest_agenteval.grading import GradeContext, Text
+from pytest_agenteval.text import sentence_start
 
 _NUMBERS = {"no": 0, "zero": 0, "one": 1, "once": 1, "single": 1, "two": 2, "twice": 2, "three": 3, "thrice": 3,
             "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
@@ -25,7 +26,7 @@ def waits_told(ctx: GradeContext, t: Text) -> str | None:
     if "wait" not in said.lower():
         return None
     for m in TOLD.finditer(said):
-        start = max(said.rfind(ch, 0, m.start()) for ch in ".;!?\n") + 1
+        start = sentence_start(said, m.start())
         if _AWAY.search(said, start, m.start()):
             continue  # "if no wait is needed…"
         word = (m.group("n") or m.group("m") or "").lower().replace("a ", "").split()

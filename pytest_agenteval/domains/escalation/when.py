@@ -10,6 +10,7 @@ import re
 
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
+from pytest_agenteval.text import sentence_start
 
 _NUMBER = r"(?:\d+|a\s+few|a\s+couple\s+of|two|three|four|five|six|seven|eight|nine|ten|several)"
 _DAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|month|year)"
@@ -39,7 +40,7 @@ def told_earlier(c: Case, t: Text) -> str | None:
     if not any(cue in low for cue in _CUES):
         return None  # (most texts name no earlier day: the pattern is the costly part)
     for m in TOLD.finditer(said):
-        start = max(said.rfind(ch, 0, m.start()) for ch in ".;!?\n") + 1
+        start = sentence_start(said, m.start())
         if _AWAY.search(said, start, m.end()):
             continue  # "not paid yesterday", "will be paid on Monday", "your previous claim was paid last year"
         return f"says {m.group(0)!r}, but the payment was made in this episode, at step {paid[0].step}"
