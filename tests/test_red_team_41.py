@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from pytest_agenteval.plugin import isolating, view
+from tests.helpers.sandboxing import needs_bwrap
+from tests.helpers.tasks import task_line
 
 
 def test_a_star_in_the_show_list_stays_within_its_folder(tmp_path: Path) -> None:
@@ -76,3 +78,27 @@ def test_tox_logs_in_a_virtualenv_inside_the_project_are_hidden(tmp_path: Path,
     prefix.mkdir(parents=True)
     monkeypatch.setattr(sys, "prefix", str(prefix))
     assert str(prefix / "log") in isolating._tox_logs(tmp_path)
+
+
+PEEKS = '''
+import os
+
+class Agent:
+    def run(self, episode):
+        seen = sorted(os.listdir(os.path.dirname(os.path.abspath(__file__))))
+        raise RuntimeError(f"seen: {seen}")
+'''
+
+
+@needs_bwrap
+def test_a_project_reached_through_a_linked_folder_is_still_only_its_code(pytester: pytest.Pytester) -> None:
+    real = pytester.path / "real"
+    (real / "proj").mkdir(parents=True)
+    (real / "proj" / "peeks.py").write_text(PEEKS)
+    (real / "proj" / "run.log").write_text("===== test session starts =====\n")
+    (real / "proj" / "t.jsonl").write_text(task_line() + "\n")
+    (pytester.path / "alias").symlink_to(real)  # a symlinked home or workspace: rootdir given through it
+    project = pytester.path / "alias" / "proj"
+    result = pytester.runpytest("--agent=peeks:Agent", "--agenteval-isolate", f"--rootdir={project}",
+                                "-p", "no:cacheprovider", str(project / "t.jsonl"))
+    result.stdout.fnmatch_lines(["*seen: [[]'peeks.py'[]]*"])

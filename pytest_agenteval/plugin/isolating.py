@@ -106,6 +106,11 @@ def contain(config: pytest.Config, state: State, asked: str) -> None:
             searched = _searched(chosen.readable)
             views, large = view.build([str(root), *searched], root, config.getini(view.INI_SHOW),
                                       [*chosen.hidden, *_beside_the_harness(searched, root)], chosen.readable)
+            # a folder reached through a link (a symlinked home) is viewed at the path the child uses too
+            copies = dict(views)
+            views += [(alias, copies[os.path.realpath(alias)]) for alias in (str(config.rootpath), *searched)
+                      if os.path.abspath(alias) != os.path.realpath(alias) and os.path.realpath(alias) in copies
+                      and not os.path.islink(alias)]  # (a link itself is made a link in the sandbox, to the view)
             chosen = dataclasses.replace(chosen, views=tuple(views), large=tuple(large),
                                          hidden=(*chosen.hidden, *_tox_logs(root)))
         make_undumpable()
