@@ -57,11 +57,15 @@ def _described(ctx: GradeContext, reading: Reading) -> set[tuple[str, int]]:
     with their limit ("SNR-08 (150k, present)", checked by ``panel``), or in a clause (or under a
     label) about a deputy ("SNR-07's deputy is SNR-08", "dep SNR-08", checked by ``relations``)."""
     found = set(listed(ctx, reading))
-    for ident, clause in reading.ids:
+    for ident, clause, at in reading.id_at:
         label = reading.words[clause - 1] if clause and reading.joined[clause] else ()
-        if DEPUTY_WORDS.intersection((*reading.words[clause], *label)):
+        if DEPUTY_WORDS.intersection((*reading.words[clause], *label)) and not DECIDING.intersection(
+                reading.words[clause][at + 1:at + 3]):  # ("Deputy reviewer SNR-12 approved it": who decided; 59th)
             found.add((ident, clause))
     return found
+
+
+DECIDING = frozenset({"approved", "declined", "amended", "decided", "answered", "returned", "rejected"})
 
 
 DEPUTY_WORDS = frozenset({"deputy", "dep", "deputising", "deputizing", "deputises", "deputizes", "stand", "standin",
