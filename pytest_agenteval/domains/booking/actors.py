@@ -19,12 +19,13 @@ BY_OTHER = re.compile(rf"\b{_STEP}\b(?:\s+\S+){{0,4}}?\s+by\s+(?P<who>{_OTHER})\
                       rf"|\b(?P<you>you)\s+(?:have\s+|had\s+|already\s+|just\s+)*{_STEP.replace('step', 'step2')}\b",
                       re.IGNORECASE)
 _ACTS = {"booked": "book_facility", "priced": "set_rate", "activated": "activate_facility", "set": "set_rate",
-         "raised": "raise_query", "opened": "open_account"}
+         "raised": "raise_query", "opened": "open_account", "booking": "book_facility", "pricing": "set_rate",
+         "activating": "activate_facility"}
 _DENIED = re.compile(r"\b(?:not|never|no|if|whether|when|once|will|would|could|should|can)\b|n't", re.IGNORECASE)
 _CUES = (" by ", "you ")
 # Two steps told in the order they were not done: "activated FAC-5090 first and then booked it"
-ORDER = re.compile(r"\b(?P<a>booked|priced|activated)\b[^.;!?\n]{0,40}?\b(?:first\s+)?(?:and\s+)?then\s+"
-                   r"(?P<b>booked|priced|activated)\b", re.IGNORECASE)
+ORDER = re.compile(r"\b(?P<a>booked|priced|activated|set)\b[^.;!?\n]{0,40}?\b(?:(?:first\s+)?(?:and\s+)?then\s+"
+                   r"(?P<b>booked|priced|activated)|before\s+(?P<b2>booking|pricing|activating))\b", re.IGNORECASE)
 
 
 def done_by_another(h: History, fid: str, t: Text) -> str | None:
@@ -32,10 +33,10 @@ def done_by_another(h: History, fid: str, t: Text) -> str | None:
     said = t.body
     low = said.lower()
     written = [e for e in h.ctx.written() if e.seq < t.event.seq]
-    for m in ORDER.finditer(said) if "then" in low else ():
-        first = {a: next((e.step for e in written if e.action == _ACTS[a.lower()] and e.arguments.get(
-            "facility_id") == fid), None) for a in (m.group("a"), m.group("b"))}
-        a, b = first[m.group("a")], first[m.group("b")]
+    for m in ORDER.finditer(said) if "then" in low or "before" in low else ():
+        told = (m.group("a"), m.group("b") or m.group("b2"))
+        a, b = (next((e.step for e in written if e.action == _ACTS[x.lower()] and e.arguments.get(
+            "facility_id") == fid), None) for x in told)
         if a is not None and b is not None and a > b:
             return f"says {m.group(0)!r}, but step {b} came before step {a}"
     if not any(cue in low for cue in _CUES):

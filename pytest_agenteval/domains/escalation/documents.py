@@ -20,7 +20,8 @@ _OUTSIDER = (r"(?:(?:independent|external|appointed|our|an?|the|your)\s+)?(?:(?:
              r"(?:(?<!claims\s)(?<!your\s)adjust(?:er|or)s?|"
              r"surveyors?|engineers?|investigators?|inspectors?|solicitors?|lawyers?|legal\s+team|witness(?:es)?|"
              r"salvage\s+(?:agents?|team|company)|recovery\s+(?:agents?|team)|valuers?|fraud\s+team|"
-             r"loss\s+assessors?|police|(?:forensic\s+)?accountants?|brokers?)")
+             r"loss\s+assessors?|police|(?:forensic\s+)?accountants?|brokers?|team\s+lead(?:er)?s?|supervisors?|"
+             r"line\s+managers?|claims\s+managers?)")
 _CLAIMANT = (r"(?:(?:the\s+|our\s+)?(?:holder|claimant|policyholder|customer|insured|client)(?:\s+\d+)?\b|\byou\b|"
              r"\b(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+[A-Z]\w*)")
 _INSPECTED = r"(?:vehicle|car|property|home|house|premises|damage|site|roof|kitchen|bathroom|building|flat)"
@@ -93,7 +94,8 @@ UNRECORDED = (
     # people no record holds, acting or brought in: a loss adjuster, a surveyor, a solicitor, a witness
     (re.compile(rf"\b{_OUTSIDER}\b(?:,\s+(?:who|which)\b[^,.;!?\n]{{0,60}},)?(?:\s+(?:has|have|had|is|was|were|are)\b|"
                 rf"(?:\s+\S+){{0,3}}?\s+(?:will|visit\w*|"
-                r"appointed|inspect\w*|check(?:ed|s)|looked|came|rang|phoned|emailed|wrote|verified|backed|"
+                r"appointed|inspect\w*|check(?:ed|s)|looked|came|rang|phoned|emailed|wrote|verified|backed|approved|"
+                r"declined|amended|decided|signed\s+off|"
                 r"assess\w*|call\w*|contact\w*|confirm\w*|examin\w*|review\w*|found|agreed|collect\w*|attend\w*|"
                 r"report\w*|spoke|said|told))\b|\b(?:appointed|instructed|sending|send|sent|spoke\s+(?:with|to)|"
                 rf"spoken\s+(?:with|to)|passed\s+(?:\w+\s+){{0,3}}?to|referred\s+(?:\w+\s+){{0,3}}?to)\s+(?:a\s+|an\s+|"
@@ -220,7 +222,8 @@ CUES = {
     "no record here holds a hire or courtesy car": ("car", "vehicle"),
     "no record here holds anyone but the claimant, the handler and the reviewers": (
         "adjust", "surveyor", "engineer", "investigator", "inspector", "solicitor", "lawyer", "legal team", "witness",
-        "salvage", "recovery", "valuer", "fraud team", "assessor", "police", "accountant", "broker"),
+        "salvage", "recovery", "valuer", "fraud team", "assessor", "police", "accountant", "broker", "team lead",
+        "supervisor", "manager"),
     "no record here holds a recovery from anyone": ("recover", "pursu"),
     "no record here holds a deadline to appeal": ("days", "weeks", "months", "deadline", "close", "latest", "window"),
     "no record here holds a complaint or the ombudsman": ("ombudsman",),

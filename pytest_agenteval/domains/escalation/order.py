@@ -25,8 +25,11 @@ ACTS = {  # past forms and gerunds: what was done, not what is to come
                         rf"told|telling)\s+{_HOLDER}|(?:the\s+)?(?:\w+\s+)?letter\s+(?:was\s+|had\s+been\s+)?(?:sent|went\s+out)|"
                         rf"{_HOLDER}\s+(?:was\s+)?(?:told|informed|notified)"),
     # the handler's own approval (the reviewer's is its answer): "approved it in the system", "approval recorded"
-    "approve_claim": (r"(?:i|we)\s+(?:had\s+|have\s+)?(?:already\s+)?approved|approving\s+it|(?:the\s+)?approval\s+"
+    "approve_claim": (r"(?:i|we)\s+(?:had\s+|have\s+)?(?:already\s+)?approved|approving\s+(?:it|the\s+claim|CLM-\d+)|"
+                      r"(?:the\s+)?approval\s+"
                       r"(?:was\s+|had\s+been\s+)?(?:recorded|entered)|approved\s+it\b"),
+    "decline_claim": (r"(?:i|we)\s+(?:had\s+|have\s+)?(?:already\s+)?declined|declining\s+(?:it|the\s+claim|"
+                      r"CLM-\d+)|declined\s+it\s+(?:on|in)\s+the\s+system"),
     "answer": (rf"{_REVIEWER}['\u2019]s\s+decision|the\s+(?:senior\s+)?review\s+(?:was\s+|had\s+been\s+)?(?:concluded|"
                rf"completed|finished|done)|{_REVIEWER}\s+(?:had\s+)?(?:approved|declined|amended|answered|decided)"),
 }
@@ -81,4 +84,4 @@ def told_out_of_order(c: Case, t: Text) -> str | None:
 
 
 _NAMES = {"escalate": "escalate", "issue_payment": "issue_payment", "notify_claimant": "notify_claimant",
-          "approve_claim": "approve_claim", "answer": "the reviewer's answer"}
+          "approve_claim": "approve_claim", "decline_claim": "decline_claim", "answer": "the reviewer's answer"}

@@ -399,6 +399,7 @@ SELF_DECIDED = re.compile(
     r"|\s+as\s+instructed)"
     r"|(?<!not\s)(?<!n't\s)(?<!never\s)\b(?:on|within|under)\s+my\s+(?:own\s+)?(?:authority|mandate|limit)\b"
     r"|(?<!not\s)(?<!n't\s)(?<!never\s)\bon\s+own\s+(?:authority|mandate)\b"  # a note's shorthand (58th audit)
+    r"|(?<!not\s)\b(?:on\s+)?my\s+own\s+(?:assessment|decision|judg(?:e)?ment)\b"  # (60th audit)
     # a review of the handler in the third person: "declined CLM-1 on their own authority" (56th audit)
     r"|\b(?:approv|declin|amend|decid)[a-z]*(?:\s+[\w-]+){0,2}?\s+on\s+(?:their|his|her)\s+own\s+(?:authority|mandate)\b"
     r"|\((?:on\s+)?(?:my\s+)?own\s+(?:authority|mandate)\)"  # "approved 18k (own authority)"

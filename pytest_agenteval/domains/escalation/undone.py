@@ -12,7 +12,7 @@ from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
 
 _KIND = r"(?:(?P<kind>update|approval|decline|decision|escalation|info(?:rmation)?)\s+)?"
-_DONE_VERB = r"(?:sent|filed|issued|added|made|written|posted|raised|recorded|entered)"
+_DONE_VERB = r"(?:sent|filed|issued|added|made|written|posted|raised|recorded|entered|gone\s+out|gone)"
 UNDONE = re.compile(
     rf"\b{_KIND}(?P<what>letters?|notes?|payments?|(?:information\s+)?requests?)\b(?:\s+to\s+(?:the\s+)?(?:claimant|holder)"
     rf"(?:\s+\d+)?)?\s+(?:is\s+|was\s+|has\s+|have\s+|had\s+)?(?:still\s+)?(?:not|never)\s+(?:yet\s+)?(?:been\s+)?"

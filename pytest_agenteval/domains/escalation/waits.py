@@ -13,10 +13,11 @@ from pytest_agenteval.text import sentence_start
 _NUMBERS = {"no": 0, "zero": 0, "one": 1, "once": 1, "single": 1, "two": 2, "twice": 2, "three": 3, "thrice": 3,
             "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 _N = r"\d+|no|zero|one|(?:a\s+)?single|two|three|four|five|six|seven|eight"
-TOLD = re.compile(rf"\b(?P<n>{_N})\s+(?:more\s+)?waits?\b(?!\s+(?:time|period|list|for\s+(?:the\s+)?(?:holder|claimant|"
-                  rf"customer|invoice|photos|documents)))|\bwaited\s+(?P<m>once|twice|thrice|(?:\d+|{_N})\s+times)\b|"
-                  rf"\b(?P<none>without\s+(?:any\s+)?waiting|no\s+wait(?:ing)?\s+(?:was\s+)?(?:needed|required|"
-                  rf"necessary))\b", re.IGNORECASE)
+TOLD = re.compile(rf"\b(?P<n>{_N})\s+(?:more\s+)?(?:waits?|rounds?\s+of\s+waiting)\b(?!\s+(?:time|period|list|"
+                  rf"for\s+(?:the\s+)?(?:holder|claimant|customer|invoice|photos|documents)))"
+                  rf"|\bwaited\s+(?:for\s+)?(?P<m>once|twice|thrice|(?:\d+|{_N})\s+(?:times|rounds))\b"
+                  rf"|\b(?P<none>without\s+(?:any\s+|a\s+)?wait(?:ing)?|no\s+wait(?:ing)?\s+(?:was\s+)?(?:needed|"
+                  rf"required|necessary))\b", re.IGNORECASE)
 _AWAY = re.compile(r"\b(?:if|whether|unless|may|might|could|would|should)\b", re.IGNORECASE)
 
 
