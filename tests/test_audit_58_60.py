@@ -51,6 +51,7 @@ from tests.test_audit_texts import saying, shipped  # noqa: F401  (a fixture)
      "to the claimant tomorrow.", "misleading_note"),
     ("ESC-021", 15, "Handled per policy: declined on review, claim declined, decline letter sent, no further letter "
      "sent.", None),
+    ("ESC-014", 12, "Info: approved and paid 38,400; claimant not told about the excess, which was nil anyway.", None),
     # a reviewer said to pay or write
     ("ESC-027", 11, "Decision: SNR-11 approved 38000.0; payment issued by SNR-11.", "misleading_note"),
     ("ESC-007", 12, "File summary: escalated to SNR-07, who approved 18,000 and issued the payment directly.",

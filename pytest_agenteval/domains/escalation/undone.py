@@ -12,7 +12,9 @@ from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
 
 _KIND = r"(?:(?P<kind>update|approval|decline|decision|escalation|info(?:rmation)?)\s+)?"
-_DONE_VERB = r"(?:sent|filed|issued|added|made|written|posted|raised|recorded|entered|gone\s+out|gone)"
+# (not to someone else: "no payment was made to the garage")
+_DONE_VERB = (r"(?:sent|filed|issued|added|made|written|posted|raised|recorded|entered|gone\s+out|gone)\b"
+              r"(?!\s+(?:to|by)\s+(?:the\s+|a\s+|any\s+)?(?:garage|repairer|broker|third|other|contractor|supplier))")
 UNDONE = re.compile(
     rf"\b{_KIND}(?P<what>letters?|notes?|payments?|(?:information\s+)?requests?)\b(?:\s+to\s+(?:the\s+)?(?:claimant|holder)"
     rf"(?:\s+\d+)?)?\s+(?:is\s+|was\s+|has\s+|have\s+|had\s+)?(?:still\s+)?(?:not|never)\s+(?:yet\s+)?(?:been\s+)?"
@@ -20,7 +22,8 @@ UNDONE = re.compile(
     rf"|\bno\s+{_KIND.replace('kind', 'kind2')}(?P<what2>letters?|notes?|payments?)\s+(?:(?:was|were|has|have)\s+"
     rf"(?:yet\s+)?(?:been\s+)?)?{_DONE_VERB}\b"
     r"|\b(?P<told>claimant|holder|policyholder|customer)(?:\s+\d+)?\s+(?:has\s+|was\s+|is\s+)?not\s+(?:yet\s+)?(?:been\s+)?"
-    r"(?:told|informed|notified|contacted|written\s+to)\b"
+    r"(?:told|informed|notified|contacted|written\s+to)\b(?=\s*(?:yet\b|[.,;:!?)]|$|(?:of|about)\s+the\s+(?:decision|"
+    r"outcome|approval|decline)))"  # (not "not told about the excess": what a letter left out)
     r"|\b(?:i|we)\s+will\s+(?:now\s+|then\s+|also\s+)?(?:send|issue)\s+(?:the\s+|an?\s+)?(?P<request>information\s+request|"
     r"request\s+for\s+(?:the\s+)?(?:information|documents|invoice))",
     re.IGNORECASE)
