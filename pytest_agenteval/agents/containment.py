@@ -400,7 +400,7 @@ def _mounts(readable: tuple[str, ...], search_path: str | None, hidden: tuple[st
     mounted = _outermost([*readable, *([search_path] if search_path else [])])
     if user:  # bwrap makes a mount's missing parents with the host's modes (/root: 0700): open them
         made: set[str] = {"/", "/tmp"}
-        for path in mounted:
+        for path in (*mounted, *(f for f in large if not _under(f, mounted))):  # (a listed file elsewhere too)
             for parent in reversed(Path(path).parents):
                 if str(parent) not in made and not _under(str(parent), mounted):
                     made.add(str(parent))

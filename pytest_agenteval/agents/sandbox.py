@@ -206,9 +206,12 @@ def _view_hint(error: AgentError, agent: IsolatedAgent) -> AgentError:
     if agent.containment.level != "bwrap" or not found or not folder or not found.group(1).startswith(
             folder.rstrip("/") + "/") or not os.path.exists(found.group(1)):
         return error
-    shown = os.path.relpath(found.group(1), folder)
+    path = found.group(1)
+    if os.path.islink(path):  # a listed link is copied as a link: where it leads must be shown too
+        path = os.path.realpath(path)
+    shown = os.path.relpath(path, folder) if path.startswith(folder.rstrip("/") + "/") else path
     return replace(error, message=f"{error.message} (isolated agents see the project's code only: "
-                                              f"agenteval_show = {shown} in the ini shows them this file)"[:500])
+                                  f"agenteval_show = {shown} in the ini shows them this file)"[:500])
 
 
 def _serve(pipes: _Pipes, episode: Episode, limits: Limits) -> tuple[str, str] | AgentError | None:

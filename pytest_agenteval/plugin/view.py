@@ -21,6 +21,7 @@ import atexit
 import contextlib
 import glob
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -58,10 +59,14 @@ def build(folders: Iterable[str], root: Path, shown: list[str], left_out: Iterab
     listed = expand(root, shown)
     views: list[tuple[str, str]] = []
     large: list[str] = []
+    budget = [COPIED]
     for k, folder in enumerate(dict.fromkeys(os.path.realpath(f) for f in folders)):  # (a link: its target)
         copy = os.path.join(base, str(k))
-        large += _copy_code(folder, copy, listed, skip)
+        large += _copy_code(folder, copy, listed, skip, budget)
         views.append((folder, copy))
+    # what the ini lists outside every copied folder (an absolute path) is shown as it is
+    large += sorted(p for p in listed if os.path.isfile(p) and p not in skip and not any(
+        p.startswith(f.rstrip("/") + "/") for f, _ in views))
     for folder, copy in views:
         for inner in (*(f for f, _ in views), *mounted_inside, *large):
             inner = os.path.realpath(inner)
@@ -71,12 +76,12 @@ def build(folders: Iterable[str], root: Path, shown: list[str], left_out: Iterab
 
 
 def expand(root: Path, shown: Iterable[str]) -> set[str]:
-    """What ``agenteval_show`` lists, as real paths: each entry a path or a glob as the shell reads it
+    """What ``agenteval_show`` lists, as absolute paths: each entry a path or a glob as the shell reads it
     (``*`` stays within a folder, ``**`` crosses them), under rootdir or absolute; a folder, whole."""
     found: set[str] = set()
     for pattern in shown:
         for path in glob.glob(os.path.join(str(root), pattern), recursive=True):
-            found.add(os.path.realpath(path))
+            found.add(os.path.abspath(path))  # (not where a link leads: a listed link is copied as a link; red team 42)
     return found
 
 
@@ -89,9 +94,10 @@ def in_view(folder: str | Path, shown: Iterable[str] = (), left_out: Iterable[st
 
 
 LARGE = 16 << 20  # a file this large is mounted as it is, not copied (an 8 GiB sparse .so took 46 s: red team 41)
+COPIED = 256 << 20  # past this much copied in a run, the rest is mounted as it is (256 sparse .so files: red team 42)
 
 
-def _copy_code(folder: str, copy: str, listed: set[str], skip: set[str]) -> list[str]:
+def _copy_code(folder: str, copy: str, listed: set[str], skip: set[str], budget: list[int]) -> list[str]:
     os.makedirs(copy, mode=0o755, exist_ok=True)
     large = []
     for path, mode in _walk(folder, listed, skip):
@@ -106,28 +112,32 @@ def _copy_code(folder: str, copy: str, listed: set[str], skip: set[str]) -> list
                 facts = os.fstat(source.fileno())
                 if not stat.S_ISREG(facts.st_mode):
                     continue  # (swapped for a FIFO or a device since the walk)
-                if facts.st_size > LARGE:
+                if facts.st_size > LARGE or facts.st_size > budget[0]:
                     large.append(path)
                     continue
+                budget[0] -= facts.st_size
                 with open(target, "wb") as out:
                     shutil.copyfileobj(source, out)
             os.chmod(target, stat.S_IMODE(mode) & 0o777)  # (who may read it is as before: a 0600 file stays so)
+            os.utime(target, ns=(facts.st_atime_ns, facts.st_mtime_ns))  # (its .pyc stay fresh: red team 42)
+    _modes(folder, copy)
     return large
 
 
-def _folders(folder: str, here: str, copy: str) -> None:
-    """The folders from ``folder`` down to ``here`` in the copy, each with its own mode (a 0700
-    folder stays closed to the sandbox's user: red team 41)."""
-    rel = os.path.relpath(here, folder)
-    if rel == ".":
-        return
-    path = copy
-    for part in rel.split(os.sep):
-        path, real = os.path.join(path, part), os.path.join(folder, os.path.relpath(os.path.join(path, part), copy))
-        if not os.path.isdir(path):
-            os.mkdir(path)
+def _modes(folder: str, copy: str) -> None:
+    """Each copied folder, the copy's top included, takes its original's mode once its files are in
+    (a 0700 folder stays closed to the sandbox's user; a 0555 one could not take them before it)."""
+    for here, dirs, _ in os.walk(copy, topdown=False):
+        for path in (*(os.path.join(here, d) for d in dirs), *([here] if here == copy else [])):
+            real = os.path.join(folder, os.path.relpath(path, copy))
             with contextlib.suppress(OSError):
-                os.chmod(path, stat.S_IMODE(os.stat(real).st_mode))
+                if not os.path.islink(path):
+                    os.chmod(path, stat.S_IMODE(os.stat(real).st_mode) | (0o700 if os.geteuid() else 0))
+
+
+def _folders(folder: str, here: str, copy: str) -> None:
+    """The folders from ``folder`` down to ``here`` in the copy (their modes come after: ``_modes``)."""
+    os.makedirs(os.path.join(copy, os.path.relpath(here, folder)), mode=0o755, exist_ok=True)
 
 
 def _mount_point(inner: str, point: str) -> None:
@@ -162,12 +172,20 @@ def _walk(folder: str, listed: set[str], skip: set[str]) -> Iterable[tuple[str, 
         dirs[:] = kept_dirs
         for name in files:
             path = os.path.join(here, name)
-            if path in skip or not (metadata or inside or path in listed or os.path.splitext(name)[1].lower() in CODE):
+            if path in skip or not (metadata or inside or path in listed or _code(name)):
                 continue
             with contextlib.suppress(OSError):
                 mode = os.lstat(path).st_mode
                 if stat.S_ISREG(mode) or stat.S_ISLNK(mode):
                     yield path, mode
+
+
+def _code(name: str) -> bool:
+    """A file the agent may import or load: by its suffix (``libz.so.1`` too: red team 42)."""
+    return os.path.splitext(name)[1].lower() in CODE or SHARED_LIBRARY.search(name) is not None
+
+
+SHARED_LIBRARY = re.compile(r"\.so(?:\.\d+)+$")
 
 
 def _listed(here: str, listed: set[str]) -> bool:
