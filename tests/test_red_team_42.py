@@ -63,3 +63,13 @@ def test_a_versioned_shared_library_is_code_and_times_are_kept(tmp_path: Path) -
     ((_, copy),), _ = view.build([str(tmp_path)], tmp_path, [], [])
     assert sorted(os.listdir(copy)) == ["libz.so.1", "mod.py"]
     assert os.stat(os.path.join(copy, "mod.py")).st_mtime_ns == 1_000_000_000  # (its .pyc stays fresh)
+
+
+def test_a_copy_left_by_a_killed_run_is_taken_away_by_the_next(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(view.tempfile, "tempdir", str(tmp_path))
+    left = tmp_path / "agenteval-view-999999999-abc"  # (no such process)
+    left.mkdir()
+    mine = tmp_path / f"agenteval-view-{os.getpid()}-def"
+    mine.mkdir()
+    view.build([str(tmp_path / "proj")], tmp_path, [], []) if (tmp_path / "proj").mkdir() is None else None
+    assert not left.exists() and mine.exists()

@@ -52,7 +52,8 @@ def build(folders: Iterable[str], root: Path, shown: list[str], left_out: Iterab
     mount, and the files too large to copy, to mount as they are over their place in the copy. What
     the sandbox mounts inside a folder (another folder's copy, a virtualenv in the project: in
     ``mounted_inside``) gets its mount point in the copy: a read-only copy cannot take one later."""
-    base = tempfile.mkdtemp(prefix="agenteval-view-")
+    _sweep()
+    base = tempfile.mkdtemp(prefix=f"agenteval-view-{os.getpid()}-")
     os.chmod(base, 0o755)  # (the sandbox may run as nobody)
     atexit.register(shutil.rmtree, base, ignore_errors=True)
     skip = {os.path.realpath(p) for p in left_out}
@@ -73,6 +74,25 @@ def build(folders: Iterable[str], root: Path, shown: list[str], left_out: Iterab
             if inner != folder and inner.startswith(folder.rstrip("/") + "/") and os.path.exists(inner):
                 _mount_point(inner, os.path.join(copy, os.path.relpath(inner, folder)))
     return views, large
+
+
+def _sweep() -> None:
+    """Take away the copies of runs whose process is gone (a run killed by SIGTERM runs no
+    ``atexit``: red teams 41 and 42 found their copies left in the temp folder)."""
+    for path in glob.glob(os.path.join(tempfile.gettempdir(), "agenteval-view-*-*")):
+        pid = os.path.basename(path).split("-")[2]
+        if pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # (another user's: alive)
+    return True
 
 
 def expand(root: Path, shown: Iterable[str]) -> set[str]:

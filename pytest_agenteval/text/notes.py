@@ -21,9 +21,25 @@ def noted(text: str, words: set[str]) -> str:
         text = _STEP_DONE.sub(lambda m: f"{_ACT_NOUNS[m.group(1).lower()]} it", text)  # "done the booking step"
     if "not" in words and "done" in words:  # "Not done: any payment (none due)": each item denied (55th audit)
         text = _NOT_DONE.sub(lambda m: ", ".join(_denied_item(i) for i in m.group(1).split(",")), text)
+    if not words.isdisjoint(("yes", "no", "y", "n")) and len(_CHECKED.findall(text)) >= 3:
+        text = _CHECKED.sub(_checked, text)  # "escalation needed - no; paid 650 - yes": a checklist (61st audit)
     if not words.isdisjoint(("don", "dont", "do", "never")) and _DONT.search(text):
         text = _instructions(text)  # "Don't pay it again": an instruction, not what was done
     return text
+
+
+# A checklist's item and its answer: "escalation needed - no", "Payment made: NO (correct)", "waited
+# for answer Y". Its no denies the item, its yes says it; the answer itself is no word of its own.
+_CHECKED = re.compile(r"(?P<item>(?:^|(?<=[;.\n]))[ \t]*(?:[-*\u2022][ \t]*)?[A-Za-z][^;:.\n]{1,60}?)[ \t]*"
+                      r"(?:[-\u2013:][ \t]*|[ \t])(?P<answer>yes|no|y|n)\b"
+                      r"(?P<aside>[ \t]*\((?:correct|ok|as\s+expected|n/?a)\))?(?=[ \t]*(?:[;.\n]|$))", re.IGNORECASE)
+_BULLET = " \t-*\u2022"
+
+
+def _checked(m: re.Match[str]) -> str:
+    item = m.group("item")
+    lead = item[:len(item) - len(item.lstrip(_BULLET))]
+    return f"{lead}not {item.strip(_BULLET)}" if m.group("answer").lower() in ("no", "n") else item
 
 
 # A cross after an act or a person in a checklist denies it ("booked ✗", "SNR-10 ✗ (absent)"); after

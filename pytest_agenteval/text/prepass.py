@@ -87,6 +87,8 @@ def prepared(text: str) -> str:
         text = _SPLIT_DENIAL.sub(r"\1 ", text)  # "have not made, and will not make, any payment": one denial
     if not words.isdisjoint(_SOUGHT_PROOF_WORDS):  # "write to us with any evidence that your policy was in force"
         text = _SOUGHT_PROOF.sub(r"\1 whether", text)
+    if "left" in words or "kept" in words:  # "not booked and left pending": the denial stops at "and" (61st audit)
+        text = _NOT_AND_LEFT.sub(r"\1, and \2", text)
     if "away" in words:  # "returned it straight away": at once, not absent (60th audit)
         text = _AT_ONCE.sub("immediately", text)
     if "till" in words or "til" in words:  # "it stays pending till KYC is done": a condition, as "until" (58th audit)
@@ -243,6 +245,7 @@ _NO_LIST = re.compile(r"\b(no)\s+(\w+),\s+((?:\w+(?:\s+\w+)?,\s+){0,4}\w+(?:\s+\
 _CHECKING = frozenset({"check", "checks", "checking", "verify", "verifies", "verifying"})
 _CHECKED_THAT = re.compile(r"\b(check|checks|checking|verify|verifies|verifying)\s+(?:that\s+)?(?=(?:the|your|its|"
                            r"their|a|an|each)\s+\w+(?:\s+\w+)?\s+(?:is|are|has|have|was|were)\b)", re.IGNORECASE)
+_NOT_AND_LEFT = re.compile(r"\b(not\s+(?:yet\s+)?\w+ed)\s+and\s+(left|kept)\b", re.IGNORECASE)
 _AT_ONCE = re.compile(r"\b(?:straight|right)\s+away\b", re.IGNORECASE)
 _TILL = re.compile(r"(?<![\w'])(?:till|'?til)\b(?!\s+(?:slip|roll|receipt|drawer)s?\b)", re.IGNORECASE)
 _RATE_OFF = re.compile(r"(\d%)\s+off\s+the\s+(?=(?:rate\s+)?(?:sheet|grid|card)\b(?!\s+rate))", re.IGNORECASE)

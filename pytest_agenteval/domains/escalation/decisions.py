@@ -113,6 +113,7 @@ def decision(c: Case, t: Text) -> str | None:
         return "says nothing has been paid, but the payment was made before this step"
     if paid_before and t.event.action in ("notify_claimant", "add_note") and any(
             m.meaning == "pending" and m.polarity == AFFIRMED and BANK_SIDE.isdisjoint(reading.words[m.clause])
+            and not PRESUPPOSING.intersection(reading.before(m.clause, m.at, 1))  # ("after waiting for…": done; 61st)
             for m in reading.mentions):  # (not "the payment may be pending clearance at your bank")
         return "says something is still pending, but the claim was decided and paid"
     if paid_before and (later := payment_to_come(reading)):
