@@ -287,7 +287,8 @@ def _claim_pending(reading: Reading) -> str | None:
         label = reading.words[m.clause - 1] if m.clause and reading.joined[m.clause] else ()
         about = PENDING_OF.intersection((*words, *label)) or any(  # "still awaiting SNR-04": their answer
             k == m.clause and i.startswith(("CLM-", "SNR-", "HOC-")) for i, k in reading.ids)
-        if m.meaning == "pending" and m.polarity == AFFIRMED and about and NOT_THE_CLAIM.isdisjoint(words):
+        if m.meaning == "pending" and m.polarity == AFFIRMED and about and NOT_THE_CLAIM.isdisjoint(words) and (
+                not PRESUPPOSING.intersection(reading.before(m.clause, m.at, 1))):  # ("after waiting for…": done)
             return " ".join(w for w in (*label, *words) if w)
     return None
 
