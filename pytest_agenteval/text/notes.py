@@ -30,9 +30,10 @@ def noted(text: str, words: set[str]) -> str:
 
 # A checklist's item and its answer: "escalation needed - no", "Payment made: NO (correct)", "waited
 # for answer Y". Its no denies the item, its yes says it; the answer itself is no word of its own.
-_CHECKED = re.compile(r"(?P<item>(?:^|(?<=[;.\n]))[ \t]*(?:[-*\u2022][ \t]*)?[A-Za-z][^;:.\n]{1,60}?)[ \t]*"
+_CHECKED = re.compile(r"(?P<item>(?:^|(?<=[;.\n|]))[ \t]*(?:[-*\u2022][ \t]*)?[A-Za-z][^;:.\n|]{1,60}?)[ \t]*"
                       r"(?:[-\u2013:][ \t]*|[ \t])(?P<answer>yes|no|y|n)\b"
-                      r"(?P<aside>[ \t]*\((?:correct|ok|as\s+expected|n/?a)\))?(?=[ \t]*(?:[;.\n]|$))", re.IGNORECASE)
+                      r"(?P<aside>[ \t]*\((?:correct|ok|as\s+expected|n/?a)\))?(?=[ \t]*(?:[;.\n|,-]|$))",
+                      re.IGNORECASE)
 _BULLET = " \t-*\u2022"
 
 

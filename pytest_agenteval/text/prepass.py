@@ -89,6 +89,10 @@ def prepared(text: str) -> str:
         text = _SOUGHT_PROOF.sub(r"\1 whether", text)
     if "left" in words or "kept" in words:  # "not booked and left pending": the denial stops at "and" (61st audit)
         text = _NOT_AND_LEFT.sub(r"\1, and \2", text)
+    if "limit" in words and "(" in text:  # "approved by me (limit 10k)": the limit's figure, read in its own clause
+        text = _BRACKETED_LIMIT.sub(r"(\1 of \2)", text)
+    if "absence" in words:  # "owing to SNR-10's absence": SNR-10 is absent (62nd audit)
+        text = _OWING_TO_ABSENCE.sub(r"as \1 is absent", text)
     if "away" in words:  # "returned it straight away": at once, not absent (60th audit)
         text = _AT_ONCE.sub("immediately", text)
     if "till" in words or "til" in words:  # "it stays pending till KYC is done": a condition, as "until" (58th audit)
@@ -245,6 +249,8 @@ _NO_LIST = re.compile(r"\b(no)\s+(\w+),\s+((?:\w+(?:\s+\w+)?,\s+){0,4}\w+(?:\s+\
 _CHECKING = frozenset({"check", "checks", "checking", "verify", "verifies", "verifying"})
 _CHECKED_THAT = re.compile(r"\b(check|checks|checking|verify|verifies|verifying)\s+(?:that\s+)?(?=(?:the|your|its|"
                            r"their|a|an|each)\s+\w+(?:\s+\w+)?\s+(?:is|are|has|have|was|were)\b)", re.IGNORECASE)
+_BRACKETED_LIMIT = re.compile(r"\((limit|authority)\s+([£$€]?\d[\d,.]*[km]?)\)", re.IGNORECASE)  # (62nd audit)
+_OWING_TO_ABSENCE = re.compile(r"\b(?:owing|due)\s+to\s+([A-Z]{2,4}-\d+)['\u2019]s\s+absence\b", re.IGNORECASE)
 _NOT_AND_LEFT = re.compile(r"\b(not\s+(?:yet\s+)?\w+ed)\s+and\s+(left|kept)\b", re.IGNORECASE)
 _AT_ONCE = re.compile(r"\b(?:straight|right)\s+away\b", re.IGNORECASE)
 _TILL = re.compile(r"(?<![\w'])(?:till|'?til)\b(?!\s+(?:slip|roll|receipt|drawer)s?\b)", re.IGNORECASE)

@@ -31,7 +31,8 @@ ACTS = {  # past forms and gerunds: what was done, not what is to come
     "decline_claim": (r"(?:i|we)\s+(?:had\s+|have\s+)?(?:already\s+)?declined|declining\s+(?:it|the\s+claim|"
                       r"CLM-\d+)|declined\s+it\s+(?:on|in)\s+the\s+system"),
     "answer": (rf"{_REVIEWER}['\u2019]s\s+decision|the\s+(?:senior\s+)?review\s+(?:was\s+|had\s+been\s+)?(?:concluded|"
-               rf"completed|finished|done)|{_REVIEWER}\s+(?:had\s+)?(?:approved|declined|amended|answered|decided)"),
+               rf"completed|finished|done)|{_REVIEWER}\s+(?:had\s+)?(?:approved|declined|amended|answered|decided|replied|"
+               rf"signed\s+(?:it\s+)?off|came\s+back)"),
 }
 _ANY = "|".join(f"(?P<{act}>{pattern})" for act, pattern in ACTS.items())
 _ACT = re.compile(rf"\b(?:{_ANY})\b", re.IGNORECASE)

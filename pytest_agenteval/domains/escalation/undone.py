@@ -21,6 +21,9 @@ UNDONE = re.compile(
     rf"{_DONE_VERB}\b"
     rf"|\bno\s+{_KIND.replace('kind', 'kind2')}(?P<what2>letters?|notes?|payments?)\s+(?:(?:was|were|has|have)\s+"
     rf"(?:yet\s+)?(?:been\s+)?)?{_DONE_VERB}\b"
+    # a checklist's item denied ("not info request sent", "not approval letter": its "N"; 61st audit)
+    rf"|\bnot\s+{_KIND.replace('kind', 'kind3')}(?P<what3>letters?|notes?|payments?|(?:info(?:rmation)?\s+)?requests?)"
+    rf"(?:\s+(?:was\s+)?{_DONE_VERB})?(?=\s*(?:[;|.,\n-]|$))"
     r"|\b(?P<told>claimant|holder|policyholder|customer)(?:\s+\d+)?\s+(?:has\s+|was\s+|is\s+)?not\s+(?:yet\s+)?(?:been\s+)?"
     r"(?:told|informed|notified|contacted|written\s+to)\b(?=\s*(?:yet\b|[.,;:!?)]|$|(?:of|about)\s+the\s+(?:decision|"
     r"outcome|approval|decline)))"  # (not "not told about the excess": what a letter left out)
@@ -40,7 +43,7 @@ _ACTS = {"letter": "notify_claimant", "note": "add_note", "payment": "issue_paym
 
 def undone_said(c: Case, t: Text) -> str | None:
     """The first act told not done (or a decision still awaited) that was done before ``t``."""
-    said = t.body
+    said = t.reading.said  # (as read: a checklist's "letter N" is "not letter")
     low = said.lower()
     if not any(cue in low for cue in _CUES):
         return None
@@ -68,8 +71,8 @@ def _act(m: re.Match[str]) -> tuple[str, str | None]:
         return "notify_claimant", None
     if m.group("request"):
         return "request_info", None
-    what = (m.group("what") or m.group("what2")).lower()
-    kind = (m.group("kind") or m.group("kind2") or "").lower() or None
+    what = (m.group("what") or m.group("what2") or m.group("what3")).lower()
+    kind = (m.group("kind") or m.group("kind2") or m.group("kind3") or "").lower() or None
     act = next(a for word, a in _ACTS.items() if word in what)
     if kind in ("information", "info") and act != "add_note":
         kind = None

@@ -17,13 +17,14 @@ TOLD = re.compile(rf"\b(?P<n>{_N})\s+(?:more\s+)?(?:waits?|rounds?\s+of\s+waitin
                   rf"for\s+(?:the\s+)?(?:holder|claimant|customer|invoice|photos|documents)))"
                   rf"|\bwaited\s+(?:for\s+)?(?P<m>once|twice|thrice|(?:\d+|{_N})\s+(?:times|rounds))\b"
                   rf"|\b(?P<none>without\s+(?:any\s+|a\s+)?wait(?:ing)?|no\s+wait(?:ing)?\s+(?:was\s+)?(?:needed|"
-                  rf"required|necessary))\b", re.IGNORECASE)
+                  rf"required|necessary)|(?:not|never|didn't|did\s+not)\s+waited|(?:didn't|did\s+not)\s+wait)\b",
+                  re.IGNORECASE)  # ("did not wait for the answer", a checklist's "waited N": 61st audit)
 _AWAY = re.compile(r"\b(?:if|whether|unless|may|might|could|would|should)\b", re.IGNORECASE)
 
 
 def waits_told(ctx: GradeContext, t: Text) -> str | None:
     """A number of waits (or none) told that is not how many the handler made before this text."""
-    said = t.body
+    said = t.reading.said  # (as read: a checklist's "waited N" is "not waited")
     if "wait" not in said.lower():
         return None
     for m in TOLD.finditer(said):
