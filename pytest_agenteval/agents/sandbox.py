@@ -203,10 +203,10 @@ def _view_hint(error: AgentError, agent: IsolatedAgent) -> AgentError:
     project's code alone, so say how to show it the file (``plugin.view``)."""
     found = _MISSING.search(error.message)
     folder = agent.search_path or ""
-    if agent.containment.level != "bwrap" or not found or not folder or not found.group(1).startswith(
-            folder.rstrip("/") + "/") or not os.path.exists(found.group(1)):
+    # (a relative path is the child's working folder's, the project: red team 43)
+    path = os.path.join(folder, found.group(1)) if found and folder else ""
+    if agent.containment.level != "bwrap" or not path.startswith(folder.rstrip("/") + "/") or not os.path.exists(path):
         return error
-    path = found.group(1)
     if os.path.islink(path):  # a listed link is copied as a link: where it leads must be shown too
         path = os.path.realpath(path)
     shown = os.path.relpath(path, folder) if path.startswith(folder.rstrip("/") + "/") else path

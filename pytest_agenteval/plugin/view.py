@@ -30,7 +30,13 @@ from pathlib import Path
 
 import pytest
 
+from pytest_agenteval.agents.containment import ContainmentError
+
 INI_SHOW = "agenteval_show"
+
+
+class CopyError(ContainmentError):
+    """The copy could not be made (one line: where, why, and the way out)."""
 # What an agent may import and run: code, and what the import system reads beside it.
 CODE = frozenset({".py", ".pyi", ".pyc", ".pyd", ".so", ".pth", ".typed"})
 METADATA = (".dist-info", ".egg-info")  # an installed package's metadata (importlib.metadata)
@@ -53,7 +59,7 @@ def build(folders: Iterable[str], root: Path, shown: list[str], left_out: Iterab
     the sandbox mounts inside a folder (another folder's copy, a virtualenv in the project: in
     ``mounted_inside``) gets its mount point in the copy: a read-only copy cannot take one later."""
     _sweep()
-    base = tempfile.mkdtemp(prefix=f"agenteval-view-{os.getpid()}-")
+    base = tempfile.mkdtemp(prefix=f"agenteval-view-{os.getpid()}-", dir=_place())
     os.chmod(base, 0o755)  # (the sandbox may run as nobody)
     atexit.register(shutil.rmtree, base, ignore_errors=True)
     skip = {os.path.realpath(p) for p in left_out}
@@ -65,15 +71,41 @@ def build(folders: Iterable[str], root: Path, shown: list[str], left_out: Iterab
         copy = os.path.join(base, str(k))
         large += _copy_code(folder, copy, listed, skip, budget)
         views.append((folder, copy))
-    # what the ini lists outside every copied folder (an absolute path) is shown as it is
-    large += sorted(p for p in listed if os.path.isfile(p) and p not in skip and not any(
-        p.startswith(f.rstrip("/") + "/") for f, _ in views))
+    large += _listed_elsewhere(listed, skip, [f for f, _ in views])
     for folder, copy in views:
         for inner in (*(f for f, _ in views), *mounted_inside, *large):
             inner = os.path.realpath(inner)
             if inner != folder and inner.startswith(folder.rstrip("/") + "/") and os.path.exists(inner):
                 _mount_point(inner, os.path.join(copy, os.path.relpath(inner, folder)))
     return views, large
+
+
+def _listed_elsewhere(listed: set[str], skip: set[str], folders: list[str]) -> list[str]:
+    """What the ini lists outside every copied folder (an absolute path, ``../x``), shown as it is:
+    its regular files, a listed folder's too; never a link, which the mount would follow, nor what
+    it leads to when that is left out (red team 43: a listed "prompt" linked to the task file)."""
+    found: list[str] = []
+    for path in sorted(listed):
+        if any(path == f or path.startswith(f.rstrip("/") + "/") for f in folders):
+            continue
+        files = [path] if not os.path.isdir(path) or os.path.islink(path) else [
+            os.path.join(here, name) for here, _, names in os.walk(path) for name in names]
+        for file in files:
+            with contextlib.suppress(OSError):
+                if stat.S_ISREG(os.lstat(file).st_mode) and os.path.realpath(file) not in skip and not any(
+                        os.path.realpath(file).startswith(s.rstrip("/") + "/") for s in skip):
+                    found.append(file)
+    return found
+
+
+def _place() -> str:
+    """Where the copies go: the temp folder, unless it is mounted ``noexec`` (an extension in the
+    copy could not be loaded from it: red team 43), then the next that is not."""
+    for place in (tempfile.gettempdir(), "/var/tmp", "/dev/shm", os.path.expanduser("~/.cache")):
+        with contextlib.suppress(OSError):
+            if os.path.isdir(place) and os.access(place, os.W_OK) and not os.statvfs(place).f_flag & os.ST_NOEXEC:
+                return place
+    return tempfile.gettempdir()
 
 
 def _sweep() -> None:
@@ -136,8 +168,13 @@ def _copy_code(folder: str, copy: str, listed: set[str], skip: set[str], budget:
                     large.append(path)
                     continue
                 budget[0] -= facts.st_size
-                with open(target, "wb") as out:
-                    shutil.copyfileobj(source, out)
+                try:
+                    with open(target, "wb") as out:
+                        shutil.copyfileobj(source, out)
+                except OSError as exc:  # (a full temp folder cut files short, silently: red team 43)
+                    raise CopyError(f"--agenteval-isolate: the copy of the project's code for the sandbox could "
+                                    f"not be written in {os.path.dirname(copy)} ({exc.strerror}); free space there "
+                                    "or set TMPDIR") from exc
             os.chmod(target, stat.S_IMODE(mode) & 0o777)  # (who may read it is as before: a 0600 file stays so)
             os.utime(target, ns=(facts.st_atime_ns, facts.st_mtime_ns))  # (its .pyc stay fresh: red team 42)
     _modes(folder, copy)
@@ -175,8 +212,10 @@ def _walk(folder: str, listed: set[str], skip: set[str]) -> Iterable[tuple[str, 
     walked = 0
     for here, dirs, files in os.walk(folder):
         walked += 1
-        if walked > MAX_FOLDERS:
-            return
+        if walked > MAX_FOLDERS:  # (it stopped in silence, an honest agent's module missing: red team 43)
+            raise CopyError(f"--agenteval-isolate: {folder} holds more than {MAX_FOLDERS:,} folders, more than the "
+                            "sandbox's copy of the code walks; move data folders out of it, or run from a rootdir "
+                            "that holds the agent and not the data")
         metadata = here.endswith(METADATA)
         inside = _listed(here, listed)
         kept_dirs = []
@@ -192,12 +231,23 @@ def _walk(folder: str, listed: set[str], skip: set[str]) -> Iterable[tuple[str, 
         dirs[:] = kept_dirs
         for name in files:
             path = os.path.join(here, name)
-            if path in skip or not (metadata or inside or path in listed or _code(name)):
+            if path in skip or not (metadata or inside or path in listed or _code(name)) or (
+                    name.endswith(".pyc") and not _source_shown(here, name, skip)):
                 continue
             with contextlib.suppress(OSError):
                 mode = os.lstat(path).st_mode
                 if stat.S_ISREG(mode) or stat.S_ISLNK(mode):
                     yield path, mode
+
+
+def _source_shown(here: str, name: str, skip: set[str]) -> bool:
+    """A ``.pyc`` is copied only beside its source, in the copy too: the compiled form of a script
+    ``agenteval_hide`` leaves out holds its strings (red team 43: the generated task line)."""
+    if os.path.basename(here) != "__pycache__":
+        return False  # (a module shipped compiled alone: no source to tell it by)
+    source = os.path.join(os.path.dirname(here), name.split(".")[0] + ".py")
+    return os.path.isfile(source) and source not in skip and not any(
+        source.startswith(s.rstrip("/") + "/") for s in skip)
 
 
 def _code(name: str) -> bool:
