@@ -4,7 +4,6 @@ named with their true role, deputy, presence and part in the claim, and the clai
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from pytest_agenteval.domains.escalation.case import Case, reviewers
 from pytest_agenteval.domains.escalation.decisions import (
@@ -15,6 +14,7 @@ from pytest_agenteval.domains.escalation.decisions import (
 from pytest_agenteval.domains.escalation.kinds import KIND_OF, kind_named
 from pytest_agenteval.domains.escalation.panel import ID, listed
 from pytest_agenteval.domains.escalation.schema import AGENT, HEAD, ID_DIGITS
+from pytest_agenteval.domains.escalation.self_decided import self_decided
 from pytest_agenteval.grading import GradeContext, Text, examples
 from pytest_agenteval.text import AFFIRMED, NEGATED, Reading
 
@@ -142,13 +142,8 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         if table is None:
             continue
         return f"names {table} {ident}, which is not this claim's"
-    reviewed = [r for r in c.escalations if r["status"] in ("approved", "amended", "declined")]
-    if reviewed and (own := next((m for m in SELF_DECIDED.finditer(reading.said) if not re.search(
-            r"\bclaims\s+$", reading.said[max(0, m.start() - 8):m.start()], re.IGNORECASE) and not (
-            m.group(0).lower().endswith(("me", "handler")) and _answer_told(reading.said[:m.start()], reviewed))),
-            None)):
-        # "approved by STF-001" (but "paid by STF-001"; "claims within my limit…" is a rule)
-        return f"says {own.group(0)!r}: the handler decided, but {reviewed[-1]['to_staff']} did"
+    if (own := self_decided(c, reading)) is not None:
+        return own
     if not c.escalations and any(
             m.meaning == "escalated" and m.polarity == AFFIRMED and not NOT_THIS_CLAIM.intersection(
                 reading.words[m.clause]) and (m.words.startswith(("escalat", "refer", "esc")) or (
@@ -379,32 +374,6 @@ def _ranked(ctx: GradeContext, reading: Reading) -> str | None:
     return None
 
 
-# The handler named as the one who decided: "approved by STF-001", "declined by your claims
-# handler", "decision made by me", "on my own authority" (true only of a claim never escalated).
-# The handler as a decider: "by me", "by STF-001", "by the handler", "by: handler STF-001".
-_ME = rf"(?:me|myself|(?:(?:your|the|our)\s+)?(?:claims\s+)?handler(?:\s+{AGENT})?|{AGENT})"
-def _answer_told(before: str, reviewed: list[dict[str, Any]]) -> bool:
-    """The reviewer's answer told before "declined by me": the handler carried it out ("SNR-07
-    declined it on review. Claim declined by me, letter sent"; 59th audit), not decided it."""
-    who = "|".join(re.escape(str(r["to_staff"])) for r in reviewed)
-    return bool(re.search(rf"\b(?:{who}|reviewer|senior|head\s+of\s+claims)\b[^.;]{{0,40}}?\b(?:approv|declin|amend|"
-                          rf"decid|answer)\w*", before, re.IGNORECASE))
-
-
-SELF_DECIDED = re.compile(
-    rf"(?<!not\s)(?<!never\s)(?<!\bno\s)\b(?:approv|declin|amend|reject|refus|decid|decision)[a-z]*(?:\s+[\w,.£$€-]+){{0,3}}?[\s_]+"
-    rf"(?:by|per)[\"']?\s*:?\s*[\"']?\s*{_ME}\b"  # also a field: "decided_by": "STF-001"
-    # (not "declined by me on that instruction", "as instructed": recorded, the reviewer's decision)
-    r"(?!\s+(?:on|per|following|under)\s+(?:that|their|his|her|the|SNR-\d+'s|the\s+reviewer's)?\s*instruction"
-    r"|\s+as\s+instructed)"
-    r"|(?<!not\s)(?<!n't\s)(?<!never\s)\b(?:on|within|under)\s+my\s+(?:own\s+)?(?:authority|mandate|limit)\b"
-    r"|(?<!not\s)(?<!n't\s)(?<!never\s)\bon\s+own\s+(?:authority|mandate)\b"  # a note's shorthand (58th audit)
-    r"|(?<!not\s)\b(?:on\s+)?my\s+own\s+(?:assessment|decision|judg(?:e)?ment)\b"  # (60th audit)
-    # a review of the handler in the third person: "declined CLM-1 on their own authority" (56th audit)
-    r"|\b(?:approv|declin|amend|decid)[a-z]*(?:\s+[\w-]+){0,2}?\s+on\s+(?:their|his|her)\s+own\s+(?:authority|mandate)\b"
-    r"|\((?:on\s+)?(?:my\s+)?own\s+(?:authority|mandate)\)"  # "approved 18k (own authority)"
-    r"|\bmy\s+own\s+decision\b|\b(?:approved|declined|amended|rejected|refused|decided)(?:\s+[\w-]+){0,3}?\s+myself\b",
-    re.IGNORECASE)
 RELATION_HINTS = ("head of", "director", "deput", "covering", "who", "senior", "stand", "backup", "alternate",
                   "substitute")
 # "HOC-1, the property senior", "SNR-07 (our motor senior)", "SNR-07, a senior reviewer"

@@ -1,0 +1,41 @@
+"""Idioms that say something other than their words, rewritten into what they say before a text
+is read (``prepass.prepared`` calls ``idioms``; audits 58-62): "till" is "until", "straight away"
+is no absence, "5.94% off the rate sheet" is from it, "we check the policy is in force" tells a
+process, "not booked and left pending" denies only the booking, "owing to SNR-10's absence" says
+SNR-10 is absent, "(limit 10k)" after an act is a limit's figure."""
+
+from __future__ import annotations
+
+import re
+
+
+def idioms(text: str, words: set[str]) -> str:
+    """``text`` with each idiom rewritten; ``words`` are its lowercase words (a cheap test first)."""
+    if "left" in words or "kept" in words:  # "not booked and left pending": the denial stops at "and" (61st audit)
+        text = _NOT_AND_LEFT.sub(r"\1, and \2", text)
+    if "limit" in words and "(" in text:  # "approved by me (limit 10k)": the limit's figure, read in its own clause
+        text = _BRACKETED_LIMIT.sub(r"(\1 of \2)", text)
+    if "absence" in words:  # "owing to SNR-10's absence": SNR-10 is absent (62nd audit)
+        text = _OWING_TO_ABSENCE.sub(r"as \1 is absent", text)
+    if "away" in words:  # "returned it straight away": at once, not absent (60th audit)
+        text = _AT_ONCE.sub("immediately", text)
+    if "till" in words or "til" in words:  # "it stays pending till KYC is done": a condition, as "until" (58th audit)
+        text = _TILL.sub("until", text)
+    if "off" in words and "%" in text:  # "rate 5.94% off the rate sheet": taken from it, not off it (58th audit)
+        text = _RATE_OFF.sub(r"\1 from the ", text)
+    if not words.isdisjoint(_CHECKING):  # "we check the policy is in force at the date of loss": how, not that
+        text = _CHECKED_THAT.sub(r"\1 whether ", text)
+    return text
+
+
+# A check told in the present, what it looks at its object: "we check the policy is in force, then
+# the cover" describes the process, not this policy (58th audit); "I checked the policy is…" tells.
+_CHECKING = frozenset({"check", "checks", "checking", "verify", "verifies", "verifying"})
+_CHECKED_THAT = re.compile(r"\b(check|checks|checking|verify|verifies|verifying)\s+(?:that\s+)?(?=(?:the|your|its|"
+                           r"their|a|an|each)\s+\w+(?:\s+\w+)?\s+(?:is|are|has|have|was|were)\b)", re.IGNORECASE)
+_BRACKETED_LIMIT = re.compile(r"\((limit|authority)\s+([£$€]?\d[\d,.]*[km]?)\)", re.IGNORECASE)  # (62nd audit)
+_OWING_TO_ABSENCE = re.compile(r"\b(?:owing|due)\s+to\s+([A-Z]{2,4}-\d+)['\u2019]s\s+absence\b", re.IGNORECASE)
+_NOT_AND_LEFT = re.compile(r"\b(not\s+(?:yet\s+)?\w+ed)\s+and\s+(left|kept)\b", re.IGNORECASE)
+_AT_ONCE = re.compile(r"\b(?:straight|right)\s+away\b", re.IGNORECASE)
+_TILL = re.compile(r"(?<![\w'])(?:till|'?til)\b(?!\s+(?:slip|roll|receipt|drawer)s?\b)", re.IGNORECASE)
+_RATE_OFF = re.compile(r"(\d%)\s+off\s+the\s+(?=(?:rate\s+)?(?:sheet|grid|card)\b(?!\s+rate))", re.IGNORECASE)
