@@ -71,5 +71,6 @@ def test_a_copy_left_by_a_killed_run_is_taken_away_by_the_next(monkeypatch: pyte
     left.mkdir()
     mine = tmp_path / f"agenteval-view-{os.getpid()}-def"
     mine.mkdir()
-    view.build([str(tmp_path / "proj")], tmp_path, [], []) if (tmp_path / "proj").mkdir() is None else None
+    (tmp_path / "proj").mkdir()
+    view.build([str(tmp_path / "proj")], tmp_path, [], [])
     assert not left.exists() and mine.exists()

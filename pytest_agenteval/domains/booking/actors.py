@@ -32,8 +32,11 @@ def done_by_another(h: History, fid: str, t: Text) -> str | None:
     """A step the log holds done by the agent before ``t``, told as someone else's, or in another order."""
     said = t.body
     low = said.lower()
+    ordered = "then" in low or "before" in low
+    if not ordered and not any(cue in low for cue in _CUES):
+        return None  # (most messages tell no order and no one else's act: the log is not read)
     written = [e for e in h.ctx.written() if e.seq < t.event.seq]
-    for m in ORDER.finditer(said) if "then" in low or "before" in low else ():
+    for m in ORDER.finditer(said) if ordered else ():
         told = (m.group("a"), m.group("b") or m.group("b2"))
         a, b = (next((e.step for e in written if e.action == _ACTS[x.lower()] and e.arguments.get(
             "facility_id") == fid), None) for x in told)
