@@ -72,6 +72,9 @@ PSEUDO_NEGATIONS = frozenset({("no", "later"), ("not", "only"), ("no", "doubt"),
 DOUBTS = frozenset({"sure", "certain"})
 # "We have not (yet) received the invoice": the negation is of the receipt, not of the invoice.
 RECEIPTS = frozenset({"received", "receive", "got", "seen", "had", "reached", "arrived"})  # "have not reached us"
+# Money on its way to the reader, not a decision: "once the payment reaches your account".
+ARRIVING = frozenset({"reaches", "reach", "receive", "arrives", "arrive", "shows", "appears", "lands", "clears",
+                      "credited"})
 # A decision sought is no decision made: "sent for approval", "awaiting authorisation", "needs to be
 # approved" (the five words before a decision word); "more than I can approve" (a modal right before it).
 MODALS = frozenset({"can", "could", "would", "able"})

@@ -19,10 +19,13 @@ def noted(text: str, words: set[str]) -> str:
         text = _NOMINAL.sub(_verbal, text)
     if not words.isdisjoint(("done", "completed", "finished")) and _STEP_DONE.search(text):
         text = _STEP_DONE.sub(lambda m: f"{_ACT_NOUNS[m.group(1).lower()]} it", text)  # "done the booking step"
-    if "not" in words and "done" in words:  # "Not done: any payment (none due)": each item denied (55th audit)
+    if "not" in words and not words.isdisjoint(("done", "needed", "required")):
+        # "Not done: any payment (none due)", "Not needed: escalation": each item denied (55th, 63rd audits)
         text = _NOT_DONE.sub(lambda m: ", ".join(_denied_item(i) for i in m.group(1).split(",")), text)
     if not words.isdisjoint(("yes", "no", "y", "n")) and len(_CHECKED.findall(text)) >= 3:
         text = _CHECKED.sub(_checked, text)  # "escalation needed - no; paid 650 - yes": a checklist (61st audit)
+    if not words.isdisjoint(_STATUS_WORDS) and ("-" in text or "\u2013" in text) and _STATUS.search(text):
+        text = _STATUS.sub(_status, text)  # "Escalation - not needed", "Paid - done": a status line (63rd audit)
     if not words.isdisjoint(("don", "dont", "do", "never")) and _DONT.search(text):
         text = _instructions(text)  # "Don't pay it again": an instruction, not what was done
     return text
@@ -60,7 +63,27 @@ def _crossed(m: re.Match[str]) -> str:
 
 
 # A checklist's "Not done:" label and its items, to the sentence's end.
-_NOT_DONE = re.compile(r"\bnot\s+(?:yet\s+)?done\s*:\s*([^.;!?\n]+)", re.IGNORECASE)
+_NOT_DONE = re.compile(r"\bnot\s+(?:yet\s+)?(?:done|needed|required)\s*:\s*([^.;!?\n]+)", re.IGNORECASE)
+# A status line: an item, a spaced dash, its status ("Paid 4200 - done", "Letter - not yet",
+# "Reviewer answer - waiting"). Its denial denies each item, its wait says it pending, its done
+# says it; the status itself is no word of its own.
+_STATUS = re.compile(r"(?P<item>(?:^|(?<=[;.\n|]))[ \t]*(?:[*\u2022][ \t]*)?[A-Za-z]"
+                     r"(?:[^;:.\n|\-\u2013]|(?<=\w)-(?=\w)){0,60}?)[ \t]+[-\u2013][ \t]+"
+                     r"(?P<status>not\s+(?:yet\s+)?(?:done|needed|required|necessary|sent|issued|made|paid|filed|added|"
+                     r"applicable)|not\s+yet|n/?a|waiting|pending|awaiting|to\s+do|done|completed?)"
+                     r"(?=[ \t]*(?:[;.\n|,(]|$))", re.IGNORECASE)
+_STATUS_WORDS = frozenset({"not", "n", "na", "waiting", "pending", "awaiting", "to", "done", "complete", "completed"})
+
+
+def _status(m: re.Match[str]) -> str:
+    item, status = m.group("item"), m.group("status").lower()
+    lead = item[:len(item) - len(item.lstrip(_BULLET))]
+    items = [i for i in re.split(r",|\band\b", item.strip(_BULLET)) if i.strip()]
+    if status.startswith("not") or status.startswith("n"):
+        return lead + ", ".join(f"not {i.strip()}" for i in items)  # (as a checklist's no: ``_checked``)
+    if status in ("waiting", "pending", "awaiting", "to do"):
+        return lead + ", ".join(f"{i.strip()} pending" for i in items)
+    return item
 
 
 def _denied_item(item: str) -> str:

@@ -36,6 +36,7 @@ from pytest_agenteval.text.cues import (
 from pytest_agenteval.text.differences import resolved
 from pytest_agenteval.text.lexicon import (
     ABSENCE,
+    ARRIVING,
     ASSERTED_BEFORE,
     AUXILIARIES,
     CAPABILITY,
@@ -415,7 +416,10 @@ class Reader:
                                 mentions.append(Mention("conditional", AFFIRMED, c, phrase, i))
                             elif polarity == HYPOTHETICAL and meaning in DECIDED and conditioned == sentence:
                                 mentions.append(Mention(meaning, HYPOTHETICAL, c, phrase, i))
-                                mentions.append(Mention("conditional", AFFIRMED, c, phrase, i))
+                                if not (words[0] in CONDITIONS and ARRIVING.intersection(words)):
+                                    # ("once the 28,000 we have paid reaches your account": the
+                                    # money's arrival, no condition on the decision; 63rd audit)
+                                    mentions.append(Mention("conditional", AFFIRMED, c, phrase, i))
                             elif polarity == HYPOTHETICAL and meaning == "ok" and (
                                     waits and cond_at < i < len(words) or coming):
                                 # "until KYC is complete": the condition is not met now

@@ -8,8 +8,10 @@ from __future__ import annotations
 import re
 
 from pytest_agenteval.domains.booking.figures import History
+from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.grading import Text
 from pytest_agenteval.text import sentence_start
+from pytest_agenteval.text.backwards import told_backwards
 
 _STEP = (r"(?P<step>booked|priced|activated|set\s+(?:the|its)\s+rate|raised\s+(?:a|the)\s+query|"
          r"opened\s+(?:the|a)\s+account)")
@@ -42,6 +44,8 @@ def done_by_another(h: History, fid: str, t: Text) -> str | None:
             "facility_id") == fid), None) for x in told)
         if a is not None and b is not None and a > b:
             return f"says {m.group(0)!r}, but step {b} came before step {a}"
+    if ordered and (backwards := _backwards(said, fid, written)):
+        return backwards
     if not any(cue in low for cue in _CUES):
         return None
     for m in BY_OTHER.finditer(said):
@@ -54,4 +58,28 @@ def done_by_another(h: History, fid: str, t: Text) -> str | None:
         if done is not None:
             who = m.group("who") or "you"
             return f"says {m.group(0)!r}, but the agent did it at step {done.step}, not {who}"
+    return None
+
+
+# A part of a story told backwards names its steps by verb or by name ("Before that: activation").
+_PART_STEP = re.compile(r"\b(?:(?P<book_facility>booked|booking)|(?P<set_rate>priced|pricing|rate\s+set|"
+                        r"set\s+(?:the\s+|its\s+)?rate|rate)|(?P<activate_facility>activated|activation|activating))\b",
+                        re.IGNORECASE)
+
+
+def _backwards(said: str, fid: str, written: list[AuditEvent]) -> str | None:
+    """A part of a story told backwards ("Most recent: rate set. Before that: activation.") holding
+    a step done after one the part ahead of it holds."""
+    step = {a: next((e.step for e in written if e.action == a and e.arguments.get("facility_id") == fid), None)
+            for a in ("book_facility", "set_rate", "activate_facility")}
+    parts = [[(next(k for k, v in m.groupdict().items() if v), m.group(0))
+              for m in _PART_STEP.finditer(said, *span)
+              if not _DENIED.search(said, max(span[0], m.start() - 12), m.start())]
+             for span in told_backwards(said)]
+    for later, earlier in zip(parts, parts[1:], strict=False):
+        for act_b, told_b in later:
+            for act_a, told_a in earlier:
+                a, b = step[act_a], step[act_b]
+                if a is not None and b is not None and a > b:
+                    return f"tells {told_a!r} before {told_b!r}, but step {b} came before step {a}"
     return None

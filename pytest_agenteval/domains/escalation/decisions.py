@@ -117,7 +117,7 @@ def decision(c: Case, t: Text) -> str | None:
             for m in reading.mentions):  # (not "the payment may be pending clearance at your bank")
         return "says something is still pending, but the claim was decided and paid"
     if paid_before and (later := payment_to_come(reading)):
-        return f"says {later.group(0)!r}, but the payment was made before step {t.event.step}"
+        return f"says {later!r}, but the payment was made before step {t.event.step}"
     # (known: a reviewer's answer not yet read leaves "Decision pending" true to the handler; 58th audit)
     if (known if c.escalations else before) in DECISIVE and not reading.word_set.isdisjoint((
             "pending", "sign", "final")) and (unsigned := UNSIGNED.search(reading.said)):

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import re
 
-from pytest_agenteval.text import Reading
+from pytest_agenteval.text import Reading, sentence_end
+from pytest_agenteval.text.lexicon import NEGATIONS
 
 
-def payment_to_come(reading: Reading) -> re.Match[str] | None:
+def payment_to_come(reading: Reading) -> str | None:
     """The first place the text says a payment of ours is still to come, not in a question."""
     if PAYMENT_WORDS.isdisjoint(reading.word_set) and "PAY-" not in reading.said or TO_COME_CUES.isdisjoint(
             reading.word_set):
@@ -18,8 +19,62 @@ def payment_to_come(reading: Reading) -> re.Match[str] | None:
     found = [PAYMENT_TO_COME.finditer(reading.said)]
     if any(cue in low for cue in BY_OTHERS_CUES):
         found.append(PAYMENT_BY_OTHERS.finditer(reading.said))
-    return next((m for ms in found for m in ms if not ASKED_BEFORE.search(
+    first = next((m for ms in found for m in ms if not ASKED_BEFORE.search(
         reading.said[max(0, m.start() - 60):m.start()].rsplit(".", 1)[-1])), None)
+    return first.group(0) if first else _issued_later(reading)
+
+
+def _issued_later(reading: Reading) -> str | None:
+    """A clause that tells our payment's issue as to come, by its words rather than one phrasing:
+    "Payment: scheduled for next week", "should be issued within 5 working days", "is due to be
+    made", "payment follows next week", "pmt to be issued once…", "once the payment has been
+    issued" (63rd audit's families, 58th-62nd). Not the money's arrival ("should reach you within
+    five days"), another payment ("the balance"), a refusal or a hypothesis."""
+    for clause, words in enumerate(reading.words):
+        joined = clause + 1 < len(reading.words) and reading.joined[clause + 1]
+        here = [w for w in (*words, *(reading.words[clause + 1] if joined else ())) if w]
+        if PAYING.isdisjoint(here) or not ARRIVAL.isdisjoint(here) or not OTHER_MONEY.isdisjoint(here) or (
+                "bank" in here and "details" not in here):  # ("in your bank by Friday", not "bank details")
+            continue
+        if NEGATIONS.intersection(here) and "yet" not in here or _asked(reading, clause) or _payer_is_claimant(here):
+            continue
+        if _later_cue(here):
+            return " ".join(here)
+    return None
+
+
+def _asked(reading: Reading, clause: int) -> bool:
+    """The clause is a question, or the claimant's: "Has it been paid?", "you asked when…"."""
+    if not ASKING.isdisjoint(reading.words[clause]):
+        return True
+    said, first = reading.said.lower(), next((w for w in reading.words[clause] if w), "")
+    at = said.find(first)
+    return at >= 0 and said[sentence_end(said, at):sentence_end(said, at) + 1] == "?"
+
+
+def _payer_is_claimant(words: list[str]) -> bool:
+    """"you pay your excess next week", "payment from you": money the claimant pays."""
+    return "from" in words or any(w in ("you", "you'll") and words[i + 1:i + 2] and words[i + 1] in (
+        "pay", "must", "need", "owe", "will", "should") for i, w in enumerate(words))
+
+
+def _later_cue(words: list[str]) -> str | None:
+    """The words of ``words`` that put the payment's issue ahead."""
+    for i, w in enumerate(words):
+        after = words[i + 1:i + 3]
+        if w in ("scheduled", "queued", "follows") and words[i - 1:i] != ["was"]:
+            return w
+        if w in ("should", "to", "will", "shall") and after[:1] == ["be"] and set(after[1:]) & ISSUED:
+            return " ".join(words[i:i + 3])
+        if w == "due" and after[:1] and after[0] in ("to", "on", "by", "for", "next", "within", "in"):
+            return w
+        if w in SOON or w == "next" and after[:1] and after[0] in PERIODS:
+            return w
+        if w in ("once", "when", "after", "until") and set(words[i + 1:]) & ISSUED and "payment" in words[i + 1:]:
+            return w  # "we'll write again once the payment has been issued"
+        if w == "not" and after[:1] == ["yet"] and set(words) & ISSUED:
+            return "not yet"
+    return None
 
 
 # A payment still to be made ("payment to follow next week"), not one on its way to the bank.
@@ -85,9 +140,28 @@ BY_OTHERS_CUES = ("finance", "team", "accounts", "treasury", "reviewer", "snr-",
                   "later", "paying", "so we", "so that", "so i")
 # "you asked whether the remaining 6,000 … will be paid": the claimant's question, not our word
 ASKED_BEFORE = re.compile(r"\b(?:whether|if|asked|ask|asking|wondering|wondered)\b", re.IGNORECASE)
+# What _issued_later reads (lower case words).
+PAYING = frozenset({"payment", "pmt", "paymt", "pay", "paid", "settlement", "payout"})
+ISSUED = frozenset({"issued", "made", "paid", "sent", "released", "processed", "transferred", "raised", "actioned",
+                    "authorised", "authorized"})
+# The money's way to the claimant, not our act: "the payment should reach you by Friday"
+ARRIVAL = frozenset({"receive", "received", "receiving", "reach", "reaches", "arrive", "arrives", "arrival", "credited",
+                     "clear", "clears", "cleared", "show", "shows", "appear", "appears", "land", "lands", "account",
+                     "see", "allow", "take", "takes", "expect", "statement", "reflect", "reflected", "with"})
+# Another payment than the one made, or one asked of the claimant: "the balance will be paid next
+# week", "any further payment", "your excess is due", "payment from you".
+OTHER_MONEY = frozenset({"remaining", "remainder", "balance", "rest", "second", "another", "further", "other",
+                         "extra", "additional", "excess", "premium", "instalment", "instalments", "interest", "if",
+                         "whether", "unless", "twice", "split"})
+ASKING = frozenset({"asked", "ask", "asking", "wondered", "wondering", "whether"})
+SOON = frozenset({"tomorrow", "tonight", "tonight's", "tomorrow's", "later", "shortly"})
+PERIODS = frozenset({"week", "month", "run", "cycle", "batch", "monday", "tuesday", "wednesday", "thursday", "friday",
+                     "working", "business", "few"})
 # A word PAYMENT_TO_COME cannot match without (a cheap test first: the pattern is long).
 TO_COME_CUES = frozenset({"will", "to", "going", "being", "scheduled", "queued", "we'll", "i'll", "follow", "once",
                           "when", "after", "upon", "receipt", "be", "not", "yet", "pending", "outstanding", "awaiting",
-                          "shall", "paying", "can", "next", "tomorrow", "later", "so"})
-PAYMENT_WORDS = frozenset({"payment", "pay", "paid", "settlement", "money", "cheque", "check", "send", "transfer",
+                          "shall", "paying", "can", "next", "tomorrow", "later", "so", "due", "follows", "should",
+                          "tonight", "shortly"})
+PAYMENT_WORDS = frozenset({"payment", "pmt", "paymt", "payout", "pay", "paid", "settlement", "money", "cheque", "check",
+                           "send", "transfer",
                            "issued", "transferred", "sent", "released", "credited"})

@@ -13,9 +13,11 @@ from pytest_agenteval.text import sentence_start
 _NUMBERS = {"no": 0, "zero": 0, "one": 1, "once": 1, "single": 1, "two": 2, "twice": 2, "three": 3, "thrice": 3,
             "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 _N = r"\d+|no|zero|one|(?:a\s+)?single|two|three|four|five|six|seven|eight"
-TOLD = re.compile(rf"\b(?P<n>{_N})\s+(?:more\s+)?(?:waits?|rounds?\s+of\s+waiting)\b(?!\s+(?:time|period|list|"
+TOLD = re.compile(rf"\b(?P<n>{_N})\s+(?:more\s+|short\s+|brief\s+|quick\s+)?(?:waits?|rounds?\s+of\s+waiting|"
+                  rf"waiting\s+(?:cycles?|rounds?))\b(?!\s+(?:time|period|list|"
                   rf"for\s+(?:the\s+)?(?:holder|claimant|customer|invoice|photos|documents)))"
-                  rf"|\bwaited\s+(?:for\s+)?(?P<m>once|twice|thrice|(?:\d+|{_N})\s+(?:times|rounds))\b"
+                  rf"|\b(?:waited|waiting)\s+(?:for\s+)?(?P<m>once|twice|thrice|(?:\d+|{_N}|an?)\s+(?:times|rounds|cycles?|"
+                  rf"steps?))\b"
                   rf"|\b(?P<none>without\s+(?:any\s+|a\s+)?wait(?:ing)?|no\s+wait(?:ing)?\s+(?:was\s+)?(?:needed|"
                   rf"required|necessary)|(?:not|never|didn't|did\s+not)\s+waited|(?:didn't|did\s+not)\s+wait)\b",
                   re.IGNORECASE)  # ("did not wait for the answer", a checklist's "waited N": 61st audit)
@@ -31,11 +33,31 @@ def waits_told(ctx: GradeContext, t: Text) -> str | None:
         start = sentence_start(said, m.start())
         if _AWAY.search(said, start, m.start()):
             continue  # "if no wait is needed…"
-        word = (m.group("n") or m.group("m") or "").lower().replace("a ", "").split()
+        said_n = re.sub(r"^an?\s+(?!single)", "one ", (m.group("n") or m.group("m") or "").lower())  # "waited a cycle"
+        word = said_n.replace("a ", "").split()
         told = 0 if m.group("none") else int(word[0]) if word[0].isdigit() else _NUMBERS.get(word[0])
         if told is None:
             continue
         made = sum(1 for e in ctx.succeeded("wait") if e.seq < t.event.seq)
         if told != made:
             return f"says {m.group(0)!r}, but the handler waited {made} time{'s' if made != 1 else ''} before it"
+    return _waited_at_all(ctx, t, said)
+
+
+# A wait told as made, of any length ("after a two-day wait", "after we waited a day", "after
+# waiting two days for SNR-07"; 63rd audit): a length no record holds, but a wait there was.
+WAITED = re.compile(r"\b(?:we|i|handler)\s+(?:had\s+|have\s+)?waited\b|\bafter\s+(?:a|an|the|some|several|our|my)\s+"
+                    r"(?:[\w-]+\s+){0,2}?wait\b|\bafter\s+(?:(?:we|i)\s+(?:had\s+)?)?(?:waiting|waited)\s+(?:for\s+)?"
+                    r"(?:a|an|one|two|three|several|some|\d+)\s+(?:day|days|hour|hours|week|weeks|cycles?|rounds?)\b",
+                    re.IGNORECASE)
+
+
+def _waited_at_all(ctx: GradeContext, t: Text, said: str) -> str | None:
+    """A wait told as made before this text when the handler made none."""
+    if any(e.seq < t.event.seq for e in ctx.succeeded("wait")):
+        return None
+    for m in WAITED.finditer(said):
+        if not _AWAY.search(said, sentence_start(said, m.start()), m.start()) and not re.search(
+                r"\b(?:not|never|no|didn't|without)\b", said[sentence_start(said, m.start()):m.start()], re.IGNORECASE):
+            return f"says {m.group(0)!r}, but the handler never waited before it"
     return None
