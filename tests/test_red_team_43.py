@@ -28,12 +28,13 @@ def test_a_listed_link_outside_the_project_is_not_mounted(tmp_path: Path) -> Non
     assert large == [str(tmp_path / "prompts" / "system.md")]  # (a mount follows a link: never one)
 
 
-def test_a_listed_folder_outside_the_project_is_shown_file_by_file(tmp_path: Path) -> None:
+def test_a_listed_folder_outside_the_project_is_shown_with_its_files(tmp_path: Path) -> None:
     (tmp_path / "proj").mkdir()
     (tmp_path / "shared" / "prompts").mkdir(parents=True)
     (tmp_path / "shared" / "prompts" / "system.md").write_text("Be careful.\n")
-    _, large = view.build([str(tmp_path / "proj")], tmp_path / "proj", [str(tmp_path / "shared" / "prompts")], [])
-    assert large == [str(tmp_path / "shared" / "prompts" / "system.md")]
+    views, large = view.build([str(tmp_path / "proj")], tmp_path / "proj", [str(tmp_path / "shared" / "prompts")], [])
+    shown = dict(views)[str(tmp_path / "shared" / "prompts")]  # (copied whole, one mount: red team 44)
+    assert os.listdir(shown) == ["system.md"] and large == []
 
 
 def test_a_compiled_module_is_copied_only_beside_its_source(tmp_path: Path) -> None:

@@ -382,14 +382,22 @@ def _outermost(paths: Iterable[str]) -> list[str]:
     return kept
 
 
+SHM_SIZE = 64 << 20  # the sandbox's /dev/shm at most: enough for multiprocessing's semaphores and queues
+
+
 def _mounts(readable: tuple[str, ...], search_path: str | None, hidden: tuple[str, ...],
             user: tuple[int, int] | None = None, own_resolv: bool = False, tmp_size: int | None = None,
             views: tuple[tuple[str, str], ...] = (), large: tuple[str, ...] = ()) -> list[str]:
     # /tmp is memory: its size is the memory limit, else files there would hold memory past it.
     # So is bwrap's /dev (half the machine's memory, /dev/shm in it), which an unprivileged
     # harness's agent owns: read-only (its devices still read and write).
-    args = [*(["--perms", "1777"] if user else []), *(["--size", str(tmp_size)] if tmp_size else []),
-            "--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev"]
+    # Its /dev/shm is a small tmpfs of its own, a quarter of that memory at most, taken off /tmp's:
+    # multiprocessing's locks and queues need one (red team 44: an honest agent's Queue failed).
+    shm = min(SHM_SIZE, tmp_size // 4) if tmp_size else None
+    args = [*(["--perms", "1777"] if user else []),
+            *(["--size", str(tmp_size - (shm or 0))] if tmp_size else []),
+            "--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev",
+            "--perms", "1777", *(["--size", str(shm)] if shm else []), "--tmpfs", "/dev/shm"]
     if user:  # else bwrap makes /etc 0700 for its files: as nobody, no passwd, certificates or resolv.conf
         args += ["--perms", "0755", "--dir", "/etc"]
     for name in ETC_FILES:

@@ -209,6 +209,10 @@ def _view_hint(error: AgentError, agent: IsolatedAgent) -> AgentError:
         return error
     if os.path.islink(path):  # a listed link is copied as a link: where it leads must be shown too
         path = os.path.realpath(path)
+    if any(os.path.realpath(path) == os.path.realpath(h) or os.path.realpath(path).startswith(
+            os.path.realpath(h).rstrip("/") + "/") for h in agent.containment.hidden):
+        return replace(error, message=f"{error.message} (a file of the run itself: never shown to isolated "
+                                      "agents)"[:500])  # (not "list it in agenteval_show": red team 44)
     shown = os.path.relpath(path, folder) if path.startswith(folder.rstrip("/") + "/") else path
     return replace(error, message=f"{error.message} (isolated agents see the project's code only: "
                                   f"agenteval_show = {shown} in the ini shows them this file)"[:500])

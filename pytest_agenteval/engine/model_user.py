@@ -33,7 +33,7 @@ from pytest_agenteval.engine.conversation import (
     told_by_user,
 )
 from pytest_agenteval.engine.scenarios import write_atomically
-from pytest_agenteval.engine.sealing import UNSEALED, cache_key, distrusted, seal, unseal
+from pytest_agenteval.engine.sealing import UNSEALED, cache_key, distrusted, read_entry, seal, unseal
 
 if TYPE_CHECKING:
     from pytest_agenteval.tasks.model import UserScenario
@@ -135,7 +135,7 @@ class ModelUser:
 def _unsealed(path: Path, key: bytes) -> tuple[str, str] | None:
     """A cached reply sealed with ``key``; None, after one warning line, for anything else."""
     try:
-        data = unseal(key, path.name, path.read_bytes())
+        data = unseal(key, path.name, read_entry(path, 1 << 20))
         record = json.loads(data) if data is not None else None
     except (OSError, ValueError):
         record = None

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pytest_agenteval.engine import audit
-from pytest_agenteval.engine.sealing import UNSEALED, cache_key, distrusted, seal, unseal
+from pytest_agenteval.engine.sealing import UNSEALED, NotAnEntry, cache_key, distrusted, read_entry, seal, unseal
 
 
 def connect() -> sqlite3.Connection:
@@ -92,6 +92,9 @@ class ScenarioCache:
         self._frozen.clear()
 
 
+IMAGE_LIMIT = 4 << 30  # a scenario image larger than this is no image of ours
+
+
 def _load(image: Path | None, key: bytes | None) -> sqlite3.Connection | None:
     """A connection holding a cached image; None if there is none, or (with a one-line warning)
     if it is not to be trusted: not sealed with this machine's key, damaged, or without the
@@ -99,7 +102,10 @@ def _load(image: Path | None, key: bytes | None) -> sqlite3.Connection | None:
     if image is None or key is None:
         return None
     try:
-        sealed = image.read_bytes()
+        sealed = read_entry(image, IMAGE_LIMIT)
+    except NotAnEntry:
+        distrusted(image, "not a regular file of a sane size")
+        return None
     except OSError:
         return None
     data = unseal(key, image.name, sealed)

@@ -21,6 +21,7 @@ import hmac
 import json
 import os
 import secrets
+import stat
 import tempfile
 import warnings
 from functools import lru_cache
@@ -47,10 +48,10 @@ def key_file() -> Path:
 def _key_at(path: Path) -> bytes | None:
     key: bytes | None
     try:
-        key = path.read_bytes()
+        key = read_entry(path, TAG)
     except FileNotFoundError:
         key = _make(path)
-    except OSError:
+    except OSError:  # (a FIFO, a device, a link: no key, nothing cached)
         return None
     return key if key is not None and len(key) == TAG else None
 
@@ -115,6 +116,30 @@ def _canonical(record: dict[str, Any]) -> bytes:
 
 
 UNSEALED = "not sealed with this machine's cache key (written by something else, or damaged)"
+
+
+class NotAnEntry(OSError):
+    """What stands at a cache entry's place is no regular file of a sane size (a FIFO, a link to
+    ``/dev/zero``: reading it hung the run; red team 44)."""
+
+
+def read_entry(path: Path, limit: int) -> bytes:
+    """A cache entry's bytes, read without following a link, blocking on a FIFO or reading a
+    device; ``NotAnEntry`` for any of those or for more than ``limit`` bytes, ``OSError`` as
+    ``open`` gives it (``FileNotFoundError``: none yet)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as exc:
+        if os.path.islink(path):
+            raise NotAnEntry(f"{path} is a link") from exc
+        raise
+    with os.fdopen(fd, "rb") as handle:
+        facts = os.fstat(handle.fileno())
+        if not stat.S_ISREG(facts.st_mode):
+            raise NotAnEntry(f"{path} is not a regular file")
+        if facts.st_size > limit:
+            raise NotAnEntry(f"{path} is larger than {limit:,} bytes")
+        return handle.read(limit + 1)[:limit]
 
 
 def distrusted(path: Path, why: str) -> None:

@@ -13,13 +13,14 @@ their verdicts are asked again. Without a key (a read-only home) nothing is kept
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 from pathlib import Path
 from typing import Any
 
 from pytest_agenteval.engine.scenarios import write_atomically
-from pytest_agenteval.engine.sealing import UNSEALED, cache_key, distrusted, seal_record, unseal_record
+from pytest_agenteval.engine.sealing import UNSEALED, cache_key, distrusted, read_entry, seal_record, unseal_record
 from pytest_agenteval.grading.judge import Judge, JudgeRequest, Verdict, as_verdict, identity_of
 from pytest_agenteval.grading.judge import cache_key as request_key
 
@@ -76,8 +77,13 @@ def read_verdicts(path: Path, key: bytes | None = None) -> dict[str, Verdict]:
     if key is None:  # no key here: nothing on disk is believed, and nothing is touched
         return found
     try:
-        lines = path.read_text(encoding="utf-8", errors="replace").split("\n")
+        lines = read_entry(path, 1 << 30).decode("utf-8", errors="replace").split("\n")
     except FileNotFoundError:
+        return found
+    except OSError:  # (a FIFO, a device, a link in its place: red team 44; appending to it would hang too)
+        distrusted(path, "not a regular file of a sane size")
+        with contextlib.suppress(OSError):
+            write_atomically(path, b"")
         return found
     kept: list[str] = []
     forged = False

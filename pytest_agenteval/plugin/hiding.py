@@ -62,6 +62,7 @@ def hidden_paths(config: pytest.Config, state: State) -> list[str]:
 OUTPUTS = ("agenteval_results", "agenteval_html", "agenteval_judge_cache", "xmlpath", "json_report_file", "htmlpath",
            "debug")  # pytest --debug's log: every fixture's arguments, the task's expected state among them
 OUTPUT_FOLDERS = ("allure_report_dir",)  # allure-pytest writes a result per test as it ends
+FLAGS = {"xmlpath": "--junitxml", "htmlpath": "--html", "allure_report_dir": "--alluredir"}  # the rest: --name-of-it
 
 
 def reserve_outputs(config: pytest.Config) -> None:
@@ -76,11 +77,16 @@ def reserve_outputs(config: pytest.Config) -> None:
         path = Path(given) if given else None
         if path is None or path.exists() or path.is_symlink():
             continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if option in OUTPUT_FOLDERS:
-            path.mkdir(exist_ok=True)
-        else:
-            path.touch(exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if option in OUTPUT_FOLDERS:
+                path.mkdir(exist_ok=True)
+            else:
+                path.touch(exist_ok=True)
+        except OSError as exc:  # (a bare "[Errno 2] … '/proc/self/x'" named no option: red team 44)
+            flag = FLAGS.get(option, "--" + option.replace("_", "-"))
+            raise pytest.UsageError(f"{flag}={given}: cannot write it: {exc.strerror or exc} (name a file in a "
+                                    "folder you can write)") from None
 
 
 def listed(root: Path, pattern: str) -> list[str]:

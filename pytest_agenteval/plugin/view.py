@@ -67,7 +67,9 @@ def build(folders: Iterable[str], root: Path, shown: list[str], left_out: Iterab
     views: list[tuple[str, str]] = []
     large: list[str] = []
     budget = [COPIED]
-    for k, folder in enumerate(dict.fromkeys(os.path.realpath(f) for f in folders)):  # (a link: its target)
+    copied = list(dict.fromkeys(os.path.realpath(f) for f in folders))  # (a link: its target)
+    copied += _folders_elsewhere(listed, copied)
+    for k, folder in enumerate(copied):
         copy = os.path.join(base, str(k))
         large += _copy_code(folder, copy, listed, skip, budget)
         views.append((folder, copy))
@@ -80,38 +82,59 @@ def build(folders: Iterable[str], root: Path, shown: list[str], left_out: Iterab
     return views, large
 
 
+def _folders_elsewhere(listed: set[str], folders: list[str]) -> list[str]:
+    """The folders the ini lists outside every copied folder (an absolute path, ``../prompts``):
+    copied as the project is, whole, so one mount shows them (a mount per file overflowed the
+    sandbox's command line at 30,000 files: red team 44). Not a link: what it leads to is not
+    listed."""
+    found: list[str] = []
+    for path in sorted(listed):  # (sorted: a folder before what it holds)
+        if os.path.isdir(path) and not os.path.islink(path) and not any(
+                path == f or path.startswith(f.rstrip("/") + "/") for f in (*folders, *found)):
+            found.append(path)
+    return found
+
+
+MAX_FILES_ELSEWHERE = 1_000  # files listed one by one outside every copied folder, each its own mount
+
+
 def _listed_elsewhere(listed: set[str], skip: set[str], folders: list[str]) -> list[str]:
-    """What the ini lists outside every copied folder (an absolute path, ``../x``), shown as it is:
-    its regular files, a listed folder's too; never a link, which the mount would follow, nor what
-    it leads to when that is left out (red team 43: a listed "prompt" linked to the task file)."""
+    """The files the ini lists outside every copied folder, shown as they are: regular files only;
+    never a link, which the mount would follow, nor what it leads to when that is left out (red
+    team 43: a listed "prompt" linked to the task file)."""
     found: list[str] = []
     for path in sorted(listed):
         if any(path == f or path.startswith(f.rstrip("/") + "/") for f in folders):
             continue
-        files = [path] if not os.path.isdir(path) or os.path.islink(path) else [
-            os.path.join(here, name) for here, _, names in os.walk(path) for name in names]
-        for file in files:
-            with contextlib.suppress(OSError):
-                if stat.S_ISREG(os.lstat(file).st_mode) and os.path.realpath(file) not in skip and not any(
-                        os.path.realpath(file).startswith(s.rstrip("/") + "/") for s in skip):
-                    found.append(file)
+        with contextlib.suppress(OSError):
+            if stat.S_ISREG(os.lstat(path).st_mode) and os.path.realpath(path) not in skip and not any(
+                    os.path.realpath(path).startswith(s.rstrip("/") + "/") for s in skip):
+                found.append(path)
+    if len(found) > MAX_FILES_ELSEWHERE:
+        raise CopyError(f"--agenteval-isolate: {INI_SHOW} lists {len(found):,} files outside the project one by one, "
+                        f"more than the sandbox mounts ({MAX_FILES_ELSEWHERE:,}); list their folder instead")
     return found
 
 
 def _place() -> str:
     """Where the copies go: the temp folder, unless it is mounted ``noexec`` (an extension in the
     copy could not be loaded from it: red team 43), then the next that is not."""
-    for place in (tempfile.gettempdir(), "/var/tmp", "/dev/shm", os.path.expanduser("~/.cache")):
+    for place in _places():
         with contextlib.suppress(OSError):
             if os.path.isdir(place) and os.access(place, os.W_OK) and not os.statvfs(place).f_flag & os.ST_NOEXEC:
                 return place
     return tempfile.gettempdir()
 
 
+def _places() -> tuple[str, ...]:
+    return tempfile.gettempdir(), "/var/tmp", "/dev/shm", os.path.expanduser("~/.cache")
+
+
 def _sweep() -> None:
     """Take away the copies of runs whose process is gone (a run killed by SIGTERM runs no
-    ``atexit``: red teams 41 and 42 found their copies left in the temp folder)."""
-    for path in glob.glob(os.path.join(tempfile.gettempdir(), "agenteval-view-*-*")):
+    ``atexit``: red teams 41 and 42 found their copies left in the temp folder), wherever
+    ``_place`` put them (red team 44: in /var/tmp, never swept)."""
+    for path in (p for place in dict.fromkeys(_places()) for p in glob.glob(os.path.join(place, "agenteval-view-*-*"))):
         pid = os.path.basename(path).split("-")[2]
         if pid.isdigit() and not _alive(int(pid)):
             shutil.rmtree(path, ignore_errors=True)
@@ -132,9 +155,37 @@ def expand(root: Path, shown: Iterable[str]) -> set[str]:
     (``*`` stays within a folder, ``**`` crosses them), under rootdir or absolute; a folder, whole."""
     found: set[str] = set()
     for pattern in shown:
-        for path in glob.glob(os.path.join(str(root), pattern), recursive=True):
-            found.add(os.path.abspath(path))  # (not where a link leads: a listed link is copied as a link; red team 42)
+        full = os.path.join(str(root), pattern)
+        fixed = os.path.abspath(_fixed_part(full))
+        for path in glob.glob(full, recursive=True):
+            path = os.path.abspath(path)  # (not where a link leads: a listed link is copied as a link; red team 42)
+            if not _through_link(fixed, path):
+                found.add(path)
     return found
+
+
+WILDCARD = re.compile(r"[*?\[]")
+
+
+def _fixed_part(pattern: str) -> str:
+    """The folders of ``pattern`` before its first wildcard: what the user named."""
+    parts = pattern.split(os.sep)
+    cut = next((k for k, part in enumerate(parts) if WILDCARD.search(part)), len(parts))
+    return os.sep.join(parts[:cut]) or os.sep
+
+
+def _through_link(fixed: str, path: str) -> bool:
+    """``path`` was reached through a linked folder a wildcard went into or listed (``../acme/**``
+    or ``../acme/shared/*`` with ``acme/shared -> ../old-logs``: an old copy of the task file; red
+    team 44). A path named whole is taken as written; what a wildcard found, only where it is."""
+    if not path.startswith(fixed.rstrip(os.sep) + os.sep):
+        return False
+    here = os.path.dirname(path)
+    while len(here) >= len(fixed.rstrip(os.sep)):  # (the folder a wildcard lists too: "shared/*")
+        if os.path.islink(here):
+            return True
+        here = os.path.dirname(here)
+    return False
 
 
 def in_view(folder: str | Path, shown: Iterable[str] = (), left_out: Iterable[str] = ()) -> list[str]:
@@ -210,14 +261,15 @@ def _walk(folder: str, listed: set[str], skip: set[str]) -> Iterable[tuple[str, 
     """(path, lstat mode) of each file and link the view holds: code and what ``listed`` holds
     (or a folder of it holds), regular files and links only (a FIFO or a device is never opened)."""
     walked = 0
-    for here, dirs, files in os.walk(folder):
+    listed_folders = {p.rstrip("/") for p in listed if os.path.isdir(p)}  # (once: red team 44's 9,000 folders
+    for here, dirs, files in os.walk(folder):                            # x listed paths took minutes)
         walked += 1
         if walked > MAX_FOLDERS:  # (it stopped in silence, an honest agent's module missing: red team 43)
             raise CopyError(f"--agenteval-isolate: {folder} holds more than {MAX_FOLDERS:,} folders, more than the "
                             "sandbox's copy of the code walks; move data folders out of it, or run from a rootdir "
                             "that holds the agent and not the data")
         metadata = here.endswith(METADATA)
-        inside = _listed(here, listed)
+        inside = _listed(here, listed_folders)
         kept_dirs = []
         for name in dirs:
             path = os.path.join(here, name)
@@ -232,7 +284,8 @@ def _walk(folder: str, listed: set[str], skip: set[str]) -> Iterable[tuple[str, 
         for name in files:
             path = os.path.join(here, name)
             if path in skip or not (metadata or inside or path in listed or _code(name)) or (
-                    name.endswith(".pyc") and not _source_shown(here, name, skip)):
+                    name.endswith(".pyc") and not _source_shown(here, name, skip)) or _compiled_hidden(
+                    here, name, skip):
                 continue
             with contextlib.suppress(OSError):
                 mode = os.lstat(path).st_mode
@@ -250,6 +303,16 @@ def _source_shown(here: str, name: str, skip: set[str]) -> bool:
         source.startswith(s.rstrip("/") + "/") for s in skip)
 
 
+def _compiled_hidden(here: str, name: str, skip: set[str]) -> bool:
+    """An extension built from a module left out (``gen_tasks.cpython-311-x86_64-linux-gnu.so``
+    beside a hidden ``gen_tasks.py``: mypyc, Cython and Nuitka leave one, and its strings hold
+    what the module held; red team 44) is left out with it."""
+    stem, _, rest = name.partition(".")
+    if not rest or os.path.splitext(name)[1].lower() not in (".so", ".pyd"):
+        return False
+    return any(os.path.join(here, stem + suffix) in skip for suffix in (".py", ".pyx"))
+
+
 def _code(name: str) -> bool:
     """A file the agent may import or load: by its suffix (``libz.so.1`` too: red team 42)."""
     return os.path.splitext(name)[1].lower() in CODE or SHARED_LIBRARY.search(name) is not None
@@ -258,6 +321,12 @@ def _code(name: str) -> bool:
 SHARED_LIBRARY = re.compile(r"\.so(?:\.\d+)+$")
 
 
-def _listed(here: str, listed: set[str]) -> bool:
-    """``here`` is a listed folder or inside one."""
-    return any(here == p or here.startswith(p.rstrip("/") + "/") for p in listed if os.path.isdir(p))
+def _listed(here: str, folders: set[str]) -> bool:
+    """``here`` is a listed folder or inside one (``folders``: the listed folders, no trailing slash)."""
+    while True:
+        if here in folders:
+            return True
+        up = os.path.dirname(here)
+        if up == here:
+            return False
+        here = up

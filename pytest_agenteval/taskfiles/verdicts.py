@@ -22,7 +22,7 @@ from typing import Any
 import pydantic_core
 
 from pytest_agenteval.engine.scenarios import write_atomically
-from pytest_agenteval.engine.sealing import UNSEALED, cache_key, distrusted, seal, unseal
+from pytest_agenteval.engine.sealing import UNSEALED, NotAnEntry, cache_key, distrusted, read_entry, seal, unseal
 
 # What a remembered line gives back without parsing it: enough to make its test item.
 Summary = tuple[str, str, tuple[str, ...], str]  # task_id, environment, failure_mode_tags, split
@@ -46,6 +46,9 @@ def line_key(text: str) -> str:
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
+ENTRY_LIMIT = 256 << 20  # remembered lines of one task file: far less than this
+
+
 class Verdicts:
     """The remembered good lines of one task file; ``save`` keeps only the lines still in it."""
 
@@ -55,7 +58,10 @@ class Verdicts:
         self._kept: dict[str, list[Any]] = {}
         self._key = cache_key()  # None: nothing remembered
         try:
-            sealed = self._path.read_bytes() if self._key is not None else b""
+            sealed = read_entry(self._path, ENTRY_LIMIT) if self._key is not None else b""
+        except NotAnEntry:
+            distrusted(self._path, "not a regular file of a sane size")
+            sealed = b""
         except OSError:
             sealed = b""  # none yet: everything is validated afresh
         data = unseal(self._key, self._path.name, sealed) if self._key is not None and sealed else None
