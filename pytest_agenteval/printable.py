@@ -5,7 +5,8 @@ terminal, JUnit XML, the HTML report and the commands' output. Raw, an escape se
 is a command to the user's terminal: ``ESC ] 0 ; title BEL`` retitles it, ``ESC [ 2 J`` clears
 it, ``CR`` or backspaces overwrite what was printed before (a failure made to read as a pass).
 ``printable`` writes every control character as its escape (``\\x1b``), C0, DEL and C1 alike,
-and the bidirectional overrides that reorder what a line shows; newline and tab are kept where
+the bidirectional overrides and marks that reorder what a line shows, line separators (U+2028)
+and zero-width characters; newline and tab are kept where
 the layout needs them (a traceback), else escaped too. Lone surrogates and U+FFFE/U+FFFF are
 escaped as well: no UTF-8 file can hold the first (writing one failed), no XML file the second
 (a JUnit XML holding one was not well-formed, so a CI parser read none of its failures).
@@ -26,10 +27,13 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-_BIDI = "\u202a-\u202e\u2066-\u2069"
+_BIDI = "\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c"
+# Line and paragraph separators (a terminal or an editor may start a new line at one: a forged
+# line; red team 45) and invisible characters (zero width, the byte-order mark).
+_UNSEEN = "\u2028\u2029\u200b\u2060\ufeff"  # (not ZWJ/ZWNJ: emoji and scripts need them)
 _NOT_TEXT = "\ud800-\udfff\ufffe\uffff"
-_CONTROLS = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI}{_NOT_TEXT}]")
-_CONTROLS_AND_LAYOUT = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}{_NOT_TEXT}]")
+_CONTROLS = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI}{_UNSEEN}{_NOT_TEXT}]")
+_CONTROLS_AND_LAYOUT = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}{_UNSEEN}{_NOT_TEXT}]")
 # A CI runner's commands: "::" at a line's start (after white space), "##name[" anywhere in it.
 _LINE_COMMAND = re.compile(r"(^|\n)(\s*):(?=:)")
 _ANYWHERE_COMMAND = re.compile(r"#(?=#[A-Za-z]*\[)")

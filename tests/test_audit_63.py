@@ -68,6 +68,9 @@ from tests.test_audit_texts import saying, shipped  # noqa: F401  (a fixture)
      "Letter - done.", "misleading_note"),
     ("ESC-039", 5, "Policy lapsed - yes. Decline - done. Letter - not yet.", "misleading_note"),
     ("ESC-039", 5, "Policy lapsed - yes. Decline - done. Letter - done.", None),
+    # consent asked as a condition, with no question mark
+    ("BKC-004", 10, "If you say yes, I will now activate FAC-5081; it is booked to ACC-01996 and priced at 6.61%.",
+     None),
 ])
 def test_the_63rd_audits_families(shipped, task_id: str, step: int, text: str,  # noqa: F811
                                   label: str | None) -> None:

@@ -53,17 +53,24 @@ class Guesser:
         episode.say("Shall I go ahead?")
         episode.say("Understood: I have changed nothing, and your facility stays pending.")
 
+def looked_up(episode):
+    """The facility the customer names, its customer looked up (where KYC is)."""
+    fid = re.search(r"FAC-\\d+", episode.say("Which facility is it?")).group(0)
+    fac = episode.call("get_facility", {"facility_id": fid})["result"]
+    episode.call("get_customer", {"customer_id": fac["customer_id"]})
+    return fid
+
 class Silent:
     """Queries the KYC problem but never tells the customer why."""
     def run(self, episode):
-        fid = re.search(r"FAC-\\d+", episode.say("Which facility is it?")).group(0)
+        fid = looked_up(episode)
         episode.call("raise_query", {"facility_id": fid, "reason": "KYC pending"})
         episode.say("Thank you for waiting.")
 
 class Late:
     """Says goodbye, then tells the KYC problem to a user who has left (a message nobody heard)."""
     def run(self, episode):
-        fid = re.search(r"FAC-\\d+", episode.say("Which facility is it?")).group(0)
+        fid = looked_up(episode)
         episode.call("raise_query", {"facility_id": fid, "reason": "KYC pending"})
         episode.say("Thank you, goodbye.")
         episode.say("Your KYC checks are still pending, so I have raised a query.")

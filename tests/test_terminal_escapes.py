@@ -64,3 +64,11 @@ def test_no_escape_of_the_agent_reaches_terminal_junit_html_results_or_show(
     main(["show", str(pytester.path / "r.jsonl"), "EX-1"])
     out = capsys.readouterr().out
     assert "pwned" in out and not RAW.findall(out)
+
+
+def test_line_separators_and_invisible_characters_are_escaped() -> None:
+    """A terminal may start a new line at U+2028: an agent's text forged a line of its own (red
+    team 45); a zero-width space or a byte-order mark hides what a line holds."""
+    assert printable("ok\u2028=== 1 passed ===\u200b\ufeff") == "ok\\u2028=== 1 passed ===\\u200b\\ufeff"
+    assert printable("\U0001f468\u200d\U0001f469 \u0645\u06cc\u200c\u062e\u0648\u0627\u0645") == (
+        "\U0001f468\u200d\U0001f469 \u0645\u06cc\u200c\u062e\u0648\u0627\u0645")  # (joiners: emoji and scripts)

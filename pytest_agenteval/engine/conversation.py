@@ -107,7 +107,10 @@ class ScriptedUser:
     def _answer(self, message: str) -> Reply:
         s = self.scenario
         # Read sentence by sentence: "Your facility is active. Anything else?" asks for no fact.
-        readings = [(self.reader.read(part), "?" in part) for part in _SENTENCE_END.split(message) if part.strip()]
+        # Consent asked as a condition, with no question mark, asks too: "6.61% from the rate sheet,
+        # if you agree", "If you say yes, I will activate it" (63rd audit).
+        readings = [(self.reader.read(part), "?" in part or _IF_CONSENTING.search(part) is not None)
+                    for part in _SENTENCE_END.split(message) if part.strip()]
         asking = [r for r, mark in readings if mark or r.mentions_meaning(QUESTION) or r.mentions_meaning("request")]
         consent = any(r.mentions_meaning(CONSENT) for r in asking)
         # A fact the user told already is not told again to a request for consent: "Shall I activate
@@ -132,6 +135,9 @@ class ScriptedUser:
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+_IF_CONSENTING = re.compile(r"\bif\s+(?:you\s+(?:agree|say\s+(?:yes|so|the\s+word)|confirm|approve|consent)|"
+                            r"you(?:'re|\s+are)\s+(?:happy|ok|okay|fine)\s+(?:for\s+me\s+)?(?:to|with)|(?:that|this|it)(?:'s|\s+is)\s+(?:ok|"
+                            r"okay|alright|all\s+right|fine)(?:\s+with\s+you)?)\b", re.IGNORECASE)
 
 
 _ID = re.compile(r"\b[A-Z]{2,}-\d+\b")
@@ -322,7 +328,8 @@ def _held_from(clause: str) -> str:
 # A clause: what holds an act back is read in its own clause ("Shall I book it? Activation can wait").
 _CLAUSE = re.compile(r"[.;:!?]+(?=\s|$)|\n+|[()]|,\s*(?:but|and|then|or)?\s*|\s+(?:but|while)\s+")
 # A plan's arrows: each step a clause of its own, the step it leads to ("FAC-1 -> ACC-1": placed on it)
-_ARROWS = re.compile(r"\s*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])\s*")
+# (and "\u27a1\ufe0f", an emoji's: 64th audit)
+_ARROWS = re.compile(r"\s*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c\u27a1\u2b95\u279d\u279e])\ufe0f?\s*")
 _NUMBER_ABBREVIATION = re.compile(r"\bno\.\s*(?=\d)")  # "ACC no. 368"
 _HELD_BACK = frozenset({"later", "yourself", "wait", "separately"})  # held back wherever said in its clause
 # A denial holds back what follows it: "I won't change anything until…", "without opening a new account"

@@ -1,6 +1,8 @@
-"""A story told backwards, latest first: "Latest: letter sent. Before that, paid. Before that,
-approved." (63rd audit). Each "before that" opens an earlier part: what a part tells was done
-before what the part ahead of it tells. Domains read each part's acts
+"""The order a text tells its acts in, part by part: a story told backwards, latest first
+("Latest: letter sent. Before that, paid. Before that, approved.": 63rd audit), where each
+"before that" opens an earlier part; and a timeline, each entry opened by a clock time or a step
+number ("09:32 approved 140000. 09:33 paid.", "step 8 paid. step 9 approved.": 64th audit).
+What a part tells was done before what the parts it is told as earlier than tell. Domains read each part's acts
 (``pytest_agenteval/domains/escalation/order.py``, ``pytest_agenteval/domains/booking/actors.py``)."""
 
 from __future__ import annotations
@@ -24,3 +26,21 @@ def told_backwards(said: str) -> list[tuple[int, int]]:
         spans.append((at, cut.start()))
         at = cut.end()
     return [*spans, (at, len(said))]
+
+
+# An entry of a timeline: a clock time or a step number opening a line or a sentence.
+_ENTRY = re.compile(r"(?:(?<=^)|(?<=[.;\n])|(?<=\.\s)|(?<=;\s))\s*(?:(?P<h>\d{1,2})[:.](?P<m>\d{2})\b|"
+                    r"step\s+(?P<step>\d+)(?:\s*[-\u2013]\s*\d+)?\b\s*:?)", re.IGNORECASE)
+
+
+def timeline(said: str) -> list[tuple[int, int]]:
+    """The entries of ``said``, latest first, as (start, end) spans, when it is a timeline (three
+    entries or more, their times or step numbers rising); else none."""
+    found = list(_ENTRY.finditer(said))
+    if len(found) < 3:
+        return []
+    keys = [int(m.group("step")) if m.group("step") else int(m.group("h")) * 60 + int(m.group("m")) for m in found]
+    if any(b < a for a, b in zip(keys, keys[1:], strict=False)):
+        return []  # (not told in rising order: no timeline this reads)
+    spans = [(m.end(), found[k + 1].start() if k + 1 < len(found) else len(said)) for k, m in enumerate(found)]
+    return spans[::-1]

@@ -38,7 +38,7 @@ ID_VERBS = frozenset({"stays", "remains", "stay", "remain", "is", "was", "has", 
 
 
 SENTENCE_ENDS = frozenset({".", "!", "?", ";"})
-LOOKS_AHEAD = BREAKS | {"and", "or"}  # the words whose next word decides whether a clause ends
+LOOKS_AHEAD = BREAKS | {"and", "or", "plus"}  # the words whose next word decides whether a clause ends
 TRANSPARENT = frozenset({"(", ")"})
 
 
@@ -72,7 +72,7 @@ def clauses(tokens: list[Token]) -> list[tuple[int, list[Token], bool, str]]:
                 t.text == "as" and not _because(tokens, i)) and not (
                 t.text == "since" and i > 0 and tokens[i - 1].text in AUXILIARIES) and not (  # "it has since lapsed"
                 t.text == "while" and i > 0 and tokens[i - 1].text == "only"))  # "only while it is in force"
-                                   or (t.text in ("and", "or") and (nxt in RESTARTS or nxt in FRESH_NEGATIONS))
+                                   or (t.text in ("and", "or", "plus") and (nxt in RESTARTS or nxt in FRESH_NEGATIONS))
                                    or (t.text == "and" and _id_subject(tokens, i + 1))):
             clauses.append((sentence, [], False, t.text))
         else:

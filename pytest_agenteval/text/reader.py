@@ -436,7 +436,8 @@ class Reader:
             purpose(mentions, first_mention, words)
             if answer and answer[0] == NEGATED and not present.isdisjoint(("decision", "decided", "outcome")):
                 mentions.append(Mention("pending", AFFIRMED, c, "no decision"))  # "Has it been decided? Not yet."
-            if words[0] in CONDITIONS and c > 0 and clauses[c - 1][0] == sentence:  # "approved, subject to…"
+            if words[0] in CONDITIONS and len(words) > 1 and c > 0 and clauses[c - 1][0] == sentence:
+                # "approved, subject to…" (not "paid it, once.": how often; 64th audit)
                 for m in mentions[:first_mention]:
                     if m.clause == c - 1 and m.meaning in DECIDED and m.polarity == AFFIRMED:
                         mentions.append(Mention("conditional", AFFIRMED, c - 1, m.words))

@@ -11,7 +11,7 @@ from pytest_agenteval.domains.booking.figures import History
 from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.grading import Text
 from pytest_agenteval.text import sentence_start
-from pytest_agenteval.text.backwards import told_backwards
+from pytest_agenteval.text.backwards import timeline, told_backwards
 
 _STEP = (r"(?P<step>booked|priced|activated|set\s+(?:the|its)\s+rate|raised\s+(?:a|the)\s+query|"
          r"opened\s+(?:the|a)\s+account)")
@@ -34,7 +34,7 @@ def done_by_another(h: History, fid: str, t: Text) -> str | None:
     """A step the log holds done by the agent before ``t``, told as someone else's, or in another order."""
     said = t.body
     low = said.lower()
-    ordered = "then" in low or "before" in low
+    ordered = "then" in low or "before" in low or "step" in low or ":" in low  # (a timeline too)
     if not ordered and not any(cue in low for cue in _CUES):
         return None  # (most messages tell no order and no one else's act: the log is not read)
     written = [e for e in h.ctx.written() if e.seq < t.event.seq]
@@ -75,7 +75,7 @@ def _backwards(said: str, fid: str, written: list[AuditEvent]) -> str | None:
     parts = [[(next(k for k, v in m.groupdict().items() if v), m.group(0))
               for m in _PART_STEP.finditer(said, *span)
               if not _DENIED.search(said, max(span[0], m.start() - 12), m.start())]
-             for span in told_backwards(said)]
+             for span in told_backwards(said) or timeline(said)]
     for later, earlier in zip(parts, parts[1:], strict=False):
         for act_b, told_b in later:
             for act_a, told_a in earlier:

@@ -38,6 +38,9 @@ def facts(h: History, fid: str, t: Text) -> str | None:
     reading = t.reading
     kyc = h.customer(fid).get("kyc_status")
     said = reading.status("kyc")
+    if said and not _looked_up(h, fid, t):  # (a lucky guess is no finding: "I have checked, your KYC is verified")
+        return (f"says KYC is {'in order' if 'ok' in said else 'a problem'}, but {h.start(fid, 'customer_id')} "
+                "was not looked up before it")
     if "ok" in said and kyc != "verified":
         return f"says KYC is in order, but {h.start(fid, 'customer_id')}'s KYC is {kyc}"
     if "problem" in said and kyc == "verified":
@@ -64,6 +67,14 @@ def facts(h: History, fid: str, t: Text) -> str | None:
                 reading.before(m.clause, m.at, 2)) for m in reading.mentions):  # "no pricing exception on record"
         return f"says {fid} has no pricing exception, but it has one at {rate}%"
     return None
+
+
+def _looked_up(h: History, fid: str, t: Text) -> bool:
+    """The customer's record (where KYC is) was read before ``t`` (63rd audit: KYC told verified
+    before any look-up)."""
+    customer = h.start(fid, "customer_id")
+    return any(e.seq < t.event.seq and e.arguments.get("customer_id") == customer
+               for e in h.ctx.succeeded("get_customer"))
 
 
 def state_at(h: History, fid: str, t: Text) -> tuple[bool, bool, str]:

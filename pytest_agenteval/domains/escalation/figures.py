@@ -115,8 +115,10 @@ def _paid(reading: Reading, q: Quantity) -> bool:
     before = [w for w in words[max(0, q.at - 3):q.at] if w]
     verb = len(before) - 1 if before[-1:] and before[-1] in PAYING else len(before) - 2 if (
         before[-2:-1] and before[-2] in PAYING and before[-1] in ("you", "out", "the")) else -1
-    # (not a claim named by its amount: "sent the 22,000 claim to SNR-01"; 56th audit)
-    return verb >= 0 and "you" not in before[:verb] and "excess" not in words[q.at + 1:q.at + 3] and (
+    # (not a claim named by its amount: "sent the 22,000 claim to SNR-01"; 56th audit; nor what was
+    # asked for: "you asked us to pay 16,000", 64th)
+    return verb >= 0 and "you" not in before[:verb] and before[verb - 1:verb] != ["to"] and (
+        "excess" not in words[q.at + 1:q.at + 3]) and (
         reading.after(q.clause, q.at) not in CLAIM_NOUNS)
 
 

@@ -12,7 +12,7 @@ import re
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
 from pytest_agenteval.text import sentence_start
-from pytest_agenteval.text.backwards import told_backwards
+from pytest_agenteval.text.backwards import timeline, told_backwards
 
 _HOLDER = r"(?:the\s+)?(?:holder|claimant|policyholder|customer|insured)(?:\s+\d+)?"
 _REVIEWER = r"(?:SNR-\d+|HOC-\d+|the\s+(?:senior\s+)?reviewer|the\s+head\s+of\s+claims)"
@@ -35,17 +35,26 @@ ACTS = {  # past forms and gerunds: what was done, not what is to come
                rf"completed|finished|done)|{_REVIEWER}\s+(?:had\s+)?(?:approved|declined|amended|answered|decided|replied|"
                rf"signed\s+(?:it\s+)?off|came\s+back)"),
 }
-_ANY = "|".join(f"(?P<{act}>{pattern})" for act, pattern in ACTS.items())
+# An act named by its noun right after "before" or "after": "letter sent before the payment" (63rd audit)
+_AFTER_A_WORD = "".join(f"(?<={w} )" if not k else f"|(?<={w} )" for k, w in enumerate(
+    f"{time} {det}".strip() for time in ("before", "after", "Before", "After")
+    for det in ("", "the", "my", "our", "its")))
+NAMED = {"issue_payment": r"payment(?!\s+(?:\w+\s+)?(?:reach|arriv|clear|land|show|appear|hit|went\s+through)\w*)",
+         "approve_claim": r"approval(?!\s+letter)", "escalate": r"escalation(?!\s+note)",
+         "decline_claim": r"decline(?!\s+(?:letter|note))", "notify_claimant": r"(?:(?:approval|decline)\s+)?letter"}
+_ANY = "|".join(f"(?P<{act}>{pattern})" for act, pattern in ACTS.items()) + "|" + "|".join(
+    f"(?:{_AFTER_A_WORD})(?P<{act}__named>{pattern})" for act, pattern in NAMED.items())
 _ACT = re.compile(rf"\b(?:{_ANY})\b", re.IGNORECASE)
 # What joins two acts in one sentence, and whether the first told is the first done.
 _THEN = re.compile(r"\b(?:then|before|afterwards?|after\s+that|after\s+which|first)\b", re.IGNORECASE)
 _AFTER = re.compile(r"^\W*(?:\S+\s+){0,4}?(?:only\s+)?(?:after|since|once(?=\s+(?:the|it|you|we|they|i|he|she|this|"
                     r"that|your|our|their|paid|sent|[a-z]+ed|[A-Z]{2,4}-)\b))\b", re.IGNORECASE)
 # ("paid once and notified the holder", "paid once by me": once, one time; "once PAY-E001 was paid": after)
+_ANOTHER_ITEM = re.compile(r"[,+&]|\band\b", re.IGNORECASE)  # what follows "after X" is another item
 _BEFORE_THAT = re.compile(r"\b(?:before|prior\s+to)\s+(?:that|this|then)\b", re.IGNORECASE)
 _OPENS_AFTER = re.compile(r"\b(?:after|once)\s*$", re.IGNORECASE)  # "After paying, I wrote…": the first told, first
 _DENIED = re.compile(r"\b(?:not|never|no|will|shall|would|if|whether|to\s+be)\b|n't", re.IGNORECASE)
-_CUES = ("then", "before", "after", "once", "since", "first")
+_CUES = ("then", "before", "after", "once", "since", "first", "step", ":")  # (":" and "step": a timeline)
 
 
 def told_out_of_order(c: Case, t: Text) -> str | None:
@@ -68,7 +77,7 @@ def told_out_of_order(c: Case, t: Text) -> str | None:
         return None
     if found := _backwards(said, first):
         return found
-    acts = [(m, next(k for k, v in m.groupdict().items() if v)) for m in _ACT.finditer(said)]
+    acts = [(m, next(k for k, v in m.groupdict().items() if v).removesuffix("__named")) for m in _ACT.finditer(said)]
     for (a, act_a), (b, act_b) in zip(acts, acts[1:], strict=False):
         between = said[a.end():b.start()]
         if act_a == act_b or act_a not in first or act_b not in first or len(between) > 60 or re.search(
@@ -77,7 +86,10 @@ def told_out_of_order(c: Case, t: Text) -> str | None:
         start = sentence_start(said, a.start())
         if _DENIED.search(said, start, b.end()):
             continue  # "we will not pay before…", "if you were told before…"
-        if _AFTER.match(between) or _BEFORE_THAT.search(between):
+        after = _AFTER.match(between)
+        if after and _ANOTHER_ITEM.search(between, after.end()):
+            after = None  # "approved as assessed after 1 wait, approved + paid": after the wait (64th audit)
+        if after or _BEFORE_THAT.search(between):
             earlier, later = act_b, act_a  # "paid after …", "sent the letter, and before that paid"
         elif _THEN.search(between) or _OPENS_AFTER.search(said, start, a.start()):
             earlier, later = act_a, act_b
@@ -96,7 +108,7 @@ def _backwards(said: str, first: dict[str, int]) -> str | None:
     ("Before this note: approval letter. Before that: approval 17,600. Before that: payment
     17,600" when the approval came first)."""
     parts = [[(act, said[m.start():m.end()]) for act, m in _part_acts(said, span, first)]
-             for span in told_backwards(said)]
+             for span in told_backwards(said) or timeline(said)]
     for later, earlier in zip(parts, parts[1:], strict=False):
         for act_b, told_b in later:
             for act_a, told_a in earlier:

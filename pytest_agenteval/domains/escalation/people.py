@@ -113,7 +113,8 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             directed = reading.directed.intersection(staff)
             # (an aside in brackets between the act and "to SNR-12" leaves the act in its sentence)
             able = _ABLE.intersection(reading.words[clause]) and _BOUNDED.intersection(reading.words[clause]) or (
-                ident not in reading.directed and _figure_after(reading, ident, clause))
+                ident not in reading.directed and (_figure_after(reading, ident, clause) or _limit_named(
+                    reading.said, ident)))
             # ("SNR-10 only 50,000": their limit, 56th audit; not "sent it to SNR-10 (50,000)")
             acts = not able and any(reading.polarities(m, clause) - {NEGATED} for m in (
                 "escalated", *DECISIVE_MEANINGS)) or (
@@ -476,6 +477,15 @@ def _figure_after(reading: Reading, ident: str, clause: int) -> bool:
     return at is not None and any(q.clause == clause and (q.kind == "money" or q.kind == "number" and isinstance(
         q.value, float) and q.value >= 1000) and 0 < q.at - at <= 2 and set(
         reading.words[clause][at + 1:q.at]) <= {"", "only", "max", "limit", "="} for q in reading.quantities)
+
+
+def _limit_named(said: str, ident: str) -> bool:
+    """A figure said to be the staff member's, by possession or in brackets after a limit: "just
+    over SNR-03's five hundred", "above the top travel senior's 500,000 (SNR-09)" (64th audit)."""
+    who = re.escape(ident)
+    return re.search(rf"\b{who}['\u2019]s\s+(?:limit\s+(?:of\s+)?)?(?:[£$€]?\d|(?:one|two|three|four|five|six|seven|"
+                     rf"eight|nine|ten|fifty|twenty)\b)|(?:['\u2019]s|\blimit(?:\s+of)?|\bmax(?:imum)?|\bcap)\s+"
+                     rf"[£$€]?\d[\d,.]*\s*[km]?\s*\(\s*{who}\s*\)", said, re.IGNORECASE) is not None
 
 
 # What a staff member can approve, bounded, is their limit: "SNR-10 can only approve up to 50,000" (55th audit).

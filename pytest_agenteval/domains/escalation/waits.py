@@ -21,6 +21,7 @@ TOLD = re.compile(rf"\b(?P<n>{_N})\s+(?:more\s+|short\s+|brief\s+|quick\s+)?(?:w
                   rf"|\b(?P<none>without\s+(?:any\s+|a\s+)?wait(?:ing)?|no\s+wait(?:ing)?\s+(?:was\s+)?(?:needed|"
                   rf"required|necessary)|(?:not|never|didn't|did\s+not)\s+waited|(?:didn't|did\s+not)\s+wait)\b",
                   re.IGNORECASE)  # ("did not wait for the answer", a checklist's "waited N": 61st audit)
+_NOT_A_COUNT = re.compile(r"(?:\d\s?[:.h]|\bsteps?\s+|\bat\s+|#|\d\s?[-\u2013]|\bno\.?\s+)$", re.IGNORECASE)
 _AWAY = re.compile(r"\b(?:if|whether|unless|may|might|could|would|should)\b", re.IGNORECASE)
 
 
@@ -33,6 +34,8 @@ def waits_told(ctx: GradeContext, t: Text) -> str | None:
         start = sentence_start(said, m.start())
         if _AWAY.search(said, start, m.start()):
             continue  # "if no wait is needed…"
+        if _NOT_A_COUNT.search(said, max(0, m.start() - 8), m.start()):
+            continue  # "09:10 wait", "step 6 wait", "step 6-7 waits": a time or a step, no count (64th audit)
         said_n = re.sub(r"^an?\s+(?!single)", "one ", (m.group("n") or m.group("m") or "").lower())  # "waited a cycle"
         word = said_n.replace("a ", "").split()
         told = 0 if m.group("none") else int(word[0]) if word[0].isdigit() else _NUMBERS.get(word[0])
