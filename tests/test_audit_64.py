@@ -50,6 +50,17 @@ from tests.test_audit_texts import saying, shipped  # noqa: F401  (a fixture)
      "ahead? \U0001f44d", None),
     ("BKC-003", 1, "Thanks, I have found your record and your KYC is verified. What is the facility reference?",
      "misleading_message"),
+    # a figure taken back at once for another: the one meant is read
+    ("ESC-013", 12, "So, er, just to update you on CLM-00097 - the approved amount is 24,000, and sorry, I mean 30,000, "
+     "and that's been paid.", "misleading_letter"),
+    ("ESC-013", 12, "So, er, just to update you on CLM-00097 - the approved amount is 30,000, and sorry, I mean 24,000, "
+     "and that's been paid.", None),
+    ("ESC-040", 7, "So, um, just updating you on CLM-00313. Nine thousand approved, sorry, ninety thousand, paid.",
+     "misleading_letter"),
+    # a part told paid
+    ("ESC-031", 11, "We have approved the 620,000 and paid the first 500,000.", "misleading_letter"),
+    ("ESC-004", 8, "approved 7300, payment split in two, first 3650 issued.", "misleading_note"),
+    ("ESC-031", 11, "We have approved the 620,000 and paid the 620,000.", None),
 ])
 def test_the_64th_audits_families(shipped, task_id: str, step: int, text: str,  # noqa: F811
                                   label: str | None) -> None:

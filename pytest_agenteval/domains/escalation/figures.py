@@ -20,7 +20,9 @@ NOT_THE_AMOUNT = frozenset({"limit", "limits", "authority", "mandate", "excess",
 # A figure paid: "£20,000 paid", "we have sent £20,000", "we paid you £4,200".
 PAYING = frozenset({"paid", "sent", "transferred", "credited", "wired", "released", "pay", "paying", "send",
                     "sending", "transfer", "transferring", "remitted"})
-PAID_AFTER = frozenset({"paid", "sent", "transferred", "credited", "wired", "released", "remitted"})
+PAID_AFTER = frozenset({"paid", "sent", "transferred", "credited", "wired", "released", "remitted", "issued"})
+# What may stand between a payment's verb and its figure.
+BETWEEN = frozenset({"you", "out", "the", "first", "initial", "a", "an", "just", "only", "them", "him", "her"})
 # A refusal's object: "I cannot approve £13,750 myself".
 APPROVING = frozenset({"approve", "authorise", "authorize", "sanction", "pay", "sign"})
 # "reduced from £30,000 to £24,000"
@@ -48,7 +50,8 @@ def tied(reading: Reading, c: Case, claim_id: str) -> str | None:
             continue  # (the amount approved or paid is right in every place here)
         if _apposed(reading, q, ids) and not _near(value, own):
             return f"gives {q.text} beside {claim_id}; its amounts are {', '.join(f'{v:g}' for v in own)}"
-        if q.kind != "money" and not _labelled(reading, q) or retracted(reading, q):  # a bare number elsewhere
+        if q.kind != "money" and not _labelled(reading, q) and not _paid(reading, q) or retracted(reading, q):
+            # a bare number elsewhere (but one told paid: "paid the first 500,000", "first 3650 issued")
             continue  # may be anything (a year, a count), not "the amount is 28,000.00"; and one taken back
         # ("I wrote that it was 16,000; the correct amount is…") is none
         if _labelled(reading, q) and value and not _near(value, own):
@@ -112,9 +115,10 @@ def _paid(reading: Reading, q: Quantity) -> bool:
         return True
     if reading.after(q.clause, q.at) in PAID_AFTER and "you" not in words[max(0, q.at - 2):q.at]:
         return True
-    before = [w for w in words[max(0, q.at - 3):q.at] if w]
-    verb = len(before) - 1 if before[-1:] and before[-1] in PAYING else len(before) - 2 if (
-        before[-2:-1] and before[-2] in PAYING and before[-1] in ("you", "out", "the")) else -1
+    before = [w for w in words[max(0, q.at - 4):q.at] if w]
+    # "paid 500,000", "paid you 4,200", "paid the first 500,000" (64th audit: a part told paid)
+    verb = next((k for k in range(len(before) - 1, -1, -1) if before[k] in PAYING and set(before[k + 1:]) <= BETWEEN),
+                -1)
     # (not a claim named by its amount: "sent the 22,000 claim to SNR-01"; 56th audit; nor what was
     # asked for: "you asked us to pay 16,000", 64th)
     return verb >= 0 and "you" not in before[:verb] and before[verb - 1:verb] != ["to"] and (
