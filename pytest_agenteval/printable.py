@@ -30,8 +30,15 @@ from typing import Any, TextIO
 _BIDI = "\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c"
 # Line and paragraph separators (a terminal or an editor may start a new line at one: a forged
 # line; red team 45) and invisible characters (zero width, the byte-order mark).
-_UNSEEN = "\u2028\u2029\u200b\u2060\ufeff"  # (not ZWJ/ZWNJ: emoji and scripts need them)
+# Every format character (Unicode category Cf) but the joiners emoji and scripts need (ZWNJ, ZWJ),
+# and the Hangul fillers, which show as blanks (red team 46: "get_claim\u2063" printed as
+# "get_claim"; a sentence hidden in tag characters).
+_UNSEEN = ("\u2028\u2029\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b\u200e\u200f"
+           "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f"
+           "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f"
+           "\u115f\u1160\u3164\uffa0")
 _NOT_TEXT = "\ud800-\udfff\ufffe\uffff"
+_FILLERS = re.compile("[\u115f\u1160\u3164\uffa0]")  # (printable to Python, blank to the eye)
 _CONTROLS = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI}{_UNSEEN}{_NOT_TEXT}]")
 _CONTROLS_AND_LAYOUT = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}{_UNSEEN}{_NOT_TEXT}]")
 # A CI runner's commands: "::" at a line's start (after white space), "##name[" anywhere in it.
@@ -41,14 +48,14 @@ _ANYWHERE_COMMAND = re.compile(r"#(?=#[A-Za-z]*\[)")
 
 def _escape(match: re.Match[str]) -> str:
     code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def printable(text: str, *, layout: bool = True) -> str:
     """``text`` with control characters and CI log commands escaped; newline and tab kept unless
     ``layout`` is False."""
-    if text.isprintable() and "::" not in text and "##" not in text:
-        return text  # most text: every character escaped below is one ``str.isprintable`` refuses
+    if text.isprintable() and "::" not in text and "##" not in text and not _FILLERS.search(text):
+        return text  # most text: every character escaped below is one ``str.isprintable`` refuses (or a filler)
     text = (_CONTROLS if layout else _CONTROLS_AND_LAYOUT).sub(_escape, text)
     text = _LINE_COMMAND.sub(lambda m: f"{m.group(1)}{m.group(2)}\\x3a", text)
     return _ANYWHERE_COMMAND.sub(lambda m: "\\x23", text)

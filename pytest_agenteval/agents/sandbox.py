@@ -401,6 +401,9 @@ def _parse(line: bytes) -> dict[str, Any] | None:
 KINDS = ("done", "error", "call", "usage", "transcript", "ok")
 USAGE_KEYS = {"model", "input_tokens", "output_tokens", "cost", "latency", "calls"}
 MAX_DEPTH = 64  # JSON nesting a frame may have (a deeper one would exhaust the parser's stack)
+# Values one frame may hold: parsed, 16 MiB of "{}," was 5.6 million objects, 450 MiB of the
+# harness's memory (red team 46). A child's own transcript is capped at 256 KiB before it travels.
+MAX_VALUES = 200_000
 
 
 def frame(line: bytes, max_frame: int) -> tuple[dict[str, Any] | None, str | None]:
@@ -413,6 +416,8 @@ def frame(line: bytes, max_frame: int) -> tuple[dict[str, Any] | None, str | Non
         return None, f"a frame longer than {max_frame // 2**20} MiB ({shown})"
     if _depth(line) > MAX_DEPTH:
         return None, f"JSON nested deeper than {MAX_DEPTH} levels ({shown})"
+    if line.count(b",") + line.count(b"{") + line.count(b"[") > MAX_VALUES:
+        return None, f"more than {MAX_VALUES:,} JSON values in one frame ({shown})"
     try:
         message = json.loads(line)
     except (ValueError, RecursionError) as exc:

@@ -44,6 +44,7 @@ class UsageLedger:
         self._lock = threading.Lock()
         self._models: dict[str, dict[str, Any]] = {}
         self._transcript: list[Any] | None = None
+        self._skipped = 0  # messages left out of the middle when attached
 
     def record(self, *, model: str | None, input_tokens: int, output_tokens: int, cost: float | None,
                latency: float | None, calls: int) -> None:
@@ -75,8 +76,12 @@ class UsageLedger:
         return name if name in self._models or len(self._models) < MAX_MODELS else OTHER_MODELS
 
     def attach(self, messages: Any) -> None:
+        kept = list(messages) if not isinstance(messages, (str, bytes, Mapping)) else [messages]
+        skipped = max(0, len(kept) - 1 - MAX_MESSAGES)
+        if skipped:  # (only what ``transcript`` could keep is held till the grade: red team 46)
+            kept = [kept[0], *kept[skipped + 1:]]
         with self._lock:
-            self._transcript = list(messages) if not isinstance(messages, (str, bytes, Mapping)) else [messages]
+            self._transcript, self._skipped = kept, skipped
 
     def usage(self) -> dict[str, Any] | None:
         """Totals and per-model figures, or None when nothing was recorded."""
@@ -92,12 +97,10 @@ class UsageLedger:
 
     def transcript(self) -> list[Any] | None:
         with self._lock:
-            messages = self._transcript
+            messages, skipped = self._transcript, self._skipped  # (the first is kept, and the last that fit)
         if messages is None:
             return None
-        skipped = max(0, len(messages) - 1 - MAX_MESSAGES)  # the first is kept, and the last that fit
-        kept = [messages[0], *messages[skipped + 1:]] if skipped else messages
-        return cap_transcript([jsonable(m) for m in kept], skipped)
+        return cap_transcript([jsonable(m) for m in messages], skipped)
 
 
 def _finite(number: float) -> bool:

@@ -279,7 +279,10 @@ def hedges(words: list[str], present: set[str]) -> set[str]:
             verb = verb[1:] if verb[:1] and verb[0] in ("have", "has", "had") else verb[:1]
             told = told or any(w in PAST or w.endswith("ed") for w in verb) and (
                 noun == at + 1 or words[at + 1] in DETERMINERS)
-        if at >= 0 and words[at + 1:at + 2] and words[at + 1] in SUBJECTS and told:
+        simple_past = words[at + 2:at + 3] and (words[at + 2] in PAST or words[at + 2].endswith("ed"))
+        if at >= 0 and words[at + 1:at + 2] and (words[at + 1] in SUBJECTS and told or words[at + 1] == "" and (
+                simple_past)):  # ("" an id: "once SNR-07 approved, you paid" tells what happened, "once SNR-07
+            # has signed off, we will pay" what is to come; 65th audit)
             found.discard(past)
         elif at >= 0 and past == "before" and words[at + 1:at + 2] and words[at + 1] in DETERMINERS and (
                 words[at + 2:at + 3] and words[at + 2] in TIME_NOUNS):

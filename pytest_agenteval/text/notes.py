@@ -26,9 +26,22 @@ def noted(text: str, words: set[str]) -> str:
         text = _CHECKED.sub(_checked, text)  # "escalation needed - no; paid 650 - yes": a checklist (61st audit)
     if not words.isdisjoint(_STATUS_WORDS) and ("-" in text or "\u2013" in text) and _STATUS.search(text):
         text = _STATUS.sub(_status, text)  # "Escalation - not needed", "Paid - done": a status line (63rd audit)
+    if not words.isdisjoint(_REVIEW_WORDS) and _REVIEW_LABEL.search(text):
+        text = _REVIEW_LABEL.sub(lambda m: m.group(1) or m.group(2) or "", text)  # "Good: found it lapsed": a verdict
+        # on the act that follows, no state; "Supervisor review, CLM-1." its heading, no decider
     if not words.isdisjoint(("don", "dont", "do", "never")) and _DONT.search(text):
         text = _instructions(text)  # "Don't pay it again": an instruction, not what was done
     return text
+
+
+# A review's labels, judging the act that follows (a supervisor's review; 65th audit): "Good: you
+# found it lapsed" says nothing good of the policy.
+_REVIEW_LABEL = re.compile(r"(^)\s*(?:supervisor(?:'s)?|qa|quality|file)\s+review\b(?:\s+of)?\s*,?\s*"
+                           r"(?=(?:CLM|FAC)-\d+)|(^|[.;!\n]\s*)(?:good|very\s+good|well\s+done|great|fine|missed|miss|criticism|"
+                           r"issue|concern|strength|weakness|positive|negative|to\s+improve|improvement|praise)"
+                           r"\s*[:\-\u2013]\s+", re.IGNORECASE)
+_REVIEW_WORDS = frozenset({"review", "good", "done", "great", "fine", "missed", "miss", "criticism", "issue", "concern",
+                           "strength", "weakness", "positive", "negative", "improve", "improvement", "praise"})
 
 
 # A checklist's item and its answer: "escalation needed - no", "Payment made: NO (correct)", "waited

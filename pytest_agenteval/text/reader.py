@@ -235,8 +235,11 @@ class Reader:
             # waits on it; anything else in the clause stays hypothetical, as after any hedge.
             cond_at = min(words.index(w) for w in hedges) if hedges and hedges <= ASSERTED_BEFORE else len(words)
             waits = cond_at < len(words) and words[cond_at] in CONDITIONS  # "before" asserts, but no decision waits
-            if words[0] in CONDITIONS or words[:2] in (["only", "if"], ["only", "when"], ["only", "once"]):
-                conditioned = sentence  # "Subject to your bank details, we will pay": the decision waits
+            if words[0] in CONDITIONS and (words[0] != "once" or "once" in hedges) or words[:2] in (
+                    ["only", "if"], ["only", "when"], ["only", "once"]):
+                # "Subject to your bank details, we will pay": the decision waits (not "once SNR-07
+                # approved, you paid": told as past, no condition; 65th audit)
+                conditioned = sentence
             # "when the due diligence will be complete": a state to come is not the state now
             coming = "when" in hedges and "will" in present
             # "Without the invoice, we cannot pay": a condition, not a negation.

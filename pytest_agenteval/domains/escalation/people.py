@@ -122,6 +122,8 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             aside = bool(able) or any(
                 reading.polarities(m, clause) if acts and not directed else reading.in_sentence(m, clause)
                 for m in ("absence", "limit"))
+            if not aside and not _SKIPPED.isdisjoint(reading.words[clause]):
+                aside = True  # "SNR-04 skipped because 50,000 is too low" (65th audit)
             if not aside and presence is not None:
                 aside = True  # "HOC-1 is also available, but SNR-07 is the reviewer for this amount"
             if not aside:
@@ -488,6 +490,7 @@ def _limit_named(said: str, ident: str) -> bool:
                      rf"[£$€]?\d[\d,.]*\s*[km]?\s*\(\s*{who}\s*\)", said, re.IGNORECASE) is not None
 
 
+_SKIPPED = frozenset({"skipped", "skip", "skipping", "bypassed", "bypassing", "passed-over", "overlooked"})
 # What a staff member can approve, bounded, is their limit: "SNR-10 can only approve up to 50,000" (55th audit).
 _ABLE = frozenset({"can", "could", "may"})
 _BOUNDED = frozenset({"up", "only", "max", "maximum"})

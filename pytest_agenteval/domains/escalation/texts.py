@@ -35,6 +35,7 @@ from pytest_agenteval.domains.escalation.reasons import wrong_ground
 from pytest_agenteval.domains.escalation.schema import ID_DIGITS
 from pytest_agenteval.domains.escalation.todo import still_to_do
 from pytest_agenteval.domains.escalation.told import claimant_told
+from pytest_agenteval.domains.escalation.told_done import told_done
 from pytest_agenteval.domains.escalation.undone import undone_said
 from pytest_agenteval.domains.escalation.waits import waits_told
 from pytest_agenteval.domains.escalation.when import told_earlier
@@ -208,4 +209,5 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     yield reviewer_did_handlers_act(reading.said)
     yield asked_claimant(c, t)
     yield outstanding_denied(c, t)
+    yield told_done(c, t)
 

@@ -20,7 +20,7 @@ STILL = re.compile(r"(?:(?<![\w\s])|^|(?<=[.;:!?\n(\-*\u2022]))\s*(?:still\s+)?(
                    r"|\b(?:still\s+to\s+do|yet\s+to(?:\s+be)?|still\s+to(?:\s+be)?|still\s+needs?\s+to(?:\s+be)?|"
                    r"(?:i|we)\s+still\s+(?:need|have)\s+to)\b\s*[:\-\u2013]?\s*(?P<later>(?:[^.;!?\n]|\.(?=\d)){0,80})"
                    r"|\b(?P<noun>(?:the\s+)?(?:\w+\s+)?(?:letter|payment|note))\s+(?:is\s+|was\s+|has\s+)?(?:still\s+)?(?:(?:to\s+"
-                   r"(?:be\s+)?|not\s+(?:yet\s+)?(?:been\s+)?)(?P<verb>send|sent|issue|issued|raise|raised|make|made|release|"
+                   r"(?:be\s+)?|not\s+(?:yet\s+)?(?:been\s+)?)(?P<verb>go\s+out|send|sent|issue|issued|raise|raised|make|made|release|"
                    r"released|post|posted|add|added|write|written)\b|"
                    r"(?P<waiting>outstanding|pending)\b)"
                    # the item first, then its label: "Write - to do", "Payment: outstanding" (56th audit)
@@ -114,7 +114,8 @@ def _item(m: re.Match[str]) -> str:
     if found.get("first"):
         return found["first"]
     if found.get("noun"):
-        return f"{found.get('verb') or 'send'} {found['noun']}"
+        verb = found.get("verb") or "send"
+        return f"{'send' if verb.startswith('go') else verb} {found['noun']}"  # ("payment still to go out": 65th)
     return (found.get("what") or found.get("later") or "").strip()
 
 
@@ -145,11 +146,12 @@ TO_COME = re.compile(
     r"our)\b|notified|informed|written\s+to|told|emailed)\b"
     r"|\bwill\s+(?:then\s+|now\s+|also\s+)?(?:send|post|issue|email|mail)\s+(?P<sends>(?:the\s+|an?\s+|our\s+|their\s+)?"
     r"(?:(?:approval|decline|decision|outcome)\s+)?letter)\b"
-    rf"|\b(?:i|we)\s+(?:have\s+not|haven't|did\s+not|didn't)\s+yet\s+(?P<unwritten>written\s+to|wrote\s+to|notified|informed|"
-    rf"told|contacted|emailed)\s+{_HOLDER}"
+    rf"|\b(?:i|we|you)\s+(?:have\s+not|haven't|did\s+not|didn't)\s+(?P<unwritten>(?:yet\s+)?(?:written|wrote)\s+to|yet\s+"
+    # ("I have not told the claimant the reviewer's name": what a letter left out, unless "yet")
+    rf"(?:notified|informed|told|contacted|emailed))\s+{_HOLDER}"
     r"|\b(?P<note>(?:(?:decline|decision|escalation|info)\s+)?note)\s+(?:is\s+)?(?:still\s+)?(?:to\s+do|to\s+(?:be\s+)?"
     r"(?:added|filed|written)|outstanding)\b", re.IGNORECASE)
-_TO_COME_CUES = ("letter", "will be", "not yet", "haven't yet", "note")
+_TO_COME_CUES = ("letter", "will be", "not yet", "haven't", "have not", "did not", "didn't", "note")
 _ANOTHER = re.compile(r"\b(?:again|another|further|second|new|follow[\s-]?up|confirmation|reminder|update|"
                       r"once\s+more)\b", re.IGNORECASE)
 _SUPPOSED = re.compile(r"\b(?:if|whether|should|unless|would|could)\b[^.;!?\n]*$", re.IGNORECASE)
