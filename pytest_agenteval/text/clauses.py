@@ -265,10 +265,10 @@ def hedges(words: list[str], present: set[str]) -> set[str]:
                                    for k, w in enumerate(words) if w == "provided"):
         found.discard("provided")  # "the cover provided by your policy" is no "provided that"
     if "once" in found and all(words[k + 1:k + 2] in ([], ["only"], ["again"], ["more"], ["a"], ["per"]) or (
-            words[k + 1:k + 2] in ([""], ["and"], ["or"], ["by"]) and k and (words[k - 1] == "paid" or words[
+            words[k + 1:k + 2] in ([""], ["and"], ["or"], ["by"], ["in"]) and k and (words[k - 1] == "paid" or words[
                 k - 1].endswith("ed")))
                                for k, w in enumerate(words) if w == "once"):
-        found.discard("once")  # "Paid once.", "paid once (PAY-1)", "only once", "once a month": how often
+        found.discard("once")  # "Paid once.", "paid once (PAY-1)", "paid once in full", "once a month": how often
     if "whether" in found and any(w == "whether" and words[k + 1:k + 3] == ["or", "not"] for k, w in enumerate(words)):
         found.discard("whether")  # "whether or not you agree, your claim has been declined"
     for past in ("when", "once", "before") if found & {"when", "once", "before"} else ():

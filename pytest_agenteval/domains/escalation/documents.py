@@ -47,7 +47,7 @@ UNRECORDED = (
     (re.compile(r"\b(?:payment|paid|[£$€]?\d[\d,]*(?:\.\d+)?k?)\b[^.;\n]{0,30}?\b(?:(?:was|were|has\s+been|have\s+been|been|"
                 r"is)\s+)?(?:reversed|recalled|clawed\s+back|bounced|returned\s+to\s+us|returned\s+by\s+(?:your|the|their)\s+bank|"
                 r"rejected\s+by\s+(?:your|the|their)\s+bank)\b|\b(?:it|payment)\s+(?:was|has\s+been)\s+"
-                r"returned\b|\bexcess(?:\s+of\s+[£$€]?[\d,.]+k?)?\s+(?:is\s+|was\s+|has\s+been\s+)waived\b|"
+                r"returned\b(?!\s+(?:to\s+(?:me|us|the\s+handler)\s+)?(?:for|with)\b)|\bexcess(?:\s+of\s+[£$€]?[\d,.]+k?)?\s+(?:is\s+|was\s+|has\s+been\s+)waived\b|"
                 r"\bwaiv(?:ed|e|ing)\s+(?:\S+\s+){0,2}?excess\b|"
                 # a payment said cancelled ("Payment 15,500 cancelled" on a declined claim; 55th audit)
                 r"\bpayment\s+(?:of\s+)?(?:[£$€]?\d[\d,.]*k?\s+|PAY-E?\d+\s+)?(?:was\s+|has\s+been\s+|is\s+)?"

@@ -66,7 +66,9 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     full = [v for v in (c.assessed, c.claim.get("amount_claimed")) if v]
     for q in reading.quantities:  # "£24,000, not the full £31,500": the full amount is stated, even denied
         if q.kind == "money" and isinstance(q.value, float) and reading.before(q.clause, q.at, 1) == ["full"] and (
-                full and not any(abs(q.value - v) <= EPS for v in full)):
+                full and not any(abs(q.value - v) <= EPS for v in full)) and not (
+                approved is not None and abs(q.value - approved) <= EPS and reading.affirms("amended")):
+            # (not "approved at an amended 38,400; we've paid the full 38,400": the whole of it; 66th audit)
             return f"states {q.text} as the full amount; the claim was for {full[-1]:g}, assessed at {full[0]:g}"
     for q in reading.quantities:  # "we have paid 80% of your claim"
         share = reading.after(q.clause, q.at) == "of" or reading.before(q.clause, q.at, 1) in (

@@ -8,6 +8,7 @@ concern."""
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
@@ -36,14 +37,12 @@ ACTS = {  # past forms and gerunds: what was done, not what is to come
                rf"signed\s+(?:it\s+)?off|came\s+back)"),
 }
 # An act named by its noun right after "before" or "after": "letter sent before the payment" (63rd audit)
-_AFTER_A_WORD = "".join(f"(?<={w} )" if not k else f"|(?<={w} )" for k, w in enumerate(
-    f"{time} {det}".strip() for time in ("before", "after", "Before", "After")
-    for det in ("", "the", "my", "our", "its")))
 NAMED = {"issue_payment": r"payment(?!\s+(?:\w+\s+)?(?:reach|arriv|clear|land|show|appear|hit|went\s+through)\w*)",
          "approve_claim": r"approval(?!\s+letter)", "escalate": r"escalation(?!\s+note)",
          "decline_claim": r"decline(?!\s+(?:letter|note))", "notify_claimant": r"(?:(?:approval|decline)\s+)?letter"}
-_ANY = "|".join(f"(?P<{act}>{pattern})" for act, pattern in ACTS.items()) + "|" + "|".join(
-    f"(?:{_AFTER_A_WORD})(?P<{act}__named>{pattern})" for act, pattern in NAMED.items())
+_NAMED_AFTER = re.compile(r"\b(?:before|after)\s+(?:the\s+|my\s+|our\s+|its\s+)?(?:" + "|".join(
+    f"(?P<{act}>{pattern})" for act, pattern in NAMED.items()) + r")\b", re.IGNORECASE)
+_ANY = "|".join(f"(?P<{act}>{pattern})" for act, pattern in ACTS.items())
 _ACT = re.compile(rf"\b(?:{_ANY})\b", re.IGNORECASE)
 # What joins two acts in one sentence, and whether the first told is the first done.
 _THEN = re.compile(r"\b(?:then|before|afterwards?|after\s+that|after\s+which|first)\b", re.IGNORECASE)
@@ -54,14 +53,29 @@ _ANOTHER_ITEM = re.compile(r"[,+&]|\band\b", re.IGNORECASE)  # what follows "aft
 _BEFORE_THAT = re.compile(r"\b(?:before|prior\s+to)\s+(?:that|this|then)\b", re.IGNORECASE)
 _OPENS_AFTER = re.compile(r"\b(?:after|once)\s*$", re.IGNORECASE)  # "After paying, I wrote…": the first told, first
 _DENIED = re.compile(r"\b(?:not|never|no|will|shall|would|if|whether|to\s+be)\b|n't", re.IGNORECASE)
-_CUES = ("then", "before", "after", "once", "since", "first", "step", ":")  # (":" and "step": a timeline)
+_CUES = ("then", "before", "after", "once", "since", "first", "step")
+# A clock time ("09:10", not "4,200.00"): a timeline, perhaps.
+_TIMED = re.compile(r"(?<![\d,.])\d{1,2}[:.]\d\d(?![\d,.])")
+
+
+class _Span(NamedTuple):
+    """Where an act is told (a match's span, or its noun's)."""
+
+    at: int
+    to: int
+
+    def start(self) -> int:
+        return self.at
+
+    def end(self) -> int:
+        return self.to
 
 
 def told_out_of_order(c: Case, t: Text) -> str | None:
     """Two acts of the log told in one sentence in the order they were not done, or in a story
     told backwards."""
     said = t.body
-    if not any(w in said.lower() for w in _CUES):
+    if not any(w in said.lower() for w in _CUES) and not _TIMED.search(said):
         return None
     first: dict[str, int] = {}
     for e in c.writes:
@@ -77,7 +91,10 @@ def told_out_of_order(c: Case, t: Text) -> str | None:
         return None
     if found := _backwards(said, first):
         return found
-    acts = [(m, next(k for k, v in m.groupdict().items() if v).removesuffix("__named")) for m in _ACT.finditer(said)]
+    acts = sorted([(_Span(m.start(), m.end()), next(k for k, v in m.groupdict().items() if v))
+                   for m in _ACT.finditer(said)] + [(_Span(m.start(act), m.end(act)), act)
+                  for m in _NAMED_AFTER.finditer(said) for act in (next(k for k, v in m.groupdict().items() if v),)],
+                  key=lambda found: found[0].start())
     for (a, act_a), (b, act_b) in zip(acts, acts[1:], strict=False):
         between = said[a.end():b.start()]
         if act_a == act_b or act_a not in first or act_b not in first or len(between) > 60 or re.search(
