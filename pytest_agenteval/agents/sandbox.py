@@ -404,6 +404,7 @@ MAX_DEPTH = 64  # JSON nesting a frame may have (a deeper one would exhaust the 
 # Values one frame may hold: parsed, 16 MiB of "{}," was 5.6 million objects, 450 MiB of the
 # harness's memory (red team 46). A child's own transcript is capped at 256 KiB before it travels.
 MAX_VALUES = 200_000
+MAX_NAME = 200  # an action's name: an identifier, never more
 
 
 def frame(line: bytes, max_frame: int) -> tuple[dict[str, Any] | None, str | None]:
@@ -416,7 +417,7 @@ def frame(line: bytes, max_frame: int) -> tuple[dict[str, Any] | None, str | Non
         return None, f"a frame longer than {max_frame // 2**20} MiB ({shown})"
     if _depth(line) > MAX_DEPTH:
         return None, f"JSON nested deeper than {MAX_DEPTH} levels ({shown})"
-    if line.count(b",") + line.count(b"{") + line.count(b"[") > MAX_VALUES:
+    if line.count(b",") + line.count(b"{") + line.count(b"[") > MAX_VALUES and _values(line) > MAX_VALUES:
         return None, f"more than {MAX_VALUES:,} JSON values in one frame ({shown})"
     try:
         message = json.loads(line)
@@ -430,6 +431,8 @@ def frame(line: bytes, max_frame: int) -> tuple[dict[str, Any] | None, str | Non
     kind = kinds[0]
     if kind == "call" and not isinstance(message["call"], str):
         return None, f"call: the action's name must be a string: {shown}"
+    if kind == "call" and len(message["call"]) > MAX_NAME:  # (a 15 MiB name was kept whole: red team 47)
+        return None, f"call: the action's name is longer than {MAX_NAME} characters: {shown}"
     if kind == "call" and not isinstance(message.get("arguments"), (dict, type(None))):
         return None, f"arguments: must be an object or null: {shown}"
     if kind == "call" and not isinstance(message.get("id"), (int, type(None))):
@@ -439,6 +442,15 @@ def frame(line: bytes, max_frame: int) -> tuple[dict[str, Any] | None, str | Non
     if kind == "error" and not isinstance(message["error"], str):
         return None, f"error: must be a string: {shown}"
     return message, None
+
+
+def _values(line: bytes) -> int:
+    """The JSON values ``line`` holds, counted outside its strings (a letter's commas are none:
+    red team 47)."""
+    return sum(1 for m in _STRING_OR_VALUE.finditer(line) if m.group() in (b",", b"{", b"["))
+
+
+_STRING_OR_VALUE = re.compile(rb'"(?:[^"\\]|\\.)*"|[,{\[]')
 
 
 def _depth(line: bytes) -> int:
