@@ -2,7 +2,7 @@
 ("Latest: letter sent. Before that, paid. Before that, approved.": 63rd audit), where each
 "before that" opens an earlier part; and a timeline, each entry opened by a clock time or a step
 number ("09:32 approved 140000. 09:33 paid.", "step 8 paid. step 9 approved.": 64th audit).
-What a part tells was done before what the parts it is told as earlier than tell. Domains read each part's acts
+Each part's acts were done before those of the part told as later. Domains read each part's acts
 (``pytest_agenteval/domains/escalation/order.py``, ``pytest_agenteval/domains/booking/actors.py``)."""
 
 from __future__ import annotations
