@@ -1,7 +1,8 @@
 """The order a text tells its acts in, part by part: a story told backwards, latest first
 ("Latest: letter sent. Before that, paid. Before that, approved.": 63rd audit), where each
 "before that" opens an earlier part; and a timeline, each entry opened by a clock time or a step
-number ("09:32 approved 140000. 09:33 paid.", "step 8 paid. step 9 approved.": 64th audit).
+number ("09:32 approved 140000. 09:33 paid.", "step 8 paid. step 9 approved.": 64th audit); and a
+chain of arrows ("esc SNR-07 -> appr -> pd -> ltr": 67th audit).
 Each part's acts were done before those of the part told as later. Domains read each part's acts
 (``pytest_agenteval/domains/escalation/order.py``, ``pytest_agenteval/domains/booking/actors.py``)."""
 
@@ -44,3 +45,28 @@ def timeline(said: str) -> list[tuple[int, int]]:
         return []  # (not told in rising order: no timeline this reads)
     spans = [(m.end(), found[k + 1].start() if k + 1 < len(found) else len(said)) for k, m in enumerate(found)]
     return spans[::-1]
+
+
+_ARROW = re.compile(r"\s*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c\u27a1])\ufe0f?\s*")
+
+
+def arrows(said: str) -> list[tuple[int, int]]:
+    """The steps of a chain of arrows ("22k assessed -> SNR-01 -> amended 17.6k -> appr -> pd"),
+    latest first, when a sentence holds three arrows or more (67th audit); else none."""
+    for start, end in _sentences(said):
+        cuts = list(_ARROW.finditer(said, start, end))
+        if len(cuts) >= 3:
+            at, spans = start, []
+            for cut in cuts:
+                spans.append((at, cut.start()))
+                at = cut.end()
+            return [*spans, (at, end)][::-1]
+    return []
+
+
+def _sentences(said: str) -> list[tuple[int, int]]:
+    found, at = [], 0
+    for m in re.finditer(r"[.;!?\n](?=\s|$)", said):
+        found.append((at, m.start()))
+        at = m.end()
+    return [*found, (at, len(said))]

@@ -110,6 +110,8 @@ def prepared(text: str) -> str:
         text = _CERTAINTY.sub("", text)
     if not words.isdisjoint(_ID_SLIP_WORDS) and "-" in text:
         text = _ID_SLIP.sub(r"\1-\2", text)  # "claim CLM-00289 -- sorry, CLM-00297": only the id meant
+    if not words.isdisjoint(("ignore", "disregard")) and _IGNORED.search(text):
+        text = _IGNORED.sub("", text)  # "Please ignore our previous message about X; the correct position is…" (67th)
     if not words.isdisjoint(_FIGURE_SLIP_WORDS) and _FIGURE_CORRECTED.search(text):
         # "24,000, sorry, I mean 30,000", "Nine thousand approved, sorry, ninety": the figure meant (64th audit)
         text = _FIGURE_CORRECTED.sub(lambda m: f"{m.group('kept')} " if m.group("kept") else "", text)
@@ -350,6 +352,11 @@ _EARLIER = re.compile(
     r"(?:(?:i|we)\s+(?:had\s+)?)?(?:first|originally|previously|"
     r"earlier|wrongly|mistakenly|initially|mistyped)?\s*(?:typed|wrote|written|stated|quoted|put|gave|given|"
     r"mentioned)\b(?:\s+(?:it|earlier|before|previously))?\)?", re.I)
+# An earlier message taken back, with what it said: "Please ignore our previous message saying your
+# claim was pending; the correct position is…" says only what follows (67th audit).
+_IGNORED = re.compile(r"\b(?:please\s+)?(?:ignore|disregard)\s+(?:our|the|my|any|that|this)\s+(?:[\w-]+\s+){0,2}?"
+                      r"(?:message|letter|e-?mail|request|query|queries|note|update|notice|text|sms)\b[^.;!?\n]*[.;!]?\s*",
+                      re.IGNORECASE)
 # A figure taken back at once for another: "the approved amount is 24,000, and sorry, I mean
 # 30,000", "Forty-one thousand, sorry, fourteen thousand" (a figure in words: "sorry" is the cue).
 _FIGURE = r"(?:[£$€]\s?\d[\d,.]*|\d[\d,.]*\s*(?:k|%)?)"

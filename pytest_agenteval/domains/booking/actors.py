@@ -11,7 +11,7 @@ from pytest_agenteval.domains.booking.figures import History
 from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.grading import Text
 from pytest_agenteval.text import sentence_start
-from pytest_agenteval.text.backwards import timeline, told_backwards
+from pytest_agenteval.text.backwards import arrows, timeline, told_backwards
 
 _STEP = (r"(?P<step>booked|priced|activated|set\s+(?:the|its)\s+rate|raised\s+(?:a|the)\s+query|"
          r"opened\s+(?:the|a)\s+account)")
@@ -75,7 +75,7 @@ def _backwards(said: str, fid: str, written: list[AuditEvent]) -> str | None:
     parts = [[(next(k for k, v in m.groupdict().items() if v), m.group(0))
               for m in _PART_STEP.finditer(said, *span)
               if not _DENIED.search(said, max(span[0], m.start() - 12), m.start())]
-             for span in told_backwards(said) or timeline(said)]
+             for span in told_backwards(said) or timeline(said) or arrows(said)]
     for later, earlier in zip(parts, parts[1:], strict=False):
         for act_b, told_b in later:
             for act_a, told_a in earlier:

@@ -21,6 +21,7 @@ NOT_THE_AMOUNT = frozenset({"limit", "limits", "authority", "mandate", "excess",
 PAYING = frozenset({"paid", "sent", "transferred", "credited", "wired", "released", "pay", "paying", "send",
                     "sending", "transfer", "transferring", "remitted"})
 PAID_AFTER = frozenset({"paid", "sent", "transferred", "credited", "wired", "released", "remitted", "issued"})
+AUXILIARY = frozenset({"has", "have", "had", "was", "were", "been", "is", "are", "now", "already", "also", "just"})
 # What may stand between a payment's verb and its figure.
 BETWEEN = frozenset({"you", "out", "the", "first", "initial", "a", "an", "just", "only", "them", "him", "her"})
 # A refusal's object: "I cannot approve £13,750 myself".
@@ -114,6 +115,10 @@ def _paid(reading: Reading, q: Quantity) -> bool:
     if _label(reading, q)[-1:] and _label(reading, q)[-1] in PAID_AFTER:  # "Amount paid: £4,200"
         return True
     if reading.after(q.clause, q.at) in PAID_AFTER and "you" not in words[max(0, q.at - 2):q.at]:
+        return True
+    after = [w for w in words[q.at + 1:q.at + 5] if w]  # "48,000 has been paid to you" (67th audit)
+    verb = next((k for k, w in enumerate(after) if w not in AUXILIARY), len(after))
+    if 0 < verb < len(after) and after[verb] in PAID_AFTER and "you" not in words[max(0, q.at - 2):q.at]:
         return True
     before = [w for w in words[max(0, q.at - 4):q.at] if w]
     # "paid 500,000", "paid you 4,200", "paid the first 500,000" (64th audit: a part told paid)

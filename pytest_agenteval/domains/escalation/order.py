@@ -13,7 +13,7 @@ from typing import NamedTuple
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
 from pytest_agenteval.text import sentence_start
-from pytest_agenteval.text.backwards import timeline, told_backwards
+from pytest_agenteval.text.backwards import arrows, timeline, told_backwards
 
 _HOLDER = r"(?:the\s+)?(?:holder|claimant|policyholder|customer|insured)(?:\s+\d+)?"
 _REVIEWER = r"(?:SNR-\d+|HOC-\d+|the\s+(?:senior\s+)?reviewer|the\s+head\s+of\s+claims)"
@@ -53,7 +53,7 @@ _ANOTHER_ITEM = re.compile(r"[,+&]|\band\b", re.IGNORECASE)  # what follows "aft
 _BEFORE_THAT = re.compile(r"\b(?:before|prior\s+to)\s+(?:that|this|then)\b", re.IGNORECASE)
 _OPENS_AFTER = re.compile(r"\b(?:after|once)\s*$", re.IGNORECASE)  # "After paying, I wrote…": the first told, first
 _DENIED = re.compile(r"\b(?:not|never|no|will|shall|would|if|whether|to\s+be)\b|n't", re.IGNORECASE)
-_CUES = ("then", "before", "after", "once", "since", "first", "step")
+_CUES = ("then", "before", "after", "once", "since", "first", "step", "->", "\u2192")
 # A clock time ("09:10", not "4,200.00"): a timeline, perhaps.
 _TIMED = re.compile(r"(?<![\d,.])\d{1,2}[:.]\d\d(?![\d,.])")
 
@@ -125,7 +125,7 @@ def _backwards(said: str, first: dict[str, int]) -> str | None:
     ("Before this note: approval letter. Before that: approval 17,600. Before that: payment
     17,600" when the approval came first)."""
     parts = [[(act, said[m.start():m.end()]) for act, m in _part_acts(said, span, first)]
-             for span in told_backwards(said) or timeline(said)]
+             for span in told_backwards(said) or timeline(said) or arrows(said)]
     for later, earlier in zip(parts, parts[1:], strict=False):
         for act_b, told_b in later:
             for act_a, told_a in earlier:
@@ -154,12 +154,12 @@ def _base(act: str) -> str:
 
 # A part's acts, named or told: a letter before an approval (an "approval letter" is a letter).
 _PART_ACT = re.compile(
-    r"\b(?:(?P<notify_claimant>(?:(?P<kind>approval|decline|update)\s+)?letter|(?:wrote|written)\s+to\s+"
+    r"\b(?:(?P<notify_claimant>(?:(?P<kind>approval|decline|update)\s+)?(?:letter|ltr)|(?:wrote|written)\s+to\s+"
     + _HOLDER + r"|(?:told|notified|informed)\s+" + _HOLDER + r")"
     r"|(?P<answer>" + _REVIEWER + r"\s+(?:had\s+)?(?:approved|declined|amended|answered|decided|replied|returned|"
     r"came\s+back)|(?:the\s+)?(?:reviewer's|senior's)\s+(?:answer|decision))"
-    r"|(?P<issue_payment>payment|paid|pmt)"
-    r"|(?P<approve_claim>approval|(?:i|we)\s+(?:had\s+)?approved|approved)"
+    r"|(?P<issue_payment>payment|paid|pmt|pd)"
+    r"|(?P<approve_claim>approval|(?:i|we)\s+(?:had\s+)?approved|approved|appr)"
     r"|(?P<decline_claim>(?:i|we)\s+(?:had\s+)?declined|declined\s+the\s+claim|decline)"
     r"|(?P<escalate>escalat(?:ed|ion|ing)|referred))\b"
     r"(?!\s+(?:and\s+\w+\s+)?(?:notes?|letters?|requests?))", re.IGNORECASE)  # ("decision and decline notes")
