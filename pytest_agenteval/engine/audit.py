@@ -164,9 +164,19 @@ def stored_arguments(arguments: Any) -> str:
     """The arguments' canonical JSON; a huge payload is kept as its size, prefix and hash; a
     lone surrogate is written out, so the log can hold every call."""
     text = without_surrogates(canonical_json(arguments), json_text=True)
-    if len(text) <= MAX_STORED_ARGS:
+    if len(text) <= MAX_STORED_ARGS and written_size(text) <= MAX_STORED_ARGS:
         return text
     return canonical_json({"_truncated": True, "chars": len(text), "sha256": sha256_text(text), "prefix": text[:1024]})
+
+
+def written_size(text: str) -> int:
+    """How long ``text`` is written as ASCII JSON (results files, reports): a character past ASCII
+    is a ``\\uXXXX`` escape, one past the BMP two (65,000 emoji were 780 KB: red team 48)."""
+    if text.isascii():
+        return len(text)
+    ascii_chars = len(text.encode("ascii", "ignore"))
+    units = len(text.encode("utf-16-le", "surrogatepass")) // 2
+    return ascii_chars + 6 * (units - ascii_chars)
 
 
 def sha256_text(text: str) -> str:

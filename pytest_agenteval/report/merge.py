@@ -86,6 +86,9 @@ def read_results_file(path: str | os.PathLike[str]) -> ResultsFile:
         if not isinstance(record, dict):
             raise MergeError(f"{path}:{number}: not a JSON object (is this a results file?)")
         if "summary" in record or run_record_of(record) is not None:
+            if (shape := _misshapen(record)) is not None:  # (a traceback in every command: red team 48)
+                raise MergeError(f"{path}:{number}: not a summary or run record: {shape} (is this a results file "
+                                 "written by --agenteval-results, edited since?)")
             summary = record.get("summary", summary)
             run = run_record_of(record) or run
         elif isinstance(record.get(RESUMED), dict):
@@ -264,6 +267,31 @@ def refuse_different_tasks(files: Sequence[ResultsFile], *, how: str) -> None:
                                  f"(environment, seed, tags or split: {versions[task][0]} vs {version}): "
                                  f"different task versions; {how}")
             versions.setdefault(task, (version, results.path))
+
+
+# The shapes the commands read of a summary line and a run record (each optional).
+_SHAPES: dict[str, tuple[type, ...]] = {"summary": (dict,), "labels": (dict,), "git": (dict,), "task_files": (list,),
+                                        "options": (dict,), "versions": (dict,), "agent": (str,), "endpoint": (str,),
+                                        "reruns": (int,), "episodes": (int,)}
+
+
+def _misshapen(record: Mapping[str, Any]) -> str | None:
+    """The first field of a summary line or run record (or of its ``summary``) of a type no run
+    writes; None when every one it has is of its type."""
+    run: Mapping[str, Any] = run_record_of(record) or {}
+    summary: Mapping[str, Any] = record["summary"] if isinstance(record.get("summary"), dict) else {}
+    options: Mapping[str, Any] = run["options"] if isinstance(run.get("options"), dict) else {}
+    fields: Mapping[str, Any]
+    for where, fields in (("", record), ("run.", run), ("summary.", summary), ("run.options.", options)):
+        for key, value in fields.items():
+            kinds = _SHAPES.get(key)
+            if kinds is not None and value is not None and not (isinstance(value, kinds) and not isinstance(
+                    value, bool)):
+                return f"{where}{key} is {type(value).__name__}, not {' or '.join(k.__name__ for k in kinds)}"
+    labels = run.get("labels") if isinstance(run, dict) else None
+    if isinstance(labels, dict) and not all(isinstance(v, (str, int, float)) for v in labels.values()):
+        return "run.labels holds a value that is not text or a number"
+    return None
 
 
 def read_and_merge(paths: Iterable[str | os.PathLike[str]], **options: bool) -> Merged:
