@@ -11,7 +11,7 @@ from pytest_agenteval.text.prepass import prepared
     ("Unless I'm misreading it, the sheet stops at £5m.", "the sheet stops at £5m."),
     ("If I'm not mistaken, KYC is pending.", "KYC is pending."),
     ("KYC is pending - sorry, I mean it failed.", "KYC is pending  - it failed."),
-    ("£5,000, make that £6,000.", "£5,000 - £6,000."),
+    ("£5,000, make that £6,000.", "£6,000."),  # (a figure taken back at once: the one meant; 64th audit)
 ])
 def test_doubts_and_corrections_are_taken_out(text: str, read: str) -> None:
     assert prepared(text) == read

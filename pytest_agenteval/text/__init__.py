@@ -10,6 +10,7 @@ meanings with ``{"says": [...]}`` (``requirements``). The grammar and its limits
 """
 
 from pytest_agenteval.text.arithmetic import amount, computed
+from pytest_agenteval.text.backwards import arrows, timeline, told_backwards
 from pytest_agenteval.text.clauses import AFFIRMED, HYPOTHETICAL, NEGATED
 from pytest_agenteval.text.compared import false_comparison
 from pytest_agenteval.text.cues import LIMIT_KINDS
@@ -19,5 +20,5 @@ from pytest_agenteval.text.reading import LINKS, Mention, Quantity, Reading
 from pytest_agenteval.text.sentences import sentence_end, sentence_start
 
 __all__ = ["AFFIRMED", "ENGLISH", "HYPOTHETICAL", "LIMIT_KINDS", "LINKS", "NEGATED", "Lexicon", "Mention", "Quantity",
-           "Reader", "Reading", "amount", "computed", "false_comparison", "reader_for", "sentence_end",
-           "sentence_start"]
+           "Reader", "Reading", "amount", "arrows", "computed", "false_comparison", "reader_for", "sentence_end",
+           "sentence_start", "timeline", "told_backwards"]

@@ -354,8 +354,8 @@ _EARLIER = re.compile(
     r"mentioned)\b(?:\s+(?:it|earlier|before|previously))?\)?", re.I)
 # An earlier message taken back, with what it said: "Please ignore our previous message saying your
 # claim was pending; the correct position is…" says only what follows (67th audit).
-_IGNORED = re.compile(r"\b(?:please\s+)?(?:ignore|disregard)\s+(?:our|the|my|any|that|this)\s+(?:[\w-]+\s+){0,2}?"
-                      r"(?:message|letter|e-?mail|request|query|queries|note|update|notice|text|sms)\b[^.;!?\n]*[.;!]?\s*",
+_IGNORED = re.compile(r"\b(?:please\s+)?(?:ignore|disregard)\s+(?:our|the|my|any|that|this)\s+(?:previous|earlier|last|"
+                      r"prior|original|first|preceding|automated)\s+(?:[\w-]+\s+)?(?:message|letter|e-?mail|request|query|queries|note|update|notice|text|sms)\b[^.;!?\n]*[.;!]?\s*",
                       re.IGNORECASE)
 # A figure taken back at once for another: "the approved amount is 24,000, and sorry, I mean
 # 30,000", "Forty-one thousand, sorry, fourteen thousand" (a figure in words: "sorry" is the cue).

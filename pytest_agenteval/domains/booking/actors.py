@@ -6,12 +6,11 @@ behalf", "the exception on FAC-6102, which you activated this morning" (to the c
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from pytest_agenteval.domains.booking.figures import History
-from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.grading import Text
-from pytest_agenteval.text import sentence_start
-from pytest_agenteval.text.backwards import arrows, timeline, told_backwards
+from pytest_agenteval.text import arrows, sentence_start, timeline, told_backwards
 
 _STEP = (r"(?P<step>booked|priced|activated|set\s+(?:the|its)\s+rate|raised\s+(?:a|the)\s+query|"
          r"opened\s+(?:the|a)\s+account)")
@@ -67,7 +66,7 @@ _PART_STEP = re.compile(r"\b(?:(?P<book_facility>booked|booking)|(?P<set_rate>pr
                         re.IGNORECASE)
 
 
-def _backwards(said: str, fid: str, written: list[AuditEvent]) -> str | None:
+def _backwards(said: str, fid: str, written: list[Any]) -> str | None:  # (the log's events)
     """A part of a story told backwards ("Most recent: rate set. Before that: activation.") holding
     a step done after one the part ahead of it holds."""
     step = {a: next((e.step for e in written if e.action == a and e.arguments.get("facility_id") == fid), None)

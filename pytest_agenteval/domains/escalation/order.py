@@ -12,8 +12,7 @@ from typing import NamedTuple
 
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
-from pytest_agenteval.text import sentence_start
-from pytest_agenteval.text.backwards import arrows, timeline, told_backwards
+from pytest_agenteval.text import arrows, sentence_start, timeline, told_backwards
 
 _HOLDER = r"(?:the\s+)?(?:holder|claimant|policyholder|customer|insured)(?:\s+\d+)?"
 _REVIEWER = r"(?:SNR-\d+|HOC-\d+|the\s+(?:senior\s+)?reviewer|the\s+head\s+of\s+claims)"

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 from pytest_agenteval.text import Reading, sentence_end
-from pytest_agenteval.text.lexicon import NEGATIONS
 
 
 def payment_to_come(reading: Reading) -> str | None:
@@ -141,6 +140,8 @@ BY_OTHERS_CUES = ("finance", "team", "accounts", "treasury", "reviewer", "snr-",
 # "you asked whether the remaining 6,000 … will be paid": the claimant's question, not our word
 ASKED_BEFORE = re.compile(r"\b(?:whether|if|asked|ask|asking|wondering|wondered)\b", re.IGNORECASE)
 # What _issued_later reads (lower case words).
+NEGATIONS = frozenset({"not", "no", "never", "cannot", "nothing", "none", "without", "unable", "won't", "isn't",
+                       "wasn't", "hasn't", "haven't", "didn't", "don't", "doesn't", "nor", "neither"})
 PAYING = frozenset({"payment", "pmt", "paymt", "pay", "paid", "settlement", "payout"})
 ISSUED = frozenset({"issued", "made", "paid", "sent", "released", "processed", "transferred", "raised", "actioned",
                     "authorised", "authorized"})
