@@ -15,6 +15,7 @@ from functools import cache
 from pytest_agenteval.text.idioms import idioms
 from pytest_agenteval.text.mail import unmailed
 from pytest_agenteval.text.notes import noted
+from pytest_agenteval.text.retractions import taken_back
 
 
 def visible(text: str) -> str:
@@ -110,11 +111,7 @@ def prepared(text: str) -> str:
         text = _CERTAINTY.sub("", text)
     if not words.isdisjoint(_ID_SLIP_WORDS) and "-" in text:
         text = _ID_SLIP.sub(r"\1-\2", text)  # "claim CLM-00289 -- sorry, CLM-00297": only the id meant
-    if not words.isdisjoint(("ignore", "disregard")) and _IGNORED.search(text):
-        text = _IGNORED.sub("", text)  # "Please ignore our previous message about X; the correct position is…" (67th)
-    if not words.isdisjoint(_FIGURE_SLIP_WORDS) and _FIGURE_CORRECTED.search(text):
-        # "24,000, sorry, I mean 30,000", "Nine thousand approved, sorry, ninety": the figure meant (64th audit)
-        text = _FIGURE_CORRECTED.sub(lambda m: f"{m.group('kept')} " if m.group("kept") else "", text)
+    text = taken_back(text, words)  # an earlier message, a figure at once replaced (text/retractions.py)
     if not words.isdisjoint(_CORRECTION_WORDS) and _CORRECTION_CUE.search(text):
         text = _HEADLINE_CORRECTION.sub(lambda m: m.group(1) + (m.group(2) or ""), text)
         text = _CORRECTION.sub(" - ", text)
@@ -352,20 +349,6 @@ _EARLIER = re.compile(
     r"(?:(?:i|we)\s+(?:had\s+)?)?(?:first|originally|previously|"
     r"earlier|wrongly|mistakenly|initially|mistyped)?\s*(?:typed|wrote|written|stated|quoted|put|gave|given|"
     r"mentioned)\b(?:\s+(?:it|earlier|before|previously))?\)?", re.I)
-# An earlier message taken back, with what it said: "Please ignore our previous message saying your
-# claim was pending; the correct position is…" says only what follows (67th audit).
-_IGNORED = re.compile(r"\b(?:please\s+)?(?:ignore|disregard)\s+(?:our|the|my|any|that|this)\s+(?:previous|earlier|last|"
-                      r"prior|original|first|preceding|automated)\s+(?:[\w-]+\s+)?(?:message|letter|e-?mail|request|query|queries|note|update|notice|text|sms)\b[^.;!?\n]*[.;!]?\s*",
-                      re.IGNORECASE)
-# A figure taken back at once for another: "the approved amount is 24,000, and sorry, I mean
-# 30,000", "Forty-one thousand, sorry, fourteen thousand" (a figure in words: "sorry" is the cue).
-_FIGURE = r"(?:[£$€]\s?\d[\d,.]*|\d[\d,.]*\s*(?:k|%)?)"
-_WORDS_FIGURE = r"(?:[a-z]+[\s-]){0,3}(?:hundred|thousand|million)"
-_FIGURE_SLIP_WORDS = frozenset({"sorry", "oops", "apologies", "mean", "meant", "rather", "correction", "make"})
-_FIGURE_CORRECTED = re.compile(
-    rf"(?:{_FIGURE}|\b{_WORDS_FIGURE})(?P<kept>\s+(?:approved|paid|assessed|amended|claimed|declined))?\s*[,;\-\u2013\u2014]?\s*(?:and\s+)?(?:(?:sorry|oops|apologies)\b\s*[,:\-\u2013\u2014]?\s*"
-    rf"(?:i\s+mean(?:t)?\s*,?\s*|make\s+that\s+|or\s+rather\s+)?|(?:i\s+mean(?:t)?|make\s+that|or\s+rather|correction)\b"
-    rf"\s*[,:]?\s*)(?=[£$€]?\s?\d|{_WORDS_FIGURE}\b)", re.I)
 # Only after a break or an apology: "we will make that payment", "I mean to pay" correct nothing.
 # (No leading whitespace in the pattern: tried at every position, it made a long run of spaces
 # cost quadratic time.)
