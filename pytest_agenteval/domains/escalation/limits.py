@@ -61,6 +61,9 @@ def _limit_figure(reading: Reading, q: Quantity) -> bool:
         return True
     if _bracketed_after_covered(reading, q, words):
         return True
+    if words[q.at - 2:q.at] == ("", "s") and q.at >= 3 and words[q.at - 3] in COMPARING and any(
+            c == q.clause and at == q.at - 2 for _, c, at in reading.id_at):
+        return True  # "above SNR-11's 150,000": the senior's own figure is their limit
     before = [w for w in reading.before(q.clause, q.at, 3) if w not in ONLY][-2:]  # ("limit is only £10,000")
     if before == ["within", "my"] or before[-1:] == ["my"] and not any(words[q.at + 1:]):
         return True  # "within my 20k", "ESC -> SNR-07 (18k > my 10k)": my figure is my limit
@@ -99,10 +102,12 @@ def limits(ctx: GradeContext, c: Case, t: Text) -> str | None:
     addressee = t.event.arguments.get("to_staff_id") if t.event.action == "escalate" else None
     said = {m.clause for m in reading.mentions if m.meaning == "limit" and m.polarity != HYPOTHETICAL}
     under = {k + 1 for k in said if k + 1 < len(reading.joined) and reading.joined[k + 1]}  # "Authority: within my 20k"
-    for clause in sorted(said | under):
+    compared = {k for i, k, at in reading.id_at if _possessive(reading, k, at)}
+    for clause in sorted(said | under | compared):
         words = reading.words[clause]
         limits_at = [m.at for m in reading.mentions if m.clause == clause and m.meaning == "limit"] + [
-            k for k, w in enumerate(words) if w in ("mine", "yours")] + ([0] if clause in under else [])
+            k for k, w in enumerate(words) if w in ("mine", "yours")] + ([0] if clause in under else []) + (
+            _compared_with_owner(ctx, reading, clause))
         cuts = [0, *(k for k, w in enumerate(words) if w in ("and", "or") and k), len(words)]
         for lo, hi in zip(cuts, cuts[1:], strict=False):
             if any(lo <= at < hi for at in limits_at):
@@ -126,10 +131,13 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
     # The one an escalation goes to is named as such, not as the owner of a limit: "escalated
     # (over limit) to SNR-07" is over the handler's limit.
     escalating = bool(reading.polarities("escalated", clause))
+    owning = {i for i, k, at in reading.id_at if k == clause and _possessive(reading, k, at)}
     staff = [i for i, k in reading.ids if k == clause and i != AGENT and ctx.row("staff", i) is not None
-             and not (escalating and i in reading.directed)]
+             and not (escalating and i in reading.directed and i not in owning)]
     named_here = [i for i, k, at in reading.id_at if k == clause and at in part and i in staff
-                  and i not in reading.directed]  # "(to SNR-07)" names where it went, not whose limit
+                  and (i not in reading.directed or _possessive(reading, k, at))]
+    # ("(to SNR-07)" names where it went, not whose limit; "above SNR-04's limit; sending to SNR-04
+    # anyway" names whose limit too: 67th audit)
     apposed = _apposed(ctx, reading, clause)
     if not staff and own & {"their", "his", "her"} and clause and reading.sentence_of[clause - 1] == (
             reading.sentence_of[clause]) and len(earlier := {i for i, k in reading.ids if k == clause - 1 and i != AGENT
@@ -249,6 +257,20 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
     return None
 
 
+def _possessive(reading: Reading, clause: int, at: int) -> bool:
+    """The id at ``at`` owns what follows it: "SNR-04's limit", "above SNR-11's 150,000"."""
+    return reading.words[clause][at + 1:at + 2] == ("s",)
+
+
+def _compared_with_owner(ctx: GradeContext, reading: Reading, clause: int) -> list[int]:
+    """Where a clause sets the amount against a staff member's own figure with no limit word:
+    "above SNR-11's 150,000" — the figure a senior owns is their limit (67th audit)."""
+    words = reading.words[clause]
+    figures = {q.at for q in reading.quantities if q.clause == clause}
+    return [at for i, k, at in reading.id_at if k == clause and _possessive(reading, k, at) and at + 2 in figures
+            and words[at - 1:at] and words[at - 1] in COMPARING and ctx.row("staff", i) is not None]
+
+
 def _limit_first(reading: Reading, clause: int, part: range, said: list[Any], amount: Quantity) -> bool:
     """The limit is the comparison's subject and the amount its object: "handler limit 10,000 <
     16,000", "my limit of 10,000 is lower than the 16,000 assessed" (not "exceeded by 16,000")."""
@@ -309,7 +331,7 @@ def _owner_apposed(ctx: GradeContext, reading: Reading, q: Quantity) -> tuple[st
     at_ids = {at: i for i, c, at in reading.id_at if c == q.clause}
     k = q.at - 1
     while k >= 0 and k not in at_ids and (not words[k] or words[k] in LIMIT_WORDS or words[k] in LIMIT_LINKS or (
-            words[k] in ("approval", "authority", "their", "his", "her"))):
+            words[k] in ("approval", "authority", "their", "his", "her", "s"))):
         k -= 1
     ident = at_ids.get(k)
     row = ctx.row("staff", ident) if ident is not None and ident != AGENT else None
@@ -343,12 +365,22 @@ def _grouped_after_limit(reading: Reading, q: Quantity) -> bool:
 SUPERLATIVE = frozenset({"highest", "top", "maximum", "max", "largest", "biggest", "most"})
 
 
-def too_low(c: Case, reading: Reading) -> str | None:
+def too_low(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     """A limit said too low for the claim when it covers the claim: "SNR-10's limit of 50,000 is
-    too low" on a 24,000 claim (55th audit). With a figure of its own after it ("too low for
-    38,000") the comparison is ``false_comparison``'s."""
+    too low" on a 24,000 claim (55th audit), "SNR-04's limit is too low" with no figure (67th). With
+    a figure of its own after it ("too low for 38,000") the comparison is ``false_comparison``'s."""
     if "low" not in reading.word_set and "enough" not in reading.word_set and "insufficient" not in reading.word_set:
         return None
+    for ident, k, at in reading.id_at:
+        words = reading.words[k]
+        if not _possessive(reading, k, at) or words[at + 2:at + 3] not in (("limit",), ("authority",)) or any(
+                q.clause == k and q.at > at for q in reading.quantities):
+            continue
+        row = ctx.row("staff", ident)
+        if row and row.get("approval_limit") and TOO_LOW.match(" ".join(w for w in words[at + 3:at + 8] if w)) and (
+                float(row["approval_limit"]) >= c.assessed - EPS):
+            return (f"says {ident}'s limit is too low, but the claim's {c.assessed:g} is within its "
+                    f"{row['approval_limit']:g}")
     for q in reading.quantities:
         if q.kind != "money":
             continue

@@ -32,7 +32,8 @@ def _issued_later(reading: Reading) -> str | None:
     for clause, words in enumerate(reading.words):
         joined = clause + 1 < len(reading.words) and reading.joined[clause + 1]
         here = [w for w in (*words, *(reading.words[clause + 1] if joined else ())) if w]
-        if PAYING.isdisjoint(here) or not ARRIVAL.isdisjoint(here) or not OTHER_MONEY.isdisjoint(here) or (
+        if PAYING.isdisjoint(here) or not ARRIVAL.isdisjoint(here) or _with_you(here) or not OTHER_MONEY.isdisjoint(
+                here) or (
                 "bank" in here and "details" not in here):  # ("in your bank by Friday", not "bank details")
             continue
         if NEGATIONS.intersection(here) and "yet" not in here or _asked(reading, clause) or _payer_is_claimant(here):
@@ -40,6 +41,12 @@ def _issued_later(reading: Reading) -> str | None:
         if _later_cue(here):
             return " ".join(here)
     return None
+
+
+def _with_you(words: list[str]) -> bool:
+    """The money with the claimant ("it will be with you by Friday"), not "with payment due on the
+    1st of next month" (67th audit)."""
+    return any(w == "with" and words[i + 1:i + 2] in (["you"], ["your"]) for i, w in enumerate(words))
 
 
 def _asked(reading: Reading, clause: int) -> bool:
@@ -61,8 +68,11 @@ def _later_cue(words: list[str]) -> str | None:
     """The words of ``words`` that put the payment's issue ahead."""
     for i, w in enumerate(words):
         after = words[i + 1:i + 3]
-        if w in ("scheduled", "queued", "follows") and words[i - 1:i] != ["was"]:
+        if w in ("scheduled", "queued", "follows") and words[i - 1:i] != ["was"] or (
+                w in ("booked", "set", "lined") and after[:1] == ["for"]):  # "payment booked for end of month"
             return w
+        if w == "end" and after[:1] == ["of"] and set(words[i + 2:i + 4]) & {"month", "week", "day", "the"}:
+            return "end of"
         if w in ("should", "to", "will", "shall") and after[:1] == ["be"] and set(after[1:]) & ISSUED:
             return " ".join(words[i:i + 3])
         if w == "due" and after[:1] and after[0] in ("to", "on", "by", "for", "next", "within", "in"):
@@ -138,7 +148,9 @@ PAYMENT_BY_OTHERS = re.compile(r"\b(?:finance|payments?\s+team|accounts(?:\s+tea
 BY_OTHERS_CUES = ("finance", "team", "accounts", "treasury", "reviewer", "snr-", "hoc-", "stf-", "next", "tomorrow",
                   "later", "paying", "so we", "so that", "so i")
 # "you asked whether the remaining 6,000 … will be paid": the claimant's question, not our word
-ASKED_BEFORE = re.compile(r"\b(?:whether|if|asked|ask|asking|wondering|wondered)\b", re.IGNORECASE)
+# (not "if you have any questions about the 38,000 payment, which will be made…": 63rd audit)
+ASKED_BEFORE = re.compile(r"\b(?:whether|if(?!\s+you\s+(?:have|need)\s+any\b)|asked|ask|asking|wondering|wondered)\b",
+                          re.IGNORECASE)
 # What _issued_later reads (lower case words).
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "nothing", "none", "without", "unable", "won't", "isn't",
                        "wasn't", "hasn't", "haven't", "didn't", "don't", "doesn't", "nor", "neither"})
@@ -148,7 +160,7 @@ ISSUED = frozenset({"issued", "made", "paid", "sent", "released", "processed", "
 # The money's way to the claimant, not our act: "the payment should reach you by Friday"
 ARRIVAL = frozenset({"receive", "received", "receiving", "reach", "reaches", "arrive", "arrives", "arrival", "credited",
                      "clear", "clears", "cleared", "show", "shows", "appear", "appears", "land", "lands", "account",
-                     "see", "allow", "take", "takes", "expect", "statement", "reflect", "reflected", "with"})
+                     "see", "allow", "take", "takes", "expect", "statement", "reflect", "reflected"})
 # Another payment than the one made, or one asked of the claimant: "the balance will be paid next
 # week", "any further payment", "your excess is due", "payment from you".
 OTHER_MONEY = frozenset({"remaining", "remainder", "balance", "rest", "second", "another", "further", "other",
@@ -162,7 +174,7 @@ PERIODS = frozenset({"week", "month", "run", "cycle", "batch", "monday", "tuesda
 TO_COME_CUES = frozenset({"will", "to", "going", "being", "scheduled", "queued", "we'll", "i'll", "follow", "once",
                           "when", "after", "upon", "receipt", "be", "not", "yet", "pending", "outstanding", "awaiting",
                           "shall", "paying", "can", "next", "tomorrow", "later", "so", "due", "follows", "should",
-                          "tonight", "shortly"})
+                          "tonight", "shortly", "booked", "set", "lined", "end"})
 PAYMENT_WORDS = frozenset({"payment", "pmt", "paymt", "payout", "pay", "paid", "settlement", "money", "cheque", "check",
                            "send", "transfer",
                            "issued", "transferred", "sent", "released", "credited"})

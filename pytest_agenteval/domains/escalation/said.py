@@ -3,7 +3,7 @@ the text checks and the rubric's follow-through checks."""
 
 from __future__ import annotations
 
-from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Quantity, Reading
+from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Mention, Quantity, Reading
 
 DECISIVE = frozenset({"approved", "amended", "declined", "mixed"})
 
@@ -26,6 +26,8 @@ def said_decision(reading: Reading, *, escalating: bool = False) -> str | None:
     said = reading.decision()
     if escalating and said == "declined" and not reading.affirms("declined"):
         said = None
+    if said in ("declined", "mixed") and (repeats := _repeats(reading)):
+        said = _decision_but(reading, repeats)  # "you did not pay it twice" refuses no payment (67th audit)
     if said == "declined" and unpaid_so_far(reading):
         said = None  # "Nothing paid.", "No payment has been made yet": where it stands, no decision
     if said in ("declined", "mixed") and _remainder_refused(reading):
@@ -42,6 +44,28 @@ def said_decision(reading: Reading, *, escalating: bool = False) -> str | None:
     if said in DECISIVE:
         return said
     return "approved" if promised or _paid_on_documents(reading) or _paid_in_time(reading) else said
+
+
+def _repeats(reading: Reading) -> list[Mention]:
+    """Payments or approvals refused only as a repeat: "did not pay it twice", "not paid again"."""
+    return [m for m in reading.mentions if m.meaning == "approved" and m.polarity == NEGATED and REPEAT.intersection(
+        reading.words[m.clause][m.at + 1:m.at + 4])]
+
+
+REPEAT = frozenset({"twice", "again", "double", "second", "two"})
+
+
+def _decision_but(reading: Reading, left_out: list[Mention]) -> str | None:
+    """``Reading.decision`` with the mentions ``left_out`` left out of its refusals."""
+    approve = any(m.meaning == "approved" and m.polarity == AFFIRMED for m in reading.mentions)
+    decline = any(m not in left_out and (m.meaning == "declined" and m.polarity == AFFIRMED or m.meaning == "approved"
+                                         and m.polarity == NEGATED) for m in reading.mentions)
+    if approve and decline:
+        return "mixed"
+    if decline:
+        return "declined"
+    return "amended" if reading.affirms("amended") else "approved" if approve else reading.decision() if not (
+        left_out) else None
 
 
 def _nil_approved(reading: Reading) -> bool:

@@ -29,6 +29,7 @@ from pytest_agenteval.domains.escalation.limits import limits, too_low
 from pytest_agenteval.domains.escalation.money import amounts
 from pytest_agenteval.domains.escalation.order import told_out_of_order
 from pytest_agenteval.domains.escalation.panel import panel
+from pytest_agenteval.domains.escalation.payments_told import payments_told
 from pytest_agenteval.domains.escalation.people import addressed, names, records, relations
 from pytest_agenteval.domains.escalation.policy_said import misstated
 from pytest_agenteval.domains.escalation.reasons import wrong_ground
@@ -193,7 +194,7 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     yield wrong_ground(c, t)
     yield answer(c, t)
     yield limits(ctx, c, t)
-    yield too_low(c, reading)
+    yield too_low(ctx, c, reading)
     yield false_comparison(reading.said)
     yield amounts(ctx, c, reading)
     yield cover(ctx, c, reading)
@@ -210,4 +211,5 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     yield asked_claimant(c, t)
     yield outstanding_denied(c, t)
     yield told_done(c, t)
+    yield payments_told(c, t)
 

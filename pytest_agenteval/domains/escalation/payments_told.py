@@ -1,0 +1,70 @@
+"""How many payments a text says were made, or are still to come, against the payments the log holds
+before it (63rd-67th audits: "paid it twice", "pd twice -> ltr", "paid as 500,000 plus a separate
+5,000", "a separate payment for your excess will follow", "the other 9,600 may be paid later"). One
+claim has one payment (rule 5), so a second one, made or to come, is told only by a log that made it."""
+
+from __future__ import annotations
+
+import re
+
+from pytest_agenteval.domains.escalation.case import Case
+from pytest_agenteval.grading import Text
+from pytest_agenteval.text import sentence_start
+
+_PAID = r"(?:paid|pd|payed|issued|made|released|sent|settled)"
+# More than one payment made: "paid it twice", "paid in two parts", "two separate payments",
+# "split the payment into two", "500,000 plus a separate 5,000".
+MORE_THAN_ONE = re.compile(
+    rf"\b{_PAID}\s+(?:it\s+|this\s+|them\s+|the\s+(?:claim|payment|amount|money)\s+|out\s+)?(?:twice|two\s+times|"
+    r"in\s+(?:two|2|several)\s+(?:parts|payments|instalments|installments|halves|tranches|stages|lots|goes)|"
+    r"in\s+(?:parts|instalments|installments|halves|tranches|stages))\b"
+    r"|\b(?:two|2|several|multiple)\s+(?:separate\s+)?payments\b"
+    r"|\bsplit\s+(?:the\s+|our\s+|your\s+|it\s+)?(?:payment|approval|amount|claim|money|it)?\s*(?:into|in)\s+(?:two|2|"
+    r"halves|parts)\b"
+    r"|\bplus\s+a\s+(?:separate|second|further)\s+(?:payment\s+of\s+)?[£$€]?\s?\d", re.IGNORECASE)
+# Another payment still to come: "a separate payment … will follow", "the other 9,600 may be paid later".
+ANOTHER_TO_COME = re.compile(
+    r"\b(?:a|one)\s+(?:separate|second|further|another|additional)\s+payment\b(?:[^.;!?\n]|\.\d){0,60}?\b(?:will|to\s+follow|"
+    r"follows|shall|is\s+(?:due|coming|scheduled))\b"
+    r"|\b(?:the\s+)?(?:other|remaining|remainder|balance|rest)\b(?:[^.;!?\n]|\.\d){0,60}?\b(?:will|may|might|could|"
+    r"is\s+to|is\s+due\s+to)\s+(?:then\s+|still\s+|also\s+)?be\s+paid\b(?![^.;!?\n]{0,12}\b(?:by\s+you|to\s+us)\b)",
+    re.IGNORECASE)
+# One payment when the log made two: "paid in one payment", "a single payment", "paid once".
+ONE = re.compile(rf"\b{_PAID}\s+(?:it\s+|the\s+claim\s+)?(?:once|in\s+(?:one|a\s+single)\s+(?:payment|go|sum))\b"
+                 r"|\b(?:one|a\s+single)\s+payment\s+(?:of|was|has|made|issued)\b", re.IGNORECASE)
+# What puts the act out of the record: a negation, a rule, a question, a condition before it…
+_NOT_SAID = re.compile(r"\b(?:not|never|no|nor|without|avoid\w*|rather\s+than|instead\s+of|if|whether|unless|must|"
+                       r"should|cannot|can't|rule|would|could|don't|didn't|wasn't|isn't|hasn't|haven't)\b|n't",
+                       re.IGNORECASE)
+# … or after it: "splitting it into two payments would break rule 5", "paid twice? no".
+_AFTER_NOT = re.compile(r"^[^.;!\n]{0,30}?(?:\?|\b(?:would|is\s+not\s+allowed|not\s+allowed|forbidden|breach\w*|"
+                        r"break\w*|against\s+(?:the\s+)?rule|was\s+avoided|was\s+not))", re.IGNORECASE)
+_CUES = ("twice", "two", "2 ", "several", "multiple", "split", "plus", "separate", "second", "further", "another",
+         "additional", "other", "remain", "balance", "rest", "parts", "instalment", "installment", "halves", "tranche",
+         "once", "one", "single")
+
+
+def payments_told(c: Case, t: Text) -> str | None:
+    """A number of payments told that the log before ``t`` does not hold."""
+    said = t.body
+    low = said.lower()
+    if not any(cue in low for cue in _CUES):
+        return None
+    made = sum(1 for e in c.writes if e.action == "issue_payment" and e.seq < t.event.seq)
+    if made <= 1:
+        if (found := _said(said, MORE_THAN_ONE)) is not None:
+            return f"says {found!r}, but {'one payment was' if made else 'no payment was'} made"
+        if made and (found := _said(said, ANOTHER_TO_COME)) is not None:
+            return f"says {found!r}, but the one payment a claim has was made"
+    elif (found := _said(said, ONE)) is not None:
+        return f"says {found!r}, but {made} payments were made"
+    return None
+
+
+def _said(said: str, pattern: re.Pattern[str]) -> str | None:
+    """The first match of ``pattern`` said as so: not denied, ruled, asked or supposed."""
+    for m in pattern.finditer(said):
+        lead = said[sentence_start(said, m.start()):m.start()][-30:]
+        if not _NOT_SAID.search(lead) and not _AFTER_NOT.search(said[m.end():]):
+            return m.group(0).strip()
+    return None
