@@ -35,6 +35,10 @@ TIMES = {"two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "ten": 10.0}
 # ("two instalments of £2,100" is two payments, judged as such: not a sum)
 LOTS = frozenset({"times", "lots", "amounts", "sums", "x"})
 FACTORS = frozenset(MULTIPLIERS) | frozenset(TIMES)
+# Before a multiple, what makes it a comparison rather than an amount: "more than three times",
+# "nearly double", "about twice", "close to three times" (68th audit).
+ROUGHLY = frozenset({"than", "nearly", "almost", "over", "about", "around", "roughly", "approximately", "some", "to",
+                     "under", "circa", "approx"})
 
 
 def computed(reading: Reading, named: dict[str, float]) -> tuple[list[Quantity], set[tuple[int, int]]]:
@@ -80,7 +84,7 @@ def computed(reading: Reading, named: dict[str, float]) -> tuple[list[Quantity],
         words = list(said_words)
         for k, word in enumerate(words):
             factor = MULTIPLIERS.get(word) or (TIMES.get(word) if words[k + 1:k + 2] and words[k + 1] in LOTS else None)
-            if factor is None or words[k - 1:k] in (["than"], ["nearly"], ["almost"], ["over"]):
+            if factor is None or words[k - 1:k] and words[k - 1] in ROUGHLY:
                 continue  # "more than double my £10,000 limit": a comparison, no amount stated
             after = words[k + 1:k + 6]
             # "twice £4,200", "twice the approved amount of £4,200": the words between name the figure
@@ -93,7 +97,8 @@ def computed(reading: Reading, named: dict[str, float]) -> tuple[list[Quantity],
                 polarity = AFFIRMED if AFFIRMED in said or not said else min(said, key=abs)
                 out.append(Quantity("money", factor * value, polarity, clause, False, f"{word} the {value:g}", k))
     for q in reading.quantities:  # "1.25 times my £10,000 limit": a figure as a multiple
-        if q.kind == "number" and isinstance(q.value, float) and reading.after(q.clause, q.at) in LOTS:
+        if q.kind == "number" and isinstance(q.value, float) and reading.after(q.clause, q.at) in LOTS and not (
+                ROUGHLY.intersection(reading.before(q.clause, q.at)[-1:])):  # ("more than three times my limit")
             base = next((o for o in out if o.clause == q.clause and q.at + 1 < o.at <= q.at + 5), None)
             if base is not None:
                 out[out.index(base)] = base._replace(value=q.value * amount(base), text=f"{q.text} times {base.text}")

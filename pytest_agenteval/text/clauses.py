@@ -239,6 +239,11 @@ RULE_VERBS = frozenset({"allow", "allows", "require", "requires", "say", "says",
                         "prohibits", "forbid", "forbids", "permit", "permits", "mean", "means", "need", "needs"})
 
 
+# After "paid once": how often, not when ("paid once under PAY-E001", "paid once by me"; 68th audit).
+HOW_OFTEN_AFTER = frozenset({"", "and", "or", "by", "in", "under", "via", "through", "with", "to", "on", "at", "for",
+                             "using"})
+
+
 AWAITING = frozenset({"will", "shall", "wait", "waiting", "await", "awaiting", "must", "need", "needs", "until"})
 
 
@@ -249,6 +254,12 @@ def hedges(words: list[str], present: set[str]) -> set[str]:
     found = present & HEDGES
     if "should" in found and words[0] != "should":
         found.discard("should")
+    if words[:1] and words[0] in ("had", "were") and words[1:2] and words[1] in SUBJECTS | {"there"}:
+        found.add("if")  # "Had it exceeded my limit, it would have gone to a senior": a supposition (68th audit)
+    if present & {"would", "could", "might"} and any(w in ("would", "could", "might") and words[k + 1:k + 2] == [
+            "have"] and words[k + 2:k + 3] and (words[k + 2] in PAST or words[k + 2].endswith(("ed", "en", "one")))
+            for k, w in enumerate(words)):
+        found.add("counterfactual")  # "it would have gone to a senior colleague": what did not happen
     for k, w in enumerate(words) if found & READER_HEDGES else ():
         nxt = words[k + 1:k + 3]
         if w in ("may", "might") and nxt[:1] and nxt[0] in READER_VERBS and (
@@ -265,8 +276,8 @@ def hedges(words: list[str], present: set[str]) -> set[str]:
                                    for k, w in enumerate(words) if w == "provided"):
         found.discard("provided")  # "the cover provided by your policy" is no "provided that"
     if "once" in found and all(words[k + 1:k + 2] in ([], ["only"], ["again"], ["more"], ["a"], ["per"]) or (
-            words[k + 1:k + 2] in ([""], ["and"], ["or"], ["by"], ["in"]) and k and (words[k - 1] == "paid" or words[
-                k - 1].endswith("ed")))
+            words[k + 1:k + 2] and words[k + 1] in HOW_OFTEN_AFTER and k and (
+                words[k - 1] == "paid" or words[k - 1].endswith("ed")))
                                for k, w in enumerate(words) if w == "once"):
         found.discard("once")  # "Paid once.", "paid once (PAY-1)", "paid once in full", "once a month": how often
     if "whether" in found and any(w == "whether" and words[k + 1:k + 3] == ["or", "not"] for k, w in enumerate(words)):

@@ -284,6 +284,10 @@ def _spelled(raw: list[Token]) -> list[Token]:
     i = 0
     while i < len(raw):
         t = raw[i]
+        if (part := _part_of_scale(raw, i)) is not None:  # "half a million", "a quarter of a million"
+            out.append(part[0])
+            i = part[1]
+            continue
         starts = t.kind == "word" and (t.text in _UNITS or t.text in _TENS or (
             t.text == "a" and i + 1 < len(raw) and raw[i + 1].text in _MULTIPLIERS))
         if not starts:
@@ -320,6 +324,26 @@ def _spelled(raw: list[Token]) -> list[Token]:
         out.append(Token("number", " ".join(words), value))
         i = j
     return out
+
+
+def _part_of_scale(raw: list[Token], i: int) -> tuple[Token, int] | None:
+    """A part of a thousand or a million in words, and the index past it: "half a million" (68th
+    audit: it was read as "a million"), "a quarter of a million", "three quarters of a million",
+    "two and a half thousand"."""
+    words = [t.text if t.kind == "word" else "" for t in raw[i:i + 6]]
+    whole = _UNITS.get(words[0], _TENS.get(words[0]))
+    if words[:2] == ["half", "a"] and words[2:3] and words[2] in _SCALES:
+        return Token("number", " ".join(words[:3]), _SCALES[words[2]] / 2), i + 3
+    count = 1 if words[0] in ("a", "one") else whole
+    if count and words[1:2] and words[1] in _PARTS and words[2:4] == ["of", "a"] and words[4:5] and (
+            words[4] in _SCALES):
+        return Token("number", " ".join(words[:5]), _SCALES[words[4]] * count / _PARTS[words[1]]), i + 5
+    if whole and words[1:4] == ["and", "a", "half"] and words[4:5] and words[4] in _SCALES:
+        return Token("number", " ".join(words[:5]), _SCALES[words[4]] * (whole + 0.5)), i + 5
+    return None
+
+
+_SCALES = {"thousand": 1_000.0, "million": 1_000_000.0, "billion": 1_000_000_000.0}
 
 
 # A share in words, before "of": "three quarters of your claim" is 75%.

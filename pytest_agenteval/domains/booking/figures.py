@@ -73,7 +73,7 @@ def rates(h: History, fid: str, t: Text) -> str | None:
             wrong = _band_rate(h, fid, reading, q)
             if wrong:
                 return wrong
-    if (margin := _margin(h, fid, reading, applicable)) is not None:
+    if (margin := _margin(h, fid, reading, applicable) or _against_sheet(h, fid, reading)) is not None:
         return margin
     for q in reading.quantities:
         label_words = reading.words[q.clause - 1] if q.clause > 0 and reading.joined[q.clause] and q.at < 2 else ()
@@ -141,6 +141,39 @@ def _margin(h: History, fid: str, reading: Reading, applicable: float | None) ->
             return f"says the rate is the sheet's {band} {'-' if sign < 0 else '+'} {q.text}, {implied:g}, " \
                    f"but the rate that applies is {applicable}"
     return None
+
+
+def _against_sheet(h: History, fid: str, reading: Reading) -> str | None:
+    """A rate told as below or above the sheet's by no figure, or by a margin in words ("6.23%,
+    about half a point below the sheet rate" when 6.23% is the sheet's; 68th audit)."""
+    limit = h.start(fid, "limit_amount")
+    band = next((rate for low, high, rate in _bands(h, fid) if low <= limit < high), None)
+    if band is None:
+        return None
+    for clause, words in enumerate(reading.words):
+        at = next((k for k, w in enumerate(words) if w in UNDER | OVER and "sheet" in words[k + 1:k + 4]), None)
+        if at is None or any(q.clause == clause and q.at < at for q in reading.quantities) or {
+                "not", "never", "no", "if", "would", "could"} & set(words[:at]):
+            continue  # ("50 bps below the sheet rate": the margin's, judged by _margin; "not below the sheet")
+        rate = next((q for q in reversed(reading.quantities) if q.kind == "rate" and isinstance(q.value, float) and (
+            q.clause == clause or q.clause == clause - 1 and reading.sentence_of[q.clause] == reading.sentence_of[
+                clause])), None)
+        if rate is None or rate.polarity == NEGATED:
+            continue
+        value, below = float(rate.value), words[at] in UNDER  # type: ignore[arg-type]
+        spoken = " ".join(w for w in words[:at] if w)
+        margin = next((m for phrase, m in POINTS.items() if spoken.endswith(phrase)), None)
+        loose = 0.1 if {"about", "around", "roughly", "approximately", "some"} & set(words[:at]) else 1e-9
+        gap = band - value if below else value - band
+        if (gap <= 1e-9) if margin is None else abs(gap - margin) > loose:
+            return f"says {rate.text} is {'below' if below else 'above'} the sheet rate, but the sheet's is {band}"
+    return None
+
+
+OVER = frozenset({"above", "over", "higher", "more", "plus"})
+# A margin in words: "half a point below the sheet rate".
+POINTS = {"half a point": 0.5, "half a percentage point": 0.5, "a quarter point": 0.25, "a quarter of a point": 0.25,
+          "quarter of a point": 0.25, "a point": 1.0, "one point": 1.0, "a percentage point": 1.0}
 
 
 # A band of the sheet named by its place ("the top band is 7.35%", "the sheet tops out at £5m").

@@ -118,6 +118,9 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         if promised and paid and not any(abs(value - v) <= EPS for v in paid):  # "you will receive £50,000"
             return f"promises {q.text}; {paid[0]:g} was approved"
         approving = AFFIRMED in reading.in_sentence("approved", q.clause) | reading.in_sentence("amended", q.clause)
+        if (way := roughly(reading, q)) and any(near(value, v, way) for v in (
+                [approved] if approving and approved is not None else known)):
+            continue  # "just over half a million pounds" for 505,000 (68th audit)
         contrast = CONTRAST.intersection(reading.before(q.clause, q.at))  # "reduced from the assessed £30,000"
         decided_here = (reading.polarities("approved", q.clause) | reading.polarities("amended", q.clause)) & {AFFIRMED}
         # a figure referred to ("the assessed amount of £30,000 was above my limit") in a clause that
@@ -143,6 +146,28 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                 reading, q) and not _counterfactual(reading, q):
             return f"states {q.text}, which is no amount of this claim"
     return None
+
+
+def roughly(reading: Reading, q: Quantity) -> str:
+    """How the words right before ``q`` round it: "about" (either side), "over" (it is a little
+    more: "just over £500,000"), "under" ("nearly", "just under", "almost"), or "" (exactly)."""
+    before = reading.before(q.clause, q.at, 3)
+    if before[-1:] and before[-1] in APPROXIMATELY - {"equivalent", "equals"}:
+        return "about"
+    if before[-2:] in (["just", "over"], ["just", "above"], ["little", "over"], ["slightly", "over"],
+                       ["slightly", "above"], ["little", "more"]) or before[-3:] == ["a", "bit", "over"]:
+        return "over"
+    if before[-1:] in (["nearly"], ["almost"]) or before[-2:] in (["just", "under"], ["just", "below"], [
+            "slightly", "under"], ["little", "under"], ["slightly", "below"], ["shy", "of"]):
+        return "under"
+    return ""
+
+
+def near(value: float, exact: float, way: str) -> bool:
+    """``value`` rounds ``exact`` the way said, to within 2%."""
+    if abs(value - exact) > 0.02 * abs(exact) + EPS:
+        return False
+    return way == "about" or (exact >= value - EPS if way == "over" else exact <= value + EPS)
 
 
 def _counterfactual(reading: Reading, q: Quantity) -> bool:

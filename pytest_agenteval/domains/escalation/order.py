@@ -38,7 +38,9 @@ ACTS = {  # past forms and gerunds: what was done, not what is to come
 # An act named by its noun right after "before" or "after": "letter sent before the payment" (63rd audit)
 NAMED = {"issue_payment": r"payment(?!\s+(?:\w+\s+)?(?:reach|arriv|clear|land|show|appear|hit|went\s+through)\w*)",
          "approve_claim": r"approval(?!\s+letter)", "escalate": r"escalation(?!\s+note)",
-         "decline_claim": r"decline(?!\s+(?:letter|note))", "notify_claimant": r"(?:(?:approval|decline)\s+)?letter"}
+         "decline_claim": r"decline(?!\s+(?:letter|note))", "notify_claimant": r"(?:(?:approval|decline)\s+)?letter",
+         # the reviewer's answer: "paid it before SNR-01's answer came in" (68th audit)
+         "answer": rf"(?:{_REVIEWER}['\u2019]s\s+)?(?:answer|reply|response)"}
 _NAMED_AFTER = re.compile(r"\b(?:before|after)\s+(?:the\s+|my\s+|our\s+|its\s+)?(?:" + "|".join(
     f"(?P<{act}>{pattern})" for act, pattern in NAMED.items()) + r")\b", re.IGNORECASE)
 _ANY = "|".join(f"(?P<{act}>{pattern})" for act, pattern in ACTS.items())

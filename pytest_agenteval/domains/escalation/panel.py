@@ -19,12 +19,16 @@ POWERS = frozenset({"signs", "sign", "off", "approves", "approve", "can", "claim
 # A role or specialism said first in the brackets: "SNR-08 (travel, 50,000, present)".
 ROLES = frozenset({"motor", "property", "liability", "travel", "senior", "reviewer", "the", "a"})
 # What may stand beside the figure in its brackets: "(limit 50k)", "(authority: £50,000)".
+LIMIT_LABELS = frozenset({"limit", "lim", "authority", "auth", "mandate", "up"})
 LABELS = frozenset({"", "limit", "lim", "approval", "authority", "auth", "mandate", "up", "to", "of"}) | POWERS
 
 
-def listed(ctx: GradeContext, reading: Reading) -> dict[tuple[str, int], tuple[float, str | None]]:
+def listed(ctx: GradeContext, reading: Reading, amounts: frozenset[float] = frozenset(),
+           ) -> dict[tuple[str, int], tuple[float, str | None]]:
     """Each member of staff a text lists with a bracketed figure: (their id, its clause) -> (the
-    figure, the status said beside it: "present", "absent" or None)."""
+    figure, the status said beside it: "present", "absent" or None). A figure of ``amounts`` (the
+    claim's) after "approval" with no limit word is the decision's: "Escalation SNR-05, approval
+    £31,000" (68th audit)."""
     found: dict[tuple[str, int], tuple[float, str | None]] = {}
     words = reading.words
     for ident, k, at in reading.id_at:
@@ -49,7 +53,8 @@ def listed(ctx: GradeContext, reading: Reading) -> dict[tuple[str, int], tuple[f
         figure = next((q.value for q in reading.quantities if q.clause == n and isinstance(q.value, float) and (
                        q.kind == "money" or q.kind == "number" and q.value >= 10000 and not reading.joined[n])),
                       None)  # "SNR-04 (150,000, present)"; not "approval from SNR-10: 28,000", what they decided
-        if not isinstance(figure, float):
+        if not isinstance(figure, float) or "approval" in said and not said & LIMIT_LABELS and any(
+                abs(figure - a) <= 0.5 for a in amounts):
             continue
         said = set(words[n + 1]) if n + 1 < len(words) and reading.sentence_of[n + 1] == reading.sentence_of[k] and (
             not any(c == n + 1 for _, c, _ in reading.id_at)) else set()
@@ -141,7 +146,8 @@ def panel(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         return ranked
     if (covers := _covers(ctx, c, reading.said)) is not None:
         return covers
-    return _listed(ctx, reading)
+    return _listed(ctx, reading, frozenset(float(v) for v in (c.assessed, c.claim.get("amount_claimed"),
+                                                              c.claim.get("approved_amount")) if v is not None))
 
 
 def _ranked(ctx: GradeContext, c: Case, said: str) -> str | None:
@@ -174,9 +180,9 @@ def _own_power(reading: Reading) -> float | None:
     return None
 
 
-def _listed(ctx: GradeContext, reading: Reading) -> str | None:
+def _listed(ctx: GradeContext, reading: Reading, amounts: frozenset[float]) -> str | None:
     """What a list of staff says of each is true: their limit, and whether they are present."""
-    for (ident, _), (figure, status) in listed(ctx, reading).items():
+    for (ident, _), (figure, status) in listed(ctx, reading, amounts).items():
         row = ctx.row("staff", ident) or {}
         limit = row.get("approval_limit")
         if limit is not None and abs(figure - float(limit)) > 0.5:
@@ -250,10 +256,12 @@ QUALIFIED = re.compile(r"\s*,?\s*(?:(?:who|that|which)\s+(?:is\s+|are\s+|was\s+|
 # staff's limit covers of the assessed amount (not "SNR-07 is away and cannot approve it")
 # (and their limit's or authority's: "SNR-07's limit does not cover it", "SNR-07 has no authority to
 # approve this amount", "cannot cover the 18,000"; red team 34)
-COVERS = re.compile(rf"(?P<id>{ID})(?:['’]s(?:\s+(?:approval\s+)?(?:limit|authority))?)?(?:\s*\([^)\n]{{0,40}}\))?\s+"
+COVERS = re.compile(rf"(?P<id>{ID})(?:['’]s(?:\s+[£$€]?\d[\d,.]*k?)?"
+                    r"(?P<limit>\s+(?:approval\s+)?(?:limit|authority))?)?"
+                    r"(?:\s*\([^)\n]{0,40}\))?\s+"
                     r"(?:\w+\s+){0,2}?(?P<no>(?:cannot|can't|can\s+not|could\s+not|couldn't|is\s+unable\s+to|isn't\s+able\s+"
                     r"to|is\s+not\s+able\s+to|does\s+not|doesn't|has\s+no\s+authority\s+to|lacks\s+the\s+authority\s+to)\s+)?"
-                    r"(?:can\s+|could\s+|is\s+able\s+to\s+)?(?:cover|approve|authori[sz]e|sign\s+off)\s+(?:it|this(?:\s+one|"
+                    r"(?:can\s+|could\s+|is\s+able\s+to\s+)?(?:covers?|approve|authori[sz]e|sign\s+off)\s+(?:it|this(?:\s+one|"
                     r"\s+claim|\s+amount)?|the\s+(?:claim|amount|full\s+amount)|(?:the\s+)?(?P<figure>[£$€]?\d[\d,.]*k?))(?!\w)",
                     re.IGNORECASE)
 # Another reason than the limit, or a time: "cannot sign off the claim yet", "without the photos"
@@ -275,8 +283,9 @@ def _covers(ctx: GradeContext, c: Case, said: str) -> str | None:
             return f"says {m.group(0)!r}, but {m.group('id').upper()}'s limit {float(row['approval_limit']):g} " \
                    f"is below the assessed {c.assessed:g}"
     for m in COVERS.finditer(said):
-        if not (m.group("no") or CAN.search(m.group(0))) or AWAY.search(said, m.start(), _clause_end(said, m.end())):
-            continue  # ("SNR-07 approve it": no statement of what they can do)
+        if not (m.group("no") or CAN.search(m.group(0)) or m.group("limit")) or AWAY.search(
+                said, m.start(), _clause_end(said, m.end())):
+            continue  # ("SNR-07 approve it": no statement of what they can do; "SNR-03's £500,000 limit covers it" is)
         row = ctx.row("staff", m.group("id").upper()) or {}
         if row.get("status") != "present" or row.get("approval_limit") is None:
             continue

@@ -13,14 +13,26 @@ def payment_to_come(reading: Reading) -> str | None:
     """The first place the text says a payment of ours is still to come, not in a question."""
     if PAYMENT_WORDS.isdisjoint(reading.word_set) and "PAY-" not in reading.said or TO_COME_CUES.isdisjoint(
             reading.word_set):
-        return None
+        return _on_documents(reading) if not DOCUMENT_CUES.isdisjoint(reading.word_set) else None
     low = reading.said.lower()
     found = [PAYMENT_TO_COME.finditer(reading.said)]
     if any(cue in low for cue in BY_OTHERS_CUES):
         found.append(PAYMENT_BY_OTHERS.finditer(reading.said))
     first = next((m for ms in found for m in ms if not ASKED_BEFORE.search(
         reading.said[max(0, m.start() - 60):m.start()].rsplit(".", 1)[-1])), None)
-    return first.group(0) if first else _issued_later(reading)
+    return first.group(0) if first else _issued_later(reading) or (
+        _on_documents(reading) if not DOCUMENT_CUES.isdisjoint(reading.word_set) else None)
+
+
+def _on_documents(reading: Reading) -> str | None:
+    """Money told as waiting on the claimant's documents: "the £14,000 will reach you once we
+    receive your receipts" (68th audit): no payment made waits on anything."""
+    for m in ON_DOCUMENTS.finditer(reading.said):
+        sentence = reading.said[max(reading.said.rfind(".", 0, m.start()), 0):m.start()].lower()
+        if any(w in sentence for w in ("pay", "£", "$", "€", "money", "funds", "amount", "settle")) and not (
+                NEGATIONS.intersection(sentence.split())):
+            return m.group(0)
+    return None
 
 
 def _issued_later(reading: Reading) -> str | None:
@@ -127,6 +139,11 @@ PAYMENT_TO_COME = re.compile(r"\b(?:payment|PAY-E?\d+)(?:\s+of\s+[£$€]?\s?\d[
                              # an amount to be paid: "the 6,400 for CLM-1 will be issued next week"
                              r"|(?:[£$€]\s?|\b)\d[\d,]*(?:\.\d+)?k?\b[^.;!?\n]{0,30}?\bwill\s+(?:then\s+|now\s+)?be\s+"
                              r"(?:issued|paid|sent|transferred|released|made)\b", re.IGNORECASE)
+ON_DOCUMENTS = re.compile(r"\b(?:once|when|after|as\s+soon\s+as|upon|on\s+receipt\s+of)\s+(?:we\s+(?:have\s+)?"
+                          r"(?:receive[ds]?|get|got|have)\s+)?(?:your|the)\s+(?:repair\s+)?(?:receipts?|invoices?|photos|"
+                          r"pictures|documents|paperwork|bank\s+details|evidence)\b", re.IGNORECASE)
+DOCUMENT_CUES = frozenset({"receipt", "receipts", "invoice", "invoices", "photos", "pictures", "documents", "paperwork",
+                           "details", "evidence"})
 # Someone else to make it, a payment run to come, a purpose (55th audit): "finance will issue the
 # payment", "our payments team will set up the transfer", "we'll pay $12,800 in the next payment
 # cycle", "Paying after the cooling-off period", "send your bank details so that we can make the

@@ -24,7 +24,9 @@ OUTCOME = re.compile(r"\b(?:declin|approv(?!al (?:limit|authority|level))|amend|
 # The reviewer named in the reason: "declined: the senior reviewer was not satisfied with it"
 REVIEWER_NAMED = re.compile(r"\b(?:reviewer|senior|head\s+of\s+claims|snr-\d+|hoc-\d+)")
 STATED = re.compile(r"\b(?:not|no|never|excluded|exclusion|exceeds?|outside|beyond|above)\b|n't")  # a reason, stated
-ASIDE = re.compile(r"\s*(?:already\s+|previously\s+)?(?:explained|said|mentioned|discussed|advised|informed|know|"
+# ("as our earlier letter explained": 68th audit)
+ASIDE = re.compile(r"\s*(?:(?:our|my|the|your|we|i)\s+)?(?:(?:earlier|previous|last|first|decision)\s+)?"
+                   r"(?:(?:letter|note|message|email|e-mail|call|conversation)\s+)?(?:already\s+|previously\s+)?(?:explained|said|mentioned|discussed|advised|informed|know|"
                    r"agreed|requested|promised|noted|set out|wrote|told|confirmed|expected)\b")  # "as we explained"
 ENDS = frozenset({"stopped", "ceased", "ended", "cancelled", "canceled", "finished", "no", "not", "without",
                   "never"})

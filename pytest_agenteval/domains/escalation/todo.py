@@ -59,11 +59,11 @@ OPENING = re.compile(r"^(?:(?:we|i)(?:\s+still)?(?:\s+|(?='))(?:have|need|must|'
                      r"apart\s+from)\s+|(?:(?:please|also|then|first|promptly|just|now|still|finally|next)\s+)+)",
                      re.IGNORECASE)
 # An item said done or ticked off: "we have issued…", "[x] payment issued", "payment issued ✓"
-DONE = re.compile(r"^(?:we|i)(?:\s+have|'ve|\s+had)\s+(?:already\s+)?\w+(?:ed|en|sent|paid|made|done)\b|\[\s*x\s*\]|"
+DONE = re.compile(r"^(?:we|i)(?:\s+have|'ve|\s+had)\s+(?:already\s+)?\w*(?:ed|en|sent|paid|made|done)\b|\[\s*x\s*\]|"
                   r"^(?:the\s+)?(?:\w+\s+)?(?:payment|letter|note|request)\s+(?:issued|sent|made|added|paid|posted|"
                   r"done)\b|"
-                  r"\b(?:has|have)\s+been\s+\w+(?:ed|en|sent|paid|made)\b|\u2713|\u2714|\u2705|(?<!not\s)(?<!yet\s)\bdone\b|"
-                  r"\balready\s+(?:been\s+)?\w+(?:ed|en|sent|paid|made)\b",
+                  r"\b(?:has|have)\s+been\s+\w*(?:ed|en|sent|paid|made)\b|\u2713|\u2714|\u2705|(?<!not\s)(?<!yet\s)\bdone\b|"
+                  r"\balready\s+(?:been\s+)?\w*(?:ed|en|sent|paid|made)\b",
                   re.IGNORECASE)
 HISTORY = re.compile(r"\b(?:nothing|no(?:thing)?\s+more|nothing\s+else)\s+(?:left\s+)?(?:still\s+)?$|"
                      r"\b(?:was|were)\s*$",

@@ -54,6 +54,10 @@ def claimant_told(c: Case, t: Text) -> str | None:
     # a decision's note and letter is the agent's; before it, only a letter already sent counts)
     escalated = min((e.seq for e in c.writes if e.action == "escalate"), default=None)
     before = escalated is not None and escalated <= t.event.seq and (answered is None or t.event.seq < answered)
+    # (nor before any decision: "Escalated to SNR-04; claimant told to expect 13,000" when SNR-04 had
+    # only returned it; 68th audit)
+    before = before or not any(e.action in ("approve_claim", "decline_claim") and e.seq < t.event.seq
+                               for e in c.writes)
     letters = [e.seq for e in c.writes if e.action == "notify_claimant" and (e.seq < t.event.seq or not before)]
     if not letters:
         return f"says {found.group(0)!r}, but no letter went to the claimant" + (

@@ -24,6 +24,9 @@ UNDONE = re.compile(
     # a checklist's item denied ("not info request sent", "not approval letter": its "N"; 61st audit)
     rf"|\bnot\s+{_KIND.replace('kind', 'kind3')}(?P<what3>letters?|notes?|payments?|(?:info(?:rmation)?\s+)?requests?)"
     rf"(?:\s+(?:was\s+)?{_DONE_VERB})?(?=\s*(?:[;|.,\n-]|$))"
+    # told missing from the file: "Decline note still missing", "approval letter missing" (68th audit)
+    rf"|\b{_KIND.replace('kind', 'kind4')}(?P<what4>letter|note|payment)s?\s+(?:is\s+|was\s+|are\s+)?(?:still\s+)?"
+    r"(?:missing|absent|not\s+on\s+(?:the\s+)?file)\b"
     r"|\b(?P<told>claimant|holder|policyholder|customer)(?:\s+\d+)?\s+(?:has\s+|was\s+|is\s+)?not\s+(?:yet\s+)?(?:been\s+)?"
     r"(?:told|informed|notified|contacted|written\s+to)\b(?=\s*(?:yet\b|[.,;:!?)]|$|(?:of|about)\s+the\s+(?:decision|"
     r"outcome|approval|decline)))"  # (not "not told about the excess": what a letter left out)
@@ -34,7 +37,8 @@ UNDONE = re.compile(
 AWAITING = re.compile(r"\b(?:still\s+)?(?:wait|waiting|awaiting|await)\s+(?:for\s+)?(?:the\s+)?(?:senior\s+)?"
                       r"(?:reviewer['\u2019]?s?\s+|senior['\u2019]?s?\s+|SNR-\d+['\u2019]?s?\s+|HOC-\d+['\u2019]?s?\s+)?"
                       r"(?:decision|answer|reply|response|review)\b", re.IGNORECASE)
-_CUES = ("not", "never", "no ", "will send", "will issue", "wait")
+_ASKED = re.compile(r"[^.;!\n?]*\?")  # the sentence it is in is a question
+_CUES = ("not", "never", "no ", "will send", "will issue", "wait", "missing", "absent")
 _ANOTHER = re.compile(r"\b(?:again|another|further|second|new|follow[\s-]?up|reminder|once\s+more)\b", re.IGNORECASE)
 _SUPPOSED = re.compile(r"\b(?:if|whether|should|unless|would|could|until|before)\b", re.IGNORECASE)
 DECIDED = ("approved", "amended", "declined")
@@ -56,8 +60,9 @@ def undone_said(c: Case, t: Text) -> str | None:
         return f"says {waited.group(0)!r}, but the reviewer's answer ({known}) was read before this"
     for m in UNDONE.finditer(said):
         start = _clause_start(said, m.start())
-        if _ANOTHER.search(said, max(start, m.start() - 25), m.end()) or _SUPPOSED.search(said, start, m.start()):
-            continue  # "no further letter was sent", "if the decline note was not filed…"
+        if _ANOTHER.search(said, max(start, m.start() - 25), m.end()) or _SUPPOSED.search(said, start, m.start()) or (
+                _ASKED.match(said, m.end())):
+            continue  # "no further letter was sent", "if the decline note was not filed…", "… missing? No"
         act, kind = _act(m)
         done = [e for e in c.writes if e.action == act and e.seq < t.event.seq and (
             kind is None or e.arguments.get("kind") == kind)]
@@ -71,8 +76,8 @@ def _act(m: re.Match[str]) -> tuple[str, str | None]:
         return "notify_claimant", None
     if m.group("request"):
         return "request_info", None
-    what = (m.group("what") or m.group("what2") or m.group("what3")).lower()
-    kind = (m.group("kind") or m.group("kind2") or m.group("kind3") or "").lower() or None
+    what = (m.group("what") or m.group("what2") or m.group("what3") or m.group("what4")).lower()
+    kind = (m.group("kind") or m.group("kind2") or m.group("kind3") or m.group("kind4") or "").lower() or None
     act = next(a for word, a in _ACTS.items() if word in what)
     if kind in ("information", "info") and act != "add_note":
         kind = None
