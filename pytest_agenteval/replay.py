@@ -81,7 +81,9 @@ class Replayed:
 def changed_task_files(run_record: Mapping[str, Any] | None, task_paths: Iterable[Path]) -> list[str]:
     """A note for each given task file whose bytes differ from the same file in the recorded run."""
     notes = []
-    recorded = [f for f in (run_record or {}).get("task_files") or [] if isinstance(f, dict)]
+    # (a hand-edited record may hold anything: what is not a list of files records none; red team 49)
+    listed = run_record.get("task_files") if isinstance(run_record, Mapping) else None
+    recorded = [f for f in listed if isinstance(f, dict)] if isinstance(listed, list) else []
     for path in task_paths:
         shown = path.resolve().as_posix()
         same = [f for f in recorded if isinstance(f.get("path"), str)

@@ -201,7 +201,7 @@ _PAST = {"pay": "paid", "send": "sent", "make": "made", "apply": "applied", "ref
 _SUBJECT = r"(?P<subj>(?:your|the|our|this|that|we|it|they|you|he|she|[A-Z]{2,5}-\d+)\b[^,.;:!?\n]{0,60}?)"
 _UNLESS = (r"(?:been\s+(?P<state>[^,.;:!?\n]{1,60}?)|(?P<verb>[a-z]+ed|paid|sent|made|met|done|gone|given|"
            r"had|known))")
-_WOULD = r"[^.;:!?\n]*?\bwould(?:\s+not|n't)?\s+have\b[^.;:!?\n]*?"
+_WOULD = r"[^.;:!?\n]{0,200}?\bwould(?:\s+not|n't)?\s+have\b[^.;:!?\n]{0,200}?"  # (bounded: red team 49)
 _CONDITION = (rf"had\s+{_SUBJECT}\s+{_UNLESS}", rf"if\s+{_SUBJECT}\s+had\s+{_UNLESS}")
 _END = r"(?=,\s*but\b|[.;:!?\n]|$)"
 _COUNTERFACTUALS = [re.compile(rf"\b{condition}\s*,\s*{_WOULD}{_END}", re.I) for condition in _CONDITION] + [

@@ -7,6 +7,7 @@ dates become quantities. The grammar, for users: docs/text.md; its limits: ``rea
 
 from __future__ import annotations
 
+from pytest_agenteval.text.calm import calm
 from pytest_agenteval.text.clauses import (
     AFFIRMED,
     HYPOTHETICAL,
@@ -117,7 +118,7 @@ class Reader:
         if found is None:
             if len(self._cache) >= self.CACHE:
                 self._cache.clear()
-            found = self._cache[text] = self._read(text)
+            found = self._cache[text] = self._read(calm(text))  # (no flood reaches a pattern: red team 49)
         return found
 
     def _starting(self, word: str) -> list[tuple[tuple[str, ...], str]]:

@@ -25,7 +25,7 @@ _IGNORED = re.compile(r"\b(?:please\s+)?(?:ignore|disregard)\s+(?:our|the|my|any
                       r"query|queries|note|update|notice|text|sms)\b[^.;!?\n]*[.;!]?\s*", re.IGNORECASE)
 # A figure taken back at once for another: "the approved amount is 24,000, and sorry, I mean
 # 30,000", "Forty-one thousand, sorry, fourteen thousand" (a figure in words: "sorry" is the cue).
-_FIGURE = r"(?:[£$€]\s?\d[\d,.]*|\d[\d,.]*\s*(?:k|%)?)"
+_FIGURE = r"(?:[£$€]\s?\d[\d,.]*|(?<![\d,.])\d[\d,.]*\s*(?:k|%)?)"  # (a figure from its first digit: red team 49)
 _WORDS_FIGURE = r"(?:[a-z]+[\s-]){0,3}(?:hundred|thousand|million)"
 _FIGURE_SLIP_WORDS = frozenset({"sorry", "oops", "apologies", "mean", "meant", "rather", "correction", "make"})
 _FIGURE_CORRECTED = re.compile(

@@ -44,7 +44,7 @@ UNRECORDED = (
                 r"\b(?:paid|pay|settled?)\s+(?:your\s+|the\s+)?(?:garage|repairer|broker|contractor)\b|"
                 r"\b(?:garage|repairer|broker)\s+(?:has|have)\s+(?:also\s+)?been\s+paid", re.IGNORECASE),
      "every payment here goes to the claimant", False),
-    (re.compile(r"\b(?:payment|paid|[£$€]?\d[\d,]*(?:\.\d+)?k?)\b[^.;\n]{0,30}?\b(?:(?:was|were|has\s+been|have\s+been|been|"
+    (re.compile(r"\b(?:payment|paid|[£$€]?(?<![\d,])\d[\d,]*(?:\.\d+)?k?)\b[^.;\n]{0,30}?\b(?:(?:was|were|has\s+been|have\s+been|been|"
                 r"is)\s+)?(?:reversed|recalled|clawed\s+back|bounced|returned\s+to\s+us|returned\s+by\s+(?:your|the|their)\s+bank|"
                 r"rejected\s+by\s+(?:your|the|their)\s+bank)\b|\b(?:it|payment)\s+(?:was|has\s+been)\s+"
                 r"returned\b(?!\s+(?:to\s+(?:me|us|the\s+handler)\s+)?(?:for|with)\b)|\bexcess(?:\s+of\s+[£$€]?[\d,.]+k?)?\s+(?:is\s+|was\s+|has\s+been\s+)waived\b|"

@@ -37,7 +37,7 @@ UNDONE = re.compile(
 AWAITING = re.compile(r"\b(?:still\s+)?(?:wait|waiting|awaiting|await)\s+(?:for\s+)?(?:the\s+)?(?:senior\s+)?"
                       r"(?:reviewer['\u2019]?s?\s+|senior['\u2019]?s?\s+|SNR-\d+['\u2019]?s?\s+|HOC-\d+['\u2019]?s?\s+)?"
                       r"(?:decision|answer|reply|response|review)\b", re.IGNORECASE)
-_ASKED = re.compile(r"[^.;!\n?]*\?")  # the sentence it is in is a question
+_ASKED = re.compile(r"[^.;!\n?]{0,200}\?")  # the sentence it is in is a question
 _CUES = ("not", "never", "no ", "will send", "will issue", "wait", "missing", "absent")
 _ANOTHER = re.compile(r"\b(?:again|another|further|second|new|follow[\s-]?up|reminder|once\s+more)\b", re.IGNORECASE)
 _SUPPOSED = re.compile(r"\b(?:if|whether|should|unless|would|could|until|before)\b", re.IGNORECASE)
