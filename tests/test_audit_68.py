@@ -61,3 +61,19 @@ def test_the_68th_audits_families(shipped, task_id: str, step: int, text: str,  
                                   label: str | None) -> None:
     grade = saying(shipped, task_id, step, text)
     assert (label in grade.failure_modes) if label else grade.passed, [c.detail for c in grade.failed_checks()]
+
+
+@pytest.mark.parametrize(("task_id", "step", "text", "label"), [
+    # the 69th audit: a field that gives nothing, a repeat or a part refused, is no refusal of the claim
+    ("ESC-019", 12, "decision=declined, reviewer=SNR-07, reason=not covered on review, paid=0", None),
+    ("ESC-035", 6, "decision=declined, reason=policy lapsed, decided_by=STF-001, escalated=no, paid=0", None),
+    ("ESC-019", 12, "decision=approved, reviewer=SNR-07, paid=0", "misleading_note"),
+    ("ESC-008", 13, "No outstanding steps. No split payment. CLM-00057 approved by SNR-01 and paid at 12500.", None),
+    ("ESC-012", 16, "No open escalation. No second payment due. CLM-00081 approved by SNR-07 and paid 26000.", None),
+    ("ESC-014", 12, "No decline. No second escalation. CLM-00105 amended by SNR-10 to 38400, approved and paid.", None),
+    ("ESC-008", 13, "Approved by SNR-01 and paid at 12500. No payment was made.", "misleading_note"),
+])
+def test_the_69th_audits_fields_and_repeats(shipped, task_id: str, step: int, text: str,  # noqa: F811
+                                            label: str | None) -> None:
+    grade = saying(shipped, task_id, step, text)
+    assert (label in grade.failure_modes) if label else grade.passed, [c.detail for c in grade.failed_checks()]

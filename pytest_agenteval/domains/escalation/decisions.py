@@ -98,7 +98,8 @@ def decision(c: Case, t: Text) -> str | None:
     denied = [m for m in reading.mentions if m.meaning == "escalated" and m.polarity == NEGATED
               and not PRESUPPOSING.intersection(reading.before(m.clause, m.at, 1))]
     if escalated_before and denied and not reading.affirms("escalated") and not any(
-            w in reading.said.lower() for w in ("again", "further", "need", "no more")):
+            w in reading.said.lower() for w in ("again", "further", "need", "no more", "second", "another", "new ",
+                                                "duplicate", "repeat")):
         return "says the claim was not escalated, but it was"
     if not escalated_before and (by := _reviewer_decided(reading)):  # "Declined by the senior reviewer."
         return f"says a reviewer decided ({by!r}), but the claim was never escalated"

@@ -26,7 +26,7 @@ def said_decision(reading: Reading, *, escalating: bool = False) -> str | None:
     said = reading.decision()
     if escalating and said == "declined" and not reading.affirms("declined"):
         said = None
-    if said in ("declined", "mixed") and (repeats := _repeats(reading)):
+    if said in ("declined", "mixed", "approved") and (repeats := _repeats(reading)):
         said = _decision_but(reading, repeats)  # "you did not pay it twice" refuses no payment (67th audit)
     if said == "declined" and unpaid_so_far(reading):
         said = None  # "Nothing paid.", "No payment has been made yet": where it stands, no decision
@@ -47,17 +47,33 @@ def said_decision(reading: Reading, *, escalating: bool = False) -> str | None:
 
 
 def _repeats(reading: Reading) -> list[Mention]:
-    """Payments or approvals refused only as a repeat: "did not pay it twice", "not paid again"."""
-    return [m for m in reading.mentions if m.meaning == "approved" and m.polarity == NEGATED and REPEAT.intersection(
-        reading.words[m.clause][m.at + 1:m.at + 4])]
+    """Payments or approvals refused only as a repeat or a part ("did not pay it twice", "not paid
+    again", "no split payment", "no second payment due"), and a field that gives nothing as its
+    value ("paid=0", "approved: no"; 69th audit): none of them refuses the claim."""
+    return [m for m in reading.mentions if m.meaning == "approved" and (m.polarity == NEGATED and (
+        REPEAT.intersection(reading.words[m.clause][m.at + 1:m.at + 4]) or ANOTHER.intersection(
+            reading.words[m.clause][max(0, m.at - 2):m.at])) or _nil_field(reading, m))]
 
 
 REPEAT = frozenset({"twice", "again", "double", "second", "two"})
+ANOTHER = frozenset({"second", "split", "further", "another", "duplicate", "extra", "additional", "partial", "double",
+                     "separate", "repeat", "new"})
+NIL = frozenset({"no", "none", "nil", "false", "n", "nothing", "not", "na", "n/a"})
+
+
+def _nil_field(reading: Reading, m: Mention) -> bool:
+    """``m`` is a field's name whose value is nothing: "paid=0", "approved: no"."""
+    k = m.clause + 1
+    if reading.words[m.clause][m.at + 1:] or k >= len(reading.words) or not reading.joined[k]:
+        return False
+    value = [w for w in reading.words[k] if w]
+    return any(q.clause == k and q.value == 0 for q in reading.quantities) and not value or (
+        bool(value) and set(value) <= NIL)
 
 
 def _decision_but(reading: Reading, left_out: list[Mention]) -> str | None:
     """``Reading.decision`` with the mentions ``left_out`` left out of its refusals."""
-    approve = any(m.meaning == "approved" and m.polarity == AFFIRMED for m in reading.mentions)
+    approve = any(m.meaning == "approved" and m.polarity == AFFIRMED and m not in left_out for m in reading.mentions)
     decline = any(m not in left_out and (m.meaning == "declined" and m.polarity == AFFIRMED or m.meaning == "approved"
                                          and m.polarity == NEGATED) for m in reading.mentions)
     if approve and decline:
@@ -79,8 +95,9 @@ def _nil_approved(reading: Reading) -> bool:
 def unpaid_so_far(reading: Reading) -> bool:
     """Every refusal the text holds is of a payment made so far ("Nothing paid", "no payment has
     been made"), not of one to come ("no payment will be made", "we cannot pay")."""
-    refusals = [m for m in reading.mentions if m.meaning == "declined" and m.polarity == AFFIRMED
-                or m.meaning == "approved" and m.polarity == NEGATED]
+    left_out = _repeats(reading)  # ("No split payment": no refusal of the payment made)
+    refusals = [m for m in reading.mentions if (m.meaning == "declined" and m.polarity == AFFIRMED
+                or m.meaning == "approved" and m.polarity == NEGATED) and m not in left_out]
     return bool(refusals) and all(
         m.meaning == "approved" and (m.words.startswith(("paid", "payment")) or NOTHING.intersection(
             reading.words[m.clause][:2])) and not FUTURE.intersection(reading.words[m.clause]) for m in refusals)
