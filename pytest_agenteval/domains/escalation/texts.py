@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from pytest_agenteval.domains.escalation.by_name import names
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.domains.escalation.cover import cover
 from pytest_agenteval.domains.escalation.decisions import answer, decision
@@ -30,7 +31,7 @@ from pytest_agenteval.domains.escalation.money import amounts
 from pytest_agenteval.domains.escalation.order import told_out_of_order
 from pytest_agenteval.domains.escalation.panel import panel
 from pytest_agenteval.domains.escalation.payments_told import payments_told
-from pytest_agenteval.domains.escalation.people import addressed, names, records, relations
+from pytest_agenteval.domains.escalation.people import addressed, records, relations
 from pytest_agenteval.domains.escalation.policy_said import misstated
 from pytest_agenteval.domains.escalation.reasons import wrong_ground
 from pytest_agenteval.domains.escalation.schema import ID_DIGITS
