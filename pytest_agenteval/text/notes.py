@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import re
 
+from pytest_agenteval.text.marks import marked
+
 
 def noted(text: str, words: set[str]) -> str:
     """``text`` with each of this module's forms rewritten; ``words`` are its lowercase words."""
+    text = marked(text)  # "✅ paid ❌ escalation ⏳ letter": a checklist's marks before its items (text/marks.py)
     if "\u2717" in text or "\u2718" in text or "\u274c" in text:  # "booked ✗, rate ✗": each item denied
         text = _CROSSED.sub(_crossed, text)
     if not words.isdisjoint(("unlike", "with", "normally", "usually", "typically")) and _TYPICAL.search(text):

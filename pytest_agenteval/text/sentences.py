@@ -13,3 +13,12 @@ def sentence_end(said: str, at: int) -> int:
 def sentence_start(said: str, at: int) -> int:
     """Where the sentence that ``at`` is in starts (just after the stop before it, or 0)."""
     return max(said.rfind(ch, 0, at) for ch in ENDS) + 1
+
+
+CLAUSE_ENDS = ENDS + ",:(\u2014\u2013"
+
+
+def clause_start(said: str, at: int) -> int:
+    """Where the clause that ``at`` is in starts: after the stop, comma, colon, bracket or dash
+    before it. A negation before that is another clause's ("No worries, we paid it twice")."""
+    return max(said.rfind(ch, 0, at) for ch in CLAUSE_ENDS) + 1

@@ -152,14 +152,14 @@ def _against_sheet(h: History, fid: str, reading: Reading) -> str | None:
         return None
     for clause, words in enumerate(reading.words):
         at = next((k for k, w in enumerate(words) if w in UNDER | OVER and "sheet" in words[k + 1:k + 4]), None)
-        if at is None or any(q.clause == clause and q.at < at for q in reading.quantities) or {
+        if at is None or any(q.clause == clause and q.at < at and q.kind != "rate" for q in reading.quantities) or {
                 "not", "never", "no", "if", "would", "could"} & set(words[:at]):
             continue  # ("50 bps below the sheet rate": the margin's, judged by _margin; "not below the sheet")
         rate = next((q for q in reversed(reading.quantities) if q.kind == "rate" and isinstance(q.value, float) and (
-            q.clause == clause or q.clause == clause - 1 and reading.sentence_of[q.clause] == reading.sentence_of[
-                clause])), None)
-        if rate is None or rate.polarity == NEGATED:
-            continue
+            q.clause == clause and q.at < at or q.clause == clause - 1 and reading.sentence_of[q.clause] == (
+                reading.sentence_of[clause]))), None)  # the rate told, before the comparison (not the sheet's after it)
+        if rate is None or rate.polarity == NEGATED or rate.derived:
+            continue  # ("153 bps under the 7.42% sheet rate": worked out, the margin's)
         value, below = float(rate.value), words[at] in UNDER  # type: ignore[arg-type]
         spoken = " ".join(w for w in words[:at] if w)
         margin = next((m for phrase, m in POINTS.items() if spoken.endswith(phrase)), None)

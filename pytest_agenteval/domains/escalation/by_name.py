@@ -1,5 +1,5 @@
 """Staff and policyholders named by name ("Senior 07", "Holder 9999"), not by id: the claim's own,
-and a claim type or specialism named the claim's."""
+and a claim type or specialism named the claim's; and a member of staff called the head of claims."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from pytest_agenteval.text import NEGATED, Reading
 
 NAMED_HINT = re.compile(r"Senior|Handler|Holder|Head of Claims")
 NAMED = re.compile(r"\b(Senior|Handler|Holder|Head of Claims)(?: (\d+))?\b")
+
+
 def names(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     """Staff and policyholders named by name are the claim's ("Escalated to Senior 03" when it went
     to Senior 07; "Dear Holder 9999"), and a claim type or specialism named is the claim's ("your
@@ -36,3 +38,18 @@ def names(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         if row[0] not in targets and row[0] != AGENT and acts and not aside:
             return f"names {name} ({row[0]}), but the claim went to {', '.join(sorted(targets)) or 'nobody'}"
     return kind_named(c, reading)
+
+
+# A member of staff called the head of claims: "SNR-07 is the head of claims" (69th audit).
+HEAD_SAID = re.compile(r"\b(?P<id>(?:SNR|STF|HOC)-\d+)\s*,?\s+(?:is|was|as)\s+(?:the\s+|our\s+)?(?:head\s+of\s+claims|"
+                       r"claims\s+director)\b", re.IGNORECASE)
+
+
+def roles_told(ctx: GradeContext, reading: Reading) -> str | None:
+    """A member of staff called the head of claims who is not."""
+    for m in HEAD_SAID.finditer(reading.said) if "head of claims" in reading.said.lower() else ():
+        row = ctx.row("staff", m.group("id").upper())
+        if row is not None and row.get("role") != "head_of_claims" and not re.search(
+                r"\b(?:not|never|if|whether)\b", reading.said[max(0, m.start() - 20):m.end()], re.IGNORECASE):
+            return f"says {m.group(0)!r}, but {m.group('id').upper()} is a {row.get('role')}"
+    return None

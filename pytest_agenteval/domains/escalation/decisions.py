@@ -48,6 +48,7 @@ CLOSABLE = frozenset({"claim", "claims", "file", "case", "it"})
 PRESUPPOSING = frozenset({"after", "following", "upon", "since"})
 OWN = {"approve_claim": "approved", "decline_claim": "declined", "request_info": "info"}
 DECISIVE_MEANINGS = ("approved", "declined", "amended")
+INVOLVED = frozenset({"involved", "consulted", "used", "needed", "required", "asked", "engaged"})
 
 
 def decision(c: Case, t: Text) -> str | None:
@@ -95,8 +96,9 @@ def decision(c: Case, t: Text) -> str | None:
     # (an escalation's own reason is written with it: "was not escalated" there denies it too)
     escalated_before = t.event.action == "escalate" or any(
         e.action == "escalate" and e.seq < t.event.seq for e in c.writes)
-    denied = [m for m in reading.mentions if m.meaning == "escalated" and m.polarity == NEGATED
-              and not PRESUPPOSING.intersection(reading.before(m.clause, m.at, 1))]
+    denied = [m for m in reading.mentions if (m.meaning == "escalated" or m.meaning == "reviewer" and (
+        INVOLVED.intersection(reading.words[m.clause][m.at + 1:m.at + 4]))) and m.polarity == NEGATED
+              and not PRESUPPOSING.intersection(reading.before(m.clause, m.at, 1))]  # "No reviewer involved" (69th)
     if escalated_before and denied and not reading.affirms("escalated") and not any(
             w in reading.said.lower() for w in ("again", "further", "need", "no more", "second", "another", "new ",
                                                 "duplicate", "repeat")):

@@ -223,6 +223,13 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
                 return f"states {q.text} as the highest senior limit; it is {limit:g}"
     said = [m for m in reading.mentions if m.clause == clause and m.at in part] or [
         m for m in reading.mentions if m.clause == clause]
+    if not {m.meaning for m in said} & {"above", "within"} and clause and reading.sentence_of[clause - 1] == (
+            reading.sentence_of[clause]) and len([w for w in reading.words[clause] if w]) <= 4 and all(
+            reading.words[clause]) and not {"is", "are", "was", "were", "be"} & set(reading.words[clause]):
+        # "exceeds my limit and the sum insured": the comparison reaches the bare noun after "and" (69th audit)
+        flip = -1 if {"not", "nor", "never"} & set(reading.words[clause]) else 1  # ("but not the sum insured")
+        said = said + [m._replace(polarity=flip * m.polarity) for m in reading.mentions
+                       if m.clause == clause - 1 and m.meaning in ("above", "within")]
     polarities = {(m.meaning, m.polarity) for m in said}
     above = ("above", AFFIRMED) in polarities or ("within", NEGATED) in polarities
     within = ("within", AFFIRMED) in polarities or ("above", NEGATED) in polarities

@@ -193,6 +193,7 @@ BALANCE_TO_COME = re.compile(r"\b(?:the\s+)?(?:balance|remainder|rest|second\s+h
                              r"|\b(?:we|i|and)(?:'ll|\s+will|\s+shall)\s+(?:then\s+|also\s+)?pay\s+(?:you\s+)?(?:the\s+)?"
                              r"(?:other|rest|remaining|balance|remainder|difference)\b|\b(?:in|into|over)\s+"
                              r"(?:two|three|several|\d)\s+(?:instal{0,2}ments|tranches|parts|payments|transfers)\b"
+                             r"(?!\s*\|?\s*[:=|\-\u2013]\s*(?:no|n|false|none|never|0)\b)"  # ("… payments: no")
                              # "a small part has been held back" of a claim paid in full (audit 52)
                              r"|(?<!no\s)(?<!any\s)\b(?:a\s+(?:small\s+)?)?(?:part|portion|share|some)\s+(?:of\s+(?:it|the\s+\w+)\s+)?(?:has\s+been|"
                              r"have\s+been|was|were|is\s+being|will\s+be)\s+(?:held\s+back|withheld|retained|kept\s+back)\b",

@@ -9,7 +9,7 @@ import re
 
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
-from pytest_agenteval.text import sentence_start
+from pytest_agenteval.text import clause_start
 
 _PAID = r"(?:paid|pd|payed|issued|made|released|sent|settled)"
 # More than one payment made: "paid it twice", "paid in two parts", "two separate payments",
@@ -36,9 +36,12 @@ ONE = re.compile(rf"\b{_PAID}\s+(?:it\s+|the\s+claim\s+)?(?:once|in\s+(?:one|a\s
 _NOT_SAID = re.compile(r"\b(?:not|never|no|nor|without|avoid\w*|rather\s+than|instead\s+of|if|whether|unless|must|"
                        r"should|cannot|can't|rule|would|could|don't|didn't|wasn't|isn't|hasn't|haven't)\b|n't",
                        re.IGNORECASE)
-# … or after it: "splitting it into two payments would break rule 5", "paid twice? no".
-_AFTER_NOT = re.compile(r"^[^.;!\n]{0,30}?(?:\?|\b(?:would|is\s+not\s+allowed|not\s+allowed|forbidden|breach\w*|"
-                        r"break\w*|against\s+(?:the\s+)?rule|was\s+avoided|was\s+not))", re.IGNORECASE)
+# … or right after it: "splitting it into two payments would break rule 5", "paid twice? no", a field
+# answered no ("Paid twice: no", "| Paid twice | no |", "two payments = no"; red team 50).
+_AFTER_NOT = re.compile(r"^[^,.;!\n]{0,15}?(?:\?|\b(?:would\s+(?:have\s+)?(?:broken|break|breach\w*|been\s+wrong|"
+                        r"be\s+wrong|be\s+against)|is\s+not\s+allowed|not\s+allowed|forbidden|breach\w*|break\w*|against\s+"
+                        r"(?:the\s+)?rule|was\s+avoided|was\s+not))|^(?:\s*\w+){0,2}\s*\|?\s*[:=|\-\u2013]\s*(?:no|n|false|none|never|0)\b",
+                        re.IGNORECASE)
 _CUES = ("twice", "two", "2 ", "several", "multiple", "split", "plus", "separate", "second", "further", "another",
          "additional", "other", "remain", "balance", "rest", "parts", "instalment", "installment", "halves", "tranche",
          "once", "one", "single")
@@ -46,7 +49,7 @@ _CUES = ("twice", "two", "2 ", "several", "multiple", "split", "plus", "separate
 
 def payments_told(c: Case, t: Text) -> str | None:
     """A number of payments told that the log before ``t`` does not hold."""
-    said = t.body
+    said = t.reading.said  # (as read: a checklist's "Paid twice - no" is "not paid twice")
     low = said.lower()
     if not any(cue in low for cue in _CUES):
         return None
@@ -64,7 +67,7 @@ def payments_told(c: Case, t: Text) -> str | None:
 def _said(said: str, pattern: re.Pattern[str]) -> str | None:
     """The first match of ``pattern`` said as so: not denied, ruled, asked or supposed."""
     for m in pattern.finditer(said):
-        lead = said[sentence_start(said, m.start()):m.start()][-30:]
+        lead = said[clause_start(said, m.start()):m.start()][-30:]  # (its clause's: not "No worries, we paid it twice")
         if not _NOT_SAID.search(lead) and not _AFTER_NOT.search(said[m.end():]):
             return m.group(0).strip()
     return None

@@ -19,11 +19,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from pytest_agenteval.domains.escalation.by_name import names
+from pytest_agenteval.domains.escalation.by_name import names, roles_told
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.domains.escalation.cover import cover
 from pytest_agenteval.domains.escalation.decisions import answer, decision
 from pytest_agenteval.domains.escalation.documents import asked_claimant, invented, outstanding_denied
+from pytest_agenteval.domains.escalation.fields import fields_told
 from pytest_agenteval.domains.escalation.figures import tied
 from pytest_agenteval.domains.escalation.handler_only import reviewer_did_handlers_act
 from pytest_agenteval.domains.escalation.limits import limits, too_low
@@ -191,6 +192,7 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     yield relations(ctx, reading, t.event.arguments.get("to_staff_id") if t.event.action == "escalate" else None)
     yield panel(ctx, c, reading)
     yield names(ctx, c, reading)
+    yield roles_told(ctx, reading)
     yield decision(c, t)
     yield wrong_ground(c, t)
     yield answer(c, t)
@@ -214,4 +216,5 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     yield outstanding_denied(c, t)
     yield told_done(c, t)
     yield payments_told(c, t)
+    yield fields_told(ctx, c, t)
 

@@ -12,13 +12,15 @@ import re
 
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
-from pytest_agenteval.text import sentence_end
+from pytest_agenteval.text import marked, sentence_end
 
 # A label or a phrase that says what follows is still to do, and the item after it.
 STILL = re.compile(r"(?:(?<![\w\s])|^|(?<=[.;:!?\n(\-*\u2022]))\s*(?:still\s+)?(?:to\s+do|todo|to-do|next\s+steps?|"
                    r"outstanding|remaining|pending)\s*[:\-\u2013]\s*(?P<what>(?:[^.!?\n]|\.(?=\d)){0,100})"
                    r"|\b(?:still\s+to\s+do|yet\s+to(?:\s+be)?|still\s+to(?:\s+be)?|still\s+needs?\s+to(?:\s+be)?|"
-                   r"(?:i|we)\s+still\s+(?:need|have)\s+to)\b\s*[:\-\u2013]?\s*(?P<later>(?:[^.;!?\n]|\.(?=\d)){0,80})"
+                   r"(?:i|we)\s+still\s+(?:need|have)\s+to|"
+                   # a handover's "You'll need to send the approval letter" (70th audit)
+                   r"you(?:'ll|\s+will)?\s+(?:still\s+|also\s+)?(?:need|have)\s+to)\b\s*[:\-\u2013]?\s*(?P<later>(?:[^.;!?\n]|\.(?=\d)){0,80})"
                    r"|\b(?P<noun>(?:the\s+)?(?:\w+\s+)?(?:letter|payment|note))\s+(?:is\s+|was\s+|has\s+)?(?:still\s+)?(?:(?:to\s+"
                    r"(?:be\s+)?|not\s+(?:yet\s+)?(?:been\s+)?)(?P<verb>go\s+out|send|sent|issue|issued|raise|raised|make|made|release|"
                    r"released|post|posted|add|added|write|written)\b|"
@@ -69,9 +71,9 @@ HISTORY = re.compile(r"\b(?:nothing|no(?:thing)?\s+more|nothing\s+else)\s+(?:lef
                      r"\b(?:was|were)\s*$",
                      re.IGNORECASE)
 # What STILL or NOT_YET cannot match without (lower case).
-CUES = ("to do", "todo", "to-do", "next step", "outstanding", "remaining", "pending", "yet to", "still", "haven't",
-        "have not", "havent", "didn't", "did not", "not yet", "not sent", "not issued", "not added", "not made",
-        "not written", "not posted", "not released", "not raised", "not been", "to be ")
+CUES = ("need to", "have to", "to do", "todo", "to-do", "next step", "outstanding", "remaining", "pending", "yet to",
+        "still", "haven't", "have not", "havent", "didn't", "did not", "not yet", "not sent", "not issued", "not added",
+        "not made", "not written", "not posted", "not released", "not raised", "not been", "to be ")
 LETTER_KINDS = ("approval", "decline")
 NOTE_KINDS = ("escalation", "decision", "decline", "info")
 
@@ -80,7 +82,8 @@ def still_to_do(c: Case, t: Text) -> str | None:
     """An act said to be still to do, or not done yet, that the log holds done before this text."""
     if t.event.action not in ("add_note", "escalate", "decline_claim", "notify_claimant"):
         return None
-    said = t.body  # (as written: the reader's own "yet to" after a label is no item)
+    said = marked(t.body)  # (as written, a checklist's marks read: "⏳ approval letter" is still to do; the
+    # reader's own "yet to" after a label is no item)
     low = said.lower()
     if (to_come := _told_to_come(c, t, said, low)) is not None:
         return to_come

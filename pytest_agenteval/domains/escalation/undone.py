@@ -19,7 +19,8 @@ UNDONE = re.compile(
     rf"\b{_KIND}(?P<what>letters?|notes?|payments?|(?:information\s+)?requests?)\b(?:\s+to\s+(?:the\s+)?(?:claimant|holder)"
     rf"(?:\s+\d+)?)?\s+(?:is\s+|was\s+|has\s+|have\s+|had\s+)?(?:still\s+)?(?:not|never)\s+(?:yet\s+)?(?:been\s+)?"
     rf"{_DONE_VERB}\b"
-    rf"|\bno\s+{_KIND.replace('kind', 'kind2')}(?P<what2>letters?|notes?|payments?)\s+(?:(?:was|were|has|have)\s+"
+    rf"|\bno\s+{_KIND.replace('kind', 'kind2')}(?P<what2>letters?|notes?|payments?|(?:info(?:rmation)?\s+)?"
+    rf"requests?)\s+(?:(?:was|were|has|have)\s+"
     rf"(?:yet\s+)?(?:been\s+)?)?{_DONE_VERB}\b"
     # a checklist's item denied ("not info request sent", "not approval letter": its "N"; 61st audit)
     rf"|\bnot\s+{_KIND.replace('kind', 'kind3')}(?P<what3>letters?|notes?|payments?|(?:info(?:rmation)?\s+)?requests?)"
@@ -30,6 +31,9 @@ UNDONE = re.compile(
     r"|\b(?P<told>claimant|holder|policyholder|customer)(?:\s+\d+)?\s+(?:has\s+|was\s+|is\s+)?not\s+(?:yet\s+)?(?:been\s+)?"
     r"(?:told|informed|notified|contacted|written\s+to)\b(?=\s*(?:yet\b|[.,;:!?)]|$|(?:of|about)\s+the\s+(?:decision|"
     r"outcome|approval|decline)))"  # (not "not told about the excess": what a letter left out)
+    # "Nothing asked of the claimant yet" (69th audit)
+    r"|\bnothing\s+(?:yet\s+)?(?:has\s+been\s+|was\s+|is\s+)?(?P<request2>asked|requested)\s+(?:of|from)\s+(?:the\s+)?"
+    r"(?:claimant|holder|policyholder)"
     r"|\b(?:i|we)\s+will\s+(?:now\s+|then\s+|also\s+)?(?:send|issue)\s+(?:the\s+|an?\s+)?(?P<request>information\s+request|"
     r"request\s+for\s+(?:the\s+)?(?:information|documents|invoice))",
     re.IGNORECASE)
@@ -38,7 +42,7 @@ AWAITING = re.compile(r"\b(?:still\s+)?(?:wait|waiting|awaiting|await)\s+(?:for\
                       r"(?:reviewer['\u2019]?s?\s+|senior['\u2019]?s?\s+|SNR-\d+['\u2019]?s?\s+|HOC-\d+['\u2019]?s?\s+)?"
                       r"(?:decision|answer|reply|response|review)\b", re.IGNORECASE)
 _ASKED = re.compile(r"[^.;!\n?]{0,200}\?")  # the sentence it is in is a question
-_CUES = ("not", "never", "no ", "will send", "will issue", "wait", "missing", "absent")
+_CUES = ("not", "never", "no ", "nothing", "will send", "will issue", "wait", "missing", "absent")
 _ANOTHER = re.compile(r"\b(?:again|another|further|second|new|follow[\s-]?up|reminder|once\s+more)\b", re.IGNORECASE)
 _SUPPOSED = re.compile(r"\b(?:if|whether|should|unless|would|could|until|before)\b", re.IGNORECASE)
 DECIDED = ("approved", "amended", "declined")
@@ -74,7 +78,7 @@ def undone_said(c: Case, t: Text) -> str | None:
 def _act(m: re.Match[str]) -> tuple[str, str | None]:
     if m.group("told"):
         return "notify_claimant", None
-    if m.group("request"):
+    if m.group("request") or m.group("request2"):
         return "request_info", None
     what = (m.group("what") or m.group("what2") or m.group("what3") or m.group("what4")).lower()
     kind = (m.group("kind") or m.group("kind2") or m.group("kind3") or m.group("kind4") or "").lower() or None

@@ -1,0 +1,64 @@
+"""What a record's fields say ("waits=3", "paid: no", "reviewer=none", "escalated=yes",
+"notified: yes"), against the log before the text (69th audit: key=value lines told waits that
+were never made, a payment not made that was, no reviewer on an escalated claim). A field names
+its fact by its key, so it is read as a field, not as prose; a value no field here knows (a
+decision, an amount, an id) is left to the other checks."""
+
+from __future__ import annotations
+
+import re
+
+from pytest_agenteval.domains.escalation.case import Case
+from pytest_agenteval.grading import GradeContext, Text
+
+FIELD = re.compile(r"(?:^|(?<=[\s,;|(\[{]))(?P<key>[A-Za-z][A-Za-z_ -]{0,24}?)\s*[=:]\s*"
+                   r"(?P<value>(?:[^,;|\n)\]}=:.]|\.(?=\d)){1,30})")  # (a point ends it, not a decimal one)
+_KEYS = {"waits": "waits", "wait": "waits", "waited": "waits", "wait count": "waits", "waits made": "waits",
+         "checks": "checks", "checked": "checks", "check count": "checks",
+         "paid": "paid", "payment": "paid", "payments": "paid", "pd": "paid", "payment made": "paid",
+         "payment issued": "paid",
+         "escalated": "escalated", "escalation": "escalated",
+         "reviewer": "reviewer", "escalated to": "reviewer", "senior": "reviewer",
+         "notified": "notified", "letter": "notified", "letter sent": "notified", "claimant notified": "notified",
+         "claimant told": "notified", "told": "notified"}
+YES = frozenset({"yes", "y", "true", "done", "sent", "made", "issued", "paid", "complete", "completed", "1x", "✓",
+                 "✅"})
+NO = frozenset({"no", "n", "none", "false", "0", "nil", "not yet", "pending", "not sent", "not made", "not issued",
+                "not paid", "outstanding", "-", "n/a", "na", "nothing", "❌"})
+_FILLER = frozenset({"claim", "the", "status", "was", "is", "has", "been", "a"})
+_COUNTS = {"none": 0, "no": 0, "zero": 0, "nil": 0, "one": 1, "once": 1, "two": 2, "twice": 2, "three": 3,
+           "thrice": 3, "four": 4, "five": 5}
+
+
+def fields_told(ctx: GradeContext, c: Case, t: Text) -> str | None:
+    """The first field whose value the log before ``t`` contradicts."""
+    said = t.body
+    if "=" not in said and ":" not in said:
+        return None
+    before = [e for e in c.writes if e.seq < t.event.seq]
+    for m in FIELD.finditer(said):
+        words = [w for w in m.group("key").lower().replace("_", " ").replace("-", " ").split() if w not in _FILLER]
+        key = _KEYS.get(" ".join(words))  # "Claim paid: no" is "paid"; "Split into two payments: no" is no field here
+        value = " ".join(m.group("value").lower().split())
+        if key is None or not value:
+            continue
+        if key in ("waits", "checks"):
+            told = int(value) if value.isdigit() else _COUNTS.get(value)
+            made = sum(1 for e in ctx.succeeded("wait" if key == "waits" else "check_escalation")
+                       if e.seq < t.event.seq)
+            if told is not None and told != made:
+                return f"gives {m.group(0).strip()!r}, but {made} {key[:-1]}{'s' if made != 1 else ''} came before it"
+            continue
+        act = {"paid": "issue_payment", "escalated": "escalate", "notified": "notify_claimant",
+               "reviewer": "escalate"}[key]
+        done = any(e.action == act for e in before) or t.event.action == act  # (a letter's "notified: yes")
+        if key == "reviewer":
+            if value in NO and done:
+                return f"gives {m.group(0).strip()!r}, but the claim was escalated before it"
+            continue
+        if value in YES and not done or value in NO and done:
+            return f"gives {m.group(0).strip()!r}, but {'no' if not done else 'a'} {_NAMES[key]} came before it"
+    return None
+
+
+_NAMES = {"paid": "payment", "escalated": "escalation", "notified": "letter to the claimant"}
