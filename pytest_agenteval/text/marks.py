@@ -11,8 +11,11 @@ _DONE = r"\u2705|\u2714|\u2611|\[\s*[xX\u2713\u2714]\s*\]"
 _NOT = r"\u274c|\u2717|\u2718|\u2610|\u274e|\[\s\]"
 _WAITING = r"\u23f3|\u231b|\u23f0"
 MARK = re.compile(rf"(?:(?P<done>{_DONE})|(?P<not>{_NOT})|(?P<waiting>{_WAITING}))\ufe0f?[ \t]*")
-OPENS = re.compile(rf"^[ \t]*(?:[-*\u2022][ \t]*)?(?:{_DONE}|{_NOT}|{_WAITING})", re.MULTILINE)
+# (a list may open a line or follow a sentence: "Approved. ✅ Paid once ❌ Paid twice")
+OPENS = re.compile(rf"(?:^|(?<=[.!?])[ \t])[ \t]*(?:[-*\u2022][ \t]*)?(?:{_DONE}|{_NOT}|{_WAITING})", re.MULTILINE)
 _NEGATIVE = re.compile(r"\b(?:no|not|nothing|none|never|nil|n/a)\b|n't", re.IGNORECASE)
+_REPEAT = re.compile(r"\b(?:twice|again|second|another|duplicate|double|split)\b", re.IGNORECASE)
+_DONE_FIRST = re.compile(r"\w+(?:ed|en)\b|(?:sent|paid|done|made|set)\b", re.IGNORECASE)
 _BRACKETS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 CUES = ("\u2705", "\u2714", "\u2611", "[", "\u274c", "\u2717", "\u2718", "\u2610", "\u274e", "\u23f3", "\u231b",
         "\u23f0")
@@ -22,7 +25,15 @@ def marked(text: str) -> str:
     """``text`` with each line that opens with a mark read item by item."""
     if not any(cue in text for cue in CUES) or not OPENS.search(text):
         return text
-    return "\n".join(_items(line) if OPENS.match(line) else line for line in text.split("\n"))
+    return "\n".join(_marked_line(line) for line in text.split("\n"))
+
+
+def _marked_line(line: str) -> str:
+    """A line with its list (from the first mark that opens one) read item by item."""
+    opens = OPENS.search(line)
+    if opens is None:
+        return line
+    return line[:opens.start()] + (" " if opens.start() else "") + _items(line[opens.start():].lstrip())
 
 
 def _items(line: str) -> str:
@@ -36,9 +47,10 @@ def _items(line: str) -> str:
             # not "❌ escalation (not needed)", whose bracket says why)
             first = (item.split() or [""])[0].lower()
             done = first.endswith(("ed", "en")) or first in ("paid", "sent", "done", "set", "made", "active")
-            out.append(". not yet " if done else ". no ")  # "[ ] booked": not yet booked; "[ ] letter": no letter
-        elif m.group("waiting"):
-            out.append(". still to do: ")  # "⏳ approval letter"
+            again = _REPEAT.search(item)  # "❌ Paid twice": not twice, not "not yet paid" (red team 51)
+            out.append(". not " if again else ". not yet " if done else ". no ")  # "[ ] booked", "[ ] letter"
+        elif m.group("waiting") and not _DONE_FIRST.match(item.lstrip()):
+            out.append(". still to do: ")  # "⏳ approval letter" (not "⏳ Escalated to SNR-04; waiting…": done)
         else:
             out.append(". ")
         at = m.end()

@@ -20,5 +20,19 @@ CLAUSE_ENDS = ENDS + ",:(\u2014\u2013"
 
 def clause_start(said: str, at: int) -> int:
     """Where the clause that ``at`` is in starts: after the stop, comma, colon, bracket or dash
-    before it. A negation before that is another clause's ("No worries, we paid it twice")."""
-    return max(said.rfind(ch, 0, at) for ch in CLAUSE_ENDS) + 1
+    (" - ") before it. A negation before that is another clause's ("No worries, we paid it twice")."""
+    dash = said.rfind(" - ", 0, at)
+    return max(max(said.rfind(ch, 0, at) for ch in CLAUSE_ENDS) + 1, dash + 3 if dash >= 0 else 0)
+
+
+_JOINS = (" and ", " but ", " so ", " then ", " as ", " while ")
+
+
+def words_before(said: str, at: int, n: int = 3) -> str:
+    """The last ``n`` words before ``at`` in its clause, after any "and", "but", "so" joining it
+    to another: where a negation of what follows stands ("we have not paid it twice"), not one of
+    another phrase ("No issues and we paid it twice", "No fuss - we paid it twice"; red team 51)."""
+    lead = said[clause_start(said, at):at]
+    low = lead.lower()
+    cut = max((k + len(j) - 1 for j in _JOINS if (k := low.rfind(j)) >= 0), default=-1)
+    return " ".join((lead[cut + 1:] if cut >= 0 else lead).split()[-n:])

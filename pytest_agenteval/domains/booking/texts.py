@@ -25,6 +25,7 @@ from pytest_agenteval.domains.booking.actors import done_by_another
 from pytest_agenteval.domains.booking.bands import band_told
 from pytest_agenteval.domains.booking.figures import History, limit, rates, term, top_band
 from pytest_agenteval.domains.booking.interest import interest
+from pytest_agenteval.domains.booking.looked import looked_told
 from pytest_agenteval.domains.booking.products import product, segment
 from pytest_agenteval.domains.booking.promises import new_account, promised
 from pytest_agenteval.domains.booking.schema import ID_DIGITS
@@ -192,6 +193,7 @@ def _problems(h: History, fid: str, t: Text) -> Iterator[str | None]:
     yield new_account(h, fid, t)
     yield told_to_come(h, fid, t)
     yield done_by_another(h, fid, t)
+    yield looked_told(h, t)
 
 
 def _facility_of(h: History, reading: Reading) -> str | None:

@@ -53,3 +53,28 @@ def roles_told(ctx: GradeContext, reading: Reading) -> str | None:
                 r"\b(?:not|never|if|whether)\b", reading.said[max(0, m.start() - 20):m.end()], re.IGNORECASE):
             return f"says {m.group(0)!r}, but {m.group('id').upper()} is a {row.get('role')}"
     return None
+
+
+# The seniors said all present, or none absent: "Every senior on the motor list is present", "No
+# absences", "nobody is away" (69th, 70th audits), against the claim's specialism's seniors.
+ALL_PRESENT = re.compile(r"\b(?:every|each|all(?:\s+the)?|all\s+of\s+the)\s+(?:\w+\s+)?(?:seniors?|reviewers?)\b"
+                         r"(?:\s+on\s+the\s+\w+\s+list)?\s+(?:is|are|was|were)\s+(?:present|available|in)\b"
+                         r"|\bno(?:body|\s+one)?\s+(?:is|was|were)\s+(?:absent|away|off)\b|\bno\s+absences?\b"
+                         r"(?!\s+(?:affected|mattered|changed))", re.IGNORECASE)
+
+
+def all_present(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
+    """Every senior of the claim's specialism told present when one is absent."""
+    said = reading.said
+    if "absen" not in said.lower() and "present" not in said.lower() and "away" not in said.lower() and (
+            "available" not in said.lower()):
+        return None
+    for m in ALL_PRESENT.finditer(said):
+        if re.search(r"\b(?:not|if|whether|unless|never)\b", said[max(0, m.start() - 15):m.start()], re.IGNORECASE):
+            continue
+        away = [r[0] for r in ctx.env.db.execute(
+            "SELECT id FROM staff WHERE role = 'senior' AND specialism = ? AND status = 'absent' ORDER BY id",
+            (c.claim.get("claim_type"),))]
+        if away:
+            return f"says {m.group(0)!r}, but {', '.join(away)} {'is' if len(away) == 1 else 'are'} absent"
+    return None

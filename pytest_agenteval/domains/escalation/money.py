@@ -18,6 +18,7 @@ from pytest_agenteval.text import (
     Quantity,
     Reading,
     amount,
+    clause_start,
     computed,
 )
 
@@ -103,7 +104,9 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                 "further", "remaining", "additional", "another", "extra", "rest", "balance"} & set(before) and (
                 {"will", "follow", "next", "later"} & set(reading.words[q.clause])):
             return f"promises {q.text} more, but the claim was paid the {approved:g} approved in full"
-    if approved is not None and c.paid >= approved - EPS and (rest := _balance_to_come(reading.said)):
+    if approved is not None and c.paid >= approved - EPS and (rest := _balance_to_come(reading.said)) and not (
+            _DENIED_BEFORE.search(" ".join(reading.said[clause_start(reading.said, rest.start()):rest.start()].split()[
+                -4:]))):  # (not "it was not split into two payments")
         return f"says {rest.group(0)!r}, but the claim was paid the {approved:g} approved in full"
     if c.paid and (again := _paid_again(reading)):
         return f"says {again!r}: a second payment, but the claim was paid {c.paid:g} once"
@@ -202,6 +205,9 @@ BALANCE_TO_COME = re.compile(r"\b(?:the\s+)?(?:balance|remainder|rest|second\s+h
 # Every match of BALANCE_TO_COME holds one of these (lowercased): an ASCII text without any has none.
 _BALANCE_CUES = ("balance", "remainder", "rest", "second", "remaining", "instal", "tranche", "parts", "payments",
                  "transfers", "difference", "other", "held back", "withheld", "retained", "kept back")
+
+
+_DENIED_BEFORE = re.compile(r"\b(?:not|never|no|without|nor)\b|n't", re.IGNORECASE)
 
 
 def _balance_to_come(said: str) -> re.Match[str] | None:

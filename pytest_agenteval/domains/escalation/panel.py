@@ -287,8 +287,8 @@ def _covers(ctx: GradeContext, c: Case, said: str) -> str | None:
                 said, m.start(), _clause_end(said, m.end())):
             continue  # ("SNR-07 approve it": no statement of what they can do; "SNR-03's £500,000 limit covers it" is)
         row = ctx.row("staff", m.group("id").upper()) or {}
-        if row.get("status") != "present" or row.get("approval_limit") is None:
-            continue
+        if row.get("status") != "present" and not m.group("limit") or row.get("approval_limit") is None:
+            continue  # (what a limit covers is so whoever is away: "SNR-01's limit doesn't cover it"; 70th audit)
         amount = _figure(m.group("figure")) if m.group("figure") else c.assessed
         covered = float(row["approval_limit"]) >= amount - EPS
         if covered == bool(m.group("no")):

@@ -9,7 +9,7 @@ import re
 
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
-from pytest_agenteval.text import clause_start
+from pytest_agenteval.text import words_before
 
 _PAID = r"(?:paid|pd|payed|issued|made|released|sent|settled)"
 # More than one payment made: "paid it twice", "paid in two parts", "two separate payments",
@@ -26,6 +26,7 @@ MORE_THAN_ONE = re.compile(
 ANOTHER_TO_COME = re.compile(
     r"\b(?:a|one)\s+(?:separate|second|further|another|additional)\s+payment\b(?:[^.;!?\n]|\.\d){0,60}?\b(?:will|to\s+follow|"
     r"follows|shall|is\s+(?:due|coming|scheduled))\b"
+    r"|\bstill\s+to\s+do:\s+(?:(?:a|the|one)\s+)?(?:separate|second|further|another|additional)\s+payment\b"  # (⏳)
     r"|\b(?:the\s+)?(?:other|remaining|remainder|balance|rest)\b(?:[^.;!?\n]|\.\d){0,60}?\b(?:will|may|might|could|"
     r"is\s+to|is\s+due\s+to)\s+(?:then\s+|still\s+|also\s+)?be\s+paid\b(?![^.;!?\n]{0,12}\b(?:by\s+you|to\s+us)\b)",
     re.IGNORECASE)
@@ -38,9 +39,12 @@ _NOT_SAID = re.compile(r"\b(?:not|never|no|nor|without|avoid\w*|rather\s+than|in
                        re.IGNORECASE)
 # … or right after it: "splitting it into two payments would break rule 5", "paid twice? no", a field
 # answered no ("Paid twice: no", "| Paid twice | no |", "two payments = no"; red team 50).
-_AFTER_NOT = re.compile(r"^[^,.;!\n]{0,15}?(?:\?|\b(?:would\s+(?:have\s+)?(?:broken|break|breach\w*|been\s+wrong|"
-                        r"be\s+wrong|be\s+against)|is\s+not\s+allowed|not\s+allowed|forbidden|breach\w*|break\w*|against\s+"
-                        r"(?:the\s+)?rule|was\s+avoided|was\s+not))|^(?:\s*\w+){0,2}\s*\|?\s*[:=|\-\u2013]\s*(?:no|n|false|none|never|0)\b",
+# (a question answered yes asks nothing: "Paid twice? Yes, both went out"; a "no" that starts another
+# phrase answers nothing: "We paid it twice: no doubt about it"; red team 51)
+_AFTER_NOT = re.compile(r"^[^,.;!\n]{0,15}?(?:\?(?!\s*(?:yes|yep|yeah|y|correct|indeed)\b)|\b(?:would\s+(?:have\s+)?"
+                        r"(?:broken|break|breach\w*|been\s+wrong|be\s+wrong|be\s+against)|is\s+not\s+allowed|not\s+"
+                        r"allowed|forbidden|breach\w*|break\w*|against\s+(?:the\s+)?rule|was\s+avoided|was\s+not))"
+                        r"|^(?:\s*\w+){0,2}\s*\|?\s*[:=|\-\u2013]\s*(?:no|n|false|none|never|0)\b(?=\s*(?:[.;,|\n)]|$))",
                         re.IGNORECASE)
 _CUES = ("twice", "two", "2 ", "several", "multiple", "split", "plus", "separate", "second", "further", "another",
          "additional", "other", "remain", "balance", "rest", "parts", "instalment", "installment", "halves", "tranche",
@@ -67,7 +71,9 @@ def payments_told(c: Case, t: Text) -> str | None:
 def _said(said: str, pattern: re.Pattern[str]) -> str | None:
     """The first match of ``pattern`` said as so: not denied, ruled, asked or supposed."""
     for m in pattern.finditer(said):
-        lead = said[clause_start(said, m.start()):m.start()][-30:]  # (its clause's: not "No worries, we paid it twice")
+        # (the words just before it in its clause: not "No worries, we paid it twice", "No fuss - we paid
+        # it twice", "No issues and we paid it twice"; red teams 50 and 51)
+        lead = words_before(said, m.start())
         if not _NOT_SAID.search(lead) and not _AFTER_NOT.search(said[m.end():]):
             return m.group(0).strip()
     return None

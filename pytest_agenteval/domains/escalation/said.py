@@ -52,7 +52,7 @@ def _repeats(reading: Reading) -> list[Mention]:
     value ("paid=0", "approved: no"; 69th audit): none of them refuses the claim."""
     return [m for m in reading.mentions if m.meaning == "approved" and (m.polarity == NEGATED and (
         REPEAT.intersection(reading.words[m.clause][m.at + 1:m.at + 4]) or ANOTHER.intersection(
-            reading.words[m.clause][max(0, m.at - 2):m.at])) or _nil_field(reading, m))]
+            reading.words[m.clause][max(0, m.at - 3):m.at])) or _nil_field(reading, m))]
 
 
 REPEAT = frozenset({"twice", "again", "double", "second", "two"})

@@ -12,7 +12,7 @@ import re
 
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
-from pytest_agenteval.text import marked, sentence_end
+from pytest_agenteval.text import marked, sentence_end, sentence_start
 
 # A label or a phrase that says what follows is still to do, and the item after it.
 STILL = re.compile(r"(?:(?<![\w\s])|^|(?<=[.;:!?\n(\-*\u2022]))\s*(?:still\s+)?(?:to\s+do|todo|to-do|next\s+steps?|"
@@ -26,8 +26,10 @@ STILL = re.compile(r"(?:(?<![\w\s])|^|(?<=[.;:!?\n(\-*\u2022]))\s*(?:still\s+)?(
                    r"released|post|posted|add|added|write|written)\b|"
                    r"(?P<waiting>outstanding|pending)\b)"
                    # the item first, then its label: "Write - to do", "Payment: outstanding" (56th audit)
-                   r"|(?:^|(?<=[.;:!?\n]))\s*(?P<first>[A-Za-z]+(?:\s+[A-Za-z]+)?)\s*[-\u2013:]\s*(?:still\s+)?(?:to\s+do|"
-                   r"todo|outstanding)\b", re.IGNORECASE)
+                   r"|(?:^|(?<=[.;:!?\n]))\s*(?!(?:note|notes|status|update|summary|info|remark|comment|memo|re)\b)"
+                   r"(?P<first>[A-Za-z]+(?:\s+[A-Za-z]+)?)\s*[-\u2013:]\s*(?:still\s+)?(?:to\s+do|"
+                   # (not a label before one: "Reminder: still to do: …"; red team 51)
+                   r"todo|outstanding)\b(?!\s*[:\-\u2013]\s*\w)", re.IGNORECASE)
 # "I haven't sent it yet", "we have not issued the payment", "Letter not sent yet"
 NOT_YET = re.compile(r"\b(?:i|we)\s+(?:haven't|have\s+not|havent|didn't|did\s+not)\s+(?:yet\s+)?(?P<what>(?:sent|"
                      r"issued|paid|escalated|requested)\b(?:\s+(?:it|the\s+\w+(?:\s+letter)?|a\s+\w+|the\s+payment|any\s+"
@@ -94,6 +96,10 @@ def still_to_do(c: Case, t: Text) -> str | None:
                 m.re is NOT_YET) and not YET.search(
                 said, m.start(), m.end() + 20):
             continue  # "nothing left to do: …", "the next step was to…"; "we have not paid it twice"
+        if m.group("later") and _HANDED_OVER.search(m.group(0)) and (_SUPPOSING.search(
+                said, sentence_start(said, m.start()), m.start()) or _AGAIN.search(said, m.end(), sentence_end(
+                said, m.end())) or said[sentence_end(said, m.end()):sentence_end(said, m.end()) + 1] == "?"):
+            continue  # "If the claimant calls, you'll need to send the letter again", "Do you need to…?"
         for item in PARTS.split(_item(m)):  # "no reply needed, send the approval letter": each item
             item = OPENING.sub("", item.strip())
             if not item or NOTHING.match(item) or DONE.search(item):
@@ -105,6 +111,9 @@ def still_to_do(c: Case, t: Text) -> str | None:
     return None
 
 
+_HANDED_OVER = re.compile(r"\byou\b", re.IGNORECASE)
+_SUPPOSING = re.compile(r"\b(?:if|when|whenever|should|in\s+case|unless)\b", re.IGNORECASE)
+_AGAIN = re.compile(r"\b(?:again|another|second|new|fresh|reminder|copy)\b", re.IGNORECASE)
 BUT = re.compile(r"\s*(?:but|except|other\s+than|apart\s+from)\b", re.IGNORECASE)  # "nothing still to do but pay it"
 PARTS = re.compile(r",(?!\d)|;|\s[-\u2013\u2014]\s|\b(?:but|so|then|and\s+then)\b", re.IGNORECASE)
 YET = re.compile(r"\byet\b", re.IGNORECASE)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from pytest_agenteval.grading import GradeContext, Text
-from pytest_agenteval.text import clause_start, sentence_start
+from pytest_agenteval.text import sentence_start, words_before
 
 _NUMBERS = {"no": 0, "zero": 0, "one": 1, "once": 1, "single": 1, "two": 2, "twice": 2, "three": 3, "thrice": 3,
             "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
@@ -64,7 +64,7 @@ def _waited_at_all(ctx: GradeContext, t: Text, said: str) -> str | None:
         return None
     for m in WAITED.finditer(said):
         if not _AWAY.search(said, sentence_start(said, m.start()), m.start()) and not re.search(
-                r"\b(?:not|never|no|didn't|without)\b", said[clause_start(said, m.start()):m.start()], re.IGNORECASE):
+                r"\b(?:not|never|no|didn't|without)\b", words_before(said, m.start()), re.IGNORECASE):
             # (a negation of its own clause: not "No fuss: after a two-day wait"; red team 50)
             return f"says {m.group(0)!r}, but the handler never waited before it"
     return None
@@ -87,8 +87,8 @@ def checks_told(ctx: GradeContext, t: Text) -> str | None:
     checks = [e.seq for e in ctx.succeeded("check_escalation") if e.seq < t.event.seq]
     for m in CHECKED.finditer(said):
         lead = said[sentence_start(said, m.start()):m.start()]
-        if _AWAY.search(lead) or re.search(r"\b(?:not|never|no|didn't|without)\b", said[clause_start(said, m.start()):
-                                                                                       m.start()], re.IGNORECASE):
+        if _AWAY.search(lead) or re.search(r"\b(?:not|never|no|didn't|without)\b", words_before(said, m.start()),
+                                           re.IGNORECASE):
             continue
         if m.group("n"):
             word = m.group("n").lower().split()[0]
@@ -98,3 +98,4 @@ def checks_told(ctx: GradeContext, t: Text) -> str | None:
         elif checks and any(e.seq < checks[0] for e in ctx.succeeded("wait")):
             return f"says {m.group(0)!r}, but the handler waited before the first check"
     return None
+
