@@ -22,7 +22,7 @@ def noted(text: str, words: set[str]) -> str:
         text = _NOMINAL.sub(_verbal, text)
     if not words.isdisjoint(("done", "completed", "finished")) and _STEP_DONE.search(text):
         text = _STEP_DONE.sub(lambda m: f"{_ACT_NOUNS[m.group(1).lower()]} it", text)  # "done the booking step"
-    if "not" in words and not words.isdisjoint(("done", "needed", "required")):
+    if "not" in words and not words.isdisjoint(("done", "needed", "required", "do")):
         # "Not done: any payment (none due)", "Not needed: escalation": each item denied (55th, 63rd audits)
         text = _NOT_DONE.sub(lambda m: ", ".join(_denied_item(i) for i in m.group(1).split(",")), text)
     if not words.isdisjoint(("yes", "no", "y", "n")) and len(_CHECKED.findall(text)) >= 3:
@@ -79,7 +79,9 @@ def _crossed(m: re.Match[str]) -> str:
 
 
 # A checklist's "Not done:" label and its items, to the sentence's end.
-_NOT_DONE = re.compile(r"\bnot\s+(?:yet\s+)?(?:done|needed|required)\s*:\s*([^.;!?\n]+)", re.IGNORECASE)
+# (and a contrast's second half: "What we did not do: escalate, approve or pay"; 71st audit)
+_NOT_DONE = re.compile(r"\b(?:not\s+(?:yet\s+)?(?:done|needed|required)|what\s+(?:we|i)\s+(?:did\s+not|didn't|have\s+not|"
+                       r"haven't)\s+(?:yet\s+)?(?:do|done))\s*(?::|\s[-\u2013]\s)\s*([^.;!?\n]+)", re.IGNORECASE)
 # A status line: an item, a spaced dash, its status ("Paid 4200 - done", "Letter - not yet",
 # "Reviewer answer - waiting"). Its denial denies each item, its wait says it pending, its done
 # says it; the status itself is no word of its own.
