@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 REPEATS = 8  # a unit of one to four characters kept at most this many times in a row
-BLANKS = 3  # blanks (not line breaks) in a row
+BLANKS = 8  # blanks (not line breaks) in a row (an indented list keeps its indent)
 FIGURE = 40  # digits, commas and points in a row (the longest figure a person writes is ~20)
 WORD = 60  # letters in a row
 

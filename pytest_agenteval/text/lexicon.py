@@ -205,9 +205,8 @@ ENGLISH = Lexicon({
                  "in your favor", "release", "released", "releasing", "in your bank account", "into your account",
                  "into your bank account", "to your bank account", "money for your claim", "the money will",
                  "your money will", "in full and final settlement", "full and final settlement", "in your account",
-                 "succeed", "succeeded", "succeeds", "compensat*", "agreed to cover", "agreed the full",
-                 "agreed the claim", "agreed to the claim", "agreed the payment", "agreed the amount", "agreed to pay",
-                 "cover your repair*", "cover the repair*", "cover the costs", "cover your costs",
+                 "succeed", "succeeded", "succeeds", "compensat*", "agreed to cover", "cover your repair*",
+                 "cover the repair*", "cover the costs", "cover your costs",
                  # US English: a check is a cheque ("we'll cut you a check"), never "check" the verb alone
                  "cut you a check", "cut a check", "cutting you a check", "cutting a check", "mail you a check",
                  "mail a check", "mailing you a check", "issue you a check", "issue a check", "issuing a check",
@@ -228,10 +227,7 @@ ENGLISH = Lexicon({
                  "turned it down", "turning it down", "not payable", "isn't payable", "no longer payable"),
     "amended": ("amend*", "reduc*", "partial*", "revis*", "adjust*", "lower amount", "lesser amount", "in part",
                 "part of", "partly approved", "partly accepted", "partly paid", "partly covered", "partly settled",
-                "partly upheld", "part approved", "part paid", "part payment", "part-approved",
-                # "who has cut it to 24,000" (70th audit; not "cut a check", a payment)
-                "cut it to", "cut it down", "cut the claim", "cut your claim", "cut down to", "brought it down",
-                "brought down to", "knocked down to", "scaled back"),
+                "partly upheld", "part approved", "part paid", "part payment", "part-approved"),
     # That some decision exists ("we have made a decision"): "not yet" of it says pending.
     "decided": ("decided", "made a decision", "reached a decision", "decision made", "decision was made",
                 "decision is made", "decision has been made", "made a call", "make a call", "made the call"),

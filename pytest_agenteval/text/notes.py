@@ -27,6 +27,8 @@ def noted(text: str, words: set[str]) -> str:
         text = _NOT_DONE.sub(lambda m: ", ".join(_denied_item(i) for i in m.group(1).split(",")), text)
     if not words.isdisjoint(("yes", "no", "y", "n")) and len(_CHECKED.findall(text)) >= 3:
         text = _CHECKED.sub(_checked, text)  # "escalation needed - no; paid 650 - yes": a checklist (61st audit)
+    if not words.isdisjoint(("yes", "no")) and ":" in text:
+        text = _ANSWERED_LINE.sub(_answered, text)  # "**Escalated:** no" on a line of its own (72nd audit)
     if not words.isdisjoint(_STATUS_WORDS) and ("-" in text or "\u2013" in text) and _STATUS.search(text):
         text = _STATUS.sub(_status, text)  # "Escalation - not needed", "Paid - done": a status line (63rd audit)
     if not words.isdisjoint(_REVIEW_WORDS) and _REVIEW_LABEL.search(text):
@@ -54,6 +56,15 @@ _CHECKED = re.compile(r"(?P<item>(?:^|(?<=[;.\n|]))[ \t]*(?:[-*\u2022][ \t]*)?[A
                       r"(?P<aside>[ \t]*\((?:correct|ok|as\s+expected|n/?a)\))?(?=[ \t]*(?:[;.\n|,-]|$))",
                       re.IGNORECASE)
 _BULLET = " \t-*\u2022"
+# A line that is one labelled answer: "Escalated: no", "**Paid:** yes", "- Letter sent: no".
+_ANSWERED_LINE = re.compile(r"^(?P<lead>[ \t]*(?:[-*\u2022][ \t]+)?)(?:\*\*|__)?(?P<item>[A-Za-z][A-Za-z ]{1,30}?)"
+                            r"(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?(?P<answer>no|yes)(?:\*\*|__)?[ \t]*\.?[ \t]*$",
+                            re.IGNORECASE | re.MULTILINE)
+
+
+def _answered(m: re.Match[str]) -> str:
+    item = m.group("item").strip()
+    return f"{m.group('lead')}{'not ' if m.group('answer').lower() == 'no' else ''}{item}."
 
 
 def _checked(m: re.Match[str]) -> str:
@@ -80,8 +91,11 @@ def _crossed(m: re.Match[str]) -> str:
 
 # A checklist's "Not done:" label and its items, to the sentence's end.
 # (and a contrast's second half: "What we did not do: escalate, approve or pay"; 71st audit)
-_NOT_DONE = re.compile(r"\b(?:not\s+(?:yet\s+)?(?:done|needed|required)|what\s+(?:we|i)\s+(?:did\s+not|didn't|have\s+not|"
-                       r"haven't)\s+(?:yet\s+)?(?:do|done))\s*(?::|\s[-\u2013]\s)\s*([^.;!?\n]+)", re.IGNORECASE)
+_NOT_DONE = re.compile(r"\b(?:not\s+(?:yet\s+)?(?:done|needed|required)|what\s+(?:we|i)\s+(?:did\s+not|didn't|"
+                       r"have\s+not|haven't)\s+(?:yet\s+)?(?:do|done))\s*(?::|\s[-\u2013]\s)\s*([^.;!?\n]+?)"
+                       # (the list ends where a reason starts: "…: escalate, because we paid it twice"; red team 52)
+                       r"(?=,?\s+(?:because|since|though|although|as|but|so|while|whereas)\b|[.;!?\n]|$)",
+                       re.IGNORECASE)
 # A status line: an item, a spaced dash, its status ("Paid 4200 - done", "Letter - not yet",
 # "Reviewer answer - waiting"). Its denial denies each item, its wait says it pending, its done
 # says it; the status itself is no word of its own.

@@ -57,8 +57,10 @@ def roles_told(ctx: GradeContext, reading: Reading) -> str | None:
 
 # The seniors said all present, or none absent: "Every senior on the motor list is present", "No
 # absences", "nobody is away" (69th, 70th audits), against the claim's specialism's seniors.
-ALL_PRESENT = re.compile(r"\b(?:every|each|all(?:\s+the)?|all\s+of\s+the)\s+(?:\w+\s+)?(?:seniors?|reviewers?)\b"
-                         r"(?:\s+on\s+the\s+\w+\s+list)?\s+(?:is|are|was|were)\s+(?:present|available|in)\b"
+ALL_PRESENT = re.compile(r"\b(?:(?:every|each|all(?:\s+the)?|all\s+of\s+the)\s+(?:\w+\s+)?(?:seniors?|reviewers?)|"
+                         r"every(?:one|body)\s+on\s+the\s+(?:\w+\s+)?(?:senior|reviewer)s?\s+list)\b"
+                         r"(?:\s+on\s+the\s+\w+\s+list)?\s+(?:(?:is|are|was|were)\s+)?(?:present|available|here|"
+                         r"in(?=\s*(?:[.,;]|$|today|the\s+office)))\b"
                          r"|\bno(?:body|\s+one)?\s+(?:is|was|were)\s+(?:absent|away|off)\b|\bno\s+absences?\b"
                          r"(?!\s+(?:affected|mattered|changed))", re.IGNORECASE)
 
@@ -66,8 +68,8 @@ ALL_PRESENT = re.compile(r"\b(?:every|each|all(?:\s+the)?|all\s+of\s+the)\s+(?:\
 def all_present(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     """Every senior of the claim's specialism told present when one is absent."""
     said = reading.said
-    if "absen" not in said.lower() and "present" not in said.lower() and "away" not in said.lower() and (
-            "available" not in said.lower()):
+    low = said.lower()
+    if not any(cue in low for cue in ("absen", "present", "away", "available", "here", " in")):
         return None
     for m in ALL_PRESENT.finditer(said):
         if re.search(r"\b(?:not|if|whether|unless|never)\b", said[max(0, m.start() - 15):m.start()], re.IGNORECASE):

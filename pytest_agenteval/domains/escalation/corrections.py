@@ -14,7 +14,18 @@ def retracted(reading: Reading, q: Quantity) -> bool:
     if not CORRECT.isdisjoint(reading.words[q.clause]) and SLIPS.isdisjoint(reading.words[q.clause]):
         return False  # "I wrote 'paid 9,800' - the correct figure paid is 8,800": the correction stands
     words = {w for k, said in enumerate(reading.words) if reading.sentence_of[k] == sentence for w in said}
-    return not SLIPS.isdisjoint(words) or not WROTE.isdisjoint(words) and not CORRECTING.isdisjoint(reading.word_set)
+    slips = {w for w in SLIPS & words if not _slipped_act(reading, sentence, w)}
+    return bool(slips) or not WROTE.isdisjoint(words) and not CORRECTING.isdisjoint(reading.word_set)
+
+
+def _slipped_act(reading: Reading, sentence: int, slip: str) -> bool:
+    """The slip is an act done by mistake, not a figure mistyped: "I mistakenly approved 35,000"
+    tells an approval of 35,000 (71st audit), "I mistakenly wrote 35,000" takes it back."""
+    return all(words[k + 1:k + 2] and words[k + 1] in ACTS for c, words in enumerate(reading.words)
+               if reading.sentence_of[c] == sentence for k, w in enumerate(words) if w == slip)
+
+
+ACTS = frozenset({"approved", "paid", "issued", "declined", "escalated", "sent", "made", "released", "amended"})
 
 
 SLIPS = frozenset({"typo", "mistyped", "misstated", "erroneously", "mistakenly", "wrongly", "incorrectly"})

@@ -246,11 +246,23 @@ def _whole_in_full(reading: Reading, approved: float) -> bool:
             return False
         return any(approved_here(q, m) and (q.clause == m.clause and q.at == m.at - 1 or APPROVING_AT.intersection(
             reading.before(q.clause, q.at, 2))) for q in reading.quantities) or words[end:end + 1] in (
-            ("approved",), ("agreed",)) or _of_the_figure_before(reading, m, approved)
+            ("approved",), ("agreed",)) or _of_the_figure_before(reading, m, approved) or _pointed_back(
+            reading, m, approved)
     def of_payment(m: Mention) -> bool:  # "we paid everything", not "after reviewing everything"
         return m.words != "everything" or AFFIRMED in reading.polarities("approved", m.clause)
     return any(m.meaning == "in_full" and m.polarity == AFFIRMED and of_payment(m) and not of_the_amount(m)
                for m in reading.mentions)
+
+
+def _pointed_back(reading: Reading, m: Mention, approved: float) -> bool:
+    """"paid that in full", "paid that amount in full" after the approved figure is told: that
+    figure, paid whole (70th, 71st audits)."""
+    return bool(POINTING.intersection(reading.before(m.clause, m.at, 3))) and any(
+        q.kind == "money" and isinstance(q.value, float) and abs(q.value - approved) <= EPS and (
+            q.clause, q.at) < (m.clause, m.at) for q in reading.quantities)
+
+
+POINTING = frozenset({"that", "this", "it", "sum"})
 
 
 def _amendment_told(reading: Reading, approved: float) -> bool:

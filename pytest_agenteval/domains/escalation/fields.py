@@ -27,6 +27,8 @@ YES = frozenset({"yes", "y", "true", "done", "sent", "made", "issued", "paid", "
 NO = frozenset({"no", "n", "none", "false", "0", "nil", "not yet", "pending", "not sent", "not made", "not issued",
                 "not paid", "outstanding", "-", "n/a", "na", "nothing", "❌"})
 _TIMES = re.compile(r"\b(?:once|twice|thrice|\w+\s+times|\d+\s*x)\b")
+_UNITS = frozenset({"day", "days", "hour", "hours", "week", "weeks", "month", "months", "minutes", "%", "k", "pounds",
+                    "gbp", "dollars", "usd", "eur", "euros", "percent"})
 _FILLER = frozenset({"claim", "the", "status", "was", "is", "has", "been", "a"})
 _COUNTS = {"none": 0, "no": 0, "zero": 0, "nil": 0, "one": 1, "once": 1, "two": 2, "twice": 2, "three": 3,
            "thrice": 3, "four": 4, "five": 5}
@@ -74,8 +76,8 @@ def _count(value: str) -> int | None:
     first = re.sub(r"\s*\(.*$", "", value).split()
     word = first[0] if first else ""
     word = word[:-1] if word[-1:] == "x" and word[:-1].isdigit() else word  # "2x"
-    if first[1:2] and first[1] not in ("times", "x"):
-        return None
+    if first[1:2] and first[1] in _UNITS:
+        return None  # "Waits: 2 days", "Paid: 2,500 pounds": no count (not "Payments: 2 in total")
     return int(word) if word.isdigit() else _COUNTS.get(word)
 
 

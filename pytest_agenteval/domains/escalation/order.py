@@ -19,7 +19,7 @@ _REVIEWER = r"(?:SNR-\d+|HOC-\d+|the\s+(?:senior\s+)?reviewer|the\s+head\s+of\s+
 ACTS = {  # past forms and gerunds: what was done, not what is to come
     "escalate": r"escalat(?:ed|ing)|referr(?:ed|ing)\s+(?:it|the\s+claim)\s+to",
     "issue_payment": (r"paid|paying|(?:issued|made|released|issuing|making|releasing)\s+(?:the\s+|a\s+)?payment|"
-                      r"payment\s+(?:\S+\s+)?(?:issued|made|released|went\s+out)|payment\s+(?:\S+\s+){0,4}?(?:was|had\s+been)\s+"
+                      r"payment\s+(?:\S+\s+){0,3}?(?:issued|made|released|went\s+out)|payment\s+(?:\S+\s+){0,4}?(?:was|had\s+been)\s+"
                       r"(?:issued|made|released)"),
     "notify_claimant": (rf"(?:sent|sending|wrote|writing|posted|posting|emailed|emailing)\s+(?:the\s+|an?\s+|our\s+)?"
                         rf"(?:\w+\s+)?letter|(?:wrote|writing)\s+to\s+{_HOLDER}|(?:notified|notifying|informed|informing|"
@@ -54,7 +54,7 @@ _ANOTHER_ITEM = re.compile(r"[,+&]|\band\b", re.IGNORECASE)  # what follows "aft
 _BEFORE_THAT = re.compile(r"\b(?:before|prior\s+to)\s+(?:that|this|then)\b", re.IGNORECASE)
 _OPENS_AFTER = re.compile(r"\b(?:after|once)\s*$", re.IGNORECASE)  # "After paying, I wrote…": the first told, first
 _DENIED = re.compile(r"\b(?:not|never|no|will|shall|would|if|whether|to\s+be)\b|n't", re.IGNORECASE)
-_CUES = ("then", "before", "after", "once", "since", "first", "step", "->", "\u2192")
+_CUES = ("then", "before", "after", "once", "since", "first", "step", "->", "\u2192", "by the time")
 # A clock time ("09:10", not "4,200.00"): a timeline, perhaps.
 _TIMED = re.compile(r"(?<![\d,.])\d{1,2}[:.]\d\d(?![\d,.])")
 
@@ -90,7 +90,7 @@ def told_out_of_order(c: Case, t: Text) -> str | None:
         first["answer"] = decided[0]
     if len(first) < 2:
         return None
-    if found := _backwards(said, first):
+    if found := _backwards(said, first) or _by_the_time(said, first):
         return found
     acts = sorted([(_Span(m.start(), m.end()), next(k for k, v in m.groupdict().items() if v))
                    for m in _ACT.finditer(said)] + [(_Span(m.start(act), m.end(act)), act)
@@ -117,6 +117,28 @@ def told_out_of_order(c: Case, t: Text) -> str | None:
             continue
         if first[earlier] > first[later]:
             return (f"says {said[a.start():b.end()]!r}, but step {first[later]} ({_NAMES[later]}) came before step "
+                    f"{first[earlier]} ({_NAMES[earlier]})")
+    return None
+
+
+# "By the time SNR-07 had answered, I had already paid": the second act done before the first (72nd audit).
+_BY_THE_TIME = re.compile(
+    rf"\bby\s+the\s+time\s+(?:(?P<reviewer>{_REVIEWER})|(?:i|we))\s+(?:had\s+)?(?P<first>answered|replied|decided|"
+    r"approved|declined|amended|responded|came\s+back|paid|wrote|sent|escalated)\b[^.;!?\n]{0,60}?\b(?:i|we|they|"
+    r"the\s+handler)\s+had\s+(?:already\s+)?(?P<then>approved|paid|declined|issued|sent|written|escalated)\b",
+    re.IGNORECASE)
+_VERB_ACTS = {"approved": "approve_claim", "paid": "issue_payment", "issued": "issue_payment",
+              "declined": "decline_claim", "sent": "notify_claimant", "written": "notify_claimant",
+              "wrote": "notify_claimant", "escalated": "escalate"}
+
+
+def _by_the_time(said: str, first: dict[str, int]) -> str | None:
+    """An act told done by the time of another that came before it in the log."""
+    for m in _BY_THE_TIME.finditer(said) if "by the time" in said.lower() else ():
+        later = "answer" if m.group("reviewer") else _VERB_ACTS.get(m.group("first").lower().split()[0])
+        earlier = _VERB_ACTS.get(m.group("then").lower())
+        if later in first and earlier in first and first[earlier] > first[later]:
+            return (f"says {m.group(0)!r}, but step {first[later]} ({_NAMES[later]}) came before step "
                     f"{first[earlier]} ({_NAMES[earlier]})")
     return None
 

@@ -298,8 +298,10 @@ def _covers(ctx: GradeContext, c: Case, said: str) -> str | None:
 
 
 def _figure(text: str) -> float:
-    value = float(text.lstrip("£$€").rstrip("kK").replace(",", "") or 0)
-    return value * 1000 if text[-1:] in "kK" else value
+    number = re.match(r"[£$€]?(\d[\d,]*(?:\.\d+)?)(k)?", text, re.IGNORECASE)  # (not a stop after it:
+    if number is None:  # "31,000.00."; 72nd audit)
+        return 0.0
+    return float(number.group(1).replace(",", "")) * (1000 if number.group(2) else 1)
 
 
 def _clause_end(said: str, at: int) -> int:

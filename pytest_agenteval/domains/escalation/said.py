@@ -3,6 +3,8 @@ the text checks and the rubric's follow-through checks."""
 
 from __future__ import annotations
 
+import re
+
 from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Mention, Quantity, Reading
 
 DECISIVE = frozenset({"approved", "amended", "declined", "mixed"})
@@ -43,6 +45,10 @@ def said_decision(reading: Reading, *, escalating: bool = False) -> str | None:
         return "mixed"
     if said in DECISIVE:
         return said
+    if said is None and (by_reviewer := REVIEWER_DECIDED.search(reading.said)):
+        # "SNR-11 has already agreed the full 140,000", "SNR-04, who has cut it to 24,000" (70th audit):
+        # a reviewer's figure, by a verb the lexicon leaves alone ("we agreed the timeline")
+        return "amended" if by_reviewer.group("cut") else "approved"
     return "approved" if promised or _paid_on_documents(reading) or _paid_in_time(reading) else said
 
 
@@ -82,6 +88,13 @@ def _decision_but(reading: Reading, left_out: list[Mention]) -> str | None:
         return "declined"
     return "amended" if reading.affirms("amended") else "approved" if approve else reading.decision() if not (
         left_out) else None
+
+
+REVIEWER_DECIDED = re.compile(
+    r"\b(?:SNR-\d+|HOC-\d+|the\s+(?:senior\s+)?reviewer|the\s+head\s+of\s+claims)(?:,?\s+who)?\s+(?:has\s+|had\s+)?"
+    r"(?:already\s+)?(?:(?P<agreed>agreed|ok'?d|okayed)\s+(?:to\s+)?(?:the\s+(?:full\s+)?|it\s+at\s+)?"
+    r"|(?P<cut>cut|trimmed|brought|knocked|scaled)\s+(?:it|the\s+claim|the\s+amount)?\s*(?:down|back)?\s*to\s+)"
+    r"[£$€]?\d", re.IGNORECASE)
 
 
 def _nil_approved(reading: Reading) -> bool:
