@@ -94,7 +94,8 @@ def _crossed(m: re.Match[str]) -> str:
 _NOT_DONE = re.compile(r"\b(?:not\s+(?:yet\s+)?(?:done|needed|required)|what\s+(?:we|i)\s+(?:did\s+not|didn't|"
                        r"have\s+not|haven't)\s+(?:yet\s+)?(?:do|done))\s*(?::|\s[-\u2013]\s)\s*([^.;!?\n]+?)"
                        # (the list ends where a reason starts: "…: escalate, because we paid it twice"; red team 52)
-                       r"(?=,?\s+(?:because|since|though|although|as|but|so|while|whereas)\b|[.;!?\n]|$)",
+                       r"(?=,?\s+(?:because|since|though|although|as|but|while|whereas|having|for\s+(?:we|i|it)|"
+                       r"so\s+(?:we|i|it|that)|and\s+(?:then\s+)?(?:we|i|it))\b|,\s*(?:we|i|it|they)\b|[.;!?\n]|$)",
                        re.IGNORECASE)
 # A status line: an item, a spaced dash, its status ("Paid 4200 - done", "Letter - not yet",
 # "Reviewer answer - waiting"). Its denial denies each item, its wait says it pending, its done
@@ -119,7 +120,7 @@ def _status(m: re.Match[str]) -> str:
 
 
 def _denied_item(item: str) -> str:
-    item = item.strip()
+    item = re.sub(r"^(?:or|and|nor)\s+", "", item.strip(), flags=re.IGNORECASE)  # "…, or pay so late"
     return "no " + (item[4:] if item.lower().startswith("any ") else item)
 
 

@@ -59,9 +59,16 @@ def roles_told(ctx: GradeContext, reading: Reading) -> str | None:
 # absences", "nobody is away" (69th, 70th audits), against the claim's specialism's seniors.
 ALL_PRESENT = re.compile(r"\b(?:(?:every|each|all(?:\s+the)?|all\s+of\s+the)\s+(?:\w+\s+)?(?:seniors?|reviewers?)|"
                          r"every(?:one|body)\s+on\s+the\s+(?:\w+\s+)?(?:senior|reviewer)s?\s+list)\b"
-                         r"(?:\s+on\s+the\s+\w+\s+list)?\s+(?:(?:is|are|was|were)\s+)?(?:present|available|here|"
-                         r"in(?=\s*(?:[.,;]|$|today|the\s+office)))\b"
+                         r"(?:\s+on\s+the\s+\w+\s+list)?\s+(?:(?:is|are|was|were)\s+)?(?:present|available|here|on\s+"
+                         r"(?:shift|duty)|at\s+work|around)\b|\b(?:every|each|all(?:\s+the)?|all\s+of\s+the)\s+(?:\w+\s+)?"
+                         r"(?:seniors?|reviewers?)\s+(?:is|are|was|were)\s+in\b(?=\s*(?:[.,;]|$|today|the\s+office))"
+                         r"|\bno(?:body|\s+one)\s+on\s+the\s+(?:\w+\s+)?(?:panel|list|team)\s+(?:is|was)\s+(?:off|away|absent)\b"
                          r"|\bno(?:body|\s+one)?\s+(?:is|was|were)\s+(?:absent|away|off)\b|\bno\s+absences?\b"
+                         # (red team 53: "No senior is away today", "None of the seniors are absent", "The whole
+                         # senior panel is in today")
+                         r"|\b(?:no|none\s+of\s+the)\s+(?:\w+\s+)?(?:seniors?|reviewers?)\s+(?:(?:is|are|was|were)\s+)?"
+                         r"(?:absent|away|off)\b|\bthe\s+whole\s+(?:\w+\s+)?(?:panel|team|list)\s+(?:is|was)\s+(?:in|present|"
+                         r"available|here)\b"
                          r"(?!\s+(?:affected|mattered|changed))", re.IGNORECASE)
 
 
@@ -69,7 +76,8 @@ def all_present(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     """Every senior of the claim's specialism told present when one is absent."""
     said = reading.said
     low = said.lower()
-    if not any(cue in low for cue in ("absen", "present", "away", "available", "here", " in")):
+    if not any(cue in low for cue in ("absen", "present", "away", "available", "here", " in", " off", "shift", "work",
+                                      "around", "duty")):
         return None
     for m in ALL_PRESENT.finditer(said):
         if re.search(r"\b(?:not|if|whether|unless|never)\b", said[max(0, m.start() - 15):m.start()], re.IGNORECASE):

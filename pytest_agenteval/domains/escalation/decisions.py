@@ -7,10 +7,11 @@ import re
 from collections.abc import Sequence
 
 from pytest_agenteval.domains.escalation.case import EPS, Case
+from pytest_agenteval.domains.escalation.in_full import amendment_told, whole_in_full
 from pytest_agenteval.domains.escalation.payment_to_come import payment_to_come
 from pytest_agenteval.domains.escalation.said import DECISIVE, said_decision, unpaid_so_far
 from pytest_agenteval.grading import Text
-from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Mention, Quantity, Reading, amount
+from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Mention, Reading
 
 
 def final_decision(c: Case) -> str | None:
@@ -71,8 +72,8 @@ def decision(c: Case, t: Text) -> str | None:
             return "says the claim was approved in part, but it was approved in full"
         if said == "mixed" and final == "amended" and (whole := _declines_whole(reading, c)):
             return f"says {whole!r}: the whole claim declined, but the reviewer amended it"
-        if final == "amended" and _whole_in_full(reading, float(c.claim["approved_amount"])) and not (
-                _amendment_told(reading, float(c.claim["approved_amount"]))):
+        if final == "amended" and whole_in_full(reading, float(c.claim["approved_amount"])) and not (
+                amendment_told(reading, float(c.claim["approved_amount"]))):
             return f"says the claim is paid in full, but the reviewer amended it to {c.claim['approved_amount']:g}"
         if before is None:
             return f"says {said} before any decision on the claim was made"
@@ -231,64 +232,6 @@ def _decided_said(reading: Reading) -> str | None:
                  and not awaited(m)), None)
 
 
-def _whole_in_full(reading: Reading, approved: float) -> bool:
-    """"Paid in full" of the claim, not of the amount approved: "we have paid the £24,000 in full",
-    "approved at £24,000, paid in full", "£24,000, the full amount approved" say what was paid;
-    "approved your claim in full and paid £24,000", "paid in full: £24,000" say the whole claim."""
-    def approved_here(q: Quantity, m: Mention) -> bool:
-        return q.kind == "money" and q.polarity == AFFIRMED and isinstance(q.value, float) and abs(
-            q.value - approved) <= EPS and reading.sentence_of[q.clause] == reading.sentence_of[m.clause]
-
-    def of_the_amount(m: Mention) -> bool:
-        words = reading.words[m.clause]
-        end = m.at + len(m.words.split())
-        if {"claimed", "assessed", "claim"}.intersection(words[end:end + 2]):  # "the full amount you claimed"
-            return False
-        return any(approved_here(q, m) and (q.clause == m.clause and q.at == m.at - 1 or APPROVING_AT.intersection(
-            reading.before(q.clause, q.at, 2))) for q in reading.quantities) or words[end:end + 1] in (
-            ("approved",), ("agreed",)) or _of_the_figure_before(reading, m, approved) or _pointed_back(
-            reading, m, approved)
-    def of_payment(m: Mention) -> bool:  # "we paid everything", not "after reviewing everything"
-        return m.words != "everything" or AFFIRMED in reading.polarities("approved", m.clause)
-    return any(m.meaning == "in_full" and m.polarity == AFFIRMED and of_payment(m) and not of_the_amount(m)
-               for m in reading.mentions)
-
-
-def _pointed_back(reading: Reading, m: Mention, approved: float) -> bool:
-    """"paid that in full", "paid that amount in full" after the approved figure is told: that
-    figure, paid whole (70th, 71st audits)."""
-    return bool(POINTING.intersection(reading.before(m.clause, m.at, 3))) and any(
-        q.kind == "money" and isinstance(q.value, float) and abs(q.value - approved) <= EPS and (
-            q.clause, q.at) < (m.clause, m.at) for q in reading.quantities)
-
-
-POINTING = frozenset({"that", "this", "it", "sum"})
-
-
-def _amendment_told(reading: Reading, approved: float) -> bool:
-    """The text tells the amendment and the amount approved ("approved at an amended amount of
-    12,800, and we've paid that in full", "amended amounts are paid in full - so 24,000 approved
-    and paid"): its "in full" is of that amount (48th audit)."""
-    return reading.affirms("amended") and any(
-        q.kind in ("money", "number") and isinstance(q.value, float) and abs(amount(q) - approved) <= EPS
-        and q.polarity == AFFIRMED for q in reading.quantities)
-
-
-def _of_the_figure_before(reading: Reading, m: Mention, approved: float) -> bool:
-    """"…approved at the amended amount of £12,800. This has been paid to you in full.": a sentence
-    opened by "this", "that" or "it" speaks of the amount approved the sentence before named."""
-    sentence = reading.sentence_of[m.clause]
-    first = next((k for k in range(len(reading.words)) if reading.sentence_of[k] == sentence), m.clause)
-    opening = [w for w in reading.words[first] if w][:1]
-    return opening in (["this"], ["that"], ["it"], ["which"]) and any(
-        q.kind == "money" and q.polarity == AFFIRMED and isinstance(q.value, float) and abs(q.value - approved) <= EPS
-        and reading.sentence_of[q.clause] == sentence - 1 for q in reading.quantities)
-
-
-APPROVING_AT = frozenset({"approved", "amended", "agreed", "reduced", "settled", "appr", "apprvd", "approving"})
-
-
-# What a claim said pending is: the claim, its status or decision (not "photos pending").
 BANK_SIDE = frozenset({"clearance", "clear", "clears", "cleared", "clearing"})  # (not "pending bank details")
 PENDING_OF = frozenset({"claim", "status", "decision", "outcome", "file", "case"})
 NOT_THE_CLAIM = frozenset({"invoice", "photos", "documents", "receipt", "payment", "was", "were", "had", "until",

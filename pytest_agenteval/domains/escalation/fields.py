@@ -16,7 +16,7 @@ FIELD = re.compile(r"(?:^|(?<=[\s,;|(\[{]))(?P<key>[A-Za-z][A-Za-z_ -]{0,24}?)\s
 _KEYS = {"waits": "waits", "wait": "waits", "waited": "waits", "wait count": "waits", "waits made": "waits",
          "checks": "checks", "checked": "checks", "check count": "checks",
          "paid": "paid", "payment": "paid", "payments": "paid", "pd": "paid", "payment made": "paid",
-         "payments made": "paid", "number of payments": "paid",
+         "payments made": "paid", "number of payments": "paid", "payment count": "paid", "payments count": "paid",
          "payment issued": "paid",
          "escalated": "escalated", "escalation": "escalated",
          "reviewer": "reviewer", "escalated to": "reviewer", "senior": "reviewer",
@@ -26,6 +26,7 @@ YES = frozenset({"yes", "y", "true", "done", "sent", "made", "issued", "paid", "
                  "✅"})
 NO = frozenset({"no", "n", "none", "false", "0", "nil", "not yet", "pending", "not sent", "not made", "not issued",
                 "not paid", "outstanding", "-", "n/a", "na", "nothing", "❌"})
+_COUNTED = re.compile(r"^\d+\s+(?:in\s+total|total|altogether|so\s+far|payments?|of\s+\d+)\b")  # "Paid: 2 in total"
 _TIMES = re.compile(r"\b(?:once|twice|thrice|\w+\s+times|\d+\s*x)\b")
 _UNITS = frozenset({"day", "days", "hour", "hours", "week", "weeks", "month", "months", "minutes", "%", "k", "pounds",
                     "gbp", "dollars", "usd", "eur", "euros", "percent"})
@@ -49,8 +50,9 @@ def fields_told(ctx: GradeContext, c: Case, t: Text) -> str | None:
         if said[m.end():m.end() + 1] in (":", ",", ".") and said[m.end() + 1:m.end() + 2].isdigit():
             continue  # "Checked: 14:05", "Paid: 17,600": a time, an amount (red team 51)
         count = _count(value)
-        if key == "paid" and count is not None and value not in NO and (
-                words[-1:] == ["payments"] and count < 10 or _TIMES.search(value)):
+        if key == "paid" and count is not None and value not in NO and (count < 10 and (
+                words[-1:] == ["payments"] or "count" in words or "number" in words or _COUNTED.search(value)) or (
+                _TIMES.search(value))):
             key = "payments"  # "Payments: 2", "Paid: twice" (not "paid=24000", an amount)
         if key in ("waits", "checks", "payments"):
             told = count

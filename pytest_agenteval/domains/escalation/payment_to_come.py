@@ -44,6 +44,8 @@ def _issued_later(reading: Reading) -> str | None:
     for clause, words in enumerate(reading.words):
         joined = clause + 1 < len(reading.words) and reading.joined[clause + 1]
         here = [w for w in (*words, *(reading.words[clause + 1] if joined else ())) if w]
+        if here[:1] in (["which"], ["that"]) and clause:  # "the payment, which goes out tomorrow": its noun's
+            here = [w for w in reading.words[clause - 1][-1:] if w] + here
         if PAYING.isdisjoint(here) or not ARRIVAL.isdisjoint(here) or _with_you(here) or not OTHER_MONEY.isdisjoint(
                 here) or (
                 "bank" in here and "details" not in here):  # ("in your bank by Friday", not "bank details")
@@ -85,6 +87,8 @@ def _later_cue(words: list[str]) -> str | None:
             return w
         if w == "end" and after[:1] == ["of"] and set(words[i + 2:i + 4]) & {"month", "week", "day", "the"}:
             return "end of"
+        if w in ("goes", "go", "going") and after[:1] == ["out"] and words[i - 1:i] != ["already"]:
+            return "goes out"  # "the payment, which goes out tomorrow" (73rd audit)
         if w in ("should", "to", "will", "shall") and after[:1] == ["be"] and set(after[1:]) & ISSUED:
             return " ".join(words[i:i + 3])
         if w == "due" and after[:1] and after[0] in ("to", "on", "by", "for", "next", "within", "in"):
@@ -191,7 +195,7 @@ PERIODS = frozenset({"week", "month", "run", "cycle", "batch", "monday", "tuesda
 TO_COME_CUES = frozenset({"will", "to", "going", "being", "scheduled", "queued", "we'll", "i'll", "follow", "once",
                           "when", "after", "upon", "receipt", "be", "not", "yet", "pending", "outstanding", "awaiting",
                           "shall", "paying", "can", "next", "tomorrow", "later", "so", "due", "follows", "should",
-                          "tonight", "shortly", "booked", "set", "lined", "end"})
+                          "tonight", "shortly", "booked", "set", "lined", "end", "goes", "go"})
 PAYMENT_WORDS = frozenset({"payment", "pmt", "paymt", "payout", "pay", "paid", "settlement", "money", "cheque", "check",
                            "send", "transfer",
                            "issued", "transferred", "sent", "released", "credited"})

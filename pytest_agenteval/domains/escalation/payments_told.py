@@ -21,11 +21,15 @@ MORE_THAN_ONE = re.compile(
     r"|\b(?:two|2|several|multiple)\s+(?:separate\s+)?payments\b"
     r"|\bsplit\s+(?:the\s+|our\s+|your\s+|it\s+)?(?:payment|approval|amount|claim|money|it)?\s*(?:into|in)\s+(?:two|2|"
     r"halves|parts)\b"
-    r"|\bplus\s+a\s+(?:separate|second|further)\s+(?:payment\s+of\s+)?[£$€]?\s?\d", re.IGNORECASE)
+    r"|\bplus\s+a\s+(?:separate|second|further)\s+(?:payment\s+of\s+)?[£$€]?\s?\d"
+    r"|\b(?:the\s+)?(?:first|second)\s+(?:half|instal?ment|part|tranche)\b(?!\s+of\s+the\s+(?:month|year|week))",
+    re.IGNORECASE)  # ("the first half has been paid today": 73rd audit)
 # Another payment still to come: "a separate payment … will follow", "the other 9,600 may be paid later".
 ANOTHER_TO_COME = re.compile(
     r"\b(?:a|one)\s+(?:separate|second|further|another|additional)\s+payment\b(?:[^.;!?\n]|\.\d){0,60}?\b(?:will|to\s+follow|"
     r"follows|shall|is\s+(?:due|coming|scheduled))\b"
+    r"|\b(?:the\s+)?(?:balance|rest|remainder|other\s+half|second\s+half)\s+(?:follows|will\s+follow|to\s+follow|"
+    r"comes|will\s+come|is\s+due)\b"  # "the balance follows next week"
     r"|\bstill\s+to\s+do:\s+(?:(?:a|the|one)\s+)?(?:separate|second|further|another|additional)\s+payment\b"  # (⏳)
     r"|\b(?:the\s+)?(?:other|remaining|remainder|balance|rest)\b(?:[^.;!?\n]|\.\d){0,60}?\b(?:will|may|might|could|"
     r"is\s+to|is\s+due\s+to)\s+(?:then\s+|still\s+|also\s+)?be\s+paid\b(?![^.;!?\n]{0,12}\b(?:by\s+you|to\s+us)\b)",
@@ -46,9 +50,9 @@ _AFTER_NOT = re.compile(r"^[^,.;!\n]{0,15}?(?:\?(?!\s*(?:yes|yep|yeah|y|correct|
                         r"allowed|forbidden|breach\w*|break\w*|against\s+(?:the\s+)?rule|was\s+avoided|was\s+not))"
                         r"|^(?:\s*\w+){0,2}\s*\|?\s*[:=|\-\u2013]\s*(?:no|n|false|none|never|0)\b(?=\s*(?:[.;,|\n)]|$))",
                         re.IGNORECASE)
-_CUES = ("twice", "two", "2 ", "several", "multiple", "split", "plus", "separate", "second", "further", "another",
-         "additional", "other", "remain", "balance", "rest", "parts", "instalment", "installment", "halves", "tranche",
-         "once", "one", "single")
+_CUES = ("half", "twice", "two", "2 ", "several", "multiple", "split", "plus", "separate", "second", "further",
+         "another", "additional", "other", "remain", "balance", "rest", "parts", "instalment", "installment", "halves",
+         "tranche", "once", "one", "single")
 
 
 def payments_told(c: Case, t: Text) -> str | None:

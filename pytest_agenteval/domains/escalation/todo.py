@@ -156,7 +156,7 @@ TO_COME = re.compile(
     r"(?:is\s+)?still\s+(?:outstanding|pending|to\s+(?:go|send|be\s+sent|do))|to\s+follow|to\s+be\s+sent)\b"
     rf"|\b(?P<told>{_HOLDER}|they|he|she)\s+will\s+(?:then\s+|now\s+|also\s+)?be\s+(?:sent\s+(?:the|a|an|their|his|her|"
     r"our)\b|notified|informed|written\s+to|told|emailed)\b"
-    r"|\bwill\s+(?:then\s+|now\s+|also\s+)?(?:send|post|issue|email|mail)\s+(?P<sends>(?:the\s+|an?\s+|our\s+|their\s+)?"
+    r"|(?:\bwill|'ll)\s+(?:then\s+|now\s+|also\s+)?(?:send|post|issue|email|mail)\s+(?P<sends>(?:the\s+|an?\s+|our\s+|their\s+|your\s+)?"
     r"(?:(?:approval|decline|decision|outcome)\s+)?letter)\b"
     rf"|\b(?:i|we|you)\s+(?:have\s+not|haven't|did\s+not|didn't)\s+(?P<unwritten>(?:yet\s+)?(?:written|wrote)\s+to|yet\s+"
     # ("I have not told the claimant the reviewer's name": what a letter left out, unless "yet")
@@ -170,8 +170,8 @@ _SUPPOSED = re.compile(r"\b(?:if|whether|should|unless|would|could)\b[^.;!?\n]*$
 
 
 def _told_to_come(c: Case, t: Text, said: str, low: str) -> str | None:
-    if t.event.action == "notify_claimant" or not any(cue in low for cue in _TO_COME_CUES):
-        return None  # (a letter's "we will write to you again" is its own business: notes only)
+    if not any(cue in low for cue in _TO_COME_CUES):
+        return None
     for m in TO_COME.finditer(said):
         end = sentence_end(said, m.end())
         if _ANOTHER.search(said, max(0, m.start() - 25), m.end()) or _SUPPOSED.search(
@@ -179,6 +179,9 @@ def _told_to_come(c: Case, t: Text, said: str, low: str) -> str | None:
             continue
         act = "add_note" if m.group("note") else "notify_claimant"
         what = m.group("note") or m.group("letter") or m.group("sends") or "letter"
+        if t.event.action == "notify_claimant" and not any(k in what.lower() for k in LETTER_KINDS):
+            continue  # (a letter's "we will write to you again" is its own business; "we'll send your decline
+            # letter shortly" after it went is not: 73rd audit)
         done = [e for e in c.writes if e.action == act and e.seq < t.event.seq and _same(act, what, e.arguments)]
         if done:
             return f"says {m.group(0).strip()!r}, but it was done at step {done[0].step}"
