@@ -76,8 +76,7 @@ def all_present(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     """Every senior of the claim's specialism told present when one is absent."""
     said = reading.said
     low = said.lower()
-    if not any(cue in low for cue in ("absen", "present", "away", "available", "here", " in", " off", "shift", "work",
-                                      "around", "duty")):
+    if not any(cue in low for cue in ("senior", "reviewer", "panel", "absence", "nobody", "no one")):
         return None
     for m in ALL_PRESENT.finditer(said):
         if re.search(r"\b(?:not|if|whether|unless|never)\b", said[max(0, m.start() - 15):m.start()], re.IGNORECASE):

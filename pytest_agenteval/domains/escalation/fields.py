@@ -30,6 +30,7 @@ _COUNTED = re.compile(r"^\d+\s+(?:in\s+total|total|altogether|so\s+far|payments?
 _TIMES = re.compile(r"\b(?:once|twice|thrice|\w+\s+times|\d+\s*x)\b")
 _UNITS = frozenset({"day", "days", "hour", "hours", "week", "weeks", "month", "months", "minutes", "%", "k", "pounds",
                     "gbp", "dollars", "usd", "eur", "euros", "percent"})
+_KEY_CUES = ("wait", "check", "paid", "pd", "payment", "escalat", "reviewer", "senior", "notified", "letter", "told")
 _FILLER = frozenset({"claim", "the", "status", "was", "is", "has", "been", "a"})
 _COUNTS = {"none": 0, "no": 0, "zero": 0, "nil": 0, "one": 1, "once": 1, "two": 2, "twice": 2, "three": 3,
            "thrice": 3, "four": 4, "five": 5}
@@ -38,7 +39,8 @@ _COUNTS = {"none": 0, "no": 0, "zero": 0, "nil": 0, "one": 1, "once": 1, "two": 
 def fields_told(ctx: GradeContext, c: Case, t: Text) -> str | None:
     """The first field whose value the log before ``t`` contradicts."""
     said = t.body
-    if "=" not in said and ":" not in said and " - " not in said and "\u2013" not in said:
+    if "=" not in said and ":" not in said and " - " not in said and "\u2013" not in said or not any(
+            key in said.lower() for key in _KEY_CUES):
         return None
     before = [e for e in c.writes if e.seq < t.event.seq]
     for m in FIELD.finditer(said):

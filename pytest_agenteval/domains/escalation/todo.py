@@ -170,8 +170,9 @@ _SUPPOSED = re.compile(r"\b(?:if|whether|should|unless|would|could)\b[^.;!?\n]*$
 
 
 def _told_to_come(c: Case, t: Text, said: str, low: str) -> str | None:
-    if not any(cue in low for cue in _TO_COME_CUES):
-        return None
+    if not any(cue in low for cue in _TO_COME_CUES) or t.event.action == "notify_claimant" and not any(
+            f"{kind} letter" in low for kind in LETTER_KINDS):
+        return None  # (a letter is judged only of a decision's letter it names: the pattern is costly)
     for m in TO_COME.finditer(said):
         end = sentence_end(said, m.end())
         if _ANOTHER.search(said, max(0, m.start() - 25), m.end()) or _SUPPOSED.search(
