@@ -46,12 +46,21 @@ class GradeContext:
         return self._agent_events
 
     def succeeded(self, action: str) -> list[AuditEvent]:
-        """Agent calls of ``action`` that took effect (ok, or a timeout after commit)."""
-        return [e for e in self.succeeded_any() if e.action == action]
+        """Agent calls of ``action`` that took effect (ok, or a timeout after commit); worked out
+        once per grading (every text check asks: a long log made it the costliest part)."""
+        key = ("succeeded", action)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = [e for e in self.succeeded_any() if e.action == action]
+        return list(found)
 
     def succeeded_any(self) -> list[AuditEvent]:
         """Every agent call that took effect, in order."""
-        return [e for e in self.agent_events() if e.outcome == "ok" or e.fault == "timeout_after_commit"]
+        found = self.memo.get(("succeeded_any",))
+        if found is None:
+            found = self.memo[("succeeded_any",)] = [
+                e for e in self.agent_events() if e.outcome == "ok" or e.fault == "timeout_after_commit"]
+        return list(found)
 
     def written(self) -> list[AuditEvent]:
         """The agent's writing calls that took effect, in order."""
