@@ -42,7 +42,9 @@ def test_what_a_person_writes_is_left_as_it_is() -> None:
 @pytest.mark.parametrize("flood", FLOODS)
 def test_a_flood_is_read_and_judged_like_any_text(shipped, flood: str) -> None:  # noqa: F811
     grade = saying(shipped, "ESC-001", 7, flood[:2000])  # an update letter after the payment
-    assert grade.checks  # graded, every check run
+    assert grade.error is None and grade.checks  # graded, not ended in an error
+    from pytest_agenteval.domains.escalation.texts import LEXICON
+    assert reader_for(LEXICON).read(flood).text == calm(flood)  # what every check reads is the cut text
 
 
 def test_a_hostile_figure_run_is_still_read_as_figures() -> None:

@@ -1,5 +1,6 @@
-"""Staff and policyholders named by name ("Senior 07", "Holder 9999"), not by id: the claim's own,
-and a claim type or specialism named the claim's; and a member of staff called the head of claims."""
+"""What a text says of staff and holders other than by one id: named by name ("Senior 07",
+"Holder 9999") they are the claim's, a claim type or specialism named is the claim's, a member of
+staff called the head of claims is so, and the seniors told all present are."""
 
 from __future__ import annotations
 

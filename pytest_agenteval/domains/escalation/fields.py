@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from pytest_agenteval.domains.escalation.case import Case
+from pytest_agenteval.domains.escalation.waits import COUNT_WORDS
 from pytest_agenteval.grading import GradeContext, Text
 
 FIELD = re.compile(r"(?:^|(?<=[\s,;|(\[{]))(?P<key>[A-Za-z][A-Za-z_ -]{0,24}?)\s*(?:[=:]|\s[-\u2013]\s)\s*"
@@ -32,10 +33,6 @@ _UNITS = frozenset({"day", "days", "hour", "hours", "week", "weeks", "month", "m
                     "gbp", "dollars", "usd", "eur", "euros", "percent"})
 _KEY_CUES = ("wait", "check", "paid", "pd", "payment", "escalat", "reviewer", "senior", "notified", "letter", "told")
 _FILLER = frozenset({"claim", "the", "status", "was", "is", "has", "been", "a"})
-_COUNTS = {"none": 0, "no": 0, "zero": 0, "nil": 0, "one": 1, "once": 1, "two": 2, "twice": 2, "three": 3,
-           "thrice": 3, "four": 4, "five": 5}
-
-
 def fields_told(ctx: GradeContext, c: Case, t: Text) -> str | None:
     """The first field whose value the log before ``t`` contradicts."""
     said = t.body
@@ -82,7 +79,7 @@ def _count(value: str) -> int | None:
     word = word[:-1] if word[-1:] == "x" and word[:-1].isdigit() else word  # "2x"
     if first[1:2] and first[1] in _UNITS:
         return None  # "Waits: 2 days", "Paid: 2,500 pounds": no count (not "Payments: 2 in total")
-    return int(word) if word.isdigit() else _COUNTS.get(word)
+    return int(word) if word.isdigit() else COUNT_WORDS.get(word)
 
 
 _NAMES = {"paid": "payment", "escalated": "escalation", "notified": "letter to the claimant"}

@@ -86,8 +86,7 @@ def _decision_but(reading: Reading, left_out: list[Mention]) -> str | None:
         return "mixed"
     if decline:
         return "declined"
-    return "amended" if reading.affirms("amended") else "approved" if approve else reading.decision() if not (
-        left_out) else None
+    return "amended" if reading.affirms("amended") else "approved" if approve else None
 
 
 REVIEWER_DECIDED = re.compile(

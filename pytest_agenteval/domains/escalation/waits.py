@@ -10,8 +10,9 @@ import re
 from pytest_agenteval.grading import GradeContext, Text
 from pytest_agenteval.text import sentence_end, sentence_start, words_before
 
-_NUMBERS = {"no": 0, "zero": 0, "one": 1, "once": 1, "single": 1, "two": 2, "twice": 2, "three": 3, "thrice": 3,
-            "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+COUNT_WORDS = {"no": 0, "zero": 0, "none": 0, "nil": 0, "one": 1, "once": 1, "single": 1, "two": 2, "twice": 2,
+               "three": 3, "thrice": 3,
+               "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 _N = r"\d+|no|zero|one|(?:a\s+)?single|two|three|four|five|six|seven|eight"
 TOLD = re.compile(rf"\b(?P<n>{_N})\s+(?:more\s+|short\s+|brief\s+|quick\s+)?(?:waits?|rounds?\s+of\s+waiting|"
                   rf"waiting\s+(?:cycles?|rounds?))\b(?!\s+(?:time|period|list|"
@@ -38,7 +39,7 @@ def waits_told(ctx: GradeContext, t: Text) -> str | None:
             continue  # "09:10 wait", "step 6 wait", "step 6-7 waits": a time or a step, no count (64th audit)
         said_n = re.sub(r"^an?\s+(?!single)", "one ", (m.group("n") or m.group("m") or "").lower())  # "waited a cycle"
         word = said_n.replace("a ", "").split()
-        told = 0 if m.group("none") else int(word[0]) if word[0].isdigit() else _NUMBERS.get(word[0])
+        told = 0 if m.group("none") else int(word[0]) if word[0].isdigit() else COUNT_WORDS.get(word[0])
         if told is None:
             continue
         made = sum(1 for e in ctx.succeeded("wait") if e.seq < t.event.seq)
@@ -116,7 +117,7 @@ def checks_told(ctx: GradeContext, t: Text) -> str | None:
             continue
         if m.group("n"):
             word = m.group("n").lower().split()[0]
-            told = int(word) if word.isdigit() else _NUMBERS.get(word, 0)
+            told = int(word) if word.isdigit() else COUNT_WORDS.get(word, 0)
             if told != len(checks):
                 return f"says {m.group(0)!r}, but the escalation was checked {len(checks)} times before it"
         elif checks and any(e.seq < checks[0] for e in ctx.succeeded("wait")):
