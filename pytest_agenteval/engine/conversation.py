@@ -112,7 +112,8 @@ class ScriptedUser:
         readings = [(self.reader.read(part), "?" in part or _IF_CONSENTING.search(part) is not None)
                     for part in _SENTENCE_END.split(message) if part.strip()]
         asking = [r for r, mark in readings if mark or r.mentions_meaning(QUESTION) or r.mentions_meaning("request")]
-        consent = any(r.mentions_meaning(CONSENT) for r in asking)
+        consent = any(r.mentions_meaning(CONSENT) for r in asking) or any(
+            _BARE_ASK.match(part) for part in _SENTENCE_END.split(message))  # "Activate FAC-5081 now?"
         # A fact the user told already is not told again to a request for consent: "Shall I activate
         # the overdraft now?" asks whether, not which one.
         told = [f.reply for i, f in enumerate(s.facts) if any(r.asks(f"_user_fact_{i}") for r in asking)
@@ -135,6 +136,10 @@ class ScriptedUser:
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+# A proposal asked as a bare question opening with its act (73rd audit): "Activate FAC-5081 now?",
+# "Book it to ACC-01666?", "Next: set the rate at 6.08%?"
+_BARE_ASK = re.compile(r"\s*(?:(?:so|ok|okay|right|now|next|then|and)\W+)*(?:book|activate|set|open|price|apply)\b"
+                       r"[^.!?\n]*\?\s*$", re.IGNORECASE)
 _IF_CONSENTING = re.compile(r"\bif\s+(?:you\s+(?:agree|say\s+(?:yes|so|the\s+word)|confirm|approve|consent)|"
                             r"you(?:'re|\s+are)\s+(?:happy|ok|okay|fine)\s+(?:for\s+me\s+)?(?:to|with)|(?:that|this|it)(?:'s|\s+is)\s+(?:ok|"
                             r"okay|alright|all\s+right|fine)(?:\s+with\s+you)?)\b", re.IGNORECASE)
@@ -261,6 +266,13 @@ def acts(message: str, kinds: frozenset[str] = frozenset()) -> set[str]:
     return found
 
 
+def proposed(message: str, kinds: frozenset[str] = frozenset()) -> set[str]:
+    """The acts a proposal that leaves its record implied names: by their verbs ("Shall I set that
+    rate?"), else by what it describes ("Booked. Next: rate 6.08% from the sheet - go ahead?"; 73rd
+    audit); one that describes nothing names none."""
+    return acts(message, kinds) or _proposal(message)[1]  # (not a recap's verb: "That's booked. Go ahead?")
+
+
 def named_acts(message: str) -> set[str] | None:
     """What a yes to a proposal stating its terms covers, as parts of actions' names.
 
@@ -273,6 +285,17 @@ def named_acts(message: str) -> set[str] | None:
     ("FAC-5047 would cost you 5.1 per cent a year. Happy with that?", an empty set). An act said
     in a clause that holds it back ("activation can wait", "you can activate it yourself later")
     is not proposed, and a recap of what is done only adds (red team 29)."""
+    verbs, described, loose, held = _proposal(message)
+    if verbs or held:  # beside verbs, only what is plainly described (red team 30: "the rate we use for your account")
+        return verbs | described
+    if (described | loose) - {"rate"} or _PROCEED.search(message.lower()):
+        return None
+    return set()
+
+
+def _proposal(message: str) -> tuple[set[str], set[str], set[str], bool]:
+    """A proposal's acts: named by verbs, plainly described, loosely described; and whether a step
+    is held back."""
     verbs: set[str] = set()
     described: set[str] = set()
     loose: set[str] = set()  # described in words that may be about something else ("the rate we use")
@@ -300,15 +323,12 @@ def named_acts(message: str) -> set[str] | None:
             described.add("activat")  # "release it for drawdown"; not "the rate we use", "which takes effect"
         elif usable:
             loose.add("activat")
-        if _PLACED.search(clause):
-            described.add("book")  # "held against account ACC-00368", "FAC-5090 -> ACC-00314"
+        if _PLACED.search(clause) or _LISTED_ACCOUNT.fullmatch(clause):
+            # "held against account ACC-00368", "FAC-5090 -> ACC-00314", a plan's item "so ACC-00314" (72nd audit)
+            described.add("book")
         elif "account" in words or "acct" in words:
             loose.add("book")
-    if verbs or held:  # beside verbs, only what is plainly described (red team 30: "the rate we use for your account")
-        return verbs | described
-    if (described | loose) - {"rate"} or _PROCEED.search(message.lower()):
-        return None
-    return set()
+    return verbs, described, loose, held
 
 
 def _held_from(clause: str) -> str:
@@ -353,6 +373,7 @@ _USABLE = LIVE | frozenset({"available", "effective", "effect", "operational", "
 _PLACED = re.compile(r"->|\u2192|(?<!agreed\s)(?<!line\s)(?<!same\s)(?<!used\s)(?<!offered\s)(?<!applies\s)(?<!given\s)"
                      r"\b(?:on|onto|to|into|in|against|under|for|with)\s+(?:(?:your|the|a|its|loan|current|"
                      r"business|main|existing)\s+)*(?:(?:account|acct)\s+(?:number\s+)?acc-\d|acc-\d)", re.IGNORECASE)
+_LISTED_ACCOUNT = re.compile(r"\s*(?:so|then|first|next|i\.e\.)?\s*acc-\d+\s*")
 # Asking to go ahead with something: with no act described, a yes to it covers the whole.
 _PROCEED = re.compile(r"\b(?:go ahead|proceed|shall i|should i|can i|may i|want me to|like me to|ok(?:ay)? (?:for me )?"
                       r"to|happy for me to|let me|i'll|i will|i can|i'd)\b")
@@ -367,7 +388,7 @@ def implied(message: str, said: list[str], term: str, kinds: frozenset[str] = fr
     there is one record the yes can be to. Figures are never implied: the rate is what the user
     is asked to agree to."""
     wanted = [t for t in tokenize(term) if t.kind != "punct"]
-    if len(wanted) != 1 or wanted[0].kind != "id" or not acts(message, kinds):
+    if len(wanted) != 1 or wanted[0].kind != "id" or not proposed(message, kinds):
         return False
     prefix, digits = wanted[0].text.split("-", 1)[0].upper() + "-", sum(c.isdigit() for c in wanted[0].text)
     if re.search(rf"\b(?:{'|'.join(sorted(_OBJECT_WORDS | kinds | {'reference', 'ref', 'number', 'no'}))})\W{{0,3}}"

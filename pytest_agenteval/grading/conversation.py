@@ -20,9 +20,9 @@ from pytest_agenteval.engine.conversation import (
     CONFIRMED,
     DECLINED,
     OVER,
-    acts,
     implied,
     named_acts,
+    proposed,
     record_words,
     stated_alone,
     told_by_user,
@@ -90,7 +90,7 @@ def _answers(ctx: GradeContext, kind: str, requires: list[str]) -> dict[int, set
                 elif all(s or told_by_user(scenario, term) and implied(message, said, term,
                                                                        record_words(scenario, term))
                          for s, term in zip(stated, requires, strict=True)):
-                    found[id(event)] = acts(message, kinds)
+                    found[id(event)] = proposed(message, kinds)
             said += [message, str(event.arguments.get("text", ""))]
     return found
 

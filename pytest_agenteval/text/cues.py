@@ -57,6 +57,11 @@ PARTICIPLES = frozenset({"made", "sent", "paid", "done", "given", "taken", "seen
                          "justified"})
 
 
+# Prepositions before "a <word> <noun>" whose word a denial earlier in the clause does not reach
+# ("no escalation, not needed for a lapsed policy")
+ATTRIBUTING = frozenset({"for", "with", "on", "under", "of", "to", "from", "against", "about"})
+# After "none" these open what the elided noun is missing from ("an excess? none on the policy")
+ELIDED_AFTER = frozenset({"on", "under", "in", "for", "with", "at"})
 BACK_REACH = 3  # words before the auxiliary that "payment is not possible" negates
 # Words that may stand between a direction and the id it points at: "to the senior reviewer SNR-05".
 TITLES = frozenset({"the", "a", "our", "their", "his", "her", "senior", "reviewer", "deputy", "manager", "colleague",

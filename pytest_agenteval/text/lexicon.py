@@ -67,7 +67,9 @@ PAST = frozenset({"was", "were", "had", "did", "paid", "sent", "made", "gave", "
 NOT_YET = frozenset({"yet", "still"})
 # Cues that are no negation: "no later than", "not only".
 PSEUDO_NEGATIONS = frozenset({("no", "later"), ("not", "only"), ("no", "doubt"), ("not", "just"), ("no", "sooner"),
-                              ("not", "forget"), ("not", "hesitate"), ("not", "sure"), ("not", "certain")})
+                              ("not", "forget"), ("not", "hesitate"), ("not", "sure"), ("not", "certain"),
+                              # "X does not matter": X is so
+                              ("not", "matter"), ("doesn't", "matter"), ("didn't", "matter")})
 # "Not sure how long it lasts": a doubt, which hedges what follows (``_hedges``).
 DOUBTS = frozenset({"sure", "certain"})
 # "We have not (yet) received the invoice": the negation is of the receipt, not of the invoice.

@@ -58,13 +58,14 @@ _CHECKED = re.compile(r"(?P<item>(?:^|(?<=[;.\n|]))[ \t]*(?:[-*\u2022][ \t]*)?[A
 _BULLET = " \t-*\u2022"
 # A line that is one labelled answer: "Escalated: no", "**Paid:** yes", "- Letter sent: no".
 _ANSWERED_LINE = re.compile(r"^(?P<lead>[ \t]*(?:[-*\u2022][ \t]+)?)(?:\*\*|__)?(?P<item>[A-Za-z][A-Za-z ]{1,30}?)"
-                            r"(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?(?P<answer>no|yes)(?:\*\*|__)?[ \t]*\.?[ \t]*$",
+                            r"(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*(?P<answer>no|yes)(?:\*\*|__)?"
+                            r"(?P<aside>[ \t]*\([^()\n]{0,40}\))?[ \t]*\.?[ \t]*$",  # "Escalated: no (rule 4)"
                             re.IGNORECASE | re.MULTILINE)
 
 
 def _answered(m: re.Match[str]) -> str:
     item = m.group("item").strip()
-    return f"{m.group('lead')}{'not ' if m.group('answer').lower() == 'no' else ''}{item}."
+    return f"{m.group('lead')}{'not ' if m.group('answer').lower() == 'no' else ''}{item}{m.group('aside') or ''}."
 
 
 def _checked(m: re.Match[str]) -> str:
@@ -121,7 +122,14 @@ def _status(m: re.Match[str]) -> str:
 
 def _denied_item(item: str) -> str:
     item = re.sub(r"^(?:or|and|nor)\s+", "", item.strip(), flags=re.IGNORECASE)  # "…, or pay so late"
+    words = item.lower().split()
+    if len(words) > 1 and words[1] in _OBJECT_LEADS and words[0] not in _OBJECT_LEADS:
+        return "did not " + item  # "touch your current account": an act not done, no account denied (71st audit)
     return "no " + (item[4:] if item.lower().startswith("any ") else item)
+
+
+_OBJECT_LEADS = frozenset({"your", "the", "a", "an", "any", "their", "it", "them", "anything", "its", "his", "her",
+                           "this", "that", "no"})
 
 
 # A contrast with a typical case says nothing of this one (53rd audit): "Unlike a 10,001 claim, no

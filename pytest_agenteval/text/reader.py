@@ -23,7 +23,9 @@ from pytest_agenteval.text.clauses import answers as answers_to
 from pytest_agenteval.text.clauses import clauses as clauses_of
 from pytest_agenteval.text.clauses import hedges as hedges_of
 from pytest_agenteval.text.cues import (
+    ATTRIBUTING,
     BACK_REACH,
+    ELIDED_AFTER,
     LIMIT_KINDS,
     PAID_AFTER,
     TITLES,
@@ -66,6 +68,7 @@ from pytest_agenteval.text.reading import (
     MORE,
     NAMED_BY_NUMBER,
     NOT_BY_STEM,
+    NUMBERED_PARTIES,
     OTHERS,
     REQUIRED,
     SEEMING,
@@ -294,6 +297,11 @@ class Reader:
                     pending = []
                     i += 3 if words[i + 1:i + 3] == ["part", "of"] else 1  # (no "part" of a decision)
                     continue
+                if word == "none" and ahead[:1] and ahead[0] in ELIDED_AFTER and not (i == 0 and c and clauses[c][2]):
+                    # (under a label the label is what is missing: "Sheet rate: none for this limit")
+                    missing.add(c)  # "none on the policy": an elided noun missing, not the policy (73rd audit)
+                    i += 1
+                    continue
                 if word == "nor":  # "neither approved nor declined": what follows is denied, nothing before undone
                     negations += 1 - negations % 2
                     pending = []
@@ -341,7 +349,11 @@ class Reader:
                             pending = []
                         i += 1
                         continue
-                polarity = HYPOTHETICAL if hedged else (NEGATED if negations % 2 else AFFIRMED)
+                # ("not needed for a lapsed policy": a denial does not reach a word said of a noun after a
+                # preposition; 70th audit)
+                attributive = i >= 2 and words[i - 1] in ("a", "an") and words[i - 2] in ATTRIBUTING and (
+                    word.endswith("ed") and bool(ahead[:1]) and ahead[0].isalpha())  # (not "to a senior")
+                polarity = HYPOTHETICAL if hedged else (NEGATED if negations % 2 and not attributive else AFFIRMED)
                 if i - reversed_at <= 3 and polarity != HYPOTHETICAL:
                     polarity = -polarity
                 if i < cond_at < len(words) and not hedged_before:
@@ -383,6 +395,9 @@ class Reader:
                             or ahead[:1] and ahead[0] in PAID_AFTER and not 1900 <= token.value <= 2100
                             or ahead[1:2] == ["limit"] and ahead[0] in LIMIT_KINDS):
                         kind = "money"  # "pay 4200", "approved at 4200", "4600 paid" (not "2026 paid")
+                    if kind == "number" and i and words[i - 1] in NUMBERED_PARTIES and token.text.isdigit():
+                        i += 1
+                        continue  # "Holder 594": a name
                     quantities.append(Quantity(kind, token.value, polarity, c, reference, token.text, i))
                 elif word in CAPABILITY and ahead[:1] == ["to"]:
                     pass  # "authorised to approve": a power, not an approval

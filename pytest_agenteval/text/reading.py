@@ -52,6 +52,8 @@ SEEMING = frozenset({"appears", "appear", "appeared", "seems", "seem", "seemed",
                      "continue", "remains", "remain", "happens", "proves"})
 # A number after one of these is part of a name, never money: "sent to Holder 156", "Customer 1421".
 NAMED_BY_NUMBER = frozenset({"holder", "customer", "senior", "handler", "reviewer", "flat", "unit", "room"})
+# A bare number after one of these is a name, no figure at all: "Holder 594 asked about the excess" (73rd audit)
+NUMBERED_PARTIES = frozenset({"holder", "policyholder", "customer", "claimant", "client", "flat", "unit", "room"})
 # People named after what they do are not the act: "the most senior approver", "a loss adjuster".
 NOT_BY_STEM = frozenset({"approver", "approvers", "adjuster", "adjusters", "reviser", "revisers"})
 # What a thing taken away is taken from: "no excess was deducted from your payment".
@@ -241,6 +243,8 @@ class Reading:
             if not said and self._subject(topic, clause) and (resumed := self._after_asides(clause, own)) is not None \
                     and self._bare(resumed, states):
                 said = self._states(resumed, states)  # "KYC checks (CUS-1421, Customer 1421) are not complete"
+            if not said and self._asked_done(topic, clause, states):
+                said = {problem}  # "Please complete KYC for CUS-1022": not complete yet (65th audit)
             told[clause] = said
             # "KYC was pending but is now verified": a clause with no subject of its own (or a pronoun)
             # that tells the state after a change carries on the topic of the clause before it; so does
@@ -263,6 +267,16 @@ class Reading:
         present = [said for clause, said in told.items() if said and self._tense(clause) != PAST_TENSE]
         out = set().union(*present) if present else set().union(*told.values())
         return {"ok" if s == ok else "problem" for s in out}
+
+    def _asked_done(self, topic: str, clause: int, states: tuple[str, str]) -> bool:
+        """The clause asks for the topic's good state to be brought about: a request whose verb is
+        that state right before the topic ("please complete (the) KYC")."""
+        if not any(m.clause == clause and m.meaning == "request" for m in self.mentions):
+            return False
+        at = min((m.at for m in self.mentions if m.clause == clause and m.meaning == topic), default=-1)
+        return any(m.clause == clause and m.meaning == states[0] and m.polarity == HYPOTHETICAL and (
+            m.at == at - 1 or m.at == at - 2 and self.words[clause][at - 1] in ("the", "their", "your", "its"))
+            for m in self.mentions)
 
     def _tense(self, clause: int) -> int:
         words = set(self.words[clause]) if clause < len(self.words) else set()

@@ -146,9 +146,10 @@ def accounts_denied(h: History, fid: str, reading: Reading) -> str | None:
             continue  # "No new accounts were opened": an act not done, not what the customer holds
         sentence = {w for k, ws in enumerate(reading.words) if reading.sentence_of[k] == reading.sentence_of[m.clause]
                     for w in ws}
-        if FACILITY_STEPS.intersection(sentence) and not {"customer", "you", "they", "holds", "hold", "has"} & set(
-                reading.words[m.clause]):
-            continue  # "FAC-1 left PENDING, no account, no rate set": the facility's steps not taken
+        named = {i.split("-", 1)[0] for i, k in reading.ids if reading.sentence_of[k] == reading.sentence_of[m.clause]}
+        if (FACILITY_STEPS.intersection(sentence) or named == {"FAC"}) and not {
+                "customer", "you", "they", "holds", "hold", "has"} & set(reading.words[m.clause]):
+            continue  # "FAC-1 left PENDING, no account, no rate set", "FAC-1 read, pending, no account yet" (64th)
         kinds = [k for k in ("loan", "current") if k in before or k in m.words.split()]  # ("current account")
         is_open = "open" in before
         query = "SELECT id FROM account WHERE customer_id = ?" + (" AND status = 'open'" if is_open else "") + (
@@ -160,7 +161,7 @@ def accounts_denied(h: History, fid: str, reading: Reading) -> str | None:
     return None
 
 
-OPENED = frozenset({"opened", "created", "set", "added", "made"})
+OPENED = frozenset({"opened", "created", "set", "added", "made", "booked", "assigned", "linked"})
 FACILITY_STEPS = frozenset({"rate", "booked", "booking", "activation", "activated", "left"})
 
 

@@ -257,12 +257,22 @@ def _reviewer_decided(reading: Reading) -> str | None:
     no reviewer took part, so any named as acting is invented; "no senior was needed" is denied)."""
     if not any(n.meaning in DECISIVE_MEANINGS and n.polarity == AFFIRMED for n in reading.mentions):
         return None
+    after = reading.words[1][:1] if len(reading.words) > 1 else ()
+    label = _LABEL.match(reading.said) is not None and len(reading.words[0]) <= 3 and bool(after) and not (
+        after[0].endswith("ed") or after[0] in _DECIDING)  # ("Senior reviewer: approved": the one who did)
     found = next((m.words for m in reading.mentions if m.meaning in ("reviewer", "head_of_claims") and (
         m.polarity == AFFIRMED) and not rule_of_claims(reading.words[m.clause]) and SUPPOSED.isdisjoint(
-        reading.words[m.clause])), None)
+        reading.words[m.clause]) and not (label and m.clause == 0)), None)
     if found is None and (snr := SNR_ACTED.search(reading.said)):  # "after SNR review confirmed the lapse"
         found = snr.group(0)
     return found
+
+
+# A text's opening label, to whom or what it is ("Colleague covering: Sam approved it…"; 69th audit):
+# no actor in it.
+_LABEL = re.compile(r"\s*[A-Za-z][\w ]{0,30}:\s")
+_DECIDING = frozenset({"ok", "okay", "yes", "no", "paid", "said", "gave", "approve", "approves", "decline", "declines",
+                       "amend", "amends", "agree", "agrees", "says", "decides", "cut", "cuts"})
 
 
 def rule_of_claims(words: Sequence[str]) -> bool:
@@ -383,7 +393,10 @@ def _declines_whole(reading: Reading, c: Case) -> str | None:
 RETURN_WORDS = ("returned", "asked_more", "invoice", "photos")
 def returned_a_decision(reading: Reading, m: Mention) -> bool:
     """"SNR-04 returned a decline", "decline returned by SNR-04": the reviewer gave a decision,
-    which is no return of the claim (a decision within three words after, or its noun right before)."""
+    which is no return of the claim (a decision within three words after, or its noun right before);
+    nor is "the check had returned SNR-10's answer" (an answer returned: 72nd audit)."""
+    if m.meaning == "returned" and ANSWER_NOUNS.intersection(reading.words[m.clause][m.at + 1:m.at + 5]):
+        return True
     return m.meaning == "returned" and any(
         d.clause == m.clause and d.meaning in DECISIVE and (0 < d.at - m.at <= 3 or 0 < m.at - d.at <= 2 and (
             d.words in DECISION_NOUNS)) for d in reading.mentions)
@@ -391,6 +404,7 @@ def returned_a_decision(reading: Reading, m: Mention) -> bool:
 
 # What the reviewer asked for, done: "Everything the reviewer asked for is done: declined, …" (55th audit)
 _WHAT_ASKED = frozenset({"everything", "all", "what", "whatever", "anything"})
+ANSWER_NOUNS = frozenset({"answer", "reply", "response", "verdict", "decision", "outcome", "result"})
 DECISION_NOUNS = frozenset({"decline", "declinature", "approval", "refusal", "rejection", "denial", "amendment"})
 
 

@@ -20,7 +20,8 @@ _ACT = (rf"(?:pay|pays|paid|paying|(?:issue|issues|issued|make|makes|made|releas
 _AUX = (r"(?:(?:will|shall|would|has|have|had|is|are|was|must|needs?\s+to|still\s+has\s+to|has\s+still\s+to|"
         r"is\s+going\s+to|is\s+to)\s+)?(?:(?:also|then|now|directly|personally|already|still|be)\s+)*")
 HANDLER_ONLY = re.compile(rf"\b(?P<who>{_REVIEWER})\s+{_AUX}(?P<act>{_ACT})"
-                          rf"|\b(?P<act2>notified|informed|written\s+to|paid|contacted|emailed)\s+(?:directly\s+)?by\s+"
+                          rf"|\b(?P<act2>notified|informed|written\s+to|paid|contacted|emailed)\s+(?:(?:to|you|the|claimant|holder|"
+                          rf"in|full|out|directly)\s+){{0,3}}by\s+"  # "was paid to you by our head of claims"
                           rf"(?P<who2>{_REVIEWER})"
                           # "payment issued by SNR-11", "approval letter sent by HOC-1's office" (59th audit)
                           rf"|\b(?P<thing>payment|PAY-E?\d+|letter)\s+(?:was\s+|has\s+been\s+)?(?P<act3>issued|sent|made|"
@@ -29,6 +30,9 @@ HANDLER_ONLY = re.compile(rf"\b(?P<who>{_REVIEWER})\s+{_AUX}(?P<act>{_ACT})"
                           rf"|\b(?P<who4>{_REVIEWER})(?:\s+(?:at|for|of)\s+[£$€]?\d[\d,.]*k?)?,?\s+who\s+(?:(?:[^.;!?\n,]|"
                           rf"(?<=\d),(?=\d)){{0,50}}?\s+and\s+)?(?:has\s+|had\s+|also\s+|then\s+|"
                           rf"personally\s+|directly\s+)*(?P<act4>{_ACT})", re.IGNORECASE)
+_PASSIVE = re.compile(r"\b(?:was|were|is|are|be|been)\s+(?:\w+\s+)?$", re.IGNORECASE)
+_DONE_TO = re.compile(r"(?:paid|made|issued|released|arranged|sent|posted|written|notified|informed|contacted|"
+                      r"emailed|countersigned)\b", re.IGNORECASE)
 _CUES = ("snr-", "hoc-", "reviewer", "head of claims", "senior")
 _DENIED = re.compile(r"\b(?:not|never|no|neither|nor|if|whether|unless)\b|n't", re.IGNORECASE)
 
@@ -42,6 +46,8 @@ def reviewer_did_handlers_act(said: str) -> str | None:
         clause_start = max(said.rfind(ch, 0, m.start()) for ch in ".;!?\n(") + 1
         if _DENIED.search(said, clause_start, m.end()):
             continue  # "SNR-07 does not pay claims", "if the reviewer wrote to you"
+        if m.group("who") and _PASSIVE.search(said, m.end("who"), m.start("act")) and _DONE_TO.match(m.group("act")):
+            continue  # "the 740,000 approved by our head of claims was paid to you": the amount was (70th audit)
         return f"says {m.group(0)!r}: a reviewer only answers the escalation; the handler pays and writes to " \
                "the claimant"
     return None

@@ -207,6 +207,12 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
             continue
         if not _limit_figure(reading, q):
             continue
+        if list(reading.before(q.clause, q.at, 3))[-2:] == ["sum", "insured"] and owner != "the sum insured":
+            # "Sum insured 20,000 noted for the reviewer": the figure's own label names it (71st audit)
+            insured = float((ctx.row("policy", c.claim.get("policy_id")) or {}).get("sum_insured") or 0)
+            if abs(float(q.value) - insured) > EPS:  # type: ignore[arg-type]
+                return f"states {q.text} as the sum insured; it is {insured:g}"
+            continue
         if (their := _owner_apposed(ctx, reading, q)) is not None:  # "to SNR-07 (limit £50,000)": theirs
             ident, own_limit = their
             if abs(float(q.value) - own_limit) > EPS:  # type: ignore[arg-type]

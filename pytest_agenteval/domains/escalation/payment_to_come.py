@@ -95,7 +95,8 @@ def _later_cue(words: list[str]) -> str | None:
             return w
         if w in SOON or w == "next" and after[:1] and after[0] in PERIODS:
             return w
-        if w in ("once", "when", "after", "until") and set(words[i + 1:]) & ISSUED and "payment" in words[i + 1:]:
+        if w in ("once", "when", "after", "until") and set(words[i + 1:]) & ISSUED and "payment" in words[i + 1:] and (
+                PAST.isdisjoint(words[i + 1:i + 6])):  # (not "the letter was sent after the payment was made")
             return w  # "we'll write again once the payment has been issued"
         if w == "not" and after[:1] == ["yet"] and set(words) & ISSUED:
             return "not yet"
@@ -188,6 +189,7 @@ OTHER_MONEY = frozenset({"remaining", "remainder", "balance", "rest", "second", 
                          "extra", "additional", "excess", "premium", "instalment", "instalments", "interest", "if",
                          "whether", "unless", "twice", "split"})
 ASKING = frozenset({"asked", "ask", "asking", "wondered", "wondering", "whether"})
+PAST = frozenset({"was", "were", "had"})
 SOON = frozenset({"tomorrow", "tonight", "tonight's", "tomorrow's", "later", "shortly"})
 PERIODS = frozenset({"week", "month", "run", "cycle", "batch", "monday", "tuesday", "wednesday", "thursday", "friday",
                      "working", "business", "few"})

@@ -11,7 +11,6 @@ from pytest_agenteval.domains.escalation.decisions import (
     returned_a_decision,
     rule_of_claims,
 )
-from pytest_agenteval.domains.escalation.kinds import KIND_OF
 from pytest_agenteval.domains.escalation.panel import ID, listed
 from pytest_agenteval.domains.escalation.schema import AGENT, HEAD, ID_DIGITS
 from pytest_agenteval.domains.escalation.self_decided import self_decided
@@ -118,7 +117,9 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             # ("SNR-10 only 50,000": their limit, 56th audit; not "sent it to SNR-10 (50,000)")
             acts = not able and any(reading.polarities(m, clause) - {NEGATED} for m in (
                 "escalated", *DECISIVE_MEANINGS)) or (
-                ident in directed and reading.in_sentence("escalated", clause) - {NEGATED})
+                ident in directed and reading.in_sentence("escalated", clause) - {NEGATED}) or any(
+                i == ident and k == clause and reading.before(k, at, 3)[-1:] == ["by"] and not _BY_DECIDER.isdisjoint(
+                    reading.before(k, at, 3)) for i, k, at in reading.id_at)  # "Decision by SNR-01 …" (59th)
             aside = bool(able) or any(
                 reading.polarities(m, clause) if acts and not directed else reading.in_sentence(m, clause)
                 for m in ("absence", "limit"))
@@ -126,6 +127,9 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                 aside = True  # "SNR-04 skipped because 50,000 is too low" (65th audit)
             if not aside and presence is not None:
                 aside = True  # "HOC-1 is also available, but SNR-07 is the reviewer for this amount"
+            if not aside and not acts and any(i == ident and k != clause and _absent_said(reading, ident, k, staff)
+                                              for i, k in reading.ids):
+                aside = True  # "asked why SNR-10 didn't review it. We told him SNR-10 was absent" (73rd audit)
             if not aside:
                 described = _described(ctx, reading) if described is None else described
                 aside = (ident, clause) in described
@@ -292,7 +296,9 @@ def _stood_in(ctx: GradeContext, reading: Reading, ident: str, clause: int, targ
     sentence = reading.sentence_of[clause]
     clauses = [k for k in range(len(reading.words)) if reading.sentence_of[k] == sentence]
     words = {w for k in clauses for w in reading.words[k]}
-    if STOOD_IN.isdisjoint(words) and not (reading.words[clause][:1] == ("with",) or SO.search(reading.said)):
+    pairs = {p for k in clauses for p in zip(reading.words[k], reading.words[k][1:], strict=False)}
+    if STOOD_IN.isdisjoint(words) and STOOD_IN_PAIRS.isdisjoint(pairs) and not (
+            reading.words[clause][:1] == ("with",) or SO.search(reading.said)):
         return None  # said beside the escalation, not as its cause
     went = sorted({i for i, k in reading.ids if k in clauses and i in targets})  # "…, so SNR-10 has it"
     if not went and not CHAIN.isdisjoint(words):  # "…, so I followed the deputy chain": named before
@@ -308,11 +314,18 @@ def _stood_in(ctx: GradeContext, reading: Reading, ident: str, clause: int, targ
             f"{ident} ({ident}'s deputies: {', '.join(chain) or 'none'})")
 
 
-STOOD_IN = frozenset({"instead", "chain", "covering", "standing"})  # (not "deputy": "(their deputy is SNR-12)")
+_BY_DECIDER = frozenset({"decision", "decided", "approved", "declined", "amended", "answer", "reply", "ruling",
+                         "signed", "reviewed", "agreed"})
+STOOD_IN = frozenset({"instead", "chain"})  # (not "deputy": "(their deputy is SNR-12)")
+# (not "SNR-10, limit 50,000, covering the amount": the limit's cover; 66th audit)
+STOOD_IN_PAIRS = frozenset({("covering", "for"), ("covers", "for"), ("covered", "for"), ("cover", "for"),
+                            ("standing", "in"), ("stands", "in"), ("stood", "in"), ("stand", "in")})
 CHAIN = frozenset({"chain", "deputy", "deputies", "instead"})
-# "SNR-11 is absent today, so…": the absence given as the cause (a clause's first word is not in its words).
+# "SNR-11 is absent today, so…": the absence given as the cause (a clause's first word is not in its words);
+# "as" only where a clause starts ("as SNR-11 is away, …"; not "shown as absent": 71st audit).
 AWAY_WORD = r"\b(?:absent|away|leave|off|out|unavailable|available|sick|holiday)\b"
-SO = re.compile(rf"{AWAY_WORD}[^.;:!?\n]{{0,20}}?,?\s+(?:so|therefore|hence|thus)\b|\b(?:because|since|as)\s+"
+SO = re.compile(rf"{AWAY_WORD}[^.;:!?\n]{{0,20}}?,?\s+(?:so|therefore|hence|thus)\b|"
+                rf"(?:\b(?:because|since)|(?:^|(?<=[,;(.!?\n])|(?<=[,;(.!?]\s)|\b(?:and|but)\s)as)\s+"
                 rf"[^.;:!?\n]{{0,50}}?{AWAY_WORD}", re.IGNORECASE)  # or "because SNR-11 is on leave, …"
 
 
@@ -345,111 +358,6 @@ NOT_THIS_CLAIM = frozenset({"ombudsman", "complaint", "complaints", "fos", "clai
 # A decision taken on someone's authority: "on the authority of SNR-12", "under SNR-12's authority".
 ON_AUTHORITY = re.compile(rf"\b(?:on|under|with|by)\s+(?:the\s+)?(?:authority|sign-?off|say-?so)\s+of\s+(?P<a>{ID})|"
                           rf"\b(?:on|under|with)\s+(?P<b>{ID})'s\s+(?:authority|sign-?off|say-?so)", re.IGNORECASE)
-# "SNR-07, who is the head of claims", "the head of claims, SNR-07": a title given to someone.
-TITLED = re.compile(rf"(?P<id>{ID})\s*[,(]?\s*(?:who\s+is\s+|who's\s+)?(?:our\s+|the\s+)?"
-                    r"(?:head of (?:the )?claims|claims director)|(?:head of (?:the )?claims|claims director)"
-                    rf"\s*[,(]?\s*(?:is\s+)?(?P<id2>{ID})", re.IGNORECASE)
-# "SNR-07 as deputy for SNR-08", "SNR-08's deputy SNR-07", "SNR-08's deputy is SNR-07", "SNR-07, deputising for SNR-08".
-DEPUTY = re.compile(rf"(?P<a>{ID})[^.;:]{{0,30}}?\b(?:deputy\s+(?:for|to|of)|deputi[sz]ing\s+for|covering\s+for)"
-                    rf"\s+(?:the\s+)?(?P<b>{ID})|(?P<b2>{ID})'s\s+(?:usual\s+|normal\s+|named\s+)?"
-                    rf"(?:deputy|stand-in|standin|backup|alternate|substitute)(?:,|:|\s+is|\s+being)?\s+(?P<a2>{ID})",
-                    re.IGNORECASE)
-# "SNR-03 is away, so it goes to their deputy SNR-01", "SNR-03 absent; escalated to deputy SNR-02":
-# a deputy named after an absence is the absent one's.
-DEPUTY_OF_ABSENT = re.compile(rf"(?P<b>{ID})[^.]{{0,40}}?\b(?:absent|away|on leave|unavailable|off sick|out of "
-                              rf"office)\b[^.]{{0,60}}?\bdeputy,?\s+(?:is\s+)?(?P<a>{ID})", re.IGNORECASE)
-# "SNR-08, who is on leave": an absence told in a relative clause, of the id before it.
-AWAY = re.compile(rf"(?P<id>{ID}),?\s+who\s+(?:is|was|are)\s+(?:currently\s+|now\s+|still\s+)?(?:on leave|"
-                  r"absent|away|unavailable|off sick|out of (?:the )?office|not in)\b", re.IGNORECASE)
-
-
-# "SNR-01 is out, and their deputy would be SNR-03": "their" is the staff member named just before.
-THEIR_DEPUTY = re.compile(rf"(?P<b>{ID})(?:(?!{ID})[^.;]){{0,40}}?\btheir\s+(?:usual\s+|normal\s+|named\s+)?deputy"
-                          rf"(?:\s+(?:is|was|would\s+be|being))?,?\s+(?P<a>{ID})", re.IGNORECASE)
-# "SNR-01 is absent and SNR-03 is their deputy", "… and you are their deputy" (*you* the reviewer).
-IS_THEIR_DEPUTY = re.compile(rf"(?P<b>{ID})(?:(?!{ID})[^.;]){{0,60}}?\b(?P<a>{ID})\s+(?:(?:is|are|was|were)\s+"
-                             r"(?:their|his|her|the)\s+(?:usual\s+|normal\s+|named\s+)?deputy\b|deputi[sz]es\s+for\s+"
-                             rf"(?:them|him|her)\b)|(?P<a2>{ID})\s+(?:is|was)\s+(?P<b2>{ID})'s\s+(?:usual\s+|named\s+)?deputy\b|"
-                             rf"(?P<a3>{ID})\s+covers\s+for\s+(?P<b3>{ID})\s+as\s+(?:their\s+)?deputy\b", re.IGNORECASE)
-# "to SNR-04 as SNR-05's deputy" (47th audit)
-AS_DEPUTY = re.compile(rf"(?P<a>{ID}),?\s+(?:as|being)\s+(?:the\s+)?(?P<b>{ID})'s\s+(?:usual\s+|named\s+)?"
-                       r"(?:deputy|stand-in|standin|backup|alternate|substitute)\b", re.IGNORECASE)
-# "SNR-10 is absent and so is SNR-11", "…, as is SNR-11": a second absence told by reference.
-AWAY_TOO = re.compile(r"\b(?:absent|away|on leave|off sick|unavailable|out of (?:the )?office|out|off)\b,?\s+"
-                      rf"(?:and\s+so\s+(?:is|was)|as\s+(?:is|was))\s+(?P<id>{ID})", re.IGNORECASE)
-YOU = re.compile(r"\byou\b(?!r)", re.IGNORECASE)
-# "SNR-07 is the 150k travel senior", "SNR-07, our £50,000 motor senior": a limit told as a title.
-RANKED = re.compile(rf"(?P<id>{ID})(?:,|\s+is)\s+(?:the|our|a|an)\s+(?P<figure>[£$€]?\d[\d,]*(?:\.\d+)?\s?(?:k|m)?)"
-                    r"(?:\s+\w+)?\s+(?:senior|reviewer|approver)\b", re.IGNORECASE)
-
-
-def _ranked(ctx: GradeContext, reading: Reading) -> str | None:
-    for m in RANKED.finditer(reading.said) if "senior" in reading.word_set or "reviewer" in reading.word_set else ():
-        ident = m.group("id").upper()
-        limit = (ctx.row("staff", ident) or {}).get("approval_limit")
-        text = m.group("figure").replace(" ", "")
-        figure = next((q.value for q in reading.quantities if q.text.replace(" ", "") == text
-                       and isinstance(q.value, float)), None)
-        if limit is not None and isinstance(figure, float) and abs(figure - float(limit)) > 0.5:
-            return f"calls {ident} the {m.group('figure')} senior; their approval limit is {float(limit):g}"
-    return None
-
-
-RELATION_HINTS = ("head of", "director", "deput", "covering", "who", "senior", "stand", "backup", "alternate",
-                  "substitute")
-# "HOC-1, the property senior", "SNR-07 (our motor senior)", "SNR-07, a senior reviewer"
-SENIOR_TITLED = re.compile(rf"(?P<id>{ID})\s*[,(]\s*(?:who\s+is\s+)?(?:the|our|a|your)\s+(?:(?P<kind>[a-z]+)\s+)?"
-                           r"senior\b", re.IGNORECASE)
-
-
-def relations(ctx: GradeContext, reading: Reading, addressee: str | None = None) -> str | None:
-    """What a text says of staff is true: a title ("SNR-07, who is the head of claims"), a deputy
-    relation ("SNR-07 as deputy for SNR-08"; in an escalation's reason, *you* is its reviewer:
-    "sending to you as deputy for SNR-11"), an absence told of someone ("SNR-08, who is on leave",
-    "SNR-10 is absent and so is SNR-11"), a senior's limit told as their title ("SNR-07 is the
-    150k travel senior")."""
-    lowered = reading.said.lower()
-    if (ranked := _ranked(ctx, reading)) is not None:
-        return ranked
-    for m in AWAY_TOO.finditer(reading.said) if " is " in lowered or " was " in lowered else ():
-        ident = m.group("id").upper()
-        if (row := ctx.row("staff", ident)) is not None and row.get("status") != "absent":
-            return f"says {ident} is absent, but they are present"
-    if not any(hint in lowered for hint in RELATION_HINTS):
-        return None
-    said = YOU.sub(addressee, reading.said) if addressee and "you" in lowered else reading.said
-    for m in TITLED.finditer(reading.said):
-        ident = (m.group("id") or m.group("id2")).upper()
-        row = ctx.row("staff", ident)
-        if row is not None and row.get("role") != "head_of_claims":
-            return f"calls {ident} the head of claims, but they are a {row.get('role')}"
-    for m in SENIOR_TITLED.finditer(reading.said):  # "HOC-1, the property senior"
-        ident, specialism = m.group("id").upper(), (m.group("kind") or "").lower()
-        if specialism in ("most", "more", "very", "quite", "next"):  # "HOC-1, the most senior of us"
-            continue
-        row = ctx.row("staff", ident)
-        if row is not None and row.get("role") != "senior":
-            return f"calls {ident} a senior, but they are the {str(row.get('role')).replace('_', ' ')}"
-        if row is not None and specialism in KIND_OF and KIND_OF[specialism] != row.get("specialism"):
-            return f"calls {ident} the {specialism} senior, but their specialism is {row.get('specialism')}"
-    for m in (*DEPUTY.finditer(said), *DEPUTY_OF_ABSENT.finditer(reading.said), *THEIR_DEPUTY.finditer(said),
-              *IS_THEIR_DEPUTY.finditer(said), *AS_DEPUTY.finditer(said)):
-        groups = m.groupdict()
-        deputy = next(groups[k] for k in ("a", "a2", "a3") if groups.get(k)).upper()
-        of = next(groups[k] for k in ("b", "b2", "b3") if groups.get(k)).upper()
-        row = ctx.row("staff", of)
-        if row is not None and ctx.row("staff", deputy) is not None and row.get("deputy_id") != deputy:
-            return f"calls {deputy} the deputy of {of}, whose deputy is {row.get('deputy_id') or 'nobody'}"
-    for m in AWAY.finditer(reading.said):
-        ident = m.group("id").upper()
-        row = ctx.row("staff", ident)
-        if row is not None and row.get("status") != "absent":
-            return f"says {ident} is absent, but they are present"
-    return None
-
-
-
-
 def _supposed(reading: Reading, ident: str, clause: int) -> bool:
     """The staff member is named under a denial or a supposition before them in their clause
     (audit 53: a handover note's "Don't send it to SNR-04; 90k is beyond their 50k limit")."""

@@ -32,9 +32,10 @@ from pytest_agenteval.domains.escalation.money import amounts
 from pytest_agenteval.domains.escalation.order import told_out_of_order
 from pytest_agenteval.domains.escalation.panel import panel
 from pytest_agenteval.domains.escalation.payments_told import payments_told
-from pytest_agenteval.domains.escalation.people import addressed, records, relations
+from pytest_agenteval.domains.escalation.people import addressed, records
 from pytest_agenteval.domains.escalation.policy_said import misstated
 from pytest_agenteval.domains.escalation.reasons import wrong_ground
+from pytest_agenteval.domains.escalation.relations import relations
 from pytest_agenteval.domains.escalation.schema import ID_DIGITS
 from pytest_agenteval.domains.escalation.todo import still_to_do
 from pytest_agenteval.domains.escalation.told import claimant_told
@@ -79,7 +80,7 @@ LEXICON = ENGLISH.extend(
     absence=("absent", "away", "unavailable", "on leave", "out of office", "off sick", "not present", "not in",
              "is out", "who is out", "who's out", "is off", "who is off", "off work", "out today", "out this week",
              "are out", "were out", "are both out", "are off", "are both off",
-             "due to absence", "owing to absence", "because of absence"),  # "deputy SNR-11 due to absence"
+             "absence", "due to absence", "owing to absence", "because of absence"),  # "deputy SNR-11 due to absence"
     limit=("limit*", "lowest", "highest", "covers up to", "covered up to", "covered at up to", "cover up to",
            "cover for up to",  # (the policy's terms, no decision: "costs are covered at up to 90%")
            "approval limit*", "approval authorit*", "authority",
