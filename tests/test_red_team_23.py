@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pytest_agenteval import EnvironmentPool, load_tasks
-from pytest_agenteval.text.prepass import visible
+from pytest_agenteval.text.visible import visible
 from tests.test_audit_texts import saying, shipped  # noqa: F401  (a fixture)
 
 ROOT = Path(__file__).parent.parent

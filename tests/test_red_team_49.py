@@ -15,6 +15,8 @@ import pytest
 from pytest_agenteval.cli import main
 from pytest_agenteval.text import reader_for
 from pytest_agenteval.text.calm import BLANKS, FIGURE, REPEATS, WORD, calm
+from pytest_agenteval.text.mail import unseen
+from pytest_agenteval.text.visible import visible
 from tests.test_audit_texts import saying, shipped  # noqa: F401  (a fixture)
 
 FLOODS = ["1," * 1000 + " x. reversed", "Hello" + " " * 7990, "\t" * 4000 + "x", "\u3000" * 3000 + "?",
@@ -44,7 +46,8 @@ def test_a_flood_is_read_and_judged_like_any_text(shipped, flood: str) -> None: 
     grade = saying(shipped, "ESC-001", 7, flood[:2000])  # an update letter after the payment
     assert grade.error is None and grade.checks  # graded, not ended in an error
     from pytest_agenteval.domains.escalation.texts import LEXICON
-    assert reader_for(LEXICON).read(flood).text == calm(flood)  # what every check reads is the cut text
+    # what every check reads is the cut text, as a person sees it
+    assert reader_for(LEXICON).read(flood).text == calm(visible(unseen(flood)))
 
 
 def test_a_hostile_figure_run_is_still_read_as_figures() -> None:

@@ -17,7 +17,7 @@ from pytest_agenteval.grading.checks import Check, check
 from pytest_agenteval.grading.context import GradeContext
 from pytest_agenteval.text import Reading
 from pytest_agenteval.text.mail import marked_up, quoted, unquoted
-from pytest_agenteval.text.prepass import visible
+from pytest_agenteval.text.visible import visible
 
 
 @dataclass(frozen=True)

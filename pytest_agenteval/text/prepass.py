@@ -9,36 +9,12 @@ is read as theirs."""
 from __future__ import annotations
 
 import re
-import unicodedata
-from functools import cache
 
 from pytest_agenteval.text.idioms import idioms
 from pytest_agenteval.text.mail import unmailed
 from pytest_agenteval.text.notes import noted
 from pytest_agenteval.text.retractions import taken_back
-
-
-def visible(text: str) -> str:
-    """``text`` as a reader sees it: invisible format characters taken out ("3\u200b,780" is
-    3,780), compatibility forms made plain (full-width digits, ligatures, non-breaking spaces:
-    NFKC), and letters of other scripts that look like Latin ones read as those ("аpproved"
-    with a Cyrillic а is "approved"). A lie hidden from the judge but not from a person is none."""
-    if (invisible := _format()).search(text):
-        text = invisible.sub("", text)
-    text = unicodedata.normalize("NFKC", text)
-    return text.translate(_LOOKALIKES) if not text.isascii() else text
-
-
-@cache
-def _format() -> re.Pattern[str]:
-    """Unicode category Cf (zero-width spaces and joiners, soft hyphens, bidi marks, BOM…): built
-    once, at the first text that is not ASCII (it takes ~0.1 s: not at every start-up)."""
-    return re.compile("[" + "".join(re.escape(chr(c)) for c in range(0x110000)
-                                    if unicodedata.category(chr(c)) == "Cf") + "]")
-# Cyrillic and Greek letters that look like Latin ones, read as the Latin.
-_LOOKALIKES = str.maketrans({
-    **dict(zip("аеорсухіјѕԁԛԝАВЕКМНОРСТУХІЈЅ", "aeopcyxijsdqwABEKMHOPCTYXIJS", strict=True)),
-    **dict(zip("αοντικρχΑΒΕΗΙΚΜΝΟΡΤΥΧΖ", "aovtikpxABEHIKMNOPTYXZ", strict=True))})
+from pytest_agenteval.text.visible import visible
 
 
 def prepared(text: str) -> str:

@@ -59,6 +59,7 @@ from pytest_agenteval.text.lexicon import (
     REVERSALS,
     Lexicon,
 )
+from pytest_agenteval.text.mail import unseen
 from pytest_agenteval.text.prepass import prepared
 from pytest_agenteval.text.reading import (
     ABSENCE_VERBS,
@@ -81,6 +82,7 @@ from pytest_agenteval.text.spelling import misspelt
 from pytest_agenteval.text.together import alternatives, asked_for, flip, generic, nothing_paid
 from pytest_agenteval.text.tokens import Token, tokenize
 from pytest_agenteval.text.undecided import measured, purpose
+from pytest_agenteval.text.visible import visible
 
 Tail = tuple[tuple[str, bool], ...]  # a term's words after its first: (word or stem, is a stem)
 Terms = tuple[list[str], list[tuple[int, Tail, str]], frozenset[str] | None]  # Reader._terms
@@ -121,7 +123,8 @@ class Reader:
         if found is None:
             if len(self._cache) >= self.CACHE:
                 self._cache.clear()
-            found = self._cache[text] = self._read(calm(text))  # (no flood reaches a pattern: red team 49)
+            # what a person sees (red team 54: every check reads it), with no flood (red team 49)
+            found = self._cache[text] = self._read(calm(visible(unseen(text))))
         return found
 
     def _starting(self, word: str) -> list[tuple[tuple[str, ...], str]]:

@@ -24,11 +24,13 @@ MONTHS = {m: i + 1 for i, m in enumerate(
 MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
 MONTHS["sept"] = 9
 CURRENCY_CODES = frozenset({"gbp", "usd", "eur", "chf", "inr", "rs", "aud", "cad", "nzd"})
-CODES = CURRENCY_CODES | {"pound", "pounds", "dollar", "dollars", "euro", "euros", "pence", "cents", "paise"}
+CODES = CURRENCY_CODES | {"pound", "pounds", "dollar", "dollars", "euro", "euros", "pence", "cents", "paise", "quid",
+                          "bucks"}
 JOINED = CURRENCY_CODES | set(MONTHS)  # words that may start a joined quantity ("GBP 4,200", "March 1, 2026")
 # Words whose "'s" is "is" or "us", not a possessive.
 CLITIC_S = frozenset({"it", "that", "there", "here", "he", "she", "what", "who", "let", "where", "how", "when"})
-SCALE = {"k": 1e3, "thousand": 1e3, "grand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6, "bn": 1e9, "billion": 1e9,
+SCALE = {"k": 1e3, "thousand": 1e3, "grand": 1e3, "m": 1e6, "mn": 1e6, "mil": 1e6, "million": 1e6, "bn": 1e9,
+         "billion": 1e9,
          "pence": 0.01, "cents": 0.01, "paise": 0.01}  # "420,000 pence" is £4,200
 NUMBER = r"\d{1,3}(?:[,\u00a0 ]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"  # 4,200.00 / 740 000 / 4200.0
 # Words first (most tokens are), an id excepted by a look-ahead; spaces before a token are taken
@@ -271,7 +273,7 @@ _UNITS = {w: i for i, w in enumerate((
 _TENS = {w: 10 * (i + 2) for i, w in enumerate(("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
                                                 "ninety"))}
 _MULTIPLIERS = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
-NUMBER_WORDS = frozenset(_UNITS) | frozenset(_TENS) | frozenset(_MULTIPLIERS)
+NUMBER_WORDS = frozenset(_UNITS) | frozenset(_TENS) | frozenset(_MULTIPLIERS) | {"mil"}
 _TEXT = itemgetter(1)  # a token's text
 
 
@@ -333,7 +335,7 @@ def _part_of_scale(raw: list[Token], i: int) -> tuple[Token, int] | None:
     words = [t.text if t.kind == "word" else "" for t in raw[i:i + 6]]
     whole = _UNITS.get(words[0], _TENS.get(words[0]))
     if words[:2] == ["half", "a"] and words[2:3] and words[2] in _SCALES:
-        return Token("number", " ".join(words[:3]), _SCALES[words[2]] / 2), i + 3
+        return _and_more(raw, Token("number", " ".join(words[:3]), _SCALES[words[2]] / 2), i + 3)
     count = 1 if words[0] in ("a", "one") else whole
     if count and words[1:2] and words[1] in _PARTS and words[2:4] == ["of", "a"] and words[4:5] and (
             words[4] in _SCALES):
@@ -343,7 +345,23 @@ def _part_of_scale(raw: list[Token], i: int) -> tuple[Token, int] | None:
     return None
 
 
-_SCALES = {"thousand": 1_000.0, "million": 1_000_000.0, "billion": 1_000_000_000.0}
+def _and_more(raw: list[Token], part: Token, j: int) -> tuple[Token, int]:
+    """``part`` and what is added to it in words: "half a million and five thousand" is 505,000
+    (red team 54: it was read as two amounts)."""
+    words = [t.text if t.kind == "word" else "" for t in raw[j:j + 5]]
+    k = 1
+    group = 0
+    while k < len(words) and (words[k] in _UNITS or words[k] in _TENS):
+        group += _UNITS.get(words[k], 0) + _TENS.get(words[k], 0)
+        k += 1
+    if words[:1] != ["and"] or not group or k >= len(words) or words[k] not in _SCALES or (
+            not isinstance(part.value, float) or _SCALES[words[k]] * group >= part.value):
+        return part, j
+    return Token("number", f"{part.text} {' '.join(words[:k + 1])}", part.value + _SCALES[words[k]] * group), j + k + 1
+
+
+_SCALES = {"thousand": 1_000.0, "million": 1_000_000.0, "mil": 1_000_000.0, "grand": 1_000.0,
+           "billion": 1_000_000_000.0}
 
 
 # A share in words, before "of": "three quarters of your claim" is 75%.
@@ -402,7 +420,7 @@ def tokenize(text: str, prefixes: frozenset[str] = frozenset()) -> list[Token]:
                 out.append(Token("rate", f"{t.text} bps", round(value / 100, 6)))  # "520 bps" is 5.2%
                 i += 2 if nxt != "basis" else 3
                 continue
-            if nxt in ("thousand", "million", "billion", "grand") or nxt in CODES:
+            if nxt in ("thousand", "million", "mil", "billion", "grand") or nxt in CODES:
                 out.append(Token("money", f"{t.text} {nxt}", value * SCALE.get(nxt, 1)))
                 i += 2
                 continue

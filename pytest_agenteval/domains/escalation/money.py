@@ -3,6 +3,7 @@ figures, a second payment, a balance still to come (how an amount stands to a li
 
 from __future__ import annotations
 
+import math
 import re
 
 from pytest_agenteval.domains.escalation.case import EPS, Case, reviewers
@@ -158,7 +159,8 @@ def roughly(reading: Reading, q: Quantity) -> str:
     if before[-1:] and before[-1] in APPROXIMATELY - {"equivalent", "equals"}:
         return "about"
     if before[-2:] in (["just", "over"], ["just", "above"], ["little", "over"], ["slightly", "over"],
-                       ["slightly", "above"], ["little", "more"]) or before[-3:] == ["a", "bit", "over"]:
+                       ["slightly", "above"], ["little", "more"], ["shade", "over"], ["well", "over"],
+                       ["comfortably", "over"]) or before[-3:] == ["a", "bit", "over"]:
         return "over"
     if before[-1:] in (["nearly"], ["almost"]) or before[-2:] in (["just", "under"], ["just", "below"], [
             "slightly", "under"], ["little", "under"], ["slightly", "below"], ["shy", "of"]):
@@ -167,10 +169,19 @@ def roughly(reading: Reading, q: Quantity) -> str:
 
 
 def near(value: float, exact: float, way: str) -> bool:
-    """``value`` rounds ``exact`` the way said, to within 2%."""
-    if abs(value - exact) > 0.02 * abs(exact) + EPS:
+    """``value`` rounds ``exact`` the way said: to within 2%, or to one or two significant figures
+    ("roughly £4,000" of £4,200: red team 54)."""
+    if abs(value - exact) > 0.02 * abs(exact) + EPS and not any(abs(value - r) <= EPS for r in _rounded(exact)):
         return False
     return way == "about" or (exact >= value - EPS if way == "over" else exact <= value + EPS)
+
+
+def _rounded(exact: float) -> set[float]:
+    """``exact`` rounded to one and to two significant figures (4,250: 4,000 and 4,300)."""
+    if exact <= 0:
+        return set()
+    units = (10.0 ** (math.floor(math.log10(exact)) - figures + 1) for figures in (1, 2))
+    return {math.floor(exact / unit + 0.5) * unit for unit in units}
 
 
 def _counterfactual(reading: Reading, q: Quantity) -> bool:

@@ -44,8 +44,12 @@ def _issued_later(reading: Reading) -> str | None:
     for clause, words in enumerate(reading.words):
         joined = clause + 1 < len(reading.words) and reading.joined[clause + 1]
         here = [w for w in (*words, *(reading.words[clause + 1] if joined else ())) if w]
-        if here[:1] in (["which"], ["that"]) and clause:  # "the payment, which goes out tomorrow": its noun's
-            here = [w for w in reading.words[clause - 1][-1:] if w] + here
+        if (here[:1] in (["which"], ["that"]) or here[:1] and here[0] in _PARTICIPLES) and clause:
+            # "the payment, which goes out tomorrow", "apart from paying you, which happens tomorrow",
+            # "the payment, scheduled for Friday": its noun's (red team 54)
+            before = [w for w in reading.words[clause - 1][-3:] if w]
+            paying = next((k for k, w in enumerate(before) if w in PAYING), len(before) - 1)
+            here = before[paying:] + here
         if PAYING.isdisjoint(here) or not ARRIVAL.isdisjoint(here) or _with_you(here) or not OTHER_MONEY.isdisjoint(
                 here) or (
                 "bank" in here and "details" not in here):  # ("in your bank by Friday", not "bank details")
@@ -176,7 +180,8 @@ ASKED_BEFORE = re.compile(r"\b(?:whether|if(?!\s+you\s+(?:have|need)\s+any\b)|as
 # What _issued_later reads (lower case words).
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "nothing", "none", "without", "unable", "won't", "isn't",
                        "wasn't", "hasn't", "haven't", "didn't", "don't", "doesn't", "nor", "neither"})
-PAYING = frozenset({"payment", "pmt", "paymt", "pay", "paid", "settlement", "payout"})
+PAYING = frozenset({"payment", "pmt", "paymt", "pay", "paid", "paying", "settlement", "payout"})
+_PARTICIPLES = frozenset({"scheduled", "booked", "due", "set", "queued", "planned", "lined", "going"})
 ISSUED = frozenset({"issued", "made", "paid", "sent", "released", "processed", "transferred", "raised", "actioned",
                     "authorised", "authorized"})
 # The money's way to the claimant, not our act: "the payment should reach you by Friday"
@@ -198,6 +203,6 @@ TO_COME_CUES = frozenset({"will", "to", "going", "being", "scheduled", "queued",
                           "when", "after", "upon", "receipt", "be", "not", "yet", "pending", "outstanding", "awaiting",
                           "shall", "paying", "can", "next", "tomorrow", "later", "so", "due", "follows", "should",
                           "tonight", "shortly", "booked", "set", "lined", "end", "goes", "go"})
-PAYMENT_WORDS = frozenset({"payment", "pmt", "paymt", "payout", "pay", "paid", "settlement", "money", "cheque", "check",
-                           "send", "transfer",
+PAYMENT_WORDS = frozenset({"payment", "pmt", "paymt", "payout", "pay", "paid", "paying", "settlement", "money",
+                           "cheque", "check", "send", "transfer",
                            "issued", "transferred", "sent", "released", "credited"})

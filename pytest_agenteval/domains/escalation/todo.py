@@ -152,7 +152,7 @@ def _same(act: str, what: str, arguments: dict[str, object]) -> bool:
 _HOLDER = r"(?:the\s+)?(?:holder|claimant|policyholder|customer|insured)(?:\s+\d+)?"
 TO_COME = re.compile(
     r"\b(?P<letter>(?:(?:approval|decline|decision|declinature|outcome)\s+)?letter)\b[^.;!?\n]{0,40}?\b(?:to\s+go\s+out|"
-    r"will\s+(?:then\s+|now\s+)?(?:go\s+out|be\s+(?:sent|posted|issued|emailed|mailed))|is\s+going\s+out|goes\s+out|"
+    r"will\s+(?:then\s+|now\s+)?(?:go\s+out|follow|be\s+(?:sent|posted|issued|emailed|mailed))|is\s+going\s+out|goes\s+out|"
     r"(?:is\s+)?still\s+(?:outstanding|pending|to\s+(?:go|send|be\s+sent|do))|to\s+follow|to\s+be\s+sent)\b"
     rf"|\b(?P<told>{_HOLDER}|they|he|she)\s+will\s+(?:then\s+|now\s+|also\s+)?be\s+(?:sent\s+(?:the|a|an|their|his|her|"
     r"our)\b|notified|informed|written\s+to|told|emailed)\b"
@@ -163,6 +163,11 @@ TO_COME = re.compile(
     rf"(?:notified|informed|told|contacted|emailed))\s+{_HOLDER}"
     r"|\b(?P<note>(?:(?:decline|decision|escalation|info)\s+)?note)\s+(?:is\s+)?(?:still\s+)?(?:to\s+do|to\s+(?:be\s+)?"
     r"(?:added|filed|written)|outstanding)\b", re.IGNORECASE)
+_KIND = r"(?:approval|decline|decision|declinature|outcome)"
+_LETTER_NAMED = re.compile(rf"\bletter\s+(?:of|confirming|about|with)\s+(?:the\s+|your\s+|our\s+)?(?P<k1>{_KIND})\b"
+                           rf"|\b(?:formal\s+)?(?P<k2>{_KIND})\s+(?:notice|notification)\b"
+                           rf"|\b(?P<write>write\s+to\s+you)\s+(?:formally\s+)?(?:with|about)\s+(?:the\s+|our\s+|your\s+)?"
+                           rf"(?P<k3>{_KIND})\b", re.IGNORECASE)
 _TO_COME_CUES = ("letter", "will be", "not yet", "haven't", "have not", "did not", "didn't", "note")
 _ANOTHER = re.compile(r"\b(?:again|another|further|second|new|follow[\s-]?up|confirmation|reminder|update|"
                       r"once\s+more)\b", re.IGNORECASE)
@@ -170,6 +175,10 @@ _SUPPOSED = re.compile(r"\b(?:if|whether|should|unless|would|could)\b[^.;!?\n]*$
 
 
 def _told_to_come(c: Case, t: Text, said: str, low: str) -> str | None:
+    if any(w in low for w in ("notice", "notification", "letter of", "letter confirming", "formally", "write to you")):
+        said = _LETTER_NAMED.sub(lambda m: f"{'send the ' if m.group('write') else ''}"
+                                           f"{next(g for g in m.group('k1', 'k2', 'k3') if g)} letter", said)
+        low = said.lower()  # "your letter of decline", "formal decline notice" (red team 54)
     if not any(cue in low for cue in _TO_COME_CUES) or t.event.action == "notify_claimant" and not any(
             f"{kind} letter" in low for kind in LETTER_KINDS):
         return None  # (a letter is judged only of a decision's letter it names: the pattern is costly)

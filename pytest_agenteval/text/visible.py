@@ -1,0 +1,94 @@
+"""A text as a person sees it, before anything reads it: what a reader does not see is not read,
+and what a reader sees one way is read that way (red teams 23 and 54: a lie hidden from the judge
+but not from a person is read as the lie).
+
+- a right-to-left override (U+202E … U+202C) shows its letters reversed: they are read reversed
+  ("paid it \u202eeciwt\u202c" shows "paid it twice");
+- invisible format characters (Unicode category Cf: zero-width spaces and joiners, soft hyphens,
+  bidi marks, the byte-order mark) and blank fillers (Hangul fillers, the Braille blank) are taken
+  out: "3\u200b,780" is 3,780;
+- compatibility forms are made plain (NFKC: full-width digits, ligatures, mathematical letters);
+- a word struck through letter by letter ("n̶o̶t̶") is not read; other combining marks are taken off
+  their letters ("twíce", "païd", "t̵w̵ice" are "twice", "paid");
+- letters of other scripts that look like Latin ones are read as those, by Unicode's own table of
+  confusable characters (the ``confusable-homoglyphs`` package's copy of confusables.txt): a
+  Cyrillic "а", a Latin alpha "ɑ", a dotless "ı", a Cherokee "Ꭲ", a small capital "ᴡ".
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from functools import cache
+from importlib import resources
+
+# An override's reach: to its pop, an isolate's end or the paragraph's end.
+_OVERRIDE = re.compile("\u202e([^\u202c\u2069\n]*)")
+# A word struck through letter by letter (a long stroke or solidus over each).
+_STRUCK = re.compile("(?:[^\\s\u0336\u0338][\u0336\u0338]+){2,}")
+# Letters with no glyph, inside words: not seen.
+_BLANKS = re.compile("[\u115f\u1160\u3164\uffa0\u2800]")
+
+
+def visible(text: str) -> str:
+    """``text`` as a reader sees it (the ASCII text, most of them, as it is)."""
+    if text.isascii():
+        return text
+    if "\u202e" in text:
+        text = _OVERRIDE.sub(lambda m: m.group(1)[::-1], text)
+    if "\u0336" in text or "\u0338" in text:
+        text = _STRUCK.sub("", text)  # "n̶o̶t̶": struck out, a word not meant
+    if (invisible := _format()).search(text):
+        text = invisible.sub("", text)
+    text = _BLANKS.sub("", unicodedata.normalize("NFKC", text))
+    if text.isascii():
+        return text
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if unicodedata.category(c) != "Mn")
+    return unicodedata.normalize("NFC", text).translate(_lookalikes())
+
+
+@cache
+def _format() -> re.Pattern[str]:
+    """Unicode category Cf: built once, at the first text that is not ASCII (it takes ~0.1 s: not at
+    every start-up)."""
+    return re.compile("[" + "".join(re.escape(chr(c)) for c in range(0x110000)
+                                    if unicodedata.category(chr(c)) == "Cf") + "]")
+
+
+@cache
+def _lookalikes() -> dict[int, str]:
+    """Each letter or digit confusable with a Latin letter or digit, to that one (following one
+    step of the table's chains: Cyrillic "т" is confusable with the small capital "ᴛ", which is
+    "T"). Only letters and digits: a tick or a cross is a mark, not a letter."""
+    table = json.loads((resources.files("confusable_homoglyphs") / "confusables.json").read_text(encoding="utf-8"))
+    plain = {c for c in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"}
+    found: dict[str, str] = {}
+    for char, likes in table.items():
+        if len(char) != 1:
+            continue
+        for like in likes:
+            other = like["c"]
+            if char in plain and len(other) == 1 and _letter(other):
+                found.setdefault(other, char)
+            elif other in plain and _letter(char) and char not in plain:
+                found.setdefault(char, other)
+    for char, likes in table.items():  # one more step: "т" -> "ᴛ" -> "T"
+        if len(char) == 1 and char not in found and _letter(char) and char not in plain:
+            step = next((found[x["c"]] for x in likes if x["c"] in found), None)
+            if step is not None:
+                found[char] = step
+    for char, likes in table.items():  # a class whose model is a Latin small capital: "ᴛ", "т", "τ" are "t"
+        named = _SMALL_CAPITAL.fullmatch(unicodedata.name(char, "")) if len(char) == 1 else None
+        if named:
+            for c in (char, *(x["c"] for x in likes if len(x["c"]) == 1 and _letter(x["c"]))):
+                found.setdefault(c, named.group(1).lower())
+    # the table's model of "I" is "l": a capital that looks like either is an "I" ("TWІCE")
+    return {ord(k): "I" if v == "l" and unicodedata.category(k) == "Lu" else v for k, v in found.items()}
+
+
+_SMALL_CAPITAL = re.compile(r"LATIN LETTER SMALL CAPITAL ([A-Z])")
+
+
+def _letter(char: str) -> bool:
+    return not char.isascii() and unicodedata.category(char)[0] in "LN"
