@@ -57,11 +57,6 @@ PARTICIPLES = frozenset({"made", "sent", "paid", "done", "given", "taken", "seen
                          "justified"})
 
 
-# Prepositions before "a <word> <noun>" whose word a denial earlier in the clause does not reach
-# ("no escalation, not needed for a lapsed policy")
-ATTRIBUTING = frozenset({"for", "with", "on", "under", "of", "to", "from", "against", "about"})
-# After "none" these open what the elided noun is missing from ("an excess? none on the policy")
-ELIDED_AFTER = frozenset({"on", "under", "in", "for", "with", "at"})
 BACK_REACH = 3  # words before the auxiliary that "payment is not possible" negates
 # Words that may stand between a direction and the id it points at: "to the senior reviewer SNR-05".
 TITLES = frozenset({"the", "a", "our", "their", "his", "her", "senior", "reviewer", "deputy", "manager", "colleague",
@@ -164,3 +159,22 @@ def denied_extra(words: list[str], i: int, extra_at: Callable[[list[str], int], 
         if words[k] not in TO_EXTRA:
             return None
     return None
+
+
+def attributive(words: list[str], i: int) -> bool:
+    """The word at ``i`` is said of a noun after a preposition ("for a lapsed policy"): a denial
+    earlier in the clause does not reach it ("no escalation, not needed for a lapsed policy"; 70th
+    audit); not a noun itself ("without passing it to a senior colleague")."""
+    return i >= 2 and words[i - 1] in ("a", "an") and words[i - 2] in ATTRIBUTING and words[i].endswith("ed") and (
+        i + 1 < len(words) and words[i + 1].isalpha())
+
+
+def elided(ahead: list[str], labelled: bool) -> bool:
+    """A "none" whose noun is left out, what follows it saying where it is missing from ("an
+    excess? none on the policy"; 73rd audit): it denies nothing after it. Under a label the label
+    is what is missing ("Sheet rate: none for this limit")."""
+    return bool(ahead[:1]) and ahead[0] in ELIDED_AFTER and not labelled
+
+
+ATTRIBUTING = frozenset({"for", "with", "on", "under", "of", "to", "from", "against", "about"})
+ELIDED_AFTER = frozenset({"on", "under", "in", "for", "with", "at"})

@@ -23,13 +23,13 @@ from pytest_agenteval.text.clauses import answers as answers_to
 from pytest_agenteval.text.clauses import clauses as clauses_of
 from pytest_agenteval.text.clauses import hedges as hedges_of
 from pytest_agenteval.text.cues import (
-    ATTRIBUTING,
     BACK_REACH,
-    ELIDED_AFTER,
     LIMIT_KINDS,
     PAID_AFTER,
     TITLES,
+    attributive,
     denied_extra,
+    elided,
     headline,
     polar_questions,
     postposed,
@@ -64,6 +64,7 @@ from pytest_agenteval.text.prepass import prepared
 from pytest_agenteval.text.reading import (
     ABSENCE_VERBS,
     DECIDED,
+    DEDUCTED,
     DIRECTIONS,
     FIGURE_OF,
     MORE,
@@ -300,9 +301,8 @@ class Reader:
                     pending = []
                     i += 3 if words[i + 1:i + 3] == ["part", "of"] else 1  # (no "part" of a decision)
                     continue
-                if word == "none" and ahead[:1] and ahead[0] in ELIDED_AFTER and not (i == 0 and c and clauses[c][2]):
-                    # (under a label the label is what is missing: "Sheet rate: none for this limit")
-                    missing.add(c)  # "none on the policy": an elided noun missing, not the policy (73rd audit)
+                if word == "none" and elided(ahead, i == 0 and c > 0 and clauses[c][2]):
+                    missing.add(c)  # "none on the policy": an elided noun missing, not the policy
                     i += 1
                     continue
                 if word == "nor":  # "neither approved nor declined": what follows is denied, nothing before undone
@@ -328,7 +328,8 @@ class Reader:
                             missing.update((c,) if word in ABSENCE or word in ("not", "unable", "cannot") and (
                                 ABSENCE_VERBS.intersection(ahead)) and not contrast else ())
                             if word in ABSENCE and ahead and not any(
-                                    meaning in DECIDED for _, meaning in self._starting(ahead[0])):
+                                    meaning in DECIDED for _, meaning in self._starting(ahead[0])) or (
+                                    ahead[:1] and ahead[0] in DEDUCTED):  # "not deducted from the approval"
                                 # "no excess has been deducted from this payment": the payment is not denied
                                 source = next((k for k in range(i + 2, len(words)) if words[k] in SOURCES), None)
                                 shielded = range(source, len(words)) if source is not None else shielded
@@ -352,11 +353,8 @@ class Reader:
                             pending = []
                         i += 1
                         continue
-                # ("not needed for a lapsed policy": a denial does not reach a word said of a noun after a
-                # preposition; 70th audit)
-                attributive = i >= 2 and words[i - 1] in ("a", "an") and words[i - 2] in ATTRIBUTING and (
-                    word.endswith("ed") and bool(ahead[:1]) and ahead[0].isalpha())  # (not "to a senior")
-                polarity = HYPOTHETICAL if hedged else (NEGATED if negations % 2 and not attributive else AFFIRMED)
+                polarity = HYPOTHETICAL if hedged else (NEGATED if negations % 2 and not attributive(words, i) else (
+                    AFFIRMED))  # ("not needed for a lapsed policy")
                 if i - reversed_at <= 3 and polarity != HYPOTHETICAL:
                     polarity = -polarity
                 if i < cond_at < len(words) and not hedged_before:

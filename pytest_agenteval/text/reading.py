@@ -53,6 +53,8 @@ SEEMING = frozenset({"appears", "appear", "appeared", "seems", "seem", "seemed",
 # A number after one of these is part of a name, never money: "sent to Holder 156", "Customer 1421".
 NAMED_BY_NUMBER = frozenset({"holder", "customer", "senior", "handler", "reviewer", "flat", "unit", "room"})
 # A bare number after one of these is a name, no figure at all: "Holder 594 asked about the excess" (73rd audit)
+# Taken away, so what it is taken from is not denied: "500 excess (not deducted from the approval)" (74th audit)
+DEDUCTED = frozenset({"deducted", "taken", "subtracted", "withheld", "removed", "knocked", "netted", "charged"})
 NUMBERED_PARTIES = frozenset({"holder", "policyholder", "customer", "claimant", "client", "flat", "unit", "room"})
 # People named after what they do are not the act: "the most senior approver", "a loss adjuster".
 NOT_BY_STEM = frozenset({"approver", "approvers", "adjuster", "adjusters", "reviser", "revisers"})
@@ -236,7 +238,7 @@ class Reading:
                 self._states(clause, states, self._condition_at(topic, clause)))
             if not said and negated_topic and clause in self.missing and self._first_negated(clause) == topic:
                 said.add("problem")  # "no rate on the sheet": the thing is missing (before a neighbour's state)
-            if not said:
+            if not said and not negated_topic:  # (not "KYC, not pricing: KYC shows pending"; 74th audit)
                 for other in (clause - 1, clause + 1):  # "KYC status: pending", "KYC - pending"
                     if 0 <= other < len(self.joined) and self.joined[max(clause, other)]:
                         said |= self._states(other, states)

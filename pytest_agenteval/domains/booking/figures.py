@@ -81,7 +81,8 @@ def rates(h: History, fid: str, t: Text) -> str | None:
             reading.polarities("rate", q.clause - 1) if label_words else set())
         in_rate_clause = q.kind == "number" and rate_said - {NEGATED} and not float(
             q.value).is_integer()  # type: ignore[arg-type]  # "(2) set the rate to 5.94%": a list number
-        share = reading.after(q.clause, q.at) == "of"
+        # a share, or a gap between rates ("1.5 points under the 7.42% sheet rate"; 74th audit)
+        share = reading.after(q.clause, q.at) == "of" or reading.after(q.clause, q.at) in POINT_WORDS
         if q.polarity == NEGATED or not (q.kind == "rate" or in_rate_clause) or share or (
                 OTHER_PERCENTAGES.intersection((*label_words, *reading.before(q.clause, q.at, 2)))) or (
                 RATHER.intersection(reading.before(q.clause, q.at, 5))):  # "…rather than the sheet rate (7.42)"
@@ -152,7 +153,11 @@ def _against_sheet(h: History, fid: str, reading: Reading) -> str | None:
         return None
     for clause, words in enumerate(reading.words):
         at = next((k for k, w in enumerate(words) if w in UNDER | OVER and "sheet" in words[k + 1:k + 4]), None)
-        if at is None or any(q.clause == clause and q.at < at and q.kind != "rate" for q in reading.quantities) or {
+        # a gap in points: "about 1.5 points under the sheet rate" (74th audit)
+        points = next((q for q in reading.quantities if q.clause == clause and at is not None and q.at < at and (
+            reading.after(q.clause, q.at) in POINT_WORDS) and isinstance(q.value, float)), None)
+        if at is None or points is None and any(q.clause == clause and q.at < at and q.kind != "rate"
+                                                for q in reading.quantities) or {
                 "not", "never", "no", "if", "would", "could"} & set(words[:at]):
             continue  # ("50 bps below the sheet rate": the margin's, judged by _margin; "not below the sheet")
         rate = next((q for q in reversed(reading.quantities) if q.kind == "rate" and isinstance(q.value, float) and (
@@ -162,7 +167,8 @@ def _against_sheet(h: History, fid: str, reading: Reading) -> str | None:
             continue  # ("153 bps under the 7.42% sheet rate": worked out, the margin's)
         value, below = float(rate.value), words[at] in UNDER  # type: ignore[arg-type]
         spoken = " ".join(w for w in words[:at] if w)
-        margin = next((m for phrase, m in POINTS.items() if spoken.endswith(phrase)), None)
+        margin = float(points.value) if points is not None else next(  # type: ignore[arg-type]
+            (m for phrase, m in POINTS.items() if spoken.endswith(phrase)), None)
         loose = 0.1 if {"about", "around", "roughly", "approximately", "some"} & set(words[:at]) else 1e-9
         gap = band - value if below else value - band
         if (gap <= 1e-9) if margin is None else abs(gap - margin) > loose:
@@ -171,6 +177,7 @@ def _against_sheet(h: History, fid: str, reading: Reading) -> str | None:
 
 
 OVER = frozenset({"above", "over", "higher", "more", "plus"})
+POINT_WORDS = frozenset({"points", "point", "pp", "pts", "percentage"})
 # A margin in words: "half a point below the sheet rate".
 POINTS = {"half a point": 0.5, "half a percentage point": 0.5, "a quarter point": 0.25, "a quarter of a point": 0.25,
           "quarter of a point": 0.25, "a point": 1.0, "one point": 1.0, "a percentage point": 1.0}

@@ -14,7 +14,7 @@ from pytest_agenteval.domains.escalation.schema import AGENT, HEAD
 from pytest_agenteval.grading import GradeContext, Text
 from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, LIMIT_KINDS, NEGATED, Quantity, Reading, amount
 
-GAP_WORDS = frozenset({"over", "above", "under", "below", "beyond", "short"})
+GAP_WORDS = frozenset({"over", "above", "under", "below", "beyond", "short", "more", "less"})  # ("more than": 74th)
 
 
 def _gap(reading: Reading, q: Quantity, limit: float) -> bool:
@@ -23,7 +23,7 @@ def _gap(reading: Reading, q: Quantity, limit: float) -> bool:
     over my limit"), or when the comparison would be false ("£2,500 over my £10,000 limit");
     "£18,000 above my limit" compares."""
     value = amount(q)
-    up = reading.after(q.clause, q.at) in ("over", "above", "beyond")
+    up = reading.after(q.clause, q.at) in ("over", "above", "beyond", "more")
     others = [amount(o) for o in reading.quantities if o.kind == "money" and o is not q
               and reading.sentence_of[o.clause] == reading.sentence_of[q.clause]]
     if q.derived or any(abs(o - (limit + value if up else limit - value)) <= EPS for o in others):

@@ -307,7 +307,9 @@ def _figure_of(reading: Reading, q: Quantity, names: frozenset[str]) -> bool:
     words = reading.words[q.clause]
     before = list(words[max(0, q.at - 2):q.at])
     heading = [w for w in reading.words[q.clause - 1] if w] if q.clause else []
-    if not before and reading.joined[q.clause] and 0 < len(heading) <= 3:  # "Assessment: £50,000"
+    if not before and reading.joined[q.clause] and 0 < len(heading) <= 3 and reading.after(q.clause, q.at) not in (
+            "over", "above", "under", "below", "beyond", "more", "less", "short"):  # "Assessment: £50,000"
+        # (not "48,000 assessed - 38,000 over my limit": a gap; 74th audit)
         before = heading[-2:] if heading[-1] in FIGURE_NOUNS else heading[-1:]
     # "the assessed amount of £30,000", "assessed amount: £30,000": the noun names no other figure
     three = reading.before(q.clause, q.at, 3) if before else before
