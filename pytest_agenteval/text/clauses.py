@@ -270,6 +270,10 @@ def hedges(words: list[str], present: set[str]) -> set[str]:
             found.discard(w)  # "if you are unhappy that we declined your claim": the decline is a fact
         elif w in ("perhaps", "possibly") and nxt[:1] and nxt[0].endswith("ly"):
             found.discard(w)  # "perhaps unsurprisingly, …"
+    for k, w in enumerate(words) if found & {"may", "might", "could"} else ():
+        if w in found and k >= 2 and words[k - 1] in SUBJECTS and words[k - 2] in ("what", "than", "whatever"):
+            found.discard(w)  # "17,000 above what I may approve": a bound, hedging only its own clause
+            found.add("bound")  # (74th audit: "…, and the policy is lapsed" was read as hedged)
     if "subject" in found and not any(w == "subject" and words[k + 1:k + 2] == ["to"] for k, w in enumerate(words)):
         found.discard("subject")  # "Subject: claim approved" is a heading
     if "provided" in found and all(words[k + 1:k + 2] and words[k + 1] in NOT_A_CONDITION

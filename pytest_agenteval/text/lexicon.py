@@ -207,7 +207,8 @@ ENGLISH = Lexicon({
                  "in your favor", "release", "released", "releasing", "in your bank account", "into your account",
                  "into your bank account", "to your bank account", "money for your claim", "the money will",
                  "your money will", "in full and final settlement", "full and final settlement", "in your account",
-                 "succeed", "succeeded", "succeeds", "compensat*", "agreed to cover", "cover your repair*",
+                 "succeed", "succeeded", "succeeds", "compensat*", "agreed to cover", "agreed at", "agreed it at",
+                 "cover your repair*",
                  "cover the repair*", "cover the costs", "cover your costs",
                  # US English: a check is a cheque ("we'll cut you a check"), never "check" the verb alone
                  "cut you a check", "cut a check", "cutting you a check", "cutting a check", "mail you a check",
@@ -229,7 +230,11 @@ ENGLISH = Lexicon({
                  "turned it down", "turning it down", "not payable", "isn't payable", "no longer payable"),
     "amended": ("amend*", "reduc*", "partial*", "revis*", "adjust*", "lower amount", "lesser amount", "in part",
                 "part of", "partly approved", "partly accepted", "partly paid", "partly covered", "partly settled",
-                "partly upheld", "part approved", "part paid", "part payment", "part-approved"),
+                "partly upheld", "part approved", "part paid", "part payment", "part-approved",
+                # "they're going to trim it to 80%", "cut it to 24,000" (74th audit)
+                # (not "cut it" alone: "to cut it to the essentials")
+                "trim*", "cut the claim", "cut the amount", "cut your claim", "cut the payout",
+                "scaled back", "scale it back", "scaled down", "scale it down"),
     # That some decision exists ("we have made a decision"): "not yet" of it says pending.
     "decided": ("decided", "made a decision", "reached a decision", "decision made", "decision was made",
                 "decision is made", "decision has been made", "made a call", "make a call", "made the call"),

@@ -256,7 +256,7 @@ class Reader:
             hedged_before = hedged_sentence == sentence and not (
                 opener == "but" and hedged_by <= USUALLY) or question  # "would normally…, but is away"
             hedged = hedge or hedged_before
-            if hedge and hedges - {"before", "general", "reportedly"}:  # "Before we can book it we need KYC -
+            if hedge and hedges - {"before", "general", "reportedly", "bound"}:  # "Before we can book it we need KYC -
                 # it's still outstanding": a "before" clause hedges only itself
                 hedged_sentence, hedged_by = sentence, hedges
             not_yet = not present.isdisjoint(NOT_YET) or bool(answer and answer[1])

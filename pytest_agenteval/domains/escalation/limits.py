@@ -103,9 +103,12 @@ def limits(ctx: GradeContext, c: Case, t: Text) -> str | None:
     said = {m.clause for m in reading.mentions if m.meaning == "limit" and m.polarity != HYPOTHETICAL}
     under = {k + 1 for k in said if k + 1 < len(reading.joined) and reading.joined[k + 1]}  # "Authority: within my 20k"
     compared = {k for i, k, at in reading.id_at if _possessive(reading, k, at)}
-    for clause in sorted(said | under | compared):
+    cover = {(k, j) for k, ws in enumerate(reading.words) for j, w in enumerate(ws) if w == "cover" and (
+        set(COMPARING).intersection(ws[max(0, j - 3):j]))}  # "the amount exceeds your cover" (74th audit)
+    for clause in sorted(said | under | compared | {k for k, _ in cover}):
         words = reading.words[clause]
         limits_at = [m.at for m in reading.mentions if m.clause == clause and m.meaning == "limit"] + [
+            j for k, j in cover if k == clause] + [
             k for k, w in enumerate(words) if w in ("mine", "yours")] + ([0] if clause in under else []) + (
             _compared_with_owner(ctx, reading, clause))
         cuts = [0, *(k for k, w in enumerate(words) if w in ("and", "or") and k), len(words)]
@@ -173,7 +176,9 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
     elif "excess" in cues and not cues & SINGULAR:  # "below the excess" ("we paid … less your excess" too)
         owner, limit = "the policy excess", float((ctx.row("policy", c.claim.get("policy_id")) or {}).get(
             "excess") or 0)
-    elif {"sum", "insured"} <= cues:
+    elif {"sum", "insured"} <= cues or "cover" in cues and "your" in cues and cues & set(COMPARING) and not (
+            cues & SINGULAR):
+        # ("the amount exceeds your cover": the sum insured; 74th audit)
         owner, limit = "the sum insured", float((ctx.row("policy", c.claim.get("policy_id")) or {}).get(
             "sum_insured") or 0)
     elif cues & FIRST_PERSON and not staff:

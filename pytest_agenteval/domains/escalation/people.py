@@ -119,7 +119,9 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                 "escalated", *DECISIVE_MEANINGS)) or (
                 ident in directed and reading.in_sentence("escalated", clause) - {NEGATED}) or any(
                 i == ident and k == clause and reading.before(k, at, 3)[-1:] == ["by"] and not _BY_DECIDER.isdisjoint(
-                    reading.before(k, at, 3)) for i, k, at in reading.id_at)  # "Decision by SNR-01 …" (59th)
+                    reading.before(k, at, 3)) for i, k, at in reading.id_at) or any(  # "Decision by SNR-01 …" (59th)
+                i == ident and k == clause and reading.before(k, at, 2) in (["going", "to"], ["heading", "to"])
+                for i, k, at in reading.id_at)  # "Going to SNR-01 (motor, 150,000)" (74th audit)
             aside = bool(able) or any(
                 reading.polarities(m, clause) if acts and not directed else reading.in_sentence(m, clause)
                 for m in ("absence", "limit"))

@@ -69,14 +69,41 @@ SENIOR_TITLED = re.compile(rf"(?P<id>{ID})\s*[,(]\s*(?:who\s+is\s+)?(?:the|our|a
                            r"senior\b", re.IGNORECASE)
 
 
-def relations(ctx: GradeContext, reading: Reading, addressee: str | None = None) -> str | None:
+# "SNR-01 (motor, 150,000)", "SNR-02 (500,000, present)": a staff member described in brackets; the
+# one figure among their descriptors is their limit (74th audit).
+DESCRIBED = re.compile(rf"(?P<id>{ID})\s*\((?P<items>[^()\n]{{1,80}})\)", re.IGNORECASE)
+FIGURE_ITEM = re.compile(r"[£$€]?\s?\d[\d,]*(?:\.\d+)?\s?[km]?")
+DESCRIPTORS = frozenset(KIND_OF) | {"present", "absent", "available", "away", "senior", "reviewer", "deputy", "limit",
+                                    "approval", "on", "leave", "in", "office", "lowest", "highest", "covering"}
+
+
+def _described_limit(ctx: GradeContext, reading: Reading, claim_figures: set[float]) -> str | None:
+    """(A figure of the claim's in the brackets is the claim's: "to SNR-04 (travel, 30,000)".)"""
+    for m in DESCRIBED.finditer(reading.said) if "(" in reading.said else ():
+        row = ctx.row("staff", m.group("id").upper())
+        items = [i.strip() for i in re.split(r",\s+|;\s*", m.group("items")) if i.strip()]
+        figures = [i for i in items if FIGURE_ITEM.fullmatch(i)]
+        rest = [i for i in items if i not in figures]
+        if row is None or row.get("approval_limit") is None or len(figures) != 1 or not rest or not all(
+                set(i.lower().split()) <= DESCRIPTORS for i in rest):
+            continue
+        said = next((q.value for q in reading.quantities if q.text.replace(" ", "") == figures[0].replace(" ", "")
+                     and isinstance(q.value, float)), None)
+        if said is not None and abs(said - float(row["approval_limit"])) > 0.5 and not any(
+                abs(said - v) <= 0.5 for v in claim_figures):
+            return f"gives {figures[0]} as {m.group('id').upper()}'s limit; it is {float(row['approval_limit']):g}"
+    return None
+
+
+def relations(ctx: GradeContext, reading: Reading, addressee: str | None = None,
+              claim_figures: set[float] | None = None) -> str | None:
     """What a text says of staff is true: a title ("SNR-07, who is the head of claims"), a deputy
     relation ("SNR-07 as deputy for SNR-08"; in an escalation's reason, *you* is its reviewer:
     "sending to you as deputy for SNR-11"), an absence told of someone ("SNR-08, who is on leave",
     "SNR-10 is absent and so is SNR-11"), a senior's limit told as their title ("SNR-07 is the
     150k travel senior")."""
     lowered = reading.said.lower()
-    if (ranked := _ranked(ctx, reading)) is not None:
+    if (ranked := _ranked(ctx, reading) or _described_limit(ctx, reading, claim_figures or set())) is not None:
         return ranked
     for m in AWAY_TOO.finditer(reading.said) if " is " in lowered or " was " in lowered else ():
         ident = m.group("id").upper()

@@ -72,7 +72,9 @@ LEXICON = ENGLISH.extend(
     escalated=("escalat*", "esc", "esc'd", "sent to", "passed to", "referred to", "forwarded to", "routed to",
                "sending to", "sending it to", "send it to", "sent it to", "passing to", "passing it to",
                "referring to", "forwarding to", "forwarding it to",
-               "goes to", "went to", "gone to", "going over to",
+               "goes to", "went to", "gone to", "going over to", "routing to", "routing it to", "route it to",
+               "routed it to", "kicked upstairs", "kicked it upstairs", "sent up to", "sending it up to", "handed to",
+               "handing it to", "handed over to",
                "referred", "referral", "refer it", "refer the claim", "refer your claim", "refer this", "referring it",
                "referring the claim", "referring your claim", "reviewed by", "review by", "considered by",
                "looked at by", "is with", "is now with", "now with", "currently with", "sits with", "rests with",
@@ -190,7 +192,9 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     reading = t.reading
     yield records(ctx, c, reading)
     yield addressed(ctx, c, t)
-    yield relations(ctx, reading, t.event.arguments.get("to_staff_id") if t.event.action == "escalate" else None)
+    yield relations(ctx, reading, t.event.arguments.get("to_staff_id") if t.event.action == "escalate" else None,
+                    claim_figures={c.assessed, *(float(v) for v in (c.claim.get("amount_claimed"),
+                                                                    c.claim.get("approved_amount")) if v is not None)})
     yield panel(ctx, c, reading)
     yield names(ctx, c, reading)
     yield roles_told(ctx, reading)

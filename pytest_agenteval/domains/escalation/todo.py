@@ -151,7 +151,8 @@ def _same(act: str, what: str, arguments: dict[str, object]) -> bool:
 # again once…", "a follow-up letter"), nor one under a condition or in a question.
 _HOLDER = r"(?:the\s+)?(?:holder|claimant|policyholder|customer|insured)(?:\s+\d+)?"
 TO_COME = re.compile(
-    r"\b(?P<letter>(?:(?:approval|decline|decision|declinature|outcome)\s+)?letter)\b[^.;!?\n]{0,40}?\b(?:to\s+go\s+out|"
+    r"\b(?P<letter>(?:(?:approval|decline|decision|declinature|outcome|claimant)\s+)?(?:letter|notification))\b"
+    r"[^.;!?\n]{0,40}?\b(?:to\s+go\s+out|"
     r"will\s+(?:then\s+|now\s+)?(?:go\s+out|follow|be\s+(?:sent|posted|issued|emailed|mailed))|is\s+going\s+out|goes\s+out|"
     r"(?:is\s+)?still\s+(?:outstanding|pending|to\s+(?:go|send|be\s+sent|do))|to\s+follow|to\s+be\s+sent)\b"
     rf"|\b(?P<told>{_HOLDER}|they|he|she)\s+will\s+(?:then\s+|now\s+|also\s+)?be\s+(?:sent\s+(?:the|a|an|their|his|her|"
@@ -162,13 +163,13 @@ TO_COME = re.compile(
     # ("I have not told the claimant the reviewer's name": what a letter left out, unless "yet")
     rf"(?:notified|informed|told|contacted|emailed))\s+{_HOLDER}"
     r"|\b(?P<note>(?:(?:decline|decision|escalation|info)\s+)?note)\s+(?:is\s+)?(?:still\s+)?(?:to\s+do|to\s+(?:be\s+)?"
-    r"(?:added|filed|written)|outstanding)\b", re.IGNORECASE)
+    r"(?:added|filed|written)|outstanding|not\s+yet\s+(?:on\s+file|added|filed|written|done|in))\b", re.IGNORECASE)
 _KIND = r"(?:approval|decline|decision|declinature|outcome)"
 _LETTER_NAMED = re.compile(rf"\bletter\s+(?:of|confirming|about|with)\s+(?:the\s+|your\s+|our\s+)?(?P<k1>{_KIND})\b"
                            rf"|\b(?:formal\s+)?(?P<k2>{_KIND})\s+(?:notice|notification)\b"
                            rf"|\b(?P<write>write\s+to\s+you)\s+(?:formally\s+)?(?:with|about)\s+(?:the\s+|our\s+|your\s+)?"
                            rf"(?P<k3>{_KIND})\b", re.IGNORECASE)
-_TO_COME_CUES = ("letter", "will be", "not yet", "haven't", "have not", "did not", "didn't", "note")
+_TO_COME_CUES = ("letter", "will be", "not yet", "haven't", "have not", "did not", "didn't", "note", "notification")
 _ANOTHER = re.compile(r"\b(?:again|another|further|second|new|follow[\s-]?up|confirmation|reminder|update|"
                       r"once\s+more)\b", re.IGNORECASE)
 _SUPPOSED = re.compile(r"\b(?:if|whether|should|unless|would|could)\b[^.;!?\n]*$", re.IGNORECASE)
