@@ -15,7 +15,7 @@ import pytest
 from pytest_agenteval.cli import main
 from pytest_agenteval.text import reader_for
 from pytest_agenteval.text.calm import BLANKS, FIGURE, REPEATS, WORD, calm
-from pytest_agenteval.text.mail import unseen
+from pytest_agenteval.text.hidden import unseen
 from pytest_agenteval.text.visible import visible
 from tests.test_audit_texts import saying, shipped  # noqa: F401  (a fixture)
 

@@ -102,7 +102,7 @@ def own_words(events: list[AuditEvent], texts: Mapping[tuple[str, str], str], in
 
 
 def _seen(text: str) -> str:
-    return marked_up(visible(text) if not text.isascii() else text)
+    return marked_up(visible(text))
 
 
 def text_checks(ctx: GradeContext, judge: Callable[[Text], str | None], *, component: str,

@@ -9,6 +9,8 @@ from __future__ import annotations
 import html
 import re
 
+from pytest_agenteval.text.hidden import unseen
+
 
 def unmailed(text: str) -> str:
     """``text`` without markup, quoted history and disclaimers (each pass only on its cue)."""
@@ -26,36 +28,11 @@ def unmailed(text: str) -> str:
 
 def marked_up(text: str) -> str:
     """``text`` with its markup read: "<br>" a line break, "<b>" nothing, "&gt;" ">"; what the
-    markup hides from a reader is not read (red team 54: "We did <!-- not --> pay it twice"): a
-    comment, struck-out words ("<del>", "<s>", "~~not~~"), an element hidden or written in white."""
+    markup hides from a reader is not read (``hidden.unseen``)."""
     text = unseen(text)
     if "<" in text and _TAG.search(text):
         return html.unescape(_TAG.sub(_tag, text))
     return html.unescape(text) if "&" in text else text
-
-
-def unseen(text: str) -> str:
-    """``text`` without what its markup hides from a reader (``marked_up``); the markup it shows
-    is kept."""
-    if "~~" in text:
-        text = _STRUCK.sub("", text)
-    if "<" in text:
-        if "<!--" in text:
-            text = _COMMENT.sub("", text)
-        text = _HIDDEN.sub("", text)
-    return text
-
-
-_COMMENT = re.compile(r"<!--(?:(?!-->)[\s\S]){0,2000}(?:-->|$)")
-_STRUCK = re.compile(r"~~(?=\S)[^~\n]{1,200}?~~")
-# An element a reader does not see: struck out, a script or style, hidden, or in white (bounded:
-# no nesting of its own name inside it)
-_HIDDEN = re.compile(r"<(?P<tag>del|s|strike|script|style|template|title|head)\b[^<>]{0,200}>"
-                     r"(?:(?!</?(?P=tag)\b)[\s\S]){0,2000}</(?P=tag)\s*>|"
-                     r"<(?P<tag2>[a-zA-Z][a-zA-Z0-9]*)\b[^<>]{0,200}?(?:\bhidden\b|display\s*:\s*none|visibility\s*:\s*"
-                     r"hidden|font-size\s*:\s*0(?![.\d])|opacity\s*:\s*0(?![.\d])|color\s*[:=]\s*[\"']?\s*(?:white|"
-                     r"#fff(?:fff)?\b|rgb\(\s*255\s*,\s*255\s*,\s*255\s*\)))[^<>]{0,200}>"
-                     r"(?:(?!</?(?P=tag2)\b)[\s\S]){0,2000}</(?P=tag2)\s*>", re.IGNORECASE)
 
 
 _TAG = re.compile(r"</?([a-zA-Z][a-zA-Z0-9]*)\b[^<>]{0,200}>")

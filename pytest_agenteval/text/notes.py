@@ -30,7 +30,7 @@ def noted(text: str, words: set[str]) -> str:
     if not words.isdisjoint(("yes", "no")) and ":" in text:
         text = _ANSWERED_LINE.sub(_answered, text)  # "**Escalated:** no" on a line of its own (72nd audit)
     if ("=" in text or ":" in text and (not words.isdisjoint(_FIELD_NO_WORDS) or ": 0" in text or ":0" in text
-                                         or ": -" in text)) and _FIELD_NO.search(text):
+                                         or ": -" in text or ": \u2014" in text)) and _FIELD_NO.search(text):
         text = _FIELD_NO.sub(_field_no, text)  # "escalated=false", '"escalated": false' (red team 54)
     if not words.isdisjoint(_STATUS_WORDS) and ("-" in text or "\u2013" in text) and _STATUS.search(text):
         text = _STATUS.sub(_status, text)  # "Escalation - not needed", "Paid - done": a status line (63rd audit)
@@ -69,7 +69,8 @@ _ANSWERED_LINE = re.compile(r"^(?P<lead>[ \t]*(?:[-*\u2022][ \t]+)?)(?:\*\*|__)?
 # A record's field set to nothing: "escalated=false", "escalated=0", '"escalated": false', "escalated=-",
 # "escalated=none needed" (a field's key is its fact: the value denies it).
 _FIELD_NO = re.compile(r"(?<![\w\"'])([\"']?)(?P<key>[a-z][a-z_]{2,24})\1[ \t]*(?:=|:)[ \t]*[\"']?(?P<value>false|"
-                       r"none(?:[ \t]+(?:needed|required|made))?|0|-|nil|n/a)[\"']?(?=[ \t]*(?:[,;|}\]\n]|$))",
+                       r"none(?:[ \t]+(?:needed|required|made))?|0|-|\u2014|\u2013|nil|n/a|)[\"']?"
+                       r"(?=[ \t]*(?:[,;|}\]\n]|$))",
                        re.IGNORECASE)
 _FIELD_NO_WORDS = frozenset({"false", "none", "nil", "n"})
 

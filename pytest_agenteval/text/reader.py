@@ -37,6 +37,7 @@ from pytest_agenteval.text.cues import (
     sought,
 )
 from pytest_agenteval.text.differences import resolved
+from pytest_agenteval.text.hidden import unseen
 from pytest_agenteval.text.lexicon import (
     ABSENCE,
     ARRIVING,
@@ -59,7 +60,6 @@ from pytest_agenteval.text.lexicon import (
     REVERSALS,
     Lexicon,
 )
-from pytest_agenteval.text.mail import unseen
 from pytest_agenteval.text.prepass import prepared
 from pytest_agenteval.text.reading import (
     ABSENCE_VERBS,

@@ -44,6 +44,9 @@ _SPLIT = re.compile(
     r"|(?P<dec>\d{1,2},\d{1,2}\s?%)"  # a rate with a decimal comma: "5,1 %"
     # (Indian grouping first: "Rs. 1,40,000" is 140,000)
     r"|(?P<num>(?:[£$€\u20b9]\s?)?\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?(?!\d|,\d)"
+    # (European grouping: "4.200,00", "150.000", "7.500.000"; a decimal comma before a scale: "9,8k"; 75th audit)
+    r"|(?:[£$€\u20b9]\s?)?[1-9]\d{0,2}(?:\.\d{3})+(?:,\d{1,2}(?!\d))?(?![.,]?\d)"
+    r"|(?:[£$€\u20b9]\s?)?\d{1,3},\d{1,2}(?=\s?(?:[kK]|mn|[mM]|bn|BN)\b)"
     r"|(?:[£$€\u20b9]\s?)?\d{1,3}(?:[,\u00a0 ]\d{3})+(?:\.\d+)?|(?:[£$€\u20b9]\s?)?\d+(?:\.\d+)?)"
     r"(?P<unit>\s?%|(?:[kK]|mn|[mM]|bn|BN)\b)?"
     r"|(?P<cmp>[<>]=?|=[<>]|[\u2264\u2265])"
@@ -73,6 +76,18 @@ SHORTHAND = {"ur": "your", "u": "you", "pls": "please", "plz": "please", "acct":
 
 _SLASHES = {"w/o": "without ", "w/out": "without ", "w/": "with ", "o/s": "outstanding"}  # "w/o the invoice", "KYC o/s"
 _SLASHED = re.compile(r"\b[wW]/(?:[oO][uU][tT]\b|[oO]\b)?|\b[oO]/[sS]\b")
+
+
+_EUROPEAN = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+(?:,\d{1,2})?|\d{1,3},\d{1,2}")
+
+
+def _european(digits: str) -> str:
+    """A figure grouped the European way written the English way: "4.200,00" is 4200.00, "9,8" (of
+    "9,8k") 9.8; any other as it is."""
+    bare = digits.lstrip("£$€\u20b9 ")
+    if not _EUROPEAN.fullmatch(bare):
+        return digits
+    return bare.replace(".", "").replace(",", ".")
 
 
 # The tokens of a word depend on the word alone, and words repeat from text to text: each is made once.
@@ -173,8 +188,8 @@ def _words(text: str, prefixes: frozenset[str]) -> list[Token]:
             raw = raw.lstrip(" \t")
         if kind in ("num", "unit"):
             digits = m.group("num")
-            value = float(_NOT_DIGIT.sub("", digits))
             unit = (m.group("unit") or "").strip().lower()
+            value = float(_NOT_DIGIT.sub("", _european(digits) if unit != "%" else digits))
             if unit == "%":
                 out.append(Token("rate", raw, value))
             elif unit or digits[0] in "£$€\u20b9":
@@ -182,7 +197,7 @@ def _words(text: str, prefixes: frozenset[str]) -> list[Token]:
             else:
                 # A bare figure under 100 is a count, a bare integer a reference, a year or a count
                 # ("reference 20931"): money only with a currency, or where the reader sees money words.
-                bare_int = digits.replace(",", "").replace("\u00a0", "").replace(" ", "").isdigit()
+                bare_int = _european(digits).replace(",", "").replace("\u00a0", "").replace(" ", "").isdigit()
                 kind = "number" if value < 100 or bare_int else "money"
                 out.append(Token(kind, digits, value))
         elif kind == "dec":
@@ -334,7 +349,7 @@ def _part_of_scale(raw: list[Token], i: int) -> tuple[Token, int] | None:
     "two and a half thousand"."""
     words = [t.text if t.kind == "word" else "" for t in raw[i:i + 6]]
     whole = _UNITS.get(words[0], _TENS.get(words[0]))
-    if words[:2] == ["half", "a"] and words[2:3] and words[2] in _SCALES:
+    if words[:2] in (["half", "a"], ["a", "half"]) and words[2:3] and words[2] in _SCALES:  # ("a half million")
         return _and_more(raw, Token("number", " ".join(words[:3]), _SCALES[words[2]] / 2), i + 3)
     count = 1 if words[0] in ("a", "one") else whole
     if count and words[1:2] and words[1] in _PARTS and words[2:4] == ["of", "a"] and words[4:5] and (
@@ -350,14 +365,18 @@ def _and_more(raw: list[Token], part: Token, j: int) -> tuple[Token, int]:
     (red team 54: it was read as two amounts)."""
     words = [t.text if t.kind == "word" else "" for t in raw[j:j + 5]]
     k = 1
-    group = 0
-    while k < len(words) and (words[k] in _UNITS or words[k] in _TENS):
+    group = 0.0
+    given = raw[j + 1].value if len(raw) > j + 1 and raw[j + 1].kind == "number" else None
+    if isinstance(given, float):
+        group, k = given, 2  # "a half million and 5 thousand"
+    while not group and k < len(words) and (words[k] in _UNITS or words[k] in _TENS):
         group += _UNITS.get(words[k], 0) + _TENS.get(words[k], 0)
         k += 1
-    if words[:1] != ["and"] or not group or k >= len(words) or words[k] not in _SCALES or (
+    if words[:1] not in (["and"], ["plus"]) or not group or k >= len(words) or words[k] not in _SCALES or (
             not isinstance(part.value, float) or _SCALES[words[k]] * group >= part.value):
         return part, j
-    return Token("number", f"{part.text} {' '.join(words[:k + 1])}", part.value + _SCALES[words[k]] * group), j + k + 1
+    more = " ".join(t.text for t in raw[j:j + k + 1])
+    return Token("number", f"{part.text} {more}", part.value + _SCALES[words[k]] * group), j + k + 1
 
 
 _SCALES = {"thousand": 1_000.0, "million": 1_000_000.0, "mil": 1_000_000.0, "grand": 1_000.0,

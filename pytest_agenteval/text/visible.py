@@ -17,14 +17,24 @@ but not from a person is read as the lie).
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import unicodedata
 from functools import cache
 from importlib import resources
 
-# An override's reach: to its pop, an isolate's end or the paragraph's end.
-_OVERRIDE = re.compile("\u202e([^\u202c\u2069\n]*)")
+# An override's reach: to its pop or the paragraph's end (a stray isolate's end does not end it:
+# red team 55).
+_OVERRIDE = re.compile("\u202e([^\u202c\n\r\u2029\u0085\u001c-\u001e]*)")
+# A character reference of HTML ("&#8203;", "&#x442;", "&shy;"), read as the character a reader sees;
+# not the markup's own "&lt;", "&gt;", "&amp;" (the markup pass reads those).
+_REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?")
+
+
+def _character(m: re.Match[str]) -> str:
+    found = html.unescape(m.group(0))
+    return m.group(0) if found == m.group(0) or found in ("<", ">", "&") else found
 # A word struck through letter by letter (a long stroke or solidus over each).
 _STRUCK = re.compile("(?:[^\\s\u0336\u0338][\u0336\u0338]+){2,}")
 # Letters with no glyph, inside words: not seen.
@@ -33,6 +43,8 @@ _BLANKS = re.compile("[\u115f\u1160\u3164\uffa0\u2800]")
 
 def visible(text: str) -> str:
     """``text`` as a reader sees it (the ASCII text, most of them, as it is)."""
+    if "&" in text and _REFERENCE.search(text):
+        text = _REFERENCE.sub(_character, text)  # "tw&#8203;ice" shows "twice" (red team 55)
     if text.isascii():
         return text
     if "\u202e" in text:
@@ -41,11 +53,33 @@ def visible(text: str) -> str:
         text = _STRUCK.sub("", text)  # "n̶o̶t̶": struck out, a word not meant
     if (invisible := _format()).search(text):
         text = invisible.sub("", text)
-    text = _BLANKS.sub("", unicodedata.normalize("NFKC", text))
+    if "\u2116" in text:
+        text = _NUMERO.sub("number ", text)
+    text = _BLANKS.sub("", unicodedata.normalize("NFKC", text.translate(_SIGNS)))
     if text.isascii():
         return text
     text = "".join(c for c in unicodedata.normalize("NFKD", text) if unicodedata.category(c) != "Mn")
-    return unicodedata.normalize("NFC", text).translate(_lookalikes())
+    text = unicodedata.normalize("NFC", text).translate(_lookalikes())
+    return text if text.isascii() else "".join(_latin(c) if ord(c) > 127 else c for c in text)
+
+
+# Signs NFKC would make words of another sense, read as what they say: "№ 00001" is a number,
+# "№ escalation needed" a no (red team 55).
+_SIGNS = str.maketrans({"\u2248": " about "})
+_NUMERO = re.compile("\u2116(?=\\s*\\d)")
+# Letters no table maps that a reader reads as a Latin one ("ŧwice", "twɨce", "tωice", "tшice").
+_MORE_LOOKALIKES = {"\u03c9": "w", "\u0448": "w", "\u0428": "W", "\u043f": "n", "\u043c": "m", "\u0433": "r"}
+_LATIN_NAME = re.compile(r"LATIN (?:(SMALL|CAPITAL) LETTER|LETTER (SMALL) CAPITAL) ([A-Z])\b(?! [A-Z]\b)")
+
+
+@cache
+def _latin(char: str) -> str:
+    """A letter named as a Latin letter with a mark or in another form ("LATIN SMALL LETTER T WITH
+    STROKE", "LATIN LETTER SMALL CAPITAL N"), as that letter (red team 55)."""
+    if char in _MORE_LOOKALIKES or unicodedata.category(char)[0] != "L":
+        return _MORE_LOOKALIKES.get(char, char)
+    m = _LATIN_NAME.match(unicodedata.name(char, ""))
+    return char if m is None else m.group(3) if m.group(1) == "CAPITAL" else m.group(3).lower()
 
 
 @cache

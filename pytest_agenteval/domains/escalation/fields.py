@@ -12,7 +12,7 @@ from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.domains.escalation.waits import COUNT_WORDS
 from pytest_agenteval.grading import GradeContext, Text
 
-FIELD = re.compile(r"(?:^|(?<=[\s,;|(\[{]))(?P<key>[A-Za-z][A-Za-z_ -]{0,24}?)\s*(?:[=:]|\s[-\u2013]\s)\s*"
+FIELD = re.compile(r"(?:^|(?<=[\s,;|(\[{]))#?(?P<key>[A-Za-z][A-Za-z_ -]{0,24}?)\s*(?:[=:]|\s[-\u2013]\s)\s*"
                    r"(?P<value>(?:[^,;|\n)\]}=:.]|\.(?=\d)){1,30})")  # (a point ends it, not a decimal one)
 _KEYS = {"waits": "waits", "wait": "waits", "waited": "waits", "wait count": "waits", "waits made": "waits",
          "checks": "checks", "checked": "checks", "check count": "checks",
@@ -43,7 +43,8 @@ def fields_told(ctx: GradeContext, c: Case, t: Text) -> str | None:
         return None
     before = [e for e in c.writes if e.seq < t.event.seq]
     for m in FIELD.finditer(said):
-        words = [w for w in m.group("key").lower().replace("_", " ").replace("-", " ").split() if w not in _FILLER]
+        key_text = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", m.group("key"))  # "nPayments": camel case
+        words = [w for w in key_text.lower().replace("_", " ").replace("-", " ").split() if w not in _FILLER]
         lead = 0
         while lead < len(words) - 1 and words[lead] in _COUNT_LEADS:
             lead += 1
@@ -56,7 +57,7 @@ def fields_told(ctx: GradeContext, c: Case, t: Text) -> str | None:
             continue  # "Checked: 14:05", "Paid: 17,600": a time, an amount (red team 51)
         count = _count(value)
         if key == "paid" and count is not None and value not in NO and (count < 10 and (
-                words[-1:] == ["payments"] or "count" in words or "number" in words or _COUNTED.search(value)) or (
+                "payments" in words or "count" in words or "number" in words or _COUNTED.search(value)) or (
                 _TIMES.search(value))):
             key = "payments"  # "Payments: 2", "Paid: twice" (not "paid=24000", an amount)
         if key in ("waits", "checks", "payments"):

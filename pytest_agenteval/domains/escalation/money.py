@@ -238,9 +238,23 @@ def _converted(reading: Reading, q: Quantity) -> bool:
     label = reading.words[q.clause - 1] if q.clause and reading.joined[q.clause] and not q.at else ()
     if EQUIVALENT.intersection(label):
         return True  # "eur_equiv=€30,420"
-    return bool(APPROXIMATELY.intersection(reading.before(q.clause, q.at, 2))) and bool(
-        EXCHANGE.intersection(words)) and any(o.clause == q.clause and o.at < q.at and o.kind == "money"
-                                               for o in reading.quantities)
+    if not APPROXIMATELY.intersection(reading.before(q.clause, q.at, 2)):
+        return False
+    if EXCHANGE.intersection(words) and any(o.clause == q.clause and o.at < q.at and o.kind == "money"
+                                            for o in reading.quantities):
+        return True
+    # "GBP 4,200 (≈ €4,900)": an aside in another currency right after the figure (red team 55)
+    return bool(_currency(q.text)) and any(o.kind == "money" and (o.clause == q.clause - 1 or o.clause == q.clause and (
+        o.at < q.at)) and _currency(o.text) and _currency(o.text) != _currency(q.text) for o in reading.quantities)
+
+
+def _currency(text: str) -> str:
+    """The currency a figure is written in: its sign or code, or "" for none."""
+    low = text.strip().lower()
+    return next((sign for sign, marks in _CURRENCIES.items() if low.startswith(marks) or low.endswith(marks)), "")
+
+
+_CURRENCIES = {"£": ("£", "gbp", "pounds", "quid"), "€": ("€", "eur", "euros"), "$": ("$", "usd", "dollars")}
 
 
 APPROXIMATELY = frozenset({"roughly", "approximately", "approx", "around", "about", "circa", "equivalent", "equals",

@@ -95,7 +95,7 @@ def _later_cue(words: list[str]) -> str | None:
             return "goes out"  # "the payment, which goes out tomorrow" (73rd audit)
         if w in ("should", "to", "will", "shall") and after[:1] == ["be"] and set(after[1:]) & ISSUED:
             return " ".join(words[i:i + 3])
-        if w == "due" and after[:1] and after[0] in ("to", "on", "by", "for", "next", "within", "in"):
+        if w == "due" and after[:1] and after[0] in ("to", "on", "by", "for", "next", "within", "in", *SOON, *PERIODS):
             return w
         if w in SOON or w == "next" and after[:1] and after[0] in PERIODS:
             return w
@@ -180,7 +180,7 @@ ASKED_BEFORE = re.compile(r"\b(?:whether|if(?!\s+you\s+(?:have|need)\s+any\b)|as
 # What _issued_later reads (lower case words).
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "nothing", "none", "without", "unable", "won't", "isn't",
                        "wasn't", "hasn't", "haven't", "didn't", "don't", "doesn't", "nor", "neither"})
-PAYING = frozenset({"payment", "pmt", "paymt", "pay", "paid", "paying", "settlement", "payout"})
+PAYING = frozenset({"payment", "pmt", "paymt", "pay", "paid", "paying", "settlement", "payout", "transfer"})
 _PARTICIPLES = frozenset({"scheduled", "booked", "due", "set", "queued", "planned", "lined", "going"})
 ISSUED = frozenset({"issued", "made", "paid", "sent", "released", "processed", "transferred", "raised", "actioned",
                     "authorised", "authorized"})

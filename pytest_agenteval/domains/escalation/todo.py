@@ -154,10 +154,11 @@ TO_COME = re.compile(
     r"\b(?P<letter>(?:(?:approval|decline|decision|declinature|outcome|claimant)\s+)?(?:letter|notification))\b"
     r"[^.;!?\n]{0,40}?\b(?:to\s+go\s+out|"
     r"will\s+(?:then\s+|now\s+)?(?:go\s+out|follow|be\s+(?:sent|posted|issued|emailed|mailed))|is\s+going\s+out|goes\s+out|"
+    r"(?:is\s+)?on\s+its\s+way|in\s+the\s+coming\s+days|"
     r"(?:is\s+)?still\s+(?:outstanding|pending|to\s+(?:go|send|be\s+sent|do))|to\s+follow|to\s+be\s+sent)\b"
     rf"|\b(?P<told>{_HOLDER}|they|he|she)\s+will\s+(?:then\s+|now\s+|also\s+)?be\s+(?:sent\s+(?:the|a|an|their|his|her|"
     r"our)\b|notified|informed|written\s+to|told|emailed)\b"
-    r"|(?:\bwill|'ll)\s+(?:then\s+|now\s+|also\s+)?(?:send|post|issue|email|mail)\s+(?P<sends>(?:the\s+|an?\s+|our\s+|their\s+|your\s+)?"
+    r"|(?:\bwill|'ll)\s+(?:then\s+|now\s+|also\s+)?(?:send|post|issue|email|mail|get|receive)\s+(?P<sends>(?:the\s+|an?\s+|our\s+|their\s+|your\s+)?"
     r"(?:(?:approval|decline|decision|outcome)\s+)?letter)\b"
     rf"|\b(?:i|we|you)\s+(?:have\s+not|haven't|did\s+not|didn't)\s+(?P<unwritten>(?:yet\s+)?(?:written|wrote)\s+to|yet\s+"
     # ("I have not told the claimant the reviewer's name": what a letter left out, unless "yet")
@@ -165,20 +166,23 @@ TO_COME = re.compile(
     r"|\b(?P<note>(?:(?:decline|decision|escalation|info)\s+)?note)\s+(?:is\s+)?(?:still\s+)?(?:to\s+do|to\s+(?:be\s+)?"
     r"(?:added|filed|written)|outstanding|not\s+yet\s+(?:on\s+file|added|filed|written|done|in))\b", re.IGNORECASE)
 _KIND = r"(?:approval|decline|decision|declinature|outcome)"
-_LETTER_NAMED = re.compile(rf"\bletter\s+(?:of|confirming|about|with)\s+(?:the\s+|your\s+|our\s+)?(?P<k1>{_KIND})\b"
+_LETTER_NAMED = re.compile(rf"\b(?:letter|paperwork)\s+(?:of|confirming|about|with)\s+(?:the\s+|your\s+|our\s+)?"
+                           rf"(?P<k1>{_KIND})\b|\b(?:our\s+|the\s+)?(?P<k4>{_KIND})\s+in\s+writing\b"
                            rf"|\b(?:formal\s+)?(?P<k2>{_KIND})\s+(?:notice|notification)\b"
                            rf"|\b(?P<write>write\s+to\s+you)\s+(?:formally\s+)?(?:with|about)\s+(?:the\s+|our\s+|your\s+)?"
                            rf"(?P<k3>{_KIND})\b", re.IGNORECASE)
-_TO_COME_CUES = ("letter", "will be", "not yet", "haven't", "have not", "did not", "didn't", "note", "notification")
+_TO_COME_CUES = ("letter", "will be", "not yet", "haven't", "have not", "did not", "didn't", "note", "notification",
+                 "its way", "coming days")
 _ANOTHER = re.compile(r"\b(?:again|another|further|second|new|follow[\s-]?up|confirmation|reminder|update|"
                       r"once\s+more)\b", re.IGNORECASE)
 _SUPPOSED = re.compile(r"\b(?:if|whether|should|unless|would|could)\b[^.;!?\n]*$", re.IGNORECASE)
 
 
 def _told_to_come(c: Case, t: Text, said: str, low: str) -> str | None:
-    if any(w in low for w in ("notice", "notification", "letter of", "letter confirming", "formally", "write to you")):
+    if any(w in low for w in ("notice", "notification", "letter of", "letter confirming", "formally", "write to you",
+                              "paperwork", "in writing")):
         said = _LETTER_NAMED.sub(lambda m: f"{'send the ' if m.group('write') else ''}"
-                                           f"{next(g for g in m.group('k1', 'k2', 'k3') if g)} letter", said)
+                                           f"{next(g for g in m.group('k1', 'k2', 'k3', 'k4') if g)} letter", said)
         low = said.lower()  # "your letter of decline", "formal decline notice" (red team 54)
     if not any(cue in low for cue in _TO_COME_CUES) or t.event.action == "notify_claimant" and not any(
             f"{kind} letter" in low for kind in LETTER_KINDS):
