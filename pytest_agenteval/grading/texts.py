@@ -16,6 +16,7 @@ from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.grading.checks import Check, check
 from pytest_agenteval.grading.context import GradeContext
 from pytest_agenteval.text import Reading
+from pytest_agenteval.text.hidden import strict
 from pytest_agenteval.text.mail import marked_up, quoted, unquoted
 from pytest_agenteval.text.visible import visible
 
@@ -65,6 +66,8 @@ def texts(ctx: GradeContext) -> list[Text]:
             value = args.get(argument)
             if action == event.action and isinstance(value, str):
                 out.append(Text(event, argument, reader.read(value), mode))
+                if "<" in value and (styled := strict(value)) is not None:  # what styling may hide, read both ways
+                    out.append(Text(event, argument, reader.read(styled), mode))
     return out
 
 

@@ -270,6 +270,9 @@ def hedges(words: list[str], present: set[str]) -> set[str]:
             found.discard(w)  # "if you are unhappy that we declined your claim": the decline is a fact
         elif w in ("perhaps", "possibly") and nxt[:1] and nxt[0].endswith("ly"):
             found.discard(w)  # "perhaps unsurprisingly, …"
+    if "considered" in present and any(w == "considered" and k and words[k - 1] in SUBJECTS and words[k + 1:k + 2] != [
+            "by"] for k, w in enumerate(words)):
+        found.add("considered")  # "I considered referring it to a senior, but…": weighed, not done (75th audit)
     for k, w in enumerate(words) if found & {"may", "might", "could"} else ():
         if w in found and k >= 2 and words[k - 1] in SUBJECTS and words[k - 2] in ("what", "than", "whatever"):
             found.discard(w)  # "17,000 above what I may approve": a bound, hedging only its own clause
@@ -280,9 +283,9 @@ def hedges(words: list[str], present: set[str]) -> set[str]:
                                    for k, w in enumerate(words) if w == "provided"):
         found.discard("provided")  # "the cover provided by your policy" is no "provided that"
     if "once" in found and all(words[k + 1:k + 2] in ([], ["only"], ["again"], ["more"], ["a"], ["per"]) or (
-            words[k + 1:k + 2] and words[k + 1] in HOW_OFTEN_AFTER and k and (
-                words[k - 1] == "paid" or words[k - 1].endswith("ed")))
-                               for k, w in enumerate(words) if w == "once"):
+            words[k + 1:k + 2] and (words[k + 1] in HOW_OFTEN_AFTER or words[k + 1].endswith("ly") and (
+                words[k + 1] not in SUBJECTS)) and k and (words[k - 1] == "paid" or words[k - 1].endswith("ed")))
+                               for k, w in enumerate(words) if w == "once"):  # ("paid once accordingly": 76th audit)
         found.discard("once")  # "Paid once.", "paid once (PAY-1)", "paid once in full", "once a month": how often
     if "whether" in found and any(w == "whether" and words[k + 1:k + 3] == ["or", "not"] for k, w in enumerate(words)):
         found.discard("whether")  # "whether or not you agree, your claim has been declined"

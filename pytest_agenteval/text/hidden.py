@@ -16,11 +16,16 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-NEVER_SHOWN = frozenset({"del", "s", "strike", "script", "style", "template", "head", "title", "noscript"})
-VOID = frozenset({"br", "img", "hr", "input", "meta", "link", "wbr", "area", "base", "col", "embed", "source"})
+NEVER_SHOWN = frozenset({"del", "s", "strike", "script", "style", "template", "title", "noscript"})
+VOID = frozenset({"br", "img", "hr", "input", "meta", "link", "wbr", "area", "base", "col", "embed", "source", "param",
+                  "track", "keygen", "command", "basefont", "bgsound", "frame", "image", "isindex", "nextid"})
+# An element a new one of these closes: "<p hidden>x<p>shown" (red team 56)
+SELF_ENDING = frozenset({"p", "li", "tr", "td", "th", "option", "dt", "dd"})
+# What may style an element out of sight; an element carrying any is read both ways (``strict``).
+STYLING = frozenset({"style", "class", "id", "hidden", "color", "bgcolor", "size"})
 _STRUCK = re.compile(r"~~(?=\s*\S)[^~\n]{1,200}?~~")
 _TAGGED = re.compile(r"<[A-Za-z!/]")
-_HIDING = re.compile(r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|"
+_HIDING = re.compile(r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|line-through|"
                      r"(?:font-size|opacity)\s*:\s*(?:0*\.?0+|0*\.0*[0-4]\d*)(?:px|pt|em|rem|%)?\s*(?:;|$|!)|"
                      r"font-size\s*:\s*[0-2](?:\.\d+)?px|"
                      # off the page, or in a box of no size that hides what overflows it
@@ -31,7 +36,8 @@ _HIDING = re.compile(r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|"
 HIDING_CLASSES = frozenset({"hidden", "d-none", "invisible", "sr-only", "visually-hidden", "hide", "is-hidden",
                             "screen-reader-text"})
 _COLOUR = re.compile(r"(?<![\w-])color\s*:\s*([^;\"']+)", re.IGNORECASE)
-_RULE = re.compile(r"\.([A-Za-z_][\w-]*)\s*\{([^{}]*)\}")
+_RULE = re.compile(r"([^{}]{1,200})\{([^{}]{0,400})\}")
+_STYLE_BLOCK = re.compile(r"<style\b[^<>]{0,200}>((?:(?!</style)[\s\S]){0,2000})", re.IGNORECASE)
 LIGHT = frozenset({"white", "snow", "ghostwhite", "whitesmoke", "ivory", "seashell", "floralwhite", "mintcream",
                    "azure", "aliceblue", "honeydew", "linen", "oldlace", "lavenderblush", "cornsilk", "beige",
                    "lightyellow", "transparent"})
@@ -39,6 +45,21 @@ LIGHT = frozenset({"white", "snow", "ghostwhite", "whitesmoke", "ivory", "seashe
 
 def unseen(text: str) -> str:
     """``text`` without what its markup hides from a reader."""
+    return _read(text, strict=False)
+
+
+def strict(text: str) -> str | None:
+    """``text`` without every element whose attributes could style it out of sight (a style, a
+    class, an id, a colour), or None when it has none: no reading of style sheets can follow
+    every way a browser hides a word (red team 56), so a text is judged both with and without
+    such words, and a lie in either reading fails."""
+    if "<" not in text or not _TAGGED.search(text):
+        return None
+    found = _read(text, strict=True)
+    return found if found != _read(text, strict=False) else None
+
+
+def _read(text: str, *, strict: bool) -> str:
     if "~~" in text:
         text = _STRUCK.sub("", text)
     if "<" not in text or not _TAGGED.search(text):
@@ -47,7 +68,9 @@ def unseen(text: str) -> str:
         text = text.replace("--!>", "-->")
         opened = text.rfind("<!--")
         text = text if text.find("-->", opened + 4) >= 0 else text[:opened]
-    reader = _Shown()
+    reader = _Shown(strict)
+    for block in _STYLE_BLOCK.finditer(text) if "<style" in text.lower() else ():  # (a rule may follow what it hides)
+        reader.rules(block.group(1))
     reader.feed(text)
     reader.close()
     return "".join(reader.out)
@@ -86,41 +109,60 @@ def _light(colour: str) -> bool:
 class _Shown(HTMLParser):
     """The source of what shows, element by element."""
 
-    def __init__(self) -> None:
+    def __init__(self, strict: bool) -> None:
         super().__init__(convert_charrefs=False)
+        self.strict = strict
         self.out: list[str] = []
         self.open: list[tuple[str, bool]] = []  # (tag, hidden from here down)
         self.hidden_classes: set[str] = set()
-        self.in_style = False
+        self.hidden_ids: set[str] = set()
+        self.hidden_tags: set[str] = set()
+
+    def rules(self, sheet: str) -> None:
+        """The selectors a style sheet hides: ".x", "#y", "u", each of a list, the last part of each."""
+        for m in _RULE.finditer(re.sub(r"/\*[\s\S]*?\*/", "", sheet)):
+            if not hides(m.group(2)):
+                continue
+            for selector in m.group(1).split(","):
+                last = re.split(r"[\s>+~]+", selector.strip())[-1]
+                for part in re.findall(r"[.#]?[A-Za-z_][\w-]*", last):
+                    {".": self.hidden_classes, "#": self.hidden_ids}.get(part[0], self.hidden_tags).add(
+                        part.lstrip(".#").lower() if part[0] not in ".#" else part[1:])
 
     @property
     def hidden(self) -> bool:
         return bool(self.open) and self.open[-1][1]
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in SELF_ENDING and self.open and self.open[-1][0] == tag:
+            self.open.pop()  # (a browser closes the one before)
         found = dict(attrs)
         classes = set((found.get("class") or "").split())
-        hidden = self.hidden or tag in NEVER_SHOWN or "hidden" in found or hides(found.get("style") or "") or (
-            bool(classes & (self.hidden_classes | HIDING_CLASSES))) or tag == "font" and _light(
-            (found.get("color") or "").lower())
+        style = found.get("style") or ""
+        struck = tag in NEVER_SHOWN and not (tag in ("s", "del", "strike") and "text-decoration:none" in style.replace(
+            " ", "").lower())  # (a struck element whose style takes the stroke off shows)
+        hidden = self.hidden or struck or "hidden" in found or hides(style) or (
+            bool(classes & (self.hidden_classes | HIDING_CLASSES))) or tag in self.hidden_tags or (
+            found.get("id") or "") in self.hidden_ids or tag == "font" and _light((found.get("color") or "").lower())
+        if self.strict and (STYLING.intersection(found) or tag in ("font", "svg", "math", "canvas", "object")):
+            hidden = True
         if tag == "details" and "open" not in found:
             hidden = True  # a closed <details> shows only its <summary>
         if tag == "summary" and self.open and self.open[-1][0] == "details" and not (
                 len(self.open) > 1 and self.open[-2][1]):
             hidden = False
-        self.in_style = tag == "style"
         if not hidden:
             self.out.append(self.get_starttag_text() or "")
         if tag not in VOID:
             self.open.append((tag, hidden))
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if not self.hidden:
+        if tag not in VOID:  # a browser ignores the "/" of "<span/>": the element stays open (red team 56)
+            self.handle_starttag(tag, attrs)
+        elif not self.hidden:
             self.out.append(self.get_starttag_text() or "")
 
     def handle_endtag(self, tag: str) -> None:
-        if tag == "style":
-            self.in_style = False
         if not any(t == tag for t, _ in self.open):
             if not self.hidden:
                 self.out.append(f"</{tag}>")
@@ -133,8 +175,6 @@ class _Shown(HTMLParser):
                 return
 
     def handle_data(self, data: str) -> None:
-        if self.in_style:
-            self.hidden_classes |= {m.group(1) for m in _RULE.finditer(data) if hides(m.group(2))}
         if not self.hidden:
             self.out.append(data)
 

@@ -30,12 +30,18 @@ def marked_up(text: str) -> str:
     """``text`` with its markup read: "<br>" a line break, "<b>" nothing, "&gt;" ">"; what the
     markup hides from a reader is not read (``hidden.unseen``)."""
     text = unseen(text)
+    if "<blockquote" in text.lower():  # an e-mail's quoted history in HTML is quoted as "> " lines (red team 56)
+        text = _BLOCKQUOTE.sub(lambda m: "\n" + "\n".join(f"> {line}" for line in _TAG.sub(
+            lambda t: "\n" if t.group(1).lower() in _BREAKS else "", m.group(1)).split("\n") if line.strip()) + "\n",
+                               text)
     if "<" in text and _TAG.search(text):
         return html.unescape(_TAG.sub(_tag, text))
     return html.unescape(text) if "&" in text else text
 
 
 _TAG = re.compile(r"</?([a-zA-Z][a-zA-Z0-9]*)\b[^<>]{0,200}>")
+_BLOCKQUOTE = re.compile(r"<blockquote\b[^<>]{0,200}>((?:(?!</?blockquote\b)[\s\S]){0,2000})</blockquote\s*>",
+                         re.IGNORECASE)
 _BREAKS = frozenset({"br", "p", "div", "li", "tr", "ul", "ol", "table", "h1", "h2", "h3", "h4", "h5", "h6",
                      "blockquote"})
 

@@ -189,7 +189,9 @@ def _words(text: str, prefixes: frozenset[str]) -> list[Token]:
         if kind in ("num", "unit"):
             digits = m.group("num")
             unit = (m.group("unit") or "").strip().lower()
-            value = float(_NOT_DIGIT.sub("", _european(digits) if unit != "%" else digits))
+            # (a point before a scale is a decimal one: "£4.200k" is 4,200)
+            european = _european(digits) if unit != "%" and not (unit and "." in digits) else digits
+            value = float(_NOT_DIGIT.sub("", european))
             if unit == "%":
                 out.append(Token("rate", raw, value))
             elif unit or digits[0] in "£$€\u20b9":

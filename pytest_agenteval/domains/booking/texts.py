@@ -63,7 +63,9 @@ LEXICON = ENGLISH.extend(
     failed=("failed", "failure", "fails", "unsuccessful", "expired", "lapsed", "revoked", "rejected", "refused"),
     threshold=("and above", "or above", "and over", "or more", "and beyond"),  # "limits of £5m and above"
     # ("price" the verb is no rate: "cannot book, price or activate it")
-    rate=("rate", "rates", "pricing", "prices", "tariff*", "band*", "grid", "rate sheet", "sheet", "interest",
+    # (the noun "price", not the verb: "book, price and activate it")
+    rate=("rate", "rates", "pricing", "price for", "a price", "the price", "prices", "tariff*", "band*", "grid",
+          "rate sheet", "sheet", "interest",
           "off the rate sheet", "off the rate grid", "off the rate card"),  # the topic and its state at once
     exception=("exception*", "concession*", "special rate", "waiver*", "negotiated rate*", "special negotiated rate*",
                "special pricing", "preferential rate*", "discounted rate*", "bespoke rate*"),

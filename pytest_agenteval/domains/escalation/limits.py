@@ -247,7 +247,9 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
     if above == within:
         return None
     # "£2,500 over my limit": the difference from the limit, not the amount set against it
-    gaps = [q for q in (money or in_clause) if reading.after(q.clause, q.at) in GAP_WORDS and _gap(reading, q, limit)]
+    gaps = [q for q in (money or in_clause) if reading.after(q.clause, q.at) in GAP_WORDS and (
+        reading.after(q.clause, q.at) not in ("more", "less") or reading.after(q.clause, q.at + 1) == "than") and (
+        _gap(reading, q, limit))]  # ("£19,000 less £1,000": a sum, not a gap)
     for q in gaps:
         if abs(float(q.value) - abs(c.assessed - limit)) > EPS:  # type: ignore[arg-type]
             return f"states {q.text} as the difference from {owner} limit; it is {abs(c.assessed - limit):g}"

@@ -99,8 +99,9 @@ def _later_cue(words: list[str]) -> str | None:
             return w
         if w in SOON or w == "next" and after[:1] and after[0] in PERIODS:
             return w
-        if w in ("once", "when", "after", "until") and set(words[i + 1:]) & ISSUED and "payment" in words[i + 1:] and (
-                PAST.isdisjoint(words[i + 1:i + 6])):  # (not "the letter was sent after the payment was made")
+        if w in ("once", "when", "after", "until") and "payment" in words[i + 1:] and set(
+                words[words.index("payment", i + 1):]) & ISSUED and PAST.isdisjoint(words[i + 1:i + 6]):
+            # (not "the letter was sent after the payment was made", "after review and paid in one payment")
             return w  # "we'll write again once the payment has been issued"
         if w == "not" and after[:1] == ["yet"] and set(words) & ISSUED:
             return "not yet"

@@ -125,8 +125,10 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             aside = bool(able) or any(
                 reading.polarities(m, clause) if acts and not directed else reading.in_sentence(m, clause)
                 for m in ("absence", "limit"))
-            if not aside and not _SKIPPED.isdisjoint(reading.words[clause]):
-                aside = True  # "SNR-04 skipped because 50,000 is too low" (65th audit)
+            here = set(reading.words[clause])
+            if not aside and (not _SKIPPED.isdisjoint(here) or {"not", "no"} & here and {
+                    "needed", "required", "necessary", "involved"} & here):
+                aside = True  # "SNR-04 skipped because 50,000 is too low" (65th audit), "SNR-12 not needed" (75th)
             if not aside and presence is not None:
                 aside = True  # "HOC-1 is also available, but SNR-07 is the reviewer for this amount"
             if not aside and not acts and any(i == ident and k != clause and _absent_said(reading, ident, k, staff)
@@ -371,7 +373,8 @@ def _supposed(reading: Reading, ident: str, clause: int) -> bool:
     # (not when the sentence says they acted: "SNR-04 does not need to see it again as they reviewed it")
     sentence = {w for k, ws in enumerate(reading.words) if reading.sentence_of[k] == reading.sentence_of[clause]
                 for w in ws}
-    return not SUPPOSING.isdisjoint(words[:at]) or "need" in words[at + 1:at + 5] and (
+    weighed = any(w in WEIGHED and words[k + 1:k + 2] != ("by",) for k, w in enumerate(words[:at]))
+    return not SUPPOSING.isdisjoint(words[:at]) or weighed or "need" in words[at + 1:at + 5] and (
         not {"not", "never"}.isdisjoint(words[at + 1:at + 4])) and ACTED.isdisjoint(sentence)
 
 
@@ -396,5 +399,6 @@ _SKIPPED = frozenset({"skipped", "skip", "skipping", "bypassed", "bypassing", "p
 # What a staff member can approve, bounded, is their limit: "SNR-10 can only approve up to 50,000" (55th audit).
 _ABLE = frozenset({"can", "could", "may"})
 _BOUNDED = frozenset({"up", "only", "max", "maximum"})
-SUPPOSING = frozenset({"not", "never", "nor", "if", "whether", "unless", "instead"})
+SUPPOSING = frozenset({"not", "never", "nor", "if", "whether", "unless", "instead", "rather", "than"})
+WEIGHED = frozenset({"considered", "considering"})  # "I considered SNR-11 but…" (not "considered by SNR-11")
 ACTED = frozenset({"reviewed", "approved", "declined", "decided", "amended", "returned", "signed", "looked"})

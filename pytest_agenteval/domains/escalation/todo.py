@@ -32,11 +32,14 @@ STILL = re.compile(r"(?:(?<![\w\s])|^|(?<=[.;:!?\n(\-*\u2022]))\s*(?:still\s+)?(
                    r"todo|outstanding)\b(?!\s*[:\-\u2013]\s*\w)", re.IGNORECASE)
 # "I haven't sent it yet", "we have not issued the payment", "Letter not sent yet"
 NOT_YET = re.compile(r"\b(?:i|we)\s+(?:haven't|have\s+not|havent|didn't|did\s+not)\s+(?:yet\s+)?(?P<what>(?:sent|"
-                     r"issued|paid|escalated|requested)\b(?:\s+(?:it|the\s+\w+(?:\s+letter)?|a\s+\w+|the\s+payment|any\s+"
-                     r"payment))?)", re.IGNORECASE)
+                     r"issued|paid|escalated|requested|asked)\b(?:\s+(?:the\s+(?:claimant|holder)(?:\s+(?:for\s+\w+|an?\s+"
+                     r"(?:information\s+)?request(?:\s+for\s+information)?))?|it|the\s+\w+(?:\s+letter)?|a\s+\w+|"
+                     r"the\s+payment|any\s+payment))?)", re.IGNORECASE)  # ("not yet asked the claimant for …": 75th)
 # Each act, by the item's leading verb phrase (a request first: "ask the claimant for the invoice").
 ACTS = (
-    ("request_info", re.compile(r"^(?:to\s+)?(?:ask|request)\w*\b(?![^,]*\b(?:again|chase|remind))", re.IGNORECASE)),
+    ("request_info", re.compile(r"^(?:to\s+)?(?:ask|request)\w*\b(?![^,]*\b(?:again|chase|remind))|"
+                                r"^sent\s+the\s+(?:claimant|holder)\s+an?\s+(?:information\s+)?request",
+                                re.IGNORECASE)),
     ("issue_payment", re.compile(r"^(?:pay|payment)$|"
                                  r"^(?:to\s+)?(?:(?:issue|make|send|release|raise|process|transfer)\w*\s+(?:the\s+|"
                                  r"a\s+|your\s+|its\s+)?(?:payment|funds|money|[£$€]?\d)|arrange\w*\s+(?:the\s+)?payment|"
@@ -96,7 +99,7 @@ def still_to_do(c: Case, t: Text) -> str | None:
                 m.re is NOT_YET) and not YET.search(
                 said, m.start(), m.end() + 20):
             continue  # "nothing left to do: …", "the next step was to…"; "we have not paid it twice"
-        if m.group("later") and _HANDED_OVER.search(m.group(0)) and (_SUPPOSING.search(
+        if m.groupdict().get("later") and _HANDED_OVER.search(m.group(0)) and (_SUPPOSING.search(
                 said, sentence_start(said, m.start()), m.start()) or _AGAIN.search(said, m.end(), sentence_end(
                 said, m.end())) or said[sentence_end(said, m.end()):sentence_end(said, m.end()) + 1] == "?"):
             continue  # "If the claimant calls, you'll need to send the letter again", "Do you need to…?"
