@@ -1,9 +1,10 @@
 """A text as a person sees it, before anything reads it: what a reader does not see is not read,
-and what a reader sees one way is read that way (red teams 23 and 54: a lie hidden from the judge
-but not from a person is read as the lie).
+and what a reader sees one way is read that way (red teams 23, 54 and 55: a lie hidden from the
+judge but not from a person is read as the lie).
 
-- a right-to-left override (U+202E … U+202C) shows its letters reversed: they are read reversed
-  ("paid it \u202eeciwt\u202c" shows "paid it twice");
+- an HTML character reference is the character it shows ("tw&#8203;ice");
+- a right-to-left override (U+202E to its pop or the paragraph's end) shows its letters reversed:
+  they are read reversed ("paid it \u202eeciwt\u202c" shows "paid it twice");
 - invisible format characters (Unicode category Cf: zero-width spaces and joiners, soft hyphens,
   bidi marks, the byte-order mark) and blank fillers (Hangul fillers, the Braille blank) are taken
   out: "3\u200b,780" is 3,780;
@@ -12,7 +13,8 @@ but not from a person is read as the lie).
   their letters ("twíce", "païd", "t̵w̵ice" are "twice", "paid");
 - letters of other scripts that look like Latin ones are read as those, by Unicode's own table of
   confusable characters (the ``confusable-homoglyphs`` package's copy of confusables.txt): a
-  Cyrillic "а", a Latin alpha "ɑ", a dotless "ı", a Cherokee "Ꭲ", a small capital "ᴡ".
+  Cyrillic "а", a Latin alpha "ɑ", a dotless "ı", a Cherokee "Ꭲ", a small capital "ᴡ", and any
+  letter Unicode names as a Latin one with a mark ("ŧ", "ɨ"); "№" before a figure is "number".
 """
 
 from __future__ import annotations
@@ -31,10 +33,6 @@ _OVERRIDE = re.compile("\u202e([^\u202c\n\r\u2029\u0085\u001c-\u001e]*)")
 # not the markup's own "&lt;", "&gt;", "&amp;" (the markup pass reads those).
 _REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?")
 
-
-def _character(m: re.Match[str]) -> str:
-    found = html.unescape(m.group(0))
-    return m.group(0) if found == m.group(0) or found in ("<", ">", "&") else found
 # A word struck through letter by letter (a long stroke or solidus over each).
 _STRUCK = re.compile("(?:[^\\s\u0336\u0338][\u0336\u0338]+){2,}")
 # Letters with no glyph, inside words: not seen.
@@ -80,6 +78,11 @@ def _latin(char: str) -> str:
         return _MORE_LOOKALIKES.get(char, char)
     m = _LATIN_NAME.match(unicodedata.name(char, ""))
     return char if m is None else m.group(3) if m.group(1) == "CAPITAL" else m.group(3).lower()
+
+
+def _character(m: re.Match[str]) -> str:
+    found = html.unescape(m.group(0))
+    return m.group(0) if found == m.group(0) or found in ("<", ">", "&") else found
 
 
 @cache
