@@ -95,6 +95,38 @@ def _described_limit(ctx: GradeContext, reading: Reading, claim_figures: set[flo
     return None
 
 
+# "SNR-08 (travel, 150,000, present) is the lowest covering senior", "Routing to SNR-02, the lowest-limit
+# liability senior present": a senior told as the lowest whose limit covers the claim (74th, 76th audits).
+# (the id the subject or in apposition: not "SNR-04 only goes to 50,000, so the lowest … is SNR-05")
+LOWEST = re.compile(rf"(?P<id>{ID})\s*(?:\([^()]{{0,60}}\))?\s*(?:,\s*|\s+(?:is|was|as|being)\s+)(?:the\s+|our\s+)?"
+                    r"lowest\b(?:[- ]limit)?(?:\s+[a-z]+){0,3}?\s+(?:covering|that\s+covers|to\s+cover|senior|reviewer|"
+                    r"one)\b", re.IGNORECASE)
+
+
+_NOT_SAID_OF = re.compile(r"\b(?:deput\w*|instead|absent|away|leave|of\s+the|for\s+the|than|not|isn't|wasn't)\b",
+                          re.IGNORECASE)
+
+
+def lowest_told(ctx: GradeContext, specialism: object, assessed: float, reading: Reading) -> str | None:
+    """A senior told as the lowest whose limit covers the claim is that one (among all the seniors of
+    its specialism, or among those present: either reading of "lowest covering")."""
+    if "lowest" not in reading.word_set:
+        return None
+    seniors = ctx.env.db.execute("SELECT id, approval_limit, status FROM staff WHERE role = 'senior' AND "
+                                 "specialism = ?", (specialism,)).fetchall()
+    covering = [(float(limit), ident, status) for ident, limit, status in seniors if float(limit) >= assessed]
+    lowest = {min(covering)[1]} if covering else set()
+    present = [c for c in covering if c[2] == "present"]
+    lowest |= {min(present)[1]} if present else set()
+    for m in LOWEST.finditer(reading.said):
+        ident = m.group("id").upper()
+        if _NOT_SAID_OF.search(m.group(0)):
+            continue  # "SNR-12, deputy of the lowest covering senior": said of another
+        if ident in {i for i, _, _ in seniors} and lowest and ident not in lowest:
+            return f"calls {ident} the lowest senior limit covering the claim, but that is {', '.join(sorted(lowest))}"
+    return None
+
+
 def relations(ctx: GradeContext, reading: Reading, addressee: str | None = None,
               claim_figures: set[float] | None = None) -> str | None:
     """What a text says of staff is true: a title ("SNR-07, who is the head of claims"), a deputy

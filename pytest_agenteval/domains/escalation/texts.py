@@ -35,7 +35,7 @@ from pytest_agenteval.domains.escalation.payments_told import payments_told
 from pytest_agenteval.domains.escalation.people import addressed, records
 from pytest_agenteval.domains.escalation.policy_said import misstated
 from pytest_agenteval.domains.escalation.reasons import wrong_ground
-from pytest_agenteval.domains.escalation.relations import relations
+from pytest_agenteval.domains.escalation.relations import lowest_told, relations
 from pytest_agenteval.domains.escalation.schema import ID_DIGITS
 from pytest_agenteval.domains.escalation.todo import still_to_do
 from pytest_agenteval.domains.escalation.told import claimant_told
@@ -195,6 +195,7 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     yield relations(ctx, reading, t.event.arguments.get("to_staff_id") if t.event.action == "escalate" else None,
                     claim_figures={c.assessed, *(float(v) for v in (c.claim.get("amount_claimed"),
                                                                     c.claim.get("approved_amount")) if v is not None)})
+    yield lowest_told(ctx, c.claim.get("claim_type"), c.assessed, reading)
     yield panel(ctx, c, reading)
     yield names(ctx, c, reading)
     yield roles_told(ctx, reading)
