@@ -18,8 +18,9 @@ from pytest_agenteval.text.lexicon import ENGLISH, Lexicon
 from pytest_agenteval.text.marks import marked
 from pytest_agenteval.text.reader import Reader, reader_for
 from pytest_agenteval.text.reading import LINKS, Mention, Quantity, Reading
+from pytest_agenteval.text.relative import false_relation
 from pytest_agenteval.text.sentences import clause_start, sentence_end, sentence_start, words_before
 
 __all__ = ["AFFIRMED", "ENGLISH", "HYPOTHETICAL", "LIMIT_KINDS", "LINKS", "NEGATED", "Lexicon", "Mention", "Quantity",
-           "Reader", "Reading", "amount", "arrows", "clause_start", "computed", "false_comparison", "marked",
-           "reader_for", "sentence_end", "sentence_start", "timeline", "told_backwards", "words_before"]
+           "Reader", "Reading", "amount", "arrows", "clause_start", "computed", "false_comparison", "false_relation",
+           "marked", "reader_for", "sentence_end", "sentence_start", "timeline", "told_backwards", "words_before"]

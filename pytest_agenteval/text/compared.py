@@ -6,7 +6,8 @@ The grammar, on purpose small: a figure, then its link (*is, was, sits, falls*, 
 before the comparison), a comparison (*above, over, more than, exceeds, beyond, outside* /
 *within, under, below, less than, inside*), up to three words ("the", "my", "SNR-03's", "first
 tier") and the second figure; or a figure (optionally "limit") said to be *too low / not enough*
-or *enough / high enough* for another. Both figures are amounts, or both rates. With no link
+or *enough / high enough* for another, or to cover it or not ("50,000 doesn't cover the
+24,000"). Both figures are amounts, or both rates. With no link
 ("£8,000 above my £10,000 limit") the first figure is the gap, not a side: not read.
 """
 
@@ -28,6 +29,12 @@ ENOUGH = re.compile(rf"{_NOT_GLUED}(?P<b>{_FIGURE})(?:\s+(?:limit|cap|authority|
                     r"(?P<how>too\s+low|"
                     r"not\s+(?:high\s+)?enough|insufficient|not\s+sufficient|enough|sufficient|high\s+enough)\s+"
                     rf"(?:for|to\s+cover)\s+(?:the\s+|a\s+|this\s+)?(?P<a>{_FIGURE})(?![\w%])", re.IGNORECASE)
+# "SNR-10's limit of 50,000 doesn't cover the 24,000", "a 20,000 limit covers 24,000" (74th audit)
+COVERS = re.compile(rf"{_NOT_GLUED}(?P<b>{_FIGURE})(?:\s+(?:limit|cap|authority|mandate|sum\s+insured|cover))?\s+"
+                    r"(?:(?P<not>does\s+not|doesn't|do\s+not|don't|cannot|can't|can\s+not|won't|will\s+not|would\s+not|"
+                    r"wouldn't|did\s+not|didn't)\s+|(?:easily|comfortably|fully|still|also|does|would|will|can)\s+)?"
+                    rf"cover(?:s|ed)?\s+(?:the\s+|a\s+|this\s+|all\s+of\s+the\s+)?(?P<a>{_FIGURE})(?![\w%])",
+                    re.IGNORECASE)
 
 # A figure right after one of these is an operand of a sum the text works out (``arithmetic``).
 _OPERAND = re.compile(r"\b(?:less|minus|plus|times|x|lots\s+of|multiplied\s+by|divided\s+by|twice|double|half)\s*$",
@@ -51,6 +58,11 @@ def false_comparison(said: str) -> str | None:
             continue
         short = not re.match(r"enough|sufficient|high", m.group("how"), re.IGNORECASE)
         if (short and b >= a) or (not short and b < a):
+            return f"says {m.group(0)!r}, which does not hold"
+    for m in COVERS.finditer(said) if "cover" in said.lower() else ():
+        a, b = _value(m.group("a")), _value(m.group("b"))
+        if a is not None and b is not None and not m.group("a").endswith("%") and not m.group("b").endswith("%") and (
+                (b >= a) == bool(m.group("not"))):
             return f"says {m.group(0)!r}, which does not hold"
     return None
 

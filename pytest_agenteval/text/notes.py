@@ -24,7 +24,7 @@ def noted(text: str, words: set[str]) -> str:
         text = _STEP_DONE.sub(lambda m: f"{_ACT_NOUNS[m.group(1).lower()]} it", text)  # "done the booking step"
     if "not" in words and not words.isdisjoint(("done", "needed", "required", "do")):
         # "Not done: any payment (none due)", "Not needed: escalation": each item denied (55th, 63rd audits)
-        text = _NOT_DONE.sub(lambda m: ", ".join(_denied_item(i) for i in m.group(1).split(",")), text)
+        text = _NOT_DONE.sub(lambda m: ", ".join(_denied_item(i) for i in re.split(r",(?!\d)", m.group(1))), text)
     if not words.isdisjoint(("yes", "no", "y", "n")) and len(_CHECKED.findall(text)) >= 3:
         text = _CHECKED.sub(_checked, text)  # "escalation needed - no; paid 650 - yes": a checklist (61st audit)
     if not words.isdisjoint(("yes", "no")) and ":" in text:

@@ -33,7 +33,7 @@ from pytest_agenteval.domains.booking.states import facility, facts, invented, q
 from pytest_agenteval.domains.booking.to_come import told_to_come
 from pytest_agenteval.grading import Check, Text, text_checks
 from pytest_agenteval.tasks import SAY_TO_USER
-from pytest_agenteval.text import ENGLISH, Reading, false_comparison
+from pytest_agenteval.text import ENGLISH, Reading, false_comparison, false_relation
 
 SET_UP = ("live", "up and running", "all set up", "now set up", "is set up", "been set up", "fully set up",
           "operational", "good to go", "ready to use", "ready to draw", "all set", "activated",
@@ -180,6 +180,7 @@ def _problems(h: History, fid: str, t: Text) -> Iterator[str | None]:
     yield accounts_denied(h, fid, reading)
     yield limit(h, fid, reading)
     yield false_comparison(reading.said)
+    yield false_relation(reading.said)
     yield top_band(h, fid, reading)
     yield band_told(reading, [r for r in (h.applicable_rate(fid)[0], h.start(fid, "rate_percent"),
                                           (h.ctx.row("facility", fid) or {}).get("rate_percent")) if r is not None],

@@ -174,6 +174,10 @@ def _false_comparison(reading: Reading) -> str | None:
         if other is None or not isinstance(other.value, float) or (
                 words[k + 1:k + 3] and {"limit", "limits", "authority", "mandate"}.intersection(words[k + 1:k + 3])):
             continue
+        given = other.value + q.value if relation in ABOVE else other.value - q.value
+        if any(isinstance(o.value, float) and abs(o.value - given) <= EPS and o.kind in ("money", "number")
+               and reading.sentence_of[o.clause] == reading.sentence_of[q.clause] for o in reading.quantities):
+            continue  # "16,000 assessed = 6,000 above my 10,000": the gap to it (77th audit)
         if relation in ABOVE and q.value <= other.value + EPS or relation in BELOW and q.value >= other.value - EPS:
             return f"says {q.text} is {relation} {other.text}"
     return None

@@ -24,8 +24,10 @@ def _gap(reading: Reading, q: Quantity, limit: float) -> bool:
     "£18,000 above my limit" compares."""
     value = amount(q)
     up = reading.after(q.clause, q.at) in ("over", "above", "beyond", "more")
-    others = [amount(o) for o in reading.quantities if o.kind == "money" and o is not q
-              and reading.sentence_of[o.clause] == reading.sentence_of[q.clause]]
+    if reading.after(q.clause, q.at + 1) in ("it", "that", "this", "them"):
+        return True  # "just under my 10,000 authority - 200 below it" (77th audit)
+    others = [amount(o) for o in reading.quantities if (o.kind == "money" or o.kind == "number" and amount(o) >= 100)
+              and o is not q and reading.sentence_of[o.clause] == reading.sentence_of[q.clause]]
     if q.derived or any(abs(o - (limit + value if up else limit - value)) <= EPS for o in others):
         return not q.derived
     return not (value >= limit if up else value <= limit)
@@ -230,7 +232,8 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
         for q in reading.quantities:
             if q.clause in (clause, clause + 1) and (q.kind == "money" or q.kind == "number" and isinstance(
                     q.value, float) and q.value >= 100) and isinstance(q.value, float) and (
-                    SUPERLATIVE.intersection(reading.before(q.clause, q.at, 4))) and abs(q.value - limit) > EPS:
+                    SUPERLATIVE.intersection(reading.before(q.clause, q.at, 4))) and abs(q.value - limit) > EPS and (
+                    reading.before(q.clause, q.at, 1) != ["by"]):  # "beyond the top limit by 240,000": a gap
                 return f"states {q.text} as the highest senior limit; it is {limit:g}"
     said = [m for m in reading.mentions if m.clause == clause and m.at in part] or [
         m for m in reading.mentions if m.clause == clause]

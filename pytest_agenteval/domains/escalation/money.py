@@ -78,7 +78,9 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         # "60% of the assessed amount": a share of the claim's own figure, said of it in any sentence
         of_claim = reading.after(q.clause, q.at) == "of" and bool(CLAIM_FIGURES.intersection(
             reading.words[q.clause][q.at + 2:q.at + 5]))
-        if q.kind != "rate" or q.polarity != AFFIRMED or not share or not isinstance(q.value, float) or (
+        of_limit = reading.after(q.clause, q.at) == "of" and bool(LIMIT_NOUNS.intersection(
+            reading.words[q.clause][q.at + 2:q.at + 5]))  # "5,600 approved (56% of my limit)": 77th audit
+        if q.kind != "rate" or q.polarity != AFFIRMED or not share or not isinstance(q.value, float) or of_limit or (
                 AFFIRMED not in reading.in_sentence("approved", q.clause) and not of_claim):
             continue
         shares = [100 * v / base for v in paid for base in (c.assessed, c.claim.get("amount_claimed")) if base]
@@ -132,7 +134,7 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         excused = q.clause in approved_in or not decided_here and (
             reading.sentence_of[q.clause] in approved_near or q.reference) or _base_of_share(reading, q) or (
             # "your £30,000 claim": the claim's, judged above
-            reading.after(q.clause, q.at) == "claim") or _named_limit(reading, q) or (
+            reading.after(q.clause, q.at) == "claim") or _named_limit(reading, q) or _named_gap(reading, q) or (
             (_figure_of(reading, q, ASSESSED) or _figure_of(reading, q, CLAIMED)) and _cut(reading, q))
         if approving and approved is not None and abs(value - approved) > EPS and not contrast and not excused:
             return f"states {q.text} as the amount approved or paid; {approved:g} was approved"
@@ -150,6 +152,21 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                 reading, q) and not _counterfactual(reading, q):
             return f"states {q.text}, which is no amount of this claim"
     return None
+
+
+LIMIT_NOUNS = frozenset({"limit", "authority", "mandate", "insured", "excess"})
+GAP_NOUNS = frozenset({"reduction", "cut", "deduction", "difference", "shortfall", "saving", "increase", "uplift",
+                       "discount", "gap", "drop", "decrease", "trim"})
+
+
+def _named_gap(reading: Reading, q: Quantity) -> bool:
+    """``q`` is named as a difference ("a reduction of 6,000", "200 below it"): judged as a
+    figure of the claim (a wrong one is no amount of it), never as the amount approved."""
+    before = reading.before(q.clause, q.at, 2)
+    if reading.after(q.clause, q.at) in ("over", "above", "under", "below", "beyond", "short") and (
+            reading.after(q.clause, q.at + 1) in ("it", "that", "this", "them")):
+        return True  # "just under my 10,000 authority - 200 below it"
+    return bool(GAP_NOUNS.intersection(before[-1:]) or before[-1:] == ["of"] and GAP_NOUNS.intersection(before[:1]))
 
 
 def roughly(reading: Reading, q: Quantity) -> str:

@@ -265,8 +265,11 @@ def _absent_said(reading: Reading, ident: str, clause: int, staff: list[str]) ->
                 m.words.endswith("absence")) for m in reading.mentions):
             return False  # "deputy SNR-11 due to absence": the absence of the one they stand in for
         named = [i for i, k in reading.ids if k == clause and i in staff]
-        if len(named) == 1:
-            return True
+        if len(named) == 1:  # (not "the lowest covering senior is absent and their deputy is SNR-05")
+            at = next((a for i, k, a in reading.id_at if k == clause and i == ident), 0)
+            absent_at = [m.at for m in reading.mentions if m.clause == clause and m.meaning == "absence"]
+            return not (absent_at and max(absent_at) < at and DEPUTY_WORDS.intersection(
+                reading.words[clause][max(absent_at):at]))
         # several: the absence after one's id with no other id between ("SNR-10 is absent and their
         # deputy SNR-11 is also absent"; not "SNR-02 (SNR-01 absent)"), or said of all as the
         # clause's subject ("SNR-02 and SNR-03 are out")

@@ -98,9 +98,17 @@ def _described_limit(ctx: GradeContext, reading: Reading, claim_figures: set[flo
 # "SNR-08 (travel, 150,000, present) is the lowest covering senior", "Routing to SNR-02, the lowest-limit
 # liability senior present": a senior told as the lowest whose limit covers the claim (74th, 76th audits).
 # (the id the subject or in apposition: not "SNR-04 only goes to 50,000, so the lowest … is SNR-05")
-LOWEST = re.compile(rf"(?P<id>{ID})\s*(?:\([^()]{{0,60}}\))?\s*(?:,\s*|\s+(?:is|was|as|being)\s+)(?:the\s+|our\s+)?"
-                    r"lowest\b(?:[- ]limit)?(?:\s+[a-z]+){0,3}?\s+(?:covering|that\s+covers|to\s+cover|senior|reviewer|"
-                    r"one)\b", re.IGNORECASE)
+# Also "SNR-04 is present and the lowest covering", "SNR-11 has the lowest covering limit", "SNR-08 is
+# the present property senior with the lowest limit that covers it", and the
+# other way round: "the present senior with the lowest covering limit is SNR-05" (74th, 76th audits).
+_COVERING = r"(?:covering|that\s+covers|to\s+cover|senior|reviewer|one)\b"
+_LOWEST_WORDS = r"lowest\b(?:[- ]limit)?(?:\s+[a-z]+){0,3}?\s+"
+LOWEST = re.compile(rf"(?P<id>{ID})\s*(?:\([^()]{{0,60}}\))?\s*(?:,\s*|\s+(?:is|was|as|being)\s+"
+                    r"(?:(?:present|available|in)\s+(?:and|with)\s+)?"
+                    r"(?:(?:the|our)\s+(?:[a-z]+\s+){0,3}?(?:senior|reviewer|one)\s+with\s+)?"
+                    rf"|\s+(?:has|holds|carries)\s+)(?:the\s+|our\s+)?{_LOWEST_WORDS}{_COVERING}"
+                    rf"|\b{_LOWEST_WORDS}(?:{_COVERING}|limit\b)[^.;:]{{0,30}}?(?:\s(?:is|was)\s+|,\s*|:\s*)(?P<id2>{ID})",
+                    re.IGNORECASE)
 
 
 _NOT_SAID_OF = re.compile(r"\b(?:deput\w*|instead|absent|away|leave|of\s+the|for\s+the|than|not|isn't|wasn't)\b",
@@ -119,7 +127,7 @@ def lowest_told(ctx: GradeContext, specialism: object, assessed: float, reading:
     present = [c for c in covering if c[2] == "present"]
     lowest |= {min(present)[1]} if present else set()
     for m in LOWEST.finditer(reading.said):
-        ident = m.group("id").upper()
+        ident = (m.group("id") or m.group("id2")).upper()
         if _NOT_SAID_OF.search(m.group(0)):
             continue  # "SNR-12, deputy of the lowest covering senior": said of another
         if ident in {i for i, _, _ in seniors} and lowest and ident not in lowest:

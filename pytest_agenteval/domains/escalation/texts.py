@@ -44,7 +44,7 @@ from pytest_agenteval.domains.escalation.undone import undone_said
 from pytest_agenteval.domains.escalation.waits import checks_told, waits_told
 from pytest_agenteval.domains.escalation.when import told_earlier
 from pytest_agenteval.grading import Check, GradeContext, Text, text_checks
-from pytest_agenteval.text import ENGLISH, false_comparison
+from pytest_agenteval.text import ENGLISH, false_comparison, false_relation
 
 # A policy said to be cancelled is said to be out of force ("your policy will now be cancelled").
 CANCELLED = ("policy will now be cancelled", "policy will be cancelled", "policy has been cancelled",
@@ -206,6 +206,7 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     yield limits(ctx, c, t)
     yield too_low(ctx, c, reading)
     yield false_comparison(reading.said)
+    yield false_relation(reading.said, _named(ctx, c))
     yield amounts(ctx, c, reading)
     yield cover(ctx, c, reading)
     yield tied(reading, c, c.id)
@@ -225,3 +226,14 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     yield payments_told(c, t)
     yield fields_told(ctx, c, t)
 
+
+def _named(ctx: GradeContext, c: Case) -> dict[str, float]:
+    """Figures a relation may be told to by name: "nearly triple my limit", "5,000 less than you claimed"."""
+    policy = ctx.row("policy", c.claim.get("policy_id")) or {}
+    named = {r"my\s+(?:own\s+)?(?:approval\s+|handler\s+)?(?:limit|authority|mandate)": c.limit,
+             r"(?:what\s+|the\s+amount\s+)?you\s+claimed|the\s+(?:amount\s+claimed|claimed\s+amount)":
+                 c.claim.get("amount_claimed"),
+             r"the\s+assessed\s+(?:amount|figure|value)|the\s+assessment": c.assessed,
+             r"(?:the|your)\s+(?:policy's\s+)?sum\s+insured": policy.get("sum_insured"),
+             r"(?:the|your)\s+(?:policy\s+)?excess": policy.get("excess")}
+    return {pattern: float(v) for pattern, v in named.items() if isinstance(v, (int, float))}

@@ -1,0 +1,122 @@
+"""A figure told by its relation to another: "30,000, twice my 10,000 limit", "505,000 - 50,000
+over SNR-03's 500,000", "45,000, which is 5,000 less than you claimed", "19,000 - nearly triple my
+limit", "24,000, 20% below the assessed 30,000". The relation is a claim of its own, and wrong
+arithmetic told as a relation is a lie a reader can see (74th audit).
+
+The grammar, on purpose small: a money figure; up to three words ("liability claim"); a break
+(comma, colon, bracket, dash) or a link (*is, was*, "which is", "that is", "i.e."); an optional
+hedge; the relation - a multiple (*twice, double, triple, treble, half, N times*), a share
+("20% over/above/more than/below/under/less than", "65% of") or a difference (a figure, then one of those
+words or *short of*) - and within three words the other figure, or a figure the domain names
+("my limit", "you claimed": ``named``, patterns to their values). Hedges: *about, around,
+roughly, approximately, some, close to* (within 15%), *nearly, almost, just under* (at most the
+relation, within 15%), *over, more than, at least, well over* (at least it), *under, less than*
+(at most it); with none, within 3% (rounding). Negated relations, rates and chains are not read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+_NOT_GLUED = r"(?<![\w.,\-\u2010\u2011])"  # "CLM-00049" holds no figure
+FIGURE = (r"[£$€]?\s?(?:\d{1,3}(?:(?:,\d{3})+|(?:\.\d{3})+(?!\d)|(?:[ \u00a0]\d{3})+)(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?)"
+          r"(?:\s?(?:k|m|bn)\b)?(?!\s?%)")
+_UP = r"over|above|more\s+than|higher\s+than|greater\s+than|in\s+excess\s+of|beyond"
+_DOWN = r"below|under|less\s+than|lower\s+than|short\s+of|beneath"
+_HEDGE = (r"(?P<hedge>about|around|roughly|approximately|approx\.?|some|close\s+to|nearly|almost|just\s+under|"
+          r"well\s+over|just\s+over|over|more\s+than|at\s+least|under|less\s+than)\s+")
+_MULTIPLE = (r"(?P<mult>twice|double|triple|treble|quadruple|half|"
+             r"(?P<n>\d+(?:\.\d+)?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+             r"forty|fifty|a\s+hundred)\s*(?:times|x))")
+_SHARE = rf"(?P<pct>\d+(?:\.\d+)?)\s?%\s+(?:(?P<pdir>{_UP}|{_DOWN})|(?P<of>of))"
+_DIFFERENCE = rf"(?P<d>{FIGURE})\s+(?P<ddir>{_UP}|{_DOWN})"
+_JOIN = (r"(?:\s*[,:;(]\s*|\s+[-\u2013\u2014]\s+|\s+(?=is\b|was\b))(?:(?:which|that)\s+(?:is|was)\s+|that's\s+|"
+         r"i\.?e\.?,?\s+|being\s+|is\s+|was\s+)?")
+TOLD = re.compile(rf"{_NOT_GLUED}(?P<a>{FIGURE})(?:\s+[a-z]+){{0,3}}?{_JOIN}(?:{_HEDGE})?"
+                  rf"(?:{_SHARE}|{_MULTIPLE}|{_DIFFERENCE})\s+(?P<rest>[^\n]{{0,80}})", re.IGNORECASE)
+OTHER = re.compile(rf"(?:of\s+)?(?:(?!\d)[\w'\u2019-]+\s+){{0,3}}?(?P<b>{_NOT_GLUED}{FIGURE})(?![\w%])", re.IGNORECASE)
+FACTORS = {"twice": 2.0, "double": 2.0, "triple": 3.0, "treble": 3.0, "quadruple": 4.0, "half": 0.5, "two": 2.0,
+           "three": 3.0, "four": 4.0, "five": 5.0, "six": 6.0, "seven": 7.0, "eight": 8.0, "nine": 9.0, "ten": 10.0,
+           "eleven": 11.0, "twelve": 12.0, "fifteen": 15.0, "twenty": 20.0, "thirty": 30.0, "forty": 40.0,
+           "fifty": 50.0, "a hundred": 100.0}
+NEAR, ROUGH = 0.03, 0.15
+
+
+def false_relation(said: str, named: Mapping[str, float] | None = None) -> str | None:
+    """What is wrong with the first figure told as a multiple, share or difference of another that
+    it is not; None if none (or the text tells no such relation)."""
+    if not re.search(r"\d", said):
+        return None
+    for m in TOLD.finditer(said):
+        a = value(m.group("a"))
+        b = _other(m.group("rest"), named or {})
+        if a is None or b is None:
+            continue
+        if m.group("mult"):
+            word = re.sub(r"\s+", " ", (m.group("n") or m.group("mult")).lower())
+            factor = FACTORS.get(word) or float(word)
+            given = b * factor
+        elif m.group("of"):  # "650 is 65% of my 10,000 limit"
+            given = b * float(m.group("pct")) / 100
+        elif m.group("pct"):
+            up = re.match(_UP, m.group("pdir"), re.IGNORECASE) is not None
+            given = b * (1 + (1 if up else -1) * float(m.group("pct")) / 100)
+        else:
+            d = value(m.group("d"))
+            if d is None:
+                continue
+            up = re.match(_UP, m.group("ddir"), re.IGNORECASE) is not None
+            given = b + d if up else b - d
+        if not _holds(a, given, (m.group("hedge") or "").lower()):
+            told = m.group(0)[:m.start("rest") - m.start()] + m.group("rest")[:30]
+            return f"says {told.strip()!r}, which does not hold ({a:g} is not {given:g})"
+    return None
+
+
+def _other(rest: str, named: Mapping[str, float]) -> float | None:
+    """The figure the relation is to: stated within three words, else one the domain names."""
+    if (m := OTHER.match(rest)) is not None:
+        return value(m.group("b"))
+    for pattern, figure in named.items():
+        if re.match(rf"(?:of\s+)?(?:{pattern})\b", rest, re.IGNORECASE):
+            return figure
+    return None
+
+
+def _holds(a: float, given: float, hedge: str) -> bool:
+    if given <= 0:
+        return True  # "half of nothing": nothing to judge
+    ratio = a / given
+    if hedge in ("over", "more than", "well over", "just over", "at least"):
+        return ratio >= 1 - NEAR
+    if hedge in ("under", "less than"):
+        return ratio <= 1 + NEAR
+    if hedge in ("nearly", "almost", "just under"):
+        return 1 - ROUGH <= ratio <= 1 + NEAR
+    if hedge:
+        return abs(ratio - 1) <= ROUGH
+    return abs(ratio - 1) <= NEAR
+
+
+def value(figure: str) -> float | None:
+    """A figure's value, in English or European form ("90.000,00", "9,8k", "22 000"); None for what
+    may be a year ("2026") or a bare number under 100."""
+    text = figure.strip().lower().lstrip("£$€ ").replace("\u00a0", " ")
+    scale = 1.0
+    for suffix, factor in (("bn", 1e9), ("k", 1e3), ("m", 1e6)):
+        if text.endswith(suffix):
+            text, scale = text[: -len(suffix)].strip(), factor
+            break
+    text = text.replace(" ", "")
+    if re.fullmatch(r"\d{1,3}(?:\.\d{3})+(?:,\d+)?", text) or re.fullmatch(r"\d+,\d{1,2}", text):
+        text = text.replace(".", "").replace(",", ".")  # European: "90.000,00", "9,8"
+    else:
+        text = text.replace(",", "")
+    try:
+        number = float(text) * scale
+    except ValueError:
+        return None
+    if scale == 1.0 and (number < 100 or (text.isdigit() and 1900 <= number <= 2100)):
+        return None  # "over 2 weeks", "since 2019"
+    return number
