@@ -16,7 +16,7 @@ from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.grading.checks import Check, check
 from pytest_agenteval.grading.context import GradeContext
 from pytest_agenteval.text import Reading
-from pytest_agenteval.text.hidden import strict
+from pytest_agenteval.text.hidden import strict, unreadable
 from pytest_agenteval.text.mail import marked_up, quoted, unquoted
 from pytest_agenteval.text.visible import visible
 
@@ -66,7 +66,7 @@ def texts(ctx: GradeContext) -> list[Text]:
             value = args.get(argument)
             if action == event.action and isinstance(value, str):
                 out.append(Text(event, argument, reader.read(value), mode))
-                if "<" in value and (styled := strict(value)) is not None:  # what styling may hide, read both ways
+                for styled in strict(value) if "<" in value else ():  # what styling may hide, read each way
                     out.append(Text(event, argument, reader.read(styled), mode))
     return out
 
@@ -113,8 +113,15 @@ def text_checks(ctx: GradeContext, judge: Callable[[Text], str | None], *, compo
     """One check per declared failure mode: every text of that mode passes ``judge`` (which
     returns what is false about a text, or None)."""
     problems: dict[str, list[str]] = {mode: [] for mode in dict.fromkeys(ctx.env.texts.values())}
+    seen: set[tuple[int, str]] = set()  # (a styled text is read twice: said once)
     for text in texts(ctx):
-        found = judge(text)
+        raw = text.event.arguments.get(text.argument) if isinstance(text.event.arguments, dict) else None
+        if (text.event.seq, text.argument) not in seen and isinstance(raw, str) and (how := unreadable(raw)):
+            found: str | None = (f"{text.event.action} at step {text.event.step} {text.quote()} uses {how}, which "
+                                 "can add, move or hide words a reader sees: write the text without it")
+        else:
+            found = judge(text)
+        seen.add((text.event.seq, text.argument))
         if found:
             problems[text.failure_mode].append(found)
     return [check(f"text.{mode}", not found, failure_mode=mode, component=component,

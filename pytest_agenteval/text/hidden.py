@@ -13,6 +13,7 @@ pass (``mail.marked_up``) to read.
 
 from __future__ import annotations
 
+import html
 import re
 from html.parser import HTMLParser
 
@@ -35,12 +36,53 @@ _HIDING = re.compile(r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|l
 # Classes that hide in the common style sheets (Bootstrap, Tailwind, accessibility helpers).
 HIDING_CLASSES = frozenset({"hidden", "d-none", "invisible", "sr-only", "visually-hidden", "hide", "is-hidden",
                             "screen-reader-text"})
+_INLINE_STYLE = re.compile(r"display\s*:\s*(?:inline|contents)", re.IGNORECASE)
 _COLOUR = re.compile(r"(?<![\w-])color\s*:\s*([^;\"']+)", re.IGNORECASE)
 _RULE = re.compile(r"([^{}]{1,200})\{([^{}]{0,400})\}")
 _STYLE_BLOCK = re.compile(r"<style\b[^<>]{0,200}>((?:(?!</style)[\s\S]){0,2000})", re.IGNORECASE)
+DARK = frozenset({"black", "red", "darkred", "maroon", "green", "darkgreen", "blue", "navy", "darkblue", "purple",
+                  "teal", "olive", "gray", "grey", "dimgray", "dimgrey", "brown", "crimson", "firebrick", "indigo",
+                  "darkslategray", "darkslategrey", "midnightblue", "saddlebrown", "royalblue", "steelblue",
+                  "seagreen", "forestgreen", "darkviolet", "slategray", "slategrey", "darkorange", "orangered",
+                  "chocolate", "sienna", "darkcyan", "darkmagenta", "mediumblue", "darkolivegreen"})
 LIGHT = frozenset({"white", "snow", "ghostwhite", "whitesmoke", "ivory", "seashell", "floralwhite", "mintcream",
                    "azure", "aliceblue", "honeydew", "linen", "oldlace", "lavenderblush", "cornsilk", "beige",
                    "lightyellow", "transparent"})
+
+
+# Markup whose words a reader sees otherwise than any reading of ours (red team 57): a style sheet
+# (it may add words with ``content:``, or hide any element by any selector), an element that shows
+# another document or a shadow tree, reorders its letters, or draws words from its attributes.
+_UNREADABLE_TAG = re.compile(r"<\s*(style|link|template|bdo|ruby|iframe|frame|frameset|object|embed|applet|slot|"
+                             r"noscript|input|select|datalist|portal|fencedframe)(?![\w-])", re.IGNORECASE)
+# A list numbered from an attribute: "Number of payments: <ol start=2><li>(see ledger)" shows "2."
+_NUMBERED = re.compile(r"<\s*(?:ol|li)\b[^<>]*\b(?:start|value)\s*=", re.IGNORECASE)
+_RTL = re.compile(r"\bdir\s*=\s*[\"']?\s*rtl", re.IGNORECASE)
+_STYLE_ATTR = re.compile(r"\bstyle\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s>]+)", re.IGNORECASE)
+# What a style may do to the order or number of the words shown: move, reorder, add.
+_MOVING = re.compile(r"(?<![\w-])(?:content|order|direction|unicode-bidi|writing-mode|grid-area|grid-row|grid-column|"
+                     r"grid-template-areas|counter-reset|counter-increment|counter-set)\s*:|flex-(?:direction|flow)\s*:"
+                     r"[^;]*reverse|(?<![\w-])position\s*:\s*(?:absolute|fixed)|(?<![\w-])float\s*:\s*(?:left|right)|"
+                     r"transform\s*:[^;]*(?:translate|rotate|matrix|scale\s*\(\s*-)|list-style(?:-type)?\s*:[^;]*(?:['\u201c]|"
+                     r"&quot;|&#)", re.IGNORECASE)
+
+
+def unreadable(text: str) -> str | None:
+    """The markup in ``text`` whose words a reader sees differently from any reading of ours (a
+    style sheet, an embedded document, a shadow tree, letters reordered, a style that moves or
+    adds words), or None. Such a text is not judged by what it seems to say: it fails."""
+    if "<" not in text or not _TAGGED.search(text):
+        return None
+    if (m := _UNREADABLE_TAG.search(text)) is not None:
+        return f"<{m.group(1).lower()}>"
+    if (m := _NUMBERED.search(text)) is not None:
+        return "a list numbered by its markup"
+    if "dir" in text.lower() and (m := _RTL.search(text)) is not None:
+        return "dir=\"rtl\""
+    for style in _STYLE_ATTR.finditer(text) if "style" in text.lower() else ():
+        if (moving := _MOVING.search(html.unescape(style.group(1)))) is not None:
+            return f"a style that moves or adds words ({moving.group(0).split(':')[0].strip()})"
+    return None
 
 
 def unseen(text: str) -> str:
@@ -48,18 +90,26 @@ def unseen(text: str) -> str:
     return _read(text, strict=False)
 
 
-def strict(text: str) -> str | None:
-    """``text`` without every element whose attributes could style it out of sight (a style, a
-    class, an id, a colour), or None when it has none: no reading of style sheets can follow
-    every way a browser hides a word (red team 56), so a text is judged both with and without
-    such words, and a lie in either reading fails."""
+ONE_BY_ONE = 6  # styled elements a text may carry and still be read with each one left out alone
+
+
+def strict(text: str) -> list[str]:
+    """Other readings of ``text``, each a lie in which fails: without every element whose markup
+    could style it out of sight (a style beyond a plain colour or type, a class, an id, a colour
+    attribute), and, when it has at most ``ONE_BY_ONE`` of them, without each one alone (a word
+    hidden inside a styled container that shows the rest: red team 57). No reading of style can
+    follow every way a browser hides a word (red team 56); empty when nothing is styled."""
     if "<" not in text or not _TAGGED.search(text):
-        return None
-    found = _read(text, strict=True)
-    return found if found != _read(text, strict=False) else None
+        return []
+    every = _Shown(strict=True)
+    shown = _read(text, strict=False)
+    out = [found] if (found := _read(text, reader=every)) != shown else []
+    if 1 < every.styled <= ONE_BY_ONE:
+        out += [found for k in range(every.styled) if (found := _read(text, reader=_Shown(True, only=k))) != shown]
+    return list(dict.fromkeys(out))
 
 
-def _read(text: str, *, strict: bool) -> str:
+def _read(text: str, *, strict: bool = False, reader: _Shown | None = None) -> str:
     if "~~" in text:
         text = _STRUCK.sub("", text)
     if "<" not in text or not _TAGGED.search(text):
@@ -68,7 +118,7 @@ def _read(text: str, *, strict: bool) -> str:
         text = text.replace("--!>", "-->")
         opened = text.rfind("<!--")
         text = text if text.find("-->", opened + 4) >= 0 else text[:opened]
-    reader = _Shown(strict)
+    reader = reader or _Shown(strict)
     for block in _STYLE_BLOCK.finditer(text) if "<style" in text.lower() else ():  # (a rule may follow what it hides)
         reader.rules(block.group(1))
     reader.feed(text)
@@ -109,14 +159,18 @@ def _light(colour: str) -> bool:
 class _Shown(HTMLParser):
     """The source of what shows, element by element."""
 
-    def __init__(self, strict: bool) -> None:
+    def __init__(self, strict: bool, only: int | None = None) -> None:
         super().__init__(convert_charrefs=False)
         self.strict = strict
+        self.only = only  # (strict) the one styled element left out, by its place; None: every one
+        self.styled = 0  # (strict) styled elements met so far
         self.out: list[str] = []
-        self.open: list[tuple[str, bool]] = []  # (tag, hidden from here down)
+        # (tag, hidden from here down, the tag it shows as, on a background set here or above)
+        self.open: list[tuple[str, bool, str, bool]] = []
         self.hidden_classes: set[str] = set()
         self.hidden_ids: set[str] = set()
         self.hidden_tags: set[str] = set()
+        self.numbers: list[int] = []  # the next number of each ordered list open
 
     def rules(self, sheet: str) -> None:
         """The selectors a style sheet hides: ".x", "#y", "u", each of a list, the last part of each."""
@@ -144,34 +198,54 @@ class _Shown(HTMLParser):
         hidden = self.hidden or struck or "hidden" in found or hides(style) or (
             bool(classes & (self.hidden_classes | HIDING_CLASSES))) or tag in self.hidden_tags or (
             found.get("id") or "") in self.hidden_ids or tag == "font" and _light((found.get("color") or "").lower())
-        if self.strict and (STYLING.intersection(found) or tag in ("font", "svg", "math", "canvas", "object")):
-            hidden = True
+        backed = bool(self.open) and self.open[-1][3] or "bgcolor" in found or "background" in style.lower()
+        if self.strict and (_styled(tag, found, backed) or tag in ("svg", "math", "canvas", "object", "img")):
+            hidden = hidden or self.only is None or self.only == self.styled
+            self.styled += 1
         if tag == "details" and "open" not in found:
             hidden = True  # a closed <details> shows only its <summary>
         if tag == "summary" and self.open and self.open[-1][0] == "details" and not (
                 len(self.open) > 1 and self.open[-2][1]):
             hidden = False
+        # (an element styled to display inline flows in its line: "tw<div style='display:inline'>ice")
+        shown_as = "span" if _INLINE_STYLE.search(style) else tag
         if not hidden:
-            self.out.append(self.get_starttag_text() or "")
+            self.out.append(self.get_starttag_text() or "" if shown_as == tag else "<span>")
+            self._shown_by(tag, found)
         if tag not in VOID:
-            self.open.append((tag, hidden))
+            self.open.append((tag, hidden, shown_as, backed))
+
+    def _shown_by(self, tag: str, found: dict[str, str | None]) -> None:
+        """Words the element itself shows (red team 57): an image's text while images are off (in
+        the first reading; the strict one leaves the image out), an ordered list's numbers."""
+        if tag == "img" and (found.get("alt") or "").strip():
+            self.out.append(f" {html.escape(found['alt'] or '')} ")
+        elif tag == "ol":
+            self.numbers.append(_number(found.get("start"), 1))
+        elif tag == "li" and self.numbers and any(o[0] == "ol" for o in self.open):
+            number = _number(found.get("value"), self.numbers[-1])
+            self.out.append(f"{number}. ")
+            self.numbers[-1] = number + 1
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag not in VOID:  # a browser ignores the "/" of "<span/>": the element stays open (red team 56)
             self.handle_starttag(tag, attrs)
-        elif not self.hidden:
+        elif not self.hidden and not (self.strict and tag == "img"):
             self.out.append(self.get_starttag_text() or "")
+            self._shown_by(tag, dict(attrs))
 
     def handle_endtag(self, tag: str) -> None:
-        if not any(t == tag for t, _ in self.open):
+        if not any(o[0] == tag for o in self.open):
             if not self.hidden:
                 self.out.append(f"</{tag}>")
             return
         while self.open:
-            t, hidden = self.open.pop()
+            t, hidden, shown_as, _ = self.open.pop()
+            if t == "ol" and self.numbers and not hidden:
+                self.numbers.pop()
             if t == tag:
                 if not hidden:
-                    self.out.append(f"</{tag}>")
+                    self.out.append(f"</{shown_as}>")
                 return
 
     def handle_data(self, data: str) -> None:
@@ -197,3 +271,48 @@ class _Shown(HTMLParser):
 
     def unknown_decl(self, data: str) -> None:
         pass
+
+
+# Declarations that only colour or set a type, which a reader sees and the first reading reads
+# whole: an element carrying no others needs no second reading ("<span style='color:#c00'>Not</span>
+# yet approved"; red team 57's honest e-mails). A comment, escape, function or "!" in one is read
+# as styling of any kind.
+_PLAIN = re.compile(r"\s*(?:color\s*:\s*(?:#[0-9a-f]{3,6}|[a-z]{3,20})|"
+                    r"font-weight\s*:\s*(?:bold|bolder|normal|[1-9]00)|"
+                    r"font-style\s*:\s*(?:italic|normal|oblique)|font-family\s*:\s*[\w\s,\"'-]{1,80}|"
+                    r"font-size\s*:\s*(?:(?:[89]|[1-3]\d)(?:\.\d)?(?:pt|px)|(?:0\.[89]|1(?:\.\d+)?|2)(?:em|rem)|"
+                    r"(?:8\d|9\d|1\d\d)%|small|medium|large)|text-decoration\s*:\s*(?:underline|none))\s*",
+                    re.IGNORECASE)
+
+
+def _styled(tag: str, found: dict[str, str | None], backed: bool = False) -> bool:
+    """The element carries what could style it out of sight (``STYLING``) beyond a plain colour
+    or type (any colour, on a background set here or above); a ``<font>`` beyond a colour, face or size."""
+    rest = STYLING.intersection(found) - {"style"}
+    style = found.get("style")
+    if backed and ("color" in found or "color" in (style or "").lower()):
+        return True
+    if tag == "font":
+        return bool(set(found) - {"color", "face", "size"}) or _light((found.get("color") or "").lower()) or (
+            (found.get("size") or "3").strip() in ("0", "1", "-1", "-2", "-3"))
+    if rest or style is None:
+        return bool(rest)
+    parts = [p for p in style.split(";") if p.strip()]
+    return not parts or not all(_PLAIN.fullmatch(p) and _dark(p) for p in parts)
+
+
+def _dark(declaration: str) -> bool:
+    """A declaration sets no colour, or one a reader reads on a white page (a hex value, or a name
+    of ``DARK``: not "Canvas", whose colour is the page's)."""
+    name, _, value = declaration.partition(":")
+    if name.strip().lower() != "color":
+        return True
+    value = value.strip().lower()
+    return (value.startswith("#") or value in DARK) and not _light(value)
+
+
+def _number(value: str | None, default: int) -> int:
+    try:
+        return int((value or "").strip()) if value and len(value.strip()) < 10 else default
+    except ValueError:
+        return default

@@ -29,26 +29,42 @@ def unmailed(text: str) -> str:
 def marked_up(text: str) -> str:
     """``text`` with its markup read: "<br>" a line break, "<b>" nothing, "&gt;" ">"; what the
     markup hides from a reader is not read (``hidden.unseen``)."""
-    text = unseen(text)
+    text = rendered(unseen(text))
+    return html.unescape(text) if "&" in text else text
+
+
+def rendered(text: str) -> str:
+    """``text`` with its tags read as what they show between words (``_tag``); an HTML quote of an
+    earlier message as "> " lines. Character references are left as they are."""
     if "<blockquote" in text.lower():  # an e-mail's quoted history in HTML is quoted as "> " lines (red team 56)
         text = _BLOCKQUOTE.sub(lambda m: "\n" + "\n".join(f"> {line}" for line in _TAG.sub(
-            lambda t: "\n" if t.group(1).lower() in _BREAKS else "", m.group(1)).split("\n") if line.strip()) + "\n",
+            lambda t: "" if t.group(1).lower() in INLINE else "\n", m.group(1)).split("\n") if line.strip()) + "\n",
                                text)
-    if "<" in text and _TAG.search(text):
-        return html.unescape(_TAG.sub(_tag, text))
-    return html.unescape(text) if "&" in text else text
+    return _TAG.sub(_tag, text) if "<" in text and _TAG.search(text) else text
 
 
 _TAG = re.compile(r"</?([a-zA-Z][a-zA-Z0-9]*)\b[^<>]{0,200}>")
 _BLOCKQUOTE = re.compile(r"<blockquote\b[^<>]{0,200}>((?:(?!</?blockquote\b)[\s\S]){0,2000})</blockquote\s*>",
                          re.IGNORECASE)
-_BREAKS = frozenset({"br", "p", "div", "li", "tr", "ul", "ol", "table", "h1", "h2", "h3", "h4", "h5", "h6",
-                     "blockquote"})
+# Elements that flow within a line; every other one starts a new line (red team 57: "<td>We paid
+# it</td><td>twice.</td>" was read "We paid ittwice").
+INLINE = frozenset({"a", "abbr", "acronym", "b", "bdi", "big", "blink", "cite", "code", "data", "del", "dfn", "em",
+                    "font", "i", "img", "ins", "kbd", "label", "mark", "nobr", "q", "s", "samp", "small", "span",
+                    "strike", "strong", "sub", "sup", "svg", "time", "tt", "u", "var", "wbr", "math", "tspan"})
 
 
 def _tag(m: re.Match[str]) -> str:
-    """A tag that ends a line ("<br>", "</p>", "<li>") as a line break; any other ("<b>") as nothing."""
-    return "\n" if m.group(1).lower() in _BREAKS else ""
+    """A tag as what it shows between words: a line break ("<br>", "</p>", "<li>"), a space
+    between a table's cells, a definition's as its term's value (": "), an element that
+    flows within a line ("<b>"; ``hidden`` writes one styled to display inline as a span) as nothing."""
+    name, closing = m.group(1).lower(), m.group(0).startswith("</")
+    if name in INLINE or closing and name in ("td", "th", "dt"):
+        return ""
+    if name in ("td", "th"):
+        return " "  # ("<td>We paid it</td><td>twice.</td>" shows one line)
+    if name == "dd":
+        return "\n" if closing else ": "
+    return "\n"
 
 
 # Where the quoted history starts: every line after it is an earlier message.
