@@ -247,6 +247,9 @@ HOW_OFTEN_AFTER = frozenset({"", "and", "or", "by", "in", "under", "via", "throu
 AWAITING = frozenset({"will", "shall", "wait", "waiting", "await", "awaiting", "must", "need", "needs", "until"})
 
 
+_VERBISH = frozenset({"is", "are", "was", "were", "be", "been", "has", "have", "had", "will", "would", "can", "may"})
+
+
 def hedges(words: list[str], present: set[str]) -> set[str]:
     """The clause's hedge words. "should" hedges only opening a condition ("Should you need…");
     "your claim should be approved" predicts, and a prediction is asserted. "when" before a
@@ -292,7 +295,9 @@ def hedges(words: list[str], present: set[str]) -> set[str]:
     for past in ("when", "once", "before") if found & {"when", "once", "before"} else ():
         at = words.index(past) if past in found else -1
         told = False
-        for noun in (at + 1, at + 2):  # "when this happened", "when the loss happened"
+        for noun in (at + 1, at + 2, at + 3):  # "when this happened", "once our senior reviewer had looked at it"
+            if any(w in _VERBISH for w in words[at + 1:noun + 1]):
+                break  # ("once your excess is settled": "is" is no noun; 77th audit)
             verb = words[noun + 1:noun + 3]
             verb = verb[1:] if verb[:1] and verb[0] in ("have", "has", "had") else verb[:1]
             told = told or any(w in PAST or w.endswith("ed") for w in verb) and (

@@ -2,7 +2,8 @@
 is read (``prepass.prepared`` calls ``idioms``; audits 58-62): "till" is "until", "straight away"
 is no absence, "5.94% off the rate sheet" is from it, "we check the policy is in force" tells a
 process, "not booked and left pending" denies only the booking, "owing to SNR-10's absence" says
-SNR-10 is absent, "(limit 10k)" after an act is a limit's figure."""
+SNR-10 is absent, "(limit 10k)" after an act is a limit's figure, "does not cover 140,000" is a
+limit too low for it."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ def idioms(text: str, words: set[str]) -> str:
         text = _TILL.sub("until", text)
     if "off" in words and "%" in text:  # "rate 5.94% off the rate sheet": taken from it, not off it (58th audit)
         text = _RATE_OFF.sub(r"\1 from the ", text)
+    if "cover" in words:  # "SNR-10 50,000 (does not cover 140,000)": a limit too low, not a decline (77th audit)
+        text = _NOT_COVER_FIGURE.sub(r"\1is too low for ", text)
     if not words.isdisjoint(_CHECKING):  # "we check the policy is in force at the date of loss": how, not that
         text = _CHECKED_THAT.sub(r"\1 whether ", text)
     return text
@@ -36,6 +39,10 @@ _CHECKED_THAT = re.compile(r"\b(check|checks|checking|verify|verifies|verifying)
 _BRACKETED_LIMIT = re.compile(r"\((limit|authority)\s+([£$€]?\d[\d,.]*[km]?)\)", re.IGNORECASE)  # (62nd audit)
 _OWING_TO_ABSENCE = re.compile(r"\b(?:owing|due)\s+to\s+([A-Z]{2,4}-\d+)['\u2019]s\s+absence\b", re.IGNORECASE)
 _NOT_AND_LEFT = re.compile(r"\b(not\s+(?:yet\s+)?\w+ed)\s+and\s+(left|kept)\b", re.IGNORECASE)
+# (a figure's: "50,000 (does not cover 140,000)"; "SNR-04's limit does not cover 31,000" is read as it stands)
+_NOT_COVER_FIGURE = re.compile(r"(?<=\d)(\s*[km]?\s*(?:limit\s*)?\(?\s*)(?:does|do|did|would|will|can|could)"
+                               r"(?:\s+not|n't|not)\s+cover\s+(?=(?:the\s+|a\s+|this\s+|all\s+of\s+the\s+)?[£$€]?\s?\d)",
+                               re.IGNORECASE)
 _AT_ONCE = re.compile(r"\b(?:straight|right)\s+away\b", re.IGNORECASE)
 _TILL = re.compile(r"(?<![\w'])(?:till|'?til)\b(?!\s+(?:slip|roll|receipt|drawer)s?\b)", re.IGNORECASE)
 _RATE_OFF = re.compile(r"(\d%)\s+off\s+the\s+(?=(?:rate\s+)?(?:sheet|grid|card)\b(?!\s+rate))", re.IGNORECASE)

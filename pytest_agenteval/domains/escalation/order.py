@@ -26,10 +26,11 @@ ACTS = {  # past forms and gerunds: what was done, not what is to come
                         rf"told|telling)\s+{_HOLDER}|(?:the\s+)?(?:\w+\s+)?letter\s+(?:was\s+|had\s+been\s+)?(?:sent|went\s+out)|"
                         rf"{_HOLDER}\s+(?:was\s+)?(?:told|informed|notified)"),
     # the handler's own approval (the reviewer's is its answer): "approved it in the system", "approval recorded"
-    "approve_claim": (r"(?:i|we)\s+(?:had\s+|have\s+)?(?:already\s+)?approved|approving\s+(?:it|the\s+claim|CLM-\d+)|"
+    "approve_claim": (r"(?:i|we|you)\s+(?:had\s+|have\s+)?(?:already\s+)?approved|"
+                      r"approving\s+(?:it|the\s+claim|CLM-\d+)|"
                       r"(?:the\s+)?approval\s+"
                       r"(?:was\s+|had\s+been\s+)?(?:recorded|entered)|approved\s+it\b"),
-    "decline_claim": (r"(?:i|we)\s+(?:had\s+|have\s+)?(?:already\s+)?declined|declining\s+(?:it|the\s+claim|"
+    "decline_claim": (r"(?:i|we|you)\s+(?:had\s+|have\s+)?(?:already\s+)?declined|declining\s+(?:it|the\s+claim|"
                       r"CLM-\d+)|declined\s+it\s+(?:on|in)\s+the\s+system"),
     "answer": (rf"{_REVIEWER}['\u2019]s\s+decision|the\s+(?:senior\s+)?review\s+(?:was\s+|had\s+been\s+)?(?:concluded|"
                rf"completed|finished|done)|{_REVIEWER}\s+(?:had\s+)?(?:approved|declined|amended|answered|decided|replied|"
@@ -127,6 +128,12 @@ _BY_THE_TIME = re.compile(
     r"approved|declined|amended|responded|came\s+back|paid|wrote|sent|escalated)\b[^.;!?\n]{0,60}?\b(?:i|we|they|"
     r"the\s+handler)\s+had\s+(?:already\s+)?(?P<then>approved|paid|declined|issued|sent|written|escalated)\b",
     re.IGNORECASE)
+# "Before we heard back from our reviewer, we had already paid" (77th audit): the same, told from the answer.
+_BEFORE_HAD = re.compile(
+    rf"\bbefore\s+(?:(?P<reviewer>{_REVIEWER}|our\s+(?:senior\s+)?reviewer)\s+(?:had\s+)?(?:answered|replied|"
+    r"decided|approved|declined|amended|responded|came\s+back)|(?:we|i)\s+(?:had\s+)?heard\s+back)\b[^.;!?\n]{0,60}?"
+    r"\b(?:i|we|they|the\s+handler)\s+had\s+(?:already\s+)?(?P<then>approved|paid|declined|issued|sent|written|"
+    r"escalated)\b", re.IGNORECASE)
 _VERB_ACTS = {"approved": "approve_claim", "paid": "issue_payment", "issued": "issue_payment",
               "declined": "decline_claim", "sent": "notify_claimant", "written": "notify_claimant",
               "wrote": "notify_claimant", "escalated": "escalate"}
@@ -139,6 +146,11 @@ def _by_the_time(said: str, first: dict[str, int]) -> str | None:
         earlier = _VERB_ACTS.get(m.group("then").lower())
         if later in first and earlier in first and first[earlier] > first[later]:
             return (f"says {m.group(0)!r}, but step {first[later]} ({_NAMES[later]}) came before step "
+                    f"{first[earlier]} ({_NAMES[earlier]})")
+    for m in _BEFORE_HAD.finditer(said) if "before" in said.lower() else ():
+        earlier = _VERB_ACTS.get(m.group("then").lower())
+        if "answer" in first and earlier in first and first[earlier] > first["answer"]:
+            return (f"says {m.group(0)!r}, but step {first['answer']} ({_NAMES['answer']}) came before step "
                     f"{first[earlier]} ({_NAMES[earlier]})")
     return None
 

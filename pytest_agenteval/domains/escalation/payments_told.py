@@ -31,6 +31,10 @@ ANOTHER_TO_COME = re.compile(
     r"|\b(?:the\s+)?(?:balance|rest|remainder|other\s+half|second\s+half)\s+(?:follows|will\s+follow|to\s+follow|"
     r"comes|will\s+come|is\s+due)\b"  # "the balance follows next week"
     r"|\bstill\s+to\s+do:\s+(?:(?:a|the|one)\s+)?(?:separate|second|further|another|additional)\s+payment\b"  # (⏳)
+    # money besides the claim's: "you will also receive 500 for hire-car costs" (77th audit)
+    r"|\b(?:will|shall|'ll|are\s+going\s+to)\s+(?:also|additionally|separately)\s+(?:receive|get|be\s+(?:paid|"
+    r"reimbursed|refunded|sent)|reimburse|refund|pay|cover|send)(?:\s+(?:you|your|the|an?|another|extra|further|"
+    r"additional|separate))*\s+[£$€]?\s?\d[\d,.]*"
     r"|\b(?:the\s+)?(?:other|remaining|remainder|balance|rest)\b(?:[^.;!?\n]|\.\d){0,60}?\b(?:will|may|might|could|"
     r"is\s+to|is\s+due\s+to)\s+(?:then\s+|still\s+|also\s+)?be\s+paid\b(?![^.;!?\n]{0,12}\b(?:by\s+you|to\s+us)\b)",
     re.IGNORECASE)
@@ -50,7 +54,7 @@ _AFTER_NOT = re.compile(r"^[^,.;!\n]{0,15}?(?:\?(?!\s*(?:yes|yep|yeah|y|correct|
                         r"allowed|forbidden|breach\w*|break\w*|against\s+(?:the\s+)?rule|was\s+avoided|was\s+not))"
                         r"|^(?:\s*\w+){0,2}\s*\|?\s*[:=|\-\u2013]\s*(?:no|n|false|none|never|0)\b(?=\s*(?:[.;,|\n)]|$))",
                         re.IGNORECASE)
-_CUES = ("half", "twice", "two", "2 ", "several", "multiple", "split", "plus", "separate", "second", "further",
+_CUES = ("also", "half", "twice", "two", "2 ", "several", "multiple", "split", "plus", "separate", "second", "further",
          "another", "additional", "other", "remain", "balance", "rest", "parts", "instalment", "installment", "halves",
          "tranche", "once", "one", "single")
 

@@ -351,7 +351,8 @@ def _presence_said(reading: Reading, ident: str, clause: int, staff: list[str]) 
         at < said for i, k, at in reading.id_at if k == clause and i in staff)  # "SNR-02 and SNR-03 present"
     if said is None or (named != [ident] and not joined) or "" not in words[:said]:
         return None  # the one id before the word: not "funds are available; SNR-07 approved"
-    return "absent" if DENIED.intersection(words) else "present"
+    # (a denial before the word: not "as SNR-04 is present no deputy is needed"; 77th audit)
+    return "absent" if DENIED.intersection(words[:said]) else "present"
 
 
 PRESENT_SAID = frozenset({"present", "available", "around", "reachable", "contactable", "onsite"})

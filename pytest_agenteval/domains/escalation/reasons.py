@@ -23,7 +23,9 @@ GROUND = re.compile(r"\b(?:because|since|due to|owing to|on the grounds? (?:that
 OUTCOME = re.compile(r"\b(?:declin|approv(?!al (?:limit|authority|level))|amend|paid|pay|refus|reject|turned down)")
 # The reviewer named in the reason: "declined: the senior reviewer was not satisfied with it"
 REVIEWER_NAMED = re.compile(r"\b(?:reviewer|senior|head\s+of\s+claims|snr-\d+|hoc-\d+)")
-STATED = re.compile(r"\b(?:not|no|never|excluded|exclusion|exceeds?|outside|beyond|above)\b|n't")  # a reason, stated
+# a reason, stated ("Declined: claim withdrawn by the claimant"; 77th audit)
+STATED = re.compile(r"\b(?:not|no|never|excluded|exclusion|exceeds?|outside|beyond|above|withdrawn|duplicate|fraud\w*|"
+                    r"late|invalid|insufficient|missing|cancell?ed)\b|n't")
 # ("as our earlier letter explained": 68th audit)
 ASIDE = re.compile(r"\s*(?:(?:our|my|the|your|we|i)\s+)?(?:(?:earlier|previous|last|first|decision)\s+)?"
                    r"(?:(?:letter|note|message|email|e-mail|call|conversation)\s+)?(?:already\s+|previously\s+)?(?:explained|said|mentioned|discussed|advised|informed|know|"

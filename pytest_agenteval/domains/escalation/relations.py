@@ -27,7 +27,8 @@ DEPUTY_OF_ABSENT = re.compile(rf"(?P<b>{ID})(?:(?!{ID})[^.]){{0,40}}?\b(?:absent
                               rf"out of office)\b[^.]{{0,60}}?\bdeputy,?\s+(?:is\s+)?(?P<a>{ID})", re.IGNORECASE)
 # "SNR-08, who is on leave": an absence told in a relative clause, of the id before it.
 AWAY = re.compile(rf"(?P<id>{ID}),?\s+who\s+(?:is|was|are)\s+(?:currently\s+|now\s+|still\s+)?(?:on leave|"
-                  r"absent|away|unavailable|off sick|out of (?:the )?office|not in)\b", re.IGNORECASE)
+                  r"absent|away|unavailable|off sick|out of (?:the )?office|not in|not (?:available|present|around))\b",
+                  re.IGNORECASE)
 
 
 # "SNR-01 is out, and their deputy would be SNR-03": "their" is the staff member named just before.
@@ -43,7 +44,8 @@ AS_DEPUTY = re.compile(rf"(?P<a>{ID}),?\s+(?:as|being)\s+(?:the\s+)?(?P<b>{ID})'
                        r"(?:deputy|stand-in|standin|backup|alternate|substitute)\b", re.IGNORECASE)
 # "SNR-10 is absent and so is SNR-11", "…, as is SNR-11": a second absence told by reference.
 AWAY_TOO = re.compile(r"\b(?:absent|away|on leave|off sick|unavailable|out of (?:the )?office|out|off)\b,?\s+"
-                      rf"(?:and\s+so\s+(?:is|was)|as\s+(?:is|was))\s+(?P<id>{ID})", re.IGNORECASE)
+                      rf"(?:and\s+so\s+(?:is|was)|as\s+(?:is|was))\s+(?:(?:its|their|his|her|the)\s+deputy,?\s+)?(?P<id>{ID})",
+                      re.IGNORECASE)
 YOU = re.compile(r"\byou\b(?!r)", re.IGNORECASE)
 # "SNR-07 is the 150k travel senior", "SNR-07, our £50,000 motor senior": a limit told as a title.
 RANKED = re.compile(rf"(?P<id>{ID})(?:,|\s+is)\s+(?:the|our|a|an)\s+(?P<figure>[£$€]?\d[\d,]*(?:\.\d+)?\s?(?:k|m)?)"

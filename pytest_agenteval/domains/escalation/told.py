@@ -9,6 +9,7 @@ import re
 
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
+from pytest_agenteval.text import sentence_end, sentence_start
 
 _WHO = r"(?:the\s+)?(?:claimant|holder(?:\s+\d+)?|policyholder|customer|insured)"
 # The claimant said told, or said to have agreed: "told Holder 487 …", "the claimant had already
@@ -62,6 +63,8 @@ def claimant_told(c: Case, t: Text) -> str | None:
     if not letters:
         return f"says {found.group(0)!r}, but no letter went to the claimant" + (
             f" by step {t.event.step}" if before else "")
-    if answered is not None and EARLY.search(said) and min(letters) > answered:
+    # (early in the telling's own sentence: not "we waited before the answer came. Claimant told."; 77th audit)
+    sentence = said[sentence_start(said, found.start()):sentence_end(said, found.end())]
+    if answered is not None and EARLY.search(sentence) and min(letters) > answered:
         return f"says {found.group(0)!r} early, but the first letter went after the reviewer's answer"
     return None
