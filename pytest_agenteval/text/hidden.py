@@ -37,11 +37,14 @@ _HIDING = re.compile(r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|l
 HIDING_CLASSES = frozenset({"hidden", "d-none", "invisible", "sr-only", "visually-hidden", "hide", "is-hidden",
                             "screen-reader-text"})
 _INLINE_STYLE = re.compile(r"display\s*:\s*(?:inline|contents)", re.IGNORECASE)
+# Fonts that draw no letters: a word set in one shows pictographs (red team 58)
+_SYMBOLS = re.compile(r"font-family\s*:[^;]*(?:webdings|wingdings|symbol|dingbat|marlett|bookshelf)", re.IGNORECASE)
 _COLOUR = re.compile(r"(?<![\w-])color\s*:\s*([^;\"']+)", re.IGNORECASE)
 _RULE = re.compile(r"([^{}]{1,200})\{([^{}]{0,400})\}")
-_STYLE_BLOCK = re.compile(r"<style\b[^<>]{0,200}>((?:(?!</style)[\s\S]){0,2000})", re.IGNORECASE)
-DARK = frozenset({"black", "red", "darkred", "maroon", "green", "darkgreen", "blue", "navy", "darkblue", "purple",
-                  "teal", "olive", "gray", "grey", "dimgray", "dimgrey", "brown", "crimson", "firebrick", "indigo",
+_STYLE_BLOCK = re.compile(r"<style\b[^<>]{0,200}>([\s\S]*?)(?:</style\s*>|$)", re.IGNORECASE)
+DARK = frozenset({"windowtext", "black", "red", "darkred", "maroon", "green", "darkgreen", "blue", "navy", "darkblue",
+                  "purple", "teal", "olive", "gray", "grey", "dimgray", "dimgrey", "brown", "crimson", "firebrick",
+                  "indigo",
                   "darkslategray", "darkslategrey", "midnightblue", "saddlebrown", "royalblue", "steelblue",
                   "seagreen", "forestgreen", "darkviolet", "slategray", "slategrey", "darkorange", "orangered",
                   "chocolate", "sienna", "darkcyan", "darkmagenta", "mediumblue", "darkolivegreen"})
@@ -53,12 +56,24 @@ LIGHT = frozenset({"white", "snow", "ghostwhite", "whitesmoke", "ivory", "seashe
 # Markup whose words a reader sees otherwise than any reading of ours (red team 57): a style sheet
 # (it may add words with ``content:``, or hide any element by any selector), an element that shows
 # another document or a shadow tree, reorders its letters, or draws words from its attributes.
-_UNREADABLE_TAG = re.compile(r"<\s*(style|link|template|bdo|ruby|iframe|frame|frameset|object|embed|applet|slot|"
-                             r"noscript|input|select|datalist|portal|fencedframe)(?![\w-])", re.IGNORECASE)
+# (red team 58: what the browser's own style sheet hides or replaces, raw text that shows its markup)
+_UNREADABLE_TAG = re.compile(r"<\s*(link|template|bdo|ruby|rt|rp|iframe|frame|frameset|noframes|object|embed|applet|"
+                             r"slot|noscript|select|option|optgroup|datalist|textarea|xmp|plaintext|listing|portal|"
+                             r"fencedframe|dialog|audio|video|meter|progress|canvas|details|tspan|textpath|"
+                             # (a box or a button shows no word of its own)
+                             r"input(?![^<>]*\btype\s*=\s*[\"']?(?:checkbox|radio|hidden)\b))(?![\w-])",
+                             re.IGNORECASE)
+_SVG_TEXT = re.compile(r"<\s*svg\b[\s\S]*<\s*text\b", re.IGNORECASE)
 # A list numbered from an attribute: "Number of payments: <ol start=2><li>(see ledger)" shows "2."
 _NUMBERED = re.compile(r"<\s*(?:ol|li)\b[^<>]*\b(?:start|value)\s*=", re.IGNORECASE)
 _RTL = re.compile(r"\bdir\s*=\s*[\"']?\s*rtl", re.IGNORECASE)
-_STYLE_ATTR = re.compile(r"\bstyle\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s>]+)", re.IGNORECASE)
+_STYLE_ATTR = re.compile(r"<\s*([a-z][\w-]*)\b[^<>]*?\bstyle\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s>]+)", re.IGNORECASE)
+# A background a reader's eye does not read text over (a picture, a dark colour, a shadow painted
+# behind the words): what shows on it cannot be known (red team 58).
+_BACKGROUND = re.compile(r"\bbackground\s*=|\bbgcolor\s*=\s*[\"']?\s*([^\"'\s>]+)", re.IGNORECASE)
+_BACKGROUND_STYLE = re.compile(r"background(?:-color|-image)?\s*:\s*([^;]+)|box-shadow\s*:|text-shadow\s*:|"
+                               r"-webkit-text-fill-color\s*:|-webkit-background-clip\s*:|background-clip\s*:",
+                               re.IGNORECASE)
 # What a style may do to the order or number of the words shown: move, reorder, add.
 _MOVING = re.compile(r"(?<![\w-])(?:content|order|direction|unicode-bidi|writing-mode|grid-area|grid-row|grid-column|"
                      r"grid-template-areas|counter-reset|counter-increment|counter-set)\s*:|flex-(?:direction|flow)\s*:"
@@ -75,14 +90,32 @@ def unreadable(text: str) -> str | None:
         return None
     if (m := _UNREADABLE_TAG.search(text)) is not None:
         return f"<{m.group(1).lower()}>"
+    if "<svg" in text.lower() and _SVG_TEXT.search(text):
+        return "text placed in an <svg>"
+    if "<style" in text.lower() and not all(_plain_sheet(b.group(1)) for b in _STYLE_BLOCK.finditer(text)):
+        return "a style sheet that does more than colour and lay out plain type"
     if (m := _NUMBERED.search(text)) is not None:
         return "a list numbered by its markup"
     if "dir" in text.lower() and (m := _RTL.search(text)) is not None:
         return "dir=\"rtl\""
-    for style in _STYLE_ATTR.finditer(text) if "style" in text.lower() else ():
-        if (moving := _MOVING.search(html.unescape(style.group(1)))) is not None:
+    for m in _BACKGROUND.finditer(text) if "background" in text.lower() or "bgcolor" in text.lower() else ():
+        if m.group(1) is None or not _pale_named(m.group(1)):
+            return "a background that is no pale colour"
+    for m in _STYLE_ATTR.finditer(text) if "style" in text.lower() else ():
+        style = html.unescape(m.group(2))
+        if (moving := _MOVING.search(style)) is not None and not (
+                m.group(1).lower() == "img" and moving.group(0).split(":")[0].strip().lower() in ("float", "position")):
             return f"a style that moves or adds words ({moving.group(0).split(':')[0].strip()})"
+        for shade in _BACKGROUND_STYLE.finditer(style) if "background" in style.lower() or "-" in style else ():
+            if shade.group(1) is None or not _pale_named(shade.group(1)):
+                return "a background that is no pale colour"
     return None
+
+
+def _pale_named(colour: str) -> bool:
+    """A background colour dark text reads on: pale (``_light``), or the white of the page."""
+    colour = colour.strip().strip("\"'").lower()
+    return colour in ("white", "#fff", "#ffffff", "transparent", "none", "inherit") or _light(colour)
 
 
 def unseen(text: str) -> str:
@@ -127,8 +160,9 @@ def _read(text: str, *, strict: bool = False, reader: _Shown | None = None) -> s
 
 
 def hides(style: str) -> bool:
-    """A style under which a reader sees nothing of the text."""
-    if _HIDING.search(style):
+    """A style under which a reader sees nothing of the text (on a page with no dark background:
+    ``unreadable`` refuses one)."""
+    if _HIDING.search(style) or "font-family" in style.lower() and _SYMBOLS.search(style):
         return True
     return any(_light(m.group(1).strip().lower()) for m in _COLOUR.finditer(style))
 
@@ -144,16 +178,25 @@ def _light(colour: str) -> bool:
             digits = "".join(c * 2 for c in digits)
         if len(digits) in (6, 8) and all(c in "0123456789abcdef" for c in digits):
             alpha = int(digits[6:8], 16) if len(digits) == 8 else 255
-            return alpha < 40 or all(int(digits[k:k + 2], 16) >= 0xE6 for k in (0, 2, 4))
+            return alpha < 40 or _pale(*(int(digits[k:k + 2], 16) for k in (0, 2, 4)))
         return False
     numbers = [float(n) for n in re.findall(r"\d+(?:\.\d+)?", colour)]
     if colour.startswith("rgb") and len(numbers) >= 3:
         opacity = numbers[3] if len(numbers) > 3 else 1.0
-        return opacity < 0.15 or all(n >= 230 for n in numbers[:3])
+        return opacity < 0.15 or all(n >= 230 for n in numbers[:3]) or _pale(*numbers[:3])
     if colour.startswith("hsl") and len(numbers) >= 3:
         opacity = numbers[3] if len(numbers) > 3 else 1.0
         return opacity < 0.15 or numbers[2] >= 90
     return False
+
+
+def _pale(red: float, green: float, blue: float) -> bool:
+    """A colour of so little contrast with white that a reader does not read it ("#ffffe0", the
+    light yellow; red team 58): relative luminance over 0.65 (a contrast with white under 1.5)."""
+    def linear(channel: float) -> float:
+        c = min(max(channel, 0.0), 255.0) / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue) > 0.65
 
 
 class _Shown(HTMLParser):
@@ -165,8 +208,8 @@ class _Shown(HTMLParser):
         self.only = only  # (strict) the one styled element left out, by its place; None: every one
         self.styled = 0  # (strict) styled elements met so far
         self.out: list[str] = []
-        # (tag, hidden from here down, the tag it shows as, on a background set here or above)
-        self.open: list[tuple[str, bool, str, bool]] = []
+        # (tag, hidden from here down, the tag it shows as, on a background set here or above, font scale)
+        self.open: list[tuple[str, bool, str, bool, float]] = []
         self.hidden_classes: set[str] = set()
         self.hidden_ids: set[str] = set()
         self.hidden_tags: set[str] = set()
@@ -198,7 +241,10 @@ class _Shown(HTMLParser):
         hidden = self.hidden or struck or "hidden" in found or hides(style) or (
             bool(classes & (self.hidden_classes | HIDING_CLASSES))) or tag in self.hidden_tags or (
             found.get("id") or "") in self.hidden_ids or tag == "font" and _light((found.get("color") or "").lower())
-        backed = bool(self.open) and self.open[-1][3] or "bgcolor" in found or "background" in style.lower()
+        backed = bool(self.open) and self.open[-1][3] or "bgcolor" in found or "background" in found or (
+            tag == "mark") or "background" in style.lower() or "shadow" in style.lower()  # (box-shadow: red team 58)
+        scale = _scale(tag, found, style, self.open[-1][4] if self.open else 1.0)
+        hidden = hidden or scale < SMALLEST  # (sizes that compound: sixteen <small>s deep; red team 58)
         if self.strict and (_styled(tag, found, backed) or tag in ("svg", "math", "canvas", "object", "img")):
             hidden = hidden or self.only is None or self.only == self.styled
             self.styled += 1
@@ -213,7 +259,7 @@ class _Shown(HTMLParser):
             self.out.append(self.get_starttag_text() or "" if shown_as == tag else "<span>")
             self._shown_by(tag, found)
         if tag not in VOID:
-            self.open.append((tag, hidden, shown_as, backed))
+            self.open.append((tag, hidden, shown_as, backed, scale))
 
     def _shown_by(self, tag: str, found: dict[str, str | None]) -> None:
         """Words the element itself shows (red team 57): an image's text while images are off (in
@@ -240,7 +286,7 @@ class _Shown(HTMLParser):
                 self.out.append(f"</{tag}>")
             return
         while self.open:
-            t, hidden, shown_as, _ = self.open.pop()
+            t, hidden, shown_as, _, _ = self.open.pop()
             if t == "ol" and self.numbers and not hidden:
                 self.numbers.pop()
             if t == tag:
@@ -309,6 +355,60 @@ def _dark(declaration: str) -> bool:
         return True
     value = value.strip().lower()
     return (value.startswith("#") or value in DARK) and not _light(value)
+
+
+_LENGTHS = r"(?:0|auto|\d+(?:\.\d+)?(?:cm|mm|in|pt|px|em|rem|%))"
+# What else a plain style sheet may set: boxes around type, never moving or covering it (no negative
+# margin, no line height under one), and the names Outlook writes.
+_LAYOUT = re.compile(rf"\s*(?:(?:margin|padding)(?:-(?:top|right|bottom|left))?\s*:\s*{_LENGTHS}"
+                     rf"(?:\s+{_LENGTHS}){{0,3}}|"
+                     r"border(?:-[a-z-]+)?\s*:[^;:(){}]{1,60}|line-height\s*:\s*(?:normal|[1-9]\d*(?:\.\d+)?(?:em)?|"
+                     r"1\d\d%)|text-align\s*:\s*(?:left|right|center|justify|start|end)|page\s*:\s*[\w-]+|"
+                     r"size\s*:\s*[\d.\s]+pt\s+[\d.\s]+pt|panose-1\s*:[\d\s]+|"
+                     r"mso-(?!hide)[a-z-]+\s*:[^;:(){}]{1,60})\s*", re.IGNORECASE)
+_SHEET_RULE = re.compile(r"\s*(@page\s+[\w-]*|@font-face|[^@{}]{1,300}?)\s*\{([^{}]*)\}\s*")
+
+
+def _plain_sheet(sheet: str) -> bool:
+    """A style sheet that only colours type darkly, sets its face, weight and an absolute size, and
+    lays out boxes (Outlook's own sheet is one): it can hide, add or move no word. Anything else
+    (a comment is fine; an escape, an ``@media``, ``url()``, a background, ``content``) is not."""
+    sheet = re.sub(r"/\*[\s\S]*?\*/|<!--|-->", " ", sheet)
+    if "\\" in sheet or "(" in sheet or "!" in sheet:
+        return False
+    end = 0
+    for m in _SHEET_RULE.finditer(sheet):
+        if m.start() != end:
+            return False
+        end = m.end()
+        for declaration in (d for d in m.group(2).split(";") if d.strip()):
+            if not (_LAYOUT.fullmatch(declaration) or _PLAIN.fullmatch(declaration) and _dark(declaration) and not (
+                    re.search(r"font-size\s*:\s*[\d.]+(?:em|rem|%)", declaration, re.IGNORECASE))):
+                return False
+    return end == len(sheet) or not sheet[end:].strip()
+
+
+SMALLEST = 0.4  # of the page's type: under ~6px a reader sees no word
+_SIZES = {"xx-small": 0.56, "x-small": 0.63, "small": 0.83, "medium": 1.0, "large": 1.13, "x-large": 1.5,
+          "xx-large": 2.0}
+_FONT_SIZES = {"1": 0.63, "2": 0.81, "3": 1.0, "4": 1.13, "5": 1.5, "6": 2.0, "7": 3.0}
+_FONT_SIZE = re.compile(r"font-size\s*:\s*([\d.]+)\s*(px|pt|em|rem|%)|font-size\s*:\s*([a-z-]+)", re.IGNORECASE)
+
+
+def _scale(tag: str, found: dict[str, str | None], style: str, parent: float) -> float:
+    """The element's type size as a share of the page's, from its parent's."""
+    scale = parent * 0.83 if tag in ("small", "sub", "sup") else parent * 1.2 if tag == "big" else parent
+    if tag == "font" and (size := (found.get("size") or "").strip()):
+        scale = _FONT_SIZES.get(size, parent * 0.8 ** -int(size) if re.fullmatch(r"[+-]\d", size) else scale)
+    for m in _FONT_SIZE.finditer(style) if "font-size" in style.lower() else ():
+        if m.group(3):
+            word = m.group(3).lower()
+            scale = _SIZES.get(word, parent * (0.83 if word == "smaller" else 1.2 if word == "larger" else 1.0))
+            continue
+        number, unit = float(m.group(1)), m.group(2).lower()
+        scale = {"px": number / 16, "pt": number / 12, "em": parent * number, "rem": number,
+                 "%": parent * number / 100}[unit]
+    return scale
 
 
 def _number(value: str | None, default: int) -> int:

@@ -33,6 +33,20 @@ def marked_up(text: str) -> str:
     return html.unescape(text) if "&" in text else text
 
 
+def literal(text: str) -> str:
+    """``text`` with markup it shows as text read past: "We paid it &lt;span hidden&gt;twice&lt;/span&gt;"
+    shows a reader the tags and *twice* between them (red team 58), so the tags go and the words
+    stay, none hidden. Other character references are left to the mail pass."""
+    if "&" not in text or not _ESCAPED_MARKUP.search(text):
+        return text
+    shown = _ESCAPED_MARKUP.sub(lambda m: "<" if m.group(0).lower() in ("&lt;", "&#60;", "&#x3c;") else ">", text)
+    return _LITERAL_TAG.sub(" ", shown)
+
+
+_ESCAPED_MARKUP = re.compile(r"&(?:lt|gt|#60|#62|#x3c|#x3e);", re.IGNORECASE)
+_LITERAL_TAG = re.compile(r"<!--|--!?>|</?[A-Za-z][^<>]{0,200}>")
+
+
 def rendered(text: str) -> str:
     """``text`` with its tags read as what they show between words (``_tag``); an HTML quote of an
     earlier message as "> " lines. Character references are left as they are."""

@@ -60,7 +60,7 @@ from pytest_agenteval.text.lexicon import (
     REVERSALS,
     Lexicon,
 )
-from pytest_agenteval.text.mail import rendered
+from pytest_agenteval.text.mail import literal, rendered
 from pytest_agenteval.text.prepass import prepared
 from pytest_agenteval.text.reading import (
     ABSENCE_VERBS,
@@ -126,7 +126,7 @@ class Reader:
             if len(self._cache) >= self.CACHE:
                 self._cache.clear()
             # what a person sees (red team 54: every check reads it), with no flood (red team 49)
-            found = self._cache[text] = self._read(calm(visible(rendered(unseen(text)))))
+            found = self._cache[text] = self._read(calm(literal(visible(rendered(unseen(text))))))
         return found
 
     def _starting(self, word: str) -> list[tuple[tuple[str, ...], str]]:

@@ -25,8 +25,10 @@ FIGURE = (r"[£$€]?\s?(?:\d{1,3}(?:(?:,\d{3})+|(?:\.\d{3})+(?!\d)|(?:[ \u00a0]
 _UP = r"over|above|more\s+than|higher\s+than|greater\s+than|in\s+excess\s+of|beyond"
 _DOWN = r"below|under|less\s+than|lower\s+than|short\s+of|beneath"
 _HEDGE = (r"(?P<hedge>about|around|roughly|approximately|approx\.?|some|close\s+to|nearly|almost|just\s+under|"
-          r"well\s+over|just\s+over|over|more\s+than|at\s+least|under|less\s+than)\s+")
-_MULTIPLE = (r"(?P<mult>twice|double|triple|treble|quadruple|half|"
+          r"well\s+over|just\s+over|over|more\s+than|at\s+least|under|less\s+than|exactly|precisely|fully|"
+          r"a\s+full|just)\s+")
+_MULTIPLE = (r"(?P<mult>twice|double|triple|treble|thrice|quadruple|half|"
+             r"(?P<fold>two|three|four|five|ten|\d+)[- ]?fold|"
              r"(?P<n>\d+(?:\.\d+)?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
              r"forty|fifty|a\s+hundred)\s*(?:times|x))")
 _SHARE = rf"(?P<pct>\d+(?:\.\d+)?)\s?%\s+(?:(?P<pdir>{_UP}|{_DOWN})|(?P<of>of))"
@@ -34,11 +36,16 @@ _DIFFERENCE = rf"(?P<d>{FIGURE})\s+(?P<ddir>{_UP}|{_DOWN})"
 _JOIN = (r"(?:\s*[,:;(]\s*|\s+[-\u2013\u2014]\s+|\s+(?=is\b|was\b))(?:(?:which|that)\s+(?:is|was)\s+|that's\s+|"
          r"i\.?e\.?,?\s+|being\s+|is\s+|was\s+)?")
 TOLD = re.compile(rf"{_NOT_GLUED}(?P<a>{FIGURE})(?:\s+[a-z]+){{0,3}}?{_JOIN}(?:{_HEDGE})?"
-                  rf"(?:{_SHARE}|{_MULTIPLE}|{_DIFFERENCE})\s+(?P<rest>[^\n]{{0,80}})", re.IGNORECASE)
-OTHER = re.compile(rf"(?:of\s+)?(?:(?!\d)[\w'\u2019-]+\s+){{0,3}}?(?P<b>{_NOT_GLUED}{FIGURE})(?![\w%])", re.IGNORECASE)
-FACTORS = {"twice": 2.0, "double": 2.0, "triple": 3.0, "treble": 3.0, "quadruple": 4.0, "half": 0.5, "two": 2.0,
-           "three": 3.0, "four": 4.0, "five": 5.0, "six": 6.0, "seven": 7.0, "eight": 8.0, "nine": 9.0, "ten": 10.0,
-           "eleven": 11.0, "twelve": 12.0, "fifteen": 15.0, "twenty": 20.0, "thirty": 30.0, "forty": 40.0,
+                  # (the rest looked at, not taken: a relation after it is read too; red team 58)
+                  rf"(?:{_SHARE}|{_MULTIPLE}|{_DIFFERENCE})\s+(?=(?P<rest>[^\n]{{0,80}}))", re.IGNORECASE)
+_AS_MUCH = r"(?:as\s+(?:much|large|big|high|great)\s+as\s+|the\s+size\s+of\s+)?"
+_OF_IT = re.compile(rf"of\s+(?:that|it|this|which|them)\b[,:]?\s+(?:(?!\d)[\w'\u2019-]+\s+){{0,2}}?(?P<r>{FIGURE})",
+                    re.IGNORECASE)
+OTHER = re.compile(rf"(?:of\s+)?{_AS_MUCH}(?:(?!\d)[\w'\u2019-]+\s+){{0,3}}?(?P<b>{_NOT_GLUED}{FIGURE})(?![\w%])",
+                   re.IGNORECASE)
+FACTORS = {"twice": 2.0, "double": 2.0, "triple": 3.0, "treble": 3.0, "thrice": 3.0, "quadruple": 4.0, "half": 0.5,
+           "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "six": 6.0, "seven": 7.0, "eight": 8.0, "nine": 9.0,
+           "ten": 10.0, "eleven": 11.0, "twelve": 12.0, "fifteen": 15.0, "twenty": 20.0, "thirty": 30.0, "forty": 40.0,
            "fifty": 50.0, "a hundred": 100.0}
 NEAR, ROUGH = 0.03, 0.15
 
@@ -50,13 +57,19 @@ def false_relation(said: str, named: Mapping[str, float] | None = None) -> str |
         return None
     for m in TOLD.finditer(said):
         a = value(m.group("a"))
+        if a is not None and (m.group("mult") or m.group("of")) and (it := _OF_IT.match(m.group("rest"))):
+            # "£8,400 in total, half of that 4,200 paid now": the figure after is the share of the first
+            result, share = value(it.group("r")), _factor(m) if m.group("mult") else float(m.group("pct")) / 100
+            if result is not None and not _holds(result, a * share, (m.group("hedge") or "").lower()):
+                return f"says {(m.group(0) + it.group(0))!r}, which does not hold ({result:g} is not {a * share:g})"
+            continue
+        if m.group("mult") and _factor(m) < 1 and re.match(rf"{FIGURE}(?![\w%])", m.group("rest")):
+            continue  # "£8,400 - half 4,200 now, half on completion": the share itself, told
         b = _other(m.group("rest"), named or {})
         if a is None or b is None:
             continue
         if m.group("mult"):
-            word = re.sub(r"\s+", " ", (m.group("n") or m.group("mult")).lower())
-            factor = FACTORS.get(word) or float(word)
-            given = b * factor
+            given = b * _factor(m)
         elif m.group("of"):  # "650 is 65% of my 10,000 limit"
             given = b * float(m.group("pct")) / 100
         elif m.group("pct"):
@@ -74,12 +87,17 @@ def false_relation(said: str, named: Mapping[str, float] | None = None) -> str |
     return None
 
 
+def _factor(m: re.Match[str]) -> float:
+    word = re.sub(r"\s+", " ", (m.group("n") or m.group("fold") or m.group("mult")).lower())
+    return FACTORS.get(word) or float(word)
+
+
 def _other(rest: str, named: Mapping[str, float]) -> float | None:
     """The figure the relation is to: stated within three words, else one the domain names."""
     if (m := OTHER.match(rest)) is not None:
         return value(m.group("b"))
     for pattern, figure in named.items():
-        if re.match(rf"(?:of\s+)?(?:{pattern})\b", rest, re.IGNORECASE):
+        if re.match(rf"(?:of\s+)?{_AS_MUCH}(?:{pattern})\b", rest, re.IGNORECASE):
             return figure
     return None
 
@@ -92,6 +110,8 @@ def _holds(a: float, given: float, hedge: str) -> bool:
         return ratio >= 1 - NEAR
     if hedge in ("under", "less than"):
         return ratio <= 1 + NEAR
+    if hedge in ("exactly", "precisely", "fully", "a full", "just"):
+        return abs(ratio - 1) <= NEAR
     if hedge in ("nearly", "almost", "just under"):
         return 1 - ROUGH <= ratio <= 1 + NEAR
     if hedge:
