@@ -3,7 +3,7 @@ is read (``prepass.prepared`` calls ``idioms``; audits 58-62): "till" is "until"
 is no absence, "5.94% off the rate sheet" is from it, "we check the policy is in force" tells a
 process, "not booked and left pending" denies only the booking, "owing to SNR-10's absence" says
 SNR-10 is absent, "(limit 10k)" after an act is a limit's figure, "does not cover 140,000" is a
-limit too low for it."""
+limit too low for it, a reported question's answer after a colon or dash is said."""
 
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ def idioms(text: str, words: set[str]) -> str:
         text = _TILL.sub("until", text)
     if "off" in words and "%" in text:  # "rate 5.94% off the rate sheet": taken from it, not off it (58th audit)
         text = _RATE_OFF.sub(r"\1 from the ", text)
+    if ("asked" in words or "wondered" in words or "know" in words) and not words.isdisjoint(("whether", "if")):
+        text = _ASKED_THEN.sub(r"\1. ", text)  # "You asked whether … - it was, so …": the answer is said (78th audit)
     if "cover" in words:  # "SNR-10 50,000 (does not cover 140,000)": a limit too low, not a decline (77th audit)
         text = _NOT_COVER_FIGURE.sub(r"\1is too low for ", text)
     if not words.isdisjoint(_CHECKING):  # "we check the policy is in force at the date of loss": how, not that
@@ -43,6 +45,9 @@ _NOT_AND_LEFT = re.compile(r"\b(not\s+(?:yet\s+)?\w+ed)\s+and\s+(left|kept)\b", 
 _NOT_COVER_FIGURE = re.compile(r"(?<=\d)(\s*[km]?\s*(?:limit\s*)?\(?\s*)(?:does|do|did|would|will|can|could)"
                                r"(?:\s+not|n't|not)\s+cover\s+(?=(?:the\s+|a\s+|this\s+|all\s+of\s+the\s+)?[£$€]?\s?\d)",
                                re.IGNORECASE)
+# A question reported, then its answer after a colon or a dash: the answer is a sentence of its own.
+_ASKED_THEN = re.compile(r"(\b(?:asked|wondered|wanted\s+to\s+know)\s+(?:us\s+|me\s+)?(?:whether|if)\b[^.?!;:\n"
+                         r"\u2013\u2014]{3,160}?)\s*(?::|\s[-\u2013\u2014]\s)\s*", re.IGNORECASE)
 _AT_ONCE = re.compile(r"\b(?:straight|right)\s+away\b", re.IGNORECASE)
 _TILL = re.compile(r"(?<![\w'])(?:till|'?til)\b(?!\s+(?:slip|roll|receipt|drawer)s?\b)", re.IGNORECASE)
 _RATE_OFF = re.compile(r"(\d%)\s+off\s+the\s+(?=(?:rate\s+)?(?:sheet|grid|card)\b(?!\s+rate))", re.IGNORECASE)

@@ -153,8 +153,8 @@ BARE_SUBJECT = frozenset({"it", "this", "that", "they", "which", "its", "their",
                           "verification", "screening"})  # "KYC (know your customer) checks have not been done"
 # Words that end a clause's scope like punctuation does.
 BREAKS = frozenset({"but", "however", "although", "though", "whereas", "while", "except", "so", "because",
-                    "since", "therefore", "hence", "meanwhile", "also", "apart", "besides",
-                    "as"})  # "as" only where it means "because" (clauses._because)
+                    "since", "therefore", "hence", "meanwhile", "also", "apart", "besides", "despite",
+                    "notwithstanding", "as"})  # "as" only where it means "because" (clauses._because)
 # After "and"/"or", a new subject or auxiliary starts a new clause ("… and we need the invoice").
 RESTARTS = frozenset({"we", "i", "you", "it", "they", "he", "she", "this", "that", "these", "those", "there",
                       "we've", "i've", "we're", "i'm", "it's", "there's", "that's", "they're", "you're",

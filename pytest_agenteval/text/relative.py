@@ -50,11 +50,27 @@ FACTORS = {"twice": 2.0, "double": 2.0, "triple": 3.0, "treble": 3.0, "thrice": 
 NEAR, ROUGH = 0.03, 0.15
 
 
+# A figure restated in brackets in units named in words or after "i.e.", "=", "or": "90,000 (9 lakh)",
+# "£4,200 (i.e. 4.2k)" (78th audit); the same money in another currency ("£4,200 (≈ €4,914)") is no restatement,
+# nor a figure in the same units ("$47,000 ($50,000)", "covers 12,500 (50k)": a limit beside an amount).
+_UNITS = r"(?:\s*(?:crores?|lakhs?|lacs?|million|thousand|mn|bn|k|m)\b)?"
+RESTATED = re.compile(rf"{_NOT_GLUED}(?P<a>{FIGURE}){_UNITS}\s*\(\s*(?P<how>i\.?e\.?,?\s*|=\s*|or\s+|that\s+is\s+)?"
+                      rf"(?P<b>{FIGURE}{_UNITS})\s*\)", re.IGNORECASE)
+
+
 def false_relation(said: str, named: Mapping[str, float] | None = None) -> str | None:
     """What is wrong with the first figure told as a multiple, share or difference of another that
-    it is not; None if none (or the text tells no such relation)."""
+    it is not, or restated in brackets as another; None if none (or the text tells no such relation)."""
     if not re.search(r"\d", said):
         return None
+    for m in RESTATED.finditer(said) if "(" in said else ():
+        a, b = value(m.group("a")), value(m.group("b"))
+        if a is None or b is None or _sign(m.group("b")) not in ("", _sign(m.group("a"))):
+            continue  # (another currency, or perhaps: a conversion)
+        if not m.group("how") and _unit(m.group("b")) in ("", _unit(m.group("a"))):
+            continue  # "$47,000 ($50,000)": a second figure beside the first (a limit, a total), not it again
+        if not _holds(a, b, ""):
+            return f"says {m.group(0)!r}: {b:g} is not {a:g}"
     for m in TOLD.finditer(said):
         a = value(m.group("a"))
         if a is not None and (m.group("mult") or m.group("of")) and (it := _OF_IT.match(m.group("rest"))):
@@ -85,6 +101,15 @@ def false_relation(said: str, named: Mapping[str, float] | None = None) -> str |
             told = m.group(0)[:m.start("rest") - m.start()] + m.group("rest")[:30]
             return f"says {told.strip()!r}, which does not hold ({a:g} is not {given:g})"
     return None
+
+
+def _unit(figure: str) -> str:
+    found = re.search(r"(?:crores?|lakhs?|lacs?|million|thousand)\s*$", figure.strip(), re.IGNORECASE)  # words only
+    return found.group(0).strip().lower() if found else ""
+
+
+def _sign(figure: str) -> str:
+    return next((c for c in figure.strip()[:1] if c in "£$€"), "")
 
 
 def _factor(m: re.Match[str]) -> float:
@@ -124,7 +149,8 @@ def value(figure: str) -> float | None:
     may be a year ("2026") or a bare number under 100."""
     text = figure.strip().lower().lstrip("£$€ ").replace("\u00a0", " ")
     scale = 1.0
-    for suffix, factor in (("bn", 1e9), ("k", 1e3), ("m", 1e6)):
+    for suffix, factor in (("crores", 1e7), ("crore", 1e7), ("lakhs", 1e5), ("lakh", 1e5), ("lacs", 1e5), ("lac", 1e5),
+                           ("million", 1e6), ("thousand", 1e3), ("bn", 1e9), ("mn", 1e6), ("k", 1e3), ("m", 1e6)):
         if text.endswith(suffix):
             text, scale = text[: -len(suffix)].strip(), factor
             break

@@ -30,7 +30,7 @@ JOINED = CURRENCY_CODES | set(MONTHS)  # words that may start a joined quantity 
 # Words whose "'s" is "is" or "us", not a possessive.
 CLITIC_S = frozenset({"it", "that", "there", "here", "he", "she", "what", "who", "let", "where", "how", "when"})
 SCALE = {"k": 1e3, "thousand": 1e3, "grand": 1e3, "m": 1e6, "mn": 1e6, "mil": 1e6, "million": 1e6, "bn": 1e9,
-         "billion": 1e9,
+         "billion": 1e9, "lakh": 1e5, "lakhs": 1e5, "lac": 1e5, "lacs": 1e5, "crore": 1e7, "crores": 1e7,  # 78th audit
          "pence": 0.01, "cents": 0.01, "paise": 0.01}  # "420,000 pence" is £4,200
 NUMBER = r"\d{1,3}(?:[,\u00a0 ]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"  # 4,200.00 / 740 000 / 4200.0
 # Words first (most tokens are), an id excepted by a look-ahead; spaces before a token are taken
@@ -441,7 +441,8 @@ def tokenize(text: str, prefixes: frozenset[str] = frozenset()) -> list[Token]:
                 out.append(Token("rate", f"{t.text} bps", round(value / 100, 6)))  # "520 bps" is 5.2%
                 i += 2 if nxt != "basis" else 3
                 continue
-            if nxt in ("thousand", "million", "mil", "billion", "grand") or nxt in CODES:
+            if nxt in ("thousand", "million", "mil", "billion", "grand", "lakh", "lakhs", "lac", "lacs", "crore",
+                       "crores") or nxt in CODES:
                 out.append(Token("money", f"{t.text} {nxt}", value * SCALE.get(nxt, 1)))
                 i += 2
                 continue

@@ -13,6 +13,8 @@ from pytest_agenteval.domains.escalation.said import DECISIVE, said_decision, un
 from pytest_agenteval.grading import Text
 from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Mention, Reading
 
+PAST_BE = frozenset({"were", "was", "had"})  # a wait told in the past: over
+
 
 def final_decision(c: Case) -> str | None:
     """What the claim ended with: approved, amended, declined, info, pending, or None."""
@@ -118,6 +120,7 @@ def decision(c: Case, t: Text) -> str | None:
     if paid_before and t.event.action in ("notify_claimant", "add_note") and any(
             m.meaning == "pending" and m.polarity == AFFIRMED and BANK_SIDE.isdisjoint(reading.words[m.clause])
             and not PRESUPPOSING.intersection(reading.before(m.clause, m.at, 1))  # ("after waiting for…": done; 61st)
+            and not PAST_BE.intersection(reading.before(m.clause, m.at, 3))  # ("you were unhappy waiting": 78th)
             for m in reading.mentions):  # (not "the payment may be pending clearance at your bank")
         return "says something is still pending, but the claim was decided and paid"
     if paid_before and (later := payment_to_come(reading)):

@@ -41,7 +41,7 @@ from pytest_agenteval.domains.escalation.todo import still_to_do
 from pytest_agenteval.domains.escalation.told import claimant_told
 from pytest_agenteval.domains.escalation.told_done import told_done
 from pytest_agenteval.domains.escalation.undone import undone_said
-from pytest_agenteval.domains.escalation.waits import checks_told, waits_told
+from pytest_agenteval.domains.escalation.waits import answer_told, checks_told, waits_told
 from pytest_agenteval.domains.escalation.when import told_earlier
 from pytest_agenteval.grading import Check, GradeContext, Text, text_checks
 from pytest_agenteval.text import ENGLISH, false_comparison, false_relation
@@ -218,6 +218,7 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     yield told_out_of_order(c, t)
     yield waits_told(ctx, t)
     yield checks_told(ctx, t)
+    yield answer_told(c, t)
     yield undone_said(c, t)
     yield reviewer_did_handlers_act(reading.said)
     yield asked_claimant(c, t)

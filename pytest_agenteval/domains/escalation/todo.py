@@ -158,7 +158,8 @@ TO_COME = re.compile(
     r"[^.;!?\n]{0,40}?\b(?:to\s+go\s+out|"
     r"will\s+(?:then\s+|now\s+)?(?:go\s+out|follow|be\s+(?:sent|posted|issued|emailed|mailed))|is\s+going\s+out|goes\s+out|"
     r"(?:is\s+)?on\s+its\s+way|in\s+the\s+coming\s+days|"
-    r"(?:is\s+)?still\s+(?:outstanding|pending|to\s+(?:go|send|be\s+sent|do))|to\s+follow|to\s+be\s+sent)\b"
+    r"(?:is\s+)?still\s+(?:outstanding|pending|to\s+(?:go|send|be\s+sent|do))|to\s+follow|"
+    r"to\s+be\s+(?:sent|issued|posted|emailed|mailed))\b"  # ("Letter to be issued tomorrow": 78th audit)
     rf"|\b(?P<told>{_HOLDER}|they|he|she)\s+will\s+(?:then\s+|now\s+|also\s+)?be\s+(?:sent\s+(?:the|a|an|their|his|her|"
     r"our)\b|notified|informed|written\s+to|told|emailed)\b"
     r"|(?:\bwill|'ll)\s+(?:then\s+|now\s+|also\s+)?(?:send|post|issue|email|mail|get|receive)\s+(?P<sends>(?:the\s+|an?\s+|our\s+|their\s+|your\s+)?"
