@@ -29,6 +29,7 @@ class Text:
     argument: str
     reading: Reading
     failure_mode: str
+    alternative: bool = False  # another reading of the same text (without its styled words): judged for lies only
 
     @property
     def body(self) -> str:
@@ -67,7 +68,7 @@ def texts(ctx: GradeContext) -> list[Text]:
             if action == event.action and isinstance(value, str):
                 out.append(Text(event, argument, reader.read(value), mode))
                 for styled in strict(value) if "<" in value else ():  # what styling may hide, read each way
-                    out.append(Text(event, argument, reader.read(styled), mode))
+                    out.append(Text(event, argument, reader.read(styled), mode, alternative=True))
     return out
 
 

@@ -22,8 +22,12 @@ VOID = frozenset({"br", "img", "hr", "input", "meta", "link", "wbr", "area", "ba
                   "track", "keygen", "command", "basefont", "bgsound", "frame", "image", "isindex", "nextid"})
 # An element a new one of these closes: "<p hidden>x<p>shown" (red team 56)
 SELF_ENDING = frozenset({"p", "li", "tr", "td", "th", "option", "dt", "dd"})
-# What may style an element out of sight; an element carrying any is read both ways (``strict``).
-STYLING = frozenset({"style", "class", "id", "hidden", "color", "bgcolor", "size"})
+# What may style an element out of sight; an element carrying any is read both ways (``strict``),
+# as is one with a class or an id (a page's own style sheet may hide it: Tailwind's "opacity-0"),
+# unless the mailers' own: Outlook puts a class on every paragraph (red team 59).
+STYLING = frozenset({"style", "hidden", "color", "bgcolor", "size"})
+_MAILERS = re.compile(r"Mso\w*|WordSection\d*|gmail[\w-]*|x_\w*|elementToProof|ContentPasted\d*|yiv\w*|"
+                      r"divRplyFwdMsg|appendonsend|Signature|ms-outlook\w*|apple-\w*|moz-\w*", re.IGNORECASE)
 _STRUCK = re.compile(r"~~(?=\s*\S)[^~\n]{1,200}?~~")
 _TAGGED = re.compile(r"<[A-Za-z!/]")
 _HIDING = re.compile(r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|line-through|"
@@ -35,7 +39,9 @@ _HIDING = re.compile(r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|l
                      r"overflow\s*:\s*hidden[^\"']*(?:max-)?(?:height|width)\s*:\s*0(?![.\d])", re.IGNORECASE)
 # Classes that hide in the common style sheets (Bootstrap, Tailwind, accessibility helpers).
 HIDING_CLASSES = frozenset({"hidden", "d-none", "invisible", "sr-only", "visually-hidden", "hide", "is-hidden",
-                            "screen-reader-text"})
+                            "screen-reader-text", "visuallyhidden", "is-invisible", "u-hidden", "offscreen",
+                            "hidden-xs", "hidden-sm", "hidden-md", "hidden-lg", "d-sm-none", "d-md-none", "d-lg-none",
+                            "display-none", "element-invisible", "a11y-hidden", "hide-text"})
 _INLINE_STYLE = re.compile(r"display\s*:\s*(?:inline|contents)", re.IGNORECASE)
 # Fonts that draw no letters: a word set in one shows pictographs (red team 58)
 _SYMBOLS = re.compile(r"font-family\s*:[^;]*(?:webdings|wingdings|symbol|dingbat|marlett|bookshelf)", re.IGNORECASE)
@@ -90,6 +96,8 @@ def unreadable(text: str) -> str | None:
         return None
     if (m := _UNREADABLE_TAG.search(text)) is not None:
         return f"<{m.group(1).lower()}>"
+    if "<!--" in text and _unclosed(text):
+        return "a comment left open"  # (a browser reads "<!--" in an attribute or a script as no comment)
     if "<svg" in text.lower() and _SVG_TEXT.search(text):
         return "text placed in an <svg>"
     if "<style" in text.lower() and not all(_plain_sheet(b.group(1)) for b in _STYLE_BLOCK.finditer(text)):
@@ -116,6 +124,15 @@ def _pale_named(colour: str) -> bool:
     """A background colour dark text reads on: pale (``_light``), or the white of the page."""
     colour = colour.strip().strip("\"'").lower()
     return colour in ("white", "#fff", "#ffffff", "transparent", "none", "inherit") or _light(colour)
+
+
+_EMPTY_COMMENT = re.compile(r"<!---?>")  # "<!-->", "<!--->": a comment a browser closes at once
+
+
+def _unclosed(text: str) -> bool:
+    text = _EMPTY_COMMENT.sub("", text.replace("--!>", "-->"))
+    opened = text.rfind("<!--")
+    return opened >= 0 and text.find("-->", opened + 4) < 0
 
 
 def unseen(text: str) -> str:
@@ -148,12 +165,15 @@ def _read(text: str, *, strict: bool = False, reader: _Shown | None = None) -> s
     if "<" not in text or not _TAGGED.search(text):
         return text
     if "<!--" in text:  # a comment as a browser ends it: at "--!>" too, or at the text's end
-        text = text.replace("--!>", "-->")
+        text = _EMPTY_COMMENT.sub("", text.replace("--!>", "-->"))
         opened = text.rfind("<!--")
         text = text if text.find("-->", opened + 4) >= 0 else text[:opened]
     reader = reader or _Shown(strict)
     for block in _STYLE_BLOCK.finditer(text) if "<style" in text.lower() else ():  # (a rule may follow what it hides)
         reader.rules(block.group(1))
+        # (a sheet's "font-size:8px" and three <small>s inside: the smallest it sets is taken as the page's)
+        sizes = [_scale("", {}, m.group(0), 1.0) for m in _FONT_SIZE.finditer(block.group(1))]
+        reader.root = min([reader.root, *sizes])
     reader.feed(text)
     reader.close()
     return "".join(reader.out)
@@ -214,6 +234,7 @@ class _Shown(HTMLParser):
         self.hidden_ids: set[str] = set()
         self.hidden_tags: set[str] = set()
         self.numbers: list[int] = []  # the next number of each ordered list open
+        self.root = 1.0  # the page's type size: a style sheet's smallest, if it sets one smaller
 
     def rules(self, sheet: str) -> None:
         """The selectors a style sheet hides: ".x", "#y", "u", each of a list, the last part of each."""
@@ -243,7 +264,7 @@ class _Shown(HTMLParser):
             found.get("id") or "") in self.hidden_ids or tag == "font" and _light((found.get("color") or "").lower())
         backed = bool(self.open) and self.open[-1][3] or "bgcolor" in found or "background" in found or (
             tag == "mark") or "background" in style.lower() or "shadow" in style.lower()  # (box-shadow: red team 58)
-        scale = _scale(tag, found, style, self.open[-1][4] if self.open else 1.0)
+        scale = _scale(tag, found, style, self.open[-1][4] if self.open else self.root)
         hidden = hidden or scale < SMALLEST  # (sizes that compound: sixteen <small>s deep; red team 58)
         if self.strict and (_styled(tag, found, backed) or tag in ("svg", "math", "canvas", "object", "img")):
             hidden = hidden or self.only is None or self.only == self.styled
@@ -326,7 +347,7 @@ class _Shown(HTMLParser):
 _PLAIN = re.compile(r"\s*(?:color\s*:\s*(?:#[0-9a-f]{3,6}|[a-z]{3,20})|"
                     r"font-weight\s*:\s*(?:bold|bolder|normal|[1-9]00)|"
                     r"font-style\s*:\s*(?:italic|normal|oblique)|font-family\s*:\s*[\w\s,\"'-]{1,80}|"
-                    r"font-size\s*:\s*(?:(?:[89]|[1-3]\d)(?:\.\d)?(?:pt|px)|(?:0\.[89]|1(?:\.\d+)?|2)(?:em|rem)|"
+                    r"font-size\s*:\s*(?:(?:[7-9]|[1-3]\d)(?:\.\d)?(?:pt|px)|(?:0\.[89]|1(?:\.\d+)?|2)(?:em|rem)|"
                     r"(?:8\d|9\d|1\d\d)%|small|medium|large)|text-decoration\s*:\s*(?:underline|none))\s*",
                     re.IGNORECASE)
 
@@ -334,7 +355,8 @@ _PLAIN = re.compile(r"\s*(?:color\s*:\s*(?:#[0-9a-f]{3,6}|[a-z]{3,20})|"
 def _styled(tag: str, found: dict[str, str | None], backed: bool = False) -> bool:
     """The element carries what could style it out of sight (``STYLING``) beyond a plain colour
     or type (any colour, on a background set here or above); a ``<font>`` beyond a colour, face or size."""
-    rest = STYLING.intersection(found) - {"style"}
+    rest = STYLING.intersection(found) - {"style"} | {a for a in ("class", "id") if not all(
+        _MAILERS.fullmatch(name) for name in (found.get(a) or "").split())}
     style = found.get("style")
     if backed and ("color" in found or "color" in (style or "").lower()):
         return True
@@ -357,25 +379,29 @@ def _dark(declaration: str) -> bool:
     return (value.startswith("#") or value in DARK) and not _light(value)
 
 
-_LENGTHS = r"(?:0|auto|\d+(?:\.\d+)?(?:cm|mm|in|pt|px|em|rem|%))"
+# (small boxes only: "padding-left:99999px" pushes a word out of view; red team 59)
+_LENGTHS = r"(?:0|auto|\d{1,2}(?:\.\d+)?(?:pt|px|mm|%)|\d(?:\.\d+)?(?:cm|in|em|rem))"
 # What else a plain style sheet may set: boxes around type, never moving or covering it (no negative
 # margin, no line height under one), and the names Outlook writes.
 _LAYOUT = re.compile(rf"\s*(?:(?:margin|padding)(?:-(?:top|right|bottom|left))?\s*:\s*{_LENGTHS}"
                      rf"(?:\s+{_LENGTHS}){{0,3}}|"
-                     r"border(?:-[a-z-]+)?\s*:[^;:(){}]{1,60}|line-height\s*:\s*(?:normal|[1-9]\d*(?:\.\d+)?(?:em)?|"
-                     r"1\d\d%)|text-align\s*:\s*(?:left|right|center|justify|start|end)|page\s*:\s*[\w-]+|"
+                     r"border(?:-[a-z-]+)?\s*:[^;:(){}]{1,60}|line-height\s*:\s*(?:normal|[1-9](?:\.\d+)?(?:em)?|"
+                     r"1\d\d%|(?:[89]|[1-3]\d)(?:\.\d+)?(?:pt|px))|vertical-align\s*:\s*(?:baseline|top|middle|bottom)|"
+                     r"text-align\s*:\s*(?:left|right|center|justify|start|end)|page\s*:\s*[\w-]+|"
                      r"size\s*:\s*[\d.\s]+pt\s+[\d.\s]+pt|panose-1\s*:[\d\s]+|"
                      r"mso-(?!hide)[a-z-]+\s*:[^;:(){}]{1,60})\s*", re.IGNORECASE)
-_SHEET_RULE = re.compile(r"\s*(@page\s+[\w-]*|@font-face|[^@{}]{1,300}?)\s*\{([^{}]*)\}\s*")
+_SHEET_RULE = re.compile(r"\s*(@page\s+[\w-]*|@font-face|@list\s+[\w:-]+|[^@{}]{1,300}?)\s*\{([^{}]*)\}\s*")
+_WORD_LISTS = re.compile(r"@list\s+[\w:-]+\s*\{[^{}]*\}")  # Word's list numbering: no browser reads it
+_MSO = re.compile(r"mso-(?!hide)[a-z-]+\s*:[^;{}]{0,80}", re.IGNORECASE)  # Word's own: browsers read none
 
 
 def _plain_sheet(sheet: str) -> bool:
     """A style sheet that only colours type darkly, sets its face, weight and an absolute size, and
     lays out boxes (Outlook's own sheet is one): it can hide, add or move no word. Anything else
     (a comment is fine; an escape, an ``@media``, ``url()``, a background, ``content``) is not."""
-    sheet = re.sub(r"/\*[\s\S]*?\*/|<!--|-->", " ", sheet)
-    if "\\" in sheet or "(" in sheet or "!" in sheet:
-        return False
+    sheet = _WORD_LISTS.sub(" ", _MSO.sub("mso-x:0", re.sub(r"/\*[\s\S]*?\*/|<!--|-->", " ", sheet)))
+    if "\\" in sheet or "(" in sheet or "!" in sheet or "/*" in sheet or _SYMBOLS.search(sheet):
+        return False  # (an escape, a function, an unclosed comment, a font of pictographs)
     end = 0
     for m in _SHEET_RULE.finditer(sheet):
         if m.start() != end:

@@ -10,6 +10,7 @@ import html
 import re
 
 from pytest_agenteval.text.hidden import unseen
+from pytest_agenteval.text.visible import visible
 
 
 def unmailed(text: str) -> str:
@@ -31,6 +32,12 @@ def marked_up(text: str) -> str:
     markup hides from a reader is not read (``hidden.unseen``)."""
     text = rendered(unseen(text))
     return html.unescape(text) if "&" in text else text
+
+
+def shown(text: str) -> str:
+    """``text`` as a person sees it, before anything reads it: what markup hides taken out, its
+    tags read as what they show, the letters as they look, markup shown as text read past."""
+    return literal(visible(rendered(unseen(text))))
 
 
 def literal(text: str) -> str:

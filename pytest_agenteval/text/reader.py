@@ -37,7 +37,6 @@ from pytest_agenteval.text.cues import (
     sought,
 )
 from pytest_agenteval.text.differences import resolved
-from pytest_agenteval.text.hidden import unseen
 from pytest_agenteval.text.lexicon import (
     ABSENCE,
     ARRIVING,
@@ -60,7 +59,7 @@ from pytest_agenteval.text.lexicon import (
     REVERSALS,
     Lexicon,
 )
-from pytest_agenteval.text.mail import literal, rendered
+from pytest_agenteval.text.mail import shown
 from pytest_agenteval.text.prepass import prepared
 from pytest_agenteval.text.reading import (
     ABSENCE_VERBS,
@@ -84,7 +83,6 @@ from pytest_agenteval.text.spelling import misspelt
 from pytest_agenteval.text.together import alternatives, asked_for, flip, generic, nothing_paid
 from pytest_agenteval.text.tokens import Token, tokenize
 from pytest_agenteval.text.undecided import measured, purpose
-from pytest_agenteval.text.visible import visible
 
 Tail = tuple[tuple[str, bool], ...]  # a term's words after its first: (word or stem, is a stem)
 Terms = tuple[list[str], list[tuple[int, Tail, str]], frozenset[str] | None]  # Reader._terms
@@ -126,7 +124,7 @@ class Reader:
             if len(self._cache) >= self.CACHE:
                 self._cache.clear()
             # what a person sees (red team 54: every check reads it), with no flood (red team 49)
-            found = self._cache[text] = self._read(calm(literal(visible(rendered(unseen(text))))))
+            found = self._cache[text] = self._read(calm(shown(text)))
         return found
 
     def _starting(self, word: str) -> list[tuple[tuple[str, ...], str]]:

@@ -27,14 +27,15 @@ _DOWN = r"below|under|less\s+than|lower\s+than|short\s+of|beneath"
 _HEDGE = (r"(?P<hedge>about|around|roughly|approximately|approx\.?|some|close\s+to|nearly|almost|just\s+under|"
           r"well\s+over|just\s+over|over|more\s+than|at\s+least|under|less\s+than|exactly|precisely|fully|"
           r"a\s+full|just)\s+")
-_MULTIPLE = (r"(?P<mult>twice|double|triple|treble|thrice|quadruple|half|"
+_MULTIPLE = (r"(?P<mult>twice|double|triple|treble|thrice|quadruple|half|(?:a|one)\s+(?:third|quarter|fifth|tenth)|"
+             r"two[- ]thirds|three[- ]quarters|"
              r"(?P<fold>two|three|four|five|ten|\d+)[- ]?fold|"
              r"(?P<n>\d+(?:\.\d+)?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
              r"forty|fifty|a\s+hundred)\s*(?:times|x))")
 _SHARE = rf"(?P<pct>\d+(?:\.\d+)?)\s?%\s+(?:(?P<pdir>{_UP}|{_DOWN})|(?P<of>of))"
 _DIFFERENCE = rf"(?P<d>{FIGURE})\s+(?P<ddir>{_UP}|{_DOWN})"
-_JOIN = (r"(?:\s*[,:;(]\s*|\s+[-\u2013\u2014]\s+|\s+(?=is\b|was\b))(?:(?:which|that)\s+(?:is|was)\s+|that's\s+|"
-         r"i\.?e\.?,?\s+|being\s+|is\s+|was\s+)?")
+_JOIN = (r"(?:\s*[,:;(]\s*|\s+[-\u2013\u2014]\s+|\s+(?=(?:is|was|being)\b))(?:(?:which|that)\s+(?:is|was)\s+|"
+         r"that's\s+|i\.?e\.?,?\s+|being\s+|is\s+|was\s+|or\s+)?")
 TOLD = re.compile(rf"{_NOT_GLUED}(?P<a>{FIGURE})(?:\s+[a-z]+){{0,3}}?{_JOIN}(?:{_HEDGE})?"
                   # (the rest looked at, not taken: a relation after it is read too; red team 58)
                   rf"(?:{_SHARE}|{_MULTIPLE}|{_DIFFERENCE})\s+(?=(?P<rest>[^\n]{{0,80}}))", re.IGNORECASE)
@@ -46,8 +47,11 @@ OTHER = re.compile(rf"(?:of\s+)?{_AS_MUCH}(?:(?!\d)[\w'\u2019-]+\s+){{0,3}}?(?P<
 FACTORS = {"twice": 2.0, "double": 2.0, "triple": 3.0, "treble": 3.0, "thrice": 3.0, "quadruple": 4.0, "half": 0.5,
            "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "six": 6.0, "seven": 7.0, "eight": 8.0, "nine": 9.0,
            "ten": 10.0, "eleven": 11.0, "twelve": 12.0, "fifteen": 15.0, "twenty": 20.0, "thirty": 30.0, "forty": 40.0,
-           "fifty": 50.0, "a hundred": 100.0}
+           "fifty": 50.0, "a hundred": 100.0, "a third": 1 / 3, "one third": 1 / 3, "a quarter": 0.25,
+           "one quarter": 0.25, "a fifth": 0.2, "one fifth": 0.2, "a tenth": 0.1, "one tenth": 0.1,
+           "two thirds": 2 / 3, "two-thirds": 2 / 3, "three quarters": 0.75, "three-quarters": 0.75}
 NEAR, ROUGH = 0.03, 0.15
+_SECOND_SIDE = re.compile(r"\b(?:vs\.?|versus|against|than|within|above|below|under|over)\s*$", re.IGNORECASE)
 
 
 # A figure restated in brackets in units named in words or after "i.e.", "=", "or": "90,000 (9 lakh)",
@@ -72,6 +76,8 @@ def false_relation(said: str, named: Mapping[str, float] | None = None) -> str |
         if not _holds(a, b, ""):
             return f"says {m.group(0)!r}: {b:g} is not {a:g}"
     for m in TOLD.finditer(said):
+        if _SECOND_SIDE.search(said, max(0, m.start() - 12), m.start()):
+            continue  # "2,500 vs 10,000 limit (a quarter of my authority)": the relation is the first side's
         a = value(m.group("a"))
         if a is not None and (m.group("mult") or m.group("of")) and (it := _OF_IT.match(m.group("rest"))):
             # "£8,400 in total, half of that 4,200 paid now": the figure after is the share of the first

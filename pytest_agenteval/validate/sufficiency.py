@@ -25,6 +25,7 @@ from pytest_agenteval.taskfiles.loader import LoadedTask
 from pytest_agenteval.tasks.model import Task
 from pytest_agenteval.tasks.paths import PathOrder, mentions_of
 from pytest_agenteval.text.lexicon import word_matches
+from pytest_agenteval.text.mail import shown
 from pytest_agenteval.text.requirements import says_of
 from pytest_agenteval.validate.facts import Known, Replay, needed, replayed
 from pytest_agenteval.validate.report import Finding, Section
@@ -113,7 +114,8 @@ def _task_findings(taskset: TaskSet, item: LoadedTask) -> list[str]:
                                         "but neither the instruction nor an earlier look-up mentions it "
                                         "(tell the agent what the text must say)")
                 continue
-            value = " ".join(t[0] for t in terms) if (terms := mentions_of(raw)) is not None else raw
+            value = " ".join(t[0] for t in terms) if (terms := mentions_of(raw)) is not None else (
+                shown(raw) if isinstance(raw, str) and "<" in raw else raw)  # (a style sheet's numbers are no facts)
             for wanted in needed(value):
                 if not known_here.has(wanted):
                     messages.append(f"step {n} {seen.step.action}: {name} = {wanted!r} is in neither the instruction "

@@ -60,7 +60,8 @@ def decision(c: Case, t: Text) -> str | None:
     said, final = said_decision(reading, escalating=escalating), final_decision(c)
     before = _decided_before(c, t)
     kind = t.event.arguments.get("kind")
-    if t.event.action == "notify_claimant" and kind in LETTER_DECISIONS and said not in DECISIVE and not any(
+    if t.event.action == "notify_claimant" and kind in LETTER_DECISIONS and said not in DECISIVE and not (
+            t.alternative) and not any(
             m.meaning in OUTCOMES or m.meaning == "policy" and m.polarity == NEGATED for m in reading.mentions):
         # the letter's one job: "Your claim has now been processed", "Decision: <decision>" tell nothing
         # (a reason alone tells it: "Policy lapsed at the date of loss", "we cannot cover this")
