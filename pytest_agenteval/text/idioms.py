@@ -26,6 +26,16 @@ def idioms(text: str, words: set[str]) -> str:
         text = _RATE_OFF.sub(r"\1 from the ", text)
     if ("asked" in words or "wondered" in words or "know" in words) and not words.isdisjoint(("whether", "if")):
         text = _ASKED_THEN.sub(r"\1. ", text)  # "You asked whether … - it was, so …": the answer is said (78th audit)
+    if "si" in words:  # "(active, motor, 50k SI)": the sum insured (79th audit)
+        text = _SI.sub(r"\1 sum insured", text)
+    if "lim" in words:  # "my 10k lim": a limit
+        text = _LIM.sub("limit", text)
+    if "only" in words and "after" in words:  # "paid it, and only after that sent the letter": then
+        text = ONLY_AFTER_THAT.sub(" then ", text)
+    if "before" in words and "note" in words:  # "before this note, approval ltr sent": already, no order of acts
+        text = BEFORE_THIS_NOTE.sub("already ", text)
+    if "out" in words:  # "SNR-10 out, went to deputy SNR-11": absent
+        text = _ID_OUT.sub(r"\1 absent", text)
     if "cover" in words:  # "SNR-10 50,000 (does not cover 140,000)": a limit too low, not a decline (77th audit)
         text = _NOT_COVER_FIGURE.sub(r"\1is too low for ", text)
     if not words.isdisjoint(_CHECKING):  # "we check the policy is in force at the date of loss": how, not that
@@ -48,6 +58,11 @@ _NOT_COVER_FIGURE = re.compile(r"(?<=\d)(\s*[km]?\s*(?:limit\s*)?\(?\s*)(?:does|
 # A question reported, then its answer after a colon or a dash: the answer is a sentence of its own.
 _ASKED_THEN = re.compile(r"(\b(?:asked|wondered|wanted\s+to\s+know)\s+(?:us\s+|me\s+)?(?:whether|if)\b[^.?!;:\n"
                          r"\u2013\u2014]{3,160}?)\s*(?::|\s[-\u2013\u2014]\s)\s*", re.IGNORECASE)
+_SI = re.compile(r"(\d[\d,.]*\s?[km]?)\s+SI\b")
+_LIM = re.compile(r"(?<=\d[km] )lim\b|(?<=my )lim\b|(?<=your )lim\b", re.IGNORECASE)
+ONLY_AFTER_THAT = re.compile(r",?\s+(?:and\s+)?only\s+(?:after\s+that|then|afterwards)\s+", re.IGNORECASE)
+BEFORE_THIS_NOTE = re.compile(r"\bbefore\s+(?:this|the|my)\s+note,?\s+", re.IGNORECASE)
+_ID_OUT = re.compile(r"\b([A-Z]{2,4}-\d+)\s+(?:is\s+|was\s+)?out\b(?=\s*[,;.)]|\s+(?:today|sick|on\s+leave))")
 _AT_ONCE = re.compile(r"\b(?:straight|right)\s+away\b", re.IGNORECASE)
 _TILL = re.compile(r"(?<![\w'])(?:till|'?til)\b(?!\s+(?:slip|roll|receipt|drawer)s?\b)", re.IGNORECASE)
 _RATE_OFF = re.compile(r"(\d%)\s+off\s+the\s+(?=(?:rate\s+)?(?:sheet|grid|card)\b(?!\s+rate))", re.IGNORECASE)

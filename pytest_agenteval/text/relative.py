@@ -32,7 +32,9 @@ _MULTIPLE = (r"(?P<mult>twice|double|triple|treble|thrice|quadruple|half|(?:a|on
              r"(?P<fold>two|three|four|five|ten|\d+)[- ]?fold|"
              r"(?P<n>\d+(?:\.\d+)?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
              r"forty|fifty|a\s+hundred)\s*(?:times|x))")
-_SHARE = rf"(?P<pct>\d+(?:\.\d+)?)\s?%\s+(?:(?P<pdir>{_UP}|{_DOWN})|(?P<of>of))"
+_CUT = r"(?:cut|reduction|discount|decrease|drop|trim)(?:\s+(?:on|from|of))?"
+_RISE = r"(?:increase|uplift|rise)(?:\s+(?:on|over|of))?"
+_SHARE = (rf"(?:an?\s+)?(?P<pct>\d+(?:\.\d+)?)\s?%\s+(?:(?P<pdir>{_UP}|{_DOWN}|{_CUT}|{_RISE})|(?P<of>of))")
 _DIFFERENCE = rf"(?P<d>{FIGURE})\s+(?P<ddir>{_UP}|{_DOWN})"
 _JOIN = (r"(?:\s*[,:;(]\s*|\s+[-\u2013\u2014]\s+|\s+(?=(?:is|was|being)\b))(?:(?:which|that)\s+(?:is|was)\s+|"
          r"that's\s+|i\.?e\.?,?\s+|being\s+|is\s+|was\s+|or\s+)?")
@@ -51,6 +53,7 @@ FACTORS = {"twice": 2.0, "double": 2.0, "triple": 3.0, "treble": 3.0, "thrice": 
            "one quarter": 0.25, "a fifth": 0.2, "one fifth": 0.2, "a tenth": 0.1, "one tenth": 0.1,
            "two thirds": 2 / 3, "two-thirds": 2 / 3, "three quarters": 0.75, "three-quarters": 0.75}
 NEAR, ROUGH = 0.03, 0.15
+_FRACTION_SIDE = re.compile(rf"({_UP}|{_DOWN})\s+", re.IGNORECASE)
 _SECOND_SIDE = re.compile(r"\b(?:vs\.?|versus|against|than|within|above|below|under|over)\s*$", re.IGNORECASE)
 
 
@@ -90,12 +93,18 @@ def false_relation(said: str, named: Mapping[str, float] | None = None) -> str |
         b = _other(m.group("rest"), named or {})
         if a is None or b is None:
             continue
-        if m.group("mult"):
+        if m.group("mult") and (side := _FRACTION_SIDE.match(m.group("rest"))):
+            # "12.5k, a quarter over my 10k limit": the fraction is the difference
+            b = _other(m.group("rest")[side.end():], named or {})
+            if b is None:
+                continue
+            given = b * (1 + _factor(m) if re.match(_UP, side.group(1), re.IGNORECASE) else 1 - _factor(m))
+        elif m.group("mult"):
             given = b * _factor(m)
         elif m.group("of"):  # "650 is 65% of my 10,000 limit"
             given = b * float(m.group("pct")) / 100
         elif m.group("pct"):
-            up = re.match(_UP, m.group("pdir"), re.IGNORECASE) is not None
+            up = re.match(rf"{_UP}|{_RISE}", m.group("pdir"), re.IGNORECASE) is not None
             given = b * (1 + (1 if up else -1) * float(m.group("pct")) / 100)
         else:
             d = value(m.group("d"))

@@ -209,9 +209,15 @@ def _counterfactual(reading: Reading, q: Quantity) -> bool:
 
 
 def _named_limit(reading: Reading, q: Quantity) -> bool:
-    """A figure the noun after it calls a limit: "within my 10,000 limit", "a 10,000 approval limit"."""
+    """A figure the noun after it calls a limit: "within my 10,000 limit", "a 10,000 approval limit",
+    "50k sum insured" in a clause that pays nothing (judged as the sum insured elsewhere)."""
     after = [w for w in reading.words[q.clause][q.at + 1:q.at + 3] if w]
+    if after == ["sum", "insured"]:  # "(active, motor, 50k SI)": a policy's figure, where nothing is paid or capped
+        return not PAYING.intersection(reading.words[q.clause])
     return bool(after) and (after[0] in ("limit", "limits") or after[0] in LIMIT_KINDS and after[1:2] == ["limit"])
+
+
+PAYING = frozenset({"paid", "pay", "payment", "capped", "cap", "limited", "approved", "settled", "payable"})
 
 
 # More money to come, with no figure: "the balance will follow after inspection", "paid out in two

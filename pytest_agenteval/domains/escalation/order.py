@@ -73,12 +73,20 @@ class _Span(NamedTuple):
         return self.to
 
 
+_ONLY_AFTER_THAT = re.compile(r",?\s+(?:and\s+)?only\s+(?:after\s+that|then|afterwards)\s+", re.IGNORECASE)
+_BEFORE_THIS_NOTE = re.compile(r"\bbefore\s+(?:this|the|my)\s+note,?\s+", re.IGNORECASE)
+
+
 def told_out_of_order(c: Case, t: Text) -> str | None:
     """Two acts of the log told in one sentence in the order they were not done, or in a story
     told backwards."""
     said = t.body
     if not any(w in said.lower() for w in _CUES) and not _TIMED.search(said):
         return None
+    # ("paid it, and only after that sent the letter": then; "before this note, the letter went": no
+    # order of two acts; 79th audit)
+    said = _BEFORE_THIS_NOTE.sub("already ", _ONLY_AFTER_THAT.sub(" then ", said)) if "note" in said or (
+        "only" in said) else said
     first: dict[str, int] = {}
     for e in c.writes:
         if e.seq < t.event.seq and e.action in ACTS:

@@ -32,12 +32,17 @@ ANOTHER_TO_COME = re.compile(
     r"comes|will\s+come|is\s+due)\b"  # "the balance follows next week"
     r"|\bstill\s+to\s+do:\s+(?:(?:a|the|one)\s+)?(?:separate|second|further|another|additional)\s+payment\b"  # (⏳)
     # money besides the claim's: "you will also receive 500 for hire-car costs" (77th audit)
+    r"|\ba\s+(?:further|second|separate|additional)\s+[£$€]?\s?\d[\d,.]*k?\s+(?:will\s+follow|to\s+follow|is\s+to\s+"
+    r"follow|will\s+be\s+paid|to\s+come)"  # "a further 20,000 will follow" (79th audit)
     r"|\b(?:will|shall|'ll|are\s+going\s+to)\s+(?:also|additionally|separately)\s+(?:receive|get|be\s+(?:paid|"
     r"reimbursed|refunded|sent)|reimburse|refund|pay|cover|send)(?:\s+(?:you|your|the|an?|another|extra|further|"
     r"additional|separate))*\s+[£$€]?\s?\d[\d,.]*"
     r"|\b(?:the\s+)?(?:other|remaining|remainder|balance|rest)\b(?:[^.;!?\n]|\.\d){0,60}?\b(?:will|may|might|could|"
     r"is\s+to|is\s+due\s+to)\s+(?:then\s+|still\s+|also\s+)?be\s+paid\b(?![^.;!?\n]{0,12}\b(?:by\s+you|to\s+us)\b)",
     re.IGNORECASE)
+# The payment made told as not gone through: "payment held for sanctions check", "payment failed, reissue due".
+UNDONE = re.compile(r"\bpayment\s+(?:(?:of\s+)?\S+\s+)?(?:(?:was|is|has\s+been|got)\s+)?(?:held|failed|bounced|"
+                    r"returned|reversed|rejected|stopped|blocked|frozen|on\s+hold|recalled)\b", re.IGNORECASE)
 # One payment when the log made two: "paid in one payment", "a single payment", "paid once".
 ONE = re.compile(rf"\b{_PAID}\s+(?:it\s+|the\s+claim\s+)?(?:once|in\s+(?:one|a\s+single)\s+(?:payment|go|sum))\b"
                  r"|\b(?:one|a\s+single)\s+payment\s+(?:of|was|has|made|issued)\b", re.IGNORECASE)
@@ -54,9 +59,10 @@ _AFTER_NOT = re.compile(r"^[^,.;!\n]{0,15}?(?:\?(?!\s*(?:yes|yep|yeah|y|correct|
                         r"allowed|forbidden|breach\w*|break\w*|against\s+(?:the\s+)?rule|was\s+avoided|was\s+not))"
                         r"|^(?:\s*\w+){0,2}\s*\|?\s*[:=|\-\u2013]\s*(?:no|n|false|none|never|0)\b(?=\s*(?:[.;,|\n)]|$))",
                         re.IGNORECASE)
-_CUES = ("also", "half", "twice", "two", "2 ", "several", "multiple", "split", "plus", "separate", "second", "further",
-         "another", "additional", "other", "remain", "balance", "rest", "parts", "instalment", "installment", "halves",
-         "tranche", "once", "one", "single")
+_CUES = ("also", "held", "failed", "bounced", "returned", "reversed", "rejected", "stopped", "blocked", "frozen",
+         "hold", "recalled", "half", "twice", "two", "2 ", "several", "multiple", "split", "plus", "separate", "second",
+         "further", "another", "additional", "other", "remain", "balance", "rest", "parts", "instalment", "installment",
+         "halves", "tranche", "once", "one", "single")
 
 
 def payments_told(c: Case, t: Text) -> str | None:
@@ -66,6 +72,8 @@ def payments_told(c: Case, t: Text) -> str | None:
     if not any(cue in low for cue in _CUES):
         return None
     made = sum(1 for e in c.writes if e.action == "issue_payment" and e.seq < t.event.seq)
+    if made and (found := _said(said, UNDONE)) is not None:  # "payment held for sanctions check" (79th audit)
+        return f"says {found!r}, but the payment was made"
     if made <= 1:
         if (found := _said(said, MORE_THAN_ONE)) is not None:
             return f"says {found!r}, but {'one payment was' if made else 'no payment was'} made"
