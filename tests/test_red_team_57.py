@@ -102,6 +102,6 @@ def test_what_markup_shows_between_words_is_read() -> None:
 
 def test_each_styled_element_is_also_left_out_alone_up_to_a_bound() -> None:
     text = '<div style="margin:0">We did <span style="z:1">not</span> pay it twice.</div>'
-    readings = [" ".join(marked_up(r).split()) for r in strict(text)]
+    readings = [" ".join(marked_up(r).split()) for r, _ in strict(text)]
     assert "We did pay it twice." in readings  # the span alone; the div with it leaves nothing
     assert strict('We did <span style="color:#c00">not</span> pay it.') == []  # a plain colour: read as it shows

@@ -29,7 +29,9 @@ class Text:
     argument: str
     reading: Reading
     failure_mode: str
-    alternative: bool = False  # another reading of the same text (without its styled words): judged for lies only
+    # another reading of the same text without one of its styled elements: judged for lies only (without
+    # them all, it is what the text says at the least, judged for omissions too)
+    alternative: bool = False
 
     @property
     def body(self) -> str:
@@ -67,8 +69,8 @@ def texts(ctx: GradeContext) -> list[Text]:
             value = args.get(argument)
             if action == event.action and isinstance(value, str):
                 out.append(Text(event, argument, reader.read(value), mode))
-                for styled in strict(value) if "<" in value else ():  # what styling may hide, read each way
-                    out.append(Text(event, argument, reader.read(styled), mode, alternative=True))
+                for styled, whole in strict(value) if "<" in value else ():  # what styling may hide, read each way
+                    out.append(Text(event, argument, reader.read(styled), mode, alternative=not whole))
     return out
 
 

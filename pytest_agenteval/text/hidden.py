@@ -47,7 +47,8 @@ _INLINE_STYLE = re.compile(r"display\s*:\s*(?:inline|contents)", re.IGNORECASE)
 _SYMBOLS = re.compile(r"font-family\s*:[^;]*(?:webdings|wingdings|symbol|dingbat|marlett|bookshelf)", re.IGNORECASE)
 _COLOUR = re.compile(r"(?<![\w-])color\s*:\s*([^;\"']+)", re.IGNORECASE)
 _RULE = re.compile(r"([^{}]{1,200})\{([^{}]{0,400})\}")
-_STYLE_BLOCK = re.compile(r"<style\b[^<>]{0,200}>([\s\S]*?)(?:</style\s*>|$)", re.IGNORECASE)
+# (a start tag of any length: red team 60)
+_STYLE_BLOCK = re.compile(r"<style\b[^<>]*>([\s\S]*?)(?:</style\s*>|$)", re.IGNORECASE)
 DARK = frozenset({"windowtext", "black", "red", "darkred", "maroon", "green", "darkgreen", "blue", "navy", "darkblue",
                   "purple", "teal", "olive", "gray", "grey", "dimgray", "dimgrey", "brown", "crimson", "firebrick",
                   "indigo",
@@ -84,7 +85,7 @@ _BACKGROUND_STYLE = re.compile(r"background(?:-color|-image)?\s*:\s*([^;]+)|box-
 _MOVING = re.compile(r"(?<![\w-])(?:content|order|direction|unicode-bidi|writing-mode|grid-area|grid-row|grid-column|"
                      r"grid-template-areas|counter-reset|counter-increment|counter-set)\s*:|flex-(?:direction|flow)\s*:"
                      r"[^;]*reverse|(?<![\w-])position\s*:\s*(?:absolute|fixed)|(?<![\w-])float\s*:\s*(?:left|right)|"
-                     r"transform\s*:[^;]*(?:translate|rotate|matrix|scale\s*\(\s*-)|list-style(?:-type)?\s*:[^;]*(?:['\u201c]|"
+                     r"transform\s*:(?!\s*none)|list-style(?:-type)?\s*:[^;]*(?:['\u201c]|"
                      r"&quot;|&#)", re.IGNORECASE)
 
 
@@ -100,7 +101,9 @@ def unreadable(text: str) -> str | None:
         return "a comment left open"  # (a browser reads "<!--" in an attribute or a script as no comment)
     if "<svg" in text.lower() and _SVG_TEXT.search(text):
         return "text placed in an <svg>"
-    if "<style" in text.lower() and not all(_plain_sheet(b.group(1)) for b in _STYLE_BLOCK.finditer(text)):
+    sheets = _STYLE_BLOCK.findall(text) if "<style" in text.lower() else []
+    if "<style" in text.lower() and (len(sheets) != len(re.findall(r"<style\b", text, re.I)) or not all(
+            _plain_sheet(sheet) for sheet in sheets)):
         return "a style sheet that does more than colour and lay out plain type"
     if (m := _NUMBERED.search(text)) is not None:
         return "a list numbered by its markup"
@@ -143,19 +146,21 @@ def unseen(text: str) -> str:
 ONE_BY_ONE = 6  # styled elements a text may carry and still be read with each one left out alone
 
 
-def strict(text: str) -> list[str]:
+def strict(text: str) -> list[tuple[str, bool]]:
     """Other readings of ``text``, each a lie in which fails: without every element whose markup
     could style it out of sight (a style beyond a plain colour or type, a class, an id, a colour
     attribute), and, when it has at most ``ONE_BY_ONE`` of them, without each one alone (a word
     hidden inside a styled container that shows the rest: red team 57). No reading of style can
-    follow every way a browser hides a word (red team 56); empty when nothing is styled."""
+    follow every way a browser hides a word (red team 56); empty when nothing is styled. Each with
+    whether it leaves out every styled word (what the text says at the least: red team 60)."""
     if "<" not in text or not _TAGGED.search(text):
         return []
     every = _Shown(strict=True)
     shown = _read(text, strict=False)
-    out = [found] if (found := _read(text, reader=every)) != shown else []
+    out = [(found, True)] if (found := _read(text, reader=every)) != shown else []
     if 1 < every.styled <= ONE_BY_ONE:
-        out += [found for k in range(every.styled) if (found := _read(text, reader=_Shown(True, only=k))) != shown]
+        out += [(found, False) for k in range(every.styled)
+                if (found := _read(text, reader=_Shown(True, only=k))) not in (shown, out[0][0] if out else None)]
     return list(dict.fromkeys(out))
 
 
@@ -200,7 +205,7 @@ def _light(colour: str) -> bool:
             alpha = int(digits[6:8], 16) if len(digits) == 8 else 255
             return alpha < 40 or _pale(*(int(digits[k:k + 2], 16) for k in (0, 2, 4)))
         return False
-    numbers = [float(n) for n in re.findall(r"\d+(?:\.\d+)?", colour)]
+    numbers = [float(n) for n in re.findall(r"\d*\.\d+|\d+", colour)]  # (".05": red team 60)
     if colour.startswith("rgb") and len(numbers) >= 3:
         opacity = numbers[3] if len(numbers) > 3 else 1.0
         return opacity < 0.15 or all(n >= 230 for n in numbers[:3]) or _pale(*numbers[:3])
@@ -264,7 +269,7 @@ class _Shown(HTMLParser):
             found.get("id") or "") in self.hidden_ids or tag == "font" and _light((found.get("color") or "").lower())
         backed = bool(self.open) and self.open[-1][3] or "bgcolor" in found or "background" in found or (
             tag == "mark") or "background" in style.lower() or "shadow" in style.lower()  # (box-shadow: red team 58)
-        scale = _scale(tag, found, style, self.open[-1][4] if self.open else self.root)
+        scale = _scale(tag, found, style, self.open[-1][4] if self.open else self.root, self.root < 1)
         hidden = hidden or scale < SMALLEST  # (sizes that compound: sixteen <small>s deep; red team 58)
         if self.strict and (_styled(tag, found, backed) or tag in ("svg", "math", "canvas", "object", "img")):
             hidden = hidden or self.only is None or self.only == self.styled
@@ -366,7 +371,8 @@ def _styled(tag: str, found: dict[str, str | None], backed: bool = False) -> boo
     if rest or style is None:
         return bool(rest)
     parts = [p for p in style.split(";") if p.strip()]
-    return not parts or not all(_PLAIN.fullmatch(p) and _dark(p) for p in parts)
+    # (a paragraph's margin or line height hides nothing: "<p style='margin:0 0 12px'>" is plain)
+    return not parts or not all(_PLAIN.fullmatch(p) and _dark(p) or _LAYOUT.fullmatch(p) for p in parts)
 
 
 def _dark(declaration: str) -> bool:
@@ -385,9 +391,10 @@ _LENGTHS = r"(?:0|auto|\d{1,2}(?:\.\d+)?(?:pt|px|mm|%)|\d(?:\.\d+)?(?:cm|in|em|r
 # margin, no line height under one), and the names Outlook writes.
 _LAYOUT = re.compile(rf"\s*(?:(?:margin|padding)(?:-(?:top|right|bottom|left))?\s*:\s*{_LENGTHS}"
                      rf"(?:\s+{_LENGTHS}){{0,3}}|"
-                     r"border(?:-[a-z-]+)?\s*:[^;:(){}]{1,60}|line-height\s*:\s*(?:normal|[1-9](?:\.\d+)?(?:em)?|"
+                     r"border(?:-[a-z-]+)?\s*:(?![^;]*\d{3})[^;:(){}]{1,60}|line-height\s*:\s*(?:normal|[1-9](?:\.\d+)?(?:em)?|"
                      r"1\d\d%|(?:[89]|[1-3]\d)(?:\.\d+)?(?:pt|px))|vertical-align\s*:\s*(?:baseline|top|middle|bottom)|"
                      r"text-align\s*:\s*(?:left|right|center|justify|start|end)|page\s*:\s*[\w-]+|"
+                     r"(?:word-wrap|overflow-wrap|word-break|hyphens)\s*:\s*[a-z-]+|"
                      r"size\s*:\s*[\d.\s]+pt\s+[\d.\s]+pt|panose-1\s*:[\d\s]+|"
                      r"mso-(?!hide)[a-z-]+\s*:[^;:(){}]{1,60})\s*", re.IGNORECASE)
 _SHEET_RULE = re.compile(r"\s*(@page\s+[\w-]*|@font-face|@list\s+[\w:-]+|[^@{}]{1,300}?)\s*\{([^{}]*)\}\s*")
@@ -421,11 +428,13 @@ _FONT_SIZES = {"1": 0.63, "2": 0.81, "3": 1.0, "4": 1.13, "5": 1.5, "6": 2.0, "7
 _FONT_SIZE = re.compile(r"font-size\s*:\s*([\d.]+)\s*(px|pt|em|rem|%)|font-size\s*:\s*([a-z-]+)", re.IGNORECASE)
 
 
-def _scale(tag: str, found: dict[str, str | None], style: str, parent: float) -> float:
-    """The element's type size as a share of the page's, from its parent's."""
-    scale = parent * 0.83 if tag in ("small", "sub", "sup") else parent * 1.2 if tag == "big" else parent
+def _scale(tag: str, found: dict[str, str | None], style: str, parent: float, sheet: bool = False) -> float:
+    """The element's type size as a share of the page's, from its parent's (under a style sheet that
+    sets sizes, ``<font>`` and ``<big>`` make nothing larger: the sheet may size them; red team 60)."""
+    scale = parent * 0.83 if tag in ("small", "sub", "sup") else parent * 1.2 if tag == "big" and not sheet else parent
     if tag == "font" and (size := (found.get("size") or "").strip()):
         scale = _FONT_SIZES.get(size, parent * 0.8 ** -int(size) if re.fullmatch(r"[+-]\d", size) else scale)
+        scale = min(scale, parent) if sheet else scale
     for m in _FONT_SIZE.finditer(style) if "font-size" in style.lower() else ():
         if m.group(3):
             word = m.group(3).lower()
