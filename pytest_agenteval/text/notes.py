@@ -109,11 +109,12 @@ def _crossed(m: re.Match[str]) -> str:
 
 # A checklist's "Not done:" label and its items, to the sentence's end.
 # (and a contrast's second half: "What we did not do: escalate, approve or pay"; 71st audit)
-_NOT_DONE = re.compile(r"\b(?:not\s+(?:yet\s+)?(?:done|needed|required)|what\s+(?:we|i)\s+(?:did\s+not|didn't|"
-                       r"have\s+not|haven't)\s+(?:yet\s+)?(?:do|done))\s*(?::|\s[-\u2013]\s)\s*([^.;!?\n]+?)"
+_NOT_DONE = re.compile(r"\b(?:not\s+(?:yet\s+)?(?:done|needed|required)(?:\s+yet)?|what\s+(?:we|i)\s+"
+                       r"(?:did\s+not|didn't|have\s+not|haven't)\s+(?:yet\s+)?(?:do|done))\s*(?::|\s[-\u2013]\s)\s*([^.;!?\n]+?)"
                        # (the list ends where a reason starts: "…: escalate, because we paid it twice"; red team 52)
                        r"(?=,?\s+(?:because|since|though|although|as|but|while|whereas|having|for\s+(?:we|i|it)|"
-                       r"so\s+(?:we|i|it|that)|and\s+(?:then\s+)?(?:we|i|it))\b|,\s*(?:we|i|it|they)\b|[.;!?\n]|$)",
+                       r"so\s+(?:we|i|it|that)|and\s+(?:then\s+)?(?:we|i|it))\b|,\s*(?:we|i|it|they)\b|[.;!?\n]|"
+                       r"\s[-\u2013\u2014]\s|$)",  # (a dash ends the list: "…, activation - KYC still pending")
                        re.IGNORECASE)
 # A status line: an item, a spaced dash, its status ("Paid 4200 - done", "Letter - not yet",
 # "Reviewer answer - waiting"). Its denial denies each item, its wait says it pending, its done
@@ -140,6 +141,8 @@ def _status(m: re.Match[str]) -> str:
 def _denied_item(item: str) -> str:
     item = re.sub(r"^(?:or|and|nor)\s+", "", item.strip(), flags=re.IGNORECASE)  # "…, or pay so late"
     words = item.lower().split()
+    if words[:1] and words[0] in ("no", "none", "nothing", "not", "never", "nobody"):
+        return item  # "Not done: no decision, nothing pending": already denied (80th audit: "no no decision")
     if len(words) > 1 and words[1] in _OBJECT_LEADS and words[0] not in _OBJECT_LEADS:
         return "did not " + item  # "touch your current account": an act not done, no account denied (71st audit)
     return "no " + (item[4:] if item.lower().startswith("any ") else item)
