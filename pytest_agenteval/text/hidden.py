@@ -44,7 +44,8 @@ HIDING_CLASSES = frozenset({"hidden", "d-none", "invisible", "sr-only", "visuall
                             "display-none", "element-invisible", "a11y-hidden", "hide-text"})
 _INLINE_STYLE = re.compile(r"display\s*:\s*(?:inline|contents)", re.IGNORECASE)
 # Fonts that draw no letters: a word set in one shows pictographs (red team 58)
-_SYMBOLS = re.compile(r"font-family\s*:[^;]*(?:webdings|wingdings|symbol|dingbat|marlett|bookshelf)", re.IGNORECASE)
+_SYMBOLS = re.compile(r"font-family\s*:[^;]*(?:webdings|wingdings|symbol|dingbat|marlett|bookshelf|ms\s+outlook|"
+                      r"mt\s+extra|ms\s+reference\s+specialty|segoe\s+(?:mdl2|fluent)|zapf)", re.IGNORECASE)
 _COLOUR = re.compile(r"(?<![\w-])color\s*:\s*([^;\"']+)", re.IGNORECASE)
 _RULE = re.compile(r"([^{}]{1,200})\{([^{}]{0,400})\}")
 # (a start tag of any length: red team 60)
@@ -126,7 +127,14 @@ def unreadable(text: str) -> str | None:
 def _pale_named(colour: str) -> bool:
     """A background colour dark text reads on: pale (``_light``), or the white of the page."""
     colour = colour.strip().strip("\"'").lower()
-    return colour in ("white", "#fff", "#ffffff", "transparent", "none", "inherit") or _light(colour)
+    return colour in ("white", "#fff", "#ffffff", "transparent", "none", "inherit") or _light(
+        _HIGHLIGHTS.get(colour, colour))
+
+
+# Highlighter colours by name, as hex: dark type reads on each (red team 61: a yellow highlight)
+_HIGHLIGHTS = {"yellow": "#ffff00", "aqua": "#00ffff", "cyan": "#00ffff", "lime": "#00ff00", "lightgreen": "#90ee90",
+               "lightblue": "#add8e6", "pink": "#ffc0cb", "lavender": "#e6e6fa", "khaki": "#f0e68c", "gold": "#ffd700",
+               "lightgray": "#d3d3d3", "lightgrey": "#d3d3d3", "gainsboro": "#dcdcdc"}
 
 
 _EMPTY_COMMENT = re.compile(r"<!---?>")  # "<!-->", "<!--->": a comment a browser closes at once
@@ -233,8 +241,9 @@ class _Shown(HTMLParser):
         self.only = only  # (strict) the one styled element left out, by its place; None: every one
         self.styled = 0  # (strict) styled elements met so far
         self.out: list[str] = []
-        # (tag, hidden from here down, the tag it shows as, on a background set here or above, font scale)
-        self.open: list[tuple[str, bool, str, bool, float]] = []
+        # (tag, hidden from here down, the tag it shows as, on a background set here or above, font scale,
+        # font scale if no style sheet's size reaches it)
+        self.open: list[tuple[str, bool, str, bool, float, float]] = []
         self.hidden_classes: set[str] = set()
         self.hidden_ids: set[str] = set()
         self.hidden_tags: set[str] = set()
@@ -270,8 +279,11 @@ class _Shown(HTMLParser):
         backed = bool(self.open) and self.open[-1][3] or "bgcolor" in found or "background" in found or (
             tag == "mark") or "background" in style.lower() or "shadow" in style.lower()  # (box-shadow: red team 58)
         scale = _scale(tag, found, style, self.open[-1][4] if self.open else self.root, self.root < 1)
-        hidden = hidden or scale < SMALLEST  # (sizes that compound: sixteen <small>s deep; red team 58)
-        if self.strict and (_styled(tag, found, backed) or tag in ("svg", "math", "canvas", "object", "img")):
+        sure = _scale(tag, found, style, self.open[-1][5] if self.open else 1.0)  # (with no sheet's size)
+        hidden = hidden or sure < SMALLEST  # (sizes that compound: sixteen <small>s deep; red team 58)
+        # (a sheet's size may not reach the element: "tiny" under it is read both ways; red team 61)
+        if self.strict and (_styled(tag, found, backed) or scale < SMALLEST or tag in (
+                "svg", "math", "canvas", "object", "img")):
             hidden = hidden or self.only is None or self.only == self.styled
             self.styled += 1
         if tag == "details" and "open" not in found:
@@ -285,7 +297,7 @@ class _Shown(HTMLParser):
             self.out.append(self.get_starttag_text() or "" if shown_as == tag else "<span>")
             self._shown_by(tag, found)
         if tag not in VOID:
-            self.open.append((tag, hidden, shown_as, backed, scale))
+            self.open.append((tag, hidden, shown_as, backed, scale, sure))
 
     def _shown_by(self, tag: str, found: dict[str, str | None]) -> None:
         """Words the element itself shows (red team 57): an image's text while images are off (in
@@ -312,7 +324,7 @@ class _Shown(HTMLParser):
                 self.out.append(f"</{tag}>")
             return
         while self.open:
-            t, hidden, shown_as, _, _ = self.open.pop()
+            t, hidden, shown_as, *_ = self.open.pop()
             if t == "ol" and self.numbers and not hidden:
                 self.numbers.pop()
             if t == tag:
@@ -349,7 +361,9 @@ class _Shown(HTMLParser):
 # whole: an element carrying no others needs no second reading ("<span style='color:#c00'>Not</span>
 # yet approved"; red team 57's honest e-mails). A comment, escape, function or "!" in one is read
 # as styling of any kind.
-_PLAIN = re.compile(r"\s*(?:color\s*:\s*(?:#[0-9a-f]{3,6}|[a-z]{3,20})|"
+_PLAIN = re.compile(r"\s*(?:color\s*:\s*(?:#[0-9a-f]{3,6}|[a-z]{3,20}|"
+                    r"rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)|hsl\(\s*\d{1,3}\s*,\s*\d{1,3}%\s*,\s*\d{1,3}%\s*\))|"
+                    r"background(?:-color)?\s*:\s*(?:#[0-9a-f]{3,6}|[a-z]{3,20})|"
                     r"font-weight\s*:\s*(?:bold|bolder|normal|[1-9]00)|"
                     r"font-style\s*:\s*(?:italic|normal|oblique)|font-family\s*:\s*[\w\s,\"'-]{1,80}|"
                     r"font-size\s*:\s*(?:(?:[7-9]|[1-3]\d)(?:\.\d)?(?:pt|px)|(?:0\.[89]|1(?:\.\d+)?|2)(?:em|rem)|"
@@ -363,7 +377,7 @@ def _styled(tag: str, found: dict[str, str | None], backed: bool = False) -> boo
     rest = STYLING.intersection(found) - {"style"} | {a for a in ("class", "id") if not all(
         _MAILERS.fullmatch(name) for name in (found.get(a) or "").split())}
     style = found.get("style")
-    if backed and ("color" in found or "color" in (style or "").lower()):
+    if backed and ("color" in found or _COLOUR.search(style or "")):  # (not "background-color")
         return True
     if tag == "font":
         return bool(set(found) - {"color", "face", "size"}) or _light((found.get("color") or "").lower()) or (
@@ -379,20 +393,25 @@ def _dark(declaration: str) -> bool:
     """A declaration sets no colour, or one a reader reads on a white page (a hex value, or a name
     of ``DARK``: not "Canvas", whose colour is the page's)."""
     name, _, value = declaration.partition(":")
-    if name.strip().lower() != "color":
+    name, value = name.strip().lower(), value.strip().lower()
+    if name.startswith("background"):
+        return _pale_named(value)  # a highlight dark type reads on (red team 61)
+    if name != "color":
         return True
-    value = value.strip().lower()
-    return (value.startswith("#") or value in DARK) and not _light(value)
+    return (value.startswith(("#", "rgb(", "hsl(")) or value in DARK) and not _light(value)  # (Outlook on the web)
 
 
 # (small boxes only: "padding-left:99999px" pushes a word out of view; red team 59)
-_LENGTHS = r"(?:0|auto|\d{1,2}(?:\.\d+)?(?:pt|px|mm|%)|\d(?:\.\d+)?(?:cm|in|em|rem))"
+_LENGTHS = r"(?:0|auto|[0-3]?\d(?:\.\d+)?(?:pt|px)|\d(?:\.\d+)?(?:mm|%)|[0-2](?:\.\d+)?(?:cm|em|rem)|0?\.\d+in)"
+# (a border's width too: "border-left:99em solid white" pushes a word out of view; red team 61)
+_WIDE = r"(?![^;]*\b(?:[4-9]\d|\d{3,})(?:\.\d+)?\s*(?:px|pt)|[^;]*\b(?:[3-9]|\d{2,})(?:\.\d+)?\s*(?:em|rem|cm|in))"
 # What else a plain style sheet may set: boxes around type, never moving or covering it (no negative
 # margin, no line height under one), and the names Outlook writes.
 _LAYOUT = re.compile(rf"\s*(?:(?:margin|padding)(?:-(?:top|right|bottom|left))?\s*:\s*{_LENGTHS}"
                      rf"(?:\s+{_LENGTHS}){{0,3}}|"
-                     r"border(?:-[a-z-]+)?\s*:(?![^;]*\d{3})[^;:(){}]{1,60}|line-height\s*:\s*(?:normal|[1-9](?:\.\d+)?(?:em)?|"
-                     r"1\d\d%|(?:[89]|[1-3]\d)(?:\.\d+)?(?:pt|px))|vertical-align\s*:\s*(?:baseline|top|middle|bottom)|"
+                     rf"border(?:-[a-z-]+)?\s*:{_WIDE}[^;:(){{}}]{{1,60}}|"
+                     r"line-height\s*:\s*(?:normal|[1-9](?:\.\d+)?(?:em)?|"
+                     r"1\d\d%|(?:1[2-9]|[23]\d)(?:\.\d+)?(?:pt|px))|vertical-align\s*:\s*(?:baseline|top|middle|bottom)|"
                      r"text-align\s*:\s*(?:left|right|center|justify|start|end)|page\s*:\s*[\w-]+|"
                      r"(?:word-wrap|overflow-wrap|word-break|hyphens)\s*:\s*[a-z-]+|"
                      r"size\s*:\s*[\d.\s]+pt\s+[\d.\s]+pt|panose-1\s*:[\d\s]+|"
@@ -414,7 +433,8 @@ def _plain_sheet(sheet: str) -> bool:
         if m.start() != end:
             return False
         end = m.end()
-        for declaration in (d for d in m.group(2).split(";") if d.strip()):
+        page = m.group(1).startswith("@page")  # (a page's margins move no word against another)
+        for declaration in (d for d in m.group(2).split(";") if d.strip()) if not page else ():
             if not (_LAYOUT.fullmatch(declaration) or _PLAIN.fullmatch(declaration) and _dark(declaration) and not (
                     re.search(r"font-size\s*:\s*[\d.]+(?:em|rem|%)", declaration, re.IGNORECASE))):
                 return False

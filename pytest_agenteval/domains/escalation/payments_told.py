@@ -33,7 +33,7 @@ ANOTHER_TO_COME = re.compile(
     r"|\bstill\s+to\s+do:\s+(?:(?:a|the|one)\s+)?(?:separate|second|further|another|additional)\s+payment\b"  # (⏳)
     # money besides the claim's: "you will also receive 500 for hire-car costs" (77th audit)
     r"|\ba\s+(?:further|second|separate|additional)\s+[£$€]?\s?\d[\d,.]*k?\s+(?:will\s+follow|to\s+follow|is\s+to\s+"
-    r"follow|will\s+be\s+paid|to\s+come)"  # "a further 20,000 will follow" (79th audit)
+    r"follow|will\s+be\s+paid|to\s+come|is\s+due)"  # "a further 20,000 will follow" (79th audit), "a second … is due"
     r"|\b(?:will|shall|'ll|are\s+going\s+to)\s+(?:also|additionally|separately)\s+(?:receive|get|be\s+(?:paid|"
     r"reimbursed|refunded|sent)|reimburse|refund|pay|cover|send)(?:\s+(?:you|your|the|an?|another|extra|further|"
     r"additional|separate))*\s+[£$€]?\s?\d[\d,.]*"
@@ -41,8 +41,9 @@ ANOTHER_TO_COME = re.compile(
     r"is\s+to|is\s+due\s+to)\s+(?:then\s+|still\s+|also\s+)?be\s+paid\b(?![^.;!?\n]{0,12}\b(?:by\s+you|to\s+us)\b)",
     re.IGNORECASE)
 # The payment made told as not gone through: "payment held for sanctions check", "payment failed, reissue due".
-UNDONE = re.compile(r"\bpayment\s+(?:(?:of\s+)?\S+\s+)?(?:(?:was|is|has\s+been|got)\s+)?(?:held|failed|bounced|"
-                    r"returned|reversed|rejected|stopped|blocked|frozen|on\s+hold|recalled)\b", re.IGNORECASE)
+UNDONE = re.compile(r"\b(?:payment|transfer|funds|money)\s+(?:(?:of\s+)?\S+\s+)?(?:(?:was|were|is|are|has\s+been|"
+                    r"have\s+been|got)\s+)?(?:held|failed|bounced|returned|reversed|rejected|stopped|blocked|frozen|"
+                    r"on\s+hold|recalled)\b", re.IGNORECASE)
 # One payment when the log made two: "paid in one payment", "a single payment", "paid once".
 ONE = re.compile(rf"\b{_PAID}\s+(?:it\s+|the\s+claim\s+)?(?:once|in\s+(?:one|a\s+single)\s+(?:payment|go|sum))\b"
                  r"|\b(?:one|a\s+single)\s+payment\s+(?:of|was|has|made|issued)\b", re.IGNORECASE)

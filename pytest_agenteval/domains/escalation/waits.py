@@ -149,10 +149,15 @@ def checks_told(ctx: GradeContext, t: Text) -> str | None:
 
 # The reviewer's answer told as come: "SNR-02 has already replied", "they have already asked for the
 # repair invoice" (78th audit: written at the escalation, before any answer).
-ANSWERED = re.compile(r"\b(?:SNR-\d+|HOC-\d+|(?:the|our)\s+(?:senior\s+)?reviewer|the\s+head\s+of\s+claims|they|"
-                      r"(?:s?he))\s+(?:has|have|had)\s+(?:already\s+|now\s+|just\s+)?(?:replied|answered|responded|"
-                      r"decided|come\s+back|got\s+back|approved|declined|amended|asked\s+for|requested|returned)\b",
-                      re.IGNORECASE)
+_ANSWERER = r"(?:SNR-\d+|HOC-\d+|(?:the|our)\s+(?:senior\s+)?reviewer|the\s+head\s+of\s+claims|they|s?he)"
+_ANSWERING = (r"(?:replied|answered|responded|decided|come\s+back|came\s+back|got\s+back|gotten\s+back|approved|"
+              r"declined|amended|asked\s+for|requested|returned|signed\s+(?:it\s+)?off)")
+ANSWERED = re.compile(rf"\b{_ANSWERER}\s+(?:(?:has|have|had)\s+(?:already\s+|now\s+|just\s+)?{_ANSWERING}|"
+                      r"(?:already\s+|now\s+|just\s+)?(?:came\s+back|got\s+back|responded)\s+to\s+(?:me|us))\b|"
+                      rf"\b{_ANSWERER},?\s+who\s+has\s+(?:already\s+)?{_ANSWERING}\b|"
+                      r"\b(?:SNR|HOC)-\d+\s+(?:already\s+|has\s+)?(?:replied|answered|responded|came\s+back|got\s+back)\b|"
+                      r"\b(?:the\s+|their\s+|SNR-\d+'s\s+)?(?:answer|reply|response|decision)\s+(?:is|has)\s+(?:now\s+)?"
+                      r"(?:in|come\s+in|arrived|back)\b", re.IGNORECASE)
 _CLAIMANT = re.compile(r"\b(?:claimant|holder|customer|insured|policyholder|you)\b", re.IGNORECASE)
 _NOT_TOLD = re.compile(r"\b(?:if|once|when|until|unless|whether|before|after|will|not|no|never)\b", re.IGNORECASE)
 
@@ -163,7 +168,7 @@ def answer_told(c: Case, t: Text) -> str | None:
         return None
     said = t.reading.said
     pronouns_free = not _CLAIMANT.search(said)  # ("the claimant called; they have asked for an update")
-    for m in ANSWERED.finditer(said) if " ha" in said else ():
+    for m in ANSWERED.finditer(said):
         if (pronouns_free or m.group(0)[:1].isupper() and "-" in m.group(0).split()[0] or " reviewer" in m.group(0)
                 or "head of" in m.group(0).lower()) and not _NOT_TOLD.search(said, sentence_start(said, m.start()),
                                                                             m.start()):
