@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_agenteval.text.hidden import strict, unreadable
+from pytest_agenteval.text.hidden import strict
 from pytest_agenteval.text.mail import marked_up
+from pytest_agenteval.text.unreadable import unreadable
 from tests.test_audit_texts import saying, shipped  # noqa: F401  (a fixture)
 
 DONE = "Approved and paid \u00a34,200, letter sent. "  # ESC-001's decision note: one payment, never escalated

@@ -16,8 +16,9 @@ from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.grading.checks import Check, check
 from pytest_agenteval.grading.context import GradeContext
 from pytest_agenteval.text import Reading
-from pytest_agenteval.text.hidden import strict, unreadable
+from pytest_agenteval.text.hidden import strict
 from pytest_agenteval.text.mail import marked_up, quoted, unquoted
+from pytest_agenteval.text.unreadable import unreadable
 from pytest_agenteval.text.visible import visible
 
 
