@@ -109,8 +109,9 @@ class ScriptedUser:
         # Read sentence by sentence: "Your facility is active. Anything else?" asks for no fact.
         # Consent asked as a condition, with no question mark, asks too: "6.61% from the rate sheet,
         # if you agree", "If you say yes, I will activate it" (63rd audit).
+        # The user's own question retold asks nothing: "You asked which account it goes to: ACC-00314" (78th audit).
         readings = [(self.reader.read(part), "?" in part or _IF_CONSENTING.search(part) is not None)
-                    for part in _SENTENCE_END.split(message) if part.strip()]
+                    for part in _SENTENCE_END.split(message) if part.strip() and not _RETOLD.match(part)]
         asking = [r for r, mark in readings if mark or r.mentions_meaning(QUESTION) or r.mentions_meaning("request")]
         consent = any(r.mentions_meaning(CONSENT) for r in asking) or any(
             _BARE_ASK.match(part) for part in _SENTENCE_END.split(message))  # "Activate FAC-5081 now?"
@@ -135,6 +136,8 @@ class ScriptedUser:
         return Reply(text=s.replies.ack, kind=ACK)
 
 
+_RETOLD = re.compile(r"\s*(?:you\s+(?:asked|wanted\s+to\s+know|wondered|were\s+asking)|as\s+you\s+asked)\b[^?]*$",
+                     re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 # A proposal asked as a bare question opening with its act (73rd audit): "Activate FAC-5081 now?",
 # "Book it to ACC-01666?", "Next: set the rate at 6.08%?"
@@ -373,7 +376,8 @@ _USABLE = LIVE | frozenset({"available", "effective", "effect", "operational", "
 _PLACED = re.compile(r"->|\u2192|(?<!agreed\s)(?<!line\s)(?<!same\s)(?<!used\s)(?<!offered\s)(?<!applies\s)(?<!given\s)"
                      r"\b(?:on|onto|to|into|in|against|under|for|with)\s+(?:(?:your|the|a|its|loan|current|"
                      r"business|main|existing)\s+)*(?:(?:account|acct)\s+(?:number\s+)?acc-\d|acc-\d)", re.IGNORECASE)
-_LISTED_ACCOUNT = re.compile(r"\s*(?:so|then|first|next|i\.e\.)?\s*acc-\d+\s*")
+_LISTED_ACCOUNT = re.compile(r"\s*(?:so|then|first|next|i\.e\.)?\s*(?:(?:your|the|its)\s+)?(?:(?:loan|current|business|"
+                             r"main|existing)\s+)*(?:(?:account|acct)\s+)?acc-\d+\s*")  # ("to: your account ACC-1")
 # Asking to go ahead with something: with no act described, a yes to it covers the whole.
 _PROCEED = re.compile(r"\b(?:go ahead|proceed|shall i|should i|can i|may i|want me to|like me to|ok(?:ay)? (?:for me )?"
                       r"to|happy for me to|let me|i'll|i will|i can|i'd)\b")

@@ -242,6 +242,7 @@ ENGLISH = Lexicon({
                 "full assessed", "full claimed", "whole assessed", "whole claimed"),
     # The status now, not the history: "escalated" or "we are working on it" stay true after a decision.
     "pending": ("under review", "in review", "being reviewed", "being assessed", "being considered", "pending",
+                "pndg", "pdg",  # ticket shorthand: "KYC pndg" (79th audit)
                 # "your claim is with our senior reviewer" (45th audit)
                 "is with our senior reviewer", "is with the senior reviewer", "is with our reviewer",
                 "is with the reviewer", "is with a senior reviewer", "is still with",
@@ -328,8 +329,9 @@ ENGLISH = Lexicon({
     "ok": ("verified", "complete", "completed", "cleared", "passed", "satisfied", "valid", "in order", "fine",
            "confirmed", "approved", "ok", "okay", "done", "resolved", "current", "active", "in force", "verify",
            "all good", "good", "clear", "applied", "applies", "fully", "finalised", "finalized", "signed off"),
-    "problem": ("pending", "pend", "outstanding", "incomplete", "missing", "fail*", "expired", "expir*", "lapsed",
-                "lapse*",
+    "problem": ("pending", "pend", "pndg", "pdg", "outstdg", "outstanding", "incomplete", "missing", "fail*", "expired",
+                "being checked", "being verified", "still being checked", "still being verified",  # (77th audit)
+                "expir*", "lapsed", "lapse*",
                 "ongoing", "awaited", "waiting for", "waiting on",
                 "unverified", "not verified", "not complete", "awaiting", "inactive", "not active", "open", "overdue",
                 "problem*", "issue", "issues",  # not "issued": "payment issued" is no problem

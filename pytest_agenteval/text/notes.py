@@ -14,6 +14,8 @@ from pytest_agenteval.text.marks import marked
 def noted(text: str, words: set[str]) -> str:
     """``text`` with each of this module's forms rewritten; ``words`` are its lowercase words."""
     text = marked(text)  # "✅ paid ❌ escalation ⏳ letter": a checklist's marks before its items (text/marks.py)
+    if "[" in text:  # "Escalated to SNR-01 [1]. [1] lowest present senior…": a footnote's marks (78th audit)
+        text = _FOOTNOTE_MARK.sub("", text)
     if "\u2717" in text or "\u2718" in text or "\u274c" in text:  # "booked ✗, rate ✗": each item denied
         text = _CROSSED.sub(_crossed, text)
     if not words.isdisjoint(("unlike", "with", "normally", "usually", "typically")) and _TYPICAL.search(text):
@@ -40,6 +42,11 @@ def noted(text: str, words: set[str]) -> str:
     if not words.isdisjoint(("don", "dont", "do", "never")) and _DONT.search(text):
         text = _instructions(text)  # "Don't pay it again": an instruction, not what was done
     return text
+
+
+# A footnote's reference and the mark that opens its text: "SNR-01 [1]", "[^2]:" at a line's start.
+_FOOTNOTE_MARK = re.compile(r"(?<=\w)[ \t]?\[\^?\d{1,2}\](?!\w)|(?:(?<=^)|(?<=[.!?\n])|(?<=[.!?][ \t]))[ \t]*"
+                            r"\[\^?\d{1,2}\][ \t]*:?[ \t]*", re.MULTILINE)
 
 
 # A review's labels, judging the act that follows (a supervisor's review; 65th audit): "Good: you

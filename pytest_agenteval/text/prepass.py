@@ -91,7 +91,7 @@ def prepared(text: str) -> str:
     if not words.isdisjoint(_CORRECTION_WORDS) and _CORRECTION_CUE.search(text):
         text = _HEADLINE_CORRECTION.sub(lambda m: m.group(1) + (m.group(2) or ""), text)
         text = _CORRECTION.sub(" - ", text)
-    if "as" in words and not words.isdisjoint(_EARLIER_WORDS):
+    if not words.isdisjoint(_EARLIER_WORDS):
         text = _EARLIER.sub("", text)  # "4.57%, not 5.32% as I first typed": the slip is no statement
     if "it" in words and not words.isdisjoint(("which", "as")) and _ASIDE_CUE.search(text):
         text = _ASIDE.sub(lambda m: f"it has been {m.group(2)} {m.group(3)}", text)
@@ -319,12 +319,16 @@ _HEADLINE_CORRECTION = re.compile(
     r"[ \t]*[:,\-\u2013\u2014]?[ \t]*(?![ \t:,\-\u2013\u2014]|(?:it|that|this|they|he|she)\b)", re.I)
 # A slip named as the writer's own earlier words: "4.57% (not 5.32% as I first typed)", a figure
 # or an id ("We will not pay, as I wrote before" is no slip).
-_EARLIER_WORDS = frozenset({"typed", "wrote", "written", "stated", "quoted", "put", "gave", "given", "mentioned"})
+_EARLIER_WORDS = frozenset({"typed", "wrote", "written", "stated", "quoted", "put", "gave", "given", "mentioned",
+                            "entered"})
 _EARLIER = re.compile(
     r"(?:,[ \t]*|[ \t]*\()not\s+(?=[^;()\n]{0,20}\d)(?:[^,.;()\n]|[.,]\d){1,30}?,?\s+as\s+"
     r"(?:(?:i|we)\s+(?:had\s+)?)?(?:first|originally|previously|"
     r"earlier|wrongly|mistakenly|initially|mistyped)?\s*(?:typed|wrote|written|stated|quoted|put|gave|given|"
-    r"mentioned)\b(?:\s+(?:it|earlier|before|previously))?\)?", re.I)
+    r"mentioned)\b(?:\s+(?:it|earlier|before|previously))?\)?"
+    # a slip owned in a sentence of its own: "I first typed SNR-08", "(I had mistakenly written 4,020)" (80th audit)
+    r"|(?:(?<=[;.(])|(?<=[;.(]\s))\s*(?:i|we)\s+(?:had\s+)?(?:first|originally|wrongly|mistakenly|initially|accidentally)\s+"
+    r"(?:typed|wrote|written|put|entered)\s+[^\s,.;()]+(?:\s+by\s+mistake)?(?=\s*[;.)]|$)", re.I)
 # Only after a break or an apology: "we will make that payment", "I mean to pay" correct nothing.
 # (No leading whitespace in the pattern: tried at every position, it made a long run of spaces
 # cost quadratic time.)

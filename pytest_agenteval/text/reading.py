@@ -38,6 +38,8 @@ from pytest_agenteval.text.lexicon import (
 )
 from pytest_agenteval.text.prepass import prepared
 
+# A withheld approval told as for good, not for now: "no payment will be made", "it cannot be paid".
+_FOR_GOOD = frozenset({"will", "shall", "won't", "cannot", "can't", "never", "can", "could", "unable"})
 MORE = frozenset({"further", "additional", "extra", "more", "other"})
 # State words that take an object: "awaiting decision" tells what is awaited, not a topic's state.
 AWAITING = frozenset({"awaiting", "waiting", "pending", "on", "for"})
@@ -199,16 +201,21 @@ class Reading:
         affirmed approves; both in one text is ``mixed`` (a partial approval at best). Then
         amended, info (something is asked for) and pending, in that order.
         """
-        approve = decline = False
+        approve = decline = withheld = False
         # "No approval/decline", "not approved and not declined": both denied in one sentence is neither
         neither = {self.sentence_of[m.clause] for m in self.mentions
                    if m.polarity == NEGATED and m.meaning == "declined"}
         for m in self.mentions:
             if m.polarity == AFFIRMED and m.meaning == "approved":
                 approve = True
-            elif (m.polarity == AFFIRMED and m.meaning == "declined") or (
-                    m.polarity == NEGATED and m.meaning == "approved" and self.sentence_of[m.clause] not in neither):
+            elif m.polarity == AFFIRMED and m.meaning == "declined":
                 decline = True
+            elif m.polarity == NEGATED and m.meaning == "approved" and self.sentence_of[m.clause] not in neither:
+                decline = decline or bool(_FOR_GOOD.intersection(self.words[m.clause]))  # "no payment will be made"
+                withheld = True
+        # An approval withheld while something is asked for is no decline: "returned for the invoice;
+        # requested from the claimant. No approval, no payment" (80th audit)
+        decline = decline or withheld and not (not approve and self.affirms("info"))
         if approve and decline:
             return "mixed"
         if decline:

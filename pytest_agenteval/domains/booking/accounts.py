@@ -59,7 +59,8 @@ def _booking_account(h: History, fid: str, account: str, clause: int, t: Text) -
             return None
     else:  # "booked to ACC-1", "I will activate it on account ACC-1", "live on ACC-1", "FAC-1 (on ACC-1)"
         if not (any(m.meaning in ("booked", "book", "activated", "activate") and m.polarity != NEGATED
-                    for m in reading.mentions if m.clause == clause) or _aside_of(reading, fid, clause)) or (
+                    for m in reading.mentions if m.clause == clause) or _aside_of(reading, fid, clause)
+                or _placed(reading, fid, account, clause)) or (
                 reading.denies("booked") or reading.denies("book")):
             return None
         before = _words_before(reading, account, clause)
@@ -96,6 +97,18 @@ def _aside_of(reading: Reading, fid: str, clause: int) -> bool:
     of FAC-1 (on account ACC-1)"."""
     return clause > 0 and reading.words[clause][:1] in (("on",), ("to",)) and any(
         i == fid and k == clause - 1 and at == len(reading.words[k]) - 1 for i, k, at in reading.id_at)
+
+
+def _placed(reading: Reading, fid: str, account: str, clause: int) -> bool:
+    """The facility said to sit on the account, with no verb of booking: "FAC-1 is on ACC-2" (78th audit)."""
+    at = {i: at for i, k, at in reading.id_at if k == clause and i in (fid, account)}
+    if fid not in at or account not in at or at[fid] >= at[account]:
+        return False
+    return set(reading.words[clause][at[fid] + 1:at[account]]) <= _PLACING | ACCOUNT_WORDS
+
+
+_PLACING = frozenset({"is", "now", "sits", "went", "goes", "will", "go", "be", "been", "has", "placed", "live", "on",
+                      "to", "against", "under", "in", "onto", "into", "sitting", "held"})
 
 
 def _labelled_account(reading: Reading, clause: int) -> bool:

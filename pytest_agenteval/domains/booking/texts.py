@@ -47,13 +47,18 @@ NOT_ACTIVE = ("not active", "not yet active", "inactive", "not activated", "not 
               "activation is waiting", "activation waiting", "activation is pending", "activation pending",
               "pending final activation", "awaiting final activation", "final activation is pending",
               "activation is on hold", "activation on hold", "activation is held",
-              "switched off", "turned off")  # "set up but switched off"
+              "switched off", "turned off",  # "set up but switched off"
+              "held off activating", "held off on activating", "holding off activating", "holding off on activating",
+              "held back activation", "holding back activation")  # (79th audit)
+# A time between the state and its rate: "went live earlier today at 7.42%" (77th audit).
+_WHEN = ("today", "earlier today", "this morning", "yesterday", "now", "already", "just now")
 VERIFIED_CUSTOMER = ("customer verified", "customer fully verified", "customer is verified",
                      "customer is fully verified", "verified customer", "fully verified customer",
                      "customer has been verified")
 LEXICON = ENGLISH.extend(
     kyc=("kyc", "know your customer", "identity", "id check*", "identity check*", "due diligence", "cdd", "edd", "aml",
-         "anti money laundering", "onboard*", "customer check*", "verification", "sanctions screening", "compliance",
+         "anti money laundering", "onboard*", "customer check", "customer checks",  # (not "customer checked")
+         "verification", "sanctions screening", "compliance",
          "sanctions check*", "id v", "idv", "id and v", *VERIFIED_CUSTOMER),
     # "customer fully verified" names KYC and its state at once; "live", "up and running": a facility set up
     # a learner's "is not finish the KYC"; "live at 5.1%" (a phrase: it says priced too)
@@ -76,8 +81,11 @@ LEXICON = ENGLISH.extend(
     # A rate said to be the facility's: "we applied 7.42%", "priced at the sheet rate of 4.38%".
     priced=("applied", "priced", "priced at", "charged", "booked at", "set at", "set to", "put at", "live at",
             "i've kept", "i have kept", "we've kept", "we have kept", "kept at", "held at", "locked in at", "locked at",
-            "active at", "running at", "drawn at", "rate set", "rate was set", "rate has been set", "rate is set",
-            "rate is now set", "has been set", "have been set", "was set", "is now set", "i have set", "i've set",
+            "active at", "running at", "drawn at", "rate set",
+            *(f"{s} {w} at" for s in ("live", "active") for w in _WHEN), "rate was set", "rate has been set",
+            "rate is set",
+            "rate is now set", "is already set", "already been set", "has been set", "have been set", "was set",
+            "is now set", "i have set", "i've set",
             "we have set", "we've set", *(f"{who} {how}set {whose} rate" for who in ("i", "we", "i've", "we've")
                                  for how in ("", "have ", "only ", "just ", "now ", "also ", "have only ", "have just ",
                                              "have now ", "have also ", "already ", "have already ")
@@ -87,6 +95,7 @@ LEXICON = ENGLISH.extend(
             "started booking", "begun booking", "started the booking", "begun the booking",
             "sits on", "sitting on", "is held on", "held on", "linked to", "attached to"),  # "it sits on ACC-1"
     activated=("activated", "active", "actv", "actvd", "drawn", "live at", "active at", "running at", "drawn at",
+               *(f"{state} {when} at" for state in ("live", "active") for when in _WHEN),
                "switched on", "switched it on", "turned it on", "turned on", *SET_UP),
     unactivated=NOT_ACTIVE,
     closed=("closed", "cancelled", "terminated"),

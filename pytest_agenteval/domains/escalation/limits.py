@@ -56,7 +56,9 @@ def _limit_figure(reading: Reading, q: Quantity) -> bool:
     if not q.at and reading.joined[q.clause] and label[-1:] and label[-1] in LIMIT_WORDS and all(
             w in LABEL_WORDS for w in label):  # "My limit:" then "£10,000" (not "Approved within my limit: £4,200")
         return True
-    if LIMIT_WORDS.intersection(words[q.at + 1:q.at + 3]) and reading.after(q.clause, q.at) not in (
+    ahead = [w for w in words[q.at + 1:q.at + 5] if w not in SUPERLATIVE and w not in ROLES]  # ("SNR-03's 500k top
+    # senior limit": 79th audit)
+    if LIMIT_WORDS.intersection(ahead[:2]) and reading.after(q.clause, q.at) not in (
             "and", "or", *POSSESSIVES, *COMPARING) and not any(  # not "£18,000 [>] my limit" nor "6.4k within limit"
             o.clause == q.clause and q.at + 2 <= o.at <= q.at + 3 and words[o.at - 1] in LIMIT_WORDS
             for o in reading.quantities):  # nor "6,400 (limit 10,000)": the limit has its own figure

@@ -1,7 +1,8 @@
 """The handler told as the one who decided a claim a reviewer decided: "approved by STF-001",
 "declined by your claims handler", "decision made by me", "on my own authority", "my own
 assessment" (true only of a claim never escalated). Carrying the reviewer's answer out is not
-deciding it: "SNR-07 declined it on review. Claim declined by me, letter sent" (59th audit)."""
+deciding it: "SNR-07 declined it on review. Claim declined by me, letter sent" (59th audit), "HOC-1 approved 505,000;
+approved and paid by STF-001" (80th)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ def self_decided(c: Case, reading: Reading) -> str | None:
         return None
     own = next((m for m in SELF_DECIDED.finditer(reading.said) if not re.search(
         r"\bclaims\s+$", reading.said[max(0, m.start() - 8):m.start()], re.IGNORECASE) and not (
-        m.group(0).lower().endswith(("me", "handler")) and _answer_told(reading.said[:m.start()], reviewed))
+        m.group(0).lower().endswith(("me", "handler", AGENT.lower())) and _answer_told(
+            reading.said[:m.start()], reviewed))
         and not _ASKED.match(reading.said, m.end())), None)
     # "approved by STF-001" (but "paid by STF-001"; "claims within my limit…" is a rule)
     return f"says {own.group(0)!r}: the handler decided, but {reviewed[-1]['to_staff']} did" if own else None
