@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_agenteval.text.mail import marked_up
+from pytest_agenteval.text.mail import marked_up, shown
 from pytest_agenteval.text.visible import visible
 from tests.test_audit_texts import saying, shipped  # noqa: F401  (a fixture)
 
@@ -32,7 +32,7 @@ def test_a_text_is_read_as_a_person_sees_it(seen: str, read: str) -> None:
                                     '<span style="display:none">not</span>', "<font color=white>not</font>",
                                     '<span hidden>not</span>'])
 def test_what_markup_hides_from_a_reader_is_not_read(hidden: str) -> None:
-    assert " ".join(marked_up(f"We did {hidden} pay it twice.").split()) == "We did pay it twice."
+    assert " ".join(shown(f"We did {hidden} pay it twice.").split()) == "We did pay it twice."
     assert marked_up("We did <b>not</b> pay it twice.") == "We did not pay it twice."
 
 

@@ -34,8 +34,8 @@ def test_what_a_reader_sees_in_more_forms(seen: str, read: str) -> None:
     '<span style="color:hsl(0,0%,100%)">not</span>', '<span style="opacity:.0">not</span>',
     '<span style="visibility:collapse">not</span>', '<span style="display:none"><span>not</span></span>',
     "<noscript>not</noscript>", '<span style="color:rgba(0,0,0,0)">not</span>',
-    '<span style="position:absolute;left:-9999px">not</span>', '<span style="max-height:0;overflow:hidden">not</span>',
-    "~~ not ~~"])
+    '<span style="position:absolute;left:-9999px">not</span>', '<span style="max-height:0;overflow:hidden">not</span>'])
+# ("~~ not ~~" strikes nothing in GitHub's Markdown: tests/test_red_team_62.py)
 def test_markup_that_hides_a_word_in_other_ways_hides_it_from_the_judge_too(hidden: str) -> None:
     assert " ".join(unseen(f"We did {hidden} pay it twice.").split()) == "We did pay it twice."
 

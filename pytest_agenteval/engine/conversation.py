@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from pytest_agenteval.text import Lexicon, Reader
+from pytest_agenteval.text.mail import shown
 from pytest_agenteval.text.prepass import prepared
 from pytest_agenteval.text.tokens import Token, tokenize
 
@@ -59,6 +60,7 @@ CONVERSATION_CLASSES: dict[str, tuple[str, ...]] = {
               "your go-ahead", "your say-so", "say yes", "just say yes",
               *(f"{modal} i {verb}" for modal in ("can", "could") for verb in (
                   "go ahead", "proceed", "do that", "do this", "book", "activate", "set", "open", "close", "change",
+                  "switch it on", "turn it on", "switch on", "turn on",
                   "apply", "make", "submit", "place", "cancel", "start", "begin", "do step", "do steps",
                   "do the first", "do the next"))),  # "Can I do step 1 now?" (45th audit)
     CLOSE: ("anything else", "something else", "goodbye", "bye", "have a nice day", "have a good day",
@@ -97,6 +99,7 @@ class ScriptedUser:
         if self.ended:
             return Reply(text=s.replies.over, kind=OVER, ended=True)
         self.turns += 1
+        message = shown(message)  # as the customer sees it: "5.**1**%" is 5.1% (red team 62)
         reply = self._answer(message)
         self.said += [message, reply.text]
         if not reply.ended and self.turns >= s.max_turns:  # the user's patience is spent
@@ -143,7 +146,8 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 # "Book it to ACC-01666?", "Next: set the rate at 6.08%?"
 _BARE_ASK = re.compile(r"\s*(?:(?:so|ok|okay|right|now|next|then|and)\W+)*(?:book|activate|set|open|price|apply)\b"
                        r"[^.!?\n]*\?\s*$", re.IGNORECASE)
-_IF_CONSENTING = re.compile(r"\bif\s+(?:you\s+(?:agree|say\s+(?:yes|so|the\s+word)|confirm|approve|consent)|"
+_IF_CONSENTING = re.compile(r"\b(?:if|when|whenever|once|as\s+soon\s+as)\s+(?:you\s+(?:agree|"
+                            r"say\s+(?:yes|so|the\s+word)|confirm|approve|consent)|"
                             r"you(?:'re|\s+are)\s+(?:happy|ok|okay|fine)\s+(?:for\s+me\s+)?(?:to|with)|(?:that|this|it)(?:'s|\s+is)\s+(?:ok|"
                             r"okay|alright|all\s+right|fine)(?:\s+with\s+you)?)\b", re.IGNORECASE)
 
@@ -223,7 +227,14 @@ def _figures(message: str) -> list[Token]:
     inside a code is not offered either ("A-6.23")."""
     tokens = [t for t in tokenize(_CODE.sub(" ", prepared(message))) if t.kind != "punct"]
     return [t for k, t in enumerate(tokens) if isinstance(t.value, float) and not (
-        t.kind == "number" and t.value.is_integer() and k + 1 < len(tokens) and tokens[k + 1].text in COUNTED)]
+        t.kind == "number" and t.value.is_integer() and k + 1 < len(tokens) and tokens[k + 1].text in COUNTED)
+        and not any(tuple(x.text.lower() for x in tokens[max(0, k - len(r)):k]) == r for r in _ROUNDING)]
+
+
+# A figure rounded is no other offer: "594 bps - just under 6%" (82nd audit).
+_ROUNDING = (("just", "under"), ("just", "over"), ("a", "little", "over"), ("a", "little", "under"), ("about",),
+             ("around",), ("roughly",), ("approximately",), ("approx",), ("nearly",), ("almost",), ("circa",),
+             ("just", "below"), ("just", "above"), ("slightly", "over"), ("slightly", "under"))
 
 
 # The acts a proposal may name, as something to do ("set", "activating"; not "That's booked."),

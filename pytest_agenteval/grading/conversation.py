@@ -30,6 +30,7 @@ from pytest_agenteval.engine.conversation import (
 from pytest_agenteval.grading.checks import Check, check
 from pytest_agenteval.grading.context import GradeContext
 from pytest_agenteval.tasks.model import SAY_TO_USER
+from pytest_agenteval.text.mail import shown
 from pytest_agenteval.text.requirements import says_of, unmet
 
 COMPONENT = "conversation"
@@ -77,7 +78,7 @@ def _answers(ctx: GradeContext, kind: str, requires: list[str]) -> dict[int, set
     message, said = "", list[str]()
     for event in ctx.events:
         if event.action == SAY_TO_USER and event.actor_role == ctx.env.agent_role and isinstance(event.arguments, dict):
-            message = str(event.arguments.get("message", ""))
+            message = shown(str(event.arguments.get("message", "")))  # as the user saw it (engine/conversation.py)
         elif event.actor_role == USER_ROLE and isinstance(event.arguments, dict):
             if event.arguments.get("kind") == kind:
                 stated = [stated_alone(message, term) for term in requires]

@@ -3,7 +3,7 @@
 
 Read with the standard library's HTML parser, so nesting, comments in any closing form and
 unclosed elements are read as a browser reads them: a comment; struck-out words (``<del>``,
-``<s>``, ``<strike>``, Markdown's ``~~…~~``); what is never shown (``<script>``, ``<style>``,
+``<s>``, ``<strike>``; Markdown's ``~~…~~`` is ``markdown``'s); what is never shown (``<script>``, ``<style>``,
 ``<template>``, ``<head>``, ``<noscript>``, a closed ``<details>`` but its ``<summary>``); an
 element hidden by its ``hidden`` attribute, by its style or by a class a ``<style>`` rule hides
 (what a style does: ``styles``). What the markup shows is kept for the mail pass
@@ -41,7 +41,6 @@ SELF_ENDING = frozenset({"p", "li", "tr", "td", "th", "option", "dt", "dd"})
 STYLING = frozenset({"style", "hidden", "color", "bgcolor", "size"})
 _MAILERS = re.compile(r"Mso\w*|WordSection\d*|gmail[\w-]*|x_\w*|elementToProof|ContentPasted\d*|yiv\w*|"
                       r"divRplyFwdMsg|appendonsend|Signature|ms-outlook\w*|apple-\w*|moz-\w*", re.IGNORECASE)
-_STRUCK = re.compile(r"~~(?=\s*\S)[^~\n]{1,200}?~~")
 TAGGED = re.compile(r"<[A-Za-z!/]")
 # Classes that hide in the common style sheets (Bootstrap, Tailwind, accessibility helpers).
 HIDING_CLASSES = frozenset({"hidden", "d-none", "invisible", "sr-only", "visually-hidden", "hide", "is-hidden",
@@ -82,8 +81,6 @@ def strict(text: str) -> list[tuple[str, bool]]:
 
 
 def _read(text: str, *, strict: bool = False, reader: _Shown | None = None) -> str:
-    if "~~" in text:
-        text = _STRUCK.sub("", text)
     if "<" not in text or not TAGGED.search(text):
         return text
     if "<!--" in text:  # a comment as a browser ends it: at "--!>" too, or at the text's end

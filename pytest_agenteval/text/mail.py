@@ -10,6 +10,8 @@ import html
 import re
 
 from pytest_agenteval.text.hidden import unseen
+from pytest_agenteval.text.markdown import unmarked
+from pytest_agenteval.text.numerals import numerals
 from pytest_agenteval.text.visible import visible
 
 
@@ -29,15 +31,17 @@ def unmailed(text: str) -> str:
 
 def marked_up(text: str) -> str:
     """``text`` with its markup read: "<br>" a line break, "<b>" nothing, "&gt;" ">"; what the
-    markup hides from a reader is not read (``hidden.unseen``)."""
+    markup hides from a reader is not read (``hidden.unseen``). (Markdown is read once, first, by
+    ``shown``: a second reading would take an escaped tilde for a strike.)"""
     text = rendered(unseen(text))
     return html.unescape(text) if "&" in text else text
 
 
 def shown(text: str) -> str:
-    """``text`` as a person sees it, before anything reads it: what markup hides taken out, its
-    tags read as what they show, the letters as they look, markup shown as text read past."""
-    return literal(visible(rendered(unseen(text))))
+    """``text`` as a person sees it, before anything reads it: Markdown as a widget shows it, what
+    markup hides taken out, its tags read as what they show, the letters as they look, markup
+    shown as text read past, figures in the forms the reader reads (``numerals``)."""
+    return numerals(literal(visible(rendered(unseen(unmarked(visible(text)))))))
 
 
 def literal(text: str) -> str:
@@ -126,7 +130,16 @@ _FOUR_WORDS = re.compile(r"\b\w+\s+\w+\s+\w+\s+\w+")
 def _statement(block: str) -> bool:
     """A line of four words or more that ends a sentence, read line by line (one pattern over the
     block was quadratic in a long line: red team 49)."""
-    return any(_ENDS_SENTENCE.search(line) and _FOUR_WORDS.search(line) for line in block.split("\n"))
+    return any(_ENDS_SENTENCE.search(line) and _FOUR_WORDS.search(line) or _TOLD.search(line)
+               for line in block.split("\n"))
+
+
+# A line under the signature's dashes that tells, not signs (red team 62): a label over words
+# ("Outcome: approved and paid in full"; not "Tel: 0123 456"), or a word of an act done.
+_TOLD = re.compile(r"^[ \t]*(?!(?:tel|phone|mobile|mob|fax|e-?mail|web|website|address|direct|office|ext|dept|"
+                   r"department|team|role|title|[tmefw])\b)[A-Za-z]+[ \t]*:[ \t]*[A-Za-z][\w'-]*(?:[ ,]+[\w'-]+)+|"
+                   r"\b(?!(?:registered|authorised|authorized|regulated|limited|incorporated|intended|addressed)\b)"
+                   r"[a-z]{3,}ed\b|\b(?:paid|active|live|pending)\b", re.IGNORECASE)
 
 
 def _signs(block: str) -> bool:
@@ -173,5 +186,10 @@ def _disclaims(sentence: str) -> bool:
     """A sentence of the legal footer: it speaks of the message itself in a disclaimer's words,
     or in words only a footer uses ("If you are not the intended recipient…", "authorised and
     regulated by…")."""
+    if _TELLS.search(sentence):
+        return False  # "This e-mail confirms the claim is approved and is confidential": it tells (red team 62)
     return bool(_DISCLAIMER.search(sentence)) and bool(_DISCLAIMING.search(sentence)) or bool(
         _FOOTER.search(sentence))
+
+
+_TELLS = re.compile(r"\bconfirm\w*|\b[A-Z]{2,5}-\d+|\b(?:approv|declin|paid|book|activ|pending)\w*", re.IGNORECASE)

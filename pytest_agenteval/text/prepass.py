@@ -24,6 +24,8 @@ def prepared(text: str) -> str:
     if not text.isascii():
         text = visible(text)
     text = unmailed(text)
+    if "May" in text:
+        text = _MONTH_MAY.sub("Maymonth", text)  # "May update: approved": the month, no hedge (red team 62)
     if "\n" in text:
         text = _ENUMERATED_FIGURE.sub(r"\1 ", text)  # "3780. Paid to your account today.": a figure, no item number
         text = _ITEM_NUMBER.sub(r"\1- ", text)  # "…excess 0 - checked⏎3. My limit…": an item's number, no figure
@@ -112,6 +114,10 @@ def prepared(text: str) -> str:
 
 
 _WORD = re.compile(r"[a-z]+")
+# "May" with a capital and no subject after it is the month ("May update:", "(May review)"); "May I…",
+# "May we…", "May the claimant…" ask.
+_MONTH_MAY = re.compile(r"\bMay\b(?!\s+(?:I|we|you|he|she|they|it|this|that|there|our|your|their|his|her|a|an|not|be|"
+                        r"have|also|well|the\s+(?!\d))\b)")
 # A form's lines: a markdown heading over its content, "key: value" lines one after another.
 _HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+(.*?)[ \t:]*$")
 _LIST_ITEM = re.compile(r"^[ \t]*(?:[-*\u2022]|\d+[.)])[ \t]")
@@ -440,7 +446,8 @@ def untabled(text: str) -> str:
             block.append(lines[k])
             k += 1
         rows = [[c.strip() for c in b.strip().strip("|").split("|")] for b in block if not _RULE.match(b)]
-        header = rows.pop(0) if len(block) > 1 and _RULE.match(block[1]) else []
+        header = rows.pop(0) if len(block) > 1 and _RULE.match(block[1]) and len(rows) > 1 else []
+        # (a header alone is a line of cells; a header cell over no cell is read as it shows: red team 62)
         keyed = len(header) == 2 and header[0].strip("*_ ").lower() in _KEYS  # "| Check | Status |": "KYC: verified"
         if len(header) == 2 and not keyed and _VALUE.search(header[1]) and all(len(row) == 2 for row in rows):
             rows, keyed = [header, *rows], True  # "| Facility | FAC-5047 |" over "| Account | ACC-1 |": all rows data
@@ -448,7 +455,8 @@ def untabled(text: str) -> str:
             if keyed and len(row) == 2:
                 out.append(f"{row[0]}: {row[1]}.")
                 continue
-            cells = [f"{header[j]}: {c}" if j < len(header) and header[j] else c for j, c in enumerate(row)]
+            cells = [f"{header[j]}: {c}" if j < len(header) and header[j] else c for j, c in enumerate(row)] + (
+                header[len(row):])
             # (a row of a table of several, one sentence: "Reviewer: SNR-04, Limit: 50,000, Status: absent.")
             out.append(("; " if not header or len(rows) < 2 else ", ").join(cell for cell in cells if cell) + ".")
     return "\n".join(out)

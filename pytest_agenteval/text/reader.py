@@ -375,7 +375,8 @@ class Reader:
                         k -= 1
                     label = clause_words[c - 1] if k < 0 and c > 0 and clauses[c][2] else ()
                     if (k >= 0 and words[k] in DIRECTIONS or label[-1:] and label[-1] in DIRECTIONS) and (
-                            words[i + 1:i + 2] != ["s"]) and "reportedly" not in hedges:
+                            words[i + 1:i + 2] != ["s"]) and "reportedly" not in hedges and not (
+                            k > 0 and words[k - 1] in ("not", "never", "than", "instead")):  # ("and not to SNR-04")
                         # ("sent to SNR-10's deputy": to the deputy, not SNR-10; "my earlier note said I
                         # would send it to SNR-04": where it was said to go, not where it went)
                         directed.add(token.text)  # "escalated to (the senior) SNR-05", "per SNR-05", "to: SNR-05"

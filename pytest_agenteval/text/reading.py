@@ -41,6 +41,9 @@ from pytest_agenteval.text.prepass import prepared
 # A withheld approval told as for good, not for now: "no payment will be made", "it cannot be paid".
 _FOR_GOOD = frozenset({"will", "shall", "won't", "cannot", "can't", "never", "can", "could", "unable"})
 MORE = frozenset({"further", "additional", "extra", "more", "other"})
+# What a state may be told of; a clause naming another is about it ("No pricing exception. The
+# customer is fully verified." says nothing of the rate: 81st audit).
+_TOPICS = frozenset({"kyc", "rate", "exception", "account", "policy"})
 # State words that take an object: "awaiting decision" tells what is awaited, not a topic's state.
 AWAITING = frozenset({"awaiting", "waiting", "pending", "on", "for"})
 # What may follow a state without being its object: "pending for CUS-1421", "pending since May".
@@ -266,7 +269,8 @@ class Reading:
             elif nxt + 1 < len(self.words) and nxt not in own and self.words[nxt] and all(
                     w in YES or w in NO for w in self.words[nxt] if w):
                 nxt += 1  # the answer to a question about it: "Is KYC complete? No - it's pending"
-            if nxt not in own and nxt < len(self.sentence_of) and self._bare(nxt, states) and (
+            if nxt not in own and nxt < len(self.sentence_of) and self._bare(nxt, states) and not any(
+                    m.clause == nxt and m.meaning in _TOPICS for m in self.mentions) and (
                     not said or self._tense(clause) == PAST_TENSE or self._tense(nxt) == NOW_TENSE):
                 told[nxt] = self._states(nxt, states)
             elif not said and nxt not in own and nxt < len(self.sentence_of) and self.sentence_of[nxt] == (

@@ -26,6 +26,8 @@ import unicodedata
 from functools import cache
 from importlib import resources
 
+from pytest_agenteval.text.numerals import digits
+
 # An override's reach: to its pop or the paragraph's end (a stray isolate's end does not end it:
 # red team 55).
 _OVERRIDE = re.compile("\u202e([^\u202c\n\r\u2029\u0085\u001c-\u001e]*)")
@@ -45,6 +47,7 @@ def visible(text: str) -> str:
         text = _REFERENCE.sub(_character, text)  # "tw&#8203;ice" shows "twice" (red team 55)
     if text.isascii():
         return text
+    text = digits(text)  # "٥٫٩٪" is 5.9%, "5½%" 5.5% (text/numerals.py)
     if "\u202e" in text:
         text = _OVERRIDE.sub(lambda m: m.group(1)[::-1], text)
     if "\u0336" in text or "\u0338" in text:

@@ -87,6 +87,8 @@ def rates(h: History, fid: str, t: Text) -> str | None:
                 OTHER_PERCENTAGES.intersection((*label_words, *reading.before(q.clause, q.at, 2)))) or (
                 RATHER.intersection(reading.before(q.clause, q.at, 5))):  # "…rather than the sheet rate (7.42)"
             continue  # a share or another figure is no rate: "usage above 85% of the limit", "review_threshold: 90%"
+        if _rounded(reading, q, [r for r in (applicable, own, final, exception) if r is not None]):
+            continue  # "just under 6% (5.94% exactly)": the rate rounded, and true of it (82nd audit)
         priced = any(  # (not "what would have applied"; "…at 6.23%, which I've set" is said of it)
             m.meaning == "priced" and m.polarity == AFFIRMED and not modal(reading.words[m.clause][:m.at]) and (
                 m.clause == q.clause and not any(  # the first rate after it ("at 5.89% (sheet 7.42%)": 5.89%)
@@ -230,8 +232,9 @@ def top_band(h: History, fid: str, reading: Reading) -> str | None:
         if q.kind not in ("money", "number") or not isinstance(q.value, float) or q.value < 1000:
             continue  # (a plain figure too: "bands stop at 1,000,000")
         before = set(reading.before(q.clause, q.at, 4))
-        if reading.before(q.clause, q.at, 1) in (["below"], ["under"], ["beneath"], ["than"]):
-            continue  # "tops out below £7,500,000": a bound under which the top lies, not the top
+        if reading.before(q.clause, q.at, 1) in (["below"], ["under"], ["beneath"], ["than"]) or reading.before(
+                q.clause, q.at, 2) == ["short", "of"]:
+            continue  # "tops out below £7,500,000", "stops short of £7.5m": a bound above the top, not the top
         bounds = bands[-1][1:2] if ENDS & before else bands[-1][:2]  # "the bands stop at": where the top one ends
         if (TOP | ENDS) & before and SHEET_WORDS & before and not any(abs(q.value - b) <= 0.5 for b in bounds):
             return f"gives {q.text} as the top of the rate sheet, but its top band ends at {bands[-1][1]:,.0f}"
@@ -419,3 +422,23 @@ def modal(words: tuple[str, ...] | list[str]) -> bool:
     """A modal or *to* before a verb ("to be priced at", "will set"; not "booked to ACC-1")."""
     return any(w in MODAL_WORDS and not REPORTING.intersection(words[k + 1:k + 3]) and not (
         w == "to" and tuple(words[k + 1:k + 2]) == ("",)) for k, w in enumerate(words))
+
+
+# Words that round a rate, and which way the true rate lies from the figure said: "just under 6%"
+# (below it), "a little over 5%" (above it), "about 6%" (either way).
+_ROUNDING = {("just", "under"): -1, ("a", "little", "under"): -1, ("nearly",): -1, ("almost",): -1, ("under",): -1,
+             ("just", "below"): -1, ("a", "little", "over"): 1, ("just", "over"): 1, ("a", "little", "above"): 1,
+             ("just", "above"): 1, ("over",): 1, ("slightly", "over"): 1, ("slightly", "under"): -1,
+             ("about",): 0, ("around",): 0, ("roughly",): 0, ("approximately",): 0, ("approx",): 0, ("circa",): 0,
+             ("some",): 0, ("close", "to"): 0}
+
+
+def _rounded(reading: Reading, q: Any, rates: list[float]) -> bool:
+    """``q`` is a rate rounded by the words before it, and one of ``rates`` lies within a point of it
+    on the side they say."""
+    before = tuple(reading.before(q.clause, q.at, 3))
+    way = next((w for words, w in _ROUNDING.items() if before[-len(words):] == words), None)
+    if way is None:
+        return False
+    said = float(q.value)  # type: ignore[arg-type]
+    return any(abs(r - said) <= 1.0 and (way == 0 and abs(r - said) <= 0.5 or way * (r - said) > 0) for r in rates)

@@ -20,8 +20,10 @@ OTHER_TOPICS = ("kyc", "rate", "exception", "account")
 OTHER_THINGS = frozenset({"account", "accounts", "customer", "customers", "query", "queries", "case", "ticket",
                           "check", "checks", "file", "band", "sheet", "booking", "process", "application", "request"})
 _NOT_ITS_STATUS = OTHER_THINGS | {"kyc", "rate", "pricing", "exception", "cdd", "aml", "query", "payment"}
+PEOPLE = frozenset({"we", "we're", "i", "i'm", "you", "you're", "they", "they're"})
 FACILITY_WORDS = frozenset({"facility", "facilities", "loan", "overdraft", "revolver", "it"})
-PROPOSING = frozenset({"propose", "proposal", "plan", "suggest", "suggestion", "intend", "recommend"})
+PROPOSING = frozenset({"propose", "proposal", "plan", "suggest", "suggestion", "intend", "recommend", "proposed",
+                       "proposing"})
 
 
 STEPS = frozenset({"then", "next", "afterwards", "after", "once", "finally", "thereafter"})
@@ -102,6 +104,8 @@ def about_other(reading: Reading, clause: int, at: int) -> bool:
     the word right after it ("closed account")."""
     words = reading.words[clause]
     topics = {m.at for m in reading.mentions if m.clause == clause and m.meaning in OTHER_TOPICS}
+    if at and words[at - 1] in PEOPLE and words[at] in ("good", "all", "ready", "set"):
+        return True  # "so we're good to go": the writer's readiness, not the facility's (82nd audit)
     for k in range(at - 1, -1, -1):
         if words[k] in FACILITY_WORDS:
             return False
@@ -209,7 +213,9 @@ def _result_of_act(reading: Reading, m: Mention) -> bool:
 def _coordinated_modal(reading: Reading, clause: int) -> bool:
     """"FAC-1 will be booked to ACC-1, priced at 5.1%, and activated": a clause joined by *and*,
     *then* or *or* shares the modal of an earlier clause of its sentence."""
-    if reading.words[clause][:1] not in (("and",), ("then",), ("or",)):
+    first = [w for w in reading.words[clause] if w][:1]
+    if first not in (["and"], ["then"], ["or"]) and not (first and first[0].endswith("ed") and clause and (
+            reading.sentence_of[clause - 1] == reading.sentence_of[clause])):  # "…would be 6.23%, booked to ACC-1"
         return False
     sentence = reading.sentence_of[clause]
     return any(modal(reading.words[k]) for k in range(clause) if reading.sentence_of[k] == sentence)

@@ -149,7 +149,9 @@ LEXICON = ENGLISH.extend(
              "nothing higher than", "nothing for limits above", "nothing for limits over", "no band above",
              "no bands above", "no band over", "no bands over", "nothing for this limit", "nothing for that limit",
              "nothing for the limit", "nothing for a limit", "nothing at this limit", "returned nothing",
-             "still outstanding", "remains outstanding", "not yet cleared"),  # (and pending: a phrase is both)
+             "still outstanding", "remains outstanding", "not yet cleared",  # (and pending: a phrase is both)
+             "falling outside", "is outside", "nothing for", "cannot be priced", "can't be priced",
+             "could not be priced", "couldn't be priced", "unable to price", "manual rate")  # (81st, 82nd audits)
 ).numbering(**ID_DIGITS)  # "CUS #925": CUS-0925
 MESSAGE = "misleading_message"
 TEXTS = {("raise_query", "reason"): "misleading_query", ("place_on_hold", "reason"): "misleading_query",

@@ -266,7 +266,9 @@ def _reviewer_decided(reading: Reading) -> str | None:
         after[0].endswith("ed") or after[0] in _DECIDING)  # ("Senior reviewer: approved": the one who did)
     found = next((m.words for m in reading.mentions if m.meaning in ("reviewer", "head_of_claims") and (
         m.polarity == AFFIRMED) and not rule_of_claims(reading.words[m.clause]) and SUPPOSED.isdisjoint(
-        reading.words[m.clause]) and not (label and m.clause == 0)), None)
+        reading.words[m.clause]) and not (label and m.clause == 0)
+        and reading.before(m.clause, m.at, 1) not in (["no"], ["without"], ["any"])), None)  # ("no senior had to be
+    # involved": 81st audit)
     if found is None and (snr := SNR_ACTED.search(reading.said)):  # "after SNR review confirmed the lapse"
         found = snr.group(0)
     return found

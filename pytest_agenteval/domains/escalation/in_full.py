@@ -22,7 +22,9 @@ def whole_in_full(reading: Reading, approved: float) -> bool:
         if {"claimed", "assessed", "claim"}.intersection(words[end:end + 2]):  # "the full amount you claimed"
             return False
         return any(approved_here(q, m) and (q.clause == m.clause and q.at == m.at - 1 or APPROVING_AT.intersection(
-            reading.before(q.clause, q.at, 2))) for q in reading.quantities) or words[end:end + 1] in (
+            reading.before(q.clause, q.at, 2)) or q.clause == m.clause and q.at < m.at and {"been", "was", "is"} & set(
+            words[q.at + 1:m.at])) for q in reading.quantities) or words[end:end + 1] in (  # ("The amount of
+            # 24,000 has been paid to you in full": the amount is what was paid; 81st audit)
             ("approved",), ("agreed",)) or _of_the_figure_before(reading, m, approved) or _pointed_back(
             reading, m, approved)
     def of_payment(m: Mention) -> bool:  # "we paid everything", not "after reviewing everything"
