@@ -52,8 +52,8 @@ _WORD_K = re.compile(r"\b((?:twenty|thirty|forty|fifty|sixty|seventy|eighty|nine
                      r"hundred)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)\s+[Kk]\b", re.IGNORECASE)
 _COMMA_K = re.compile(r"(?<![\d,.])(\d{1,3}),(\d)\s?[Kk]\b")
 # (a rate's level: "at 510 bps"; not a gap, "153 bps under the sheet rate", "a 25 bp cut", "up by 20 bps")
-_BASIS_POINTS = re.compile(r"(?<!\ba\s)(?<!\bby\s)\b([1-9]\d{2,3})\s*(?:bps|bp|basis\s+points?)\b(?!\s+(?:under|over|below|"
-                           r"above|less|more|lower|higher|cut|off|discount|margin|spread|increase|reduction|drop|rise|"
+_BASIS_POINTS = re.compile(r"(?<!\ba\s)(?<!\bby\s)\b([1-9]\d{2,3})\s*(?:bps|bp|basis\s+points?)\b(?!\s+(?:under|"
+                           r"over|below|above|less|more|lower|higher|cut|off|discount|margin|spread|increase|reduction|drop|rise|"
                            r"up|down|on\s+top|better|worse|cheaper|dearer)\b)", re.IGNORECASE)
 _UNIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")

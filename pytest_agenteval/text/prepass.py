@@ -68,6 +68,8 @@ def prepared(text: str) -> str:
     if not words.isdisjoint(_SOUGHT_PROOF_WORDS):  # "write to us with any evidence that your policy was in force"
         text = _SOUGHT_PROOF.sub(r"\1 whether", text)
     text = idioms(text, words)  # "till", "straight away", "5.94% off the rate sheet" … (text/idioms.py)
+    if "?" in text and (";" in text or " - " in text or "\u2014" in text or "\u2013" in text):
+        text = _QUESTION_TAIL.sub(". ", text)  # "I've set the rate - shall I activate?": a statement, then a question
     if "for" in words and "when" in words:  # "locked in for when it clears": held until then, said now
         text = _FOR_WHEN.sub("until", text)
     if "unnecessary" in words:  # "rule 4 makes escalation unnecessary": no escalation
@@ -278,6 +280,10 @@ _SOUGHT_PROOF_WORDS = frozenset({"evidence", "proof", "documents", "document", "
 _SOUGHT_PROOF = re.compile(r"\b((?:(?:send|provide|give|submit|supply)\s+(?:us\s+)?(?:any\s+|some\s+|further\s+|"
                            r"new\s+)?|with\s+(?:any|some|further|new)\s+)(?:evidence|proof|documents?|documentation)(?:\s+showing)?)\s+that\b",
                            re.IGNORECASE)
+# A question after a statement in one sentence ("I've just set your rate at 6.02%; which facility is
+# it for?"): the question asks, the statement still tells (82nd audit).
+_QUESTION_TAIL = re.compile(r"\s*(?:;|\s[-\u2013\u2014])\s+(?=(?:shall|should|can|could|may|do|does|would|will|which|"
+                            r"what|who|when|where|how|ok|okay|happy|ready)\b[^.;!?\n]*\?)", re.IGNORECASE)
 _FOR_WHEN = re.compile(r"\bfor\s+when\b", re.IGNORECASE)
 _UNNECESSARY = re.compile(r"\b(\w+)\s+unnecessary\b", re.IGNORECASE)
 # "any further payment is unnecessary": more than was done, not what was done (red team 25)

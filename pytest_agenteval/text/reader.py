@@ -240,7 +240,8 @@ class Reader:
                 hedges.discard("aim")  # "we aim to pay £4,200 by Friday" promises this claim's money
             # "We cannot approve unless you send…": a denial before the condition says the decision
             # waits on it; anything else in the clause stays hypothetical, as after any hedge.
-            cond_at = min(words.index(w) for w in hedges) if hedges and hedges <= ASSERTED_BEFORE else len(words)
+            h_at = min((words.index(w) for w in hedges if w in words), default=len(words))  # (the first decides:
+            cond_at = h_at if h_at < len(words) and words[h_at] in ASSERTED_BEFORE else len(words)  # "…until… when")
             waits = cond_at < len(words) and words[cond_at] in CONDITIONS  # "before" asserts, but no decision waits
             if words[0] in CONDITIONS and (words[0] != "once" or "once" in hedges) or words[:2] in (
                     ["only", "if"], ["only", "when"], ["only", "once"]):

@@ -257,6 +257,7 @@ class Reading:
                 said = self._states(resumed, states)  # "KYC checks (CUS-1421, Customer 1421) are not complete"
             if not said and self._asked_done(topic, clause, states):
                 said = {problem}  # "Please complete KYC for CUS-1022": not complete yet (65th audit)
+            said |= self._attribute(topic, clause, states)
             told[clause] = said
             # "KYC was pending but is now verified": a clause with no subject of its own (or a pronoun)
             # that tells the state after a change carries on the topic of the clause before it; so does
@@ -280,6 +281,14 @@ class Reading:
         present = [said for clause, said in told.items() if said and self._tense(clause) != PAST_TENSE]
         out = set().union(*present) if present else set().union(*told.values())
         return {"ok" if s == ok else "problem" for s in out}
+
+    def _attribute(self, topic: str, clause: int, states: tuple[str, str]) -> set[str]:
+        """A state word right before its topic, of this one thing: "not covered under your active
+        policy" tells the policy is active, whatever the clause denies (82nd audit); "lapsed
+        policies" is a kind."""
+        tops = {m.at for m in self.mentions if m.clause == clause and m.meaning == topic and not m.words.endswith("s")}
+        return {m.meaning for m in self.mentions if m.clause == clause and m.meaning in states and (
+            m.polarity == AFFIRMED) and m.at + len(m.words.split()) in tops}
 
     def _asked_done(self, topic: str, clause: int, states: tuple[str, str]) -> bool:
         """The clause asks for the topic's good state to be brought about: a request whose verb is

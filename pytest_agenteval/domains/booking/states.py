@@ -106,8 +106,9 @@ def about_other(reading: Reading, clause: int, at: int) -> bool:
     topics = {m.at for m in reading.mentions if m.clause == clause and m.meaning in OTHER_TOPICS}
     if at and words[at - 1] in PEOPLE and words[at] in ("good", "all", "ready", "set"):
         return True  # "so we're good to go": the writer's readiness, not the facility's (82nd audit)
+    facilities = {k for i, c, k in reading.id_at if c == clause and i.startswith("FAC-")}
     for k in range(at - 1, -1, -1):
-        if words[k] in FACILITY_WORDS:
+        if words[k] in FACILITY_WORDS or k in facilities:  # ("raised a query and put FAC-5021 on hold": 82nd audit)
             return False
         if words[k] in OTHER_THINGS or k in topics:
             if PREPOSITIONS.intersection(words[max(0, k - 2):k]):

@@ -46,7 +46,8 @@ NOT_ACTIVE = ("not active", "not yet active", "inactive", "not activated", "not 
               "pending activation", "awaiting activation", "yet to be activated", "not live", "not yet live",
               "activation is waiting", "activation waiting", "activation is pending", "activation pending",
               "pending final activation", "awaiting final activation", "final activation is pending",
-              "activation is on hold", "activation on hold", "activation is held",
+              "activation is on hold", "activation on hold", "activation is held", "activation is still pending",
+              "activation still pending", "activation is still waiting", "activation is still outstanding",
               "switched off", "turned off",  # "set up but switched off"
               "held off activating", "held off on activating", "holding off activating", "holding off on activating",
               "held back activation", "holding back activation")  # (79th audit)
@@ -88,8 +89,9 @@ LEXICON = ENGLISH.extend(
             "is now set", "i have set", "i've set",
             "we have set", "we've set", *(f"{who} {how}set {whose} rate" for who in ("i", "we", "i've", "we've")
                                  for how in ("", "have ", "only ", "just ", "now ", "also ", "have only ", "have just ",
-                                             "have now ", "have also ", "already ", "have already ")
-                                 for whose in ("the", "its"))),  # ("I have already set its rate": 59th audit)
+                                             "have now ", "have also ", "already ", "have already ", "also already ",
+                                             "have also already ")  # ("I've also already set the rate": 82nd audit)
+                                 for whose in ("the", "its", "your"))),  # ("I have already set its rate": 59th audit)
     # The facility's own state: "has not been booked", "is already active", "is closed".
     booked=("booked", "bkd", "bk'd", "booked at",  # ticket shorthand: "bkd & actv"; "booked at 5.1%" (priced too)
             "started booking", "begun booking", "started the booking", "begun the booking",

@@ -177,7 +177,10 @@ UNRECORDED = (
                 rf"\b{_CLAIMANT}\s+(?:has\s+|had\s+|also\s+)*(?:called|phoned|rang|telephoned)\b|"
                 r"\b(?:during|on|in|over|from|after)\s+(?:our|the|your|today['\u2019]s|yesterday['\u2019]s|this\s+morning['\u2019]s)"
                 r"\s+(?:phone\s+|telephone\s+)?(?:call|conversation|phone\s+call)\b|\bas\s+(?:discussed|agreed|mentioned|"
-                r"explained)\s+(?:on|over|during)\s+the\s+(?:phone|telephone|call)\b|\bthanks?\s+(?:you\s+)?for\s+"
+                r"explained)\s+(?:on|over|during)\s+the\s+(?:phone|telephone|call)\b|\bwhen\s+we\s+(?:spoke|talked)\b(?!\s+(?:to|with)\s+(?:the\s+|our\s+|a\s+)?(?:senior|reviewer|"
+                r"SNR|HOC|head|team|colleague|manager))|"
+                r"\b(?:on|over)\s+the\s+(?:phone|telephone)\s+(?:this\s+morning|today|yesterday|earlier|last\s+\w+)\b|"
+                r"\bthanks?\s+(?:you\s+)?for\s+"  # ("as I explained when we spoke on the phone this morning": 82nd)
                 r"(?:your|the)\s+(?:phone\s+|telephone\s+)?call\b|\bthanks?\s+(?:you\s+)?for\s+calling\b",
                 re.IGNORECASE),
      "no record here holds a call or a talk with the claimant", "both"),
@@ -196,6 +199,12 @@ UNRECORDED = (
                 r"(?:you|the\s+(?:policyholder|claimant|insured|holder))|yet)\b|\bexcess\s+(?:is\s+)?(?:still\s+)?"
                 r"(?:outstanding|owed|overdue)\b", re.IGNORECASE),
      "no record here holds an excess paid or owed", False),  # (its own "not" is what it asserts)
+    # a payment made by a reviewer: the handler pays, the reviewer authorises ("the payment has been made
+    # by SNR-01 directly", "effected by the Head of Claims' office"; 81st audit)
+    (re.compile(r"\b(?:paid|payment\b[^.;!?\n]{0,60}?\b(?:made|effected|issued|sent|transferred|released))\s+"
+                r"(?:directly\s+)?by\s+(?:SNR-\d+|HOC-\d+|(?:our|the|your)\s+(?:senior|reviewer|head\s+of\s+claims)|"
+                r"head\s+of\s+claims)", re.IGNORECASE),
+     "no payment here is made by a reviewer: the handler pays what the reviewer authorised", "both"),
 )
 # What each kind's pattern cannot match without (lower case, single spaces): a cheap test first.
 CUES = {
@@ -232,6 +241,8 @@ CUES = {
                                                                "inconvenience", "delay", "trouble", "distress", "wait",
                                                                "apology", "compensated", "sorry"),
     "no record here holds an excess paid or owed": ("excess",),
+    "no payment here is made by a reviewer: the handler pays what the reviewer authorised": ("snr-", "hoc-", "senior",
+                                                                                             "reviewer", "head of"),
     "no record here holds a cause of the loss, or a ground for a decision but a lapse or a reviewer's": (
         "wear", "gradual", "existing", "maintenance", "late", "outside the", "disclos", "misrepresent", "roadworth",
         "negligen", "unattended", "influence"),

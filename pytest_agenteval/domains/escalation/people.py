@@ -156,8 +156,8 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     if (own := self_decided(c, reading)) is not None:
         return own
     if not c.escalations and any(
-            m.meaning == "escalated" and m.polarity == AFFIRMED and not NOT_THIS_CLAIM.intersection(
-                reading.words[m.clause]) and (m.words.startswith(("escalat", "refer", "esc")) or (
+            m.meaning == "escalated" and m.polarity == AFFIRMED and not _not_this_claim(reading.words[m.clause]) and (
+                m.words.startswith(("escalat", "refer", "esc")) or (
                 reading.polarities("reviewer", m.clause) | reading.polarities("head_of_claims", m.clause)) - {NEGATED})
             for m in reading.mentions):
         return "says the claim was escalated, but it never was"
@@ -363,6 +363,14 @@ PRESENT_PAIRS = (("in", "today"), ("in", "office"), ("on", "duty"), ("at", "work
 # No escalation of this claim: a referral outside the claims team ("referred to the Financial
 # Ombudsman"), a rule told of claims in general ("claims over £500,000 must be escalated…").
 NOT_THIS_CLAIM = frozenset({"ombudsman", "complaint", "complaints", "fos", "claims"})
+_CLAIMS_UNIT = frozenset({"team", "handler", "handlers", "department", "dept", "manager", "unit", "desk", "office"})
+
+
+def _not_this_claim(words: tuple[str, ...]) -> bool:
+    """The clause is about claims in general or a complaint, not this claim; "our senior claims team"
+    is a team (81st audit)."""
+    return any(w in NOT_THIS_CLAIM and not (w == "claims" and words[k + 1:k + 2] and words[k + 1] in _CLAIMS_UNIT)
+               for k, w in enumerate(words))
 # A decision taken on someone's authority: "on the authority of SNR-12", "under SNR-12's authority".
 ON_AUTHORITY = re.compile(rf"\b(?:on|under|with|by)\s+(?:the\s+)?(?:authority|sign-?off|say-?so)\s+of\s+(?P<a>{ID})|"
                           rf"\b(?:on|under|with)\s+(?P<b>{ID})'s\s+(?:authority|sign-?off|say-?so)", re.IGNORECASE)

@@ -148,7 +148,7 @@ LEXICON = ENGLISH.extend(
             "send you",
             "you'll get", "you will get", "will get", "sending you", "send you", "will follow", "to follow",
             "arrive in your", "arrives in your", "arrive into your", "land in your", "lands in your",
-            "hit your account",
+            "hit your account", "to expect", "can expect", "should expect", "will expect",  # "told to expect £30,000"
             "in the post", "in the mail", "by post", "cheque for", "cheque of", "look out for", "bank transfer of",
             "transfer of", "cut you a check", "cut a check", "cutting you a check", "cutting a check",
             "mail you a check", "mail a check", "mailing you a check", "issue you a check", "issue a check",
