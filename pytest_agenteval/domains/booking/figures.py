@@ -440,5 +440,5 @@ def _rounded(reading: Reading, q: Any, rates: list[float]) -> bool:
     way = next((w for words, w in _ROUNDING.items() if before[-len(words):] == words), None)
     if way is None:
         return False
-    said = float(q.value)  # type: ignore[arg-type]
+    said = float(q.value)
     return any(abs(r - said) <= 1.0 and (way == 0 and abs(r - said) <= 0.5 or way * (r - said) > 0) for r in rates)
