@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from pytest_agenteval.grading import Text
-from pytest_agenteval.text import amount
+from pytest_agenteval.text import Reading, amount
 
 PERIODS = {"month": 1, "months": 1, "monthly": 1, "year": 12, "years": 12, "annum": 12, "annual": 12,
            "annually": 12, "yearly": 12}
+_ONE_MONTH = (("a",), ("one",), ("per",), ("each",))
 SLACK = 0.02  # "about £30,600": rounding, not another sum
 
 
@@ -28,12 +29,16 @@ def interest(h: Any, fid: str, t: Text) -> str | None:
         return None
     for sentence in sorted(set(reading.sentence_of)):
         clauses = [c for c, s in enumerate(reading.sentence_of) if s == sentence]
-        money = sorted((q for q in reading.quantities if q.clause in clauses and q.kind == "money"
-                        and isinstance(q.value, float) and q.value > 0), key=lambda q: amount(q))
+        words = [w for c in clauses for w in reading.words[c] if w]
+        # (a bare figure too, in a sentence about interest: "interest on the full 120,000 limit is about
+        # 7,068 a month"; 81st audit)
+        money = sorted((q for q in reading.quantities if q.clause in clauses and isinstance(q.value, float) and (
+            q.kind == "money" and q.value > 0 or q.kind == "number" and q.value >= 100 and "interest" in words
+            and reading.after(q.clause, q.at) not in PERIODS)),
+            key=lambda q: amount(q))
         if len(money) < 2:
             continue
         charged, principals = money[0], money[1:]  # the interest is the smallest sum of its sentence
-        words = [w for c in clauses for w in reading.words[c] if w]
         after = reading.words[charged.clause][charged.at + 1:charged.at + 4]
         if "interest" not in words and not PERIODS.keys() & set(after):
             continue
@@ -45,7 +50,7 @@ def interest(h: Any, fid: str, t: Text) -> str | None:
     return None
 
 
-def _months(reading: Any, clauses: list[int]) -> int:
+def _months(reading: Reading, clauses: list[int]) -> int:
     """The period a sentence names: "for 3 months", "2 years", "a month", "a full year" (12 if none)."""
     for q in reading.quantities:
         if q.clause in clauses and q.kind == "number" and isinstance(q.value, float) and q.value.is_integer():
@@ -54,7 +59,7 @@ def _months(reading: Any, clauses: list[int]) -> int:
                 return int(q.value) * PERIODS[unit]
     for c in clauses:
         for k, word in enumerate(reading.words[c]):
-            if word in ("month", "monthly") and reading.words[c][k - 1:k] in (["a"], ["one"], ["per"], ["each"]) or (
-                    word == "monthly"):
+            # (the words are a tuple: a list never matched, so "a month" was read as a year)
+            if word in ("month", "monthly") and tuple(reading.words[c][k - 1:k]) in _ONE_MONTH or word == "monthly":
                 return 1
     return 12

@@ -35,6 +35,8 @@ ANOTHER_TO_COME = re.compile(
     # money besides the claim's: "you will also receive 500 for hire-car costs" (77th audit)
     r"|\ba\s+(?:further|second|separate|additional)\s+[£$€]?\s?\d[\d,.]*k?\s+(?:will\s+follow|to\s+follow|is\s+to\s+"
     r"follow|will\s+be\s+paid|to\s+come|is\s+due)"  # "a further 20,000 will follow" (79th audit), "a second … is due"
+    r"|\b(?:will|shall|'ll|are\s+going\s+to)\s+(?:then\s+)?(?:send|pay|transfer|release|forward)\s+(?:you\s+)?"
+    r"(?:the\s+)?(?:remaining|remainder|balance|rest|other)\b"  # "we will send the remaining £7,000" (82nd audit)
     r"|\b(?:will|shall|'ll|are\s+going\s+to)\s+(?:also|additionally|separately)\s+(?:receive|get|be\s+(?:paid|"
     r"reimbursed|refunded|sent)|reimburse|refund|pay|cover|send)(?:\s+(?:you|your|the|an?|another|extra|further|"
     r"additional|separate))*\s+[£$€]?\s?\d[\d,.]*"
