@@ -30,7 +30,7 @@ from pytest_agenteval.text.styles import (
     scale,
 )
 
-NEVER_SHOWN = frozenset({"del", "s", "strike", "script", "style", "template", "title", "noscript"})
+NEVER_SHOWN = frozenset({"del", "s", "strike", "script", "style", "template", "title", "noscript", "noembed"})
 VOID = frozenset({"br", "img", "hr", "input", "meta", "link", "wbr", "area", "base", "col", "embed", "source", "param",
                   "track", "keygen", "command", "basefont", "bgsound", "frame", "image", "isindex", "nextid"})
 # An element a new one of these closes: "<p hidden>x<p>shown" (red team 56)

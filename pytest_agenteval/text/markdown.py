@@ -22,28 +22,37 @@ from markdown_it.token import Token
 
 _MD = MarkdownIt("commonmark", {"html": True}).enable(["strikethrough", "table"])
 # What markdown could change: emphasis, strikes, code, links, escapes, a table's pipes.
-_CUE = re.compile(r"[*_~`\\]|\]\(|\]\[|\]:|!\[|\|")
+_CUE = re.compile(r"[*_~`\\]|\]\(|\]\[|\]:|!\[|\||<[A-Za-z][\w ]*:")  # (and "<Update: …>", shown as text)
 _SINGLE_TILDE = re.compile(r"(?<![~\\])~(?!~)")
 _ONE = "\u2063"  # (an invisible separator: no flanking rule reads it as space or punctuation)
 _TILDES = re.compile(r"(?<=[^\n])~{3,}")  # "~~~x~~~" strikes nothing in GitHub's Markdown (a fence starts a line)
 _URL = re.compile(r"\b(?:https?://|www\.)[^\s<>()\[\]\"']+", re.IGNORECASE)
-_WRAPPED = re.compile(r"(?<=[A-Za-z]{2})-[ \t]*\n[ \t]*(?=[a-z]{2})")
+# (not a dash typed before a word of its own: "declined-⏎not approved"; red team 63)
+_LINE_DASH = re.compile(r"(?<=\w)-[ \t]*\n")
+_WRAPPED = re.compile(r"(?<=[A-Za-z]{2})-[ \t]*\n[ \t]*(?!(?:not|and|or|the|an|to|we|it|is|was|but|no)\b)(?=[a-z]{2})")
 
 
 def unmarked(text: str) -> str:
     """``text`` as a Markdown widget shows it (the module's docstring); as it is when it holds no
     Markdown."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")  # a mail's line ends (red team 63)
+    if ":" in text and _SHORTCODE.search(text):
+        text = _SHORTCODE.sub(lambda m: SHORTCODES[m.group(1).lower()], text)  # ":x:" is drawn ❌ (red team 63)
     if "\n" in text and "-" in text:
         text = _WRAPPED.sub("", text)  # "has been de-⏎clined"
-    if "http" in text or "www." in text:
-        text = _URL.sub(" ", text)
+        text = _LINE_DASH.sub(" -\n", text)  # "declined-⏎not approved": a dash, not a word's hyphen
     if "[^" in text:
         text = _footnotes(text)
     if not _CUE.search(text):
-        return text
-    # a single tilde strikes as two do (marked, so one no strike takes is shown as it was)
+        return _URL.sub(" ", text) if "http" in text or "www." in text else text
+    # a single tilde strikes as two do (marked, so one no strike takes is shown as it was); not beside
+    # a double, since GitHub strikes only runs of one length ("~approved~~" strikes nothing: red team 63)
+    if "~" in text and "~~" not in text:
+        text = _SINGLE_TILDE.sub(_marked, text)
     if "~" in text:
-        text = _SINGLE_TILDE.sub(_marked, _TILDES.sub(lambda m: "\\~" * len(m.group(0)), text))
+        text = _TILDES.sub(lambda m: "\\~" * len(m.group(0)), text)
+        text = _UNEVEN.sub(lambda m: m.group(0).replace("~", "\\~"), text)
     source = text
     lines = source.split("\n")
     covered: set[int] = set()
@@ -51,6 +60,10 @@ def unmarked(text: str) -> str:
     for token in _MD.parse(source):
         if token.map:
             covered.update(range(*token.map))
+        if token.type == "fence" and token.map:  # a fence's own lines (its info string) are not shown
+            for line in (token.map[0], token.map[1] - 1):
+                if line < len(lines) and _FENCE.match(lines[line]):
+                    lines[line] = ""
         if token.type != "inline" or not token.map or not token.children:
             continue
         wrote = _shown(token.children).split("\n")
@@ -62,8 +75,10 @@ def unmarked(text: str) -> str:
             if found >= 0:
                 lines[line] = lines[line][:found] + now + lines[line][found + len(was):]
                 at[line] = found + len(now)
-    # a reference definition ("[1]: https://…") is in no block: it shows nothing
-    shown = "\n".join(line for k, line in enumerate(lines) if k in covered or not _DEFINITION.match(line))
+    # a reference definition ("[1]: https://…", its title on the next line too) is in no block: it shows nothing
+    shown = "\n".join(line for k, line in enumerate(lines) if k in covered or not line.strip())
+    if "http" in shown or "www." in shown:
+        shown = _URL.sub(" ", shown)
     return shown.replace(_ONE + "~~", "~").replace("~~" + _ONE, "~").replace(_ONE, "") if _ONE in shown else shown
 
 
@@ -74,7 +89,15 @@ def _marked(m: re.Match[str]) -> str:
     return "~~" + _ONE if not before or before.isspace() else _ONE + "~~"
 
 
-_DEFINITION = re.compile(r"[ ]{0,3}\[[^\]\n]{1,100}\]:")
+_FENCE = re.compile(r"\s{0,3}(?:`{3,}|~{3,})")
+# Tildes of uneven runs around words ("~~approved~" or "~approved~~"): no strike in GitHub's Markdown.
+_UNEVEN = re.compile(r"(?<!~)(?:~(?!~)[^~\n]+~~(?!~)|~~(?!~)[^~\n]+(?<!~)~(?!~))")
+# Emoji shortcodes a chat or GitHub draws as marks a checklist uses (text/marks.py reads the marks).
+SHORTCODES = {"x": "\u274c", "white_check_mark": "\u2705", "heavy_check_mark": "\u2714", "check": "\u2714",
+              "ballot_box_with_check": "\u2611", "negative_squared_cross_mark": "\u274e", "heavy_multiplication_x":
+              "\u2716", "hourglass": "\u231b", "hourglass_flowing_sand": "\u23f3", "no_entry": "\u26d4",
+              "no_entry_sign": "\U0001f6ab", "warning": "\u26a0"}
+_SHORTCODE = re.compile(rf":({'|'.join(SHORTCODES)}):", re.IGNORECASE)
 
 
 def _shown(children: list[Token]) -> str:
@@ -92,7 +115,7 @@ def _shown(children: list[Token]) -> str:
         elif c.type in ("text", "code_inline"):  # shown as text: "`<b>`" shows "<b>", kept escaped for the
             out.append(c.content.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))  # HTML passes
         elif c.type == "image":
-            out.append(c.content)  # its alt text
+            continue  # a widget draws the picture, not its alt text (red team 63: "![not](spacer.gif)")
         elif c.type == "html_inline":
             out.append(c.content)  # read by the HTML passes
     return "".join(out)
@@ -104,5 +127,9 @@ def _footnotes(text: str) -> str:
     labels = set(re.findall(r"^[ \t]*\[\^([^\]\s]{1,40})\]:", text, re.MULTILINE))
     if not labels:
         return text
+    for label in labels:  # one nothing points to is not drawn at all (red team 63)
+        if not re.search(rf"\[\^{re.escape(label)}\](?!:)", text):
+            text = re.sub(rf"^[ \t]*\[\^{re.escape(label)}\]:[^\n]*(?:\n(?:[ \t]{{2,}}|\t)[^\n]*)*", "", text,
+                          flags=re.MULTILINE)
     pattern = "|".join(re.escape(label) for label in labels)
     return re.sub(rf"\[\^(?:{pattern})\]:?", " ", text)

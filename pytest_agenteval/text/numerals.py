@@ -19,7 +19,17 @@ from functools import cache
 _FRACTIONS = {"\u00bc": 0.25, "\u00bd": 0.5, "\u00be": 0.75, "\u2150": 1 / 7, "\u2151": 1 / 9, "\u2152": 0.1,
               "\u2153": 1 / 3, "\u2154": 2 / 3, "\u2155": 0.2, "\u2156": 0.4, "\u2157": 0.6, "\u2158": 0.8,
               "\u2159": 1 / 6, "\u215a": 5 / 6, "\u215b": 0.125, "\u215c": 0.375, "\u215d": 0.625, "\u215e": 0.875}
-_FRACTION = re.compile(rf"(\d+)([{''.join(_FRACTIONS)}])")
+_FRACTION = re.compile(rf"(\d+)[ \t]?([{''.join(_FRACTIONS)}])")
+_KEYCAP = re.compile("(\\d)\ufe0f?\u20e3")
+_SUPERSCRIPTS = "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"
+_SUBSCRIPTS = "\u2080\u2081\u2082\u2083\u2084\u2085\u2086\u2087\u2088\u2089"
+_SCRIPT_FRACTION = re.compile(rf"(\d+)[ \t]?([{_SUPERSCRIPTS}]+)\u2044([{_SUBSCRIPTS}]+)")
+
+
+def _script_fraction(m: re.Match[str]) -> str:
+    top = int("".join(str(_SUPERSCRIPTS.index(c)) for c in m.group(2)))
+    bottom = int("".join(str(_SUBSCRIPTS.index(c)) for c in m.group(3)))
+    return f"{int(m.group(1)) + top / bottom:g}" if bottom else m.group(0)
 _RAISED_DOT = re.compile(r"(?<=\d)[\u00b7\u2219\u22c5](?=\d)")
 
 
@@ -31,28 +41,41 @@ def _table() -> dict[int, str]:
            if unicodedata.category(chr(c)) == "Nd"}
     out.update({c: str(unicodedata.digit(chr(c))) for c in range(0xA620, 0xABFA)
                 if unicodedata.category(chr(c)) == "Nd"})
-    out.update({0x066B: ".", 0x066C: ",", 0x066A: "%", 0x060C: ","})
+    out.update({c: str(unicodedata.digit(chr(c))) for c in (*range(0x2460, 0x2500), *range(0x2776, 0x2794))
+                if unicodedata.digit(chr(c), None) is not None})  # "❸⓿,⓿⓿⓿" (red team 63)
+    out.update({0x066B: ".", 0x066C: ",", 0x066A: "%", 0x060C: ",", 0x2030: "\u2030", 0x2031: "\u2031"})
     return out
 
 
 def digits(text: str) -> str:
     """``text`` with its figures in ASCII digits (the module's docstring)."""
     text = text.translate(_table())
+    if "\u20e3" in text:
+        text = _KEYCAP.sub(r"\1", text)  # "5️⃣.9️⃣%": a keycap is its digit (red team 63)
+    if "\u2044" in text:
+        text = _SCRIPT_FRACTION.sub(_script_fraction, text)  # "5¹⁄₁₀%": 5.1%
     if _FRACTION.search(text):
         text = _FRACTION.sub(lambda m: f"{int(m.group(1)) + _FRACTIONS[m.group(2)]:g}", text)
     return _RAISED_DOT.sub(".", text)
 
 
-_PERCENT_WORD = re.compile(r"(?<=\d)[ \t]?(?:pct\b|p\.\s?c\.|pc\b|(?=p\.\s?a\.))", re.IGNORECASE)
+# (a rate-sized figure only: "£30,600 p.a." is money a year; "p.c.m." is per month)
+_PERCENT_WORD = re.compile(r"(?<![\d,.£$€])(\d{1,2}(?:\.\d{1,3})?)[ \t]?(pct\b|p\.\s?c\.(?!\s?m)|pc\b|p\.\s?a\.)",
+                           re.IGNORECASE)
+_PER_MILLE = re.compile(r"(\d+(?:\.\d+)?)\s?([\u2030\u2031])")
+_AND_A = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+and\s+(?:a|one)\s+"
+                    r"(half|quarter)\b", re.IGNORECASE)
 _SPACED_PERCENT = re.compile(r"(?<=\d)[ \t]{2,}%")
 _POINT = re.compile(r"\b(\d+)\s+point\s+(\d+)\b", re.IGNORECASE)
-_OUGHTS = re.compile(r"(?<![\w-])(\d{1,3}[,.])([0Oo]{3})(?![\w])")
+# a letter O among a figure's digits, any group ("£1O,OOO.OO", "6.O8%"; red team 63)
+_OUGHTS = re.compile(r"(?<![\w-])\d[\dOo]*[,.][\dOo,.]*\d?(?![\w])|(?<![\w-])\d[Oo]+\d*(?=%)")
 _APART_K = re.compile(r"(?<=\d)\s+[Kk]\b(?![\w-])")
 _WORD_K = re.compile(r"\b((?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|ten|eleven|twelve|fifteen|"
                      r"hundred)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)\s+[Kk]\b", re.IGNORECASE)
 _COMMA_K = re.compile(r"(?<![\d,.])(\d{1,3}),(\d)\s?[Kk]\b")
 # (a rate's level: "at 510 bps"; not a gap, "153 bps under the sheet rate", "a 25 bp cut", "up by 20 bps")
-_BASIS_POINTS = re.compile(r"(?<!\ba\s)(?<!\bby\s)\b([1-9]\d{2,3})\s*(?:bps|bp|basis\s+points?)\b(?!\s+(?:under|"
+_BASIS_POINTS = re.compile(r"(?<!\ba\s)(?<!\bby\s)(?<!\bof\s)(?<!\bsaves\s)(?<!\bcustomer\s)\b([1-9]\d{2,3})\s*"
+                           r"(?:bps|bp|b\.p\.|basis\s+points?)(?![\w])(?!\s+(?:under|"
                            r"over|below|above|less|more|lower|higher|cut|off|discount|margin|spread|increase|reduction|drop|rise|"
                            r"up|down|on\s+top|better|worse|cheaper|dearer)\b)", re.IGNORECASE)
 _UNIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -67,15 +90,20 @@ def numerals(text: str) -> str:
     lowered = text.lower()
     if " point " in lowered:  # "five point nine four per cent": 5.94 per cent
         text = _WORDS_POINT.sub(_point, text)
+    if " and a" in lowered or " and one" in lowered:  # "five and a half per cent": 5.5 per cent
+        text = _AND_A.sub(_and_a, text)
     if not any(c.isdigit() for c in text):
         return _WORD_K.sub(r"\1 thousand", text) if " k" in lowered else text
     if "p" in lowered:
-        text = _PERCENT_WORD.sub(lambda m: "%" if m.group(0).strip() else "% ", text)
+        text = _PERCENT_WORD.sub(lambda m: m.group(1) + ("% p.a." if m.group(2).lower().startswith("p.") and (
+            m.group(2).lower().replace(" ", "").startswith("p.a")) else "%"), text)
         text = _POINT.sub(r"\1.\2", text) if "point" in lowered else text
+    if "\u2030" in text or "\u2031" in text:  # "59‰", "590‱": per mille, per ten thousand
+        text = _PER_MILLE.sub(lambda m: f"{float(m.group(1)) / (10 if m.group(2) == chr(0x2030) else 100):g}%", text)
     if "  %" in text or "\t%" in text:
         text = _SPACED_PERCENT.sub("%", text)
     if "o" in lowered:
-        text = _OUGHTS.sub(lambda m: m.group(1) + "000", text)
+        text = _OUGHTS.sub(lambda m: m.group(0).replace("O", "0").replace("o", "0"), text)
     if "k" in lowered:
         text = _COMMA_K.sub(r"\1.\2k", _APART_K.sub("k", text))
         text = _WORD_K.sub(r"\1 thousand", text)
@@ -89,3 +117,9 @@ def numerals(text: str) -> str:
 def _point(m: re.Match[str]) -> str:
     after = "".join("0" if w == "oh" else str(_UNIT_WORDS.index(w)) for w in m.group(2).lower().split())
     return f"{_UNIT_WORDS.index(m.group(1).lower())}.{after}"
+
+
+def _and_a(m: re.Match[str]) -> str:
+    whole = m.group(1).lower()
+    number = int(whole) if whole.isdigit() else _UNIT_WORDS.index(whole)
+    return f"{number + (0.5 if m.group(2).lower() == 'half' else 0.25):g}"

@@ -41,9 +41,10 @@ _STRUCK = re.compile("(?:[^\\s\u0336\u0338][\u0336\u0338]+){2,}")
 _BLANKS = re.compile("[\u115f\u1160\u3164\uffa0\u2800]")
 
 
-def visible(text: str) -> str:
-    """``text`` as a reader sees it (the ASCII text, most of them, as it is)."""
-    if "&" in text and _REFERENCE.search(text):
+def visible(text: str, references: bool = True) -> str:
+    """``text`` as a reader sees it (the ASCII text, most of them, as it is); with ``references``
+    false, character references are left to a later pass (Markdown reads them first)."""
+    if references and "&" in text and _REFERENCE.search(text):
         text = _REFERENCE.sub(_character, text)  # "tw&#8203;ice" shows "twice" (red team 55)
     if text.isascii():
         return text
