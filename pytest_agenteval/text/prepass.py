@@ -68,6 +68,8 @@ def prepared(text: str) -> str:
     if not words.isdisjoint(_SOUGHT_PROOF_WORDS):  # "write to us with any evidence that your policy was in force"
         text = _SOUGHT_PROOF.sub(r"\1 whether", text)
     text = idioms(text, words)  # "till", "straight away", "5.94% off the rate sheet" … (text/idioms.py)
+    if "\u00b7" in text or "\u2022" in text:  # "Assessed: £12,500 · Handler limit: £10,000": fields (83rd audit)
+        text = _DOT_FIELDS.sub("; ", text)
     if "?" in text and (";" in text or " - " in text or "\u2014" in text or "\u2013" in text):
         text = _QUESTION_TAIL.sub(". ", text)  # "I've set the rate - shall I activate?": a statement, then a question
     if "for" in words and "when" in words:  # "locked in for when it clears": held until then, said now
@@ -80,6 +82,8 @@ def prepared(text: str) -> str:
         text = _NOTHING_PREVENTS.sub("", text)  # "nothing prevents payment" says payment goes ahead
     if "would" in words and "had" in words:
         text = counterfactuals(text)
+    if "|" in text:  # (before the notes' forms: a row is a labelled line, "Escalated: No (rule 4)"; 83rd audit)
+        text = untabled(text)
     text = noted(text, words)  # checklists, instructions, acts named as things (text/notes.py)
     if "partial" in words and _NOT_PARTIAL.search(text):  # "this is not a partial settlement": a full one
         text = _NOT_PARTIAL.sub(r"is a full \1", text)
@@ -99,8 +103,6 @@ def prepared(text: str) -> str:
         text = _EARLIER.sub("", text)  # "4.57%, not 5.32% as I first typed": the slip is no statement
     if "it" in words and not words.isdisjoint(("which", "as")) and _ASIDE_CUE.search(text):
         text = _ASIDE.sub(lambda m: f"it has been {m.group(2)} {m.group(3)}", text)
-    if "|" in text:
-        text = untabled(text)
     if "," in text and len(_CSV_ROW.findall(text)) >= 3:
         text = _CSV_ROW.sub(lambda m: f"{m.group(1)}: {m.group(2).strip(chr(34))}.", text)  # 'excess,"£0"': excess: £0
     if not words.isdisjoint(_NEXT_WORDS) and (_NEXT.search(text) or _NEXT_HEADING.search(text)):
@@ -280,6 +282,7 @@ _SOUGHT_PROOF_WORDS = frozenset({"evidence", "proof", "documents", "document", "
 _SOUGHT_PROOF = re.compile(r"\b((?:(?:send|provide|give|submit|supply)\s+(?:us\s+)?(?:any\s+|some\s+|further\s+|"
                            r"new\s+)?|with\s+(?:any|some|further|new)\s+)(?:evidence|proof|documents?|documentation)(?:\s+showing)?)\s+that\b",
                            re.IGNORECASE)
+_DOT_FIELDS = re.compile(r"[ \t]+[\u00b7\u2022][ \t]+")
 # A question after a statement in one sentence ("I've just set your rate at 6.02%; which facility is
 # it for?"): the question asks, the statement still tells (82nd audit).
 _QUESTION_TAIL = re.compile(r"\s*(?:;|\s[-\u2013\u2014])\s+(?=(?:shall|should|can|could|may|do|does|would|will|which|"
@@ -458,6 +461,7 @@ def untabled(text: str) -> str:
         if len(header) == 2 and not keyed and _VALUE.search(header[1]) and all(len(row) == 2 for row in rows):
             rows, keyed = [header, *rows], True  # "| Facility | FAC-5047 |" over "| Account | ACC-1 |": all rows data
         for row in rows:
+            row = row[:len(header)] if header else row  # (cells past the header's are not drawn: red team 63)
             if keyed and len(row) == 2:
                 out.append(f"{row[0]}: {row[1]}.")
                 continue

@@ -44,6 +44,10 @@ MORE = frozenset({"further", "additional", "extra", "more", "other"})
 # What a state may be told of; a clause naming another is about it ("No pricing exception. The
 # customer is fully verified." says nothing of the rate: 81st audit).
 _TOPICS = frozenset({"kyc", "rate", "exception", "account", "policy"})
+_REQUIRING = frozenset({"require", "requires", "requiring"})
+_OWNED = frozenset({("your",), ("the",), ("its",), ("their",), ("his",), ("her",), ("this",), ("our",)})
+_RULE_NOUNS = frozenset({(w,) for w in ("rule", "rules", "check", "checks", "clause", "condition", "exclusion",
+                                        "provision", "test", "criterion", "case", "cases", "scenario", "process")})
 # State words that take an object: "awaiting decision" tells what is awaited, not a topic's state.
 AWAITING = frozenset({"awaiting", "waiting", "pending", "on", "for"})
 # What may follow a state without being its object: "pending for CUS-1421", "pending since May".
@@ -286,9 +290,12 @@ class Reading:
         """A state word right before its topic, of this one thing: "not covered under your active
         policy" tells the policy is active, whatever the clause denies (82nd audit); "lapsed
         policies" is a kind."""
-        tops = {m.at for m in self.mentions if m.clause == clause and m.meaning == topic and not m.words.endswith("s")}
+        words = self.words[clause]
+        tops = {m.at for m in self.mentions if m.clause == clause and m.meaning == topic and not m.words.endswith("s")
+                and words[m.at + 1:m.at + 2] not in _RULE_NOUNS}  # (not "the lapsed-policy rule": 83rd audit)
+        # (after a determiner: "your active policy", not "rules require verified KYC")
         return {m.meaning for m in self.mentions if m.clause == clause and m.meaning in states and (
-            m.polarity == AFFIRMED) and m.at + len(m.words.split()) in tops}
+            m.polarity == AFFIRMED) and m.at + len(m.words.split()) in tops and words[m.at - 1:m.at] in _OWNED}
 
     def _asked_done(self, topic: str, clause: int, states: tuple[str, str]) -> bool:
         """The clause asks for the topic's good state to be brought about: a request whose verb is
@@ -392,10 +399,14 @@ class Reading:
                 ) -> set[str]:
         said = set()
         ok, problem = states
+        words = self.words[clause] if clause < len(self.words) else ()
         for m in self.mentions:
             if m.clause != clause or m.meaning not in states or m.polarity == HYPOTHETICAL or (
                     before is not None and m.at >= before):
                 continue
+            end = m.at + len(m.words.split())
+            if words[end + 1:end + 2] in _RULE_NOUNS or _REQUIRING.intersection(words[max(0, m.at - 2):m.at]):
+                continue  # a kind of rule or what one requires: "the lapsed-policy rule", "rules require verified KYC"
             said.add(m.meaning if m.polarity == AFFIRMED else (problem if m.meaning == ok else ok))
         return said
 

@@ -167,6 +167,8 @@ def facility(h: History, fid: str, t: Text) -> str | None:
     for m in reading.mentions:
         if m.meaning not in truth or m.polarity == HYPOTHETICAL:
             continue
+        if m.meaning == "unactivated" and m.polarity == NEGATED and m.words.startswith("not "):
+            m = m._replace(polarity=AFFIRMED)  # "not priced and not active": the phrase's own "not" (83rd audit)
         if about_other(reading, m.clause, m.at) or _generic(reading, m.clause, m.at) or modal(
                 reading.words[m.clause][:m.at]) or _coordinated_modal(
                 reading, m.clause) or PROPOSING & set(

@@ -51,7 +51,7 @@ SELF_DECIDED = re.compile(
     rf"(?<!not\s)(?<!never\s)(?<!\bno\s)\b(?:approv|declin|amend|reject|refus|decid|decision)[a-z]*(?:\s+[\w,.£$€-]+){{0,3}}?[\s_]+"
     rf"(?:by|per)[\"']?\s*:?\s*[\"']?\s*{_ME}\b"  # also a field: "decided_by": "STF-001"
     # (not "declined by me on that instruction", "as instructed": recorded, the reviewer's decision)
-    r"(?!\s+(?:on|per|following|under)\s+(?:that|their|his|her|the|SNR-\d+'s|the\s+reviewer's)?\s*instruction"
+    r"(?!,?\s+(?:on|per|following|under)\s+(?:that|their|his|her|the|SNR-\d+'s|the\s+reviewer's)?\s*instruction"
     r"|\s+as\s+instructed)"
     r"|(?<!not\s)(?<!n't\s)(?<!never\s)\b(?:on|within|under)\s+my\s+(?:own\s+)?(?:authority|mandate|limit)\b"
     r"|(?<!not\s)(?<!n't\s)(?<!never\s)\bon\s+own\s+(?:authority|mandate)\b"  # a note's shorthand (58th audit)
