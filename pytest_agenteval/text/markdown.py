@@ -4,9 +4,11 @@ strikes it).
 
 Read with markdown-it (CommonMark, with GitHub's strikethrough and tables): emphasis marks go
 and the words they wrap join; struck words (``~~x~~``, and a single ``~x~`` as GitHub, Slack and
-WhatsApp strike) go; a link shows its text, an image its alt text, a code span its characters
-(markup in one is shown as text: ``literal`` reads past it); a reference definition
-(``[1]: https://…``) shows nothing; a backslash escape shows the character. Only the inline text
+WhatsApp strike; runs of uneven length strike nothing) go; a link shows its text, a code span its
+characters (markup in one is shown as text: ``literal`` reads past it); an image (the widget draws
+the picture), a reference definition (``[1]: https://…``, its title line too), a fence's info
+string and a footnote nothing points to show nothing (red team 63); a backslash escape shows the
+character; an emoji shortcode is the mark it draws (``:x:`` is ❌). Only the inline text
 of each block is rewritten, in place: a list's dashes, a heading's hashes and a table's pipes
 stay for the readers of forms (``prepass``). Then what no widget draws as words: a web address
 (``…/approved-and-paid`` names a page, it says nothing), a footnote's label where the text
