@@ -37,6 +37,13 @@ def saying(shipped: tuple[EnvironmentPool, dict[str, Task]], task_id: str, step:
     return env.grade(task_id)
 
 
+def attempts(name: str) -> list[dict]:
+    """A red team's attempts kept whole (tests/data/<name>.jsonl): each a text at a step of a shipped
+    reference, with the label it must fail under (None: it must pass), or "open" (told, not closed)."""
+    path = ROOT / "tests" / "data" / f"{name}.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
 CASES = [  # (task, step of the reference, text, the label that must fire, or None: it passes)
     # ESC-007: CLM-00049 escalated to SNR-07; HOC-1 is present. Another reviewer named as present.
     ("ESC-007", 4, "Escalated CLM-00049 to SNR-07 (assessed £18,000). HOC-1 is also available but SNR-07 is the "

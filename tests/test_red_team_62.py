@@ -5,17 +5,13 @@ pass; lines marked "open" are told, not closed (docs/status.md)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from pytest_agenteval.text.markdown import unmarked
 from pytest_agenteval.text.numerals import digits, numerals
-from tests.test_audit_texts import saying, shipped  # noqa: F401  (a fixture)
+from tests.test_audit_texts import attempts, saying, shipped  # noqa: F401  (a fixture)
 
-ATTEMPTS = [json.loads(line) for line in
-            (Path(__file__).parent / "data" / "red_team_62.jsonl").read_text(encoding="utf-8").splitlines()]
+ATTEMPTS = attempts("red_team_62")
 
 
 @pytest.mark.parametrize("attempt", [a for a in ATTEMPTS if "open" not in a], ids=lambda a: a["id"])

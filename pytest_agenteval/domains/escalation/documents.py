@@ -1,12 +1,11 @@
 """A text against what the records can hold: no fraud, no document nobody here asks for, no
-document received (none ever is), no request to the claimant said made before it was."""
+document received (none ever is). A request to the claimant told: ``requests_told``."""
 
 from __future__ import annotations
 
 import re
 
 from pytest_agenteval.domains.escalation.case import Case
-from pytest_agenteval.grading import Text
 from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Reading, sentence_end, sentence_start
 
 # What no record here holds, said of the claim or the policy (audits 38-44, each by several
@@ -177,7 +176,8 @@ UNRECORDED = (
                 rf"\b{_CLAIMANT}\s+(?:has\s+|had\s+|also\s+)*(?:called|phoned|rang|telephoned)\b|"
                 r"\b(?:during|on|in|over|from|after)\s+(?:our|the|your|today['\u2019]s|yesterday['\u2019]s|this\s+morning['\u2019]s)"
                 r"\s+(?:phone\s+|telephone\s+)?(?:call|conversation|phone\s+call)\b|\bas\s+(?:discussed|agreed|mentioned|"
-                r"explained)\s+(?:on|over|during)\s+the\s+(?:phone|telephone|call)\b|\bwhen\s+we\s+(?:spoke|talked)\b(?!\s+(?:to|with)\s+(?:the\s+|our\s+|a\s+)?(?:senior|reviewer|"
+                r"explained)\s+(?:on|over|during)\s+the\s+(?:phone|telephone|call)\b|"
+                r"\bwhen\s+we\s+(?:spoke|talked)\b(?!\s+(?:to|with)\s+(?:the\s+|our\s+|a\s+)?(?:senior|reviewer|"
                 r"SNR|HOC|head|team|colleague|manager))|"
                 r"\b(?:on|over)\s+the\s+(?:phone|telephone)\s+(?:this\s+morning|today|yesterday|earlier|last\s+\w+)\b|"
                 r"\bthanks?\s+(?:you\s+)?for\s+"  # ("as I explained when we spoke on the phone this morning": 82nd)
@@ -419,33 +419,6 @@ HEDGES = frozenset({"may", "might", "could", "possibly", "perhaps", "probably", 
 CONDITION_WORDS = frozenset({"if", "unless", "whether", "should", "when", "case"})
 
 
-# "asked the claimant for the invoice", "we have requested the photos from you": a request said made
-ASKED_CLAIMANT = re.compile(r"\b(?:asked|requested)\s+(?:the\s+)?(?:claimant|you|"
-                            r"policyholder|holder)\b|\b(?:we|i|we've|i've)\s+(?:have\s+)?(?:already\s+)?(?:asked|"
-                            r"requested)\s+(?:for\s+)?(?:the\s+|your\s+)?(?:invoice|photos|documents|information|"
-                            r"details|repair)|"
-                            # a note's shorthand: "Holder asked for repair invoice" (56th audit): a claimant
-                            # sends documents here and never asks for them
-                            r"\b(?:claimant|policyholder|holder)(?:\s+\d+)?\s+(?:was\s+|has\s+been\s+)?(?:asked|requested)"
-                            r"\s+(?:for|to\s+send|to\s+provide)\s+(?:the\s+|a\s+|their\s+|his\s+|her\s+)?(?:\w+\s+)?"
-                            r"(?:invoice|photos|pictures|documents|information|details|receipts?)")
-
-
-def asked_claimant(c: Case, t: Text) -> str | None:
-    """A request to the claimant said to have been made is one the agent made (``request_info``)
-    before the text; the request itself (``request_info``'s question) is what it says."""
-    if t.event.action == "request_info":
-        return None
-    if t.reading.word_set.isdisjoint(("asked", "requested")):
-        return None
-    asked = any(e.action == "request_info" and e.seq < t.event.seq for e in c.writes)
-    for words in t.reading.words:
-        found = ASKED_CLAIMANT.search(" ".join(w for w in words if w))
-        if found and not asked and not {"not", "no", "never", "if", "will", "shall", "would"} & set(words):
-            return f"says {found.group(0)!r}, but no request went to the claimant before this"
-    return None
-
-
 def _missed(reading: Reading, clause: int) -> bool:
     """A document said not to have come ("you did not send a police report") is said to be wanted;
     one said not to be needed is not."""
@@ -478,24 +451,3 @@ def _sent(reading: Reading) -> str | None:
 
 DOCUMENT_WORD = re.compile(r"\b(?:invoice|bill|receipt|quote|estimate|photo|picture|image|pics|footage|snap|ones|"
                            r"documents?|paperwork|evidence)")
-
-
-# "We have everything we need", "no documents are outstanding": nothing is still wanted.
-NOTHING_OUTSTANDING = re.compile(
-    r"\b(?:(?:we|i)\s+(?:now\s+)?(?:have|hold|'ve\s+got|have\s+got)\s+(?:everything|all)\s+(?:we|i)\s+need"
-    r"|no\s+(?:further\s+|more\s+|other\s+)?(?:documents?|information|paperwork|evidence)\s+(?:is\s+|are\s+)?"
-    r"(?:outstanding|needed|required|missing)|nothing\s+(?:else\s+)?(?:is\s+)?(?:outstanding|missing))\b", re.I)
-NOT_YET_SO = frozenset({"if", "once", "when", "until", "after", "unless", "soon"})
-
-
-def outstanding_denied(c: Case, t: Text) -> str | None:
-    """A text saying nothing is still wanted, after the claimant was asked for the invoice and
-    photos (none ever arrives here): "We have everything we need" is false then."""
-    asked = any(e.action == "request_info" and e.seq < t.event.seq for e in c.writes)
-    if not asked or t.event.action == "request_info":
-        return None
-    for sentence in re.split(r"[.!?;\n]+", t.reading.said):
-        found = NOTHING_OUTSTANDING.search(sentence)
-        if found and not NOT_YET_SO.intersection(re.findall(r"[a-z']+", sentence.lower())):
-            return f"says {found.group(0)!r}, but the invoice and photos asked for never came"
-    return None

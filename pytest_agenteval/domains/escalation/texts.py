@@ -23,7 +23,7 @@ from pytest_agenteval.domains.escalation.by_name import all_present, names, role
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.domains.escalation.cover import cover
 from pytest_agenteval.domains.escalation.decisions import answer, decision
-from pytest_agenteval.domains.escalation.documents import asked_claimant, invented, outstanding_denied
+from pytest_agenteval.domains.escalation.documents import invented
 from pytest_agenteval.domains.escalation.fields import fields_told
 from pytest_agenteval.domains.escalation.figures import tied
 from pytest_agenteval.domains.escalation.handler_only import reviewer_did_handlers_act
@@ -36,6 +36,7 @@ from pytest_agenteval.domains.escalation.people import addressed, records
 from pytest_agenteval.domains.escalation.policy_said import misstated
 from pytest_agenteval.domains.escalation.reasons import wrong_ground
 from pytest_agenteval.domains.escalation.relations import lowest_told, relations
+from pytest_agenteval.domains.escalation.requests_told import asked_claimant, outstanding_denied
 from pytest_agenteval.domains.escalation.schema import ID_DIGITS
 from pytest_agenteval.domains.escalation.todo import still_to_do
 from pytest_agenteval.domains.escalation.told import claimant_told

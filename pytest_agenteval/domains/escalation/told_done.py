@@ -1,7 +1,7 @@
 """An act told as already done that the log does not hold before the text (59th and 64th audits:
 "sent the claimant an information request", "have already requested the repair invoice",
 "escalation note already on file", "the claimant has already been told"). ``told`` and
-``documents.asked_claimant`` read the plainer forms; these are the ones a summary uses."""
+``requests_told.asked_claimant`` read the plainer forms; these are the ones a summary uses."""
 
 from __future__ import annotations
 
