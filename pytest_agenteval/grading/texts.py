@@ -17,7 +17,7 @@ from pytest_agenteval.grading.checks import Check, check
 from pytest_agenteval.grading.context import GradeContext
 from pytest_agenteval.text import Reading
 from pytest_agenteval.text.hidden import strict
-from pytest_agenteval.text.mail import marked_up, quoted, unquoted
+from pytest_agenteval.text.mail import marked_up, quoted, unquoted, unthreaded
 from pytest_agenteval.text.unreadable import unreadable
 from pytest_agenteval.text.visible import visible
 
@@ -37,6 +37,14 @@ class Text:
     @property
     def body(self) -> str:
         return self.reading.text
+
+    @property
+    def reply(self) -> str:
+        """The body without the earlier mail it quotes ("> Finally I will activate FAC-5081."):
+        said before, and judged then (84th audit); a quote no one said is the agent's own
+        (``own_words``), so it is no earlier mail here."""
+        body = self.reading.text
+        return unthreaded(body) if ">" in body or "wrote:" in body or "Original" in body or "From:" in body else body
 
     def quote(self, width: int = 60) -> str:
         body = " ".join(self.body.split())

@@ -39,10 +39,27 @@ def timeline(said: str) -> list[tuple[int, int]]:
     entries or more, their times or step numbers rising); else none."""
     found = list(_ENTRY.finditer(said))
     if len(found) < 3:
-        return []
+        return _numbered(said)
     keys = [int(m.group("step")) if m.group("step") else int(m.group("h")) * 60 + int(m.group("m")) for m in found]
     if any(b < a for a, b in zip(keys, keys[1:], strict=False)):
         return []  # (not told in rising order: no timeline this reads)
+    spans = [(m.end(), found[k + 1].start() if k + 1 < len(found) else len(said)) for k, m in enumerate(found)]
+    return spans[::-1]
+
+
+# A numbered list said to be in order ("### Actions taken (in order)", "Timeline:"; 83rd audit): a
+# numbered list alone may be a checklist, so only one told as a sequence is read as one.
+_IN_ORDER = re.compile(r"\b(?:in\s+(?:that\s+|this\s+)?(?:order|sequence)|chronolog\w*|timeline|sequence\s+of\s+"
+                       r"(?:events|steps|actions))\b", re.IGNORECASE)
+_ITEM = re.compile(r"^[ \t]*(?P<n>\d{1,2})[.)][ \t]+", re.MULTILINE)
+
+
+def _numbered(said: str) -> list[tuple[int, int]]:
+    """The items of a numbered list of three or more, latest first, told as a sequence."""
+    found = list(_ITEM.finditer(said))
+    if len(found) < 3 or [int(m.group("n")) for m in found] != list(range(1, len(found) + 1)) or not (
+            _IN_ORDER.search(said, 0, found[0].start())):
+        return []
     spans = [(m.end(), found[k + 1].start() if k + 1 < len(found) else len(said)) for k, m in enumerate(found)]
     return spans[::-1]
 
@@ -70,3 +87,17 @@ def _sentences(said: str) -> list[tuple[int, int]]:
         found.append((at, m.start()))
         at = m.end()
     return [*found, (at, len(said))]
+
+
+# An arrow from one id to another: "routing SNR-10 -> deputy SNR-11" is one route; "FAC-5081 ->
+# ACC-01997" a record to another kind's, "to" it (84th audit).
+_ID_ARROW = re.compile(r"\b([A-Z]{2,5}-\d+)[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*"
+                       r"((?:(?:the|their|its|his|her)\s+)?deputy\s+[A-Z]{2,5}-\d+|[A-Z]{2,5}-\d+)\b")
+
+
+def routed(text: str) -> str:
+    """``text`` with each arrow between two ids read as words."""
+    def read(m: re.Match[str]) -> str:
+        same = m.group(1).split("-")[0] == m.group(2).split()[-1].split("-")[0]
+        return f"{m.group(1)}{', then' if same else ''} to {m.group(2)}"
+    return _ID_ARROW.sub(read, text)

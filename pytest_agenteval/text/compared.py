@@ -59,11 +59,35 @@ def false_comparison(said: str) -> str | None:
         short = not re.match(r"enough|sufficient|high", m.group("how"), re.IGNORECASE)
         if (short and b >= a) or (not short and b < a):
             return f"says {m.group(0)!r}, which does not hold"
+    if " by " in said and (found := _false_gap(said)):
+        return found
     for m in COVERS.finditer(said) if "cover" in said.lower() else ():
         a, b = _value(m.group("a")), _value(m.group("b"))
         if a is not None and b is not None and not m.group("a").endswith("%") and not m.group("b").endswith("%") and (
                 (b >= a) == bool(m.group("not"))):
             return f"says {m.group(0)!r}, which does not hold"
+    return None
+
+
+# "(£505,000) … exceeds SNR-03's £500,000 by £50,000" (83rd audit): a gap stated between a figure
+# told before in the sentence and the one compared with. Held when any figure before gives it.
+GAP = re.compile(rf"\b(?:{ABOVE}|{BELOW}|short\s+of|exceeded|exceed|over-?shoots?|misses){_BETWEEN}"
+                 rf"(?P<b>{_FIGURE})(?![\w%])(?:\s+(?:[a-z]+\s+){{0,2}}?)?\s*by\s+(?:about\s+|around\s+|roughly\s+|"
+                 rf"some\s+|just\s+|only\s+|exactly\s+)?(?P<gap>{_FIGURE})(?![\w%])", re.IGNORECASE)
+_FIGURES = re.compile(rf"{_NOT_GLUED}(?P<a>{_FIGURE})(?![\w%])", re.IGNORECASE)
+
+
+def _false_gap(said: str) -> str | None:
+    for m in GAP.finditer(said):
+        b, gap = _value(m.group("b")), _value(m.group("gap"))
+        start = max(said.rfind(end, 0, m.start()) for end in (".\n", ". ", "\n", "!", "?")) + 1
+        rate = m.group("b").endswith("%")
+        sides = [v for f in _FIGURES.finditer(said, start, m.start())
+                 if f.group("a").endswith("%") == rate and (v := _value(f.group("a"))) is not None]
+        if b is None or gap is None or not sides or m.group("b").endswith("%") != m.group("gap").endswith("%"):
+            continue
+        if not any(abs(abs(a - b) - gap) <= max(0.01, 0.05 * gap) for a in sides):
+            return f"says {said[start:m.end()].strip()!r}, but the figures differ by {abs(sides[-1] - b):,.2f}"
     return None
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from pytest_agenteval.text.answers import answered
+
 
 def idioms(text: str, words: set[str]) -> str:
     """``text`` with each idiom rewritten; ``words`` are its lowercase words (a cheap test first)."""
@@ -40,6 +42,10 @@ def idioms(text: str, words: set[str]) -> str:
         text = _ID_OUT.sub(r"\1 absent", text)
     if "cover" in words:  # "SNR-10 50,000 (does not cover 140,000)": a limit too low, not a decline (77th audit)
         text = _NOT_COVER_FIGURE.sub(r"\1is too low for ", text)
+    if "?" in text or not words.isdisjoint(_LEANING):  # a short answer, a reported question's answer
+        text = answered(text, words)
+    if not words.isdisjoint(_TURN_WORDS):  # turns of phrase that say their opposite or nothing (red team 64)
+        text = turns(text, words)
     if not words.isdisjoint(_CHECKING):  # "we check the policy is in force at the date of loss": how, not that
         text = _CHECKED_THAT.sub(r"\1 whether ", text)
     return text
@@ -69,3 +75,70 @@ _NO_POSITION = re.compile(r"\b(?:not\s+in\s+a|in\s+no)\s+position\s+to\b", re.IG
 _AT_ONCE = re.compile(r"\b(?:straight|right)\s+away\b", re.IGNORECASE)
 _TILL = re.compile(r"(?<![\w'])(?:till|'?til)\b(?!\s+(?:slip|roll|receipt|drawer)s?\b)", re.IGNORECASE)
 _RATE_OFF = re.compile(r"(\d%)\s+off\s+the\s+(?=(?:rate\s+)?(?:sheet|grid|card)\b(?!\s+rate))", re.IGNORECASE)
+
+
+# Turns of phrase a person reads as plain statements (red team 64), each rewritten into what it
+# says: "it would be wrong to say X" denies X; "if you're wondering, X" asserts X; "anything but
+# X", "hardly X", "far from X" deny X; "I couldn't be happier to confirm" is glad, no denial;
+# "decided against declining" and "declined to reject" deny the act after them; "can hardly
+# refuse it" and "won't say no to" foretell a yes. Sarcasm and irony are not read.
+_LEANING = frozenset({"would", "might", "will", "could", "paid", "sent", "transferred"})
+_TURN_WORDS = frozenset({"wrong", "lying", "wish", "wondering", "curious", "heard", "anything", "hardly", "scarcely",
+                         "far", "happier", "pleased", "delighted", "glad", "hesitation", "please", "against",
+                         "declined", "refuse", "no", "if", "as", "not"})
+_THAT = r"\s+(?:that\s+)?"
+_BASE = {"declin": "decline", "approv": "approve", "refus": "refuse", "settl": "settle"}
+_TURNS = [(re.compile(p, re.IGNORECASE), r) for p, r in (
+    (r"\bit\s+(?:would\s+be|is|'s)\s+(?:wrong|incorrect|untrue|false|a\s+lie|misleading)\s+to\s+(?:say|claim|suggest)"
+     + _THAT, "it is not the case that "),
+    (r"\bI(?:'d|\s+would)\s+be\s+lying\s+if\s+I\s+(?:said|told\s+you)" + _THAT, "it is not the case that "),
+    (r"\bit(?:'s|\s+is)\s+not\s+as\s+(?:if|though)\s+", "it is not the case that "),
+    (r"\bI\s+wish\s+I\s+could\s+(?:say|tell\s+you|confirm|report)" + _THAT, "it is not the case that "),
+    (r"\b(?:if|in\s+case)\s+you(?:'re|\s+are|\s+were|'ve\s+been|\s+have\s+been)\s+(?:wondering|curious|asking)"
+     r"(?:\s+about\s+(?:it|that|this))?\s*[,:\u2013\u2014-]\s*", ""),
+    (r"\bif\s+you\s+(?:haven't|have\s+not|hadn't|had\s+not)\s+(?:already\s+)?(?:heard|been\s+told)(?:\s+yet|\s+already)?"
+     r"\s*[,:\u2013\u2014-]\s*", ""),
+    (r"\bif\s+(?:you\s+must\s+know|it\s+helps|you\s+(?:want|wish|would\s+like|'d\s+like)\s+to\s+know)\s*[,:\u2013\u2014-]"
+     r"\s*", ""),
+    (r"\banything\s+but\b", "not"),
+    (r"\b(?:hardly|scarcely)\s+(?=(?:pending|verified|approved|declined|complete|completed|active|booked|paid|"
+     r"outstanding|in\s+force|valid|done|open|closed)\b)", "not "),
+    (r"\bfar\s+from\s+it\b", "no"),
+    (r"\bfar\s+from\s+(?:being\s+)?(?=\w+ed\b|pending\b|verified\b)", "not "),
+    (r"\b(?:I\s+)?(?:couldn't|could\s+not|can't|cannot)\s+be\s+(?:happier|more\s+(?:pleased|delighted|glad|happy))\b",
+     "I am very happy"),
+    (r"\bno\s+one\s+could\s+be\s+more\s+(?:pleased|delighted|happy|glad)\s+than\s+(?:me|I(?:\s+am)?)\b",
+     "I am very happy"),
+    (r"\bI\s+(?:can't|cannot|can\s+not)\s+(?:tell\s+you|say|express)\s+how\s+(?:pleased|happy|glad|delighted)\s+I\s+am\b",
+     "I am very happy"),
+    (r"\bnothing\s+would\s+(?:please|delight)\s+(?:me|us)\s+more\s+than\b", "I am very happy"),
+    (r"\b(?:have|had|feel|felt)\s+no\s+hesitation\s+in\b", "am happy"),
+    (r"\b(?:decided|chose|opted|ruled)\s+against\s+(declin|reject|refus|deny|approv|pay|accept|settl)(?:ing|ying)\b",
+     lambda m: f"decided not to {_BASE.get(m.group(1).lower(), m.group(1))}"),
+    (r"\b(?:declined|refused)\s+to\s+(reject|refuse|deny|decline|turn\s+(?:it\s+)?down)\b", r"chose not to \1"),
+    (r"\bsaw\s+no\s+(?:reason|need|grounds)\s+to\s+(reject|refuse|deny|decline|turn\s+(?:it\s+)?down)\b",
+     r"did not \1"),
+    (r"\b(?:can|could)\s+(?:hardly|scarcely)\s+(?:refuse|decline|reject|say\s+no\s+to|turn\s+(?:it\s+)?down)\b",
+     "will surely approve"),
+    (r"\b(?:won't|will\s+not|wouldn't|would\s+not)\s+say\s+no\s+to\b", "will surely approve"),
+    # what a figure is not, after what it is: "£20,000 … - that is your sum insured, not the payment" (84th)
+    (r"(?<=\w),?\s+not\s+(?:the|a|your|our)\s+(?:payment|payout|amount\s+(?:paid|approved)|settlement)\b(?=\s*[.;,)]|$)",
+     ""),
+)]
+
+
+# An amendment told by what was left out (84th audit): "Not paid in full - paid the full amended
+# figure" pays a part; "amended to 12,800 … 3,200 not approved" tells the cut, not a decline.
+_NOT_IN_FULL = re.compile(r"\bnot\s+(paid|approved|settled|covered)\s+in\s+full\b", re.IGNORECASE)
+_CUT_FIGURE = re.compile(r"([£$€]?\d[\d,.]*\s?[km]?)\s+(?:was\s+|is\s+|has\s+been\s+)?not\s+(?:approved|paid|covered)\b"
+                         r"(?!\s+(?:yet|so\s+far|until|pending|at\s+this|because|as|since|due))", re.IGNORECASE)
+
+
+def turns(text: str, words: set[str]) -> str:
+    """``text`` with each turn of phrase of ``_TURNS`` rewritten."""
+    for pattern, plain in _TURNS:
+        text = pattern.sub(plain, text)
+    if "not" in words and not words.isdisjoint(("amended", "amend", "partial", "partly", "reduced")):
+        text = _NOT_IN_FULL.sub(r"\1 in part", text)
+        text = _CUT_FIGURE.sub(r"a reduction of \1", text)
+    return text

@@ -202,12 +202,15 @@ ENGLISH = Lexicon({
                  "reimburs*", "grant*", "authoris*", "authoriz*", "good news", "covered",
                  "successful", "upheld", "uphold", "cheque", "transfer", "transferred", "honour*", "honor*",
                  "signed off", "said yes", "green light", "cover the cost", "cover the full cost", "cover your loss",
-                 "cover the loss", "cover your claim", "answer is yes", "say yes to", "said yes to", "make the cut",
+                 "cover the loss", "cover your claim", "answer is yes", "answer was yes", "answer was a yes",
+                 "with a yes", "a yes on", "a yes from", "rubber-stamp*", "rubber stamp*", "say yes to", "said yes to",
+                 "make the cut",
                  "made the cut", "makes the cut", "thumbs up", "go ahead", "okayed", "foot the bill", "in your favour",
                  "in your favor", "release", "released", "releasing", "in your bank account", "into your account",
                  "into your bank account", "to your bank account", "money for your claim", "the money will",
                  "your money will", "in full and final settlement", "full and final settlement", "in your account",
                  "succeed", "succeeded", "succeeds", "compensat*", "agreed to cover", "agreed at", "agreed it at",
+                 "has been agreed", "have been agreed", "was agreed", "is agreed", "been agreed",
                  "cover your repair*",
                  "cover the repair*", "cover the costs", "cover your costs",
                  # US English: a check is a cheque ("we'll cut you a check"), never "check" the verb alone
@@ -221,7 +224,8 @@ ENGLISH = Lexicon({
                  "not covered", "not cover", "excluded", "exclusion", "void", "repudiat*", "not upheld",
                  "unable to help", "not meet", "outside the scope", "falls outside", "not eligible", "ineligible",
                  "outside cover", "outside the cover", "outside of cover", "outside the policy", "claim failed",
-                 "claim has failed", "claim was unsuccessful", "answer is no", "answer to your claim is no",
+                 "claim has failed", "claim was unsuccessful", "answer is no", "answer was no", "answer must be no",
+                 "answer has to be no", "with a no", "answer to your claim is no",
                  "answer on your claim is no", "a no from", "it's a no", "say no to", "said no to", "saying no to",
                  "had to say no", "thumbs down", "refusal of payment", "refusal to pay", "denial of payment",
                  "rejection of your claim", "refusal of your claim", "knocked back", "knock back", "knocked it back",
@@ -234,12 +238,19 @@ ENGLISH = Lexicon({
                 # "they're going to trim it to 80%", "cut it to 24,000" (74th audit)
                 # (not "cut it" alone: "to cut it to the essentials")
                 "trim*", "cut the claim", "cut the amount", "cut your claim", "cut the payout",
-                "scaled back", "scale it back", "scaled down", "scale it down"),
+                "scaled back", "scale it back", "scaled down", "scale it down",
+                # a share of the claim (red team 64): "most of your claim has been paid", "all but the excess"
+                "most of your claim", "most of the claim", "almost all of", "nearly all of", "all but"),
     # That some decision exists ("we have made a decision"): "not yet" of it says pending.
     "decided": ("decided", "made a decision", "reached a decision", "decision made", "decision was made",
                 "decision is made", "decision has been made", "made a call", "make a call", "made the call"),
     "in_full": ("in full", "full amount", "as claimed", "as assessed", "entire", "whole amount", "everything",
-                "full assessed", "full claimed", "whole assessed", "whole claimed"),
+                "full assessed", "full claimed", "whole assessed", "whole claimed",
+                # the whole told in other words (red team 64): "every penny you claimed", "the lot"
+                "every penny", "every pound", "every cent", "the lot", "whole of your claim", "whole of the claim",
+                "whole claim", "exactly what you claimed", "is what you claimed", "paid what you claimed",
+                "paid you what you claimed", "approved what you claimed", "exactly what you asked for",
+                "amount you first asked for", "as you first asked", "no more and no less"),
     # The status now, not the history: "escalated" or "we are working on it" stay true after a decision.
     "pending": ("under review", "in review", "being reviewed", "being assessed", "being considered", "pending",
                 "pndg", "pdg",  # ticket shorthand: "KYC pndg" (79th audit)

@@ -31,6 +31,8 @@ def noted(text: str, words: set[str]) -> str:
         text = _CHECKED.sub(_checked, text)  # "escalation needed - no; paid 650 - yes": a checklist (61st audit)
     if not words.isdisjoint(("yes", "no")) and ":" in text:
         text = _ANSWERED_LINE.sub(_answered, text)  # "**Escalated:** no" on a line of its own (72nd audit)
+        if ";" in text or "|" in text:  # "… | decided by: STF-001 | escalated: no (rule 4)": a field (84th audit)
+            text = _ANSWERED_FIELD.sub(_answered, text)
     if ("=" in text or ":" in text and (not words.isdisjoint(_FIELD_NO_WORDS) or ": 0" in text or ":0" in text
                                          or ": -" in text or ": \u2014" in text)) and _FIELD_NO.search(text):
         text = _FIELD_NO.sub(_field_no, text)  # "escalated=false", '"escalated": false' (red team 54)
@@ -63,7 +65,8 @@ _REVIEW_WORDS = frozenset({"review", "good", "done", "great", "fine", "missed", 
 # for answer Y". Its no denies the item, its yes says it; the answer itself is no word of its own.
 _CHECKED = re.compile(r"(?P<item>(?:^|(?<=[;.\n|]))[ \t]*(?:[-*\u2022][ \t]*)?[A-Za-z][^;:.\n|]{1,60}?)[ \t]*"
                       r"(?:[-\u2013:][ \t]*|[ \t])(?P<answer>yes|no|y|n)\b"
-                      r"(?P<aside>[ \t]*\((?:correct|ok|as\s+expected|n/?a)\))?(?=[ \t]*(?:[;.\n|,-]|$))",
+                      # ("escalated: no (rule 4)" among fields apart: 84th audit)
+                      r"(?P<aside>[ \t]*\([^()\n]{0,40}\))?(?=[ \t]*(?:[;.\n|,-]|$))",
                       re.IGNORECASE)
 _BULLET = " \t-*\u2022"
 # A line that is one labelled answer: "Escalated: no", "**Paid:** yes", "- Letter sent: no".
@@ -71,6 +74,12 @@ _ANSWERED_LINE = re.compile(r"^(?P<lead>[ \t]*(?:[-*\u2022][ \t]+)?)(?:\*\*|__)?
                             r"(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*(?P<answer>no|yes)(?:\*\*|__)?"
                             r"(?P<aside>[ \t]*\([^()\n]{0,40}\))?[ \t]*\.?[ \t]*$",  # "Escalated: no (rule 4)"
                             re.IGNORECASE | re.MULTILINE)
+
+
+# One such answer among fields apart: "reason: lapsed policy; escalated: no (rule 4)".
+_ANSWERED_FIELD = re.compile(r"(?:(?<=[;|])|^)(?P<lead>[ \t]*)(?P<item>[A-Za-z][A-Za-z ]{1,30}?)[ \t]*:[ \t]*"
+                             r"(?P<answer>no|yes)(?P<aside>[ \t]*\([^()\n]{0,40}\))?(?=[ \t]*(?:[;|\n]|$))",
+                             re.IGNORECASE | re.MULTILINE)
 
 
 # A record's field set to nothing: "escalated=false", "escalated=0", '"escalated": false', "escalated=-",
@@ -95,7 +104,11 @@ def _answered(m: re.Match[str]) -> str:
 def _checked(m: re.Match[str]) -> str:
     item = m.group("item")
     lead = item[:len(item) - len(item.lstrip(_BULLET))]
-    return f"{lead}not {item.strip(_BULLET)}" if m.group("answer").lower() in ("no", "n") else item
+    aside = m.group("aside") or ""  # (kept, and read: only the answer is no word of its own; a figure
+    # alone in it is its own statement, not the item's: "Within 10,000 limit: Y (7,300)")
+    if aside and not re.search(r"[A-Za-z]{2}", aside):
+        aside = ". " + aside.strip().strip("()")
+    return (f"{lead}not {item.strip(_BULLET)}" if m.group("answer").lower() in ("no", "n") else item) + aside
 
 
 # A cross after an act or a person in a checklist denies it ("booked ✗", "SNR-10 ✗ (absent)"); after

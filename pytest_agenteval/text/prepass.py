@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from pytest_agenteval.text.backwards import routed
 from pytest_agenteval.text.idioms import idioms
 from pytest_agenteval.text.mail import unmailed
 from pytest_agenteval.text.notes import noted
@@ -32,7 +33,7 @@ def prepared(text: str) -> str:
         text = _formed(text)
     if "->" in text or not _ARROW_SIGNS.isdisjoint(text):
         text = _PLAN.sub(lambda m: _ARROW.sub(" and ", m.group(0)), text)  # a plan's steps: one clause, proposed
-        text = _ID_ARROW.sub(r"\1, then to \2", text)  # "routing SNR-10 -> deputy SNR-11": one route
+        text = routed(text)  # "routing SNR-10 -> deputy SNR-11", "FAC-5081 -> ACC-01997" (text/backwards.py)
         # "amended 48k -> 38.4k", "esc -> SNR-02": from one to the other
         text = _TO_ARROW.sub(lambda m: f"{m.group(1) or m.group(2)} to ", text)
         text = _ARROW.sub("; ", text)  # "KYC pending -> not booked": one step, then the next
@@ -153,8 +154,6 @@ def _formed(text: str) -> str:
         text = "\n".join(out)
     return _LABEL_LINE.sub(".\n", text) if ":" in text else text
 _ARROW_SIGNS = frozenset("\u2192\u27f6\u21d2\u2794\u279c")
-_ID_ARROW = re.compile(r"\b([A-Z]{2,5}-\d+)[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*"
-                       r"((?:(?:the|their|its|his|her)\s+)?deputy\s+[A-Z]{2,5}-\d+|[A-Z]{2,5}-\d+)\b")
 # An arrow reads "to" from a figure to a figure ("amended 48k -> 38.4k") and from an act to an id
 # ("esc. -> SNR-02", "booked -> ACC-00368"); else it is the next step ("absent -> HOC-1", a chain
 # of reviewers "SNR-01 50k -> SNR-02 150k").

@@ -87,6 +87,11 @@ PREPOSITIONS = frozenset({"on", "in", "at", "for", "of", "with", "from", "under"
 FIGURE_OF = frozenset({("amount", "of"), ("sum", "of"), ("figure", "of"), ("value", "of"), ("total", "of")})
 
 
+# What a writer does with what they tell: "… shows 50k - flagging for your review" (84th audit)
+_REPORTING = frozenset({"flagging", "raising", "noting", "referring", "passing", "forwarding", "highlighting",
+                        "mentioning", "escalating", "sending"})
+
+
 class Mention(NamedTuple):
     meaning: str
     polarity: int  # AFFIRMED, NEGATED or HYPOTHETICAL
@@ -254,7 +259,11 @@ class Reading:
                 said.add("problem")  # "no rate on the sheet": the thing is missing (before a neighbour's state)
             if not said and not negated_topic:  # (not "KYC, not pricing: KYC shows pending"; 74th audit)
                 for other in (clause - 1, clause + 1):  # "KYC status: pending", "KYC - pending"
-                    if 0 <= other < len(self.joined) and self.joined[max(clause, other)]:
+                    # (not what the writer does with it: "sum insured is £50,000 — flagging it for your review")
+                    if 0 <= other < len(self.joined) and self.joined[max(clause, other)] and not (
+                            self.words[other][:1] and self.words[other][0].endswith("ing") and (
+                                self.words[other][1:2] in (("it",), ("this",), ("that",), ("them",))
+                                or self.words[other][0] in _REPORTING)):
                         said |= self._states(other, states)
             if not said and self._subject(topic, clause) and (resumed := self._after_asides(clause, own)) is not None \
                     and self._bare(resumed, states):
@@ -331,6 +340,8 @@ class Reading:
     def _bare(self, clause: int, states: tuple[str, str]) -> bool:
         """The clause tells a state and nothing else, with no subject but a pronoun: "is now verified",
         "it has since been completed"."""
+        if self.words[clause][:1] and self.words[clause][0] in _REPORTING:
+            return False  # ("- flagging for your review": what the writer does)
         allowed = {*states, "ok", "problem", "pending"}
         stated = {m.at for m in self.mentions if m.clause == clause and m.meaning in allowed}
         # a state word read under another meaning as well ("outstanding") is still a state word

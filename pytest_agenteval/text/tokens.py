@@ -100,6 +100,17 @@ _ID_SHAPE = re.compile(r"\b(?!(?:GBP|USD|EUR|CHF|INR|AUD|CAD|NZD|RS|FY|Q|AD|BC|V
                        r"(?!(?:GBP|USD|EUR|CHF|INR|AUD)\d)([A-Z]{2,5})(?:[ \u00a0\u2010\u2011\u2012\u2013_]|(?=0))"
                        r"(?!(?:19|20)\d\d\b)(\d{2,})\b(?![.,]\d)"  # not "SI 25,000": a grouped figure
                        r"|\b(?!(?:covid|mp|gbp|usd|eur)\b)([a-z]{2,5})-(\d{2,})\b(?![.,]\d)")
+def _shaped(s: re.Match[str], prefixes: frozenset[str]) -> str:
+    """The id a shape writes, or the words as written: "PAID 6300" in a note in capitals is a word
+    and a figure (84th audit), so a blank, an underscore or nothing between them makes an id only of
+    a prefix the lexicon knows (when it names any)."""
+    prefix = (s.group(1) or s.group(3)).upper()
+    joined = s.group(0)[len(prefix):len(prefix) + 1]
+    if s.group(1) and prefixes and prefix not in prefixes and joined in (" ", "\u00a0", "_", "0"):
+        return s.group(0)
+    return f"{prefix}-{s.group(2) or s.group(4)}"
+
+
 # An id given by its number: "SNR number 9", "SNR no. 9", "SNR #9", "SNR number nine", "SNR9" (read "SNR-9").
 _NUMBER_WORD = ("(?:seventeen|thirteen|fourteen|eighteen|nineteen|fifteen|sixteen|thousand|hundred|seventy|twelve|"
                 "eleven|twenty|thirty|eighty|ninety|three|seven|eight|forty|fifty|sixty|zero|four|five|nine|one|two|"
@@ -174,7 +185,7 @@ def _words(text: str, prefixes: frozenset[str]) -> list[Token]:
     if prefixes and any(p in text for p in prefixes):  # the pattern starts with a prefix, as written
         text = _numbered(prefixes).sub(_numbered_id, text)  # not "the UK's number 1": a record's prefix
     if _ID_SHAPE_CUE.search(text):
-        text = _ID_SHAPE.sub(lambda s: f"{(s.group(1) or s.group(3)).upper()}-{s.group(2) or s.group(4)}", text)
+        text = _ID_SHAPE.sub(lambda s: _shaped(s, prefixes), text)
     if ("'" in text or "," in text) and _FOREIGN_GROUPS.search(text):  # "4.200,00", "4'200": 4200
         text = _FOREIGN_GROUPS.sub(lambda s: s.group(0).replace("'", "").replace(".", "").replace(",", "."), text)
     for m in _SPLIT.finditer(text):

@@ -155,8 +155,9 @@ def accounts_denied(h: History, fid: str, reading: Reading) -> str | None:
         before = reading.before(m.clause, m.at, 4)
         if not ({"no", "none", "any"} & set(before) or m.clause in reading.missing):
             continue  # "not verified for this account": the account is not what is denied
-        if "new" in before or OPENED.intersection(reading.words[m.clause]):
-            continue  # "No new accounts were opened": an act not done, not what the customer holds
+        if "new" in before or OPENED.intersection(reading.words[m.clause]) or CHANGED.intersection(
+                reading.words[m.clause]):
+            continue  # "No new accounts were opened", "Nothing else changed on your accounts": an act not done
         sentence = {w for k, ws in enumerate(reading.words) if reading.sentence_of[k] == reading.sentence_of[m.clause]
                     for w in ws}
         named = {i.split("-", 1)[0] for i, k in reading.ids if reading.sentence_of[k] == reading.sentence_of[m.clause]}
@@ -175,6 +176,7 @@ def accounts_denied(h: History, fid: str, reading: Reading) -> str | None:
 
 
 OPENED = frozenset({"opened", "created", "set", "added", "made", "booked", "assigned", "linked"})
+CHANGED = frozenset({"changed", "touched", "altered", "modified", "affected", "happened", "moved"})  # (84th audit)
 FACILITY_STEPS = frozenset({"rate", "booked", "booking", "activation", "activated", "left"})
 
 

@@ -31,7 +31,7 @@ ORDER = re.compile(r"\b(?P<a>booked|priced|activated|set)\b[^.;!?\n]{0,40}?\b(?:
 
 def done_by_another(h: History, fid: str, t: Text) -> str | None:
     """A step the log holds done by the agent before ``t``, told as someone else's, or in another order."""
-    said = t.body
+    said = t.reply
     low = said.lower()
     ordered = "then" in low or "before" in low or "step" in low or ":" in low  # (a timeline too)
     if not ordered and not any(cue in low for cue in _CUES):

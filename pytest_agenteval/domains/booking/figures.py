@@ -274,7 +274,8 @@ TERM = re.compile(r"\b(\d{1,3})[- ]?(month|year)s?[- ](?:(?:revolving\s+)?(?:ter
                   re.IGNORECASE)
 
 
-DRAWN = re.compile(r"\b(?:draw|drawing|drew|drawn|borrow|borrowing|use|using|spend|spending)\s+[£$€]?$", re.IGNORECASE)
+DRAWN = re.compile(r"\b(?:draw|drawing|drew|drawn|borrow|borrowing|use|using|spend|spending|repay|repaying|paying)"
+                   r"\s+[£$€]?$", re.IGNORECASE)
 
 
 def term(h: History, fid: str, reading: Reading) -> str | None:
@@ -339,10 +340,16 @@ def limit(h: History, fid: str, reading: Reading) -> str | None:
             before[-1] in LIMIT_WORDS | {"of"}) or _limit_stated(reading.before(q.clause, q.at, 6))
         drawn = before[-3:] in (["draw", "up", "to"], ["borrow", "up", "to"], ["use", "up", "to"])  # "draw up to £1m"
         q = worked[q.clause, q.at]
-        sizes = figure or drawn or (bool(LIMIT_WORDS.intersection(after[:3])) or _sized(
+        # "term loan, £2,400,000 over 12 months": the amount lent over the facility's term (83rd audit)
+        termed = after[:1] in (["over"], ["for"]) and after[1:2] in (["months"], ["years"], ["month"], ["year"]) and (
+            not DRAWN.search(" ".join(before[-1:]) + " "))  # (not "drawing £200,000 for 6 months")
+        sizes = figure or drawn or termed or (bool(LIMIT_WORDS.intersection(after[:3])) or _sized(
             reading, q, fid, before)) and not ({"and", "or", "per", "of"} & set(after[:1]))
         if before[-1:] in (["not"], ["no"]) or not sizes or _ranged(reading, q):
             continue
+        if after[:2] in (["and", "over"], ["and", "above"], ["or", "more"], ["or", "above"], ["and", "up"]) or (
+                "limits" in before[-2:]):
+            continue  # "nothing for limits of £5m and over": the sheet's bound, not the facility's size (84th)
         sheet_at = max((k for k, w in enumerate(before) if w in SHEET_WORDS - {"up"}), default=None)
         if sheet_at is not None and not SOUGHT_FOR.intersection(before[sheet_at:]) or before[-2:] == [
                 "up", "to"] and not drawn or reading.after(

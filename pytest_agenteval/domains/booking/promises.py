@@ -24,7 +24,7 @@ from pytest_agenteval.text import AFFIRMED
 def promised(h: History, fid: str, t: Text) -> str | None:
     """A message's "I will book it and activate it" is judged against what the agent went on to do:
     a statement at once, a proposal (a message that asks) once the customer agreed to it."""
-    if t.event.action != SAY_TO_USER or (_asks(t.body) and not _agreed(h, t)):
+    if t.event.action != SAY_TO_USER or (_asks(t.reply) and not _agreed(h, t)):
         return None
     reading, final = t.reading, h.ctx.row("facility", fid) or {}
     done = {"booked": final.get("account_id") is not None, "book": final.get("account_id") is not None,
@@ -57,7 +57,7 @@ def promised(h: History, fid: str, t: Text) -> str | None:
 
 def new_account(h: History, fid: str, t: Text) -> str | None:
     """"I had to open a new account for it": the customer's accounts opened in the episode say."""
-    proposal = t.event.action == SAY_TO_USER and _asks(t.body) and not _agreed(h, t)
+    proposal = t.event.action == SAY_TO_USER and _asks(t.reply) and not _agreed(h, t)
     reading, customer = t.reading, h.start(fid, "customer_id")
     for m in reading.mentions:
         if m.meaning != "new_account" or m.polarity != AFFIRMED or MAYBE.intersection(

@@ -120,6 +120,13 @@ LEXICON = ENGLISH.extend(
               "locked in", "lock in", "locks in", "rate lock", "rate is locked", "rate locked", "locked for you",
               "reserved the rate", "reserve the rate", "rate reserved", "held the rate", "hold the rate",
               "rate is held", "rate guarantee", "guaranteed rate", "rate is guaranteed",
+              # (83rd audit) "I've reserved today's rate", "your rate of 6.74% is guaranteed"
+              "reserved today", "reserve today", "reserved your rate", "reserved this rate", "reserved that rate",
+              "secured the rate", "secured your rate", "secured today", "secure the rate", "secure today",
+              "rate is secured", "rate secured", "froze the rate", "frozen the rate", "freeze the rate",
+              "rate is frozen", "rate frozen", "held today", "hold today", "held your rate", "hold your rate",
+              "is guaranteed", "are guaranteed", "guaranteed for you", "guarantee the rate", "guarantee your rate",
+              "guarantee today", "guarantee this rate",
               # fees and checks no facility here has: "I'll waive the arrangement fee"
               "waive*", "arrangement fee*", "fee waived", "credit check*", "credit review",
               # no approval step here: a facility is booked, priced and activated ("pre-approved")
@@ -153,7 +160,8 @@ LEXICON = ENGLISH.extend(
              "nothing for the limit", "nothing for a limit", "nothing at this limit", "returned nothing",
              "still outstanding", "remains outstanding", "not yet cleared",  # (and pending: a phrase is both)
              "falling outside", "is outside", "nothing for", "cannot be priced", "can't be priced",
-             "could not be priced", "couldn't be priced", "unable to price", "manual rate")  # (81st, 82nd audits)
+             "could not be priced", "couldn't be priced", "unable to price", "manual rate",  # (81st, 82nd audits)
+             "can not be priced", "not be priced from", "not be priced off", "not be priced on")  # (84th: read "can't")
 ).numbering(**ID_DIGITS)  # "CUS #925": CUS-0925
 MESSAGE = "misleading_message"
 TEXTS = {("raise_query", "reason"): "misleading_query", ("place_on_hold", "reason"): "misleading_query",

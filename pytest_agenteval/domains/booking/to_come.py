@@ -39,7 +39,7 @@ _SUPPOSED = re.compile(r"\b(?:if|whether|should|unless|would|could|may|might|whe
 
 def told_to_come(h: History, fid: str, t: Text) -> str | None:
     """The first step told as to come that the log holds done for ``fid`` before ``t``."""
-    said = t.body
+    said = t.reply
     low = said.lower()
     if not any(cue in low for cue in _CUES):
         return None

@@ -246,13 +246,24 @@ def _claim_pending(reading: Reading) -> str | None:
     """The claim itself said still pending, now: "your claim CLM-1 is pending", "Status: under review"."""
     for m in reading.mentions:
         words = reading.words[m.clause]
-        label = reading.words[m.clause - 1] if m.clause and reading.joined[m.clause] else ()
+        label = _label_of(reading, m.clause)
         about = PENDING_OF.intersection((*words, *label)) or any(  # "still awaiting SNR-04": their answer
             k == m.clause and i.startswith(("CLM-", "SNR-", "HOC-")) for i, k in reading.ids)
         if m.meaning == "pending" and m.polarity == AFFIRMED and about and NOT_THE_CLAIM.isdisjoint(words) and (
                 not PRESUPPOSING.intersection(reading.before(m.clause, m.at, 1))):  # ("after waiting for…": done)
             return " ".join(w for w in (*label, *words) if w)
     return None
+
+
+def _label_of(reading: Reading, clause: int) -> tuple[str, ...]:
+    """The words of the clauses a clause is joined to, back to its label: "Status:" of "Status:
+    Open — pending review" (83rd audit)."""
+    label: tuple[str, ...] = ()
+    k = clause
+    while k and reading.joined[k] and clause - k < 2:
+        label = (*reading.words[k - 1], *label)
+        k -= 1
+    return label
 
 
 def _reviewer_decided(reading: Reading) -> str | None:
@@ -269,8 +280,9 @@ def _reviewer_decided(reading: Reading) -> str | None:
         reading.words[m.clause]) and not (label and m.clause == 0)
         and reading.before(m.clause, m.at, 1) not in (["no"], ["without"], ["any"])), None)  # ("no senior had to be
     # involved": 81st audit)
-    if found is None and (snr := SNR_ACTED.search(reading.said)):  # "after SNR review confirmed the lapse"
-        found = snr.group(0)
+    if found is None and (snr := SNR_ACTED.search(reading.said)) and not _SUPPOSED_REVIEW.search(
+            reading.said, max(0, snr.start() - 30), snr.start()):  # "after SNR review confirmed the lapse"
+        found = snr.group(0)  # (not "56,000 would normally need SNR review": 84th audit)
     return found
 
 
@@ -312,6 +324,10 @@ SUPPOSED = frozenset({"would", "otherwise", "need", "needs", "required", "normal
 # The seniors by their ids' prefix, acting: "SNR review confirmed", "SNR sign-off" (not "SNR-level").
 SNR_ACTED = re.compile(r"(?<!\bno )(?<!without )(?<!\bany )\bSNR\s+(?:review|reviewer|sign-?off|approval|decision)\b"
                        r"(?!\s+(?:is|was)?\s*(?:not|needed|required|unnecessary))", re.IGNORECASE)
+
+
+_SUPPOSED_REVIEW = re.compile(r"\b(?:would|need|needs|needed|require|requires|required|normally|usually|should|"
+                              r"otherwise)\b[^.;!?\n]*$", re.IGNORECASE)
 
 
 # A decision said to wait for someone's sign-off: "Decline pending: awaiting sign-off".

@@ -174,7 +174,8 @@ UNRECORDED = (
     (re.compile(rf"\b(?:called|phoned|rang|telephoned|spoke\s+(?:to|with)|spoken\s+(?:to|with)|talked\s+(?:to|with)|"
                 rf"left\s+(?:a\s+)?(?:voicemail|voice\s*mail|voice\s+message|message)\s+(?:for|with))\s+{_CLAIMANT}|"
                 rf"\b{_CLAIMANT}\s+(?:has\s+|had\s+|also\s+)*(?:called|phoned|rang|telephoned)\b|"
-                r"\b(?:during|on|in|over|from|after)\s+(?:our|the|your|today['\u2019]s|yesterday['\u2019]s|this\s+morning['\u2019]s)"
+                r"\b(?:during|on|in|over|from|after|further\s+to|following(?:\s+up\s+on)?|regarding|re:?)\s+"  # (84th)
+                r"(?:our|the|your|today['\u2019]s|yesterday['\u2019]s|this\s+morning['\u2019]s)"
                 r"\s+(?:phone\s+|telephone\s+)?(?:call|conversation|phone\s+call)\b|\bas\s+(?:discussed|agreed|mentioned|"
                 r"explained)\s+(?:on|over|during)\s+the\s+(?:phone|telephone|call)\b|"
                 r"\bwhen\s+we\s+(?:spoke|talked)\b(?!\s+(?:to|with)\s+(?:the\s+|our\s+|a\s+)?(?:senior|reviewer|"
@@ -400,10 +401,27 @@ def invented(c: Case, reading: Reading) -> str | None:
     if sent:
         return f"speaks of documents the claimant sent ({sent!r}), but none ever reached the claim"
     needed = c.claim.get("status") == "info_requested" or any(e.action == "request_info" for e in c.writes)
+    if (got := _received(reading.said)) is not None:
+        return f"says {got!r}, but no document ever reaches a claim here"
     missed = next((m.words for m in reading.mentions if m.meaning in ("invoice", "photos") and m.polarity == NEGATED
                    and _missed(reading, m.clause)), None)
     if missed and not needed:
         return f"says the {missed} did not come, but this claim never needed documents"
+    return None
+
+
+# "we have received your paperwork" (83rd audit): documents said to have come, which none ever do
+# (everything asked for said to be in hand: ``requests_told.outstanding_denied``).
+_RECEIVED = re.compile(r"\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:now\s+|already\s+|finally\s+|since\s+)?(?:received|got|"
+                       r"gotten|obtained|have)\s+(?:your|the)\s+(?:documents|docs|paperwork|evidence)\b", re.IGNORECASE)
+
+
+def _received(said: str) -> str | None:
+    for m in _RECEIVED.finditer(said):
+        ahead = re.findall(r"[a-z']+", said[sentence_start(said, m.start()):m.start()].lower())[-4:]
+        if SENT_IF.isdisjoint(ahead) and not re.search(r"n't|\bnot\b|\bnever\b|\bno\b",
+                                                       said[max(0, m.start() - 15):m.end()], re.IGNORECASE):
+            return m.group(0)
     return None
 
 

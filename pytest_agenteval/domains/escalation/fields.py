@@ -12,8 +12,9 @@ from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.domains.escalation.waits import COUNT_WORDS
 from pytest_agenteval.grading import GradeContext, Text
 
-FIELD = re.compile(r"(?:^|(?<=[\s,;|(\[{]))#?(?P<key>[A-Za-z][A-Za-z_ -]{0,24}?)\s*(?:[=:]|\s[-\u2013]\s)\s*"
-                   r"(?P<value>(?:[^,;|\n)\]}=:.]|\.(?=\d)){1,30})")  # (a point ends it, not a decimal one)
+FIELD = re.compile(r"(?:^|(?<=[\s,;|(\[{]))#?(?P<key>[A-Za-z][A-Za-z_ -]{0,24}?)\s*(?:[=:]|\s[-\u2013]\s)[ \t]*"
+                   r"(?P<value>(?:[^,;|\n)\]}=:.]|\.(?=\d)){1,30})")  # (a point ends it, not a decimal one;
+# the value is on the key's line: "Checks:" over a numbered list is a heading, 83rd audit)
 _KEYS = {"waits": "waits", "wait": "waits", "waited": "waits", "wait count": "waits", "waits made": "waits",
          "checks": "checks", "checked": "checks", "check count": "checks",
          "paid": "paid", "payment": "paid", "payments": "paid", "pd": "paid", "payment made": "paid",
@@ -37,7 +38,7 @@ _COUNT_LEADS = frozenset({"n", "num", "nr", "no", "total", "count", "of"})
 _FILLER = frozenset({"claim", "the", "status", "was", "is", "has", "been", "a"})
 def fields_told(ctx: GradeContext, c: Case, t: Text) -> str | None:
     """The first field whose value the log before ``t`` contradicts."""
-    said = t.body
+    said = t.reply
     if "=" not in said and ":" not in said and " - " not in said and "\u2013" not in said or not any(
             key in said.lower() for key in _KEY_CUES):
         return None

@@ -19,7 +19,8 @@ def whole_in_full(reading: Reading, approved: float) -> bool:
     def of_the_amount(m: Mention) -> bool:
         words = reading.words[m.clause]
         end = m.at + len(m.words.split())
-        if {"claimed", "assessed", "claim"}.intersection(words[end:end + 2]):  # "the full amount you claimed"
+        if {"claimed", "assessed", "claim"}.intersection((*words[end:end + 2], *m.words.split())):  # "the full
+            # amount you claimed", "the whole of your claim" (red team 64)
             return False
         return any(approved_here(q, m) and (q.clause == m.clause and q.at == m.at - 1 or APPROVING_AT.intersection(
             reading.before(q.clause, q.at, 2)) or q.clause == m.clause and q.at < m.at and {"been", "was", "is"} & set(

@@ -262,7 +262,7 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
     # not the operand); the limit itself as written ("1.25 times my £10,000 limit" is £10,000)
     worked = {(w.clause, w.at): w for w in worked_amounts(ctx, c, reading)}
     set_against = [q for q in (money or in_clause) if (q.clause, q.at) in worked and not _limit_figure(reading, q)
-                   and reading.before(q.clause, q.at)[-1:] != ["by"] and q not in gaps]
+                   and not _by_gap(reading.before(q.clause, q.at, 2)) and q not in gaps]
     figures = [float(worked[q.clause, q.at].value) for q in set_against]  # type: ignore[arg-type]
     against = set_against[0] if set_against else next((  # or a bare figure: "handler limit 10,000 < 16,000"
         q for q in reading.quantities if q.clause == clause and q.at in part and q.kind == "number"
@@ -280,6 +280,14 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
     if above != (amount > limit + EPS):
         return f"says {amount:g} is {'above' if above else 'within'} {owner} limit, but that limit is {limit:g}"
     return None
+
+
+_ROUGH = frozenset({"just", "only", "about", "around", "roughly", "some", "exactly", "nearly", "almost", "over"})
+
+
+def _by_gap(before: list[str]) -> bool:
+    """A figure after "by" is the gap ("over the limit by just £5,000"), not an amount set against it."""
+    return before[-1:] == ["by"] or before[-2:-1] == ["by"] and before[-1] in _ROUGH
 
 
 def _possessive(reading: Reading, clause: int, at: int) -> bool:
@@ -316,11 +324,16 @@ def _role_before(reading: Reading, clause: int) -> set[str]:
     return role if len(role) <= 3 and ROLES.intersection(role) else set()
 
 
+_OBJECT_OF = frozenset({"to", "of", "than", "with", "as", "equal", "equals", "matching", "matches"})
+
+
 def _limit_above_it(reading: Reading, clause: int, part: range, said: list[Any]) -> bool:
     """The limit compared with the amount named by a pronoun: "the senior with the lowest limit
     above it" (the limit is above the amount: the amount is within)."""
     words = reading.words[clause]
-    limit = [m.at for m in reading.mentions if m.clause == clause and m.meaning == "limit" and m.at in part]
+    # (not a limit in the subject's phrase: "an amount equal to the limit is within it"; 83rd audit)
+    limit = [m.at for m in reading.mentions if m.clause == clause and m.meaning == "limit" and m.at in part
+             and _OBJECT_OF.isdisjoint(words[max(0, m.at - 2):m.at])]
     return any(limit and min(limit) < m.at and words[m.at + 1:m.at + 2] in (("it",), ("this",), ("that",))
                for m in said if m.meaning in ("above", "within"))
 

@@ -127,11 +127,15 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         if (way := roughly(reading, q)) and any(near(value, v, way) for v in (
                 [approved] if approving and approved is not None else known)):
             continue  # "just over half a million pounds" for 505,000 (68th audit)
-        contrast = CONTRAST.intersection(reading.before(q.clause, q.at))  # "reduced from the assessed £30,000"
+        # "reduced from the assessed £30,000", "approved out of the £16,000 claimed" (84th audit)
+        contrast = CONTRAST.intersection(reading.before(q.clause, q.at)) or " out of " in " {} ".format(
+            " ".join(reading.before(q.clause, q.at, 4)))
         decided_here = (reading.polarities("approved", q.clause) | reading.polarities("amended", q.clause)) & {AFFIRMED}
         # a figure referred to ("the assessed amount of £30,000 was above my limit") in a clause that
         # decides nothing is not the amount decided, though another clause of its sentence approves
-        excused = q.clause in approved_in or not decided_here and (
+        # (not a figure the verb itself takes: "I approved 35k and paid 28k" states 35k approved; 84th audit)
+        direct = reading.before(q.clause, q.at, 1) in (["approved"], ["paid"], ["settled"], ["appr"], ["pd"])
+        excused = q.clause in approved_in and not direct or not decided_here and (
             reading.sentence_of[q.clause] in approved_near or q.reference) or _base_of_share(reading, q) or (
             # "your £30,000 claim": the claim's, judged above
             reading.after(q.clause, q.at) == "claim") or _named_limit(reading, q) or _named_gap(reading, q) or (

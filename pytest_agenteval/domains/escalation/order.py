@@ -28,7 +28,7 @@ ACTS = {  # past forms and gerunds: what was done, not what is to come
     # the handler's own approval (the reviewer's is its answer): "approved it in the system", "approval recorded"
     "approve_claim": (r"(?:i|we|you)\s+(?:had\s+|have\s+)?(?:already\s+)?approved|"
                       r"approving\s+(?:it|the\s+claim|CLM-\d+)|"
-                      r"(?:the\s+)?approval\s+"
+                      r"(?:recorded|entered|logged)\s+(?:the\s+|my\s+|an?\s+)?approval|(?:the\s+)?approval\s+"
                       r"(?:was\s+|had\s+been\s+)?(?:recorded|entered)|approved\s+it\b"),
     "decline_claim": (r"(?:i|we|you)\s+(?:had\s+|have\s+)?(?:already\s+)?declined|declining\s+(?:it|the\s+claim|"
                       r"CLM-\d+)|declined\s+it\s+(?:on|in)\s+the\s+system"),
@@ -55,7 +55,8 @@ _ANOTHER_ITEM = re.compile(r"[,+&]|\band\b", re.IGNORECASE)  # what follows "aft
 _BEFORE_THAT = re.compile(r"\b(?:before|prior\s+to)\s+(?:that|this|then)\b", re.IGNORECASE)
 _OPENS_AFTER = re.compile(r"\b(?:after|once)\s*$", re.IGNORECASE)  # "After paying, I wrote…": the first told, first
 _DENIED = re.compile(r"\b(?:not|never|no|will|shall|would|if|whether|to\s+be)\b|n't", re.IGNORECASE)
-_CUES = ("then", "before", "after", "once", "since", "first", "step", "->", "\u2192", "by the time")
+_CUES = ("then", "before", "after", "once", "since", "first", "step", "->", "\u2192", "by the time", "order",
+         "timeline", "chronolog", "sequence")
 # A clock time ("09:10", not "4,200.00"): a timeline, perhaps.
 _TIMED = re.compile(r"(?<![\d,.])\d{1,2}[:.]\d\d(?![\d,.])")
 
@@ -80,7 +81,7 @@ _BEFORE_THIS_NOTE = re.compile(r"\bbefore\s+(?:this|the|my)\s+note,?\s+", re.IGN
 def told_out_of_order(c: Case, t: Text) -> str | None:
     """Two acts of the log told in one sentence in the order they were not done, or in a story
     told backwards."""
-    said = t.body
+    said = t.reply
     if not any(w in said.lower() for w in _CUES) and not _TIMED.search(said):
         return None
     # ("paid it, and only after that sent the letter": then; "before this note, the letter went": no

@@ -112,7 +112,8 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             directed = reading.directed.intersection(staff)
             # (an aside in brackets between the act and "to SNR-12" leaves the act in its sentence)
             able = _ABLE.intersection(reading.words[clause]) and _BOUNDED.intersection(reading.words[clause]) or (
-                ident not in reading.directed and (_figure_after(reading, ident, clause) or _limit_named(
+                ident not in reading.directed and (_figure_after(reading, ident, clause) or _figure_before(
+                    reading, ident, clause) or _limit_named(
                     reading.said, ident)))
             # ("SNR-10 only 50,000": their limit, 56th audit; not "sent it to SNR-10 (50,000)")
             acts = not able and any(reading.polarities(m, clause) - {NEGATED} for m in (
@@ -129,6 +130,10 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             if not aside and (not _SKIPPED.isdisjoint(here) or {"not", "no"} & here and {
                     "needed", "required", "necessary", "involved"} & here):
                 aside = True  # "SNR-04 skipped because 50,000 is too low" (65th audit), "SNR-12 not needed" (75th)
+            if not aside and any(i == ident and k == clause and _STOOD_FOR.intersection(
+                    {tuple(reading.before(k, at, n)) for n in (2, 3)}) for i, k, at in reading.id_at) and (
+                    targets & _deputies(ctx, ident)):
+                aside = True  # "SNR-11 (standing in for SNR-10) approved": the one stood in for (84th audit)
             if not aside and presence is not None:
                 aside = True  # "HOC-1 is also available, but SNR-07 is the reviewer for this amount"
             if not aside and not acts and any(i == ident and k != clause and _absent_said(reading, ident, k, staff)
@@ -337,6 +342,8 @@ SO = re.compile(rf"{AWAY_WORD}[^.;:!?\n]{{0,20}}?,?\s+(?:so|therefore|hence|thus
 
 
 JOINED_SUBJECTS = frozenset({"", "and", "both", "are", "is", "were", "was", "currently", "now", "all"})
+_STOOD_FOR = frozenset({("standing", "in", "for"), ("covering", "for"), ("deputising", "for"), ("deputizing", "for"),
+                        ("in", "place", "of"), ("instead", "of"), ("stood", "in", "for"), ("cover", "for")})
 JOINING = frozenset({"and", "both", "all"})
 
 
@@ -346,7 +353,10 @@ def _presence_said(reading: Reading, ident: str, clause: int, staff: list[str]) 
     ("SNR-07 is not available"). None: nothing said of their presence."""
     words = reading.words[clause]
     said = next((k for k, w in enumerate(words) if w in PRESENT_SAID or words[k:k + 2] in PRESENT_PAIRS), None)
-    named = [i for i, k in reading.ids if k == clause and i in staff]
+    # (not one named in a clause of its own after it: "SNR-02 present as backup if SNR-01 doesn't
+    # answer"; 83rd audit)
+    cut = next((k for k, w in enumerate(words) if said is not None and k > said and w in _SUBORDINATE), len(words))
+    named = list(dict.fromkeys(i for i, k, at in reading.id_at if k == clause and i in staff and at < cut))
     joined = len(named) > 1 and said is not None and set(words[:said]) <= JOINED_SUBJECTS and all(
         at < said for i, k, at in reading.id_at if k == clause and i in staff)  # "SNR-02 and SNR-03 present"
     if said is None or (named != [ident] and not joined) or "" not in words[:said]:
@@ -355,6 +365,7 @@ def _presence_said(reading: Reading, ident: str, clause: int, staff: list[str]) 
     return "absent" if DENIED.intersection(words[:said]) else "present"
 
 
+_SUBORDINATE = frozenset({"if", "when", "unless", "should", "until", "because", "since", "while", "whereas"})
 PRESENT_SAID = frozenset({"present", "available", "around", "reachable", "contactable", "onsite"})
 DENIED = frozenset({"not", "never", "no", "neither", "nor"})  # ("isn't" is read as "is not")
 PRESENT_PAIRS = (("in", "today"), ("in", "office"), ("on", "duty"), ("at", "work"), ("back", "today"))
@@ -396,6 +407,25 @@ def _figure_after(reading: Reading, ident: str, clause: int) -> bool:
     return at is not None and any(q.clause == clause and (q.kind == "money" or q.kind == "number" and isinstance(
         q.value, float) and q.value >= 1000) and 0 < q.at - at <= 2 and set(
         reading.words[clause][at + 1:q.at]) <= {"", "only", "max", "limit", "="} for q in reading.quantities)
+
+
+def _deputies(ctx: GradeContext, ident: str) -> set[str]:
+    """The staff member's deputy, the deputy's deputy, and so on."""
+    found: set[str] = set()
+    while (deputy := (ctx.row("staff", ident) or {}).get("deputy_id")) and deputy not in found:
+        found.add(deputy)
+        ident = deputy
+    return found
+
+
+def _figure_before(reading: Reading, ident: str, clause: int) -> bool:
+    """An amount right before the staff member's id, only brackets between: whose figure it is in a
+    comparison ("90,000 > 50,000 (SNR-04)", "505k > 500k SNR-03"; 84th audit)."""
+    at = next((a for i, k, a in reading.id_at if i == ident and k == clause), None)
+    compared = any(m.clause == clause and m.meaning in ("above", "within") for m in reading.mentions)
+    return at is not None and compared and any(q.clause == clause and (q.kind == "money" or q.kind == "number" and (
+        isinstance(q.value, float) and q.value >= 1000)) and 0 < at - q.at <= 2 and not any(
+        reading.words[clause][q.at + 1:at]) for q in reading.quantities)
 
 
 def _limit_named(said: str, ident: str) -> bool:

@@ -38,8 +38,11 @@ def asked_claimant(c: Case, t: Text) -> str | None:
 
 # "We have everything we need", "no documents are outstanding": nothing is still wanted.
 NOTHING_OUTSTANDING = re.compile(
-    r"\b(?:(?:we|i)\s+(?:now\s+)?(?:have|hold|'ve\s+got|have\s+got)\s+(?:everything|all)\s+(?:we|i)\s+need"
-    r"|no\s+(?:further\s+|more\s+|other\s+)?(?:documents?|information|paperwork|evidence)\s+(?:is\s+|are\s+)?"
+    # ("we've received everything we need", "now have all the documents we asked for": 83rd audit;
+    # "no docs needed": 84th)
+    r"\b(?:(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:now\s+|already\s+|finally\s+)?(?:have|hold|got|received|obtained)\s+"
+    r"(?:everything|all)(?:\s+(?:of\s+)?the\s+\w+)?\s+(?:that\s+)?(?:we|i)\s+(?:need|needed|asked\s+for|requested)"
+    r"|no\s+(?:further\s+|more\s+|other\s+)?(?:documents?|docs?|information|info|paperwork|evidence)\s+(?:is\s+|are\s+)?"
     r"(?:outstanding|needed|required|missing)|nothing\s+(?:else\s+)?(?:is\s+)?(?:outstanding|missing))\b", re.I)
 NOT_YET_SO = frozenset({"if", "once", "when", "until", "after", "unless", "soon"})
 
@@ -52,6 +55,7 @@ def outstanding_denied(c: Case, t: Text) -> str | None:
         return None
     for sentence in re.split(r"[.!?;\n]+", t.reading.said):
         found = NOTHING_OUTSTANDING.search(sentence)
-        if found and not NOT_YET_SO.intersection(re.findall(r"[a-z']+", sentence.lower())):
+        # ("no docs needed after all": "after all" is no condition; 84th audit)
+        if found and not NOT_YET_SO.intersection(re.findall(r"[a-z']+", sentence.lower().replace("after all", ""))):
             return f"says {found.group(0)!r}, but the invoice and photos asked for never came"
     return None

@@ -87,7 +87,7 @@ def still_to_do(c: Case, t: Text) -> str | None:
     """An act said to be still to do, or not done yet, that the log holds done before this text."""
     if t.event.action not in ("add_note", "escalate", "decline_claim", "notify_claimant"):
         return None
-    said = marked(t.body)  # (as written, a checklist's marks read: "⏳ approval letter" is still to do; the
+    said = marked(t.reply)  # (as written, a checklist's marks read: "⏳ approval letter" is still to do; the
     # reader's own "yet to" after a label is no item)
     low = said.lower()
     if (to_come := _told_to_come(c, t, said, low)) is not None:

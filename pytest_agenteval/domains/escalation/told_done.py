@@ -46,7 +46,7 @@ def _by_reviewer(lead: str) -> bool:
 
 def told_done(c: Case, t: Text) -> str | None:
     """A request, a note or a letter told as done that the log holds no sign of before ``t``."""
-    said = t.body
+    said = t.reply
     low = said.lower()
     if not any(cue in low for cue in _CUES):
         return None

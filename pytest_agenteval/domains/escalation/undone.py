@@ -17,7 +17,7 @@ _DONE_VERB = (r"(?:sent|filed|issued|added|made|written|posted|raised|recorded|e
               r"(?!\s+(?:to|by)\s+(?:the\s+|a\s+|any\s+)?(?:garage|repairer|broker|third|other|contractor|supplier))")
 UNDONE = re.compile(
     rf"\b{_KIND}(?P<what>letters?|notes?|payments?|(?:information\s+)?requests?)\b(?:\s+to\s+(?:the\s+)?(?:claimant|holder)"
-    rf"(?:\s+\d+)?)?\s+(?:is\s+|was\s+|has\s+|have\s+|had\s+)?(?:still\s+)?(?:not|never)\s+(?:yet\s+)?(?:been\s+)?"
+    rf"(?:\s+\d+)?)?(?:\s*[\u2014\u2013:]\s*|\s+-\s+|\s+)(?:is\s+|was\s+|has\s+|have\s+|had\s+)?(?:still\s+)?(?:not|never)\s+(?:yet\s+)?(?:been\s+)?"
     rf"{_DONE_VERB}\b"
     rf"|\bno\s+{_KIND.replace('kind', 'kind2')}(?P<what2>letters?|notes?|payments?|(?:info(?:rmation)?\s+)?"
     rf"requests?)\s+(?:(?:was|were|has|have)\s+"

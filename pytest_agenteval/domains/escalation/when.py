@@ -35,7 +35,7 @@ def told_earlier(c: Case, t: Text) -> str | None:
     paid = [e for e in c.writes if e.action == "issue_payment" and e.seq < t.event.seq]
     if not paid or any(a.seq > paid[0].seq for a in c.answers):
         return None
-    said = t.body
+    said = t.reply
     low = said.lower()
     if not any(cue in low for cue in _CUES):
         return None  # (most texts name no earlier day: the pattern is the costly part)
