@@ -106,8 +106,8 @@ OWN = "its own report, which the harness cannot check"
 
 
 @pytest.mark.parametrize(("agent", "limits", "expected"), [
-    ("BurnsCpu", "cpu=1", "the agent process used up its CPU time limit of 1 s (--agenteval-limits cpu=SECONDS "
-                          "raises it)"),
+    ("BurnsCpu", "cpu=1", "the agent process ended by SIGXCPU, the signal of its CPU time limit of 1 s "
+                          "(--agenteval-limits cpu=SECONDS raises it; a process can also send it to itself)"),
     ("EatsMemory", "memory=512M", f"{REPORTS} memory limit (--agenteval-limits memory=...; {OWN}): MemoryError:  "
                                   "(at limited.py:10)"),
     ("WritesBigFile", "file_size=1M", f"{REPORTS} file size limit (--agenteval-limits file_size=...; {OWN}): "

@@ -142,6 +142,10 @@ def main(limits_json: str) -> None:
     setup = json.loads(first)
     sys.path.insert(0, setup["search_path"])
     os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [setup["search_path"], os.environ.get("PYTHONPATH")]))
+    # the harness's own word that the sandbox runs: past it, whatever ends the child is the agent's
+    # (an agent writing "bwrap: …" to stderr before dying is no sandbox failure; red team 66)
+    outbox.write('{"started": true}\n')
+    outbox.flush()
     factory = _load(setup["spec"], setup["search_path"], outbox)
     if factory is None:
         return

@@ -140,9 +140,12 @@ def warm(agent: IsolatedAgent) -> None:
 def _answer(pipes: _Pipes, spec: str) -> str | None:
     """The child's answer to its spec: None once the module is imported, else what went wrong."""
     line = pipes.read_line()
+    started = line is not None and line.strip() == STARTED  # the harness's own code ran in the sandbox
+    if started:
+        line = pipes.read_line()
     if line is None:
         tail = pipes.stderr_tail().strip().splitlines()[-1:] or [""]
-        if tail[0].startswith("bwrap:"):  # the sandbox never ran the agent (red team 38: namespaces used up)
+        if tail[0].startswith("bwrap:") and not started:  # the sandbox never ran (red team 38: namespaces used up)
             return f"--agent={spec}: the sandbox could not start, not the agent's doing: {tail[0]}"[:500]
         return (f"--agent={spec}: the agent process ended while importing it (exit code "
                 f"{pipes.exit_code()}) {tail[0]}".strip()[:500])
@@ -225,8 +228,11 @@ def _serve(pipes: _Pipes, episode: Episode, limits: Limits) -> tuple[str, str] |
         if line is None:
             code = pipes.exit_code()
             if code == -signal.SIGXCPU and limits.cpu is not None:
-                return "agent_resource_limit", (f"the agent process used up its CPU time limit of {limits.cpu} s "
-                                                "(--agenteval-limits cpu=SECONDS raises it)")
+                # the limit's signal: the kernel's, or one the process sent itself (red team 66), so told
+                # as what ended it, not as a measure
+                return "agent_resource_limit", (f"the agent process ended by SIGXCPU, the signal of its CPU time "
+                                                f"limit of {limits.cpu} s (--agenteval-limits cpu=SECONDS raises "
+                                                "it; a process can also send it to itself)")
             tail = pipes.stderr_tail().strip().splitlines()[-1:] or [""]
             return errored_from_child(f"the agent process died (exit code {code}) {tail[0]}".strip(),
                                       pipes.stderr_tail())
@@ -390,6 +396,9 @@ class _Pipes:
                     self.selector.unregister(self.stdout)
             else:
                 self.tail = (self.tail + chunk)[-4096:]
+
+
+STARTED = b'{"started": true}'  # what ``_child`` writes before the agent's module is imported
 
 
 def _parse(line: bytes) -> dict[str, Any] | None:

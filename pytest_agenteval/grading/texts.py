@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from pytest_agenteval.engine.audit import AuditEvent
+from pytest_agenteval.grading.calls_told import calls_told
 from pytest_agenteval.grading.checks import Check, check
 from pytest_agenteval.grading.context import GradeContext
 from pytest_agenteval.text import Reading
@@ -132,7 +133,7 @@ def text_checks(ctx: GradeContext, judge: Callable[[Text], str | None], *, compo
             found: str | None = (f"{text.event.action} at step {text.event.step} {text.quote()} uses {how}, which "
                                  "can add, move or hide words a reader sees: write the text without it")
         else:
-            found = judge(text)
+            found = judge(text) or calls_told(ctx, text.reply, text.event, text.quote())
         seen.add((text.event.seq, text.argument))
         if found:
             problems[text.failure_mode].append(found)

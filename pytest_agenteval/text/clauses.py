@@ -205,7 +205,10 @@ OURS = frozenset({"our", "my", "earlier", "previous", "last", "first"})  # (not 
 # away" (after "but", the clause is asserted).
 USUALLY = frozenset({"normally", "usually", "ordinarily", "typically", "generally", "otherwise"})
 # A heading that only refers to a letter: "Following our letter about CLM-1: the claim is…" is now.
-REFERRING = frozenset({"following", "further", "regarding", "re", "about", "after", "since"})
+# (and a correction of one: "Correction to my letter of this morning: we have paid £20,000"; 84th audit)
+REFERRING = frozenset({"following", "further", "regarding", "re", "about", "after", "since", "correction",
+                       "corrections", "correcting", "corrected", "clarification", "clarifying", "addendum",
+                       "erratum", "amendment", "amending"})
 # A clause citing the policy's wording tells its terms, of no claim in particular (unless it
 # names "your" claim: "under clause 4 your claim is declined").
 POLICY_TERMS = frozenset({"wording", "clause", "section", "schedule", "cl"})

@@ -25,8 +25,8 @@ BELOW = r"within|under|below|less\s+than|lower\s+than|smaller\s+than|inside|<"
 _NOT_GLUED = r"(?<![\w.,\-\u2010\u2011])"  # "CLM-00049" holds no figure
 COMPARED = re.compile(rf"{_NOT_GLUED}(?P<a>{_FIGURE}){_LINK}(?P<how>{ABOVE}|{BELOW})(?:\b|(?<=[<>])){_BETWEEN}"
                       rf"(?P<b>{_FIGURE})(?![\w%])(?!\s*(?:-|\u2013|\u2014|to)\s*[£$€]?\d)", re.IGNORECASE)
-ENOUGH = re.compile(rf"{_NOT_GLUED}(?P<b>{_FIGURE})(?:\s+(?:limit|cap|authority|mandate))?\s+(?:is|was)\s+"
-                    r"(?P<how>too\s+low|"
+ENOUGH = re.compile(rf"{_NOT_GLUED}(?P<b>{_FIGURE})(?:\s+(?:limit|cap|authority|mandate))?\s+(?:is|was)"
+                    r"(?P<neg>n't|\s+not)?\s+(?P<how>too\s+low|"
                     r"not\s+(?:high\s+)?enough|insufficient|not\s+sufficient|enough|sufficient|high\s+enough)\s+"
                     rf"(?:for|to\s+cover)\s+(?:the\s+|a\s+|this\s+)?(?P<a>{_FIGURE})(?![\w%])", re.IGNORECASE)
 # "SNR-10's limit of 50,000 doesn't cover the 24,000", "a 20,000 limit covers 24,000" (74th audit)
@@ -56,7 +56,7 @@ def false_comparison(said: str) -> str | None:
         a, b = _value(m.group("a")), _value(m.group("b"))
         if a is None or b is None or m.group("a").endswith("%") != m.group("b").endswith("%"):
             continue
-        short = not re.match(r"enough|sufficient|high", m.group("how"), re.IGNORECASE)
+        short = (not re.match(r"enough|sufficient|high", m.group("how"), re.IGNORECASE)) != bool(m.group("neg"))
         if (short and b >= a) or (not short and b < a):
             return f"says {m.group(0)!r}, which does not hold"
     if " by " in said and (found := _false_gap(said)):

@@ -70,7 +70,8 @@ _SI = re.compile(r"(\d[\d,.]*\s?[km]?)\s+SI\b")
 _LIM = re.compile(r"(?<=\d[km] )lim\b|(?<=my )lim\b|(?<=your )lim\b", re.IGNORECASE)
 ONLY_AFTER_THAT = re.compile(r",?\s+(?:and\s+)?only\s+(?:after\s+that|then|afterwards)\s+", re.IGNORECASE)
 BEFORE_THIS_NOTE = re.compile(r"\bbefore\s+(?:this|the|my)\s+note,?\s+", re.IGNORECASE)
-_ID_OUT = re.compile(r"\b([A-Z]{2,4}-\d+)\s+(?:is\s+|was\s+)?out\b(?=\s*[,;.)]|\s+(?:today|sick|on\s+leave))")
+_ID_OUT = re.compile(r"(?<!\bruled\s)(?<!\brule\s)(?<!\bleft\s)(?<!\bcounted\s)"  # ("ruled SNR-12 out": red team 65)
+                     r"\b([A-Z]{2,4}-\d+)\s+(?:is\s+|was\s+)?out\b(?=\s*[,;.)]|\s+(?:today|sick|on\s+leave))")
 _NO_POSITION = re.compile(r"\b(?:not\s+in\s+a|in\s+no)\s+position\s+to\b", re.IGNORECASE)
 _AT_ONCE = re.compile(r"\b(?:straight|right)\s+away\b", re.IGNORECASE)
 _TILL = re.compile(r"(?<![\w'])(?:till|'?til)\b(?!\s+(?:slip|roll|receipt|drawer)s?\b)", re.IGNORECASE)
@@ -93,7 +94,9 @@ _TURNS = [(re.compile(p, re.IGNORECASE), r) for p, r in (
      + _THAT, "it is not the case that "),
     (r"\bI(?:'d|\s+would)\s+be\s+lying\s+if\s+I\s+(?:said|told\s+you)" + _THAT, "it is not the case that "),
     (r"\bit(?:'s|\s+is)\s+not\s+as\s+(?:if|though)\s+", "it is not the case that "),
-    (r"\bI\s+wish\s+I\s+could\s+(?:say|tell\s+you|confirm|report)" + _THAT, "it is not the case that "),
+    # (not "I wish I could tell you in person that…": glad news, a wish about how it is told; red team 65)
+    (r"\bI\s+wish\s+I\s+could\s+(?:say|tell\s+you|confirm|report)" + _THAT +
+     r"(?!in\s+person|personally|face|directly|myself|over|by\s+phone)", "it is not the case that "),
     (r"\b(?:if|in\s+case)\s+you(?:'re|\s+are|\s+were|'ve\s+been|\s+have\s+been)\s+(?:wondering|curious|asking)"
      r"(?:\s+about\s+(?:it|that|this))?\s*[,:\u2013\u2014-]\s*", ""),
     (r"\bif\s+you\s+(?:haven't|have\s+not|hadn't|had\s+not)\s+(?:already\s+)?(?:heard|been\s+told)(?:\s+yet|\s+already)?"
@@ -118,19 +121,22 @@ _TURNS = [(re.compile(p, re.IGNORECASE), r) for p, r in (
     (r"\b(?:declined|refused)\s+to\s+(reject|refuse|deny|decline|turn\s+(?:it\s+)?down)\b", r"chose not to \1"),
     (r"\bsaw\s+no\s+(?:reason|need|grounds)\s+to\s+(reject|refuse|deny|decline|turn\s+(?:it\s+)?down)\b",
      r"did not \1"),
-    (r"\b(?:can|could)\s+(?:hardly|scarcely)\s+(?:refuse|decline|reject|say\s+no\s+to|turn\s+(?:it\s+)?down)\b",
-     "will surely approve"),
-    (r"\b(?:won't|will\s+not|wouldn't|would\s+not)\s+say\s+no\s+to\b", "will surely approve"),
+    # (of the claim: not "we can hardly refuse to look at new evidence", "won't say no to extra photos")
+    (r"\b(?:can|could)\s+(?:hardly|scarcely)\s+(?:refuse|decline|reject|say\s+no\s+to|turn\s+down)\s+(?=(?:it|this|"
+     r"this\s+one|the\s+claim|your\s+claim|CLM-\d+)\b(?!\s+to\b))", "will surely approve "),
+    (r"\b(?:won't|will\s+not|wouldn't|would\s+not)\s+say\s+no\s+to\s+(?=(?:it|this|this\s+one|the\s+claim|your\s+"
+     r"claim|CLM-\d+)\b)", "will surely approve "),
     # what a figure is not, after what it is: "£20,000 … - that is your sum insured, not the payment" (84th)
-    (r"(?<=\w),?\s+not\s+(?:the|a|your|our)\s+(?:payment|payout|amount\s+(?:paid|approved)|settlement)\b(?=\s*[.;,)]|$)",
-     ""),
+    # (after a figure's name only: "we have approved your claim, not the payment" denies the payment; red team 65)
+    (r"\b(insured|excess|premium)(?:\s+figure)?,?\s+not\s+(?:the|a|your|our)\s+(?:payment|payout|amount\s+"
+     r"(?:paid|approved)|settlement)\b(?=\s*[.;,)]|$)", r"\1"),
 )]
 
 
 # An amendment told by what was left out (84th audit): "Not paid in full - paid the full amended
 # figure" pays a part; "amended to 12,800 … 3,200 not approved" tells the cut, not a decline.
 _NOT_IN_FULL = re.compile(r"\bnot\s+(paid|approved|settled|covered)\s+in\s+full\b", re.IGNORECASE)
-_CUT_FIGURE = re.compile(r"([£$€]?\d[\d,.]*\s?[km]?)\s+(?:was\s+|is\s+|has\s+been\s+)?not\s+(?:approved|paid|covered)\b"
+_CUT_FIGURE = re.compile(r"([£$€]?\d[\d,.]*\s?[km]?)\s+(?:was\s+|is\s+|has\s+been\s+)?not\s+(?:approved|covered)\b"
                          r"(?!\s+(?:yet|so\s+far|until|pending|at\s+this|because|as|since|due))", re.IGNORECASE)
 
 

@@ -20,6 +20,8 @@ def unmailed(text: str) -> str:
     text = marked_up(text)
     if ">" in text or "wrote:" in text or "Original" in text or "From:" in text:
         text = unthreaded(text)
+    if "ubject" in text:  # "Subject: Re: Claim approved?": the subject is read as a line of its own (red team 65)
+        text = _SUBJECT.sub("", text)
     if "--" in text and (found := _SIGNATURE.search(text)) and text[:found.start()].strip() and _signs(
             text[found.end():]):
         text = text[:found.start()]  # the signature block: name, company, address, its footer
@@ -27,6 +29,9 @@ def unmailed(text: str) -> str:
     if any(w in lowered for w in _DISCLAIMER_CUES):
         text = _SENTENCE.sub(lambda m: "" if _disclaims(m.group(0)) else m.group(0), text)
     return text
+
+
+_SUBJECT = re.compile(r"^[ \t]*(?:subject|subj)[ \t]*:[ \t]*", re.IGNORECASE | re.MULTILINE)
 
 
 def marked_up(text: str) -> str:

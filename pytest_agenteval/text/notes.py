@@ -31,7 +31,7 @@ def noted(text: str, words: set[str]) -> str:
         text = _CHECKED.sub(_checked, text)  # "escalation needed - no; paid 650 - yes": a checklist (61st audit)
     if not words.isdisjoint(("yes", "no")) and ":" in text:
         text = _ANSWERED_LINE.sub(_answered, text)  # "**Escalated:** no" on a line of its own (72nd audit)
-        if ";" in text or "|" in text:  # "… | decided by: STF-001 | escalated: no (rule 4)": a field (84th audit)
+        if ";" in text or "|" in text or ", " in text:  # "… | escalated: no (rule 4)": a field (84th audit)
             text = _ANSWERED_FIELD.sub(_answered, text)
     if ("=" in text or ":" in text and (not words.isdisjoint(_FIELD_NO_WORDS) or ": 0" in text or ":0" in text
                                          or ": -" in text or ": \u2014" in text)) and _FIELD_NO.search(text):
@@ -77,8 +77,8 @@ _ANSWERED_LINE = re.compile(r"^(?P<lead>[ \t]*(?:[-*\u2022][ \t]+)?)(?:\*\*|__)?
 
 
 # One such answer among fields apart: "reason: lapsed policy; escalated: no (rule 4)".
-_ANSWERED_FIELD = re.compile(r"(?:(?<=[;|])|^)(?P<lead>[ \t]*)(?P<item>[A-Za-z][A-Za-z ]{1,30}?)[ \t]*:[ \t]*"
-                             r"(?P<answer>no|yes)(?P<aside>[ \t]*\([^()\n]{0,40}\))?(?=[ \t]*(?:[;|\n]|$))",
+_ANSWERED_FIELD = re.compile(r"(?:(?<=[;|,])|^)(?P<lead>[ \t]*)(?P<item>[A-Za-z][A-Za-z ]{1,30}?)[ \t]*:[ \t]*"
+                             r"(?P<answer>no|yes)(?P<aside>[ \t]*\([^()\n]{0,40}\))?(?=[ \t]*(?:[;|,.\n]|$))",
                              re.IGNORECASE | re.MULTILINE)
 
 

@@ -34,6 +34,7 @@ def prepared(text: str) -> str:
     if "->" in text or not _ARROW_SIGNS.isdisjoint(text):
         text = _PLAN.sub(lambda m: _ARROW.sub(" and ", m.group(0)), text)  # a plan's steps: one clause, proposed
         text = routed(text)  # "routing SNR-10 -> deputy SNR-11", "FAC-5081 -> ACC-01997" (text/backwards.py)
+        text = _STATE_ARROW.sub(r"now \1", text)  # "status ACTIVE → PENDING": the state it is in now (red team 65)
         # "amended 48k -> 38.4k", "esc -> SNR-02": from one to the other
         text = _TO_ARROW.sub(lambda m: f"{m.group(1) or m.group(2)} to ", text)
         text = _ARROW.sub("; ", text)  # "KYC pending -> not booked": one step, then the next
@@ -161,6 +162,10 @@ _TO_ARROW = re.compile(r"(\d[kKmM%]?)[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279
                        r"(\b(?:esc|escalated|sent|routed|referred|forwarded|passed|booked)\.?|\besc'd)"
                        r"[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*(?=[£$€]?\d|[A-Z]{2,5}-\d)", re.IGNORECASE)
 _ARROW = re.compile(r"[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*")
+_STATES = (r"(?:pending|booked|active|closed|open|on\s+hold|approved|declined|settled|paid|escalated|returned|verified|"
+           r"unverified|cleared|suspended|priced)")
+_STATE_ARROW = re.compile(rf"(?<!\bnot\s)(?<!\bno\s)\b{_STATES}[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*"
+                          rf"({_STATES})\b", re.IGNORECASE)
 # "My plan: FAC-5047 → booked to ACC-00368 → activated. May I proceed?": steps proposed, not done
 _PLAN = re.compile(r"\b(?:my|our|the)\s+(?:plan|proposal)\s*:(?:[^.?!\n]|\.(?=\d))*", re.IGNORECASE)
 _NOT_APPLICABLE = re.compile(r"\b[Nn]/[Aa]\b")
@@ -428,7 +433,8 @@ _ROW = re.compile(r"^\s*\|")
 _VALUE = re.compile(r"\d")  # a header cell with a figure or an id is a row of data
 _RULE = re.compile(r"^[\s|:\-]+$")
 _KEYS = frozenset({"", "check", "checks", "item", "items", "field", "key", "name", "description", "topic", "detail",
-                   "details", "attribute", "property", "category", "what", "thing", "point", "area", "question"})
+                   "details", "attribute", "property", "category", "what", "thing", "point", "area", "question",
+                   "step", "steps", "task", "tasks", "action", "actions", "stage"})  # "| Step | Done |" (red team 65)
 
 
 # A line of two-column CSV: a key (one identifier: "excess", "handler_authority"), a comma, one

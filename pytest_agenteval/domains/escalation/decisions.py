@@ -75,8 +75,8 @@ def decision(c: Case, t: Text) -> str | None:
             return "says the claim was approved in part, but it was approved in full"
         if said == "mixed" and final == "amended" and (whole := _declines_whole(reading, c)):
             return f"says {whole!r}: the whole claim declined, but the reviewer amended it"
-        if final == "amended" and whole_in_full(reading, float(c.claim["approved_amount"])) and not (
-                amendment_told(reading, float(c.claim["approved_amount"]))):
+        if final == "amended" and whole_in_full(reading, float(c.claim["approved_amount"])) and (not (
+                amendment_told(reading, float(c.claim["approved_amount"]))) or _as_assessed(reading)):
             return f"says the claim is paid in full, but the reviewer amended it to {c.claim['approved_amount']:g}"
         if before is None:
             return f"says {said} before any decision on the claim was made"
@@ -253,6 +253,13 @@ def _claim_pending(reading: Reading) -> str | None:
                 not PRESUPPOSING.intersection(reading.before(m.clause, m.at, 1))):  # ("after waiting for…": done)
             return " ".join(w for w in (*label, *words) if w)
     return None
+
+
+def _as_assessed(reading: Reading) -> bool:
+    """The whole claim named by its own figure, approved: "Claim approved in full, as assessed" is
+    the assessed amount whatever amendment the text told before (83rd audit)."""
+    return any(m.meaning == "in_full" and m.polarity == AFFIRMED and m.words in ("as assessed", "as claimed") and (
+        AFFIRMED in reading.in_sentence("approved", m.clause)) for m in reading.mentions)
 
 
 def _label_of(reading: Reading, clause: int) -> tuple[str, ...]:

@@ -423,8 +423,11 @@ def too_low(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         if q.kind != "money":
             continue
         words = reading.words[q.clause]
-        after = " ".join(w for w in words[q.at + 1:q.at + 6] if w)
-        if TOO_LOW.match(after) and LIMIT_NOUNS.intersection(words[max(0, q.at - 4):q.at]) and not any(
+        after = " ".join(w for w in words[q.at + 1:q.at + 7] if w)
+        named: set[str] = set(LIMIT_NOUNS.intersection(words[max(0, q.at - 4):q.at]))
+        if (noun := after.partition(" ")[0]) in LIMIT_NOUNS:  # "their £50,000 limit isn't enough" (83rd audit)
+            named, after = {noun}, after.partition(" ")[2]
+        if TOO_LOW.match(after) and named and not any(
                 p.clause == q.clause and p.at > q.at and p.kind == "money" for p in reading.quantities) and (
                 amount(q) >= c.assessed - EPS):
             return f"says a limit of {amount(q):g} is too low, but the claim's {c.assessed:g} is within it"
