@@ -133,6 +133,12 @@ _TURNS = [(re.compile(p, re.IGNORECASE), r) for p, r in (
 )]
 
 
+# A second denial joined by "and" opens its own clause, so the two are not counted as one undone
+# (85th audit: "So I did not run find_reviewers and did not escalate" read as escalated).
+_AND_NOT = re.compile(r"(?<=\w)\s+and\s+(?=(?:did|does|do|have|has|had|was|were|is|are|will|would|could|can)"
+                      r"(?:\s+not|n't)\b)", re.IGNORECASE)
+
+
 # An amendment told by what was left out (84th audit): "Not paid in full - paid the full amended
 # figure" pays a part; "amended to 12,800 … 3,200 not approved" tells the cut, not a decline.
 _NOT_IN_FULL = re.compile(r"\bnot\s+(paid|approved|settled|covered)\s+in\s+full\b", re.IGNORECASE)
@@ -144,6 +150,8 @@ def turns(text: str, words: set[str]) -> str:
     """``text`` with each turn of phrase of ``_TURNS`` rewritten."""
     for pattern, plain in _TURNS:
         text = pattern.sub(plain, text)
+    if "not" in words or "t" in words:  # "did not run X and did not escalate": two denials, not one undone
+        text = _AND_NOT.sub("; and ", text)
     if "not" in words and not words.isdisjoint(("amended", "amend", "partial", "partly", "reduced")):
         text = _NOT_IN_FULL.sub(r"\1 in part", text)
         text = _CUT_FIGURE.sub(r"a reduction of \1", text)

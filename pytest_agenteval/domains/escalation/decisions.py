@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 
 from pytest_agenteval.domains.escalation.case import EPS, Case
-from pytest_agenteval.domains.escalation.in_full import amendment_told, whole_in_full
+from pytest_agenteval.domains.escalation.in_full import amendment_told, as_assessed, whole_in_full
 from pytest_agenteval.domains.escalation.payment_to_come import payment_to_come
 from pytest_agenteval.domains.escalation.said import DECISIVE, said_decision, unpaid_so_far
 from pytest_agenteval.grading import Text
@@ -76,7 +76,7 @@ def decision(c: Case, t: Text) -> str | None:
         if said == "mixed" and final == "amended" and (whole := _declines_whole(reading, c)):
             return f"says {whole!r}: the whole claim declined, but the reviewer amended it"
         if final == "amended" and whole_in_full(reading, float(c.claim["approved_amount"])) and (not (
-                amendment_told(reading, float(c.claim["approved_amount"]))) or _as_assessed(reading)):
+                amendment_told(reading, float(c.claim["approved_amount"]))) or as_assessed(reading)):
             return f"says the claim is paid in full, but the reviewer amended it to {c.claim['approved_amount']:g}"
         if before is None:
             return f"says {said} before any decision on the claim was made"
@@ -100,12 +100,12 @@ def decision(c: Case, t: Text) -> str | None:
     # (an escalation's own reason is written with it: "was not escalated" there denies it too)
     escalated_before = t.event.action == "escalate" or any(
         e.action == "escalate" and e.seq < t.event.seq for e in c.writes)
-    denied = [m for m in reading.mentions if (m.meaning == "escalated" or m.meaning == "reviewer" and (
-        INVOLVED.intersection(reading.words[m.clause][m.at + 1:m.at + 4]))) and m.polarity == NEGATED
-              and not PRESUPPOSING.intersection(reading.before(m.clause, m.at, 1))]  # "No reviewer involved" (69th)
+    denied = [m for m in reading.mentions if (m.meaning == "escalated" and _to_a_reviewer(reading, m) or (
+        m.meaning == "reviewer" and INVOLVED.intersection(reading.words[m.clause][m.at + 1:m.at + 4]))) and (
+        m.polarity == NEGATED) and not PRESUPPOSING.intersection(reading.before(m.clause, m.at, 1))]  # (69th audit)
     if escalated_before and denied and not reading.affirms("escalated") and not any(
             w in reading.said.lower() for w in ("again", "further", "need", "no more", "second", "another", "new ",
-                                                "duplicate", "repeat")):
+                                                "duplicate", "repeat", "other", "additional")):  # (85th audit)
         return "says the claim was not escalated, but it was"
     if not escalated_before and (by := _reviewer_decided(reading)):  # "Declined by the senior reviewer."
         return f"says a reviewer decided ({by!r}), but the claim was never escalated"
@@ -255,11 +255,12 @@ def _claim_pending(reading: Reading) -> str | None:
     return None
 
 
-def _as_assessed(reading: Reading) -> bool:
-    """The whole claim named by its own figure, approved: "Claim approved in full, as assessed" is
-    the assessed amount whatever amendment the text told before (83rd audit)."""
-    return any(m.meaning == "in_full" and m.polarity == AFFIRMED and m.words in ("as assessed", "as claimed") and (
-        AFFIRMED in reading.in_sentence("approved", m.clause)) for m in reading.mentions)
+def _to_a_reviewer(reading: Reading, m: Mention) -> bool:
+    """An escalation word, or "sent to" with a reviewer in its clause: not "no chasing letters were
+    sent to the holder" (85th audit)."""
+    return m.words.startswith(("escalat", "refer", "esc")) or bool(
+        reading.polarities("reviewer", m.clause) | reading.polarities("head_of_claims", m.clause)) or any(
+        k == m.clause and i.startswith(("SNR-", "HOC-")) for i, k in reading.ids)
 
 
 def _label_of(reading: Reading, clause: int) -> tuple[str, ...]:

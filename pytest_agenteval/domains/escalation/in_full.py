@@ -68,4 +68,8 @@ def _of_the_figure_before(reading: Reading, m: Mention, approved: float) -> bool
 APPROVING_AT = frozenset({"approved", "amended", "agreed", "reduced", "settled", "appr", "apprvd", "approving"})
 
 
-# What a claim said pending is: the claim, its status or decision (not "photos pending").
+def as_assessed(reading: Reading) -> bool:
+    """The whole claim named by its own figure, approved: "Claim approved in full, as assessed" is
+    the assessed amount whatever amendment the text told before (83rd audit)."""
+    return any(m.meaning == "in_full" and m.polarity == AFFIRMED and m.words in ("as assessed", "as claimed") and (
+        AFFIRMED in reading.in_sentence("approved", m.clause)) for m in reading.mentions)

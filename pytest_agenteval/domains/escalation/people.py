@@ -162,7 +162,7 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         return own
     if not c.escalations and any(
             m.meaning == "escalated" and m.polarity == AFFIRMED and not _not_this_claim(reading.words[m.clause]) and (
-                m.words.startswith(("escalat", "refer", "esc")) or (
+                not _rule_named(reading, m)) and (m.words.startswith(("escalat", "refer", "esc")) or (
                 reading.polarities("reviewer", m.clause) | reading.polarities("head_of_claims", m.clause)) - {NEGATED})
             for m in reading.mentions):
         return "says the claim was escalated, but it never was"
@@ -407,6 +407,19 @@ def _figure_after(reading: Reading, ident: str, clause: int) -> bool:
     return at is not None and any(q.clause == clause and (q.kind == "money" or q.kind == "number" and isinstance(
         q.value, float) and q.value >= 1000) and 0 < q.at - at <= 2 and set(
         reading.words[clause][at + 1:q.at]) <= {"", "only", "max", "limit", "="} for q in reading.quantities)
+
+
+def _rule_named(reading: Reading, m: Mention) -> bool:
+    """"Escalation" as a rule's name, no one named: "the escalation rule", "rule 2 (escalation)",
+    "escalation under rule 2 didn't apply" (85th audit)."""
+    return m.words in ("escalation", "escalations") and bool(_RULE_NAMED.search(reading.said)) and not any(
+        k == m.clause for _, k in reading.ids) and not (
+        reading.polarities("reviewer", m.clause) | reading.polarities("head_of_claims", m.clause))
+
+
+_RULE_NAMED = re.compile(r"\bescalation\s+rules?\b|\brules?\s+\d+\s*\(escalation\)|"
+                         r"\bescalation\s+(?:under\s+rule\s+\d+\s+)?(?:(?:did|does|would|do)\s*(?:not|n't)\s+apply|(?:only\s+)?appl(?:y|ies)\s+(?:only\s+)?(?:above|to|"
+                         r"when|if))", re.IGNORECASE)
 
 
 def _deputies(ctx: GradeContext, ident: str) -> set[str]:
