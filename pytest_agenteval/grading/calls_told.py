@@ -32,6 +32,9 @@ FAILED = re.compile(
     re.IGNORECASE)
 _NOT_TOLD = re.compile(r"\b(?:if|should|unless|in\s+case|whether|would|might|may|could|will|shall|no|not|never|"
                        r"nothing|without|none)\b|'ll|n't", re.IGNORECASE)
+_CUES = ("fail", "time", "error", "reject", "block", "retr", "again", "attempt", "re-r", "rer", "redo", "redid",
+         "twice", "three times", "unavailable", "refused", "didn't work", "did not work", "repeat", "go through",
+         "second", "third")
 _TOOL = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 _USED = re.compile(r"\b(?:with|via|using|used|ran|run|called|call(?:ing)?|per|from|through)\s+(?:the\s+)?`?$",
                    re.IGNORECASE)
@@ -40,6 +43,9 @@ _USED = re.compile(r"\b(?:with|via|using|used|ran|run|called|call(?:ing)?|per|fr
 def calls_told(ctx: GradeContext, said: str, event: AuditEvent, quote: str) -> str | None:
     """The first failure, retry or call ``said`` (the text of ``event``, quoted as ``quote``)
     tells that the log does not hold before it."""
+    low = said.lower()
+    if not any(cue in low for cue in _CUES) and "_" not in said:
+        return None  # (most texts: one pass of substring tests, no pattern)
     before = [e for e in ctx.agent_events() if e.seq < event.seq]
     if FAILED.search(said) and not any(e.outcome != "ok" for e in before):
         for m in FAILED.finditer(said):
