@@ -16,8 +16,10 @@ if TYPE_CHECKING:
     from pytest_agenteval.engine.audit import AuditEvent
     from pytest_agenteval.grading.context import GradeContext
 
-# (not a check or a decision: "the KYC check failed" tells a status, "the claim failed" a decline)
-_ACT = r"call|attempt|request|submission|tool|system|api|booking|payment|activation|lookup|look-up"
+# The agent's own call (not a check or a decision: "the KYC check failed" tells a status, "the claim
+# failed" a decline, "your payment was rejected by your bank" someone else's act)
+_ACT = (r"call|attempt|request|submission|tool|system|api|lookup|look-up|"
+        r"(?:first|my|our)\s+(?:booking|payment|activation)")
 FAILED = re.compile(
     r"\b(?:timed?[\s-]?out|errored|service\s+unavailable|"
     rf"(?:{_ACT})s?\b[^.;!?\n]{{0,40}}?\b(?:failed|was\s+rejected|got\s+rejected|were\s+rejected|was\s+blocked|"
