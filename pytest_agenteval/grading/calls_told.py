@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from pytest_agenteval.text import sentence_start
+
 if TYPE_CHECKING:
     from pytest_agenteval.engine.audit import AuditEvent
     from pytest_agenteval.grading.context import GradeContext
@@ -51,14 +53,14 @@ def calls_told(ctx: GradeContext, said: str, event: AuditEvent, quote: str) -> s
     before = [e for e in ctx.agent_events() if e.seq < event.seq]
     if FAILED.search(said) and not any(e.outcome != "ok" for e in before):
         for m in FAILED.finditer(said):
-            start = max(said.rfind(c, 0, m.start()) for c in ".;!?\n") + 1
-            if not _NOT_TOLD.search(said, start, m.start()) and not _NOT_TOLD.search(m.group(0)):
+            told = not _NOT_TOLD.search(said, sentence_start(said, m.start()), m.start())
+            if told and not _NOT_TOLD.search(m.group(0)):
                 return (f"{event.action} at step {event.step} {quote} says {m.group(0)!r}, but no call of the "
                         f"agent's failed before it")
     actions = ctx.env.actions
     for m in _TOOL.finditer(said) if "_" in said else ():
         name = m.group(0)
-        start = max(said.rfind(c, 0, m.start()) for c in ".;!?\n") + 1  # ("so I did not call find_reviewers")
+        start = sentence_start(said, m.start())  # ("so I did not call find_reviewers")
         if name in actions and not any(e.action == name for e in before) and name != event.action and (
                 _USED.search(said, max(0, m.start() - 12), m.start())) and not _NOT_TOLD.search(said, start, m.start()):
             return f"{event.action} at step {event.step} {quote} says it used {name}, which it never called"

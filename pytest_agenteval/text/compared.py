@@ -80,6 +80,7 @@ _FIGURES = re.compile(rf"{_NOT_GLUED}(?P<a>{_FIGURE})(?![\w%])", re.IGNORECASE)
 def _false_gap(said: str) -> str | None:
     for m in GAP.finditer(said):
         b, gap = _value(m.group("b")), _value(m.group("gap"))
+        # (not ``sentence_start``: a side may stand before a semicolon, "CLM-1 (£505,000) to HOC-1; exceeds …")
         start = max(said.rfind(end, 0, m.start()) for end in (".\n", ". ", "\n", "!", "?")) + 1
         rate = m.group("b").endswith("%")
         sides = [v for f in _FIGURES.finditer(said, start, m.start())

@@ -132,7 +132,7 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                 aside = True  # "SNR-04 skipped because 50,000 is too low" (65th audit), "SNR-12 not needed" (75th)
             if not aside and any(i == ident and k == clause and _STOOD_FOR.intersection(
                     {tuple(reading.before(k, at, n)) for n in (2, 3)}) for i, k, at in reading.id_at) and (
-                    targets & _deputies(ctx, ident)):
+                    targets.intersection(_deputies(ctx, ident))):
                 aside = True  # "SNR-11 (standing in for SNR-10) approved": the one stood in for (84th audit)
             if not aside and presence is not None:
                 aside = True  # "HOC-1 is also available, but SNR-07 is the reviewer for this amount"
@@ -315,10 +315,7 @@ def _stood_in(ctx: GradeContext, reading: Reading, ident: str, clause: int, targ
     went = sorted({i for i, k in reading.ids if k in clauses and i in targets})  # "…, so SNR-10 has it"
     if not went and not CHAIN.isdisjoint(words):  # "…, so I followed the deputy chain": named before
         went = sorted({i for i, _ in reading.ids if i in targets})
-    chain: list[str] = []
-    at: str | None = ident
-    while (at := (ctx.row("staff", at) or {}).get("deputy_id")) and at not in chain and len(chain) < 10:
-        chain.append(at)
+    chain = _deputies(ctx, ident)
     wrong = [i for i in went if i not in chain]
     if not went or len(wrong) < len(went):
         return None
@@ -422,13 +419,13 @@ _RULE_NAMED = re.compile(r"\bescalation\s+rules?\b|\brules?\s+\d+\s*\(escalation
                          r"when|if))", re.IGNORECASE)
 
 
-def _deputies(ctx: GradeContext, ident: str) -> set[str]:
-    """The staff member's deputy, the deputy's deputy, and so on."""
-    found: set[str] = set()
-    while (deputy := (ctx.row("staff", ident) or {}).get("deputy_id")) and deputy not in found:
-        found.add(deputy)
-        ident = deputy
-    return found
+def _deputies(ctx: GradeContext, ident: str) -> list[str]:
+    """The staff member's deputy, the deputy's deputy, and so on (ten at most), in order."""
+    chain: list[str] = []
+    at: str | None = ident
+    while (at := (ctx.row("staff", at) or {}).get("deputy_id")) and at not in chain and len(chain) < 10:
+        chain.append(at)
+    return chain
 
 
 def _figure_before(reading: Reading, ident: str, clause: int) -> bool:
