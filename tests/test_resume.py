@@ -106,7 +106,8 @@ def test_a_run_killed_mid_way_resumes_to_the_grades_of_an_uninterrupted_run(
     assert records[-1]["summary"]["episodes"] == 6
     # Signed, where it began: a file cut by hand and resumed until it passed looks like this too
     # (red team 20), so every reader says the grades after it are a second try.
-    assert records[4]["resumed"] == {"after_line": 4, "cut_short": True, "errored_run_again": 0}
+    assert records[4]["resumed"] == {"after_line": 4, "cut_short": True, "errored_run_again": 0,
+                                     "continues_run": records[3]["signature"]["run"]}  # (a new run: red team 67)
     assert any(f"{r}:5: resumed after line 4, where the file was cut short" in note
                for note in merge([read_results_file(project / r)]).notes)
 

@@ -77,7 +77,6 @@ def continue_file(resumed: Resumed, current: dict[str, Any], signer: Signer | No
             raise pytest.UsageError(f"{where}: is signed with another key (key id {block.get('key_id')}, given "
                                     f"{signer.block()['key_id']}); pass the key it was signed with")
         _refuse_forged(resumed, signer, where)
-        signer.run_id = str(block.get("run_id"))
         signer.continue_after(lines=resumed.lines, prev=resumed.last_mac, grades=resumed.grade_lines)
     try:
         writer = ResultsWriter(resumed.path, signer=signer, append_at=resumed.end)
@@ -87,7 +86,8 @@ def continue_file(resumed: Resumed, current: dict[str, Any], signer: Signer | No
     # Lasting, signed: a file cut by hand and resumed until it passes looks like a killed run
     # resumed, and only this line tells a reader the grades after it are a second try.
     writer.mark_resumed({"after_line": resumed.lines, "cut_short": resumed.cut_short,
-                         "errored_run_again": resumed.errored})
+                         "errored_run_again": resumed.errored,
+                         **({"continues_run": resumed.last_run} if signer is not None else {})})
     return writer
 
 

@@ -12,6 +12,7 @@ from pytest_agenteval.report.labels import about_run
 from pytest_agenteval.report.merge import (
     Merged,
     MergeError,
+    merged_run_record,
     read_and_merge,
     read_results_file,
     recorded_task_files,
@@ -215,11 +216,13 @@ def _write_merged(out: str, merged: Merged, checks: dict[str, Verification], key
     """The merged results file: each source's verification in its run record, signed anew with ``key``."""
     signer = Signer(key) if key is not None else None
     writer = ResultsWriter(out, signer=signer)
-    run: dict[str, Any] = {**(merged.runs[0] if merged.runs else {}), "merged_from": merged.files,
+    run: dict[str, Any] = {**merged_run_record(merged.runs), "merged_from": merged.files,
                            "verification": {path: _status(check) for path, check in checks.items()}}
     run.pop("signing", None)
     if signer is not None:
-        run["signing"] = signer.block()
+        run["signing"] = block = signer.block()  # its run id, to pin with --run-id (red team 67)
+        print(f"agenteval report: {out}: signed ({block['algorithm']}, key id {block['key_id']}, "
+              f"run {block['run_id']})")
     if merged.runs or signer is not None:  # files from before run records merge into a file without one
         writer.start(run)
     for path, line, mark in merged.resumed:  # a source's resumes stay told (red team 22: a merge dropped them)

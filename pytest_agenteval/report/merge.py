@@ -28,7 +28,8 @@ from pytest_agenteval.errors import AgentEvalError
 from pytest_agenteval.report.compressed import load_line, results_bytes
 from pytest_agenteval.report.labels import describe, differences
 from pytest_agenteval.report.metrics import INTERRUPTED, NOT_GRADED, is_errored
-from pytest_agenteval.report.results import RESUMED, grade_problem, json_lines, resumed_notes
+from pytest_agenteval.report.results import grade_problem, json_lines, resumed_notes
+from pytest_agenteval.report.signing import RESUMED
 
 # Fields that differ between two runs of the very same episode (where and how long it ran).
 # The signature names the run and the line, so it differs too.
@@ -292,6 +293,31 @@ def _misshapen(record: Mapping[str, Any]) -> str | None:
     if isinstance(labels, dict) and not all(isinstance(v, (str, int, float)) for v in labels.values()):
         return "run.labels holds a value that is not text or a number"
     return None
+
+
+def merged_run_record(runs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The run record of a merged file: the first source's, holding what every source ran (red
+    team 67: one source's record hid the others'): each task file, the most reruns any allowed, and
+    the weakest containment any agent ran under (an in-process shard's passes are no sandboxed run's)."""
+    record = dict(runs[0]) if runs else {}
+    if len(runs) < 2:
+        return record
+    settings: list[Mapping[str, Any]] = [run["options"] if isinstance(run.get("options"), dict) else {}
+                                         for run in runs]
+    options = {**settings[0], "isolate": min((o.get("isolate") for o in settings), key=_containment),
+               "reruns": max(int(o.get("reruns") or 0) for o in settings)}
+    files: list[Any] = []
+    for run in runs:
+        listed = run.get("task_files")
+        for item in listed if isinstance(listed, list) else []:
+            if item not in files:
+                files.append(item)
+    return {**record, "options": options, "task_files": files}
+
+
+def _containment(isolate: Any) -> int:
+    """How strongly an agent was kept from the harness: none (in process), a process, a sandbox."""
+    return 2 if isinstance(isolate, str) and isolate.startswith("bwrap") else 1 if isinstance(isolate, str) else 0
 
 
 def read_and_merge(paths: Iterable[str | os.PathLike[str]], **options: bool) -> Merged:

@@ -24,11 +24,10 @@ from typing import IO, Any
 
 from pytest_agenteval.errors import AgentEvalError
 from pytest_agenteval.report.compressed import GZIP_MAGIC, is_compressed_name, load_line, results_bytes
-from pytest_agenteval.report.signing import Signer
+from pytest_agenteval.report.signing import RESUMED, Signer
 
 RUN_RECORD = "run_record"
 SUMMARY = "summary"
-RESUMED = "resumed"  # a resume continued the file after this line
 FORMAT = 1  # the run record's "format": bumped when a reader would need to know
 
 

@@ -5,7 +5,9 @@ episode graded there is done; one missing or errored (a non-null ``error``) is r
 lines are appended after the last complete line (a line cut short by a kill is dropped), so the
 file stays one results file: its first line is still the run record, the latest line of each
 episode is the one that counts, and a new summary line closes it. A signed file is continued
-under the same run id with the same key, its chain of signatures unbroken.
+with the same key, its chain of signatures unbroken, as a new run (its id in the header): the
+``resumed`` line names the run it continues, so the file cut back to an earlier summary is that
+earlier run, not the one the header named (red team 67).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ class Resumed:
     lines: int = 0  # whole lines (the signature chain's next line is lines + 1)
     grade_lines: int = 0
     last_mac: str = ""  # the last whole line's signature (the chain's ``prev``)
+    last_run: str = ""  # the run the last whole line is signed as (a resume signs as a new run after it)
     cut_short: bool = True  # its last whole line is not the closing one: killed, or cut by hand
 
     @property
@@ -87,7 +90,7 @@ def read_resumable(path: str | os.PathLike[str]) -> Resumed:
         out.cut_short = not (isinstance(record, dict) and "summary" in record)
         signature = record.get(SIGNATURE) if isinstance(record, dict) else None
         if isinstance(signature, dict):
-            out.last_mac = str(signature.get("hmac", ""))
+            out.last_mac, out.last_run = str(signature.get("hmac", "")), str(signature.get("run", ""))
     if out is None:
         raise ResumeError(shown, "holds no whole line", "resume only a file written by --agenteval-results")
     out.kept = {key: grade for key, grade in latest.items() if not is_errored(grade)}
@@ -113,9 +116,11 @@ def refuse_other_run(resumed: Resumed, current: Mapping[str, Any]) -> None:
         raise ResumeError(resumed.path, f"is a run of another agent or labels ({was}; they differ in "
                                         f"{', '.join(differ)})",
                           "resume with the same --agent and --agenteval-label, or start a new results file")
-    runs = (resumed.run_record.get("options") or {}).get("runs")
-    if runs != (current.get("options") or {}).get("runs"):
-        raise ResumeError(resumed.path, f"ran --runs {runs}", f"resume with --runs {runs}")
+    # (a second try with more reruns would read as the same run: red team 67)
+    for option, flag in (("runs", "--runs"), ("reruns", "--reruns")):
+        ran = (resumed.run_record.get("options") or {}).get(option)
+        if ran != (current.get("options") or {}).get(option):
+            raise ResumeError(resumed.path, f"ran {flag} {ran}", f"resume with {flag} {ran}")
     # The kept grades are what the agent did under the file's isolation: an in-process agent is
     # trusted code (it may read the task files), so its passes are no isolated run's.
     isolated = (resumed.run_record.get("options") or {}).get("isolate")

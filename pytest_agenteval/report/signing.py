@@ -34,6 +34,7 @@ from pytest_agenteval.report.compressed import load_line, results_bytes
 
 KEY_ENV = "AGENTEVAL_SIGNING_KEY"
 SIGNATURE = "signature"
+RESUMED = "resumed"  # a line saying a resume continued the file after it
 SIGNING = "signing"  # the run record's block: algorithm, key id, run id
 ALGORITHM = "hmac-sha256"
 MIN_KEY_BYTES = 16
@@ -91,6 +92,16 @@ def canonical(record: Any) -> bytes:
 def _mac(key: bytes, record: Mapping[str, Any]) -> str:
     signature = {k: v for k, v in record[SIGNATURE].items() if k != "hmac"}
     return hmac.new(key, canonical({**record, SIGNATURE: signature}), hashlib.sha256).hexdigest()
+
+
+def _holds(key: bytes, record: Mapping[str, Any]) -> bool:
+    """The line's ``hmac`` is its MAC under ``key``. Any string compares (a non-ASCII one made
+    ``compare_digest`` raise), and a line nested too deep to encode holds no signature (red team 67)."""
+    try:
+        mac = _mac(key, record)
+    except RecursionError:
+        return False
+    return hmac.compare_digest(mac.encode(), str(record[SIGNATURE]["hmac"]).encode("utf-8", "replace"))
 
 
 class Signer:
@@ -187,12 +198,13 @@ def verify(path: str | os.PathLike[str], key: bytes | None) -> Verification:
         return Verification(path=shown, signed=True, verified=False, said="", problems=(
             f"{shown}: signed with another key (key id {block.get('key_id')}; the key given has id "
             f"{key_id(key)}): not verified (pass the key the run was signed with)",))
-    problems += _check_lines(shown, lines, key, str(block.get("run_id")))
+    found, run_id = _check_lines(shown, lines, key, str(block.get("run_id")))
+    problems += found
     grades = sum(1 for _, r in lines if isinstance(r, dict) and "task_id" in r)
     said = "" if problems else (f"{shown}: signed and verified: {len(lines)} lines, {grades} grade line(s), "
-                                f"run {block.get('run_id')}, key id {block.get('key_id')}{_uncontained(run)}")
+                                f"run {run_id}, key id {block.get('key_id')}{_uncontained(run)}")
     return Verification(path=shown, signed=True, verified=not problems, said=said, problems=tuple(problems),
-                        run_id=str(block.get("run_id")))
+                        run_id=run_id)
 
 
 def _uncontained(run: Mapping[str, Any]) -> str:
@@ -243,10 +255,12 @@ def runs_named(checks: list[Verification], runs: list[str], *, ordered: bool = F
     return problems
 
 
-def _check_lines(shown: str, lines: list[tuple[int, Any]], key: bytes, run_id: str) -> list[str]:
+def _check_lines(shown: str, lines: list[tuple[int, Any]], key: bytes, run_id: str) -> tuple[list[str], str]:
+    """The problems, and the run the file ends as: a resume signs what it appends as a new run,
+    its ``resumed`` line naming the run it continues (``plugin/resume.py``)."""
     problems: list[str] = []
-    present = {r[SIGNATURE]["line"] for _, r in lines if _signed(r) and r[SIGNATURE].get("run") == run_id
-               and hmac.compare_digest(_mac(key, r), r[SIGNATURE]["hmac"])}
+    holds = {number: _signed(r) and _holds(key, r) for number, r in lines}
+    present = {r[SIGNATURE]["line"] for number, r in lines if holds[number]}
     expected, prev, prev_ok, grades, closed = 1, "", True, 0, False
     counted: set[Any] = set()  # the episodes the summary counts: one per item, its last counted line
     for number, record in lines:
@@ -257,8 +271,10 @@ def _check_lines(shown: str, lines: list[tuple[int, Any]], key: bytes, run_id: s
             continue
         signature = record[SIGNATURE]
         line, mac = signature["line"], signature["hmac"]
+        if holds[number] and _continues(record, run_id):
+            run_id, closed = str(signature.get("run")), False  # resumed: a new run, to be closed again
         closed = closed or "summary" in record
-        if not hmac.compare_digest(_mac(key, record), mac):
+        if not holds[number]:
             problems.append(f"{where}: signature does not match (the line was edited after the run)")
         elif signature.get("run") != run_id:
             problems.append(f"{where}: a line of another run (run {signature.get('run')}; this file is run "
@@ -285,7 +301,13 @@ def _check_lines(shown: str, lines: list[tuple[int, Any]], key: bytes, run_id: s
     if not closed:
         problems.append(f"{shown}: {NO_SUMMARY}: the run was interrupted, or lines were removed from "
                         "its end (nothing shows the file is complete)")
-    return problems
+    return problems, run_id
+
+
+def _continues(record: Mapping[str, Any], run_id: str) -> bool:
+    """A ``resumed`` line signed as a new run that continues ``run_id``."""
+    mark = record.get(RESUMED)
+    return isinstance(mark, dict) and mark.get("continues_run") == run_id and record[SIGNATURE].get("run") != run_id
 
 
 def _count(counted: set[Any], record: dict[str, Any]) -> None:

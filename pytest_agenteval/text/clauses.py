@@ -98,10 +98,14 @@ def _because(tokens: list[Token], at: int) -> bool:
     if len(near) == 3 and all(t.kind == "word" for t in near) and near[0].text not in AS_SUBJECTS and (
             near[2].text in AUXILIARIES and near[1].text not in AUXILIARIES):
         return True  # a terse note's subject: "not applied as assessed figure is what we settle" (audit 52)
+    if after[:1] and after[0] in SUBJECT_AND_AUXILIARY:
+        return True  # "as there's no pricing exception" (85th audit)
     return bool(after) and after[0] in AS_SUBJECTS and not AUXILIARIES.isdisjoint(after[1:5])
 
 
 AS_SUBJECTS = frozenset({"your", "you", "it", "we", "they", "the", "this", "our", "their", "he", "she", "there"})
+SUBJECT_AND_AUXILIARY = frozenset({"there's", "it's", "we've", "we're", "we'll", "they're", "they've", "you're",
+                                   "you've", "i'm", "i've", "that's", "he's", "she's", "it'll", "there're"})
 
 
 def _listed(tokens: list[Token], at: int) -> bool:
@@ -243,6 +247,13 @@ RULE_VERBS = frozenset({"allow", "allows", "require", "requires", "say", "says",
 
 
 # After "paid once": how often, not when ("paid once under PAY-E001", "paid once by me"; 68th audit).
+def _done_before(words: list[str], k: int) -> bool:
+    """A past verb before ``k``, perhaps with its object between: "paid once", "paid it once", "paid
+    £875,000 once" (86th audit)."""
+    j = k - 2 if k > 1 and words[k - 1] in ("it", "them", "this", "that", "him", "her", "") else k - 1
+    return words[j] == "paid" or words[j].endswith("ed")
+
+
 HOW_OFTEN_AFTER = frozenset({"", "and", "or", "by", "in", "under", "via", "through", "with", "to", "on", "at", "for",
                              "using"})
 
@@ -290,7 +301,7 @@ def hedges(words: list[str], present: set[str]) -> set[str]:
         found.discard("provided")  # "the cover provided by your policy" is no "provided that"
     if "once" in found and all(words[k + 1:k + 2] in ([], ["only"], ["again"], ["more"], ["a"], ["per"]) or (
             words[k + 1:k + 2] and (words[k + 1] in HOW_OFTEN_AFTER or words[k + 1].endswith("ly") and (
-                words[k + 1] not in SUBJECTS)) and k and (words[k - 1] == "paid" or words[k - 1].endswith("ed")))
+                words[k + 1] not in SUBJECTS)) and k and _done_before(words, k))
                                for k, w in enumerate(words) if w == "once"):  # ("paid once accordingly": 76th audit)
         found.discard("once")  # "Paid once.", "paid once (PAY-1)", "paid once in full", "once a month": how often
     if "whether" in found and any(w == "whether" and words[k + 1:k + 3] == ["or", "not"] for k, w in enumerate(words)):

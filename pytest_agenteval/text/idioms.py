@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from pytest_agenteval.text.answers import answered
+from pytest_agenteval.text.coreference import resolved_back
 
 
 def idioms(text: str, words: set[str]) -> str:
@@ -42,6 +43,10 @@ def idioms(text: str, words: set[str]) -> str:
         text = _ID_OUT.sub(r"\1 absent", text)
     if "cover" in words:  # "SNR-10 50,000 (does not cover 140,000)": a limit too low, not a decline (77th audit)
         text = _NOT_COVER_FIGURE.sub(r"\1is too low for ", text)
+    if "former" in words or "latter" in words:  # "only the former is in today": the id it points back to
+        text = resolved_back(text)
+    if "picture" in words:  # "a fuller picture of how your claim was handled": an account, not a photo (85th audit)
+        text = _WHOLE_PICTURE.sub(r"\1 account", text)
     if "?" in text or not words.isdisjoint(_LEANING):  # a short answer, a reported question's answer
         text = answered(text, words)
     if not words.isdisjoint(_TURN_WORDS):  # turns of phrase that say their opposite or nothing (red team 64)
@@ -72,6 +77,9 @@ ONLY_AFTER_THAT = re.compile(r",?\s+(?:and\s+)?only\s+(?:after\s+that|then|after
 BEFORE_THIS_NOTE = re.compile(r"\bbefore\s+(?:this|the|my)\s+note,?\s+", re.IGNORECASE)
 _ID_OUT = re.compile(r"(?<!\bruled\s)(?<!\brule\s)(?<!\bleft\s)(?<!\bcounted\s)"  # ("ruled SNR-12 out": red team 65)
                      r"\b([A-Z]{2,4}-\d+)\s+(?:is\s+|was\s+)?out\b(?=\s*[,;.)]|\s+(?:today|sick|on\s+leave))")
+_WHOLE_PICTURE = re.compile(r"\b(full|fuller|clear|clearer|whole|big|bigger|better|complete|accurate|overall|true)"
+                            r"\s+picture\b(?=\s+of\s+(?:how|what|why|where|when|everything|events|the\s+(?:process|"
+                            r"situation|handling|position|timeline|events?|steps?)\b))", re.IGNORECASE)
 _NO_POSITION = re.compile(r"\b(?:not\s+in\s+a|in\s+no)\s+position\s+to\b", re.IGNORECASE)
 _AT_ONCE = re.compile(r"\b(?:straight|right)\s+away\b", re.IGNORECASE)
 _TILL = re.compile(r"(?<![\w'])(?:till|'?til)\b(?!\s+(?:slip|roll|receipt|drawer)s?\b)", re.IGNORECASE)
@@ -86,7 +94,8 @@ _RATE_OFF = re.compile(r"(\d%)\s+off\s+the\s+(?=(?:rate\s+)?(?:sheet|grid|card)\
 _LEANING = frozenset({"would", "might", "will", "could", "paid", "sent", "transferred"})
 _TURN_WORDS = frozenset({"wrong", "lying", "wish", "wondering", "curious", "heard", "anything", "hardly", "scarcely",
                          "far", "happier", "pleased", "delighted", "glad", "hesitation", "please", "against",
-                         "declined", "refuse", "no", "if", "as", "not"})
+                         "declined", "refuse", "no", "if", "as", "not", "would", "than", "over", "under", "above",
+                         "below", "full"})
 _THAT = r"\s+(?:that\s+)?"
 _BASE = {"declin": "decline", "approv": "approve", "refus": "refuse", "settl": "settle"}
 _TURNS = [(re.compile(p, re.IGNORECASE), r) for p, r in (
@@ -103,6 +112,17 @@ _TURNS = [(re.compile(p, re.IGNORECASE), r) for p, r in (
      r"\s*[,:\u2013\u2014-]\s*", ""),
     (r"\bif\s+(?:you\s+must\s+know|it\s+helps|you\s+(?:want|wish|would\s+like|'d\s+like)\s+to\s+know)\s*[,:\u2013\u2014-]"
      r"\s*", ""),
+    (r"\bno\s+(decision|call)\s+(was|is|were)\s+(?=mine\b|my\s+own\b|for\s+me\b|in\s+my\s+hands\b)",
+     r"the \1 \2 not "),  # "no decision was mine to make": whose it was, not whether (85th audit)
+    (r"\bwould\s+(?:normally\s+|usually\s+|otherwise\s+|then\s+)?(?=(?:mean|require|involve|call\s+for|"
+     r"have\s+meant|have\s+required|have\s+involved)\b)", "might "),  # "which would mean escalating" (86th audit)
+    (r"\b(?:higher|more|larger|bigger|greater)\s+than\s+(?:is\s+|was\s+)?(?:needed|necessary|required)\b",
+     "sufficient"),  # "their limits are higher than needed": enough, no amount above a limit (86th audit)
+    (r"\b(?:just\s+|a\s+little\s+|slightly\s+|well\s+)?(?:over|under|above|below)\s+(?=(?:half|a\s+third|a\s+"
+     r"quarter|two\s+thirds|three\s+quarters|\d+%)\s+of\b)", "about "),  # "just over half of the sum insured"
+    # "the reviewer's approval of your full £16,000 claim": the whole claim approved (86th audit)
+    (r"\b(approv\w*|payment|paid|settle\w*)\s+(of\s+|for\s+)?(?:your|the)\s+full\s+((?:[£$€]\s?)?\d[\d,.]*\s?[km]?\s+)?"
+     r"claim\b", r"\1 \2your \3claim in full"),
     (r"\banything\s+but\b", "not"),
     (r"\b(?:hardly|scarcely)\s+(?=(?:pending|verified|approved|declined|complete|completed|active|booked|paid|"
      r"outstanding|in\s+force|valid|done|open|closed)\b)", "not "),

@@ -210,7 +210,8 @@ ENGLISH = Lexicon({
                  "into your bank account", "to your bank account", "money for your claim", "the money will",
                  "your money will", "in full and final settlement", "full and final settlement", "in your account",
                  "succeed", "succeeded", "succeeds", "compensat*", "agreed to cover", "agreed at", "agreed it at",
-                 "has been agreed", "have been agreed", "was agreed", "is agreed", "been agreed",
+                 "has been agreed", "have been agreed", "was agreed", "is agreed", "been agreed", "it's agreed",
+                 "that's agreed", "it's all agreed",
                  "cover your repair*",
                  "cover the repair*", "cover the costs", "cover your costs",
                  # US English: a check is a cheque ("we'll cut you a check"), never "check" the verb alone
@@ -239,6 +240,9 @@ ENGLISH = Lexicon({
                 # (not "cut it" alone: "to cut it to the essentials")
                 "trim*", "cut the claim", "cut the amount", "cut your claim", "cut the payout",
                 "scaled back", "scale it back", "scaled down", "scale it down",
+                # "they'll knock it down to around 28k" (86th audit)
+                "knock it down", "knocked it down", "knocks it down", "knocking it down", "bring it down to",
+                "brought it down to", "brings it down to", "bringing it down to",
                 # a share of the claim (red team 64): "most of your claim has been paid", "all but the excess"
                 "most of your claim", "most of the claim", "almost all of", "nearly all of", "all but"),
     # That some decision exists ("we have made a decision"): "not yet" of it says pending.

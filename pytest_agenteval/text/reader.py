@@ -62,7 +62,6 @@ from pytest_agenteval.text.lexicon import (
 from pytest_agenteval.text.mail import shown
 from pytest_agenteval.text.prepass import prepared
 from pytest_agenteval.text.reading import (
-    ABSENCE_VERBS,
     DECIDED,
     DEDUCTED,
     DIRECTIONS,
@@ -78,9 +77,10 @@ from pytest_agenteval.text.reading import (
     Mention,
     Quantity,
     Reading,
+    absence_verb,
 )
 from pytest_agenteval.text.spelling import misspelt
-from pytest_agenteval.text.together import alternatives, asked_for, flip, generic, nothing_paid
+from pytest_agenteval.text.together import asked_for, flip, generic, nothing_paid, read_together
 from pytest_agenteval.text.tokens import Token, tokenize
 from pytest_agenteval.text.undecided import measured, purpose
 
@@ -326,7 +326,7 @@ class Reader:
                             # "could not find a rate"; not "(declined on cover,) not on policy status"
                             contrast = i == 0 and ahead[:1] == ["on"] and not clauses[c][2]
                             missing.update((c,) if word in ABSENCE or word in ("not", "unable", "cannot") and (
-                                ABSENCE_VERBS.intersection(ahead)) and not contrast else ())
+                                absence_verb(ahead)) and not contrast else ())
                             if word in ABSENCE and ahead and not any(
                                     meaning in DECIDED for _, meaning in self._starting(ahead[0])) or (
                                     ahead[:1] and ahead[0] in DEDUCTED):  # "not deducted from the approval"
@@ -452,7 +452,7 @@ class Reader:
                         i += n
                         continue
                 i += 1
-            alternatives(mentions, first_mention, present)
+            read_together(mentions, first_mention, present, words)
             measured(mentions, first_mention, clause, words)
             purpose(mentions, first_mention, words)
             if answer and answer[0] == NEGATED and not present.isdisjoint(("decision", "decided", "outcome")):

@@ -74,6 +74,18 @@ SOURCES = frozenset({"from", "against", "off"})
 ABSENCE_VERBS = frozenset({"find", "locate", "identify", "have", "has", "show", "list", "contain", "include", "give",
                            "offer", "on", "provide", "provides", "hold", "holds", "carry", "carries", "quote", "quotes",
                            "specify", "specifies"})  # ("the rate sheet does not provide a rate for…": 56th audit)
+_BEFORE_THE_VERB = frozenset({"able", "to", "be", "been", "yet", "currently", "actually", "still", "even", "seem",
+                              "appear", "any", "longer"})
+
+
+def absence_verb(ahead: list[str]) -> bool:
+    """The negation's own verb is one of ABSENCE_VERBS ("could not find", "unable to locate", "does
+    not yet have"); not a verb further on ("it can't go on your current account": the account is
+    not what is missing)."""
+    k = 0
+    while k < len(ahead) and ahead[k] in _BEFORE_THE_VERB:
+        k += 1
+    return k < len(ahead) and ahead[k] in ABSENCE_VERBS
 # Who may not have received something: "the claimant will not receive a payment" denies the payment.
 OTHERS = frozenset({"you", "claimant", "they", "he", "she", "customer", "policyholder", "holder"})
 LINKS = frozenset({"of", "is", "at", "was", "be", "amount", "stands", "sits"})
@@ -153,7 +165,16 @@ class Reading:
         after = self.after(q.clause, q.at)
         if after in ("and", "or", "plus"):
             return False  # a threshold: "£5m and above"
-        return after in names or bool(before) and (before[-1] in names or before[-1] in LINKS and before[0] in names)
+        return after in names or bool(before) and (
+            before[-1] in names or before[-1] in LINKS and before[0] in names) or self.named_across_id(q, names)
+
+    def named_across_id(self, q: Quantity, names: frozenset[str]) -> bool:
+        """``q`` is named across a record's id: "your sum insured under POL-00541 is £20,000", "the
+        excess on POL-1 is £250" (86th audit)."""
+        words = self.words[q.clause]
+        at = q.at - 1 if q.at and words[q.at - 1] in ("only", "just") else q.at  # ("is only £250")
+        return at >= 4 and words[at - 1] in LINKS and words[at - 2] == "" and words[at - 3] in (
+            "on", "under", "for", "of", "in") and words[at - 4] in names
 
     @cached_property
     def said(self) -> str:

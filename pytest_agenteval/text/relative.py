@@ -27,8 +27,9 @@ _DOWN = r"below|under|less\s+than|lower\s+than|short\s+of|beneath"
 _HEDGE = (r"(?P<hedge>about|around|roughly|approximately|approx\.?|some|close\s+to|nearly|almost|just\s+under|"
           r"well\s+over|just\s+over|over|more\s+than|at\s+least|under|less\s+than|exactly|precisely|fully|"
           r"a\s+full|just)\s+")
-_MULTIPLE = (r"(?P<mult>twice|double|triple|treble|thrice|quadruple|half|(?:a|one)\s+(?:third|quarter|fifth|tenth)|"
-             r"two[- ]thirds|three[- ]quarters|"
+_MULTIPLE = (r"(?P<mult>twice|double|triple|treble|thrice|quadruple|half|"
+             r"(?:a|one|two|three|four|five|six|seven|eight|nine)[- ](?:thirds?|quarters?|fourths?|fifths?|sixths?|"
+             r"eighths?|tenths?)|"  # ("four fifths of your £20,000 sum insured": 86th audit)
              r"(?P<fold>two|three|four|five|ten|\d+)[- ]?fold|"
              r"(?P<n>\d+(?:\.\d+)?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
              r"forty|fifty|a\s+hundred)\s*(?:times|x))")
@@ -49,9 +50,7 @@ OTHER = re.compile(rf"(?:of\s+)?{_AS_MUCH}(?:(?!\d)[\w'\u2019-]+\s+){{0,3}}?(?P<
 FACTORS = {"twice": 2.0, "double": 2.0, "triple": 3.0, "treble": 3.0, "thrice": 3.0, "quadruple": 4.0, "half": 0.5,
            "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "six": 6.0, "seven": 7.0, "eight": 8.0, "nine": 9.0,
            "ten": 10.0, "eleven": 11.0, "twelve": 12.0, "fifteen": 15.0, "twenty": 20.0, "thirty": 30.0, "forty": 40.0,
-           "fifty": 50.0, "a hundred": 100.0, "a third": 1 / 3, "one third": 1 / 3, "a quarter": 0.25,
-           "one quarter": 0.25, "a fifth": 0.2, "one fifth": 0.2, "a tenth": 0.1, "one tenth": 0.1,
-           "two thirds": 2 / 3, "two-thirds": 2 / 3, "three quarters": 0.75, "three-quarters": 0.75}
+           "fifty": 50.0, "a hundred": 100.0}
 NEAR, ROUGH = 0.03, 0.15
 _FRACTION_SIDE = re.compile(rf"({_UP}|{_DOWN})\s+", re.IGNORECASE)
 _SECOND_SIDE = re.compile(r"\b(?:vs\.?|versus|against|than|within|above|below|under|over)\s*$", re.IGNORECASE)
@@ -128,8 +127,16 @@ def _sign(figure: str) -> str:
 
 
 def _factor(m: re.Match[str]) -> float:
-    word = re.sub(r"\s+", " ", (m.group("n") or m.group("fold") or m.group("mult")).lower())
+    word = re.sub(r"[\s-]+", " ", (m.group("n") or m.group("fold") or m.group("mult")).lower())
+    if (fraction := _FRACTION.fullmatch(word)) is not None:  # "four fifths": 4/5
+        top = 1.0 if fraction.group(1) in ("a", "one") else FACTORS[fraction.group(1)]
+        return top / _PARTS[fraction.group(2)]
     return FACTORS.get(word) or float(word)
+
+
+_FRACTION = re.compile(r"(a|one|two|three|four|five|six|seven|eight|nine) (third|quarter|fourth|fifth|sixth|eighth|"
+                       r"tenth)s?")
+_PARTS = {"third": 3.0, "quarter": 4.0, "fourth": 4.0, "fifth": 5.0, "sixth": 6.0, "eighth": 8.0, "tenth": 10.0}
 
 
 def _other(rest: str, named: Mapping[str, float]) -> float | None:

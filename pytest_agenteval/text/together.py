@@ -66,6 +66,33 @@ def alternatives(mentions: list[Mention], first: int, present: set[str]) -> None
             mentions.append(Mention("pending", AFFIRMED, m.clause, m.words, m.at))
 
 
+def read_together(mentions: list[Mention], first: int, present: set[str], words: list[str]) -> None:
+    """A clause's mentions read together: alternatives, then rivals compared away."""
+    alternatives(mentions, first, present)
+    if "before" in present and not present.isdisjoint(("was", "were", "had", "did")) and present.isdisjoint(FUTURE):
+        for k in range(first, len(mentions)):  # "Nothing was decided or paid before SNR-10's answer": the
+            m = mentions[k]  # order told, not a refusal (85th audit)
+            if m.polarity == NEGATED and m.meaning in DECIDED and "before" in words[m.at + 1:]:
+                mentions[k] = m._replace(polarity=HYPOTHETICAL)
+    for k in range(first, len(mentions)):  # "I did not change the approved amount": a modifier, presupposed
+        m = mentions[k]
+        if m.polarity == NEGATED and m.meaning in DECIDED and 0 < m.at < len(words) - 1 and words[m.at - 1] in (
+                "the", "your", "its", "this", "that") and words[m.at + 1] in MODIFIED and m.words.isalpha():
+            mentions[k] = m._replace(polarity=AFFIRMED)  # (85th audit)
+    if present & COMPARATIVES:
+        for k in range(first, len(mentions)):
+            m = mentions[k]
+            if m.polarity == NEGATED and m.at > 0 and words[m.at - 1] in COMPARATIVES:
+                mentions[k] = m._replace(polarity=HYPOTHETICAL)  # "I can't offer a lower rate": the rate stands
+
+
+MODIFIED = frozenset({"amount", "sum", "figure", "total", "value"})
+FUTURE = frozenset({"will", "shall", "won't", "cannot", "can't", "never", "can", "could", "unable", "until"})
+# A thing denied in a comparison is another one, not this: "no better rate", "can't pay a higher amount" (85th audit).
+COMPARATIVES = frozenset({"lower", "better", "cheaper", "higher", "smaller", "bigger", "larger", "reduced",
+                          "discounted", "lesser", "greater"})
+
+
 def flip(m: Mention) -> Mention:
     if m.polarity == HYPOTHETICAL:
         return m

@@ -216,4 +216,7 @@ def account_type(h: History, fid: str, t: Text) -> str | None:
     kind = (h.ctx.row("account", account) or {}).get("account_type") if account else ACCOUNT_TYPE[
         h.start(fid, "product")]
     said = found.group(1).lower()
+    typed = [m for m in t.reading.mentions if m.meaning == "account" and m.words == f"{said} account"]
+    if typed and all(m.polarity == NEGATED for m in typed):
+        return None  # "It can't go on your current account": the type ruled out, not named
     return None if kind is None or said == kind else f"names a {said} account for {fid}, which is on a {kind} account"

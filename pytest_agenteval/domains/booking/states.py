@@ -136,9 +136,11 @@ def names_facility(reading: Reading, clause: int, fid: str) -> bool:
 
 def _generic(reading: Reading, clause: int, at: int) -> bool:
     """A state told of a kind of facility, not this one: "an overdraft sits on the current account",
-    "revolving facilities are activated after booking" (49th audit)."""
+    "revolving facilities are activated after booking" (49th audit), "term loans are booked to loan
+    accounts" (85th)."""
     before = [w for w in reading.words[clause][:at] if w]
-    return bool(before) and (before[0] in ("a", "an") or before[0] in GENERIC_KINDS) and not any(
+    kind = before[:1] == ["term"] and before[1:2] == ["loans"] or bool(before) and before[0] in GENERIC_KINDS
+    return bool(before) and (before[0] in ("a", "an") or kind) and not any(
         c == clause for _, c in reading.ids) and THIS_ONE.isdisjoint(reading.words[clause])
 
 

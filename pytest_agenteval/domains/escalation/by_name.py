@@ -58,10 +58,10 @@ def roles_told(ctx: GradeContext, reading: Reading) -> str | None:
 
 # The seniors said all present, or none absent: "Every senior on the motor list is present", "No
 # absences", "nobody is away" (69th, 70th audits), against the claim's specialism's seniors.
-ALL_PRESENT = re.compile(r"\b(?:(?:every|each|all(?:\s+the)?|all\s+of\s+the)\s+(?:\w+\s+)?(?:seniors?|reviewers?)|"
+ALL_PRESENT = re.compile(r"\b(?:(?:every|each|all(?:\s+the)?|all\s+of\s+the)\s+(?:\w+\s+){0,2}(?:seniors?|reviewers?)|"
                          r"every(?:one|body)\s+on\s+the\s+(?:\w+\s+)?(?:senior|reviewer)s?\s+list)\b"
                          r"(?:\s+on\s+the\s+\w+\s+list)?\s+(?:(?:is|are|was|were)\s+)?(?:present|available|here|on\s+"
-                         r"(?:shift|duty)|at\s+work|around)\b|\b(?:every|each|all(?:\s+the)?|all\s+of\s+the)\s+(?:\w+\s+)?"
+                         r"(?:shift|duty)|at\s+work|around)\b|\b(?:every|each|all(?:\s+the)?|all\s+of\s+the)\s+(?:\w+\s+){0,2}"
                          r"(?:seniors?|reviewers?)\s+(?:is|are|was|were)\s+in\b(?=\s*(?:[.,;]|$|today|the\s+office))"
                          r"|\bno(?:body|\s+one)\s+on\s+the\s+(?:\w+\s+)?(?:panel|list|team)\s+(?:is|was)\s+(?:off|away|absent)\b"
                          r"|\bno(?:body|\s+one)?\s+(?:is|was|were)\s+(?:absent|away|off)\b|\bno\s+absences?\b"

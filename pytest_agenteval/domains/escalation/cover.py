@@ -20,6 +20,17 @@ OTHER_FIGURES = frozenset({"assessed", "claimed", "approved", "paid", "payment",
                            "minus", "plus", "after", "deducted", "deducting", "net"})
 
 
+def _compared(words: tuple[str, ...], at: int) -> bool:
+    """The figure at ``at`` is set against the policy's figure after it, not given as it: "£120,000 is
+    more than your sum insured" (86th audit)."""
+    end = next((k for k in range(at + 1, len(words)) if words[k] in ("insured", "excess", "si")), at)
+    return not COMPARED.isdisjoint(words[at + 1:end])
+
+
+COMPARED = frozenset({"more", "less", "than", "above", "over", "below", "under", "exceeds", "exceeding", "exceeded",
+                      "beyond", "within", "outside"})
+
+
 def cover(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     """Each figure given as the policy's excess or sum insured is the policy's."""
     policy = ctx.row("policy", c.claim.get("policy_id")) or {}
@@ -42,7 +53,7 @@ def cover(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
                 mine = labelled[-1:] if len(labelled) == 1 else []  # "875k on POL-1 (SI 875k)"
             else:
                 mine = figures
-            if len(mine) != 1 or policy.get(field) is None:
+            if len(mine) != 1 or policy.get(field) is None or _compared(words, mine[0].at):
                 continue
             value, truth = mine[0].value, float(policy[field])
             if isinstance(value, float) and abs(value - truth) > EPS and not retracted(reading, mine[0]):

@@ -12,13 +12,17 @@ _REVIEWER = (r"(?:(?:SNR|HOC)-\d+(?:['\u2019]s\s+(?:office|team))?|(?:the|our)\s
              r"(?:\w+\s+)?reviewer|(?:the|our)\s+head\s+of\s+claims(?:['\u2019]\s+office)?|(?:our|the)\s+senior\s+(?:\w+\s+)?"
              r"(?:reviewer|colleague))")
 _HOLDER = r"(?:the\s+)?(?:holder|claimant|policyholder|customer|insured|you)(?:\s+\d+)?\b"
-_ACT = (rf"(?:pay|pays|paid|paying|(?:issue|issues|issued|make|makes|made|release|released|arranged?|arranges)\s+"
+_ACT = (rf"(?:pay|pays|paid|paying|transfer|transfers|transferred|transferring|"  # ("will transfer the £12,500")
+        rf"(?:issue|issues|issued|make|makes|made|release|released|arranged?|arranges)\s+"
         rf"(?:the\s+|a\s+|your\s+)?payment|"
         rf"countersign\w*|(?:write|writes|wrote|written|writing)\s+to\s+{_HOLDER}|(?:notify|notifies|notified|inform|informs|"
         rf"informed|contact|contacts|contacted|email|emails|emailed)\s+{_HOLDER}|(?:send|sends|sent|post|posts|posted|issue|"
         rf"issues|issued)\s+(?:the\s+|an?\s+|our\s+|their\s+)?(?:(?:approval|decline|decision|outcome)\s+)?letter)")
 _AUX = (r"(?:(?:will|shall|would|has|have|had|is|are|was|must|needs?\s+to|still\s+has\s+to|has\s+still\s+to|"
         r"is\s+going\s+to|is\s+to)\s+)?(?:(?:also|then|now|directly|personally|already|still|be)\s+)*")
+# A second decision or doer between a reviewer's answer and "and paid": the handler's act, told
+# tersely ("SNR-07 approved it as assessed at 18000, and the handler then approved and paid").
+_OTHER_DOER = r"\b(?:approv\w*|amend\w*|declin\w*|which|so|then|we|you|i|handler)\b"
 HANDLER_ONLY = re.compile(rf"\b(?P<who>{_REVIEWER})\s+{_AUX}(?P<act>{_ACT})"
                           rf"|\b(?P<act2>notified|informed|written\s+to|paid|contacted|emailed)\s+(?:(?:to|you|the|claimant|holder|"
                           rf"in|full|out|directly)\s+){{0,3}}by\s+"  # "was paid to you by our head of claims"
@@ -29,7 +33,11 @@ HANDLER_ONLY = re.compile(rf"\b(?P<who>{_REVIEWER})\s+{_AUX}(?P<act>{_ACT})"
                           # "escalated to SNR-07, who approved 18,000 and issued the payment directly"
                           rf"|\b(?P<who4>{_REVIEWER})(?:\s+(?:at|for|of)\s+[£$€]?\d[\d,.]*k?)?,?\s+who\s+(?:(?:[^.;!?\n,]|"
                           rf"(?<=\d),(?=\d)){{0,50}}?\s+and\s+)?(?:has\s+|had\s+|also\s+|then\s+|"
-                          rf"personally\s+|directly\s+)*(?P<act4>{_ACT})", re.IGNORECASE)
+                          rf"personally\s+|directly\s+)*(?P<act4>{_ACT})"
+                          # "SNR-05 approved 14,000 after one wait and paid the claimant directly" (86th audit)
+                          rf"|\b(?P<who5>{_REVIEWER})\s+{_AUX}(?:approved|amended|declined|agreed|signed\s+off|reduced)\b"
+                          rf"(?:(?!{_OTHER_DOER})(?:[^.;:,!?\n]|(?<=\d)[.,](?=\d))){{0,60}}?\s+and\s+{_AUX}(?P<act5>{_ACT})\b",
+                          re.IGNORECASE)
 _PASSIVE = re.compile(r"\b(?:was|were|is|are|be|been)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _DONE_TO = re.compile(r"(?:paid|made|issued|released|arranged|sent|posted|written|notified|informed|contacted|"
                       r"emailed|countersigned)\b", re.IGNORECASE)

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from pytest_agenteval.domains.escalation.case import EPS, Case, reviewers
-from pytest_agenteval.domains.escalation.decisions import rule_of_claims
+from pytest_agenteval.domains.escalation.general import numbered_rule, rule_of_claims
 from pytest_agenteval.domains.escalation.money import worked_amounts
 from pytest_agenteval.domains.escalation.schema import AGENT, HEAD
 from pytest_agenteval.grading import GradeContext, Text
@@ -47,6 +47,11 @@ LIMIT_WORDS = frozenset({"limit", "limits", "authority", "mandate", "excess", "i
 OWNER_CUES = FIRST_PERSON | OTHER_OWNERS | {"every", "all", "any"}
 
 
+# A figure right after one of these is the bound an amount is held to, in a clause about authority.
+BOUNDING = frozenset({"within", "under", "below"})
+LIMIT_CONTEXT = frozenset({"authority", "limit", "mandate", "rule"})
+
+
 def _limit_figure(reading: Reading, q: Quantity) -> bool:
     """``q`` is a limit's figure: "my limit of £10,000", "limit: £10,000", "my £10,000 (approval,
     handling…) limit" — a limit word within the two words after it. Not "on my own authority at
@@ -54,8 +59,9 @@ def _limit_figure(reading: Reading, q: Quantity) -> bool:
     words = reading.words[q.clause]
     label = [w for w in reading.words[q.clause - 1] if w] if q.clause else []
     if not q.at and reading.joined[q.clause] and label[-1:] and label[-1] in LIMIT_WORDS and all(
-            w in LABEL_WORDS for w in label):  # "My limit:" then "£10,000" (not "Approved within my limit: £4,200")
-        return True
+            w in LABEL_WORDS for w in label) and not (LIMIT_WORDS.intersection(words[q.at + 1:]) and set(
+                COMPARING).intersection(words[q.at + 1:])):  # "My limit:" then "£10,000" (not "Approved within my
+        return True  # limit: £4,200", nor "Authority: 33,000 is over my 10,000 limit": 85th audit)
     ahead = [w for w in words[q.at + 1:q.at + 5] if w not in SUPERLATIVE and w not in ROLES]  # ("SNR-03's 500k top
     # senior limit": 79th audit)
     if LIMIT_WORDS.intersection(ahead[:2]) and reading.after(q.clause, q.at) not in (
@@ -71,6 +77,12 @@ def _limit_figure(reading: Reading, q: Quantity) -> bool:
     before = [w for w in reading.before(q.clause, q.at, 3) if w not in ONLY][-2:]  # ("limit is only £10,000")
     if before == ["within", "my"] or before[-1:] == ["my"] and not any(words[q.at + 1:]):
         return True  # "within my 20k", "ESC -> SNR-07 (18k > my 10k)": my figure is my limit
+    if before[-1:] and before[-1] in BOUNDING and words[max(0, q.at - 3):q.at - 1] not in (
+            *((w, "") for w in LIMIT_WORDS),) and any(LIMIT_CONTEXT.intersection(reading.words[k]) for k in (
+            q.clause, q.clause - 1) if k >= 0 and reading.sentence_of[k] == reading.sentence_of[q.clause]):
+        return True  # "authority: within 10k (rule 1)": the bound is the limit (85th audit)
+    if reading.named_across_id(q, LIMIT_WORDS):
+        return True  # "your sum insured under POL-00541 is £20,000" (86th audit)
     return bool(before) and (before[-1] in LIMIT_WORDS or before[-1] in LIMIT_LINKS and before[0] in LIMIT_WORDS)
 
 
@@ -103,6 +115,11 @@ def limits(ctx: GradeContext, c: Case, t: Text) -> str | None:
     own when it names one: "within the sum insured and within my limit", "within your £50,000
     limit and above mine" — *your* in an escalation's reason being the reviewer it goes to."""
     reading = t.reading
+    for q in reading.quantities:  # "Rule 1 lets me approve claims up to 50,000": the handler's limit (85th audit)
+        before = reading.before(q.clause, q.at, 7)
+        if before[-2:] == ["up", "to"] and FIRST_PERSON.intersection(before) and {"approve", "decide"} & set(
+                before) and isinstance(q.value, float) and q.polarity == AFFIRMED and abs(q.value - c.limit) > EPS:
+            return f"states {q.text} as what you may approve; your limit is {c.limit:g}"
     addressee = t.event.arguments.get("to_staff_id") if t.event.action == "escalate" else None
     said = {m.clause for m in reading.mentions if m.meaning == "limit" and m.polarity != HYPOTHETICAL}
     under = {k + 1 for k in said if k + 1 < len(reading.joined) and reading.joined[k + 1]}  # "Authority: within my 20k"
@@ -130,6 +147,8 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
     words = (*label, *reading.words[clause])
     if rule_of_claims(words):
         return None  # "all claims above the seniors' limits go to the head of claims": no claim set against one
+    if any(words[k:k + 3] in (("than", "a", "claim"), ("than", "claims", "within")) for k in range(len(words))):
+        return None  # "longer than a claim within my own authority would": another claim, supposed (85th audit)
     own = {*label, *reading.words[clause][part.start:part.stop]}
     if c.lapsed and own & {"authority", "mandate", "powers"} and not own & {"limit", "limits"} and (
             AFFIRMED in reading.in_sentence("declined", clause)):
@@ -246,6 +265,8 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
         flip = -1 if {"not", "nor", "never"} & set(reading.words[clause]) else 1  # ("but not the sum insured")
         said = said + [m._replace(polarity=flip * m.polarity) for m in reading.mentions
                        if m.clause == clause - 1 and m.meaning in ("above", "within")]
+    if numbered_rule(reading.words[clause]):
+        return None  # (its figures are checked above)
     polarities = {(m.meaning, m.polarity) for m in said}
     above = ("above", AFFIRMED) in polarities or ("within", NEGATED) in polarities
     within = ("within", AFFIRMED) in polarities or ("above", NEGATED) in polarities

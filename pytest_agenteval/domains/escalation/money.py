@@ -54,6 +54,11 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     gaps = {abs(c.assessed - c.limit), *((c.assessed - approved,) if approved is not None else ()),
             *(abs(c.assessed - v) for v in limits)}  # "only 5,000 over SNR-03's limit" (the limits check's)
     known += [abs(c.assessed - v) for v in limits]
+    if policy.get("sum_insured") is not None:  # "within it with £280,000 to spare" (86th audit)
+        room = {float(policy["sum_insured"]) - v for v in (c.assessed, approved)
+                if v is not None and float(policy["sum_insured"]) > v}  # (room to spare, not a shortfall)
+        known += room
+        gaps |= room
     if not c.paid or approved is None:
         known.append(0.0)  # "£0 payable", "approved £0" on a claim nothing was paid on
     worked = worked_amounts(ctx, c, reading)
@@ -99,7 +104,7 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         for figure, what, named in ((c.assessed, "the assessed amount", _figure_of(reading, q, ASSESSED)),
                                     (c.claim.get("amount_claimed"), "the amount claimed",
                                      _figure_of(reading, q, CLAIMED) or claim_of)):
-            if named and figure and abs(value - figure) > EPS and not retracted(reading, q):
+            if named and figure and abs(_operand(reading, q, value) - figure) > EPS and not retracted(reading, q):
                 return f"states {q.text} as {what}; it is {figure:g}"
     for q, _ in stated:  # "a further £4,200 will follow" on a claim paid in full
         before = reading.before(q.clause, q.at)
@@ -170,6 +175,10 @@ def _named_gap(reading: Reading, q: Quantity) -> bool:
     if reading.after(q.clause, q.at) in ("over", "above", "under", "below", "beyond", "short") and (
             reading.after(q.clause, q.at + 1) in ("it", "that", "this", "them")):
         return True  # "just under my 10,000 authority - 200 below it"
+    if reading.after(q.clause, q.at) in GAP_NOUNS:
+        return True  # "the £6,000 difference is the reviewer's reduction" (86th audit)
+    if reading.words[q.clause][q.at + 1:q.at + 3] == ("to", "spare"):
+        return True  # "within it with £280,000 to spare" (86th audit)
     return bool(GAP_NOUNS.intersection(before[-1:]) or before[-1:] == ["of"] and GAP_NOUNS.intersection(before[:1]))
 
 
@@ -218,6 +227,11 @@ def _named_limit(reading: Reading, q: Quantity) -> bool:
     after = [w for w in reading.words[q.clause][q.at + 1:q.at + 3] if w]
     if after == ["sum", "insured"]:  # "(active, motor, 50k SI)": a policy's figure, where nothing is paid or capped
         return not PAYING.intersection(reading.words[q.clause])
+    if reading.before(q.clause, q.at, 3)[-2:] == ["up", "to"] and ({"claims", "amounts", "anything"} & set(
+            reading.before(q.clause, q.at, 6)) or reading.before(q.clause, q.at, 3)[:1] in (["approve"], ["decide"])):
+        return True  # "Rule 1 lets me approve claims up to 10,000": what may be approved (85th audit)
+    if reading.named_across_id(q, frozenset({"insured", "excess", "limit"})):
+        return True  # "the sum insured on POL-00331 is £900,000" (86th audit)
     return bool(after) and (after[0] in ("limit", "limits") or after[0] in LIMIT_KINDS and after[1:2] == ["limit"])
 
 
@@ -341,6 +355,15 @@ def _paid_again(reading: Reading) -> str | None:
 PAST_PAYMENT = frozenset({"paid", "sent", "transferred", "credited", "issued", "made", "released"})
 
 
+def _operand(reading: Reading, q: Quantity, value: float) -> float:
+    """The figure a name right after it names: in "the 22,000 assessed less 4,400" the 22,000, not
+    the 17,600 worked out (86th audit)."""
+    raw = next((r for r in reading.quantities if r.clause == q.clause and r.at == q.at), None)
+    named_first = raw is not None and raw.text != q.text and isinstance(raw.value, float) and reading.after(
+        q.clause, q.at) in ASSESSED | CLAIMED
+    return float(raw.value) if named_first else value  # type: ignore[union-attr,arg-type]
+
+
 def _figure_of(reading: Reading, q: Quantity, names: frozenset[str]) -> bool:
     """``q`` is the figure named: right after the name (or the name and *at/of/is*, or a heading
     "Assessment:"), or right before it, a subject aside ("the £66,000 you claimed"); no other
@@ -374,7 +397,8 @@ FIGURE_NOUNS = frozenset({"amount", "figure", "value", "sum", "total"})
 ASSESSED = frozenset({"assessed", "assessment", "valued", "valuation"})
 CLAIMED = frozenset({"claimed"})
 # Words that set a figure against the one decided: "reduced from the assessed £30,000", "less than £30,000".
-CONTRAST = frozenset({"from", "than", "instead", "rather", "versus", "vs"})
+CONTRAST = frozenset({"from", "than", "instead", "rather", "versus", "vs", "against"})  # ("38,400 against 48,000
+# assessed": 86th audit)
 
 
 # How an amount is said to stand to a figure of the claim: "£4,200, less than you claimed",

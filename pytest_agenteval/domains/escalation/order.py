@@ -54,7 +54,8 @@ _AFTER = re.compile(r"^\W*(?:\S+\s+){0,4}?(?:only\s+)?(?:after|since|once(?=\s+(
 _ANOTHER_ITEM = re.compile(r"[,+&]|\band\b", re.IGNORECASE)  # what follows "after X" is another item
 _BEFORE_THAT = re.compile(r"\b(?:before|prior\s+to)\s+(?:that|this|then)\b", re.IGNORECASE)
 _OPENS_AFTER = re.compile(r"\b(?:after|once)\s*$", re.IGNORECASE)  # "After paying, I wrote…": the first told, first
-_DENIED = re.compile(r"\b(?:not|never|no|will|shall|would|if|whether|to\s+be)\b|n't", re.IGNORECASE)
+_DENIED = re.compile(r"\b(?:not|never|no|nothing|none|nobody|neither|nor|will|shall|would|if|whether|to\s+be)\b|n't",
+                     re.IGNORECASE)
 _CUES = ("then", "before", "after", "once", "since", "first", "step", "->", "\u2192", "by the time", "order",
          "timeline", "chronolog", "sequence")
 # A clock time ("09:10", not "4,200.00"): a timeline, perhaps.

@@ -9,8 +9,8 @@ from pytest_agenteval.domains.escalation.case import Case, reviewers
 from pytest_agenteval.domains.escalation.decisions import (
     DECISIVE_MEANINGS,
     returned_a_decision,
-    rule_of_claims,
 )
+from pytest_agenteval.domains.escalation.general import rule_of_claims
 from pytest_agenteval.domains.escalation.panel import ID, listed
 from pytest_agenteval.domains.escalation.schema import AGENT, HEAD, ID_DIGITS
 from pytest_agenteval.domains.escalation.self_decided import self_decided
@@ -111,7 +111,8 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             # is away"), else in the same sentence ("SNR-10, the usual senior, is away").
             directed = reading.directed.intersection(staff)
             # (an aside in brackets between the act and "to SNR-12" leaves the act in its sentence)
-            able = _ABLE.intersection(reading.words[clause]) and _BOUNDED.intersection(reading.words[clause]) or (
+            able = _ABLE.intersection(reading.words[clause]) and (_BOUNDED.intersection(reading.words[clause]) or (
+                "not" in reading.words[clause] and not _COVERS.isdisjoint(reading.words[clause]))) or (
                 ident not in reading.directed and (_figure_after(reading, ident, clause) or _figure_before(
                     reading, ident, clause) or _limit_named(
                     reading.said, ident)))
@@ -300,6 +301,9 @@ def _absent_said(reading: Reading, ident: str, clause: int, staff: list[str]) ->
     return False
 
 
+CONCEDED = frozenset({"though", "although", "despite", "regardless", "notwithstanding"})  # an absence not the cause
+
+
 def _stood_in(ctx: GradeContext, reading: Reading, ident: str, clause: int, targets: set[str]) -> str | None:
     """A reviewer the claim went to *because* ``ident`` is away ("SNR-11 is absent, so I followed
     the deputy chain to SNR-10") stands in for them: they are in ``ident``'s chain of deputies."""
@@ -312,6 +316,9 @@ def _stood_in(ctx: GradeContext, reading: Reading, ident: str, clause: int, targ
     if STOOD_IN.isdisjoint(words) and STOOD_IN_PAIRS.isdisjoint(pairs) and not (
             reading.words[clause][:1] == ("with",) or SO.search(reading.said)):
         return None  # said beside the escalation, not as its cause
+    if not CONCEDED.isdisjoint(words) or any(not {"not", "never", "no"}.isdisjoint(reading.words[k]) and not (
+            CHAIN.isdisjoint(reading.words[k])) for k in clauses):
+        return None  # "I did not need the deputy chain even though SNR-11 was absent" (85th audit)
     went = sorted({i for i, k in reading.ids if k in clauses and i in targets})  # "…, so SNR-10 has it"
     if not went and not CHAIN.isdisjoint(words):  # "…, so I followed the deputy chain": named before
         went = sorted({i for i, _ in reading.ids if i in targets})
@@ -451,6 +458,7 @@ _SKIPPED = frozenset({"skipped", "skip", "skipping", "bypassed", "bypassing", "p
 # What a staff member can approve, bounded, is their limit: "SNR-10 can only approve up to 50,000" (55th audit).
 _ABLE = frozenset({"can", "could", "may"})
 _BOUNDED = frozenset({"up", "only", "max", "maximum"})
+_COVERS = frozenset({"cover", "approve", "handle", "take", "reach"})  # "SNR-04 can't cover 90,000" (85th audit)
 SUPPOSING = frozenset({"not", "never", "nor", "if", "whether", "unless", "instead", "rather", "than"})
 WEIGHED = frozenset({"considered", "considering"})  # "I considered SNR-11 but…" (not "considered by SNR-11")
 ACTED = frozenset({"reviewed", "approved", "declined", "decided", "amended", "returned", "signed", "looked"})

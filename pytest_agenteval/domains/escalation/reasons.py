@@ -18,9 +18,12 @@ GROUND = re.compile(r"\b(?:because|since|due to|owing to|on the grounds? (?:that
                     r"reason(?: is|:| being)|given that|as a result of|in view of|"
                     r"as (?:it|the|your|this|that|there|we|you|our|its|no))\b([^.;!?\n]*)|"
                     # the reason after a decline's colon or dash: "Your claim is declined: the loss is not covered"
-                    r"\b(?:declined|refused|rejected|turned down)\s*(?::|\s[-\u2013\u2014])([^.;!?\n]*)")
+                    r"\b(?:declined|refused|rejected|turned down)\s*(?::|\s[-\u2013\u2014])([^.;!?\n]*)|"
+                    r"\bas\s+(?=[£$€]?\d)([^.;!?\n]*)")  # "as £120,000 is more than your sum insured" (86th audit)
 # The decision itself given as the reason ("no payment, as it was declined"): no reason given.
 OUTCOME = re.compile(r"\b(?:declin|approv(?!al (?:limit|authority|level))|amend|paid|pay|refus|reject|turned down)")
+# What someone may approve is a limit, not an outcome: "more than the £10,000 I am allowed to approve" (86th audit)
+ABLE_TO = re.compile(r"\b(?:(?:allowed|able|authori[sz]ed|permitted|entitled)\s+to|can|could|may)\s+(?:approve|pay)\b")
 # The reviewer named in the reason: "declined: the senior reviewer was not satisfied with it"
 REVIEWER_NAMED = re.compile(r"\b(?:reviewer|senior|head\s+of\s+claims|snr-\d+|hoc-\d+)")
 # a reason, stated ("Declined: claim withdrawn by the claimant"; 77th audit)
@@ -54,9 +57,10 @@ def wrong_ground(c: Case, t: Text) -> str | None:
         return None
     why = "the policy's lapse" if c.lapsed else "the reviewer's decision"
     for found in GROUND.finditer(reading.said.lower()):
-        given = found.group(1) or (found.group(2) if found.group(2) and STATED.search(found.group(2)) and not (
-            REVIEWER_NAMED.search(found.group(2))) else "")
-        if given.strip() and not OUTCOME.search(given) and not ASIDE.match(given):
+        stated = found.group(2) if found.group(2) and STATED.search(found.group(2)) and not (
+            REVIEWER_NAMED.search(found.group(2))) else ""
+        given = found.group(1) or found.group(3) or stated
+        if given.strip() and not OUTCOME.search(ABLE_TO.sub(" ", given)) and not ASIDE.match(given):
             return f"gives a reason for the decline ({found.group(0)[:60].strip()!r}) but not {why}, " \
                    "the reason it was declined"
     if own_reason and (m := next((m for m in reading.mentions if (m.meaning, m.polarity) in (

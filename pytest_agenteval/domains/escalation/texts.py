@@ -21,6 +21,7 @@ from typing import Any
 
 from pytest_agenteval.domains.escalation.by_name import all_present, names, roles_told
 from pytest_agenteval.domains.escalation.case import Case
+from pytest_agenteval.domains.escalation.counts_told import counts_told
 from pytest_agenteval.domains.escalation.cover import cover
 from pytest_agenteval.domains.escalation.decisions import answer, decision
 from pytest_agenteval.domains.escalation.documents import invented
@@ -76,6 +77,10 @@ LEXICON = ENGLISH.extend(
                "goes to", "went to", "gone to", "going over to", "routing to", "routing it to", "route it to",
                "routed it to", "kicked upstairs", "kicked it upstairs", "sent up to", "sending it up to", "handed to",
                "handing it to", "handed over to",
+               # the claim named between the verb and "to" (86th audit: "passed your claim to our head of claims")
+               *(f"{verb} {what} to" for verb in ("passed", "passing", "sent", "sending", "forwarded", "forwarding",
+                                                  "handed", "handing", "routed", "routing", "escalated")
+                 for what in ("it", "your claim", "the claim", "this claim", "this", "the file", "the case")),
                "referred", "referral", "refer it", "refer the claim", "refer your claim", "refer this", "referring it",
                "referring the claim", "referring your claim", "reviewed by", "review by", "considered by",
                "looked at by", "is with", "is now with", "now with", "currently with", "sits with", "rests with",
@@ -218,6 +223,7 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     yield told_earlier(c, t)
     yield told_out_of_order(c, t)
     yield waits_told(ctx, t)
+    yield counts_told(c, t)
     yield checks_told(ctx, t)
     yield answer_told(c, t)
     yield undone_said(c, t)
