@@ -250,7 +250,9 @@ RULE_VERBS = frozenset({"allow", "allows", "require", "requires", "say", "says",
 def _done_before(words: list[str], k: int) -> bool:
     """A past verb before ``k``, perhaps with its object between: "paid once", "paid it once", "paid
     £875,000 once" (86th audit)."""
-    j = k - 2 if k > 1 and words[k - 1] in ("it", "them", "this", "that", "him", "her", "") else k - 1
+    skip = k > 1 and words[k - 1] in ("it", "them", "this", "that", "him", "her", "") and (
+        words[k + 1:k + 2] in ([], ["and"], ["in"], ["only"], ["to"], ["with"]))  # (not "paid it once SNR-07 approves")
+    j = k - 2 if skip else k - 1
     return words[j] == "paid" or words[j].endswith("ed")
 
 
@@ -309,7 +311,7 @@ def hedges(words: list[str], present: set[str]) -> set[str]:
     for past in ("when", "once", "before") if found & {"when", "once", "before"} else ():
         at = words.index(past) if past in found else -1
         told = False
-        for noun in (at + 1, at + 2, at + 3):  # "when this happened", "once our senior reviewer had looked at it"
+        for noun in (at + 1, at + 2, at + 3, at + 4):  # "when this happened", "once the head of claims had approved"
             if any(w in _VERBISH for w in words[at + 1:noun + 1]):
                 break  # ("once your excess is settled": "is" is no noun; 77th audit)
             verb = words[noun + 1:noun + 3]

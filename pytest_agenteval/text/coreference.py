@@ -1,17 +1,22 @@
 """References back to a pair, resolved before a text is read: "Of SNR-02 and SNR-03, only the
 former is in today" names SNR-02; "two accounts, ACC-1 (loan) and ACC-2 (current). I'll book it
-to the latter" names ACC-2 (86th audit). The pair is the last two ids of one kind joined by
-"and", "or" or a comma before the reference; with no such pair the words are left as they are."""
+to the latter" names ACC-2 (86th audit). The pair is the last two ids joined by "and", "or" or a
+comma before the reference; with no such pair, or two figures paired nearer, the words are left
+as they are."""
 
 from __future__ import annotations
 
 import re
 
 _ID = r"[A-Z]{2,4}-\d+"
-# Two ids of one kind joined, perhaps each with a short aside: "SNR-01 and SNR-03", "ACC-1 (loan) and ACC-2".
-_PAIR = re.compile(r"\b(?P<first>(?P<kind>[A-Z]{2,4})-\d+)\b(?:\s*\([^()\n]{0,30}\))?\s*(?:,\s*|\s+)(?:and|or|&|"
-                   r"nor|,)\s+(?:also\s+)?(?P<second>(?P=kind)-\d+)\b")
-_BACK = re.compile(r"\bthe\s+(former|latter)(?=['\u2019]s\b|\b)", re.IGNORECASE)
+# Two ids joined, perhaps each with a short aside: "SNR-01 and SNR-03", "ACC-1 (loan) and ACC-2", "HOC-1 and SNR-02".
+_PAIR = re.compile(rf"\b(?P<first>{_ID})\b(?:\s*\([^()\n]{{0,30}}\))?\s*(?:,\s*|\s+)(?:and|or|&|nor|,)\s+(?:also\s+)?"
+                   rf"(?P<second>{_ID})\b")
+# A nearer pair, of figures: "assessed 30,000, approved 24,000: the former was cut" (red team 68).
+_FIGURES = re.compile(r"\d[\d,.]*\s*[km]?\b[^.;:\n]{0,30}?(?:,|\band\b|\bor\b)[^.;:\n]{0,30}?\d")
+# (not "the latter part of the review": a noun after it is what it qualifies; red team 68)
+_BACK = re.compile(r"\bthe\s+(former|latter)(?=['\u2019]s\b|\b)(?!\s+(?:part|half|stage|case|option|period|point|"
+                   r"date|step|group|category|type|kind|scenario|days?|weeks?|months?|years?)\b)", re.IGNORECASE)
 
 
 def resolved_back(text: str) -> str:
@@ -22,7 +27,7 @@ def resolved_back(text: str) -> str:
 
     def named(m: re.Match[str]) -> str:
         before = [p for p in pairs if p[0] <= m.start()]
-        if not before:
+        if not before or _FIGURES.search(text, before[-1][0], m.start()):
             return m.group(0)
         _, first, second = before[-1]
         return first if m.group(1).lower() == "former" else second

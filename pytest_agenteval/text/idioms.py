@@ -118,11 +118,10 @@ _TURNS = [(re.compile(p, re.IGNORECASE), r) for p, r in (
      r"have\s+meant|have\s+required|have\s+involved)\b)", "might "),  # "which would mean escalating" (86th audit)
     (r"\b(?:higher|more|larger|bigger|greater)\s+than\s+(?:is\s+|was\s+)?(?:needed|necessary|required)\b",
      "sufficient"),  # "their limits are higher than needed": enough, no amount above a limit (86th audit)
-    (r"\b(?:just\s+|a\s+little\s+|slightly\s+|well\s+)?(?:over|under|above|below)\s+(?=(?:half|a\s+third|a\s+"
-     r"quarter|two\s+thirds|three\s+quarters|\d+%)\s+of\b)", "about "),  # "just over half of the sum insured"
-    # "the reviewer's approval of your full £16,000 claim": the whole claim approved (86th audit)
-    (r"\b(approv\w*|payment|paid|settle\w*)\s+(of\s+|for\s+)?(?:your|the)\s+full\s+((?:[£$€]\s?)?\d[\d,.]*\s?[km]?\s+)?"
-     r"claim\b", r"\1 \2your \3claim in full"),
+    # "the reviewer's approval of your full £16,000 claim": the whole claim approved (86th audit; not "did not agree
+    # to payment of…")
+    (r"(?<!\bnot\s)(?<!n't\s)(?<!\bto\s)\b(approv\w*|payment|paid|settle\w*)\s+(of\s+|for\s+)?(?:your|the)\s+full\s+"
+     r"((?:[£$€]\s?)?\d[\d,.]*\s?[km]?\s+)?claim\b", r"\1 \2your \3claim in full"),
     (r"\banything\s+but\b", "not"),
     (r"\b(?:hardly|scarcely)\s+(?=(?:pending|verified|approved|declined|complete|completed|active|booked|paid|"
      r"outstanding|in\s+force|valid|done|open|closed)\b)", "not "),
@@ -156,7 +155,8 @@ _TURNS = [(re.compile(p, re.IGNORECASE), r) for p, r in (
 # A second denial joined by "and" opens its own clause, so the two are not counted as one undone
 # (85th audit: "So I did not run find_reviewers and did not escalate" read as escalated).
 _AND_NOT = re.compile(r"(?<=\w)\s+and\s+(?=(?:did|does|do|have|has|had|was|were|is|are|will|would|could|can)"
-                      r"(?:\s+not|n't)\b)", re.IGNORECASE)
+                      r"(?:\s+not|n't)\b|not\s+(?:yet\s+)?\w+(?:ed|en)\b)", re.IGNORECASE)  # ("not booked and not
+# priced": 87th audit)
 
 
 # An amendment told by what was left out (84th audit): "Not paid in full - paid the full amended

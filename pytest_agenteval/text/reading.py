@@ -75,7 +75,7 @@ ABSENCE_VERBS = frozenset({"find", "locate", "identify", "have", "has", "show", 
                            "offer", "on", "provide", "provides", "hold", "holds", "carry", "carries", "quote", "quotes",
                            "specify", "specifies"})  # ("the rate sheet does not provide a rate for…": 56th audit)
 _BEFORE_THE_VERB = frozenset({"able", "to", "be", "been", "yet", "currently", "actually", "still", "even", "seem",
-                              "appear", "any", "longer"})
+                              "appear", "any", "longer", "really", "quite", "truly", "presently", "always"})
 
 
 def absence_verb(ahead: list[str]) -> bool:

@@ -74,11 +74,11 @@ def read_together(mentions: list[Mention], first: int, present: set[str], words:
             m = mentions[k]  # order told, not a refusal (85th audit)
             if m.polarity == NEGATED and m.meaning in DECIDED and "before" in words[m.at + 1:]:
                 mentions[k] = m._replace(polarity=HYPOTHETICAL)
-    for k in range(first, len(mentions)):  # "I did not change the approved amount": a modifier, presupposed
+    for k in range(first, len(mentions)):  # "I did not change the approved amount": a modifier, not denied
         m = mentions[k]
         if m.polarity == NEGATED and m.meaning in DECIDED and 0 < m.at < len(words) - 1 and words[m.at - 1] in (
                 "the", "your", "its", "this", "that") and words[m.at + 1] in MODIFIED and m.words.isalpha():
-            mentions[k] = m._replace(polarity=AFFIRMED)  # (85th audit)
+            mentions[k] = m._replace(polarity=HYPOTHETICAL)  # (85th audit; nor an approval: red team 68)
     if present & COMPARATIVES:
         for k in range(first, len(mentions)):
             m = mentions[k]

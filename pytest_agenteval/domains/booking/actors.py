@@ -14,8 +14,8 @@ from pytest_agenteval.text import arrows, sentence_start, timeline, told_backwar
 
 _STEP = (r"(?P<step>booked|priced|activated|set\s+(?:the|its)\s+rate|raised\s+(?:a|the)\s+query|"
          r"opened\s+(?:the|a)\s+account)")
-_OTHER = (r"(?:our|the|your)\s+(?:credit|pricing|operations|ops|risk|onboarding|lending|back[\s-]office|booking)\s+"
-          r"(?:team|desk|department)|your\s+relationship\s+manager|the\s+customer|operations")
+_OTHER = (r"(?:our|the|your)\s+(?:credit|pricing|operations|ops|risk|onboarding|lending|back[\s-]office|booking|"
+          r"compliance)\s+(?:team|desk|department)|your\s+relationship\s+manager|the\s+customer|operations")
 BY_OTHER = re.compile(rf"\b{_STEP}\b(?:\s+\S+){{0,4}}?\s+by\s+(?P<who>{_OTHER})\b"
                       rf"|\b(?P<you>you)\s+(?:have\s+|had\s+|already\s+|just\s+)*{_STEP.replace('step', 'step2')}\b",
                       re.IGNORECASE)
@@ -57,6 +57,30 @@ def done_by_another(h: History, fid: str, t: Text) -> str | None:
         if done is not None:
             who = m.group("who") or "you"
             return f"says {m.group(0)!r}, but the agent did it at step {done.step}, not {who}"
+    return None
+
+
+# A step said to be another's to do or approve: "activation will be done by our operations team
+# overnight", "our compliance team still needs to approve activation" (85th audit). Here the
+# agent does every step; another team only answers a query ("the credit team will confirm…").
+_STEP_NOUN = r"(?:activation|booking|pricing|the\s+rate|it|FAC-\d+|the\s+facility)"
+LEFT_TO = re.compile(rf"\b(?:activation|booking|pricing)\s+(?:will\s+be|is\s+to\s+be|has\s+to\s+be|must\s+be|needs\s+"
+                     rf"to\s+be|is|gets|will\s+get)\s+(?:done|handled|completed|carried\s+out|approved|signed\s+off|"
+                     rf"authori[sz]ed)\s+(?:\S+\s+){{0,2}}?by\s+(?P<who>{_OTHER})"
+                     rf"|\b(?P<who2>{_OTHER})\s+(?:will|'ll|still\s+needs?\s+to|needs?\s+to|has\s+to|must|is\s+going\s+to|"
+                     rf"are\s+going\s+to)\s+(?:\w+\s+)?(?:activate|book|price|(?:approve|sign\s+off|authori[sz]e)\s+"
+                     rf"{_STEP_NOUN})\b", re.IGNORECASE)
+_NOT_SO = re.compile(r"\b(?:not|no|never|if|whether|unless|nobody|neither)\b|n't", re.IGNORECASE)
+
+
+def left_to_another(t: Text) -> str | None:
+    """A step told as another's to do or approve."""
+    said = t.reply
+    if "team" not in said.lower() and "office" not in said.lower() and "operations" not in said.lower():
+        return None
+    for m in LEFT_TO.finditer(said):
+        if not _NOT_SO.search(said, sentence_start(said, m.start()), m.start()):
+            return f"says {m.group(0)!r}, but the agent does every step here (another team only answers a query)"
     return None
 
 

@@ -215,7 +215,11 @@ def _band_rate(h: History, fid: str, reading: Reading, q: Any) -> str | None:
     for place, band in ((TOP, bands[-1]), (BOTTOM, bands[0])):
         if place & words and ({"band", "bands", "tier", "bracket"} & words) and abs(q.value - band[2]) > 1e-9:
             return f"calls {q.text} the sheet's {'top' if place is TOP else 'bottom'} band, but that band is {band[2]}"
-    if BAND_TALK & words or any(x.kind == "money" and x.clause == q.clause for x in reading.quantities):
+    before = reading.words[q.clause][:q.at]
+    yours = any(w in ("band", "tier", "bracket") and k and before[k - 1] in ("your", "its", "this", "their", "the")
+                and "for" in before[max(0, k - 3):k] for k, w in enumerate(before))  # "the sheet rate for your band"
+    if not yours and (BAND_TALK & words or any(x.kind == "money" and x.clause == q.clause
+                                               for x in reading.quantities)):
         return None
     limit = h.start(fid, "limit_amount")
     own = next((rate for low, high, rate in bands if low <= limit < high), None)

@@ -10,7 +10,7 @@ from typing import Any
 from pytest_agenteval.domains.booking.accounts import PREPOSITIONS
 from pytest_agenteval.domains.booking.figures import RATE_UNSET, History, modal
 from pytest_agenteval.grading import Text
-from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Mention, Reading
+from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Mention, Reading, clause_start
 
 PRODUCTS = ("term_loan", "revolver", "overdraft")
 SEGMENTS = ("retail", "sme", "corporate")
@@ -282,8 +282,9 @@ def _claims_exception(reading: Reading) -> bool:
     for m in reading.mentions:
         if m.meaning != "exception" or m.polarity == NEGATED:
             continue
+        one_of = "or" in reading.words[m.clause] and reading.words[m.clause][m.at - 1:m.at] in (("a",), ("an",))
         if m.polarity == AFFIRMED and not SOUGHT_WORDS.intersection(reading.words[m.clause]) and not _empty_field(
-                reading, m.clause):
+                reading, m.clause) and not one_of:  # (not "the next step is yours: a rate or an exception")
             return True  # (not "exception_rate [none]", "exception_rate: null")
         # "the pricing exception on record will apply once cleared": on record whatever the mood
         words = reading.words[m.clause]
@@ -307,6 +308,9 @@ def invented(h: History, fid: str, reading: Reading) -> str | None:
     """A fact the records never hold: a sanctions listing, fraud (KYC is the only screening on record),
     a pricing exception that has run out (no exception here has an expiry on record: "the exception
     has already expired" is made up; "when does it expire?" asks)."""
+    for found in RATE_HELD.finditer(reading.said):  # "I've reserved the 6.23% rate for you for 30 days" (85th)
+        if not HELD_DENIED.search(reading.said, clause_start(reading.said, found.start()), found.start()):
+            return f"says {found.group(0)!r}, but nothing here reserves, locks or guarantees a rate"
     for m in reading.mentions:
         if m.meaning == "invented" and m.polarity == AFFIRMED:
             return f"says '{m.words}' of {h.start(fid, 'customer_id')}, which the records never hold"
@@ -316,6 +320,11 @@ def invented(h: History, fid: str, reading: Reading) -> str | None:
     return None
 
 
+# A rate held with a figure or a word between the verb and "rate" (the lexicon's phrases hold none).
+RATE_HELD = re.compile(r"\b(?:reserved|reserve|locked|lock|secured|secure|held|hold|guaranteed|guarantee|froze|frozen|"
+                       r"freeze)\s+(?:in\s+)?(?:the|your|this|that|today's)\s+(?:\d+(?:\.\d+)?\s?%\s+|sheet\s+)?"
+                       r"rate\b(?:\s+in\b)?", re.IGNORECASE)
+HELD_DENIED = re.compile(r"\b(?:not|no|never|cannot|unable|if|whether|can't|won't|couldn't)\b|n't", re.IGNORECASE)
 EMPTY = frozenset({"none", "nil", "null", "n/a", "na", "empty", "blank"})
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from pytest_agenteval.domains.booking.accounts import account_type, accounts_denied, accounts_held, records
-from pytest_agenteval.domains.booking.actors import done_by_another
+from pytest_agenteval.domains.booking.actors import done_by_another, left_to_another
 from pytest_agenteval.domains.booking.bands import band_told
 from pytest_agenteval.domains.booking.figures import History, limit, rates, term, top_band
 from pytest_agenteval.domains.booking.interest import interest
@@ -217,6 +217,7 @@ def _problems(h: History, fid: str, t: Text) -> Iterator[str | None]:
     yield new_account(h, fid, t)
     yield told_to_come(h, fid, t)
     yield done_by_another(h, fid, t)
+    yield left_to_another(t)
     yield looked_told(h, t)
 
 

@@ -12,7 +12,8 @@ _REVIEWER = (r"(?:(?:SNR|HOC)-\d+(?:['\u2019]s\s+(?:office|team))?|(?:the|our)\s
              r"(?:\w+\s+)?reviewer|(?:the|our)\s+head\s+of\s+claims(?:['\u2019]\s+office)?|(?:our|the)\s+senior\s+(?:\w+\s+)?"
              r"(?:reviewer|colleague))")
 _HOLDER = r"(?:the\s+)?(?:holder|claimant|policyholder|customer|insured|you)(?:\s+\d+)?\b"
-_ACT = (rf"(?:pay|pays|paid|paying|transfer|transfers|transferred|transferring|"  # ("will transfer the £12,500")
+# ("will transfer the £12,500", "wired the money")
+_ACT = (rf"(?:pay|pays|paid|paying|transfer|transfers|transferred|transferring|wire|wires|wired|"
         rf"(?:issue|issues|issued|make|makes|made|release|released|arranged?|arranges)\s+"
         rf"(?:the\s+|a\s+|your\s+)?payment|"
         rf"countersign\w*|(?:write|writes|wrote|written|writing)\s+to\s+{_HOLDER}|(?:notify|notifies|notified|inform|informs|"
@@ -36,7 +37,7 @@ HANDLER_ONLY = re.compile(rf"\b(?P<who>{_REVIEWER})\s+{_AUX}(?P<act>{_ACT})"
                           rf"personally\s+|directly\s+)*(?P<act4>{_ACT})"
                           # "SNR-05 approved 14,000 after one wait and paid the claimant directly" (86th audit)
                           rf"|\b(?P<who5>{_REVIEWER})\s+{_AUX}(?:approved|amended|declined|agreed|signed\s+off|reduced)\b"
-                          rf"(?:(?!{_OTHER_DOER})(?:[^.;:,!?\n]|(?<=\d)[.,](?=\d))){{0,60}}?\s+and\s+{_AUX}(?P<act5>{_ACT})\b",
+                          rf"(?:(?!{_OTHER_DOER})(?:[^.;:,!?\n]|(?<=\d)[.,](?=\d))){{0,60}}?,?\s+and\s+{_AUX}(?P<act5>{_ACT})\b(?!\s+of\b|\s+(?:it\s+)?(?:was|is|has\s+been)\b)",
                           re.IGNORECASE)
 _PASSIVE = re.compile(r"\b(?:was|were|is|are|be|been)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _DONE_TO = re.compile(r"(?:paid|made|issued|released|arranged|sent|posted|written|notified|informed|contacted|"

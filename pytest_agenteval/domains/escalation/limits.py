@@ -147,6 +147,10 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
     words = (*label, *reading.words[clause])
     if rule_of_claims(words):
         return None  # "all claims above the seniors' limits go to the head of claims": no claim set against one
+    here = reading.words[clause]
+    if any(q.clause == clause and q.kind == "rate" and here[q.at - 1:q.at] and here[
+            q.at - 1] in COMPARING and here[q.at + 1:q.at + 2] == ("of",) for q in reading.quantities):
+        return None  # "just over half of the 50,000 sum insured": a share, judged as one (86th audit)
     if any(words[k:k + 3] in (("than", "a", "claim"), ("than", "claims", "within")) for k in range(len(words))):
         return None  # "longer than a claim within my own authority would": another claim, supposed (85th audit)
     own = {*label, *reading.words[clause][part.start:part.stop]}
@@ -276,7 +280,8 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
     gaps = [q for q in (money or in_clause) if reading.after(q.clause, q.at) in GAP_WORDS and (
         reading.after(q.clause, q.at) not in ("more", "less") or reading.after(q.clause, q.at + 1) == "than") and (
         _gap(reading, q, limit))]  # ("£19,000 less £1,000": a sum, not a gap)
-    for q in gaps:
+    by = [q for q in (money or in_clause) if q not in gaps and reading.before(q.clause, q.at, 1) == ["by"]]
+    for q in gaps + by:  # ("over my limit by 15,500" on 15,500 assessed: 85th audit)
         if abs(float(q.value) - abs(c.assessed - limit)) > EPS:  # type: ignore[arg-type]
             return f"states {q.text} as the difference from {owner} limit; it is {abs(c.assessed - limit):g}"
     # the amount set against the limit as worked out ("two lots of £9,000", "£19,000 less £1,000";

@@ -11,8 +11,20 @@ DECISIVE = frozenset({"approved", "amended", "declined", "mixed"})
 
 
 def announces(reading: Reading, *, escalating: bool = False) -> bool:
-    """The text announces a decision (approved, amended, declined, or a mix)."""
-    return said_decision(reading, escalating=escalating) in DECISIVE
+    """The text announces a decision (approved, amended, declined, or a mix), or one made on a
+    condition: "Approved subject to the senior's sign-off" (85th audit; "I will approve it once
+    SNR-05 signs off" is a plan)."""
+    return said_decision(reading, escalating=escalating) in DECISIVE or any(
+        m.meaning == "conditional" and m.polarity == AFFIRMED and m.words.endswith("ed") and PLANNED.isdisjoint(
+            reading.words[m.clause][:m.at]) and reading.words[m.clause][:1] not in (("if",), ("once",), ("when",))
+        for m in reading.mentions)
+
+
+# Words before a decision that make it one to come, or none: "will be approved subject to…", "to be
+# paid once…", "nothing gets decided or paid until then"
+PLANNED = frozenset({"will", "would", "could", "can", "may", "might", "shall", "to", "once", "when", "if", "after",
+                     "until", "unless", "should", "i'll", "we'll", "going", "expect", "expected", "hope", "nothing",
+                     "no", "not", "never", "none", "neither", "nor"})
 
 
 def asks_for_documents(reading: Reading) -> bool:

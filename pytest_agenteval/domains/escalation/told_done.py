@@ -27,7 +27,8 @@ ALREADY_TOLD = re.compile(rf"\b{_WHO}\s+(?:(?:has|had|was|were|is)\s+)?already\s
                           rf"advised|written\s+to)\b|\balready\s+(?:told|informed|notified|advised|wrote\s+to|"
                           rf"written\s+to)\s+{_WHO}", re.IGNORECASE)
 _NOT_DONE = re.compile(r"\b(?:not|never|no|will|shall|to\s+be|once|if|whether|yet|should|need|needs|must|until|"
-                       r"would|could|before)\b|n't", re.IGNORECASE)
+                       r"would|could|before|going\s+to|about\s+to|plan\s+to)\b|n't|['\u2019]ll\b",  # ("I'll put an
+                       re.IGNORECASE)  # escalation note on file straight after this": 87th audit)
 _OTHERS = re.compile(r"\b(?:SNR|HOC)-\d+|\b(?:reviewer|senior|head\s+of\s+claims|manager)\b", re.IGNORECASE)
 _CUES = ("request", "note", "already")
 
