@@ -69,7 +69,8 @@ def alternatives(mentions: list[Mention], first: int, present: set[str]) -> None
 def read_together(mentions: list[Mention], first: int, present: set[str], words: list[str]) -> None:
     """A clause's mentions read together: alternatives, then rivals compared away."""
     alternatives(mentions, first, present)
-    if "before" in present and not present.isdisjoint(("was", "were", "had", "did")) and present.isdisjoint(FUTURE):
+    if "before" in present and "after" not in present and not present.isdisjoint(("was", "were", "had", "did")) and (
+            present.isdisjoint(FUTURE)):  # (not "nothing was paid before or after the review": red team 68)
         for k in range(first, len(mentions)):  # "Nothing was decided or paid before SNR-10's answer": the
             m = mentions[k]  # order told, not a refusal (85th audit)
             if m.polarity == NEGATED and m.meaning in DECIDED and "before" in words[m.at + 1:]:
