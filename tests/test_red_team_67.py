@@ -17,30 +17,13 @@ import pytest
 
 from pytest_agenteval.report.merge import merged_run_record
 from pytest_agenteval.report.signing import KEY_ENV, _holds, verify
-from tests.helpers.tasks import task_line
-from tests.test_signing import KEY, _pytest, agenteval, lines, write
-
-
-def _flaky_project(path: Path) -> Path:
-    """Two tasks; the agent errors on EX-2 the first time (a provider outage), then passes it."""
-    (path / "tasks").mkdir()
-    (path / "tasks" / "a.jsonl").write_text(task_line(task_id="EX-1") + "\n" + task_line(task_id="EX-2") + "\n")
-    (path / "flaky.py").write_text(
-        "import os\n"
-        "class Agent:\n"
-        "    def run(self, episode):\n"
-        "        flag = os.path.join(os.path.dirname(__file__), 'tried-' + episode.task_id)\n"
-        "        if episode.task_id == 'EX-2' and not os.path.exists(flag):\n"
-        "            open(flag, 'w').close()\n"
-        "            raise RuntimeError('provider down')\n"
-        "        episode.call('close_ticket', {'ticket_id': 'T-0001'})\n")
-    return path
+from tests.test_signing import KEY, _pytest, agenteval, flaky_project, lines, write
 
 
 @pytest.fixture(scope="module")
 def resumed_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, list[str]]:
     """A signed run with an errored episode, resumed after its summary: (project, its stdout, the file's lines)."""
-    project = _flaky_project(tmp_path_factory.mktemp("resumed"))
+    project = flaky_project(tmp_path_factory.mktemp("resumed"))
     _pytest(project, "r.jsonl", "--agent=flaky:Agent")
     first = (project / "r.jsonl").read_text().splitlines()
     resumed = _pytest(project, "r.jsonl", "--agent=flaky:Agent", "--agenteval-resume=r.jsonl", "-v")  # (a header)
@@ -81,7 +64,7 @@ def test_a_resumed_file_cut_before_its_last_summary_is_said_to_be(resumed_run: t
 
 
 def _signed_file(tmp_path: Path) -> Path:
-    project = _flaky_project(tmp_path / "p")
+    project = flaky_project(tmp_path / "p")
     _pytest(project, "r.jsonl", "--agent=reference")
     return project / "r.jsonl"
 
@@ -121,7 +104,7 @@ def test_a_merged_record_keeps_the_weakest_containment_most_reruns_and_every_tas
 def test_a_merged_file_prints_its_run_id_and_keeps_what_its_sources_ran(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """Its run id, to pin with --run-id (it was printed nowhere), and its sources' containment."""
-    project = _flaky_project(tmp_path)
+    project = flaky_project(tmp_path)
     _pytest(project, "a.jsonl", "--agent=reference", "-k", "EX-1")
     _pytest(project, "b.jsonl", "--agent=reference", "-k", "EX-2")
     monkeypatch.setenv(KEY_ENV, KEY)
@@ -135,7 +118,7 @@ def test_a_merged_file_prints_its_run_id_and_keeps_what_its_sources_ran(
 
 
 def test_resume_with_other_reruns_is_refused(tmp_path: Path) -> None:
-    project = _flaky_project(tmp_path)
+    project = flaky_project(tmp_path)
     _pytest(project, "r.jsonl", "--agent=flaky:Agent")
     resumed = _pytest(project, "r.jsonl", "--agent=flaky:Agent", "--reruns", "6", "--agenteval-resume=r.jsonl")
     assert resumed.returncode == pytest.ExitCode.USAGE_ERROR

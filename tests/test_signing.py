@@ -317,14 +317,11 @@ def test_a_signed_summary_counting_other_episodes_than_its_lines_is_found(tmp_pa
     assert verify(path, KEY.encode()).verified
 
 
-def test_a_signed_run_with_errored_episodes_verifies_and_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    """A summary counts errored episodes apart from played ones, and a resume plays them again
-    under the same items: a genuine file verifies before and after (red team 28: every signed
-    run with an errored episode was called cut and could not be resumed)."""
-    (tmp_path / "tasks").mkdir()
-    (tmp_path / "tasks" / "a.jsonl").write_text(task_line(task_id="EX-1") + "\n" + task_line(task_id="EX-2") + "\n")
-    (tmp_path / "flaky.py").write_text(
+def flaky_project(path: Path) -> Path:
+    """Two tasks; the agent ``flaky:Agent`` errors on EX-2 the first time (a provider outage), then passes it."""
+    (path / "tasks").mkdir()
+    (path / "tasks" / "a.jsonl").write_text(task_line(task_id="EX-1") + "\n" + task_line(task_id="EX-2") + "\n")
+    (path / "flaky.py").write_text(
         "import os\n"
         "class Agent:\n"
         "    def run(self, episode):\n"
@@ -333,6 +330,15 @@ def test_a_signed_run_with_errored_episodes_verifies_and_resumes(tmp_path: Path,
         "            open(flag, 'w').close()\n"
         "            raise RuntimeError('provider down')\n"
         "        episode.call('close_ticket', {'ticket_id': 'T-0001'})\n")
+    return path
+
+
+def test_a_signed_run_with_errored_episodes_verifies_and_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """A summary counts errored episodes apart from played ones, and a resume plays them again
+    under the same items: a genuine file verifies before and after (red team 28: every signed
+    run with an errored episode was called cut and could not be resumed)."""
+    flaky_project(tmp_path)
     _pytest(tmp_path, "r.jsonl", "--agent=flaky:Agent")
     assert lines(tmp_path / "r.jsonl")[-1]["summary"]["errored"] == 1
     monkeypatch.setenv(KEY_ENV, KEY)
