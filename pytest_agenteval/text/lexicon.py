@@ -119,6 +119,17 @@ MONEY_WORDS = frozenset({"pay", "paid", "paying", "payment", "amount", "sum", "t
                          "amended", "to", "appr", "apprvd", "pd", "amt",  # shorthand: "appr. 12,800"
                          "figure"})  # "the correct approved and paid figure is 35,000"
 REFERENCE_PAIRS = frozenset({("claim", "for"), ("claim", "of"), ("amount", "claimed")})
+# What may stand between a money word and its bare figure: "approved the full 48,000" (87th audit).
+FIGURE_FILLERS = frozenset({"the", "full", "whole", "entire", "total", "complete"})
+
+
+def money_before(before: list[str]) -> bool:
+    """A money word among the two words before a bare figure, or before the fillers right before it."""
+    if MONEY_WORDS.intersection(before[-2:]):
+        return True
+    while before and before[-1] in FIGURE_FILLERS:
+        before = before[:-1]
+    return bool(MONEY_WORDS.intersection(before[-2:]))
 # A question answered in the next sentence ("Was your claim approved? Sadly, no."): a polar
 # question opens with an auxiliary (or is a fragment of three words at most, "Approved?"), has no
 # hedge or negation of its own, and the answer's first clause that is not only filler says yes or no.

@@ -46,7 +46,6 @@ from pytest_agenteval.text.lexicon import (
     CONDITIONS,
     DETERMINERS,
     DOCUMENTS,
-    MONEY_WORDS,
     NEGATIONS,
     NONE_WORDS,
     NOT_YET,
@@ -58,6 +57,7 @@ from pytest_agenteval.text.lexicon import (
     REFERENCES,
     REVERSALS,
     Lexicon,
+    money_before,
 )
 from pytest_agenteval.text.mail import shown
 from pytest_agenteval.text.prepass import prepared
@@ -393,7 +393,7 @@ class Reader:
                     kind = token.kind
                     if kind == "number" and isinstance(token.value, float) and token.value >= 100 and (
                             not (before[-1:] and before[-1] in NAMED_BY_NUMBER)) and (  # "Holder 335 claimed…": a name
-                            set(before) & MONEY_WORDS
+                            money_before([*label, *words[:i]])
                             or ahead[:1] and ahead[0] in PAID_AFTER and not 1900 <= token.value <= 2100
                             or ahead[1:2] == ["limit"] and ahead[0] in LIMIT_KINDS):
                         kind = "money"  # "pay 4200", "approved at 4200", "4600 paid" (not "2026 paid")

@@ -402,6 +402,7 @@ _PARTS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarte
 
 
 _SHARE_STARTS = frozenset({"a", "one", "half"})
+_OWNERS = frozenset({"my", "your", "its", "their", "our", "his", "her"})
 
 
 def _share(raw: list[Token], i: int) -> tuple[Token, int] | None:
@@ -429,6 +430,10 @@ def tokenize(text: str, prefixes: frozenset[str] = frozenset()) -> list[Token]:
             if t.text in _SHARE_STARTS and (share := _share(raw, i)) is not None:
                 out.append(share[0])
                 i = share[1]
+                continue
+            if t.text == "half" and _word(raw, i + 1) in _OWNERS:  # "half my limit": half of it (88th audit)
+                out += [Token("rate", "half", 50.0), Token("word", "of")]
+                i += 1
                 continue
             out.append(t)
             i += 1

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from pytest_agenteval.domains.booking.accounts import PREPOSITIONS
-from pytest_agenteval.domains.booking.figures import RATE_UNSET, History, modal
+from pytest_agenteval.domains.booking.figures import MODAL_WORDS, RATE_UNSET, History, modal
 from pytest_agenteval.grading import Text
 from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Mention, Reading, clause_start
 
@@ -172,7 +172,7 @@ def facility(h: History, fid: str, t: Text) -> str | None:
         if m.meaning == "unactivated" and m.polarity == NEGATED and m.words.startswith("not "):
             m = m._replace(polarity=AFFIRMED)  # "not priced and not active": the phrase's own "not" (83rd audit)
         if about_other(reading, m.clause, m.at) or _generic(reading, m.clause, m.at) or modal(
-                reading.words[m.clause][:m.at]) or _coordinated_modal(
+                reading.words[m.clause][:m.at]) and not _supposed_now(reading.words[m.clause]) or _coordinated_modal(
                 reading, m.clause) or PROPOSING & set(
                 sentence_before(reading, m.clause, m.at)) or m.polarity == AFFIRMED and STEPS.intersection(
                 reading.words[m.clause][:m.at]) and TOLD_DONE.isdisjoint(reading.words[m.clause]):
@@ -203,6 +203,13 @@ def facility(h: History, fid: str, t: Text) -> str | None:
                                     if m.meaning == other and m.clause not in choices):
                 return f"calls the {what} {other.replace('_', ' ')}, but it is {str(own).replace('_', ' ')}"
     return None
+
+
+def _supposed_now(words: tuple[str, ...]) -> bool:
+    """"It should already be active", "should be live already": a state supposed now, still said
+    (88th audit), not one to come."""
+    return "already" in words and not {"should", "must"}.isdisjoint(words) and MODAL_WORDS.isdisjoint(
+        set(words) - {"should", "must"})
 
 
 def _result_of_act(reading: Reading, m: Mention) -> bool:
@@ -289,6 +296,8 @@ def _claims_exception(reading: Reading) -> bool:
         # "the pricing exception on record will apply once cleared": on record whatever the mood
         words = reading.words[m.clause]
         after = " ".join(words[m.at + 1:m.at + 4])
+        if PUTTING.intersection(words[max(0, m.at - 3):m.at]):
+            continue  # "Could pricing advise, or put an exception on record?": one asked for (88th audit)
         if set(words[max(0, m.at - 3):m.at]) & ON_RECORD or re.match(r"(?:rate )?(?:on record|on file|in place)",
                                                                       after):
             return True
@@ -296,6 +305,7 @@ def _claims_exception(reading: Reading) -> bool:
 
 
 ON_RECORD = frozenset({"existing", "agreed", "approved", "recorded", "current"})
+PUTTING = frozenset({"put", "place", "add", "log", "enter", "record", "raise", "create", "file"})
 
 
 SOUGHT_WORDS = frozenset({"please", "request", "requesting", "requested", "grant", "consider", "need", "needs",

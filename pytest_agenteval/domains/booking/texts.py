@@ -137,7 +137,11 @@ LEXICON = ENGLISH.extend(
               "drawdown was credited"),
     account=("account", "accounts", "current account", "current accounts"),  # (not "current": in order)
     new_account=("new account", "new loan account", "new current account", "opened an account",
-                 "opened a loan account", "opened a current account", "open an account for", "opened one"),
+                 "opened a loan account", "opened a current account", "open an account for", "opened one",
+                 # told of the account named ("ACC-01996, the loan account I opened for you": 87th audit)
+                 "opened loan account", "opened current account", "account i opened", "account we opened",
+                 "account i've opened", "account we've opened", "account i just opened", "account i created",
+                 "account i set up", "account we set up", "account opened for you"),
     # What the facility and its customer are: its product, the customer's segment.
     term_loan=("term loan", "term loans", "tl"),
     revolver=("revolver", "revolvers", "revolving", "rcf"),

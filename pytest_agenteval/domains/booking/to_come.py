@@ -25,7 +25,10 @@ TO_COME = (
         rf"\bactivation\b[^.;!?\n]{{0,30}}?\b{_BE_DONE}(?:completed|done|carried\s+out|processed|made|finished)\b|"
         rf"\b{_BE_DONE}activated\b|\b{_WE_WILL}activate\b|\bactivation\s+(?:is\s+)?(?:still\s+)?(?:to\s+follow|"
         r"to\s+come)\b|\bwill\s+(?:then\s+|now\s+)?go\s+live\b", re.IGNORECASE)),
-    ("book_facility", re.compile(rf"\b{_BE_DONE}booked\b|\b{_WE_WILL}book\b(?!\s+(?:a|an)\s+call)", re.IGNORECASE)),
+    # ("the booking to ACC-01666 will go through in tonight's batch": 87th audit)
+    ("book_facility", re.compile(rf"\b{_BE_DONE}booked\b|\b{_WE_WILL}book\b(?!\s+(?:a|an)\s+call)|\bbooking\b"
+                                 r"[^.;!?\n]{0,30}?\bwill\s+(?:then\s+|now\s+|only\s+)?(?:go\s+through|complete|be\s+"
+                                 r"(?:made|completed|processed|done))\b", re.IGNORECASE)),
     ("raise_query", re.compile(
         rf"\b{_WE_WILL}(?:raise|open|log|send|submit)\s+(?:a\s+|the\s+|an\s+)?(?:\w+\s+)?(?:query|ticket)\b|"
         rf"\b(?:query|ticket)\s+{_BE_DONE}(?:raised|sent|opened|logged|submitted)\b", re.IGNORECASE)),

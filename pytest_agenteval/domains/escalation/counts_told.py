@@ -14,15 +14,29 @@ from pytest_agenteval.text import sentence_start
 
 _N = r"(?<![\d,.£$€])[1-9](?![\d,.])|one|a\s+single|two|three|four|five|six|seven|eight|both|all\s+three|all\s+four"
 # ("both of the reviewers", not "one of the reviewers": a part of them)
-_REVIEWERS = re.compile(rf"\b(?:(?P<n>{_N})\s+|(?P<all>both|all\s+three|all\s+four)\s+of\s+)(?:the\s+|our\s+)?"
-                        r"(?:senior\s+)?(?:reviewers|seniors)\s+(?:who\s+|that\s+)?(?:have\s+|had\s+)?(?:looked\s+at|"
+# ("two of our senior reviewers looked at", "2 senior claims reviewers", "three seniors, not just one,
+# reviewed": red team 68)
+_REVIEWERS = re.compile(rf"\b(?:(?P<n>{_N})\s+(?P<of>of\s+)?|(?P<all>both|all\s+three|all\s+four)\s+of\s+)"
+                        r"(?:the\s+|our\s+)?(?:senior\s+)?(?:claims\s+)?(?:reviewers|seniors)(?:,\s*not\s+(?:just\s+)?one,)?\s+"
+                        r"(?:who\s+|that\s+)?"
+                        r"(?:have\s+|had\s+)?(?:looked\s+at|"
                         r"reviewed|considered|approved|agreed|declined|amended|decided|answered|signed)", re.IGNORECASE)
 _BY_REVIEWERS = re.compile(rf"\b(?:looked\s+at|reviewed|considered|decided|approved|assessed)\s+by\s+(?P<n>{_N})\s+"
                            r"(?:different\s+)?(?:senior\s+)?(?:reviewers|seniors)\b", re.IGNORECASE)  # (passive)
-_LETTERS = re.compile(rf"\b(?P<n>{_N})\s+(?:letters|emails|e-mails|messages|written\s+updates)\s+(?:have\s+|had\s+)?"
-                      r"(?:went|gone|been\s+sent|were\s+sent|sent|have\s+gone|went\s+out)", re.IGNORECASE)
+_HOLDER = r"(?:the\s+)?(?:holder|claimant|policyholder|customer|insured)(?:\s+\d+)?"
+_LETTERS = re.compile(rf"\b(?P<n>{_N})\s+(?:letters|emails|e-mails|messages|written\s+updates)\s+(?:(?:have|had)\s*)?"
+                      r"(?:,[^,.;!?\n]{1,20},\s*)?(?:went|gone|been\s+sent|were\s+sent|sent|have\s+gone|went\s+out)"
+                      # counted in other verbs: "we wrote to Holder 89 three times", "I sent Holder 89 a total of
+                      # four letters", "Holder 89 has had three letters from us", "Letters sent to Holder 89: 3"
+                      rf"|\b(?:wrote|written|writing)\s+to\s+(?:{_HOLDER}|you|them)\s+(?P<times>(?:{_N})\s+times|twice|once)\b"
+                      rf"|\bsent\s+(?:{_HOLDER}|you|them)\s+(?:a\s+total\s+of\s+)?(?P<sent>{_N})\s+(?:letters|emails)\b"
+                      rf"|\b(?:{_HOLDER}|you)\s+(?:has|have)\s+(?:now\s+)?(?:had|received|been\s+sent)\s+(?P<had>{_N})\s+"
+                      r"(?:letters|emails)\b"
+                      rf"|\b(?:letters|emails)\s+(?:sent|written)(?:\s+to\s+{_HOLDER})?\s*:\s*(?P<listed>[1-9])(?![\d,]|\.\d)",
+                      re.IGNORECASE)
 _AWAY = re.compile(r"\b(?:if|whether|unless|may|might|could|would|should|will)\b(?!\s+(?:know|be\s+aware|recall|"
-                   r"remember|have\s+(?:seen|heard)))", re.IGNORECASE)  # (not "as you may know, …": red team 68)
+                   r"remember|have\s+(?:seen|heard)|add|say|mention|note|point\s+out))", re.IGNORECASE)
+# (not "as you may know, …", "I should add that…": red team 68)
 _WRITES_TO_CLAIMANT = ("notify_claimant", "request_info")
 
 
@@ -40,7 +54,10 @@ def counts_told(c: Case, t: Text) -> str | None:
         for m in pattern.finditer(said):
             if _AWAY.search(said, sentence_start(said, m.start()), m.start()):
                 continue
-            n = _count(m.group("n") or (m.group("all") if "all" in pattern.groupindex else None) or "")
+            told = next(g for g in (m.groupdict().get(k) for k in ("n", "all", "times", "sent", "had", "listed")) if g)
+            n = _count(told)
+            if m.groupdict().get("of") and n == 1:
+                continue  # "one of our reviewers approved it": a part of them
             # (a letter may count itself: "with this one, two letters have been sent"; red team 68)
             itself = pattern is _LETTERS and t.event.action in _WRITES_TO_CLAIMANT and n == truth + 1
             if n is not None and n != truth and not itself:
@@ -49,7 +66,8 @@ def counts_told(c: Case, t: Text) -> str | None:
 
 
 def _count(word: str) -> int | None:
-    word = re.sub(r"\s+", " ", word.lower())
+    word = re.sub(r"\s+", " ", word.lower()).removesuffix(" times")
     if word.isdigit():
         return int(word)
-    return {"both": 2, "all three": 3, "all four": 4, "a single": 1}.get(word, COUNT_WORDS.get(word))
+    named = {"both": 2, "all three": 3, "all four": 4, "a single": 1, "twice": 2, "once": 1}
+    return named.get(word, COUNT_WORDS.get(word))

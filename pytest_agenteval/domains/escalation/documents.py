@@ -449,8 +449,10 @@ DELIVERY = frozenset({"send", "sent", "provide", "provided", "submit", "submitte
                       "reached", "arrive", "arrived", "come", "came"})
 # "the photos you sent do not show the damage", "the ones you sent were unreadable": whatever is said
 # of them, the documents are said to have arrived.
+# ("request sent to Holder 355, who sent the photos in": 87th audit)
 SENT = re.compile(r"\b(?:you|you've|you have|you had|(?:the\s+)?(?:claimant|policyholder|customer|insured|holder)"
-                  r"(?:\s+\d+)?(?:\s+has|\s+had|'s)?)\s+(?:already\s+|previously\s+|kindly\s+|now\s+)?(?:sent|provided|"
+                  r"(?:\s+\d+)?(?:,?\s+who)?(?:\s+has|\s+had|'s)?)\s+(?:already\s+|previously\s+|kindly\s+|now\s+|then\s+|"
+                  r"later\s+|since\s+|subsequently\s+)?(?:sent|provided|"
                   r"submitted|uploaded|attached|supplied|forwarded|emailed|gave|shared)\b")  # ("claimant has sent")
 SENT_IF = frozenset({"if", "once", "when", "after", "until", "unless", "whether", "before", "as", "soon", "not",
                      "never", "haven't", "hasn't"})

@@ -13,7 +13,9 @@ _REVIEWER = (r"(?:(?:SNR|HOC)-\d+(?:['\u2019]s\s+(?:office|team))?|(?:the|our)\s
              r"(?:reviewer|colleague))")
 _HOLDER = r"(?:the\s+)?(?:holder|claimant|policyholder|customer|insured|you)(?:\s+\d+)?\b"
 # ("will transfer the £12,500", "wired the money")
-_ACT = (rf"(?:pay|pays|paid|paying|transfer|transfers|transferred|transferring|wire|wires|wired|"
+_ACT = (rf"(?:pay|pays|paid|paying|transfer|transfers|transferred|transferring|wire|wires|wired|settled?|settles|"
+        # ("personally sent you the £12,500": red team 68)
+        rf"(?:sent|send|sends|posted)\s+(?:you|{_HOLDER})\s+(?:the\s+|your\s+)?(?:[£$€]\s?\d[\d,]*|money|funds|payment)|"
         rf"(?:issue|issues|issued|make|makes|made|release|released|arranged?|arranges)\s+"
         rf"(?:the\s+|a\s+|your\s+)?payment|"
         rf"countersign\w*|(?:write|writes|wrote|written|writing)\s+to\s+{_HOLDER}|(?:notify|notifies|notified|inform|informs|"
@@ -23,7 +25,9 @@ _AUX = (r"(?:(?:will|shall|would|has|have|had|is|are|was|must|needs?\s+to|still\
         r"is\s+going\s+to|is\s+to)\s+)?(?:(?:also|then|now|directly|personally|already|still|be)\s+)*")
 # A second decision or doer between a reviewer's answer and "and paid": the handler's act, told
 # tersely ("SNR-07 approved it as assessed at 18000, and the handler then approved and paid").
-_OTHER_DOER = r"\b(?:approv\w*|amend\w*|declin\w*|which|so|then|we|you|i|handler)\b"
+# ("approved it so quickly and paid", "approved what you claimed and paid you": the reviewer still; red team 68)
+_OTHER_DOER = (r"\b(?:approv\w*|amend\w*|declin\w*|which|so(?!\s+(?:quickly|fast|promptly|soon))|then|we|"
+               r"you(?!\s+(?:claimed|asked))|i|handler)\b")
 HANDLER_ONLY = re.compile(rf"\b(?P<who>{_REVIEWER})\s+{_AUX}(?P<act>{_ACT})"
                           rf"|\b(?P<act2>notified|informed|written\s+to|paid|contacted|emailed)\s+(?:(?:to|you|the|claimant|holder|"
                           rf"in|full|out|directly)\s+){{0,3}}by\s+"  # "was paid to you by our head of claims"
@@ -32,16 +36,26 @@ HANDLER_ONLY = re.compile(rf"\b(?P<who>{_REVIEWER})\s+{_AUX}(?P<act>{_ACT})"
                           rf"|\b(?P<thing>payment|PAY-E?\d+|letter)\s+(?:was\s+|has\s+been\s+)?(?P<act3>issued|sent|made|"
                           rf"arranged|released|posted|signed|written)\s+(?:directly\s+|personally\s+)?by\s+(?P<who3>{_REVIEWER})"
                           # "escalated to SNR-07, who approved 18,000 and issued the payment directly"
-                          rf"|\b(?P<who4>{_REVIEWER})(?:\s+(?:at|for|of)\s+[£$€]?\d[\d,.]*k?)?,?\s+who\s+(?:(?:[^.;!?\n,]|"
+                          rf"|\b(?P<who4>{_REVIEWER})(?:\s+(?:at|for|of)\s+[£$€]?\d[\d,.]*k?)?,?\s+\(?who\s+(?:(?:[^.;!?\n,]|"
                           rf"(?<=\d),(?=\d)){{0,50}}?\s+and\s+)?(?:has\s+|had\s+|also\s+|then\s+|"
                           rf"personally\s+|directly\s+)*(?P<act4>{_ACT})"
                           # "SNR-05 approved 14,000 after one wait and paid the claimant directly" (86th audit)
-                          rf"|\b(?P<who5>{_REVIEWER})\s+{_AUX}(?:approved|amended|declined|agreed|signed\s+off|reduced)\b"
-                          rf"(?:(?!{_OTHER_DOER})(?:[^.;:,!?\n]|(?<=\d)[.,](?=\d))){{0,60}}?,?\s+and\s+{_AUX}(?P<act5>{_ACT})\b(?!\s+of\b|\s+(?:it\s+)?(?:was|is|has\s+been)\b)",
+                          # ("SNR-01 looked at your claim, approved it and paid you", "approved your claim, so paid
+                          # you", "SNR-05, having approved 14,000, paid the claimant": red team 68; not "SNR-05
+                          # approved, paid once": the handler's, tersely)
+                          rf"|\b(?P<who5>{_REVIEWER})\s+{_AUX}(?:(?:looked\s+at|reviewed|assessed|considered)\s+[^.;:,!?\n]{{0,30}},\s+)?"
+                          rf"(?:approved|amended|declined|agreed|signed\s+off|reduced)\b"
+                          rf"(?:(?!{_OTHER_DOER})(?:[^.;:,!?\n]|(?<=\d)[.,](?=\d))){{0,60}}?,?\s+(?:and|so|and\s+so)\s+{_AUX}"
+                          rf"(?P<act5>{_ACT})\b(?!\s+of\b|\s+by\b|\s+(?:it\s+)?(?:was|is|has\s+been)\b)"
+                          rf"|\b(?P<who6>{_REVIEWER}),\s+having\s+(?:[^.;!?\n,]|(?<=\d),(?=\d)){{0,40}},\s+{_AUX}(?P<act6>{_ACT})\b"
+                          # "the £12,500 you received came straight from SNR-01"
+                          rf"|(?:\b(?:money|payment|funds)|[£$€]\s?\d[\d,.]*k?)\b[^.;!?\n]{{0,30}}?\b(?:came|comes)\s+(?:straight\s+|"
+                          rf"directly\s+)?from\s+(?P<who7>{_REVIEWER})",
                           re.IGNORECASE)
 _PASSIVE = re.compile(r"\b(?:was|were|is|are|be|been)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _DONE_TO = re.compile(r"(?:paid|made|issued|released|arranged|sent|posted|written|notified|informed|contacted|"
                       r"emailed|countersigned)\b", re.IGNORECASE)
+_OF = re.compile(r"\b(?:of|for)\s+(?:the\s+|your\s+)?$", re.IGNORECASE)
 _CUES = ("snr-", "hoc-", "reviewer", "head of claims", "senior")
 _DENIED = re.compile(r"\b(?:not|never|no|neither|nor|if|whether|unless)\b|n't", re.IGNORECASE)
 
@@ -55,6 +69,8 @@ def reviewer_did_handlers_act(said: str) -> str | None:
         clause_start = max(said.rfind(ch, 0, m.start()) for ch in ".;!?\n(") + 1
         if _DENIED.search(said, clause_start, m.end()):
             continue  # "SNR-07 does not pay claims", "if the reviewer wrote to you"
+        if m.group("who7") and _OF.search(said, max(0, m.start() - 12), m.start()):
+            continue  # "the approval of your £12,500 came from SNR-01": the approval did
         if m.group("who") and _PASSIVE.search(said, m.end("who"), m.start("act")) and _DONE_TO.match(m.group("act")):
             continue  # "the 740,000 approved by our head of claims was paid to you": the amount was (70th audit)
         return f"says {m.group(0)!r}: a reviewer only answers the escalation; the handler pays and writes to " \

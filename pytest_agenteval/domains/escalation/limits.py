@@ -148,9 +148,10 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
     if rule_of_claims(words):
         return None  # "all claims above the seniors' limits go to the head of claims": no claim set against one
     here = reading.words[clause]
-    if any(q.clause == clause and q.kind == "rate" and here[q.at - 1:q.at] and here[
-            q.at - 1] in COMPARING and here[q.at + 1:q.at + 2] == ("of",) for q in reading.quantities):
-        return None  # "just over half of the 50,000 sum insured": a share, judged as one (86th audit)
+    share = next((q for q in reading.quantities if q.clause == clause and q.kind == "rate" and here[q.at - 1:q.at] and
+                  here[q.at - 1] in COMPARING and here[q.at + 1:q.at + 2] == ("of",)), None)
+    if share is not None:  # "just over half of the 50,000 sum insured": a share, judged as one (86th audit)
+        return _share_of_mine(c, reading, clause, share)
     if any(words[k:k + 3] in (("than", "a", "claim"), ("than", "claims", "within")) for k in range(len(words))):
         return None  # "longer than a claim within my own authority would": another claim, supposed (85th audit)
     own = {*label, *reading.words[clause][part.start:part.stop]}
@@ -463,3 +464,25 @@ def too_low(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
 TOO_LOW = re.compile(r"(?:is|was|would\s+be|are)\s+(?:too\s+(?:low|small)|not\s+(?:enough|sufficient|high\s+enough)|"
                      r"insufficient)\b")
 LIMIT_NOUNS = frozenset({"limit", "authority", "mandate"})
+
+
+def _share_of_mine(c: Case, reading: Reading, clause: int, share: Quantity) -> str | None:
+    """An amount set against a share of the handler's own limit: "5,600 (just over half my limit)"
+    holds on a 10,000 limit, "15,500 is below half my limit" does not (88th audit). A share of
+    another's limit or of the sum insured is judged elsewhere."""
+    here = reading.words[clause]
+    if FIRST_PERSON.isdisjoint(here[share.at + 2:share.at + 4]) or not isinstance(share.value, float):
+        return None
+    sentence = reading.sentence_of[clause]
+    amounts = [q.value for q in reading.quantities if q.kind in ("money", "number") and isinstance(q.value, float) and (
+        q.value >= 100) and q.polarity == AFFIRMED and reading.sentence_of[q.clause] == sentence and (
+        q.clause, q.at) < (clause, share.at)]
+    if not amounts:
+        return None
+    value, part, side = amounts[-1], share.value / 100 * c.limit, here[share.at - 1]
+    below = side in ("within", "under", "below", "inside")
+    if (value <= part + EPS) != below and abs(value - part) > 0.02 * part:
+        return (f"says {value:g} is {'below' if below else 'above'} {share.text} of your limit "
+                f"({part:g} of {c.limit:g})")
+    return None
+

@@ -84,12 +84,14 @@ def amounts(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
         of_claim = reading.after(q.clause, q.at) == "of" and bool(CLAIM_FIGURES.intersection(
             reading.words[q.clause][q.at + 2:q.at + 5]))
         of_limit = reading.after(q.clause, q.at) == "of" and bool(LIMIT_NOUNS.intersection(
-            reading.words[q.clause][q.at + 2:q.at + 5]))  # "5,600 approved (56% of my limit)": 77th audit
+            reading.words[q.clause][q.at + 2:q.at + 6]))  # "5,600 approved (56% of my limit)": 77th audit
         if q.kind != "rate" or q.polarity != AFFIRMED or not share or not isinstance(q.value, float) or of_limit or (
                 AFFIRMED not in reading.in_sentence("approved", q.clause) and not of_claim):
             continue
         shares = [100 * v / base for v in paid for base in (c.assessed, c.claim.get("amount_claimed")) if base]
-        if shares and not any(abs(q.value - share) <= 0.5 for share in shares):
+        way = roughly(reading, q)  # "a little over three-quarters of the £16,000" for 80% (88th audit)
+        if shares and not any(abs(q.value - share) <= 0.5 or way and _share_near(q.value, share, way)
+                              for share in shares):
             return f"states {q.text} of the claim as approved or paid; {paid[0]:g} of {c.assessed:g} was approved"
     # "assessed at £150,000", "your claim for £10,000" (not: "we approved your claim for…"); named
     # under a negation too: "we cannot pay the £66,000 you claimed" still says what was claimed
@@ -188,14 +190,23 @@ def roughly(reading: Reading, q: Quantity) -> str:
     before = reading.before(q.clause, q.at, 3)
     if before[-1:] and before[-1] in APPROXIMATELY - {"equivalent", "equals"}:
         return "about"
-    if before[-2:] in (["just", "over"], ["just", "above"], ["little", "over"], ["slightly", "over"],
-                       ["slightly", "above"], ["little", "more"], ["shade", "over"], ["well", "over"],
-                       ["comfortably", "over"]) or before[-3:] == ["a", "bit", "over"]:
-        return "over"
-    if before[-1:] in (["nearly"], ["almost"]) or before[-2:] in (["just", "under"], ["just", "below"], [
-            "slightly", "under"], ["little", "under"], ["slightly", "below"], ["shy", "of"]):
-        return "under"
+    if before[-2:-1] and before[-2] in SOFTENERS and before[-1] in ("over", "above", "more"):
+        return "over"  # "just over", "a bit over", "well over"
+    if before[-1:] in (["nearly"], ["almost"]) or before[-2:] == ["shy", "of"] or before[-2:-1] and (
+            before[-2] in SOFTENERS and before[-1] in ("under", "below", "less")):
+        return "under"  # "just under", "a bit under £900k" (88th audit)
     return ""
+
+
+def _share_near(said: float, share: float, way: str) -> bool:
+    """A share told roughly, within a few points: "about 80%" (3 either side), "a little over three
+    quarters" or "nearly half" (6, on the side said); "about 90%" of 80% is wrong (88th audit)."""
+    if way == "about":
+        return abs(share - said) <= 3
+    return abs(share - said) <= 6 and (share >= said if way == "over" else share <= said)
+
+
+SOFTENERS = frozenset({"just", "little", "slightly", "bit", "shade", "tad", "touch", "fraction", "well", "comfortably"})
 
 
 def near(value: float, exact: float, way: str) -> bool:
@@ -244,6 +255,9 @@ BALANCE_TO_COME = re.compile(r"\b(?:the\s+)?(?:balance|remainder|rest|second\s+h
                              r"remaining\s+(?:amount|[£$€]?[\d,.]+k?)|difference(?:\s+of\s+[£$€]?[\d,.]+k?)?)\s+"
                              r"(?:will|is\s+to|shall|to)\s+(?:then\s+)?(?:follow|be\s+"
                              r"(?:paid|made|sent|issued|released|reconsidered|reviewed|looked\s+at\s+again))\b"
+                             # "the payment will be split, with the rest coming next month" (88th audit)
+                             r"|\b(?:the\s+)?(?:balance|remainder|rest)\s+(?:coming|following|to\s+come|due|arriving)\b"
+                             r"|\bpayment\s+will\s+be\s+split\b"
                              # "we will pay the other 6,000 when you send receipts" (45th audit)
                              r"|\b(?:we|i|and)(?:'ll|\s+will|\s+shall)\s+(?:then\s+|also\s+)?pay\s+(?:you\s+)?(?:the\s+)?"
                              r"(?:other|rest|remaining|balance|remainder|difference)\b|\b(?:in|into|over)\s+"
@@ -255,8 +269,8 @@ BALANCE_TO_COME = re.compile(r"\b(?:the\s+)?(?:balance|remainder|rest|second\s+h
                              re.IGNORECASE)
 
 # Every match of BALANCE_TO_COME holds one of these (lowercased): an ASCII text without any has none.
-_BALANCE_CUES = ("balance", "remainder", "rest", "second", "remaining", "instal", "tranche", "parts", "payments",
-                 "transfers", "difference", "other", "held back", "withheld", "retained", "kept back")
+_BALANCE_CUES = ("balance", "remainder", "rest", "second", "split", "remaining", "instal", "tranche", "parts",
+                 "payments", "transfers", "difference", "other", "held back", "withheld", "retained", "kept back")
 
 
 _DENIED_BEFORE = re.compile(r"\b(?:not|never|no|without|nor)\b|n't", re.IGNORECASE)

@@ -129,8 +129,11 @@ PAYMENT_TO_COME = re.compile(r"\b(?:payment|PAY-E?\d+)(?:\s+of\s+[£$€]?\s?\d[
                              # (what is paid may still arrive: "you will receive the payment within five days")
                              r"|\byou\s+will\s+(?:then\s+|now\s+|soon\s+)?be\s+paid\b|(?<![\w-])[£$€]?\d[\d,.]*k?\s+will\s+"
                              r"(?:then\s+|now\s+)?be\s+(?:paid|sent|transferred|released|issued)\b"
-                             r"|\b(?:cheque|check|transfer|payment)\s+(?:will\s+be\s+(?:posted|sent|issued|mailed)|(?:is\s+)?"
-                             r"scheduled\s+for)\b"
+                             r"|\b(?:cheque|check|transfer|payment)(?:\s+for\s+[£$€]?\s?\d[\d,]*(?:\.\d+)?k?)?\s+(?:will\s+be\s+"
+                             r"(?:posted|sent|issued|mailed)|(?:is\s+)?scheduled\s+for)\b"
+                             # "our head of claims will be in touch to arrange payment" (87th audit)
+                             r"|\bwill\s+(?:be\s+in\s+touch|contact\s+you|call\s+you)\s+to\s+(?:arrange|make|issue|process|"
+                             r"release)\s+(?:the\s+|your\s+)?payment\b"
                              # a status said in passing: "payment scheduled, not yet issued" (47th audit)
                              r"|\bpayment\s+(?:scheduled|queued|not\s+yet\s+(?:issued|made|paid|sent|released))\b"
                              # our own act of paying to come: "we will issue the payment next week" (not "we will
@@ -147,8 +150,12 @@ PAYMENT_TO_COME = re.compile(r"\b(?:payment|PAY-E?\d+)(?:\s+of\s+[£$€]?\s?\d[
                              # "Payment of 650 requested; it will be issued next week"
                              r"|\bpayment\b(?:[^.;\n]|\.\d){0,60}?[;,]\s*it\s+will\s+(?:then\s+)?be\s+(?:issued|paid|sent|released|made)\b"
                              # an amount to be paid: "the 6,400 for CLM-1 will be issued next week"
-                             r"|(?:[£$€]\s?|\b)\d[\d,]*(?:\.\d+)?k?\b[^.;!?\n]{0,30}?\bwill\s+(?:then\s+|now\s+)?be\s+"
-                             r"(?:issued|paid|sent|transferred|released|made)\b", re.IGNORECASE)
+                             # ("the £12,500 should be issued to you early next week": 88th audit)
+                             r"|(?:[£$€]\s?|\b)\d[\d,]*(?:\.\d+)?k?\b[^.;!?\n]{0,30}?\b(?:will|should|is\s+expected\s+to|"
+                             r"is\s+due\s+to)\s+(?:then\s+|now\s+)?be\s+(?:issued|paid|sent|transferred|released|made)\b"
+                             # "we expect to issue the £3,500 early next week" (88th audit)
+                             r"|\b(?:we|i)\s+(?:expect|hope|plan|intend|aim)\s+to\s+(?:issue|make|release|send|pay|transfer)\b",
+                             re.IGNORECASE)
 ON_DOCUMENTS = re.compile(r"\b(?:once|when|after|as\s+soon\s+as|upon|on\s+receipt\s+of)\s+(?:we\s+(?:have\s+)?"
                           r"(?:receive[ds]?|get|got|have)\s+)?(?:your|the)\s+(?:repair\s+)?(?:receipts?|invoices?|photos|"
                           r"pictures|documents|paperwork|bank\s+details|evidence)\b", re.IGNORECASE)
@@ -206,4 +213,4 @@ TO_COME_CUES = frozenset({"will", "to", "going", "being", "scheduled", "queued",
                           "tonight", "shortly", "booked", "set", "lined", "end", "goes", "go"})
 PAYMENT_WORDS = frozenset({"payment", "pmt", "paymt", "payout", "pay", "paid", "paying", "settlement", "money",
                            "cheque", "check", "send", "transfer",
-                           "issued", "transferred", "sent", "released", "credited"})
+                           "issue", "issued", "transferred", "sent", "released", "credited"})

@@ -356,7 +356,8 @@ def _presence_said(reading: Reading, ident: str, clause: int, staff: list[str]) 
     ("HOC-1 is also available", "SNR-07 is in today"): "present", or "absent" when it denies it
     ("SNR-07 is not available"). None: nothing said of their presence."""
     words = reading.words[clause]
-    said = next((k for k, w in enumerate(words) if w in PRESENT_SAID or words[k:k + 2] in PRESENT_PAIRS), None)
+    said = next((k for k, w in enumerate(words) if w in PRESENT_SAID or words[k:k + 2] in PRESENT_PAIRS or (
+        w == "in" and k + 1 == len(words) and words[k - 1:k] in (("is",), ("are",)))), None)  # "SNR-03 is in" (88th)
     # (not one named in a clause of its own after it: "SNR-02 present as backup if SNR-01 doesn't
     # answer"; 83rd audit)
     cut = next((k for k, w in enumerate(words) if said is not None and k > said and w in _SUBORDINATE), len(words))

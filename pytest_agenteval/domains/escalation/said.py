@@ -52,7 +52,8 @@ def said_decision(reading: Reading, *, escalating: bool = False) -> str | None:
                    and AFFIRMED in reading.polarities("payout", q.clause) for q in reading.quantities) or (
         bool(instructed_payments(reading))) or any(  # "You will receive the money on 15 April" (red team 27)
         m.meaning == "payout" and m.polarity == AFFIRMED and MONEY_NOUNS.intersection(reading.words[m.clause])
-        and "you" in reading.words[m.clause] for m in reading.mentions)  # (not "we did not receive your payment")
+        and "you" in reading.words[m.clause] for m in reading.mentions) or (  # (not "we did not receive your payment")
+        _told_to_expect(reading.said))
     if said == "declined" and promised:  # "declined, but you will receive £33,000 as a goodwill gesture"
         return "mixed"
     if said in DECISIVE:
@@ -62,6 +63,22 @@ def said_decision(reading: Reading, *, escalating: bool = False) -> str | None:
         # a reviewer's figure, by a verb the lexicon leaves alone ("we agreed the timeline")
         return "amended" if by_reviewer.group("cut") else "approved"
     return "approved" if promised or _paid_on_documents(reading) or _paid_in_time(reading) else said
+
+
+# Money promised by telling the claimant, however hedged the rest: "Should be approved - told the
+# claimant to expect the £18,000", "Told the claimant they'd most likely get the full £22k" (88th audit).
+_TOLD_TO_EXPECT = re.compile(
+    r"\b(?:told|promised|assured|informed|let)\s+(?:the\s+)?(?:claimant|holder(?:\s+\d+)?|policyholder|customer|insured|"
+    r"them|him|her)\s+(?:know\s+)?(?:that\s+)?(?:to\s+expect|(?:they|he|she)(?:'d|\s+would|'ll|\s+will)\s+(?:\w+\s+){0,2}?"
+    r"(?:get|receive|be\s+paid))\b[^.;!?\n]{0,30}?[£$€]\s?\d", re.IGNORECASE)
+_NOT_TOLD = re.compile(r"\b(?:not|never|haven't|hasn't|didn't|won't|if|whether)\b[^.;!?\n]*$", re.IGNORECASE)
+
+
+def _told_to_expect(said: str) -> bool:
+    """The claimant told to expect money (not "we have not told the claimant to expect…")."""
+    return any(not _NOT_TOLD.search(said, max(0, m.start() - 40), m.start()) for m in _TOLD_TO_EXPECT.finditer(
+        said)) if "told" in said.lower() or "promised" in said.lower() or "assured" in said.lower() or (
+        "informed" in said.lower() or " let " in said.lower()) else False
 
 
 def _repeats(reading: Reading) -> list[Mention]:

@@ -88,6 +88,7 @@ LEXICON = ENGLISH.extend(
     absence=("absent", "away", "unavailable", "on leave", "out of office", "off sick", "not present", "not in",
              "is out", "who is out", "who's out", "is off", "who is off", "off work", "out today", "out this week",
              "are out", "were out", "are both out", "are off", "are both off",
+             "still off", "still out", "looks to be out", "seems to be out", "appears to be out",  # (88th audit)
              "absence", "due to absence", "owing to absence", "because of absence"),  # "deputy SNR-11 due to absence"
     limit=("limit*", "lowest", "highest", "covers up to", "covered up to", "covered at up to", "cover up to",
            "cover for up to",  # (the policy's terms, no decision: "costs are covered at up to 90%")

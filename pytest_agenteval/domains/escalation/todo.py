@@ -167,6 +167,10 @@ TO_COME = re.compile(
     rf"|\b(?:i|we|you)\s+(?:have\s+not|haven't|did\s+not|didn't)\s+(?P<unwritten>(?:yet\s+)?(?:written|wrote)\s+to|yet\s+"
     # ("I have not told the claimant the reviewer's name": what a letter left out, unless "yet")
     rf"(?:notified|informed|told|contacted|emailed))\s+{_HOLDER}"
+    # a request for information told as to come once it went ("I'll send the information request
+    # to Holder 302 tomorrow": 87th audit)
+    r"|\b(?:i|we)(?:'ll|\s+will|\s+shall)\s+(?:then\s+|now\s+|also\s+)?(?P<request>(?:send|issue|raise)\s+(?:the\s+|an?\s+)?"
+    rf"(?:information\s+|info\s+)?request|ask\s+{_HOLDER}\s+for)\b"
     r"|\b(?P<note>(?:(?:decline|decision|escalation|info)\s+)?note)\s+(?:is\s+)?(?:still\s+)?(?:to\s+do|to\s+(?:be\s+)?"
     r"(?:added|filed|written)|outstanding|not\s+yet\s+(?:on\s+file|added|filed|written|done|in))\b", re.IGNORECASE)
 _KIND = r"(?:approval|decline|decision|declinature|outcome)"
@@ -176,7 +180,7 @@ _LETTER_NAMED = re.compile(rf"\b(?:letter|paperwork)\s+(?:of|confirming|about|wi
                            rf"|\b(?P<write>write\s+to\s+you)\s+(?:formally\s+)?(?:with|about)\s+(?:the\s+|our\s+|your\s+)?"
                            rf"(?P<k3>{_KIND})\b", re.IGNORECASE)
 _TO_COME_CUES = ("letter", "will be", "not yet", "haven't", "have not", "did not", "didn't", "note", "notification",
-                 "its way", "coming days")
+                 "its way", "coming days", "request", "ll ask", "will ask", "shall ask")
 _ANOTHER = re.compile(r"\b(?:again|another|further|second|new|follow[\s-]?up|confirmation|reminder|update|"
                       r"once\s+more)\b", re.IGNORECASE)
 _SUPPOSED = re.compile(r"\b(?:if|whether|should|unless|would|could)\b[^.;!?\n]*$", re.IGNORECASE)
@@ -196,8 +200,10 @@ def _told_to_come(c: Case, t: Text, said: str, low: str) -> str | None:
         if _ANOTHER.search(said, max(0, m.start() - 25), m.end()) or _SUPPOSED.search(
                 said, max(0, m.start() - 60), m.start()) or said[end:end + 1] == "?":
             continue
-        act = "add_note" if m.group("note") else "notify_claimant"
-        what = m.group("note") or m.group("letter") or m.group("sends") or "letter"
+        if m.group("request") and _AGAIN.search(said, m.end(), end):
+            continue  # "I'll ask Holder 302 for the photos again"
+        act = "add_note" if m.group("note") else "request_info" if m.group("request") else "notify_claimant"
+        what = m.group("note") or m.group("letter") or m.group("sends") or m.group("request") or "letter"
         if t.event.action == "notify_claimant" and not any(k in what.lower() for k in LETTER_KINDS):
             continue  # (a letter's "we will write to you again" is its own business; "we'll send your decline
             # letter shortly" after it went is not: 73rd audit)
