@@ -28,6 +28,7 @@ from pytest_agenteval.report.commands import add_commands as add_report_commands
 from pytest_agenteval.report.gate import GateConfigError
 from pytest_agenteval.report.outputs import not_a_file
 from pytest_agenteval.report.signing import SigningKeyError
+from pytest_agenteval.taskfiles.files import resolved
 from pytest_agenteval.tasks.model import Task
 
 USAGE_ERROR = 2
@@ -112,7 +113,7 @@ def _report_path(value: str, inputs: Sequence[Path]) -> Path:
         raise UsageError(f"--report {value}: is a folder (name a .json or .html file in it)")
     if not path.parent.is_dir():
         raise UsageError(f"--report {value}: folder {str(path.parent)!r} does not exist (create it first)")
-    if path.resolve() in {p.resolve() for p in inputs}:
+    if resolved(path) in {resolved(p) for p in inputs}:
         raise UsageError(f"--report {value}: is one of the task files being validated (name another file)")
     return path
 
@@ -226,7 +227,7 @@ def _replay(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.results}: cannot read it: {exc.strerror} (give a results file you can read, "
                          "written by --agenteval-results)") from None
     inputs = [path, *task_files(args.tasks)]
-    if args.out and Path(args.out).resolve() in {p.resolve() for p in inputs}:
+    if args.out and resolved(args.out) in {resolved(p) for p in inputs}:
         raise UsageError(f"--out {args.out}: is one of the files being replayed (name a new file)")
     out = writable(args.out, "--out") if args.out else None
     if verified([args.results], key, "replay", args.run_ids) is None:

@@ -100,12 +100,19 @@ def results_bytes(path: str | os.PathLike[str]) -> bytes:
 
 
 def _bounded_bytes(path: str | os.PathLike[str]) -> bytes:
-    """At most ``CEILING`` bytes of a regular file or a pipe (``<(zcat r.jsonl.gz)``): a device
-    never ends (``--agenteval-resume=/dev/zero`` read on, filling the memory), so it is refused."""
-    with open(path, "rb") as file:
-        mode = os.fstat(file.fileno()).st_mode
+    """At most ``CEILING`` bytes of a regular file or a pipe (``<(zcat r.jsonl.gz)``; a named pipe
+    with no writer reads as empty): a device never ends (``--agenteval-resume=/dev/zero`` read on,
+    filling the memory), so it is refused."""
+    # O_NONBLOCK: a named pipe opens at once instead of waiting for a writer that may never come
+    # (red team 69); read as a pipe, it then ends when no writer holds it.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    with open(fd, "rb") as file:
+        mode = os.fstat(fd).st_mode
         if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
             raise OSError(errno.EINVAL, "it is a device, not a results file")
+        if stat.S_ISDIR(mode):
+            raise OSError(errno.EISDIR, "it is a folder, not a results file")
+        os.set_blocking(fd, True)
         data = file.read(CEILING + 1)
     if len(data) > CEILING:
         raise OSError(errno.EFBIG, f"it is more than {CEILING // 2**30} GiB, the most a results file "

@@ -21,7 +21,9 @@ from typing import Any
 
 from pytest_agenteval.environments.base import Environment
 from pytest_agenteval.environments.registry import EnvironmentPool
+from pytest_agenteval.errors import TaskProblem
 from pytest_agenteval.grading.grade import Grade
+from pytest_agenteval.taskfiles.files import read_task_file, resolved
 from pytest_agenteval.taskfiles.loader import load_tasks
 from pytest_agenteval.tasks.model import Task
 
@@ -85,10 +87,13 @@ def changed_task_files(run_record: Mapping[str, Any] | None, task_paths: Iterabl
     listed = run_record.get("task_files") if isinstance(run_record, Mapping) else None
     recorded = [f for f in listed if isinstance(f, dict)] if isinstance(listed, list) else []
     for path in task_paths:
-        shown = path.resolve().as_posix()
+        shown = resolved(path).as_posix()
         same = [f for f in recorded if isinstance(f.get("path"), str)
                 and (shown == f["path"] or shown.endswith("/" + f["path"].lstrip("/")))]
-        now = hashlib.sha256(path.read_bytes()).hexdigest()
+        read = read_task_file(path, shown=str(path))
+        if isinstance(read, TaskProblem):
+            continue  # (said where the tasks are loaded)
+        now = hashlib.sha256(read).hexdigest()
         if same and all(f.get("sha256") != now for f in same):
             notes.append(f"note: {path} is not the file the run graded (sha256 {str(same[0].get('sha256'))[:12]} "
                          f"then, {now[:12]} now): a difference may come from the task, not the grader")

@@ -48,13 +48,16 @@ class Limits:
     @classmethod
     def parse(cls, text: str, *, where: str = "--agenteval-limits") -> Limits:
         """``cpu=60,memory=2G,processes=64,file_size=16M`` (``file-size`` too); unnamed keep the default."""
-        limits = cls()
+        limits, given = cls(), set()
         for part in filter(None, (p.strip() for p in text.split(","))):
             name, sep, value = part.partition("=")
             name = name.strip().replace("-", "_")
             if not sep or name not in NAMES:
                 raise LimitsError(f"{where}={text}: {part!r} is not NAME=VALUE with NAME one of "
                                   f"{', '.join(NAMES)} (e.g. cpu=60,memory=2G)")
+            if name in given:  # ("cpu=1,cpu=2": which was meant? red team 69)
+                raise LimitsError(f"{where}={text}: {name} is given twice (give each limit once)")
+            given.add(name)
             limits = replace(limits, **{name: _amount(value.strip(), name, where, text)})
         return limits
 

@@ -79,6 +79,7 @@ from pytest_agenteval.plugin.integrations.json_report import JsonReportGrades
 from pytest_agenteval.plugin.isolating import INI_LIMITS, contain, isolate_option, limits_given
 from pytest_agenteval.plugin.judging import add_options as add_judge_options
 from pytest_agenteval.plugin.judging import configure_judge
+from pytest_agenteval.plugin.kept_errors import KeptErrors
 from pytest_agenteval.plugin.lastfailed import identity_key, remember, scope
 from pytest_agenteval.plugin.lean import Lean
 from pytest_agenteval.plugin.outcomes import Outcomes, is_check_report
@@ -99,6 +100,7 @@ from pytest_agenteval.plugin.suites import add_suite_paths
 from pytest_agenteval.plugin.timeouts import drop_deadline, note_deadline
 from pytest_agenteval.plugin.view import add_show_option
 from pytest_agenteval.report.labels import LabelError, describe, endpoint_of, git_state, identity, parse_labels
+from pytest_agenteval.taskfiles.files import resolved
 from pytest_agenteval.taskfiles.loader import TaskLoader
 
 FROZE = pytest.StashKey[bool]()  # this run froze what collection made (gc.freeze)
@@ -231,7 +233,7 @@ def pytest_configure(config: pytest.Config) -> None:
                            judge=judge, user_model=user_model)
     loader = TaskLoader(pool, cache_dir=cache.mkdir("agenteval-tasks") if cache is not None else None)
     add_suite_paths(config)  # after the project's environments: they may ship suites too
-    explicit = {Path(a.split("::")[0]).resolve() for a in config.args if a.split("::")[0].endswith(".jsonl")}
+    explicit = {resolved(a.split("::")[0]) for a in config.args if a.split("::")[0].endswith(".jsonl")}
     state = State(agent=factory, agent_spec=spec, runs=runs, time_limit=timeout or None, isolate=isolate is not None,
                   pool=pool, loader=loader, explicit=explicit, judge_described=judge_described)
     state.budget = configure_budget(config)
@@ -244,6 +246,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[STATE] = state
     config.pluginmanager.register(Outcomes(config), "agenteval-outcomes")
     config.pluginmanager.register(Errored(config), "agenteval-errored")
+    config.pluginmanager.register(KeptErrors(config), "agenteval-kept-errors")
     config.pluginmanager.register(Lean(config), "agenteval-lean")
     if sugar.wanted(config):
         config.pluginmanager.register(sugar.SugarCounts(config, is_check_report), "agenteval-sugar")

@@ -18,7 +18,7 @@ import pytest_agenteval.plugin.runner as runner_module
 from pytest_agenteval.errors import TaskProblem
 from pytest_agenteval.plugin.state import STATE, TaskCase
 from pytest_agenteval.taskfiles.bounds import line_bounds
-from pytest_agenteval.taskfiles.files import read_task_file
+from pytest_agenteval.taskfiles.files import is_folder, present, read_task_file, resolved
 from pytest_agenteval.taskfiles.loader import LoadedTask
 from pytest_agenteval.tasks.marks import marker_names, reserved_marks
 from pytest_agenteval.tasks.model import NAME_RE, RESERVED_MARK_WORDS
@@ -32,12 +32,12 @@ def is_task_file(path: Path, config: pytest.Config, explicit: set[Path]) -> bool
     """A ``.jsonl`` named on the command line, or one matching ``agenteval_task_files``."""
     if path.suffix != ".jsonl":
         return False
-    if path.resolve() in explicit:
+    if resolved(path) in explicit:
         return True
     # Matched by the name it has here, not the target's: a dangling link is a task file too.
-    where = path.parent.resolve() / path.name
+    where = resolved(path.parent) / path.name
     try:
-        relative = PurePath(where.relative_to(config.rootpath.resolve()))
+        relative = PurePath(where.relative_to(resolved(config.rootpath)))
     except ValueError:
         relative = PurePath(path)
     return any(relative.match(p) for p in config.getini(INI_PATTERNS))
@@ -45,7 +45,7 @@ def is_task_file(path: Path, config: pytest.Config, explicit: set[Path]) -> bool
 
 def display_path(path: Path, config: pytest.Config) -> str:
     try:
-        return (path.parent.resolve() / path.name).relative_to(config.rootpath.resolve()).as_posix()
+        return (resolved(path.parent) / path.name).relative_to(resolved(config.rootpath)).as_posix()
     except ValueError:
         return str(path)
 
@@ -232,13 +232,13 @@ def scan_markers(raw: bytes, found: dict[str, str]) -> None:
 
 def _task_files(paths: Iterable[Path], config: pytest.Config, explicit: set[Path]) -> Iterable[Path]:
     for path in paths:
-        if path.is_dir():  # a folder named x.jsonl too: a folder is looked into, never read
+        if is_folder(path):  # a folder named x.jsonl too: a folder is looked into, never read
             for candidate in sorted(path.rglob("*.jsonl")):
-                if candidate.is_dir() or _hidden(candidate, path):
+                if is_folder(candidate) or _hidden(candidate, path):
                     continue
                 if is_task_file(candidate, config, explicit):
                     yield candidate
-        elif (path.exists() or path.is_symlink()) and is_task_file(path, config, explicit):
+        elif present(path) and is_task_file(path, config, explicit):
             yield path
 
 

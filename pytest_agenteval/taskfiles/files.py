@@ -8,15 +8,48 @@ are folders: the caller looks inside them and never reads them as files.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from os import PathLike
+from pathlib import Path
 
 from pytest_agenteval.errors import TaskProblem
 
 MAX_FILE_BYTES = 256 << 20
 _KINDS = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
           (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
+
+
+def resolved(path: str | PathLike[str]) -> Path:
+    """``Path.resolve()``, or the absolute path where links cannot be followed: a link to itself
+    raises RuntimeError on Python 3.11 (red team 69: an INTERNALERROR); it is then read, and
+    refused, as the one file it is."""
+    try:
+        return Path(path).resolve()
+    except (OSError, RuntimeError):
+        return Path(os.path.abspath(path))
+
+
+def is_folder(path: Path) -> bool:
+    """``Path.is_dir()``, False where it cannot be looked at (a file in a folder that can be listed
+    but not entered raises PermissionError): reading it then says so, in one line."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+def present(path: Path) -> bool:
+    """Something is at ``path``: a file, a folder, a link (dangling or looping), or an entry of a
+    folder that cannot be entered (``Path.exists()`` raises PermissionError there)."""
+    try:
+        os.lstat(path)
+    except PermissionError:
+        return True  # (reading it says so)
+    except OSError:
+        return False
+    return True
 
 
 def read_task_file(path: str | PathLike[str], *, shown: str) -> bytes | TaskProblem:
@@ -30,6 +63,9 @@ def read_task_file(path: str | PathLike[str], *, shown: str) -> bytes | TaskProb
                             "point it at a task file, or remove it")
         return _problem(shown, "no such file", "check the path")
     except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return _problem(shown, "is a symbolic link that leads back to itself",
+                            "point it at a task file, or remove it")
         return _problem(shown, f"cannot read it: {exc.strerror}", "check its permissions")
     try:
         info = os.fstat(fd)

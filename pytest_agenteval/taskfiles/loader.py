@@ -27,7 +27,7 @@ from pytest_agenteval.errors import EnvironmentSpecError, TaskFileError, TaskPro
 from pytest_agenteval.taskfiles.bounds import line_bounds
 from pytest_agenteval.taskfiles.consistency import validate_task
 from pytest_agenteval.taskfiles.duplicates import key_given_twice
-from pytest_agenteval.taskfiles.files import read_task_file
+from pytest_agenteval.taskfiles.files import read_task_file, resolved
 from pytest_agenteval.taskfiles.verdicts import Summary, Verdicts, line_key
 from pytest_agenteval.tasks.marks import clash, reserved_marks
 from pytest_agenteval.tasks.model import PATTERN_PROBLEMS, RULE_KINDS, Task
@@ -113,7 +113,7 @@ class TaskLoader:
         problems: list[TaskProblem] = []
         self._env_failures = {}
         if self._cache_dir is not None:
-            self._verdicts = Verdicts(self._cache_dir, str(Path(path).resolve()))
+            self._verdicts = Verdicts(self._cache_dir, str(resolved(path)))
         # Validation makes many objects and no reference cycles: the cyclic collector would
         # only re-scan the growing heap (half the load time for 10,000 lines), so it waits.
         collecting = gc.isenabled()
@@ -329,7 +329,7 @@ def load_tasks(*paths: str | PathLike[str], pool: EnvironmentPool | None = None)
     The environments a project lists (``[tool.agenteval] environments`` in the pyproject.toml
     of the task files' project) are imported first, their folder put on ``sys.path``, as the
     ``pytest`` and ``agenteval`` commands do."""
-    for root in dict.fromkeys(project_root(Path(p).resolve().parent) for p in paths):
+    for root in dict.fromkeys(project_root(resolved(p).parent) for p in paths):
         load_project_environments(root)
     loader = TaskLoader(pool)
     tasks: list[LoadedTask] = []
