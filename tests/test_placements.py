@@ -87,6 +87,12 @@ class IgnoresTheEnd:
                 episode.call("get_ticket", {"ticket_id": "T-0001"})
             except EpisodeOver:
                 pass
+
+class BadArguments:  # a model's broken tool-call JSON, passed on by an adapter (red team 72)
+    def run(self, episode):
+        episode.call("close_ticket", '{"ticket_id": "T-00')
+        episode.call("close_ticket", [1])
+        close(episode)
 '''
 
 TIME_LIMIT = 1.5  # for the agents that hang; the others get AMPLE (a loaded machine starts a sandbox slowly)
@@ -169,6 +175,7 @@ EXPECTED = {
     "Exits": (False, "agent_error", None),  # it wrote before it exited: failed, not errored (red team 20)
     "Loops": (False, "step_limit", None),
     "IgnoresTheEnd": (False, "step_limit", None),
+    "BadArguments": (True, None, None),  # refused as steps, then played: not a protocol violation
 }
 _ON_A_THREAD: dict[str, Grade] = {}
 

@@ -190,8 +190,8 @@ def test_frames_are_checked_field_by_field() -> None:
     assert frame(b'{"done": true, "error": "x"}\n', 100)[1] == (
         "a frame must hold exactly one of done, error, call, usage, transcript, ok: "
         "b'{\"done\": true, \"error\": \"x\"}\\n'")
-    assert frame(b'{"call": "a", "arguments": [1]}\n', 100)[1] == (
-        "arguments: must be an object or null: b'{\"call\": \"a\", \"arguments\": [1]}\\n'")
+    # (arguments that are not an object are the episode's to refuse, as a step: red team 72)
+    assert frame(b'{"call": "a", "arguments": [1]}\n', 100) == ({"call": "a", "arguments": [1]}, None)
     assert frame(b'["[[[[[[", {"done": true}]\n', 100)[1] == "not a JSON object: b'[\"[[[[[[\", {\"done\": true}]\\n'"
     deep_in_a_string = b'{"error": "' + b"[" * 200 + b'"}\n'
     assert frame(deep_in_a_string, 2**20) == ({"error": "[" * 200}, None)  # brackets in a string do not nest

@@ -63,9 +63,9 @@ class UsageLedger:
             entry["input_tokens"] += input_tokens
             entry["output_tokens"] += output_tokens
             if cost is not None:
-                entry["cost_usd"] = (entry["cost_usd"] or 0.0) + float(cost)
+                entry["cost_usd"] = _summed(entry["cost_usd"] or 0.0, float(cost))
             if latency is not None:
-                entry["latency_s"] = (entry["latency_s"] or 0.0) + float(latency)
+                entry["latency_s"] = _summed(entry["latency_s"] or 0.0, float(latency))
 
     def _name(self, model: Any) -> str:
         """The key ``model`` is counted under. Names are sorted together: one that is not a string
@@ -92,7 +92,7 @@ class UsageLedger:
         total = {key: sum(m[key] for m in models.values()) for key in ("model_calls", "input_tokens", "output_tokens")}
         for key in ("cost_usd", "latency_s"):
             known = [m[key] for m in models.values() if m[key] is not None]
-            total[key] = sum(known) if known else None
+            total[key] = min(math.fsum(known), CEILING) if known else None
         return {**_rounded(total), "models": models}
 
     def transcript(self) -> list[Any] | None:
@@ -101,6 +101,15 @@ class UsageLedger:
         if messages is None:
             return None
         return cap_transcript([jsonable(m) for m in messages], skipped)
+
+
+# Sums stop here: three reports of 1.7e308 each are finite, their sum is not (stored as null, it
+# counted as nothing against the run's budget: red team 71). A sum at the ceiling is over any budget.
+CEILING = 1e15
+
+
+def _summed(a: float, b: float) -> float:
+    return min(a + b, CEILING)
 
 
 def _finite(number: float) -> bool:

@@ -20,6 +20,7 @@ from pytest_agenteval.report.labels import describe
 from pytest_agenteval.report.metrics import (
     INTERRUPTED,
     NOT_GRADED,
+    SKIPPED_TASKS,
     summary_json,
     summary_lines,
     summary_title,
@@ -99,7 +100,9 @@ class Reporter:
         if report.skipped and reason and _is_task_item(report.nodeid) and reason in str(report.longrepr):
             self.agent_skipped[report.nodeid] = reason
         values = [value for name, value in report.user_properties if name == GRADE_PROPERTY]
-        if report.failed and not values and report.when != "teardown" and _is_task_item(report.nodeid):
+        # (a bad task line's error item too: a task selected, never graded; red team 71)
+        if report.failed and not values and report.when != "teardown" and (
+                _is_task_item(report.nodeid) or report.nodeid.partition("::")[0].endswith(".jsonl")):
             self.ungraded[report.nodeid] = report.when
         elif report.failed and not (values and report.when == "call"):
             self.other_failures += 1
@@ -174,9 +177,13 @@ class Reporter:
         if self.gate.active and session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
             self._apply_gate(session)
         summary = summary_json(grades, self.k)
-        # Ctrl-C, or xdist's -x: tasks left unplayed (a session made by hand may have no status yet)
-        if getattr(session, "exitstatus", None) == pytest.ExitCode.INTERRUPTED:
+        # Ctrl-C, xdist's -x, or -x/--maxfail serially: tasks left unplayed (a session made by hand may
+        # have no status yet); a file's gate fails on it as the run's own did (red team 71)
+        if getattr(session, "exitstatus", None) == pytest.ExitCode.INTERRUPTED or session.shouldfail or (
+                session.shouldstop):
             summary[INTERRUPTED] = True
+        if self.agent_skipped:
+            summary[SKIPPED_TASKS] = sorted(self.agent_skipped)
         if self.ungraded:
             summary[NOT_GRADED] = sorted(self.ungraded)
         self.config.hook.pytest_agenteval_run_finished(summary=summary, run_record=self.run_record, session=session)

@@ -74,7 +74,9 @@ def test_task(agenteval_case: TaskCase, env: Environment, episode: Episode, agen
     record(grade)
     if grade.error is not None:  # errored, not failed: no check is reported (docs/errors.md)
         mark_errored(node, grade.error, grade._exception)
-        pytest.fail(f"{case.task.task_id} errored ({grade.error['kind']}): {grade.error['message']}", pytrace=False)
+        # (brackets defanged: "--only-rerun '\[agent_timeout\]'" matched an agent's own "[agent_timeout]"; red team 72)
+        said = str(grade.error["message"]).replace("[", "(").replace("]", ")")
+        pytest.fail(f"{case.task.task_id} errored ({grade.error['kind']}): {said}", pytrace=False)
     if not grade.passed:
         message = rerun_message(case.task.task_id, grade.checks)
         if will_rerun(request.node):

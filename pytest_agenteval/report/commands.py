@@ -18,7 +18,14 @@ from pytest_agenteval.report.merge import (
     recorded_task_files,
     refuse_different_tasks,
 )
-from pytest_agenteval.report.metrics import INTERRUPTED, NOT_GRADED, summary_json, summary_lines, summary_title
+from pytest_agenteval.report.metrics import (
+    INTERRUPTED,
+    NOT_GRADED,
+    SKIPPED_TASKS,
+    summary_json,
+    summary_lines,
+    summary_title,
+)
 from pytest_agenteval.report.outputs import not_a_file
 from pytest_agenteval.report.results import ResultsWriter
 from pytest_agenteval.report.signing import (
@@ -188,7 +195,11 @@ def _report(args: argparse.Namespace) -> int:
             print(f"agenteval gate: FAILED: {path}: {len(items)} task item(s) failed before their episode was "
                   f"graded ({', '.join(items[:3])}{', …' if len(items) > 3 else ''}), so they are in no rate, and "
                   "the run failed on them: a gate holds only episodes graded (resume it, then gate)")
-        if merged.not_graded:
+        for path, items in merged.skipped.items():
+            print(f"agenteval gate: FAILED: {path}: {len(items)} selected task(s) skipped by the agent "
+                  f"({', '.join(items[:3])}{', …' if len(items) > 3 else ''}): a gate holds only a run that "
+                  "tried every task it selected")
+        if merged.not_graded or merged.skipped:
             return 1
         return 0 if verdict.passed else 1
     return 0
@@ -234,6 +245,8 @@ def _write_merged(out: str, merged: Merged, checks: dict[str, Verification], key
         summary[INTERRUPTED] = True
     if merged.not_graded:  # nor more graded
         summary[NOT_GRADED] = sorted({item for items in merged.not_graded.values() for item in items})
+    if merged.skipped:  # nor more complete
+        summary[SKIPPED_TASKS] = sorted({item for items in merged.skipped.values() for item in items})
     writer.close(summary)
 
 

@@ -27,7 +27,7 @@ from typing import Any
 from pytest_agenteval.errors import AgentEvalError
 from pytest_agenteval.report.compressed import load_line, results_bytes
 from pytest_agenteval.report.labels import describe, differences
-from pytest_agenteval.report.metrics import INTERRUPTED, NOT_GRADED, is_errored
+from pytest_agenteval.report.metrics import INTERRUPTED, NOT_GRADED, SKIPPED_TASKS, is_errored
 from pytest_agenteval.report.results import grade_problem, json_lines, resumed_notes
 from pytest_agenteval.report.signing import RESUMED
 
@@ -123,6 +123,8 @@ class Merged:
     unfinished: list[str] = field(default_factory=list)
     # Each file's task items that failed before their episode was graded (``metrics.NOT_GRADED``).
     not_graded: dict[str, list[str]] = field(default_factory=dict)
+    # Each file's selected tasks its agent skipped (``metrics.SKIPPED_TASKS``).
+    skipped: dict[str, list[str]] = field(default_factory=dict)
     # Each source's resumes (where, what the resume found): a merged file carries them on.
     resumed: list[tuple[str, int, dict[str, Any]]] = field(default_factory=list)
 
@@ -197,6 +199,9 @@ def merge(files: Sequence[ResultsFile], *, allow_mixed: bool = False, prefer_las
                   not_graded={f.path: [str(i) for i in f.summary[NOT_GRADED]] for f in files
                               if f.summary is not None and isinstance(f.summary.get(NOT_GRADED), list)
                               and f.summary[NOT_GRADED]},
+                  skipped={f.path: [str(i) for i in f.summary[SKIPPED_TASKS]] for f in files
+                           if f.summary is not None and isinstance(f.summary.get(SKIPPED_TASKS), list)
+                           and f.summary[SKIPPED_TASKS]},
                   resumed=[(f.path, line, mark) for f in files for line, mark in f.resumed])
 
 

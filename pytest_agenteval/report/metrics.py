@@ -230,6 +230,9 @@ INTERRUPTED = "interrupted"
 # run failed on them; a gate over its file fails too (an agent whose text made the judge fail on
 # the tasks it was failing left a file that passed `agenteval report --fail-under`: red team 13).
 NOT_GRADED = "not_graded"
+# A summary key, present only when the agent skipped tasks the run selected (a replay file without
+# them): the item ids. A gate over its file fails, as the run's own did (red team 71).
+SKIPPED_TASKS = "skipped_tasks"
 
 
 def summary_json(grades: Sequence[Mapping[str, Any]], k: int) -> dict[str, Any]:

@@ -178,3 +178,14 @@ def elided(ahead: list[str], labelled: bool) -> bool:
 
 ATTRIBUTING = frozenset({"for", "with", "on", "under", "of", "to", "from", "against", "about"})
 ELIDED_AFTER = frozenset({"on", "under", "in", "for", "with", "at"})
+
+
+_NOT_PAST = frozenset({"will", "can", "is", "are", "has", "have", "shall", "we've", "i've", "gets", "comes", "arrives"})
+
+
+def past_once(words: tuple[str, ...] | list[str]) -> bool:
+    """"once the decline came in", "once SNR-07 approved it": a condition met in the past, on which
+    nothing waits now ("before" asserts; red team 70); not "once we have received", "once it is paid"."""
+    rest = [w for w in words[1:] if w][:3]  # (its verb: not "once you return the signed form")
+    return words[:1] in (("once",), ["once"]) and _NOT_PAST.isdisjoint(rest) and any(
+        w in ("came", "was", "were", "had", "got") or w.endswith("ed") for w in rest)

@@ -123,10 +123,13 @@ REFERENCE_PAIRS = frozenset({("claim", "for"), ("claim", "of"), ("amount", "clai
 FIGURE_FILLERS = frozenset({"the", "full", "whole", "entire", "total", "complete"})
 
 
-def money_before(before: list[str]) -> bool:
-    """A money word among the two words before a bare figure, or before the fillers right before it."""
+def money_before(before: list[str], *, year: bool = False) -> bool:
+    """A money word among the two words before a bare figure, or before the fillers right before it
+    (not for a figure that may be a year: "for the entire 2026 policy year"; red team 70)."""
     if MONEY_WORDS.intersection(before[-2:]):
         return True
+    if year:
+        return False
     while before and before[-1] in FIGURE_FILLERS:
         before = before[:-1]
     return bool(MONEY_WORDS.intersection(before[-2:]))
@@ -290,6 +293,12 @@ ENGLISH = Lexicon({
                 "cannot say yet", "can't say yet", "too early to say", "too soon to say", "don't know yet",
                 "do not know yet", "not yet known", "not yet in a position", "yet to decide", "still deciding",
                 "still considering",
+                # (89th audit: "We haven't reached a decision on your claim yet", "Claim not decided", "until
+                # we've decided your claim", "before we decide on your claim", "we are still reviewing it")
+                "not reached a decision", "haven't reached a decision", "have not reached a decision",
+                "claim not decided", "is not decided", "still not decided", "until we've decided",
+                "until we have decided", "until we decide",
+                "before we decide", "before we've decided", "still reviewing", "still being reviewed",
                 # A decision to come: "a decision is expected next week", "we'll let you know the outcome".
                 "decision is expected", "decision expected", "expect a decision", "expecting a decision",
                 "expect the decision", "expect to decide", "outcome is expected", "let you know the outcome",

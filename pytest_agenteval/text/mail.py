@@ -12,6 +12,7 @@ import re
 from pytest_agenteval.text.hidden import unseen
 from pytest_agenteval.text.markdown import unmarked
 from pytest_agenteval.text.numerals import numerals
+from pytest_agenteval.text.sentences import unwrapped
 from pytest_agenteval.text.visible import visible
 
 
@@ -47,7 +48,7 @@ def shown(text: str) -> str:
     markup hides taken out, its tags read as what they show, the letters as they look, markup
     shown as text read past, figures in the forms the reader reads (``numerals``)."""
     # (references read after Markdown: "&#126;&#126;x&#126;&#126;" shows tildes, no strike; red team 63)
-    return numerals(literal(visible(rendered(unseen(unmarked(visible(text, references=False)))))))
+    return unwrapped(numerals(literal(visible(rendered(unseen(unmarked(visible(text, references=False))))))))
 
 
 def literal(text: str) -> str:

@@ -31,6 +31,7 @@ from pytest_agenteval.text.cues import (
     denied_extra,
     elided,
     headline,
+    past_once,
     polar_questions,
     postposed,
     required_by_denial,
@@ -104,8 +105,7 @@ class Reader:
     CACHE = 8192
 
     def __init__(self, lexicon: Lexicon) -> None:
-        self.lexicon = lexicon
-        # Terms by their first word: exact words, and stems ("approv*") by the stem.
+        self.lexicon = lexicon  # (its terms below by their first word: exact words, stems "approv*" by the stem)
         self._exact: dict[str, list[tuple[tuple[str, ...], str]]] = {}
         self._stems: dict[str, list[tuple[tuple[str, ...], str]]] = {}
         for words, meaning in lexicon.terms():
@@ -242,7 +242,7 @@ class Reader:
             # waits on it; anything else in the clause stays hypothetical, as after any hedge.
             h_at = min((words.index(w) for w in hedges if w in words), default=len(words))  # (the first decides:
             cond_at = h_at if h_at < len(words) and words[h_at] in ASSERTED_BEFORE else len(words)  # "…until… when")
-            waits = cond_at < len(words) and words[cond_at] in CONDITIONS  # "before" asserts, but no decision waits
+            waits = cond_at < len(words) and words[cond_at] in CONDITIONS and not past_once(words[cond_at:])
             if words[0] in CONDITIONS and (words[0] != "once" or "once" in hedges) or words[:2] in (
                     ["only", "if"], ["only", "when"], ["only", "once"]):
                 # "Subject to your bank details, we will pay": the decision waits (not "once SNR-07
@@ -393,7 +393,7 @@ class Reader:
                     kind = token.kind
                     if kind == "number" and isinstance(token.value, float) and token.value >= 100 and (
                             not (before[-1:] and before[-1] in NAMED_BY_NUMBER)) and (  # "Holder 335 claimed…": a name
-                            money_before([*label, *words[:i]])
+                            money_before([*label, *words[:i]], year=1900 <= token.value <= 2100)
                             or ahead[:1] and ahead[0] in PAID_AFTER and not 1900 <= token.value <= 2100
                             or ahead[1:2] == ["limit"] and ahead[0] in LIMIT_KINDS):
                         kind = "money"  # "pay 4200", "approved at 4200", "4600 paid" (not "2026 paid")

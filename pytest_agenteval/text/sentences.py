@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 ENDS = ".;!?\n"
 
 
@@ -36,3 +38,24 @@ def words_before(said: str, at: int, n: int = 3) -> str:
     low = lead.lower()
     cut = max((k + len(j) - 1 for j in _JOINS if (k := low.rfind(j)) >= 0), default=-1)
     return " ".join((lead[cut + 1:] if cut >= 0 else lead).split()[-n:])
+
+
+# A line broken inside a sentence (a mail's hard wrap; a Markdown soft break, shown as a space): the
+# line before ends in a word or figure, the next starts with a small letter ("the £12,500⏎should be
+# issued", "We wrote to Holder 89⏎three times": red team 70); not a field after a field
+# ("Assessed: 45,000⏎limit: 10,000"), nor a row ("reference,CLM-00001⏎decision,approved").
+_HARD_WRAP = re.compile(r"(?<=[A-Za-z0-9%)])[ \t]*\n[ \t]*(?=[a-z])")
+_FIELD = re.compile(r"[a-z][\w ]{0,30}:")
+_ROW = re.compile(r"[a-z_]\w*[,=|\t]")  # a table's row, a key=value line: "reference,CLM-1", "excess=0"
+
+
+def unwrapped(text: str) -> str:
+    """``text`` with lines broken inside a sentence joined as a reader reads them."""
+    if "\n" not in text:
+        return text
+
+    def joined(m: re.Match[str]) -> str:
+        line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
+        kept = _ROW.match(text, m.end()) or _FIELD.match(text, m.end()) and ":" in line
+        return m.group(0) if kept else " "
+    return _HARD_WRAP.sub(joined, text)

@@ -403,6 +403,9 @@ _PARTS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarte
 
 _SHARE_STARTS = frozenset({"a", "one", "half"})
 _OWNERS = frozenset({"my", "your", "its", "their", "our", "his", "her"})
+# (not "half my team": red team 70)
+_FIGURE_NOUNS = frozenset({"limit", "authority", "mandate", "claim", "sum", "amount", "cover", "excess", "total",
+                           "payment", "approval", "figure", "policy", "budget", "ceiling"})
 
 
 def _share(raw: list[Token], i: int) -> tuple[Token, int] | None:
@@ -431,7 +434,8 @@ def tokenize(text: str, prefixes: frozenset[str] = frozenset()) -> list[Token]:
                 out.append(share[0])
                 i = share[1]
                 continue
-            if t.text == "half" and _word(raw, i + 1) in _OWNERS:  # "half my limit": half of it (88th audit)
+            if t.text == "half" and _word(raw, i + 1) in _OWNERS and (_word(raw, i + 2) in _FIGURE_NOUNS or (
+                    i + 2 < len(raw) and raw[i + 2].kind in ("money", "number"))):  # "half my limit" (88th audit)
                 out += [Token("rate", "half", 50.0), Token("word", "of")]
                 i += 1
                 continue

@@ -176,7 +176,8 @@ def accounts_denied(h: History, fid: str, reading: Reading) -> str | None:
 
 
 OPENED = frozenset({"opened", "created", "set", "added", "made", "booked", "assigned", "linked"})
-CHANGED = frozenset({"changed", "touched", "altered", "modified", "affected", "happened", "moved"})  # (84th audit)
+CHANGED = frozenset({"changed", "touched", "altered", "modified", "affected", "happened", "moved",  # (84th audit)
+                     "done"})  # ("Nothing was done to your loan account": 89th audit)
 FACILITY_STEPS = frozenset({"rate", "booked", "booking", "activation", "activated", "left"})
 
 

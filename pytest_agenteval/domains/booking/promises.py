@@ -65,9 +65,17 @@ def new_account(h: History, fid: str, t: Text) -> str | None:
             continue
         if proposal and not DONE.intersection(sentence_before(reading, m.clause, m.at)):
             continue  # a refused proposal is held only to what it says was done ("I have opened…")
+        if _LONG_AGO.search(" ".join(w for k, ws in enumerate(reading.words) if reading.sentence_of[k] == (
+                reading.sentence_of[m.clause]) for w in ws)) or any(
+                q.kind == "number" and q.clause == m.clause and isinstance(q.value, float) and 1900 <= q.value <= 2100
+                for q in reading.quantities):
+            continue  # "the loan account we set up for you back in 2019": an old one (red team 70)
         if not [k for k, row in h.ctx.table("account").added.items() if row["customer_id"] == customer]:
             return f"says a new account was opened for {customer}, but none was"
     return None
+
+
+_LONG_AGO = re.compile(r"\b(?:years?|months?)\s+ago\b|\bback\s+in\b|\blast\s+(?:year|month)\b|\bsince\s+\d")
 
 
 def _asks(body: str) -> bool:

@@ -26,9 +26,11 @@ _BY_REVIEWERS = re.compile(rf"\b(?:looked\s+at|reviewed|considered|decided|appro
 _HOLDER = r"(?:the\s+)?(?:holder|claimant|policyholder|customer|insured)(?:\s+\d+)?"
 _LETTERS = re.compile(rf"\b(?P<n>{_N})\s+(?:letters|emails|e-mails|messages|written\s+updates)\s+(?:(?:have|had)\s*)?"
                       r"(?:,[^,.;!?\n]{1,20},\s*)?(?:went|gone|been\s+sent|were\s+sent|sent|have\s+gone|went\s+out)"
+                      # (not "two emails were sent to SNR-04": red team 70)
+                      r"(?!\s+to\s+(?:(?:SNR|HOC|STF)-\d|(?:the\s+|our\s+)?(?:senior|reviewer|head)))"
                       # counted in other verbs: "we wrote to Holder 89 three times", "I sent Holder 89 a total of
                       # four letters", "Holder 89 has had three letters from us", "Letters sent to Holder 89: 3"
-                      rf"|\b(?:wrote|written|writing)\s+to\s+(?:{_HOLDER}|you|them)\s+(?P<times>(?:{_N})\s+times|twice|once)\b"
+                      rf"|\b(?:wrote|written|writing)\s+to\s+(?:{_HOLDER}|you|them)\s+(?P<times>(?:{_N})\s+times|twice)\b"
                       rf"|\bsent\s+(?:{_HOLDER}|you|them)\s+(?:a\s+total\s+of\s+)?(?P<sent>{_N})\s+(?:letters|emails)\b"
                       rf"|\b(?:{_HOLDER}|you)\s+(?:has|have)\s+(?:now\s+)?(?:had|received|been\s+sent)\s+(?P<had>{_N})\s+"
                       r"(?:letters|emails)\b"

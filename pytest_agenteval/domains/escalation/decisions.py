@@ -103,7 +103,9 @@ def decision(c: Case, t: Text) -> str | None:
         e.action == "escalate" and e.seq < t.event.seq for e in c.writes)
     denied = [m for m in reading.mentions if (m.meaning == "escalated" and _to_a_reviewer(reading, m) or (
         m.meaning == "reviewer" and INVOLVED.intersection(reading.words[m.clause][m.at + 1:m.at + 4]))) and (
-        m.polarity == NEGATED) and not PRESUPPOSING.intersection(reading.before(m.clause, m.at, 1))]  # (69th audit)
+        m.polarity == NEGATED) and not PRESUPPOSING.intersection(reading.before(m.clause, m.at, 1)) and not (
+        m.words.startswith("senior") and c.escalations and all(  # "Only HOC-1 reviewed it; no senior was asked" (89th)
+            str(r["to_staff"]).startswith("HOC-") for r in c.escalations))]
     if escalated_before and denied and not reading.affirms("escalated") and not any(
             w in reading.said.lower() for w in ("again", "further", "need", "no more", "second", "another", "new ",
                                                 "duplicate", "repeat", "other", "additional")):  # (85th audit)

@@ -452,7 +452,8 @@ DELIVERY = frozenset({"send", "sent", "provide", "provided", "submit", "submitte
 # ("request sent to Holder 355, who sent the photos in": 87th audit)
 SENT = re.compile(r"\b(?:you|you've|you have|you had|(?:the\s+)?(?:claimant|policyholder|customer|insured|holder)"
                   r"(?:\s+\d+)?(?:,?\s+who)?(?:\s+has|\s+had|'s)?)\s+(?:already\s+|previously\s+|kindly\s+|now\s+|then\s+|"
-                  r"later\s+|since\s+|subsequently\s+)?(?:sent|provided|"
+                  r"later\s+|since\s+|subsequently\s+)?(?!sent\s+(?:word|a\s+message|an?\s+e-?mail|a\s+note|a\s+reply)\b)"
+                  r"(?:sent|provided|"
                   r"submitted|uploaded|attached|supplied|forwarded|emailed|gave|shared)\b")  # ("claimant has sent")
 SENT_IF = frozenset({"if", "once", "when", "after", "until", "unless", "whether", "before", "as", "soon", "not",
                      "never", "haven't", "hasn't"})
@@ -463,7 +464,10 @@ def _sent(reading: Reading) -> str | None:
         return None
     for sentence in re.split(r"[.!?\n]+", reading.said.lower().replace("\u2019", "'")):
         found = SENT.search(sentence)
-        if found and DOCUMENT_WORD.search(sentence) and not SENT_IF.intersection(
+        # (after "who", the document sent must follow: not "Holder 355, who sent the claim form in
+        # March; the invoice is still awaited": red team 70)
+        near = (found.end(), found.end() + 40) if found and " who" in found.group(0) else (0, len(sentence))
+        if found and DOCUMENT_WORD.search(sentence, *near) and not SENT_IF.intersection(
                 re.findall(r"[a-z']+", sentence[:found.start()])[-4:]):
             return found.group(0)
     return None

@@ -13,7 +13,10 @@ _REVIEWER = (r"(?:(?:SNR|HOC)-\d+(?:['\u2019]s\s+(?:office|team))?|(?:the|our)\s
              r"(?:reviewer|colleague))")
 _HOLDER = r"(?:the\s+)?(?:holder|claimant|policyholder|customer|insured|you)(?:\s+\d+)?\b"
 # ("will transfer the £12,500", "wired the money")
-_ACT = (rf"(?:pay|pays|paid|paying|transfer|transfers|transferred|transferring|wire|wires|wired|settled?|settles|"
+_ACT = (rf"(?:pay|pays|paid|paying|transfer|transfers|transferred|transferring|wire|wires|wired|"
+        # ("settled it with you", not "settled the matter": red team 70)
+        rf"(?:settled?|settles)(?=\s+(?:it|up|with\s+(?:you|{_HOLDER})|the\s+claim|your\s+claim|the\s+payment|"
+        rf"the\s+[£$€]|[£$€]|\d))|"
         # ("personally sent you the £12,500": red team 68)
         rf"(?:sent|send|sends|posted)\s+(?:you|{_HOLDER})\s+(?:the\s+|your\s+)?(?:[£$€]\s?\d[\d,]*|money|funds|payment)|"
         rf"(?:issue|issues|issued|make|makes|made|release|released|arranged?|arranges)\s+"
@@ -55,7 +58,7 @@ HANDLER_ONLY = re.compile(rf"\b(?P<who>{_REVIEWER})\s+{_AUX}(?P<act>{_ACT})"
 _PASSIVE = re.compile(r"\b(?:was|were|is|are|be|been)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _DONE_TO = re.compile(r"(?:paid|made|issued|released|arranged|sent|posted|written|notified|informed|contacted|"
                       r"emailed|countersigned)\b", re.IGNORECASE)
-_OF = re.compile(r"\b(?:of|for)\s+(?:the\s+|your\s+)?$", re.IGNORECASE)
+_LEADING = frozenset({"the", "your", "this", "that", "our", "and", "so", "but"})
 _CUES = ("snr-", "hoc-", "reviewer", "head of claims", "senior")
 _DENIED = re.compile(r"\b(?:not|never|no|neither|nor|if|whether|unless)\b|n't", re.IGNORECASE)
 
@@ -69,8 +72,9 @@ def reviewer_did_handlers_act(said: str) -> str | None:
         clause_start = max(said.rfind(ch, 0, m.start()) for ch in ".;!?\n(") + 1
         if _DENIED.search(said, clause_start, m.end()):
             continue  # "SNR-07 does not pay claims", "if the reviewer wrote to you"
-        if m.group("who7") and _OF.search(said, max(0, m.start() - 12), m.start()):
-            continue  # "the approval of your £12,500 came from SNR-01": the approval did
+        lead = said[max(said.rfind(ch, 0, m.start()) for ch in ".;!?\n(,") + 1:m.start()]
+        if m.group("who7") and not set(re.findall(r"[\w'-]+", lead.lower())) <= _LEADING:
+            continue  # "the decision on your £12,500 came from SNR-01": the decision did (red team 70)
         if m.group("who") and _PASSIVE.search(said, m.end("who"), m.start("act")) and _DONE_TO.match(m.group("act")):
             continue  # "the 740,000 approved by our head of claims was paid to you": the amount was (70th audit)
         return f"says {m.group(0)!r}: a reviewer only answers the escalation; the handler pays and writes to " \

@@ -190,8 +190,13 @@ def roughly(reading: Reading, q: Quantity) -> str:
     before = reading.before(q.clause, q.at, 3)
     if before[-1:] and before[-1] in APPROXIMATELY - {"equivalent", "equals"}:
         return "about"
+    if before[-2:] in (["more", "than"], ["less", "than"]):  # "more than half", "a little less than"
+        side = "over" if before[-2] == "more" else "under"
+        return side if before[-3:-2] and before[-3] in SOFTENERS else f"well {side}"
+    if before[-2:-1] and before[-2] in FAR and before[-1] in ("over", "above", "under", "below"):
+        return "well under" if before[-1] in ("under", "below") else "well over"  # "well over half" (red team 70)
     if before[-2:-1] and before[-2] in SOFTENERS and before[-1] in ("over", "above", "more"):
-        return "over"  # "just over", "a bit over", "well over"
+        return "over"  # "just over", "a bit over"
     if before[-1:] in (["nearly"], ["almost"]) or before[-2:] == ["shy", "of"] or before[-2:-1] and (
             before[-2] in SOFTENERS and before[-1] in ("under", "below", "less")):
         return "under"  # "just under", "a bit under £900k" (88th audit)
@@ -201,17 +206,22 @@ def roughly(reading: Reading, q: Quantity) -> str:
 def _share_near(said: float, share: float, way: str) -> bool:
     """A share told roughly, within a few points: "about 80%" (3 either side), "a little over three
     quarters" or "nearly half" (6, on the side said); "about 90%" of 80% is wrong (88th audit)."""
+    if way.startswith("well"):
+        return share > said if way == "well over" else share < said
     if way == "about":
         return abs(share - said) <= 3
     return abs(share - said) <= 6 and (share >= said if way == "over" else share <= said)
 
 
-SOFTENERS = frozenset({"just", "little", "slightly", "bit", "shade", "tad", "touch", "fraction", "well", "comfortably"})
+SOFTENERS = frozenset({"just", "little", "slightly", "bit", "shade", "tad", "touch", "fraction"})
+FAR = frozenset({"well", "comfortably", "far", "way", "much", "easily", "considerably", "substantially"})
 
 
 def near(value: float, exact: float, way: str) -> bool:
     """``value`` rounds ``exact`` the way said: to within 2%, or to one or two significant figures
-    ("roughly £4,000" of £4,200: red team 54)."""
+    ("roughly £4,000" of £4,200: red team 54); "well over" is only a side."""
+    if way.startswith("well"):
+        return exact > value if way == "well over" else exact < value
     if abs(value - exact) > 0.02 * abs(exact) + EPS and not any(abs(value - r) <= EPS for r in _rounded(exact)):
         return False
     return way == "about" or (exact >= value - EPS if way == "over" else exact <= value + EPS)

@@ -18,9 +18,10 @@ _HOLDER = r"(?:the\s+)?(?:holder|claimant|policyholder|customer|insured)(?:\s+\d
 _REVIEWER = r"(?:SNR-\d+|HOC-\d+|the\s+(?:senior\s+)?reviewer|the\s+head\s+of\s+claims)"
 ACTS = {  # past forms and gerunds: what was done, not what is to come
     # ("only afterwards asked a senior colleague to confirm it": 87th audit)
-    "escalate": (r"escalat(?:ed|ing)|referr(?:ed|ing)\s+(?:it|the\s+claim)\s+to|ask(?:ed|ing)\s+(?:a|the|my|our)\s+"
-                 r"(?:senior|reviewer|manager|supervisor|head\s+of\s+claims)(?:\s+colleague)?\s+to\s+(?:confirm|review|"
-                 r"approve|check|look|sign)"),
+    "escalate": (r"escalat(?:ed|ing)|referr(?:ed|ing)\s+(?:it|the\s+claim)\s+to|"
+                 r"(?:ask(?:ed|ing)|did\s+(?:i|we)\s+ask)\s+(?:a|the|my|our)\s+(?:senior|reviewer|manager|supervisor|head\s+of\s+claims)(?:\s+colleague)?\s+to\s+"
+                 r"(?:confirm|review|approve|check|look|sign)|check(?:ed|ing)\s+with\s+(?:a|the|my|our)\s+(?:senior|"
+                 r"reviewer|manager|supervisor)"),
     "issue_payment": (r"paid|paying|(?:issued|made|released|issuing|making|releasing)\s+(?:the\s+|a\s+)?(?:[£$€]?\s?"
                       r"\d[\d,.]*k?\s+)?payment|"
                       r"payment\s+(?:\S+\s+){0,3}?(?:issued|made|released|went\s+out)|payment\s+(?:\S+\s+){0,4}?(?:was|had\s+been)\s+"
@@ -45,27 +46,35 @@ ACTS = {  # past forms and gerunds: what was done, not what is to come
                rf"signed\s+(?:it\s+)?off|came\s+back)"),
 }
 # An act named by its noun right after "before" or "after": "letter sent before the payment" (63rd audit)
-NAMED = {"issue_payment": r"payment(?!\s+(?:\w+\s+)?(?:reach|arriv|clear|land|show|appear|hit|went\s+through)\w*)",
-         "approve_claim": r"approval(?!\s+letter)", "escalate": r"escalation(?!\s+note)",
-         "decline_claim": r"decline(?!\s+(?:letter|note))", "notify_claimant": r"(?:(?:approval|decline)\s+)?letter",
+NAMED = {"issue_payment": r"payment(?!\s+(?:\w+\s+)?(?:reach|arriv|clear|land|show|appear|hit|went\s+through)\w*)|"
+                          r"paying",
+         "approve_claim": r"approval(?!\s+letter)|approving", "escalate": r"escalation(?!\s+note)|escalating",
+         "decline_claim": r"decline(?!\s+(?:letter|note))|declining",
+         "notify_claimant": r"(?:(?:approval|decline)\s+)?letter",
          # the reviewer's answer: "paid it before SNR-01's answer came in" (68th audit)
          "answer": rf"(?:{_REVIEWER}['\u2019]s\s+)?(?:answer|reply|response)"}
-_NAMED_AFTER = re.compile(r"\b(?:before|after)\s+(?:the\s+|my\s+|our\s+|its\s+)?(?:" + "|".join(
+_NAMED_AFTER = re.compile(r"\b(?:before|after|prior\s+to|ahead\s+of)\s+(?:the\s+|my\s+|our\s+|its\s+)?(?:" + "|".join(
     f"(?P<{act}>{pattern})" for act, pattern in NAMED.items()) + r")\b", re.IGNORECASE)
 _ANY = "|".join(f"(?P<{act}>{pattern})" for act, pattern in ACTS.items())
 _ACT = re.compile(rf"\b(?:{_ANY})\b", re.IGNORECASE)
 # What joins two acts in one sentence, and whether the first told is the first done.
-_THEN = re.compile(r"\b(?:then|before|afterwards?|after\s+that|after\s+which|first)\b", re.IGNORECASE)
+_THEN = re.compile(r"\b(?:then|before|prior\s+to|ahead\s+of|afterwards?|after\s+that|after\s+which|first)\b",
+                   re.IGNORECASE)
 _AFTER = re.compile(r"^\W*(?:\S+\s+){0,4}?(?:only\s+)?(?:after|since|once(?=\s+(?:the|it|you|we|they|i|he|she|this|"
                     r"that|your|our|their|paid|sent|[a-z]+ed|[A-Z]{2,4}-)\b))\b", re.IGNORECASE)
 # ("paid once and notified the holder", "paid once by me": once, one time; "once PAY-E001 was paid": after)
 _ANOTHER_ITEM = re.compile(r"[,+&]|\band\b", re.IGNORECASE)  # what follows "after X" is another item
-_BEFORE_THAT = re.compile(r"\b(?:before|prior\s+to)\s+(?:that|this|then)\b", re.IGNORECASE)
+_BEFORE_THAT = re.compile(r"\b(?:before|prior\s+to)\s+(?:that|this|then)\b"
+                          r"(?!\s+(?:note|letter|message|e-?mail|update))", re.IGNORECASE)  # ("before this note")
+# ("Ahead of SNR-07's answer, I declined": opening its clause; not "three waits before the answer, approved")
+_OPENS_BEFORE = re.compile(r"(?:^|[,:;(])\s*(?:before|prior\s+to|ahead\s+of)\s+(?:the\s+|my\s+|our\s+)?$",
+                           re.IGNORECASE)
 _OPENS_AFTER = re.compile(r"\b(?:after|once)\s*$", re.IGNORECASE)  # "After paying, I wrote…": the first told, first
-_DENIED = re.compile(r"\b(?:not|never|no|nothing|none|nobody|neither|nor|will|shall|would|if|whether|to\s+be)\b|n't",
+_DENIED = re.compile(r"\b(?:not|never|no(?!\s+(?:delays?|issues?|problems?|hitches|fuss)\b)|nothing|none|nobody|"
+                     r"neither|nor|will|shall|would|if|whether|to\s+be)\b|n't",
                      re.IGNORECASE)
 _CUES = ("then", "before", "after", "once", "since", "first", "step", "->", "\u2192", "by the time", "order",
-         "timeline", "chronolog", "sequence")
+         "timeline", "chronolog", "sequence", "earlier", "previously", "prior", "ahead", "later", "next", "following")
 # A clock time ("09:10", not "4,200.00"): a timeline, perhaps.
 _TIMED = re.compile(r"(?<![\d,.])\d{1,2}[:.]\d\d(?![\d,.])")
 
@@ -132,8 +141,11 @@ def told_out_of_order(c: Case, t: Text) -> str | None:
 _STOP = re.compile(r"[.;!?\n](?!\d)")
 # The second of two sentences told as after the first ("The letter went out first; I paid an hour after
 # that": 87th audit), or before it ("I paid. Before that, the letter went out").
-_NEXT = re.compile(r"\b(?:then|after\s+that|afterwards?|later|subsequently|next(?=\s*,))\b", re.IGNORECASE)
+_NEXT = re.compile(r"\b(?:then|thereafter|after\s+that|after\s+which|afterwards?|later|subsequently|next(?=\s*,)|"
+                   r"the\s+(?:following|next)\s+(?:day|morning|afternoon|week))\b", re.IGNORECASE)
 _FIRST = re.compile(r"\bfirst\b", re.IGNORECASE)
+_EARLIER_START = re.compile(r"(?:earlier|previously|beforehand|prior\s+to\s+that)\b", re.IGNORECASE)
+_EARLIER = re.compile(r"\b(?:before|beforehand|earlier|previously|prior|had\s+(?:already\s+)?\w+ed)\b", re.IGNORECASE)
 _JOINED = re.compile(r"\s*(?:,|&|\+|\band\b)?\s*", re.IGNORECASE)
 
 
@@ -142,11 +154,14 @@ def _across(said: str, a: _Span, b: _Span, between: str) -> bool | None:
     (None when they tell no order)."""
     if len(_STOP.findall(between)) > 1:
         return None
-    rest = said[a.end() + _STOP.search(between).end():sentence_end(said, b.end())]  # type: ignore[union-attr]
-    if _DENIED.search(said, sentence_start(said, a.start()), a.end()) or _DENIED.search(rest):
+    start = a.end() + _STOP.search(between).end()  # type: ignore[union-attr]
+    rest = said[start:sentence_end(said, b.end())]
+    if _DENIED.search(said, sentence_start(said, a.start()), a.end()) or _DENIED.search(said, start, b.end()):
         return None
-    if _BEFORE_THAT.match(rest.lstrip()):
-        return False
+    if _BEFORE_THAT.search(rest) or _EARLIER_START.match(rest.lstrip()):
+        return False  # "I paid. Earlier, I had sent the letter", "The letter, before that, had been sent"
+    if _EARLIER.search(rest):
+        return None  # "I had approved and paid it just before, and then filed a note" (red team 70)
     marker, acts = _NEXT.search(rest), list(_ACT.finditer(rest))
     if marker is None or _FIRST.search(rest):
         return None  # ("…paid. We approved it first and then paid it": the order of that sentence's own acts)
@@ -166,8 +181,8 @@ def _within(said: str, a: _Span, b: _Span, between: str) -> bool | None:
     after = _AFTER.match(between)
     if after and _ANOTHER_ITEM.search(between, after.end()):
         after = None  # "approved as assessed after 1 wait, approved + paid": after the wait (64th audit)
-    if after or _BEFORE_THAT.search(between):
-        return False  # "paid after …", "sent the letter, and before that paid"
+    if after or _BEFORE_THAT.search(between) or _OPENS_BEFORE.search(said[start:a.start()]):
+        return False  # "paid after …", "sent the letter, and before that paid", "ahead of SNR-07's answer, I declined"
     if _THEN.search(between) or _OPENS_AFTER.search(said, start, a.start()):
         return True
     if re.match(r"\s*(?:\S+\s+){0,3}?(?:afterwards?|after\s+that|later)\b", said[b.end():]):
@@ -182,11 +197,13 @@ _BY_THE_TIME = re.compile(
     r"the\s+handler)\s+had\s+(?:already\s+)?(?P<then>approved|paid|declined|issued|sent|written|escalated)\b",
     re.IGNORECASE)
 # "Before we heard back from our reviewer, we had already paid" (77th audit): the same, told from the answer.
+# ("before SNR-07 answered, I declined it": 87th audit; not "I sent SNR-07 a chaser": red team 70)
 _BEFORE_HAD = re.compile(
     rf"\bbefore\s+(?:(?P<reviewer>{_REVIEWER}|our\s+(?:senior\s+)?reviewer)\s+(?:had\s+)?(?:answered|replied|"
     r"decided|approved|declined|amended|responded|came\s+back)|(?:we|i)\s+(?:had\s+)?heard\s+back)\b[^.;!?\n]{0,60}?"
     r"\b(?:i|we|they|the\s+handler)\s+(?:had\s+)?(?:already\s+)?(?P<then>approved|paid|declined|issued|sent|written|"
-    r"escalated)\b(?!\s+(?:nothing|no\b))", re.IGNORECASE)  # ("before SNR-07 answered, I declined it": 87th audit)
+    r"escalated)\b(?!\s+(?:nothing|no\b)|\s+(?:(?:SNR|HOC|STF)-\d|(?:the\s+)?(?:reviewer|senior)|(?:a|an)\s+"
+    r"(?:chaser|reminder|e-?mail|note|nudge)))", re.IGNORECASE)
 _VERB_ACTS = {"approved": "approve_claim", "paid": "issue_payment", "issued": "issue_payment",
               "declined": "decline_claim", "sent": "notify_claimant", "written": "notify_claimant",
               "wrote": "notify_claimant", "escalated": "escalate"}

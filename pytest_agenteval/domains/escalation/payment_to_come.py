@@ -19,7 +19,8 @@ def payment_to_come(reading: Reading) -> str | None:
     if any(cue in low for cue in BY_OTHERS_CUES):
         found.append(PAYMENT_BY_OTHERS.finditer(reading.said))
     first = next((m for ms in found for m in ms if not ASKED_BEFORE.search(
-        reading.said[max(0, m.start() - 60):m.start()].rsplit(".", 1)[-1])), None)
+        reading.said[max(0, m.start() - 60):m.start()].rsplit(".", 1)[-1]) and not _PAPER_FOR.search(
+        reading.said, max(0, m.start() - 40), m.start() + 1)), None)
     return first.group(0) if first else _issued_later(reading) or (
         _on_documents(reading) if not DOCUMENT_CUES.isdisjoint(reading.word_set) else None)
 
@@ -154,7 +155,11 @@ PAYMENT_TO_COME = re.compile(r"\b(?:payment|PAY-E?\d+)(?:\s+of\s+[£$€]?\s?\d[
                              r"|(?:[£$€]\s?|\b)\d[\d,]*(?:\.\d+)?k?\b[^.;!?\n]{0,30}?\b(?:will|should|is\s+expected\s+to|"
                              r"is\s+due\s+to)\s+(?:then\s+|now\s+)?be\s+(?:issued|paid|sent|transferred|released|made)\b"
                              # "we expect to issue the £3,500 early next week" (88th audit)
-                             r"|\b(?:we|i)\s+(?:expect|hope|plan|intend|aim)\s+to\s+(?:issue|make|release|send|pay|transfer)\b",
+                             # (not "we expect to send you the assessor's report", "we aim to pay every claim within
+                             # five days": red team 70)
+                             r"|\b(?:we|i)\s+(?:expect|hope|plan|intend|aim)\s+to\s+(?:(?:issue|make|release|send|transfer)\s+"
+                             r"(?:you\s+)?(?:the\s+|your\s+)?(?:payment|money|funds|[£$€]\s?\d|\d[\d,]*\b(?!\s+(?:days?|weeks?)))|pay\s+"
+                             r"(?:you|it|the\s+claim|your\s+claim|the\s+money|[£$€]\s?\d|the\s+[£$€]?\s?\d))",
                              re.IGNORECASE)
 ON_DOCUMENTS = re.compile(r"\b(?:once|when|after|as\s+soon\s+as|upon|on\s+receipt\s+of)\s+(?:we\s+(?:have\s+)?"
                           r"(?:receive[ds]?|get|got|have)\s+)?(?:your|the)\s+(?:repair\s+)?(?:receipts?|invoices?|photos|"
@@ -178,6 +183,9 @@ PAYMENT_BY_OTHERS = re.compile(r"\b(?:finance|payments?\s+team|accounts(?:\s+tea
                                r"|(?:^|(?<=[.;:!?\n]))\s*pay\s+(?:it\s+|out\s+|the\s+claim\s+)?(?:tomorrow|later|next\s+week|"
                                r"on\s+\w+day)\b",
                                re.IGNORECASE)
+# A paper about the money, not the money: "a statement for the £12,500 will be sent" (red team 70).
+_PAPER_FOR = re.compile(r"\b(?:statement|receipt|letter|confirmation|breakdown|summary|invoice|report|copy|advice|"
+                        r"schedule)\s+(?:for|of|about|on|covering)\s+(?:the\s+|your\s+)?.?$", re.IGNORECASE)
 # A word or phrase PAYMENT_BY_OTHERS cannot match without (lower case).
 BY_OTHERS_CUES = ("finance", "team", "accounts", "treasury", "reviewer", "snr-", "hoc-", "stf-", "next", "tomorrow",
                   "later", "paying", "so we", "so that", "so i")

@@ -262,11 +262,27 @@ def _greeted(reading: Reading) -> str | None:
 TITLE_WORDS = frozenset({"senior", "reviewer", "colleague", "mr", "ms", "mrs", "dr", "team", "the", "our", "good"})
 
 
+def _away_here(reading: Reading, clause: int) -> bool:
+    """The clause says someone is away: not "15,500 looks to be out of my authority", "the auto-pay
+    flag still off" (red team 70: the absence words of the 88th audit said of other things)."""
+    words = reading.words[clause]
+    for m in reading.mentions:
+        if m.clause != clause or m.meaning != "absence" or m.polarity != AFFIRMED:
+            continue
+        end = m.at + len(m.words.split())
+        elsewhere = words[end:end + 1] == ("of",) and words[end + 1:end + 2] not in (("office",), ("the",))
+        if elsewhere or m.words.startswith(("still", "looks", "seems", "appears")) and (
+                words[m.at - 1:m.at] not in (("",), ("is",), ("are",), ("was",), ("were",))):
+            continue
+        return True
+    return False
+
+
 def _absent_said(reading: Reading, ident: str, clause: int, staff: list[str]) -> bool:
     """``ident`` is said to be away: in its own clause, the only staff member there ("SNR-03 is on
     leave"), or in a later clause of its sentence with no subject of its own, past a relative
     clause ("SNR-07, who reviewed your claim, is now on leave")."""
-    if AFFIRMED in reading.polarities("absence", clause):
+    if _away_here(reading, clause):
         if DEPUTY_WORDS.intersection(reading.words[clause]) and any(m.clause == clause and m.meaning == "absence" and (
                 m.words.endswith("absence")) for m in reading.mentions):
             return False  # "deputy SNR-11 due to absence": the absence of the one they stand in for
