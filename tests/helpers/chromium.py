@@ -47,7 +47,8 @@ class Chromium:
         self.problems: list[str] = []
         self._loaded = False
         try:
-            self._socket = connect(self._page_socket(Path(self._profile.name)), max_size=None)
+            # (entered as a context manager: websockets 17 warns about a bare connect(); closed in close())
+            self._socket = connect(self._page_socket(Path(self._profile.name)), max_size=None).__enter__()
             for domain in ("Page", "Runtime", "Log"):
                 self.send(f"{domain}.enable")
         except BaseException:
