@@ -100,9 +100,9 @@ class Reporter:
         if report.skipped and reason and _is_task_item(report.nodeid) and reason in str(report.longrepr):
             self.agent_skipped[report.nodeid] = reason
         values = [value for name, value in report.user_properties if name == GRADE_PROPERTY]
-        # (a bad task line's error item too: a task selected, never graded; red team 71)
-        if report.failed and not values and report.when != "teardown" and (
-                _is_task_item(report.nodeid) or report.nodeid.partition("::")[0].endswith(".jsonl")):
+        # (any item of a task file: a bad task line's error item too, a task never graded; red team 71)
+        if report.failed and not values and report.when != "teardown" and report.nodeid.partition("::")[0].endswith(
+                ".jsonl"):
             self.ungraded[report.nodeid] = report.when
         elif report.failed and not (values and report.when == "call"):
             self.other_failures += 1
