@@ -27,6 +27,8 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
+from pytest_agenteval.patterns import lazy
+
 _BIDI = "\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c"
 # Line and paragraph separators (a terminal or an editor may start a new line at one: a forged
 # line; red team 45) and invisible characters (zero width, the byte-order mark).
@@ -45,12 +47,12 @@ _UNSEEN = ("\u2028\u2029\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\
 _BARE_VS16 = "(?<![\u00a9\u00ae\u2000-\u2bff\u3030\u303d\u3297\u3299\U0001f000-\U0001faff\u20e3])\ufe0f"
 _NOT_TEXT = "\ud800-\udfff\ufffe\uffff"
 # (printable to Python, blank or nothing to the eye)
-_FILLERS = re.compile("[\u115f\u1160\u3164\uffa0\ufe00-\ufe0e\U000e0100-\U000e01ef\u034f\u180b-\u180d\u180f]")
-_CONTROLS = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI}{_UNSEEN}{_NOT_TEXT}]|{_BARE_VS16}")
-_CONTROLS_AND_LAYOUT = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}{_UNSEEN}{_NOT_TEXT}]|{_BARE_VS16}")
+_FILLERS = lazy("[\u115f\u1160\u3164\uffa0\ufe00-\ufe0e\U000e0100-\U000e01ef\u034f\u180b-\u180d\u180f]")
+_CONTROLS = lazy(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI}{_UNSEEN}{_NOT_TEXT}]|{_BARE_VS16}")
+_CONTROLS_AND_LAYOUT = lazy(f"[\x00-\x1f\x7f-\x9f{_BIDI}{_UNSEEN}{_NOT_TEXT}]|{_BARE_VS16}")
 # A CI runner's commands: "::" at a line's start (after white space), "##name[" anywhere in it.
-_LINE_COMMAND = re.compile(r"(^|\n)(\s*):(?=:)")
-_ANYWHERE_COMMAND = re.compile(r"#(?=#[A-Za-z]*\[)")
+_LINE_COMMAND = lazy(r"(^|\n)(\s*):(?=:)")
+_ANYWHERE_COMMAND = lazy(r"#(?=#[A-Za-z]*\[)")
 
 
 def _escape(match: re.Match[str]) -> str:

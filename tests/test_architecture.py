@@ -15,7 +15,7 @@ ROOT = Path(__file__).parent.parent / PACKAGE
 
 # Bottom to top. A module may import from its own layer (without a cycle) and from layers below.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "pyproject", "readback", "printable"),  # printable: agent text made safe to print; readback: results files read within bounds (stdlib only)
+    ("errors", "pyproject", "readback", "printable", "patterns"),  # printable: agent text made safe to print; readback: results files read within bounds; patterns: regexes compiled on first use (stdlib only)
     ("text",),           # what free text asserts: pure reading, no world
     ("tasks",),          # the task format: a line's model, its paths, its marker names
     ("engine",),         # the world: seeded SQLite, audited actions, diffs

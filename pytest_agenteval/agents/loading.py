@@ -13,9 +13,10 @@ from typing import Any
 from pytest_agenteval.agents.builtin import NoopAgent, Reference
 from pytest_agenteval.agents.probe import probe_import
 from pytest_agenteval.errors import AgentSpecError, describe_exception
+from pytest_agenteval.patterns import lazy
 
 BUILTIN_AGENTS = ("reference", "noop", "saboteur:<failure_mode>", "replay:<file>")
-_SPEC_RE = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*:[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*$")
+_SPEC_RE = lazy(r"^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*:[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*$")
 USAGE = "use MODULE:ATTR (e.g. mymod:Agent) or one of: " + ", ".join(BUILTIN_AGENTS)
 
 

@@ -32,6 +32,7 @@ from pytest_agenteval.agents.errored import AgentError, errored_from_child
 from pytest_agenteval.agents.limits import NAMES, Limits
 from pytest_agenteval.agents.pool import REAPER, WarmPool, end, pool_for
 from pytest_agenteval.errors import AgentSpecError, EpisodeOver
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.taskfiles.bounds import json_depth
 
 if TYPE_CHECKING:
@@ -198,7 +199,7 @@ def run_isolated(agent: IsolatedAgent, episode: Episode, time_limit: float | Non
         end(child)  # the child and everything it started: killed now, reaped off this path
 
 
-_MISSING = re.compile(r"No such file or directory: '([^']+)'")
+_MISSING = lazy(r"No such file or directory: '([^']+)'")
 
 
 def _view_hint(error: AgentError, agent: IsolatedAgent) -> AgentError:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import sqlite3
 from typing import Any, NamedTuple
+
+from pytest_agenteval.patterns import lazy
 
 AUDIT_SCHEMA = """
 CREATE TABLE audit_events (
@@ -120,7 +121,7 @@ def guard(action: int, arg1: str | None, arg2: str | None, db: str | None, sourc
     return sqlite3.SQLITE_OK
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = lazy("[\ud800-\udfff]")
 
 
 def has_surrogate(text: str) -> bool:

@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text import Lexicon, Reader
 from pytest_agenteval.text.mail import shown
 from pytest_agenteval.text.prepass import prepared
@@ -139,20 +140,20 @@ class ScriptedUser:
         return Reply(text=s.replies.ack, kind=ACK)
 
 
-_RETOLD = re.compile(r"\s*(?:you\s+(?:asked|wanted\s+to\s+know|wondered|were\s+asking)|as\s+you\s+asked)\b[^?]*$",
+_RETOLD = lazy(r"\s*(?:you\s+(?:asked|wanted\s+to\s+know|wondered|were\s+asking)|as\s+you\s+asked)\b[^?]*$",
                      re.IGNORECASE)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+_SENTENCE_END = lazy(r"(?<=[.!?])\s+|\n+")
 # A proposal asked as a bare question opening with its act (73rd audit): "Activate FAC-5081 now?",
 # "Book it to ACC-01666?", "Next: set the rate at 6.08%?"
-_BARE_ASK = re.compile(r"\s*(?:(?:so|ok|okay|right|now|next|then|and)\W+)*(?:book|activate|set|open|price|apply)\b"
+_BARE_ASK = lazy(r"\s*(?:(?:so|ok|okay|right|now|next|then|and)\W+)*(?:book|activate|set|open|price|apply)\b"
                        r"[^.!?\n]*\?\s*$", re.IGNORECASE)
-_IF_CONSENTING = re.compile(r"\b(?:if|when|whenever|once|as\s+soon\s+as)\s+(?:you\s+(?:agree|"
+_IF_CONSENTING = lazy(r"\b(?:if|when|whenever|once|as\s+soon\s+as)\s+(?:you\s+(?:agree|"
                             r"say\s+(?:yes|so|the\s+word)|confirm|approve|consent)|"
                             r"you(?:'re|\s+are)\s+(?:happy|ok|okay|fine)\s+(?:for\s+me\s+)?(?:to|with)|(?:that|this|it)(?:'s|\s+is)\s+(?:ok|"
                             r"okay|alright|all\s+right|fine)(?:\s+with\s+you)?)\b", re.IGNORECASE)
 
 
-_ID = re.compile(r"\b[A-Z]{2,}-\d+\b")
+_ID = lazy(r"\b[A-Z]{2,}-\d+\b")
 
 
 def _known(message: str, reply: str) -> bool:
@@ -360,37 +361,37 @@ def _held_from(clause: str) -> str:
 
 
 # A clause: what holds an act back is read in its own clause ("Shall I book it? Activation can wait").
-_CLAUSE = re.compile(r"[.;:!?]+(?=\s|$)|\n+|[()]|,\s*(?:but|and|then|or)?\s*|\s+(?:but|while)\s+")
+_CLAUSE = lazy(r"[.;:!?]+(?=\s|$)|\n+|[()]|,\s*(?:but|and|then|or)?\s*|\s+(?:but|while)\s+")
 # A plan's arrows: each step a clause of its own, the step it leads to ("FAC-1 -> ACC-1": placed on it)
 # (and "\u27a1\ufe0f", an emoji's: 64th audit)
-_ARROWS = re.compile(r"\s*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c\u27a1\u2b95\u279d\u279e])\ufe0f?\s*")
-_NUMBER_ABBREVIATION = re.compile(r"\bno\.\s*(?=\d)")  # "ACC no. 368"
+_ARROWS = lazy(r"\s*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c\u27a1\u2b95\u279d\u279e])\ufe0f?\s*")
+_NUMBER_ABBREVIATION = lazy(r"\bno\.\s*(?=\d)")  # "ACC no. 368"
 _HELD_BACK = frozenset({"later", "yourself", "wait", "separately"})  # held back wherever said in its clause
 # A denial holds back what follows it: "I won't change anything until…", "without opening a new account"
-_DENIED = re.compile(r"n't|\b(?:not(?!\s+only)|never|without|no|until)\b")  # (not "I will not only book it…")
-_NOTHING = re.compile(r"\b(?:nothing|none|neither|nor|yet)\b")
+_DENIED = lazy(r"n't|\b(?:not(?!\s+only)|never|without|no|until)\b")  # (not "I will not only book it…")
+_NOTHING = lazy(r"\b(?:nothing|none|neither|nor|yet)\b")
 # Words before a usable word that make it the rate's ("the rate we use", "which takes effect today")
 _OF_RATE = frozenset({"which", "rate", "rates", "pricing", "price", "priced", "cent", "percent", "band", "sheet",
                       "segment"})
 # Said of the facility once active: "ready to draw", "available to use", "funds available"
-_READY = re.compile(r"\b(?:ready|available|free)\s+(?:for\s+(?:you\s+)?|to\s+(?:you\s+)?)?(?:draw|drawing|drawdown|"
+_READY = lazy(r"\b(?:ready|available|free)\s+(?:for\s+(?:you\s+)?|to\s+(?:you\s+)?)?(?:draw|drawing|drawdown|"
                     r"use|spend)|\bfunds?\s+(?:\w+\s+)?(?:available|released)\b")
 # The stems of the acts themselves, in any form: "booking", "booked", "activation", "priced".
 _STEMS = {"book": ("book",), "activat": ("activat",), "pric": ("rate",), "reprice": ("rate",)}
-_WHOLE_DEAL = re.compile(r"\b(?:sort(?:ing)?\s+(?:it\s+|this\s+|that\s+|\w+-\d+\s+)?out|do(?:ing)?\s+the\s+lot|"
+_WHOLE_DEAL = lazy(r"\b(?:sort(?:ing)?\s+(?:it\s+|this\s+|that\s+|\w+-\d+\s+)?out|do(?:ing)?\s+the\s+lot|"
                          r"put(?:ting)?\s+(?:it\s+|this\s+|\w+-\d+\s+)?in\s+place|up\s+and\s+running|"
                          r"get(?:ting)?\s+(?:it\s+|this\s+|\w+-\d+\s+)?(?:going|started|running))\b")
 # Said of the facility once it is activated: "make the funds available", "ready to draw", "effective".
 _USABLE = LIVE | frozenset({"available", "effective", "effect", "operational", "going", "running", "unlock", "release",
                             "draw", "drawing", "use", "using"})
 # (not "as agreed for account ACC-1", "in line with account ACC-1": the terms of another; red team 33)
-_PLACED = re.compile(r"->|\u2192|(?<!agreed\s)(?<!line\s)(?<!same\s)(?<!used\s)(?<!offered\s)(?<!applies\s)(?<!given\s)"
+_PLACED = lazy(r"->|\u2192|(?<!agreed\s)(?<!line\s)(?<!same\s)(?<!used\s)(?<!offered\s)(?<!applies\s)(?<!given\s)"
                      r"\b(?:on|onto|to|into|in|against|under|for|with)\s+(?:(?:your|the|a|its|loan|current|"
                      r"business|main|existing)\s+)*(?:(?:account|acct)\s+(?:number\s+)?acc-\d|acc-\d)", re.IGNORECASE)
-_LISTED_ACCOUNT = re.compile(r"\s*(?:so|then|first|next|i\.e\.)?\s*(?:(?:your|the|its)\s+)?(?:(?:loan|current|business|"
+_LISTED_ACCOUNT = lazy(r"\s*(?:so|then|first|next|i\.e\.)?\s*(?:(?:your|the|its)\s+)?(?:(?:loan|current|business|"
                              r"main|existing)\s+)*(?:(?:account|acct)\s+)?acc-\d+\s*")  # ("to: your account ACC-1")
 # Asking to go ahead with something: with no act described, a yes to it covers the whole.
-_PROCEED = re.compile(r"\b(?:go ahead|proceed|shall i|should i|can i|may i|want me to|like me to|ok(?:ay)? (?:for me )?"
+_PROCEED = lazy(r"\b(?:go ahead|proceed|shall i|should i|can i|may i|want me to|like me to|ok(?:ay)? (?:for me )?"
                       r"to|happy for me to|let me|i'll|i will|i can|i'd)\b")
 
 
@@ -423,7 +424,7 @@ def record_words(s: UserScenario, term: str) -> frozenset[str]:
                      if " " not in a)
 
 
-_CODE = re.compile(r"\b[A-Za-z]{1,5}-\d[\w-]*")
+_CODE = lazy(r"\b[A-Za-z]{1,5}-\d[\w-]*")
 COUNTED = frozenset({"day", "days", "week", "weeks", "month", "months", "year", "years", "hour", "hours", "minute",
                      "minutes", "working", "business", "step", "steps", "item", "items", "times"})
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text import sentence_start
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 # failed" a decline, "your payment was rejected by your bank" someone else's act)
 _ACT = (r"call|attempt|request|submission|tool|system|api|lookup|look-up|"
         r"(?:first|my|our)\s+(?:booking|payment|activation)")
-FAILED = re.compile(
+FAILED = lazy(
     r"\b(?:timed?[\s-]?out|errored|service\s+unavailable|"
     rf"(?:{_ACT})s?\b[^.;!?\n]{{0,40}}?\b(?:failed|was\s+rejected|got\s+rejected|were\s+rejected|was\s+blocked|"
     r"did\s+not\s+go\s+through|didn't\s+go\s+through|returned\s+an?\s+error|threw\s+an?\s+error|gave\s+an?\s+error)|"
@@ -34,13 +35,13 @@ FAILED = re.compile(
     r"retried|re-?ran|re-?run\s+(?:it|the)|had\s+to\s+(?:redo|re-?run|repeat|retry)|redid|"
     r"(?:ran|tried|issued|sent|did)\s+it\s+again|tried\s+again|tried\s+(?:\w+\s+){0,4}?(?:twice|three\s+times))\b",
     re.IGNORECASE)
-_NOT_TOLD = re.compile(r"\b(?:if|should|unless|in\s+case|whether|would|might|may|could|will|shall|no|not|never|"
+_NOT_TOLD = lazy(r"\b(?:if|should|unless|in\s+case|whether|would|might|may|could|will|shall|no|not|never|"
                        r"nothing|without|none)\b|'ll|n't", re.IGNORECASE)
 _CUES = ("fail", "time", "error", "reject", "block", "retr", "again", "attempt", "re-r", "rer", "redo", "redid",
          "twice", "three times", "unavailable", "refused", "didn't work", "did not work", "repeat", "go through",
          "second", "third")
-_TOOL = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
-_USED = re.compile(r"\b(?:with|via|using|used|ran|run|called|call(?:ing)?|per|from|through)\s+(?:the\s+)?`?$",
+_TOOL = lazy(r"\b[a-z]+(?:_[a-z]+)+\b")
+_USED = lazy(r"\b(?:with|via|using|used|ran|run|called|call(?:ing)?|per|from|through)\s+(?:the\s+)?`?$",
                    re.IGNORECASE)
 
 

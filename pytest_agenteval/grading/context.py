@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.engine.tracking import StateDiff, TableDiff
 from pytest_agenteval.grading.judge import Judge
+from pytest_agenteval.patterns import lazy
 
 if TYPE_CHECKING:
     from pytest_agenteval.engine.episode_state import EpisodeState
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 # Words of an instruction that may be record ids: they hold a digit (CLM-00042, FAC-5001).
-_WORD = re.compile(r"[A-Za-z0-9_]+(?:[-.:/][A-Za-z0-9_]+)*")
+_WORD = lazy(r"[A-Za-z0-9_]+(?:[-.:/][A-Za-z0-9_]+)*")
 
 
 @dataclass(frozen=True, kw_only=True)

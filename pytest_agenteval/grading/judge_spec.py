@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import importlib
 import os
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,10 +17,11 @@ from typing import Any
 from pytest_agenteval.errors import JudgeSpecError
 from pytest_agenteval.grading.judge import Judge
 from pytest_agenteval.grading.verdict_cache import CachedJudge
+from pytest_agenteval.patterns import lazy
 
 # The key is read from the first of these that is set; a local server usually needs none.
 KEY_VARIABLES = ("AGENTEVAL_JUDGE_API_KEY", "OPENAI_API_KEY")
-_FUNCTION_RE = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$")
+_FUNCTION_RE = lazy(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$")
 USAGE = "use an OpenAI-compatible endpoint (http://host:port/v1, with --agenteval-judge-model) or module:function"
 
 

@@ -16,6 +16,7 @@ from pytest_agenteval.engine.audit import AuditEvent
 from pytest_agenteval.grading.calls_told import calls_told
 from pytest_agenteval.grading.checks import Check, check
 from pytest_agenteval.grading.context import GradeContext
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text import Reading
 from pytest_agenteval.text.hidden import strict
 from pytest_agenteval.text.mail import marked_up, quoted, unquoted, unthreaded
@@ -53,7 +54,7 @@ class Text:
 
 
 # "your facility reference (e.g. FAC-1234)": an id shown as an example names no record.
-EXAMPLE = re.compile(r"(?:\be\.?\s?g\.?|\bfor (?:example|instance)|\bsuch as|\blike|\bformat(?: is)?|\bsomething like)"
+EXAMPLE = lazy(r"(?:\be\.?\s?g\.?|\bfor (?:example|instance)|\bsuch as|\blike|\bformat(?: is)?|\bsomething like)"
                      r"\s*[:,]?\s*[(\"'`*]*\s*([A-Z]{2,5}(?:-[A-Z]{0,3}\d+[A-Z]?)+)", re.IGNORECASE)
 
 

@@ -21,7 +21,6 @@ import atexit
 import contextlib
 import glob
 import os
-import re
 import shutil
 import stat
 import tempfile
@@ -31,6 +30,7 @@ from pathlib import Path
 import pytest
 
 from pytest_agenteval.agents.containment import ContainmentError
+from pytest_agenteval.patterns import lazy
 
 INI_SHOW = "agenteval_show"
 
@@ -164,7 +164,7 @@ def expand(root: Path, shown: Iterable[str]) -> set[str]:
     return found
 
 
-WILDCARD = re.compile(r"[*?\[]")
+WILDCARD = lazy(r"[*?\[]")
 
 
 def _fixed_part(pattern: str) -> str:
@@ -318,7 +318,7 @@ def _code(name: str) -> bool:
     return os.path.splitext(name)[1].lower() in CODE or SHARED_LIBRARY.search(name) is not None
 
 
-SHARED_LIBRARY = re.compile(r"\.so(?:\.\d+)+$")
+SHARED_LIBRARY = lazy(r"\.so(?:\.\d+)+$")
 
 
 def _listed(here: str, folders: set[str]) -> bool:

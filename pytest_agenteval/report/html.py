@@ -22,7 +22,6 @@ import gzip
 import io
 import json
 import os
-import re
 import tempfile
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -31,6 +30,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from pytest_agenteval.environments.registry import EnvironmentPool
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.printable import printable
 from pytest_agenteval.report.episodes import EpisodeDetail, Replayer
 from pytest_agenteval.report.metrics import (
@@ -326,8 +326,8 @@ def _page_script(number: int, bodies: list[str]) -> str:
     return f'<script type="application/gzip" id="page-{number}">{_pack(bodies)}</script>\n'
 
 
-_PAGE_RE = re.compile(r'<script type="application/gzip" id="page-(\d+)">([^<]*)</script>')
-_BODY_RE = re.compile(r'data-page="(\d+)" data-i="(\d+)">(<summary>.*?</summary>)<div class="body"></div>')
+_PAGE_RE = lazy(r'<script type="application/gzip" id="page-(\d+)">([^<]*)</script>')
+_BODY_RE = lazy(r'data-page="(\d+)" data-i="(\d+)">(<summary>.*?</summary>)<div class="body"></div>')
 
 
 def unpacked(page: str) -> str:

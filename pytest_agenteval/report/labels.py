@@ -12,15 +12,15 @@ same agent, evaluated again).
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from pytest_agenteval.errors import AgentEvalError
+from pytest_agenteval.patterns import lazy
 
-_LABEL = re.compile(r"^([A-Za-z_][A-Za-z0-9_.-]*)=(\S(?:.*\S)?)$")
+_LABEL = lazy(r"^([A-Za-z_][A-Za-z0-9_.-]*)=(\S(?:.*\S)?)$")
 # Where an OpenAI- or Anthropic-SDK agent's endpoint is set when the agent does not say it.
 ENDPOINT_ENV = ("OPENAI_BASE_URL", "ANTHROPIC_BASE_URL")
 

@@ -8,12 +8,13 @@ pytest and the ``agenteval`` command find it from that folder with no path set.
 
 from __future__ import annotations
 
-import re
 from importlib.resources import files
 from pathlib import Path
 from string import Template
 
-NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+from pytest_agenteval.patterns import lazy
+
+NAME_RE = lazy(r"^[a-z][a-z0-9_]{0,39}$")
 # Template file -> where it goes ($pkg is the package folder, $name the environment name).
 LAYOUT = {
     "init.py.tmpl": "$pkg/__init__.py",

@@ -8,13 +8,14 @@ Both are refused here as one problem naming the line, before anything else parse
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
+
+from pytest_agenteval.patterns import lazy
 
 MAX_DEPTH = 64
 INT_MIN, INT_MAX = -(1 << 63), (1 << 63) - 1
-_STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
-_LONG_DIGITS = re.compile(r"\d{19}")  # every integer out of range has 19 digits or more
+_STRING_OR_BRACKET = lazy(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_LONG_DIGITS = lazy(r"\d{19}")  # every integer out of range has 19 digits or more
 
 
 class _Big:

@@ -3,16 +3,17 @@ names pytest's ``-m`` accepts. (Here, not in model.py, so the rule kinds can use
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 from pydantic_core import PydanticCustomError
 
+from pytest_agenteval.patterns import lazy
+
 Scalar = str | int | float | bool | None
 
 # A name pytest's -m expression parser accepts as one identifier.
-NAME_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+NAME_RE = lazy(r"^[A-Za-z_][A-Za-z0-9_]*$")
 RESERVED_MARK_WORDS = frozenset({"and", "or", "not"})
 SAY_TO_USER = "say_to_user"  # the action through which the agent talks to a task's simulated user
 

@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-import re
 import typing
 from functools import cached_property
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, Union
@@ -20,6 +19,7 @@ from pydantic import (
     model_validator,
 )
 
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.tasks.fields import (
     NAME_RE,
     RESERVED_MARK_WORDS,
@@ -35,8 +35,8 @@ from pytest_agenteval.tasks.paths import PathStep as PathStep  # re-exported
 from pytest_agenteval.tasks.rules import RULE_KINDS, CalledCheck, CountCheck, JudgedCheck, OrderCheck, RuleKind
 from pytest_agenteval.text.requirements import says_of
 
-TASK_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:-]*$")
-VARY_RE = re.compile(r"^(\*|[A-Za-z_][A-Za-z0-9_]*)\.[A-Za-z_][A-Za-z0-9_]*$")
+TASK_ID_RE = lazy(r"^[A-Za-z0-9][A-Za-z0-9_.:-]*$")
+VARY_RE = lazy(r"^(\*|[A-Za-z_][A-Za-z0-9_]*)\.[A-Za-z_][A-Za-z0-9_]*$")
 _Strict = Strict
 # Re-exported: the names this module has always offered.
 __all__ = ["NAME_RE", "RESERVED_MARK_WORDS", "RULE_KINDS", "SAY_TO_USER", "AnyOrder", "CalledCheck", "CountCheck",

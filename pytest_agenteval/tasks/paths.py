@@ -21,6 +21,7 @@ from typing import Annotated, Any, TypeVar, Union
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
 from pydantic_core import PydanticCustomError
 
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.tasks.matching import allows
 from pytest_agenteval.text.requirements import SAYS, example, says_of
 
@@ -59,7 +60,7 @@ def _plain(text: str) -> str:
     return " ".join(_JOINERS.sub(" ", text.casefold()).split())
 
 
-_JOINERS = re.compile(r"[-_/]")
+_JOINERS = lazy(r"[-_/]")
 
 
 @lru_cache(maxsize=1024)

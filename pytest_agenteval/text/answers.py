@@ -10,28 +10,30 @@ from __future__ import annotations
 
 import re
 
+from pytest_agenteval.patterns import lazy
+
 # (a plain "No" or "Yes" is the notes' to read: "KYC verified? No - pending"; text/notes.py)
 _NO = r"(?:of\s+course\s+not|certainly\s+not|absolutely\s+not|definitely\s+not|not\s+at\s+all|no\s+way|never|nope)"
 _YES = r"(?:yep|absolutely|of\s+course|certainly|definitely|indeed)"
 # "Declined? Us? Never.", "Approved? Yes!" at a sentence's start
 # (the answer ends its sentence: "Declined? Never an easy thing to tell anyone" answers nothing; red team 65)
-_SHORT = re.compile(rf"(?:(?<=^)|(?<=[.!?\n]\s)|(?<=[.!?\n]))(?P<word>[A-Za-z]+ed|paid|sent|done|made|set|active|"
+_SHORT = lazy(rf"(?:(?<=^)|(?<=[.!?\n]\s)|(?<=[.!?\n]))(?P<word>[A-Za-z]+ed|paid|sent|done|made|set|active|"
                     rf"pending)\?\s+(?:(?:us|me|you|them)\?\s+)?(?:(?P<no>{_NO})|(?P<yes>{_YES}))(?:\s*[.!]+|[ \t]*$)",
                     re.IGNORECASE | re.MULTILINE)
 _PARTICIPLES = {"pay": "paid", "approve": "approved", "decline": "declined", "reject": "rejected",
                 "refuse": "refused", "settle": "settled", "accept": "accepted", "cover": "covered",
                 "book": "booked", "activate": "activated"}
 # "…we would pay your claim. We have!", "…it would be approved? It was."
-_REPORTED = re.compile(
+_REPORTED = lazy(
     r"\b(?:we|they|SNR-\d+|HOC-\d+|the\s+reviewer|it|your\s+claim)\s+(?:would|might|will|could)\s+"
     rf"(?:(?P<verb>{'|'.join(_PARTICIPLES)})\s+(?P<obj>[^.?!\n]{{0,40}}?)|be\s+(?P<done>{'|'.join(_PARTICIPLES.values())}))"
     r"\s*[.?!]+\s+(?P<who>We|They|It|He|She)\s+(?P<aux>did\s+not|didn't|did|have\s+not|haven't|have|has\s+not|"
     r"hasn't|has|will\s+not|won't|will|was\s+not|wasn't|was)(?=\s*[,.!;]|\s*$)", re.IGNORECASE)
 # (only glad news: "Isn't it true that you were paid by the other insurer?" is a question; red team 65)
-_ASSERTING_QUESTION = re.compile(r"\b(?:isn't|is\s+it\s+not)\s+it\s+((?:great|good|wonderful|fantastic|brilliant|"
+_ASSERTING_QUESTION = lazy(r"\b(?:isn't|is\s+it\s+not)\s+it\s+((?:great|good|wonderful|fantastic|brilliant|"
                                  r"excellent|lovely)\s+news)\s+that\s+([^?\n]{1,200})\?", re.IGNORECASE)
 # (money, to the reader: not "the £27,000 we sent for senior review"; red team 65)
-_PAID_INSIDE = re.compile(r"\bthe\s+(?P<fig>[£$€]\s?\d[\d,.]*(?:\s?[km]\b)?)\s+(?:that\s+|which\s+)?(?:we|I)\s+"
+_PAID_INSIDE = lazy(r"\bthe\s+(?P<fig>[£$€]\s?\d[\d,.]*(?:\s?[km]\b)?)\s+(?:that\s+|which\s+)?(?:we|I)\s+"
                           r"(?:have\s+|had\s+|'ve\s+)?(?:already\s+)?(?:paid|transferred|sent\s+(?:to\s+)?you)\b",
                           re.IGNORECASE)
 

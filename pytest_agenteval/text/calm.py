@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import re
 
+from pytest_agenteval.patterns import lazy
+
 REPEATS = 8  # a unit of one to four characters kept at most this many times in a row
 BLANKS = 8  # blanks (not line breaks) in a row (an indented list keeps its indent)
 FIGURE = 40  # digits, commas and points in a row (the longest figure a person writes is ~20)
 WORD = 60  # letters in a row
 
-_REPEATED = re.compile(rf"(.{{1,4}}?)\1{{{REPEATS},}}", re.DOTALL)
-_BLANKS = re.compile(rf"[^\S\n]{{{BLANKS + 1},}}")
-_FIGURES = re.compile(rf"[\d,.]{{{FIGURE + 1},}}")
-_LETTERS = re.compile(rf"[^\W\d_]{{{WORD + 1},}}")
+_REPEATED = lazy(rf"(.{{1,4}}?)\1{{{REPEATS},}}", re.DOTALL)
+_BLANKS = lazy(rf"[^\S\n]{{{BLANKS + 1},}}")
+_FIGURES = lazy(rf"[\d,.]{{{FIGURE + 1},}}")
+_LETTERS = lazy(rf"[^\W\d_]{{{WORD + 1},}}")
 
 
 def calm(text: str) -> str:

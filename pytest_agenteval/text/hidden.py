@@ -18,6 +18,7 @@ import html
 import re
 from html.parser import HTMLParser
 
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text.styles import (
     COLOUR,
     FONT_SIZE,
@@ -39,19 +40,19 @@ SELF_ENDING = frozenset({"p", "li", "tr", "td", "th", "option", "dt", "dd"})
 # as is one with a class or an id (a page's own style sheet may hide it: Tailwind's "opacity-0"),
 # unless the mailers' own: Outlook puts a class on every paragraph (red team 59).
 STYLING = frozenset({"style", "hidden", "color", "bgcolor", "size"})
-_MAILERS = re.compile(r"Mso\w*|WordSection\d*|gmail[\w-]*|x_\w*|elementToProof|ContentPasted\d*|yiv\w*|"
+_MAILERS = lazy(r"Mso\w*|WordSection\d*|gmail[\w-]*|x_\w*|elementToProof|ContentPasted\d*|yiv\w*|"
                       r"divRplyFwdMsg|appendonsend|Signature|ms-outlook\w*|apple-\w*|moz-\w*", re.IGNORECASE)
-TAGGED = re.compile(r"<[A-Za-z!/]")
+TAGGED = lazy(r"<[A-Za-z!/]")
 # Classes that hide in the common style sheets (Bootstrap, Tailwind, accessibility helpers).
 HIDING_CLASSES = frozenset({"hidden", "d-none", "invisible", "sr-only", "visually-hidden", "hide", "is-hidden",
                             "screen-reader-text", "visuallyhidden", "is-invisible", "u-hidden", "offscreen",
                             "hidden-xs", "hidden-sm", "hidden-md", "hidden-lg", "d-sm-none", "d-md-none", "d-lg-none",
                             "display-none", "element-invisible", "a11y-hidden", "hide-text"})
-_INLINE_STYLE = re.compile(r"display\s*:\s*(?:inline|contents)", re.IGNORECASE)
-_RULE = re.compile(r"([^{}]{1,200})\{([^{}]{0,400})\}")
+_INLINE_STYLE = lazy(r"display\s*:\s*(?:inline|contents)", re.IGNORECASE)
+_RULE = lazy(r"([^{}]{1,200})\{([^{}]{0,400})\}")
 # (a start tag of any length: red team 60)
-STYLE_BLOCK = re.compile(r"<style\b[^<>]*>([\s\S]*?)(?:</style\s*>|$)", re.IGNORECASE)
-EMPTY_COMMENT = re.compile(r"<!---?>")  # "<!-->", "<!--->": a comment a browser closes at once
+STYLE_BLOCK = lazy(r"<style\b[^<>]*>([\s\S]*?)(?:</style\s*>|$)", re.IGNORECASE)
+EMPTY_COMMENT = lazy(r"<!---?>")  # "<!-->", "<!--->": a comment a browser closes at once
 
 
 def unseen(text: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text.answers import answered
 from pytest_agenteval.text.coreference import resolved_back
 
@@ -59,31 +60,31 @@ def idioms(text: str, words: set[str]) -> str:
 # A check told in the present, what it looks at its object: "we check the policy is in force, then
 # the cover" describes the process, not this policy (58th audit); "I checked the policy is…" tells.
 _CHECKING = frozenset({"check", "checks", "checking", "verify", "verifies", "verifying"})
-_CHECKED_THAT = re.compile(r"\b(check|checks|checking|verify|verifies|verifying)\s+(?:that\s+)?(?=(?:the|your|its|"
+_CHECKED_THAT = lazy(r"\b(check|checks|checking|verify|verifies|verifying)\s+(?:that\s+)?(?=(?:the|your|its|"
                            r"their|a|an|each)\s+\w+(?:\s+\w+)?\s+(?:is|are|has|have|was|were)\b)", re.IGNORECASE)
-_BRACKETED_LIMIT = re.compile(r"\((limit|authority)\s+([£$€]?\d[\d,.]*[km]?)\)", re.IGNORECASE)  # (62nd audit)
-_OWING_TO_ABSENCE = re.compile(r"\b(?:owing|due)\s+to\s+([A-Z]{2,4}-\d+)['\u2019]s\s+absence\b", re.IGNORECASE)
-_NOT_AND_LEFT = re.compile(r"\b(not\s+(?:yet\s+)?\w+ed)\s+and\s+(left|kept)\b", re.IGNORECASE)
+_BRACKETED_LIMIT = lazy(r"\((limit|authority)\s+([£$€]?\d[\d,.]*[km]?)\)", re.IGNORECASE)  # (62nd audit)
+_OWING_TO_ABSENCE = lazy(r"\b(?:owing|due)\s+to\s+([A-Z]{2,4}-\d+)['\u2019]s\s+absence\b", re.IGNORECASE)
+_NOT_AND_LEFT = lazy(r"\b(not\s+(?:yet\s+)?\w+ed)\s+and\s+(left|kept)\b", re.IGNORECASE)
 # (a figure's: "50,000 (does not cover 140,000)"; "SNR-04's limit does not cover 31,000" is read as it stands)
-_NOT_COVER_FIGURE = re.compile(r"(?<=\d)(\s*[km]?\s*(?:limit\s*)?\(?\s*)(?:does|do|did|would|will|can|could)"
+_NOT_COVER_FIGURE = lazy(r"(?<=\d)(\s*[km]?\s*(?:limit\s*)?\(?\s*)(?:does|do|did|would|will|can|could)"
                                r"(?:\s+not|n't|not)\s+cover\s+(?=(?:the\s+|a\s+|this\s+|all\s+of\s+the\s+)?[£$€]?\s?\d)",
                                re.IGNORECASE)
 # A question reported, then its answer after a colon or a dash: the answer is a sentence of its own.
-_ASKED_THEN = re.compile(r"(\b(?:asked|wondered|wanted\s+to\s+know)\s+(?:us\s+|me\s+)?(?:whether|if)\b[^.?!;:\n"
+_ASKED_THEN = lazy(r"(\b(?:asked|wondered|wanted\s+to\s+know)\s+(?:us\s+|me\s+)?(?:whether|if)\b[^.?!;:\n"
                          r"\u2013\u2014]{3,160}?)\s*(?::|\s[-\u2013\u2014]\s)\s*", re.IGNORECASE)
-_SI = re.compile(r"(\d[\d,.]*\s?[km]?)\s+SI\b")
-_LIM = re.compile(r"(?<=\d[km] )lim\b|(?<=my )lim\b|(?<=your )lim\b", re.IGNORECASE)
-ONLY_AFTER_THAT = re.compile(r",?\s+(?:and\s+)?only\s+(?:after\s+that|then|afterwards)\s+", re.IGNORECASE)
-BEFORE_THIS_NOTE = re.compile(r"\bbefore\s+(?:this|the|my)\s+note,?\s+", re.IGNORECASE)
-_ID_OUT = re.compile(r"(?<!\bruled\s)(?<!\brule\s)(?<!\bleft\s)(?<!\bcounted\s)"  # ("ruled SNR-12 out": red team 65)
+_SI = lazy(r"(\d[\d,.]*\s?[km]?)\s+SI\b")
+_LIM = lazy(r"(?<=\d[km] )lim\b|(?<=my )lim\b|(?<=your )lim\b", re.IGNORECASE)
+ONLY_AFTER_THAT = lazy(r",?\s+(?:and\s+)?only\s+(?:after\s+that|then|afterwards)\s+", re.IGNORECASE)
+BEFORE_THIS_NOTE = lazy(r"\bbefore\s+(?:this|the|my)\s+note,?\s+", re.IGNORECASE)
+_ID_OUT = lazy(r"(?<!\bruled\s)(?<!\brule\s)(?<!\bleft\s)(?<!\bcounted\s)"  # ("ruled SNR-12 out": red team 65)
                      r"\b([A-Z]{2,4}-\d+)\s+(?:is\s+|was\s+)?out\b(?=\s*[,;.)]|\s+(?:today|sick|on\s+leave))")
-_WHOLE_PICTURE = re.compile(r"\b(full|fuller|clear|clearer|whole|big|bigger|better|complete|accurate|overall|true)"
+_WHOLE_PICTURE = lazy(r"\b(full|fuller|clear|clearer|whole|big|bigger|better|complete|accurate|overall|true)"
                             r"\s+picture\b(?=\s+of\s+(?:how|what|why|where|when|everything|events|the\s+(?:process|"
                             r"situation|handling|position|timeline|events?|steps?)\b))", re.IGNORECASE)
-_NO_POSITION = re.compile(r"\b(?:not\s+in\s+a|in\s+no)\s+position\s+to\b", re.IGNORECASE)
-_AT_ONCE = re.compile(r"\b(?:straight|right)\s+away\b", re.IGNORECASE)
-_TILL = re.compile(r"(?<![\w'])(?:till|'?til)\b(?!\s+(?:slip|roll|receipt|drawer)s?\b)", re.IGNORECASE)
-_RATE_OFF = re.compile(r"(\d%)\s+off\s+the\s+(?=(?:rate\s+)?(?:sheet|grid|card)\b(?!\s+rate))", re.IGNORECASE)
+_NO_POSITION = lazy(r"\b(?:not\s+in\s+a|in\s+no)\s+position\s+to\b", re.IGNORECASE)
+_AT_ONCE = lazy(r"\b(?:straight|right)\s+away\b", re.IGNORECASE)
+_TILL = lazy(r"(?<![\w'])(?:till|'?til)\b(?!\s+(?:slip|roll|receipt|drawer)s?\b)", re.IGNORECASE)
+_RATE_OFF = lazy(r"(\d%)\s+off\s+the\s+(?=(?:rate\s+)?(?:sheet|grid|card)\b(?!\s+rate))", re.IGNORECASE)
 
 
 # Turns of phrase a person reads as plain statements (red team 64), each rewritten into what it
@@ -98,7 +99,7 @@ _TURN_WORDS = frozenset({"wrong", "lying", "wish", "wondering", "curious", "hear
                          "below", "full"})
 _THAT = r"\s+(?:that\s+)?"
 _BASE = {"declin": "decline", "approv": "approve", "refus": "refuse", "settl": "settle"}
-_TURNS = [(re.compile(p, re.IGNORECASE), r) for p, r in (
+_TURNS = [(lazy(p, re.IGNORECASE), r) for p, r in (
     (r"\bit\s+(?:would\s+be|is|'s)\s+(?:wrong|incorrect|untrue|false|a\s+lie|misleading)\s+to\s+(?:say|claim|suggest)"
      + _THAT, "it is not the case that "),
     (r"\bI(?:'d|\s+would)\s+be\s+lying\s+if\s+I\s+(?:said|told\s+you)" + _THAT, "it is not the case that "),
@@ -154,15 +155,15 @@ _TURNS = [(re.compile(p, re.IGNORECASE), r) for p, r in (
 
 # A second denial joined by "and" opens its own clause, so the two are not counted as one undone
 # (85th audit: "So I did not run find_reviewers and did not escalate" read as escalated).
-_AND_NOT = re.compile(r"(?<=\w)\s+and\s+(?=(?:did|does|do|have|has|had|was|were|is|are|will|would|could|can)"
+_AND_NOT = lazy(r"(?<=\w)\s+and\s+(?=(?:did|does|do|have|has|had|was|were|is|are|will|would|could|can)"
                       r"(?:\s+not|n't)\b|not\s+(?:yet\s+)?\w+(?:ed|en)\b)", re.IGNORECASE)  # ("not booked and not
 # priced": 87th audit)
 
 
 # An amendment told by what was left out (84th audit): "Not paid in full - paid the full amended
 # figure" pays a part; "amended to 12,800 … 3,200 not approved" tells the cut, not a decline.
-_NOT_IN_FULL = re.compile(r"\bnot\s+(paid|approved|settled|covered)\s+in\s+full\b", re.IGNORECASE)
-_CUT_FIGURE = re.compile(r"([£$€]?\d[\d,.]*\s?[km]?)\s+(?:was\s+|is\s+|has\s+been\s+)?not\s+(?:approved|covered)\b"
+_NOT_IN_FULL = lazy(r"\bnot\s+(paid|approved|settled|covered)\s+in\s+full\b", re.IGNORECASE)
+_CUT_FIGURE = lazy(r"([£$€]?\d[\d,.]*\s?[km]?)\s+(?:was\s+|is\s+|has\s+been\s+)?not\s+(?:approved|covered)\b"
                          r"(?!\s+(?:yet|so\s+far|until|pending|at\s+this|because|as|since|due))", re.IGNORECASE)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 import re
 
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text.hidden import unseen
 from pytest_agenteval.text.markdown import unmarked
 from pytest_agenteval.text.numerals import numerals
@@ -32,7 +33,7 @@ def unmailed(text: str) -> str:
     return text
 
 
-_SUBJECT = re.compile(r"^[ \t]*(?:subject|subj)[ \t]*:[ \t]*", re.IGNORECASE | re.MULTILINE)
+_SUBJECT = lazy(r"^[ \t]*(?:subject|subj)[ \t]*:[ \t]*", re.IGNORECASE | re.MULTILINE)
 
 
 def marked_up(text: str) -> str:
@@ -62,9 +63,9 @@ def literal(text: str) -> str:
     return _LITERAL_TAG.sub(" ", shown).replace("<", "&lt;").replace(">", "&gt;")
 
 
-_ESCAPED_MARKUP = re.compile(r"&(?:lt|gt|#60|#62|#x3c|#x3e);", re.IGNORECASE)
+_ESCAPED_MARKUP = lazy(r"&(?:lt|gt|#60|#62|#x3c|#x3e);", re.IGNORECASE)
 # (a tag's name, then a space, a slash or its end: "<Update: FAC-1 is booked>" is words in brackets; red team 63)
-_LITERAL_TAG = re.compile(r"<!--|--!?>|</?[A-Za-z][A-Za-z0-9-]*(?:[\s/][^<>]{0,200})?>")
+_LITERAL_TAG = lazy(r"<!--|--!?>|</?[A-Za-z][A-Za-z0-9-]*(?:[\s/][^<>]{0,200})?>")
 
 
 def rendered(text: str) -> str:
@@ -77,8 +78,8 @@ def rendered(text: str) -> str:
     return _TAG.sub(_tag, text) if "<" in text and _TAG.search(text) else text
 
 
-_TAG = re.compile(r"</?([a-zA-Z][a-zA-Z0-9]*)\b[^<>]{0,200}>")
-_BLOCKQUOTE = re.compile(r"<blockquote\b[^<>]{0,200}>((?:(?!</?blockquote\b)[\s\S]){0,2000})</blockquote\s*>",
+_TAG = lazy(r"</?([a-zA-Z][a-zA-Z0-9]*)\b[^<>]{0,200}>")
+_BLOCKQUOTE = lazy(r"<blockquote\b[^<>]{0,200}>((?:(?!</?blockquote\b)[\s\S]){0,2000})</blockquote\s*>",
                          re.IGNORECASE)
 # Elements that flow within a line; every other one starts a new line (red team 57: "<td>We paid
 # it</td><td>twice.</td>" was read "We paid ittwice").
@@ -102,9 +103,9 @@ def _tag(m: re.Match[str]) -> str:
 
 
 # Where the quoted history starts: every line after it is an earlier message.
-_HISTORY = re.compile(r"^[ \t]*(?:-{2,}\s*(?:original|forwarded)\s+message\s*-{2,}|on\s[^\n]{3,160}\swrote:[ \t]*$|"
+_HISTORY = lazy(r"^[ \t]*(?:-{2,}\s*(?:original|forwarded)\s+message\s*-{2,}|on\s[^\n]{3,160}\swrote:[ \t]*$|"
                       r"from:[^\n]*\n[ \t]*(?:sent|date):)", re.I | re.M)
-_QUOTE_LINE = re.compile(r"^[ \t]*>[^\n]*(?:\n|$)", re.M)
+_QUOTE_LINE = lazy(r"^[ \t]*>[^\n]*(?:\n|$)", re.M)
 
 
 def unthreaded(text: str) -> str:
@@ -122,18 +123,18 @@ def unthreaded(text: str) -> str:
     return reply
 
 
-_ADOPTED = re.compile(r"\b(?:see|per|as|find|read|status|decision|details?|answer|summary|outcome|update|position|"
+_ADOPTED = lazy(r"\b(?:see|per|as|find|read|status|decision|details?|answer|summary|outcome|update|position|"
                       r"amount|figure|sum)\b[^.\n]{0,60}\bbelow\b|\bbelow\b[^.\n]{0,30}\b(?:stands|"
                       r"applies|holds|is current|is still)\b", re.I)
-_DISOWNED = re.compile(r"\b(?:ignore|disregard|withdraw|withdrawn|cancel|cancelled|no longer|superseded|replaces|"
+_DISOWNED = lazy(r"\b(?:ignore|disregard|withdraw|withdrawn|cancel|cancelled|no longer|superseded|replaces|"
                        r"further to|following)\b", re.I)
-_MARKER = re.compile(r"^[ \t]*>[ \t]?", re.M)
+_MARKER = lazy(r"^[ \t]*>[ \t]?", re.M)
 
 
 # The signature separator of mail (a line of "-- "): what follows signs, it says nothing.
-_SIGNATURE = re.compile(r"^--[ \t]?$", re.M)
-_ENDS_SENTENCE = re.compile(r"[.!?][ \t]*$")
-_FOUR_WORDS = re.compile(r"\b\w+\s+\w+\s+\w+\s+\w+")
+_SIGNATURE = lazy(r"^--[ \t]?$", re.M)
+_ENDS_SENTENCE = lazy(r"[.!?][ \t]*$")
+_FOUR_WORDS = lazy(r"\b\w+\s+\w+\s+\w+\s+\w+")
 
 
 def _statement(block: str) -> bool:
@@ -145,7 +146,7 @@ def _statement(block: str) -> bool:
 
 # A line under the signature's dashes that tells, not signs (red team 62): a label over words
 # ("Outcome: approved and paid in full"; not "Tel: 0123 456"), or a word of an act done.
-_TOLD = re.compile(r"^[ \t]*(?!(?:tel|phone|mobile|mob|fax|e-?mail|web|website|address|direct|office|ext|dept|"
+_TOLD = lazy(r"^[ \t]*(?!(?:tel|phone|mobile|mob|fax|e-?mail|web|website|address|direct|office|ext|dept|"
                    r"department|team|role|title|[tmefw])\b)[A-Za-z]+[ \t]*:[ \t]*[A-Za-z][\w'-]*(?:[ ,]+[\w'-]+)+|"
                    r"\b(?!(?:registered|authorised|authorized|regulated|limited|incorporated|intended|addressed)\b)"
                    r"[a-z]{3,}ed\b|\b(?:paid|active|live|pending)\b|"
@@ -160,7 +161,7 @@ def _signs(block: str) -> bool:
     return not _statement(kept) and not _FIGURE.search(kept)
 
 
-_FIGURE = re.compile(r"[£$€]\s?\d|\b\d[\d,.]*\s*(?:%|k\b)|\b[A-Z]{2,5}-\d+")
+_FIGURE = lazy(r"[£$€]\s?\d|\b\d[\d,.]*\s*(?:%|k\b)|\b[A-Z]{2,5}-\d+")
 
 
 def quoted(text: str) -> list[str]:
@@ -182,14 +183,14 @@ def unquoted(text: str) -> str:
 
 _DISCLAIMER_CUES = ("e-mail", "email", "message", "communication", "transmission", "attachment", "recipient",
                     "regulated", "registered")
-_SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
-_DISCLAIMER = re.compile(
+_SENTENCE = lazy(r"[^.!?\n]+[.!?]*")
+_DISCLAIMER = lazy(
     r"\b(?:this|the|its|any)\s+(?:e-?mail|message|communication|transmission|attachments?)\b", re.I)
-_DISCLAIMING = re.compile(r"\b(?:liab|confidential|privileged|intended\s+(?:solely\s+|only\s+)?for|recipient|"
+_DISCLAIMING = lazy(r"\b(?:liab|confidential|privileged|intended\s+(?:solely\s+|only\s+)?for|recipient|"
                           r"virus|viruses|in\s+error|delete|disclos|monitor|regulated|views\s+expressed)", re.I)
 
 
-_FOOTER = re.compile(r"\b(?:intended\s+recipient|notify\s+the\s+sender|authori[sz]ed\s+and\s+regulated|"
+_FOOTER = lazy(r"\b(?:intended\s+recipient|notify\s+the\s+sender|authori[sz]ed\s+and\s+regulated|"
                      r"registered\s+(?:in\s+england|office|number)|received\s+this\s+in\s+error)", re.I)
 
 
@@ -203,4 +204,4 @@ def _disclaims(sentence: str) -> bool:
         _FOOTER.search(sentence))
 
 
-_TELLS = re.compile(r"\bconfirm\w*|\b[A-Z]{2,5}-\d+|\b(?:approv|declin|paid|book|activ|pending)\w*", re.IGNORECASE)
+_TELLS = lazy(r"\bconfirm\w*|\b[A-Z]{2,5}-\d+|\b(?:approv|declin|paid|book|activ|pending)\w*", re.IGNORECASE)

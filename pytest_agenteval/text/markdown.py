@@ -22,16 +22,18 @@ import re
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from pytest_agenteval.patterns import lazy
+
 _MD = MarkdownIt("commonmark", {"html": True}).enable(["strikethrough", "table"])
 # What markdown could change: emphasis, strikes, code, links, escapes, a table's pipes.
-_CUE = re.compile(r"[*_~`\\]|\]\(|\]\[|\]:|!\[|\||<[A-Za-z][\w ]*:")  # (and "<Update: …>", shown as text)
-_SINGLE_TILDE = re.compile(r"(?<![~\\])~(?!~)")
+_CUE = lazy(r"[*_~`\\]|\]\(|\]\[|\]:|!\[|\||<[A-Za-z][\w ]*:")  # (and "<Update: …>", shown as text)
+_SINGLE_TILDE = lazy(r"(?<![~\\])~(?!~)")
 _ONE = "\u2063"  # (an invisible separator: no flanking rule reads it as space or punctuation)
-_TILDES = re.compile(r"(?<=[^\n])~{3,}")  # "~~~x~~~" strikes nothing in GitHub's Markdown (a fence starts a line)
-_URL = re.compile(r"\b(?:https?://|www\.)[^\s<>()\[\]\"']+", re.IGNORECASE)
+_TILDES = lazy(r"(?<=[^\n])~{3,}")  # "~~~x~~~" strikes nothing in GitHub's Markdown (a fence starts a line)
+_URL = lazy(r"\b(?:https?://|www\.)[^\s<>()\[\]\"']+", re.IGNORECASE)
 # (not a dash typed before a word of its own: "declined-⏎not approved"; red team 63)
-_LINE_DASH = re.compile(r"(?<=\w)-[ \t]*\n")
-_WRAPPED = re.compile(r"(?<=[A-Za-z]{2})-[ \t]*\n[ \t]*(?!(?:not|and|or|the|an|to|we|it|is|was|but|no)\b)(?=[a-z]{2})")
+_LINE_DASH = lazy(r"(?<=\w)-[ \t]*\n")
+_WRAPPED = lazy(r"(?<=[A-Za-z]{2})-[ \t]*\n[ \t]*(?!(?:not|and|or|the|an|to|we|it|is|was|but|no)\b)(?=[a-z]{2})")
 
 
 def unmarked(text: str) -> str:
@@ -91,15 +93,15 @@ def _marked(m: re.Match[str]) -> str:
     return "~~" + _ONE if not before or before.isspace() else _ONE + "~~"
 
 
-_FENCE = re.compile(r"\s{0,3}(?:`{3,}|~{3,})")
+_FENCE = lazy(r"\s{0,3}(?:`{3,}|~{3,})")
 # Tildes of uneven runs around words ("~~approved~" or "~approved~~"): no strike in GitHub's Markdown.
-_UNEVEN = re.compile(r"(?<!~)(?:~(?!~)[^~\n]+~~(?!~)|~~(?!~)[^~\n]+(?<!~)~(?!~))")
+_UNEVEN = lazy(r"(?<!~)(?:~(?!~)[^~\n]+~~(?!~)|~~(?!~)[^~\n]+(?<!~)~(?!~))")
 # Emoji shortcodes a chat or GitHub draws as marks a checklist uses (text/marks.py reads the marks).
 SHORTCODES = {"x": "\u274c", "white_check_mark": "\u2705", "heavy_check_mark": "\u2714", "check": "\u2714",
               "ballot_box_with_check": "\u2611", "negative_squared_cross_mark": "\u274e", "heavy_multiplication_x":
               "\u2716", "hourglass": "\u231b", "hourglass_flowing_sand": "\u23f3", "no_entry": "\u26d4",
               "no_entry_sign": "\U0001f6ab", "warning": "\u26a0"}
-_SHORTCODE = re.compile(rf":({'|'.join(SHORTCODES)}):", re.IGNORECASE)
+_SHORTCODE = lazy(rf":({'|'.join(SHORTCODES)}):", re.IGNORECASE)
 
 
 def _shown(children: list[Token]) -> str:

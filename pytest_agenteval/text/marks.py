@@ -7,21 +7,23 @@ from __future__ import annotations
 
 import re
 
+from pytest_agenteval.patterns import lazy
+
 _DONE = r"\u2705|\u2714|\u2713|\u2611|\[\s*[xX\u2713\u2714]\s*\]"
 # (a cross, an empty box, a no-entry sign: red team 54)
 _NOT = r"\u274c|\u2717|\u2718|\u2716|\u2715|\u2610|\u274e|\u2b1c|\U0001f6ab|\u26d4|\[\s\]"
 _WAITING = r"\u23f3|\u231b|\u23f0"
-MARK = re.compile(rf"(?:(?P<done>{_DONE})|(?P<not>{_NOT})|(?P<waiting>{_WAITING}))\ufe0f?[ \t]*")
+MARK = lazy(rf"(?:(?P<done>{_DONE})|(?P<not>{_NOT})|(?P<waiting>{_WAITING}))\ufe0f?[ \t]*")
 # (a list may open a line or follow a sentence: "Approved. ✅ Paid once ❌ Paid twice")
-OPENS = re.compile(rf"(?:^|(?<=[.!?])[ \t])[ \t]*(?:[-*\u2022][ \t]*)?(?:{_DONE}|{_NOT}|{_WAITING})", re.MULTILINE)
-_NEGATIVE = re.compile(r"\b(?:no|not|nothing|none|never|nil|n/a)\b|n't", re.IGNORECASE)
-_REPEAT = re.compile(r"\b(?:twice|again|second|another|duplicate|double|split)\b", re.IGNORECASE)
-_DONE_FIRST = re.compile(r"\w+(?:ed|en)\b|(?:sent|paid|done|made|set)\b", re.IGNORECASE)
-_BRACKETS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+OPENS = lazy(rf"(?:^|(?<=[.!?])[ \t])[ \t]*(?:[-*\u2022][ \t]*)?(?:{_DONE}|{_NOT}|{_WAITING})", re.MULTILINE)
+_NEGATIVE = lazy(r"\b(?:no|not|nothing|none|never|nil|n/a)\b|n't", re.IGNORECASE)
+_REPEAT = lazy(r"\b(?:twice|again|second|another|duplicate|double|split)\b", re.IGNORECASE)
+_DONE_FIRST = lazy(r"\w+(?:ed|en)\b|(?:sent|paid|done|made|set)\b", re.IGNORECASE)
+_BRACKETS = lazy(r"\([^()]*\)|\[[^\[\]]*\]")
 CUES = ("\u2705", "\u2714", "\u2713", "\u2611", "[", "\u274c", "\u2717", "\u2718", "\u2716", "\u2715", "\u2610",
         "\u274e", "\u2b1c", "\U0001f6ab", "\u26d4", "\u23f3", "\u231b", "\u23f0")
 # An item asked and answered by a mark: "Escalated? ✓" says it, "Paid twice? ✗" denies it (red team 54).
-_ANSWERED = re.compile(rf"(?P<item>[A-Za-z][^?.!\n]{{0,60}}?)\s*\?\s*(?:(?P<yes>{_DONE})|(?P<no>{_NOT}))\ufe0f?")
+_ANSWERED = lazy(rf"(?P<item>[A-Za-z][^?.!\n]{{0,60}}?)\s*\?\s*(?:(?P<yes>{_DONE})|(?P<no>{_NOT}))\ufe0f?")
 
 
 def marked(text: str) -> str:

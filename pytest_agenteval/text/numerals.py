@@ -16,21 +16,23 @@ import re
 import unicodedata
 from functools import cache
 
+from pytest_agenteval.patterns import lazy
+
 _FRACTIONS = {"\u00bc": 0.25, "\u00bd": 0.5, "\u00be": 0.75, "\u2150": 1 / 7, "\u2151": 1 / 9, "\u2152": 0.1,
               "\u2153": 1 / 3, "\u2154": 2 / 3, "\u2155": 0.2, "\u2156": 0.4, "\u2157": 0.6, "\u2158": 0.8,
               "\u2159": 1 / 6, "\u215a": 5 / 6, "\u215b": 0.125, "\u215c": 0.375, "\u215d": 0.625, "\u215e": 0.875}
-_FRACTION = re.compile(rf"(\d+)[ \t]?([{''.join(_FRACTIONS)}])")
-_KEYCAP = re.compile("(\\d)\ufe0f?\u20e3")
+_FRACTION = lazy(rf"(\d+)[ \t]?([{''.join(_FRACTIONS)}])")
+_KEYCAP = lazy("(\\d)\ufe0f?\u20e3")
 _SUPERSCRIPTS = "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"
 _SUBSCRIPTS = "\u2080\u2081\u2082\u2083\u2084\u2085\u2086\u2087\u2088\u2089"
-_SCRIPT_FRACTION = re.compile(rf"(\d+)[ \t]?([{_SUPERSCRIPTS}]+)\u2044([{_SUBSCRIPTS}]+)")
+_SCRIPT_FRACTION = lazy(rf"(\d+)[ \t]?([{_SUPERSCRIPTS}]+)\u2044([{_SUBSCRIPTS}]+)")
 
 
 def _script_fraction(m: re.Match[str]) -> str:
     top = int("".join(str(_SUPERSCRIPTS.index(c)) for c in m.group(2)))
     bottom = int("".join(str(_SUBSCRIPTS.index(c)) for c in m.group(3)))
     return f"{int(m.group(1)) + top / bottom:g}" if bottom else m.group(0)
-_RAISED_DOT = re.compile(r"(?<=\d)[\u00b7\u2219\u22c5](?=\d)")
+_RAISED_DOT = lazy(r"(?<=\d)[\u00b7\u2219\u22c5](?=\d)")
 
 
 @cache
@@ -60,29 +62,29 @@ def digits(text: str) -> str:
 
 
 # (a rate-sized figure only: "£30,600 p.a." is money a year; "p.c.m." is per month)
-_PERCENT_WORD = re.compile(r"(?<![\d,.£$€])(\d{1,2}(?:\.\d{1,3})?)[ \t]?(pct\b|p\.\s?c\.(?!\s?m)|pc\b|p\.\s?a\.)",
+_PERCENT_WORD = lazy(r"(?<![\d,.£$€])(\d{1,2}(?:\.\d{1,3})?)[ \t]?(pct\b|p\.\s?c\.(?!\s?m)|pc\b|p\.\s?a\.)",
                            re.IGNORECASE)
-_PER_MILLE = re.compile(r"(\d+(?:\.\d+)?)\s?([\u2030\u2031])")
-_AND_A = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+and\s+(?:a|one)\s+"
+_PER_MILLE = lazy(r"(\d+(?:\.\d+)?)\s?([\u2030\u2031])")
+_AND_A = lazy(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+and\s+(?:a|one)\s+"
                     r"(half|quarter)\b", re.IGNORECASE)
-_SPACED_PERCENT = re.compile(r"(?<=\d)[ \t]{2,}%")
-_POINT = re.compile(r"\b(\d+)\s+point\s+(\d+)\b", re.IGNORECASE)
+_SPACED_PERCENT = lazy(r"(?<=\d)[ \t]{2,}%")
+_POINT = lazy(r"\b(\d+)\s+point\s+(\d+)\b", re.IGNORECASE)
 # a letter O among a figure's digits, any group ("£1O,OOO.OO", "6.O8%"; red team 63)
-_OUGHTS = re.compile(r"(?<![\w-])\d[\dOo]*[,.][\dOo,.]*\d?(?![\w])|(?<![\w-])\d[Oo]+\d*(?=%)")
-_APART_K = re.compile(r"(?<=\d)\s+[Kk]\b(?![\w-])")
-_WORD_K = re.compile(r"\b((?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|ten|eleven|twelve|fifteen|"
+_OUGHTS = lazy(r"(?<![\w-])\d[\dOo]*[,.][\dOo,.]*\d?(?![\w])|(?<![\w-])\d[Oo]+\d*(?=%)")
+_APART_K = lazy(r"(?<=\d)\s+[Kk]\b(?![\w-])")
+_WORD_K = lazy(r"\b((?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|ten|eleven|twelve|fifteen|"
                      r"hundred)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)\s+[Kk]\b", re.IGNORECASE)
-_COMMA_K = re.compile(r"(?<![\d,.])(\d{1,3}),(\d)\s?[Kk]\b")
+_COMMA_K = lazy(r"(?<![\d,.])(\d{1,3}),(\d)\s?[Kk]\b")
 # (a rate's level: "at 510 bps"; not a gap, "153 bps under the sheet rate", "a 25 bp cut", "up by 20 bps")
-_BASIS_POINTS = re.compile(r"(?<!\ba\s)(?<!\bby\s)(?<!\bof\s)(?<!\bsaves\s)(?<!\bcustomer\s)\b([1-9]\d{2,3})\s*"
+_BASIS_POINTS = lazy(r"(?<!\ba\s)(?<!\bby\s)(?<!\bof\s)(?<!\bsaves\s)(?<!\bcustomer\s)\b([1-9]\d{2,3})\s*"
                            r"(?:bps|bp|b\.p\.|basis\s+points?)(?![\w])(?!\s+(?:under|"
                            r"over|below|above|less|more|lower|higher|cut|off|discount|margin|spread|increase|reduction|drop|rise|"
                            r"up|down|on\s+top|better|worse|cheaper|dearer)\b)", re.IGNORECASE)
 _UNIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
 _DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
-_WORDS_POINT = re.compile(rf"\b({'|'.join(_UNIT_WORDS)})\s+point((?:\s+{_DIGIT_WORD})+)\b", re.IGNORECASE)
-_MIXED = re.compile(r"\b(\d+)\s+thousand\s+(?:and\s+)?(\d)\s+hundred\b(?:\s+(?:and\s+)?(\d{1,2})\b)?", re.IGNORECASE)
+_WORDS_POINT = lazy(rf"\b({'|'.join(_UNIT_WORDS)})\s+point((?:\s+{_DIGIT_WORD})+)\b", re.IGNORECASE)
+_MIXED = lazy(r"\b(\d+)\s+thousand\s+(?:and\s+)?(\d)\s+hundred\b(?:\s+(?:and\s+)?(\d{1,2})\b)?", re.IGNORECASE)
 
 
 def numerals(text: str) -> str:

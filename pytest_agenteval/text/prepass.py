@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text.backwards import routed
 from pytest_agenteval.text.idioms import idioms
 from pytest_agenteval.text.mail import unmailed
@@ -119,15 +120,15 @@ def prepared(text: str) -> str:
     return unquoted(text) if _QUOTES.intersection(text) and _QUOTE_OPEN.search(text) else text
 
 
-_WORD = re.compile(r"[a-z]+")
+_WORD = lazy(r"[a-z]+")
 # "May" with a capital and no subject after it is the month ("May update:", "(May review)"); "May I…",
 # "May we…", "May the claimant…" ask.
-_MONTH_MAY = re.compile(r"\bMay\b(?!\s+(?:I|we|you|he|she|they|it|this|that|there|our|your|their|his|her|a|an|not|be|"
+_MONTH_MAY = lazy(r"\bMay\b(?!\s+(?:I|we|you|he|she|they|it|this|that|there|our|your|their|his|her|a|an|not|be|"
                         r"have|also|well|the\s+(?!\d))\b)")
 # A form's lines: a markdown heading over its content, "key: value" lines one after another.
-_HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+(.*?)[ \t:]*$")
-_LIST_ITEM = re.compile(r"^[ \t]*(?:[-*\u2022]|\d+[.)])[ \t]")
-_LABEL_LINE = re.compile(r"(?<=[^\s.!?;:,])[ \t]*\n(?=[ \t]*[*_]*[A-Za-z][\w /()'-]{0,30}[*_]*[ \t]*:)")
+_HEADING = lazy(r"^[ \t]*#{1,6}[ \t]+(.*?)[ \t:]*$")
+_LIST_ITEM = lazy(r"^[ \t]*(?:[-*\u2022]|\d+[.)])[ \t]")
+_LABEL_LINE = lazy(r"(?<=[^\s.!?;:,])[ \t]*\n(?=[ \t]*[*_]*[A-Za-z][\w /()'-]{0,30}[*_]*[ \t]*:)")
 
 
 def _formed(text: str) -> str:
@@ -158,28 +159,28 @@ _ARROW_SIGNS = frozenset("\u2192\u27f6\u21d2\u2794\u279c")
 # An arrow reads "to" from a figure to a figure ("amended 48k -> 38.4k") and from an act to an id
 # ("esc. -> SNR-02", "booked -> ACC-00368"); else it is the next step ("absent -> HOC-1", a chain
 # of reviewers "SNR-01 50k -> SNR-02 150k").
-_TO_ARROW = re.compile(r"(\d[kKmM%]?)[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*(?=[£$€]?\d)|"
+_TO_ARROW = lazy(r"(\d[kKmM%]?)[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*(?=[£$€]?\d)|"
                        r"(\b(?:esc|escalated|sent|routed|referred|forwarded|passed|booked)\.?|\besc'd)"
                        r"[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*(?=[£$€]?\d|[A-Z]{2,5}-\d)", re.IGNORECASE)
-_ARROW = re.compile(r"[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*")
+_ARROW = lazy(r"[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*")
 _STATES = (r"(?:pending|booked|active|closed|open|on\s+hold|approved|declined|settled|paid|escalated|returned|verified|"
            r"unverified|cleared|suspended|priced)")
-_STATE_ARROW = re.compile(rf"(?<!\bnot\s)(?<!\bno\s)\b{_STATES}[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*"
+_STATE_ARROW = lazy(rf"(?<!\bnot\s)(?<!\bno\s)\b{_STATES}[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*"
                           rf"({_STATES})\b", re.IGNORECASE)
 # "My plan: FAC-5047 → booked to ACC-00368 → activated. May I proceed?": steps proposed, not done
-_PLAN = re.compile(r"\b(?:my|our|the)\s+(?:plan|proposal)\s*:(?:[^.?!\n]|\.(?=\d))*", re.IGNORECASE)
-_NOT_APPLICABLE = re.compile(r"\b[Nn]/[Aa]\b")
+_PLAN = lazy(r"\b(?:my|our|the)\s+(?:plan|proposal)\s*:(?:[^.?!\n]|\.(?=\d))*", re.IGNORECASE)
+_NOT_APPLICABLE = lazy(r"\b[Nn]/[Aa]\b")
 # Two negatives that cancel: "it is not untrue that it was declined" says it was; "not
 # unapproved" says approved, "isn't unreasonable" "is reasonable".
 _UNDONE = ("true", "correct", "accurate", "approved", "declined", "paid", "settled", "covered", "reasonable",
            "resolved", "verified", "accepted", "authorised", "authorized", "reviewed", "processed", "insured",
            "founded", "likely", "applied", "booked", "activated", "set")
-_LITOTES = re.compile(r"(?:\bnot|\bnever|n't)\s+(?:un|in)(" + "|".join(_UNDONE) + r")\b", re.I)
+_LITOTES = lazy(r"(?:\bnot|\bnever|n't)\s+(?:un|in)(" + "|".join(_UNDONE) + r")\b", re.I)
 _LITOTES_WORDS = frozenset(prefix + word for prefix in ("un", "in") for word in _UNDONE)  # its cue: "untrue"…
-_NOTHING_PREVENTS = re.compile(r"\bnothing\s+(?:now\s+|else\s+)?(?:prevents|stops|blocks|is\s+stopping|is\s+"
+_NOTHING_PREVENTS = lazy(r"\bnothing\s+(?:now\s+|else\s+)?(?:prevents|stops|blocks|is\s+stopping|is\s+"
                                r"preventing|is\s+blocking|stands\s+in\s+the\s+way\s+of)\s+", re.I)
 # The emphatic "did": "I did set its rate" says it was set, as "I set its rate" does.
-_DID = re.compile(r"\b(i|we|they|he|she)\s+(?:really\s+|definitely\s+|already\s+|actually\s+)?did\s+(set|approve|"
+_DID = lazy(r"\b(i|we|they|he|she)\s+(?:really\s+|definitely\s+|already\s+|actually\s+)?did\s+(set|approve|"
                   r"decline|pay|book|activate|apply|issue|send|escalate|update|record|make|put|refer|request)\b", re.I)
 _PAST = {"pay": "paid", "send": "sent", "make": "made", "apply": "applied", "refer": "referred", "set": "set",
          "put": "put", "book": "booked", "request": "requested", "record": "recorded"}
@@ -194,16 +195,16 @@ _UNLESS = (r"(?:been\s+(?P<state>[^,.;:!?\n]{1,60}?)|(?P<verb>[a-z]+ed|paid|sent
 _WOULD = r"[^.;:!?\n]{0,200}?\bwould(?:\s+not|n't)?\s+have\b[^.;:!?\n]{0,200}?"  # (bounded: red team 49)
 _CONDITION = (rf"had\s+{_SUBJECT}\s+{_UNLESS}", rf"if\s+{_SUBJECT}\s+had\s+{_UNLESS}")
 _END = r"(?=,\s*but\b|[.;:!?\n]|$)"
-_COUNTERFACTUALS = [re.compile(rf"\b{condition}\s*,\s*{_WOULD}{_END}", re.I) for condition in _CONDITION] + [
-    re.compile(rf"\b(?:we|i|you|they|it)\s+{_WOULD}\s+{condition}{_END}", re.I) for condition in _CONDITION]
+_COUNTERFACTUALS = [lazy(rf"\b{condition}\s*,\s*{_WOULD}{_END}", re.I) for condition in _CONDITION] + [
+    lazy(rf"\b(?:we|i|you|they|it)\s+{_WOULD}\s+{condition}{_END}", re.I) for condition in _CONDITION]
 
 
 # "this is not a partial settlement": a full one (not "no partial payment has been made": red team 34;
 # not "… of what you claimed", said of the amount)
-_NOT_PARTIAL = re.compile(r"\b(?:is\s+not|isn't|was\s+not|wasn't)\s+a\s+partial\s+(settlement|payment|approval|"
+_NOT_PARTIAL = lazy(r"\b(?:is\s+not|isn't|was\s+not|wasn't)\s+a\s+partial\s+(settlement|payment|approval|"
                           r"payout)\b(?!\s+of\s+(?:what|the\s+amount))", re.IGNORECASE)
 # What would otherwise be is not: "it would otherwise have needed a senior", "otherwise it would…"
-_OTHERWISE = re.compile(r"\bwould\s+otherwise(?:\s+have)?\b|\b(otherwise\s*,?\s*(?:\w+\s+)?)would(?:\s+have)?\b",
+_OTHERWISE = lazy(r"\bwould\s+otherwise(?:\s+have)?\b|\b(otherwise\s*,?\s*(?:\w+\s+)?)would(?:\s+have)?\b",
                         re.IGNORECASE)
 
 
@@ -221,18 +222,18 @@ def _past(verb: str) -> str:
     return _PAST.get(verb) or verb + "d"  # approve, decline, activate, issue, escalate, update
 # A list a "no" opens: "No decision, payment or information request before SNR-07 replies" (the
 # first item may be a phrase of its own, "no decision", that would end the denial there).
-_NO_LIST = re.compile(r"\b(no)\s+(\w+),\s+((?:\w+(?:\s+\w+)?,\s+){0,4}\w+(?:\s+\w+)?),?\s+(or|nor|and)\s+(?!no\b)",
+_NO_LIST = lazy(r"\b(no)\s+(\w+),\s+((?:\w+(?:\s+\w+)?,\s+){0,4}\w+(?:\s+\w+)?),?\s+(or|nor|and)\s+(?!no\b)",
                       re.IGNORECASE)
 
-_DONE_AFTER = re.compile(r"\w+(?:\s+\w+)?\s+(?:filed|sent|issued|made|added|done|recorded|paid|posted|completed|"
+_DONE_AFTER = lazy(r"\w+(?:\s+\w+)?\s+(?:filed|sent|issued|made|added|done|recorded|paid|posted|completed|"
                          r"raised|written|entered)\b", re.IGNORECASE)
 
 # A reason put first, then its main clause with no comma: the reason is asserted, the main
 # clause's modal is its own (55th audit: "As your KYC is still pending this may take a few days").
-_FRONTED_REASON = re.compile(r"((?:^|(?<=[.;:!?\n]))\s*(?:as|since|because)\s+(?:your|the|our|its|their)\s+"
+_FRONTED_REASON = lazy(r"((?:^|(?<=[.;:!?\n]))\s*(?:as|since|because)\s+(?:your|the|our|its|their)\s+"
                              r"[^,.;:!?\n]{3,60}?\b(?:is|are|was|were|has|have)\b[^,.;:!?\n]{1,40}?)(\s+(?:this|it|that|we|i)\s+(?:may|will|"
                              r"might|could|can|should|would|won't|can't)\b)", re.IGNORECASE)
-_NO_PAIR = re.compile(r"\b(no\s+(?:decision|outcome|answer|reply|response|update))\s+(or|nor)\s+(?!no\b)",
+_NO_PAIR = lazy(r"\b(no\s+(?:decision|outcome|answer|reply|response|update))\s+(or|nor)\s+(?!no\b)",
                       re.IGNORECASE)
 
 
@@ -243,64 +244,64 @@ def _each_denied(m: re.Match[str]) -> str:
     return f"{m.group(1)} {m.group(2)}, {middle} {m.group(4)} no "
 # A second denial set in commas between a verb and its object says the same of it: "We have not
 # made, and will not make, any payment on it" (the object otherwise stood alone, as if affirmed).
-_SPLIT_DENIAL = re.compile(r"\b((?:not|never)(?:\s+\w+)?),\s+(?:and|or|nor)\s+(?:\w+\s+){0,3}?"
+_SPLIT_DENIAL = lazy(r"\b((?:not|never)(?:\s+\w+)?),\s+(?:and|or|nor)\s+(?:\w+\s+){0,3}?"
                            r"(?:not|never)(?:\s+\w+)?,\s+(?=(?:any|a|an|the|your|its|it|them|this|that|these|those)\b)",
                            re.IGNORECASE)
 # A line opened by a figure of three digits or more and "." or ")": no list counts that far.
-_ENUMERATED_FIGURE = re.compile(r"^([ \t]*\d{3,}(?:,\d{3})*)[ \t]*[.):][ \t]+(?=[A-Za-z])", re.M)
+_ENUMERATED_FIGURE = lazy(r"^([ \t]*\d{3,}(?:,\d{3})*)[ \t]*[.):][ \t]+(?=[A-Za-z])", re.M)
 # A denied noun and, with no comma, a new clause: its "no" does not reach the clause after it.
-_NO_NOUN_THEN = re.compile(r"\b(no\s+(?:excess|deductible|fee|charge))\s+(?=(?:the|your|we|so|this|it)\b)",
+_NO_NOUN_THEN = lazy(r"\b(no\s+(?:excess|deductible|fee|charge))\s+(?=(?:the|your|we|so|this|it)\b)",
                            re.IGNORECASE)
-_DEDUCTIBLE = re.compile(r"(?<!tax )\bdeductible\b", re.IGNORECASE)
+_DEDUCTIBLE = lazy(r"(?<!tax )\bdeductible\b", re.IGNORECASE)
 # A numbered list's item: its number is a bullet ("2. Policy active", "3) Paid").
-_ITEM_NUMBER = re.compile(r"^([ \t]*)\d{1,2}[.)][ \t]+(?=\S)", re.M)
+_ITEM_NUMBER = lazy(r"^([ \t]*)\d{1,2}[.)][ \t]+(?=\S)", re.M)
 # Shorthand with a slash: "can't go ahead b/c KYC still pending", "w/ SNR-07", "w/o the invoice".
 _SLASHED_WORDS = {"b/c": "because", "w/o": "without", "w/": "with "}
-_SLASHED = re.compile(r"(?<![\w/])(?:b/c|w/o|w/(?=\s|[A-Z]))(?![\w/])", re.IGNORECASE)
+_SLASHED = lazy(r"(?<![\w/])(?:b/c|w/o|w/(?=\s|[A-Z]))(?![\w/])", re.IGNORECASE)
 # Two decisions with a slash between them are a choice, not both: "approve/decline", "approved/declined".
 _DECIDED = r"(?:approv|declin|amend|pay|paid|reject|accept|book|activat)\w*"
 # (three single words at least, after "no": two are as often two fields, "no exception / pending")
-_NO_SLASHED = re.compile(r"\b(no)\s+(\w+(?:[ \t]+/[ \t]+\w+){2,})\b(?![ \t]*/)", re.IGNORECASE)
+_NO_SLASHED = lazy(r"\b(no)\s+(\w+(?:[ \t]+/[ \t]+\w+){2,})\b(?![ \t]*/)", re.IGNORECASE)
 
 
 def _each_slashed(m: re.Match[str]) -> str:
     return " / ".join(f"{m.group(1)} {item.strip()}" for item in m.group(2).split("/"))
 
 
-_SLASH_FIELDS = re.compile(r"[ \t]+/[ \t]+")  # a slash with spaces both sides parts fields
-_CHOICE = re.compile(rf"\b({_DECIDED})\s*/\s*({_DECIDED})\b", re.IGNORECASE)
+_SLASH_FIELDS = lazy(r"[ \t]+/[ \t]+")  # a slash with spaces both sides parts fields
+_CHOICE = lazy(rf"\b({_DECIDED})\s*/\s*({_DECIDED})\b", re.IGNORECASE)
 # An operator between an amount and a figure (not "24/7", "3/4", a date: an amount of money first).
 # (one search for the cue: "x" and "-" are in most texts, a figure with an operator after it is not)
-_OPERATOR_CUE = re.compile(r"\d\s*\(?\s*[x*\u00d7/\u00f7]|\d\s+[-\u2212\u2013]\s*[\d.]+%")
+_OPERATOR_CUE = lazy(r"\d\s*\(?\s*[x*\u00d7/\u00f7]|\d\s+[-\u2212\u2013]\s*[\d.]+%")
 _AMOUNT = r"((?:[£$€]|\b(?:GBP|USD|EUR)\s?)\d[\d,]*(?:\.\d+)?\s*[km]?)"
-_TIMES_SIGN = re.compile(_AMOUNT + r"\s*\(?\s*(?:x|\*|\u00d7)\s*((?:\d[\d.]*|\.\d+)%?)(?![\w/])")
-_FRACTION_TIMES = re.compile(_AMOUNT + r"\s*(?:x|\*|\u00d7)\s*(\d+)\s*/\s*(\d+)\b")  # "£4,200 × 9/10"
-_MINUS_SHARE = re.compile(_AMOUNT + r"\s+[-\u2212\u2013]\s*(\d+(?:\.\d+)?%)")  # "£4,200 - 10%"
-_DIVIDED_SIGN = re.compile(_AMOUNT + r"\s*(?:/|\u00f7)\s*(\d+(?:\.\d+)?)(?![\w/%])")
+_TIMES_SIGN = lazy(_AMOUNT + r"\s*\(?\s*(?:x|\*|\u00d7)\s*((?:\d[\d.]*|\.\d+)%?)(?![\w/])")
+_FRACTION_TIMES = lazy(_AMOUNT + r"\s*(?:x|\*|\u00d7)\s*(\d+)\s*/\s*(\d+)\b")  # "£4,200 × 9/10"
+_MINUS_SHARE = lazy(_AMOUNT + r"\s+[-\u2212\u2013]\s*(\d+(?:\.\d+)?%)")  # "£4,200 - 10%"
+_DIVIDED_SIGN = lazy(_AMOUNT + r"\s*(?:/|\u00f7)\s*(\d+(?:\.\d+)?)(?![\w/%])")
 # A figure in brackets beside a reviewer's role is the authority of the role, not an amount decided.
-_ROLE_FIGURE = re.compile(r"(\([^()]{0,40}?\b(?:senior|reviewer|handler|deputy|approver)),\s*(?!limit\b)"
+_ROLE_FIGURE = lazy(r"(\([^()]{0,40}?\b(?:senior|reviewer|handler|deputy|approver)),\s*(?!limit\b)"
                           r"([£$€]?\d[\d,.]*\s*[km]?\))", re.IGNORECASE)
 # Proof asked for: what it should show is not asserted ("send us any evidence that the policy was
 # in force" on a lapsed policy); "we have evidence that…" asserts.
 _SOUGHT_PROOF_WORDS = frozenset({"evidence", "proof", "documents", "document", "documentation"})
-_SOUGHT_PROOF = re.compile(r"\b((?:(?:send|provide|give|submit|supply)\s+(?:us\s+)?(?:any\s+|some\s+|further\s+|"
+_SOUGHT_PROOF = lazy(r"\b((?:(?:send|provide|give|submit|supply)\s+(?:us\s+)?(?:any\s+|some\s+|further\s+|"
                            r"new\s+)?|with\s+(?:any|some|further|new)\s+)(?:evidence|proof|documents?|documentation)(?:\s+showing)?)\s+that\b",
                            re.IGNORECASE)
-_DOT_FIELDS = re.compile(r"[ \t]+[\u00b7\u2022][ \t]+")
+_DOT_FIELDS = lazy(r"[ \t]+[\u00b7\u2022][ \t]+")
 # A question after a statement in one sentence ("I've just set your rate at 6.02%; which facility is
 # it for?"): the question asks, the statement still tells (82nd audit).
-_QUESTION_TAIL = re.compile(r"\s*(?:;|\s[-\u2013\u2014])\s+(?=(?:shall|should|can|could|may|do|does|would|will|which|"
+_QUESTION_TAIL = lazy(r"\s*(?:;|\s[-\u2013\u2014])\s+(?=(?:shall|should|can|could|may|do|does|would|will|which|"
                             r"what|who|when|where|how|ok|okay|happy|ready)\b[^.;!?\n]*\?)", re.IGNORECASE)
-_FOR_WHEN = re.compile(r"\bfor\s+when\b", re.IGNORECASE)
-_UNNECESSARY = re.compile(r"\b(\w+)\s+unnecessary\b", re.IGNORECASE)
+_FOR_WHEN = lazy(r"\bfor\s+when\b", re.IGNORECASE)
+_UNNECESSARY = lazy(r"\b(\w+)\s+unnecessary\b", re.IGNORECASE)
 # "any further payment is unnecessary": more than was done, not what was done (red team 25)
-_MORE_OF = re.compile(r"\b(?:further|more|additional|other)\s+\w+(?:\s+\w+)?\s*$", re.IGNORECASE)
+_MORE_OF = lazy(r"\b(?:further|more|additional|other)\s+\w+(?:\s+\w+)?\s*$", re.IGNORECASE)
 _BE = frozenset({"is", "are", "was", "were", "be", "been", "being"})
 _CERTAINTY_WORDS = frozenset({"unless", "if", "far", "may", "might", "could"})
 _ID_SLIP_WORDS = frozenset({"sorry", "oops", "apologies", "mean", "meant", "correction", "rather"})
 # An id taken back at once for another of its kind: "CLM-00289 -- sorry, CLM-00297", "POL-1 (I mean POL-2)".
 # ("POL-00489... apologies, your policy POL-00517": a word or two may name the kind again)
-_ID_SLIP = re.compile(r"\b([A-Z]{2,5})-\d+[ \t]*(?:--?|\.{2,3}|[\u2026\u2013\u2014,(])[ \t]*"
+_ID_SLIP = lazy(r"\b([A-Z]{2,5})-\d+[ \t]*(?:--?|\.{2,3}|[\u2026\u2013\u2014,(])[ \t]*"
                       r"(?:(?:sorry|oops|apologies)\b[ \t]*[,:\-\u2013\u2014]?[ \t]*"
                       r"(?:(?:i[ \t]+mean(?:t)?|correction:?|or[ \t]+rather)[ \t]*,?[ \t]*)?"
                       r"|(?:i[ \t]+mean(?:t)?|correction:?|or[ \t]+rather)[ \t]*,?[ \t]*)"
@@ -318,8 +319,8 @@ _QUOTES = frozenset("\"\u201c\u2018'")
 
 # The writer's doubt about their own reading, not a condition on what they say: "Unless I'm
 # misreading it, the sheet stops at £5m", "If I'm not mistaken, KYC is pending".
-_CERTAINTY_CUE = re.compile(r"\b(?:unless|if|as far as|(?:may|might|could) be)\b", re.I)
-_CERTAINTY = re.compile(
+_CERTAINTY_CUE = lazy(r"\b(?:unless|if|as far as|(?:may|might|could) be)\b", re.I)
+_CERTAINTY = lazy(
     r"\b(?:unless\s+i(?:'m|\s+am)\s+(?:mistaken|wrong|misreading\s+(?:it|this|that)|misreading|missing\s+"
     r"something)|unless\s+i(?:'ve|\s+have)\s+(?:missed|misread)\s+(?:something|it|this)|if\s+i(?:'m|\s+am)\s+not"
     r"\s+mistaken|if\s+i\s+(?:read|understand)\s+(?:it|this|that)\s+(?:right|rightly|correctly)|as\s+far\s+as\s+"
@@ -327,10 +328,10 @@ _CERTAINTY = re.compile(
     r"\s*,?\s*but)\b\s*,?\s*", re.I)
 # A writer correcting themselves: what follows is said of what the clause before was about ("KYC
 # is pending - sorry, I mean it failed" says KYC failed; the pending it said stands too).
-_CORRECTION_CUE = re.compile(r"\b(?:mean|meant|correction|rather|scratch|make that|should have said)\b", re.I)
+_CORRECTION_CUE = lazy(r"\b(?:mean|meant|correction|rather|scratch|make that|should have said)\b", re.I)
 # A headline corrected at once: "Declined - correction: Approved." says only what replaced it
 # (not "KYC is pending - I mean it failed": "it" needs what came before).
-_HEADLINE_CORRECTION = re.compile(
+_HEADLINE_CORRECTION = lazy(
     r"(^|[.!?][ \t]+|\n)([ \t]*[#*>\-]*[ \t]*[A-Za-z]+(?:[ \t][A-Za-z]+)?[ \t]*:[ \t]*)?"
     r"[A-Za-z]+(?:[ '][A-Za-z]+){0,2}[ \t]*(?:--?|[\u2013\u2014,:])[ \t]*"
     r"(?:(?:sorry|oops|apologies)[ \t]*[,:\-]?[ \t]*)?"
@@ -340,7 +341,7 @@ _HEADLINE_CORRECTION = re.compile(
 # or an id ("We will not pay, as I wrote before" is no slip).
 _EARLIER_WORDS = frozenset({"typed", "wrote", "written", "stated", "quoted", "put", "gave", "given", "mentioned",
                             "entered"})
-_EARLIER = re.compile(
+_EARLIER = lazy(
     r"(?:,[ \t]*|[ \t]*\()not\s+(?=[^;()\n]{0,20}\d)(?:[^,.;()\n]|[.,]\d){1,30}?,?\s+as\s+"
     r"(?:(?:i|we)\s+(?:had\s+)?)?(?:first|originally|previously|"
     r"earlier|wrongly|mistakenly|initially|mistyped)?\s*(?:typed|wrote|written|stated|quoted|put|gave|given|"
@@ -351,7 +352,7 @@ _EARLIER = re.compile(
 # Only after a break or an apology: "we will make that payment", "I mean to pay" correct nothing.
 # (No leading whitespace in the pattern: tried at every position, it made a long run of spaces
 # cost quadratic time.)
-_CORRECTION = re.compile(
+_CORRECTION = lazy(
     r"(?:[-\u2013\u2014,;:.]\s*(?:\b(?:sorry|oops|apologies)\s*[,:\-\u2013\u2014]?\s*)?|\b(?:sorry|oops|apologies)"
     r"\s*[,:\-\u2013\u2014]?\s*)\b(?:i\s+mean(?:t)?(?:\s+to\s+say)?|correction|or\s+rather|scratch\s+that|make\s+that"
     r"|i\s+should\s+have\s+said)\b\s*[,:]?",
@@ -360,9 +361,9 @@ _CORRECTION = re.compile(
 # claimant thinks…", "your letter states…", and an earlier message's ("an earlier letter
 # said…"). Not after "as" or "like" ("as you said, it was declined" agrees with them), and not
 # "you know" or "you understand" (what the writer asserts).
-_REPORTED_CUE = re.compile(r"\b(?:said|says?|mention|thought|thinks?|believe|assum|suggest|state|wrote|writes?|"
+_REPORTED_CUE = lazy(r"\b(?:said|says?|mention|thought|thinks?|believe|assum|suggest|state|wrote|writes?|"
                            r"expect|impression)", re.I)
-_REPORTED = re.compile(
+_REPORTED = lazy(
     r"(?<!\bas )(?<!\blike )\b(?:you|the\s+(?:claimant|customer|policyholder|holder)|claimant|customer|"
     r"(?:an?|our|the|my)\s+(?:earlier|previous|prior|last|first)\s+(?:message|letter|e-?mail|note|update)|"
     r"policyholder|your\s+(?:email|e-mail|letter|message|call|complaint))(?:\s+(?:called|rang|phoned|emailed|"
@@ -374,18 +375,18 @@ _REPORTED = re.compile(
     r"(?:\s*,[^,.;:!?\n]{1,40},)?(?:\s+that)?", re.I)
 # A condition the writer says is met, in an aside: "Once approved - which it has been - you'll
 # receive £4,200" says it was approved, and the condition is met (read as "it has been approved - …").
-_ASIDE_CUE = re.compile(r"\b(?:which|as)\s+it\b", re.I)
-_ASIDE = re.compile(
+_ASIDE_CUE = lazy(r"\b(?:which|as)\s+it\b", re.I)
+_ASIDE = lazy(
     r"\b(once|when|if|after|until)\s+(?:it(?:'s|\s+is|\s+has\s+been|\s+was)\s+)?([a-z]+(?:ed|id|wn|ne))\s*"
     r"([-\u2013\u2014,(])\s*(?:which|as)\s+it\s+(?:already\s+|now\s+|indeed\s+)?(?:has\s+been|has|is|was)\b", re.I)
 # Where the writer read it, before what they read: "our records show it is still pending" says it
 # is pending (and "it" then carries on the clause before, as in "…, but it is still pending").
-_EVIDENCE_CUE = re.compile(r"\b(?:records?|system|file|notes|screen|ledger)\b", re.I)
-_EVIDENCE = re.compile(r"\b(?:our|the|my)\s+(?:records?|system|file|notes|screen|ledger)\s+(?:clearly\s+|also\s+)?"
+_EVIDENCE_CUE = lazy(r"\b(?:records?|system|file|notes|screen|ledger)\b", re.I)
+_EVIDENCE = lazy(r"\b(?:our|the|my)\s+(?:records?|system|file|notes|screen|ledger)\s+(?:clearly\s+|also\s+)?"
                        r"(?:show|shows|say|says|indicate|indicates|confirm|confirms|state|states)\s+(?:that\s+)?", re.I)
 # The writer taking another party's words as their own, after them: "…, and it was", "I'm afraid
 # that is correct", "which it has been", "you are right".
-_ENDORSED = re.compile(
+_ENDORSED = lazy(
     r"\b(?:(?:that|this|which|it)(?:'s|\s+is|\s+was)\s+(?:quite\s+|entirely\s+|"
     r"absolutely\s+|perfectly\s+|indeed\s+|sadly\s+|unfortunately\s+)?(?:correct|right|true|accurate|the\s+case)\b(?!"
     r"\s+that)|you(?:'re|\s+are|\s+were)\s+(?:quite\s+|absolutely\s+|entirely\s+)?(?:right|correct)\b|(?:and|which)\s+"
@@ -393,7 +394,7 @@ _ENDORSED = re.compile(
     r"\n\u2013\u2014-]|$))", re.I)
 
 
-_TWO_SENTENCES = re.compile(r"[^.;!?\n]*[.;!?\n]?[^.;!?\n]*")
+_TWO_SENTENCES = lazy(r"[^.;!?\n]*[.;!?\n]?[^.;!?\n]*")
 
 
 def endorsed(text: str, at: int) -> bool:
@@ -408,11 +409,11 @@ _NEXT_WORDS = frozenset({"next", "to", "todo", "action", "actions", "follow", "f
                          "proposal"})
 _NEXT_LABEL = r"(?:next(?:\s+steps?)?|to\s*do|todo|actions?(?:\s+needed)?|follow[\s-]?ups?|what\s+happens\s+next)"
 # (or a plan told after a sentence: "Everything checks out. My plan: FAC-5047 → booked to ACC-1 → activated")
-_NEXT = re.compile(rf"^[ \t]*#*[ \t]*\**{_NEXT_LABEL}\**[ \t]*:|(?:(?<=[.!?])[ \t]+|^)(?:my|our|the)\s+(?:plan|"
+_NEXT = lazy(rf"^[ \t]*#*[ \t]*\**{_NEXT_LABEL}\**[ \t]*:|(?:(?<=[.!?])[ \t]+|^)(?:my|our|the)\s+(?:plan|"
                    r"proposal)\s*:", re.I | re.M)
 # The same as a heading over a list: each item is still to do ("Next steps⏎- Complete your checks").
-_NEXT_HEADING = re.compile(rf"^[ \t]*#*[ \t]*\**{_NEXT_LABEL}\**[ \t]*:?[ \t]*$", re.I | re.M)
-_ITEM = re.compile(r"^([ \t]*(?:[-*\u2022]|\d+[.)])?[ \t]*)(.*)$")
+_NEXT_HEADING = lazy(rf"^[ \t]*#*[ \t]*\**{_NEXT_LABEL}\**[ \t]*:?[ \t]*$", re.I | re.M)
+_ITEM = lazy(r"^([ \t]*(?:[-*\u2022]|\d+[.)])?[ \t]*)(.*)$")
 
 
 def _next_items(text: str) -> str:
@@ -428,10 +429,10 @@ def _next_items(text: str) -> str:
     return "\n".join(lines)
 
 
-_QA = re.compile(r"^[ \t]*(?:Q|A|Question|Answer)[ \t]*:[ \t]*", re.M)
-_ROW = re.compile(r"^\s*\|")
-_VALUE = re.compile(r"\d")  # a header cell with a figure or an id is a row of data
-_RULE = re.compile(r"^[\s|:\-]+$")
+_QA = lazy(r"^[ \t]*(?:Q|A|Question|Answer)[ \t]*:[ \t]*", re.M)
+_ROW = lazy(r"^\s*\|")
+_VALUE = lazy(r"\d")  # a header cell with a figure or an id is a row of data
+_RULE = lazy(r"^[\s|:\-]+$")
 _KEYS = frozenset({"", "check", "checks", "item", "items", "field", "key", "name", "description", "topic", "detail",
                    "details", "attribute", "property", "category", "what", "thing", "point", "area", "question",
                    "step", "steps", "task", "tasks", "action", "actions", "stage"})  # "| Step | Done |" (red team 65)
@@ -439,8 +440,8 @@ _KEYS = frozenset({"", "check", "checks", "item", "items", "field", "key", "name
 
 # A line of two-column CSV: a key (one identifier: "excess", "handler_authority"), a comma, one
 # value (quoted, or with no comma of its own); not prose ("The loss was assessed at GBP 10,000.00").
-_CSV_ROW = re.compile(r'^[ \t]*([A-Za-z][A-Za-z_]{0,30}),[ \t]*("[^"\n]*"|[^,"\n]+)[ \t]*$', re.M)
-_FIELD_BAR = re.compile(r"\s+\|\s+")
+_CSV_ROW = lazy(r'^[ \t]*([A-Za-z][A-Za-z_]{0,30}),[ \t]*("[^"\n]*"|[^,"\n]+)[ \t]*$', re.M)
+_FIELD_BAR = lazy(r"\s+\|\s+")
 
 
 def untabled(text: str) -> str:
@@ -479,8 +480,8 @@ def untabled(text: str) -> str:
 
 # A quotation of someone else's words: "You told us 'I thought my cover was still running'" says
 # nothing of the cover; the quotation is left out of the reading (its ids stay in ``text``).
-_QUOTE_OPEN = re.compile(r"(?:^|(?<=[\s:(]))[\"\u201c\u2018']")
-_QUOTED = re.compile(r"(?:^|(?<=[\s:(]))([\"\u201c\u2018'])(.{3,400}?)[\"\u201d\u2019'](?=[\s.,;:!?)]|$)", re.S)
+_QUOTE_OPEN = lazy(r"(?:^|(?<=[\s:(]))[\"\u201c\u2018']")
+_QUOTED = lazy(r"(?:^|(?<=[\s:(]))([\"\u201c\u2018'])(.{3,400}?)[\"\u201d\u2019'](?=[\s.,;:!?)]|$)", re.S)
 _REPORTING = frozenset({"said", "say", "says", "told", "wrote", "write", "writes", "mentioned", "asked", "explained",
                         "stated", "claimed", "saying", "telling", "writing", "asking", "quote", "quoted", "words"})
 _OTHERS = frozenset({"you", "your", "customer", "claimant", "policyholder", "they", "he", "she", "broker", "garage",

@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from pytest_agenteval.patterns import lazy
+
 _NOT_GLUED = r"(?<![\w.,\-\u2010\u2011])"  # "CLM-00049" holds no figure
 FIGURE = (r"[£$€]?\s?(?:\d{1,3}(?:(?:,\d{3})+|(?:\.\d{3})+(?!\d)|(?:[ \u00a0]\d{3})+)(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?)"
           r"(?:\s?(?:k|m|bn)\b)?(?!\s?%)")
@@ -39,28 +41,28 @@ _SHARE = (rf"(?:an?\s+)?(?P<pct>\d+(?:\.\d+)?)\s?%\s+(?:(?P<pdir>{_UP}|{_DOWN}|{
 _DIFFERENCE = rf"(?P<d>{FIGURE})\s+(?P<ddir>{_UP}|{_DOWN})"
 _JOIN = (r"(?:\s*[,:;(]\s*|\s+[-\u2013\u2014]\s+|\s+(?=(?:is|was|being)\b))(?:(?:which|that)\s+(?:is|was)\s+|"
          r"that's\s+|i\.?e\.?,?\s+|being\s+|is\s+|was\s+|or\s+)?")
-TOLD = re.compile(rf"{_NOT_GLUED}(?P<a>{FIGURE})(?:\s+[a-z]+){{0,3}}?{_JOIN}(?:{_HEDGE})?"
+TOLD = lazy(rf"{_NOT_GLUED}(?P<a>{FIGURE})(?:\s+[a-z]+){{0,3}}?{_JOIN}(?:{_HEDGE})?"
                   # (the rest looked at, not taken: a relation after it is read too; red team 58)
                   rf"(?:{_SHARE}|{_MULTIPLE}|{_DIFFERENCE})\s+(?=(?P<rest>[^\n]{{0,80}}))", re.IGNORECASE)
 _AS_MUCH = r"(?:as\s+(?:much|large|big|high|great)\s+as\s+|the\s+size\s+of\s+)?"
-_OF_IT = re.compile(rf"of\s+(?:that|it|this|which|them)\b[,:]?\s+(?:(?!\d)[\w'\u2019-]+\s+){{0,2}}?(?P<r>{FIGURE})",
+_OF_IT = lazy(rf"of\s+(?:that|it|this|which|them)\b[,:]?\s+(?:(?!\d)[\w'\u2019-]+\s+){{0,2}}?(?P<r>{FIGURE})",
                     re.IGNORECASE)
-OTHER = re.compile(rf"(?:of\s+)?{_AS_MUCH}(?:(?!\d)[\w'\u2019-]+\s+){{0,3}}?(?P<b>{_NOT_GLUED}{FIGURE})(?![\w%])",
+OTHER = lazy(rf"(?:of\s+)?{_AS_MUCH}(?:(?!\d)[\w'\u2019-]+\s+){{0,3}}?(?P<b>{_NOT_GLUED}{FIGURE})(?![\w%])",
                    re.IGNORECASE)
 FACTORS = {"twice": 2.0, "double": 2.0, "triple": 3.0, "treble": 3.0, "thrice": 3.0, "quadruple": 4.0, "half": 0.5,
            "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "six": 6.0, "seven": 7.0, "eight": 8.0, "nine": 9.0,
            "ten": 10.0, "eleven": 11.0, "twelve": 12.0, "fifteen": 15.0, "twenty": 20.0, "thirty": 30.0, "forty": 40.0,
            "fifty": 50.0, "a hundred": 100.0}
 NEAR, ROUGH = 0.03, 0.15
-_FRACTION_SIDE = re.compile(rf"({_UP}|{_DOWN})\s+", re.IGNORECASE)
-_SECOND_SIDE = re.compile(r"\b(?:vs\.?|versus|against|than|within|above|below|under|over)\s*$", re.IGNORECASE)
+_FRACTION_SIDE = lazy(rf"({_UP}|{_DOWN})\s+", re.IGNORECASE)
+_SECOND_SIDE = lazy(r"\b(?:vs\.?|versus|against|than|within|above|below|under|over)\s*$", re.IGNORECASE)
 
 
 # A figure restated in brackets in units named in words or after "i.e.", "=", "or": "90,000 (9 lakh)",
 # "£4,200 (i.e. 4.2k)" (78th audit); the same money in another currency ("£4,200 (≈ €4,914)") is no restatement,
 # nor a figure in the same units ("$47,000 ($50,000)", "covers 12,500 (50k)": a limit beside an amount).
 _UNITS = r"(?:\s*(?:crores?|lakhs?|lacs?|million|thousand|mn|bn|k|m)\b)?"
-RESTATED = re.compile(rf"{_NOT_GLUED}(?P<a>{FIGURE}){_UNITS}\s*\(\s*(?P<how>i\.?e\.?,?\s*|=\s*|or\s+|that\s+is\s+)?"
+RESTATED = lazy(rf"{_NOT_GLUED}(?P<a>{FIGURE}){_UNITS}\s*\(\s*(?P<how>i\.?e\.?,?\s*|=\s*|or\s+|that\s+is\s+)?"
                       rf"(?P<b>{FIGURE}{_UNITS})\s*\)", re.IGNORECASE)
 
 
@@ -134,7 +136,7 @@ def _factor(m: re.Match[str]) -> float:
     return FACTORS.get(word) or float(word)
 
 
-_FRACTION = re.compile(r"(a|one|two|three|four|five|six|seven|eight|nine) (third|quarter|fourth|fifth|sixth|eighth|"
+_FRACTION = lazy(r"(a|one|two|three|four|five|six|seven|eight|nine) (third|quarter|fourth|fifth|sixth|eighth|"
                        r"tenth)s?")
 _PARTS = {"third": 3.0, "quarter": 4.0, "fourth": 4.0, "fifth": 5.0, "sixth": 6.0, "eighth": 8.0, "tenth": 10.0}
 

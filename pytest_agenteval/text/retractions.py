@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from pytest_agenteval.patterns import lazy
+
 
 def taken_back(text: str, words: set[str]) -> str:
     """``text`` without what it takes back; ``words`` are its lowercase words."""
@@ -20,7 +22,7 @@ def taken_back(text: str, words: set[str]) -> str:
 
 # An earlier message taken back, with what it said: "Please ignore our previous message saying your
 # claim was pending; the correct position is…" says only what follows (67th audit).
-_IGNORED = re.compile(r"\b(?:please\s+)?(?:ignore|disregard)\s+(?:our|the|my|any|that|this)\s+(?:previous|earlier|last|"
+_IGNORED = lazy(r"\b(?:please\s+)?(?:ignore|disregard)\s+(?:our|the|my|any|that|this)\s+(?:previous|earlier|last|"
                       r"prior|original|first|preceding|automated)\s+(?:[\w-]+\s+)?(?:message|letter|e-?mail|request|"
                       r"query|queries|note|update|notice|text|sms)\b[^.;!?\n]*[.;!]?\s*", re.IGNORECASE)
 # A figure taken back at once for another: "the approved amount is 24,000, and sorry, I mean
@@ -28,7 +30,7 @@ _IGNORED = re.compile(r"\b(?:please\s+)?(?:ignore|disregard)\s+(?:our|the|my|any
 _FIGURE = r"(?:[£$€]\s?\d[\d,.]*|(?<![\d,.])\d[\d,.]*\s*(?:k|%)?)"  # (a figure from its first digit: red team 49)
 _WORDS_FIGURE = r"(?:[a-z]+[\s-]){0,3}(?:hundred|thousand|million)"
 _FIGURE_SLIP_WORDS = frozenset({"sorry", "oops", "apologies", "mean", "meant", "rather", "correction", "make"})
-_FIGURE_CORRECTED = re.compile(
+_FIGURE_CORRECTED = lazy(
     rf"(?:{_FIGURE}|\b{_WORDS_FIGURE})(?P<kept>\s+(?:approved|paid|assessed|amended|claimed|declined))?"
     rf"\s*[,;\-\u2013\u2014]?\s*(?:and\s+)?(?:(?:sorry|oops|apologies)\b\s*[,:\-\u2013\u2014]?\s*"
     rf"(?:i\s+mean(?:t)?\s*,?\s*|make\s+that\s+|or\s+rather\s+)?|(?:i\s+mean(?:t)?|make\s+that|or\s+rather|correction)\b"

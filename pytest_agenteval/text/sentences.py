@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from pytest_agenteval.patterns import lazy
+
 ENDS = ".;!?\n"
 
 
@@ -44,9 +46,9 @@ def words_before(said: str, at: int, n: int = 3) -> str:
 # line before ends in a word or figure, the next starts with a small letter ("the £12,500⏎should be
 # issued", "We wrote to Holder 89⏎three times": red team 70); not a field after a field
 # ("Assessed: 45,000⏎limit: 10,000"), nor a row ("reference,CLM-00001⏎decision,approved").
-_HARD_WRAP = re.compile(r"(?<=[A-Za-z0-9%)])[ \t]*\n[ \t]*(?=[a-z])")
-_FIELD = re.compile(r"[a-z][\w ]{0,30}:")
-_ROW = re.compile(r"[a-z_]\w*[,=|\t]")  # a table's row, a key=value line: "reference,CLM-1", "excess=0"
+_HARD_WRAP = lazy(r"(?<=[A-Za-z0-9%)])[ \t]*\n[ \t]*(?=[a-z])")
+_FIELD = lazy(r"[a-z][\w ]{0,30}:")
+_ROW = lazy(r"[a-z_]\w*[,=|\t]")  # a table's row, a key=value line: "reference,CLM-1", "excess=0"
 
 
 def unwrapped(text: str) -> str:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 
-_HIDING = re.compile(r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|line-through|"
+from pytest_agenteval.patterns import lazy
+
+_HIDING = lazy(r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|line-through|"
                      r"(?:font-size|opacity)\s*:\s*(?:0*\.?0+|0*\.0*[0-4]\d*)(?:px|pt|em|rem|%)?\s*(?:;|$|!)|"
                      r"font-size\s*:\s*[0-2](?:\.\d+)?px|"
                      # off the page, or in a box of no size that hides what overflows it
@@ -19,11 +21,11 @@ _HIDING = re.compile(r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|l
 
 
 # Fonts that draw no letters: a word set in one shows pictographs (red team 58)
-SYMBOLS = re.compile(r"font-family\s*:[^;]*(?:webdings|wingdings|symbol|dingbat|marlett|bookshelf|ms\s+outlook|"
+SYMBOLS = lazy(r"font-family\s*:[^;]*(?:webdings|wingdings|symbol|dingbat|marlett|bookshelf|ms\s+outlook|"
                       r"mt\s+extra|ms\s+reference\s+specialty|segoe\s+(?:mdl2|fluent)|zapf)", re.IGNORECASE)
 
 
-COLOUR = re.compile(r"(?<![\w-])color\s*:\s*([^;\"']+)", re.IGNORECASE)
+COLOUR = lazy(r"(?<![\w-])color\s*:\s*([^;\"']+)", re.IGNORECASE)
 
 
 DARK = frozenset({"windowtext", "black", "red", "darkred", "maroon", "green", "darkgreen", "blue", "navy", "darkblue",
@@ -95,7 +97,7 @@ _HIGHLIGHTS = {"yellow": "#ffff00", "aqua": "#00ffff", "cyan": "#00ffff", "lime"
 # whole: an element carrying no others needs no second reading ("<span style='color:#c00'>Not</span>
 # yet approved"; red team 57's honest e-mails). A comment, escape, function or "!" in one is read
 # as styling of any kind.
-PLAIN = re.compile(r"\s*(?:color\s*:\s*(?:#[0-9a-f]{3,6}|[a-z]{3,20}|"
+PLAIN = lazy(r"\s*(?:color\s*:\s*(?:#[0-9a-f]{3,6}|[a-z]{3,20}|"
                     r"rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)|hsl\(\s*\d{1,3}\s*,\s*\d{1,3}%\s*,\s*\d{1,3}%\s*\))|"
                     r"background(?:-color)?\s*:\s*(?:#[0-9a-f]{3,6}|[a-z]{3,20})|"
                     r"font-weight\s*:\s*(?:bold|bolder|normal|[1-9]00)|"
@@ -127,7 +129,7 @@ _WIDE = r"(?![^;]*\b(?:[4-9]\d|\d{3,})(?:\.\d+)?\s*(?:px|pt)|[^;]*\b(?:[3-9]|\d{
 
 # What else a plain style sheet may set: boxes around type, never moving or covering it (no negative
 # margin, no line height under one), and the names Outlook writes.
-LAYOUT = re.compile(rf"\s*(?:(?:margin|padding)(?:-(?:top|right|bottom|left))?\s*:\s*{_LENGTHS}"
+LAYOUT = lazy(rf"\s*(?:(?:margin|padding)(?:-(?:top|right|bottom|left))?\s*:\s*{_LENGTHS}"
                      rf"(?:\s+{_LENGTHS}){{0,3}}|"
                      rf"border(?:-[a-z-]+)?\s*:{_WIDE}[^;:(){{}}]{{1,60}}|"
                      r"line-height\s*:\s*(?:normal|[1-9](?:\.\d+)?(?:em)?|"
@@ -138,13 +140,13 @@ LAYOUT = re.compile(rf"\s*(?:(?:margin|padding)(?:-(?:top|right|bottom|left))?\s
                      r"mso-(?!hide)[a-z-]+\s*:[^;:(){}]{1,60})\s*", re.IGNORECASE)
 
 
-_SHEET_RULE = re.compile(r"\s*(@page\s+[\w-]*|@font-face|@list\s+[\w:-]+|[^@{}]{1,300}?)\s*\{([^{}]*)\}\s*")
+_SHEET_RULE = lazy(r"\s*(@page\s+[\w-]*|@font-face|@list\s+[\w:-]+|[^@{}]{1,300}?)\s*\{([^{}]*)\}\s*")
 
 
-_WORD_LISTS = re.compile(r"@list\s+[\w:-]+\s*\{[^{}]*\}")  # Word's list numbering: no browser reads it
+_WORD_LISTS = lazy(r"@list\s+[\w:-]+\s*\{[^{}]*\}")  # Word's list numbering: no browser reads it
 
 
-_MSO = re.compile(r"mso-(?!hide)[a-z-]+\s*:[^;{}]{0,80}", re.IGNORECASE)  # Word's own: browsers read none
+_MSO = lazy(r"mso-(?!hide)[a-z-]+\s*:[^;{}]{0,80}", re.IGNORECASE)  # Word's own: browsers read none
 
 
 def plain_sheet(sheet: str) -> bool:
@@ -175,7 +177,7 @@ _SIZES = {"xx-small": 0.56, "x-small": 0.63, "small": 0.83, "medium": 1.0, "larg
 
 
 _FONT_SIZES = {"1": 0.63, "2": 0.81, "3": 1.0, "4": 1.13, "5": 1.5, "6": 2.0, "7": 3.0}
-FONT_SIZE = re.compile(r"font-size\s*:\s*([\d.]+)\s*(px|pt|em|rem|%)|font-size\s*:\s*([a-z-]+)", re.IGNORECASE)
+FONT_SIZE = lazy(r"font-size\s*:\s*([\d.]+)\s*(px|pt|em|rem|%)|font-size\s*:\s*([a-z-]+)", re.IGNORECASE)
 
 
 def scale(tag: str, found: dict[str, str | None], style: str, parent: float, sheet: bool = False) -> float:

@@ -17,7 +17,9 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import NamedTuple
 
-ID = re.compile(r"\b[A-Z]{2,5}(?:-[A-Z]{0,3}\d+[A-Z]?)+\b")
+from pytest_agenteval.patterns import lazy
+
+ID = lazy(r"\b[A-Z]{2,5}(?:-[A-Z]{0,3}\d+[A-Z]?)+\b")
 MONTHS = {m: i + 1 for i, m in enumerate(
     ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
      "november", "december"))}
@@ -36,7 +38,7 @@ NUMBER = r"\d{1,3}(?:[,\u00a0 ]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"  # 4,200.00 / 74
 # Words first (most tokens are), an id excepted by a look-ahead; spaces before a token are taken
 # with it, so no position between tokens is tried against every kind (half the time of the
 # ids-first pattern, the same tokens on every audit's corpus).
-_SPLIT = re.compile(
+_SPLIT = lazy(
     r"[ \t]*(?:(?P<word>(?!\b[A-Z]{2,5}(?:-[A-Z]{0,3}\d+[A-Z]?)+\b)[A-Za-z]+(?:'[A-Za-z]+)?|n't)"
     r"|(?P<id>\b[A-Z]{2,5}(?:-[A-Z]{0,3}\d+[A-Z]?)+\b)"
     r"|(?P<iso>\b\d{4}-\d{2}-\d{2}\b)"
@@ -75,10 +77,10 @@ SHORTHAND = {"ur": "your", "u": "you", "pls": "please", "plz": "please", "acct":
 
 
 _SLASHES = {"w/o": "without ", "w/out": "without ", "w/": "with ", "o/s": "outstanding"}  # "w/o the invoice", "KYC o/s"
-_SLASHED = re.compile(r"\b[wW]/(?:[oO][uU][tT]\b|[oO]\b)?|\b[oO]/[sS]\b")
+_SLASHED = lazy(r"\b[wW]/(?:[oO][uU][tT]\b|[oO]\b)?|\b[oO]/[sS]\b")
 
 
-_EUROPEAN = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+(?:,\d{1,2})?|\d{1,3},\d{1,2}")
+_EUROPEAN = lazy(r"[1-9]\d{0,2}(?:\.\d{3})+(?:,\d{1,2})?|\d{1,3},\d{1,2}")
 
 
 def _european(digits: str) -> str:
@@ -92,11 +94,11 @@ def _european(digits: str) -> str:
 
 # The tokens of a word depend on the word alone, and words repeat from text to text: each is made once.
 _WORD_TOKENS: dict[str, tuple[Token, ...]] = {}
-_NOT_DIGIT = re.compile(r"[^\d.]")
+_NOT_DIGIT = lazy(r"[^\d.]")
 # An id written another way: "SNR 08", "SNR08" (a leading zero: not a code like "AB12"),
 # "SNR\u201108" (a non-breaking hyphen), "snr-08" (not a year: "FY 2026"; not money: "GBP 4200").
-_ID_SHAPE_CUE = re.compile(r"[A-Z]{2}[ \u00a0\u2010\u2011\u2012\u2013_]?\d\d|[a-z]{2}-\d\d")
-_ID_SHAPE = re.compile(r"\b(?!(?:GBP|USD|EUR|CHF|INR|AUD|CAD|NZD|RS|FY|Q|AD|BC|VAT|GST|APR|AER|SI|XS)\b)"
+_ID_SHAPE_CUE = lazy(r"[A-Z]{2}[ \u00a0\u2010\u2011\u2012\u2013_]?\d\d|[a-z]{2}-\d\d")
+_ID_SHAPE = lazy(r"\b(?!(?:GBP|USD|EUR|CHF|INR|AUD|CAD|NZD|RS|FY|Q|AD|BC|VAT|GST|APR|AER|SI|XS)\b)"
                        r"(?!(?:GBP|USD|EUR|CHF|INR|AUD)\d)([A-Z]{2,5})(?:[ \u00a0\u2010\u2011\u2012\u2013_]|(?=0))"
                        r"(?!(?:19|20)\d\d\b)(\d{2,})\b(?![.,]\d)"  # not "SI 25,000": a grouped figure
                        r"|\b(?!(?:covid|mp|gbp|usd|eur)\b)([a-z]{2,5})-(\d{2,})\b(?![.,]\d)")
@@ -126,7 +128,7 @@ def _numbered(prefixes: frozenset[str]) -> re.Pattern[str]:
 
 
 # Figures grouped as in other countries: "4.200,00" (a decimal comma), "4'200" (Swiss).
-_FOREIGN_GROUPS = re.compile(r"\b\d{1,3}(?:\.\d{3})+,\d{1,2}\b|\b\d{1,3}(?:'\d{3})+(?:\.\d+)?\b")
+_FOREIGN_GROUPS = lazy(r"\b\d{1,3}(?:\.\d{3})+,\d{1,2}\b|\b\d{1,3}(?:'\d{3})+(?:\.\d+)?\b")
 
 
 # Words shortened with a full stop that ends no sentence when the text goes on with no capital
@@ -135,7 +137,7 @@ CLIPPED = frozenset({"appr", "apprvd", "esc", "amt", "pol", "pd", "ref", "approx
                      "lim", "auth", "max", "min", "cust", "fac", "acc", "acct", "req", "dept", "assd",
                      "amd", "decl"})
 # (before a figure, an id or a word that opens no clause: not "…on your pol. we paid you 1,000"; red team 34)
-_GOES_ON = re.compile(r"[ \t]*(?=[£$€\d(]|[A-Z]{2,5}-\d|(?!(?:we|i|you|they|he|she|it|the|your|our|this|that|paid|"
+_GOES_ON = lazy(r"[ \t]*(?=[£$€\d(]|[A-Z]{2,5}-\d|(?!(?:we|i|you|they|he|she|it|the|your|our|this|that|paid|"
                       r"claim|policy|please|thanks|thank|no|not|all|nothing|payment|approved|declined)\b)[a-z])")
 
 

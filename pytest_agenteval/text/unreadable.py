@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import re
 
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text.hidden import EMPTY_COMMENT, STYLE_BLOCK, TAGGED
 from pytest_agenteval.text.styles import pale_background, plain_sheet
 
@@ -17,7 +18,7 @@ from pytest_agenteval.text.styles import pale_background, plain_sheet
 # (it may add words with ``content:``, or hide any element by any selector), an element that shows
 # another document or a shadow tree, reorders its letters, or draws words from its attributes.
 # (red team 58: what the browser's own style sheet hides or replaces, raw text that shows its markup)
-_UNREADABLE_TAG = re.compile(r"<\s*(link|template|bdo|ruby|rt|rp|iframe|frame|frameset|noframes|object|embed|applet|"
+_UNREADABLE_TAG = lazy(r"<\s*(link|template|bdo|ruby|rt|rp|iframe|frame|frameset|noframes|object|embed|applet|"
                              r"slot|noscript|select|option|optgroup|datalist|textarea|xmp|plaintext|listing|portal|"
                              r"fencedframe|dialog|audio|video|meter|progress|canvas|details|tspan|textpath|"
                              # (a box or a button shows no word of its own)
@@ -25,31 +26,31 @@ _UNREADABLE_TAG = re.compile(r"<\s*(link|template|bdo|ruby|rt|rp|iframe|frame|fr
                              re.IGNORECASE)
 
 
-_SVG_TEXT = re.compile(r"<\s*svg\b[\s\S]*<\s*text\b", re.IGNORECASE)
+_SVG_TEXT = lazy(r"<\s*svg\b[\s\S]*<\s*text\b", re.IGNORECASE)
 
 
 # A list numbered from an attribute: "Number of payments: <ol start=2><li>(see ledger)" shows "2."
-_NUMBERED = re.compile(r"<\s*(?:ol|li)\b[^<>]*\b(?:start|value)\s*=", re.IGNORECASE)
+_NUMBERED = lazy(r"<\s*(?:ol|li)\b[^<>]*\b(?:start|value)\s*=", re.IGNORECASE)
 
 
-_RTL = re.compile(r"\bdir\s*=\s*[\"']?\s*rtl", re.IGNORECASE)
+_RTL = lazy(r"\bdir\s*=\s*[\"']?\s*rtl", re.IGNORECASE)
 
 
-_STYLE_ATTR = re.compile(r"<\s*([a-z][\w-]*)\b[^<>]*?\bstyle\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s>]+)", re.IGNORECASE)
+_STYLE_ATTR = lazy(r"<\s*([a-z][\w-]*)\b[^<>]*?\bstyle\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s>]+)", re.IGNORECASE)
 
 
 # A background a reader's eye does not read text over (a picture, a dark colour, a shadow painted
 # behind the words): what shows on it cannot be known (red team 58).
-_BACKGROUND = re.compile(r"\bbackground\s*=|\bbgcolor\s*=\s*[\"']?\s*([^\"'\s>]+)", re.IGNORECASE)
+_BACKGROUND = lazy(r"\bbackground\s*=|\bbgcolor\s*=\s*[\"']?\s*([^\"'\s>]+)", re.IGNORECASE)
 
 
-_BACKGROUND_STYLE = re.compile(r"background(?:-color|-image)?\s*:\s*([^;]+)|box-shadow\s*:|text-shadow\s*:|"
+_BACKGROUND_STYLE = lazy(r"background(?:-color|-image)?\s*:\s*([^;]+)|box-shadow\s*:|text-shadow\s*:|"
                                r"-webkit-text-fill-color\s*:|-webkit-background-clip\s*:|background-clip\s*:",
                                re.IGNORECASE)
 
 
 # What a style may do to the order or number of the words shown: move, reorder, add.
-_MOVING = re.compile(r"(?<![\w-])(?:content|order|direction|unicode-bidi|writing-mode|grid-area|grid-row|grid-column|"
+_MOVING = lazy(r"(?<![\w-])(?:content|order|direction|unicode-bidi|writing-mode|grid-area|grid-row|grid-column|"
                      r"grid-template-areas|counter-reset|counter-increment|counter-set)\s*:|flex-(?:direction|flow)\s*:"
                      r"[^;]*reverse|(?<![\w-])position\s*:\s*(?:absolute|fixed)|(?<![\w-])float\s*:\s*(?:left|right)|"
                      r"transform\s*:(?!\s*none)|list-style(?:-type)?\s*:[^;]*(?:['\u201c]|"

@@ -26,19 +26,20 @@ import unicodedata
 from functools import cache
 from importlib import resources
 
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text.numerals import digits
 
 # An override's reach: to its pop or the paragraph's end (a stray isolate's end does not end it:
 # red team 55).
-_OVERRIDE = re.compile("\u202e([^\u202c\n\r\u2029\u0085\u001c-\u001e]*)")
+_OVERRIDE = lazy("\u202e([^\u202c\n\r\u2029\u0085\u001c-\u001e]*)")
 # A character reference of HTML ("&#8203;", "&#x442;", "&shy;"), read as the character a reader sees;
 # not the markup's own "&lt;", "&gt;", "&amp;" (the markup pass reads those).
-_REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?")
+_REFERENCE = lazy(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?")
 
 # A word struck through letter by letter (a long stroke or solidus over each).
-_STRUCK = re.compile("(?:[^\\s\u0336\u0338][\u0336\u0338]+){2,}")
+_STRUCK = lazy("(?:[^\\s\u0336\u0338][\u0336\u0338]+){2,}")
 # Letters with no glyph, inside words: not seen.
-_BLANKS = re.compile("[\u115f\u1160\u3164\uffa0\u2800]")
+_BLANKS = lazy("[\u115f\u1160\u3164\uffa0\u2800]")
 
 
 def visible(text: str, references: bool = True) -> str:
@@ -68,10 +69,10 @@ def visible(text: str, references: bool = True) -> str:
 # Signs NFKC would make words of another sense, read as what they say: "№ 00001" is a number,
 # "№ escalation needed" a no (red team 55).
 _SIGNS = str.maketrans({"\u2248": " about "})
-_NUMERO = re.compile("\u2116(?=\\s*\\d)")
+_NUMERO = lazy("\u2116(?=\\s*\\d)")
 # Letters no table maps that a reader reads as a Latin one ("ŧwice", "twɨce", "tωice", "tшice").
 _MORE_LOOKALIKES = {"\u03c9": "w", "\u0448": "w", "\u0428": "W", "\u043f": "n", "\u043c": "m", "\u0433": "r"}
-_LATIN_NAME = re.compile(r"LATIN (?:(SMALL|CAPITAL) LETTER|LETTER (SMALL) CAPITAL) ([A-Z])\b(?! [A-Z]\b)")
+_LATIN_NAME = lazy(r"LATIN (?:(SMALL|CAPITAL) LETTER|LETTER (SMALL) CAPITAL) ([A-Z])\b(?! [A-Z]\b)")
 
 
 @cache
@@ -128,7 +129,7 @@ def _lookalikes() -> dict[int, str]:
     return {ord(k): "I" if v == "l" and unicodedata.category(k) == "Lu" else v for k, v in found.items()}
 
 
-_SMALL_CAPITAL = re.compile(r"LATIN LETTER SMALL CAPITAL ([A-Z])")
+_SMALL_CAPITAL = lazy(r"LATIN LETTER SMALL CAPITAL ([A-Z])")
 
 
 def _letter(char: str) -> bool:

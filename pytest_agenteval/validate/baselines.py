@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.environments.registry import environment_class
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.tasks.paths import located_steps
 from pytest_agenteval.validate.report import Finding, Section
 from pytest_agenteval.validate.taskset import at
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
     from pytest_agenteval.tasks.model import Task
     from pytest_agenteval.validate.taskset import TaskSet
 
-NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
+NUMBER = lazy(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
 
 
 class OneCall:

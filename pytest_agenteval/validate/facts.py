@@ -17,15 +17,16 @@ from typing import Any
 from pytest_agenteval.agents.builtin import ScriptedAgent
 from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.environments.base import Environment
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.taskfiles.loader import LoadedTask
 from pytest_agenteval.tasks.model import PathStep, Task
 from pytest_agenteval.tasks.paths import first_order
 from pytest_agenteval.validate.taskset import TaskSet
 
-_ID = re.compile(r"\b(?=[A-Za-z0-9_-]*[A-Za-z])(?=[A-Za-z0-9_-]*\d)[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)+\b")
+_ID = lazy(r"\b(?=[A-Za-z0-9_-]*[A-Za-z])(?=[A-Za-z0-9_-]*\d)[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)+\b")
 # A number not glued to an id: "4,200", "5.04", "70000"; not the 5260 of FAC-5260.
-_NUMBER = re.compile(r"(?<![\w.-])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w-])|(?<![\w.,-])\d+(?:\.\d+)?(?![\w-])")
-_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+_NUMBER = lazy(r"(?<![\w.-])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w-])|(?<![\w.,-])\d+(?:\.\d+)?(?![\w-])")
+_DATE = lazy(r"\b\d{4}-\d{2}-\d{2}\b")
 
 
 def number(value: Any) -> float | None:

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.agents.play import run_episode
 from pytest_agenteval.environments.registry import environment_class
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.tasks.paths import first_order
 
 if TYPE_CHECKING:
@@ -39,8 +40,8 @@ if TYPE_CHECKING:
 
 # An id-like token (letters, digits, hyphens, underscores) and a number standing alone (not the
 # digits of an id: CLM-00001 names no number 1).
-TOKEN = re.compile(r"(?<![\w-])[\w-]*\d[\w-]*(?<!-)")
-NUMBER = re.compile(r"(?<![\w.-])\d[\d,]*(?:\.\d+)?(?![\w-]|\.\d)")
+TOKEN = lazy(r"(?<![\w-])[\w-]*\d[\w-]*(?<!-)")
+NUMBER = lazy(r"(?<![\w.-])\d[\d,]*(?:\.\d+)?(?![\w-]|\.\d)")
 NUMBER_KIND = "a number"
 
 

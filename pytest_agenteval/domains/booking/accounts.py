@@ -9,9 +9,10 @@ from pytest_agenteval.domains.booking.figures import History
 from pytest_agenteval.domains.booking.rules import ACCOUNT_TYPE
 from pytest_agenteval.domains.booking.schema import ID_DIGITS
 from pytest_agenteval.grading import Text, examples
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text import AFFIRMED, NEGATED, Reading
 
-CUSTOMER_NAME = re.compile(r"\bCustomer \d+\b")
+CUSTOMER_NAME = lazy(r"\bCustomer \d+\b")
 # "booked to account ACC-1 and active": a thing after a preposition is an object, not the subject.
 PREPOSITIONS = frozenset({"to", "into", "on", "against", "under", "in", "with", "for", "from", "via", "of"})
 
@@ -182,7 +183,7 @@ FACILITY_STEPS = frozenset({"rate", "booked", "booking", "activation", "activate
 
 
 # "the customer already has an open current account", "you hold a loan account with us"
-HOLDS = re.compile(r"\b(?:(?<!we )(?<!i )(?:has|have|holds|hold)\s+(?:already\s+)?(?:got\s+)?(?:an?\s+)?"
+HOLDS = lazy(r"\b(?:(?<!we )(?<!i )(?:has|have|holds|hold)\s+(?:already\s+)?(?:got\s+)?(?:an?\s+)?"
                    r"(?:existing\s+)?|(?:customer|customer's|their|your|his|her|its)\s+(?:own\s+)?existing\s+)"
                    r"(open\s+)?(loan|current)\s+account\b")  # "the customer's existing current account"
 
@@ -203,7 +204,7 @@ def accounts_held(h: History, fid: str, reading: Reading) -> str | None:
 
 
 # "on your current account", "to the customer's loan account": an account named by its type.
-TYPED_ACCOUNT = re.compile(r"\b(?:on|to|into|against|from|under)\s+(?:(?:your|the|a|an|their|its|customer's)\s+)*"
+TYPED_ACCOUNT = lazy(r"\b(?:on|to|into|against|from|under)\s+(?:(?:your|the|a|an|their|its|customer's)\s+)*"
                            r"(current|loan)\s+account\b", re.IGNORECASE)
 
 

@@ -7,6 +7,7 @@ import re
 from typing import Any, Protocol
 
 from pytest_agenteval.grading import GradeContext, Text
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.tasks import SAY_TO_USER
 from pytest_agenteval.text import AFFIRMED, NEGATED, Reading, computed
 
@@ -263,7 +264,7 @@ SHEET_WORDS = frozenset({"sheet", "band", "bands", "top", "maximum", "max", "hig
 
 # "the 84-month term loan", "a term of 36 months", "on a 2-year term": the facility's term.
 # And after the facility's id or its booking: "FAC-5047 (24 months)", "book FAC-5047 for 24 months".
-TERM = re.compile(r"\b(\d{1,3})[- ]?(month|year)s?[- ](?:(?:revolving\s+)?(?:term|loan|facility|overdraft|"
+TERM = lazy(r"\b(\d{1,3})[- ]?(month|year)s?[- ](?:(?:revolving\s+)?(?:term|loan|facility|overdraft|"
                   r"revolver|credit))|\b(?:term\s+of|(?:FAC-\d+|book|booked|booking)\s+(?:FAC-\d+\s+)?for)\s+"
                   r"(\d{1,3})\s+(month|year)s?\b|\bFAC-\d+\s*\((?:[^()\n]*?[,;/]\s*)?(\d{1,3})\s*(month|year)s?\s*"
                   r"(?:[,;/][^()\n]*)?\)"  # "FAC-1 (36 months)", "FAC-1 (revolver, 1.5m limit, 36 months)"
@@ -278,7 +279,7 @@ TERM = re.compile(r"\b(\d{1,3})[- ]?(month|year)s?[- ](?:(?:revolving\s+)?(?:ter
                   re.IGNORECASE)
 
 
-DRAWN = re.compile(r"\b(?:draw|drawing|drew|drawn|borrow|borrowing|use|using|spend|spending|repay|repaying|paying)"
+DRAWN = lazy(r"\b(?:draw|drawing|drew|drawn|borrow|borrowing|use|using|spend|spending|repay|repaying|paying)"
                    r"\s+[£$€]?$", re.IGNORECASE)
 
 
@@ -397,7 +398,7 @@ def _ranged(reading: Reading, q: Any) -> bool:
 
 
 # "the rate has not been set yet", "rate not yet set": said of the facility's rate
-RATE_UNSET = re.compile(r"\brate\b(?:\s+\w+){0,3}?\s+(?:(?:has|have|is|was)\s+)?not\s+(?:yet\s+)?(?:been\s+)?"
+RATE_UNSET = lazy(r"\brate\b(?:\s+\w+){0,3}?\s+(?:(?:has|have|is|was)\s+)?not\s+(?:yet\s+)?(?:been\s+)?"
                         r"(?:set|applied|fixed|entered)\b|\brate\b(?:\s+\w+){0,3}?\s+(?:is\s+)?(?:yet|still)\s+to\s+"
                         r"be\s+set\b|\bno\s+rate\s+(?:has\s+been\s+|was\s+|is\s+)?(?:yet\s+)?set\b|"
                         r"\brate\s+not\s+applicable\b")  # "Rate: N/A" (the prepass reads "not applicable")

@@ -9,8 +9,9 @@ import re
 
 from pytest_agenteval.domains.booking.figures import History
 from pytest_agenteval.grading import Text
+from pytest_agenteval.patterns import lazy
 
-LOOKED = re.compile(r"\b(?:i(?:'ve|\s+have)|we(?:'ve|\s+have))\s+(?:already\s+|just\s+|now\s+)?"
+LOOKED = lazy(r"\b(?:i(?:'ve|\s+have)|we(?:'ve|\s+have))\s+(?:already\s+|just\s+|now\s+)?"
                     r"(?:found|looked\s+(?:at|up|into|over)|(?:had|taken)\s+a\s+look\s+at|gone\s+(?:through|over)|"
                     r"run\s+through|checked|pulled\s+up|pulled|verified|located|reviewed|opened|seen)\s+(?:up\s+)?"
                     r"(?:your|the)\s+(?:\w+\s+){0,2}?(?P<what>facilit(?:y|ies)|accounts?|customer\s+record|record|kyc|"

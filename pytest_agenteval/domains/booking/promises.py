@@ -17,6 +17,7 @@ from pytest_agenteval.domains.booking.states import (
 )
 from pytest_agenteval.engine import CONFIRMED
 from pytest_agenteval.grading import Text
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.tasks import SAY_TO_USER
 from pytest_agenteval.text import AFFIRMED
 
@@ -75,7 +76,7 @@ def new_account(h: History, fid: str, t: Text) -> str | None:
     return None
 
 
-_LONG_AGO = re.compile(r"\b(?:years?|months?)\s+ago\b|\bback\s+in\b|\blast\s+(?:year|month)\b|\bsince\s+\d")
+_LONG_AGO = lazy(r"\b(?:years?|months?)\s+ago\b|\bback\s+in\b|\blast\s+(?:year|month)\b|\bsince\s+\d")
 
 
 def _asks(body: str) -> bool:
@@ -84,7 +85,7 @@ def _asks(body: str) -> bool:
     return any(not CLOSING.search(q) for q in re.findall(r"[^.!?\n]*\?", body))
 
 
-CLOSING = re.compile(r"\b(?:anything|something) else\b|\bcan i help\b|\bhelp (?:you )?with\b|\bany (?:other|more|"
+CLOSING = lazy(r"\b(?:anything|something) else\b|\bcan i help\b|\bhelp (?:you )?with\b|\bany (?:other|more|"
                      r"further) (?:questions?|help)\b|\bany questions\b", re.IGNORECASE)
 DONE = frozenset({"have", "has", "had", "i've", "we've", "already", "just"})
 TO_FOLLOW = [["will", "follow"], ["to", "follow"], ["will", "come"], ["to", "come"], ["will", "happen"],

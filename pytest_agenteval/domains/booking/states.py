@@ -10,6 +10,7 @@ from typing import Any
 from pytest_agenteval.domains.booking.accounts import PREPOSITIONS
 from pytest_agenteval.domains.booking.figures import MODAL_WORDS, RATE_UNSET, History, modal
 from pytest_agenteval.grading import Text
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Mention, Reading, clause_start
 
 PRODUCTS = ("term_loan", "revolver", "overdraft")
@@ -250,9 +251,9 @@ def _asserted(reading: Reading, m: Any) -> bool:
 
 
 # "I have not raised a query", "no query was raised": said of the agent's own acts
-RAISED_QUERY = re.compile(r"\b(?:i've|i|we've|we|i\s+have|we\s+have)\s+(?:just\s+|already\s+|now\s+)?"
+RAISED_QUERY = lazy(r"\b(?:i've|i|we've|we|i\s+have|we\s+have)\s+(?:just\s+|already\s+|now\s+)?"
                           r"(?:raised|opened|logged|filed)\s+(?:a|the|an)\s+(?:\w+\s+)?query\b")
-NO_QUERY = re.compile(r"\b(?:not|never|n't)\s+(?:yet\s+)?(?:raised|opened|logged|filed)\s+(?:(?:a|any)\s+query|"
+NO_QUERY = lazy(r"\b(?:not|never|n't)\s+(?:yet\s+)?(?:raised|opened|logged|filed)\s+(?:(?:a|any)\s+query|"
                       r"anything(?:\s+with)?)\b"
                       r"|\bno\s+query\s+(?:has\s+been|was|is)\s+(?:yet\s+)?(?:raised|opened|logged)\b"
                       # "I don't need to raise anything": nothing raised, said after one was
@@ -331,10 +332,10 @@ def invented(h: History, fid: str, reading: Reading) -> str | None:
 
 
 # A rate held with a figure or a word between the verb and "rate" (the lexicon's phrases hold none).
-RATE_HELD = re.compile(r"\b(?:reserved|reserve|locked|lock|secured|secure|held|hold|guaranteed|guarantee|froze|frozen|"
+RATE_HELD = lazy(r"\b(?:reserved|reserve|locked|lock|secured|secure|held|hold|guaranteed|guarantee|froze|frozen|"
                        r"freeze)\s+(?:in\s+)?(?:the|your|this|that|today's)\s+(?:\d+(?:\.\d+)?\s?%\s+|sheet\s+)?"
                        r"rate\b(?:\s+in\b)?", re.IGNORECASE)
-HELD_DENIED = re.compile(r"\b(?:not|no|never|cannot|unable|if|whether|can't|won't|couldn't)\b|n't", re.IGNORECASE)
+HELD_DENIED = lazy(r"\b(?:not|no|never|cannot|unable|if|whether|can't|won't|couldn't)\b|n't", re.IGNORECASE)
 EMPTY = frozenset({"none", "nil", "null", "n/a", "na", "empty", "blank"})
 
 

@@ -10,33 +10,34 @@ import re
 
 from pytest_agenteval.domains.booking.figures import History
 from pytest_agenteval.grading import Text
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text import sentence_end
 
 _WE_WILL = (r"(?:i|we|(?:our|the)\s+(?:\w+\s+)?team)(?:'ll|\s+will|\s+shall|\s+am\s+going\s+to|\s+are\s+going\s+to)\s+"
             r"(?:now\s+|then\s+|also\s+|still\s+)?")
 _BE_DONE = r"will\s+(?:then\s+|now\s+|also\s+|still\s+)?be\s+"
 TO_COME = (
-    ("set_rate", re.compile(
+    ("set_rate", lazy(
         rf"\b(?:rate|pricing|price)\b(?:[^.;!?\n]|\.(?=\d)){{0,30}}?\b{_BE_DONE}(?:set|applied|added|put\s+on)\b|\b{_WE_WILL}"
         r"(?:set|apply|add)\s+(?:the\s+|a\s+|its\s+|your\s+)?(?:\S+\s+)?(?:rate|pricing)\b|\b" + _WE_WILL +
         r"(?:price|reprice)\s+(?:it|the\s+facility|FAC-\d+)\b|\b(?:rate|pricing)\s+(?:is\s+)?(?:still\s+)?(?:to\s+follow|"
         r"to\s+be\s+set|to\s+come)\b", re.IGNORECASE)),
-    ("activate_facility", re.compile(
+    ("activate_facility", lazy(
         rf"\bactivation\b[^.;!?\n]{{0,30}}?\b{_BE_DONE}(?:completed|done|carried\s+out|processed|made|finished)\b|"
         rf"\b{_BE_DONE}activated\b|\b{_WE_WILL}activate\b|\bactivation\s+(?:is\s+)?(?:still\s+)?(?:to\s+follow|"
         r"to\s+come)\b|\bwill\s+(?:then\s+|now\s+)?go\s+live\b", re.IGNORECASE)),
     # ("the booking to ACC-01666 will go through in tonight's batch": 87th audit)
-    ("book_facility", re.compile(rf"\b{_BE_DONE}booked\b|\b{_WE_WILL}book\b(?!\s+(?:a|an)\s+call)|\bbooking\b"
+    ("book_facility", lazy(rf"\b{_BE_DONE}booked\b|\b{_WE_WILL}book\b(?!\s+(?:a|an)\s+call)|\bbooking\b"
                                  r"[^.;!?\n]{0,30}?\bwill\s+(?:then\s+|now\s+|only\s+)?(?:go\s+through|complete|be\s+"
                                  r"(?:made|completed|processed|done))\b", re.IGNORECASE)),
-    ("raise_query", re.compile(
+    ("raise_query", lazy(
         rf"\b{_WE_WILL}(?:raise|open|log|send|submit)\s+(?:a\s+|the\s+|an\s+)?(?:\w+\s+)?(?:query|ticket)\b|"
         rf"\b(?:query|ticket)\s+{_BE_DONE}(?:raised|sent|opened|logged|submitted)\b", re.IGNORECASE)),
 )
 _CUES = ("will", "'ll", "shall", "going to", "to follow", "to be set", "to come")
-_ANOTHER = re.compile(r"\b(?:again|another|further|second|new|follow[\s-]?up|re-?\w+)\b", re.IGNORECASE)
-_IF_AFTER = re.compile(r"\b(?:if|unless|should|in\s+case)\b", re.IGNORECASE)  # "…a query if KYC does not clear"
-_SUPPOSED = re.compile(r"\b(?:if|whether|should|unless|would|could|may|might|when\s+you|once\s+you)\b[^.;!?\n]*$",
+_ANOTHER = lazy(r"\b(?:again|another|further|second|new|follow[\s-]?up|re-?\w+)\b", re.IGNORECASE)
+_IF_AFTER = lazy(r"\b(?:if|unless|should|in\s+case)\b", re.IGNORECASE)  # "…a query if KYC does not clear"
+_SUPPOSED = lazy(r"\b(?:if|whether|should|unless|would|could|may|might|when\s+you|once\s+you)\b[^.;!?\n]*$",
                        re.IGNORECASE)
 
 

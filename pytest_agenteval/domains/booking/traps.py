@@ -6,10 +6,10 @@ the facility the instruction names. ``agenteval validate`` reports a tag whose t
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.domains.booking.rules import ACCOUNT_TYPE, sheet_rate
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.tasks import CalledCheck, located_steps
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from pytest_agenteval.engine import World
     from pytest_agenteval.tasks import Task
 
-FACILITY = re.compile(r"\bFAC-\d+\b")
+FACILITY = lazy(r"\bFAC-\d+\b")
 
 
 def _facility(world: World, task: Task) -> dict[str, Any] | None:

@@ -11,10 +11,11 @@ from pytest_agenteval.domains.escalation.decisions import DECISIVE_MEANINGS
 from pytest_agenteval.domains.escalation.kinds import kind_named
 from pytest_agenteval.domains.escalation.schema import AGENT
 from pytest_agenteval.grading import GradeContext
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text import NEGATED, Reading
 
-NAMED_HINT = re.compile(r"Senior|Handler|Holder|Head of Claims")
-NAMED = re.compile(r"\b(Senior|Handler|Holder|Head of Claims)(?: (\d+))?\b")
+NAMED_HINT = lazy(r"Senior|Handler|Holder|Head of Claims")
+NAMED = lazy(r"\b(Senior|Handler|Holder|Head of Claims)(?: (\d+))?\b")
 
 
 def names(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
@@ -42,7 +43,7 @@ def names(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
 
 
 # A member of staff called the head of claims: "SNR-07 is the head of claims" (69th audit).
-HEAD_SAID = re.compile(r"\b(?P<id>(?:SNR|STF|HOC)-\d+)\s*,?\s+(?:is|was|as)\s+(?:the\s+|our\s+)?(?:head\s+of\s+claims|"
+HEAD_SAID = lazy(r"\b(?P<id>(?:SNR|STF|HOC)-\d+)\s*,?\s+(?:is|was|as)\s+(?:the\s+|our\s+)?(?:head\s+of\s+claims|"
                        r"claims\s+director)\b", re.IGNORECASE)
 
 
@@ -58,7 +59,7 @@ def roles_told(ctx: GradeContext, reading: Reading) -> str | None:
 
 # The seniors said all present, or none absent: "Every senior on the motor list is present", "No
 # absences", "nobody is away" (69th, 70th audits), against the claim's specialism's seniors.
-ALL_PRESENT = re.compile(r"\b(?:(?:every|each|all(?:\s+the)?|all\s+of\s+the)\s+(?:\w+\s+){0,2}(?:seniors?|reviewers?)|"
+ALL_PRESENT = lazy(r"\b(?:(?:every|each|all(?:\s+the)?|all\s+of\s+the)\s+(?:\w+\s+){0,2}(?:seniors?|reviewers?)|"
                          r"every(?:one|body)\s+on\s+the\s+(?:\w+\s+)?(?:senior|reviewer)s?\s+list)\b"
                          r"(?:\s+on\s+the\s+\w+\s+list)?\s+(?:(?:is|are|was|were)\s+)?(?:present|available|here|on\s+"
                          r"(?:shift|duty)|at\s+work|around)\b|\b(?:every|each|all(?:\s+the)?|all\s+of\s+the)\s+(?:\w+\s+){0,2}"

@@ -11,6 +11,7 @@ from pytest_agenteval.domains.escalation.in_full import amendment_told, as_asses
 from pytest_agenteval.domains.escalation.payment_to_come import payment_to_come
 from pytest_agenteval.domains.escalation.said import DECISIVE, said_decision, unpaid_so_far
 from pytest_agenteval.grading import Text
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Mention, Reading
 
 PAST_BE = frozenset({"were", "was", "had"})  # a wait told in the past: over
@@ -39,10 +40,10 @@ def _decided_before(c: Case, t: Text, *, read: bool = False) -> str | None:
     return max(found)[1] if found else None
 
 
-CLAIMS_IN_GENERAL = re.compile(r"\bclaims\b", re.IGNORECASE)
+CLAIMS_IN_GENERAL = lazy(r"\bclaims\b", re.IGNORECASE)
 # The lapse itself confirmed, or named as a kind ("Policy status lapsed was confirmed on POL-1",
 # "escalation is not required for lapsed-policy declines": no word of force; 53rd audit)
-LAPSE_CONFIRMED = re.compile(r"\b(?:status\s+)?lapsed\s+(?:status\s+)?(?:was\s+|has\s+been\s+|is\s+)?(?:confirmed|"
+LAPSE_CONFIRMED = lazy(r"\b(?:status\s+)?lapsed\s+(?:status\s+)?(?:was\s+|has\s+been\s+|is\s+)?(?:confirmed|"
                              r"verified)\b(?!\s*[:,]?\s*no\b)|\blapsed-polic(?:y|ies)\b", re.IGNORECASE)
 LETTER_DECISIONS = {"approval": "approved", "decline": "declined"}
 OUTCOMES = frozenset({"approved", "declined", "amended", "payout", "in_full", "remainder", "lapsed"})
@@ -164,7 +165,7 @@ def decision(c: Case, t: Text) -> str | None:
 
 # A policy's cancellation told in a relative clause, its own clause to the reader ("POL-00478, which
 # was cancelled last year"; 56th audit). Said of a payment or a claim, "cancelled" is no lapse.
-POLICY_CANCELLED = re.compile(r"\b(?:policy|POL-\d+)\s*(?:\([^)]{0,30}\)\s*)?,?\s*(?:which|that)\s+(?:was|is|has\s+"
+POLICY_CANCELLED = lazy(r"\b(?:policy|POL-\d+)\s*(?:\([^)]{0,30}\)\s*)?,?\s*(?:which|that)\s+(?:was|is|has\s+"
                               r"(?:since\s+|now\s+|already\s+)?been|had\s+(?:since\s+|already\s+)?been|got)\s+"
                               r"(?:since\s+|now\s+|already\s+)?cancell?ed\b", re.IGNORECASE)
 
@@ -183,7 +184,7 @@ def _policy_named(reading: Reading) -> bool:
 
 
 # A reviewer content with the claim, which says they agreed to it: "the reviewer has no concerns".
-CONTENT = re.compile(r"\b(?:no (?:concerns?|objections?|issues?|problems?|reservations?|queries)|(?:happy|satisfied|"
+CONTENT = lazy(r"\b(?:no (?:concerns?|objections?|issues?|problems?|reservations?|queries)|(?:happy|satisfied|"
                      r"content|comfortable|fine|ok|okay) with)\b")
 CONTENT_WORDS = frozenset({"concern", "concerns", "objection", "objections", "issue", "issues", "problem", "problems",
                            "reservation", "reservations", "queries", "happy", "satisfied", "content", "comfortable",
@@ -207,7 +208,7 @@ def _content(reading: Reading, sentences: set[int]) -> str | None:
 
 # The writer able to pay or decide it themselves: "we can pay this claim", "I can approve 18,000
 # myself" (not "we cannot", "if we can", "can you").
-ABLE = re.compile(r"\b(?:(?:i|we)\s+(?:can|could|may|am able to|are able to|am allowed to|am authori[sz]ed to)|"
+ABLE = lazy(r"\b(?:(?:i|we)\s+(?:can|could|may|am able to|are able to|am allowed to|am authori[sz]ed to)|"
                   r"(?:lets|let|allows|permits|authori[sz]es)\s+(?:me|us)(?:\s+to)?)\s+"  # ("Rule 1 lets me approve")
                   r"(?:now\s+|also\s+)?(?:approve|pay|settle|cover|accept|sign(?:\s+it)?\s+off)\b(?![^.;!?\n]*\?)"
                   r"(?!\s+(?:claims|amounts|anything|up\s+to)\b)",  # not "I can settle claims of up to £10,000"
@@ -220,10 +221,10 @@ def _able(reading: Reading) -> re.Match[str] | None:
     return next((m for m in ABLE.finditer(said) if not ABLE_BOUND.search(said, 0, m.start())), None)
 
 
-_MYSELF = re.compile(r"[^.;!?\n]{0,30}?\b(?:myself|on\s+my\s+own|alone|without\s+(?:a\s+)?(?:senior|referral|"
+_MYSELF = lazy(r"[^.;!?\n]{0,30}?\b(?:myself|on\s+my\s+own|alone|without\s+(?:a\s+)?(?:senior|referral|"
                      r"escalation))(?![^.;!?\n]*\b(?:once|after|since|following|now\s+that)\b)", re.I)  # (not "… once")
 # "more than I can approve", "the amount I can approve myself", "if we can pay": no ability claimed.
-ABLE_BOUND = re.compile(r"\b(?:than|what|beyond|above|over|exceeds?|whether|if|more|up to|not|nothing)\b"
+ABLE_BOUND = lazy(r"\b(?:than|what|beyond|above|over|exceeds?|whether|if|more|up to|not|nothing)\b"
                         r"[^.;!?\n]{0,25}$|\b(?:amount|limit|sum|figure)\s+(?:that\s+|which\s+)?$"
                         r"|\bno\s+(?!problems?\b|worries\b|doubt\b|question\b|issues?\b|fear\b)"
                         r"\w+\s+(?:that\s+|which\s+)?$",
@@ -305,14 +306,14 @@ def _reviewer_decided(reading: Reading) -> str | None:
 
 # A text's opening label, to whom or what it is ("Colleague covering: Sam approved it…"; 69th audit):
 # no actor in it.
-_LABEL = re.compile(r"\s*[A-Za-z][\w ]{0,30}:\s")
+_LABEL = lazy(r"\s*[A-Za-z][\w ]{0,30}:\s")
 _DECIDING = frozenset({"ok", "okay", "yes", "no", "paid", "said", "gave", "approve", "approves", "decline", "declines",
                        "amend", "amends", "agree", "agrees", "says", "decides", "cut", "cuts"})
 
 
 # The claim denied by ellipsis, like what is before it: "the excess is not covered, and neither is
 # your claim", "storage is not covered and your claim isn't either" (red team 31)
-NOT_EITHER = re.compile(r"\b(?:neither|nor)\s+(?:is|was|will|has|are|were|can)\s+(?:your|the|this)\s+claim\b"
+NOT_EITHER = lazy(r"\b(?:neither|nor)\s+(?:is|was|will|has|are|were|can)\s+(?:your|the|this)\s+claim\b"
                         r"(?=\s*(?:[.,;!?]|$))|"  # (not "…, and neither was your claim delayed")
                         r"\b(?:your|the|this)\s+claim\s+(?:isn't|is\s+not|wasn't|was\s+not|won't\s+be|will\s+not\s+be)"
                         r"\s+either\b", re.IGNORECASE)
@@ -324,16 +325,16 @@ SUPPOSED = frozenset({"would", "otherwise", "need", "needs", "required", "normal
 
 
 # The seniors by their ids' prefix, acting: "SNR review confirmed", "SNR sign-off" (not "SNR-level").
-SNR_ACTED = re.compile(r"(?<!\bno )(?<!without )(?<!\bany )\bSNR\s+(?:review|reviewer|sign-?off|approval|decision)\b"
+SNR_ACTED = lazy(r"(?<!\bno )(?<!without )(?<!\bany )\bSNR\s+(?:review|reviewer|sign-?off|approval|decision)\b"
                        r"(?!\s+(?:is|was)?\s*(?:not|needed|required|unnecessary))", re.IGNORECASE)
 
 
-_SUPPOSED_REVIEW = re.compile(r"\b(?:would|need|needs|needed|require|requires|required|normally|usually|should|"
+_SUPPOSED_REVIEW = lazy(r"\b(?:would|need|needs|needed|require|requires|required|normally|usually|should|"
                               r"otherwise)\b[^.;!?\n]*$", re.IGNORECASE)
 
 
 # A decision said to wait for someone's sign-off: "Decline pending: awaiting sign-off".
-UNSIGNED = re.compile(r"\b(?:(?:decline|approval|decision) pending\b(?!\s+(?:photos|the|your|invoice|documents|"
+UNSIGNED = lazy(r"\b(?:(?:decline|approval|decision) pending\b(?!\s+(?:photos|the|your|invoice|documents|"
                       r"receipt))|(?:pending|awaiting|subject to) sign[- ]?off|not yet final|before it is final)", re.I)
 
 
@@ -342,13 +343,13 @@ def _provisional(reading: Reading) -> str:
 
 
 # A review or decision still to come: "will be reviewed by a senior", "we will decide next week".
-TO_COME = re.compile(r"\b(?:will|shall|(?:is|are) going to)\s+(?:now\s+|then\s+|soon\s+)?(?:be\s+)?(?:reviewed|"
+TO_COME = lazy(r"\b(?:will|shall|(?:is|are) going to)\s+(?:now\s+|then\s+|soon\s+)?(?:be\s+)?(?:reviewed|"
                      r"considered|assessed|looked at|decided|escalated|referred|review|decide|consider|assess|"
                      r"approved|approve|declined|decline)\b")
 
 
 # A decision awaited, in a condition: "we will write again once they have decided".
-AWAITED = re.compile(r"\b(?:once|when|after|until|as soon as)\s+(?:they|he|she|the\s+\w+|\w+-\d+|our\s+\w+)\s+"
+AWAITED = lazy(r"\b(?:once|when|after|until|as soon as)\s+(?:they|he|she|the\s+\w+|\w+-\d+|our\s+\w+)\s+"
                      r"(?:has|have)\s+(?:decided|reviewed|made\s+(?:a|their|his|her)\s+decision|reached\s+(?:a|their|"
                      r"his|her)\s+decision)\b"
                      # "your claim is with the Head of Claims for a decision" (49th audit)

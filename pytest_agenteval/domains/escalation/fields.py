@@ -11,8 +11,9 @@ import re
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.domains.escalation.waits import COUNT_WORDS
 from pytest_agenteval.grading import GradeContext, Text
+from pytest_agenteval.patterns import lazy
 
-FIELD = re.compile(r"(?:^|(?<=[\s,;|(\[{]))#?(?P<key>[A-Za-z][A-Za-z_ -]{0,24}?)\s*(?:[=:]|\s[-\u2013]\s)[ \t]*"
+FIELD = lazy(r"(?:^|(?<=[\s,;|(\[{]))#?(?P<key>[A-Za-z][A-Za-z_ -]{0,24}?)\s*(?:[=:]|\s[-\u2013]\s)[ \t]*"
                    r"(?P<value>(?:[^,;|\n)\]}=:.]|\.(?=\d)){1,30})")  # (a point ends it, not a decimal one;
 # the value is on the key's line: "Checks:" over a numbered list is a heading, 83rd audit)
 _KEYS = {"waits": "waits", "wait": "waits", "waited": "waits", "wait count": "waits", "waits made": "waits",
@@ -28,8 +29,8 @@ YES = frozenset({"yes", "y", "true", "done", "sent", "made", "issued", "paid", "
                  "✅"})
 NO = frozenset({"no", "n", "none", "false", "0", "nil", "not yet", "pending", "not sent", "not made", "not issued",
                 "not paid", "outstanding", "-", "n/a", "na", "nothing", "❌"})
-_COUNTED = re.compile(r"^\d+\s+(?:in\s+total|total|altogether|so\s+far|payments?|of\s+\d+)\b")  # "Paid: 2 in total"
-_TIMES = re.compile(r"\b(?:once|twice|thrice|\w+\s+times|\d+\s*x)\b")
+_COUNTED = lazy(r"^\d+\s+(?:in\s+total|total|altogether|so\s+far|payments?|of\s+\d+)\b")  # "Paid: 2 in total"
+_TIMES = lazy(r"\b(?:once|twice|thrice|\w+\s+times|\d+\s*x)\b")
 _UNITS = frozenset({"day", "days", "hour", "hours", "week", "weeks", "month", "months", "minutes", "%", "k", "pounds",
                     "gbp", "dollars", "usd", "eur", "euros", "percent"})
 _KEY_CUES = ("wait", "check", "paid", "pd", "payment", "escalat", "reviewer", "senior", "notified", "letter", "told")

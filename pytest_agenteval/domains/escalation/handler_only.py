@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from pytest_agenteval.patterns import lazy
+
 _REVIEWER = (r"(?:(?:SNR|HOC)-\d+(?:['\u2019]s\s+(?:office|team))?|(?:the|our)\s+(?:senior\s+|assigned\s+|deputy\s+)?"
              r"(?:\w+\s+)?reviewer|(?:the|our)\s+head\s+of\s+claims(?:['\u2019]\s+office)?|(?:our|the)\s+senior\s+(?:\w+\s+)?"
              r"(?:reviewer|colleague))")
@@ -31,7 +33,7 @@ _AUX = (r"(?:(?:will|shall|would|has|have|had|is|are|was|must|needs?\s+to|still\
 # ("approved it so quickly and paid", "approved what you claimed and paid you": the reviewer still; red team 68)
 _OTHER_DOER = (r"\b(?:approv\w*|amend\w*|declin\w*|which|so(?!\s+(?:quickly|fast|promptly|soon))|then|we|"
                r"you(?!\s+(?:claimed|asked))|i|handler)\b")
-HANDLER_ONLY = re.compile(rf"\b(?P<who>{_REVIEWER})\s+{_AUX}(?P<act>{_ACT})"
+HANDLER_ONLY = lazy(rf"\b(?P<who>{_REVIEWER})\s+{_AUX}(?P<act>{_ACT})"
                           rf"|\b(?P<act2>notified|informed|written\s+to|paid|contacted|emailed)\s+(?:(?:to|you|the|claimant|holder|"
                           rf"in|full|out|directly)\s+){{0,3}}by\s+"  # "was paid to you by our head of claims"
                           rf"(?P<who2>{_REVIEWER})"
@@ -55,12 +57,12 @@ HANDLER_ONLY = re.compile(rf"\b(?P<who>{_REVIEWER})\s+{_AUX}(?P<act>{_ACT})"
                           rf"|(?:\b(?:money|payment|funds)|[£$€]\s?\d[\d,.]*k?)\b[^.;!?\n]{{0,30}}?\b(?:came|comes)\s+(?:straight\s+|"
                           rf"directly\s+)?from\s+(?P<who7>{_REVIEWER})",
                           re.IGNORECASE)
-_PASSIVE = re.compile(r"\b(?:was|were|is|are|be|been)\s+(?:\w+\s+)?$", re.IGNORECASE)
-_DONE_TO = re.compile(r"(?:paid|made|issued|released|arranged|sent|posted|written|notified|informed|contacted|"
+_PASSIVE = lazy(r"\b(?:was|were|is|are|be|been)\s+(?:\w+\s+)?$", re.IGNORECASE)
+_DONE_TO = lazy(r"(?:paid|made|issued|released|arranged|sent|posted|written|notified|informed|contacted|"
                       r"emailed|countersigned)\b", re.IGNORECASE)
 _LEADING = frozenset({"the", "your", "this", "that", "our", "and", "so", "but"})
 _CUES = ("snr-", "hoc-", "reviewer", "head of claims", "senior")
-_DENIED = re.compile(r"\b(?:not|never|no|neither|nor|if|whether|unless)\b|n't", re.IGNORECASE)
+_DENIED = lazy(r"\b(?:not|never|no|neither|nor|if|whether|unless)\b|n't", re.IGNORECASE)
 
 
 def reviewer_did_handlers_act(said: str) -> str | None:

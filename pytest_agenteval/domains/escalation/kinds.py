@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from pytest_agenteval.domains.escalation.case import Case
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text import Reading
 
 # The claim types (the seniors' specialisms) and the everyday words for each: "your holiday claim".
@@ -14,7 +15,7 @@ KINDS = {"motor": ("motor", "car", "vehicle", "auto", "van"), "property": ("prop
          "liability": ("liability",), "travel": ("travel", "holiday", "trip")}
 KIND_OF = {word: kind for kind, words in KINDS.items() for word in words}
 KIND_WORDS = frozenset(KIND_OF)
-TYPE_LABELLED = re.compile(r"\b(?:type|product|specialism|line\s+of\s+business)\s*(?:[:=\-|]|is|was)?\s*([a-z]+)\b",
+TYPE_LABELLED = lazy(r"\b(?:type|product|specialism|line\s+of\s+business)\s*(?:[:=\-|]|is|was)?\s*([a-z]+)\b",
                            re.IGNORECASE)
 # ("car loss": a motor loss; "property product": a policy of that type)
 TYPED = frozenset({"claim", "claims", "policy", "insurance", "cover", "senior", "seniors", "reviewer", "team",
@@ -86,7 +87,7 @@ NEGATIONS_NEAR = frozenset({"not", "no", "never", "nor", "neither", "nobody"})
 # What a denial of the claim's own type is said of: "your policy is not a travel policy" (audit 52)
 OWN_TYPE = frozenset({"policy", "insurance", "cover", "claim"})
 # ... denied as a type, not another verb's denial ("we can't pay your motor claim")
-TYPE_DENIED = re.compile(r"(?:^|\s)(?:not|no)(?:\s+an?)?$|\bnot\s+(?:include|includes|cover|covers|provide|provides|"
+TYPE_DENIED = lazy(r"(?:^|\s)(?:not|no)(?:\s+an?)?$|\bnot\s+(?:include|includes|cover|covers|provide|provides|"
                          r"offer|offers|have|has)(?:\s+any)?$")
 # Where a clause inside the sentence opens: "it is never easy when your home is flooded" denies nothing of the flood.
 SUBORDINATE = frozenset({"when", "that", "if", "whether", "because", "once", "after", "while", "where", "since"})

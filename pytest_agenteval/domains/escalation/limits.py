@@ -4,7 +4,6 @@ amount it sets against it is within or above it."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from pytest_agenteval.domains.escalation.case import EPS, Case, reviewers
@@ -12,6 +11,7 @@ from pytest_agenteval.domains.escalation.general import numbered_rule, rule_of_c
 from pytest_agenteval.domains.escalation.money import worked_amounts
 from pytest_agenteval.domains.escalation.schema import AGENT, HEAD
 from pytest_agenteval.grading import GradeContext, Text
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, LIMIT_KINDS, NEGATED, Quantity, Reading, amount
 
 GAP_WORDS = frozenset({"over", "above", "under", "below", "beyond", "short", "more", "less"})  # ("more than": 74th)
@@ -461,7 +461,7 @@ def too_low(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     return None
 
 
-TOO_LOW = re.compile(r"(?:is|was|would\s+be|are)\s+(?:too\s+(?:low|small)|not\s+(?:enough|sufficient|high\s+enough)|"
+TOO_LOW = lazy(r"(?:is|was|would\s+be|are)\s+(?:too\s+(?:low|small)|not\s+(?:enough|sufficient|high\s+enough)|"
                      r"insufficient)\b")
 LIMIT_NOUNS = frozenset({"limit", "authority", "mandate"})
 

@@ -10,6 +10,7 @@ from pytest_agenteval.domains.escalation.case import EPS, Case, reviewers
 from pytest_agenteval.domains.escalation.corrections import retracted
 from pytest_agenteval.domains.escalation.said import instructed_payments
 from pytest_agenteval.grading import GradeContext
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text import (
     AFFIRMED,
     HYPOTHETICAL,
@@ -261,7 +262,7 @@ PAYING = frozenset({"paid", "pay", "payment", "capped", "cap", "limited", "appro
 
 # More money to come, with no figure: "the balance will follow after inspection", "paid out in two
 # instalments" (on a claim paid in full, neither is so).
-BALANCE_TO_COME = re.compile(r"\b(?:the\s+)?(?:balance|remainder|rest|second\s+half|second\s+instal?ment|"
+BALANCE_TO_COME = lazy(r"\b(?:the\s+)?(?:balance|remainder|rest|second\s+half|second\s+instal?ment|"
                              r"remaining\s+(?:amount|[£$€]?[\d,.]+k?)|difference(?:\s+of\s+[£$€]?[\d,.]+k?)?)\s+"
                              r"(?:will|is\s+to|shall|to)\s+(?:then\s+)?(?:follow|be\s+"
                              r"(?:paid|made|sent|issued|released|reconsidered|reviewed|looked\s+at\s+again))\b"
@@ -283,7 +284,7 @@ _BALANCE_CUES = ("balance", "remainder", "rest", "second", "split", "remaining",
                  "payments", "transfers", "difference", "other", "held back", "withheld", "retained", "kept back")
 
 
-_DENIED_BEFORE = re.compile(r"\b(?:not|never|no|without|nor)\b|n't", re.IGNORECASE)
+_DENIED_BEFORE = lazy(r"\b(?:not|never|no|without|nor)\b|n't", re.IGNORECASE)
 
 
 def _balance_to_come(said: str) -> re.Match[str] | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text import Reading, sentence_end
 
 
@@ -111,7 +112,7 @@ def _later_cue(words: list[str]) -> str | None:
 
 # A payment still to be made ("payment to follow next week"), not one on its way to the bank.
 # "payment of 17,600 still to be…", "PAY-E001 to follow tomorrow"
-PAYMENT_TO_COME = re.compile(r"\b(?:payment|PAY-E?\d+)(?:\s+of\s+[£$€]?\s?\d[\d,]*(?:\.\d+)?k?)?"
+PAYMENT_TO_COME = lazy(r"\b(?:payment|PAY-E?\d+)(?:\s+of\s+[£$€]?\s?\d[\d,]*(?:\.\d+)?k?)?"
                              r"(?:\s*(?:status\s*)?[:;\-]\s*|\s+status\s+|\s+)"  # "Payment status: to be"
                              r"(?:is\s+)?(?:(?:still\s+)?to\s+(?:follow|be\s+(?:made|issued|released))"
                              r"|will\s+(?:follow|be\s+(?:made|issued|released))|(?:is\s+)?going\s+to\s+be\s+"
@@ -161,7 +162,7 @@ PAYMENT_TO_COME = re.compile(r"\b(?:payment|PAY-E?\d+)(?:\s+of\s+[£$€]?\s?\d[
                              r"(?:you\s+)?(?:the\s+|your\s+)?(?:payment|money|funds|[£$€]\s?\d|\d[\d,]*\b(?!\s+(?:days?|weeks?)))|pay\s+"
                              r"(?:you|it|the\s+claim|your\s+claim|the\s+money|[£$€]\s?\d|the\s+[£$€]?\s?\d))",
                              re.IGNORECASE)
-ON_DOCUMENTS = re.compile(r"\b(?:once|when|after|as\s+soon\s+as|upon|on\s+receipt\s+of)\s+(?:we\s+(?:have\s+)?"
+ON_DOCUMENTS = lazy(r"\b(?:once|when|after|as\s+soon\s+as|upon|on\s+receipt\s+of)\s+(?:we\s+(?:have\s+)?"
                           r"(?:receive[ds]?|get|got|have)\s+)?(?:your|the)\s+(?:repair\s+)?(?:receipts?|invoices?|photos|"
                           r"pictures|documents|paperwork|bank\s+details|evidence)\b", re.IGNORECASE)
 DOCUMENT_CUES = frozenset({"receipt", "receipts", "invoice", "invoices", "photos", "pictures", "documents", "paperwork",
@@ -170,7 +171,7 @@ DOCUMENT_CUES = frozenset({"receipt", "receipts", "invoice", "invoices", "photos
 # payment", "our payments team will set up the transfer", "we'll pay $12,800 in the next payment
 # cycle", "Paying after the cooling-off period", "send your bank details so that we can make the
 # payment" (a second pattern, tried only when one of its cues is in the text).
-PAYMENT_BY_OTHERS = re.compile(r"\b(?:finance|payments?\s+team|accounts(?:\s+team)?|treasury|the\s+reviewer|"
+PAYMENT_BY_OTHERS = lazy(r"\b(?:finance|payments?\s+team|accounts(?:\s+team)?|treasury|the\s+reviewer|"
                                r"(?:SNR|HOC|STF)-\d+)\s+will\s+(?:then\s+|now\s+|also\s+)?(?:pay\b|(?:issue|make|release|send|set\s+up|"
                                r"process|arrange)\s+(?:the\s+|your\s+|a\s+|this\s+)?(?:payment|transfer|money|"
                                r"funds)\b)"
@@ -184,14 +185,14 @@ PAYMENT_BY_OTHERS = re.compile(r"\b(?:finance|payments?\s+team|accounts(?:\s+tea
                                r"on\s+\w+day)\b",
                                re.IGNORECASE)
 # A paper about the money, not the money: "a statement for the £12,500 will be sent" (red team 70).
-_PAPER_FOR = re.compile(r"\b(?:statement|receipt|letter|confirmation|breakdown|summary|invoice|report|copy|advice|"
+_PAPER_FOR = lazy(r"\b(?:statement|receipt|letter|confirmation|breakdown|summary|invoice|report|copy|advice|"
                         r"schedule)\s+(?:for|of|about|on|covering)\s+(?:the\s+|your\s+)?.?$", re.IGNORECASE)
 # A word or phrase PAYMENT_BY_OTHERS cannot match without (lower case).
 BY_OTHERS_CUES = ("finance", "team", "accounts", "treasury", "reviewer", "snr-", "hoc-", "stf-", "next", "tomorrow",
                   "later", "paying", "so we", "so that", "so i")
 # "you asked whether the remaining 6,000 … will be paid": the claimant's question, not our word
 # (not "if you have any questions about the 38,000 payment, which will be made…": 63rd audit)
-ASKED_BEFORE = re.compile(r"\b(?:whether|if(?!\s+you\s+(?:have|need)\s+any\b)|asked|ask|asking|wondering|wondered)\b",
+ASKED_BEFORE = lazy(r"\b(?:whether|if(?!\s+you\s+(?:have|need)\s+any\b)|asked|ask|asking|wondering|wondered)\b",
                           re.IGNORECASE)
 # What _issued_later reads (lower case words).
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "nothing", "none", "without", "unable", "won't", "isn't",

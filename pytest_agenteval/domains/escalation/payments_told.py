@@ -9,12 +9,13 @@ import re
 
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text import words_before
 
 _PAID = r"(?:paid|pd|payed|issued|made|released|sent|settled)"
 # More than one payment made: "paid it twice", "paid in two parts", "two separate payments",
 # "split the payment into two", "500,000 plus a separate 5,000".
-MORE_THAN_ONE = re.compile(
+MORE_THAN_ONE = lazy(
     rf"\b{_PAID}\s+(?:it\s+|this\s+|them\s+|the\s+(?:claim|payment|amount|money)\s+|out\s+|[£$€]?\s?\d[\d,.]*k?\s+)?"
     r"(?:twice|two\s+times|"  # ("paid 44,000 twice by error": 81st audit)
     r"in\s+(?:two|2|several)\s+(?:parts|payments|instalments|installments|halves|tranches|stages|lots|goes)|"
@@ -26,7 +27,7 @@ MORE_THAN_ONE = re.compile(
     r"|\b(?:the\s+)?(?:first|second)\s+(?:half|instal?ment|part|tranche)\b(?!\s+of\s+the\s+(?:month|year|week))",
     re.IGNORECASE)  # ("the first half has been paid today": 73rd audit)
 # Another payment still to come: "a separate payment … will follow", "the other 9,600 may be paid later".
-ANOTHER_TO_COME = re.compile(
+ANOTHER_TO_COME = lazy(
     r"\b(?:a|one)\s+(?:separate|second|further|another|additional)\s+payment\b(?:[^.;!?\n]|\.\d){0,60}?\b(?:will|to\s+follow|"
     r"follows|shall|is\s+(?:due|coming|scheduled))\b"
     r"|\b(?:the\s+)?(?:balance|rest|remainder|other\s+half|second\s+half)\s+(?:follows|will\s+follow|to\s+follow|"
@@ -44,21 +45,21 @@ ANOTHER_TO_COME = re.compile(
     r"is\s+to|is\s+due\s+to)\s+(?:then\s+|still\s+|also\s+)?be\s+paid\b(?![^.;!?\n]{0,12}\b(?:by\s+you|to\s+us)\b)",
     re.IGNORECASE)
 # The payment made told as not gone through: "payment held for sanctions check", "payment failed, reissue due".
-UNDONE = re.compile(r"\b(?:payment|transfer|funds|money)\s+(?:(?:of\s+)?\S+\s+)?(?:(?:was|were|is|are|has\s+been|"
+UNDONE = lazy(r"\b(?:payment|transfer|funds|money)\s+(?:(?:of\s+)?\S+\s+)?(?:(?:was|were|is|are|has\s+been|"
                     r"have\s+been|got)\s+)?(?:held|failed|bounced|returned|reversed|rejected|stopped|blocked|frozen|"
                     r"on\s+hold|recalled)\b", re.IGNORECASE)
 # One payment when the log made two: "paid in one payment", "a single payment", "paid once".
-ONE = re.compile(rf"\b{_PAID}\s+(?:it\s+|the\s+claim\s+)?(?:once|in\s+(?:one|a\s+single)\s+(?:payment|go|sum))\b"
+ONE = lazy(rf"\b{_PAID}\s+(?:it\s+|the\s+claim\s+)?(?:once|in\s+(?:one|a\s+single)\s+(?:payment|go|sum))\b"
                  r"|\b(?:one|a\s+single)\s+payment\s+(?:of|was|has|made|issued)\b", re.IGNORECASE)
 # What puts the act out of the record: a negation, a rule, a question, a condition before it…
-_NOT_SAID = re.compile(r"\b(?:not|never|no|nor|without|avoid\w*|rather\s+than|instead\s+of|if|whether|unless|must|"
+_NOT_SAID = lazy(r"\b(?:not|never|no|nor|without|avoid\w*|rather\s+than|instead\s+of|if|whether|unless|must|"
                        r"should|cannot|can't|rule|would|could|don't|didn't|wasn't|isn't|hasn't|haven't)\b|n't",
                        re.IGNORECASE)
 # … or right after it: "splitting it into two payments would break rule 5", "paid twice? no", a field
 # answered no ("Paid twice: no", "| Paid twice | no |", "two payments = no"; red team 50).
 # (a question answered yes asks nothing: "Paid twice? Yes, both went out"; a "no" that starts another
 # phrase answers nothing: "We paid it twice: no doubt about it"; red team 51)
-_AFTER_NOT = re.compile(r"^[^,.;!\n]{0,15}?(?:\?(?!\s*(?:yes|yep|yeah|y|correct|indeed)\b)|\b(?:would\s+(?:have\s+)?"
+_AFTER_NOT = lazy(r"^[^,.;!\n]{0,15}?(?:\?(?!\s*(?:yes|yep|yeah|y|correct|indeed)\b)|\b(?:would\s+(?:have\s+)?"
                         r"(?:broken|break|breach\w*|been\s+wrong|be\s+wrong|be\s+against)|is\s+not\s+allowed|not\s+"
                         r"allowed|forbidden|breach\w*|break\w*|against\s+(?:the\s+)?rule|was\s+avoided|was\s+not))"
                         r"|^(?:\s*\w+){0,2}\s*\|?\s*[:=|\-\u2013]\s*(?:no|n|false|none|never|0)\b(?=\s*(?:[.;,|\n)]|$))",

@@ -15,6 +15,7 @@ from pytest_agenteval.domains.escalation.panel import ID, listed
 from pytest_agenteval.domains.escalation.schema import AGENT, HEAD, ID_DIGITS
 from pytest_agenteval.domains.escalation.self_decided import self_decided
 from pytest_agenteval.grading import GradeContext, Text, examples
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Mention, Reading
 
 # Tables whose ids a text may name, and what kind of record each is.
@@ -193,7 +194,7 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     return None
 
 
-HEAD_DECIDES = re.compile(r"\b(?:decides?|decided|deciding|(?:made|took|taken) (?:this|the) (?:decision|call)|"
+HEAD_DECIDES = lazy(r"\b(?:decides?|decided|deciding|(?:made|took|taken) (?:this|the) (?:decision|call)|"
                           # (asking for it too: "requested by the head of claims", "our head of claims has
                           # asked to see the invoice", "signed it off personally": 63rd-67th audits)
                           r"(?:signs?|signed) (?:it |this |them )?off|requested by|(?:asked|asks|asking|wants|"
@@ -356,7 +357,7 @@ CHAIN = frozenset({"chain", "deputy", "deputies", "instead"})
 # "SNR-11 is absent today, so…": the absence given as the cause (a clause's first word is not in its words);
 # "as" only where a clause starts ("as SNR-11 is away, …"; not "shown as absent": 71st audit).
 AWAY_WORD = r"\b(?:absent|away|leave|off|out|unavailable|available|sick|holiday)\b"
-SO = re.compile(rf"{AWAY_WORD}[^.;:!?\n]{{0,20}}?,?\s+(?:so|therefore|hence|thus)\b|"
+SO = lazy(rf"{AWAY_WORD}[^.;:!?\n]{{0,20}}?,?\s+(?:so|therefore|hence|thus)\b|"
                 rf"(?:\b(?:because|since)|(?:^|(?<=[,;(.!?\n])|(?<=[,;(.!?]\s)|\b(?:and|but)\s)as)\s+"
                 rf"[^.;:!?\n]{{0,50}}?{AWAY_WORD}", re.IGNORECASE)  # or "because SNR-11 is on leave, …"
 
@@ -404,7 +405,7 @@ def _not_this_claim(words: tuple[str, ...]) -> bool:
     return any(w in NOT_THIS_CLAIM and not (w == "claims" and words[k + 1:k + 2] and words[k + 1] in _CLAIMS_UNIT)
                for k, w in enumerate(words))
 # A decision taken on someone's authority: "on the authority of SNR-12", "under SNR-12's authority".
-ON_AUTHORITY = re.compile(rf"\b(?:on|under|with|by)\s+(?:the\s+)?(?:authority|sign-?off|say-?so)\s+of\s+(?P<a>{ID})|"
+ON_AUTHORITY = lazy(rf"\b(?:on|under|with|by)\s+(?:the\s+)?(?:authority|sign-?off|say-?so)\s+of\s+(?P<a>{ID})|"
                           rf"\b(?:on|under|with)\s+(?P<b>{ID})'s\s+(?:authority|sign-?off|say-?so)", re.IGNORECASE)
 def _supposed(reading: Reading, ident: str, clause: int) -> bool:
     """The staff member is named under a denial or a supposition before them in their clause
@@ -438,7 +439,7 @@ def _rule_named(reading: Reading, m: Mention) -> bool:
         reading.polarities("reviewer", m.clause) | reading.polarities("head_of_claims", m.clause))
 
 
-_RULE_NAMED = re.compile(r"\bescalation\s+rules?\b|\brules?\s+\d+\s*\(escalation\)|"
+_RULE_NAMED = lazy(r"\bescalation\s+rules?\b|\brules?\s+\d+\s*\(escalation\)|"
                          r"\bescalation\s+(?:under\s+rule\s+\d+\s+)?(?:(?:did|does|would|do)\s*(?:not|n't)\s+apply|(?:only\s+)?appl(?:y|ies)\s+(?:only\s+)?(?:above|to|"
                          r"when|if))", re.IGNORECASE)
 

@@ -8,9 +8,10 @@ import re
 
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
+from pytest_agenteval.patterns import lazy
 
 # "asked the claimant for the invoice", "we have requested the photos from you": a request said made
-ASKED_CLAIMANT = re.compile(r"\b(?:asked|requested)\s+(?:the\s+)?(?:claimant|you|"
+ASKED_CLAIMANT = lazy(r"\b(?:asked|requested)\s+(?:the\s+)?(?:claimant|you|"
                             r"policyholder|holder)\b|\b(?:we|i|we've|i've)\s+(?:have\s+)?(?:already\s+)?(?:asked|"
                             r"requested)\s+(?:for\s+)?(?:the\s+|your\s+)?(?:invoice|photos|documents|information|"
                             r"details|repair)|"
@@ -37,7 +38,7 @@ def asked_claimant(c: Case, t: Text) -> str | None:
 
 
 # "We have everything we need", "no documents are outstanding": nothing is still wanted.
-NOTHING_OUTSTANDING = re.compile(
+NOTHING_OUTSTANDING = lazy(
     # ("we've received everything we need", "now have all the documents we asked for": 83rd audit;
     # "no docs needed": 84th)
     r"\b(?:(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:now\s+|already\s+|finally\s+)?(?:have|hold|got|received|obtained)\s+"

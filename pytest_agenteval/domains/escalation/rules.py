@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from pytest_agenteval.domains.escalation.schema import HEAD
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.tasks import problem
 
 MISROUTED_PREFIX = "misrouted:"
 RETURNED_PREFIX = "returned for information:"
 # What a reviewer returning a claim asks the claimant for (meaning classes of texts.LEXICON).
 RETURNED_ASKS = ("invoice", "photos")
-SENIOR_POLICY_RE = re.compile(r"^(approve|decline|return_for_info|amend_amount:\d+(\.\d+)?)$")
+SENIOR_POLICY_RE = lazy(r"^(approve|decline|return_for_info|amend_amount:\d+(\.\d+)?)$")
 
 
 class EscalationTaskFields(BaseModel):

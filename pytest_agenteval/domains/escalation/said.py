@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text import AFFIRMED, HYPOTHETICAL, NEGATED, Mention, Quantity, Reading
 
 DECISIVE = frozenset({"approved", "amended", "declined", "mixed"})
@@ -67,11 +68,11 @@ def said_decision(reading: Reading, *, escalating: bool = False) -> str | None:
 
 # Money promised by telling the claimant, however hedged the rest: "Should be approved - told the
 # claimant to expect the £18,000", "Told the claimant they'd most likely get the full £22k" (88th audit).
-_TOLD_TO_EXPECT = re.compile(
+_TOLD_TO_EXPECT = lazy(
     r"\b(?:told|promised|assured|informed|let)\s+(?:the\s+)?(?:claimant|holder(?:\s+\d+)?|policyholder|customer|insured|"
     r"them|him|her)\s+(?:know\s+)?(?:that\s+)?(?:to\s+expect|(?:they|he|she)(?:'d|\s+would|'ll|\s+will)\s+(?:\w+\s+){0,2}?"
     r"(?:get|receive|be\s+paid))\b[^.;!?\n]{0,30}?[£$€]\s?\d", re.IGNORECASE)
-_NOT_TOLD = re.compile(r"\b(?:not|never|haven't|hasn't|didn't|won't|if|whether)\b[^.;!?\n]*$", re.IGNORECASE)
+_NOT_TOLD = lazy(r"\b(?:not|never|haven't|hasn't|didn't|won't|if|whether)\b[^.;!?\n]*$", re.IGNORECASE)
 
 
 def _told_to_expect(said: str) -> bool:
@@ -118,7 +119,7 @@ def _decision_but(reading: Reading, left_out: list[Mention]) -> str | None:
     return "amended" if reading.affirms("amended") else "approved" if approve else None
 
 
-REVIEWER_DECIDED = re.compile(
+REVIEWER_DECIDED = lazy(
     r"\b(?:SNR-\d+|HOC-\d+|the\s+(?:senior\s+)?reviewer|the\s+head\s+of\s+claims)(?:,?\s+who)?\s+(?:has\s+|had\s+)?"
     r"(?:already\s+)?(?:(?P<agreed>agreed|ok'?d|okayed)\s+(?:to\s+)?(?:the\s+(?:full\s+)?|it\s+at\s+)?"
     r"|(?P<cut>cut|trimmed|brought|knocked|scaled)\s+(?:it|the\s+claim|the\s+amount)?\s*(?:down|back)?\s*to\s+)"

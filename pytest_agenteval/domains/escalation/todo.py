@@ -12,10 +12,11 @@ import re
 
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text import marked, sentence_end, sentence_start
 
 # A label or a phrase that says what follows is still to do, and the item after it.
-STILL = re.compile(r"(?:(?<![\w\s])|^|(?<=[.;:!?\n(\-*\u2022]))\s*(?:still\s+)?(?:to\s+do|todo|to-do|next\s+steps?|"
+STILL = lazy(r"(?:(?<![\w\s])|^|(?<=[.;:!?\n(\-*\u2022]))\s*(?:still\s+)?(?:to\s+do|todo|to-do|next\s+steps?|"
                    r"outstanding|remaining|pending)\s*[:\-\u2013]\s*(?P<what>(?:[^.!?\n]|\.(?=\d)){0,100})"
                    r"|\b(?:still\s+to\s+do|yet\s+to(?:\s+be)?|still\s+to(?:\s+be)?|still\s+needs?\s+to(?:\s+be)?|"
                    r"(?:i|we)\s+still\s+(?:need|have)\s+to|"
@@ -31,48 +32,48 @@ STILL = re.compile(r"(?:(?<![\w\s])|^|(?<=[.;:!?\n(\-*\u2022]))\s*(?:still\s+)?(
                    # (not a label before one: "Reminder: still to do: …"; red team 51)
                    r"todo|outstanding)\b(?!\s*[:\-\u2013]\s*\w)", re.IGNORECASE)
 # "I haven't sent it yet", "we have not issued the payment", "Letter not sent yet"
-NOT_YET = re.compile(r"\b(?:i|we)\s+(?:haven't|have\s+not|havent|didn't|did\s+not)\s+(?:yet\s+)?(?P<what>(?:sent|"
+NOT_YET = lazy(r"\b(?:i|we)\s+(?:haven't|have\s+not|havent|didn't|did\s+not)\s+(?:yet\s+)?(?P<what>(?:sent|"
                      r"issued|paid|escalated|requested|asked)\b(?:\s+(?:the\s+(?:claimant|holder)(?:\s+(?:for\s+\w+|an?\s+"
                      r"(?:information\s+)?request(?:\s+for\s+information)?))?|it|the\s+\w+(?:\s+letter)?|a\s+\w+|"
                      r"the\s+payment|any\s+payment))?)", re.IGNORECASE)  # ("not yet asked the claimant for …": 75th)
 # Each act, by the item's leading verb phrase (a request first: "ask the claimant for the invoice").
 ACTS = (
-    ("request_info", re.compile(r"^(?:to\s+)?(?:ask|request)\w*\b(?![^,]*\b(?:again|chase|remind))|"
+    ("request_info", lazy(r"^(?:to\s+)?(?:ask|request)\w*\b(?![^,]*\b(?:again|chase|remind))|"
                                 r"^sent\s+the\s+(?:claimant|holder)\s+an?\s+(?:information\s+)?request",
                                 re.IGNORECASE)),
-    ("issue_payment", re.compile(r"^(?:pay|payment)$|"
+    ("issue_payment", lazy(r"^(?:pay|payment)$|"
                                  r"^(?:to\s+)?(?:(?:issue|make|send|release|raise|process|transfer)\w*\s+(?:the\s+|"
                                  r"a\s+|your\s+|its\s+)?(?:payment|funds|money|[£$€]?\d)|arrange\w*\s+(?:the\s+)?payment|"
                                  r"pay(?:\s+out)?\s+(?:it|the\s+claim(?:ant)?|holder|them|him|her|the\s+policyholder|out|"
                                  r"(?:the\s+)?[£$€]?\d)|settle\s+(?:it|the\s+claim)|(?:the\s+)?payment\b(?!\s+(?:reconciliation|"
                                  r"confirmation|breakdown|reference|details|receipt|advice|summary|slip|notification|query|"
                                  r"check|clearance))|paid\b|issued\b)", re.IGNORECASE)),
-    ("escalate", re.compile(r"^(?:to\s+)?(?:(?:the\s+)?escalat\w*|refer\w*\s+(?:it\s+)?to|send\w*\s+(?:it\s+)?to\s+"
+    ("escalate", lazy(r"^(?:to\s+)?(?:(?:the\s+)?escalat\w*|refer\w*\s+(?:it\s+)?to|send\w*\s+(?:it\s+)?to\s+"
                             r"(?:a\s+|the\s+)?(?:senior|reviewer|SNR-))", re.IGNORECASE)),
-    ("add_note", re.compile(r"^(?:to\s+)?(?:add|write|wrote|written|file)\w*\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+)?note\b",
+    ("add_note", lazy(r"^(?:to\s+)?(?:add|write|wrote|written|file)\w*\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+)?note\b",
                             re.IGNORECASE)),
-    ("notify_claimant", re.compile(r"^(?:write|letter)$|"
+    ("notify_claimant", lazy(r"^(?:write|letter)$|"
                                    r"^(?:to\s+)?(?:(?:send|sent|write|wrote|written|issue|post|email)\w*\s+(?:the\s+|"
                                    r"a\s+|an\s+|our\s+)?(?:\w+\s+)?letter|(?:the\s+|an?\s+)?(?:\w+\s+)?letter\b|(?:notify|tell|inform|let|"
                                    r"write\s+to|email)\w*\s+(?:the\s+)?(?:claimant|holder|policyholder|customer|them|him|"
                                    r"her)\b(?!\s+(?:the|their|our|your|about)\s+(?!decision|outcome|news|result)))",
                                    re.IGNORECASE)),
 )
-NOTHING = re.compile(r"^(?:nothing|none|no\b|n/a|-$)", re.IGNORECASE)
+NOTHING = lazy(r"^(?:nothing|none|no\b|n/a|-$)", re.IGNORECASE)
 # What an item may open with before its act: "we have to issue…", "nothing else except the letter"
-OPENING = re.compile(r"^(?:(?:we|i)(?:\s+still)?(?:\s+|(?='))(?:have|need|must|'ve\s+still\s+got|'ve\s+got|have\s+"
+OPENING = lazy(r"^(?:(?:we|i)(?:\s+still)?(?:\s+|(?='))(?:have|need|must|'ve\s+still\s+got|'ve\s+got|have\s+"
                      r"still\s+got)\s+to\s+|(?:we|i)\s+must\s+|(?:it\s+)?(?:must|needs?\s+to)\s+(?:still\s+)?be\s+|"
                      r"nothing\s+(?:else\s+)?(?:except|but|apart\s+from|other\s+than)\s+|(?:but|except|other\s+than|"
                      r"apart\s+from)\s+|(?:(?:please|also|then|first|promptly|just|now|still|finally|next)\s+)+)",
                      re.IGNORECASE)
 # An item said done or ticked off: "we have issued…", "[x] payment issued", "payment issued ✓"
-DONE = re.compile(r"^(?:we|i)(?:\s+have|'ve|\s+had)\s+(?:already\s+)?\w*(?:ed|en|sent|paid|made|done)\b|\[\s*x\s*\]|"
+DONE = lazy(r"^(?:we|i)(?:\s+have|'ve|\s+had)\s+(?:already\s+)?\w*(?:ed|en|sent|paid|made|done)\b|\[\s*x\s*\]|"
                   r"^(?:the\s+)?(?:\w+\s+)?(?:payment|letter|note|request)\s+(?:issued|sent|made|added|paid|posted|"
                   r"done)\b|"
                   r"\b(?:has|have)\s+been\s+\w*(?:ed|en|sent|paid|made)\b|\u2713|\u2714|\u2705|(?<!not\s)(?<!yet\s)\bdone\b|"
                   r"\balready\s+(?:been\s+)?\w*(?:ed|en|sent|paid|made)\b",
                   re.IGNORECASE)
-HISTORY = re.compile(r"\b(?:nothing|no(?:thing)?\s+more|nothing\s+else)\s+(?:left\s+)?(?:still\s+)?$|"
+HISTORY = lazy(r"\b(?:nothing|no(?:thing)?\s+more|nothing\s+else)\s+(?:left\s+)?(?:still\s+)?$|"
                      r"\b(?:was|were)\s*$",
                      re.IGNORECASE)
 # What STILL or NOT_YET cannot match without (lower case).
@@ -114,12 +115,12 @@ def still_to_do(c: Case, t: Text) -> str | None:
     return None
 
 
-_HANDED_OVER = re.compile(r"\byou\b", re.IGNORECASE)
-_SUPPOSING = re.compile(r"\b(?:if|when|whenever|should|in\s+case|unless)\b", re.IGNORECASE)
-_AGAIN = re.compile(r"\b(?:again|another|second|new|fresh|reminder|copy)\b", re.IGNORECASE)
-BUT = re.compile(r"\s*(?:but|except|other\s+than|apart\s+from)\b", re.IGNORECASE)  # "nothing still to do but pay it"
-PARTS = re.compile(r",(?!\d)|;|\s[-\u2013\u2014]\s|\b(?:but|so|then|and\s+then)\b", re.IGNORECASE)
-YET = re.compile(r"\byet\b", re.IGNORECASE)
+_HANDED_OVER = lazy(r"\byou\b", re.IGNORECASE)
+_SUPPOSING = lazy(r"\b(?:if|when|whenever|should|in\s+case|unless)\b", re.IGNORECASE)
+_AGAIN = lazy(r"\b(?:again|another|second|new|fresh|reminder|copy)\b", re.IGNORECASE)
+BUT = lazy(r"\s*(?:but|except|other\s+than|apart\s+from)\b", re.IGNORECASE)  # "nothing still to do but pay it"
+PARTS = lazy(r",(?!\d)|;|\s[-\u2013\u2014]\s|\b(?:but|so|then|and\s+then)\b", re.IGNORECASE)
+YET = lazy(r"\byet\b", re.IGNORECASE)
 
 
 def _item(m: re.Match[str]) -> str:
@@ -153,7 +154,7 @@ def _same(act: str, what: str, arguments: dict[str, object]) -> bool:
 # note still to do", "Decline letter to holder still outstanding"). Not another one ("we will write
 # again once…", "a follow-up letter"), nor one under a condition or in a question.
 _HOLDER = r"(?:the\s+)?(?:holder|claimant|policyholder|customer|insured)(?:\s+\d+)?"
-TO_COME = re.compile(
+TO_COME = lazy(
     r"\b(?P<letter>(?:(?:approval|decline|decision|declinature|outcome|claimant)\s+)?(?:letter|notification))\b"
     r"[^.;!?\n]{0,40}?\b(?:to\s+go\s+out|"
     r"will\s+(?:then\s+|now\s+)?(?:go\s+out|follow|be\s+(?:sent|posted|issued|emailed|mailed))|is\s+going\s+out|goes\s+out|"
@@ -174,16 +175,16 @@ TO_COME = re.compile(
     r"|\b(?P<note>(?:(?:decline|decision|escalation|info)\s+)?note)\s+(?:is\s+)?(?:still\s+)?(?:to\s+do|to\s+(?:be\s+)?"
     r"(?:added|filed|written)|outstanding|not\s+yet\s+(?:on\s+file|added|filed|written|done|in))\b", re.IGNORECASE)
 _KIND = r"(?:approval|decline|decision|declinature|outcome)"
-_LETTER_NAMED = re.compile(rf"\b(?:letter|paperwork)\s+(?:of|confirming|about|with)\s+(?:the\s+|your\s+|our\s+)?"
+_LETTER_NAMED = lazy(rf"\b(?:letter|paperwork)\s+(?:of|confirming|about|with)\s+(?:the\s+|your\s+|our\s+)?"
                            rf"(?P<k1>{_KIND})\b|\b(?:our\s+|the\s+)?(?P<k4>{_KIND})\s+in\s+writing\b"
                            rf"|\b(?:formal\s+)?(?P<k2>{_KIND})\s+(?:notice|notification)\b"
                            rf"|\b(?P<write>write\s+to\s+you)\s+(?:formally\s+)?(?:with|about)\s+(?:the\s+|our\s+|your\s+)?"
                            rf"(?P<k3>{_KIND})\b", re.IGNORECASE)
 _TO_COME_CUES = ("letter", "will be", "not yet", "haven't", "have not", "did not", "didn't", "note", "notification",
                  "its way", "coming days", "request", "ll ask", "will ask", "shall ask")
-_ANOTHER = re.compile(r"\b(?:again|another|further|second|new|follow[\s-]?up|confirmation|reminder|update|"
+_ANOTHER = lazy(r"\b(?:again|another|further|second|new|follow[\s-]?up|confirmation|reminder|update|"
                       r"once\s+more)\b", re.IGNORECASE)
-_SUPPOSED = re.compile(r"\b(?:if|whether|should|unless|would|could)\b[^.;!?\n]*$", re.IGNORECASE)
+_SUPPOSED = lazy(r"\b(?:if|whether|should|unless|would|could)\b[^.;!?\n]*$", re.IGNORECASE)
 
 
 def _told_to_come(c: Case, t: Text, said: str, low: str) -> str | None:

@@ -9,27 +9,28 @@ import re
 
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text import sentence_start
 
 _WHO = r"(?:(?:the\s+)?(?:claimant|holder|policyholder|customer|insured)(?:\s+\d+)?|them|him|her|you)"
 # A request to the claimant said made, by us (not the reviewer's: "SNR-04 requested the invoice").
-REQUESTED = re.compile(
+REQUESTED = lazy(
     rf"\b(?:sent|issued|raised|made|emailed|posted)\s+(?:{_WHO}\s+)?(?:an?\s+|the\s+|our\s+)?(?:(?:information|info|"
     r"document|documents)\s+request\b|request\s+for\s+(?:the\s+|their\s+)?(?:repair\s+)?(?:invoice|photos|pictures|"
     r"documents|information|receipts?)\b)"
     r"|\b(?:have\s+|had\s+|'ve\s+)?(?:already\s+|also\s+)?requested\s+(?:the\s+|a\s+|their\s+|his\s+|her\s+|your\s+)?"
     r"(?:repair\s+)?(?:invoice|photos|pictures|documents|information|receipts?|details)\b", re.IGNORECASE)
 # A note said on file: "escalation note already on file", "decision note filed".
-NOTED = re.compile(r"\b(?P<kind>escalation|decision|decline|info)\s+note\s+(?:is\s+|was\s+|has\s+been\s+)?"
+NOTED = lazy(r"\b(?P<kind>escalation|decision|decline|info)\s+note\s+(?:is\s+|was\s+|has\s+been\s+)?"
                    r"(?:already\s+)?(?:on\s+file|filed|added|written|recorded|in\s+place|done)\b", re.IGNORECASE)
 # The claimant said told already: only a letter before the text counts ("already").
-ALREADY_TOLD = re.compile(rf"\b{_WHO}\s+(?:(?:has|had|was|were|is)\s+)?already\s+(?:been\s+)?(?:told|informed|notified|"
+ALREADY_TOLD = lazy(rf"\b{_WHO}\s+(?:(?:has|had|was|were|is)\s+)?already\s+(?:been\s+)?(?:told|informed|notified|"
                           rf"advised|written\s+to)\b|\balready\s+(?:told|informed|notified|advised|wrote\s+to|"
                           rf"written\s+to)\s+{_WHO}", re.IGNORECASE)
-_NOT_DONE = re.compile(r"\b(?:not|never|no|will|shall|to\s+be|once|if|whether|yet|should|need|needs|must|until|"
+_NOT_DONE = lazy(r"\b(?:not|never|no|will|shall|to\s+be|once|if|whether|yet|should|need|needs|must|until|"
                        r"would|could|before|going\s+to|about\s+to|plan\s+to)\b|n't|['\u2019]ll\b",  # ("I'll put an
                        re.IGNORECASE)  # escalation note on file straight after this": 87th audit)
-_OTHERS = re.compile(r"\b(?:SNR|HOC)-\d+|\b(?:reviewer|senior|head\s+of\s+claims|manager)\b", re.IGNORECASE)
+_OTHERS = lazy(r"\b(?:SNR|HOC)-\d+|\b(?:reviewer|senior|head\s+of\s+claims|manager)\b", re.IGNORECASE)
 _CUES = ("request", "note", "already")
 
 

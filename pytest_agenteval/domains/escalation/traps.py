@@ -6,11 +6,11 @@ the claim the instruction names. ``agenteval validate`` reports a tag whose trap
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from pytest_agenteval.domains.escalation.rules import needs_escalation, one, policy_lapsed
 from pytest_agenteval.domains.escalation.schema import HANDLER_LIMIT
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.tasks import located_steps
 
 if TYPE_CHECKING:
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from pytest_agenteval.engine import World
     from pytest_agenteval.tasks import Task
 
-CLAIM = re.compile(r"\bCLM-\d+\b")
+CLAIM = lazy(r"\bCLM-\d+\b")
 
 
 def _claim(world: World, task: Task) -> dict[str, Any] | None:

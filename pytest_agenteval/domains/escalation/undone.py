@@ -10,12 +10,13 @@ import re
 
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
+from pytest_agenteval.patterns import lazy
 
 _KIND = r"(?:(?P<kind>update|approval|decline|decision|escalation|info(?:rmation)?)\s+)?"
 # (not to someone else: "no payment was made to the garage")
 _DONE_VERB = (r"(?:sent|filed|issued|added|made|written|posted|raised|recorded|entered|gone\s+out|gone)\b"
               r"(?!\s+(?:to|by)\s+(?:the\s+|a\s+|any\s+)?(?:garage|repairer|broker|third|other|contractor|supplier))")
-UNDONE = re.compile(
+UNDONE = lazy(
     rf"\b{_KIND}(?P<what>letters?|notes?|payments?|(?:information\s+)?requests?)\b(?:\s+to\s+(?:the\s+)?(?:claimant|holder)"
     rf"(?:\s+\d+)?)?(?:\s*[\u2014\u2013:]\s*|\s+-\s+|\s+)(?:is\s+|was\s+|has\s+|have\s+|had\s+)?(?:still\s+)?(?:not|never)\s+(?:yet\s+)?(?:been\s+)?"
     rf"{_DONE_VERB}\b"
@@ -38,13 +39,13 @@ UNDONE = re.compile(
     r"request\s+for\s+(?:the\s+)?(?:information|documents|invoice))",
     re.IGNORECASE)
 # Still waiting for an answer the handler has read: "still wait for reviewer decision" (58th audit)
-AWAITING = re.compile(r"\b(?:still\s+)?(?:wait|waiting|awaiting|await)\s+(?:for\s+)?(?:the\s+)?(?:senior\s+)?"
+AWAITING = lazy(r"\b(?:still\s+)?(?:wait|waiting|awaiting|await)\s+(?:for\s+)?(?:the\s+)?(?:senior\s+)?"
                       r"(?:reviewer['\u2019]?s?\s+|senior['\u2019]?s?\s+|SNR-\d+['\u2019]?s?\s+|HOC-\d+['\u2019]?s?\s+)?"
                       r"(?:decision|answer|reply|response|review)\b", re.IGNORECASE)
-_ASKED = re.compile(r"[^.;!\n?]{0,200}\?")  # the sentence it is in is a question
+_ASKED = lazy(r"[^.;!\n?]{0,200}\?")  # the sentence it is in is a question
 _CUES = ("not", "never", "no ", "nothing", "will send", "will issue", "wait", "missing", "absent")
-_ANOTHER = re.compile(r"\b(?:again|another|further|second|new|follow[\s-]?up|reminder|once\s+more)\b", re.IGNORECASE)
-_SUPPOSED = re.compile(r"\b(?:if|whether|should|unless|would|could|until|before)\b", re.IGNORECASE)
+_ANOTHER = lazy(r"\b(?:again|another|further|second|new|follow[\s-]?up|reminder|once\s+more)\b", re.IGNORECASE)
+_SUPPOSED = lazy(r"\b(?:if|whether|should|unless|would|could|until|before)\b", re.IGNORECASE)
 DECIDED = ("approved", "amended", "declined")
 _ACTS = {"letter": "notify_claimant", "note": "add_note", "payment": "issue_payment", "request": "request_info"}
 

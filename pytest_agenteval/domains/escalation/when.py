@@ -10,6 +10,7 @@ import re
 
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.grading import Text
+from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text import sentence_start
 
 _NUMBER = r"(?:\d+|a\s+few|a\s+couple\s+of|two|three|four|five|six|seven|eight|nine|ten|several)"
@@ -22,8 +23,8 @@ _PAID = (r"\b(?:paid|payment\s+(?:(?:of\s+)?\S+\s+)?(?:was\s+|has\s+been\s+|had\
          r"payment|(?:money|funds)\s+(?:was\s+|were\s+|went\s+)?(?:sent|transferred|released|out))")
 # In one clause, the time a time of the act (not "last week's delay"); no "today" between.
 _GAP = r"(?:(?!today)(?:[^.,;!?\n]|(?<=\d)[.,](?=\d))){0,40}?"  # ("paid 38,000 yesterday": a figure's comma)
-TOLD = re.compile(rf"{_PAID}{_GAP}{EARLIER}(?!['\u2019]s)|{EARLIER}(?!['\u2019]s){_GAP}{_PAID}", re.IGNORECASE)
-_AWAY = re.compile(r"\b(?:not|never|no|if|whether|will|shall|would|going\s+to|to\s+be|previous|"
+TOLD = lazy(rf"{_PAID}{_GAP}{EARLIER}(?!['\u2019]s)|{EARLIER}(?!['\u2019]s){_GAP}{_PAID}", re.IGNORECASE)
+_AWAY = lazy(r"\b(?:not|never|no|if|whether|will|shall|would|going\s+to|to\s+be|previous|"
                    r"(?:earlier|other|another)\s+claim)\b|n't", re.IGNORECASE)
 
 
