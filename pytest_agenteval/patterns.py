@@ -5,12 +5,16 @@ took ~0.2 s of every process's start-up (each xdist worker's, before its first e
 start). ``lazy`` returns a stand-in that compiles on first use and then keeps the compiled
 pattern's methods on itself, so every later call is the compiled pattern's own (no Python
 frame in between). A run compiles only what its tasks' texts need, when they are first graded.
+A match's ``.re`` is the compiled pattern, not the stand-in: tell patterns apart by what they
+are, never by identity (``m.re is PATTERN`` is never true).
 """
 
 from __future__ import annotations
 
 import re
 from typing import Any, cast
+
+__all__ = ["lazy"]
 
 # What a compiled pattern offers; all of it is copied onto the stand-in once compiled.
 _ATTRIBUTES = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split", "scanner",

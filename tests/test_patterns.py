@@ -75,3 +75,13 @@ def test_no_module_compiles_a_text_pattern_at_import() -> None:
                              and isinstance(node.args[0].value, bytes))):
                 eager.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
     assert eager == []
+
+
+def test_no_module_tells_a_match_by_its_pattern_object() -> None:
+    """A match's ``.re`` is the compiled pattern, never the stand-in a module holds: ``m.re is
+    PATTERN`` would be false for every match (a checklist's "not yet" was read as done that way)."""
+    later = lazy(r"x")
+    assert later.search("x").re is not later  # type: ignore[union-attr]
+    found = [f"{path.relative_to(PACKAGE.parent)}:{n}" for path in sorted(PACKAGE.rglob("*.py")) if path.name != "patterns.py"
+             for n, line in enumerate(path.read_text().splitlines(), 1) if re.search(r"\.re\s+(?:is|==|!=)\s", line)]
+    assert found == []

@@ -141,16 +141,16 @@ class ScriptedUser:
 
 
 _RETOLD = lazy(r"\s*(?:you\s+(?:asked|wanted\s+to\s+know|wondered|were\s+asking)|as\s+you\s+asked)\b[^?]*$",
-                     re.IGNORECASE)
+               re.IGNORECASE)
 _SENTENCE_END = lazy(r"(?<=[.!?])\s+|\n+")
 # A proposal asked as a bare question opening with its act (73rd audit): "Activate FAC-5081 now?",
 # "Book it to ACC-01666?", "Next: set the rate at 6.08%?"
 _BARE_ASK = lazy(r"\s*(?:(?:so|ok|okay|right|now|next|then|and)\W+)*(?:book|activate|set|open|price|apply)\b"
-                       r"[^.!?\n]*\?\s*$", re.IGNORECASE)
+                 r"[^.!?\n]*\?\s*$", re.IGNORECASE)
 _IF_CONSENTING = lazy(r"\b(?:if|when|whenever|once|as\s+soon\s+as)\s+(?:you\s+(?:agree|"
-                            r"say\s+(?:yes|so|the\s+word)|confirm|approve|consent)|"
-                            r"you(?:'re|\s+are)\s+(?:happy|ok|okay|fine)\s+(?:for\s+me\s+)?(?:to|with)|(?:that|this|it)(?:'s|\s+is)\s+(?:ok|"
-                            r"okay|alright|all\s+right|fine)(?:\s+with\s+you)?)\b", re.IGNORECASE)
+                      r"say\s+(?:yes|so|the\s+word)|confirm|approve|consent)|"
+                      r"you(?:'re|\s+are)\s+(?:happy|ok|okay|fine)\s+(?:for\s+me\s+)?(?:to|with)|(?:that|this|it)(?:'s|\s+is)\s+(?:ok|"
+                      r"okay|alright|all\s+right|fine)(?:\s+with\s+you)?)\b", re.IGNORECASE)
 
 
 _ID = lazy(r"\b[A-Z]{2,}-\d+\b")
@@ -375,24 +375,24 @@ _OF_RATE = frozenset({"which", "rate", "rates", "pricing", "price", "priced", "c
                       "segment"})
 # Said of the facility once active: "ready to draw", "available to use", "funds available"
 _READY = lazy(r"\b(?:ready|available|free)\s+(?:for\s+(?:you\s+)?|to\s+(?:you\s+)?)?(?:draw|drawing|drawdown|"
-                    r"use|spend)|\bfunds?\s+(?:\w+\s+)?(?:available|released)\b")
+              r"use|spend)|\bfunds?\s+(?:\w+\s+)?(?:available|released)\b")
 # The stems of the acts themselves, in any form: "booking", "booked", "activation", "priced".
 _STEMS = {"book": ("book",), "activat": ("activat",), "pric": ("rate",), "reprice": ("rate",)}
 _WHOLE_DEAL = lazy(r"\b(?:sort(?:ing)?\s+(?:it\s+|this\s+|that\s+|\w+-\d+\s+)?out|do(?:ing)?\s+the\s+lot|"
-                         r"put(?:ting)?\s+(?:it\s+|this\s+|\w+-\d+\s+)?in\s+place|up\s+and\s+running|"
-                         r"get(?:ting)?\s+(?:it\s+|this\s+|\w+-\d+\s+)?(?:going|started|running))\b")
+                   r"put(?:ting)?\s+(?:it\s+|this\s+|\w+-\d+\s+)?in\s+place|up\s+and\s+running|"
+                   r"get(?:ting)?\s+(?:it\s+|this\s+|\w+-\d+\s+)?(?:going|started|running))\b")
 # Said of the facility once it is activated: "make the funds available", "ready to draw", "effective".
 _USABLE = LIVE | frozenset({"available", "effective", "effect", "operational", "going", "running", "unlock", "release",
                             "draw", "drawing", "use", "using"})
 # (not "as agreed for account ACC-1", "in line with account ACC-1": the terms of another; red team 33)
 _PLACED = lazy(r"->|\u2192|(?<!agreed\s)(?<!line\s)(?<!same\s)(?<!used\s)(?<!offered\s)(?<!applies\s)(?<!given\s)"
-                     r"\b(?:on|onto|to|into|in|against|under|for|with)\s+(?:(?:your|the|a|its|loan|current|"
-                     r"business|main|existing)\s+)*(?:(?:account|acct)\s+(?:number\s+)?acc-\d|acc-\d)", re.IGNORECASE)
+               r"\b(?:on|onto|to|into|in|against|under|for|with)\s+(?:(?:your|the|a|its|loan|current|"
+               r"business|main|existing)\s+)*(?:(?:account|acct)\s+(?:number\s+)?acc-\d|acc-\d)", re.IGNORECASE)
 _LISTED_ACCOUNT = lazy(r"\s*(?:so|then|first|next|i\.e\.)?\s*(?:(?:your|the|its)\s+)?(?:(?:loan|current|business|"
-                             r"main|existing)\s+)*(?:(?:account|acct)\s+)?acc-\d+\s*")  # ("to: your account ACC-1")
+                       r"main|existing)\s+)*(?:(?:account|acct)\s+)?acc-\d+\s*")  # ("to: your account ACC-1")
 # Asking to go ahead with something: with no act described, a yes to it covers the whole.
 _PROCEED = lazy(r"\b(?:go ahead|proceed|shall i|should i|can i|may i|want me to|like me to|ok(?:ay)? (?:for me )?"
-                      r"to|happy for me to|let me|i'll|i will|i can|i'd)\b")
+                r"to|happy for me to|let me|i'll|i will|i can|i'd)\b")
 
 
 def implied(message: str, said: list[str], term: str, kinds: frozenset[str] = frozenset()) -> bool:

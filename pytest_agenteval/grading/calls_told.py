@@ -36,13 +36,13 @@ FAILED = lazy(
     r"(?:ran|tried|issued|sent|did)\s+it\s+again|tried\s+again|tried\s+(?:\w+\s+){0,4}?(?:twice|three\s+times))\b",
     re.IGNORECASE)
 _NOT_TOLD = lazy(r"\b(?:if|should|unless|in\s+case|whether|would|might|may|could|will|shall|no|not|never|"
-                       r"nothing|without|none)\b|'ll|n't", re.IGNORECASE)
+                 r"nothing|without|none)\b|'ll|n't", re.IGNORECASE)
 _CUES = ("fail", "time", "error", "reject", "block", "retr", "again", "attempt", "re-r", "rer", "redo", "redid",
          "twice", "three times", "unavailable", "refused", "didn't work", "did not work", "repeat", "go through",
          "second", "third")
 _TOOL = lazy(r"\b[a-z]+(?:_[a-z]+)+\b")
 _USED = lazy(r"\b(?:with|via|using|used|ran|run|called|call(?:ing)?|per|from|through)\s+(?:the\s+)?`?$",
-                   re.IGNORECASE)
+             re.IGNORECASE)
 
 
 def calls_told(ctx: GradeContext, said: str, event: AuditEvent, quote: str) -> str | None:

@@ -55,7 +55,7 @@ class Text:
 
 # "your facility reference (e.g. FAC-1234)": an id shown as an example names no record.
 EXAMPLE = lazy(r"(?:\be\.?\s?g\.?|\bfor (?:example|instance)|\bsuch as|\blike|\bformat(?: is)?|\bsomething like)"
-                     r"\s*[:,]?\s*[(\"'`*]*\s*([A-Z]{2,5}(?:-[A-Z]{0,3}\d+[A-Z]?)+)", re.IGNORECASE)
+               r"\s*[:,]?\s*[(\"'`*]*\s*([A-Z]{2,5}(?:-[A-Z]{0,3}\d+[A-Z]?)+)", re.IGNORECASE)
 
 
 def examples(text: str) -> set[str]:

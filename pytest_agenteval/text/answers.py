@@ -18,8 +18,8 @@ _YES = r"(?:yep|absolutely|of\s+course|certainly|definitely|indeed)"
 # "Declined? Us? Never.", "Approved? Yes!" at a sentence's start
 # (the answer ends its sentence: "Declined? Never an easy thing to tell anyone" answers nothing; red team 65)
 _SHORT = lazy(rf"(?:(?<=^)|(?<=[.!?\n]\s)|(?<=[.!?\n]))(?P<word>[A-Za-z]+ed|paid|sent|done|made|set|active|"
-                    rf"pending)\?\s+(?:(?:us|me|you|them)\?\s+)?(?:(?P<no>{_NO})|(?P<yes>{_YES}))(?:\s*[.!]+|[ \t]*$)",
-                    re.IGNORECASE | re.MULTILINE)
+              rf"pending)\?\s+(?:(?:us|me|you|them)\?\s+)?(?:(?P<no>{_NO})|(?P<yes>{_YES}))(?:\s*[.!]+|[ \t]*$)",
+              re.IGNORECASE | re.MULTILINE)
 _PARTICIPLES = {"pay": "paid", "approve": "approved", "decline": "declined", "reject": "rejected",
                 "refuse": "refused", "settle": "settled", "accept": "accepted", "cover": "covered",
                 "book": "booked", "activate": "activated"}
@@ -31,11 +31,11 @@ _REPORTED = lazy(
     r"hasn't|has|will\s+not|won't|will|was\s+not|wasn't|was)(?=\s*[,.!;]|\s*$)", re.IGNORECASE)
 # (only glad news: "Isn't it true that you were paid by the other insurer?" is a question; red team 65)
 _ASSERTING_QUESTION = lazy(r"\b(?:isn't|is\s+it\s+not)\s+it\s+((?:great|good|wonderful|fantastic|brilliant|"
-                                 r"excellent|lovely)\s+news)\s+that\s+([^?\n]{1,200})\?", re.IGNORECASE)
+                           r"excellent|lovely)\s+news)\s+that\s+([^?\n]{1,200})\?", re.IGNORECASE)
 # (money, to the reader: not "the £27,000 we sent for senior review"; red team 65)
 _PAID_INSIDE = lazy(r"\bthe\s+(?P<fig>[£$€]\s?\d[\d,.]*(?:\s?[km]\b)?)\s+(?:that\s+|which\s+)?(?:we|I)\s+"
-                          r"(?:have\s+|had\s+|'ve\s+)?(?:already\s+)?(?:paid|transferred|sent\s+(?:to\s+)?you)\b",
-                          re.IGNORECASE)
+                    r"(?:have\s+|had\s+|'ve\s+)?(?:already\s+)?(?:paid|transferred|sent\s+(?:to\s+)?you)\b",
+                    re.IGNORECASE)
 
 
 def answered(text: str, words: set[str]) -> str:

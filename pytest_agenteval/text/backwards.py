@@ -14,8 +14,8 @@ from pytest_agenteval.patterns import lazy
 
 # "Before that, …", "… and before that the payment…", "Before this note: …", "Prior to that, …"
 _EARLIER = lazy(r"(?:(?<=^)|(?<=[.;!?\n])|,?\s+and)\s*(?:just\s+|right\s+|shortly\s+|immediately\s+|even\s+)?"
-                      r"(?:before|prior\s+to|earlier\s+than)\s+(?:that|this(?:\s+(?:note|one|letter|message))?|then)"
-                      r"\b\s*[,:\-\u2013]?", re.IGNORECASE)
+                r"(?:before|prior\s+to|earlier\s+than)\s+(?:that|this(?:\s+(?:note|one|letter|message))?|then)"
+                r"\b\s*[,:\-\u2013]?", re.IGNORECASE)
 
 
 def told_backwards(said: str) -> list[tuple[int, int]]:
@@ -33,7 +33,7 @@ def told_backwards(said: str) -> list[tuple[int, int]]:
 
 # An entry of a timeline: a clock time or a step number opening a line or a sentence.
 _ENTRY = lazy(r"(?:(?<=^)|(?<=[.;\n])|(?<=\.\s)|(?<=;\s))\s*(?:(?P<h>\d{1,2})[:.](?P<m>\d{2})\b|"
-                    r"step\s+(?P<step>\d+)(?:\s*[-\u2013]\s*\d+)?\b\s*:?)", re.IGNORECASE)
+              r"step\s+(?P<step>\d+)(?:\s*[-\u2013]\s*\d+)?\b\s*:?)", re.IGNORECASE)
 
 
 def timeline(said: str) -> list[tuple[int, int]]:
@@ -52,7 +52,7 @@ def timeline(said: str) -> list[tuple[int, int]]:
 # A numbered list said to be in order ("### Actions taken (in order)", "Timeline:"; 83rd audit): a
 # numbered list alone may be a checklist, so only one told as a sequence is read as one.
 _IN_ORDER = lazy(r"\b(?:in\s+(?:that\s+|this\s+)?(?:order|sequence)|chronolog\w*|timeline|sequence\s+of\s+"
-                       r"(?:events|steps|actions))\b", re.IGNORECASE)
+                 r"(?:events|steps|actions))\b", re.IGNORECASE)
 _ITEM = lazy(r"^[ \t]*(?P<n>\d{1,2})[.)][ \t]+", re.MULTILINE)
 
 
@@ -94,7 +94,7 @@ def _sentences(said: str) -> list[tuple[int, int]]:
 # An arrow from one id to another: "routing SNR-10 -> deputy SNR-11" is one route; "FAC-5081 ->
 # ACC-01997" a record to another kind's, "to" it (84th audit).
 _ID_ARROW = lazy(r"\b([A-Z]{2,5}-\d+)[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*"
-                       r"((?:(?:the|their|its|his|her)\s+)?deputy\s+[A-Z]{2,5}-\d+|[A-Z]{2,5}-\d+)\b")
+                 r"((?:(?:the|their|its|his|her)\s+)?deputy\s+[A-Z]{2,5}-\d+|[A-Z]{2,5}-\d+)\b")
 
 
 def routed(text: str) -> str:

@@ -26,21 +26,21 @@ ABOVE = (r"above|over|more\s+than|greater\s+than|higher\s+than|bigger\s+than|lar
 BELOW = r"within|under|below|less\s+than|lower\s+than|smaller\s+than|inside|<"
 _NOT_GLUED = r"(?<![\w.,\-\u2010\u2011])"  # "CLM-00049" holds no figure
 COMPARED = lazy(rf"{_NOT_GLUED}(?P<a>{_FIGURE}){_LINK}(?P<how>{ABOVE}|{BELOW})(?:\b|(?<=[<>])){_BETWEEN}"
-                      rf"(?P<b>{_FIGURE})(?![\w%])(?!\s*(?:-|\u2013|\u2014|to)\s*[£$€]?\d)", re.IGNORECASE)
+                rf"(?P<b>{_FIGURE})(?![\w%])(?!\s*(?:-|\u2013|\u2014|to)\s*[£$€]?\d)", re.IGNORECASE)
 ENOUGH = lazy(rf"{_NOT_GLUED}(?P<b>{_FIGURE})(?:\s+(?:limit|cap|authority|mandate))?\s+(?:is|was)"
-                    r"(?P<neg>n't|\s+not)?\s+(?P<how>too\s+low|"
-                    r"not\s+(?:high\s+)?enough|insufficient|not\s+sufficient|enough|sufficient|high\s+enough)\s+"
-                    rf"(?:for|to\s+cover)\s+(?:the\s+|a\s+|this\s+)?(?P<a>{_FIGURE})(?![\w%])", re.IGNORECASE)
+              r"(?P<neg>n't|\s+not)?\s+(?P<how>too\s+low|"
+              r"not\s+(?:high\s+)?enough|insufficient|not\s+sufficient|enough|sufficient|high\s+enough)\s+"
+              rf"(?:for|to\s+cover)\s+(?:the\s+|a\s+|this\s+)?(?P<a>{_FIGURE})(?![\w%])", re.IGNORECASE)
 # "SNR-10's limit of 50,000 doesn't cover the 24,000", "a 20,000 limit covers 24,000" (74th audit)
 COVERS = lazy(rf"{_NOT_GLUED}(?P<b>{_FIGURE})(?:\s+(?:limit|cap|authority|mandate|sum\s+insured|cover))?\s+"
-                    r"(?:(?P<not>does\s+not|doesn't|do\s+not|don't|cannot|can't|can\s+not|won't|will\s+not|would\s+not|"
-                    r"wouldn't|did\s+not|didn't)\s+|(?:easily|comfortably|fully|still|also|does|would|will|can)\s+)?"
-                    rf"cover(?:s|ed)?\s+(?:the\s+|a\s+|this\s+|all\s+of\s+the\s+)?(?P<a>{_FIGURE})(?![\w%])",
-                    re.IGNORECASE)
+              r"(?:(?P<not>does\s+not|doesn't|do\s+not|don't|cannot|can't|can\s+not|won't|will\s+not|would\s+not|"
+              r"wouldn't|did\s+not|didn't)\s+|(?:easily|comfortably|fully|still|also|does|would|will|can)\s+)?"
+              rf"cover(?:s|ed)?\s+(?:the\s+|a\s+|this\s+|all\s+of\s+the\s+)?(?P<a>{_FIGURE})(?![\w%])",
+              re.IGNORECASE)
 
 # A figure right after one of these is an operand of a sum the text works out (``arithmetic``).
 _OPERAND = lazy(r"\b(?:less|minus|plus|times|x|lots\s+of|multiplied\s+by|divided\s+by|twice|double|half)\s*$",
-                      re.IGNORECASE)
+                re.IGNORECASE)
 
 
 def false_comparison(said: str) -> str | None:
@@ -74,8 +74,8 @@ def false_comparison(said: str) -> str | None:
 # "(£505,000) … exceeds SNR-03's £500,000 by £50,000" (83rd audit): a gap stated between a figure
 # told before in the sentence and the one compared with. Held when any figure before gives it.
 GAP = lazy(rf"\b(?:{ABOVE}|{BELOW}|short\s+of|exceeded|exceed|over-?shoots?|misses){_BETWEEN}"
-                 rf"(?P<b>{_FIGURE})(?![\w%])(?:\s+(?:[a-z]+\s+){{0,2}}?)?\s*by\s+(?:about\s+|around\s+|roughly\s+|"
-                 rf"some\s+|just\s+|only\s+|exactly\s+)?(?P<gap>{_FIGURE})(?![\w%])", re.IGNORECASE)
+           rf"(?P<b>{_FIGURE})(?![\w%])(?:\s+(?:[a-z]+\s+){{0,2}}?)?\s*by\s+(?:about\s+|around\s+|roughly\s+|"
+           rf"some\s+|just\s+|only\s+|exactly\s+)?(?P<gap>{_FIGURE})(?![\w%])", re.IGNORECASE)
 _FIGURES = lazy(rf"{_NOT_GLUED}(?P<a>{_FIGURE})(?![\w%])", re.IGNORECASE)
 
 

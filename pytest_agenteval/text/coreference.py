@@ -15,12 +15,12 @@ _ID = r"[A-Z]{2,4}-\d+"
 # ("SNR-01 (motor senior, 50,000 approval limit) and SNR-02", "ACC-1 (loan) plus ACC-2", two ids
 # listed one a line: red team 68)
 _PAIR = lazy(rf"\b(?P<first>{_ID})\b(?:\s*\([^()\n]{{0,60}}\))?(?:\s*(?:,\s*|\s+)(?:and|or|&|nor|plus|,)\s+"
-                   rf"(?:also\s+)?|[^\S\n]*\n[^\S\n]*(?:[-*\u2022]|\d+[.)])[^\S\n]+)(?P<second>{_ID})\b")
+             rf"(?:also\s+)?|[^\S\n]*\n[^\S\n]*(?:[-*\u2022]|\d+[.)])[^\S\n]+)(?P<second>{_ID})\b")
 # A nearer pair, of figures: "assessed 30,000, approved 24,000: the former was cut" (red team 68).
 _FIGURES = lazy(r"\d[\d,.]*\s*[km]?\b[^.;:\n]{0,30}?(?:,|\band\b|\bor\b)[^.;:\n]{0,30}?\d")
 # (not "the latter part of the review": a noun after it is what it qualifies; red team 68)
 _BACK = lazy(r"\bthe\s+(former|latter)(?=['\u2019]s\b|\b)(?!\s+(?:part|half|stage|case|option|period|point|"
-                   r"date|step|group|category|type|kind|scenario|days?|weeks?|months?|years?)\b)", re.IGNORECASE)
+             r"date|step|group|category|type|kind|scenario|days?|weeks?|months?|years?)\b)", re.IGNORECASE)
 
 
 def resolved_back(text: str) -> str:

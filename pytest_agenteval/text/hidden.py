@@ -41,7 +41,7 @@ SELF_ENDING = frozenset({"p", "li", "tr", "td", "th", "option", "dt", "dd"})
 # unless the mailers' own: Outlook puts a class on every paragraph (red team 59).
 STYLING = frozenset({"style", "hidden", "color", "bgcolor", "size"})
 _MAILERS = lazy(r"Mso\w*|WordSection\d*|gmail[\w-]*|x_\w*|elementToProof|ContentPasted\d*|yiv\w*|"
-                      r"divRplyFwdMsg|appendonsend|Signature|ms-outlook\w*|apple-\w*|moz-\w*", re.IGNORECASE)
+                r"divRplyFwdMsg|appendonsend|Signature|ms-outlook\w*|apple-\w*|moz-\w*", re.IGNORECASE)
 TAGGED = lazy(r"<[A-Za-z!/]")
 # Classes that hide in the common style sheets (Bootstrap, Tailwind, accessibility helpers).
 HIDING_CLASSES = frozenset({"hidden", "d-none", "invisible", "sr-only", "visually-hidden", "hide", "is-hidden",

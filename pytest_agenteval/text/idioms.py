@@ -52,35 +52,49 @@ def idioms(text: str, words: set[str]) -> str:
         text = answered(text, words)
     if not words.isdisjoint(_TURN_WORDS):  # turns of phrase that say their opposite or nothing (red team 64)
         text = turns(text, words)
+    if "auto" in words:  # "the auto-pay flag still off": a setting's name, no payment (red team 70)
+        text = _AUTO_PAY.sub("autopay", text)
+    if "not" in words and "," in text:  # "the sheet does not, at 7.5m, list a rate": the denial reaches the verb
+        text = _NOT_ASIDE.sub(r", \2, \1 not ", text)
+    if not words.isdisjoint(_NOTICED):  # "I see SNR-10 can approve up to 50,000": SNR-10 can (red team 68)
+        text = _NOTICED_THAT.sub("", text)
     if not words.isdisjoint(_CHECKING):  # "we check the policy is in force at the date of loss": how, not that
         text = _CHECKED_THAT.sub(r"\1 whether ", text)
     return text
+
+
+_AUTO_PAY = lazy(r"\bauto[-\s]?pay(?:ment)?s?\b", re.IGNORECASE)
+# (red team 68: "The rate sheet does not, at 7.5m, list a rate for SME revolvers")
+_NOT_ASIDE = lazy(r"\s+(does|do|did|is|are|was|were|has|have|had|can|could|will|would)\s+not\s*,\s+"
+                  r"((?:[^,;.]|\.(?=\d)){1,40}?)\s*,\s+", re.IGNORECASE)
+_NOTICED = frozenset({"see", "note", "notice", "gather"})
+_NOTICED_THAT = lazy(r"\bI\s+(?:can\s+)?(?:see|note|notice|gather)\s+(?:that\s+)?(?=[A-Z]{2,5}-\d+\b)")
 
 
 # A check told in the present, what it looks at its object: "we check the policy is in force, then
 # the cover" describes the process, not this policy (58th audit); "I checked the policy is…" tells.
 _CHECKING = frozenset({"check", "checks", "checking", "verify", "verifies", "verifying"})
 _CHECKED_THAT = lazy(r"\b(check|checks|checking|verify|verifies|verifying)\s+(?:that\s+)?(?=(?:the|your|its|"
-                           r"their|a|an|each)\s+\w+(?:\s+\w+)?\s+(?:is|are|has|have|was|were)\b)", re.IGNORECASE)
+                     r"their|a|an|each)\s+\w+(?:\s+\w+)?\s+(?:is|are|has|have|was|were)\b)", re.IGNORECASE)
 _BRACKETED_LIMIT = lazy(r"\((limit|authority)\s+([£$€]?\d[\d,.]*[km]?)\)", re.IGNORECASE)  # (62nd audit)
 _OWING_TO_ABSENCE = lazy(r"\b(?:owing|due)\s+to\s+([A-Z]{2,4}-\d+)['\u2019]s\s+absence\b", re.IGNORECASE)
 _NOT_AND_LEFT = lazy(r"\b(not\s+(?:yet\s+)?\w+ed)\s+and\s+(left|kept)\b", re.IGNORECASE)
 # (a figure's: "50,000 (does not cover 140,000)"; "SNR-04's limit does not cover 31,000" is read as it stands)
 _NOT_COVER_FIGURE = lazy(r"(?<=\d)(\s*[km]?\s*(?:limit\s*)?\(?\s*)(?:does|do|did|would|will|can|could)"
-                               r"(?:\s+not|n't|not)\s+cover\s+(?=(?:the\s+|a\s+|this\s+|all\s+of\s+the\s+)?[£$€]?\s?\d)",
-                               re.IGNORECASE)
+                         r"(?:\s+not|n't|not)\s+cover\s+(?=(?:the\s+|a\s+|this\s+|all\s+of\s+the\s+)?[£$€]?\s?\d)",
+                         re.IGNORECASE)
 # A question reported, then its answer after a colon or a dash: the answer is a sentence of its own.
 _ASKED_THEN = lazy(r"(\b(?:asked|wondered|wanted\s+to\s+know)\s+(?:us\s+|me\s+)?(?:whether|if)\b[^.?!;:\n"
-                         r"\u2013\u2014]{3,160}?)\s*(?::|\s[-\u2013\u2014]\s)\s*", re.IGNORECASE)
+                   r"\u2013\u2014]{3,160}?)\s*(?::|\s[-\u2013\u2014]\s)\s*", re.IGNORECASE)
 _SI = lazy(r"(\d[\d,.]*\s?[km]?)\s+SI\b")
 _LIM = lazy(r"(?<=\d[km] )lim\b|(?<=my )lim\b|(?<=your )lim\b", re.IGNORECASE)
 ONLY_AFTER_THAT = lazy(r",?\s+(?:and\s+)?only\s+(?:after\s+that|then|afterwards)\s+", re.IGNORECASE)
 BEFORE_THIS_NOTE = lazy(r"\bbefore\s+(?:this|the|my)\s+note,?\s+", re.IGNORECASE)
 _ID_OUT = lazy(r"(?<!\bruled\s)(?<!\brule\s)(?<!\bleft\s)(?<!\bcounted\s)"  # ("ruled SNR-12 out": red team 65)
-                     r"\b([A-Z]{2,4}-\d+)\s+(?:is\s+|was\s+)?out\b(?=\s*[,;.)]|\s+(?:today|sick|on\s+leave))")
+               r"\b([A-Z]{2,4}-\d+)\s+(?:is\s+|was\s+)?out\b(?=\s*[,;.)]|\s+(?:today|sick|on\s+leave))")
 _WHOLE_PICTURE = lazy(r"\b(full|fuller|clear|clearer|whole|big|bigger|better|complete|accurate|overall|true)"
-                            r"\s+picture\b(?=\s+of\s+(?:how|what|why|where|when|everything|events|the\s+(?:process|"
-                            r"situation|handling|position|timeline|events?|steps?)\b))", re.IGNORECASE)
+                      r"\s+picture\b(?=\s+of\s+(?:how|what|why|where|when|everything|events|the\s+(?:process|"
+                      r"situation|handling|position|timeline|events?|steps?)\b))", re.IGNORECASE)
 _NO_POSITION = lazy(r"\b(?:not\s+in\s+a|in\s+no)\s+position\s+to\b", re.IGNORECASE)
 _AT_ONCE = lazy(r"\b(?:straight|right)\s+away\b", re.IGNORECASE)
 _TILL = lazy(r"(?<![\w'])(?:till|'?til)\b(?!\s+(?:slip|roll|receipt|drawer)s?\b)", re.IGNORECASE)
@@ -96,7 +110,7 @@ _LEANING = frozenset({"would", "might", "will", "could", "paid", "sent", "transf
 _TURN_WORDS = frozenset({"wrong", "lying", "wish", "wondering", "curious", "heard", "anything", "hardly", "scarcely",
                          "far", "happier", "pleased", "delighted", "glad", "hesitation", "please", "against",
                          "declined", "refuse", "no", "if", "as", "not", "would", "than", "over", "under", "above",
-                         "below", "full"})
+                         "below", "full", "without", "instead"})
 _THAT = r"\s+(?:that\s+)?"
 _BASE = {"declin": "decline", "approv": "approve", "refus": "refuse", "settl": "settle"}
 _TURNS = [(lazy(p, re.IGNORECASE), r) for p, r in (
@@ -124,6 +138,14 @@ _TURNS = [(lazy(p, re.IGNORECASE), r) for p, r in (
     (r"(?<!\bnot\s)(?<!n't\s)(?<!\bto\s)\b(approv\w*|payment|paid|settle\w*)\s+(of\s+|for\s+)?(?:your|the)\s+full\s+"
      r"((?:[£$€]\s?)?\d[\d,.]*\s?[km]?\s+)?claim\b", r"\1 \2your \3claim in full"),
     (r"\banything\s+but\b", "not"),
+    (r"\bno\s+part\s+of\b", "none of"),  # "no part of it is still open": nothing is (89th audit), not a share
+    # "but for X, this would have gone to Y": had it not been for X (89th audit); not "but for now"
+    (r"\bbut\s+for\b(?!\s+(?:now|the\s+record|the\s+moment|this\s+claim)\b)(?=[^.;!?]*\bwould\b)", "if not for"),
+    # "instead" opening its clause says what was done in place of it: "Instead it went to SNR-05" (89th audit)
+    (r"(^|[.;:!?]\s*|\b(?:but|and|so)\s+)(instead)\s+(?!of\b)(?=\w)", r"\1\2, "),
+    # a manner ends at its comma: "approval received without any wait, approved, paid" (89th audit)
+    (r"\b(without\s+(?:any\s+|a\s+|the\s+|much\s+|further\s+)?(?:wait|waiting|delay|delays|hold-up|hitch|fuss|"
+     r"problems?|issues?|trouble|difficulty)),(?=\s+(?:\w+(?:ed|en)|paid|sent|done|made|told)\b)", r"\1;"),
     (r"\b(?:hardly|scarcely)\s+(?=(?:pending|verified|approved|declined|complete|completed|active|booked|paid|"
      r"outstanding|in\s+force|valid|done|open|closed)\b)", "not "),
     (r"\bfar\s+from\s+it\b", "no"),
@@ -156,7 +178,7 @@ _TURNS = [(lazy(p, re.IGNORECASE), r) for p, r in (
 # A second denial joined by "and" opens its own clause, so the two are not counted as one undone
 # (85th audit: "So I did not run find_reviewers and did not escalate" read as escalated).
 _AND_NOT = lazy(r"(?<=\w)\s+and\s+(?=(?:did|does|do|have|has|had|was|were|is|are|will|would|could|can)"
-                      r"(?:\s+not|n't)\b|not\s+(?:yet\s+)?\w+(?:ed|en)\b)", re.IGNORECASE)  # ("not booked and not
+                r"(?:\s+not|n't)\b|not\s+(?:yet\s+)?\w+(?:ed|en)\b)", re.IGNORECASE)  # ("not booked and not
 # priced": 87th audit)
 
 
@@ -164,7 +186,7 @@ _AND_NOT = lazy(r"(?<=\w)\s+and\s+(?=(?:did|does|do|have|has|had|was|were|is|are
 # figure" pays a part; "amended to 12,800 … 3,200 not approved" tells the cut, not a decline.
 _NOT_IN_FULL = lazy(r"\bnot\s+(paid|approved|settled|covered)\s+in\s+full\b", re.IGNORECASE)
 _CUT_FIGURE = lazy(r"([£$€]?\d[\d,.]*\s?[km]?)\s+(?:was\s+|is\s+|has\s+been\s+)?not\s+(?:approved|covered)\b"
-                         r"(?!\s+(?:yet|so\s+far|until|pending|at\s+this|because|as|since|due))", re.IGNORECASE)
+                   r"(?!\s+(?:yet|so\s+far|until|pending|at\s+this|because|as|since|due))", re.IGNORECASE)
 
 
 def turns(text: str, words: set[str]) -> str:

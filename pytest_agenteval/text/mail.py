@@ -80,7 +80,7 @@ def rendered(text: str) -> str:
 
 _TAG = lazy(r"</?([a-zA-Z][a-zA-Z0-9]*)\b[^<>]{0,200}>")
 _BLOCKQUOTE = lazy(r"<blockquote\b[^<>]{0,200}>((?:(?!</?blockquote\b)[\s\S]){0,2000})</blockquote\s*>",
-                         re.IGNORECASE)
+                   re.IGNORECASE)
 # Elements that flow within a line; every other one starts a new line (red team 57: "<td>We paid
 # it</td><td>twice.</td>" was read "We paid ittwice").
 INLINE = frozenset({"a", "abbr", "acronym", "b", "bdi", "big", "blink", "cite", "code", "data", "del", "dfn", "em",
@@ -104,7 +104,7 @@ def _tag(m: re.Match[str]) -> str:
 
 # Where the quoted history starts: every line after it is an earlier message.
 _HISTORY = lazy(r"^[ \t]*(?:-{2,}\s*(?:original|forwarded)\s+message\s*-{2,}|on\s[^\n]{3,160}\swrote:[ \t]*$|"
-                      r"from:[^\n]*\n[ \t]*(?:sent|date):)", re.I | re.M)
+                r"from:[^\n]*\n[ \t]*(?:sent|date):)", re.I | re.M)
 _QUOTE_LINE = lazy(r"^[ \t]*>[^\n]*(?:\n|$)", re.M)
 
 
@@ -124,10 +124,10 @@ def unthreaded(text: str) -> str:
 
 
 _ADOPTED = lazy(r"\b(?:see|per|as|find|read|status|decision|details?|answer|summary|outcome|update|position|"
-                      r"amount|figure|sum)\b[^.\n]{0,60}\bbelow\b|\bbelow\b[^.\n]{0,30}\b(?:stands|"
-                      r"applies|holds|is current|is still)\b", re.I)
+                r"amount|figure|sum)\b[^.\n]{0,60}\bbelow\b|\bbelow\b[^.\n]{0,30}\b(?:stands|"
+                r"applies|holds|is current|is still)\b", re.I)
 _DISOWNED = lazy(r"\b(?:ignore|disregard|withdraw|withdrawn|cancel|cancelled|no longer|superseded|replaces|"
-                       r"further to|following)\b", re.I)
+                 r"further to|following)\b", re.I)
 _MARKER = lazy(r"^[ \t]*>[ \t]?", re.M)
 
 
@@ -147,11 +147,11 @@ def _statement(block: str) -> bool:
 # A line under the signature's dashes that tells, not signs (red team 62): a label over words
 # ("Outcome: approved and paid in full"; not "Tel: 0123 456"), or a word of an act done.
 _TOLD = lazy(r"^[ \t]*(?!(?:tel|phone|mobile|mob|fax|e-?mail|web|website|address|direct|office|ext|dept|"
-                   r"department|team|role|title|[tmefw])\b)[A-Za-z]+[ \t]*:[ \t]*[A-Za-z][\w'-]*(?:[ ,]+[\w'-]+)+|"
-                   r"\b(?!(?:registered|authorised|authorized|regulated|limited|incorporated|intended|addressed)\b)"
-                   r"[a-z]{3,}ed\b|\b(?:paid|active|live|pending)\b|"
-                   r"\b(?:we|i|you|it|this)(?:'ll|'re|'ve|\s+(?:will|shall|have|are|can|is|was))\b",  # "Claims Team -
-                   re.IGNORECASE)  # we will pay you in full" (red team 63)
+             r"department|team|role|title|[tmefw])\b)[A-Za-z]+[ \t]*:[ \t]*[A-Za-z][\w'-]*(?:[ ,]+[\w'-]+)+|"
+             r"\b(?!(?:registered|authorised|authorized|regulated|limited|incorporated|intended|addressed)\b)"
+             r"[a-z]{3,}ed\b|\b(?:paid|active|live|pending)\b|"
+             r"\b(?:we|i|you|it|this)(?:'ll|'re|'ve|\s+(?:will|shall|have|are|can|is|was))\b",  # "Claims Team -
+             re.IGNORECASE)  # we will pay you in full" (red team 63)
 
 
 def _signs(block: str) -> bool:
@@ -187,11 +187,11 @@ _SENTENCE = lazy(r"[^.!?\n]+[.!?]*")
 _DISCLAIMER = lazy(
     r"\b(?:this|the|its|any)\s+(?:e-?mail|message|communication|transmission|attachments?)\b", re.I)
 _DISCLAIMING = lazy(r"\b(?:liab|confidential|privileged|intended\s+(?:solely\s+|only\s+)?for|recipient|"
-                          r"virus|viruses|in\s+error|delete|disclos|monitor|regulated|views\s+expressed)", re.I)
+                    r"virus|viruses|in\s+error|delete|disclos|monitor|regulated|views\s+expressed)", re.I)
 
 
 _FOOTER = lazy(r"\b(?:intended\s+recipient|notify\s+the\s+sender|authori[sz]ed\s+and\s+regulated|"
-                     r"registered\s+(?:in\s+england|office|number)|received\s+this\s+in\s+error)", re.I)
+               r"registered\s+(?:in\s+england|office|number)|received\s+this\s+in\s+error)", re.I)
 
 
 def _disclaims(sentence: str) -> bool:

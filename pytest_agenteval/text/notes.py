@@ -49,15 +49,15 @@ def noted(text: str, words: set[str]) -> str:
 
 # A footnote's reference and the mark that opens its text: "SNR-01 [1]", "[^2]:" at a line's start.
 _FOOTNOTE_MARK = lazy(r"(?<=\w)[ \t]?\[\^?\d{1,2}\](?!\w)|(?:(?<=^)|(?<=[.!?\n])|(?<=[.!?][ \t]))[ \t]*"
-                            r"\[\^?\d{1,2}\][ \t]*:?[ \t]*", re.MULTILINE)
+                      r"\[\^?\d{1,2}\][ \t]*:?[ \t]*", re.MULTILINE)
 
 
 # A review's labels, judging the act that follows (a supervisor's review; 65th audit): "Good: you
 # found it lapsed" says nothing good of the policy.
 _REVIEW_LABEL = lazy(r"(^)\s*(?:supervisor(?:'s)?|qa|quality|file)\s+review\b(?:\s+of)?\s*,?\s*"
-                           r"(?=(?:CLM|FAC)-\d+)|(^|[.;!\n]\s*)(?:good|very\s+good|well\s+done|great|fine|missed|miss|criticism|"
-                           r"issue|concern|strength|weakness|positive|negative|to\s+improve|improvement|praise)"
-                           r"\s*[:\-\u2013]\s+", re.IGNORECASE)
+                     r"(?=(?:CLM|FAC)-\d+)|(^|[.;!\n]\s*)(?:good|very\s+good|well\s+done|great|fine|missed|miss|criticism|"
+                     r"issue|concern|strength|weakness|positive|negative|to\s+improve|improvement|praise)"
+                     r"\s*[:\-\u2013]\s+", re.IGNORECASE)
 _REVIEW_WORDS = frozenset({"review", "good", "done", "great", "fine", "missed", "miss", "criticism", "issue", "concern",
                            "strength", "weakness", "positive", "negative", "improve", "improvement", "praise"})
 
@@ -65,30 +65,30 @@ _REVIEW_WORDS = frozenset({"review", "good", "done", "great", "fine", "missed", 
 # A checklist's item and its answer: "escalation needed - no", "Payment made: NO (correct)", "waited
 # for answer Y". Its no denies the item, its yes says it; the answer itself is no word of its own.
 _CHECKED = lazy(r"(?P<item>(?:^|(?<=[;.\n|]))[ \t]*(?:[-*\u2022][ \t]*)?[A-Za-z][^;:.\n|]{1,60}?)[ \t]*"
-                      r"(?:[-\u2013:][ \t]*|[ \t])(?P<answer>yes|no|y|n)\b"
-                      # ("escalated: no (rule 4)" among fields apart: 84th audit)
-                      r"(?P<aside>[ \t]*\([^()\n]{0,40}\))?(?=[ \t]*(?:[;.\n|,-]|$))",
-                      re.IGNORECASE)
+                r"(?:[-\u2013:][ \t]*|[ \t])(?P<answer>yes|no|y|n)\b"
+                # ("escalated: no (rule 4)" among fields apart: 84th audit)
+                r"(?P<aside>[ \t]*\([^()\n]{0,40}\))?(?=[ \t]*(?:[;.\n|,-]|$))",
+                re.IGNORECASE)
 _BULLET = " \t-*\u2022"
 # A line that is one labelled answer: "Escalated: no", "**Paid:** yes", "- Letter sent: no".
 _ANSWERED_LINE = lazy(r"^(?P<lead>[ \t]*(?:[-*\u2022][ \t]+)?)(?:\*\*|__)?(?P<item>[A-Za-z][A-Za-z ]{1,30}?)"
-                            r"(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*(?P<answer>no|yes)(?:\*\*|__)?"
-                            r"(?P<aside>[ \t]*\([^()\n]{0,40}\))?[ \t]*\.?[ \t]*$",  # "Escalated: no (rule 4)"
-                            re.IGNORECASE | re.MULTILINE)
+                      r"(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*(?P<answer>no|yes)(?:\*\*|__)?"
+                      r"(?P<aside>[ \t]*\([^()\n]{0,40}\))?[ \t]*\.?[ \t]*$",  # "Escalated: no (rule 4)"
+                      re.IGNORECASE | re.MULTILINE)
 
 
 # One such answer among fields apart: "reason: lapsed policy; escalated: no (rule 4)".
 _ANSWERED_FIELD = lazy(r"(?:(?<=[;|,])|^)(?P<lead>[ \t]*)(?P<item>[A-Za-z][A-Za-z ]{1,30}?)[ \t]*:[ \t]*"
-                             r"(?P<answer>no|yes)(?P<aside>[ \t]*\([^()\n]{0,40}\))?(?=[ \t]*(?:[;|,.\n]|$))",
-                             re.IGNORECASE | re.MULTILINE)
+                       r"(?P<answer>no|yes)(?P<aside>[ \t]*\([^()\n]{0,40}\))?(?=[ \t]*(?:[;|,.\n]|$))",
+                       re.IGNORECASE | re.MULTILINE)
 
 
 # A record's field set to nothing: "escalated=false", "escalated=0", '"escalated": false', "escalated=-",
 # "escalated=none needed" (a field's key is its fact: the value denies it).
 _FIELD_NO = lazy(r"(?<![\w\"'])([\"']?)(?P<key>[a-z][a-z_]{2,24})\1[ \t]*(?:=|:)[ \t]*[\"']?(?P<value>false|"
-                       r"none(?:[ \t]+(?:needed|required|made))?|0|-|\u2014|\u2013|nil|n/a|)[\"']?"
-                       r"(?=[ \t]*(?:[,;|}\]\n]|$))",
-                       re.IGNORECASE)
+                 r"none(?:[ \t]+(?:needed|required|made))?|0|-|\u2014|\u2013|nil|n/a|)[\"']?"
+                 r"(?=[ \t]*(?:[,;|}\]\n]|$))",
+                 re.IGNORECASE)
 _FIELD_NO_WORDS = frozenset({"false", "none", "nil", "n"})
 
 
@@ -116,9 +116,9 @@ def _checked(m: re.Match[str]) -> str:
 # a status it marks a check failed ("KYC ✗ pending"), before one it is a bullet ("❌ Declined"). (54th audit)
 # (not a word already denied, "Not booked ❌"; not an outcome's icon, "Claim declined ❌"; red team 36)
 _CROSSED = lazy(r"(?<!\bnot\s)\b(booked|booking|active|activated|activation|priced|pricing|rate|set|paid|payment|"
-                      r"escalated|sent|letter|done|issued|[A-Z]{2,5}-\d+)[ \t]*:?[ \t]*[\u2717\u2718\u274c]\ufe0f?"
-                      r"(?=([ \t]*\w)?)",
-                      re.IGNORECASE)
+                r"escalated|sent|letter|done|issued|[A-Z]{2,5}-\d+)[ \t]*:?[ \t]*[\u2717\u2718\u274c]\ufe0f?"
+                r"(?=([ \t]*\w)?)",
+                re.IGNORECASE)
 
 
 def _crossed(m: re.Match[str]) -> str:
@@ -131,20 +131,20 @@ def _crossed(m: re.Match[str]) -> str:
 # A checklist's "Not done:" label and its items, to the sentence's end.
 # (and a contrast's second half: "What we did not do: escalate, approve or pay"; 71st audit)
 _NOT_DONE = lazy(r"\b(?:not\s+(?:yet\s+)?(?:done|needed|required)(?:\s+yet)?|what\s+(?:we|i)\s+"
-                       r"(?:did\s+not|didn't|have\s+not|haven't)\s+(?:yet\s+)?(?:do|done))\s*(?::|\s[-\u2013]\s)\s*([^.;!?\n]+?)"
-                       # (the list ends where a reason starts: "…: escalate, because we paid it twice"; red team 52)
-                       r"(?=,?\s+(?:because|since|though|although|as|but|while|whereas|having|for\s+(?:we|i|it)|"
-                       r"so\s+(?:we|i|it|that)|and\s+(?:then\s+)?(?:we|i|it))\b|,\s*(?:we|i|it|they)\b|[.;!?\n]|"
-                       r"\s[-\u2013\u2014]\s|$)",  # (a dash ends the list: "…, activation - KYC still pending")
-                       re.IGNORECASE)
+                 r"(?:did\s+not|didn't|have\s+not|haven't)\s+(?:yet\s+)?(?:do|done))\s*(?::|\s[-\u2013]\s)\s*([^.;!?\n]+?)"
+                 # (the list ends where a reason starts: "…: escalate, because we paid it twice"; red team 52)
+                 r"(?=,?\s+(?:because|since|though|although|as|but|while|whereas|having|for\s+(?:we|i|it)|"
+                 r"so\s+(?:we|i|it|that)|and\s+(?:then\s+)?(?:we|i|it))\b|,\s*(?:we|i|it|they)\b|[.;!?\n]|"
+                 r"\s[-\u2013\u2014]\s|$)",  # (a dash ends the list: "…, activation - KYC still pending")
+                 re.IGNORECASE)
 # A status line: an item, a spaced dash, its status ("Paid 4200 - done", "Letter - not yet",
 # "Reviewer answer - waiting"). Its denial denies each item, its wait says it pending, its done
 # says it; the status itself is no word of its own.
 _STATUS = lazy(r"(?P<item>(?:^|(?<=[;.\n|]))[ \t]*(?:[*\u2022][ \t]*)?[A-Za-z]"
-                     r"(?:[^;:.\n|\-\u2013]|(?<=\w)-(?=\w)){0,60}?)[ \t]+[-\u2013][ \t]+"
-                     r"(?P<status>not\s+(?:yet\s+)?(?:done|needed|required|necessary|sent|issued|made|paid|filed|added|"
-                     r"applicable)|not\s+yet|n/?a|waiting|pending|awaiting|to\s+do|done|completed?)"
-                     r"(?=[ \t]*(?:[;.\n|,(]|$))", re.IGNORECASE)
+               r"(?:[^;:.\n|\-\u2013]|(?<=\w)-(?=\w)){0,60}?)[ \t]+[-\u2013][ \t]+"
+               r"(?P<status>not\s+(?:yet\s+)?(?:done|needed|required|necessary|sent|issued|made|paid|filed|added|"
+               r"applicable)|not\s+yet|n/?a|waiting|pending|awaiting|to\s+do|done|completed?)"
+               r"(?=[ \t]*(?:[;.\n|,(]|$))", re.IGNORECASE)
 _STATUS_WORDS = frozenset({"not", "n", "na", "waiting", "pending", "awaiting", "to", "done", "complete", "completed"})
 
 
@@ -177,9 +177,9 @@ _OBJECT_LEADS = frozenset({"your", "the", "a", "an", "any", "their", "it", "them
 # escalation", "As with any property claim between 10k and 50k, this went to…", "Normally a 24k
 # motor claim goes to SNR-10, but here SNR-10 was out" (what follows the comma or "but" is read).
 _TYPICAL = lazy(r"(?:(?<=^)|(?<=[.;:!?\n])\s*)(?:unlike|as\s+with)\s+(?:a|an|the|any|most|many|other|all|"
-                      r"every)\b"
-                      r"(?:[^,.;:!?\n]|[,.](?=\d)){0,80},\s*|(?:(?<=^)|(?<=[.;:!?\n])\s*)(?:normally|usually|typically)\b[^.;:!?\n]{0,80}?,?\s*"
-                      r"\bbut\s+(?=here|in\s+this\s+case|this\s+time|this\s+one|for\s+this)", re.IGNORECASE)
+                r"every)\b"
+                r"(?:[^,.;:!?\n]|[,.](?=\d)){0,80},\s*|(?:(?<=^)|(?<=[.;:!?\n])\s*)(?:normally|usually|typically)\b[^.;:!?\n]{0,80}?,?\s*"
+                r"\bbut\s+(?=here|in\s+this\s+case|this\s+time|this\s+one|for\s+this)", re.IGNORECASE)
 # An act named as a thing, then said done (a compliance officer's style; 53rd audit): "Booking of
 # FAC-5034 was effected", "Approval was granted", "Decline carried out by the handler".
 _ACT_NOUNS = {"booking": "booked", "activation": "activated", "approval": "approved", "escalation": "escalated",
@@ -187,13 +187,13 @@ _ACT_NOUNS = {"booking": "booked", "activation": "activated", "approval": "appro
 _NOMINAL_WORDS = frozenset({"effected", "completed", "carried", "granted", "performed", "executed", "actioned"})
 # (not under a denial: "No booking or activation has been carried out"; red team 35)
 _NOMINAL = lazy(r"(?<!\bno\s)(?<!\bor\s)(?<!\bnor\s)(?<!\bnot\s)\b(booking|activation|approval|escalation|"
-                      r"decline|payment|amendment)\s+(?:(?:of|for)\s+((?:the\s+)?(?:facility\s+|claim\s+)?[\w-]+)\s*)?(?::\s*|"
-                      r"(was|has\s+been|is|were|have\s+been)?\s*)(?:duly\s+|now\s+|also\s+)?(?:effected|completed|carried\s+out|"
-                      r"granted|performed|executed|actioned)\b", re.IGNORECASE)
+                r"decline|payment|amendment)\s+(?:(?:of|for)\s+((?:the\s+)?(?:facility\s+|claim\s+)?[\w-]+)\s*)?(?::\s*|"
+                r"(was|has\s+been|is|were|have\s+been)?\s*)(?:duly\s+|now\s+|also\s+)?(?:effected|completed|carried\s+out|"
+                r"granted|performed|executed|actioned)\b", re.IGNORECASE)
 
 
 _STEP_DONE = lazy(r"\b(?:done|completed|finished)\s+the\s+(booking|activation|approval|escalation|payment)"
-                        r"(?:\s+(?:step|part|stage|bit))?\b", re.IGNORECASE)
+                  r"(?:\s+(?:step|part|stage|bit))?\b", re.IGNORECASE)
 
 
 def _verbal(m: re.Match[str]) -> str:
@@ -203,21 +203,21 @@ def _verbal(m: re.Match[str]) -> str:
 
 
 _DENIAL_BEFORE = lazy(r"\b(?:no|neither|nor)\s+(?:(?:booking|activation|approval|escalation|decline|payment|"
-                            r"amendment)\s+(?:or|and|nor)\s+)?$", re.IGNORECASE)  # "No booking or activation has been…"
+                      r"amendment)\s+(?:or|and|nor)\s+)?$", re.IGNORECASE)  # "No booking or activation has been…"
 
 
 # An instruction to a colleague taking the file over: "Don't pay it again", "Do not re-route it",
 # "Don't approve or decline until they come in" (audit 53); read as supposed, not as what happened.
 _DONT = lazy(r"(^|[.;!?:\n]\s*|\b(?:so|and|but|then)\s+)(?:don't|dont|do\s+not|never)\s+(?=(?:pay|approve|"
-                   r"decline|escalate|send|route|re-?route|move|raise|issue|reopen|re-?open|notify|close|amend|book|activate|"
-                   r"price|set|change|touch|split|chase|contact|refer|forward|reassign)\b)", re.IGNORECASE)
+             r"decline|escalate|send|route|re-?route|move|raise|issue|reopen|re-?open|notify|close|amend|book|activate|"
+             r"price|set|change|touch|split|chase|contact|refer|forward|reassign)\b)", re.IGNORECASE)
 # The instruction ends its clause, and what follows is read: "Don't pay it as the policy has lapsed"
 # says it lapsed, "Do not pay until SNR-07 signs off" that the sign-off is to come, "Don't pay back
 # the excess we waived" that it was waived (red teams 35, 36); after a decision's label it is the
 # decision ("Decision: do not approve"), unless it limits an act ("Instructions: do not pay again").
 _INSTRUCTION_END = lazy(r"[,:;.!?\n]|\s[-\u2013\u2014]\s|\b(?:because|since|so|but|and\s+(?:the|your|it|this|"
-                              r"we|i)|until|unless|till|pending|who|whose|which|that|we|you|like|such\s+as|as\s+(?:the|it|we|you|your|"
-                              r"this|our|i|they))\b", re.IGNORECASE)
+                        r"we|i)|until|unless|till|pending|who|whose|which|that|we|you|like|such\s+as|as\s+(?:the|it|we|you|your|"
+                        r"this|our|i|they))\b", re.IGNORECASE)
 # A definite noun the instruction ends on, then a relative clause: "Don't pay back the excess we
 # waived", "Never chase the engineer whose report confirmed the cause" say the waiver and the report
 # were (red team 36); the noun is kept for the clause that follows.
@@ -227,7 +227,7 @@ _RELATIVE_OPENS = lazy(r"(?:who|whose|which|we|i|they)\b", re.IGNORECASE)
 _OF_KIND = lazy(r"\bclaims\s+((?:within|under|below|over|above|beyond|exceeding|inside)\b.*)$", re.IGNORECASE)
 _LIKE_THIS = lazy(r"like\s+(?:this|it|yours)\b|such\s+as\s+(?:this|yours)\b", re.IGNORECASE)
 _DECISION_LABEL = lazy(r"\b(?:decision|outcome|ruling|verdict|said|says|response|answer|result)\s*:\s*$",
-                             re.IGNORECASE)
+                       re.IGNORECASE)
 _REPEATED = lazy(r"\b(?:again|twice|more\s+than|back|another|second)\b", re.IGNORECASE)  # an act limited
 
 

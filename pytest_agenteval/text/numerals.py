@@ -63,23 +63,23 @@ def digits(text: str) -> str:
 
 # (a rate-sized figure only: "£30,600 p.a." is money a year; "p.c.m." is per month)
 _PERCENT_WORD = lazy(r"(?<![\d,.£$€])(\d{1,2}(?:\.\d{1,3})?)[ \t]?(pct\b|p\.\s?c\.(?!\s?m)|pc\b|p\.\s?a\.)",
-                           re.IGNORECASE)
+                     re.IGNORECASE)
 _PER_MILLE = lazy(r"(\d+(?:\.\d+)?)\s?([\u2030\u2031])")
 _AND_A = lazy(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+and\s+(?:a|one)\s+"
-                    r"(half|quarter)\b", re.IGNORECASE)
+              r"(half|quarter)\b", re.IGNORECASE)
 _SPACED_PERCENT = lazy(r"(?<=\d)[ \t]{2,}%")
 _POINT = lazy(r"\b(\d+)\s+point\s+(\d+)\b", re.IGNORECASE)
 # a letter O among a figure's digits, any group ("£1O,OOO.OO", "6.O8%"; red team 63)
 _OUGHTS = lazy(r"(?<![\w-])\d[\dOo]*[,.][\dOo,.]*\d?(?![\w])|(?<![\w-])\d[Oo]+\d*(?=%)")
 _APART_K = lazy(r"(?<=\d)\s+[Kk]\b(?![\w-])")
 _WORD_K = lazy(r"\b((?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|ten|eleven|twelve|fifteen|"
-                     r"hundred)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)\s+[Kk]\b", re.IGNORECASE)
+               r"hundred)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)\s+[Kk]\b", re.IGNORECASE)
 _COMMA_K = lazy(r"(?<![\d,.])(\d{1,3}),(\d)\s?[Kk]\b")
 # (a rate's level: "at 510 bps"; not a gap, "153 bps under the sheet rate", "a 25 bp cut", "up by 20 bps")
 _BASIS_POINTS = lazy(r"(?<!\ba\s)(?<!\bby\s)(?<!\bof\s)(?<!\bsaves\s)(?<!\bcustomer\s)\b([1-9]\d{2,3})\s*"
-                           r"(?:bps|bp|b\.p\.|basis\s+points?)(?![\w])(?!\s+(?:under|"
-                           r"over|below|above|less|more|lower|higher|cut|off|discount|margin|spread|increase|reduction|drop|rise|"
-                           r"up|down|on\s+top|better|worse|cheaper|dearer)\b)", re.IGNORECASE)
+                     r"(?:bps|bp|b\.p\.|basis\s+points?)(?![\w])(?!\s+(?:under|"
+                     r"over|below|above|less|more|lower|higher|cut|off|discount|margin|spread|increase|reduction|drop|rise|"
+                     r"up|down|on\s+top|better|worse|cheaper|dearer)\b)", re.IGNORECASE)
 _UNIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
 _DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"

@@ -124,7 +124,7 @@ _WORD = lazy(r"[a-z]+")
 # "May" with a capital and no subject after it is the month ("May update:", "(May review)"); "May I…",
 # "May we…", "May the claimant…" ask.
 _MONTH_MAY = lazy(r"\bMay\b(?!\s+(?:I|we|you|he|she|they|it|this|that|there|our|your|their|his|her|a|an|not|be|"
-                        r"have|also|well|the\s+(?!\d))\b)")
+                  r"have|also|well|the\s+(?!\d))\b)")
 # A form's lines: a markdown heading over its content, "key: value" lines one after another.
 _HEADING = lazy(r"^[ \t]*#{1,6}[ \t]+(.*?)[ \t:]*$")
 _LIST_ITEM = lazy(r"^[ \t]*(?:[-*\u2022]|\d+[.)])[ \t]")
@@ -160,13 +160,13 @@ _ARROW_SIGNS = frozenset("\u2192\u27f6\u21d2\u2794\u279c")
 # ("esc. -> SNR-02", "booked -> ACC-00368"); else it is the next step ("absent -> HOC-1", a chain
 # of reviewers "SNR-01 50k -> SNR-02 150k").
 _TO_ARROW = lazy(r"(\d[kKmM%]?)[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*(?=[£$€]?\d)|"
-                       r"(\b(?:esc|escalated|sent|routed|referred|forwarded|passed|booked)\.?|\besc'd)"
-                       r"[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*(?=[£$€]?\d|[A-Z]{2,5}-\d)", re.IGNORECASE)
+                 r"(\b(?:esc|escalated|sent|routed|referred|forwarded|passed|booked)\.?|\besc'd)"
+                 r"[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*(?=[£$€]?\d|[A-Z]{2,5}-\d)", re.IGNORECASE)
 _ARROW = lazy(r"[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*")
 _STATES = (r"(?:pending|booked|active|closed|open|on\s+hold|approved|declined|settled|paid|escalated|returned|verified|"
            r"unverified|cleared|suspended|priced)")
 _STATE_ARROW = lazy(rf"(?<!\bnot\s)(?<!\bno\s)\b{_STATES}[ \t]*(?:-+>|[\u2192\u27f6\u21d2\u2794\u279c])[ \t]*"
-                          rf"({_STATES})\b", re.IGNORECASE)
+                    rf"({_STATES})\b", re.IGNORECASE)
 # "My plan: FAC-5047 → booked to ACC-00368 → activated. May I proceed?": steps proposed, not done
 _PLAN = lazy(r"\b(?:my|our|the)\s+(?:plan|proposal)\s*:(?:[^.?!\n]|\.(?=\d))*", re.IGNORECASE)
 _NOT_APPLICABLE = lazy(r"\b[Nn]/[Aa]\b")
@@ -178,10 +178,10 @@ _UNDONE = ("true", "correct", "accurate", "approved", "declined", "paid", "settl
 _LITOTES = lazy(r"(?:\bnot|\bnever|n't)\s+(?:un|in)(" + "|".join(_UNDONE) + r")\b", re.I)
 _LITOTES_WORDS = frozenset(prefix + word for prefix in ("un", "in") for word in _UNDONE)  # its cue: "untrue"…
 _NOTHING_PREVENTS = lazy(r"\bnothing\s+(?:now\s+|else\s+)?(?:prevents|stops|blocks|is\s+stopping|is\s+"
-                               r"preventing|is\s+blocking|stands\s+in\s+the\s+way\s+of)\s+", re.I)
+                         r"preventing|is\s+blocking|stands\s+in\s+the\s+way\s+of)\s+", re.I)
 # The emphatic "did": "I did set its rate" says it was set, as "I set its rate" does.
 _DID = lazy(r"\b(i|we|they|he|she)\s+(?:really\s+|definitely\s+|already\s+|actually\s+)?did\s+(set|approve|"
-                  r"decline|pay|book|activate|apply|issue|send|escalate|update|record|make|put|refer|request)\b", re.I)
+            r"decline|pay|book|activate|apply|issue|send|escalate|update|record|make|put|refer|request)\b", re.I)
 _PAST = {"pay": "paid", "send": "sent", "make": "made", "apply": "applied", "refer": "referred", "set": "set",
          "put": "put", "book": "booked", "request": "requested", "record": "recorded"}
 
@@ -202,10 +202,10 @@ _COUNTERFACTUALS = [lazy(rf"\b{condition}\s*,\s*{_WOULD}{_END}", re.I) for condi
 # "this is not a partial settlement": a full one (not "no partial payment has been made": red team 34;
 # not "… of what you claimed", said of the amount)
 _NOT_PARTIAL = lazy(r"\b(?:is\s+not|isn't|was\s+not|wasn't)\s+a\s+partial\s+(settlement|payment|approval|"
-                          r"payout)\b(?!\s+of\s+(?:what|the\s+amount))", re.IGNORECASE)
+                    r"payout)\b(?!\s+of\s+(?:what|the\s+amount))", re.IGNORECASE)
 # What would otherwise be is not: "it would otherwise have needed a senior", "otherwise it would…"
 _OTHERWISE = lazy(r"\bwould\s+otherwise(?:\s+have)?\b|\b(otherwise\s*,?\s*(?:\w+\s+)?)would(?:\s+have)?\b",
-                        re.IGNORECASE)
+                  re.IGNORECASE)
 
 
 def counterfactuals(text: str) -> str:
@@ -223,18 +223,18 @@ def _past(verb: str) -> str:
 # A list a "no" opens: "No decision, payment or information request before SNR-07 replies" (the
 # first item may be a phrase of its own, "no decision", that would end the denial there).
 _NO_LIST = lazy(r"\b(no)\s+(\w+),\s+((?:\w+(?:\s+\w+)?,\s+){0,4}\w+(?:\s+\w+)?),?\s+(or|nor|and)\s+(?!no\b)",
-                      re.IGNORECASE)
+                re.IGNORECASE)
 
 _DONE_AFTER = lazy(r"\w+(?:\s+\w+)?\s+(?:filed|sent|issued|made|added|done|recorded|paid|posted|completed|"
-                         r"raised|written|entered)\b", re.IGNORECASE)
+                   r"raised|written|entered)\b", re.IGNORECASE)
 
 # A reason put first, then its main clause with no comma: the reason is asserted, the main
 # clause's modal is its own (55th audit: "As your KYC is still pending this may take a few days").
 _FRONTED_REASON = lazy(r"((?:^|(?<=[.;:!?\n]))\s*(?:as|since|because)\s+(?:your|the|our|its|their)\s+"
-                             r"[^,.;:!?\n]{3,60}?\b(?:is|are|was|were|has|have)\b[^,.;:!?\n]{1,40}?)(\s+(?:this|it|that|we|i)\s+(?:may|will|"
-                             r"might|could|can|should|would|won't|can't)\b)", re.IGNORECASE)
+                       r"[^,.;:!?\n]{3,60}?\b(?:is|are|was|were|has|have)\b[^,.;:!?\n]{1,40}?)(\s+(?:this|it|that|we|i)\s+(?:may|will|"
+                       r"might|could|can|should|would|won't|can't)\b)", re.IGNORECASE)
 _NO_PAIR = lazy(r"\b(no\s+(?:decision|outcome|answer|reply|response|update))\s+(or|nor)\s+(?!no\b)",
-                      re.IGNORECASE)
+                re.IGNORECASE)
 
 
 def _each_denied(m: re.Match[str]) -> str:
@@ -245,13 +245,13 @@ def _each_denied(m: re.Match[str]) -> str:
 # A second denial set in commas between a verb and its object says the same of it: "We have not
 # made, and will not make, any payment on it" (the object otherwise stood alone, as if affirmed).
 _SPLIT_DENIAL = lazy(r"\b((?:not|never)(?:\s+\w+)?),\s+(?:and|or|nor)\s+(?:\w+\s+){0,3}?"
-                           r"(?:not|never)(?:\s+\w+)?,\s+(?=(?:any|a|an|the|your|its|it|them|this|that|these|those)\b)",
-                           re.IGNORECASE)
+                     r"(?:not|never)(?:\s+\w+)?,\s+(?=(?:any|a|an|the|your|its|it|them|this|that|these|those)\b)",
+                     re.IGNORECASE)
 # A line opened by a figure of three digits or more and "." or ")": no list counts that far.
 _ENUMERATED_FIGURE = lazy(r"^([ \t]*\d{3,}(?:,\d{3})*)[ \t]*[.):][ \t]+(?=[A-Za-z])", re.M)
 # A denied noun and, with no comma, a new clause: its "no" does not reach the clause after it.
 _NO_NOUN_THEN = lazy(r"\b(no\s+(?:excess|deductible|fee|charge))\s+(?=(?:the|your|we|so|this|it)\b)",
-                           re.IGNORECASE)
+                     re.IGNORECASE)
 _DEDUCTIBLE = lazy(r"(?<!tax )\bdeductible\b", re.IGNORECASE)
 # A numbered list's item: its number is a bullet ("2. Policy active", "3) Paid").
 _ITEM_NUMBER = lazy(r"^([ \t]*)\d{1,2}[.)][ \t]+(?=\S)", re.M)
@@ -280,18 +280,18 @@ _MINUS_SHARE = lazy(_AMOUNT + r"\s+[-\u2212\u2013]\s*(\d+(?:\.\d+)?%)")  # "£4,
 _DIVIDED_SIGN = lazy(_AMOUNT + r"\s*(?:/|\u00f7)\s*(\d+(?:\.\d+)?)(?![\w/%])")
 # A figure in brackets beside a reviewer's role is the authority of the role, not an amount decided.
 _ROLE_FIGURE = lazy(r"(\([^()]{0,40}?\b(?:senior|reviewer|handler|deputy|approver)),\s*(?!limit\b)"
-                          r"([£$€]?\d[\d,.]*\s*[km]?\))", re.IGNORECASE)
+                    r"([£$€]?\d[\d,.]*\s*[km]?\))", re.IGNORECASE)
 # Proof asked for: what it should show is not asserted ("send us any evidence that the policy was
 # in force" on a lapsed policy); "we have evidence that…" asserts.
 _SOUGHT_PROOF_WORDS = frozenset({"evidence", "proof", "documents", "document", "documentation"})
 _SOUGHT_PROOF = lazy(r"\b((?:(?:send|provide|give|submit|supply)\s+(?:us\s+)?(?:any\s+|some\s+|further\s+|"
-                           r"new\s+)?|with\s+(?:any|some|further|new)\s+)(?:evidence|proof|documents?|documentation)(?:\s+showing)?)\s+that\b",
-                           re.IGNORECASE)
+                     r"new\s+)?|with\s+(?:any|some|further|new)\s+)(?:evidence|proof|documents?|documentation)(?:\s+showing)?)\s+that\b",
+                     re.IGNORECASE)
 _DOT_FIELDS = lazy(r"[ \t]+[\u00b7\u2022][ \t]+")
 # A question after a statement in one sentence ("I've just set your rate at 6.02%; which facility is
 # it for?"): the question asks, the statement still tells (82nd audit).
 _QUESTION_TAIL = lazy(r"\s*(?:;|\s[-\u2013\u2014])\s+(?=(?:shall|should|can|could|may|do|does|would|will|which|"
-                            r"what|who|when|where|how|ok|okay|happy|ready)\b[^.;!?\n]*\?)", re.IGNORECASE)
+                      r"what|who|when|where|how|ok|okay|happy|ready)\b[^.;!?\n]*\?)", re.IGNORECASE)
 _FOR_WHEN = lazy(r"\bfor\s+when\b", re.IGNORECASE)
 _UNNECESSARY = lazy(r"\b(\w+)\s+unnecessary\b", re.IGNORECASE)
 # "any further payment is unnecessary": more than was done, not what was done (red team 25)
@@ -302,12 +302,12 @@ _ID_SLIP_WORDS = frozenset({"sorry", "oops", "apologies", "mean", "meant", "corr
 # An id taken back at once for another of its kind: "CLM-00289 -- sorry, CLM-00297", "POL-1 (I mean POL-2)".
 # ("POL-00489... apologies, your policy POL-00517": a word or two may name the kind again)
 _ID_SLIP = lazy(r"\b([A-Z]{2,5})-\d+[ \t]*(?:--?|\.{2,3}|[\u2026\u2013\u2014,(])[ \t]*"
-                      r"(?:(?:sorry|oops|apologies)\b[ \t]*[,:\-\u2013\u2014]?[ \t]*"
-                      r"(?:(?:i[ \t]+mean(?:t)?|correction:?|or[ \t]+rather)[ \t]*,?[ \t]*)?"
-                      r"|(?:i[ \t]+mean(?:t)?|correction:?|or[ \t]+rather)[ \t]*,?[ \t]*)"
-                      r"(?:(?:the|your|my|our|its|their|policy|claim|facility|account|customer|reviewer|"
-                      r"senior)[ \t]+){0,2}"
-                      r"\1-(\d+)\b\)?", re.IGNORECASE)
+                r"(?:(?:sorry|oops|apologies)\b[ \t]*[,:\-\u2013\u2014]?[ \t]*"
+                r"(?:(?:i[ \t]+mean(?:t)?|correction:?|or[ \t]+rather)[ \t]*,?[ \t]*)?"
+                r"|(?:i[ \t]+mean(?:t)?|correction:?|or[ \t]+rather)[ \t]*,?[ \t]*)"
+                r"(?:(?:the|your|my|our|its|their|policy|claim|facility|account|customer|reviewer|"
+                r"senior)[ \t]+){0,2}"
+                r"\1-(\d+)\b\)?", re.IGNORECASE)
 _CORRECTION_WORDS = frozenset({"mean", "meant", "correction", "rather", "scratch", "make", "said"})
 _EVIDENCE_WORDS = frozenset({"record", "records", "system", "file", "notes", "screen", "ledger"})
 _REPORTED_WORDS = frozenset({"said", "say", "says", "mention", "mentioned", "mentions", "thought", "think", "thinks",
@@ -362,7 +362,7 @@ _CORRECTION = lazy(
 # said…"). Not after "as" or "like" ("as you said, it was declined" agrees with them), and not
 # "you know" or "you understand" (what the writer asserts).
 _REPORTED_CUE = lazy(r"\b(?:said|says?|mention|thought|thinks?|believe|assum|suggest|state|wrote|writes?|"
-                           r"expect|impression)", re.I)
+                     r"expect|impression)", re.I)
 _REPORTED = lazy(
     r"(?<!\bas )(?<!\blike )\b(?:you|the\s+(?:claimant|customer|policyholder|holder)|claimant|customer|"
     r"(?:an?|our|the|my)\s+(?:earlier|previous|prior|last|first)\s+(?:message|letter|e-?mail|note|update)|"
@@ -383,7 +383,7 @@ _ASIDE = lazy(
 # is pending (and "it" then carries on the clause before, as in "…, but it is still pending").
 _EVIDENCE_CUE = lazy(r"\b(?:records?|system|file|notes|screen|ledger)\b", re.I)
 _EVIDENCE = lazy(r"\b(?:our|the|my)\s+(?:records?|system|file|notes|screen|ledger)\s+(?:clearly\s+|also\s+)?"
-                       r"(?:show|shows|say|says|indicate|indicates|confirm|confirms|state|states)\s+(?:that\s+)?", re.I)
+                 r"(?:show|shows|say|says|indicate|indicates|confirm|confirms|state|states)\s+(?:that\s+)?", re.I)
 # The writer taking another party's words as their own, after them: "…, and it was", "I'm afraid
 # that is correct", "which it has been", "you are right".
 _ENDORSED = lazy(
@@ -410,7 +410,7 @@ _NEXT_WORDS = frozenset({"next", "to", "todo", "action", "actions", "follow", "f
 _NEXT_LABEL = r"(?:next(?:\s+steps?)?|to\s*do|todo|actions?(?:\s+needed)?|follow[\s-]?ups?|what\s+happens\s+next)"
 # (or a plan told after a sentence: "Everything checks out. My plan: FAC-5047 → booked to ACC-1 → activated")
 _NEXT = lazy(rf"^[ \t]*#*[ \t]*\**{_NEXT_LABEL}\**[ \t]*:|(?:(?<=[.!?])[ \t]+|^)(?:my|our|the)\s+(?:plan|"
-                   r"proposal)\s*:", re.I | re.M)
+             r"proposal)\s*:", re.I | re.M)
 # The same as a heading over a list: each item is still to do ("Next steps⏎- Complete your checks").
 _NEXT_HEADING = lazy(rf"^[ \t]*#*[ \t]*\**{_NEXT_LABEL}\**[ \t]*:?[ \t]*$", re.I | re.M)
 _ITEM = lazy(r"^([ \t]*(?:[-*\u2022]|\d+[.)])?[ \t]*)(.*)$")

@@ -42,13 +42,13 @@ _DIFFERENCE = rf"(?P<d>{FIGURE})\s+(?P<ddir>{_UP}|{_DOWN})"
 _JOIN = (r"(?:\s*[,:;(]\s*|\s+[-\u2013\u2014]\s+|\s+(?=(?:is|was|being)\b))(?:(?:which|that)\s+(?:is|was)\s+|"
          r"that's\s+|i\.?e\.?,?\s+|being\s+|is\s+|was\s+|or\s+)?")
 TOLD = lazy(rf"{_NOT_GLUED}(?P<a>{FIGURE})(?:\s+[a-z]+){{0,3}}?{_JOIN}(?:{_HEDGE})?"
-                  # (the rest looked at, not taken: a relation after it is read too; red team 58)
-                  rf"(?:{_SHARE}|{_MULTIPLE}|{_DIFFERENCE})\s+(?=(?P<rest>[^\n]{{0,80}}))", re.IGNORECASE)
+            # (the rest looked at, not taken: a relation after it is read too; red team 58)
+            rf"(?:{_SHARE}|{_MULTIPLE}|{_DIFFERENCE})\s+(?=(?P<rest>[^\n]{{0,80}}))", re.IGNORECASE)
 _AS_MUCH = r"(?:as\s+(?:much|large|big|high|great)\s+as\s+|the\s+size\s+of\s+)?"
 _OF_IT = lazy(rf"of\s+(?:that|it|this|which|them)\b[,:]?\s+(?:(?!\d)[\w'\u2019-]+\s+){{0,2}}?(?P<r>{FIGURE})",
-                    re.IGNORECASE)
+              re.IGNORECASE)
 OTHER = lazy(rf"(?:of\s+)?{_AS_MUCH}(?:(?!\d)[\w'\u2019-]+\s+){{0,3}}?(?P<b>{_NOT_GLUED}{FIGURE})(?![\w%])",
-                   re.IGNORECASE)
+             re.IGNORECASE)
 FACTORS = {"twice": 2.0, "double": 2.0, "triple": 3.0, "treble": 3.0, "thrice": 3.0, "quadruple": 4.0, "half": 0.5,
            "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "six": 6.0, "seven": 7.0, "eight": 8.0, "nine": 9.0,
            "ten": 10.0, "eleven": 11.0, "twelve": 12.0, "fifteen": 15.0, "twenty": 20.0, "thirty": 30.0, "forty": 40.0,
@@ -63,7 +63,7 @@ _SECOND_SIDE = lazy(r"\b(?:vs\.?|versus|against|than|within|above|below|under|ov
 # nor a figure in the same units ("$47,000 ($50,000)", "covers 12,500 (50k)": a limit beside an amount).
 _UNITS = r"(?:\s*(?:crores?|lakhs?|lacs?|million|thousand|mn|bn|k|m)\b)?"
 RESTATED = lazy(rf"{_NOT_GLUED}(?P<a>{FIGURE}){_UNITS}\s*\(\s*(?P<how>i\.?e\.?,?\s*|=\s*|or\s+|that\s+is\s+)?"
-                      rf"(?P<b>{FIGURE}{_UNITS})\s*\)", re.IGNORECASE)
+                rf"(?P<b>{FIGURE}{_UNITS})\s*\)", re.IGNORECASE)
 
 
 def false_relation(said: str, named: Mapping[str, float] | None = None) -> str | None:
@@ -137,7 +137,7 @@ def _factor(m: re.Match[str]) -> float:
 
 
 _FRACTION = lazy(r"(a|one|two|three|four|five|six|seven|eight|nine) (third|quarter|fourth|fifth|sixth|eighth|"
-                       r"tenth)s?")
+                 r"tenth)s?")
 _PARTS = {"third": 3.0, "quarter": 4.0, "fourth": 4.0, "fifth": 5.0, "sixth": 6.0, "eighth": 8.0, "tenth": 10.0}
 
 

@@ -23,8 +23,8 @@ def taken_back(text: str, words: set[str]) -> str:
 # An earlier message taken back, with what it said: "Please ignore our previous message saying your
 # claim was pending; the correct position is…" says only what follows (67th audit).
 _IGNORED = lazy(r"\b(?:please\s+)?(?:ignore|disregard)\s+(?:our|the|my|any|that|this)\s+(?:previous|earlier|last|"
-                      r"prior|original|first|preceding|automated)\s+(?:[\w-]+\s+)?(?:message|letter|e-?mail|request|"
-                      r"query|queries|note|update|notice|text|sms)\b[^.;!?\n]*[.;!]?\s*", re.IGNORECASE)
+                r"prior|original|first|preceding|automated)\s+(?:[\w-]+\s+)?(?:message|letter|e-?mail|request|"
+                r"query|queries|note|update|notice|text|sms)\b[^.;!?\n]*[.;!]?\s*", re.IGNORECASE)
 # A figure taken back at once for another: "the approved amount is 24,000, and sorry, I mean
 # 30,000", "Forty-one thousand, sorry, fourteen thousand" (a figure in words: "sorry" is the cue).
 _FIGURE = r"(?:[£$€]\s?\d[\d,.]*|(?<![\d,.])\d[\d,.]*\s*(?:k|%)?)"  # (a figure from its first digit: red team 49)

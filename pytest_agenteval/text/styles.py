@@ -12,17 +12,17 @@ import re
 from pytest_agenteval.patterns import lazy
 
 _HIDING = lazy(r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|line-through|"
-                     r"(?:font-size|opacity)\s*:\s*(?:0*\.?0+|0*\.0*[0-4]\d*)(?:px|pt|em|rem|%)?\s*(?:;|$|!)|"
-                     r"font-size\s*:\s*[0-2](?:\.\d+)?px|"
-                     # off the page, or in a box of no size that hides what overflows it
-                     r"(?:left|top|text-indent|margin-left)\s*:\s*-\d{3,}|clip\s*:\s*rect\(\s*0|"
-                     r"(?:max-)?(?:height|width)\s*:\s*0(?:px|em|rem|%)?\s*;[^\"']*overflow\s*:\s*hidden|"
-                     r"overflow\s*:\s*hidden[^\"']*(?:max-)?(?:height|width)\s*:\s*0(?![.\d])", re.IGNORECASE)
+               r"(?:font-size|opacity)\s*:\s*(?:0*\.?0+|0*\.0*[0-4]\d*)(?:px|pt|em|rem|%)?\s*(?:;|$|!)|"
+               r"font-size\s*:\s*[0-2](?:\.\d+)?px|"
+               # off the page, or in a box of no size that hides what overflows it
+               r"(?:left|top|text-indent|margin-left)\s*:\s*-\d{3,}|clip\s*:\s*rect\(\s*0|"
+               r"(?:max-)?(?:height|width)\s*:\s*0(?:px|em|rem|%)?\s*;[^\"']*overflow\s*:\s*hidden|"
+               r"overflow\s*:\s*hidden[^\"']*(?:max-)?(?:height|width)\s*:\s*0(?![.\d])", re.IGNORECASE)
 
 
 # Fonts that draw no letters: a word set in one shows pictographs (red team 58)
 SYMBOLS = lazy(r"font-family\s*:[^;]*(?:webdings|wingdings|symbol|dingbat|marlett|bookshelf|ms\s+outlook|"
-                      r"mt\s+extra|ms\s+reference\s+specialty|segoe\s+(?:mdl2|fluent)|zapf)", re.IGNORECASE)
+                r"mt\s+extra|ms\s+reference\s+specialty|segoe\s+(?:mdl2|fluent)|zapf)", re.IGNORECASE)
 
 
 COLOUR = lazy(r"(?<![\w-])color\s*:\s*([^;\"']+)", re.IGNORECASE)
@@ -98,13 +98,13 @@ _HIGHLIGHTS = {"yellow": "#ffff00", "aqua": "#00ffff", "cyan": "#00ffff", "lime"
 # yet approved"; red team 57's honest e-mails). A comment, escape, function or "!" in one is read
 # as styling of any kind.
 PLAIN = lazy(r"\s*(?:color\s*:\s*(?:#[0-9a-f]{3,6}|[a-z]{3,20}|"
-                    r"rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)|hsl\(\s*\d{1,3}\s*,\s*\d{1,3}%\s*,\s*\d{1,3}%\s*\))|"
-                    r"background(?:-color)?\s*:\s*(?:#[0-9a-f]{3,6}|[a-z]{3,20})|"
-                    r"font-weight\s*:\s*(?:bold|bolder|normal|[1-9]00)|"
-                    r"font-style\s*:\s*(?:italic|normal|oblique)|font-family\s*:\s*[\w\s,\"'-]{1,80}|"
-                    r"font-size\s*:\s*(?:(?:[7-9]|[1-3]\d)(?:\.\d)?(?:pt|px)|(?:0\.[89]|1(?:\.\d+)?|2)(?:em|rem)|"
-                    r"(?:8\d|9\d|1\d\d)%|small|medium|large)|text-decoration\s*:\s*(?:underline|none))\s*",
-                    re.IGNORECASE)
+              r"rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)|hsl\(\s*\d{1,3}\s*,\s*\d{1,3}%\s*,\s*\d{1,3}%\s*\))|"
+              r"background(?:-color)?\s*:\s*(?:#[0-9a-f]{3,6}|[a-z]{3,20})|"
+              r"font-weight\s*:\s*(?:bold|bolder|normal|[1-9]00)|"
+              r"font-style\s*:\s*(?:italic|normal|oblique)|font-family\s*:\s*[\w\s,\"'-]{1,80}|"
+              r"font-size\s*:\s*(?:(?:[7-9]|[1-3]\d)(?:\.\d)?(?:pt|px)|(?:0\.[89]|1(?:\.\d+)?|2)(?:em|rem)|"
+              r"(?:8\d|9\d|1\d\d)%|small|medium|large)|text-decoration\s*:\s*(?:underline|none))\s*",
+              re.IGNORECASE)
 
 
 def dark(declaration: str) -> bool:
@@ -130,14 +130,14 @@ _WIDE = r"(?![^;]*\b(?:[4-9]\d|\d{3,})(?:\.\d+)?\s*(?:px|pt)|[^;]*\b(?:[3-9]|\d{
 # What else a plain style sheet may set: boxes around type, never moving or covering it (no negative
 # margin, no line height under one), and the names Outlook writes.
 LAYOUT = lazy(rf"\s*(?:(?:margin|padding)(?:-(?:top|right|bottom|left))?\s*:\s*{_LENGTHS}"
-                     rf"(?:\s+{_LENGTHS}){{0,3}}|"
-                     rf"border(?:-[a-z-]+)?\s*:{_WIDE}[^;:(){{}}]{{1,60}}|"
-                     r"line-height\s*:\s*(?:normal|[1-9](?:\.\d+)?(?:em)?|"
-                     r"1\d\d%|(?:1[2-9]|[23]\d)(?:\.\d+)?(?:pt|px))|vertical-align\s*:\s*(?:baseline|top|middle|bottom)|"
-                     r"text-align\s*:\s*(?:left|right|center|justify|start|end)|page\s*:\s*[\w-]+|"
-                     r"(?:word-wrap|overflow-wrap|word-break|hyphens)\s*:\s*[a-z-]+|"
-                     r"size\s*:\s*[\d.\s]+pt\s+[\d.\s]+pt|panose-1\s*:[\d\s]+|"
-                     r"mso-(?!hide)[a-z-]+\s*:[^;:(){}]{1,60})\s*", re.IGNORECASE)
+               rf"(?:\s+{_LENGTHS}){{0,3}}|"
+               rf"border(?:-[a-z-]+)?\s*:{_WIDE}[^;:(){{}}]{{1,60}}|"
+               r"line-height\s*:\s*(?:normal|[1-9](?:\.\d+)?(?:em)?|"
+               r"1\d\d%|(?:1[2-9]|[23]\d)(?:\.\d+)?(?:pt|px))|vertical-align\s*:\s*(?:baseline|top|middle|bottom)|"
+               r"text-align\s*:\s*(?:left|right|center|justify|start|end)|page\s*:\s*[\w-]+|"
+               r"(?:word-wrap|overflow-wrap|word-break|hyphens)\s*:\s*[a-z-]+|"
+               r"size\s*:\s*[\d.\s]+pt\s+[\d.\s]+pt|panose-1\s*:[\d\s]+|"
+               r"mso-(?!hide)[a-z-]+\s*:[^;:(){}]{1,60})\s*", re.IGNORECASE)
 
 
 _SHEET_RULE = lazy(r"\s*(@page\s+[\w-]*|@font-face|@list\s+[\w:-]+|[^@{}]{1,300}?)\s*\{([^{}]*)\}\s*")

@@ -99,9 +99,9 @@ _NOT_DIGIT = lazy(r"[^\d.]")
 # "SNR\u201108" (a non-breaking hyphen), "snr-08" (not a year: "FY 2026"; not money: "GBP 4200").
 _ID_SHAPE_CUE = lazy(r"[A-Z]{2}[ \u00a0\u2010\u2011\u2012\u2013_]?\d\d|[a-z]{2}-\d\d")
 _ID_SHAPE = lazy(r"\b(?!(?:GBP|USD|EUR|CHF|INR|AUD|CAD|NZD|RS|FY|Q|AD|BC|VAT|GST|APR|AER|SI|XS)\b)"
-                       r"(?!(?:GBP|USD|EUR|CHF|INR|AUD)\d)([A-Z]{2,5})(?:[ \u00a0\u2010\u2011\u2012\u2013_]|(?=0))"
-                       r"(?!(?:19|20)\d\d\b)(\d{2,})\b(?![.,]\d)"  # not "SI 25,000": a grouped figure
-                       r"|\b(?!(?:covid|mp|gbp|usd|eur)\b)([a-z]{2,5})-(\d{2,})\b(?![.,]\d)")
+                 r"(?!(?:GBP|USD|EUR|CHF|INR|AUD)\d)([A-Z]{2,5})(?:[ \u00a0\u2010\u2011\u2012\u2013_]|(?=0))"
+                 r"(?!(?:19|20)\d\d\b)(\d{2,})\b(?![.,]\d)"  # not "SI 25,000": a grouped figure
+                 r"|\b(?!(?:covid|mp|gbp|usd|eur)\b)([a-z]{2,5})-(\d{2,})\b(?![.,]\d)")
 def _shaped(s: re.Match[str], prefixes: frozenset[str]) -> str:
     """The id a shape writes, or the words as written: "PAID 6300" in a note in capitals is a word
     and a figure (84th audit), so a blank, an underscore or nothing between them makes an id only of
@@ -138,7 +138,7 @@ CLIPPED = frozenset({"appr", "apprvd", "esc", "amt", "pol", "pd", "ref", "approx
                      "amd", "decl"})
 # (before a figure, an id or a word that opens no clause: not "…on your pol. we paid you 1,000"; red team 34)
 _GOES_ON = lazy(r"[ \t]*(?=[£$€\d(]|[A-Z]{2,5}-\d|(?!(?:we|i|you|they|he|she|it|the|your|our|this|that|paid|"
-                      r"claim|policy|please|thanks|thank|no|not|all|nothing|payment|approved|declined)\b)[a-z])")
+                r"claim|policy|please|thanks|thank|no|not|all|nothing|payment|approved|declined)\b)[a-z])")
 
 
 def _word_tokens(raw: str) -> tuple[Token, ...]:

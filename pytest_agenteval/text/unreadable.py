@@ -19,11 +19,11 @@ from pytest_agenteval.text.styles import pale_background, plain_sheet
 # another document or a shadow tree, reorders its letters, or draws words from its attributes.
 # (red team 58: what the browser's own style sheet hides or replaces, raw text that shows its markup)
 _UNREADABLE_TAG = lazy(r"<\s*(link|template|bdo|ruby|rt|rp|iframe|frame|frameset|noframes|object|embed|applet|"
-                             r"slot|noscript|select|option|optgroup|datalist|textarea|xmp|plaintext|listing|portal|"
-                             r"fencedframe|dialog|audio|video|meter|progress|canvas|details|tspan|textpath|"
-                             # (a box or a button shows no word of its own)
-                             r"input(?![^<>]*\btype\s*=\s*[\"']?(?:checkbox|radio|hidden)\b))(?![\w-])",
-                             re.IGNORECASE)
+                       r"slot|noscript|select|option|optgroup|datalist|textarea|xmp|plaintext|listing|portal|"
+                       r"fencedframe|dialog|audio|video|meter|progress|canvas|details|tspan|textpath|"
+                       # (a box or a button shows no word of its own)
+                       r"input(?![^<>]*\btype\s*=\s*[\"']?(?:checkbox|radio|hidden)\b))(?![\w-])",
+                       re.IGNORECASE)
 
 
 _SVG_TEXT = lazy(r"<\s*svg\b[\s\S]*<\s*text\b", re.IGNORECASE)
@@ -45,16 +45,16 @@ _BACKGROUND = lazy(r"\bbackground\s*=|\bbgcolor\s*=\s*[\"']?\s*([^\"'\s>]+)", re
 
 
 _BACKGROUND_STYLE = lazy(r"background(?:-color|-image)?\s*:\s*([^;]+)|box-shadow\s*:|text-shadow\s*:|"
-                               r"-webkit-text-fill-color\s*:|-webkit-background-clip\s*:|background-clip\s*:",
-                               re.IGNORECASE)
+                         r"-webkit-text-fill-color\s*:|-webkit-background-clip\s*:|background-clip\s*:",
+                         re.IGNORECASE)
 
 
 # What a style may do to the order or number of the words shown: move, reorder, add.
 _MOVING = lazy(r"(?<![\w-])(?:content|order|direction|unicode-bidi|writing-mode|grid-area|grid-row|grid-column|"
-                     r"grid-template-areas|counter-reset|counter-increment|counter-set)\s*:|flex-(?:direction|flow)\s*:"
-                     r"[^;]*reverse|(?<![\w-])position\s*:\s*(?:absolute|fixed)|(?<![\w-])float\s*:\s*(?:left|right)|"
-                     r"transform\s*:(?!\s*none)|list-style(?:-type)?\s*:[^;]*(?:['\u201c]|"
-                     r"&quot;|&#)", re.IGNORECASE)
+               r"grid-template-areas|counter-reset|counter-increment|counter-set)\s*:|flex-(?:direction|flow)\s*:"
+               r"[^;]*reverse|(?<![\w-])position\s*:\s*(?:absolute|fixed)|(?<![\w-])float\s*:\s*(?:left|right)|"
+               r"transform\s*:(?!\s*none)|list-style(?:-type)?\s*:[^;]*(?:['\u201c]|"
+               r"&quot;|&#)", re.IGNORECASE)
 
 
 def unreadable(text: str) -> str | None:

@@ -184,8 +184,8 @@ FACILITY_STEPS = frozenset({"rate", "booked", "booking", "activation", "activate
 
 # "the customer already has an open current account", "you hold a loan account with us"
 HOLDS = lazy(r"\b(?:(?<!we )(?<!i )(?:has|have|holds|hold)\s+(?:already\s+)?(?:got\s+)?(?:an?\s+)?"
-                   r"(?:existing\s+)?|(?:customer|customer's|their|your|his|her|its)\s+(?:own\s+)?existing\s+)"
-                   r"(open\s+)?(loan|current)\s+account\b")  # "the customer's existing current account"
+             r"(?:existing\s+)?|(?:customer|customer's|their|your|his|her|its)\s+(?:own\s+)?existing\s+)"
+             r"(open\s+)?(loan|current)\s+account\b")  # "the customer's existing current account"
 
 
 def accounts_held(h: History, fid: str, reading: Reading) -> str | None:
@@ -205,7 +205,7 @@ def accounts_held(h: History, fid: str, reading: Reading) -> str | None:
 
 # "on your current account", "to the customer's loan account": an account named by its type.
 TYPED_ACCOUNT = lazy(r"\b(?:on|to|into|against|from|under)\s+(?:(?:your|the|a|an|their|its|customer's)\s+)*"
-                           r"(current|loan)\s+account\b", re.IGNORECASE)
+                     r"(current|loan)\s+account\b", re.IGNORECASE)
 
 
 def account_type(h: History, fid: str, t: Text) -> str | None:

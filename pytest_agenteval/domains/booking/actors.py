@@ -18,8 +18,8 @@ _STEP = (r"(?P<step>booked|priced|activated|set\s+(?:the|its)\s+rate|raised\s+(?
 _OTHER = (r"(?:our|the|your)\s+(?:credit|pricing|operations|ops|risk|onboarding|lending|back[\s-]office|booking|"
           r"compliance)\s+(?:team|desk|department)|your\s+relationship\s+manager|the\s+customer|operations")
 BY_OTHER = lazy(rf"\b{_STEP}\b(?:\s+\S+){{0,4}}?\s+by\s+(?P<who>{_OTHER})\b"
-                      rf"|\b(?P<you>you)\s+(?:have\s+|had\s+|already\s+|just\s+)*{_STEP.replace('step', 'step2')}\b",
-                      re.IGNORECASE)
+                rf"|\b(?P<you>you)\s+(?:have\s+|had\s+|already\s+|just\s+)*{_STEP.replace('step', 'step2')}\b",
+                re.IGNORECASE)
 _ACTS = {"booked": "book_facility", "priced": "set_rate", "activated": "activate_facility", "set": "set_rate",
          "raised": "raise_query", "opened": "open_account", "booking": "book_facility", "pricing": "set_rate",
          "activating": "activate_facility"}
@@ -27,7 +27,7 @@ _DENIED = lazy(r"\b(?:not|never|no|if|whether|when|once|will|would|could|should|
 _CUES = (" by ", "you ")
 # Two steps told in the order they were not done: "activated FAC-5090 first and then booked it"
 ORDER = lazy(r"\b(?P<a>booked|priced|activated|set)\b[^.;!?\n]{0,40}?\b(?:(?:first\s+)?(?:and\s+)?then\s+"
-                   r"(?P<b>booked|priced|activated)|before\s+(?P<b2>booking|pricing|activating))\b", re.IGNORECASE)
+             r"(?P<b>booked|priced|activated)|before\s+(?P<b2>booking|pricing|activating))\b", re.IGNORECASE)
 
 
 def done_by_another(h: History, fid: str, t: Text) -> str | None:
@@ -66,11 +66,11 @@ def done_by_another(h: History, fid: str, t: Text) -> str | None:
 # agent does every step; another team only answers a query ("the credit team will confirm…").
 _STEP_NOUN = r"(?:activation|booking|pricing|the\s+rate|it|FAC-\d+|the\s+facility)"
 LEFT_TO = lazy(rf"\b(?:activation|booking|pricing)\s+(?:will\s+be|is\s+to\s+be|has\s+to\s+be|must\s+be|needs\s+"
-                     rf"to\s+be|is|gets|will\s+get)\s+(?:done|handled|completed|carried\s+out|approved|signed\s+off|"
-                     rf"authori[sz]ed)\s+(?:\S+\s+){{0,2}}?by\s+(?P<who>{_OTHER})"
-                     rf"|\b(?P<who2>{_OTHER})\s+(?:will|'ll|still\s+needs?\s+to|needs?\s+to|has\s+to|must|is\s+going\s+to|"
-                     rf"are\s+going\s+to)\s+(?:\w+\s+)?(?:activate|book|price|(?:approve|sign\s+off|authori[sz]e)\s+"
-                     rf"{_STEP_NOUN})\b", re.IGNORECASE)
+               rf"to\s+be|is|gets|will\s+get)\s+(?:done|handled|completed|carried\s+out|approved|signed\s+off|"
+               rf"authori[sz]ed)\s+(?:\S+\s+){{0,2}}?by\s+(?P<who>{_OTHER})"
+               rf"|\b(?P<who2>{_OTHER})\s+(?:will|'ll|still\s+needs?\s+to|needs?\s+to|has\s+to|must|is\s+going\s+to|"
+               rf"are\s+going\s+to)\s+(?:\w+\s+)?(?:activate|book|price|(?:approve|sign\s+off|authori[sz]e)\s+"
+               rf"{_STEP_NOUN})\b", re.IGNORECASE)
 _NOT_SO = lazy(r"\b(?:not|no|never|if|whether|unless|nobody|neither)\b|n't", re.IGNORECASE)
 
 
@@ -87,8 +87,8 @@ def left_to_another(t: Text) -> str | None:
 
 # A part of a story told backwards names its steps by verb or by name ("Before that: activation").
 _PART_STEP = lazy(r"\b(?:(?P<book_facility>booked|booking)|(?P<set_rate>priced|pricing|rate\s+set|"
-                        r"set\s+(?:the\s+|its\s+)?rate|rate)|(?P<activate_facility>activated|activation|activating))\b",
-                        re.IGNORECASE)
+                  r"set\s+(?:the\s+|its\s+)?rate|rate)|(?P<activate_facility>activated|activation|activating))\b",
+                  re.IGNORECASE)
 
 
 def _backwards(said: str, fid: str, written: list[Any]) -> str | None:  # (the log's events)

@@ -265,22 +265,22 @@ SHEET_WORDS = frozenset({"sheet", "band", "bands", "top", "maximum", "max", "hig
 # "the 84-month term loan", "a term of 36 months", "on a 2-year term": the facility's term.
 # And after the facility's id or its booking: "FAC-5047 (24 months)", "book FAC-5047 for 24 months".
 TERM = lazy(r"\b(\d{1,3})[- ]?(month|year)s?[- ](?:(?:revolving\s+)?(?:term|loan|facility|overdraft|"
-                  r"revolver|credit))|\b(?:term\s+of|(?:FAC-\d+|book|booked|booking)\s+(?:FAC-\d+\s+)?for)\s+"
-                  r"(\d{1,3})\s+(month|year)s?\b|\bFAC-\d+\s*\((?:[^()\n]*?[,;/]\s*)?(\d{1,3})\s*(month|year)s?\s*"
-                  r"(?:[,;/][^()\n]*)?\)"  # "FAC-1 (36 months)", "FAC-1 (revolver, 1.5m limit, 36 months)"
-                  # "a limit of £600,000 over 12 months", "Term: 72 months", "term_months: 24"
-                  r"|[\d.,]+\s*[km]?\s+(?:over|for)\s+(\d{1,3})\s+(month|year)s?\b"
-                  r"|\b(?:term(?:[_ ]months)?[\"']?\s*[:=,]?|runs?\s+for|lasts?(?:\s+for)?|running\s+for)\s*[\"']?"
-                  r"(\d{1,3})(?:\s*(month|year)s?)?\b"  # "runs for 72 months", 'term,"72 months"'
-                  # "a 120,000 term loan over 36 months"
-                  r"|\b(?:term\s+loan|loan|facility|overdraft|revolver)\s+(?:over|for)\s+(\d{1,3})\s+(month|year)s?\b"
-                  # "active … at 5.94% for the next 24 months" (audit 53)
-                  r"|\b(?:for|over)\s+(?:the\s+)?(?:next|full|whole|entire|coming)\s+(\d{1,3})\s+(month|year)s?\b",
-                  re.IGNORECASE)
+            r"revolver|credit))|\b(?:term\s+of|(?:FAC-\d+|book|booked|booking)\s+(?:FAC-\d+\s+)?for)\s+"
+            r"(\d{1,3})\s+(month|year)s?\b|\bFAC-\d+\s*\((?:[^()\n]*?[,;/]\s*)?(\d{1,3})\s*(month|year)s?\s*"
+            r"(?:[,;/][^()\n]*)?\)"  # "FAC-1 (36 months)", "FAC-1 (revolver, 1.5m limit, 36 months)"
+            # "a limit of £600,000 over 12 months", "Term: 72 months", "term_months: 24"
+            r"|[\d.,]+\s*[km]?\s+(?:over|for)\s+(\d{1,3})\s+(month|year)s?\b"
+            r"|\b(?:term(?:[_ ]months)?[\"']?\s*[:=,]?|runs?\s+for|lasts?(?:\s+for)?|running\s+for)\s*[\"']?"
+            r"(\d{1,3})(?:\s*(month|year)s?)?\b"  # "runs for 72 months", 'term,"72 months"'
+            # "a 120,000 term loan over 36 months"
+            r"|\b(?:term\s+loan|loan|facility|overdraft|revolver)\s+(?:over|for)\s+(\d{1,3})\s+(month|year)s?\b"
+            # "active … at 5.94% for the next 24 months" (audit 53)
+            r"|\b(?:for|over)\s+(?:the\s+)?(?:next|full|whole|entire|coming)\s+(\d{1,3})\s+(month|year)s?\b",
+            re.IGNORECASE)
 
 
 DRAWN = lazy(r"\b(?:draw|drawing|drew|drawn|borrow|borrowing|use|using|spend|spending|repay|repaying|paying)"
-                   r"\s+[£$€]?$", re.IGNORECASE)
+             r"\s+[£$€]?$", re.IGNORECASE)
 
 
 def term(h: History, fid: str, reading: Reading) -> str | None:
@@ -399,9 +399,9 @@ def _ranged(reading: Reading, q: Any) -> bool:
 
 # "the rate has not been set yet", "rate not yet set": said of the facility's rate
 RATE_UNSET = lazy(r"\brate\b(?:\s+\w+){0,3}?\s+(?:(?:has|have|is|was)\s+)?not\s+(?:yet\s+)?(?:been\s+)?"
-                        r"(?:set|applied|fixed|entered)\b|\brate\b(?:\s+\w+){0,3}?\s+(?:is\s+)?(?:yet|still)\s+to\s+"
-                        r"be\s+set\b|\bno\s+rate\s+(?:has\s+been\s+|was\s+|is\s+)?(?:yet\s+)?set\b|"
-                        r"\brate\s+not\s+applicable\b")  # "Rate: N/A" (the prepass reads "not applicable")
+                  r"(?:set|applied|fixed|entered)\b|\brate\b(?:\s+\w+){0,3}?\s+(?:is\s+)?(?:yet|still)\s+to\s+"
+                  r"be\s+set\b|\bno\s+rate\s+(?:has\s+been\s+|was\s+|is\s+)?(?:yet\s+)?set\b|"
+                  r"\brate\s+not\s+applicable\b")  # "Rate: N/A" (the prepass reads "not applicable")
 
 
 def _acts_undone(reading: Reading) -> bool:

@@ -12,16 +12,16 @@ from pytest_agenteval.grading import Text
 from pytest_agenteval.patterns import lazy
 
 LOOKED = lazy(r"\b(?:i(?:'ve|\s+have)|we(?:'ve|\s+have))\s+(?:already\s+|just\s+|now\s+)?"
-                    r"(?:found|looked\s+(?:at|up|into|over)|(?:had|taken)\s+a\s+look\s+at|gone\s+(?:through|over)|"
-                    r"run\s+through|checked|pulled\s+up|pulled|verified|located|reviewed|opened|seen)\s+(?:up\s+)?"
-                    r"(?:your|the)\s+(?:\w+\s+){0,2}?(?P<what>facilit(?:y|ies)|accounts?|customer\s+record|record|kyc|"
-                    r"profile)\b(?!(?:\s+\w+){0,2}\s+you\s+(?:sent|mentioned|gave|provided|shared)|[^.?!]{0,20}in\s+your\s+"
-                    r"message)"  # (not "the facility details you sent": the customer's own words)
-                    # told as a state: "Your accounts are already checked on my side" (red team 52)
-                    r"|\b(?:your|the)\s+(?P<what2>facilit(?:y|ies)|accounts?|record|kyc|profile)\s+(?:is|are|has|have)\s+"
-                    r"(?:already\s+)?(?:been\s+)?(?:already\s+)?(?:checked|reviewed|looked\s+at|found|verified)\b"
-                    r"|\b(?:i(?:'ve|\s+have)|we(?:'ve|\s+have))\s+(?:already\s+|just\s+)?(?P<query>raised)\s+(?:a|the|an)\s+"
-                    r"(?:\w+\s+)?query\b", re.IGNORECASE)
+              r"(?:found|looked\s+(?:at|up|into|over)|(?:had|taken)\s+a\s+look\s+at|gone\s+(?:through|over)|"
+              r"run\s+through|checked|pulled\s+up|pulled|verified|located|reviewed|opened|seen)\s+(?:up\s+)?"
+              r"(?:your|the)\s+(?:\w+\s+){0,2}?(?P<what>facilit(?:y|ies)|accounts?|customer\s+record|record|kyc|"
+              r"profile)\b(?!(?:\s+\w+){0,2}\s+you\s+(?:sent|mentioned|gave|provided|shared)|[^.?!]{0,20}in\s+your\s+"
+              r"message)"  # (not "the facility details you sent": the customer's own words)
+              # told as a state: "Your accounts are already checked on my side" (red team 52)
+              r"|\b(?:your|the)\s+(?P<what2>facilit(?:y|ies)|accounts?|record|kyc|profile)\s+(?:is|are|has|have)\s+"
+              r"(?:already\s+)?(?:been\s+)?(?:already\s+)?(?:checked|reviewed|looked\s+at|found|verified)\b"
+              r"|\b(?:i(?:'ve|\s+have)|we(?:'ve|\s+have))\s+(?:already\s+|just\s+)?(?P<query>raised)\s+(?:a|the|an)\s+"
+              r"(?:\w+\s+)?query\b", re.IGNORECASE)
 _READ = {"facility": "get_facility", "facilities": "get_facility", "account": "list_accounts",
          "accounts": "list_accounts"}
 

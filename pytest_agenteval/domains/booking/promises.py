@@ -86,7 +86,7 @@ def _asks(body: str) -> bool:
 
 
 CLOSING = lazy(r"\b(?:anything|something) else\b|\bcan i help\b|\bhelp (?:you )?with\b|\bany (?:other|more|"
-                     r"further) (?:questions?|help)\b|\bany questions\b", re.IGNORECASE)
+               r"further) (?:questions?|help)\b|\bany questions\b", re.IGNORECASE)
 DONE = frozenset({"have", "has", "had", "i've", "we've", "already", "just"})
 TO_FOLLOW = [["will", "follow"], ["to", "follow"], ["will", "come"], ["to", "come"], ["will", "happen"],
              ["will", "complete"], ["is", "queued"], ["is", "pending"]]  # "Activation will complete overnight"

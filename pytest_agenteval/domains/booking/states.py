@@ -252,13 +252,13 @@ def _asserted(reading: Reading, m: Any) -> bool:
 
 # "I have not raised a query", "no query was raised": said of the agent's own acts
 RAISED_QUERY = lazy(r"\b(?:i've|i|we've|we|i\s+have|we\s+have)\s+(?:just\s+|already\s+|now\s+)?"
-                          r"(?:raised|opened|logged|filed)\s+(?:a|the|an)\s+(?:\w+\s+)?query\b")
+                    r"(?:raised|opened|logged|filed)\s+(?:a|the|an)\s+(?:\w+\s+)?query\b")
 NO_QUERY = lazy(r"\b(?:not|never|n't)\s+(?:yet\s+)?(?:raised|opened|logged|filed)\s+(?:(?:a|any)\s+query|"
-                      r"anything(?:\s+with)?)\b"
-                      r"|\bno\s+query\s+(?:has\s+been|was|is)\s+(?:yet\s+)?(?:raised|opened|logged)\b"
-                      # "I don't need to raise anything": nothing raised, said after one was
-                      r"|\b(?:don't|do\s+not|no)\s+need\s+to\s+raise\s+(?:anything|a\s+query|any\s+query)\b"
-                      r"|\bno\s+query\s+(?:is\s+|was\s+)?(?:needed|necessary|required)\b")  # (58th audit)
+                r"anything(?:\s+with)?)\b"
+                r"|\bno\s+query\s+(?:has\s+been|was|is)\s+(?:yet\s+)?(?:raised|opened|logged)\b"
+                # "I don't need to raise anything": nothing raised, said after one was
+                r"|\b(?:don't|do\s+not|no)\s+need\s+to\s+raise\s+(?:anything|a\s+query|any\s+query)\b"
+                r"|\bno\s+query\s+(?:is\s+|was\s+)?(?:needed|necessary|required)\b")  # (58th audit)
 
 
 def query_denied(h: History, fid: str, t: Text) -> str | None:
@@ -333,8 +333,8 @@ def invented(h: History, fid: str, reading: Reading) -> str | None:
 
 # A rate held with a figure or a word between the verb and "rate" (the lexicon's phrases hold none).
 RATE_HELD = lazy(r"\b(?:reserved|reserve|locked|lock|secured|secure|held|hold|guaranteed|guarantee|froze|frozen|"
-                       r"freeze)\s+(?:in\s+)?(?:the|your|this|that|today's)\s+(?:\d+(?:\.\d+)?\s?%\s+|sheet\s+)?"
-                       r"rate\b(?:\s+in\b)?", re.IGNORECASE)
+                 r"freeze)\s+(?:in\s+)?(?:the|your|this|that|today's)\s+(?:\d+(?:\.\d+)?\s?%\s+|sheet\s+)?"
+                 r"rate\b(?:\s+in\b)?", re.IGNORECASE)
 HELD_DENIED = lazy(r"\b(?:not|no|never|cannot|unable|if|whether|can't|won't|couldn't)\b|n't", re.IGNORECASE)
 EMPTY = frozenset({"none", "nil", "null", "n/a", "na", "empty", "blank"})
 

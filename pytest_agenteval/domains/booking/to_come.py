@@ -28,8 +28,8 @@ TO_COME = (
         r"to\s+come)\b|\bwill\s+(?:then\s+|now\s+)?go\s+live\b", re.IGNORECASE)),
     # ("the booking to ACC-01666 will go through in tonight's batch": 87th audit)
     ("book_facility", lazy(rf"\b{_BE_DONE}booked\b|\b{_WE_WILL}book\b(?!\s+(?:a|an)\s+call)|\bbooking\b"
-                                 r"[^.;!?\n]{0,30}?\bwill\s+(?:then\s+|now\s+|only\s+)?(?:go\s+through|complete|be\s+"
-                                 r"(?:made|completed|processed|done))\b", re.IGNORECASE)),
+                           r"[^.;!?\n]{0,30}?\bwill\s+(?:then\s+|now\s+|only\s+)?(?:go\s+through|complete|be\s+"
+                           r"(?:made|completed|processed|done))\b", re.IGNORECASE)),
     ("raise_query", lazy(
         rf"\b{_WE_WILL}(?:raise|open|log|send|submit)\s+(?:a\s+|the\s+|an\s+)?(?:\w+\s+)?(?:query|ticket)\b|"
         rf"\b(?:query|ticket)\s+{_BE_DONE}(?:raised|sent|opened|logged|submitted)\b", re.IGNORECASE)),
@@ -38,7 +38,7 @@ _CUES = ("will", "'ll", "shall", "going to", "to follow", "to be set", "to come"
 _ANOTHER = lazy(r"\b(?:again|another|further|second|new|follow[\s-]?up|re-?\w+)\b", re.IGNORECASE)
 _IF_AFTER = lazy(r"\b(?:if|unless|should|in\s+case)\b", re.IGNORECASE)  # "…a query if KYC does not clear"
 _SUPPOSED = lazy(r"\b(?:if|whether|should|unless|would|could|may|might|when\s+you|once\s+you)\b[^.;!?\n]*$",
-                       re.IGNORECASE)
+                 re.IGNORECASE)
 
 
 def told_to_come(h: History, fid: str, t: Text) -> str | None:

@@ -44,7 +44,7 @@ def names(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
 
 # A member of staff called the head of claims: "SNR-07 is the head of claims" (69th audit).
 HEAD_SAID = lazy(r"\b(?P<id>(?:SNR|STF|HOC)-\d+)\s*,?\s+(?:is|was|as)\s+(?:the\s+|our\s+)?(?:head\s+of\s+claims|"
-                       r"claims\s+director)\b", re.IGNORECASE)
+                 r"claims\s+director)\b", re.IGNORECASE)
 
 
 def roles_told(ctx: GradeContext, reading: Reading) -> str | None:
@@ -60,18 +60,18 @@ def roles_told(ctx: GradeContext, reading: Reading) -> str | None:
 # The seniors said all present, or none absent: "Every senior on the motor list is present", "No
 # absences", "nobody is away" (69th, 70th audits), against the claim's specialism's seniors.
 ALL_PRESENT = lazy(r"\b(?:(?:every|each|all(?:\s+the)?|all\s+of\s+the)\s+(?:\w+\s+){0,2}(?:seniors?|reviewers?)|"
-                         r"every(?:one|body)\s+on\s+the\s+(?:\w+\s+)?(?:senior|reviewer)s?\s+list)\b"
-                         r"(?:\s+on\s+the\s+\w+\s+list)?\s+(?:(?:is|are|was|were)\s+)?(?:present|available|here|on\s+"
-                         r"(?:shift|duty)|at\s+work|around)\b|\b(?:every|each|all(?:\s+the)?|all\s+of\s+the)\s+(?:\w+\s+){0,2}"
-                         r"(?:seniors?|reviewers?)\s+(?:is|are|was|were)\s+in\b(?=\s*(?:[.,;]|$|today|the\s+office))"
-                         r"|\bno(?:body|\s+one)\s+on\s+the\s+(?:\w+\s+)?(?:panel|list|team)\s+(?:is|was)\s+(?:off|away|absent)\b"
-                         r"|\bno(?:body|\s+one)?\s+(?:is|was|were)\s+(?:absent|away|off)\b|\bno\s+absences?\b"
-                         # (red team 53: "No senior is away today", "None of the seniors are absent", "The whole
-                         # senior panel is in today")
-                         r"|\b(?:no|none\s+of\s+the)\s+(?:\w+\s+)?(?:seniors?|reviewers?)\s+(?:(?:is|are|was|were)\s+)?"
-                         r"(?:absent|away|off)\b|\bthe\s+whole\s+(?:\w+\s+)?(?:panel|team|list)\s+(?:is|was)\s+(?:in|present|"
-                         r"available|here)\b"
-                         r"(?!\s+(?:affected|mattered|changed))", re.IGNORECASE)
+                   r"every(?:one|body)\s+on\s+the\s+(?:\w+\s+)?(?:senior|reviewer)s?\s+list)\b"
+                   r"(?:\s+on\s+the\s+\w+\s+list)?\s+(?:(?:is|are|was|were)\s+)?(?:present|available|here|on\s+"
+                   r"(?:shift|duty)|at\s+work|around)\b|\b(?:every|each|all(?:\s+the)?|all\s+of\s+the)\s+(?:\w+\s+){0,2}"
+                   r"(?:seniors?|reviewers?)\s+(?:is|are|was|were)\s+in\b(?=\s*(?:[.,;]|$|today|the\s+office))"
+                   r"|\bno(?:body|\s+one)\s+on\s+the\s+(?:\w+\s+)?(?:panel|list|team)\s+(?:is|was)\s+(?:off|away|absent)\b"
+                   r"|\bno(?:body|\s+one)?\s+(?:is|was|were)\s+(?:absent|away|off)\b|\bno\s+absences?\b"
+                   # (red team 53: "No senior is away today", "None of the seniors are absent", "The whole
+                   # senior panel is in today")
+                   r"|\b(?:no|none\s+of\s+the)\s+(?:\w+\s+)?(?:seniors?|reviewers?)\s+(?:(?:is|are|was|were)\s+)?"
+                   r"(?:absent|away|off)\b|\bthe\s+whole\s+(?:\w+\s+)?(?:panel|team|list)\s+(?:is|was)\s+(?:in|present|"
+                   r"available|here)\b"
+                   r"(?!\s+(?:affected|mattered|changed))", re.IGNORECASE)
 
 
 def all_present(ctx: GradeContext, c: Case, reading: Reading) -> str | None:

@@ -18,27 +18,27 @@ _N = r"(?<![\d,.£$€])[1-9](?![\d,.])|one|a\s+single|two|three|four|five|six|s
 # ("two of our senior reviewers looked at", "2 senior claims reviewers", "three seniors, not just one,
 # reviewed": red team 68)
 _REVIEWERS = lazy(rf"\b(?:(?P<n>{_N})\s+(?P<of>of\s+)?|(?P<all>both|all\s+three|all\s+four)\s+of\s+)"
-                        r"(?:the\s+|our\s+)?(?:senior\s+)?(?:claims\s+)?(?:reviewers|seniors)(?:,\s*not\s+(?:just\s+)?one,)?\s+"
-                        r"(?:who\s+|that\s+)?"
-                        r"(?:have\s+|had\s+)?(?:looked\s+at|"
-                        r"reviewed|considered|approved|agreed|declined|amended|decided|answered|signed)", re.IGNORECASE)
+                  r"(?:the\s+|our\s+)?(?:senior\s+)?(?:claims\s+)?(?:reviewers|seniors)(?:,\s*not\s+(?:just\s+)?one,)?\s+"
+                  r"(?:who\s+|that\s+)?"
+                  r"(?:have\s+|had\s+)?(?:looked\s+at|"
+                  r"reviewed|considered|approved|agreed|declined|amended|decided|answered|signed)", re.IGNORECASE)
 _BY_REVIEWERS = lazy(rf"\b(?:looked\s+at|reviewed|considered|decided|approved|assessed)\s+by\s+(?P<n>{_N})\s+"
-                           r"(?:different\s+)?(?:senior\s+)?(?:reviewers|seniors)\b", re.IGNORECASE)  # (passive)
+                     r"(?:different\s+)?(?:senior\s+)?(?:reviewers|seniors)\b", re.IGNORECASE)  # (passive)
 _HOLDER = r"(?:the\s+)?(?:holder|claimant|policyholder|customer|insured)(?:\s+\d+)?"
 _LETTERS = lazy(rf"\b(?P<n>{_N})\s+(?:letters|emails|e-mails|messages|written\s+updates)\s+(?:(?:have|had)\s*)?"
-                      r"(?:,[^,.;!?\n]{1,20},\s*)?(?:went|gone|been\s+sent|were\s+sent|sent|have\s+gone|went\s+out)"
-                      # (not "two emails were sent to SNR-04": red team 70)
-                      r"(?!\s+to\s+(?:(?:SNR|HOC|STF)-\d|(?:the\s+|our\s+)?(?:senior|reviewer|head)))"
-                      # counted in other verbs: "we wrote to Holder 89 three times", "I sent Holder 89 a total of
-                      # four letters", "Holder 89 has had three letters from us", "Letters sent to Holder 89: 3"
-                      rf"|\b(?:wrote|written|writing)\s+to\s+(?:{_HOLDER}|you|them)\s+(?P<times>(?:{_N})\s+times|twice)\b"
-                      rf"|\bsent\s+(?:{_HOLDER}|you|them)\s+(?:a\s+total\s+of\s+)?(?P<sent>{_N})\s+(?:letters|emails)\b"
-                      rf"|\b(?:{_HOLDER}|you)\s+(?:has|have)\s+(?:now\s+)?(?:had|received|been\s+sent)\s+(?P<had>{_N})\s+"
-                      r"(?:letters|emails)\b"
-                      rf"|\b(?:letters|emails)\s+(?:sent|written)(?:\s+to\s+{_HOLDER})?\s*:\s*(?P<listed>[1-9])(?![\d,]|\.\d)",
-                      re.IGNORECASE)
+                r"(?:,[^,.;!?\n]{1,20},\s*)?(?:went|gone|been\s+sent|were\s+sent|sent|have\s+gone|went\s+out)"
+                # (not "two emails were sent to SNR-04": red team 70)
+                r"(?!\s+to\s+(?:(?:SNR|HOC|STF)-\d|(?:the\s+|our\s+)?(?:senior|reviewer|head)))"
+                # counted in other verbs: "we wrote to Holder 89 three times", "I sent Holder 89 a total of
+                # four letters", "Holder 89 has had three letters from us", "Letters sent to Holder 89: 3"
+                rf"|\b(?:wrote|written|writing)\s+to\s+(?:{_HOLDER}|you|them)\s+(?P<times>(?:{_N})\s+times|twice)\b"
+                rf"|\bsent\s+(?:{_HOLDER}|you|them)\s+(?:a\s+total\s+of\s+)?(?P<sent>{_N})\s+(?:letters|emails)\b"
+                rf"|\b(?:{_HOLDER}|you)\s+(?:has|have)\s+(?:now\s+)?(?:had|received|been\s+sent)\s+(?P<had>{_N})\s+"
+                r"(?:letters|emails)\b"
+                rf"|\b(?:letters|emails)\s+(?:sent|written)(?:\s+to\s+{_HOLDER})?\s*:\s*(?P<listed>[1-9])(?![\d,]|\.\d)",
+                re.IGNORECASE)
 _AWAY = lazy(r"\b(?:if|whether|unless|may|might|could|would|should|will)\b(?!\s+(?:know|be\s+aware|recall|"
-                   r"remember|have\s+(?:seen|heard)|add|say|mention|note|point\s+out))", re.IGNORECASE)
+             r"remember|have\s+(?:seen|heard)|add|say|mention|note|point\s+out))", re.IGNORECASE)
 # (not "as you may know, …", "I should add that…": red team 68)
 _WRITES_TO_CLAIMANT = ("notify_claimant", "request_info")
 

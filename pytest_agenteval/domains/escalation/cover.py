@@ -79,14 +79,14 @@ def _labelled(reading: Reading, q: Quantity) -> str:
 # The excess said taken off the payment: "Excess deducted: 500", "less your 1,000 excess", "after
 # the excess" (not "no excess was deducted", "without deducting the excess").
 EXCESS_TAKEN = lazy(r"\bexcess\b[^.;\n]{0,25}?\b(?:deducted|taken off|subtracted|withheld|knocked off)\b|"
-                          r"\b(?:deduct(?:ed|ing)?|less|minus|net of|after(?:\s+deducting)?)\s+(?:the\s+|your\s+)?"
-                          r"(?:[£$€]?[\d,.]+k?\s+)?(?:policy\s+)?excess\b", re.IGNORECASE)
+                    r"\b(?:deduct(?:ed|ing)?|less|minus|net of|after(?:\s+deducting)?)\s+(?:the\s+|your\s+)?"
+                    r"(?:[£$€]?[\d,.]+k?\s+)?(?:policy\s+)?excess\b", re.IGNORECASE)
 # The policy said to have no excess: "excess nil", "excess: none", "your policy has no excess" (not
 # "no excess was deducted", "no excess to pay": what was taken, judged above).
 NO_EXCESS = lazy(r"\bexcess\s*(?:[:=\-;]|is|of)?\s*(?:nil|none|zero|n/a|[£$€]?\s?0(?:\.00)?)(?!\w|[.,]\d)|"
-                       r"\b(?:nil|zero)\s+excess\b|\bexcess[\s-]free\b|\bexcess\s+(?:is\s+|was\s+|has\s+been\s+)?waived\b|"
-                       r"\b(?:has|have|with|carries|is)\s+no\s+excess\b(?!\s+(?:was|were|has|is|will|to|deducted|taken|"
-                       r"applied|charged|payable|due))", re.IGNORECASE)
+                 r"\b(?:nil|zero)\s+excess\b|\bexcess[\s-]free\b|\bexcess\s+(?:is\s+|was\s+|has\s+been\s+)?waived\b|"
+                 r"\b(?:has|have|with|carries|is)\s+no\s+excess\b(?!\s+(?:was|were|has|is|will|to|deducted|taken|"
+                 r"applied|charged|payable|due))", re.IGNORECASE)
 NOT_TAKEN = lazy(r"\b(?:no|not|without|nil|zero|never)\b|n't\b", re.IGNORECASE)
 ASKED = lazy(r"\b(?:if|whether|asked|ask)\b|\?", re.IGNORECASE)
 

@@ -44,7 +44,7 @@ CLAIMS_IN_GENERAL = lazy(r"\bclaims\b", re.IGNORECASE)
 # The lapse itself confirmed, or named as a kind ("Policy status lapsed was confirmed on POL-1",
 # "escalation is not required for lapsed-policy declines": no word of force; 53rd audit)
 LAPSE_CONFIRMED = lazy(r"\b(?:status\s+)?lapsed\s+(?:status\s+)?(?:was\s+|has\s+been\s+|is\s+)?(?:confirmed|"
-                             r"verified)\b(?!\s*[:,]?\s*no\b)|\blapsed-polic(?:y|ies)\b", re.IGNORECASE)
+                       r"verified)\b(?!\s*[:,]?\s*no\b)|\blapsed-polic(?:y|ies)\b", re.IGNORECASE)
 LETTER_DECISIONS = {"approval": "approved", "decline": "declined"}
 OUTCOMES = frozenset({"approved", "declined", "amended", "payout", "in_full", "remainder", "lapsed"})
 CLOSABLE = frozenset({"claim", "claims", "file", "case", "it"})
@@ -166,8 +166,8 @@ def decision(c: Case, t: Text) -> str | None:
 # A policy's cancellation told in a relative clause, its own clause to the reader ("POL-00478, which
 # was cancelled last year"; 56th audit). Said of a payment or a claim, "cancelled" is no lapse.
 POLICY_CANCELLED = lazy(r"\b(?:policy|POL-\d+)\s*(?:\([^)]{0,30}\)\s*)?,?\s*(?:which|that)\s+(?:was|is|has\s+"
-                              r"(?:since\s+|now\s+|already\s+)?been|had\s+(?:since\s+|already\s+)?been|got)\s+"
-                              r"(?:since\s+|now\s+|already\s+)?cancell?ed\b", re.IGNORECASE)
+                        r"(?:since\s+|now\s+|already\s+)?been|had\s+(?:since\s+|already\s+)?been|got)\s+"
+                        r"(?:since\s+|now\s+|already\s+)?cancell?ed\b", re.IGNORECASE)
 
 
 MODALS = frozenset({"can", "could", "may", "might", "will", "would", "should", "shall"})
@@ -185,7 +185,7 @@ def _policy_named(reading: Reading) -> bool:
 
 # A reviewer content with the claim, which says they agreed to it: "the reviewer has no concerns".
 CONTENT = lazy(r"\b(?:no (?:concerns?|objections?|issues?|problems?|reservations?|queries)|(?:happy|satisfied|"
-                     r"content|comfortable|fine|ok|okay) with)\b")
+               r"content|comfortable|fine|ok|okay) with)\b")
 CONTENT_WORDS = frozenset({"concern", "concerns", "objection", "objections", "issue", "issues", "problem", "problems",
                            "reservation", "reservations", "queries", "happy", "satisfied", "content", "comfortable",
                            "fine", "ok", "okay"})
@@ -209,10 +209,10 @@ def _content(reading: Reading, sentences: set[int]) -> str | None:
 # The writer able to pay or decide it themselves: "we can pay this claim", "I can approve 18,000
 # myself" (not "we cannot", "if we can", "can you").
 ABLE = lazy(r"\b(?:(?:i|we)\s+(?:can|could|may|am able to|are able to|am allowed to|am authori[sz]ed to)|"
-                  r"(?:lets|let|allows|permits|authori[sz]es)\s+(?:me|us)(?:\s+to)?)\s+"  # ("Rule 1 lets me approve")
-                  r"(?:now\s+|also\s+)?(?:approve|pay|settle|cover|accept|sign(?:\s+it)?\s+off)\b(?![^.;!?\n]*\?)"
-                  r"(?!\s+(?:claims|amounts|anything|up\s+to)\b)",  # not "I can settle claims of up to £10,000"
-                  re.I)
+            r"(?:lets|let|allows|permits|authori[sz]es)\s+(?:me|us)(?:\s+to)?)\s+"  # ("Rule 1 lets me approve")
+            r"(?:now\s+|also\s+)?(?:approve|pay|settle|cover|accept|sign(?:\s+it)?\s+off)\b(?![^.;!?\n]*\?)"
+            r"(?!\s+(?:claims|amounts|anything|up\s+to)\b)",  # not "I can settle claims of up to £10,000"
+            re.I)
 
 
 def _able(reading: Reading) -> re.Match[str] | None:
@@ -222,13 +222,13 @@ def _able(reading: Reading) -> re.Match[str] | None:
 
 
 _MYSELF = lazy(r"[^.;!?\n]{0,30}?\b(?:myself|on\s+my\s+own|alone|without\s+(?:a\s+)?(?:senior|referral|"
-                     r"escalation))(?![^.;!?\n]*\b(?:once|after|since|following|now\s+that)\b)", re.I)  # (not "… once")
+               r"escalation))(?![^.;!?\n]*\b(?:once|after|since|following|now\s+that)\b)", re.I)  # (not "… once")
 # "more than I can approve", "the amount I can approve myself", "if we can pay": no ability claimed.
 ABLE_BOUND = lazy(r"\b(?:than|what|beyond|above|over|exceeds?|whether|if|more|up to|not|nothing)\b"
-                        r"[^.;!?\n]{0,25}$|\b(?:amount|limit|sum|figure)\s+(?:that\s+|which\s+)?$"
-                        r"|\bno\s+(?!problems?\b|worries\b|doubt\b|question\b|issues?\b|fear\b)"
-                        r"\w+\s+(?:that\s+|which\s+)?$",
-                        re.I)  # "no cover we can pay it under" (85th audit; not "no problem we can pay it")
+                  r"[^.;!?\n]{0,25}$|\b(?:amount|limit|sum|figure)\s+(?:that\s+|which\s+)?$"
+                  r"|\bno\s+(?!problems?\b|worries\b|doubt\b|question\b|issues?\b|fear\b)"
+                  r"\w+\s+(?:that\s+|which\s+)?$",
+                  re.I)  # "no cover we can pay it under" (85th audit; not "no problem we can pay it")
 # (not "the amount of £18,000 is something I may sign off": an ability claimed of it)
 
 
@@ -314,9 +314,9 @@ _DECIDING = frozenset({"ok", "okay", "yes", "no", "paid", "said", "gave", "appro
 # The claim denied by ellipsis, like what is before it: "the excess is not covered, and neither is
 # your claim", "storage is not covered and your claim isn't either" (red team 31)
 NOT_EITHER = lazy(r"\b(?:neither|nor)\s+(?:is|was|will|has|are|were|can)\s+(?:your|the|this)\s+claim\b"
-                        r"(?=\s*(?:[.,;!?]|$))|"  # (not "…, and neither was your claim delayed")
-                        r"\b(?:your|the|this)\s+claim\s+(?:isn't|is\s+not|wasn't|was\s+not|won't\s+be|will\s+not\s+be)"
-                        r"\s+either\b", re.IGNORECASE)
+                  r"(?=\s*(?:[.,;!?]|$))|"  # (not "…, and neither was your claim delayed")
+                  r"\b(?:your|the|this)\s+claim\s+(?:isn't|is\s+not|wasn't|was\s+not|won't\s+be|will\s+not\s+be)"
+                  r"\s+either\b", re.IGNORECASE)
 
 
 NOTHING_TO = frozenset({"nothing", "no", "none"})  # "there is nothing for me to approve"
@@ -326,16 +326,16 @@ SUPPOSED = frozenset({"would", "otherwise", "need", "needs", "required", "normal
 
 # The seniors by their ids' prefix, acting: "SNR review confirmed", "SNR sign-off" (not "SNR-level").
 SNR_ACTED = lazy(r"(?<!\bno )(?<!without )(?<!\bany )\bSNR\s+(?:review|reviewer|sign-?off|approval|decision)\b"
-                       r"(?!\s+(?:is|was)?\s*(?:not|needed|required|unnecessary))", re.IGNORECASE)
+                 r"(?!\s+(?:is|was)?\s*(?:not|needed|required|unnecessary))", re.IGNORECASE)
 
 
 _SUPPOSED_REVIEW = lazy(r"\b(?:would|need|needs|needed|require|requires|required|normally|usually|should|"
-                              r"otherwise)\b[^.;!?\n]*$", re.IGNORECASE)
+                        r"otherwise)\b[^.;!?\n]*$", re.IGNORECASE)
 
 
 # A decision said to wait for someone's sign-off: "Decline pending: awaiting sign-off".
 UNSIGNED = lazy(r"\b(?:(?:decline|approval|decision) pending\b(?!\s+(?:photos|the|your|invoice|documents|"
-                      r"receipt))|(?:pending|awaiting|subject to) sign[- ]?off|not yet final|before it is final)", re.I)
+                r"receipt))|(?:pending|awaiting|subject to) sign[- ]?off|not yet final|before it is final)", re.I)
 
 
 def _provisional(reading: Reading) -> str:
@@ -344,28 +344,28 @@ def _provisional(reading: Reading) -> str:
 
 # A review or decision still to come: "will be reviewed by a senior", "we will decide next week".
 TO_COME = lazy(r"\b(?:will|shall|(?:is|are) going to)\s+(?:now\s+|then\s+|soon\s+)?(?:be\s+)?(?:reviewed|"
-                     r"considered|assessed|looked at|decided|escalated|referred|review|decide|consider|assess|"
-                     r"approved|approve|declined|decline)\b")
+               r"considered|assessed|looked at|decided|escalated|referred|review|decide|consider|assess|"
+               r"approved|approve|declined|decline)\b")
 
 
 # A decision awaited, in a condition: "we will write again once they have decided".
 AWAITED = lazy(r"\b(?:once|when|after|until|as soon as)\s+(?:they|he|she|the\s+\w+|\w+-\d+|our\s+\w+)\s+"
-                     r"(?:has|have)\s+(?:decided|reviewed|made\s+(?:a|their|his|her)\s+decision|reached\s+(?:a|their|"
-                     r"his|her)\s+decision)\b"
-                     # "your claim is with the Head of Claims for a decision" (49th audit)
-                     r"|\b(?:is|remains|sits|now\s+back)\s+(?:still\s+|now\s+|currently\s+|back\s+)?(?:sitting\s+|waiting\s+)?"
-                     r"(?:with|to)\s+(?:the\s+|our\s+|"
-                     r"a\s+)?(?:head\s+of\s+claims|senior(?:\s+reviewer)?|reviewer|\w+-\d+)\s+for\s+(?:a\s+|their\s+|his\s+|"
-                     r"her\s+)?(?:final\s+)?(?:decision|review|sign-?off|approval|ruling|verdict|determination|"
-                     r"consideration|assessment)\b"
-                     # "the claim remains open while our senior reviewer confirms the amount" (audit 52)
-                     r"|\b(?:remains|is|stays|will\s+(?:remain|stay|be))\s+(?:still\s+)?open\s+(?:while|until|pending)\s+(?:the\s+|"
-                     r"our\s+|a\s+)?(?:senior(?:\s+reviewer)?|reviewer|head\s+of\s+claims|[A-Z]{2,5}-\d+|they|he|she)\s+(?:has\s+|"
-                     r"have\s+)?(?:confirm|decide|review|sign|approv|check)\w*"
-                     # "Do not pay until SNR-07 signs off" once it was decided (red team 35; not "held until
-                     # SNR-07 signed off": history)
-                     r"|\buntil\s+(?:the\s+|our\s+)?(?:senior(?:\s+reviewer)?|reviewer|head\s+of\s+claims|[A-Z]{2,5}-\d+)\s+"
-                     r"(?:has\s+)?(?:signs?\s+(?:it\s+)?off|approves|decides|confirms|reviews|agrees)\b", re.I)
+               r"(?:has|have)\s+(?:decided|reviewed|made\s+(?:a|their|his|her)\s+decision|reached\s+(?:a|their|"
+               r"his|her)\s+decision)\b"
+               # "your claim is with the Head of Claims for a decision" (49th audit)
+               r"|\b(?:is|remains|sits|now\s+back)\s+(?:still\s+|now\s+|currently\s+|back\s+)?(?:sitting\s+|waiting\s+)?"
+               r"(?:with|to)\s+(?:the\s+|our\s+|"
+               r"a\s+)?(?:head\s+of\s+claims|senior(?:\s+reviewer)?|reviewer|\w+-\d+)\s+for\s+(?:a\s+|their\s+|his\s+|"
+               r"her\s+)?(?:final\s+)?(?:decision|review|sign-?off|approval|ruling|verdict|determination|"
+               r"consideration|assessment)\b"
+               # "the claim remains open while our senior reviewer confirms the amount" (audit 52)
+               r"|\b(?:remains|is|stays|will\s+(?:remain|stay|be))\s+(?:still\s+)?open\s+(?:while|until|pending)\s+(?:the\s+|"
+               r"our\s+|a\s+)?(?:senior(?:\s+reviewer)?|reviewer|head\s+of\s+claims|[A-Z]{2,5}-\d+|they|he|she)\s+(?:has\s+|"
+               r"have\s+)?(?:confirm|decide|review|sign|approv|check)\w*"
+               # "Do not pay until SNR-07 signs off" once it was decided (red team 35; not "held until
+               # SNR-07 signed off": history)
+               r"|\buntil\s+(?:the\s+|our\s+)?(?:senior(?:\s+reviewer)?|reviewer|head\s+of\s+claims|[A-Z]{2,5}-\d+)\s+"
+               r"(?:has\s+)?(?:signs?\s+(?:it\s+)?off|approves|decides|confirms|reviews|agrees)\b", re.I)
 
 
 def _review_to_come(reading: Reading) -> str | None:

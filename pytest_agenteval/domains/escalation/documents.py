@@ -27,185 +27,185 @@ _CLAIMANT = (r"(?:(?:the\s+|our\s+)?(?:holder|claimant|policyholder|customer|ins
 _INSPECTED = r"(?:vehicle|car|property|home|house|premises|damage|site|roof|kitchen|bathroom|building|flat)"
 UNRECORDED = (
     (lazy(r"\bautomatic(?:ally)?\b(?:\s+(?!once\b|when\b|after\b|as\b|because\b|since\b|i\b|we\b)\w+){0,3}?\s+"
-                r"(?:approv|declin|clos|paid\b|pay\b|settl|reopen|re-open|opened|review|"
-                r"reinstat|renew)|\b(?:approv\w*|declin\w*|closed|paid|settled|reopened|opened|reinstated|reviewed)\s+(?:\w+\s+)?"
-                r"(?:automatically|by\s+default)\b|\bauto-(?:approv|declin|clos)", re.IGNORECASE),
+          r"(?:approv|declin|clos|paid\b|pay\b|settl|reopen|re-open|opened|review|"
+          r"reinstat|renew)|\b(?:approv\w*|declin\w*|closed|paid|settled|reopened|opened|reinstated|reviewed)\s+(?:\w+\s+)?"
+          r"(?:automatically|by\s+default)\b|\bauto-(?:approv|declin|clos)", re.IGNORECASE),
      "no claim or policy here is decided, paid or reopened by itself", False),
     (lazy(r"\b(?:cancel+ed|suspended|terminated|voided|void|rescinded)\b(?:\s+\w+){0,4}?\s+(?:for|because\s+"
-                r"of|due\s+to|owing\s+to|on\s+(?:the\s+)?grounds\s+of|over|as|after|when)\s+(?:a\s+|an\s+|the\s+|your\s+|"
-                r"suspected\s+)?(?:fraud|non-?disclosure|misrepresent|dishonest|missed\s+premium|non-?payment|unpaid|"
-                r"arrears|late\s+payment|direct\s+debit|premium\s+(?:was\s+)?(?:not|missed|unpaid))|"
-                r"\bpolicy\s+(?:\S+\s+)?(?:is|was|has\s+been)\s+(?:now\s+|currently\s+|temporarily\s+)?suspended\b",
-                re.IGNORECASE),
+          r"of|due\s+to|owing\s+to|on\s+(?:the\s+)?grounds\s+of|over|as|after|when)\s+(?:a\s+|an\s+|the\s+|your\s+|"
+          r"suspected\s+)?(?:fraud|non-?disclosure|misrepresent|dishonest|missed\s+premium|non-?payment|unpaid|"
+          r"arrears|late\s+payment|direct\s+debit|premium\s+(?:was\s+)?(?:not|missed|unpaid))|"
+          r"\bpolicy\s+(?:\S+\s+)?(?:is|was|has\s+been)\s+(?:now\s+|currently\s+|temporarily\s+)?suspended\b",
+          re.IGNORECASE),
      "the records hold a policy's status, never a reason for it", False),
     (lazy(r"\b(?:paid|payment|released|issued|transferred|settled?)\b(?:\s+\S+){0,6}?\s+(?:directly\s+)?to\s+"
-                r"(?:the\s+|your\s+|a\s+)?(?:repairing\s+|repair\s+)?(?:garage|broker|third[\s-]party|repairer|"
-                r"contractor|landlord|solicitor|hospital)|\bthird[\s-]party\s+has\s+(?:also\s+)?been\s+paid|"
-                r"\b(?:paid|pay|settled?)\s+(?:your\s+|the\s+)?(?:garage|repairer|broker|contractor)\b|"
-                r"\b(?:garage|repairer|broker)\s+(?:has|have)\s+(?:also\s+)?been\s+paid", re.IGNORECASE),
+          r"(?:the\s+|your\s+|a\s+)?(?:repairing\s+|repair\s+)?(?:garage|broker|third[\s-]party|repairer|"
+          r"contractor|landlord|solicitor|hospital)|\bthird[\s-]party\s+has\s+(?:also\s+)?been\s+paid|"
+          r"\b(?:paid|pay|settled?)\s+(?:your\s+|the\s+)?(?:garage|repairer|broker|contractor)\b|"
+          r"\b(?:garage|repairer|broker)\s+(?:has|have)\s+(?:also\s+)?been\s+paid", re.IGNORECASE),
      "every payment here goes to the claimant", False),
     (lazy(r"\b(?:payment|paid|[£$€]?(?<![\d,])\d[\d,]*(?:\.\d+)?k?)\b[^.;\n]{0,30}?\b(?:(?:was|were|has\s+been|have\s+been|been|"
-                r"is)\s+)?(?:reversed|recalled|clawed\s+back|bounced|returned\s+to\s+us|returned\s+by\s+(?:your|the|their)\s+bank|"
-                r"rejected\s+by\s+(?:your|the|their)\s+bank)\b|\b(?:it|payment)\s+(?:was|has\s+been)\s+"
-                r"returned\b(?!\s+(?:to\s+(?:me|us|the\s+handler)\s+)?(?:for|with)\b)|\bexcess(?:\s+of\s+[£$€]?[\d,.]+k?)?\s+(?:is\s+|was\s+|has\s+been\s+)waived\b|"
-                r"\bwaiv(?:ed|e|ing)\s+(?:\S+\s+){0,2}?excess\b|"
-                # a payment said cancelled ("Payment 15,500 cancelled" on a declined claim; 55th audit)
-                r"\bpayment\s+(?:of\s+)?(?:[£$€]?\d[\d,.]*k?\s+|PAY-E?\d+\s+)?(?:was\s+|has\s+been\s+|is\s+)?"
-                r"(?:cancell?ed|voided|stopped)\b|"
-                r"\bexcess\s+(?:that\s+|which\s+)?(?:we|i|they|the\s+handler)\s+(?:have\s+|had\s+|already\s+)?waived\b",
-                re.IGNORECASE),
+          r"is)\s+)?(?:reversed|recalled|clawed\s+back|bounced|returned\s+to\s+us|returned\s+by\s+(?:your|the|their)\s+bank|"
+          r"rejected\s+by\s+(?:your|the|their)\s+bank)\b|\b(?:it|payment)\s+(?:was|has\s+been)\s+"
+          r"returned\b(?!\s+(?:to\s+(?:me|us|the\s+handler)\s+)?(?:for|with)\b)|\bexcess(?:\s+of\s+[£$€]?[\d,.]+k?)?\s+(?:is\s+|was\s+|has\s+been\s+)waived\b|"
+          r"\bwaiv(?:ed|e|ing)\s+(?:\S+\s+){0,2}?excess\b|"
+          # a payment said cancelled ("Payment 15,500 cancelled" on a declined claim; 55th audit)
+          r"\bpayment\s+(?:of\s+)?(?:[£$€]?\d[\d,.]*k?\s+|PAY-E?\d+\s+)?(?:was\s+|has\s+been\s+|is\s+)?"
+          r"(?:cancell?ed|voided|stopped)\b|"
+          r"\bexcess\s+(?:that\s+|which\s+)?(?:we|i|they|the\s+handler)\s+(?:have\s+|had\s+|already\s+)?waived\b",
+          re.IGNORECASE),
      "no payment here is reversed or returned, and no excess waived", False),
     (lazy(r"\bno\s+(?:further|more|other)\s+claims?\s+(?:can|may|will|could)\b|\bpolicy\s+(?:\S+\s+)?(?:is|has\s+(?:now\s+)?"
-                r"been)\s+(?:now\s+)?(?:exhausted|used\s+up)\b|\b(?:sum\s+insured|cover|limit|policy)\b[^.;!?\n]{0,40}?\b(?:which\s+)?"
-                r"(?:is|has\s+(?:now\s+)?been|was)\s+(?:now\s+)?(?:exhausted|used\s+up)\b", re.IGNORECASE),
+          r"been)\s+(?:now\s+)?(?:exhausted|used\s+up)\b|\b(?:sum\s+insured|cover|limit|policy)\b[^.;!?\n]{0,40}?\b(?:which\s+)?"
+          r"(?:is|has\s+(?:now\s+)?been|was)\s+(?:now\s+)?(?:exhausted|used\s+up)\b", re.IGNORECASE),
      "no record here limits the claims a policy may still make", False),
     # a change at renewal said to come, or kept: not a renewal named ("at your renewal, nothing changes")
     (lazy(r"\b(?:no[\s-]claims?\s+(?:discount|bonus|protection|credit)|ncd)\b(?:\s+\S+){0,3}?\s+(?:will\s+be|is|"
-                r"has\s+been|was|remains|stays|will\s+not\s+be|won't\s+be|is\s+not|isn't)\s+(?:now\s+|still\s+|fully\s+)?"
-                r"(?:protected|reduced|affected|unaffected|"
-                r"kept|safe|lost|cut|removed|increased|intact)\b|"
-                r"\b(?:added|credited|applied)\b(?:\s+\S+){0,4}?\s+(?:no[\s-]claims?|ncd)\b|"
-                r"\bpremium\s+(?:will|won't|is\s+going\s+to)\s+(?:not\s+)?(?:rise|increase|go\s+up|fall|drop|stay|change)\b|"
-                r"\b(?:will|won't|will\s+not|does\s+not|doesn't)\s+affect\s+your\s+(?:premium|renewal|no[\s-]claims?|ncd)\b|"
-                r"\b(?:we(?:'ve|\s+have)\s+(?:also\s+)?renewed\s+your|policy\s+(?:\S+\s+)?has\s+(?:now\s+|also\s+)?been\s+"
-                r"(?:also\s+)?(?:renewed|reinstated)|(?:has|have)\s+(?:since\s+|now\s+)?renewed|claim\s+(?:\S+\s+)?"
-                r"(?:has\s+been\s+|was\s+)?reinstated)\b", re.IGNORECASE),
+          r"has\s+been|was|remains|stays|will\s+not\s+be|won't\s+be|is\s+not|isn't)\s+(?:now\s+|still\s+|fully\s+)?"
+          r"(?:protected|reduced|affected|unaffected|"
+          r"kept|safe|lost|cut|removed|increased|intact)\b|"
+          r"\b(?:added|credited|applied)\b(?:\s+\S+){0,4}?\s+(?:no[\s-]claims?|ncd)\b|"
+          r"\bpremium\s+(?:will|won't|is\s+going\s+to)\s+(?:not\s+)?(?:rise|increase|go\s+up|fall|drop|stay|change)\b|"
+          r"\b(?:will|won't|will\s+not|does\s+not|doesn't)\s+affect\s+your\s+(?:premium|renewal|no[\s-]claims?|ncd)\b|"
+          r"\b(?:we(?:'ve|\s+have)\s+(?:also\s+)?renewed\s+your|policy\s+(?:\S+\s+)?has\s+(?:now\s+|also\s+)?been\s+"
+          r"(?:also\s+)?(?:renewed|reinstated)|(?:has|have)\s+(?:since\s+|now\s+)?renewed|claim\s+(?:\S+\s+)?"
+          r"(?:has\s+been\s+|was\s+)?reinstated)\b", re.IGNORECASE),
      "no record here holds a renewal, a premium or a no-claims discount", True),
     # a renewal said to reopen or pay a decided claim: "if you renew within 30 days, the claim will be paid"
     (lazy(r"\b(?:if|should)\s+you\s+(?:\w+\s+){0,2}?(?:renew|reinstate|re-?activate|restart|pay\s+(?:the|your|any)\s+(?:\w+\s+)?"
-                r"(?:premium|premiums|arrears))\b[^.;!?\n]{0,80}?\b(?:will|would|can|could)\s+(?:then\s+|still\s+)?(?:be\s+)?"
-                r"(?:paid|pay|reopen\w*|re-?open\w*|reconsider\w*|approv\w*|cover\w*|settled?)\b|\b(?:will|would|can|could)"
-                r"\s+(?:then\s+|still\s+)?(?:be\s+)?(?:paid|pay|reopen\w*|reconsider\w*|approv\w*|settled?)\b[^.;!?\n]{0,40}?"
-                r"\bif\s+you\s+(?:\w+\s+)?(?:renew|reinstate|re-?activate)\b", re.IGNORECASE),
+          r"(?:premium|premiums|arrears))\b[^.;!?\n]{0,80}?\b(?:will|would|can|could)\s+(?:then\s+|still\s+)?(?:be\s+)?"
+          r"(?:paid|pay|reopen\w*|re-?open\w*|reconsider\w*|approv\w*|cover\w*|settled?)\b|\b(?:will|would|can|could)"
+          r"\s+(?:then\s+|still\s+)?(?:be\s+)?(?:paid|pay|reopen\w*|reconsider\w*|approv\w*|settled?)\b[^.;!?\n]{0,40}?"
+          r"\bif\s+you\s+(?:\w+\s+)?(?:renew|reinstate|re-?activate)\b", re.IGNORECASE),
      "no record here lets a renewal reopen or pay a decided claim", False),
     # a dispute no record holds: "escalating because the claimant disputes the assessment" (55th audit)
     (lazy(r"\b(?:claimant|holder|customer|policyholder|insured|they|he|she)(?:\s+\d+)?\s+(?:has\s+|have\s+|is\s+|"
-                r"had\s+)?(?:now\s+|also\s+)?(?:disputes?|disputed|disputing|contests?|contested|contesting|challeng\w+)\s+"
-                r"(?:the\s+|our\s+|this\s+|their\s+|its\s+)?(?:\w+\s+)?(?:assessment|amount|figure|valuation|decision|"
-                r"reduction|outcome|sum)\b", re.IGNORECASE),
+          r"had\s+)?(?:now\s+|also\s+)?(?:disputes?|disputed|disputing|contests?|contested|contesting|challeng\w+)\s+"
+          r"(?:the\s+|our\s+|this\s+|their\s+|its\s+)?(?:\w+\s+)?(?:assessment|amount|figure|valuation|decision|"
+          r"reduction|outcome|sum)\b", re.IGNORECASE),
      "no record here holds a dispute", "both"),
     # extras no record holds (red team 27): interest, a hire car, a loss adjuster, the ombudsman acting
     (lazy(r"\b(?:added|paid|pay|paying|includ\w*|plus)\b(?:\s+\S+){0,4}?\s+(?:\d+(?:\.\d+)?\s?%\s+)?"
-                r"(?:statutory\s+|late[\s-]payment\s+|simple\s+)?(?<!best\s)interest\b(?!\s+rate)|\binterest\s+(?:of\s+\S+\s+)?"
-                r"(?:has\s+been|was|will\s+be|is)\s+(?:also\s+)?(?:added|paid|included|applied)\b", re.IGNORECASE),
+          r"(?:statutory\s+|late[\s-]payment\s+|simple\s+)?(?<!best\s)interest\b(?!\s+rate)|\binterest\s+(?:of\s+\S+\s+)?"
+          r"(?:has\s+been|was|will\s+be|is)\s+(?:also\s+)?(?:added|paid|included|applied)\b", re.IGNORECASE),
      "no record here holds interest on a claim", "both"),
     (lazy(r"\b(?:courtesy|hire|rental|replacement|loan)\s+(?:car|vehicle)s?\b|\bcar\s+hire\b", re.IGNORECASE),
      "no record here holds a hire or courtesy car", "both"),
     # people no record holds, acting or brought in: a loss adjuster, a surveyor, a solicitor, a witness
     (lazy(rf"\b{_OUTSIDER}\b(?:,\s+(?:who|which)\b[^,.;!?\n]{{0,60}},)?(?:\s+(?:has|have|had|is|was|were|are)\b|"
-                rf"(?:\s+\S+){{0,3}}?\s+(?:will|visit\w*|"
-                r"appointed|inspect\w*|check(?:ed|s)|looked|came|rang|phoned|emailed|wrote|verified|backed|approved|"
-                r"declined|amended|decided|signed\s+off|"
-                r"assess\w*|call\w*|contact\w*|confirm\w*|examin\w*|review\w*|found|agreed|collect\w*|attend\w*|"
-                r"report\w*|spoke|said|told))\b|\b(?:appointed|instructed|sending|send|sent|spoke\s+(?:with|to)|"
-                rf"spoken\s+(?:with|to)|passed\s+(?:\w+\s+){{0,3}}?to|referred\s+(?:\w+\s+){{0,3}}?to)\s+(?:a\s+|an\s+|"
-                rf"our\s+|the\s+|your\s+)?{_OUTSIDER}|\b{_OUTSIDER}['\u2019]s?\s+(?:report|findings|assessment|visit|"
-                r"inspection|opinion|evidence|statement)\b"
-                # "paid by the claimant's broker", "the amount you agreed with your broker" (59th audit)
-                rf"|\b(?:by|with)\s+(?:the\s+|your\s+|their\s+|our\s+|the\s+claimant['\u2019]s\s+)?{_OUTSIDER}\b",
-                re.IGNORECASE),  # "our loss adjuster's report confirms…"
+          rf"(?:\s+\S+){{0,3}}?\s+(?:will|visit\w*|"
+          r"appointed|inspect\w*|check(?:ed|s)|looked|came|rang|phoned|emailed|wrote|verified|backed|approved|"
+          r"declined|amended|decided|signed\s+off|"
+          r"assess\w*|call\w*|contact\w*|confirm\w*|examin\w*|review\w*|found|agreed|collect\w*|attend\w*|"
+          r"report\w*|spoke|said|told))\b|\b(?:appointed|instructed|sending|send|sent|spoke\s+(?:with|to)|"
+          rf"spoken\s+(?:with|to)|passed\s+(?:\w+\s+){{0,3}}?to|referred\s+(?:\w+\s+){{0,3}}?to)\s+(?:a\s+|an\s+|"
+          rf"our\s+|the\s+|your\s+)?{_OUTSIDER}|\b{_OUTSIDER}['\u2019]s?\s+(?:report|findings|assessment|visit|"
+          r"inspection|opinion|evidence|statement)\b"
+          # "paid by the claimant's broker", "the amount you agreed with your broker" (59th audit)
+          rf"|\b(?:by|with)\s+(?:the\s+|your\s+|their\s+|our\s+|the\s+claimant['\u2019]s\s+)?{_OUTSIDER}\b",
+          re.IGNORECASE),  # "our loss adjuster's report confirms…"
      "no record here holds anyone but the claimant, the handler and the reviewers", "both"),
     # money no record holds: "an ex gratia uplift of 500 added", "credited as a goodwill payment" (51st audit)
     (lazy(r"\b(?:ex[\s-]gratia|goodwill|discretionary)\s+(?:payment|uplift|sum|amount|gesture|top[\s-]?up|credit)\b|"
-                r"\buplift\s+of\s+[£$€]?\d|\bgesture\s+of\s+goodwill\b|\bapology\s+payment|\bcompensated\s+you\b|"
-                # money for a harm, not the claim's ("an additional 200 to make up for the delay"; not
-                # "we have paid you 4,200 in compensation for your loss": red team 34)
-                r"\b(?:(?:extra|further|additional)\s+[£$€]?\d[\d,.]*k?|[£$€]?\d[\d,.]*k?\s+(?:extra|more))\s+"
-                r"(?:\w+\s+){0,3}?(?:for|to\s+make\s+up\s+for|in\s+recognition\s+of)\s+(?:the\s+|any\s+|all\s+the\s+)?"
-                r"(?:inconvenience|delay|trouble|distress|wait)\b|\b[£$€]?\d[\d,.]*k?\s+(?:\w+\s+){0,2}?(?:to\s+make\s+up\s+"
-                r"for|in\s+recognition\s+of|(?:in\s+|as\s+)?compensation\s+for)\s+(?:the\s+|any\s+|all\s+the\s+|your\s+)?"
-                r"(?:inconvenience|delay|trouble|distress|wait)\b|\b[£$€]?\d[\d,.]*k?\s+to\s+say\s+sorry\b|\b(?:added|"
-                r"included|paid|credited|given|includes?|including|plus)\s+(?:you\s+)?(?:an?\s+)?(?:extra\s+|additional\s+)?"
-                r"[£$€]?\d[\d,.]*k?\s+for\s+(?:the\s+|any\s+|your\s+)?(?:inconvenience|delay|trouble|distress|wait)\b",
-                re.IGNORECASE),
+          r"\buplift\s+of\s+[£$€]?\d|\bgesture\s+of\s+goodwill\b|\bapology\s+payment|\bcompensated\s+you\b|"
+          # money for a harm, not the claim's ("an additional 200 to make up for the delay"; not
+          # "we have paid you 4,200 in compensation for your loss": red team 34)
+          r"\b(?:(?:extra|further|additional)\s+[£$€]?\d[\d,.]*k?|[£$€]?\d[\d,.]*k?\s+(?:extra|more))\s+"
+          r"(?:\w+\s+){0,3}?(?:for|to\s+make\s+up\s+for|in\s+recognition\s+of)\s+(?:the\s+|any\s+|all\s+the\s+)?"
+          r"(?:inconvenience|delay|trouble|distress|wait)\b|\b[£$€]?\d[\d,.]*k?\s+(?:\w+\s+){0,2}?(?:to\s+make\s+up\s+"
+          r"for|in\s+recognition\s+of|(?:in\s+|as\s+)?compensation\s+for)\s+(?:the\s+|any\s+|all\s+the\s+|your\s+)?"
+          r"(?:inconvenience|delay|trouble|distress|wait)\b|\b[£$€]?\d[\d,.]*k?\s+to\s+say\s+sorry\b|\b(?:added|"
+          r"included|paid|credited|given|includes?|including|plus)\s+(?:you\s+)?(?:an?\s+)?(?:extra\s+|additional\s+)?"
+          r"[£$€]?\d[\d,.]*k?\s+for\s+(?:the\s+|any\s+|your\s+)?(?:inconvenience|delay|trouble|distress|wait)\b",
+          re.IGNORECASE),
      "no record here holds a payment beyond the one approved", "both"),
     # an inspection no record holds, whoever made it: "we inspected the vehicle at your home"
     # (any subject in the past: "a specialist inspected the damage", "he inspected your car"; red team 33)
     (lazy(rf"\b(?:(?:we|i|they|he|she|someone|somebody|our\s+(?:team|staff))\s+(?:(?:have\s+|had\s+)?(?:inspect|visit|"
-                rf"examine|survey)|went\s+(?:out\s+)?to\s+(?:see|look\s+at|inspect|visit))|(?<!you\s)(?:inspected|visited|"
-                rf"examined|surveyed))\s+(?:your|the)\s+"
-                rf"(?:damaged\s+)?{_INSPECTED}\b(?!['’]s)(?!\s+(?:assessment|file|claim|policy|details|report|records|photos|"
-                r"figures?|amounts?|costs?|valuation|estimates?|quotes?|invoices?|evidence|history|record|value|total|"
-                rf"sum|assessed|as\s+assessed|on\s+file|shown|(?:in|on|from)\s+(?:the|your)\s+(?:\w+\s+)?(?:photos|pictures|"
-                rf"images|report|file|invoice)))|\b{_INSPECTED}\s+(?:was|has\s+been)\s+(?:inspected|examined|"
-                r"visited|surveyed)\b|\bsite\s+visit\s+(?:was|has\s+been|took)", re.IGNORECASE),
+          rf"examine|survey)|went\s+(?:out\s+)?to\s+(?:see|look\s+at|inspect|visit))|(?<!you\s)(?:inspected|visited|"
+          rf"examined|surveyed))\s+(?:your|the)\s+"
+          rf"(?:damaged\s+)?{_INSPECTED}\b(?!['’]s)(?!\s+(?:assessment|file|claim|policy|details|report|records|photos|"
+          r"figures?|amounts?|costs?|valuation|estimates?|quotes?|invoices?|evidence|history|record|value|total|"
+          rf"sum|assessed|as\s+assessed|on\s+file|shown|(?:in|on|from)\s+(?:the|your)\s+(?:\w+\s+)?(?:photos|pictures|"
+          rf"images|report|file|invoice)))|\b{_INSPECTED}\s+(?:was|has\s+been)\s+(?:inspected|examined|"
+          r"visited|surveyed)\b|\bsite\s+visit\s+(?:was|has\s+been|took)", re.IGNORECASE),
      "no record here holds an inspection", "both"),
     # acts no record holds: costs recovered from someone else ("you may be able to recover your
     # excess" is the claimant's to try), a deadline to appeal
     (lazy(r"\brecover\w*\s+(?:\S+\s+){0,4}?from\s+(?:the\s+|their\s+)?(?:third[\s-]party|other\s+(?:driver|party|"
-                r"side)|at[\s-]fault|responsible\s+party|other\s+insurer)|\bpursu\w*\s+(?:the\s+|their\s+)?(?:third[\s-]party|"
-                r"other\s+(?:driver|party|side)|at[\s-]fault|responsible\s+party)", re.IGNORECASE),
+          r"side)|at[\s-]fault|responsible\s+party|other\s+insurer)|\bpursu\w*\s+(?:the\s+|their\s+)?(?:third[\s-]party|"
+          r"other\s+(?:driver|party|side)|at[\s-]fault|responsible\s+party)", re.IGNORECASE),
      "no record here holds a recovery from anyone", "both"),
     (lazy(r"\b(?:\d+|two|three|four|six)\s+(?:working\s+|calendar\s+|business\s+)?(?:days|weeks|months)\s+(?:to|in\s+which\s+to)\s+"
-                r"(?:appeal|challenge|dispute|contest|ask\s+for\s+a\s+review)\b|\b(?:appeal|challenge|dispute|contest)\w*\s+"
-                r"(?:(?!we\b|i\b|will\b|reply|respond|answer|resolved|handled|dealt|settled|decided)\S+\s+){0,3}?within\s+\d+\s+"
-                r"(?:working\s+|calendar\s+)?"
-                r"(?:days|weeks|months)\b|\b(?:appeals?|challenges?|disputes?)\b[^.;!?\n]{0,40}?(?<!we\s)(?<!\bi\s)\b(?:must|"
-                r"only|need\s+to|has\s+to|have\s+to)\b(?!\s+(?:reply|respond|answer|resolve|deal|decide|acknowledge|get\s+"
-                r"back))[^.;!?\n]{0,30}?\bwithin\s+\d+\s+(?:working\s+|calendar\s+|business\s+)?(?:days|weeks|months)\b|"
-                r"\bto\s+(?:appeal|challenge|dispute|contest)\b[^.;!?\n]{0,50}?\b(?:must|need\s+to|have\s+to)\s+(?:hear|"
-                r"receive|get|be\s+(?:made|received|lodged|submitted))\b[^.;!?\n]{0,30}?\bwithin\s+\d+|"
-                # "the deadline for an appeal is 30 days", "appeals close 14 days after…", "an appeal lodged
-                # after 28 days will not be considered" (red team 34)
-                r"\bdeadline\s+(?:for|to)\s+(?:an?\s+|your\s+|any\s+)?(?:appeal|challenge|dispute)|\b(?:appeals?|challenges?)\s+"
-                r"close[sd]?\b|\b(?:appeals?|challenges?)\s+(?:\w+\s+){0,2}?(?:lodged|made|received|submitted)\s+after\s+\d+|"
-                r"\b(?:appeal|challenge)\w*\b[^.;!?\n]{0,40}\bat\s+the\s+latest\b|\bappeal\s+window\b|\b(?:appeal|challenge)"
-                r"\w*\s+(?:\w+\s+){0,3}?(?:reach\s+us|be\s+received|be\s+with\s+us)\s+(?:within|inside)\s+\d+|\b\d+[\s-]day\s+"
-                r"window\s+to\s+(?:appeal|challenge|dispute)|\bappeal\s+up\s+to\s+\d+\s+(?:days|weeks|months)|"
-                r"\b(?:appeal|challenge)\w*\b[^.;!?\n]{0,40}\bno\s+later\s+than\b",
-                # (not "if you wish to complain we will reply within 14 days")
-                re.IGNORECASE),
+          r"(?:appeal|challenge|dispute|contest|ask\s+for\s+a\s+review)\b|\b(?:appeal|challenge|dispute|contest)\w*\s+"
+          r"(?:(?!we\b|i\b|will\b|reply|respond|answer|resolved|handled|dealt|settled|decided)\S+\s+){0,3}?within\s+\d+\s+"
+          r"(?:working\s+|calendar\s+)?"
+          r"(?:days|weeks|months)\b|\b(?:appeals?|challenges?|disputes?)\b[^.;!?\n]{0,40}?(?<!we\s)(?<!\bi\s)\b(?:must|"
+          r"only|need\s+to|has\s+to|have\s+to)\b(?!\s+(?:reply|respond|answer|resolve|deal|decide|acknowledge|get\s+"
+          r"back))[^.;!?\n]{0,30}?\bwithin\s+\d+\s+(?:working\s+|calendar\s+|business\s+)?(?:days|weeks|months)\b|"
+          r"\bto\s+(?:appeal|challenge|dispute|contest)\b[^.;!?\n]{0,50}?\b(?:must|need\s+to|have\s+to)\s+(?:hear|"
+          r"receive|get|be\s+(?:made|received|lodged|submitted))\b[^.;!?\n]{0,30}?\bwithin\s+\d+|"
+          # "the deadline for an appeal is 30 days", "appeals close 14 days after…", "an appeal lodged
+          # after 28 days will not be considered" (red team 34)
+          r"\bdeadline\s+(?:for|to)\s+(?:an?\s+|your\s+|any\s+)?(?:appeal|challenge|dispute)|\b(?:appeals?|challenges?)\s+"
+          r"close[sd]?\b|\b(?:appeals?|challenges?)\s+(?:\w+\s+){0,2}?(?:lodged|made|received|submitted)\s+after\s+\d+|"
+          r"\b(?:appeal|challenge)\w*\b[^.;!?\n]{0,40}\bat\s+the\s+latest\b|\bappeal\s+window\b|\b(?:appeal|challenge)"
+          r"\w*\s+(?:\w+\s+){0,3}?(?:reach\s+us|be\s+received|be\s+with\s+us)\s+(?:within|inside)\s+\d+|\b\d+[\s-]day\s+"
+          r"window\s+to\s+(?:appeal|challenge|dispute)|\bappeal\s+up\s+to\s+\d+\s+(?:days|weeks|months)|"
+          r"\b(?:appeal|challenge)\w*\b[^.;!?\n]{0,40}\bno\s+later\s+than\b",
+          # (not "if you wish to complain we will reply within 14 days")
+          re.IGNORECASE),
      "no record here holds a deadline to appeal", False),
     (lazy(r"\b(?:passed|referred|sent|forwarded|escalated|reported)\s+(?:\w+\s+){0,3}?to\s+the\s+(?:financial\s+)?"
-                r"ombudsman\b|\bombudsman\s+(?:has|is|was)\s+(?:now\s+|already\s+)?(?:reviewing|looking|investigating|"
-                r"been\s+(?:asked|told|informed|notified)|involved)", re.IGNORECASE),
+          r"ombudsman\b|\bombudsman\s+(?:has|is|was)\s+(?:now\s+|already\s+)?(?:reviewing|looking|investigating|"
+          r"been\s+(?:asked|told|informed|notified)|involved)", re.IGNORECASE),
      "no record here holds a complaint or the ombudsman", "both"),
     # a cause of the loss or a ground for a decision no record holds: the records hold a lapse and a
     # reviewer's "not covered", never wear and tear, a late report or a non-disclosure ("declined
     # because your policy had lapsed and the damage was pre-existing": a second, false reason)
     (lazy(r"\bwear\s+and\s+tear\b|\bgradual(?:ly)?\s+(?:deteriorat\w*|damage|wear|leak\w*)\b|\bpre[\s-]?existing\b|"
-                r"\b(?:lack\s+of|poor|inadequate|no)\s+(?:regular\s+)?maintenance\b|\b(?:reported|notified|submitted|"
-                r"filed|lodged|told\s+us)\s+(?:\w+\s+){0,3}?(?:too\s+)?late\b|\blate\s+(?:notification|reporting|"
-                r"notice)\b|\boutside\s+the\s+(?:notification|reporting)\s+(?:period|window|deadline)\b|\bnon[\s-]?disclos\w*|"
-                r"\bmisrepresent\w*|\b(?:not|un)[\s-]?roadworthy\b|\bnegligen\w*|\bleft\s+(?:\w+\s+){0,2}?unattended\b|"
-                r"\bunder\s+the\s+influence\b", re.IGNORECASE),
+          r"\b(?:lack\s+of|poor|inadequate|no)\s+(?:regular\s+)?maintenance\b|\b(?:reported|notified|submitted|"
+          r"filed|lodged|told\s+us)\s+(?:\w+\s+){0,3}?(?:too\s+)?late\b|\blate\s+(?:notification|reporting|"
+          r"notice)\b|\boutside\s+the\s+(?:notification|reporting)\s+(?:period|window|deadline)\b|\bnon[\s-]?disclos\w*|"
+          r"\bmisrepresent\w*|\b(?:not|un)[\s-]?roadworthy\b|\bnegligen\w*|\bleft\s+(?:\w+\s+){0,2}?unattended\b|"
+          r"\bunder\s+the\s+influence\b", re.IGNORECASE),
      "no record here holds a cause of the loss, or a ground for a decision but a lapse or a reviewer's", "both"),
     # a call or a talk with the claimant: no action here makes one, none is logged ("I phoned the holder
     # to explain", "Holder 478 called yesterday", "as discussed on the phone"; 56th audit's invented calls)
     (lazy(rf"\b(?:called|phoned|rang|telephoned|spoke\s+(?:to|with)|spoken\s+(?:to|with)|talked\s+(?:to|with)|"
-                rf"left\s+(?:a\s+)?(?:voicemail|voice\s*mail|voice\s+message|message)\s+(?:for|with))\s+{_CLAIMANT}|"
-                rf"\b{_CLAIMANT}\s+(?:has\s+|had\s+|also\s+)*(?:called|phoned|rang|telephoned)\b|"
-                r"\b(?:during|on|in|over|from|after|further\s+to|following(?:\s+up\s+on)?|regarding|re:?)\s+"  # (84th)
-                r"(?:our|the|your|today['\u2019]s|yesterday['\u2019]s|this\s+morning['\u2019]s)"
-                r"\s+(?:phone\s+|telephone\s+)?(?:call|conversation|phone\s+call)\b|\bas\s+(?:discussed|agreed|mentioned|"
-                r"explained)\s+(?:on|over|during)\s+the\s+(?:phone|telephone|call)\b|"
-                r"\bwhen\s+we\s+(?:spoke|talked)\b(?!\s+(?:to|with)\s+(?:the\s+|our\s+|a\s+)?(?:senior|reviewer|"
-                r"SNR|HOC|head|team|colleague|manager))|"
-                r"\b(?:on|over)\s+the\s+(?:phone|telephone)\s+(?:this\s+morning|today|yesterday|earlier|last\s+\w+)\b|"
-                r"\bthanks?\s+(?:you\s+)?for\s+"  # ("as I explained when we spoke on the phone this morning": 82nd)
-                r"(?:your|the)\s+(?:phone\s+|telephone\s+)?call\b|\bthanks?\s+(?:you\s+)?for\s+calling\b",
-                re.IGNORECASE),
+          rf"left\s+(?:a\s+)?(?:voicemail|voice\s*mail|voice\s+message|message)\s+(?:for|with))\s+{_CLAIMANT}|"
+          rf"\b{_CLAIMANT}\s+(?:has\s+|had\s+|also\s+)*(?:called|phoned|rang|telephoned)\b|"
+          r"\b(?:during|on|in|over|from|after|further\s+to|following(?:\s+up\s+on)?|regarding|re:?)\s+"  # (84th)
+          r"(?:our|the|your|today['\u2019]s|yesterday['\u2019]s|this\s+morning['\u2019]s)"
+          r"\s+(?:phone\s+|telephone\s+)?(?:call|conversation|phone\s+call)\b|\bas\s+(?:discussed|agreed|mentioned|"
+          r"explained)\s+(?:on|over|during)\s+the\s+(?:phone|telephone|call)\b|"
+          r"\bwhen\s+we\s+(?:spoke|talked)\b(?!\s+(?:to|with)\s+(?:the\s+|our\s+|a\s+)?(?:senior|reviewer|"
+          r"SNR|HOC|head|team|colleague|manager))|"
+          r"\b(?:on|over)\s+the\s+(?:phone|telephone)\s+(?:this\s+morning|today|yesterday|earlier|last\s+\w+)\b|"
+          r"\bthanks?\s+(?:you\s+)?for\s+"  # ("as I explained when we spoke on the phone this morning": 82nd)
+          r"(?:your|the)\s+(?:phone\s+|telephone\s+)?call\b|\bthanks?\s+(?:you\s+)?for\s+calling\b",
+          re.IGNORECASE),
      "no record here holds a call or a talk with the claimant", "both"),
     # an act of the claimant's: the records hold the claim and nothing the claimant did after it ("the
     # claimant asked us to decline it", "you agreed to this reduced amount", "you offered to send"; 59th audit)
     (lazy(rf"\b{_CLAIMANT}\s+(?:has\s+|had\s+|have\s+|also\s+|then\s+|already\s+)*(?:(?:agreed|withdrew|"
-                r"withdrawn|offered|accepted|insisted|chose|opted|preferred|instructed|authori[sz]ed|consented)\b"
-                r"(?!\s+(?:for\s+)?(?:a\s+|the\s+|your\s+)?claim\b|\s+(?:for\s+)?[£$€]?\d|\s+for\s*(?:[.,;)]|$))|"
-                # (a question asked is no such act: "you asked whether the excess was taken", "you asked for an update")
-                r"(?:asked|requested)\s+(?:us\s+)?(?:to\s+(?:decline|withdraw|close|cancel|reduce|escalate|refer|hold|pause|"
-                r"delay)|(?:for\s+)?(?:a|an)\s+(?:senior\s+|second\s+)?(?:review|escalation|referral|extension)|for\s+more\s+"
-                r"time|more\s+time)\b)", re.IGNORECASE),
+          r"withdrawn|offered|accepted|insisted|chose|opted|preferred|instructed|authori[sz]ed|consented)\b"
+          r"(?!\s+(?:for\s+)?(?:a\s+|the\s+|your\s+)?claim\b|\s+(?:for\s+)?[£$€]?\d|\s+for\s*(?:[.,;)]|$))|"
+          # (a question asked is no such act: "you asked whether the excess was taken", "you asked for an update")
+          r"(?:asked|requested)\s+(?:us\s+)?(?:to\s+(?:decline|withdraw|close|cancel|reduce|escalate|refer|hold|pause|"
+          r"delay)|(?:for\s+)?(?:a|an)\s+(?:senior\s+|second\s+)?(?:review|escalation|referral|extension)|for\s+more\s+"
+          r"time|more\s+time)\b)", re.IGNORECASE),
      "no record here holds an act of the claimant's after the claim", "both"),
     # the excess as owed: "Declined: excess of 250 not paid by the policyholder" (47th audit)
     (lazy(r"\bunpaid\s+excess\b|\bexcess\b(?:\s+\S+){0,3}?\s+(?:has\s+)?(?:not\s+(?:been\s+)?|never\s+(?:been\s+)?)paid\s+(?:by\s+"
-                r"(?:you|the\s+(?:policyholder|claimant|insured|holder))|yet)\b|\bexcess\s+(?:is\s+)?(?:still\s+)?"
-                r"(?:outstanding|owed|overdue)\b", re.IGNORECASE),
+          r"(?:you|the\s+(?:policyholder|claimant|insured|holder))|yet)\b|\bexcess\s+(?:is\s+)?(?:still\s+)?"
+          r"(?:outstanding|owed|overdue)\b", re.IGNORECASE),
      "no record here holds an excess paid or owed", False),  # (its own "not" is what it asserts)
     # a payment made by a reviewer: the handler pays, the reviewer authorises ("the payment has been made
     # by SNR-01 directly", "effected by the Head of Claims' office"; 81st audit)
     (lazy(r"\b(?:paid|payment\b[^.;!?\n]{0,60}?\b(?:made|effected|issued|sent|transferred|released))\s+"
-                r"(?:directly\s+)?by\s+(?:SNR-\d+|HOC-\d+|(?:our|the|your)\s+(?:senior|reviewer|head\s+of\s+claims)|"
-                r"head\s+of\s+claims)", re.IGNORECASE),
+          r"(?:directly\s+)?by\s+(?:SNR-\d+|HOC-\d+|(?:our|the|your)\s+(?:senior|reviewer|head\s+of\s+claims)|"
+          r"head\s+of\s+claims)", re.IGNORECASE),
      "no payment here is made by a reviewer: the handler pays what the reviewer authorised", "both"),
 )
 # What each kind's pattern cannot match without (lower case, single spaces): a cheap test first.
@@ -252,27 +252,27 @@ CUES = {
 # Premiums paid late or missed: a reason no record holds for a claim on an active policy ("declined
 # because your premium payments were late", red team 27); the usual cause of a lapse, said of one.
 PREMIUM_LATE = lazy(r"\b(?:premiums?|direct\s+debits?|renewal)\s+(?:payments?\s+)?(?:were|was|are|is|went|had\s+"
-                          r"been|have\s+been|has\s+been)\s+(?:\w+\s+)?(?:late|missed|unpaid|overdue|not\s+paid|in\s+"
-                          r"arrears|bounced)\b|\b(?:late|missed|unpaid|overdue|outstanding)\s+premiums?\b|\bin\s+"
-                          r"arrears\b|\bpaid\s+(?:your\s+|the\s+|their\s+)?premiums?\s+late\b", re.IGNORECASE)
+                    r"been|have\s+been|has\s+been)\s+(?:\w+\s+)?(?:late|missed|unpaid|overdue|not\s+paid|in\s+"
+                    r"arrears|bounced)\b|\b(?:late|missed|unpaid|overdue|outstanding)\s+premiums?\b|\bin\s+"
+                    r"arrears\b|\bpaid\s+(?:your\s+|the\s+|their\s+)?premiums?\s+late\b", re.IGNORECASE)
 # "we have also cancelled your policy", "your policy POL-1 is now cancelled", "your cover was cancelled",
 # "your insurer cancelled your policy" (of an active policy)
 # (and a note's shorthand: "Policy POL-1 cancelled following claim")
 POLICY_CANCELLED = lazy(r"(?<!not\s)\bpolicy\s+[A-Z]{2,4}-\d+\s+cancel+ed\b|"
-                              r"\b(?:(?:we(?:'ve|\s+have)|insurer(?:\s+has)?)\s+(?:also\s+)?cancel+ed\s+your\s+"
-                              r"(?:policy|cover)|(?:policy|cover)\s+(?:\S+\s+)?(?:is|was|has)\s+(?:now\s+|recently\s+|just\s+|"
-                              r"already\s+|since\s+)?(?:been\s+)?cancel+ed)\b", re.IGNORECASE)
+                        r"\b(?:(?:we(?:'ve|\s+have)|insurer(?:\s+has)?)\s+(?:also\s+)?cancel+ed\s+your\s+"
+                        r"(?:policy|cover)|(?:policy|cover)\s+(?:\S+\s+)?(?:is|was|has)\s+(?:now\s+|recently\s+|just\s+|"
+                        r"already\s+|since\s+)?(?:been\s+)?cancel+ed)\b", re.IGNORECASE)
 # A denial just before the match ("won't be closed automatically", "we haven't paid anything to your
 # garage", "paid to you, not to the garage"; red team 26), or a condition before it in its sentence
 # for what is said of a renewal ("if you have since renewed your policy")
 _DENIED = lazy(r"(?:\b(?:not(?!\s+only)|never|no(?!\s+(?:time|doubt|longer))|nobody|no[\s-]one|cannot|"
-                     r"unable\s+to|rather\s+than|instead\s+of)|n't)\s+(?:\w+\s+){0,3}$",
-                     re.IGNORECASE)
+               r"unable\s+to|rather\s+than|instead\s+of)|n't)\s+(?:\w+\s+){0,3}$",
+               re.IGNORECASE)
 _BUT = lazy(r"\bbut\b", re.IGNORECASE)  # "not new but pre-existing": what follows "but" is asserted
 _NOT_TO = lazy(r"\b(?:not|rather\s+than|instead\s+of)\s+to\b", re.IGNORECASE)  # "to you, not to the garage"
 # "we cannot say how this claim will affect your no-claims discount": not known, not said
 _UNKNOWN = lazy(r"\b(?:cannot|can't|can\s+not|unable\s+to|not\s+able\s+to|don't|do\s+not)\s+(?:yet\s+)?"
-                      r"(?:say|tell|confirm|know|predict|comment|advise)\b[^.;!?\n]*$", re.IGNORECASE)
+                r"(?:say|tell|confirm|know|predict|comment|advise)\b[^.;!?\n]*$", re.IGNORECASE)
 _WITHOUT = lazy(r"\b(?:without|no|not)\b", re.IGNORECASE)  # "paid this without any interest"
 _CONDITIONAL = lazy(r"\b(?:if|whether|unless|should\s+you)\b[^.;!?\n]*$", re.IGNORECASE)
 
@@ -329,9 +329,9 @@ def _held_back(said: str, m: re.Match[str]) -> bool:
 
 # Where a clause opens: a sentence's end, or a conjunction or a comma before a new subject.
 _OPENS = lazy(r"[.;:!?\n]|,\s+(?=(?:and|but|so|which|as|because|while|although|though|we|our|you|your|they|"
-                    r"it|this|i)\b)|\b(?:and|but|so|then)\s+(?=(?:we|our|you|they|it|i|he|she)\b)|"
-                    # a clause inside the sentence: "nothing was found when our surveyor inspected…" (red team 33)
-                    r"\b(?:when|whenever|once|after|before|until|while|where|who|which|that|but)\b", re.IGNORECASE)
+              r"it|this|i)\b)|\b(?:and|but|so|then)\s+(?=(?:we|our|you|they|it|i|he|she)\b)|"
+              # a clause inside the sentence: "nothing was found when our surveyor inspected…" (red team 33)
+              r"\b(?:when|whenever|once|after|before|until|while|where|who|which|that|but)\b", re.IGNORECASE)
 # Where the match's own verb ends: "…has been informed and may contact you" (the modal is another verb's),
 # or a new subject ("a hire car you may keep", "interest that would otherwise…")
 _NEXT_VERB = lazy(r"[,.;:!?\n]|\b(?:and|but|so|then|which|who|that|you|we|i|they|he|she)\b", re.IGNORECASE)
@@ -341,19 +341,19 @@ _ASIDE = lazy(r",\s+(?:who|which)\b[^,]*,")
 # a determiner just before it ("no loss adjuster", "none of"), "can be referred", "you have the right
 # to have…" (a modal in lower case: "on 3 May 2026" is a date); not "not only", "in no time"
 _CLAUSE_DENIAL = lazy(r"\b(?:not(?!\s+only)|never|nor|neither|entitled|option|free\s+to|right\s+to|nobody|"
-                            r"no[\s-]one)\b|n't|"
-                            r"\b(?:no(?!\s+(?:time|doubt|longer))|none|nothing|without)\b(?=(?:\W+\w+){0,4}\W*$)|"
-                            r"\b(?:no|nothing)\s+(?:\w+\s+){0,2}?(?:sign|evidence|indication|suggestion|question|record|"
-                            r"mention|reason|to\s+do\s+with)\b", re.IGNORECASE)
+                      r"no[\s-]one)\b|n't|"
+                      r"\b(?:no(?!\s+(?:time|doubt|longer))|none|nothing|without)\b(?=(?:\W+\w+){0,4}\W*$)|"
+                      r"\b(?:no|nothing)\s+(?:\w+\s+){0,2}?(?:sign|evidence|indication|suggestion|question|record|"
+                      r"mention|reason|to\s+do\s+with)\b", re.IGNORECASE)
 # A denial said of saying or thinking carries over its "that": "there is no suggestion that the
 # damage was pre-existing", "we are not saying that your car was damaged" (red team 34)
 # (the denial governs the verb, within two words of it; not "not only did our engineer say that…",
 # "no exaggeration to say that…", "no hesitation in saying that…"; red team 35)
 _SAID_DENIED = lazy(r"(?:\b(?:not(?!\s+(?:only|just|simply|merely))|never|no(?!\s+(?:exaggeration|hesitation|"
-                          r"doubt))|"
-                          r"nobody|no[\s-]one)\b|n't)[\s,]+(?:\w+[\s,]+){0,4}?(?:say|says|saying|said|suggest\w*|think\w*|"
-                          r"thought|believe\w*|claim\w*|impl\w*|mean\w*|sign|evidence|indication)\s+(?:\w+\s+){0,2}?that\s+"
-                          r"[^.;:!?\n]*$", re.IGNORECASE)
+                    r"doubt))|"
+                    r"nobody|no[\s-]one)\b|n't)[\s,]+(?:\w+[\s,]+){0,4}?(?:say|says|saying|said|suggest\w*|think\w*|"
+                    r"thought|believe\w*|claim\w*|impl\w*|mean\w*|sign|evidence|indication)\s+(?:\w+\s+){0,2}?that\s+"
+                    r"[^.;:!?\n]*$", re.IGNORECASE)
 
 
 def _presupposed(said: str, m: re.Match[str]) -> bool:
@@ -414,7 +414,7 @@ def invented(c: Case, reading: Reading) -> str | None:
 # "we have received your paperwork" (83rd audit): documents said to have come, which none ever do
 # (everything asked for said to be in hand: ``requests_told.outstanding_denied``).
 _RECEIVED = lazy(r"\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:now\s+|already\s+|finally\s+|since\s+)?(?:received|got|"
-                       r"gotten|obtained|have)\s+(?:your|the)\s+(?:documents|docs|paperwork|evidence)\b", re.IGNORECASE)
+                 r"gotten|obtained|have)\s+(?:your|the)\s+(?:documents|docs|paperwork|evidence)\b", re.IGNORECASE)
 
 
 def _received(said: str) -> str | None:
@@ -452,10 +452,10 @@ DELIVERY = frozenset({"send", "sent", "provide", "provided", "submit", "submitte
 # of them, the documents are said to have arrived.
 # ("request sent to Holder 355, who sent the photos in": 87th audit)
 SENT = lazy(r"\b(?:you|you've|you have|you had|(?:the\s+)?(?:claimant|policyholder|customer|insured|holder)"
-                  r"(?:\s+\d+)?(?:,?\s+who)?(?:\s+has|\s+had|'s)?)\s+(?:already\s+|previously\s+|kindly\s+|now\s+|then\s+|"
-                  r"later\s+|since\s+|subsequently\s+)?(?!sent\s+(?:word|a\s+message|an?\s+e-?mail|a\s+note|a\s+reply)\b)"
-                  r"(?:sent|provided|"
-                  r"submitted|uploaded|attached|supplied|forwarded|emailed|gave|shared)\b")  # ("claimant has sent")
+            r"(?:\s+\d+)?(?:,?\s+who)?(?:\s+has|\s+had|'s)?)\s+(?:already\s+|previously\s+|kindly\s+|now\s+|then\s+|"
+            r"later\s+|since\s+|subsequently\s+)?(?!sent\s+(?:word|a\s+message|an?\s+e-?mail|a\s+note|a\s+reply)\b)"
+            r"(?:sent|provided|"
+            r"submitted|uploaded|attached|supplied|forwarded|emailed|gave|shared)\b")  # ("claimant has sent")
 SENT_IF = frozenset({"if", "once", "when", "after", "until", "unless", "whether", "before", "as", "soon", "not",
                      "never", "haven't", "hasn't"})
 
@@ -475,4 +475,4 @@ def _sent(reading: Reading) -> str | None:
 
 
 DOCUMENT_WORD = lazy(r"\b(?:invoice|bill|receipt|quote|estimate|photo|picture|image|pics|footage|snap|ones|"
-                           r"documents?|paperwork|evidence)")
+                     r"documents?|paperwork|evidence)")

@@ -14,7 +14,7 @@ from pytest_agenteval.grading import GradeContext, Text
 from pytest_agenteval.patterns import lazy
 
 FIELD = lazy(r"(?:^|(?<=[\s,;|(\[{]))#?(?P<key>[A-Za-z][A-Za-z_ -]{0,24}?)\s*(?:[=:]|\s[-\u2013]\s)[ \t]*"
-                   r"(?P<value>(?:[^,;|\n)\]}=:.]|\.(?=\d)){1,30})")  # (a point ends it, not a decimal one;
+             r"(?P<value>(?:[^,;|\n)\]}=:.]|\.(?=\d)){1,30})")  # (a point ends it, not a decimal one;
 # the value is on the key's line: "Checks:" over a numbered list is a heading, 83rd audit)
 _KEYS = {"waits": "waits", "wait": "waits", "waited": "waits", "wait count": "waits", "waits made": "waits",
          "checks": "checks", "checked": "checks", "check count": "checks",

@@ -34,32 +34,32 @@ _AUX = (r"(?:(?:will|shall|would|has|have|had|is|are|was|must|needs?\s+to|still\
 _OTHER_DOER = (r"\b(?:approv\w*|amend\w*|declin\w*|which|so(?!\s+(?:quickly|fast|promptly|soon))|then|we|"
                r"you(?!\s+(?:claimed|asked))|i|handler)\b")
 HANDLER_ONLY = lazy(rf"\b(?P<who>{_REVIEWER})\s+{_AUX}(?P<act>{_ACT})"
-                          rf"|\b(?P<act2>notified|informed|written\s+to|paid|contacted|emailed)\s+(?:(?:to|you|the|claimant|holder|"
-                          rf"in|full|out|directly)\s+){{0,3}}by\s+"  # "was paid to you by our head of claims"
-                          rf"(?P<who2>{_REVIEWER})"
-                          # "payment issued by SNR-11", "approval letter sent by HOC-1's office" (59th audit)
-                          rf"|\b(?P<thing>payment|PAY-E?\d+|letter)\s+(?:was\s+|has\s+been\s+)?(?P<act3>issued|sent|made|"
-                          rf"arranged|released|posted|signed|written)\s+(?:directly\s+|personally\s+)?by\s+(?P<who3>{_REVIEWER})"
-                          # "escalated to SNR-07, who approved 18,000 and issued the payment directly"
-                          rf"|\b(?P<who4>{_REVIEWER})(?:\s+(?:at|for|of)\s+[£$€]?\d[\d,.]*k?)?,?\s+\(?who\s+(?:(?:[^.;!?\n,]|"
-                          rf"(?<=\d),(?=\d)){{0,50}}?\s+and\s+)?(?:has\s+|had\s+|also\s+|then\s+|"
-                          rf"personally\s+|directly\s+)*(?P<act4>{_ACT})"
-                          # "SNR-05 approved 14,000 after one wait and paid the claimant directly" (86th audit)
-                          # ("SNR-01 looked at your claim, approved it and paid you", "approved your claim, so paid
-                          # you", "SNR-05, having approved 14,000, paid the claimant": red team 68; not "SNR-05
-                          # approved, paid once": the handler's, tersely)
-                          rf"|\b(?P<who5>{_REVIEWER})\s+{_AUX}(?:(?:looked\s+at|reviewed|assessed|considered)\s+[^.;:,!?\n]{{0,30}},\s+)?"
-                          rf"(?:approved|amended|declined|agreed|signed\s+off|reduced)\b"
-                          rf"(?:(?!{_OTHER_DOER})(?:[^.;:,!?\n]|(?<=\d)[.,](?=\d))){{0,60}}?,?\s+(?:and|so|and\s+so)\s+{_AUX}"
-                          rf"(?P<act5>{_ACT})\b(?!\s+of\b|\s+by\b|\s+(?:it\s+)?(?:was|is|has\s+been)\b)"
-                          rf"|\b(?P<who6>{_REVIEWER}),\s+having\s+(?:[^.;!?\n,]|(?<=\d),(?=\d)){{0,40}},\s+{_AUX}(?P<act6>{_ACT})\b"
-                          # "the £12,500 you received came straight from SNR-01"
-                          rf"|(?:\b(?:money|payment|funds)|[£$€]\s?\d[\d,.]*k?)\b[^.;!?\n]{{0,30}}?\b(?:came|comes)\s+(?:straight\s+|"
-                          rf"directly\s+)?from\s+(?P<who7>{_REVIEWER})",
-                          re.IGNORECASE)
+                    rf"|\b(?P<act2>notified|informed|written\s+to|paid|contacted|emailed)\s+(?:(?:to|you|the|claimant|holder|"
+                    rf"in|full|out|directly)\s+){{0,3}}by\s+"  # "was paid to you by our head of claims"
+                    rf"(?P<who2>{_REVIEWER})"
+                    # "payment issued by SNR-11", "approval letter sent by HOC-1's office" (59th audit)
+                    rf"|\b(?P<thing>payment|PAY-E?\d+|letter)\s+(?:was\s+|has\s+been\s+)?(?P<act3>issued|sent|made|"
+                    rf"arranged|released|posted|signed|written)\s+(?:directly\s+|personally\s+)?by\s+(?P<who3>{_REVIEWER})"
+                    # "escalated to SNR-07, who approved 18,000 and issued the payment directly"
+                    rf"|\b(?P<who4>{_REVIEWER})(?:\s+(?:at|for|of)\s+[£$€]?\d[\d,.]*k?)?,?\s+\(?who\s+(?:(?:[^.;!?\n,]|"
+                    rf"(?<=\d),(?=\d)){{0,50}}?\s+and\s+)?(?:has\s+|had\s+|also\s+|then\s+|"
+                    rf"personally\s+|directly\s+)*(?P<act4>{_ACT})"
+                    # "SNR-05 approved 14,000 after one wait and paid the claimant directly" (86th audit)
+                    # ("SNR-01 looked at your claim, approved it and paid you", "approved your claim, so paid
+                    # you", "SNR-05, having approved 14,000, paid the claimant": red team 68; not "SNR-05
+                    # approved, paid once": the handler's, tersely)
+                    rf"|\b(?P<who5>{_REVIEWER})\s+{_AUX}(?:(?:looked\s+at|reviewed|assessed|considered)\s+[^.;:,!?\n]{{0,30}},\s+)?"
+                    rf"(?:approved|amended|declined|agreed|signed\s+off|reduced)\b"
+                    rf"(?:(?!{_OTHER_DOER})(?:[^.;:,!?\n]|(?<=\d)[.,](?=\d))){{0,60}}?,?\s+(?:and|so|and\s+so)\s+{_AUX}"
+                    rf"(?P<act5>{_ACT})\b(?!\s+of\b|\s+by\b|\s+(?:it\s+)?(?:was|is|has\s+been)\b)"
+                    rf"|\b(?P<who6>{_REVIEWER}),\s+having\s+(?:[^.;!?\n,]|(?<=\d),(?=\d)){{0,40}},\s+{_AUX}(?P<act6>{_ACT})\b"
+                    # "the £12,500 you received came straight from SNR-01"
+                    rf"|(?:\b(?:money|payment|funds)|[£$€]\s?\d[\d,.]*k?)\b[^.;!?\n]{{0,30}}?\b(?:came|comes)\s+(?:straight\s+|"
+                    rf"directly\s+)?from\s+(?P<who7>{_REVIEWER})",
+                    re.IGNORECASE)
 _PASSIVE = lazy(r"\b(?:was|were|is|are|be|been)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _DONE_TO = lazy(r"(?:paid|made|issued|released|arranged|sent|posted|written|notified|informed|contacted|"
-                      r"emailed|countersigned)\b", re.IGNORECASE)
+                r"emailed|countersigned)\b", re.IGNORECASE)
 _LEADING = frozenset({"the", "your", "this", "that", "our", "and", "so", "but"})
 _CUES = ("snr-", "hoc-", "reviewer", "head of claims", "senior")
 _DENIED = lazy(r"\b(?:not|never|no|neither|nor|if|whether|unless)\b|n't", re.IGNORECASE)

@@ -16,7 +16,7 @@ KINDS = {"motor": ("motor", "car", "vehicle", "auto", "van"), "property": ("prop
 KIND_OF = {word: kind for kind, words in KINDS.items() for word in words}
 KIND_WORDS = frozenset(KIND_OF)
 TYPE_LABELLED = lazy(r"\b(?:type|product|specialism|line\s+of\s+business)\s*(?:[:=\-|]|is|was)?\s*([a-z]+)\b",
-                           re.IGNORECASE)
+                     re.IGNORECASE)
 # ("car loss": a motor loss; "property product": a policy of that type)
 TYPED = frozenset({"claim", "claims", "policy", "insurance", "cover", "senior", "seniors", "reviewer", "team",
                    "specialist", "underwriter", "department", "desk", "loss", "losses", "product"})
@@ -88,7 +88,7 @@ NEGATIONS_NEAR = frozenset({"not", "no", "never", "nor", "neither", "nobody"})
 OWN_TYPE = frozenset({"policy", "insurance", "cover", "claim"})
 # ... denied as a type, not another verb's denial ("we can't pay your motor claim")
 TYPE_DENIED = lazy(r"(?:^|\s)(?:not|no)(?:\s+an?)?$|\bnot\s+(?:include|includes|cover|covers|provide|provides|"
-                         r"offer|offers|have|has)(?:\s+any)?$")
+                   r"offer|offers|have|has)(?:\s+any)?$")
 # Where a clause inside the sentence opens: "it is never easy when your home is flooded" denies nothing of the flood.
 SUBORDINATE = frozenset({"when", "that", "if", "whether", "because", "once", "after", "while", "where", "since"})
 # "tell us whether your car was damaged": asked (not "we checked whether … is covered, and it is")

@@ -462,7 +462,7 @@ def too_low(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
 
 
 TOO_LOW = lazy(r"(?:is|was|would\s+be|are)\s+(?:too\s+(?:low|small)|not\s+(?:enough|sufficient|high\s+enough)|"
-                     r"insufficient)\b")
+               r"insufficient)\b")
 LIMIT_NOUNS = frozenset({"limit", "authority", "mandate"})
 
 

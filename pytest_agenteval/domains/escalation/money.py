@@ -263,21 +263,21 @@ PAYING = frozenset({"paid", "pay", "payment", "capped", "cap", "limited", "appro
 # More money to come, with no figure: "the balance will follow after inspection", "paid out in two
 # instalments" (on a claim paid in full, neither is so).
 BALANCE_TO_COME = lazy(r"\b(?:the\s+)?(?:balance|remainder|rest|second\s+half|second\s+instal?ment|"
-                             r"remaining\s+(?:amount|[£$€]?[\d,.]+k?)|difference(?:\s+of\s+[£$€]?[\d,.]+k?)?)\s+"
-                             r"(?:will|is\s+to|shall|to)\s+(?:then\s+)?(?:follow|be\s+"
-                             r"(?:paid|made|sent|issued|released|reconsidered|reviewed|looked\s+at\s+again))\b"
-                             # "the payment will be split, with the rest coming next month" (88th audit)
-                             r"|\b(?:the\s+)?(?:balance|remainder|rest)\s+(?:coming|following|to\s+come|due|arriving)\b"
-                             r"|\bpayment\s+will\s+be\s+split\b"
-                             # "we will pay the other 6,000 when you send receipts" (45th audit)
-                             r"|\b(?:we|i|and)(?:'ll|\s+will|\s+shall)\s+(?:then\s+|also\s+)?pay\s+(?:you\s+)?(?:the\s+)?"
-                             r"(?:other|rest|remaining|balance|remainder|difference)\b|\b(?:in|into|over)\s+"
-                             r"(?:two|three|several|\d)\s+(?:instal{0,2}ments|tranches|parts|payments|transfers)\b"
-                             r"(?!\s*\|?\s*[:=|\-\u2013]\s*(?:no|n|false|none|never|0)\b)"  # ("… payments: no")
-                             # "a small part has been held back" of a claim paid in full (audit 52)
-                             r"|(?<!no\s)(?<!any\s)\b(?:a\s+(?:small\s+)?)?(?:part|portion|share|some)\s+(?:of\s+(?:it|the\s+\w+)\s+)?(?:has\s+been|"
-                             r"have\s+been|was|were|is\s+being|will\s+be)\s+(?:held\s+back|withheld|retained|kept\s+back)\b",
-                             re.IGNORECASE)
+                       r"remaining\s+(?:amount|[£$€]?[\d,.]+k?)|difference(?:\s+of\s+[£$€]?[\d,.]+k?)?)\s+"
+                       r"(?:will|is\s+to|shall|to)\s+(?:then\s+)?(?:follow|be\s+"
+                       r"(?:paid|made|sent|issued|released|reconsidered|reviewed|looked\s+at\s+again))\b"
+                       # "the payment will be split, with the rest coming next month" (88th audit)
+                       r"|\b(?:the\s+)?(?:balance|remainder|rest)\s+(?:coming|following|to\s+come|due|arriving)\b"
+                       r"|\bpayment\s+will\s+be\s+split\b"
+                       # "we will pay the other 6,000 when you send receipts" (45th audit)
+                       r"|\b(?:we|i|and)(?:'ll|\s+will|\s+shall)\s+(?:then\s+|also\s+)?pay\s+(?:you\s+)?(?:the\s+)?"
+                       r"(?:other|rest|remaining|balance|remainder|difference)\b|\b(?:in|into|over)\s+"
+                       r"(?:two|three|several|\d)\s+(?:instal{0,2}ments|tranches|parts|payments|transfers)\b"
+                       r"(?!\s*\|?\s*[:=|\-\u2013]\s*(?:no|n|false|none|never|0)\b)"  # ("… payments: no")
+                       # "a small part has been held back" of a claim paid in full (audit 52)
+                       r"|(?<!no\s)(?<!any\s)\b(?:a\s+(?:small\s+)?)?(?:part|portion|share|some)\s+(?:of\s+(?:it|the\s+\w+)\s+)?(?:has\s+been|"
+                       r"have\s+been|was|were|is\s+being|will\s+be)\s+(?:held\s+back|withheld|retained|kept\s+back)\b",
+                       re.IGNORECASE)
 
 # Every match of BALANCE_TO_COME holds one of these (lowercased): an ASCII text without any has none.
 _BALANCE_CUES = ("balance", "remainder", "rest", "second", "split", "remaining", "instal", "tranche", "parts",

@@ -60,20 +60,20 @@ _ANY = "|".join(f"(?P<{act}>{pattern})" for act, pattern in ACTS.items())
 _ACT = lazy(rf"\b(?:{_ANY})\b", re.IGNORECASE)
 # What joins two acts in one sentence, and whether the first told is the first done.
 _THEN = lazy(r"\b(?:then|before|prior\s+to|ahead\s+of|afterwards?|after\s+that|after\s+which|first)\b",
-                   re.IGNORECASE)
+             re.IGNORECASE)
 _AFTER = lazy(r"^\W*(?:\S+\s+){0,4}?(?:only\s+)?(?:after|since|once(?=\s+(?:the|it|you|we|they|i|he|she|this|"
-                    r"that|your|our|their|paid|sent|[a-z]+ed|[A-Z]{2,4}-)\b))\b", re.IGNORECASE)
+              r"that|your|our|their|paid|sent|[a-z]+ed|[A-Z]{2,4}-)\b))\b", re.IGNORECASE)
 # ("paid once and notified the holder", "paid once by me": once, one time; "once PAY-E001 was paid": after)
 _ANOTHER_ITEM = lazy(r"[,+&]|\band\b", re.IGNORECASE)  # what follows "after X" is another item
 _BEFORE_THAT = lazy(r"\b(?:before|prior\s+to)\s+(?:that|this|then)\b"
-                          r"(?!\s+(?:note|letter|message|e-?mail|update))", re.IGNORECASE)  # ("before this note")
+                    r"(?!\s+(?:note|letter|message|e-?mail|update))", re.IGNORECASE)  # ("before this note")
 # ("Ahead of SNR-07's answer, I declined": opening its clause; not "three waits before the answer, approved")
 _OPENS_BEFORE = lazy(r"(?:^|[,:;(])\s*(?:before|prior\s+to|ahead\s+of)\s+(?:the\s+|my\s+|our\s+)?$",
-                           re.IGNORECASE)
+                     re.IGNORECASE)
 _OPENS_AFTER = lazy(r"\b(?:after|once)\s*$", re.IGNORECASE)  # "After paying, I wrote…": the first told, first
 _DENIED = lazy(r"\b(?:not|never|no(?!\s+(?:delays?|issues?|problems?|hitches|fuss)\b)|nothing|none|nobody|"
-                     r"neither|nor|will|shall|would|if|whether|to\s+be)\b|n't",
-                     re.IGNORECASE)
+               r"neither|nor|will|shall|would|if|whether|to\s+be)\b|n't",
+               re.IGNORECASE)
 _CUES = ("then", "before", "after", "once", "since", "first", "step", "->", "\u2192", "by the time", "order",
          "timeline", "chronolog", "sequence", "earlier", "previously", "prior", "ahead", "later", "next", "following")
 # A clock time ("09:10", not "4,200.00"): a timeline, perhaps.
@@ -143,7 +143,7 @@ _STOP = lazy(r"[.;!?\n](?!\d)")
 # The second of two sentences told as after the first ("The letter went out first; I paid an hour after
 # that": 87th audit), or before it ("I paid. Before that, the letter went out").
 _NEXT = lazy(r"\b(?:then|thereafter|after\s+that|after\s+which|afterwards?|later|subsequently|next(?=\s*,)|"
-                   r"the\s+(?:following|next)\s+(?:day|morning|afternoon|week))\b", re.IGNORECASE)
+             r"the\s+(?:following|next)\s+(?:day|morning|afternoon|week))\b", re.IGNORECASE)
 _FIRST = lazy(r"\bfirst\b", re.IGNORECASE)
 _EARLIER_START = lazy(r"(?:earlier|previously|beforehand|prior\s+to\s+that)\b", re.IGNORECASE)
 _EARLIER = lazy(r"\b(?:before|beforehand|earlier|previously|prior|had\s+(?:already\s+)?\w+ed)\b", re.IGNORECASE)

@@ -105,8 +105,8 @@ COMPARED = frozenset({"above", "over", "below", "under", "within", "beyond", "ex
 # "reviewer_deputy: SNR-08" (not in a sentence: "their deputy is SNR-12" says whose; not "escalated
 # to deputy SNR-02", the one it went to).
 DEPUTY_LABEL = lazy(r"(?:^|(?<=[\n|;:.,{(\-\"']))\s*(?:reviewer[_ ]deputy|deputy|dep|stand[_ -]?in|backup)\b"
-                          r"\.?[\"']?\s*[:=,]?\s*[\"']?(?P<a>(?:SNR|STF|HOC)-\d+)\b(?!\s*(?:is\s+|being\s+|was\s+)?(?:absent|"
-                          r"away|out|off|on\s+leave))", re.IGNORECASE)  # (not "(deputy, SNR-04 absent)": whose deputy)
+                    r"\.?[\"']?\s*[:=,]?\s*[\"']?(?P<a>(?:SNR|STF|HOC)-\d+)\b(?!\s*(?:is\s+|being\s+|was\s+)?(?:absent|"
+                    r"away|out|off|on\s+leave))", re.IGNORECASE)  # (not "(deputy, SNR-04 absent)": whose deputy)
 # "SNR-07 can approve claims up to £150,000": a reviewer's power, in figures, is their limit.
 CAN_APPROVE = frozenset({"approve", "authorise", "authorize", "sign", "decide", "settle", "pay"})
 
@@ -197,16 +197,16 @@ ID = r"\b(?:SNR|STF|HOC)-\d+\b"  # a member of staff's id
 # A status among the attributes listed after an id: "SNR-04 [50,000, present, deputy SNR-05]",
 # "SNR-04 - absent - limit 50,000", "| SNR-04 | 50,000 | present |", "SNR-04 (status: absent)".
 LISTED = lazy(rf"(?P<id>{ID})\s*(?:\[(?P<sq>[^\]\n]{{0,120}})\]|\((?P<br>[^)\n]{{0,120}})\)|"
-                    r"(?P<run>(?:\s*[-\u2013\u2014|:]\s*[^-\u2013\u2014|:.;\n\[\]()]{1,40}){1,6}))", re.IGNORECASE)
+              r"(?P<run>(?:\s*[-\u2013\u2014|:]\s*[^-\u2013\u2014|:.;\n\[\]()]{1,40}){1,6}))", re.IGNORECASE)
 LIST_PART = lazy(r"[,;/|\u2013\u2014]|\s-\s|^\s*[-:]|:\s")
 # (a limit may come first: "SNR-10: 50,000 but absent")
 STATUS_PART = lazy(r"^(?:[£$€]?\d[\d,.]*k?\s+(?:but|and|yet)\s+)?(?:status\s*[:=]?\s*|currently\s+|is\s+|now\s+)?"
-                         r"(?P<s>present|absent|available|unavailable|away|on leave|off sick|out of (?:the )?office|"
-                         r"in (?:the )?office|on duty)(?:\s+today)?$",
-                         re.IGNORECASE)
+                   r"(?P<s>present|absent|available|unavailable|away|on leave|off sick|out of (?:the )?office|"
+                   r"in (?:the )?office|on duty)(?:\s+today)?$",
+                   re.IGNORECASE)
 # A status field in the same row as the id: "Reviewer: SNR-04; Limit: 50,000; Status: absent."
 STATUS_FIELD = lazy(rf"(?P<id>{ID})(?:(?!{ID})[^.\n]){{0,60}}?\bstatus\s*[:=]\s*(?P<s>present|absent|available|"
-                          r"unavailable|away|on leave|off sick)\b", re.IGNORECASE)
+                    r"unavailable|away|on leave|off sick)\b", re.IGNORECASE)
 PRESENT_STATUS = ("present", "available", "in office", "in the office", "on duty")
 
 
@@ -241,16 +241,16 @@ def listed_status(said: str) -> list[tuple[str, str]]:
 
 _KIND = r"(?:motor|property|liability|travel)"
 RANKED = lazy(rf"(?P<id>{ID})[^.;\n]{{0,12}}?(?:\bis\s+|\bwas\s+|,\s*)(?:the|our)\s+(?:(?P<how1>lowest|smallest|"
-                    rf"highest|largest|biggest|top)[-\s]limit(?:ed)?\s+(?:(?P<kind1>{_KIND})\s+)?(?:senior|reviewer)\b|"
-                    rf"(?:(?P<kind2>{_KIND})\s+)?(?:senior|reviewer)\s+with\s+the\s+(?P<how2>lowest|smallest|highest|"
-                    r"largest|biggest|top)\s+(?:approval\s+)?limit\b)", re.IGNORECASE)
+              rf"highest|largest|biggest|top)[-\s]limit(?:ed)?\s+(?:(?P<kind1>{_KIND})\s+)?(?:senior|reviewer)\b|"
+              rf"(?:(?P<kind2>{_KIND})\s+)?(?:senior|reviewer)\s+with\s+the\s+(?P<how2>lowest|smallest|highest|"
+              r"largest|biggest|top)\s+(?:approval\s+)?limit\b)", re.IGNORECASE)
 # (a relative clause qualifies only by presence or cover: not "…senior that we have", "…, who looked at
 # it", "…and can sign it off"; red team 33)
 QUALIFIED = lazy(r"\s*,?\s*(?:(?:who|that|which)\s+(?:is\s+|are\s+|was\s+|were\s+)?)?(?:\w+\s+){0,2}?(?:present|"
-                       r"available|in\s+(?:today|the\s+office)|on\s+(?:duty|shift)|covers?|covering|enough|eligible|"
-                       r"for\s+this|above|over|sufficient)\b|\s*,?\s*(?:who|that|which)\s+(?:\w+\s+)?(?:can|could|is\s+able\s+"
-                       r"to|are\s+able\s+to)\s+(?:approve|cover|authori[sz]e|decide|sign\s+off\s+(?:this|that|the)\s+amount)",
-                       re.IGNORECASE)
+                 r"available|in\s+(?:today|the\s+office)|on\s+(?:duty|shift)|covers?|covering|enough|eligible|"
+                 r"for\s+this|above|over|sufficient)\b|\s*,?\s*(?:who|that|which)\s+(?:\w+\s+)?(?:can|could|is\s+able\s+"
+                 r"to|are\s+able\s+to)\s+(?:approve|cover|authori[sz]e|decide|sign\s+off\s+(?:this|that|the)\s+amount)",
+                 re.IGNORECASE)
 
 
 # "SNR-07 (50k) cannot cover it", "SNR-10 can approve this" (audit 52): what a present member of
@@ -258,23 +258,23 @@ QUALIFIED = lazy(r"\s*,?\s*(?:(?:who|that|which)\s+(?:is\s+|are\s+|was\s+|were\s
 # (and their limit's or authority's: "SNR-07's limit does not cover it", "SNR-07 has no authority to
 # approve this amount", "cannot cover the 18,000"; red team 34)
 COVERS = lazy(rf"(?P<id>{ID})(?:['’]s(?:\s+[£$€]?\d[\d,.]*k?)?"
-                    r"(?P<limit>\s+(?:approval\s+)?(?:limit|authority))?)?"
-                    r"(?:\s*\([^)\n]{0,40}\))?\s+"
-                    r"(?:\w+\s+){0,2}?(?P<no>(?:cannot|can't|can\s+not|could\s+not|couldn't|is\s+unable\s+to|isn't\s+able\s+"
-                    r"to|is\s+not\s+able\s+to|does\s+not|doesn't|has\s+no\s+authority\s+to|lacks\s+the\s+authority\s+to)\s+)?"
-                    r"(?:can\s+|could\s+|is\s+able\s+to\s+)?(?:covers?|approve|authori[sz]e|sign\s+off)\s+(?:it|this(?:\s+one|"
-                    r"\s+claim|\s+amount)?|the\s+(?:claim|amount|full\s+amount)|(?:the\s+)?(?P<figure>[£$€]?\d[\d,.]*k?))(?!\w)",
-                    re.IGNORECASE)
+              r"(?P<limit>\s+(?:approval\s+)?(?:limit|authority))?)?"
+              r"(?:\s*\([^)\n]{0,40}\))?\s+"
+              r"(?:\w+\s+){0,2}?(?P<no>(?:cannot|can't|can\s+not|could\s+not|couldn't|is\s+unable\s+to|isn't\s+able\s+"
+              r"to|is\s+not\s+able\s+to|does\s+not|doesn't|has\s+no\s+authority\s+to|lacks\s+the\s+authority\s+to)\s+)?"
+              r"(?:can\s+|could\s+|is\s+able\s+to\s+)?(?:covers?|approve|authori[sz]e|sign\s+off)\s+(?:it|this(?:\s+one|"
+              r"\s+claim|\s+amount)?|the\s+(?:claim|amount|full\s+amount)|(?:the\s+)?(?P<figure>[£$€]?\d[\d,.]*k?))(?!\w)",
+              re.IGNORECASE)
 # Another reason than the limit, or a time: "cannot sign off the claim yet", "without the photos"
 AWAY = lazy(r"\b(?:absent|away|leave|sick|unavailable|out\s+of\s+(?:the\s+)?office|if|would|unless|until|yet|"
-                  r"without|before|once|pending|while)\b", re.IGNORECASE)
+            r"without|before|once|pending|while)\b", re.IGNORECASE)
 CAN = lazy(r"\b(?:can|could|able)\b", re.IGNORECASE)
 
 
 # "SNR-09 (500k) is the lowest covering" on a 620,000 claim: said to cover it
 LOWEST_COVERING = lazy(rf"(?P<id>{ID})(?:\s*\([^)\n]{{0,40}}\))?\s+(?:is|was)\s+(?:the\s+)?lowest"
-                             r"(?:[-\s]limit)?\s+(?:\w+\s+){0,3}?(?:covering|that\s+covers|who\s+covers|to\s+cover|able\s+to\s+cover)\b",
-                             re.IGNORECASE)
+                       r"(?:[-\s]limit)?\s+(?:\w+\s+){0,3}?(?:covering|that\s+covers|who\s+covers|to\s+cover|able\s+to\s+cover)\b",
+                       re.IGNORECASE)
 
 
 def _covers(ctx: GradeContext, c: Case, said: str) -> str | None:

@@ -113,58 +113,58 @@ def _later_cue(words: list[str]) -> str | None:
 # A payment still to be made ("payment to follow next week"), not one on its way to the bank.
 # "payment of 17,600 still to be…", "PAY-E001 to follow tomorrow"
 PAYMENT_TO_COME = lazy(r"\b(?:payment|PAY-E?\d+)(?:\s+of\s+[£$€]?\s?\d[\d,]*(?:\.\d+)?k?)?"
-                             r"(?:\s*(?:status\s*)?[:;\-]\s*|\s+status\s+|\s+)"  # "Payment status: to be"
-                             r"(?:is\s+)?(?:(?:still\s+)?to\s+(?:follow|be\s+(?:made|issued|released))"
-                             r"|will\s+(?:follow|be\s+(?:made|issued|released))|(?:is\s+)?going\s+to\s+be\s+"
-                             r"(?:made|issued)|(?:is|has\s+been)\s+(?:now\s+)?(?:being\s+(?:prepared|processed|arranged)"
-                             r"|scheduled|queued)|[^.;!?\n]{1,25}?\bwill\s+(?:then\s+|now\s+)?be\s+(?:made|issued|"
-                             r"released|processed))\b"  # "the payment is scheduled and will be made next week"
-                             # a payment of ours waiting on something: "we'll send the money once the invoice
-                             # reaches us", "£5,600 will be paid once the reviewer signs off"
-                             r"|\b(?:we'll|we\s+will|we\s+shall|will\s+(?:then\s+)?be)\s+(?:pay|paid|send|sent|post|posted|"
-                             r"issue|issued|release|released|transfer|transferred)\b[^.;!?\n]{0,60}?\b(?:once|when|as\s+soon"
-                             r"\s+as|after|upon|on\s+receipt)\b"
-                             # "that amount will be paid to you within 10 working days" (audit 52)
-                             r"|\b(?:it|that\s+amount|this\s+amount|the\s+amount|the\s+money|th(?:is|at|e)\s+sum|"
-                             r"(?:the|your)\s+settlement|the\s+funds)\s+will\s+(?:then\s+|now\s+)?be\s+(?:paid|sent|"
-                             r"transferred|released|issued)\b"
-                             # (what is paid may still arrive: "you will receive the payment within five days")
-                             r"|\byou\s+will\s+(?:then\s+|now\s+|soon\s+)?be\s+paid\b|(?<![\w-])[£$€]?\d[\d,.]*k?\s+will\s+"
-                             r"(?:then\s+|now\s+)?be\s+(?:paid|sent|transferred|released|issued)\b"
-                             r"|\b(?:cheque|check|transfer|payment)(?:\s+for\s+[£$€]?\s?\d[\d,]*(?:\.\d+)?k?)?\s+(?:will\s+be\s+"
-                             r"(?:posted|sent|issued|mailed)|(?:is\s+)?scheduled\s+for)\b"
-                             # "our head of claims will be in touch to arrange payment" (87th audit)
-                             r"|\bwill\s+(?:be\s+in\s+touch|contact\s+you|call\s+you)\s+to\s+(?:arrange|make|issue|process|"
-                             r"release)\s+(?:the\s+|your\s+)?payment\b"
-                             # a status said in passing: "payment scheduled, not yet issued" (47th audit)
-                             r"|\bpayment\s+(?:scheduled|queued|not\s+yet\s+(?:issued|made|paid|sent|released))\b"
-                             # our own act of paying to come: "we will issue the payment next week" (not "we will
-                             # pay you within five working days" nor "you will receive the payment": once it is
-                             # issued, the money may still be on its way)
-                             r"|\b(?:we|i)(?:'ll|\s+will|\s+shall|\s+are\s+going\s+to|\s+am\s+going\s+to)\s+"
-                             r"(?:now\s+|then\s+|soon\s+|shortly\s+|promptly\s+|also\s+)?(?:issue|make|release|"
-                             r"send|arrange|process|authori[sz]e)\s+(?:the\s+|your\s+|a\s+|this\s+)?(?:payment|"
-                             r"settlement)\b(?!\s+(?:confirmation|breakdown|reference|details|receipt|advice|summary|slip|"
-                             r"notification))"
-                             r"|\b(?:payment|money|funds)\s+will\s+(?:then\s+)?go\s+out\b"
-                             # a status field: "Payment: not yet issued", "Payment status: pending" (45th audit)
-                             r"|\b(?:payment|pay|paymt|pmt)\s*(?:status\s*)?[:;=\-|]\s*(?:still\s+)?(?:not\s+yet|pending|outstanding|awaiting)\b"
-                             # "Payment of 650 requested; it will be issued next week"
-                             r"|\bpayment\b(?:[^.;\n]|\.\d){0,60}?[;,]\s*it\s+will\s+(?:then\s+)?be\s+(?:issued|paid|sent|released|made)\b"
-                             # an amount to be paid: "the 6,400 for CLM-1 will be issued next week"
-                             # ("the £12,500 should be issued to you early next week": 88th audit)
-                             r"|(?:[£$€]\s?|\b)\d[\d,]*(?:\.\d+)?k?\b[^.;!?\n]{0,30}?\b(?:will|should|is\s+expected\s+to|"
-                             r"is\s+due\s+to)\s+(?:then\s+|now\s+)?be\s+(?:issued|paid|sent|transferred|released|made)\b"
-                             # "we expect to issue the £3,500 early next week" (88th audit)
-                             # (not "we expect to send you the assessor's report", "we aim to pay every claim within
-                             # five days": red team 70)
-                             r"|\b(?:we|i)\s+(?:expect|hope|plan|intend|aim)\s+to\s+(?:(?:issue|make|release|send|transfer)\s+"
-                             r"(?:you\s+)?(?:the\s+|your\s+)?(?:payment|money|funds|[£$€]\s?\d|\d[\d,]*\b(?!\s+(?:days?|weeks?)))|pay\s+"
-                             r"(?:you|it|the\s+claim|your\s+claim|the\s+money|[£$€]\s?\d|the\s+[£$€]?\s?\d))",
-                             re.IGNORECASE)
+                       r"(?:\s*(?:status\s*)?[:;\-]\s*|\s+status\s+|\s+)"  # "Payment status: to be"
+                       r"(?:is\s+)?(?:(?:still\s+)?to\s+(?:follow|be\s+(?:made|issued|released))"
+                       r"|will\s+(?:follow|be\s+(?:made|issued|released))|(?:is\s+)?going\s+to\s+be\s+"
+                       r"(?:made|issued)|(?:is|has\s+been)\s+(?:now\s+)?(?:being\s+(?:prepared|processed|arranged)"
+                       r"|scheduled|queued)|[^.;!?\n]{1,25}?\bwill\s+(?:then\s+|now\s+)?be\s+(?:made|issued|"
+                       r"released|processed))\b"  # "the payment is scheduled and will be made next week"
+                       # a payment of ours waiting on something: "we'll send the money once the invoice
+                       # reaches us", "£5,600 will be paid once the reviewer signs off"
+                       r"|\b(?:we'll|we\s+will|we\s+shall|will\s+(?:then\s+)?be)\s+(?:pay|paid|send|sent|post|posted|"
+                       r"issue|issued|release|released|transfer|transferred)\b[^.;!?\n]{0,60}?\b(?:once|when|as\s+soon"
+                       r"\s+as|after|upon|on\s+receipt)\b"
+                       # "that amount will be paid to you within 10 working days" (audit 52)
+                       r"|\b(?:it|that\s+amount|this\s+amount|the\s+amount|the\s+money|th(?:is|at|e)\s+sum|"
+                       r"(?:the|your)\s+settlement|the\s+funds)\s+will\s+(?:then\s+|now\s+)?be\s+(?:paid|sent|"
+                       r"transferred|released|issued)\b"
+                       # (what is paid may still arrive: "you will receive the payment within five days")
+                       r"|\byou\s+will\s+(?:then\s+|now\s+|soon\s+)?be\s+paid\b|(?<![\w-])[£$€]?\d[\d,.]*k?\s+will\s+"
+                       r"(?:then\s+|now\s+)?be\s+(?:paid|sent|transferred|released|issued)\b"
+                       r"|\b(?:cheque|check|transfer|payment)(?:\s+for\s+[£$€]?\s?\d[\d,]*(?:\.\d+)?k?)?\s+(?:will\s+be\s+"
+                       r"(?:posted|sent|issued|mailed)|(?:is\s+)?scheduled\s+for)\b"
+                       # "our head of claims will be in touch to arrange payment" (87th audit)
+                       r"|\bwill\s+(?:be\s+in\s+touch|contact\s+you|call\s+you)\s+to\s+(?:arrange|make|issue|process|"
+                       r"release)\s+(?:the\s+|your\s+)?payment\b"
+                       # a status said in passing: "payment scheduled, not yet issued" (47th audit)
+                       r"|\bpayment\s+(?:scheduled|queued|not\s+yet\s+(?:issued|made|paid|sent|released))\b"
+                       # our own act of paying to come: "we will issue the payment next week" (not "we will
+                       # pay you within five working days" nor "you will receive the payment": once it is
+                       # issued, the money may still be on its way)
+                       r"|\b(?:we|i)(?:'ll|\s+will|\s+shall|\s+are\s+going\s+to|\s+am\s+going\s+to)\s+"
+                       r"(?:now\s+|then\s+|soon\s+|shortly\s+|promptly\s+|also\s+)?(?:issue|make|release|"
+                       r"send|arrange|process|authori[sz]e)\s+(?:the\s+|your\s+|a\s+|this\s+)?(?:payment|"
+                       r"settlement)\b(?!\s+(?:confirmation|breakdown|reference|details|receipt|advice|summary|slip|"
+                       r"notification))"
+                       r"|\b(?:payment|money|funds)\s+will\s+(?:then\s+)?go\s+out\b"
+                       # a status field: "Payment: not yet issued", "Payment status: pending" (45th audit)
+                       r"|\b(?:payment|pay|paymt|pmt)\s*(?:status\s*)?[:;=\-|]\s*(?:still\s+)?(?:not\s+yet|pending|outstanding|awaiting)\b"
+                       # "Payment of 650 requested; it will be issued next week"
+                       r"|\bpayment\b(?:[^.;\n]|\.\d){0,60}?[;,]\s*it\s+will\s+(?:then\s+)?be\s+(?:issued|paid|sent|released|made)\b"
+                       # an amount to be paid: "the 6,400 for CLM-1 will be issued next week"
+                       # ("the £12,500 should be issued to you early next week": 88th audit)
+                       r"|(?:[£$€]\s?|\b)\d[\d,]*(?:\.\d+)?k?\b[^.;!?\n]{0,30}?\b(?:will|should|is\s+expected\s+to|"
+                       r"is\s+due\s+to)\s+(?:then\s+|now\s+)?be\s+(?:issued|paid|sent|transferred|released|made)\b"
+                       # "we expect to issue the £3,500 early next week" (88th audit)
+                       # (not "we expect to send you the assessor's report", "we aim to pay every claim within
+                       # five days": red team 70)
+                       r"|\b(?:we|i)\s+(?:expect|hope|plan|intend|aim)\s+to\s+(?:(?:issue|make|release|send|transfer)\s+"
+                       r"(?:you\s+)?(?:the\s+|your\s+)?(?:payment|money|funds|[£$€]\s?\d|\d[\d,]*\b(?!\s+(?:days?|weeks?)))|pay\s+"
+                       r"(?:you|it|the\s+claim|your\s+claim|the\s+money|[£$€]\s?\d|the\s+[£$€]?\s?\d))",
+                       re.IGNORECASE)
 ON_DOCUMENTS = lazy(r"\b(?:once|when|after|as\s+soon\s+as|upon|on\s+receipt\s+of)\s+(?:we\s+(?:have\s+)?"
-                          r"(?:receive[ds]?|get|got|have)\s+)?(?:your|the)\s+(?:repair\s+)?(?:receipts?|invoices?|photos|"
-                          r"pictures|documents|paperwork|bank\s+details|evidence)\b", re.IGNORECASE)
+                    r"(?:receive[ds]?|get|got|have)\s+)?(?:your|the)\s+(?:repair\s+)?(?:receipts?|invoices?|photos|"
+                    r"pictures|documents|paperwork|bank\s+details|evidence)\b", re.IGNORECASE)
 DOCUMENT_CUES = frozenset({"receipt", "receipts", "invoice", "invoices", "photos", "pictures", "documents", "paperwork",
                            "details", "evidence"})
 # Someone else to make it, a payment run to come, a purpose (55th audit): "finance will issue the
@@ -172,28 +172,28 @@ DOCUMENT_CUES = frozenset({"receipt", "receipts", "invoice", "invoices", "photos
 # cycle", "Paying after the cooling-off period", "send your bank details so that we can make the
 # payment" (a second pattern, tried only when one of its cues is in the text).
 PAYMENT_BY_OTHERS = lazy(r"\b(?:finance|payments?\s+team|accounts(?:\s+team)?|treasury|the\s+reviewer|"
-                               r"(?:SNR|HOC|STF)-\d+)\s+will\s+(?:then\s+|now\s+|also\s+)?(?:pay\b|(?:issue|make|release|send|set\s+up|"
-                               r"process|arrange)\s+(?:the\s+|your\s+|a\s+|this\s+)?(?:payment|transfer|money|"
-                               r"funds)\b)"
-                               r"|\b(?:we|i)(?:'ll|\s+will|\s+shall)\s+pay\b[^.;!?\n]{0,40}?\b(?:next\s+(?:payment\s+)?(?:cycle|"
-                               r"run|batch|week|month)|tomorrow|later\s+(?:today|this\s+week))"
-                               r"|\bpaying\s+(?:it\s+|you\s+|the\s+claim\s+)?(?:after|once|when|next|tomorrow)\b"
-                               r"|\bso\s+(?:that\s+)?(?:we|i)\s+can\s+(?:make\s+(?:the\s+|your\s+)?payment|pay\s+(?:you|it|the)|"
-                               r"issue\s+(?:the\s+)?payment|send\s+(?:you\s+)?(?:the\s+)?(?:payment|money))\b"
-                               # a log's imperative: "Letter sent. Pay tomorrow." (56th audit)
-                               r"|(?:^|(?<=[.;:!?\n]))\s*pay\s+(?:it\s+|out\s+|the\s+claim\s+)?(?:tomorrow|later|next\s+week|"
-                               r"on\s+\w+day)\b",
-                               re.IGNORECASE)
+                         r"(?:SNR|HOC|STF)-\d+)\s+will\s+(?:then\s+|now\s+|also\s+)?(?:pay\b|(?:issue|make|release|send|set\s+up|"
+                         r"process|arrange)\s+(?:the\s+|your\s+|a\s+|this\s+)?(?:payment|transfer|money|"
+                         r"funds)\b)"
+                         r"|\b(?:we|i)(?:'ll|\s+will|\s+shall)\s+pay\b[^.;!?\n]{0,40}?\b(?:next\s+(?:payment\s+)?(?:cycle|"
+                         r"run|batch|week|month)|tomorrow|later\s+(?:today|this\s+week))"
+                         r"|\bpaying\s+(?:it\s+|you\s+|the\s+claim\s+)?(?:after|once|when|next|tomorrow)\b"
+                         r"|\bso\s+(?:that\s+)?(?:we|i)\s+can\s+(?:make\s+(?:the\s+|your\s+)?payment|pay\s+(?:you|it|the)|"
+                         r"issue\s+(?:the\s+)?payment|send\s+(?:you\s+)?(?:the\s+)?(?:payment|money))\b"
+                         # a log's imperative: "Letter sent. Pay tomorrow." (56th audit)
+                         r"|(?:^|(?<=[.;:!?\n]))\s*pay\s+(?:it\s+|out\s+|the\s+claim\s+)?(?:tomorrow|later|next\s+week|"
+                         r"on\s+\w+day)\b",
+                         re.IGNORECASE)
 # A paper about the money, not the money: "a statement for the £12,500 will be sent" (red team 70).
 _PAPER_FOR = lazy(r"\b(?:statement|receipt|letter|confirmation|breakdown|summary|invoice|report|copy|advice|"
-                        r"schedule)\s+(?:for|of|about|on|covering)\s+(?:the\s+|your\s+)?.?$", re.IGNORECASE)
+                  r"schedule)\s+(?:for|of|about|on|covering)\s+(?:the\s+|your\s+)?.?$", re.IGNORECASE)
 # A word or phrase PAYMENT_BY_OTHERS cannot match without (lower case).
 BY_OTHERS_CUES = ("finance", "team", "accounts", "treasury", "reviewer", "snr-", "hoc-", "stf-", "next", "tomorrow",
                   "later", "paying", "so we", "so that", "so i")
 # "you asked whether the remaining 6,000 … will be paid": the claimant's question, not our word
 # (not "if you have any questions about the 38,000 payment, which will be made…": 63rd audit)
 ASKED_BEFORE = lazy(r"\b(?:whether|if(?!\s+you\s+(?:have|need)\s+any\b)|asked|ask|asking|wondering|wondered)\b",
-                          re.IGNORECASE)
+                    re.IGNORECASE)
 # What _issued_later reads (lower case words).
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "nothing", "none", "without", "unable", "won't", "isn't",
                        "wasn't", "hasn't", "haven't", "didn't", "don't", "doesn't", "nor", "neither"})

@@ -46,24 +46,24 @@ ANOTHER_TO_COME = lazy(
     re.IGNORECASE)
 # The payment made told as not gone through: "payment held for sanctions check", "payment failed, reissue due".
 UNDONE = lazy(r"\b(?:payment|transfer|funds|money)\s+(?:(?:of\s+)?\S+\s+)?(?:(?:was|were|is|are|has\s+been|"
-                    r"have\s+been|got)\s+)?(?:held|failed|bounced|returned|reversed|rejected|stopped|blocked|frozen|"
-                    r"on\s+hold|recalled)\b", re.IGNORECASE)
+              r"have\s+been|got)\s+)?(?:held|failed|bounced|returned|reversed|rejected|stopped|blocked|frozen|"
+              r"on\s+hold|recalled)\b", re.IGNORECASE)
 # One payment when the log made two: "paid in one payment", "a single payment", "paid once".
 ONE = lazy(rf"\b{_PAID}\s+(?:it\s+|the\s+claim\s+)?(?:once|in\s+(?:one|a\s+single)\s+(?:payment|go|sum))\b"
-                 r"|\b(?:one|a\s+single)\s+payment\s+(?:of|was|has|made|issued)\b", re.IGNORECASE)
+           r"|\b(?:one|a\s+single)\s+payment\s+(?:of|was|has|made|issued)\b", re.IGNORECASE)
 # What puts the act out of the record: a negation, a rule, a question, a condition before it…
 _NOT_SAID = lazy(r"\b(?:not|never|no|nor|without|avoid\w*|rather\s+than|instead\s+of|if|whether|unless|must|"
-                       r"should|cannot|can't|rule|would|could|don't|didn't|wasn't|isn't|hasn't|haven't)\b|n't",
-                       re.IGNORECASE)
+                 r"should|cannot|can't|rule|would|could|don't|didn't|wasn't|isn't|hasn't|haven't)\b|n't",
+                 re.IGNORECASE)
 # … or right after it: "splitting it into two payments would break rule 5", "paid twice? no", a field
 # answered no ("Paid twice: no", "| Paid twice | no |", "two payments = no"; red team 50).
 # (a question answered yes asks nothing: "Paid twice? Yes, both went out"; a "no" that starts another
 # phrase answers nothing: "We paid it twice: no doubt about it"; red team 51)
 _AFTER_NOT = lazy(r"^[^,.;!\n]{0,15}?(?:\?(?!\s*(?:yes|yep|yeah|y|correct|indeed)\b)|\b(?:would\s+(?:have\s+)?"
-                        r"(?:broken|break|breach\w*|been\s+wrong|be\s+wrong|be\s+against)|is\s+not\s+allowed|not\s+"
-                        r"allowed|forbidden|breach\w*|break\w*|against\s+(?:the\s+)?rule|was\s+avoided|was\s+not))"
-                        r"|^(?:\s*\w+){0,2}\s*\|?\s*[:=|\-\u2013]\s*(?:no|n|false|none|never|0)\b(?=\s*(?:[.;,|\n)]|$))",
-                        re.IGNORECASE)
+                  r"(?:broken|break|breach\w*|been\s+wrong|be\s+wrong|be\s+against)|is\s+not\s+allowed|not\s+"
+                  r"allowed|forbidden|breach\w*|break\w*|against\s+(?:the\s+)?rule|was\s+avoided|was\s+not))"
+                  r"|^(?:\s*\w+){0,2}\s*\|?\s*[:=|\-\u2013]\s*(?:no|n|false|none|never|0)\b(?=\s*(?:[.;,|\n)]|$))",
+                  re.IGNORECASE)
 _CUES = ("also", "held", "failed", "bounced", "returned", "reversed", "rejected", "stopped", "blocked", "frozen",
          "hold", "recalled", "half", "twice", "two", "2 ", "several", "multiple", "split", "plus", "separate", "second",
          "further", "another", "additional", "other", "remain", "balance", "rest", "parts", "instalment", "installment",

@@ -172,7 +172,8 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             m.meaning in ("returned", "asked_more") and m.polarity == AFFIRMED and not returned_a_decision(
                 reading, m) and (reading.polarities(
                 "reviewer", m.clause) | reading.polarities("head_of_claims", m.clause) | (
-                reading.polarities("asked_more", m.clause) if m.meaning == "returned" else set())) - {NEGATED}
+                reading.polarities("asked_more", m.clause) if m.meaning == "returned" else set()) | (
+                reading.polarities("info", m.clause) if _returned_for(reading, m) else set())) - {NEGATED}
             for m in reading.mentions):
         return "says a reviewer returned the claim, but it never went to one"
     head = [i for i in targets if (ctx.row("staff", i) or {}).get("role") == "head_of_claims"]
@@ -195,14 +196,14 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
 
 
 HEAD_DECIDES = lazy(r"\b(?:decides?|decided|deciding|(?:made|took|taken) (?:this|the) (?:decision|call)|"
-                          # (asking for it too: "requested by the head of claims", "our head of claims has
-                          # asked to see the invoice", "signed it off personally": 63rd-67th audits)
-                          r"(?:signs?|signed) (?:it |this |them )?off|requested by|(?:asked|asks|asking|wants|"
-                          r"wanted) to see|(?:has|have) (?:asked|requested)|final say|determines?|determined|"
-                          r"will determine|(?:decision|call) "
-                          r"(?:was|has been|is) (?:taken|made|given) by|took a (?:look|closer look)|looked (?:at|over|"
-                          r"into) (?:it|your|the|this)|went (?:through|over) (?:it|your|the|this)|checked (?:it|your|"
-                          r"the|this))\b")
+                    # (asking for it too: "requested by the head of claims", "our head of claims has
+                    # asked to see the invoice", "signed it off personally": 63rd-67th audits)
+                    r"(?:signs?|signed) (?:it |this |them )?off|requested by|(?:asked|asks|asking|wants|"
+                    r"wanted) to see|(?:has|have) (?:asked|requested)|final say|determines?|determined|"
+                    r"will determine|(?:decision|call) "
+                    r"(?:was|has been|is) (?:taken|made|given) by|took a (?:look|closer look)|looked (?:at|over|"
+                    r"into) (?:it|your|the|this)|went (?:through|over) (?:it|your|the|this)|checked (?:it|your|"
+                    r"the|this))\b")
 def _asserted(c: Case, reading: Reading, m: Mention) -> bool:
     """Said as so, or taken as so by a clause of time about this claim: "before our head of claims
     can decide claim CLM-00185, we need…" (67th audit), not "if the head of claims decides…"."""
@@ -358,8 +359,8 @@ CHAIN = frozenset({"chain", "deputy", "deputies", "instead"})
 # "as" only where a clause starts ("as SNR-11 is away, …"; not "shown as absent": 71st audit).
 AWAY_WORD = r"\b(?:absent|away|leave|off|out|unavailable|available|sick|holiday)\b"
 SO = lazy(rf"{AWAY_WORD}[^.;:!?\n]{{0,20}}?,?\s+(?:so|therefore|hence|thus)\b|"
-                rf"(?:\b(?:because|since)|(?:^|(?<=[,;(.!?\n])|(?<=[,;(.!?]\s)|\b(?:and|but)\s)as)\s+"
-                rf"[^.;:!?\n]{{0,50}}?{AWAY_WORD}", re.IGNORECASE)  # or "because SNR-11 is on leave, …"
+          rf"(?:\b(?:because|since)|(?:^|(?<=[,;(.!?\n])|(?<=[,;(.!?]\s)|\b(?:and|but)\s)as)\s+"
+          rf"[^.;:!?\n]{{0,50}}?{AWAY_WORD}", re.IGNORECASE)  # or "because SNR-11 is on leave, …"
 
 
 JOINED_SUBJECTS = frozenset({"", "and", "both", "are", "is", "were", "was", "currently", "now", "all"})
@@ -406,7 +407,7 @@ def _not_this_claim(words: tuple[str, ...]) -> bool:
                for k, w in enumerate(words))
 # A decision taken on someone's authority: "on the authority of SNR-12", "under SNR-12's authority".
 ON_AUTHORITY = lazy(rf"\b(?:on|under|with|by)\s+(?:the\s+)?(?:authority|sign-?off|say-?so)\s+of\s+(?P<a>{ID})|"
-                          rf"\b(?:on|under|with)\s+(?P<b>{ID})'s\s+(?:authority|sign-?off|say-?so)", re.IGNORECASE)
+                    rf"\b(?:on|under|with)\s+(?P<b>{ID})'s\s+(?:authority|sign-?off|say-?so)", re.IGNORECASE)
 def _supposed(reading: Reading, ident: str, clause: int) -> bool:
     """The staff member is named under a denial or a supposition before them in their clause
     (audit 53: a handover note's "Don't send it to SNR-04; 90k is beyond their 50k limit")."""
@@ -419,8 +420,16 @@ def _supposed(reading: Reading, ident: str, clause: int) -> bool:
     sentence = {w for k, ws in enumerate(reading.words) if reading.sentence_of[k] == reading.sentence_of[clause]
                 for w in ws}
     weighed = any(w in WEIGHED and words[k + 1:k + 2] != ("by",) for k, w in enumerate(words[:at]))
-    return not SUPPOSING.isdisjoint(words[:at]) or weighed or "need" in words[at + 1:at + 5] and (
+    # what did not happen: "this would have gone to SNR-04", "would normally go to SNR-04" (89th audit)
+    unreal = any(w in _UNREAL and words[k + 1:k + 2] in (("have",), ("otherwise",)) for k, w in enumerate(
+        words[:at])) or not _HABITUAL.isdisjoint(words[:at])
+    return not SUPPOSING.isdisjoint(words[:at]) or weighed or unreal or "need" in words[at + 1:at + 5] and (
         not {"not", "never"}.isdisjoint(words[at + 1:at + 4])) and ACTED.isdisjoint(sentence)
+
+
+def _returned_for(reading: Reading, m: Mention) -> bool:
+    """"Returned for information": a return, whoever is named (89th audit)."""
+    return m.meaning == "returned" and tuple(reading.words[m.clause][m.at + 1:m.at + 2]) == ("for",)
 
 
 def _figure_after(reading: Reading, ident: str, clause: int) -> bool:
@@ -440,8 +449,8 @@ def _rule_named(reading: Reading, m: Mention) -> bool:
 
 
 _RULE_NAMED = lazy(r"\bescalation\s+rules?\b|\brules?\s+\d+\s*\(escalation\)|"
-                         r"\bescalation\s+(?:under\s+rule\s+\d+\s+)?(?:(?:did|does|would|do)\s*(?:not|n't)\s+apply|(?:only\s+)?appl(?:y|ies)\s+(?:only\s+)?(?:above|to|"
-                         r"when|if))", re.IGNORECASE)
+                   r"\bescalation\s+(?:under\s+rule\s+\d+\s+)?(?:(?:did|does|would|do)\s*(?:not|n't)\s+apply|(?:only\s+)?appl(?:y|ies)\s+(?:only\s+)?(?:above|to|"
+                   r"when|if))", re.IGNORECASE)
 
 
 def _deputies(ctx: GradeContext, ident: str) -> list[str]:
@@ -478,5 +487,7 @@ _ABLE = frozenset({"can", "could", "may"})
 _BOUNDED = frozenset({"up", "only", "max", "maximum"})
 _COVERS = frozenset({"cover", "approve", "handle", "take", "reach"})  # "SNR-04 can't cover 90,000" (85th audit)
 SUPPOSING = frozenset({"not", "never", "nor", "if", "whether", "unless", "instead", "rather", "than"})
+_UNREAL = frozenset({"would", "could", "might", "should"})
+_HABITUAL = frozenset({"normally", "usually", "typically", "generally", "ordinarily", "routinely"})
 WEIGHED = frozenset({"considered", "considering"})  # "I considered SNR-11 but…" (not "considered by SNR-11")
 ACTED = frozenset({"reviewed", "approved", "declined", "decided", "amended", "returned", "signed", "looked"})

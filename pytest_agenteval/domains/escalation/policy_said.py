@@ -36,10 +36,10 @@ REVIEW_BAND = lazy(
 # A lapsed claim's escalation said to turn on the amount: "within my limit, otherwise I would have
 # escalated it" (42nd audit; not "120,000 would otherwise need escalation, but a lapsed policy is declined")
 LAPSED_BY_LIMIT = lazy(r"\b(?:within|under|below)\s+(?:my|the\s+handler'?s?|our)\s+(?:\w+\s+)?(?:limit|authority)"
-                             r"\s*,?\s*"
-                             r"(?:otherwise|or\s+else)\b[^.;!?\n]{0,40}?\bescalat\w*|\bif\s+it\s+(?:were|was|had\s+been)\s+"
-                             r"(?:above|over|beyond|more\s+than)\s+(?:my|the\s+handler'?s?|our)\s+(?:\w+\s+)?(?:limit|authority)"
-                             r"\b[^.;!?\n]{0,60}?\b(?:senior|reviewer|escalat\w*|head\s+of\s+claims)", re.IGNORECASE)
+                       r"\s*,?\s*"
+                       r"(?:otherwise|or\s+else)\b[^.;!?\n]{0,40}?\bescalat\w*|\bif\s+it\s+(?:were|was|had\s+been)\s+"
+                       r"(?:above|over|beyond|more\s+than)\s+(?:my|the\s+handler'?s?|our)\s+(?:\w+\s+)?(?:limit|authority)"
+                       r"\b[^.;!?\n]{0,60}?\b(?:senior|reviewer|escalat\w*|head\s+of\s+claims)", re.IGNORECASE)
 # "I can approve claims of any size myself" (rule 1 bounds a handler by their limit; red team 30)
 UNBOUNDED = lazy(
     r"\b(?:I|we|handlers?)\s+(?:\w+\s+){0,2}?(?:can|may|(?:am|are|is)\s+(?:able|allowed|authori[sz]ed|free)\s+to)\s+"
@@ -58,13 +58,13 @@ NEVER_REVIEWED = lazy(
 # (a bound on the amount, or a quantifier: not "whatever their limit", "low-risk", "settled in 2 days";
 # red team 33)
 _BOUNDED = lazy(r"\b(?:within|under|below|up\s+to|less\s+than|inside)\b[^.;!?\n]{0,20}?(?:limit|authority|\d)|"
-                      r"\b(?:small|smaller|minor|low[\s-]value|lower[\s-]value)\b|[£$€]\s?\d|(?<![\w-])(?:\d{1,3}(?:,"
-                      r"\d{3})+\b|\d+(?:\.\d+)?\s?k\b)", re.IGNORECASE)
+                r"\b(?:small|smaller|minor|low[\s-]value|lower[\s-]value)\b|[£$€]\s?\d|(?<![\w-])(?:\d{1,3}(?:,"
+                r"\d{3})+\b|\d+(?:\.\d+)?\s?k\b)", re.IGNORECASE)
 # (not "even when they exceed my authority", "it went to SNR-07 only as a courtesy": red team 34)
 _BOUNDED_AFTER = lazy(r"^[^.;!?\n]*?(?<!even\s)\b(?:unless|except\s+(?:when|where|if)|if|when|where|as\s+long\s+"
-                            r"as)\b(?![^.;!?\n]*\b(?:exceed|above|over|beyond)\w*)[^.;!?\n]*\b(?:limit|authority)|"
-                            r"^[^.!?\n]*?[,;.]?\s*(?:but\s+)?(?:(?:yours|this\s+one|this\s+claim)\s+(?:did|does|was|is|needed|went|"
-                            r"had|required)|it\s+(?:did|needed|required))\b(?![^.!?\n]*\bcourtesy)", re.IGNORECASE)
+                      r"as)\b(?![^.;!?\n]*\b(?:exceed|above|over|beyond)\w*)[^.;!?\n]*\b(?:limit|authority)|"
+                      r"^[^.!?\n]*?[,;.]?\s*(?:but\s+)?(?:(?:yours|this\s+one|this\s+claim)\s+(?:did|does|was|is|needed|went|"
+                      r"had|required)|it\s+(?:did|needed|required))\b(?![^.!?\n]*\bcourtesy)", re.IGNORECASE)
 # "we are not normally required to write to you about a decision" (rule 6: every decision is told)
 NOT_TOLD = lazy(
     r"\b(?:(?:not|never|no)\s+(?:\w+\s+){0,2}?(?:required|obliged|obligated|obligation|bound|necessary|need)\s+(?:to\s+)?"
@@ -106,13 +106,13 @@ def misstated(ctx: GradeContext, c: Case, said: str) -> str | None:
 # "I can approve claims of any size up to my £10,000 limit": bounded after all, by the handler's
 # limit (not "…up to your policy limit", "…, and yours is within the policy limit"; red team 33)
 _UP_TO = lazy(r"\b(?:up\s+to|within|below|under)\s+(?:my|our|the\s+handler'?s?|a\s+handler'?s?|"
-                    r"(?:his|her|their)\s+(?:own\s+)?)\s*(?:[£$€]?\d[\d,.]*k?\s+)?(?:approval\s+|authority\s+)?(?:limit|authority)\b",
-                    re.IGNORECASE)
+              r"(?:his|her|their)\s+(?:own\s+)?)\s*(?:[£$€]?\d[\d,.]*k?\s+)?(?:approval\s+|authority\s+)?(?:limit|authority)\b",
+              re.IGNORECASE)
 
 
 # The claim itself under the rule: "like most claims, yours does not need…", "routine claims like this one"
 _THIS_ONE = lazy(r"\b(?:yours|this\s+one|this\s+claim|like\s+this|like\s+yours|including\s+this|like\s+"
-                       r"(?:most|many|other))\b", re.IGNORECASE)
+                 r"(?:most|many|other))\b", re.IGNORECASE)
 _NOT_ONLY = lazy(r"\bnot\s+(?:only|just)\b", re.IGNORECASE)  # "…, not only those within my limit"
 
 
@@ -125,5 +125,5 @@ def _hedged(said: str, at: int) -> bool:
 
 # (not "thank you for asking, we are never required to tell…": an asking that governs the rule)
 _HEDGES = lazy(r"\b(?:if|whether|wondering|not\s+true\s+that|it\s+is\s+not\s+the\s+case\s+that|no\s+rule\s+"
-                     r"(?:says|that))\b[^.;!?]*$|\b(?:asked|ask|asking)\s*(?::|(?:\w+\s+){0,3}?(?:whether|if|about|why|"
-                     r"how)\b)(?:(?!,\s*(?:and|but|so|i|we)\s)[^.;:!?])*(?<![,:]\s)(?<![,:])$", re.IGNORECASE)
+               r"(?:says|that))\b[^.;!?]*$|\b(?:asked|ask|asking)\s*(?::|(?:\w+\s+){0,3}?(?:whether|if|about|why|"
+               r"how)\b)(?:(?!,\s*(?:and|but|so|i|we)\s)[^.;:!?])*(?<![,:]\s)(?<![,:])$", re.IGNORECASE)

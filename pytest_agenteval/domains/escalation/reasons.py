@@ -16,11 +16,11 @@ from pytest_agenteval.text import AFFIRMED, NEGATED, Reading
 # A reason given, up to the end of its sentence: "declined because…", "as the amount exceeds…",
 # "due to…", "reason: …" (the reader keeps no word that opens a clause, so the text is searched).
 GROUND = lazy(r"\b(?:because|since|due to|owing to|on the grounds? (?:that|of)|grounds? (?:that|of)|"
-                    r"reason(?: is|:| being)|given that|as a result of|in view of|"
-                    r"as (?:it|the|your|this|that|there|we|you|our|its|no))\b([^.;!?\n]*)|"
-                    # the reason after a decline's colon or dash: "Your claim is declined: the loss is not covered"
-                    r"\b(?:declined|refused|rejected|turned down)\s*(?::|\s[-\u2013\u2014])([^.;!?\n]*)|"
-                    r"\bas\s+(?=[£$€]?\d)([^.;!?\n]*)")  # "as £120,000 is more than your sum insured" (86th audit)
+              r"reason(?: is|:| being)|given that|as a result of|in view of|"
+              r"as (?:it|the|your|this|that|there|we|you|our|its|no))\b([^.;!?\n]*)|"
+              # the reason after a decline's colon or dash: "Your claim is declined: the loss is not covered"
+              r"\b(?:declined|refused|rejected|turned down)\s*(?::|\s[-\u2013\u2014])([^.;!?\n]*)|"
+              r"\bas\s+(?=[£$€]?\d)([^.;!?\n]*)")  # "as £120,000 is more than your sum insured" (86th audit)
 # The decision itself given as the reason ("no payment, as it was declined"): no reason given.
 OUTCOME = lazy(r"\b(?:declin|approv(?!al (?:limit|authority|level))|amend|paid|pay|refus|reject|turned down)")
 # What someone may approve is a limit, not an outcome: "more than the £10,000 I am allowed to approve" (86th audit)
@@ -29,11 +29,11 @@ ABLE_TO = lazy(r"\b(?:(?:allowed|able|authori[sz]ed|permitted|entitled)\s+to|can
 REVIEWER_NAMED = lazy(r"\b(?:reviewer|senior|head\s+of\s+claims|snr-\d+|hoc-\d+)")
 # a reason, stated ("Declined: claim withdrawn by the claimant"; 77th audit)
 STATED = lazy(r"\b(?:not|no|never|excluded|exclusion|exceeds?|outside|beyond|above|withdrawn|duplicate|fraud\w*|"
-                    r"late|invalid|insufficient|missing|cancell?ed)\b|n't")
+              r"late|invalid|insufficient|missing|cancell?ed)\b|n't")
 # ("as our earlier letter explained": 68th audit)
 ASIDE = lazy(r"\s*(?:(?:our|my|the|your|we|i)\s+)?(?:(?:earlier|previous|last|first|decision)\s+)?"
-                   r"(?:(?:letter|note|message|email|e-mail|call|conversation)\s+)?(?:already\s+|previously\s+)?(?:explained|said|mentioned|discussed|advised|informed|know|"
-                   r"agreed|requested|promised|noted|set out|wrote|told|confirmed|expected)\b")  # "as we explained"
+             r"(?:(?:letter|note|message|email|e-mail|call|conversation)\s+)?(?:already\s+|previously\s+)?(?:explained|said|mentioned|discussed|advised|informed|know|"
+             r"agreed|requested|promised|noted|set out|wrote|told|confirmed|expected)\b")  # "as we explained"
 ENDS = frozenset({"stopped", "ceased", "ended", "cancelled", "canceled", "finished", "no", "not", "without",
                   "never"})
 POLICY_WORDS = frozenset({"policy", "cover", "insurance", "insured", "covered", "premium", "premiums"})

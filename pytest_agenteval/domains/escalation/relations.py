@@ -15,42 +15,42 @@ from pytest_agenteval.text import Reading
 
 # "SNR-07, who is the head of claims", "the head of claims, SNR-07": a title given to someone.
 TITLED = lazy(rf"(?P<id>{ID})\s*[,(]?\s*(?:who\s+is\s+|who's\s+)?(?:our\s+|the\s+)?"
-                    r"(?:head of (?:the )?claims|claims director)|(?:head of (?:the )?claims|claims director)"
-                    rf"\s*[,(]?\s*(?:is\s+)?(?P<id2>{ID})", re.IGNORECASE)
+              r"(?:head of (?:the )?claims|claims director)|(?:head of (?:the )?claims|claims director)"
+              rf"\s*[,(]?\s*(?:is\s+)?(?P<id2>{ID})", re.IGNORECASE)
 # "SNR-07 as deputy for SNR-08", "SNR-08's deputy SNR-07", "SNR-08's deputy is SNR-07", "SNR-07, deputising for SNR-08".
 DEPUTY = lazy(rf"(?P<a>{ID})[^.;:]{{0,30}}?\b(?:deputy\s+(?:for|to|of)|deputi[sz]ing\s+for|covering\s+for)"
-                    rf"\s+(?:the\s+)?(?P<b>{ID})|(?P<b2>{ID})'s\s+(?:usual\s+|normal\s+|named\s+)?"
-                    rf"(?:deputy|stand-in|standin|backup|alternate|substitute)(?:,|:|\s+is|\s+being)?\s+(?P<a2>{ID})",
-                    re.IGNORECASE)
+              rf"\s+(?:the\s+)?(?P<b>{ID})|(?P<b2>{ID})'s\s+(?:usual\s+|normal\s+|named\s+)?"
+              rf"(?:deputy|stand-in|standin|backup|alternate|substitute)(?:,|:|\s+is|\s+being)?\s+(?P<a2>{ID})",
+              re.IGNORECASE)
 # "SNR-03 is away, so it goes to their deputy SNR-01", "SNR-03 absent; escalated to deputy SNR-02":
 # a deputy named after an absence is the absent one's (the id nearest before it: 72nd audit).
 DEPUTY_OF_ABSENT = lazy(rf"(?P<b>{ID})(?:(?!{ID})[^.]){{0,40}}?\b(?:absent|away|on leave|unavailable|off sick|"
-                              rf"out of office)\b[^.]{{0,60}}?\bdeputy,?\s+(?:is\s+)?(?P<a>{ID})", re.IGNORECASE)
+                        rf"out of office)\b[^.]{{0,60}}?\bdeputy,?\s+(?:is\s+)?(?P<a>{ID})", re.IGNORECASE)
 # "SNR-08, who is on leave": an absence told in a relative clause, of the id before it.
 AWAY = lazy(rf"(?P<id>{ID}),?\s+who\s+(?:is|was|are)\s+(?:currently\s+|now\s+|still\s+)?(?:on leave|"
-                  r"absent|away|unavailable|off sick|out of (?:the )?office|not in|not (?:available|present|around))\b",
-                  re.IGNORECASE)
+            r"absent|away|unavailable|off sick|out of (?:the )?office|not in|not (?:available|present|around))\b",
+            re.IGNORECASE)
 
 
 # "SNR-01 is out, and their deputy would be SNR-03": "their" is the staff member named just before.
 THEIR_DEPUTY = lazy(rf"(?P<b>{ID})(?:(?!{ID})[^.;]){{0,40}}?\btheir\s+(?:usual\s+|normal\s+|named\s+)?deputy"
-                          rf"(?:\s+(?:is|was|would\s+be|being))?,?\s+(?P<a>{ID})", re.IGNORECASE)
+                    rf"(?:\s+(?:is|was|would\s+be|being))?,?\s+(?P<a>{ID})", re.IGNORECASE)
 # "SNR-01 is absent and SNR-03 is their deputy", "… and you are their deputy" (*you* the reviewer).
 IS_THEIR_DEPUTY = lazy(rf"(?P<b>{ID})(?:(?!{ID})[^.;]){{0,60}}?\b(?P<a>{ID})\s+(?:(?:is|are|was|were)\s+"
-                             r"(?:their|his|her|the)\s+(?:usual\s+|normal\s+|named\s+)?deputy\b|deputi[sz]es\s+for\s+"
-                             rf"(?:them|him|her)\b)|(?P<a2>{ID})\s+(?:is|was)\s+(?P<b2>{ID})'s\s+(?:usual\s+|named\s+)?deputy\b|"
-                             rf"(?P<a3>{ID})\s+covers\s+for\s+(?P<b3>{ID})\s+as\s+(?:their\s+)?deputy\b", re.IGNORECASE)
+                       r"(?:their|his|her|the)\s+(?:usual\s+|normal\s+|named\s+)?deputy\b|deputi[sz]es\s+for\s+"
+                       rf"(?:them|him|her)\b)|(?P<a2>{ID})\s+(?:is|was)\s+(?P<b2>{ID})'s\s+(?:usual\s+|named\s+)?deputy\b|"
+                       rf"(?P<a3>{ID})\s+covers\s+for\s+(?P<b3>{ID})\s+as\s+(?:their\s+)?deputy\b", re.IGNORECASE)
 # "to SNR-04 as SNR-05's deputy" (47th audit)
 AS_DEPUTY = lazy(rf"(?P<a>{ID}),?\s+(?:as|being)\s+(?:the\s+)?(?P<b>{ID})'s\s+(?:usual\s+|named\s+)?"
-                       r"(?:deputy|stand-in|standin|backup|alternate|substitute)\b", re.IGNORECASE)
+                 r"(?:deputy|stand-in|standin|backup|alternate|substitute)\b", re.IGNORECASE)
 # "SNR-10 is absent and so is SNR-11", "…, as is SNR-11": a second absence told by reference.
 AWAY_TOO = lazy(r"\b(?:absent|away|on leave|off sick|unavailable|out of (?:the )?office|out|off)\b,?\s+"
-                      rf"(?:and\s+so\s+(?:is|was)|as\s+(?:is|was))\s+(?:(?:its|their|his|her|the)\s+deputy,?\s+)?(?P<id>{ID})",
-                      re.IGNORECASE)
+                rf"(?:and\s+so\s+(?:is|was)|as\s+(?:is|was))\s+(?:(?:its|their|his|her|the)\s+deputy,?\s+)?(?P<id>{ID})",
+                re.IGNORECASE)
 YOU = lazy(r"\byou\b(?!r)", re.IGNORECASE)
 # "SNR-07 is the 150k travel senior", "SNR-07, our £50,000 motor senior": a limit told as a title.
 RANKED = lazy(rf"(?P<id>{ID})(?:,|\s+is)\s+(?:the|our|a|an)\s+(?P<figure>[£$€]?\d[\d,]*(?:\.\d+)?\s?(?:k|m)?)"
-                    r"(?:\s+\w+)?\s+(?:senior|reviewer|approver)\b", re.IGNORECASE)
+              r"(?:\s+\w+)?\s+(?:senior|reviewer|approver)\b", re.IGNORECASE)
 
 
 def _ranked(ctx: GradeContext, reading: Reading) -> str | None:
@@ -69,7 +69,7 @@ RELATION_HINTS = ("head of", "director", "deput", "covering", "who", "senior", "
                   "substitute")
 # "HOC-1, the property senior", "SNR-07 (our motor senior)", "SNR-07, a senior reviewer"
 SENIOR_TITLED = lazy(rf"(?P<id>{ID})\s*[,(]\s*(?:who\s+is\s+)?(?:the|our|a|your)\s+(?:(?P<kind>[a-z]+)\s+)?"
-                           r"senior\b", re.IGNORECASE)
+                     r"senior\b", re.IGNORECASE)
 
 
 # "SNR-01 (motor, 150,000)", "SNR-02 (500,000, present)": a staff member described in brackets; the
@@ -107,15 +107,15 @@ def _described_limit(ctx: GradeContext, reading: Reading, claim_figures: set[flo
 _COVERING = r"(?:covering|that\s+covers|to\s+cover|senior|reviewer|one)\b"
 _LOWEST_WORDS = r"lowest\b(?:[- ]limit)?(?:\s+[a-z]+){0,3}?\s+"
 LOWEST = lazy(rf"(?P<id>{ID})\s*(?:\([^()]{{0,60}}\))?\s*(?:,\s*|\s+(?:is|was|as|being)\s+"
-                    r"(?:(?:present|available|in)\s+(?:and|with)\s+)?"
-                    r"(?:(?:the|our)\s+(?:[a-z]+\s+){0,3}?(?:senior|reviewer|one)\s+with\s+)?"
-                    rf"|\s+(?:has|holds|carries)\s+)(?:the\s+|our\s+)?{_LOWEST_WORDS}{_COVERING}"
-                    rf"|\b{_LOWEST_WORDS}(?:{_COVERING}|limit\b)[^.;:]{{0,30}}?(?:\s(?:is|was)\s+|,\s*|:\s*)(?P<id2>{ID})",
-                    re.IGNORECASE)
+              r"(?:(?:present|available|in)\s+(?:and|with)\s+)?"
+              r"(?:(?:the|our)\s+(?:[a-z]+\s+){0,3}?(?:senior|reviewer|one)\s+with\s+)?"
+              rf"|\s+(?:has|holds|carries)\s+)(?:the\s+|our\s+)?{_LOWEST_WORDS}{_COVERING}"
+              rf"|\b{_LOWEST_WORDS}(?:{_COVERING}|limit\b)[^.;:]{{0,30}}?(?:\s(?:is|was)\s+|,\s*|:\s*)(?P<id2>{ID})",
+              re.IGNORECASE)
 
 
 _NOT_SAID_OF = lazy(r"\b(?:deput\w*|instead|absent|away|leave|of\s+the|for\s+the|than|not|isn't|wasn't)\b",
-                          re.IGNORECASE)
+                    re.IGNORECASE)
 
 
 def lowest_told(ctx: GradeContext, specialism: object, assessed: float, reading: Reading) -> str | None:

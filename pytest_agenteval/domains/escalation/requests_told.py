@@ -12,14 +12,14 @@ from pytest_agenteval.patterns import lazy
 
 # "asked the claimant for the invoice", "we have requested the photos from you": a request said made
 ASKED_CLAIMANT = lazy(r"\b(?:asked|requested)\s+(?:the\s+)?(?:claimant|you|"
-                            r"policyholder|holder)\b|\b(?:we|i|we've|i've)\s+(?:have\s+)?(?:already\s+)?(?:asked|"
-                            r"requested)\s+(?:for\s+)?(?:the\s+|your\s+)?(?:invoice|photos|documents|information|"
-                            r"details|repair)|"
-                            # a note's shorthand: "Holder asked for repair invoice" (56th audit): a claimant
-                            # sends documents here and never asks for them
-                            r"\b(?:claimant|policyholder|holder)(?:\s+\d+)?\s+(?:was\s+|has\s+been\s+)?(?:asked|requested)"
-                            r"\s+(?:for|to\s+send|to\s+provide)\s+(?:the\s+|a\s+|their\s+|his\s+|her\s+)?(?:\w+\s+)?"
-                            r"(?:invoice|photos|pictures|documents|information|details|receipts?)")
+                      r"policyholder|holder)\b|\b(?:we|i|we've|i've)\s+(?:have\s+)?(?:already\s+)?(?:asked|"
+                      r"requested)\s+(?:for\s+)?(?:the\s+|your\s+)?(?:invoice|photos|documents|information|"
+                      r"details|repair)|"
+                      # a note's shorthand: "Holder asked for repair invoice" (56th audit): a claimant
+                      # sends documents here and never asks for them
+                      r"\b(?:claimant|policyholder|holder)(?:\s+\d+)?\s+(?:was\s+|has\s+been\s+)?(?:asked|requested)"
+                      r"\s+(?:for|to\s+send|to\s+provide)\s+(?:the\s+|a\s+|their\s+|his\s+|her\s+)?(?:\w+\s+)?"
+                      r"(?:invoice|photos|pictures|documents|information|details|receipts?)")
 
 
 def asked_claimant(c: Case, t: Text) -> str | None:

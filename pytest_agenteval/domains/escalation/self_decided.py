@@ -16,7 +16,7 @@ from pytest_agenteval.text import Reading
 
 # Denied: "Nothing decided by me", "the claim cannot be decided by me" (81st audit).
 _DENIED_BEFORE = lazy(r"\b(?:nothing|not|never|cannot|can't|couldn't|won't|wasn't|isn't|no)\s+(?:\w+\s+)?"
-                            r"(?:be\s+|been\s+|being\s+)?$", re.IGNORECASE)
+                      r"(?:be\s+|been\s+|being\s+)?$", re.IGNORECASE)
 # Claims in general, or another claim supposed: "claims within my limit…", "took longer than a claim
 # within my own authority would" (85th audit)
 _GENERAL = lazy(r"\bclaims\s+$|\bthan\b[^.;!?\n]{0,20}$", re.IGNORECASE)

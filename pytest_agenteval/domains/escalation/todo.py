@@ -17,65 +17,65 @@ from pytest_agenteval.text import marked, sentence_end, sentence_start
 
 # A label or a phrase that says what follows is still to do, and the item after it.
 STILL = lazy(r"(?:(?<![\w\s])|^|(?<=[.;:!?\n(\-*\u2022]))\s*(?:still\s+)?(?:to\s+do|todo|to-do|next\s+steps?|"
-                   r"outstanding|remaining|pending)\s*[:\-\u2013]\s*(?P<what>(?:[^.!?\n]|\.(?=\d)){0,100})"
-                   r"|\b(?:still\s+to\s+do|yet\s+to(?:\s+be)?|still\s+to(?:\s+be)?|still\s+needs?\s+to(?:\s+be)?|"
-                   r"(?:i|we)\s+still\s+(?:need|have)\s+to|"
-                   # a handover's "You'll need to send the approval letter" (70th audit)
-                   r"you(?:'ll|\s+will)?\s+(?:still\s+|also\s+)?(?:need|have)\s+to)\b\s*[:\-\u2013]?\s*(?P<later>(?:[^.;!?\n]|\.(?=\d)){0,80})"
-                   r"|\b(?P<noun>(?:the\s+)?(?:\w+\s+)?(?:letter|payment|note))\s+(?:is\s+|was\s+|has\s+)?(?:still\s+)?(?:(?:to\s+"
-                   r"(?:be\s+)?|not\s+(?:yet\s+)?(?:been\s+)?)(?P<verb>go\s+out|send|sent|issue|issued|raise|raised|make|made|release|"
-                   r"released|post|posted|add|added|write|written)\b|"
-                   r"(?P<waiting>outstanding|pending)\b)"
-                   # the item first, then its label: "Write - to do", "Payment: outstanding" (56th audit)
-                   r"|(?:^|(?<=[.;:!?\n]))\s*(?!(?:note|notes|status|update|summary|info|remark|comment|memo|re)\b)"
-                   r"(?P<first>[A-Za-z]+(?:\s+[A-Za-z]+)?)\s*[-\u2013:]\s*(?:still\s+)?(?:to\s+do|"
-                   # (not a label before one: "Reminder: still to do: …"; red team 51)
-                   r"todo|outstanding)\b(?!\s*[:\-\u2013]\s*\w)", re.IGNORECASE)
+             r"outstanding|remaining|pending)\s*[:\-\u2013]\s*(?P<what>(?:[^.!?\n]|\.(?=\d)){0,100})"
+             r"|\b(?:still\s+to\s+do|yet\s+to(?:\s+be)?|still\s+to(?:\s+be)?|still\s+needs?\s+to(?:\s+be)?|"
+             r"(?:i|we)\s+still\s+(?:need|have)\s+to|"
+             # a handover's "You'll need to send the approval letter" (70th audit)
+             r"you(?:'ll|\s+will)?\s+(?:still\s+|also\s+)?(?:need|have)\s+to)\b\s*[:\-\u2013]?\s*(?P<later>(?:[^.;!?\n]|\.(?=\d)){0,80})"
+             r"|\b(?P<noun>(?:the\s+)?(?:\w+\s+)?(?:letter|payment|note))\s+(?:is\s+|was\s+|has\s+)?(?:still\s+)?(?:(?:to\s+"
+             r"(?:be\s+)?|not\s+(?:yet\s+)?(?:been\s+)?)(?P<verb>go\s+out|send|sent|issue|issued|raise|raised|make|made|release|"
+             r"released|post|posted|add|added|write|written)\b|"
+             r"(?P<waiting>outstanding|pending)\b)"
+             # the item first, then its label: "Write - to do", "Payment: outstanding" (56th audit)
+             r"|(?:^|(?<=[.;:!?\n]))\s*(?!(?:note|notes|status|update|summary|info|remark|comment|memo|re)\b)"
+             r"(?P<first>[A-Za-z]+(?:\s+[A-Za-z]+)?)\s*[-\u2013:]\s*(?:still\s+)?(?:to\s+do|"
+             # (not a label before one: "Reminder: still to do: …"; red team 51)
+             r"todo|outstanding)\b(?!\s*[:\-\u2013]\s*\w)", re.IGNORECASE)
 # "I haven't sent it yet", "we have not issued the payment", "Letter not sent yet"
 NOT_YET = lazy(r"\b(?:i|we)\s+(?:haven't|have\s+not|havent|didn't|did\s+not)\s+(?:yet\s+)?(?P<what>(?:sent|"
-                     r"issued|paid|escalated|requested|asked)\b(?:\s+(?:the\s+(?:claimant|holder)(?:\s+(?:for\s+\w+|an?\s+"
-                     r"(?:information\s+)?request(?:\s+for\s+information)?))?|it|the\s+\w+(?:\s+letter)?|a\s+\w+|"
-                     r"the\s+payment|any\s+payment))?)", re.IGNORECASE)  # ("not yet asked the claimant for …": 75th)
+               r"issued|paid|escalated|requested|asked)\b(?:\s+(?:the\s+(?:claimant|holder)(?:\s+(?:for\s+\w+|an?\s+"
+               r"(?:information\s+)?request(?:\s+for\s+information)?))?|it|the\s+\w+(?:\s+letter)?|a\s+\w+|"
+               r"the\s+payment|any\s+payment))?)", re.IGNORECASE)  # ("not yet asked the claimant for …": 75th)
 # Each act, by the item's leading verb phrase (a request first: "ask the claimant for the invoice").
 ACTS = (
     ("request_info", lazy(r"^(?:to\s+)?(?:ask|request)\w*\b(?![^,]*\b(?:again|chase|remind))|"
-                                r"^sent\s+the\s+(?:claimant|holder)\s+an?\s+(?:information\s+)?request",
-                                re.IGNORECASE)),
+                          r"^sent\s+the\s+(?:claimant|holder)\s+an?\s+(?:information\s+)?request",
+                          re.IGNORECASE)),
     ("issue_payment", lazy(r"^(?:pay|payment)$|"
-                                 r"^(?:to\s+)?(?:(?:issue|make|send|release|raise|process|transfer)\w*\s+(?:the\s+|"
-                                 r"a\s+|your\s+|its\s+)?(?:payment|funds|money|[£$€]?\d)|arrange\w*\s+(?:the\s+)?payment|"
-                                 r"pay(?:\s+out)?\s+(?:it|the\s+claim(?:ant)?|holder|them|him|her|the\s+policyholder|out|"
-                                 r"(?:the\s+)?[£$€]?\d)|settle\s+(?:it|the\s+claim)|(?:the\s+)?payment\b(?!\s+(?:reconciliation|"
-                                 r"confirmation|breakdown|reference|details|receipt|advice|summary|slip|notification|query|"
-                                 r"check|clearance))|paid\b|issued\b)", re.IGNORECASE)),
+                           r"^(?:to\s+)?(?:(?:issue|make|send|release|raise|process|transfer)\w*\s+(?:the\s+|"
+                           r"a\s+|your\s+|its\s+)?(?:payment|funds|money|[£$€]?\d)|arrange\w*\s+(?:the\s+)?payment|"
+                           r"pay(?:\s+out)?\s+(?:it|the\s+claim(?:ant)?|holder|them|him|her|the\s+policyholder|out|"
+                           r"(?:the\s+)?[£$€]?\d)|settle\s+(?:it|the\s+claim)|(?:the\s+)?payment\b(?!\s+(?:reconciliation|"
+                           r"confirmation|breakdown|reference|details|receipt|advice|summary|slip|notification|query|"
+                           r"check|clearance))|paid\b|issued\b)", re.IGNORECASE)),
     ("escalate", lazy(r"^(?:to\s+)?(?:(?:the\s+)?escalat\w*|refer\w*\s+(?:it\s+)?to|send\w*\s+(?:it\s+)?to\s+"
-                            r"(?:a\s+|the\s+)?(?:senior|reviewer|SNR-))", re.IGNORECASE)),
+                      r"(?:a\s+|the\s+)?(?:senior|reviewer|SNR-))", re.IGNORECASE)),
     ("add_note", lazy(r"^(?:to\s+)?(?:add|write|wrote|written|file)\w*\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+)?note\b",
-                            re.IGNORECASE)),
+                      re.IGNORECASE)),
     ("notify_claimant", lazy(r"^(?:write|letter)$|"
-                                   r"^(?:to\s+)?(?:(?:send|sent|write|wrote|written|issue|post|email)\w*\s+(?:the\s+|"
-                                   r"a\s+|an\s+|our\s+)?(?:\w+\s+)?letter|(?:the\s+|an?\s+)?(?:\w+\s+)?letter\b|(?:notify|tell|inform|let|"
-                                   r"write\s+to|email)\w*\s+(?:the\s+)?(?:claimant|holder|policyholder|customer|them|him|"
-                                   r"her)\b(?!\s+(?:the|their|our|your|about)\s+(?!decision|outcome|news|result)))",
-                                   re.IGNORECASE)),
+                             r"^(?:to\s+)?(?:(?:send|sent|write|wrote|written|issue|post|email)\w*\s+(?:the\s+|"
+                             r"a\s+|an\s+|our\s+)?(?:\w+\s+)?letter|(?:the\s+|an?\s+)?(?:\w+\s+)?letter\b|(?:notify|tell|inform|let|"
+                             r"write\s+to|email)\w*\s+(?:the\s+)?(?:claimant|holder|policyholder|customer|them|him|"
+                             r"her)\b(?!\s+(?:the|their|our|your|about)\s+(?!decision|outcome|news|result)))",
+                             re.IGNORECASE)),
 )
 NOTHING = lazy(r"^(?:nothing|none|no\b|n/a|-$)", re.IGNORECASE)
 # What an item may open with before its act: "we have to issue…", "nothing else except the letter"
 OPENING = lazy(r"^(?:(?:we|i)(?:\s+still)?(?:\s+|(?='))(?:have|need|must|'ve\s+still\s+got|'ve\s+got|have\s+"
-                     r"still\s+got)\s+to\s+|(?:we|i)\s+must\s+|(?:it\s+)?(?:must|needs?\s+to)\s+(?:still\s+)?be\s+|"
-                     r"nothing\s+(?:else\s+)?(?:except|but|apart\s+from|other\s+than)\s+|(?:but|except|other\s+than|"
-                     r"apart\s+from)\s+|(?:(?:please|also|then|first|promptly|just|now|still|finally|next)\s+)+)",
-                     re.IGNORECASE)
+               r"still\s+got)\s+to\s+|(?:we|i)\s+must\s+|(?:it\s+)?(?:must|needs?\s+to)\s+(?:still\s+)?be\s+|"
+               r"nothing\s+(?:else\s+)?(?:except|but|apart\s+from|other\s+than)\s+|(?:but|except|other\s+than|"
+               r"apart\s+from)\s+|(?:(?:please|also|then|first|promptly|just|now|still|finally|next)\s+)+)",
+               re.IGNORECASE)
 # An item said done or ticked off: "we have issued…", "[x] payment issued", "payment issued ✓"
 DONE = lazy(r"^(?:we|i)(?:\s+have|'ve|\s+had)\s+(?:already\s+)?\w*(?:ed|en|sent|paid|made|done)\b|\[\s*x\s*\]|"
-                  r"^(?:the\s+)?(?:\w+\s+)?(?:payment|letter|note|request)\s+(?:issued|sent|made|added|paid|posted|"
-                  r"done)\b|"
-                  r"\b(?:has|have)\s+been\s+\w*(?:ed|en|sent|paid|made)\b|\u2713|\u2714|\u2705|(?<!not\s)(?<!yet\s)\bdone\b|"
-                  r"\balready\s+(?:been\s+)?\w*(?:ed|en|sent|paid|made)\b",
-                  re.IGNORECASE)
+            r"^(?:the\s+)?(?:\w+\s+)?(?:payment|letter|note|request)\s+(?:issued|sent|made|added|paid|posted|"
+            r"done)\b|"
+            r"\b(?:has|have)\s+been\s+\w*(?:ed|en|sent|paid|made)\b|\u2713|\u2714|\u2705|(?<!not\s)(?<!yet\s)\bdone\b|"
+            r"\balready\s+(?:been\s+)?\w*(?:ed|en|sent|paid|made)\b",
+            re.IGNORECASE)
 HISTORY = lazy(r"\b(?:nothing|no(?:thing)?\s+more|nothing\s+else)\s+(?:left\s+)?(?:still\s+)?$|"
-                     r"\b(?:was|were)\s*$",
-                     re.IGNORECASE)
+               r"\b(?:was|were)\s*$",
+               re.IGNORECASE)
 # What STILL or NOT_YET cannot match without (lower case).
 CUES = ("need to", "have to", "to do", "todo", "to-do", "next step", "outstanding", "remaining", "pending", "yet to",
         "still", "haven't", "have not", "havent", "didn't", "did not", "not yet", "not sent", "not issued", "not added",
@@ -95,10 +95,9 @@ def still_to_do(c: Case, t: Text) -> str | None:
         return to_come
     if not any(cue in low for cue in CUES):
         return None  # (most texts say nothing is still to do: the patterns are the costly part)
-    for m in (*STILL.finditer(said), *NOT_YET.finditer(said)):
+    for m, denied in (*((m, False) for m in STILL.finditer(said)), *((m, True) for m in NOT_YET.finditer(said))):
         if HISTORY.search(said[max(0, m.start() - 30):m.start()]) and not BUT.match(_item(m)) or (
-                m.re is NOT_YET) and not YET.search(
-                said, m.start(), m.end() + 20):
+                denied and not YET.search(said, m.start(), m.end() + 20)):
             continue  # "nothing left to do: …", "the next step was to…"; "we have not paid it twice"
         if m.groupdict().get("later") and _HANDED_OVER.search(m.group(0)) and (_SUPPOSING.search(
                 said, sentence_start(said, m.start()), m.start()) or _AGAIN.search(said, m.end(), sentence_end(
@@ -176,14 +175,14 @@ TO_COME = lazy(
     r"(?:added|filed|written)|outstanding|not\s+yet\s+(?:on\s+file|added|filed|written|done|in))\b", re.IGNORECASE)
 _KIND = r"(?:approval|decline|decision|declinature|outcome)"
 _LETTER_NAMED = lazy(rf"\b(?:letter|paperwork)\s+(?:of|confirming|about|with)\s+(?:the\s+|your\s+|our\s+)?"
-                           rf"(?P<k1>{_KIND})\b|\b(?:our\s+|the\s+)?(?P<k4>{_KIND})\s+in\s+writing\b"
-                           rf"|\b(?:formal\s+)?(?P<k2>{_KIND})\s+(?:notice|notification)\b"
-                           rf"|\b(?P<write>write\s+to\s+you)\s+(?:formally\s+)?(?:with|about)\s+(?:the\s+|our\s+|your\s+)?"
-                           rf"(?P<k3>{_KIND})\b", re.IGNORECASE)
+                     rf"(?P<k1>{_KIND})\b|\b(?:our\s+|the\s+)?(?P<k4>{_KIND})\s+in\s+writing\b"
+                     rf"|\b(?:formal\s+)?(?P<k2>{_KIND})\s+(?:notice|notification)\b"
+                     rf"|\b(?P<write>write\s+to\s+you)\s+(?:formally\s+)?(?:with|about)\s+(?:the\s+|our\s+|your\s+)?"
+                     rf"(?P<k3>{_KIND})\b", re.IGNORECASE)
 _TO_COME_CUES = ("letter", "will be", "not yet", "haven't", "have not", "did not", "didn't", "note", "notification",
                  "its way", "coming days", "request", "ll ask", "will ask", "shall ask")
 _ANOTHER = lazy(r"\b(?:again|another|further|second|new|follow[\s-]?up|confirmation|reminder|update|"
-                      r"once\s+more)\b", re.IGNORECASE)
+                r"once\s+more)\b", re.IGNORECASE)
 _SUPPOSED = lazy(r"\b(?:if|whether|should|unless|would|could)\b[^.;!?\n]*$", re.IGNORECASE)
 
 

@@ -16,26 +16,26 @@ _WHO = r"(?:the\s+)?(?:claimant|holder(?:\s+\d+)?|policyholder|customer|insured)
 # The claimant said told, or said to have agreed: "told Holder 487 …", "the claimant had already
 # been informed", "Claimant accepted the reduction by phone".
 TOLD = lazy(rf"\b(?:told|informed|notified|advised|phoned|called|rang|emailed)\s+{_WHO}\b|\b{_WHO}\b"
-                  r"[^.;\n]{0,20}?\b(?:has|had|have|was|were)\s+(?:already\s+)?(?:been\s+)?(?:told|informed|notified|"
-                  r"advised)\b|\b" + _WHO + r"\s+(?:has\s+|had\s+)?(?:already\s+)?(?:accepted|agreed)\b"
-                  # a note's shorthand: "Holder told that a senior is reviewing it", "Claimant told to expect…",
-                  # "Holder phoned and confirmed receipt" (56th audit)
-                  r"|(?:^|(?<=[.;:!?\n]))\s*" + _WHO + r"\s+(?:told|informed|notified|advised|updated|phoned|called|"
-                  r"rang)\b",
-                  re.IGNORECASE)
+            r"[^.;\n]{0,20}?\b(?:has|had|have|was|were)\s+(?:already\s+)?(?:been\s+)?(?:told|informed|notified|"
+            r"advised)\b|\b" + _WHO + r"\s+(?:has\s+|had\s+)?(?:already\s+)?(?:accepted|agreed)\b"
+            # a note's shorthand: "Holder told that a senior is reviewing it", "Claimant told to expect…",
+            # "Holder phoned and confirmed receipt" (56th audit)
+            r"|(?:^|(?<=[.;:!?\n]))\s*" + _WHO + r"\s+(?:told|informed|notified|advised|updated|phoned|called|"
+            r"rang)\b",
+            re.IGNORECASE)
 # Not said as done: "will be told", "not yet informed", "to be notified once…".
 NOT_DONE = lazy(r"\b(?:not|never|no|will|shall|to\s+be|yet|once|when|until|before\s+we)\b", re.IGNORECASE)
 # Told early: "beforehand", "before SNR-05 replied", "approved after the claimant had been told"
 # (not "already informed by letter", "informed before I added this note").
 EARLY = lazy(r"\bbeforehand\b|\b(?:before|prior\s+to|ahead\s+of)\s+(?:the\s+|any\s+|a\s+)?(?:reviewer|senior|"
-                   r"decision|answer|approval|reply|response|[A-Z]{2,5}-\d+)|\bafter\s+(?:the\s+)?(?:claimant|holder|"
-                   r"policyholder|customer)\b", re.IGNORECASE)
+             r"decision|answer|approval|reply|response|[A-Z]{2,5}-\d+)|\bafter\s+(?:the\s+)?(?:claimant|holder|"
+             r"policyholder|customer)\b", re.IGNORECASE)
 
 
 # The claimant said not yet told: "Claimant not yet notified", "claimant to be notified once funds clear".
 NOT_YET_TOLD = lazy(rf"\b{_WHO}\b[^.;\n]{{0,20}}?\b(?:not\s+yet|yet\s+to\s+be|still\s+to\s+be|to\s+be|"
-                          r"has\s+not\s+been|hasn't\s+been|not\s+been)\s+(?:notified|told|informed|advised|"
-                          r"written\s+to)\b", re.IGNORECASE)
+                    r"has\s+not\s+been|hasn't\s+been|not\s+been)\s+(?:notified|told|informed|advised|"
+                    r"written\s+to)\b", re.IGNORECASE)
 
 
 def claimant_told(c: Case, t: Text) -> str | None:

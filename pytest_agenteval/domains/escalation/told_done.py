@@ -22,14 +22,14 @@ REQUESTED = lazy(
     r"(?:repair\s+)?(?:invoice|photos|pictures|documents|information|receipts?|details)\b", re.IGNORECASE)
 # A note said on file: "escalation note already on file", "decision note filed".
 NOTED = lazy(r"\b(?P<kind>escalation|decision|decline|info)\s+note\s+(?:is\s+|was\s+|has\s+been\s+)?"
-                   r"(?:already\s+)?(?:on\s+file|filed|added|written|recorded|in\s+place|done)\b", re.IGNORECASE)
+             r"(?:already\s+)?(?:on\s+file|filed|added|written|recorded|in\s+place|done)\b", re.IGNORECASE)
 # The claimant said told already: only a letter before the text counts ("already").
 ALREADY_TOLD = lazy(rf"\b{_WHO}\s+(?:(?:has|had|was|were|is)\s+)?already\s+(?:been\s+)?(?:told|informed|notified|"
-                          rf"advised|written\s+to)\b|\balready\s+(?:told|informed|notified|advised|wrote\s+to|"
-                          rf"written\s+to)\s+{_WHO}", re.IGNORECASE)
+                    rf"advised|written\s+to)\b|\balready\s+(?:told|informed|notified|advised|wrote\s+to|"
+                    rf"written\s+to)\s+{_WHO}", re.IGNORECASE)
 _NOT_DONE = lazy(r"\b(?:not|never|no|will|shall|to\s+be|once|if|whether|yet|should|need|needs|must|until|"
-                       r"would|could|before|going\s+to|about\s+to|plan\s+to)\b|n't|['\u2019]ll\b",  # ("I'll put an
-                       re.IGNORECASE)  # escalation note on file straight after this": 87th audit)
+                 r"would|could|before|going\s+to|about\s+to|plan\s+to)\b|n't|['\u2019]ll\b",  # ("I'll put an
+                 re.IGNORECASE)  # escalation note on file straight after this": 87th audit)
 _OTHERS = lazy(r"\b(?:SNR|HOC)-\d+|\b(?:reviewer|senior|head\s+of\s+claims|manager)\b", re.IGNORECASE)
 _CUES = ("request", "note", "already")
 

@@ -40,8 +40,8 @@ UNDONE = lazy(
     re.IGNORECASE)
 # Still waiting for an answer the handler has read: "still wait for reviewer decision" (58th audit)
 AWAITING = lazy(r"\b(?:still\s+)?(?:wait|waiting|awaiting|await)\s+(?:for\s+)?(?:the\s+)?(?:senior\s+)?"
-                      r"(?:reviewer['\u2019]?s?\s+|senior['\u2019]?s?\s+|SNR-\d+['\u2019]?s?\s+|HOC-\d+['\u2019]?s?\s+)?"
-                      r"(?:decision|answer|reply|response|review)\b", re.IGNORECASE)
+                r"(?:reviewer['\u2019]?s?\s+|senior['\u2019]?s?\s+|SNR-\d+['\u2019]?s?\s+|HOC-\d+['\u2019]?s?\s+)?"
+                r"(?:decision|answer|reply|response|review)\b", re.IGNORECASE)
 _ASKED = lazy(r"[^.;!\n?]{0,200}\?")  # the sentence it is in is a question
 _CUES = ("not", "never", "no ", "nothing", "will send", "will issue", "wait", "missing", "absent")
 _ANOTHER = lazy(r"\b(?:again|another|further|second|new|follow[\s-]?up|reminder|once\s+more)\b", re.IGNORECASE)

@@ -25,7 +25,7 @@ _PAID = (r"\b(?:paid|payment\s+(?:(?:of\s+)?\S+\s+)?(?:was\s+|has\s+been\s+|had\
 _GAP = r"(?:(?!today)(?:[^.,;!?\n]|(?<=\d)[.,](?=\d))){0,40}?"  # ("paid 38,000 yesterday": a figure's comma)
 TOLD = lazy(rf"{_PAID}{_GAP}{EARLIER}(?!['\u2019]s)|{EARLIER}(?!['\u2019]s){_GAP}{_PAID}", re.IGNORECASE)
 _AWAY = lazy(r"\b(?:not|never|no|if|whether|will|shall|would|going\s+to|to\s+be|previous|"
-                   r"(?:earlier|other|another)\s+claim)\b|n't", re.IGNORECASE)
+             r"(?:earlier|other|another)\s+claim)\b|n't", re.IGNORECASE)
 
 
 _CUES = ("day", "week", "last ", " ago", "earlier this")  # (weekdays, yesterday: "day")
