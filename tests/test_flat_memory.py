@@ -138,3 +138,53 @@ def test_failed_checks_kept_small_print_the_same(pytester: pytest.Pytester, monk
     assert all(text.startswith("[") for text, _, _ in held["texts"])
     assert held["shared"] == held["checks"]  # each keeps its line of its task's failure text, no copy
     assert held["kept_by_rerunfailures"] == 0 and held["exceptions"] == 0
+
+
+HELD_PASSES = '''
+import json
+import pytest
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session):
+    stats = session.config.pluginmanager.getplugin("terminalreporter").stats
+    passed = stats.get("passed", [])
+    with open("held.json", "w") as f:
+        json.dump({"kinds": sorted({type(r).__name__ for r in passed}), "count": len(passed),
+                   "ids": sorted(r.nodeid for r in passed), "keywords": sum(len(r.keywords) for r in passed)}, f)
+'''
+PASS_SLIM_OFF = '''
+import pytest_agenteval.plugin.lean as lean
+lean._slim_pass = lambda config, report: None  # as before: the terminal keeps each passed task's report
+'''
+
+
+def _run_passing(pytester: pytest.Pytester, *args: str) -> tuple[str, dict[str, object]]:
+    result = pytester.runpytest_subprocess("--agent=agents_mod:Closer", "--runs=3", "-p", "no:randomly",
+                                           "--durations=0", "--durations-min=0", *args)
+    assert result.parseoutcomes()["passed"] == 9  # EX-1, EX-10, EX-11 (EX-3 fails: Closer closes T-0001)
+    # durations and the session's time differ from run to run, and so does the durations' order
+    lines = [re.sub(r"^=+ | =+$", "", re.sub(r"[0-9]+\.[0-9]+s", "Ts", line)) for line in result.outlines]
+    # (and under xdist, the order tasks end in: the progress line's letters are compared sorted)
+    lines = ["".join(sorted(line)) if re.match(r"^[.FEsx]+ +\[", line) else line for line in lines]
+    held = json.loads((pytester.path / "held.json").read_text())
+    return "\n".join(sorted(re.sub(r"\bgw[0-9]+\b", "gw", line) for line in lines)), held
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["serial", "xdist"])
+def test_passed_tasks_kept_small_print_the_same(pytester: pytest.Pytester, workers: list[str]) -> None:
+    """A passed task's call report becomes a small stand-in in the terminal's "passed" list once
+    logged: the closing line, --durations and the rest of the output are what a run that keeps
+    every report whole prints; -rA, which prints passed tests' sections, keeps them whole."""
+    write_tasks(pytester, task_line(task_id="EX-10"), task_line(task_id="EX-11"))
+    pytester.makeconftest(HELD_PASSES)
+    slim, held = _run_passing(pytester, *workers)
+    pytester.makeconftest(HELD_PASSES + PASS_SLIM_OFF)
+    whole, kept = _run_passing(pytester, *workers)
+    assert slim == whole
+    assert "9 passed" in slim and "Ts call" in slim
+    assert held["kinds"] == ["LoggedPass"] and kept["kinds"] == ["TestReport"]
+    assert (held["count"], held["ids"]) == (kept["count"], kept["ids"]) and held["count"] == 9
+    assert held["keywords"] == 0 < kept["keywords"]
+    pytester.makeconftest(HELD_PASSES)
+    _, all_kept = _run_passing(pytester, "-rA", *workers)
+    assert all_kept["kinds"] == ["TestReport"]

@@ -10,7 +10,8 @@ its reports and its item, and a passed check's report is taken out of the termin
 setup and teardown reports unless ``-rP``/``-rA`` will print their captured output. The grade itself went to the
 plugin's hooks as the call report arrived (``reporter``): the results file on disk, the table
 as a compact tally. A failed check's report, which the terminal only counts, is replaced in its
-list by a small stand-in that prints the same (``logged_checks``). Registered in every process
+list by a small stand-in that prints the same, and a passed task's own call report in "passed"
+by one that keeps what is counted (``logged_checks``). Registered in every process
 (an xdist worker's items hold grades too).
 """
 
@@ -22,7 +23,7 @@ from typing import Any
 import pytest
 
 from pytest_agenteval.plugin.integrations import rerunfailures
-from pytest_agenteval.plugin.logged_checks import LoggedCheck, stand_in
+from pytest_agenteval.plugin.logged_checks import LoggedCheck, LoggedPass, stand_in
 from pytest_agenteval.plugin.outcomes import CHECKS_FAILED, is_check_report
 from pytest_agenteval.plugin.subtests import GRADE_PROPERTY
 
@@ -54,6 +55,8 @@ class Lean:
         if (report.when != "call" and report.passed and not self._keep_passed and _is_task(report)
                 and not (report.when == "teardown" and report.sections)):
             _forget(self.config, report)
+        if report.when == "call" and report.passed and not self._keep_passed and _is_task(report):
+            _slim_pass(self.config, report)
         if report.when == "call" and any(p[0] == GRADE_PROPERTY for p in report.user_properties):
             self._graded[report.nodeid] = report
         elif report.when == "teardown":
@@ -111,3 +114,10 @@ def _slim(config: pytest.Config, report: pytest.SubtestReport) -> LoggedCheck | 
     if found is not None and small is not None:
         found[0][found[1]] = small
     return small
+
+
+def _slim_pass(config: pytest.Config, report: pytest.TestReport) -> None:
+    """A passed task's call report, which the terminal only counts, becomes a small stand-in there."""
+    found = _filed(config, "passed", report)
+    if found is not None:
+        found[0][found[1]] = LoggedPass(report)

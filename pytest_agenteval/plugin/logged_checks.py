@@ -16,6 +16,9 @@ prints the very text the original did (a ``pytrace=False`` failure's message, wr
 line), built on demand from the message alone. Only what nothing reads after the report is
 logged is not kept: keywords, sections, user properties, extras (empty), the check's times
 (zero: it took none, it was judged before it was reported).
+
+``LoggedPass`` does the same for a passed task's own call report in the terminal's "passed"
+list, which the closing line only counts.
 """
 
 from __future__ import annotations
@@ -132,6 +135,35 @@ class LoggedCheck(pytest.SubtestReport):
             self.location = task.location
         if isinstance(self._xdist, dict) and all(task.__dict__.get(k, self) == v for k, v in self._xdist.items()):
             self._xdist = task
+
+
+class LoggedPass(pytest.TestReport):
+    """A passed task's call report as the terminal keeps it once logged: its node id, location
+    and duration (``--durations`` reads it; the closing line counts it) and xdist's fields. Its
+    keywords (~0.5 KB: every marker and the test's id), sections, user properties and extras
+    are read by no one after the report is logged (JUnit, pytest-json-report and pytest-html
+    have taken theirs), and ``-rP``/``-rA``, which print a passed test's sections, keep it whole."""
+
+    __slots__ = ("_id", "location", "duration", "start", "stop", "_xdist")
+    _xdist: dict[str, Any] | None
+    outcome = "passed"
+    when = "call"
+    longrepr = None
+    keywords = _EMPTY
+    sections = ()  # type: ignore[assignment]
+    user_properties = ()  # type: ignore[assignment]
+    extras = ()
+
+    def __init__(self, report: pytest.TestReport) -> None:  # noqa: D107
+        self._id = report._id
+        self.location = report.location
+        self.duration, self.start, self.stop = report.duration, report.start, report.stop
+        self._xdist = {field: report.__dict__[field] for field in _XDIST if field in report.__dict__} or None
+
+    def __getattr__(self, name: str) -> Any:  # only for what is not found otherwise: xdist's fields
+        if self._xdist is not None and name in self._xdist:
+            return self._xdist[name]
+        raise AttributeError(name)
 
 
 def compact_failure(longrepr: Any) -> CheckFailure | None:
