@@ -110,7 +110,7 @@ _LEANING = frozenset({"would", "might", "will", "could", "paid", "sent", "transf
 _TURN_WORDS = frozenset({"wrong", "lying", "wish", "wondering", "curious", "heard", "anything", "hardly", "scarcely",
                          "far", "happier", "pleased", "delighted", "glad", "hesitation", "please", "against",
                          "declined", "refuse", "no", "if", "as", "not", "would", "than", "over", "under", "above",
-                         "below", "full", "without", "instead"})
+                         "below", "full", "without", "instead", "expect", "anticipate"})
 _THAT = r"\s+(?:that\s+)?"
 _BASE = {"declin": "decline", "approv": "approve", "refus": "refuse", "settl": "settle"}
 _TURNS = [(lazy(p, re.IGNORECASE), r) for p, r in (
@@ -143,6 +143,9 @@ _TURNS = [(lazy(p, re.IGNORECASE), r) for p, r in (
     (r"\bbut\s+for\b(?!\s+(?:now|the\s+record|the\s+moment|this\s+claim)\b)(?=[^.;!?]*\bwould\b)", "if not for"),
     # "instead" opening its clause says what was done in place of it: "Instead it went to SNR-05" (89th audit)
     (r"(^|[.;:!?]\s*|\b(?:but|and|so)\s+)(instead)\s+(?!of\b)(?=\w)", r"\1\2, "),
+    # a decision foretold: "we expect SNR-05 to finalise your claim" is "SNR-05 will finalise…" (88th audit)
+    (r"\b(?:we|I)\s+(?:expect|anticipate)\s+((?:[A-Z]{2,5}-\d+|the\s+reviewer|our\s+reviewer|them|him|her)\s+)to\s+"
+     r"(decide|finalise|finalize|make\s+a\s+decision|reach\s+a\s+decision)\b", r"\1will \2"),
     # a manner ends at its comma: "approval received without any wait, approved, paid" (89th audit)
     (r"\b(without\s+(?:any\s+|a\s+|the\s+|much\s+|further\s+)?(?:wait|waiting|delay|delays|hold-up|hitch|fuss|"
      r"problems?|issues?|trouble|difficulty)),(?=\s+(?:\w+(?:ed|en)|paid|sent|done|made|told)\b)", r"\1;"),

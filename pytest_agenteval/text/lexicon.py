@@ -305,6 +305,10 @@ ENGLISH = Lexicon({
                 "let you know the decision", "let you know the result", "tell you the outcome",
                 "update you on the outcome", "update you once a decision", "write once a decision",
                 "write when a decision", "decision is due", "decision due",
+                # (88th audit: "SNR-05 will finalise your claim next week")
+                "will decide your", "will decide the", "will decide on", "will finalise your", "will finalize your",
+                "will finalise the", "will finalize the", "will make a decision", "will make the decision",
+                "will reach a decision", "will make a final decision",
                 # A review said to go on now: "we are still reviewing", "remains with our assessors".
                 "still reviewing", "are reviewing", "are still reviewing", "is reviewing", "currently reviewing",
                 "under consideration", "under assessment", "under investigation", "being looked at",

@@ -453,4 +453,12 @@ def _rounded(reading: Reading, q: Any, rates: list[float]) -> bool:
     if way is None:
         return False
     said = float(q.value)
-    return any(abs(r - said) <= 1.0 and (way == 0 and abs(r - said) <= 0.5 or way * (r - said) > 0) for r in rates)
+    # as near as its digits say (88th audit): "about 5%" within half a point, "about 5.35%" within half a basis
+    # point; "just under 6%" within a point below, "just under 5.9%" within a tenth
+    digits = _DECIMALS.search(q.text)
+    unit = 10.0 ** -len(digits.group(1) or "") if digits else 1.0
+    return any(abs(r - said) <= unit + 1e-9 and (way == 0 and abs(r - said) <= unit / 2 + 1e-9 or way * (r - said) > 0)
+               for r in rates)
+
+
+_DECIMALS = lazy(r"\d(?:\.(\d+))?")
