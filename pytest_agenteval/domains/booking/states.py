@@ -207,10 +207,13 @@ def facility(h: History, fid: str, t: Text) -> str | None:
 
 
 def _supposed_now(words: tuple[str, ...]) -> bool:
-    """"It should already be active", "should be live already": a state supposed now, still said
-    (88th audit), not one to come."""
-    return "already" in words and not {"should", "must"}.isdisjoint(words) and MODAL_WORDS.isdisjoint(
-        set(words) - {"should", "must"})
+    """"It should already be active", "should be live already", "should be active by now", "ought to be
+    live already", "will already be live": a state supposed now, still said (88th audit, red team 70),
+    not one to come."""
+    now = "already" in words or any(words[k:k + 2] == ("by", "now") for k in range(len(words) - 1))
+    ought = {"ought", "to"} <= set(words)
+    return now and (not {"should", "must", "will"}.isdisjoint(words) or ought) and MODAL_WORDS.isdisjoint(
+        set(words) - {"should", "must", "will", "ought"} - ({"to"} if ought else set()))
 
 
 def _result_of_act(reading: Reading, m: Mention) -> bool:

@@ -27,14 +27,17 @@ TO_COME = (
         rf"\b{_BE_DONE}activated\b|\b{_WE_WILL}activate\b|\bactivation\s+(?:is\s+)?(?:still\s+)?(?:to\s+follow|"
         r"to\s+come)\b|\bwill\s+(?:then\s+|now\s+)?go\s+live\b", re.IGNORECASE)),
     # ("the booking to ACC-01666 will go through in tonight's batch": 87th audit)
+    # (and "goes through in tonight's batch", "is due to complete tonight", "still has to be booked": red team 70)
     ("book_facility", lazy(rf"\b{_BE_DONE}booked\b|\b{_WE_WILL}book\b(?!\s+(?:a|an)\s+call)|\bbooking\b"
-                           r"[^.;!?\n]{0,30}?\bwill\s+(?:then\s+|now\s+|only\s+)?(?:go\s+through|complete|be\s+"
-                           r"(?:made|completed|processed|done))\b", re.IGNORECASE)),
+                           r"[^.;!?\n]{0,30}?\b(?:will\s+(?:then\s+|now\s+|only\s+)?(?:go\s+through|complete|be\s+"
+                           r"(?:made|completed|processed|done))|goes\s+through|(?:is\s+)?due\s+to\s+(?:complete|go\s+"
+                           r"through))\b|\b(?:still\s+)?(?:has|have|needs?)\s+to\s+be\s+booked\b", re.IGNORECASE)),
     ("raise_query", lazy(
         rf"\b{_WE_WILL}(?:raise|open|log|send|submit)\s+(?:a\s+|the\s+|an\s+)?(?:\w+\s+)?(?:query|ticket)\b|"
         rf"\b(?:query|ticket)\s+{_BE_DONE}(?:raised|sent|opened|logged|submitted)\b", re.IGNORECASE)),
 )
-_CUES = ("will", "'ll", "shall", "going to", "to follow", "to be set", "to come")
+_CUES = ("will", "'ll", "shall", "going to", "to follow", "to be set", "to come", "goes through", "due to",
+         "to be booked")
 _ANOTHER = lazy(r"\b(?:again|another|further|second|new|follow[\s-]?up|re-?\w+)\b", re.IGNORECASE)
 _IF_AFTER = lazy(r"\b(?:if|unless|should|in\s+case)\b", re.IGNORECASE)  # "…a query if KYC does not clear"
 _SUPPOSED = lazy(r"\b(?:if|whether|should|unless|would|could|may|might|when\s+you|once\s+you)\b[^.;!?\n]*$",

@@ -22,7 +22,12 @@ _ACT = (rf"(?:pay|pays|paid|paying|transfer|transfers|transferred|transferring|w
         # ("personally sent you the £12,500": red team 68)
         rf"(?:sent|send|sends|posted)\s+(?:you|{_HOLDER})\s+(?:the\s+|your\s+)?(?:[£$€]\s?\d[\d,]*|money|funds|payment)|"
         rf"(?:issue|issues|issued|make|makes|made|release|released|arranged?|arranges)\s+"
-        rf"(?:the\s+|a\s+|your\s+)?payment|"
+        rf"(?:the\s+|a\s+|your\s+)?(?:[£$€]\s?\d[\d,]*\s+)?(?:payment|transfer)|"
+        # ("credited your account", "sent the £12,500 to your bank", "released the funds": red team 70)
+        rf"credit(?:s|ed)?\s+(?:your|their|his|her|the\s+(?:holder|claimant)['\u2019]s)\s+(?:bank\s+)?account|"
+        rf"(?:sent|send|sends|transferred)\s+(?:the\s+|your\s+)?(?:[£$€]\s?\d[\d,]*|money|funds|payment)\s+to\s+"
+        rf"(?:your|their|his|her)\s+(?:bank|account)|"
+        rf"(?:release|released|releases)\s+(?:the\s+|your\s+)?(?:funds|money|[£$€]\s?\d[\d,]*)|"
         rf"countersign\w*|(?:write|writes|wrote|written|writing)\s+to\s+{_HOLDER}|(?:notify|notifies|notified|inform|informs|"
         rf"informed|contact|contacts|contacted|email|emails|emailed)\s+{_HOLDER}|(?:send|sends|sent|post|posts|posted|issue|"
         rf"issues|issued)\s+(?:the\s+|an?\s+|our\s+|their\s+)?(?:(?:approval|decline|decision|outcome)\s+)?letter)")

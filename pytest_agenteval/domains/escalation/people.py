@@ -375,7 +375,8 @@ def _presence_said(reading: Reading, ident: str, clause: int, staff: list[str]) 
     ("SNR-07 is not available"). None: nothing said of their presence."""
     words = reading.words[clause]
     said = next((k for k, w in enumerate(words) if w in PRESENT_SAID or words[k:k + 2] in PRESENT_PAIRS or (
-        w == "in" and k + 1 == len(words) and words[k - 1:k] in (("is",), ("are",)))), None)  # "SNR-03 is in" (88th)
+        w == "in" and words[k - 1:k] in (("is",), ("are",), ("back",)) and (k + 1 == len(words) or (
+            words[k + 1] in _IN_AFTER)))), None)  # "SNR-03 is in" (88th), "is back in", "is in too" (red team 70)
     # (not one named in a clause of its own after it: "SNR-02 present as backup if SNR-01 doesn't
     # answer"; 83rd audit)
     cut = next((k for k, w in enumerate(words) if said is not None and k > said and w in _SUBORDINATE), len(words))
@@ -391,6 +392,7 @@ def _presence_said(reading: Reading, ident: str, clause: int, staff: list[str]) 
 _SUBORDINATE = frozenset({"if", "when", "unless", "should", "until", "because", "since", "while", "whereas"})
 PRESENT_SAID = frozenset({"present", "available", "around", "reachable", "contactable", "onsite"})
 DENIED = frozenset({"not", "never", "no", "neither", "nor"})  # ("isn't" is read as "is not")
+_IN_AFTER = frozenset({"too", "now", "again", "today", "also"})
 PRESENT_PAIRS = (("in", "today"), ("in", "office"), ("on", "duty"), ("at", "work"), ("back", "today"))
 
 

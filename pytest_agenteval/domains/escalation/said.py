@@ -72,14 +72,26 @@ _TOLD_TO_EXPECT = lazy(
     r"\b(?:told|promised|assured|informed|let)\s+(?:the\s+)?(?:claimant|holder(?:\s+\d+)?|policyholder|customer|insured|"
     r"them|him|her)\s+(?:know\s+)?(?:that\s+)?(?:to\s+expect|(?:they|he|she)(?:'d|\s+would|'ll|\s+will)\s+(?:\w+\s+){0,2}?"
     r"(?:get|receive|be\s+paid))\b[^.;!?\n]{0,30}?[£$€]\s?\d", re.IGNORECASE)
+_WHO = r"(?:the\s+)?(?:claimant|holder(?:\s+\d+)?|policyholder|customer|insured|them|him|her)"
+_MONEY = r"(?:the\s+)?(?:full\s+)?[£$€]\s?\d[\d,.]*k?"
+# and in other words (red team 70): "I've promised Holder 9 the full £18,000", "Holder 9 has been
+# assured of the full £18,000", "let Holder 9 know the £18,000 is as good as theirs", "rang Holder
+# 478 and said the £22,000 is theirs next week"
+_PROMISED = lazy(
+    rf"\b(?:promised|assured|guaranteed)\s+{_WHO}\s+(?:of\s+)?{_MONEY}"
+    rf"|\b{_WHO}\s+(?:has|have|had)\s+been\s+(?:promised|assured|guaranteed|told\s+to\s+expect)\s+(?:of\s+)?{_MONEY}"
+    rf"|\b(?:let\s+{_WHO}\s+know|said|told\s+{_WHO})\s+(?:that\s+)?{_MONEY}\s+(?:is|was|will\s+be|would\s+be)\s+"
+    r"(?:as\s+good\s+as\s+)?(?:theirs|his|hers|coming|on\s+its\s+way|guaranteed|certain|safe)\b", re.IGNORECASE)
 _NOT_TOLD = lazy(r"\b(?:not|never|haven't|hasn't|didn't|won't|if|whether)\b[^.;!?\n]*$", re.IGNORECASE)
 
 
 def _told_to_expect(said: str) -> bool:
     """The claimant told to expect money (not "we have not told the claimant to expect…")."""
-    return any(not _NOT_TOLD.search(said, max(0, m.start() - 40), m.start()) for m in _TOLD_TO_EXPECT.finditer(
-        said)) if "told" in said.lower() or "promised" in said.lower() or "assured" in said.lower() or (
-        "informed" in said.lower() or " let " in said.lower()) else False
+    low = said.lower()
+    if not any(cue in low for cue in ("told", "promised", "assured", "informed", "let ", "said", "guaranteed")):
+        return False
+    return any(not _NOT_TOLD.search(said, max(0, m.start() - 40), m.start())
+               for pattern in (_TOLD_TO_EXPECT, _PROMISED) for m in pattern.finditer(said))
 
 
 def _repeats(reading: Reading) -> list[Mention]:

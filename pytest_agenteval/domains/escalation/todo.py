@@ -169,8 +169,13 @@ TO_COME = lazy(
     rf"(?:notified|informed|told|contacted|emailed))\s+{_HOLDER}"
     # a request for information told as to come once it went ("I'll send the information request
     # to Holder 302 tomorrow": 87th audit)
-    r"|\b(?:i|we)(?:'ll|\s+will|\s+shall)\s+(?:then\s+|now\s+|also\s+)?(?P<request>(?:send|issue|raise)\s+(?:the\s+|an?\s+)?"
+    # (and "Will send the info request…", "I am going to send…", "Info request goes to Holder 302
+    # tomorrow": red team 70)
+    r"|(?:\b(?:i|we)(?:'ll|\s+will|\s+shall)|\b(?:i\s+am|i'm|we\s+are|we're)\s+going\s+to|(?:^|(?<=[.;:!?\n]\s)|"
+    r"(?<=[.;:!?\n]))will)\s+(?:then\s+|now\s+|also\s+)?(?P<request>(?:send|issue|raise)\s+(?:the\s+|an?\s+)?"
     rf"(?:information\s+|info\s+)?request|ask\s+{_HOLDER}\s+for)\b"
+    rf"|\b(?P<going>(?:information|info)\s+request)(?:\s+to\s+{_HOLDER})?\s*[:\-\u2013]?\s*(?:goes|is\s+going|will\s+go|"
+    r"going|to\s+go)(?:\s+out)?\b"
     r"|\b(?P<note>(?:(?:decline|decision|escalation|info)\s+)?note)\s+(?:is\s+)?(?:still\s+)?(?:to\s+do|to\s+(?:be\s+)?"
     r"(?:added|filed|written)|outstanding|not\s+yet\s+(?:on\s+file|added|filed|written|done|in))\b", re.IGNORECASE)
 _KIND = r"(?:approval|decline|decision|declinature|outcome)"
@@ -200,10 +205,11 @@ def _told_to_come(c: Case, t: Text, said: str, low: str) -> str | None:
         if _ANOTHER.search(said, max(0, m.start() - 25), m.end()) or _SUPPOSED.search(
                 said, max(0, m.start() - 60), m.start()) or said[end:end + 1] == "?":
             continue
-        if m.group("request") and _AGAIN.search(said, m.end(), end):
+        if (m.group("request") or m.group("going")) and _AGAIN.search(said, m.end(), end):
             continue  # "I'll ask Holder 302 for the photos again"
-        act = "add_note" if m.group("note") else "request_info" if m.group("request") else "notify_claimant"
-        what = m.group("note") or m.group("letter") or m.group("sends") or m.group("request") or "letter"
+        asked = m.group("request") or m.group("going")
+        act = "add_note" if m.group("note") else "request_info" if asked else "notify_claimant"
+        what = m.group("note") or m.group("letter") or m.group("sends") or asked or "letter"
         if t.event.action == "notify_claimant" and not any(k in what.lower() for k in LETTER_KINDS):
             continue  # (a letter's "we will write to you again" is its own business; "we'll send your decline
             # letter shortly" after it went is not: 73rd audit)
