@@ -12,6 +12,7 @@ import re
 
 from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text.backwards import routed
+from pytest_agenteval.text.counterfactuals import counterfactuals
 from pytest_agenteval.text.idioms import idioms
 from pytest_agenteval.text.mail import unmailed
 from pytest_agenteval.text.notes import noted
@@ -186,19 +187,6 @@ _PAST = {"pay": "paid", "send": "sent", "make": "made", "apply": "applied", "ref
          "put": "put", "book": "booked", "request": "requested", "record": "recorded"}
 
 
-# A counterfactual says its condition is false and its consequence did not happen: "Had your
-# claim been approved, we would have paid £4,200" says it was not approved (and nothing was
-# paid). Read as the condition denied: "your claim was not approved".
-_SUBJECT = r"(?P<subj>(?:your|the|our|this|that|we|it|they|you|he|she|[A-Z]{2,5}-\d+)\b[^,.;:!?\n]{0,60}?)"
-_UNLESS = (r"(?:been\s+(?P<state>[^,.;:!?\n]{1,60}?)|(?P<verb>[a-z]+ed|paid|sent|made|met|done|gone|given|"
-           r"had|known))")
-_WOULD = r"[^.;:!?\n]{0,200}?\bwould(?:\s+not|n't)?\s+have\b[^.;:!?\n]{0,200}?"  # (bounded: red team 49)
-_CONDITION = (rf"had\s+{_SUBJECT}\s+{_UNLESS}", rf"if\s+{_SUBJECT}\s+had\s+{_UNLESS}")
-_END = r"(?=,\s*but\b|[.;:!?\n]|$)"
-_COUNTERFACTUALS = [lazy(rf"\b{condition}\s*,\s*{_WOULD}{_END}", re.I) for condition in _CONDITION] + [
-    lazy(rf"\b(?:we|i|you|they|it)\s+{_WOULD}\s+{condition}{_END}", re.I) for condition in _CONDITION]
-
-
 # "this is not a partial settlement": a full one (not "no partial payment has been made": red team 34;
 # not "… of what you claimed", said of the amount)
 _NOT_PARTIAL = lazy(r"\b(?:is\s+not|isn't|was\s+not|wasn't)\s+a\s+partial\s+(settlement|payment|approval|"
@@ -206,16 +194,6 @@ _NOT_PARTIAL = lazy(r"\b(?:is\s+not|isn't|was\s+not|wasn't)\s+a\s+partial\s+(set
 # What would otherwise be is not: "it would otherwise have needed a senior", "otherwise it would…"
 _OTHERWISE = lazy(r"\bwould\s+otherwise(?:\s+have)?\b|\b(otherwise\s*,?\s*(?:\w+\s+)?)would(?:\s+have)?\b",
                   re.IGNORECASE)
-
-
-def counterfactuals(text: str) -> str:
-    """Each counterfactual as its condition denied ("Had it been approved, we would have paid
-    £X" reads "it was not approved")."""
-    def denied(m: re.Match[str]) -> str:
-        return f"{m['subj']} was not {m['state']}" if m["state"] else f"{m['subj']} had not {m['verb']}"
-    for pattern in _COUNTERFACTUALS:
-        text = pattern.sub(denied, text)
-    return text
 
 
 def _past(verb: str) -> str:
