@@ -41,6 +41,10 @@ ROUGHLY = frozenset({"than", "nearly", "almost", "over", "about", "around", "rou
                      "under", "circa", "approx"})
 
 
+# Words that end what a multiple applies to: the figure after them is another item's.
+_JOINS = frozenset({"and", "or", "then", "but", "so"})
+
+
 def computed(reading: Reading, named: dict[str, float]) -> tuple[list[Quantity], set[tuple[int, int]]]:
     """The money the text states, worked out, and the (clause, position) of each operand used up."""
     money = [q for q in reading.quantities if q.kind == "money" and isinstance(q.value, float)]
@@ -99,7 +103,8 @@ def computed(reading: Reading, named: dict[str, float]) -> tuple[list[Quantity],
     for q in reading.quantities:  # "1.25 times my £10,000 limit": a figure as a multiple
         if q.kind == "number" and isinstance(q.value, float) and reading.after(q.clause, q.at) in LOTS and not (
                 ROUGHLY.intersection(reading.before(q.clause, q.at)[-1:])):  # ("more than three times my limit")
-            base = next((o for o in out if o.clause == q.clause and q.at + 1 < o.at <= q.at + 5), None)
+            base = next((o for o in out if o.clause == q.clause and q.at + 1 < o.at <= q.at + 5 and _JOINS.isdisjoint(
+                reading.words[q.clause][q.at + 2:o.at])), None)  # (not "waited two times, approved and paid £875,000")
             if base is not None:
                 out[out.index(base)] = base._replace(value=q.value * amount(base), text=f"{q.text} times {base.text}")
     return out, used

@@ -31,6 +31,11 @@ from pytest_agenteval.text.lexicon import (
 from pytest_agenteval.text.tokens import Token
 
 AFFIRMED, NEGATED, HYPOTHETICAL = 1, -1, 0
+# Hedges that reach only their own clause, not the rest of its sentence.
+LOCAL_HEDGES = frozenset({"before", "general", "reportedly", "bound", "asked"})
+# Verbs that ask an embedded question: "confirm when", "advise whether", "check if".
+ASKING_VERBS = frozenset({"confirm", "advise", "check", "know", "tell", "ask", "asking", "clarify", "see", "wondering",
+                          "wonder", "verify", "establish", "explain"})
 READER_HEDGES = frozenset({"may", "might", "if", "perhaps", "possibly"})
 # "… and FAC-5119 stays pending": an id then a verb after "and" starts a new clause.
 ID_VERBS = frozenset({"stays", "remains", "stay", "remain", "is", "was", "has", "will", "can", "cannot", "are",
@@ -346,4 +351,8 @@ def hedges(words: list[str], present: set[str]) -> set[str]:
         found.add("reportedly")  # "our letter of 6 March said it was under review": then, not now
     if not DOUBTS.isdisjoint(present) and any(w in DOUBTS and words[k - 1:k] == ["not"] for k, w in enumerate(words)):
         found.add("not sure")  # "not sure how long the exception lasts"
+    asked = {w for k, w in enumerate(words) if w in found & {"when", "whether", "if"} and k and words[k - 1] in (
+        ASKING_VERBS)}  # "please confirm when its exception expires - the facility is still pending" (90th audit)
+    if asked and not found - LOCAL_HEDGES - asked:
+        found.add("asked")  # a question about its own clause only, reaching no clause after it
     return found

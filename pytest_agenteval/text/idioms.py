@@ -47,7 +47,7 @@ def idioms(text: str, words: set[str]) -> str:
     if "former" in words or "latter" in words:  # "only the former is in today": the id it points back to
         text = resolved_back(text)
     if "picture" in words:  # "a fuller picture of how your claim was handled": an account, not a photo (85th audit)
-        text = _WHOLE_PICTURE.sub(r"\1 account", text)
+        text = _CHANGE_PICTURE.sub(r"\1 the outcome", _WHOLE_PICTURE.sub(r"\1 account", text))
     if "?" in text or not words.isdisjoint(_LEANING):  # a short answer, a reported question's answer
         text = answered(text, words)
     if not words.isdisjoint(_TURN_WORDS):  # turns of phrase that say their opposite or nothing (red team 64)
@@ -58,11 +58,22 @@ def idioms(text: str, words: set[str]) -> str:
         text = _NOT_ASIDE.sub(r", \2, \1 not ", text)
     if not words.isdisjoint(_NOTICED):  # "I see SNR-10 can approve up to 50,000": SNR-10 can (red team 68)
         text = _NOTICED_THAT.sub("", text)
+    if not words.isdisjoint(("myself", "alone", "own")) and _NOT_ALONE.search(text):
+        text = _NOT_ALONE.sub("I had no authority to decide it alone", text)  # who may decide, not a decline
     if not words.isdisjoint(_CHECKING):  # "we check the policy is in force at the date of loss": how, not that
         text = _CHECKED_THAT.sub(r"\1 whether ", text)
     return text
 
 
+# "I could not have approved it myself", "I was unable to sign this one off on my own": who may
+# decide, not the claim declined (its mirror, on a claim within the handler's limit, is
+# ``own_authority``'s).
+_NOT_ALONE = lazy(r"\b(?:I|we)\s+(?:could\s+not|couldn't|cannot|can't|can\s+not|(?:was|am|were|are)(?:\s+not|n't)\s+"
+                  r"(?:able|allowed|permitted|entitled|authori[sz]ed)\s+to|(?:was|am|were|are)\s+unable\s+to)\s+"
+                  r"(?:have\s+)?(?:approved?|decided?|authori[sz]ed?|sign(?:ed)?(?:\s+(?:it|this(?:\s+one)?|the\s+claim))?"
+                  r"\s+off)(?:\s+(?:it|this(?:\s+one|\s+claim)?|the\s+claim|(?:the\s+)?[£$€]?\s?\d[\d,]*(?:\.\d+)?k?))?"
+                  r"\s+(?:myself|on\s+my\s+own|alone|by\s+myself|within\s+my\s+(?:own\s+)?(?:limit|authority))\b",
+                  re.IGNORECASE)
 _AUTO_PAY = lazy(r"\bauto[-\s]?pay(?:ment)?s?\b", re.IGNORECASE)
 # (red team 68: "The rate sheet does not, at 7.5m, list a rate for SME revolvers")
 _NOT_ASIDE = lazy(r"\s+(does|do|did|is|are|was|were|has|have|had|can|could|will|would)\s+not\s*,\s+"
@@ -95,6 +106,8 @@ _ID_OUT = lazy(r"(?<!\bruled\s)(?<!\brule\s)(?<!\bleft\s)(?<!\bcounted\s)"  # ("
 _WHOLE_PICTURE = lazy(r"\b(full|fuller|clear|clearer|whole|big|bigger|better|complete|accurate|overall|true)"
                       r"\s+picture\b(?=\s+of\s+(?:how|what|why|where|when|everything|events|the\s+(?:process|"
                       r"situation|handling|position|timeline|events?|steps?)\b))", re.IGNORECASE)
+# "anything new that might change the picture": the outcome, not a photo (90th audit)
+_CHANGE_PICTURE = lazy(r"\b(chang\w*|alter\w*|affect\w*)\s+(?:the|this|that)\s+picture\b", re.IGNORECASE)
 _NO_POSITION = lazy(r"\b(?:not\s+in\s+a|in\s+no)\s+position\s+to\b", re.IGNORECASE)
 _AT_ONCE = lazy(r"\b(?:straight|right)\s+away\b", re.IGNORECASE)
 _TILL = lazy(r"(?<![\w'])(?:till|'?til)\b(?!\s+(?:slip|roll|receipt|drawer)s?\b)", re.IGNORECASE)

@@ -117,7 +117,9 @@ MONEY_WORDS = frozenset({"pay", "paid", "paying", "payment", "amount", "sum", "t
                          "settle", "settled", "settlement", "at", "of", "for", "assessed", "claimed", "excess",
                          "insured", "limit", "limits", "authority", "mandate", "ceiling", "threshold", "reduced",
                          "amended", "to", "appr", "apprvd", "pd", "amt",  # shorthand: "appr. 12,800"
-                         "figure"})  # "the correct approved and paid figure is 35,000"
+                         "figure",  # "the correct approved and paid figure is 35,000"
+                         # other verbs of approving: "SNR-10 signed off the full 48,000", "OK'd 48,000" (red team 70)
+                         "signed", "ok'd", "okayed", "okd", "authorised", "authorized", "sanctioned", "awarded"})
 REFERENCE_PAIRS = frozenset({("claim", "for"), ("claim", "of"), ("amount", "claimed")})
 # What may stand between a money word and its bare figure: "approved the full 48,000" (87th audit).
 FIGURE_FILLERS = frozenset({"the", "full", "whole", "entire", "total", "complete"})
@@ -259,6 +261,14 @@ ENGLISH = Lexicon({
                 # "they'll knock it down to around 28k" (86th audit)
                 "knock it down", "knocked it down", "knocks it down", "knocking it down", "bring it down to",
                 "brought it down to", "brings it down to", "bringing it down to",
+                # other verbs of lowering a figure: "shave it to 28k", "pare it back", "bring the figure down"
+                # (red team 68)
+                "shav* it", "shav* the claim", "shav* the amount", "shav* the figure", "shav* your claim",
+                "pare it", "pared it", "pares it", "paring it", "pare back", "pared back", "pare down", "pared down",
+                "whittl* it down", "whittl* down", "bring* the figure down", "brought the figure down",
+                "bring* the amount down", "brought the amount down", "bring* the claim down",
+                "brought the claim down", "bring* your claim down", "brought your claim down",
+                "knock* the figure down", "knock* the amount down", "knock* the claim down",
                 # a share of the claim (red team 64): "most of your claim has been paid", "all but the excess"
                 "most of your claim", "most of the claim", "almost all of", "nearly all of", "all but"),
     # That some decision exists ("we have made a decision"): "not yet" of it says pending.
@@ -359,8 +369,10 @@ ENGLISH = Lexicon({
                 "authorization limit*", "authorisation level*", "authorization level*", "authorisation threshold*",
                 "authorization threshold*", "approval threshold*", "authority limit*", "authorised limit*",
                 "authorized limit*", "settlement authorit*", "settlement limit*", "payment limit*", "payment details",
-                "payment method*",
-                "payment process", "payment terms", "bank details", "settlement process", "decision process",
+                "payment method*", "payment confirmation*", "payment advice", "payment breakdown*", "payment slip*",
+                "payment reference*", "payment receipt*", "payment notification*", "payment summary",
+                "remittance advice", "payment process", "payment terms", "bank details", "settlement process",
+                "decision process",
                 "accept our apolog*", "accept my apolog*", "please accept", "premium*", "premium* paid",
                 "premium* payment*", "paid premium*", "release form", "accept that", "accept this will",
                 "accept this is", "accept this may", "accept it is", "accept it will", "accept how", "paid up",

@@ -11,6 +11,7 @@ from pytest_agenteval.text.calm import calm
 from pytest_agenteval.text.clauses import (
     AFFIRMED,
     HYPOTHETICAL,
+    LOCAL_HEDGES,
     NEGATED,
     OURS,
     REFERRING,
@@ -256,8 +257,7 @@ class Reader:
             hedged_before = hedged_sentence == sentence and not (
                 opener == "but" and hedged_by <= USUALLY) or question  # "would normally…, but is away"
             hedged = hedge or hedged_before
-            if hedge and hedges - {"before", "general", "reportedly", "bound"}:  # "Before we can book it we need KYC -
-                # it's still outstanding": a "before" clause hedges only itself
+            if hedge and hedges - LOCAL_HEDGES and "asked" not in hedges:  # ("before…", "confirm when…": itself only)
                 hedged_sentence, hedged_by = sentence, hedges
             not_yet = not present.isdisjoint(NOT_YET) or bool(answer and answer[1])
             first_mention = len(mentions)

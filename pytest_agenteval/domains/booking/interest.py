@@ -36,18 +36,28 @@ def interest(h: Any, fid: str, t: Text) -> str | None:
             q.kind == "money" and q.value > 0 or q.kind == "number" and q.value >= 100 and "interest" in words
             and reading.after(q.clause, q.at) not in PERIODS)),
             key=lambda q: amount(q))
-        if len(money) < 2:
+        whole = _fully_drawn(words) and isinstance(limit := h.start(fid, "limit_amount"), (int, float))
+        if len(money) < 2 - whole or not money:
             continue
-        charged, principals = money[0], money[1:]  # the interest is the smallest sum of its sentence
+        # the interest is the smallest sum of its sentence; "fully drawn, about £3,966 a year": on the limit
+        charged = money[0]
+        principals = [(p.text, amount(p)) for p in money[1:]] or [(f"the full {limit:,.0f}", float(limit))]
         after = reading.words[charged.clause][charged.at + 1:charged.at + 4]
         if "interest" not in words and not PERIODS.keys() & set(after):
             continue
         months = _months(reading, clauses)
-        owed = [amount(p) * rate / 100 * months / 12 for p in principals]
+        owed = [p * rate / 100 * months / 12 for _, p in principals]
         if not any(abs(amount(charged) - e) <= SLACK * e for e in owed):
-            return (f"states {charged.text} as interest on {principals[-1].text} at {rate:g}% for {months} "
+            return (f"states {charged.text} as interest on {principals[-1][0]} at {rate:g}% for {months} "
                     f"month{'s' if months != 1 else ''}; that is about {owed[-1]:,.0f}")
     return None
+
+
+def _fully_drawn(words: list[str]) -> bool:
+    """The sum is on the whole limit: "fully drawn", "drawn in full", "if you draw it all" (90th audit)."""
+    return any(w == "fully" and words[k + 1:k + 2] in (["drawn"], ["utilised"], ["utilized"], ["used"]) or (
+        w in ("drawn", "draw", "use", "used") and words[k + 1:k + 3] in (["in", "full"], ["it", "all"], ["the", "lot"]))
+        for k, w in enumerate(words))
 
 
 def _months(reading: Reading, clauses: list[int]) -> int:

@@ -115,6 +115,8 @@ def about_other(reading: Reading, clause: int, at: int) -> bool:
             if PREPOSITIONS.intersection(words[max(0, k - 2):k]):
                 continue  # "booked to account ACC-1": an object
             return True
+    if words[at] == "pending" and words[at + 1:at + 2] == ("booking",):
+        return False  # "which is still pending booking": the facility waits to be booked
     return at + 1 < len(words) and (words[at + 1] in OTHER_THINGS or at + 1 in topics)
 
 
@@ -129,6 +131,9 @@ def names_facility(reading: Reading, clause: int, fid: str) -> bool:
         return True  # "FAC-5018 / … / Status: ON HOLD": a field of the facility the text names (55th audit)
     if words[:1] in (("placed",), ("put",), ("left",), ("kept",), ("moved",)) and any(i == fid for i, _ in reading.ids):
         return True  # "FAC-5034 / KYC pending. Placed on hold.": no subject, the facility the text names (56th audit)
+    if words[:1] == ("which",) and clause and [i for i, c, k in reading.id_at if c == clause - 1 and k == len(
+            reading.words[clause - 1]) - 1] == [fid]:
+        return True  # "the exception expiry for FAC-6102, which is still pending booking" (89th audit)
     # (or in the sentence before: "Is FAC-5047 live? Not yet - it is still pending.")
     sentence = reading.sentence_of[clause]
     return bool(clause and words[:1] in (("it",), ("it's",)) and any(
@@ -293,7 +298,9 @@ def _claims_exception(reading: Reading) -> bool:
     for m in reading.mentions:
         if m.meaning != "exception" or m.polarity == NEGATED:
             continue
-        one_of = "or" in reading.words[m.clause] and reading.words[m.clause][m.at - 1:m.at] in (("a",), ("an",))
+        before = reading.words[m.clause][:m.at]
+        one_of = "or" in before and not {"a", "an"}.isdisjoint(before[-3:]) or before[:1] == ("or",) and m.clause and (
+            not SOUGHT_WORDS.isdisjoint(reading.words[m.clause - 1]))  # "advise on pricing (or a pricing exception)"
         if m.polarity == AFFIRMED and not SOUGHT_WORDS.intersection(reading.words[m.clause]) and not _empty_field(
                 reading, m.clause) and not one_of:  # (not "the next step is yours: a rate or an exception")
             return True  # (not "exception_rate [none]", "exception_rate: null")

@@ -91,7 +91,8 @@ def decision(c: Case, t: Text) -> str | None:
         return f"says the claim is closed, but no decision known by step {t.event.step} had closed it"
     if known not in DECISIVE and (decided := _decided_said(reading)):  # (one unread is not known yet)
         return f"says {decided!r}, but no decision known by step {t.event.step} had been made"
-    if (able := _able(reading)) and (final == "declined" or (escalating or _MYSELF.match(
+    if (able := _able(reading)) and not (before in ("approved", "amended") and _CARRYING_OUT.search(
+            able.group(0))) and (final == "declined" or (escalating or _MYSELF.match(
             reading.said, able.end())) and c.assessed > c.limit + EPS):  # ("lets me approve 45,000 myself": 85th)
         why = "the claim was declined" if final == "declined" else f"{c.assessed:g} is above your limit {c.limit:g}"
         return f"says {able.group(0)!r}, but {why}"
@@ -221,6 +222,8 @@ def _able(reading: Reading) -> re.Match[str] | None:
     return next((m for m in ABLE.finditer(said) if not ABLE_BOUND.search(said, 0, m.start())), None)
 
 
+# Paying what a reviewer approved is the handler's to do: "SNR-10 approved 45,000; I may pay it myself now".
+_CARRYING_OUT = lazy(r"\b(?:pay|settle)$", re.I)
 _MYSELF = lazy(r"[^.;!?\n]{0,30}?\b(?:myself|on\s+my\s+own|alone|without\s+(?:a\s+)?(?:senior|referral|"
                r"escalation))(?![^.;!?\n]*\b(?:once|after|since|following|now\s+that)\b)", re.I)  # (not "… once")
 # "more than I can approve", "the amount I can approve myself", "if we can pay": no ability claimed.

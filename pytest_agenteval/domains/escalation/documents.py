@@ -73,7 +73,9 @@ UNRECORDED = (
      "no record here holds a renewal, a premium or a no-claims discount", True),
     # a renewal said to reopen or pay a decided claim: "if you renew within 30 days, the claim will be paid"
     (lazy(r"\b(?:if|should)\s+you\s+(?:\w+\s+){0,2}?(?:renew|reinstate|re-?activate|restart|pay\s+(?:the|your|any)\s+(?:\w+\s+)?"
-          r"(?:premium|premiums|arrears))\b[^.;!?\n]{0,80}?\b(?:will|would|can|could)\s+(?:then\s+|still\s+)?(?:be\s+)?"
+          # (not "if you renew, future losses can be covered": other claims; 90th audit)
+          r"(?:premium|premiums|arrears))\b(?:(?!\b(?:future|new|later|next|further|subsequent)\b)[^.;!?\n]){0,80}?\b"
+          r"(?:will|would|can|could)\s+(?:then\s+|still\s+)?(?:be\s+)?"
           r"(?:paid|pay|reopen\w*|re-?open\w*|reconsider\w*|approv\w*|cover\w*|settled?)\b|\b(?:will|would|can|could)"
           r"\s+(?:then\s+|still\s+)?(?:be\s+)?(?:paid|pay|reopen\w*|reconsider\w*|approv\w*|settled?)\b[^.;!?\n]{0,40}?"
           r"\bif\s+you\s+(?:\w+\s+)?(?:renew|reinstate|re-?activate)\b", re.IGNORECASE),

@@ -36,7 +36,11 @@ ACTS = {  # past forms and gerunds: what was done, not what is to come
     "approve_claim": (r"(?:i|we|you)\s+(?:had\s+|have\s+)?(?:already\s+)?approved|"
                       r"approving\s+(?:it|the\s+claim|CLM-\d+)|"
                       r"(?:recorded|entered|logged|recording|entering|logging)\s+(?:the\s+|my\s+|an?\s+)?approval|(?:the\s+)?approval\s+"
-                      r"(?:was\s+|had\s+been\s+)?(?:recorded|entered)|approved\s+it\b"),
+                      r"(?:was\s+|had\s+been\s+)?(?:recorded|entered)|approved\s+it\b|"
+                      # a list's bare verb, an approval got: "paid first, then approved", "then got the approval"
+                      # (90th audit)
+                      r"(?<=\bthen\s)approved\b(?!\s+by)|(?:got|received|obtained|secured|getting|receiving)\s+"
+                      r"(?:the\s+|an?\s+)?approval\b(?!\s+letter)"),
     "decline_claim": (r"(?:i|we|you)\s+(?:had\s+|have\s+)?(?:already\s+)?declined|declining\s+(?:it|the\s+claim|"
                       r"CLM-\d+)|declined\s+it\s+(?:on|in)\s+the\s+system"),
     # ("I'd already asked Holder 154 for the invoice and photos before escalating": 87th audit)

@@ -21,9 +21,14 @@ def payment_to_come(reading: Reading) -> str | None:
         found.append(PAYMENT_BY_OTHERS.finditer(reading.said))
     first = next((m for ms in found for m in ms if not ASKED_BEFORE.search(
         reading.said[max(0, m.start() - 60):m.start()].rsplit(".", 1)[-1]) and not _PAPER_FOR.search(
-        reading.said, max(0, m.start() - 40), m.start() + 1)), None)
+        reading.said, max(0, m.start() - 40), m.start() + 1) and not _paper_it(reading.said, m)), None)
     return first.group(0) if first else _issued_later(reading) or (
         _on_documents(reading) if not DOCUMENT_CUES.isdisjoint(reading.word_set) else None)
+
+
+def _paper_it(said: str, m: re.Match[str]) -> bool:
+    """"once we issue it" of a paper, not the money: "we'll send the confirmation once we issue it"."""
+    return m.group(0).lower().endswith(" it") and bool(_PAPER.search(said, max(0, m.start() - 60), m.start()))
 
 
 def _on_documents(reading: Reading) -> str | None:
@@ -56,11 +61,17 @@ def _issued_later(reading: Reading) -> str | None:
                 here) or (
                 "bank" in here and "details" not in here):  # ("in your bank by Friday", not "bank details")
             continue
-        if NEGATIONS.intersection(here) and "yet" not in here or _asked(reading, clause) or _payer_is_claimant(here):
+        if NEGATIONS.intersection(here) and "yet" not in here or _asked(reading, clause) or _payer_is_claimant(
+                here) or _paper_of(here):
             continue
         if _later_cue(here):
             return " ".join(here)
     return None
+
+
+def _paper_of(words: list[str]) -> bool:
+    """A paper about the payment, not the payment: "we'll send you the payment advice next week"."""
+    return any(w in PAYING and words[i + 1:i + 2] and words[i + 1] in PAPERS for i, w in enumerate(words))
 
 
 def _with_you(words: list[str]) -> bool:
@@ -153,8 +164,21 @@ PAYMENT_TO_COME = lazy(r"\b(?:payment|PAY-E?\d+)(?:\s+of\s+[£$€]?\s?\d[\d,]*(
                        r"|\bpayment\b(?:[^.;\n]|\.\d){0,60}?[;,]\s*it\s+will\s+(?:then\s+)?be\s+(?:issued|paid|sent|released|made)\b"
                        # an amount to be paid: "the 6,400 for CLM-1 will be issued next week"
                        # ("the £12,500 should be issued to you early next week": 88th audit)
-                       r"|(?:[£$€]\s?|\b)\d[\d,]*(?:\.\d+)?k?\b[^.;!?\n]{0,30}?\b(?:will|should|is\s+expected\s+to|"
-                       r"is\s+due\s+to)\s+(?:then\s+|now\s+)?be\s+(?:issued|paid|sent|transferred|released|made)\b"
+                       # ("…is set to be issued to you early next week": red team 70)
+                       r"|(?:[£$€]\s?|\b)\d[\d,]*(?:\.\d+)?k?\b[^.;!?\n]{0,30}?\b(?:will|should|(?:is|are)\s+(?:expected|"
+                       r"due|set|scheduled|planned|going|about)\s+to)\s+(?:then\s+|now\s+)?be\s+(?:issued|paid|sent|"
+                       r"transferred|released|made)\b"
+                       # "we'll be issuing the £12,500 next week", "we anticipate issuing the £3,500" (red team 70)
+                       r"|\b(?:we|i)(?:'ll|\s+will|\s+shall)\s+be\s+(?:issuing|making|releasing|sending|transferring|"
+                       r"paying)\s+(?:you\s+)?(?:the\s+|your\s+)?(?:payment(?!\s+(?:confirmation|breakdown|reference|details|receipt|"
+                       r"advice|summary|slip|notification))|money|funds|[£$€]\s?\d|\d[\d,]*\b(?!\s+(?:days?|weeks?)))"
+                       r"|\b(?:we|i)\s+(?:expect|anticipate|plan|intend|hope)\s+(?:on\s+)?(?:issuing|making|releasing|"
+                       r"sending|transferring|paying)\s+(?:you\s+)?(?:the\s+|your\s+)?(?:payment(?!\s+(?:confirmation|breakdown|"
+                       r"reference|details|receipt|advice|summary|slip|notification))|money|funds|[£$€]\s?\d|"
+                       r"\d[\d,]*\b(?!\s+(?:days?|weeks?)))"
+                       # money that waits on our act: "…is due to reach you once we issue it" (red team 70)
+                       r"|\b(?:once|when|as\s+soon\s+as|after)\s+(?:we|i)\s+(?:issue|make|release|send|transfer|process|"
+                       r"pay)\s+(?:it|the\s+payment|your\s+payment|the\s+money|the\s+funds|[£$€]\s?\d)"
                        # "we expect to issue the £3,500 early next week" (88th audit)
                        # (not "we expect to send you the assessor's report", "we aim to pay every claim within
                        # five days": red team 70)
@@ -167,6 +191,9 @@ ON_DOCUMENTS = lazy(r"\b(?:once|when|after|as\s+soon\s+as|upon|on\s+receipt\s+of
                     r"pictures|documents|paperwork|bank\s+details|evidence)\b", re.IGNORECASE)
 DOCUMENT_CUES = frozenset({"receipt", "receipts", "invoice", "invoices", "photos", "pictures", "documents", "paperwork",
                            "details", "evidence"})
+_PAPER = lazy(r"\b(?:statement|receipt|letter|confirmation|breakdown|summary|invoice|report|copy|advice|schedule|"
+              r"reference|notice|certificate|cheque\s+number)s?\b(?![^.;!?\n]*\b(?:payment|money|funds|[£$€]\s?\d))",
+              re.IGNORECASE)
 # Someone else to make it, a payment run to come, a purpose (55th audit): "finance will issue the
 # payment", "our payments team will set up the transfer", "we'll pay $12,800 in the next payment
 # cycle", "Paying after the cooling-off period", "send your bank details so that we can make the
@@ -201,6 +228,8 @@ PAYING = frozenset({"payment", "pmt", "paymt", "pay", "paid", "paying", "settlem
 _PARTICIPLES = frozenset({"scheduled", "booked", "due", "set", "queued", "planned", "lined", "going"})
 ISSUED = frozenset({"issued", "made", "paid", "sent", "released", "processed", "transferred", "raised", "actioned",
                     "authorised", "authorized"})
+PAPERS = frozenset({"confirmation", "breakdown", "reference", "details", "receipt", "advice", "summary", "slip",
+                    "notification", "statement", "letter", "schedule", "remittance"})
 # The money's way to the claimant, not our act: "the payment should reach you by Friday"
 ARRIVAL = frozenset({"receive", "received", "receiving", "reach", "reaches", "arrive", "arrives", "arrival", "credited",
                      "clear", "clears", "cleared", "show", "shows", "appear", "appears", "land", "lands", "account",
@@ -219,7 +248,9 @@ PERIODS = frozenset({"week", "month", "run", "cycle", "batch", "monday", "tuesda
 TO_COME_CUES = frozenset({"will", "to", "going", "being", "scheduled", "queued", "we'll", "i'll", "follow", "once",
                           "when", "after", "upon", "receipt", "be", "not", "yet", "pending", "outstanding", "awaiting",
                           "shall", "paying", "can", "next", "tomorrow", "later", "so", "due", "follows", "should",
-                          "tonight", "shortly", "booked", "set", "lined", "end", "goes", "go"})
+                          "tonight", "shortly", "booked", "set", "lined", "end", "goes", "go", "anticipate", "expect",
+                          "plan", "intend", "hope"})
 PAYMENT_WORDS = frozenset({"payment", "pmt", "paymt", "payout", "pay", "paid", "paying", "settlement", "money",
                            "cheque", "check", "send", "transfer",
-                           "issue", "issued", "transferred", "sent", "released", "credited"})
+                           "issue", "issued", "issuing", "transferred", "transferring", "sent", "released", "releasing",
+                           "credited"})

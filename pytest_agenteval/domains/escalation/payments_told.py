@@ -16,7 +16,9 @@ _PAID = r"(?:paid|pd|payed|issued|made|released|sent|settled)"
 # More than one payment made: "paid it twice", "paid in two parts", "two separate payments",
 # "split the payment into two", "500,000 plus a separate 5,000".
 MORE_THAN_ONE = lazy(
-    rf"\b{_PAID}\s+(?:it\s+|this\s+|them\s+|the\s+(?:claim|payment|amount|money)\s+|out\s+|[£$€]?\s?\d[\d,.]*k?\s+)?"
+    # (the figure in any form: "paid 31 000 GBP twice in error"; 90th audit)
+    rf"\b{_PAID}\s+(?:it\s+|this\s+|them\s+|the\s+(?:claim|payment|amount|money)\s+|out\s+|(?:(?:GBP|EUR|USD)\s?)?"
+    r"[£$€]?\s?\d[\d,.]*(?:\s\d{3})*k?(?:\s*(?:GBP|EUR|USD|pounds?|euros?|dollars?))?\s+)?"
     r"(?:twice|two\s+times|"  # ("paid 44,000 twice by error": 81st audit)
     r"in\s+(?:two|2|several)\s+(?:parts|payments|instalments|installments|halves|tranches|stages|lots|goes)|"
     r"in\s+(?:parts|instalments|installments|halves|tranches|stages))\b"

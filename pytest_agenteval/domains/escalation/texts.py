@@ -31,6 +31,7 @@ from pytest_agenteval.domains.escalation.handler_only import reviewer_did_handle
 from pytest_agenteval.domains.escalation.limits import limits, too_low
 from pytest_agenteval.domains.escalation.money import amounts
 from pytest_agenteval.domains.escalation.order import told_out_of_order
+from pytest_agenteval.domains.escalation.own_authority import own_authority
 from pytest_agenteval.domains.escalation.panel import panel
 from pytest_agenteval.domains.escalation.payments_told import payments_told
 from pytest_agenteval.domains.escalation.people import addressed, records
@@ -211,6 +212,7 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     yield wrong_ground(c, t)
     yield answer(c, t)
     yield limits(ctx, c, t)
+    yield own_authority(c, reading)
     yield too_low(ctx, c, reading)
     yield false_comparison(reading.said)
     yield false_relation(reading.said, _named(ctx, c))

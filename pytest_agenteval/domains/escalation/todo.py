@@ -33,8 +33,8 @@ STILL = lazy(r"(?:(?<![\w\s])|^|(?<=[.;:!?\n(\-*\u2022]))\s*(?:still\s+)?(?:to\s
              r"todo|outstanding)\b(?!\s*[:\-\u2013]\s*\w)", re.IGNORECASE)
 # "I haven't sent it yet", "we have not issued the payment", "Letter not sent yet"
 NOT_YET = lazy(r"\b(?:i|we)\s+(?:haven't|have\s+not|havent|didn't|did\s+not)\s+(?:yet\s+)?(?P<what>(?:sent|"
-               r"issued|paid|escalated|requested|asked)\b(?:\s+(?:the\s+(?:claimant|holder)(?:\s+(?:for\s+\w+|an?\s+"
-               r"(?:information\s+)?request(?:\s+for\s+information)?))?|it|the\s+\w+(?:\s+letter)?|a\s+\w+|"
+               r"issued|paid|escalated|requested|asked)\b(?:\s+you\b)?(?:\s+(?:the\s+(?:claimant|holder)(?:\s+(?:for\s+\w+|an?\s+"
+               r"(?:information\s+)?request(?:\s+for\s+information)?))?|it|the\s+\w+(?:\s+letter)?|a\s+\w+(?:\s+letter)?|"
                r"the\s+payment|any\s+payment))?)", re.IGNORECASE)  # ("not yet asked the claimant for …": 75th)
 # Each act, by the item's leading verb phrase (a request first: "ask the claimant for the invoice").
 ACTS = (
@@ -104,9 +104,9 @@ def still_to_do(c: Case, t: Text) -> str | None:
                 said, m.end())) or said[sentence_end(said, m.end()):sentence_end(said, m.end()) + 1] == "?"):
             continue  # "If the claimant calls, you'll need to send the letter again", "Do you need to…?"
         for item in PARTS.split(_item(m)):  # "no reply needed, send the approval letter": each item
-            item = OPENING.sub("", item.strip())
-            if not item or NOTHING.match(item) or DONE.search(item):
-                continue  # "Still to do: nothing", "Next steps: we have issued payment PAY-E001"
+            item = _TO_YOU.sub(r"\1 ", OPENING.sub("", item.strip()))  # "sent you a decision letter" (90th audit)
+            if not item or NOTHING.match(item) or DONE.search(item) or denied and _AGAIN.search(item):
+                continue  # "Still to do: nothing", "Next steps: we have issued PAY-E001", "not sent a second letter"
             act = next((a for a, pattern in ACTS if pattern.search(item)), None)
             done = [e for e in c.writes if e.action == act and e.seq < t.event.seq and _same(act, item, e.arguments)]
             if done:
@@ -114,6 +114,7 @@ def still_to_do(c: Case, t: Text) -> str | None:
     return None
 
 
+_TO_YOU = lazy(r"^(sent|issued)\s+you\s+", re.IGNORECASE)
 _HANDED_OVER = lazy(r"\byou\b", re.IGNORECASE)
 _SUPPOSING = lazy(r"\b(?:if|when|whenever|should|in\s+case|unless)\b", re.IGNORECASE)
 _AGAIN = lazy(r"\b(?:again|another|second|new|fresh|reminder|copy)\b", re.IGNORECASE)
