@@ -59,7 +59,11 @@ CONVERSATION_CLASSES: dict[str, tuple[str, ...]] = {
               "good to go", "happy with that", "happy with this", "works for you", "work for you", "suits you",
               "suit you", "say the word", "give me the nod", "give the go-ahead", "give me the go-ahead",
               "your go-ahead", "your say-so", "say yes", "just say yes",
-              *(f"{modal} i {verb}" for modal in ("can", "could") for verb in (
+              "reply yes", "reply with yes", "reply with a yes", "answer yes",  # "Reply *yes* and I'll do it"
+              # ("Can I now set the rate to 6.08%?": 91st audit)
+              *(f"{modal} i {adverb}{verb}" for modal in ("can", "could") for adverb in ("", "now ", "also ", "then ",
+                                                                                       "just ", "go ahead and ")
+                for verb in (
                   "go ahead", "proceed", "do that", "do this", "book", "activate", "set", "open", "close", "change",
                   "switch it on", "turn it on", "switch on", "turn on",
                   "apply", "make", "submit", "place", "cancel", "start", "begin", "do step", "do steps",
@@ -68,7 +72,8 @@ CONVERSATION_CLASSES: dict[str, tuple[str, ...]] = {
             "take care", "all the best"),
     QUESTION: ("what", "which", "who", "whose", "where", "when", "how", "could you", "can you", "would you",
                "please", "kindly", "tell me", "let me know", "give me", "may i have", "do you have", "need your",
-               "share", "say the word", "give me the nod", "give me the go-ahead"),
+               "share", "say the word", "give me the nod", "give me the go-ahead", "reply yes", "reply with yes",
+               "reply with a yes", "answer yes"),
 }
 
 

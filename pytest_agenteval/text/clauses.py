@@ -35,7 +35,8 @@ AFFIRMED, NEGATED, HYPOTHETICAL = 1, -1, 0
 LOCAL_HEDGES = frozenset({"before", "general", "reportedly", "bound", "asked"})
 # Verbs that ask an embedded question: "confirm when", "advise whether", "check if".
 ASKING_VERBS = frozenset({"confirm", "advise", "check", "know", "tell", "ask", "asking", "clarify", "see", "wondering",
-                          "wonder", "verify", "establish", "explain"})
+                          "wonder", "verify", "establish", "explain", "out", "say", "understand", "learn", "ascertain",
+                          "determine", "let"})  # ("find out when", "say whether", "understand when": red team 73)
 READER_HEDGES = frozenset({"may", "might", "if", "perhaps", "possibly"})
 # "… and FAC-5119 stays pending": an id then a verb after "and" starts a new clause.
 ID_VERBS = frozenset({"stays", "remains", "stay", "remain", "is", "was", "has", "will", "can", "cannot", "are",
@@ -351,8 +352,10 @@ def hedges(words: list[str], present: set[str]) -> set[str]:
         found.add("reportedly")  # "our letter of 6 March said it was under review": then, not now
     if not DOUBTS.isdisjoint(present) and any(w in DOUBTS and words[k - 1:k] == ["not"] for k, w in enumerate(words)):
         found.add("not sure")  # "not sure how long the exception lasts"
-    asked = {w for k, w in enumerate(words) if w in found & {"when", "whether", "if"} and k and words[k - 1] in (
-        ASKING_VERBS)}  # "please confirm when its exception expires - the facility is still pending" (90th audit)
-    if asked and not found - LOCAL_HEDGES - asked:
+    # "please confirm when its exception expires - the facility is still pending" (90th audit)
+    asked = {w for k, w in enumerate(words) if w in found & {"when", "whether", "if"} and k and (words[k - 1] in (
+        ASKING_VERBS) or words[k - 1] == "reportedly" and words[k - 2:k - 1] and words[k - 2] in ASKING_VERBS)}
+    opens = min((words.index(w) for w in asked), default=0)  # (a hedge inside the question is the question's)
+    if asked and not {h for h in found - LOCAL_HEDGES - asked if h not in words or words.index(h) < opens}:
         found.add("asked")  # a question about its own clause only, reaching no clause after it
     return found

@@ -22,6 +22,10 @@ def idioms(text: str, words: set[str]) -> str:
         text = _BRACKETED_LIMIT.sub(r"(\1 of \2)", text)
     if "absence" in words:  # "owing to SNR-10's absence": SNR-10 is absent (62nd audit)
         text = _OWING_TO_ABSENCE.sub(r"as \1 is absent", text)
+    if not words.isdisjoint(("penny", "cent", "dime", "pound")):  # "not a penny was paid": nothing (red team 68)
+        text = _NOT_A_PENNY.sub("nothing", text)
+    if "insured" in words:  # "paid to the insured under POL-1": the policyholder, not the sum insured (red team 68)
+        text = _THE_INSURED.sub("the policyholder", text)
     if "position" in words:  # "not in a position to pay": unable, no absence (81st audit)
         text = _NO_POSITION.sub("unable to", text)
     if "away" in words:  # "returned it straight away": at once, not absent (60th audit)
@@ -71,7 +75,7 @@ def idioms(text: str, words: set[str]) -> str:
 _NOT_ALONE = lazy(r"\b(?:I|we)\s+(?:could\s+not|couldn't|cannot|can't|can\s+not|(?:was|am|were|are)(?:\s+not|n't)\s+"
                   r"(?:able|allowed|permitted|entitled|authori[sz]ed)\s+to|(?:was|am|were|are)\s+unable\s+to)\s+"
                   r"(?:have\s+)?(?:approved?|decided?|authori[sz]ed?|sign(?:ed)?(?:\s+(?:it|this(?:\s+one)?|the\s+claim))?"
-                  r"\s+off)(?:\s+(?:it|this(?:\s+one|\s+claim)?|the\s+claim|(?:the\s+)?[£$€]?\s?\d[\d,]*(?:\.\d+)?k?))?"
+                  r"\s+off)(?:\s+(?:it|this(?:\s+one|\s+claim)?|the\s+claim))?"  # (a figure stays: it is judged)
                   r"\s+(?:myself|on\s+my\s+own|alone|by\s+myself|within\s+my\s+(?:own\s+)?(?:limit|authority))\b",
                   re.IGNORECASE)
 _AUTO_PAY = lazy(r"\bauto[-\s]?pay(?:ment)?s?\b", re.IGNORECASE)
@@ -108,6 +112,9 @@ _WHOLE_PICTURE = lazy(r"\b(full|fuller|clear|clearer|whole|big|bigger|better|com
                       r"situation|handling|position|timeline|events?|steps?)\b))", re.IGNORECASE)
 # "anything new that might change the picture": the outcome, not a photo (90th audit)
 _CHANGE_PICTURE = lazy(r"\b(chang\w*|alter\w*|affect\w*)\s+(?:the|this|that)\s+picture\b", re.IGNORECASE)
+_NOT_A_PENNY = lazy(r"\bnot\s+(?:a\s+|one\s+)?(?:single\s+)?(?:penny|cent|dime|red\s+cent|pound)\b(?!\s+(?:of|coin))",
+                    re.IGNORECASE)
+_THE_INSURED = lazy(r"\bthe\s+insured\b(?!\s+(?:sum|amount|value|limit|figure|party's))", re.IGNORECASE)
 _NO_POSITION = lazy(r"\b(?:not\s+in\s+a|in\s+no)\s+position\s+to\b", re.IGNORECASE)
 _AT_ONCE = lazy(r"\b(?:straight|right)\s+away\b", re.IGNORECASE)
 _TILL = lazy(r"(?<![\w'])(?:till|'?til)\b(?!\s+(?:slip|roll|receipt|drawer)s?\b)", re.IGNORECASE)

@@ -167,7 +167,9 @@ BARE_SUBJECT = frozenset({"it", "this", "that", "they", "which", "its", "their",
                           "it's", "that's", "they're", "shows", "show", "showing", "says", "reads", "marked", "as",
                           "listed", "remains", "remain", "stays", "moment", "right", "check", "checks",
                           "verification", "screening",  # "KYC (know your customer) checks have not been done"
-                          "came", "come", "comes", "back", "returned", "turned", "out", "proved", "proven"})
+                          "came", "come", "comes", "back", "returned", "turned", "out", "proved", "proven",
+                          # a possessive pronoun for the topic: "our KYC checks, and yours are still in progress"
+                          "yours", "theirs", "ours", "mine"})
 # ("I ran your identity checks and they came back clear": 85th audit)
 # Words that end a clause's scope like punctuation does.
 BREAKS = frozenset({"but", "however", "although", "though", "whereas", "while", "except", "so", "because",
@@ -222,7 +224,7 @@ ENGLISH = Lexicon({
                  "signed off", "said yes", "green light", "cover the cost", "cover the full cost", "cover your loss",
                  "cover the loss", "cover your claim", "answer is yes", "answer was yes", "answer was a yes",
                  "with a yes", "a yes on", "a yes from", "rubber-stamp*", "rubber stamp*", "say yes to", "said yes to",
-                 "make the cut",
+                 "make the cut", "done deal",  # "I've told the holder it's a done deal" (red team 68)
                  "made the cut", "makes the cut", "thumbs up", "go ahead", "okayed", "foot the bill", "in your favour",
                  "in your favor", "release", "released", "releasing", "in your bank account", "into your account",
                  "into your bank account", "to your bank account", "money for your claim", "the money will",
@@ -257,7 +259,8 @@ ENGLISH = Lexicon({
                 # "they're going to trim it to 80%", "cut it to 24,000" (74th audit)
                 # (not "cut it" alone: "to cut it to the essentials")
                 "trim*", "cut the claim", "cut the amount", "cut your claim", "cut the payout",
-                "scaled back", "scale it back", "scaled down", "scale it down",
+                "scaled back", "scale it back", "scaled down", "scale it down", "scaled it back", "scaled it down",
+                "scales it back", "scaling it back",
                 # "they'll knock it down to around 28k" (86th audit)
                 "knock it down", "knocked it down", "knocks it down", "knocking it down", "bring it down to",
                 "brought it down to", "brings it down to", "bringing it down to",
@@ -269,6 +272,8 @@ ENGLISH = Lexicon({
                 "bring* the amount down", "brought the amount down", "bring* the claim down",
                 "brought the claim down", "bring* your claim down", "brought your claim down",
                 "knock* the figure down", "knock* the amount down", "knock* the claim down",
+                # "SNR-04 did not change the amount" (red team 68)
+                "chang* the amount", "chang* the figure", "chang* the sum", "alter* the amount", "alter* the figure",
                 # a share of the claim (red team 64): "most of your claim has been paid", "all but the excess"
                 "most of your claim", "most of the claim", "almost all of", "nearly all of", "all but"),
     # That some decision exists ("we have made a decision"): "not yet" of it says pending.
@@ -292,6 +297,8 @@ ENGLISH = Lexicon({
                 "is with our senior team", "is with the senior team", "is with our senior claims team",
                 "await*", "in progress", "no decision", "not yet decided", "not been decided", "yet to be decided",
                 "undecided", "still open", "still looking", "looking into", "still assessing", "not finished",
+                # "declined, but we are still reviewing it" (89th audit)
+                "still reviewing", "still considering", "still deciding", "still weighing",
                 "no payment made", "no payment yet", "not paid yet", "nothing paid yet", "waiting for", "waiting on",
                 "payment still outstanding", "payment outstanding", "payment is outstanding", "yet to be paid",
                 "payment is still outstanding", "payment remains outstanding", "still to be paid",

@@ -176,7 +176,8 @@ def accounts_denied(h: History, fid: str, reading: Reading) -> str | None:
     return None
 
 
-OPENED = frozenset({"opened", "created", "set", "added", "made", "booked", "assigned", "linked"})
+OPENED = frozenset({"opened", "created", "set", "added", "made", "booked", "assigned", "linked",
+                    "chosen", "selected", "picked", "allocated", "nominated", "used"})  # ("No account has been chosen")
 CHANGED = frozenset({"changed", "touched", "altered", "modified", "affected", "happened", "moved",  # (84th audit)
                      "done"})  # ("Nothing was done to your loan account": 89th audit)
 FACILITY_STEPS = frozenset({"rate", "booked", "booking", "activation", "activated", "left"})
@@ -203,6 +204,7 @@ def accounts_held(h: History, fid: str, reading: Reading) -> str | None:
     return None
 
 
+_DENIAL = lazy(r"\b(?:nothing|not|no|never|none)\b|n't\b", re.IGNORECASE)
 # "on your current account", "to the customer's loan account": an account named by its type.
 TYPED_ACCOUNT = lazy(r"\b(?:on|to|into|against|from|under)\s+(?:(?:your|the|a|an|their|its|customer's)\s+)*"
                      r"(current|loan)\s+account\b", re.IGNORECASE)
@@ -211,9 +213,12 @@ TYPED_ACCOUNT = lazy(r"\b(?:on|to|into|against|from|under)\s+(?:(?:your|the|a|an
 def account_type(h: History, fid: str, t: Text) -> str | None:
     """The type of account a text names for the facility is the type of its account: the one it
     is booked to by the end, else the one its product needs."""
-    found = TYPED_ACCOUNT.search(t.reading.said)
+    said_text = t.reading.said
+    found = next((m for m in TYPED_ACCOUNT.finditer(said_text) if CHANGED.isdisjoint(
+        said_text[max(0, m.start() - 25):m.start()].lower().split()[-3:]) or not _DENIAL.search(
+        said_text, max(0, m.start() - 40), m.start())), None)
     if found is None:
-        return None
+        return None  # (not an act on another account: "Nothing was done to your loan account"; 89th audit)
     account = (h.ctx.row("facility", fid) or {}).get("account_id")
     kind = (h.ctx.row("account", account) or {}).get("account_type") if account else ACCOUNT_TYPE[
         h.start(fid, "product")]

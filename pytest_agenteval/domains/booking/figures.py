@@ -9,7 +9,7 @@ from typing import Any, Protocol
 from pytest_agenteval.grading import GradeContext, Text
 from pytest_agenteval.patterns import lazy
 from pytest_agenteval.tasks import SAY_TO_USER
-from pytest_agenteval.text import AFFIRMED, NEGATED, Reading, computed
+from pytest_agenteval.text import AFFIRMED, NEGATED, Reading, amount, computed
 
 
 class History(Protocol):
@@ -219,13 +219,16 @@ def _band_rate(h: History, fid: str, reading: Reading, q: Any) -> str | None:
     before = reading.words[q.clause][:q.at]
     yours = any(w in ("band", "tier", "bracket") and k and before[k - 1] in ("your", "its", "this", "their", "the")
                 and "for" in before[max(0, k - 3):k] for k, w in enumerate(before))  # "the sheet rate for your band"
-    if not yours and (BAND_TALK & words or any(x.kind == "money" and x.clause == q.clause
-                                               for x in reading.quantities)):
-        return None
     limit = h.start(fid, "limit_amount")
+    its_limit = [x for x in reading.quantities if x.kind == "money" and x.clause == q.clause]
+    if not yours and (BAND_TALK & words or any(abs(amount(x) - float(limit)) > 1e-6 for x in its_limit)):
+        return None  # (its own limit named is no other limit: "the sheet rate for a £7.5m SME revolver is…")
     own = next((rate for low, high, rate in bands if low <= limit < high), None)
     if own is not None and abs(q.value - own) > 1e-9:
         return f"gives {q.text} as the sheet's rate for {fid}, but its band's is {own}"
+    if own is None and q.polarity == AFFIRMED and (fid in {i for i, k in reading.ids if k == q.clause} or its_limit):
+        # "The sheet rate for FAC-5015 is 4.13%" where no band covers its limit (88th, 91st audits)
+        return f"gives {q.text} as the sheet's rate for {fid}, but no band of the sheet covers its {limit:,.0f} limit"
     return None
 
 

@@ -36,27 +36,39 @@ def interest(h: Any, fid: str, t: Text) -> str | None:
             q.kind == "money" and q.value > 0 or q.kind == "number" and q.value >= 100 and "interest" in words
             and reading.after(q.clause, q.at) not in PERIODS)),
             key=lambda q: amount(q))
-        whole = _fully_drawn(words) and isinstance(limit := h.start(fid, "limit_amount"), (int, float))
-        if len(money) < 2 - whole or not money:
+        months = _months(reading, clauses)
+        if _fully_drawn(words) and isinstance(limit := h.start(fid, "limit_amount"), (int, float)) and money and (
+                "interest" in words):
+            # "fully drawn, about £30,600 a year (plus a £250 fee)": one of its other sums is the interest
+            # on the whole limit (red team 73)
+            owed_all = float(limit) * rate / 100 * months / 12
+            charged_any = [q for q in money if abs(amount(q) - float(limit)) > SLACK * float(limit)]
+            if charged_any and not any(abs(amount(q) - owed_all) <= SLACK * owed_all for q in charged_any):
+                return (f"states {charged_any[-1].text} as interest on the full {limit:,.0f} at {rate:g}% for {months} "
+                        f"month{'s' if months != 1 else ''}; that is about {owed_all:,.0f}")
             continue
-        # the interest is the smallest sum of its sentence; "fully drawn, about £3,966 a year": on the limit
-        charged = money[0]
-        principals = [(p.text, amount(p)) for p in money[1:]] or [(f"the full {limit:,.0f}", float(limit))]
+        if len(money) < 2:
+            continue
+        charged, principals = money[0], money[1:]  # the interest is the smallest sum of its sentence
         after = reading.words[charged.clause][charged.at + 1:charged.at + 4]
         if "interest" not in words and not PERIODS.keys() & set(after):
             continue
-        months = _months(reading, clauses)
-        owed = [p * rate / 100 * months / 12 for _, p in principals]
+        owed = [amount(p) * rate / 100 * months / 12 for p in principals]
         if not any(abs(amount(charged) - e) <= SLACK * e for e in owed):
-            return (f"states {charged.text} as interest on {principals[-1][0]} at {rate:g}% for {months} "
+            return (f"states {charged.text} as interest on {principals[-1].text} at {rate:g}% for {months} "
                     f"month{'s' if months != 1 else ''}; that is about {owed[-1]:,.0f}")
     return None
 
 
 def _fully_drawn(words: list[str]) -> bool:
-    """The sum is on the whole limit: "fully drawn", "drawn in full", "if you draw it all" (90th audit)."""
+    """The sum is on the whole limit: "fully drawn", "drawn in full", "if you draw it all" (90th
+    audit), "at full utilisation", "if you max it out", "if the whole limit is used" (red team 73)."""
     return any(w == "fully" and words[k + 1:k + 2] in (["drawn"], ["utilised"], ["utilized"], ["used"]) or (
         w in ("drawn", "draw", "use", "used") and words[k + 1:k + 3] in (["in", "full"], ["it", "all"], ["the", "lot"]))
+        or w == "full" and words[k + 1:k + 2] in (["utilisation"], ["utilization"], ["drawdown"], ["usage"]) or (
+            w in ("max", "maxed", "maxing") and words[k + 1:k + 3] in (["it", "out"], ["out"])) or (
+            w in ("whole", "entire", "full") and words[k + 1:k + 2] == ["limit"] and set(words[k + 2:k + 5]) & {
+                "used", "drawn", "utilised", "utilized", "is", "were"})
         for k, w in enumerate(words))
 
 

@@ -115,7 +115,7 @@ def about_other(reading: Reading, clause: int, at: int) -> bool:
             if PREPOSITIONS.intersection(words[max(0, k - 2):k]):
                 continue  # "booked to account ACC-1": an object
             return True
-    if words[at] == "pending" and words[at + 1:at + 2] == ("booking",):
+    if words[at] in ("pending", "awaits", "awaiting") and words[at + 1:at + 2] == ("booking",):
         return False  # "which is still pending booking": the facility waits to be booked
     return at + 1 < len(words) and (words[at + 1] in OTHER_THINGS or at + 1 in topics)
 
@@ -131,6 +131,10 @@ def names_facility(reading: Reading, clause: int, fid: str) -> bool:
         return True  # "FAC-5018 / … / Status: ON HOLD": a field of the facility the text names (55th audit)
     if words[:1] in (("placed",), ("put",), ("left",), ("kept",), ("moved",)) and any(i == fid for i, _ in reading.ids):
         return True  # "FAC-5034 / KYC pending. Placed on hold.": no subject, the facility the text names (56th audit)
+    if clause and reading.sentence_of[clause - 1] == reading.sentence_of[clause] and words[:1] and (
+            words[0].endswith("ed") or words[0] in ("set", "put", "kept", "left", "on")) and any(
+            i == fid and c == clause - 1 for i, c in reading.ids):
+        return True  # "FAC-5090 is booked to ACC-00314, set at 5.94% and on hold…": its subject's (91st audit)
     if words[:1] == ("which",) and clause and [i for i, c, k in reading.id_at if c == clause - 1 and k == len(
             reading.words[clause - 1]) - 1] == [fid]:
         return True  # "the exception expiry for FAC-6102, which is still pending booking" (89th audit)

@@ -57,7 +57,8 @@ VERIFIED_CUSTOMER = ("customer verified", "customer fully verified", "customer i
                      "customer is fully verified", "verified customer", "fully verified customer",
                      "customer has been verified")
 LEXICON = ENGLISH.extend(
-    kyc=("kyc", "know your customer", "identity", "id check*", "identity check*", "due diligence", "cdd", "edd", "aml",
+    kyc=("kyc", "know your customer", "know-your-customer", "identity", "id check*", "identity check*",
+         "due diligence", "cdd", "edd", "aml",
          "anti money laundering", "onboard*", "customer check", "customer checks",  # (not "customer checked")
          "verification", "sanctions screening", "compliance",
          "sanctions check*", "id v", "idv", "id and v", *VERIFIED_CUSTOMER),
@@ -72,6 +73,8 @@ LEXICON = ENGLISH.extend(
     # (the noun "price", not the verb: "book, price and activate it")
     rate=("rate", "rates", "pricing", "price for", "a price", "the price", "prices", "tariff*", "band*", "grid",
           "rate sheet", "sheet", "interest",
+          # the topic and its problem at once: "so FAC-5018 can't be priced" (91st audit)
+          "can not be priced", "could not be priced", "cannot be priced", "unable to price it", "unable to be priced",
           "off the rate sheet", "off the rate grid", "off the rate card"),  # the topic and its state at once
     exception=("exception*", "concession*", "special rate", "waiver*", "negotiated rate*", "special negotiated rate*",
                "special pricing", "preferential rate*", "discounted rate*", "bespoke rate*"),
@@ -103,7 +106,9 @@ LEXICON = ENGLISH.extend(
     closed=("closed", "cancelled", "terminated"),
     on_hold=("on hold",),
     # a facility not yet done, in a case handler's words: "still outstanding", "not yet cleared", "pend."
-    pending=("still outstanding", "remains outstanding", "not yet cleared", "yet to clear", "pend", "pndg"),
+    pending=("still outstanding", "remains outstanding", "not yet cleared", "yet to clear", "pend", "pndg",
+             # "FAC-6102, which has yet to be booked", "which still awaits booking" (red team 73)
+             "yet to be booked", "still to be booked", "awaits booking", "awaiting booking", "still awaiting booking"),
     # The facility as it was before the episode: "Subject: FAC-5047 unchanged".
     unchanged=("unchanged", "left unchanged", "remains unchanged", "stays unchanged"),
     # Acts named, judged only as promises ("I will book it and activate it"): never a state now.

@@ -1,6 +1,6 @@
 """What a text says of staff and holders other than by one id: named by name ("Senior 07",
-"Holder 9999") they are the claim's, a claim type or specialism named is the claim's, a member of
-staff called the head of claims is so, and the seniors told all present are."""
+"Holder 9999") they are the claim's, a claim type or specialism named is the claim's, and a member
+of staff called the head of claims is so."""
 
 from __future__ import annotations
 
@@ -56,36 +56,3 @@ def roles_told(ctx: GradeContext, reading: Reading) -> str | None:
             return f"says {m.group(0)!r}, but {m.group('id').upper()} is a {row.get('role')}"
     return None
 
-
-# The seniors said all present, or none absent: "Every senior on the motor list is present", "No
-# absences", "nobody is away" (69th, 70th audits), against the claim's specialism's seniors.
-ALL_PRESENT = lazy(r"\b(?:(?:every|each|all(?:\s+the)?|all\s+of\s+the)\s+(?:\w+\s+){0,2}(?:seniors?|reviewers?)|"
-                   r"every(?:one|body)\s+on\s+the\s+(?:\w+\s+)?(?:senior|reviewer)s?\s+list)\b"
-                   r"(?:\s+on\s+the\s+\w+\s+list)?\s+(?:(?:is|are|was|were)\s+)?(?:present|available|here|on\s+"
-                   r"(?:shift|duty)|at\s+work|around)\b|\b(?:every|each|all(?:\s+the)?|all\s+of\s+the)\s+(?:\w+\s+){0,2}"
-                   r"(?:seniors?|reviewers?)\s+(?:is|are|was|were)\s+in\b(?=\s*(?:[.,;]|$|today|the\s+office))"
-                   r"|\bno(?:body|\s+one)\s+on\s+the\s+(?:\w+\s+)?(?:panel|list|team)\s+(?:is|was)\s+(?:off|away|absent)\b"
-                   r"|\bno(?:body|\s+one)?\s+(?:is|was|were)\s+(?:absent|away|off)\b|\bno\s+absences?\b"
-                   # (red team 53: "No senior is away today", "None of the seniors are absent", "The whole
-                   # senior panel is in today")
-                   r"|\b(?:no|none\s+of\s+the)\s+(?:\w+\s+)?(?:seniors?|reviewers?)\s+(?:(?:is|are|was|were)\s+)?"
-                   r"(?:absent|away|off)\b|\bthe\s+whole\s+(?:\w+\s+)?(?:panel|team|list)\s+(?:is|was)\s+(?:in|present|"
-                   r"available|here)\b"
-                   r"(?!\s+(?:affected|mattered|changed))", re.IGNORECASE)
-
-
-def all_present(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
-    """Every senior of the claim's specialism told present when one is absent."""
-    said = reading.said
-    low = said.lower()
-    if not any(cue in low for cue in ("senior", "reviewer", "panel", "absence", "nobody", "no one")):
-        return None
-    for m in ALL_PRESENT.finditer(said):
-        if re.search(r"\b(?:not|if|whether|unless|never)\b", said[max(0, m.start() - 15):m.start()], re.IGNORECASE):
-            continue
-        away = [r[0] for r in ctx.env.db.execute(
-            "SELECT id FROM staff WHERE role = 'senior' AND specialism = ? AND status = 'absent' ORDER BY id",
-            (c.claim.get("claim_type"),))]
-        if away:
-            return f"says {m.group(0)!r}, but {', '.join(away)} {'is' if len(away) == 1 else 'are'} absent"
-    return None

@@ -229,7 +229,8 @@ _MYSELF = lazy(r"[^.;!?\n]{0,30}?\b(?:myself|on\s+my\s+own|alone|without\s+(?:a\
 # "more than I can approve", "the amount I can approve myself", "if we can pay": no ability claimed.
 ABLE_BOUND = lazy(r"\b(?:than|what|beyond|above|over|exceeds?|whether|if|more|up to|not|nothing)\b"
                   r"[^.;!?\n]{0,25}$|\b(?:amount|limit|sum|figure)\s+(?:that\s+|which\s+)?$"
-                  r"|\bno\s+(?!problems?\b|worries\b|doubt\b|question\b|issues?\b|fear\b)"
+                  r"|\bno\s+(?!problems?\b|worries\b|doubt\b|question\b|issues?\b|fear\b|sweat\b|surprise\b|wonder\b|"
+                  r"bother\b|fuss\b|drama\b)"
                   r"\w+\s+(?:that\s+|which\s+)?$",
                   re.I)  # "no cover we can pay it under" (85th audit; not "no problem we can pay it")
 # (not "the amount of £18,000 is something I may sign off": an ability claimed of it)
@@ -261,7 +262,8 @@ def _claim_pending(reading: Reading) -> str | None:
         words = reading.words[m.clause]
         label = _label_of(reading, m.clause)
         about = PENDING_OF.intersection((*words, *label)) or any(  # "still awaiting SNR-04": their answer
-            k == m.clause and i.startswith(("CLM-", "SNR-", "HOC-")) for i, k in reading.ids)
+            k == m.clause and i.startswith(("CLM-", "SNR-", "HOC-")) for i, k in reading.ids) or (
+            "it" in words[m.at:] and m.clause and "claim" in reading.words[m.clause - 1])  # "…; still reviewing it"
         if m.meaning == "pending" and m.polarity == AFFIRMED and about and NOT_THE_CLAIM.isdisjoint(words) and (
                 not PRESUPPOSING.intersection(reading.before(m.clause, m.at, 1))):  # ("after waiting for…": done)
             return " ".join(w for w in (*label, *words) if w)
@@ -355,6 +357,10 @@ TO_COME = lazy(r"\b(?:will|shall|(?:is|are) going to)\s+(?:now\s+|then\s+|soon\s
 AWAITED = lazy(r"\b(?:once|when|after|until|as soon as)\s+(?:they|he|she|the\s+\w+|\w+-\d+|our\s+\w+)\s+"
                r"(?:has|have)\s+(?:decided|reviewed|made\s+(?:a|their|his|her)\s+decision|reached\s+(?:a|their|"
                r"his|her)\s+decision)\b"
+               # a decision of ours to come: "before we decide on your claim", "until we've decided" (89th audit)
+               r"|\b(?:before|until|till|once|as\s+soon\s+as)\s+(?:we|they|the\s+reviewer|our\s+reviewer|\w+-\d+)(?:(?:'ve|"
+               r"\s+have|\s+has)\s+decided|\s+(?:decides?|make[s]?\s+(?:a|our|their)\s+decision|reach(?:es)?\s+(?:a|our|"
+               r"their)\s+decision))\b"
                # "your claim is with the Head of Claims for a decision" (49th audit)
                r"|\b(?:is|remains|sits|now\s+back)\s+(?:still\s+|now\s+|currently\s+|back\s+)?(?:sitting\s+|waiting\s+)?"
                r"(?:with|to)\s+(?:the\s+|our\s+|"
@@ -374,7 +380,7 @@ AWAITED = lazy(r"\b(?:once|when|after|until|as soon as)\s+(?:they|he|she|the\s+\
 def _review_to_come(reading: Reading) -> str | None:
     if not reading.word_set.isdisjoint(("decided", "reviewed", "decision", "review", "sign", "approval", "ruling",
                                         "verdict", "determination", "consideration", "assessment", "open",
-                                        "until")) and (
+                                        "until", "decide", "decides", "before", "till")) and (
             awaited := AWAITED.search(reading.said)) and not CLAIMS_IN_GENERAL.search(
                 reading.said[max(reading.said.rfind(".", 0, awaited.start()), 0):awaited.start()]):
         return awaited.group(0)  # (not "claims over my limit stay open until the senior reviewer signs off")

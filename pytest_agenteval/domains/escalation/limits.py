@@ -251,6 +251,10 @@ def _limit_part(ctx: GradeContext, c: Case, reading: Reading, clause: int, part:
             if abs(float(q.value) - own_limit) > EPS:  # type: ignore[arg-type]
                 return f"states {q.text} as {ident}'s limit; it is {own_limit:g}"
             continue
+        before = list(reading.before(q.clause, q.at, 4))
+        if before[-1:] in (["limit"], ["authority"]) and set(COMPARING).intersection(before[:-1]) and any(
+                abs(float(q.value) - float(v)) <= EPS for v in (c.assessed, c.claim.get("amount_claimed")) if v):  # type: ignore[arg-type]
+            continue  # "Over my limit (47,000)": the claim's figure set against the limit (91st audit)
         if abs(float(q.value) - limit) > EPS and not (  # type: ignore[arg-type]
                 owner == "your" and float(q.value) in _described(ctx, reading, clause)):  # type: ignore[arg-type]
             return f"states {q.text} as {owner} limit; it is {limit:g}"

@@ -35,8 +35,9 @@ ACTS = {  # past forms and gerunds: what was done, not what is to come
     # the handler's own approval (the reviewer's is its answer): "approved it in the system", "approval recorded"
     "approve_claim": (r"(?:i|we|you)\s+(?:had\s+|have\s+)?(?:already\s+)?approved|"
                       r"approving\s+(?:it|the\s+claim|CLM-\d+)|"
-                      r"(?:recorded|entered|logged|recording|entering|logging)\s+(?:the\s+|my\s+|an?\s+)?approval|(?:the\s+)?approval\s+"
-                      r"(?:was\s+|had\s+been\s+)?(?:recorded|entered)|approved\s+it\b|"
+                      r"(?:recorded|entered|logged|recording|entering|logging)\s+(?:the\s+|my\s+|an?\s+|\S+['\u2019]s\s+)?approval|"
+                      r"(?:the\s+|my\s+)?approval\s+(?:of\s+the\s+claim\s+)?(?:was\s+|had\s+been\s+)?(?:recorded|entered|"
+                      r"logged)|approved\s+it\b|(?<![A-Z]-\d\d\s)approved\s+(?:the\s+claim|CLM-\d+)\b|"
                       # a list's bare verb, an approval got: "paid first, then approved", "then got the approval"
                       # (90th audit)
                       r"(?<=\bthen\s)approved\b(?!\s+by)|(?:got|received|obtained|secured|getting|receiving)\s+"
@@ -81,7 +82,7 @@ _DENIED = lazy(r"\b(?:not|never|no(?!\s+(?:delays?|issues?|problems?|hitches|fus
 _CUES = ("then", "before", "after", "once", "since", "first", "step", "->", "\u2192", "by the time", "order",
          "timeline", "chronolog", "sequence", "earlier", "previously", "prior", "ahead", "later", "next", "following")
 # A clock time ("09:10", not "4,200.00"): a timeline, perhaps.
-_TIMED = lazy(r"(?<![\d,.])\d{1,2}[:.]\d\d(?![\d,.])")
+_TIMED = lazy(r"(?<![\d,.])\d{1,2}[:.]\d\d(?!\d|[,.]\d)")  # (a time before a comma or stop too)
 
 
 class _Span(NamedTuple):
@@ -133,7 +134,9 @@ def told_out_of_order(c: Case, t: Text) -> str | None:
         between = said[a.end():b.start()]
         if act_a == act_b or act_a not in first or act_b not in first or len(between) > 60:
             continue
-        told = _across(said, a, b, between) if _STOP.search(between) else _within(said, a, b, between)
+        told = _listed(said, a, b)
+        if told is None:
+            told = _across(said, a, b, between) if _STOP.search(between) else _within(said, a, b, between)
         if told is None:
             continue
         earlier, later = (act_a, act_b) if told else (act_b, act_a)
@@ -176,6 +179,23 @@ def _across(said: str, a: _Span, b: _Span, between: str) -> bool | None:
     # (not "I approved it once I had checked, and issued the payment afterwards": each other's order)
     joined = all(_JOINED.fullmatch(rest[x.end():y.start()]) for x, y in zip(acts, acts[1:], strict=False))
     return True if joined and marker.start() > acts[-1].end() else None
+
+
+# A numbered line ("1. Issued payment", "2) Recorded the approval") and a clock time after an act
+# ("paid at 10:02, approved the claim at 10:05"): the order they give (red team 73).
+_LINE_NUMBER = lazy(r"(?:^|\n)\s*(\d{1,2})[.)]\s[^\n]*$")
+_CLOCK_AFTER = lazy(r"[^.;\n]{0,25}?\bat\s+(\d{1,2})[:.](\d\d)\b(?!\d)")
+
+
+def _listed(said: str, a: _Span, b: _Span) -> bool | None:
+    """Whether the first act's numbered line or clock time comes first (None when they have none)."""
+    na, nb = _LINE_NUMBER.search(said, 0, a.start()), _LINE_NUMBER.search(said, 0, b.start())
+    if na and nb and na.start() != nb.start():
+        return int(na.group(1)) < int(nb.group(1))
+    ta, tb = _CLOCK_AFTER.match(said, a.end()), _CLOCK_AFTER.match(said, b.end())
+    if ta and tb and ta.end() <= b.start():
+        return (int(ta.group(1)), int(ta.group(2))) < (int(tb.group(1)), int(tb.group(2)))
+    return None
 
 
 def _within(said: str, a: _Span, b: _Span, between: str) -> bool | None:

@@ -27,8 +27,19 @@ def payment_to_come(reading: Reading) -> str | None:
 
 
 def _paper_it(said: str, m: re.Match[str]) -> bool:
-    """"once we issue it" of a paper, not the money: "we'll send the confirmation once we issue it"."""
-    return m.group(0).lower().endswith(" it") and bool(_PAPER.search(said, max(0, m.start() - 60), m.start()))
+    """"once we issue it" of something other than the money: "we'll send the confirmation once we
+    issue it", "your policy wording will be emailed once we issue it" (red team 73). The money is
+    "it" when the sentence's subject is money ("the cheque …, with a covering letter, reaches you
+    once we issue it"), or its object after "we/I … " is."""
+    if not m.group(0).lower().endswith(" it"):
+        return False
+    before = said[max(max(said.rfind(ch, 0, m.start()) for ch in ".;\n"), 0):m.start()]
+    verb = _VERB.search(before)
+    subject, rest = (before[:verb.start()], before[verb.end():]) if verb else (before, "")
+    money, paper = _MONEY.search(subject), _PAPER.search(subject)
+    if money and (not paper or money.start() < paper.start()):
+        return False  # (the subject's head is money: "the cheque, with a covering letter, reaches you…")
+    return not (_PERSON.fullmatch(subject.strip(" ,;:-").lower()) and _MONEY.search(rest) and not _PAPER.search(rest))
 
 
 def _on_documents(reading: Reading) -> str | None:
@@ -121,6 +132,11 @@ def _later_cue(words: list[str]) -> str | None:
     return None
 
 
+# Our paying out, by a gerund: "issuing the £12,500", "sending you the payment" (not its paper).
+_PAYING_OUT = (r"(?:issuing|making|releasing|sending|transferring|paying)\s+(?:you\s+)?(?:the\s+|your\s+)?(?:payment"
+               r"(?!\s+(?:confirmation|breakdown|reference|details|receipt|advice|summary|slip|notification|letter|"
+               r"statement|schedule|remittance))|money|funds|[£$€]\s?\d|\d{1,3}(?:,\d{3})+\b|\d{3,}\b(?!\s+(?:days?|"
+               r"weeks?))|\d+(?:\.\d+)?k\b)")
 # A payment still to be made ("payment to follow next week"), not one on its way to the bank.
 # "payment of 17,600 still to be…", "PAY-E001 to follow tomorrow"
 PAYMENT_TO_COME = lazy(r"\b(?:payment|PAY-E?\d+)(?:\s+of\s+[£$€]?\s?\d[\d,]*(?:\.\d+)?k?)?"
@@ -168,14 +184,12 @@ PAYMENT_TO_COME = lazy(r"\b(?:payment|PAY-E?\d+)(?:\s+of\s+[£$€]?\s?\d[\d,]*(
                        r"|(?:[£$€]\s?|\b)\d[\d,]*(?:\.\d+)?k?\b[^.;!?\n]{0,30}?\b(?:will|should|(?:is|are)\s+(?:expected|"
                        r"due|set|scheduled|planned|going|about)\s+to)\s+(?:then\s+|now\s+)?be\s+(?:issued|paid|sent|"
                        r"transferred|released|made)\b"
-                       # "we'll be issuing the £12,500 next week", "we anticipate issuing the £3,500" (red team 70)
-                       r"|\b(?:we|i)(?:'ll|\s+will|\s+shall)\s+be\s+(?:issuing|making|releasing|sending|transferring|"
-                       r"paying)\s+(?:you\s+)?(?:the\s+|your\s+)?(?:payment(?!\s+(?:confirmation|breakdown|reference|details|receipt|"
-                       r"advice|summary|slip|notification))|money|funds|[£$€]\s?\d|\d[\d,]*\b(?!\s+(?:days?|weeks?)))"
-                       r"|\b(?:we|i)\s+(?:expect|anticipate|plan|intend|hope)\s+(?:on\s+)?(?:issuing|making|releasing|"
-                       r"sending|transferring|paying)\s+(?:you\s+)?(?:the\s+|your\s+)?(?:payment(?!\s+(?:confirmation|breakdown|"
-                       r"reference|details|receipt|advice|summary|slip|notification))|money|funds|[£$€]\s?\d|"
-                       r"\d[\d,]*\b(?!\s+(?:days?|weeks?)))"
+                       # "we'll be issuing the £12,500 next week", "we anticipate issuing the £3,500" (red team 70),
+                       # "we're going to be issuing the £45,000" (red team 73); a figure that is money, a payment
+                       # that is no paper about it ("2 copies of the settlement letter", "the payment letter")
+                       rf"|\b(?:we|i)(?:'ll|\s+will|\s+shall|'re\s+going\s+to|\s+are\s+going\s+to|'m\s+going\s+to|\s+am\s+"
+                       rf"going\s+to)\s+be\s+{_PAYING_OUT}"
+                       rf"|\b(?:we|i)\s+(?:expect|anticipate|plan|intend|hope)\s+(?:on\s+)?{_PAYING_OUT}"
                        # money that waits on our act: "…is due to reach you once we issue it" (red team 70)
                        r"|\b(?:once|when|as\s+soon\s+as|after)\s+(?:we|i)\s+(?:issue|make|release|send|transfer|process|"
                        r"pay)\s+(?:it|the\s+payment|your\s+payment|the\s+money|the\s+funds|[£$€]\s?\d)"
@@ -191,6 +205,10 @@ ON_DOCUMENTS = lazy(r"\b(?:once|when|after|as\s+soon\s+as|upon|on\s+receipt\s+of
                     r"pictures|documents|paperwork|bank\s+details|evidence)\b", re.IGNORECASE)
 DOCUMENT_CUES = frozenset({"receipt", "receipts", "invoice", "invoices", "photos", "pictures", "documents", "paperwork",
                            "details", "evidence"})
+_VERB = lazy(r"\b(?:will|'ll|is|are|was|were|reaches|reach|should|has|have|goes|follows?|arrives?)\b", re.IGNORECASE)
+_MONEY = lazy(r"\b(?:cheque|check|payment|money|funds|amount|sum|settlement|transfer)\b|[£$€]\s?\d|\d{1,3}(?:,\d{3})+",
+              re.IGNORECASE)
+_PERSON = lazy(r"(?:hi|dear\s+\w+(?:\s+\d+)?,?\s*)?(?:we|i)")
 _PAPER = lazy(r"\b(?:statement|receipt|letter|confirmation|breakdown|summary|invoice|report|copy|advice|schedule|"
               r"reference|notice|certificate|cheque\s+number)s?\b(?![^.;!?\n]*\b(?:payment|money|funds|[£$€]\s?\d))",
               re.IGNORECASE)

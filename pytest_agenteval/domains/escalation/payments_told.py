@@ -12,14 +12,16 @@ from pytest_agenteval.grading import Text
 from pytest_agenteval.patterns import lazy
 from pytest_agenteval.text import words_before
 
-_PAID = r"(?:paid|pd|payed|issued|made|released|sent|settled)"
+_PAID = r"(?:paid(?:\s+out)?|pd|payed|issued|made|released|sent|settled|went\s+out|gone\s+out)"
 # More than one payment made: "paid it twice", "paid in two parts", "two separate payments",
 # "split the payment into two", "500,000 plus a separate 5,000".
 MORE_THAN_ONE = lazy(
+    r"\b(?:the\s+)?[£$€]\s?\d[\d,.]*k?\s+(?:went|has\s+gone|was\s+paid|was\s+sent)\s+(?:out\s+)?twice\b(?!\s+as\b)|"
     # (the figure in any form: "paid 31 000 GBP twice in error"; 90th audit)
     rf"\b{_PAID}\s+(?:it\s+|this\s+|them\s+|the\s+(?:claim|payment|amount|money)\s+|out\s+|(?:(?:GBP|EUR|USD)\s?)?"
     r"[£$€]?\s?\d[\d,.]*(?:\s\d{3})*k?(?:\s*(?:GBP|EUR|USD|pounds?|euros?|dollars?))?\s+)?"
-    r"(?:twice|two\s+times|"  # ("paid 44,000 twice by error": 81st audit)
+    # ("paid 44,000 twice by error": 81st audit; "on two separate occasions"; not "twice as fast": red team 73)
+    r"(?:twice(?!\s+as\b)|two\s+times(?!\s+as\b)|on\s+(?:two|2|several)\s+(?:separate\s+)?occasions|"
     r"in\s+(?:two|2|several)\s+(?:parts|payments|instalments|installments|halves|tranches|stages|lots|goes)|"
     r"in\s+(?:parts|instalments|installments|halves|tranches|stages))\b"
     r"|\b(?:two|2|several|multiple)\s+(?:separate\s+)?payments\b"

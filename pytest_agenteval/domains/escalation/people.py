@@ -10,6 +10,7 @@ from pytest_agenteval.domains.escalation.decisions import (
     DECISIVE_MEANINGS,
     returned_a_decision,
 )
+from pytest_agenteval.domains.escalation.everyone import excepted
 from pytest_agenteval.domains.escalation.general import rule_of_claims
 from pytest_agenteval.domains.escalation.panel import ID, listed
 from pytest_agenteval.domains.escalation.schema import AGENT, HEAD, ID_DIGITS
@@ -144,8 +145,8 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             if not aside:
                 described = _described(ctx, reading) if described is None else described
                 aside = (ident, clause) in described
-            if not aside and not acts and panel_listed:
-                aside = True
+            if not aside and not acts and panel_listed or not aside and ident in excepted(reading.said):
+                aside = True  # (or excepted: "every property senior is in today except SNR-11")
             if _labelled_reviewer(reading, clause) or acts and ident in directed or not (
                     aside and ident in reviewers(ctx, c)):
                 sent = ", ".join(sorted(targets)) or "nobody"

@@ -19,12 +19,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from pytest_agenteval.domains.escalation.by_name import all_present, names, roles_told
+from pytest_agenteval.domains.escalation.by_name import names, roles_told
 from pytest_agenteval.domains.escalation.case import Case
 from pytest_agenteval.domains.escalation.counts_told import counts_told
 from pytest_agenteval.domains.escalation.cover import cover
 from pytest_agenteval.domains.escalation.decisions import answer, decision
 from pytest_agenteval.domains.escalation.documents import invented
+from pytest_agenteval.domains.escalation.everyone import everyone
 from pytest_agenteval.domains.escalation.fields import fields_told
 from pytest_agenteval.domains.escalation.figures import tied
 from pytest_agenteval.domains.escalation.handler_only import reviewer_did_handlers_act
@@ -207,7 +208,7 @@ def _problems(ctx: GradeContext, c: Case, t: Text) -> Iterator[str | None]:
     yield panel(ctx, c, reading)
     yield names(ctx, c, reading)
     yield roles_told(ctx, reading)
-    yield all_present(ctx, c, reading)
+    yield everyone(ctx, c, reading)
     yield decision(c, t)
     yield wrong_ground(c, t)
     yield answer(c, t)

@@ -17,7 +17,8 @@ from pytest_agenteval.text import marked, sentence_end, sentence_start
 
 # A label or a phrase that says what follows is still to do, and the item after it.
 STILL = lazy(r"(?:(?<![\w\s])|^|(?<=[.;:!?\n(\-*\u2022]))\s*(?:still\s+)?(?:to\s+do|todo|to-do|next\s+steps?|"
-             r"outstanding|remaining|pending)\s*[:\-\u2013]\s*(?P<what>(?:[^.!?\n]|\.(?=\d)){0,100})"
+             r"outstanding|remaining|pending)(?:\s+(?:on|for)\s+(?:CLM-\d+|the\s+claim|this\s+claim|this\s+one|it))?"
+             r"\s*[:\-\u2013]\s*(?P<what>(?:[^.!?\n]|\.(?=\d)){0,100})"
              r"|\b(?:still\s+to\s+do|yet\s+to(?:\s+be)?|still\s+to(?:\s+be)?|still\s+needs?\s+to(?:\s+be)?|"
              r"(?:i|we)\s+still\s+(?:need|have)\s+to|"
              # a handover's "You'll need to send the approval letter" (70th audit)
@@ -114,7 +115,7 @@ def still_to_do(c: Case, t: Text) -> str | None:
     return None
 
 
-_TO_YOU = lazy(r"^(sent|issued)\s+you\s+", re.IGNORECASE)
+_TO_YOU = lazy(r"^(sent|issued|send|issue)\s+you\s+", re.IGNORECASE)  # ("we've yet to send you a letter": red team 73)
 _HANDED_OVER = lazy(r"\byou\b", re.IGNORECASE)
 _SUPPOSING = lazy(r"\b(?:if|when|whenever|should|in\s+case|unless)\b", re.IGNORECASE)
 _AGAIN = lazy(r"\b(?:again|another|second|new|fresh|reminder|copy)\b", re.IGNORECASE)

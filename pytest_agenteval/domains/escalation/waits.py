@@ -19,7 +19,9 @@ _N = r"\d+|no|zero|one|(?:a\s+)?single|two|three|four|five|six|seven|eight"
 TOLD = lazy(rf"\b(?P<n>{_N})\s+(?:more\s+|short\s+|brief\s+|quick\s+)?(?:waits?|rounds?\s+of\s+waiting|"
             rf"waiting\s+(?:cycles?|rounds?))\b(?!\s+(?:time|period|list|"
             rf"for\s+(?:the\s+)?(?:holder|claimant|customer|invoice|photos|documents)))"
-            rf"|\b(?:waited|waiting)\s+(?:for\s+)?(?P<m>once|twice|thrice|(?:\d+|{_N}|an?)\s+(?:times?|rounds?|cycles?|"
+            # ("waited only once", "only had to wait once", "waited no more than once": red team 73)
+            rf"|\b(?:waited|waiting|(?:had|needed)\s+to\s+wait)\s+(?:for\s+)?(?:only\s+|just\s+|no\s+more\s+than\s+|"
+            rf"a\s+total\s+of\s+|exactly\s+)?(?P<m>once|twice|thrice|(?:\d+|{_N}|an?)\s+(?:times?|rounds?|cycles?|"
             rf"steps?))\b"
             rf"|\b(?P<none>without\s+(?:any\s+|a\s+)?wait(?:ing)?|no\s+wait(?:ing)?\s+(?:was\s+)?(?:needed|"
             rf"required|necessary)|(?:not|never|didn't|did\s+not)\s+waited|(?:didn't|did\s+not)\s+wait)\b",
