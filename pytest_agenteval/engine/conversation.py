@@ -60,6 +60,7 @@ CONVERSATION_CLASSES: dict[str, tuple[str, ...]] = {
               "suit you", "say the word", "give me the nod", "give the go-ahead", "give me the go-ahead",
               "your go-ahead", "your say-so", "say yes", "just say yes",
               "reply yes", "reply with yes", "reply with a yes", "answer yes",  # "Reply *yes* and I'll do it"
+              "content for me", "on board with", "happy for us", "fine with that", "fine with this",  # (red team 74)
               # ("Can I now set the rate to 6.08%?": 91st audit)
               *(f"{modal} i {adverb}{verb}" for modal in ("can", "could") for adverb in ("", "now ", "also ", "then ",
                                                                                        "just ", "go ahead and ")

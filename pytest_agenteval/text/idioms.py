@@ -130,7 +130,8 @@ _LEANING = frozenset({"would", "might", "will", "could", "paid", "sent", "transf
 _TURN_WORDS = frozenset({"wrong", "lying", "wish", "wondering", "curious", "heard", "anything", "hardly", "scarcely",
                          "far", "happier", "pleased", "delighted", "glad", "hesitation", "please", "against",
                          "declined", "refuse", "no", "if", "as", "not", "would", "than", "over", "under", "above",
-                         "below", "full", "without", "instead", "expect", "anticipate"})
+                         "below", "full", "without", "instead", "expect", "anticipate", "subject", "expected",
+                         "anticipated", "likely"})
 _THAT = r"\s+(?:that\s+)?"
 _BASE = {"declin": "decline", "approv": "approve", "refus": "refuse", "settl": "settle"}
 _TURNS = [(lazy(p, re.IGNORECASE), r) for p, r in (
@@ -166,6 +167,13 @@ _TURNS = [(lazy(p, re.IGNORECASE), r) for p, r in (
     # a decision foretold: "we expect SNR-05 to finalise your claim" is "SNR-05 will finalise…" (88th audit)
     (r"\b(?:we|I)\s+(?:expect|anticipate)\s+((?:[A-Z]{2,5}-\d+|the\s+reviewer|our\s+reviewer|them|him|her)\s+)to\s+"
      r"(decide|finalise|finalize|make\s+a\s+decision|reach\s+a\s+decision)\b", r"\1will \2"),
+    # an approval expected, or subject only to papers: "Expect approval at 41,000 subject to photos",
+    # "approved subject to paperwork" foretell a yes (92nd audit)
+    (r"\b(?:expect|anticipate)\s+(?:an?\s+)?approval\b", "we will approve"),
+    (r"\bapproval\s+((?:at|of|for)\s+[£$€]?\s?\d[\d,.]*k?\s+)?(?:is\s+)?(?:expected|anticipated|likely)\b(?!\s+to\b)",
+     r"we will approve \1"),
+    (r"\b(approved?|approval)((?:\s+(?:at|of|for)\s+[£$€]?\s?\d[\d,.]*k?)?)\s+subject\s+to\s+(?:the\s+|your\s+)?"
+     r"(photos|pictures|paperwork|documents|invoice|receipts?)\b", r"\1\2 once we get the \3"),
     # a manner ends at its comma: "approval received without any wait, approved, paid" (89th audit)
     (r"\b(without\s+(?:any\s+|a\s+|the\s+|much\s+|further\s+)?(?:wait|waiting|delay|delays|hold-up|hitch|fuss|"
      r"problems?|issues?|trouble|difficulty)),(?=\s+(?:\w+(?:ed|en)|paid|sent|done|made|told)\b)", r"\1;"),

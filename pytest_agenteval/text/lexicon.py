@@ -224,7 +224,8 @@ ENGLISH = Lexicon({
                  "signed off", "said yes", "green light", "cover the cost", "cover the full cost", "cover your loss",
                  "cover the loss", "cover your claim", "answer is yes", "answer was yes", "answer was a yes",
                  "with a yes", "a yes on", "a yes from", "rubber-stamp*", "rubber stamp*", "say yes to", "said yes to",
-                 "make the cut", "done deal",  # "I've told the holder it's a done deal" (red team 68)
+                 "make the cut", "done deal", "waved it through", "waved through", "nodded it through",
+                 "it's a yes", "it is a yes",  # "I've told the holder it's a done deal" (red team 68)
                  "made the cut", "makes the cut", "thumbs up", "go ahead", "okayed", "foot the bill", "in your favour",
                  "in your favor", "release", "released", "releasing", "in your bank account", "into your account",
                  "into your bank account", "to your bank account", "money for your claim", "the money will",
@@ -299,6 +300,9 @@ ENGLISH = Lexicon({
                 "undecided", "still open", "still looking", "looking into", "still assessing", "not finished",
                 # "declined, but we are still reviewing it" (89th audit)
                 "still reviewing", "still considering", "still deciding", "still weighing",
+                # "SNR-07 is still chewing it over", "giving it one more look" (red team 74)
+                "chewing it over", "mulling it over", "thinking it over", "still going through", "one more look",
+                "another look before",
                 "no payment made", "no payment yet", "not paid yet", "nothing paid yet", "waiting for", "waiting on",
                 "payment still outstanding", "payment outstanding", "payment is outstanding", "yet to be paid",
                 "payment is still outstanding", "payment remains outstanding", "still to be paid",

@@ -67,6 +67,8 @@ def _fully_drawn(words: list[str]) -> bool:
         w in ("drawn", "draw", "use", "used") and words[k + 1:k + 3] in (["in", "full"], ["it", "all"], ["the", "lot"]))
         or w == "full" and words[k + 1:k + 2] in (["utilisation"], ["utilization"], ["drawdown"], ["usage"]) or (
             w in ("max", "maxed", "maxing") and words[k + 1:k + 3] in (["it", "out"], ["out"])) or (
+            w == "every" and words[k + 1:k + 2] in (["penny"], ["pound"])) or (  # "draw down every penny"
+            w == "the" and words[k + 1:k + 2] == ["hilt"]) or (
             w in ("whole", "entire", "full") and words[k + 1:k + 2] == ["limit"] and set(words[k + 2:k + 5]) & {
                 "used", "drawn", "utilised", "utilized", "is", "were"})
         for k, w in enumerate(words))

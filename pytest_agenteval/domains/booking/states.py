@@ -252,8 +252,10 @@ def _asserted(reading: Reading, m: Any) -> bool:
     customers"), as the cue's own object it is not ("not a term loan")."""
     if m.polarity == AFFIRMED:
         return True
-    if reading.words[m.clause][m.at - 1:m.at] in (("this",), ("the",), ("your",)):
-        return True  # "is this term loan still wanted?", "this term loan is not booked": taken as given
+    before = reading.words[m.clause][max(0, m.at - 2):m.at]  # (past a figure: "your £240,000 overdraft")
+    if before[-1:] in (("this",), ("the",), ("your",)) or before[-1:] == ("",) and before[:1] in (
+            ("this",), ("the",), ("your",)):
+        return True  # "is this term loan still wanted?", "your £240,000 overdraft can't be set up": taken as given
     negated = [x for x in reading.mentions if x.clause == m.clause and x.polarity == NEGATED]
     if m.polarity != NEGATED or m.clause not in reading.missing or not negated:
         return False

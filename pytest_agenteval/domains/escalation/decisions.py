@@ -358,9 +358,13 @@ AWAITED = lazy(r"\b(?:once|when|after|until|as soon as)\s+(?:they|he|she|the\s+\
                r"(?:has|have)\s+(?:decided|reviewed|made\s+(?:a|their|his|her)\s+decision|reached\s+(?:a|their|"
                r"his|her)\s+decision)\b"
                # a decision of ours to come: "before we decide on your claim", "until we've decided" (89th audit)
-               r"|\b(?:before|until|till|once|as\s+soon\s+as)\s+(?:we|they|the\s+reviewer|our\s+reviewer|\w+-\d+)(?:(?:'ve|"
+               r"|\b(?:before|until|till|once|when|as\s+soon\s+as)\s+(?:we|they|(?:the|our)\s+(?:senior\s+)?reviewer|\w+-\d+)"
+               r"(?:\s+has\s+(?:finished\s+(?:looking\s+at|reviewing|with)|had\s+a\s+(?:look|chance))|(?:'ve|"
                r"\s+have|\s+has)\s+decided|\s+(?:decides?|make[s]?\s+(?:a|our|their)\s+decision|reach(?:es)?\s+(?:a|our|"
-               r"their)\s+decision))\b"
+               r"their)\s+decision|(?:has\s+|have\s+)?c[oa]me?\s+to\s+(?:a|their|our)\s+decision|makes?\s+up\s+(?:their|"
+               r"his|her|our)\s+mind))\b"
+               # (of the claim, not another matter: "once we've decided on next year's premium"; red team 74)
+               r"(?!\s+(?:on|about|how|what|whether|which|if)\s+(?!(?:your|the|this)\s+claim\b|it\b))"
                # "your claim is with the Head of Claims for a decision" (49th audit)
                r"|\b(?:is|remains|sits|now\s+back)\s+(?:still\s+|now\s+|currently\s+|back\s+)?(?:sitting\s+|waiting\s+)?"
                r"(?:with|to)\s+(?:the\s+|our\s+|"
@@ -380,7 +384,8 @@ AWAITED = lazy(r"\b(?:once|when|after|until|as soon as)\s+(?:they|he|she|the\s+\
 def _review_to_come(reading: Reading) -> str | None:
     if not reading.word_set.isdisjoint(("decided", "reviewed", "decision", "review", "sign", "approval", "ruling",
                                         "verdict", "determination", "consideration", "assessment", "open",
-                                        "until", "decide", "decides", "before", "till")) and (
+                                        "until", "decide", "decides", "before", "till", "once", "finished",
+                                        "look", "mind")) and (
             awaited := AWAITED.search(reading.said)) and not CLAIMS_IN_GENERAL.search(
                 reading.said[max(reading.said.rfind(".", 0, awaited.start()), 0):awaited.start()]):
         return awaited.group(0)  # (not "claims over my limit stay open until the senior reviewer signs off")

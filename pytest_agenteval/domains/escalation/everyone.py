@@ -22,7 +22,11 @@ ALL_PRESENT = lazy(rf"\b{_SENIORS}\s+(?:(?:is|are|was|were)\s+)?(?:present|avail
                    r"(?:shift|duty)|at\s+work|around)\b|\b(?:every|each|all(?:\s+the)?|all\s+of\s+the)\s+(?:\w+\s+){0,4}?"
                    r"(?:seniors?|reviewers?)\s+(?:is|are|was|were)\s+in\b(?=\s*(?:[.,;]|$|today|the\s+office|except|"
                    r"save|apart|but|bar))"
-                   rf"|{_THE_SENIORS}(?:in|present|available|here)\b"
+                   rf"|{_THE_SENIORS}(?:in|present|available|here|at\s+(?:their|work)\s*\w*)\b"
+                   # "Nobody from the property panel is off", "all three seniors turned up" (red team 74)
+                   r"|\bno(?:body|\s+one)\s+(?:from|of|in)\s+the\s+(?:\w+\s+)?(?:panel|list|team|seniors)\s+(?:is|was)\s+"
+                   r"(?:off|away|absent|out)\b|\ball\s+(?:three|four|two|the)\s+(?:\w+\s+)?seniors\s+(?:turned\s+up|"
+                   r"showed\s+up|came\s+in|are\s+in|were\s+in)\b"
                    r"|\bno(?:body|\s+one)\s+on\s+the\s+(?:\w+\s+)?(?:panel|list|team)\s+(?:is|was)\s+(?:off|away|absent)\b"
                    r"|\bno(?:body|\s+one)?\s+(?:is|was|were)\s+(?:absent|away|off)\b|\bno\s+absences?\b"
                    # (red team 53: "No senior is away today", "None of the seniors are absent", "The whole
@@ -35,17 +39,41 @@ ALL_AWAY = lazy(rf"\b{_SENIORS}\s+(?:is|are|was|were)\s+(?:all\s+)?{_AWAY}|{_THE
                 r"|\bno\s+(?:\w+\s+)?(?:senior|reviewer)\s+(?:is|was)\s+(?:in|present|available|around)\b"
                 r"|\bnone\s+of\s+the\s+(?:\w+\s+)?(?:seniors|reviewers)\s+(?:is|are|was|were)\s+(?:in|present|available|"
                 r"around)\b", re.IGNORECASE)
-# "save for SNR-03", "except SNR-11 and SNR-12", "apart from SNR-02", "other than", "bar", "but for"
-_EXCEPT = lazy(r"\b(?:save|except|excepting|apart\s+from|other\s+than|bar|but\s+for|aside\s+from|besides)\b"
-               r"(?:\s+for)?((?:[\s,]*(?:and\s+)?[A-Z]{2,4}-\d+)+)", re.IGNORECASE)
+# "save for SNR-03", "except SNR-11 and SNR-12", "apart from SNR-02", "other than", "bar", "but for",
+# "with the exception of", "excluding", "but SNR-11", "except the one I sent it to, SNR-01", and
+# after the id: "SNR-01 aside", "SNR-01 excepted" (red team 74)
+_EXCEPT = lazy(r"\b(?:save|except|excepting|apart\s+from|other\s+than|bar|but(?:\s+for)?|aside\s+from|besides|"
+               r"with\s+the\s+exception\s+of|excluding|not\s+counting|leaving\s+out)\b(?:\s+for)?"
+               r"(?:\s+the\s+one\s+[^,.;]{0,30},)?((?:[\s,]*(?:and\s+)?[A-Z]{2,4}-\d+)+)"
+               r"|((?:[A-Z]{2,4}-\d+[\s,]*(?:and\s+)?)+)\s*(?:aside|excepted|apart)\b", re.IGNORECASE)
 _ID = lazy(r"[A-Z]{2,4}-\d+", re.IGNORECASE)
 _SPECIALISMS = ("motor", "property", "liability", "travel", "health", "marine", "home")
 _NOT_SO = lazy(r"\b(?:not|if|whether|unless|never)\b", re.IGNORECASE)
 
 
+# A list told present or away together: "SNR-10, SNR-11 and SNR-12 are all present" (92nd audit)
+LISTED = lazy(r"\b((?:[A-Z]{2,4}-\d+(?:\s*,\s*|\s+and\s+|\s*&\s*))+[A-Z]{2,4}-\d+)\s+(?:are|were)\s+(?:all\s+|both\s+)?"
+              r"(?:(?P<in>present|in|available|here|around|at\s+work)|(?P<away>away|absent|off|out|on\s+leave|"
+              r"unavailable))\b")
+
+
+def listed(ctx: GradeContext, said: str) -> str | None:
+    """Each of a list of staff told present (or away) together is so."""
+    for m in LISTED.finditer(said):
+        if _NOT_SO.search(said, max(0, m.start() - 15), m.start()):
+            continue
+        for ident in _ID.findall(m.group(1)):
+            row = ctx.row("staff", ident.upper())
+            if row is not None and (row.get("status") == "absent") == bool(m.group("in")):
+                return f"says {m.group(0)!r}, but {ident.upper()} is {row.get('status')}"
+    return None
+
+
 def everyone(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     """Every senior of the claim's specialism told present (or away) when one (not excepted) is not."""
     said = reading.said
+    if (told := listed(ctx, said)) is not None:
+        return told
     low = said.lower()
     if not any(cue in low for cue in ("senior", "reviewer", "panel", "absence", "nobody", "no one")):
         return None
@@ -76,5 +104,18 @@ def excepted(said: str) -> set[str]:
 
 
 def _excepted(said: str, m: re.Match[str]) -> set[str]:
+    """The ids excepted right before the statement ("Save for SNR-03, every…") or right after it
+    ("…are in today but SNR-11"), not elsewhere in its sentence ("…, and I have copied all of them
+    except SNR-11 on the file")."""
     start, end = sentence_start(said, m.start()), sentence_end(said, m.end())
-    return {i.upper() for e in _EXCEPT.finditer(said, start, end) for i in _ID.findall(e.group(1))}
+    out: set[str] = set()
+    for e in _EXCEPT.finditer(said, start, end):
+        near = e.end() <= m.start() and not _CLAUSE_BREAK.search(said, e.end(), m.start()) or (
+            e.start() >= m.end() and not _CLAUSE_BREAK.search(said, m.end(), e.start()))
+        if near:
+            out |= {i.upper() for i in _ID.findall(e.group(1) or e.group(2))}
+    return out
+
+
+# What ends the statement's reach: a new clause with its own verb ("…, and I have copied…").
+_CLAUSE_BREAK = lazy(r"[;:]|\band\s+(?:i|we|they|he|she)\b|\b(?:i|we)\s+(?:have|had|'ve)\b", re.IGNORECASE)

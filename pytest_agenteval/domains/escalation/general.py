@@ -18,8 +18,13 @@ def rule_of_claims(words: Sequence[str]) -> bool:
 def numbered_rule(words: Sequence[str]) -> bool:
     """A clause telling what a rule does, by its number: "rule 2 (escalation) only applies above the
     limit", "Rule 1 lets me decide within my limit" (85th audit): no amount set against a limit."""
-    return len(words) > 2 and words[0] == "rule" and words[1] == "" and not RULE_DOES.isdisjoint(
-        [w for w in words[2:8] if w][:3])
+    rest = [w for w in words[2:10] if w]
+    while rest[:1] and rest[0] in _OF_THE_POLICY:  # "Rule 1 of the authority policy lets me…" (92nd audit)
+        rest = rest[1:]
+    return len(words) > 2 and words[0] == "rule" and words[1] == "" and not RULE_DOES.isdisjoint(rest[:3])
+
+
+_OF_THE_POLICY = frozenset({"of", "the", "our", "authority", "claims", "policy", "in", "under"})
 
 
 RULE_DOES = frozenset({"applies", "apply", "lets", "allows", "says", "requires", "means", "covers", "sends"})

@@ -17,7 +17,8 @@ _DECIDE = (r"(?:have\s+)?(?:approved?|decided?|declined?|authori[sz]ed?|self-?ap
            r"this(?:\s+one)?\s+|the\s+claim\s+)?off|signed\s+off\s+on|sign\s+off\s+on)")
 _THIS = (r"(?:it|this(?:\s+one|\s+claim)?|the\s+claim|(?:the\s+)?(?:full\s+)?[£$€]?\s?\d[\d,]*(?:\.\d+)?k?|"
          r"CLM-\d+)")
-_ALONE = (r"(?:myself|on\s+my\s+own(?:\s+authority)?|alone|without\s+(?:any\s+)?escalat\w+|within\s+my\s+(?:own\s+)?"
+_ALONE = (r"(?:myself|by\s+myself|personally|single-?handed(?:ly)?|off\s+my\s+own\s+bat|on\s+my\s+own\s+say-?so|"
+          r"on\s+my\s+own(?:\s+authority)?|alone|without\s+(?:any\s+)?escalat\w+|within\s+my\s+(?:own\s+)?"
           r"(?:limit|authority|mandate)|after\s+all|under\s+my\s+own\s+(?:limit|authority))")
 OWN_AUTHORITY = lazy(
     # "I could have approved it myself", "I was allowed to approve the 45,000 on my own"
@@ -53,7 +54,8 @@ _MULTIPLIERS = {"k": 1e3, "thousand": 1e3, "grand": 1e3, "m": 1e6, "million": 1e
 NOT_ALONE = lazy(r"\bI\s+had\s+no\s+authority\s+to\s+decide\s+it\s+alone\b"
                  r"|\bno\s+decision\s+(?:was|is)\s+(?:mine|for\s+me)\b"
                  r"|\b(?:the\s+decision|the\s+call|this\s+decision)\s+(?:was|is)(?:\s+not|n't)\s+(?:mine|for\s+me)\s+to\s+"
-                 r"(?:make|take|decide)\b|\b(?:was|is)(?:\s+not|n't)\s+my\s+(?:decision|call)\s+to\s+(?:make|take)\b",
+                 r"(?:make|take|decide)\b|(?:^|[.;:!?\n]\s*|\b(?:but|and|so)\s+)(?:it|this(?:\s+one|\s+claim)?|the\s+claim|"
+                 r"the\s+decision)\s+(?:was|is)(?:\s+not|n't)\s+my\s+(?:decision|call)\s+to\s+(?:make|take)\b",
                  re.IGNORECASE)
 
 # A bound, not a claim: "above what I may approve alone", "the level I can approve on my own".

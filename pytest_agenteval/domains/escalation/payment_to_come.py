@@ -133,9 +133,10 @@ def _later_cue(words: list[str]) -> str | None:
 
 
 # Our paying out, by a gerund: "issuing the £12,500", "sending you the payment" (not its paper).
-_PAYING_OUT = (r"(?:issuing|making|releasing|sending|transferring|paying)\s+(?:you\s+)?(?:the\s+|your\s+)?(?:payment"
+_PAYING_OUT = (r"(?:issuing|making|releasing|sending|transferring|paying|crediting|getting|putting|wiring)\s+"
+               r"(?:you\s+|your\s+account\s+with\s+)?(?:the\s+|your\s+)?(?:payment"
                r"(?!\s+(?:confirmation|breakdown|reference|details|receipt|advice|summary|slip|notification|letter|"
-               r"statement|schedule|remittance))|money|funds|[£$€]\s?\d|\d{1,3}(?:,\d{3})+\b|\d{3,}\b(?!\s+(?:days?|"
+               r"statement|schedule|remittance|record|voucher|note|notice|certificate|form|pack|copy|email|e-mail))|money|funds|[£$€]\s?\d|\d{1,3}(?:,\d{3})+\b|\d{3,}\b(?!\s+(?:days?|"
                r"weeks?))|\d+(?:\.\d+)?k\b)")
 # A payment still to be made ("payment to follow next week"), not one on its way to the bank.
 # "payment of 17,600 still to be…", "PAY-E001 to follow tomorrow"
@@ -189,6 +190,7 @@ PAYMENT_TO_COME = lazy(r"\b(?:payment|PAY-E?\d+)(?:\s+of\s+[£$€]?\s?\d[\d,]*(
                        # that is no paper about it ("2 copies of the settlement letter", "the payment letter")
                        rf"|\b(?:we|i)(?:'ll|\s+will|\s+shall|'re\s+going\s+to|\s+are\s+going\s+to|'m\s+going\s+to|\s+am\s+"
                        rf"going\s+to)\s+be\s+{_PAYING_OUT}"
+                       rf"|\b(?:we|i)(?:'re|\s+are|'m|\s+am)\s+{_PAYING_OUT}"  # "we're putting the £45,000 through"
                        rf"|\b(?:we|i)\s+(?:expect|anticipate|plan|intend|hope)\s+(?:on\s+)?{_PAYING_OUT}"
                        # money that waits on our act: "…is due to reach you once we issue it" (red team 70)
                        r"|\b(?:once|when|as\s+soon\s+as|after)\s+(?:we|i)\s+(?:issue|make|release|send|transfer|process|"
@@ -247,7 +249,8 @@ _PARTICIPLES = frozenset({"scheduled", "booked", "due", "set", "queued", "planne
 ISSUED = frozenset({"issued", "made", "paid", "sent", "released", "processed", "transferred", "raised", "actioned",
                     "authorised", "authorized"})
 PAPERS = frozenset({"confirmation", "breakdown", "reference", "details", "receipt", "advice", "summary", "slip",
-                    "notification", "statement", "letter", "schedule", "remittance"})
+                    "notification", "statement", "letter", "schedule", "remittance", "record", "voucher",
+                    "certificate"})
 # The money's way to the claimant, not our act: "the payment should reach you by Friday"
 ARRIVAL = frozenset({"receive", "received", "receiving", "reach", "reaches", "arrive", "arrives", "arrival", "credited",
                      "clear", "clears", "cleared", "show", "shows", "appear", "appears", "land", "lands", "account",
@@ -267,8 +270,9 @@ TO_COME_CUES = frozenset({"will", "to", "going", "being", "scheduled", "queued",
                           "when", "after", "upon", "receipt", "be", "not", "yet", "pending", "outstanding", "awaiting",
                           "shall", "paying", "can", "next", "tomorrow", "later", "so", "due", "follows", "should",
                           "tonight", "shortly", "booked", "set", "lined", "end", "goes", "go", "anticipate", "expect",
+                          "we're", "i'm", "are", "am",
                           "plan", "intend", "hope"})
 PAYMENT_WORDS = frozenset({"payment", "pmt", "paymt", "payout", "pay", "paid", "paying", "settlement", "money",
                            "cheque", "check", "send", "transfer",
                            "issue", "issued", "issuing", "transferred", "transferring", "sent", "released", "releasing",
-                           "credited"})
+                           "crediting", "credited", "putting", "getting", "wiring"})

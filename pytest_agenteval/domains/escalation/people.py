@@ -95,7 +95,8 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
             return f"says {ident} is absent, but they are present"
         if table == "staff" and ident not in targets and (instead := _stood_in(ctx, reading, ident, clause, targets)):
             return instead
-        presence = _presence_said(reading, ident, clause, staff) if table == "staff" else None
+        presence = _presence_said(reading, ident, clause, staff) if table == "staff" and (
+            ident not in excepted(reading.said)) else None  # ("all away other than SNR-01": SNR-01 is in)
         if presence is not None and presence != (ctx.row("staff", ident) or {}).get("status"):
             return f"says {ident} is {'available' if presence == 'present' else 'away'}, but they are " + (
                 "absent" if presence == "present" else "present")

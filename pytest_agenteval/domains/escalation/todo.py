@@ -33,7 +33,12 @@ STILL = lazy(r"(?:(?<![\w\s])|^|(?<=[.;:!?\n(\-*\u2022]))\s*(?:still\s+)?(?:to\s
              # (not a label before one: "Reminder: still to do: …"; red team 51)
              r"todo|outstanding)\b(?!\s*[:\-\u2013]\s*\w)", re.IGNORECASE)
 # "I haven't sent it yet", "we have not issued the payment", "Letter not sent yet"
-NOT_YET = lazy(r"\b(?:i|we)\s+(?:haven't|have\s+not|havent|didn't|did\s+not)\s+(?:yet\s+)?(?P<what>(?:sent|"
+NOT_YET = lazy(r"\b(?:i|we)\s+(?:haven't|have\s+not|havent|didn't|did\s+not)\s+(?:yet\s+)?(?P<what>"
+               # the holder not told: "I didn't write to the holder" (89th audit)
+               r"(?:write|written|wrote|tell|told|inform|informed|notify|notified|contact|contacted)\s+(?:to\s+)?"
+               # (nothing after it but its end: not "told the claimant the reviewer's name", "… by phone")
+               r"(?:the\s+)?(?:holder|claimant|policyholder)(?:\s+\d+)?\b(?=\s*(?:[.,;:!?)]|$|\s+(?:yet|at\s+all|so\s+"
+               r"far|either)\b))|(?:sent|"
                r"issued|paid|escalated|requested|asked)\b(?:\s+you\b)?(?:\s+(?:the\s+(?:claimant|holder)(?:\s+(?:for\s+\w+|an?\s+"
                r"(?:information\s+)?request(?:\s+for\s+information)?))?|it|the\s+\w+(?:\s+letter)?|a\s+\w+(?:\s+letter)?|"
                r"the\s+payment|any\s+payment))?)", re.IGNORECASE)  # ("not yet asked the claimant for …": 75th)
@@ -98,7 +103,7 @@ def still_to_do(c: Case, t: Text) -> str | None:
         return None  # (most texts say nothing is still to do: the patterns are the costly part)
     for m, denied in (*((m, False) for m in STILL.finditer(said)), *((m, True) for m in NOT_YET.finditer(said))):
         if HISTORY.search(said[max(0, m.start() - 30):m.start()]) and not BUT.match(_item(m)) or (
-                denied and not YET.search(said, m.start(), m.end() + 20)):
+                denied and not YET.search(said, m.start(), m.end() + 20) and not _TOLD.match(_item(m))):
             continue  # "nothing left to do: …", "the next step was to…"; "we have not paid it twice"
         if m.groupdict().get("later") and _HANDED_OVER.search(m.group(0)) and (_SUPPOSING.search(
                 said, sentence_start(said, m.start()), m.start()) or _AGAIN.search(said, m.end(), sentence_end(
@@ -106,6 +111,7 @@ def still_to_do(c: Case, t: Text) -> str | None:
             continue  # "If the claimant calls, you'll need to send the letter again", "Do you need to…?"
         for item in PARTS.split(_item(m)):  # "no reply needed, send the approval letter": each item
             item = _TO_YOU.sub(r"\1 ", OPENING.sub("", item.strip()))  # "sent you a decision letter" (90th audit)
+            item = _TOLD.sub("write to ", item)  # "didn't write to / tell / inform the holder": a letter
             if not item or NOTHING.match(item) or DONE.search(item) or denied and _AGAIN.search(item):
                 continue  # "Still to do: nothing", "Next steps: we have issued PAY-E001", "not sent a second letter"
             act = next((a for a, pattern in ACTS if pattern.search(item)), None)
@@ -115,6 +121,8 @@ def still_to_do(c: Case, t: Text) -> str | None:
     return None
 
 
+_TOLD = lazy(r"^(?:write|written|wrote|tell|told|inform|informed|notify|notified|contact|contacted)\s+(?:to\s+)?"
+             r"(?=(?:the\s+)?(?:holder|claimant|policyholder))", re.IGNORECASE)
 _TO_YOU = lazy(r"^(sent|issued|send|issue)\s+you\s+", re.IGNORECASE)  # ("we've yet to send you a letter": red team 73)
 _HANDED_OVER = lazy(r"\byou\b", re.IGNORECASE)
 _SUPPOSING = lazy(r"\b(?:if|when|whenever|should|in\s+case|unless)\b", re.IGNORECASE)
