@@ -26,6 +26,8 @@ def idioms(text: str, words: set[str]) -> str:
         text = _NOT_A_PENNY.sub("nothing", text)
     if "insured" in words:  # "paid to the insured under POL-1": the policyholder, not the sum insured (red team 68)
         text = _THE_INSURED.sub("the policyholder", text)
+    if "-" in text and _PHONE.search(text):  # "call 1-800-555-0142": a phone number, no amount (93rd audit)
+        text = _PHONE.sub("our phone line", text)
     if "position" in words:  # "not in a position to pay": unable, no absence (81st audit)
         text = _NO_POSITION.sub("unable to", text)
     if "away" in words:  # "returned it straight away": at once, not absent (60th audit)
@@ -115,6 +117,7 @@ _CHANGE_PICTURE = lazy(r"\b(chang\w*|alter\w*|affect\w*)\s+(?:the|this|that)\s+p
 _NOT_A_PENNY = lazy(r"\bnot\s+(?:a\s+|one\s+)?(?:single\s+)?(?:penny|cent|dime|red\s+cent|pound)\b(?!\s+(?:of|coin))",
                     re.IGNORECASE)
 _THE_INSURED = lazy(r"\bthe\s+insured\b(?!\s+(?:sum|amount|value|limit|figure|party's))", re.IGNORECASE)
+_PHONE = lazy(r"(?<![\w£$€.,])(?:\+?\d{1,3}[-\s])?\(?\d{3}\)?[-\s]\d{3}[-\s]\d{4}\b")
 _NO_POSITION = lazy(r"\b(?:not\s+in\s+a|in\s+no)\s+position\s+to\b", re.IGNORECASE)
 _AT_ONCE = lazy(r"\b(?:straight|right)\s+away\b", re.IGNORECASE)
 _TILL = lazy(r"(?<![\w'])(?:till|'?til)\b(?!\s+(?:slip|roll|receipt|drawer)s?\b)", re.IGNORECASE)

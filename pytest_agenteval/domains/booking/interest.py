@@ -69,8 +69,9 @@ def _fully_drawn(words: list[str]) -> bool:
             w in ("max", "maxed", "maxing") and words[k + 1:k + 3] in (["it", "out"], ["out"])) or (
             w == "every" and words[k + 1:k + 2] in (["penny"], ["pound"])) or (  # "draw down every penny"
             w == "the" and words[k + 1:k + 2] == ["hilt"]) or (
-            w in ("whole", "entire", "full") and words[k + 1:k + 2] == ["limit"] and set(words[k + 2:k + 5]) & {
-                "used", "drawn", "utilised", "utilized", "is", "were"})
+            w in ("whole", "entire", "full") and words[k + 1:k + 2] == ["limit"] and (set(words[k + 2:k + 5]) & {
+                "used", "drawn", "utilised", "utilized", "is", "were"} or words[k - 1:k] in (["on"], ["the"]))) or (
+            w == "every" and words[k + 1:k + 3] == ["last", "penny"])
         for k, w in enumerate(words))
 
 

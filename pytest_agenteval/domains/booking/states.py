@@ -254,7 +254,7 @@ def _asserted(reading: Reading, m: Any) -> bool:
         return True
     before = reading.words[m.clause][max(0, m.at - 2):m.at]  # (past a figure: "your £240,000 overdraft")
     if before[-1:] in (("this",), ("the",), ("your",)) or before[-1:] == ("",) and before[:1] in (
-            ("this",), ("the",), ("your",)):
+            ("this",), ("your",)):  # (not "not the £600,000 overdraft you mentioned")
         return True  # "is this term loan still wanted?", "your £240,000 overdraft can't be set up": taken as given
     negated = [x for x in reading.mentions if x.clause == m.clause and x.polarity == NEGATED]
     if m.polarity != NEGATED or m.clause not in reading.missing or not negated:

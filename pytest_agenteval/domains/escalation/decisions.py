@@ -8,6 +8,8 @@ import re
 from pytest_agenteval.domains.escalation.case import EPS, Case
 from pytest_agenteval.domains.escalation.general import rule_of_claims
 from pytest_agenteval.domains.escalation.in_full import amendment_told, as_assessed, whole_in_full
+from pytest_agenteval.domains.escalation.own_authority import CARRYING_OUT, MYSELF
+from pytest_agenteval.domains.escalation.own_authority import able as able_said
 from pytest_agenteval.domains.escalation.payment_to_come import payment_to_come
 from pytest_agenteval.domains.escalation.said import DECISIVE, said_decision, unpaid_so_far
 from pytest_agenteval.grading import Text
@@ -91,8 +93,8 @@ def decision(c: Case, t: Text) -> str | None:
         return f"says the claim is closed, but no decision known by step {t.event.step} had closed it"
     if known not in DECISIVE and (decided := _decided_said(reading)):  # (one unread is not known yet)
         return f"says {decided!r}, but no decision known by step {t.event.step} had been made"
-    if (able := _able(reading)) and not (before in ("approved", "amended") and _CARRYING_OUT.search(
-            able.group(0))) and (final == "declined" or (escalating or _MYSELF.match(
+    if (able := able_said(reading)) and not (before in ("approved", "amended") and CARRYING_OUT.search(
+            able.group(0))) and (final == "declined" or (escalating or MYSELF.match(
             reading.said, able.end())) and c.assessed > c.limit + EPS):  # ("lets me approve 45,000 myself": 85th)
         why = "the claim was declined" if final == "declined" else f"{c.assessed:g} is above your limit {c.limit:g}"
         return f"says {able.group(0)!r}, but {why}"
@@ -206,34 +208,6 @@ def _content(reading: Reading, sentences: set[int]) -> str | None:
             return found.group(0)
     return None
 
-
-# The writer able to pay or decide it themselves: "we can pay this claim", "I can approve 18,000
-# myself" (not "we cannot", "if we can", "can you").
-ABLE = lazy(r"\b(?:(?:i|we)\s+(?:can|could|may|am able to|are able to|am allowed to|am authori[sz]ed to)|"
-            r"(?:lets|let|allows|permits|authori[sz]es)\s+(?:me|us)(?:\s+to)?)\s+"  # ("Rule 1 lets me approve")
-            r"(?:now\s+|also\s+)?(?:approve|pay|settle|cover|accept|sign(?:\s+it)?\s+off)\b(?![^.;!?\n]*\?)"
-            r"(?!\s+(?:claims|amounts|anything|up\s+to)\b)",  # not "I can settle claims of up to £10,000"
-            re.I)
-
-
-def _able(reading: Reading) -> re.Match[str] | None:
-    """The writer said able to decide it, not in a comparison ("more than I can approve")."""
-    said = reading.said
-    return next((m for m in ABLE.finditer(said) if not ABLE_BOUND.search(said, 0, m.start())), None)
-
-
-# Paying what a reviewer approved is the handler's to do: "SNR-10 approved 45,000; I may pay it myself now".
-_CARRYING_OUT = lazy(r"\b(?:pay|settle)$", re.I)
-_MYSELF = lazy(r"[^.;!?\n]{0,30}?\b(?:myself|on\s+my\s+own|alone|without\s+(?:a\s+)?(?:senior|referral|"
-               r"escalation))(?![^.;!?\n]*\b(?:once|after|since|following|now\s+that)\b)", re.I)  # (not "… once")
-# "more than I can approve", "the amount I can approve myself", "if we can pay": no ability claimed.
-ABLE_BOUND = lazy(r"\b(?:than|what|beyond|above|over|exceeds?|whether|if|more|up to|not|nothing)\b"
-                  r"[^.;!?\n]{0,25}$|\b(?:amount|limit|sum|figure)\s+(?:that\s+|which\s+)?$"
-                  r"|\bno\s+(?!problems?\b|worries\b|doubt\b|question\b|issues?\b|fear\b|sweat\b|surprise\b|wonder\b|"
-                  r"bother\b|fuss\b|drama\b)"
-                  r"\w+\s+(?:that\s+|which\s+)?$",
-                  re.I)  # "no cover we can pay it under" (85th audit; not "no problem we can pay it")
-# (not "the amount of £18,000 is something I may sign off": an ability claimed of it)
 
 
 AWAITING = frozenset({"once", "when", "soon", "until", "after", "if", "will", "before", "unless", "whether", "till"})
@@ -359,7 +333,8 @@ AWAITED = lazy(r"\b(?:once|when|after|until|as soon as)\s+(?:they|he|she|the\s+\
                r"his|her)\s+decision)\b"
                # a decision of ours to come: "before we decide on your claim", "until we've decided" (89th audit)
                r"|\b(?:before|until|till|once|when|as\s+soon\s+as)\s+(?:we|they|(?:the|our)\s+(?:senior\s+)?reviewer|\w+-\d+)"
-               r"(?:\s+has\s+(?:finished\s+(?:looking\s+at|reviewing|with)|had\s+a\s+(?:look|chance))|(?:'ve|"
+               r"(?:\s+has\s+(?:finished\s+(?:looking\s+at|reviewing|with)|had\s+a\s+(?:look|chance))(?!\s+(?:them|these|"
+               r"those|to\b|(?:the|your)\s+(?:photos|invoice|documents|receipts)))|(?:'ve|"
                r"\s+have|\s+has)\s+decided|\s+(?:decides?|make[s]?\s+(?:a|our|their)\s+decision|reach(?:es)?\s+(?:a|our|"
                r"their)\s+decision|(?:has\s+|have\s+)?c[oa]me?\s+to\s+(?:a|their|our)\s+decision|makes?\s+up\s+(?:their|"
                r"his|her|our)\s+mind))\b"

@@ -42,9 +42,10 @@ ALL_AWAY = lazy(rf"\b{_SENIORS}\s+(?:is|are|was|were)\s+(?:all\s+)?{_AWAY}|{_THE
 # "save for SNR-03", "except SNR-11 and SNR-12", "apart from SNR-02", "other than", "bar", "but for",
 # "with the exception of", "excluding", "but SNR-11", "except the one I sent it to, SNR-01", and
 # after the id: "SNR-01 aside", "SNR-01 excepted" (red team 74)
-_EXCEPT = lazy(r"\b(?:save|except|excepting|apart\s+from|other\s+than|bar|but(?:\s+for)?|aside\s+from|besides|"
-               r"with\s+the\s+exception\s+of|excluding|not\s+counting|leaving\s+out)\b(?:\s+for)?"
-               r"(?:\s+the\s+one\s+[^,.;]{0,30},)?((?:[\s,]*(?:and\s+)?[A-Z]{2,4}-\d+)+)"
+_EXCEPT = lazy(r"\b(?:save|except|excepting|apart\s+from|other\s+than|bar(?:\s+one)?|but(?:\s+for)?|aside\s+from|"
+               r"besides|with\s+the\s+exception\s+of|the\s+exception\s+being|excluding|not\s+counting|leaving\s+out)\b"
+               r"(?:\s+for)?(?:\s+the\s+one\s+[^,.;]{0,30},)?(?:\s*[,:]\s*\w+\s*,)?(?:\s*:)?"  # "except, sadly, X"
+               r"((?:[\s,]*(?:and\s+)?[A-Z]{2,4}-\d+)+)(?!\s+(?:asked|wants|wanted|said|has|had|will|is\s+copied))"
                r"|((?:[A-Z]{2,4}-\d+[\s,]*(?:and\s+)?)+)\s*(?:aside|excepted|apart)\b", re.IGNORECASE)
 _ID = lazy(r"[A-Z]{2,4}-\d+", re.IGNORECASE)
 _SPECIALISMS = ("motor", "property", "liability", "travel", "health", "marine", "home")
@@ -53,8 +54,8 @@ _NOT_SO = lazy(r"\b(?:not|if|whether|unless|never)\b", re.IGNORECASE)
 
 # A list told present or away together: "SNR-10, SNR-11 and SNR-12 are all present" (92nd audit)
 LISTED = lazy(r"\b((?:[A-Z]{2,4}-\d+(?:\s*,\s*|\s+and\s+|\s*&\s*))+[A-Z]{2,4}-\d+)\s+(?:are|were)\s+(?:all\s+|both\s+)?"
-              r"(?:(?P<in>present|in|available|here|around|at\s+work)|(?P<away>away|absent|off|out|on\s+leave|"
-              r"unavailable))\b")
+              r"(?:(?P<in>present|in(?=\s*(?:[.,;:)]|$|today|now|too))|available|here|around|at\s+work)|(?P<away>away|"
+              r"absent|off|out(?!\s+of\b)|on\s+leave|unavailable))\b")  # (not "in the same chain", "out of scope")
 
 
 def listed(ctx: GradeContext, said: str) -> str | None:

@@ -184,7 +184,8 @@ def _across(said: str, a: _Span, b: _Span, between: str) -> bool | None:
 # A numbered line ("1. Issued payment", "2) Recorded the approval") and a clock time after an act
 # ("paid at 10:02, approved the claim at 10:05"): the order they give (red team 73).
 _LINE_NUMBER = lazy(r"(?:^|\n)\s*(?:[-*]\s*)?(\d{1,2})[.)]\s[^\n]*$")
-_CLOCK_AFTER = lazy(r"[^.;\n]{0,25}?\bat\s+(\d{1,2})[:.](\d\d)\b(?!\d)\s*(?:([ap])\.?m\b\.?)?", re.IGNORECASE)
+_CLOCK_AFTER = lazy(r"[^.;\n]{0,25}?\bat\s+(\d{1,2})[:.](\d\d)\b(?!\d)\s*(?:([ap])\.?m\b\.?|(?:this|in\s+the)\s+"
+                   r"(?:(morning)|(afternoon|evening)))?", re.IGNORECASE)  # ("at 1:05 this afternoon")
 
 
 def _listed(said: str, a: _Span, b: _Span) -> bool | None:
@@ -201,7 +202,7 @@ def _listed(said: str, a: _Span, b: _Span) -> bool | None:
 
 def _minutes(m: re.Match[str]) -> int:
     """A clock time in minutes after midnight, "pm" read ("1:05 pm" is 13:05, "12:55 am" 00:55)."""
-    hours, half = int(m.group(1)), (m.group(3) or "").lower()
+    hours, half = int(m.group(1)), (m.group(3) or ("a" if m.group(4) else "p" if m.group(5) else "")).lower()
     hours = hours % 12 + (12 if half == "p" else 0) if half else hours
     return hours * 60 + int(m.group(2))
 

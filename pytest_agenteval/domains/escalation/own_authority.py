@@ -86,3 +86,32 @@ def _figure(this: str) -> float | None:
     if not found:
         return None
     return float(found.group(1).replace(",", "")) * _MULTIPLIERS.get((found.group(2) or "").lower(), 1)
+
+
+# The writer able to pay or decide it themselves: "we can pay this claim", "I can approve 18,000
+# myself" (not "we cannot", "if we can", "can you").
+ABLE = lazy(r"\b(?:(?:i|we)\s+(?:can|could|may|am able to|are able to|am allowed to|am authori[sz]ed to)|"
+            r"(?:lets|let|allows|permits|authori[sz]es)\s+(?:me|us)(?:\s+to)?)\s+"  # ("Rule 1 lets me approve")
+            r"(?:now\s+|also\s+)?(?:approve|pay|settle|cover|accept|sign(?:\s+it)?\s+off)\b(?![^.;!?\n]*\?)"
+            r"(?!\s+(?:claims|amounts|anything|up\s+to)\b)",  # not "I can settle claims of up to £10,000"
+            re.I)
+
+
+def able(reading: Reading) -> re.Match[str] | None:
+    """The writer said able to decide it, not in a comparison ("more than I can approve")."""
+    said = reading.said
+    return next((m for m in ABLE.finditer(said) if not ABLE_BOUND.search(said, 0, m.start())), None)
+
+
+# Paying what a reviewer approved is the handler's to do: "SNR-10 approved 45,000; I may pay it myself now".
+CARRYING_OUT = lazy(r"\b(?:pay|settle)$", re.I)
+MYSELF = lazy(r"[^.;!?\n]{0,30}?\b(?:myself|on\s+my\s+own|alone|without\s+(?:a\s+)?(?:senior|referral|"
+               r"escalation))(?![^.;!?\n]*\b(?:once|after|since|following|now\s+that)\b)", re.I)  # (not "… once")
+# "more than I can approve", "the amount I can approve myself", "if we can pay": no ability claimed.
+ABLE_BOUND = lazy(r"\b(?:than|what|beyond|above|over|exceeds?|whether|if|more|up to|not|nothing)\b"
+                  r"[^.;!?\n]{0,25}$|\b(?:amount|limit|sum|figure)\s+(?:that\s+|which\s+)?$"
+                  r"|\bno\s+(?!problems?\b|worries\b|doubt\b|question\b|issues?\b|fear\b|sweat\b|surprise\b|wonder\b|"
+                  r"bother\b|fuss\b|drama\b)"
+                  r"\w+\s+(?:that\s+|which\s+)?$",
+                  re.I)  # "no cover we can pay it under" (85th audit; not "no problem we can pay it")
+# (not "the amount of £18,000 is something I may sign off": an ability claimed of it)

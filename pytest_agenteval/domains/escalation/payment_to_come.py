@@ -21,7 +21,8 @@ def payment_to_come(reading: Reading) -> str | None:
         found.append(PAYMENT_BY_OTHERS.finditer(reading.said))
     first = next((m for ms in found for m in ms if not ASKED_BEFORE.search(
         reading.said[max(0, m.start() - 60):m.start()].rsplit(".", 1)[-1]) and not _PAPER_FOR.search(
-        reading.said, max(0, m.start() - 40), m.start() + 1) and not _paper_it(reading.said, m)), None)
+        reading.said, max(0, m.start() - 40), m.start() + 1) and not _paper_it(reading.said, m) and not (
+        _PAPER_AFTER.match(reading.said, m.end()))), None)
     return first.group(0) if first else _issued_later(reading) or (
         _on_documents(reading) if not DOCUMENT_CUES.isdisjoint(reading.word_set) else None)
 
@@ -136,7 +137,7 @@ def _later_cue(words: list[str]) -> str | None:
 _PAYING_OUT = (r"(?:issuing|making|releasing|sending|transferring|paying|crediting|getting|putting|wiring)\s+"
                r"(?:you\s+|your\s+account\s+with\s+)?(?:the\s+|your\s+)?(?:payment"
                r"(?!\s+(?:confirmation|breakdown|reference|details|receipt|advice|summary|slip|notification|letter|"
-               r"statement|schedule|remittance|record|voucher|note|notice|certificate|form|pack|copy|email|e-mail))|money|funds|[£$€]\s?\d|\d{1,3}(?:,\d{3})+\b|\d{3,}\b(?!\s+(?:days?|"
+               r"statement|schedule|remittance|record|voucher|note|notice|certificate|form|pack|copy|email|e-mail|paperwork))|money|funds|[£$€]\s?\d|\d{1,3}(?:,\d{3})+\b|\d{3,}\b(?!\s+(?:days?|"
                r"weeks?))|\d+(?:\.\d+)?k\b)")
 # A payment still to be made ("payment to follow next week"), not one on its way to the bank.
 # "payment of 17,600 still to be…", "PAY-E001 to follow tomorrow"
@@ -207,6 +208,9 @@ ON_DOCUMENTS = lazy(r"\b(?:once|when|after|as\s+soon\s+as|upon|on\s+receipt\s+of
                     r"pictures|documents|paperwork|bank\s+details|evidence)\b", re.IGNORECASE)
 DOCUMENT_CUES = frozenset({"receipt", "receipts", "invoice", "invoices", "photos", "pictures", "documents", "paperwork",
                            "details", "evidence"})
+# A paper named right after the money: "the £45,000 claim file", "the funds transfer receipt" (red team 75)
+_PAPER_AFTER = lazy(r"[\d,.]*k?\s+(?:\w+\s+)?(?:paperwork|receipt|file|record|voucher|statement|letter|pack)\b",
+                    re.IGNORECASE)
 _VERB = lazy(r"\b(?:will|'ll|is|are|was|were|reaches|reach|should|has|have|goes|follows?|arrives?)\b", re.IGNORECASE)
 _MONEY = lazy(r"\b(?:cheque|check|payment|money|funds|amount|sum|settlement|transfer)\b|[£$€]\s?\d|\d{1,3}(?:,\d{3})+",
               re.IGNORECASE)

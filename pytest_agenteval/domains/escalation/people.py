@@ -91,7 +91,7 @@ def records(ctx: GradeContext, c: Case, reading: Reading) -> str | None:
     for ident, clause in dict.fromkeys(reading.ids):
         table = next((t for t in TABLES if ctx.row(t, ident) is not None), None)
         if table == "staff" and _absent_said(reading, ident, clause, staff) and (
-                ctx.row("staff", ident) or {}).get("status") != "absent":
+                ctx.row("staff", ident) or {}).get("status") != "absent" and ident not in excepted(reading.said):
             return f"says {ident} is absent, but they are present"
         if table == "staff" and ident not in targets and (instead := _stood_in(ctx, reading, ident, clause, targets)):
             return instead

@@ -37,8 +37,8 @@ NOT_YET = lazy(r"\b(?:i|we)\s+(?:haven't|have\s+not|havent|didn't|did\s+not)\s+(
                # the holder not told: "I didn't write to the holder" (89th audit)
                r"(?:write|written|wrote|tell|told|inform|informed|notify|notified|contact|contacted)\s+(?:to\s+)?"
                # (nothing after it but its end: not "told the claimant the reviewer's name", "… by phone")
-               r"(?:the\s+)?(?:holder|claimant|policyholder)(?:\s+\d+)?\b(?=\s*(?:[.,;:!?)]|$|\s+(?:yet|at\s+all|so\s+"
-               r"far|either)\b))|(?:sent|"
+               r"(?:the\s+)?(?:holder|claimant|policyholder)(?:\s+\d+)?\b(?=\s*(?:[.;!?)]|$|,\s*(?:but|and|so)\b|\s+(?:yet|at\s+all|"
+               r"so\s+far|either)\b))|(?:sent|"
                r"issued|paid|escalated|requested|asked)\b(?:\s+you\b)?(?:\s+(?:the\s+(?:claimant|holder)(?:\s+(?:for\s+\w+|an?\s+"
                r"(?:information\s+)?request(?:\s+for\s+information)?))?|it|the\s+\w+(?:\s+letter)?|a\s+\w+(?:\s+letter)?|"
                r"the\s+payment|any\s+payment))?)", re.IGNORECASE)  # ("not yet asked the claimant for …": 75th)
