@@ -3,7 +3,8 @@ lets me approve 45,000 myself", "my limit was enough for the 45,000", "the autho
 me to sign this one off" (red team 68). True only of a claim within the handler's limit; a
 figure named is judged against the limit itself. Not a rule in general ("I may approve claims up
 to 10,000": ``limits``), a supposition ("if it were under 10,000 I could…"), a belief told as
-mistaken ("I thought I could…"), a denial ("I could not…") or a question."""
+mistaken ("I thought I could…"), a denial ("I could not…") or a question. ``able`` finds the
+writer said able to pay or decide it, which ``decisions`` judges against the claim's decision."""
 
 from __future__ import annotations
 
@@ -106,7 +107,7 @@ def able(reading: Reading) -> re.Match[str] | None:
 # Paying what a reviewer approved is the handler's to do: "SNR-10 approved 45,000; I may pay it myself now".
 CARRYING_OUT = lazy(r"\b(?:pay|settle)$", re.I)
 MYSELF = lazy(r"[^.;!?\n]{0,30}?\b(?:myself|on\s+my\s+own|alone|without\s+(?:a\s+)?(?:senior|referral|"
-               r"escalation))(?![^.;!?\n]*\b(?:once|after|since|following|now\s+that)\b)", re.I)  # (not "… once")
+              r"escalation))(?![^.;!?\n]*\b(?:once|after|since|following|now\s+that)\b)", re.I)  # (not "… once")
 # "more than I can approve", "the amount I can approve myself", "if we can pay": no ability claimed.
 ABLE_BOUND = lazy(r"\b(?:than|what|beyond|above|over|exceeds?|whether|if|more|up to|not|nothing)\b"
                   r"[^.;!?\n]{0,25}$|\b(?:amount|limit|sum|figure)\s+(?:that\s+|which\s+)?$"
