@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_agenteval import EnvironmentPool, Task
-from tests.test_audit_texts import saying, shipped  # noqa: F401  (a fixture)
+from tests.test_audit_texts import assert_verdict, shipped  # noqa: F401  (a fixture)
 
 RULE_1 = ("Rule 1 of the authority policy lets me decide only up to my own limit (10,000). This property claim is "
           "assessed at 18,000, so rule 2 applies: SNR-07 is the present property senior with the lowest limit that "
@@ -71,9 +71,4 @@ RULE_1 = ("Rule 1 of the authority policy lets me decide only up to my own limit
 ])
 def test_the_92nd_audits_families(shipped: tuple[EnvironmentPool, dict[str, Task]], task_id: str,  # noqa: F811
                                   step: int, text: str, label: str | None) -> None:
-    grade = saying(shipped, task_id, step, text)
-    details = [c.detail for c in grade.failed_checks()]
-    if label is None:
-        assert grade.passed, details
-    else:
-        assert label in grade.failure_modes, details
+    assert_verdict(shipped, task_id, step, text, label)

@@ -37,6 +37,17 @@ def saying(shipped: tuple[EnvironmentPool, dict[str, Task]], task_id: str, step:
     return env.grade(task_id)
 
 
+def assert_verdict(shipped: tuple[EnvironmentPool, dict[str, Task]], task_id: str, step: int, text: str,
+                   label: str | None) -> None:
+    """``text`` at ``step`` of the task's reference passes (``label`` None) or fails under ``label``."""
+    grade = saying(shipped, task_id, step, text)
+    details = [c.detail for c in grade.failed_checks()]
+    if label is None:
+        assert grade.passed, details
+    else:
+        assert label in grade.failure_modes, details
+
+
 def attempts(name: str) -> list[dict]:
     """A red team's attempts kept whole (tests/data/<name>.jsonl): each a text at a step of a shipped
     reference, with the label it must fail under (None: it must pass), or "open" (told, not closed)."""
